@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'coverage', 'bench/results', '.data', 'tests/artifacts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { react, 'react-hooks': reactHooks },
+    settings: { react: { version: 'detect' } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Every string a person reads comes from locales/ (../shared/CONVENTIONS.md "TypeScript and lint").
+      'react/jsx-no-literals': ['error', { noStrings: true, ignoreProps: true, allowedStrings: ['·', '/', '%', '--', ':', '×', '+', '-', '(', ')', '≈'] }],
+      'react/no-danger': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.test.tsx', 'src/**/*.browser.test.tsx'],
+    rules: { 'react/jsx-no-literals': 'off' },
+  },
+  {
+    // The market core is its own world: no imports from the app (../shared/CONVENTIONS.md "The worker boundary").
+    files: ['workers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '../src/*', 'react', 'react-dom'], message: 'workers/ must not import from src/ or React.' }] }],
+    },
+  },
+  {
+    // Components never import Comlink: the bridge module owns the worker.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/market/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'comlink', message: 'Only the market bridge (src/market/) talks to the worker.' }] }],
+    },
+  },
+);

@@ -1,0 +1,57 @@
+// `npm test`: every layer in order (types, lint, unit, browser, end-to-end, benchmark smoke run),
+// then one summary line. Exits non-zero if any step failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+const steps = [];
+function run(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  steps.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return ok;
+}
+
+const npx = (args) => ['npx', ['--no-install', ...args]];
+
+const chromium = ensureChromium();
+if (!chromium.ok) {
+  console.error(chromium.message);
+  steps.push({ name: 'chromium', ok: false, seconds: '0.0' });
+} else {
+  process.env.CHROMIUM_PATH = chromium.path;
+}
+
+run('types', ...npx(['tsc', '-b']));
+run('lint', ...npx(['eslint', '--max-warnings', '0', '.']));
+
+const vitestJson = path.join(resultsDir, 'vitest.json');
+let tests = { passed: 0, failed: 0, skipped: 0 };
+if (chromium.ok) {
+  run('tests', ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
+  if (existsSync(vitestJson)) {
+    const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+    tests = {
+      passed: report.numPassedTests ?? 0,
+      failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
+      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    };
+  }
+}
+
+if (existsSync(path.join(root, 'bench', 'run.ts'))) run('bench:ci', 'npm', ['run', '--silent', 'bench:ci']);
+
+console.log('\nSummary');
+for (const step of steps) console.log(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds} s)`);
+const failedSteps = steps.filter((s) => !s.ok).length;
+// A failed step that is not a test (types, lint, benchmark) counts as one failure.
+const failed = tests.failed + (failedSteps > 0 && tests.failed === 0 ? failedSteps : 0);
+console.log(`\ntest: ${tests.passed} passed, ${failed} failed, ${tests.skipped} skipped`);
+process.exit(failedSteps > 0 || tests.failed > 0 ? 1 : 0);

@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { apiPlugin, type ApiOptions } from './api/index.ts';
+import { simPlugin, type SimOptions } from './sim/index.ts';
+import { securityHeaders } from './security-headers.ts';
+
+export interface SandboxOptions {
+  /** Built app to serve (vite build output); omitted or missing → API and simulator only. */
+  distDir?: string;
+  api?: ApiOptions;
+  sim?: SimOptions;
+  logger?: boolean;
+}
+
+/**
+ * The sandbox: one Fastify app on one port that serves the built app, the provider API under /api
+ * and the market simulator under /sim (../shared/DESIGN.md "The sandbox").
+ */
+export async function buildSandbox(options: SandboxOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024 });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
+    return payload;
+  });
+
+  await app.register(apiPlugin, { prefix: '/api', ...options.api });
+  await app.register(simPlugin, { prefix: '/sim', ...options.sim });
+
+  const distDir = options.distDir;
+  if (distDir && existsSync(path.join(distDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    // Single-page app: every other GET that accepts HTML gets index.html; the router takes it from there.
+    app.setNotFoundHandler((request, reply) => {
+      const isPage =
+        request.method === 'GET' &&
+        !request.url.startsWith('/api/') &&
+        !request.url.startsWith('/sim/') &&
+        !path.extname(request.url.split('?')[0] ?? '');
+      if (isPage) return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.code(404).send({ code: 404, msg: 'Resource does not exist', data: null });
+    });
+  }
+  return app;
+}

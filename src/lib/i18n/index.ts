@@ -1,0 +1,57 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, normaliseLanguage, type Language } from './languages.ts';
+
+export * from './languages.ts';
+
+// One namespace per feature: locales/<language>/<namespace>.json (../shared/CONVENTIONS.md "i18n").
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*/*.json', { eager: true });
+
+export function localeResources(): Record<string, Record<string, Record<string, unknown>>> {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, module] of Object.entries(files)) {
+    const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (!match) continue;
+    const [, language, namespace] = match as unknown as [string, string, string];
+    (resources[language] ??= {})[namespace] = module.default;
+  }
+  return resources;
+}
+
+export function storedLanguage(): Language {
+  try {
+    return normaliseLanguage(globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function rememberLanguage(language: Language): void {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the URL prefix still carries the language.
+  }
+}
+
+let ready: Promise<i18n> | undefined;
+
+/** Initialises the shared i18next instance once; later calls return the same promise. */
+export function initI18n(language: Language = storedLanguage()): Promise<i18n> {
+  ready ??= i18next
+    .use(initReactI18next)
+    .init({
+      resources: localeResources(),
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      defaultNS: 'common',
+      ns: ['common'],
+      interpolation: { escapeValue: false }, // React escapes; nothing is rendered as HTML.
+      returnNull: false,
+    })
+    .then(() => i18next);
+  return ready;
+}
+
+export { i18next };

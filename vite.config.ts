@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dev server proxies the provider API and the market simulator to a running sandbox
+// (`npm run sandbox`), so the app talks to the same origin in dev and in production.
+const sandbox = process.env['SANDBOX_URL'] ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': { target: sandbox, changeOrigin: false },
+      '/sim': { target: sandbox, changeOrigin: false, ws: true },
+    },
+  },
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
+});

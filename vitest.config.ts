@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { chromiumPath, chromiumArgs } from './scripts/chromium.ts';
+
+// Three layers (../shared/CONVENTIONS.md "Tests"):
+// - unit:    `*.test.ts` beside the code and under tests/ (Node; real sockets on loopback where needed)
+// - browser: `*.browser.test.ts(x)`, run in real Chromium through Vitest browser mode
+// - e2e:     `tests/e2e/**/*.e2e.test.ts`, Node driving Chromium (playwright-core) against a started sandbox
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{src,workers,server,tests,bench,scripts}/**/*.test.ts'],
+          exclude: ['**/*.browser.test.ts', '**/*.e2e.test.ts', 'node_modules/**'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'browser',
+          include: ['{src,workers,tests}/**/*.browser.test.{ts,tsx}'],
+          testTimeout: 20_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
