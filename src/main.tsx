@@ -1,6 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n/index.ts';
+import { applyTheme } from './lib/theme/index.ts';
 import { App } from './app/App.tsx';
+import './styles/theme.css';
+
+// spec §2: phone-like user agents get no page background class.
+const PHONE_UA = /Mobi|Android|iPhone|iPod|Windows Phone|BlackBerry/i;
+if (!PHONE_UA.test(navigator.userAgent)) document.body.classList.add('td-page-bg');
+applyTheme();
 
 await initI18n();
 const container = document.getElementById('root');

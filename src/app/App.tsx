@@ -1,6 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './router.tsx';
 
 export function App() {
-  const { t } = useTranslation();
-  return <h1>{t('app.title')}</h1>;
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
 }

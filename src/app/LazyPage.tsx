@@ -1,0 +1,74 @@
+import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { config } from '../lib/config/index.ts';
+import { ChunkLoadError, loadChunk } from './chunk-loading.ts';
+import './LazyPage.css';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A route page loaded as its own chunk, with the 120 s time-out of spec §2 and a translated error naming
+ * the chunk, with a retry, when it fails.
+ */
+export function lazyPage(chunk: string, load: Loader): ComponentType {
+  const make = () => lazy(() => loadChunk(chunk, load, config.chunkTimeoutMs));
+  let Page = make();
+  function LazyPage() {
+    const [attempt, setAttempt] = useState(0);
+    const retry = () => {
+      Page = make();
+      setAttempt((n) => n + 1);
+    };
+    return (
+      <ChunkBoundary key={attempt} onRetry={retry}>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </ChunkBoundary>
+    );
+  }
+  LazyPage.displayName = `LazyPage(${chunk})`;
+  return LazyPage;
+}
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="td-page-loading" role="status" aria-live="polite">
+      {t('chunk.loading')}
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry: () => void;
+}
+
+class ChunkBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    if (!(error instanceof ChunkLoadError)) throw error;
+    return <ChunkErrorView error={error} onRetry={this.props.onRetry} />;
+  }
+}
+
+function ChunkErrorView({ error, onRetry }: { error: ChunkLoadError; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="td-chunk-error" role="alert" data-testid="chunk-error">
+      <h2>{t('chunk.errorTitle')}</h2>
+      <p>{t(error.reason === 'timeout' ? 'chunk.timeout' : 'chunk.failed', { chunk: error.chunk })}</p>
+      <button type="button" onClick={onRetry}>
+        {t('chunk.retry')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { LANGUAGES, isLanguage, type Language } from '../../lib/i18n/index.ts';
+import { session, useSession } from '../../lib/session/index.ts';
+import { toggleTheme, useTheme } from '../../lib/theme/index.ts';
+import { withLanguage } from '../paths.ts';
+
+const NAV = [
+  ['home', 'home'],
+  ['market', 'market'],
+  ['trading', 'trading/BTCUSDT'],
+  ['lightning', 'lightning'],
+  ['convert', 'convert/coin'],
+  ['otc', 'otc/form'],
+  ['wallet', 'wallet/overview'],
+  ['records', 'record/coin'],
+  ['loan', 'loan'],
+  ['account', 'account/information'],
+] as const;
+
+export function Header() {
+  const { t } = useTranslation();
+  const { lang } = useParams();
+  const isLogin = useSession((s) => s.isLogin);
+  return (
+    <header className="td-header">
+      <Link className="td-brand" to={`/${lang}/home`}>
+        {t('app.title')}
+      </Link>
+      <nav className="td-nav" aria-label={t('header.mainNav')}>
+        {NAV.map(([key, path]) => (
+          <NavLink key={key} to={`/${lang}/${path}`}>
+            {t(`nav.${key}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="td-header-tools">
+        <ThemeToggle />
+        <LanguageSwitch />
+        {isLogin ? (
+          <SignOutButton />
+        ) : (
+          <>
+            <Link to={`/${lang}/login`}>{t('header.signIn')}</Link>
+            <Link className="td-header-cta" to={`/${lang}/register`}>
+              {t('header.register')}
+            </Link>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function ThemeToggle() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  return (
+    <button
+      type="button"
+      className="td-icon-button"
+      data-testid="theme-toggle"
+      aria-label={t(theme === 'dark' ? 'header.switchToLight' : 'header.switchToDark')}
+      title={t(theme === 'dark' ? 'header.switchToLight' : 'header.switchToDark')}
+      onClick={toggleTheme}
+    >
+      {t(theme === 'dark' ? 'header.themeLight' : 'header.themeDark')}
+    </button>
+  );
+}
+
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const { lang } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const onChange = (value: string) => {
+    if (!isLanguage(value)) return;
+    navigate(withLanguage(location.pathname, value) + location.search + location.hash);
+  };
+  return (
+    <label className="td-language">
+      <span className="td-visually-hidden">{t('header.language')}</span>
+      <select data-testid="language-switch" value={lang} onChange={(e) => onChange(e.target.value)}>
+        {LANGUAGES.map((code: Language) => (
+          <option key={code} value={code}>
+            {t(`languages.${code}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function SignOutButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { lang } = useParams();
+  return (
+    <button
+      type="button"
+      className="td-icon-button"
+      onClick={() => {
+        session.actions.signOut();
+        navigate(`/${lang}/login`);
+      }}
+    >
+      {t('header.signOut')}
+    </button>
+  );
+}

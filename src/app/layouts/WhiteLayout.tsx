@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router-dom';
+import './layouts.css';
+
+/** spec §2 "White layout": dataChart, h5/dataChart and userCenter, on a plain light page without the header. */
+export function WhiteLayout() {
+  return (
+    <div className="td-white-layout" data-theme="light">
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import { homePages } from '../features/home/index.ts';
+import { lazyPage } from './LazyPage.tsx';
+
+// Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages that later issues build
+// show the coming-soon page until their feature registers them here.
+const loaders: Record<string, [chunk: string, load: () => Promise<{ default: ComponentType }>]> = {
+  home: ['home', homePages.home],
+};
+
+const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));
+const cache = new Map<string, ComponentType>();
+
+export function pageComponent(page: string): ComponentType {
+  const entry = loaders[page];
+  if (!entry) return comingSoon;
+  let component = cache.get(page);
+  if (!component) {
+    component = lazyPage(entry[0], entry[1]);
+    cache.set(page, component);
+  }
+  return component;
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AssetParamGuard } from './AssetParamGuard.tsx';
+import { BrokerLayout } from './layouts/BrokerLayout.tsx';
+import { MainLayout } from './layouts/MainLayout.tsx';
+import { WhiteLayout } from './layouts/WhiteLayout.tsx';
+import { HomeRedirect, LanguageNavigate, LanguageRoot, RootRedirect } from './LanguageRoot.tsx';
+import { PageContext } from './page-context.ts';
+import { pageComponent } from './pages.ts';
+import { RequireAuth } from './RequireAuth.tsx';
+import { pageRoutes, redirectRoutes, type LayoutKind, type PageRoute } from './route-table.ts';
+
+function pageElement(route: PageRoute): ReactNode {
+  const Page = pageComponent(route.page);
+  let element: ReactNode = (
+    <PageContext.Provider value={route.page}>
+      <Page />
+    </PageContext.Provider>
+  );
+  if (route.path.includes(':asset')) element = <AssetParamGuard>{element}</AssetParamGuard>;
+  if (!route.public) element = <RequireAuth>{element}</RequireAuth>;
+  return element;
+}
+
+function childrenOf(layout: LayoutKind): RouteObject[] {
+  return [
+    ...pageRoutes.filter((r) => r.layout === layout).map((r) => ({ path: r.path, element: pageElement(r) })),
+    ...redirectRoutes.filter((r) => r.layout === layout).map((r) => ({ path: r.path, element: <LanguageNavigate to={r.to} /> })),
+  ];
+}
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect /> },
+  {
+    path: '/:lang',
+    element: <LanguageRoot />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      { element: <MainLayout />, children: childrenOf('main') },
+      { element: <WhiteLayout />, children: childrenOf('white') },
+      { element: <BrokerLayout />, children: childrenOf('broker') },
+      { path: '*', element: <HomeRedirect /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,20 @@
+import { useStore } from 'zustand';
+import { createSessionStore, type SessionState } from './session-store.ts';
+import { cookieTokenStorage, localTokenStorage } from './token-storage.ts';
+
+export * from './exchanges.ts';
+export * from './session-store.ts';
+export * from './token-storage.ts';
+
+/** A desktop client wrapper marks itself; then the token lives in local storage (spec §4). */
+const isClientApp = typeof window !== 'undefined' && (window as { __TD_CLIENT__?: boolean }).__TD_CLIENT__ === true;
+
+export const session = createSessionStore({
+  tokenStorage: isClientApp ? localTokenStorage() : cookieTokenStorage(),
+  storage: localStorage,
+  reload: () => window.location.reload(),
+});
+
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useStore(session, selector);
+}

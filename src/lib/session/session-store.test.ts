@@ -1,0 +1,99 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createSessionStore, SESSION_KEYS, type ExchangeAccount } from './session-store.ts';
+import { localTokenStorage } from './token-storage.ts';
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const map = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  };
+}
+
+function setup(initial: Record<string, string> = {}) {
+  const storage = memoryStorage(initial);
+  const reload = vi.fn();
+  const store = createSessionStore({ tokenStorage: localTokenStorage(storage), storage, reload });
+  return { store, storage, reload };
+}
+
+describe('session store', () => {
+  it('defaults: logged out, exchange binance (spec §3)', () => {
+    const { store } = setup();
+    expect(store.getState()).toMatchObject({ token: null, isLogin: false, exchangeCode: 'binance', keyId: null });
+  });
+
+  it('restores a stored token and user', () => {
+    const { store } = setup({ token: 't1', userInfo: '{"userName":"amy"}', menus: '[{"path":"/wallet"}]' });
+    expect(store.getState()).toMatchObject({ token: 't1', isLogin: true, userInfo: { userName: 'amy' } });
+    expect(store.getState().userMenu).toEqual([{ path: '/wallet' }]);
+  });
+
+  it('ignores an unsupported stored exchange', () => {
+    const { store } = setup({ exchangeCode: 'mtgox' });
+    expect(store.getState().exchangeCode).toBe('binance');
+  });
+
+  it('sign-in stores the token; sign-out clears user info, menu, safety notice and token (spec §4)', () => {
+    const { store, storage } = setup({ safetyNotice: '1' });
+    store.actions.signIn('abc');
+    store.actions.setUser({ userName: 'amy' }, [{ path: '/x' }]);
+    expect(storage.getItem('token')).toBe('abc');
+    expect(storage.getItem(SESSION_KEYS.userName)).toBe('amy');
+    store.actions.signOut();
+    for (const key of ['token', 'userInfo', 'menus', 'safetyNotice']) expect(storage.getItem(key)).toBeNull();
+    expect(store.getState()).toMatchObject({ token: null, isLogin: false, userInfo: null, userMenu: [] });
+  });
+
+  it('exchange switch saves the choice and reloads (spec §4); unknown codes are refused', () => {
+    const { store, storage, reload } = setup();
+    store.actions.switchExchange('okx');
+    expect(storage.getItem('exchangeCode')).toBe('okx');
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(() => store.actions.switchExchange('nope')).toThrow(RangeError);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  describe('account list (spec §4)', () => {
+    const a: ExchangeAccount = { keyId: 'k1', brokerAccountId: 'b1' };
+    const b: ExchangeAccount = { keyId: 'k2', brokerAccountId: 'b2' };
+
+    it('no sort index: makes the first account default via the call and selects it', async () => {
+      const { store } = setup();
+      const makeDefault = vi.fn(async () => {});
+      await store.actions.applyAccountList([a, b], makeDefault);
+      expect(makeDefault).toHaveBeenCalledWith(a);
+      expect(store.getState().keyId).toBe('k1');
+    });
+
+    it('does not select when the default call fails', async () => {
+      const { store } = setup();
+      await expect(store.actions.applyAccountList([a], async () => Promise.reject(new Error('x')))).rejects.toThrow();
+      expect(store.getState().keyId).toBeNull();
+    });
+
+    it('with sort indexes: no call, lowest index selected, current key kept if still listed', async () => {
+      const { store } = setup();
+      const makeDefault = vi.fn(async () => {});
+      await store.actions.applyAccountList([{ ...a, sortIndex: 2 }, { ...b, sortIndex: 1 }], makeDefault);
+      expect(makeDefault).not.toHaveBeenCalled();
+      expect(store.getState().keyId).toBe('k2');
+      store.actions.selectAccount('k1');
+      await store.actions.applyAccountList([{ ...a, sortIndex: 2 }, { ...b, sortIndex: 1 }], makeDefault);
+      expect(store.getState().keyId).toBe('k1');
+    });
+
+    it('no accounts: the key is cleared', async () => {
+      const { store } = setup();
+      await store.actions.applyAccountList([{ ...a, sortIndex: 0 }], async () => {});
+      await store.actions.applyAccountList([], async () => {});
+      expect(store.getState().keyId).toBeNull();
+    });
+  });
+});

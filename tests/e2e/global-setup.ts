@@ -1,0 +1,30 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { buildSandbox } from '../../server/app.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+/** Builds the app and starts a sandbox for the end-to-end tests on a free loopback port. */
+export default async function setup(project: TestProject) {
+  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'td-e2e-'));
+  const app = await buildSandbox({ distDir: path.join(root, 'dist'), api: { dataDir } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
+  project.provide('baseURL', `http://127.0.0.1:${address.port}`);
+  return async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

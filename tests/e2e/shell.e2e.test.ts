@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import zhCommon from '../../locales/zh-HK/common.json' with { type: 'json' };
+import enCommon from '../../locales/en-US/common.json' with { type: 'json' };
+import zhHome from '../../locales/zh-HK/home.json' with { type: 'json' };
+import enHome from '../../locales/en-US/home.json' with { type: 'json' };
+import { launchBrowser, openPage } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('app shell in Chromium', () => {
+  it('opens / → /zh-HK/home, switches to en-US, is remembered, and a guarded route sends to login', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${baseURL}/`);
+    await page.waitForURL(`${baseURL}/zh-HK/home`);
+    await expect.poll(() => page.title()).toBe(zhCommon.app.title);
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-HK');
+    await page.getByRole('heading', { level: 1, name: zhHome.hero.title }).waitFor();
+
+    await page.getByTestId('language-switch').selectOption('en-US');
+    await page.waitForURL(`${baseURL}/en-US/home`);
+    await page.getByRole('heading', { level: 1, name: enHome.hero.title }).waitFor();
+    await expect.poll(() => page.title()).toBe(enCommon.app.title);
+
+    // Remembered: the empty path now lands on the English home.
+    await page.goto(`${baseURL}/`);
+    await page.waitForURL(`${baseURL}/en-US/home`);
+
+    await page.goto(`${baseURL}/en-US/wallet/overview?tab=1`);
+    await page.waitForURL(/\/en-US\/login\?redirect=/);
+    const redirect = new URL(page.url()).searchParams.get('redirect');
+    expect(redirect).toBe('/en-US/wallet/overview?tab=1');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('redirects unsupported languages, unknown paths and lower-case assets', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseURL}/fr-FR/market`);
+    await page.waitForURL(`${baseURL}/zh-HK/market`);
+    await page.goto(`${baseURL}/zh-HK/no/such/page`);
+    await page.waitForURL(`${baseURL}/zh-HK/home`);
+    await page.goto(`${baseURL}/market`);
+    await page.waitForURL(`${baseURL}/zh-HK/market`);
+    await page.goto(`${baseURL}/zh-HK/record`);
+    await page.waitForURL(/\/zh-HK\/login\?redirect=%2Fzh-HK%2Frecord%2Fcoin$/);
+    // A signed-in user: the asset parameter must be upper-case letters only (spec §2).
+    await context.addCookies([{ name: 'token', value: 'e2e-token', url: baseURL }]);
+    await page.goto(`${baseURL}/zh-HK/wallet/withdraw/coin/BTC`);
+    await page.getByTestId('coming-soon').waitFor();
+    expect(page.url()).toBe(`${baseURL}/zh-HK/wallet/withdraw/coin/BTC`);
+    await page.goto(`${baseURL}/zh-HK/wallet/withdraw/coin/btc`);
+    await page.waitForURL(`${baseURL}/zh-HK/home`);
+    await page.goto(`${baseURL}/zh-HK/otcinfo/recharge`);
+    await page.waitForURL(`${baseURL}/zh-HK/otcinfo/recharge/fiat/USD`);
+    await context.close();
+  });
+
+  it('shows a translated error naming a route chunk that fails to load, and recovers on retry', async () => {
+    const { page, context } = await openPage(browser);
+    await page.route('**/assets/HomePage-*.js', (route) => route.abort('failed'));
+    await page.goto(`${baseURL}/en-US/home`);
+    const error = page.getByTestId('chunk-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(enCommon.chunk.failed.replace('{{chunk}}', 'home').slice(0, 30));
+    expect(await error.textContent()).toContain('"home"');
+    await page.unroute('**/assets/HomePage-*.js');
+    await page.getByRole('button', { name: enCommon.chunk.retry }).click();
+    await page.getByRole('heading', { level: 1, name: enHome.hero.title }).waitFor();
+    await context.close();
+  });
+
+  it('switches theme and remembers it', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseURL}/zh-HK/home`);
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark');
+    await page.getByTestId('theme-toggle').click();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    await context.close();
+  });
+
+  it('renders broker pages in Hong Kong Chinese whatever the prefix says', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseURL}/en-US/brokerManager`);
+    await page.waitForURL(`${baseURL}/en-US/brokerManager/project`);
+    await page.getByRole('heading', { name: zhCommon.broker.title }).waitFor();
+    await page.getByRole('heading', { level: 1, name: zhCommon.pages.brokerProject }).waitFor();
+    await context.close();
+  });
+
+  it('gives phone-like user agents no page background class', async () => {
+    const desktop = await openPage(browser);
+    await desktop.page.goto(`${baseURL}/zh-HK/home`);
+    expect(await desktop.page.evaluate(() => document.body.classList.contains('td-page-bg'))).toBe(true);
+    await desktop.context.close();
+    const phone = await openPage(browser, {
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    });
+    await phone.page.goto(`${baseURL}/zh-HK/home`);
+    await phone.page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await phone.page.evaluate(() => document.body.classList.contains('td-page-bg'))).toBe(false);
+    await phone.context.close();
+  });
+
+  it('serves security headers and runs without CSP violations', async () => {
+    const response = await fetch(`${baseURL}/zh-HK/home`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${baseURL}/zh-HK/home`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    await context.close();
+  });
+});
