@@ -1,0 +1,98 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// ../shared/CONVENTIONS.md "i18n": a test fails when a key exists in one locale and not the other,
+// or when a key the code uses exists in none.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const LOCALES = ['zh-HK', 'en-US'] as const;
+type Tree = { [key: string]: string | Tree };
+
+function load(locale: string): Record<string, Tree> {
+  const dir = path.join(root, 'locales', locale);
+  const out: Record<string, Tree> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    out[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Tree;
+  }
+  return out;
+}
+
+function leaves(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : leaves(v, `${prefix}${k}.`)));
+}
+
+function lookup(tree: Tree | undefined, key: string): string | Tree | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+const resources = Object.fromEntries(LOCALES.map((l) => [l, load(l)])) as Record<(typeof LOCALES)[number], Record<string, Tree>>;
+
+describe('locales', () => {
+  it('have the same namespaces and keys in zh-HK and en-US', () => {
+    const zh = resources['zh-HK'];
+    const en = resources['en-US'];
+    expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+    for (const ns of Object.keys(zh)) {
+      const a = leaves(zh[ns] as Tree).sort();
+      const b = leaves(en[ns] as Tree).sort();
+      expect({ ns, onlyZh: a.filter((k) => !b.includes(k)), onlyEn: b.filter((k) => !a.includes(k)) }).toEqual({ ns, onlyZh: [], onlyEn: [] });
+    }
+  });
+
+  it('have no empty strings', () => {
+    for (const locale of LOCALES) {
+      for (const [ns, tree] of Object.entries(resources[locale])) {
+        const empty = leaves(tree).filter((k) => lookup(tree, k) === '');
+        expect({ locale, ns, empty }).toEqual({ locale, ns, empty: [] });
+      }
+    }
+  });
+
+  it('contain every key the code uses with t()', () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const file of sourceFiles(path.join(root, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      const namespaces = [...text.matchAll(/useTranslation\(\s*\[?\s*'([\w-]+)'/g)].map((m) => m[1] as string);
+      if (namespaces.length === 0) namespaces.push('common');
+      for (const match of text.matchAll(/\bt\(\s*(['`])([^'`]+)\1/g)) {
+        const quote = match[1];
+        let key = match[2] as string;
+        let candidates = namespaces;
+        if (/^[\w-]+:/.test(key)) {
+          candidates = [key.slice(0, key.indexOf(':'))];
+          key = key.slice(key.indexOf(':') + 1);
+        }
+        // Template keys (`pages.${page}`): the static prefix must name an object in the namespace.
+        const dynamic = quote === '`' && key.includes('${');
+        const probe = dynamic ? key.slice(0, key.indexOf('${')).replace(/\.$/, '') : key;
+        if (probe === '') continue;
+        checked++;
+        for (const locale of LOCALES) {
+          const found = candidates.some((ns) => {
+            const node = lookup(resources[locale][ns], probe);
+            if (dynamic) return node !== undefined && typeof node !== 'string';
+            return typeof node === 'string' || lookup(resources[locale][ns], `${probe}_other`) !== undefined;
+          });
+          if (!found) missing.push(`${path.relative(root, file)}: ${candidates.join('|')}:${key} (${locale})`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+});
