@@ -35,7 +35,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
     // Single-page app: every other GET that accepts HTML gets index.html; the router takes it from there.
     app.setNotFoundHandler((request, reply) => {
       const isPage =
-        request.method === 'GET' &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
         !request.url.startsWith('/api/') &&
         !request.url.startsWith('/sim/') &&
         !path.extname(request.url.split('?')[0] ?? '');
