@@ -19,8 +19,18 @@ export { saveBlob } from './save-file.ts';
 export { DEFAULT_TIMEOUTS, SECURITY_PATHS, normalisePath, timeoutKindFor, type TimeoutKind, type Timeouts } from './timeouts.ts';
 
 /**
- * The app's client. The app shell wires it once at start-up, e.g.
- * `configureApi({ getToken, getLanguage, onUnauthorized, t })`; it never imports the session or router.
+ * The app's client. It never imports the session store or the router: the app shell wires it once, e.g.
+ *
+ *   configureApi({
+ *     getToken: () => sessionStore.getState().token,
+ *     getLanguage: () => i18next.language,
+ *     onUnauthorized: () => { logout(); navigate(`/${lang}/login`); },   // called once per dead session
+ *     t: (key, vars) => i18next.t(key, { ns: ERRORS_NAMESPACE, ...vars }), // optional
+ *   });
+ *
+ * and mounts `<Toaster />` from src/lib/toast. Without `t`, messages come straight from
+ * locales/<language>/errors.json. After a fresh login nothing needs resetting: the 401 latch opens when
+ * a call goes out with the new token.
  */
 export const api = createApiClient();
 export const configureApi = api.configure;
