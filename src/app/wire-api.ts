@@ -1,0 +1,28 @@
+import { ERRORS_NAMESPACE, configureApi } from '../lib/api/index.ts';
+import { config } from '../lib/config/index.ts';
+import { i18next, normaliseLanguage } from '../lib/i18n/index.ts';
+import { session } from '../lib/session/index.ts';
+import { showToast } from '../lib/toast/index.ts';
+import { safeRedirectTarget } from './paths.ts';
+
+/**
+ * Connects the API client to the session, the interface language, the toasts and the router
+ * (spec §8: 401 → 'please log in again', session cleared, one redirect to login).
+ */
+export function wireApi(navigate: (to: string) => void): void {
+  configureApi({
+    baseUrl: config.apiBaseUrl,
+    getToken: () => session.getState().token,
+    getLanguage: () => normaliseLanguage(i18next.language),
+    notify: (toast) => showToast(toast),
+    t: (key, vars) => i18next.t(key, { ns: ERRORS_NAMESPACE, ...vars }),
+    onUnauthorized: () => {
+      session.actions.signOut();
+      const language = normaliseLanguage(i18next.language);
+      const here = safeRedirectTarget(window.location.pathname + window.location.search, '');
+      const onLogin = /^\/[^/]+\/login(\/|$)/.test(window.location.pathname);
+      if (onLogin) return;
+      navigate(`/${language}/login${here ? `?redirect=${encodeURIComponent(here)}` : ''}`);
+    },
+  });
+}
