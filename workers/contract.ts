@@ -1,0 +1,160 @@
+/**
+ * The one typed contract between the market core (workers/) and the tabs (src/market/). Types only:
+ * src/ imports it with `import type`. Message shapes are tagged unions; a type test pins them.
+ */
+
+export type Market = 'spot' | 'usdm';
+
+/** The three exchange endpoints: one websocket each, whatever the number of tabs. */
+export type EndpointId = 'spot' | 'usdmPublic' | 'usdmMarket';
+
+export interface EndpointConfig {
+  /** websocket base, e.g. wss://stream.binance.com:9443 (combined streams are opened at `${ws}/stream`) */
+  ws: string;
+  /** incoming message limit of the endpoint (Binance: spot 5/s, futures 10/s) */
+  maxMessagesPerSecond: number;
+}
+
+export interface MarketEndpoints {
+  spot: EndpointConfig;
+  usdmPublic: EndpointConfig;
+  usdmMarket: EndpointConfig;
+  /** REST bases: https://api.binance.com and https://fapi.binance.com (or the simulator's) */
+  spotRest: string;
+  usdmRest: string;
+}
+
+/** What a tab subscribes to. `intervalMs` is how often it wants snapshots (default 100 ms, tickers 1 s). */
+export type Subscription =
+  | { topic: 'book'; market: Market; symbol: string; depth: number; group?: number; intervalMs?: number }
+  | { topic: 'trades'; market: Market; symbol: string; intervalMs?: number }
+  | { topic: 'tickers'; market: Market; intervalMs?: number }
+  | { topic: 'klines'; market: Market; symbol: string; interval: string; intervalMs?: number }
+  | { topic: 'mark'; symbol: string; intervalMs?: number };
+
+export type Topic = Subscription['topic'];
+
+export interface Trade {
+  id: number;
+  time: number;
+  price: number;
+  qty: number;
+  isBuyerMaker: boolean;
+}
+
+/** `!miniTicker@arr` fields the product reads (spec §3): s, c, o, h, l, v, q. */
+export interface MiniTicker {
+  s: string;
+  c: number;
+  o: number;
+  h: number;
+  l: number;
+  v: number;
+  q: number;
+  /** event time */
+  E: number;
+}
+
+export interface Kline {
+  openTime: number;
+  closeTime: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  closed: boolean;
+}
+
+export interface MarkPrice {
+  symbol: string;
+  markPrice: number;
+  indexPrice: number;
+  fundingRate: number;
+  nextFundingTime: number;
+  time: number;
+}
+
+/** Book snapshot: levels best first as flat [price, qty, ...] Float64Arrays (transferred, not copied). */
+export interface BookPayload {
+  type: 'book';
+  key: string;
+  market: Market;
+  symbol: string;
+  /** false while (re)syncing: bids/asks are then empty; a book that crossed a gap is never sent */
+  synced: boolean;
+  lastUpdateId: number;
+  /** event time of the last applied diff */
+  time: number;
+  tickSize: string | null;
+  depth: number;
+  group: number;
+  bids: Float64Array;
+  asks: Float64Array;
+}
+
+export interface TradesPayload {
+  type: 'trades';
+  key: string;
+  market: Market;
+  symbol: string;
+  /** newest first, at most 200 (spec §3, §9) */
+  trades: Trade[];
+}
+
+export interface TickersPayload {
+  type: 'tickers';
+  key: string;
+  market: Market;
+  /** only the tickers that changed since this tab's previous message (all of them in a full snapshot) */
+  tickers: MiniTicker[];
+  full: boolean;
+}
+
+export interface KlinesPayload {
+  type: 'klines';
+  key: string;
+  market: Market;
+  symbol: string;
+  interval: string;
+  klines: Kline[];
+}
+
+export interface MarkPayload {
+  type: 'mark';
+  key: string;
+  symbol: string;
+  mark: MarkPrice | null;
+}
+
+export type TopicPayload = BookPayload | TradesPayload | TickersPayload | KlinesPayload | MarkPayload;
+
+/** The hot stream: one message per tab per tick, only the topics that changed. */
+export interface BatchMessage {
+  type: 'batch';
+  /** per-tab sequence number */
+  seq: number;
+  /** true when this is a full snapshot (first message, or the tab became visible again) */
+  full: boolean;
+  items: TopicPayload[];
+}
+
+export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
+
+export interface EndpointHealth {
+  id: EndpointId;
+  state: ConnectionState;
+  streams: number;
+  messagesPerSecond: number;
+  /** ms since the last frame, null before the first */
+  lastEventAgeMs: number | null;
+  rejectedFrames: number;
+  reconnects: number;
+}
+
+export interface HealthSnapshot {
+  endpoints: EndpointHealth[];
+  resyncs: number;
+  books: number;
+  tabs: number;
+}
