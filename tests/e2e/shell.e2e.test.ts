@@ -78,6 +78,21 @@ describe('app shell in Chromium', () => {
     await context.close();
   });
 
+  it('switches the exchange: saved, page reloaded (spec §4)', async () => {
+    const { page, context } = await openPage(browser);
+    await context.addCookies([{ name: 'token', value: 'e2e-token', url: baseURL }]);
+    await page.goto(`${baseURL}/en-US/market`);
+    const select = page.getByTestId('exchange-switch');
+    expect(await select.inputValue()).toBe('binance');
+    expect(await select.locator('option').count()).toBe(8);
+    const reloaded = page.waitForEvent('load');
+    await select.selectOption('okx');
+    await reloaded;
+    expect(await page.getByTestId('exchange-switch').inputValue()).toBe('okx');
+    expect(await page.evaluate(() => localStorage.getItem('exchangeCode'))).toBe('okx');
+    await context.close();
+  });
+
   it('switches theme and remembers it', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${baseURL}/zh-HK/home`);

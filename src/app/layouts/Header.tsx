@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { LANGUAGES, isLanguage, type Language } from '../../lib/i18n/index.ts';
-import { session, useSession } from '../../lib/session/index.ts';
+import { EXCHANGE_CODES, session, useSession } from '../../lib/session/index.ts';
 import { toggleTheme, useTheme } from '../../lib/theme/index.ts';
 import { withLanguage } from '../paths.ts';
 
@@ -37,6 +37,7 @@ export function Header() {
       <div className="td-header-tools">
         <ThemeToggle />
         <LanguageSwitch />
+        {isLogin && <ExchangeSwitch />}
         {isLogin ? (
           <SignOutButton />
         ) : (
@@ -85,6 +86,24 @@ export function LanguageSwitch() {
         {LANGUAGES.map((code: Language) => (
           <option key={code} value={code}>
             {t(`languages.${code}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** spec §4 "Exchange switch: the choice is saved and the page reloads"; the eight exchanges of spec §1. */
+function ExchangeSwitch() {
+  const { t } = useTranslation();
+  const exchangeCode = useSession((s) => s.exchangeCode);
+  return (
+    <label className="td-language">
+      <span className="td-visually-hidden">{t('header.exchange')}</span>
+      <select data-testid="exchange-switch" value={exchangeCode} onChange={(e) => session.actions.switchExchange(e.target.value)}>
+        {EXCHANGE_CODES.map((code) => (
+          <option key={code} value={code}>
+            {t(`exchanges.${code}`)}
           </option>
         ))}
       </select>
