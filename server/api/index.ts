@@ -1,12 +1,123 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { type Db, openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { type ApiContext, defaultLimits, type Limits } from './context.ts';
+import { ApiError, Code, messages } from './envelope.ts';
+import { loadOrCreateKeys } from './rsa.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
+import { devRoutes } from './routes/dev.ts';
+import { kycRoutes } from './routes/kyc.ts';
+import { publicRoutes } from './routes/public.ts';
+import { securityRoutes } from './routes/security.ts';
 
 export interface ApiOptions {
-  /** Where the embedded database keeps its files; default `.data/` under the project. */
+  /** Where the embedded database keeps its files; default `.data/` under the project (server/main.ts). */
   dataDir?: string;
+  /** postgres://… → a PostgreSQL server instead of PGlite; default `DATABASE_URL` from the environment. */
+  databaseUrl?: string;
+  /** An open database to use instead (tests); the plugin then does not close it. */
+  db?: Db;
+  /** Time source; tests pass a fake clock. */
+  clock?: Clock;
+  limits?: Partial<Limits>;
+  /** The `/_dev` routes (outbox, KYC decisions); default on, unless API_DEV_ROUTES=0. */
+  devRoutes?: boolean;
+  /** Seed the demo institution user; default on. */
+  seed?: boolean;
+  /** Origins other than the request's own host allowed to make state changes (e.g. a dev server). */
+  allowedOrigins?: string[];
 }
 
-/** The provider API stand-in (spec §7). Routes are registered by the account issue onwards. */
-export async function apiPlugin(app: FastifyInstance, _options: ApiOptions): Promise<void> {
-  // spec §8: every reply is the { code, msg, data } envelope.
+/** The provider API stand-in (spec §7) under /api: envelope of spec §8, data in PGlite or PostgreSQL. */
+export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Promise<void> {
+  const databaseUrl = options.databaseUrl ?? process.env['DATABASE_URL'];
+  const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, databaseUrl: databaseUrl || undefined }));
+  if (!options.db) app.addHook('onClose', async () => db.close());
+  const clock = options.clock ?? systemClock;
+  await migrate(db);
+  if (options.seed ?? true) await seedDemo(db, new Date(clock.now()));
+  const ctx: ApiContext = {
+    db,
+    clock,
+    keys: await loadOrCreateKeys(db, new Date(clock.now())),
+    limits: { ...defaultLimits, ...options.limits },
+    totpIssuer: 'Trading Desk',
+  };
+
+  app.setErrorHandler((caught: unknown, request, reply) => {
+    if (caught instanceof ApiError) return reply.code(caught.httpStatus).send(caught.toEnvelope());
+    const error = caught as FastifyError;
+    if (error.validation) {
+      const first = error.validation[0];
+      const params = (first?.params ?? {}) as { missingProperty?: string };
+      const field = params.missingProperty ?? first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      return reply.code(400).send({
+        code: Code.badRequest,
+        msg: `${error.validationContext ?? 'body'}${field ? `.${field}` : ''} ${first?.message ?? 'is invalid'}`,
+        data: { field: field || error.validationContext || 'body', rule: first?.keyword ?? 'invalid' },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, empty JSON body, too large, unsupported type: a client mistake, answered as one.
+      const code = status === 413 ? Code.tooLarge : status === 415 ? Code.unsupportedMediaType : Code.badRequest;
+      return reply.code(code).send({ code, msg: code === Code.badRequest ? error.message : messages[code], data: null });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ code: Code.serverError, msg: messages[Code.serverError], data: null });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ code: Code.notFound, msg: messages[Code.notFound], data: null }),
+  );
+
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  app.addHook('onRequest', async (request) => {
+    if (!isSafeMethod(request.method) && isCrossOrigin(request, allowedOrigins)) throw new ApiError(Code.forbidden);
+    // DESIGN.md: every call sends `source: web`; a custom header also keeps simple cross-site forms out.
+    const isDev = request.url.startsWith(`${app.prefix}/_dev/`) || request.url.startsWith(`${app.prefix}/health`);
+    if (!isDev && !request.is404 && !['web', 'h5', 'app'].includes(String(request.headers['source'] ?? ''))) {
+      throw new ApiError(Code.badRequest, { field: 'source', rule: 'required' }, 'Header "source: web" is required');
+    }
+  });
+
+  // KYC documents arrive as the raw file (spec §5: JPG or PNG, not compressed).
+  app.addContentTypeParser(['image/jpeg', 'image/png'], { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+
   app.get('/health', async () => ({ code: 200, msg: 'success', data: { ok: true } }));
+  publicRoutes(ctx, app);
+  authRoutes(ctx, app);
+  securityRoutes(ctx, app);
+  accountRoutes(ctx, app);
+  kycRoutes(ctx, app);
+  if (options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0') devRoutes(ctx, app);
+}
+
+function isSafeMethod(method: string): boolean {
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+}
+
+/**
+ * Cross-origin state changes are refused: a browser says where a request comes from in Sec-Fetch-Site
+ * and Origin. Callers that send neither (curl, tests, server-to-server) are not browsers acting for a site.
+ */
+function isCrossOrigin(request: FastifyRequest, allowed: Set<string>): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+    const origin = request.headers.origin;
+    return !(typeof origin === 'string' && allowed.has(origin));
+  }
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
+  if (allowed.has(origin)) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true;
+  }
 }

@@ -1,0 +1,153 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/client.ts';
+import { type ApiContext, nowDate } from './context.ts';
+import { ApiError, badInput, Code } from './envelope.ts';
+import { assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
+
+/**
+ * E-mail, SMS and image verification codes (spec §5, §9). Codes are written to the outbox table that
+ * `GET /api/_dev/outbox` shows; they are single-use, live 10 minutes, allow 5 attempts, and a second
+ * send to the same destination within 1 s is refused.
+ */
+export type Channel = 'email' | 'sms' | 'image';
+
+interface CodeRow {
+  uuid: string;
+  channel: Channel;
+  destination: string;
+  business_type: string;
+  user_id: number | null;
+  code_hash: string;
+  expires_at: Date;
+  attempts: number;
+  used_at: Date | null;
+}
+
+function hashCode(uuid: string, code: string): string {
+  return createHash('sha256').update(`${uuid}:${code}`).digest('hex');
+}
+
+export interface IssueRequest {
+  channel: Channel;
+  destination: string;
+  businessType: string;
+  userId: number | null;
+  /** Image captchas are letters and digits; e-mail and SMS codes are 6 digits. */
+  code?: string;
+  /** Skip the outbox write: a reset for an unknown address answers the same but sends nothing. */
+  silent?: boolean;
+}
+
+export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise<{ uuid: string; code: string }> {
+  const now = nowDate(ctx);
+  const uuid = randomUUID();
+  const code = request.code ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await ctx.db.transaction(async (tx) => {
+    // Serialise senders to one destination, so two calls within the guard cannot both pass the check.
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${request.channel}:${request.destination}`]);
+    if (request.channel !== 'image') {
+      const last = await tx.query<{ created_at: Date }>(
+        'select created_at from verification_codes where channel = $1 and destination = $2 order by created_at desc limit 1',
+        [request.channel, request.destination],
+      );
+      const lastAt = last[0]?.created_at.getTime();
+      // spec §5: verification-code senders refuse a second call within 1 second.
+      if (lastAt !== undefined && now.getTime() - lastAt < ctx.limits.repeatGuardMs) throw new ApiError(Code.repeatRequest);
+    }
+    await tx.query(
+      `insert into verification_codes (uuid, channel, destination, business_type, user_id, code_hash, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        uuid,
+        request.channel,
+        request.destination,
+        request.businessType,
+        request.userId,
+        hashCode(uuid, code),
+        now,
+        new Date(now.getTime() + ctx.limits.codeTtlMs),
+      ],
+    );
+    if (!request.silent) {
+      const minutes = Math.round(ctx.limits.codeTtlMs / 60_000);
+      await tx.query(
+        `insert into outbox (channel, destination, business_type, code_uuid, code, subject, body, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          request.channel,
+          request.destination,
+          request.businessType,
+          uuid,
+          code,
+          `Verification code (${request.businessType})`,
+          `Your verification code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
+          now,
+        ],
+      );
+    }
+  });
+  return { uuid, code };
+}
+
+export interface CodeCheck {
+  channel: Channel;
+  uuid: string | undefined;
+  code: string | undefined;
+  /** Accepted business types for this use. */
+  businessTypes: readonly string[];
+  destination: string;
+  /** The account that pays for a wrong code (withdrawal ban reason 2 at lockout). */
+  userId: number | null;
+}
+
+/**
+ * Checks a code without using it up; a wrong code counts (per code, and per address for e-mail codes).
+ * Call `consumeCodes` inside the request's transaction once every factor has passed.
+ */
+export async function checkCode(ctx: ApiContext, check: CodeCheck): Promise<string> {
+  // spec §5: the verification code must be fetched first.
+  if (!check.uuid) throw badInput(`${check.channel}Uuid`, 'codeNotFetched', 'Please get a verification code first');
+  const lockSubject = check.destination;
+  if (check.channel === 'email') await assertNotLocked(ctx, 'emailCode', lockSubject);
+  const rows = await ctx.db.query<CodeRow>('select * from verification_codes where uuid = $1', [check.uuid]);
+  const row = rows[0];
+  const now = ctx.clock.now();
+  const usable =
+    row !== undefined &&
+    row.channel === check.channel &&
+    row.destination === check.destination &&
+    check.businessTypes.includes(row.business_type) &&
+    row.used_at === null &&
+    row.expires_at.getTime() > now &&
+    row.attempts < ctx.limits.codeMaxAttempts;
+  if (!usable) throw new ApiError(Code.codeExpired, { channel: check.channel });
+  if (check.code !== undefined && hashCode(row.uuid, check.code) === row.code_hash) {
+    if (check.channel === 'email') await clearFailures(ctx.db, 'emailCode', lockSubject);
+    return row.uuid;
+  }
+  const attempts = row.attempts + 1;
+  await ctx.db.query('update verification_codes set attempts = $2 where uuid = $1', [row.uuid, attempts]);
+  const codeRemaining = Math.max(0, ctx.limits.codeMaxAttempts - attempts);
+  if (check.channel !== 'email') {
+    throw new ApiError(Code.codeWrong, { channel: check.channel, remainingAttempts: codeRemaining, errorCount: attempts });
+  }
+  const failure = await recordFailure(ctx, 'emailCode', lockSubject, check.userId);
+  if (failure.locked) throw new ApiError(Code.locked, failure.locked);
+  throw new ApiError(Code.codeWrong, {
+    channel: check.channel,
+    errorCount: failure.errorCount,
+    remainingAttempts: Math.min(codeRemaining, failure.remainingAttempts),
+  });
+}
+
+/** Marks checked codes used, in the caller's transaction; a code used meanwhile aborts it. */
+export async function consumeCodes(ctx: ApiContext, tx: Queryable, uuids: readonly string[]): Promise<void> {
+  const now = nowDate(ctx);
+  for (const uuid of uuids) {
+    const rows = await tx.query('update verification_codes set used_at = $2 where uuid = $1 and used_at is null returning uuid', [
+      uuid,
+      now,
+    ]);
+    if (rows.length !== 1) throw new ApiError(Code.codeExpired, null);
+  }
+}

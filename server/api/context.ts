@@ -1,0 +1,49 @@
+import type { Db } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+import type { RsaKeys } from './rsa.ts';
+
+export type FailureKind = 'password' | 'emailCode' | 'gaCode';
+
+/**
+ * Counts and waits of the sandbox. The spec gives the 10-minute code life, the 1 s repeat guard (§5, §9) and
+ * the 24 h withdrawal ban after an e-mail change (§9); the rest are the sandbox's choices, documented in
+ * server/api/README.md and overridable through ApiOptions.limits.
+ */
+export interface Limits {
+  codeTtlMs: number;
+  codeMaxAttempts: number;
+  repeatGuardMs: number;
+  sessionTtlMs: number;
+  lockout: Record<FailureKind, { threshold: number; waitMs: number }>;
+  /** Withdrawal ban per reason 1–6 (spec §4). */
+  withdrawBanMs: Record<1 | 2 | 3 | 4 | 5 | 6, number>;
+}
+
+const minute = 60_000;
+const hour = 60 * minute;
+
+export const defaultLimits: Limits = {
+  codeTtlMs: 10 * minute,
+  codeMaxAttempts: 5,
+  repeatGuardMs: 1000,
+  sessionTtlMs: 7 * 24 * hour,
+  lockout: {
+    password: { threshold: 5, waitMs: 24 * hour },
+    emailCode: { threshold: 10, waitMs: 24 * hour },
+    gaCode: { threshold: 5, waitMs: 24 * hour },
+  },
+  withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },
+};
+
+export interface ApiContext {
+  db: Db;
+  clock: Clock;
+  keys: RsaKeys;
+  limits: Limits;
+  /** Issuer shown in authenticator apps. */
+  totpIssuer: string;
+}
+
+export function nowDate(ctx: ApiContext): Date {
+  return new Date(ctx.clock.now());
+}

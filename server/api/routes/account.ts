@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import { activeWithdrawBans } from '../bans.ts';
+import { type ApiContext, nowDate } from '../context.ts';
+import { ApiError, Code } from '../envelope.ts';
+import { s, userRoute } from '../http.ts';
+import { kycState } from '../kyc.ts';
+import { buildUserMenu } from '../menus.ts';
+import { checkEmail } from '../rules.ts';
+import { revokeAllSessions } from '../sessions.ts';
+
+/** Account calls: user info, menu, login history, freeze, preferences (spec §7). */
+export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
+  userRoute(ctx, app, {
+    method: 'GET',
+    url: '/institution/getUserInfo',
+    handler: async ({ auth }) => {
+      const { user } = auth;
+      const [kyc, bans] = await Promise.all([kycState(ctx.db, user.id), activeWithdrawBans(ctx, ctx.db, user.id)]);
+      return {
+        userId: user.id,
+        userName: user.email,
+        email: user.email,
+        firstName: user.first_name,
+        lastName: user.last_name,
+        companyName: user.company_name,
+        areaCode: user.area_code,
+        phone: user.phone,
+        whatsapp: user.whatsapp,
+        telegram: user.telegram,
+        preferredLanguage: user.preferred_language,
+        userType: user.user_type,
+        verificationType: user.verification_type,
+        gaBound: user.ga_secret !== null,
+        emailBound: true,
+        phoneBound: user.phone !== null,
+        kyc: { basic: kyc.basic.status, advanced: kyc.advanced.status },
+        frozen: user.frozen_at !== null,
+        frozenAt: user.frozen_at?.toISOString() ?? null,
+        orderConfirmStatus: user.order_confirm,
+        brokerOpen: user.broker_agreed_at !== null,
+        withdrawBans: bans,
+        createdAt: user.created_at.toISOString(),
+      };
+    },
+  });
+
+  userRoute(ctx, app, {
+    method: 'GET',
+    url: '/menu/getUserMenu',
+    handler: async ({ auth }) => {
+      const [kyc, bans] = await Promise.all([kycState(ctx.db, auth.user.id), activeWithdrawBans(ctx, ctx.db, auth.user.id)]);
+      return buildUserMenu(auth.user, kyc, bans);
+    },
+  });
+
+  userRoute<unknown, { pageNum: number; pageSize: 10 | 20 | 50 | 100 }>(ctx, app, {
+    method: 'GET',
+    url: '/institution/loginInfoList',
+    // spec §9: page size default 10; options 10, 20, 50, 100.
+    query: s.obj(
+      { pageNum: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, pageSize: { type: 'integer', enum: [10, 20, 50, 100], default: 10 } },
+      [],
+    ),
+    handler: async ({ auth, query }) => {
+      const [rows, count] = await Promise.all([
+        ctx.db.query<{ id: number; login_at: Date; ip: string | null; user_agent: string | null; source: string | null }>(
+          'select id, login_at, ip, user_agent, source from login_history where user_id = $1 order by login_at desc, id desc limit $2 offset $3',
+          [auth.user.id, query.pageSize, (query.pageNum - 1) * query.pageSize],
+        ),
+        ctx.db.query<{ total: number }>('select count(*)::int as total from login_history where user_id = $1', [auth.user.id]),
+      ]);
+      return {
+        list: rows.map((row) => ({
+          id: row.id,
+          loginTime: row.login_at.toISOString(),
+          ip: row.ip,
+          userAgent: row.user_agent,
+          source: row.source,
+        })),
+        total: count[0]?.total ?? 0,
+        pageNum: query.pageNum,
+        pageSize: query.pageSize,
+      };
+    },
+  });
+
+  userRoute(ctx, app, {
+    method: 'POST',
+    url: '/institution/frozenLatestAccount',
+    handler: async ({ auth }) => {
+      if (auth.user.frozen_at) throw new ApiError(Code.frozen);
+      // spec §4: a freeze disables withdrawals and exchange, and logs the user out (every session).
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('update users set frozen_at = $2, updated_at = $2 where id = $1', [auth.user.id, nowDate(ctx)]);
+        await revokeAllSessions(ctx, tx, auth.user.id);
+      });
+      return { frozen: true };
+    },
+  });
+
+  userRoute<{ orderConfirmStatus: boolean }>(ctx, app, {
+    method: 'POST',
+    url: '/institution/updateOrderConfirmStatus',
+    body: s.obj({ orderConfirmStatus: { type: 'boolean' } }, ['orderConfirmStatus']),
+    handler: async ({ auth, body }) => {
+      await ctx.db.query('update users set order_confirm = $2, updated_at = $3 where id = $1', [
+        auth.user.id,
+        body.orderConfirmStatus,
+        nowDate(ctx),
+      ]);
+      return { orderConfirmStatus: body.orderConfirmStatus };
+    },
+  });
+
+  userRoute<{ preferredLanguage: string }>(ctx, app, {
+    method: 'POST',
+    url: '/institution/updatePreferredLanguage',
+    body: s.obj({ preferredLanguage: { type: 'string', enum: ['zh-HK', 'en-US'] } }, ['preferredLanguage']),
+    handler: async ({ auth, body }) => {
+      await ctx.db.query('update users set preferred_language = $2, updated_at = $3 where id = $1', [
+        auth.user.id,
+        body.preferredLanguage,
+        nowDate(ctx),
+      ]);
+      return { preferredLanguage: body.preferredLanguage };
+    },
+  });
+
+  userRoute(ctx, app, {
+    method: 'POST',
+    url: '/institution/agree/broker/open',
+    handler: async ({ auth }) => {
+      await ctx.db.query('update users set broker_agreed_at = coalesce(broker_agreed_at, $2), updated_at = $2 where id = $1', [
+        auth.user.id,
+        nowDate(ctx),
+      ]);
+      return { brokerOpen: true };
+    },
+  });
+
+  interface CooperationBody {
+    companyName: string;
+    contactName: string;
+    email: string;
+    areaCode?: string;
+    phone?: string;
+    message?: string;
+  }
+  userRoute<CooperationBody>(ctx, app, {
+    method: 'POST',
+    url: '/broker/business/cooperation/add',
+    body: s.obj(
+      {
+        companyName: s.str(1, 100),
+        contactName: s.str(1, 100),
+        email: s.str(3, 254),
+        areaCode: s.str(0, 5, '^(\\+?\\d{1,4})?$'),
+        phone: s.str(0, 15, '^\\d*$'),
+        message: s.str(0, 500),
+      },
+      ['companyName', 'contactName', 'email'],
+    ),
+    handler: async ({ auth, body }) => {
+      checkEmail('email', body.email);
+      const rows = await ctx.db.query<{ id: number }>(
+        'insert into cooperation_requests (user_id, form, created_at) values ($1, $2, $3) returning id',
+        [auth.user.id, JSON.stringify(body), nowDate(ctx)],
+      );
+      return { id: rows[0]?.id ?? null };
+    },
+  });
+}

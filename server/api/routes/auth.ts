@@ -1,0 +1,381 @@
+import type { FastifyInstance } from 'fastify';
+import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
+import { checkCode, consumeCodes, issueCode } from '../codes.ts';
+import { type ApiContext, nowDate } from '../context.ts';
+import { ApiError, badInput, Code } from '../envelope.ts';
+import { phoneProps, publicRoute, s, userRoute } from '../http.ts';
+import { assertNotLocked, clearFailures, recordFailure } from '../lockout.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.ts';
+import { checkEmail, checkNoChinese, checkNotBlank, decryptPassword } from '../rules.ts';
+import { createSession, revokeAllSessions, revokeSession, userAgent } from '../sessions.ts';
+import { checkGa } from '../totp.ts';
+import {
+  findUserByEmail,
+  maskEmail,
+  maskPhone,
+  normaliseAreaCode,
+  normaliseEmail,
+  phoneDestination,
+  type UserRow,
+} from '../users.ts';
+
+const languages = ['zh-HK', 'en-US'];
+
+interface LoginBody {
+  username: string;
+  password: string;
+  gaCode?: string;
+}
+
+/** Sign-in, registration, password reset and the verification-code senders (spec §7 "Authentication and security"). */
+export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
+  const loginSchema = s.obj({ username: s.str(1, 254), password: s.cipher, gaCode: s.str(0, 6) }, ['username', 'password']);
+
+  /**
+   * One path for every failure (bad padding, wrong password, unknown user): the same scrypt work, the same
+   * count toward the lockout, the same reply (spec §8 'verification failed, please log in again').
+   */
+  async function checkPassword(body: LoginBody): Promise<UserRow> {
+    const subject = normaliseEmail(body.username);
+    await assertNotLocked(ctx, 'password', subject);
+    const user = await findUserByEmail(ctx.db, subject);
+    const password = ctx.keys.decrypt(body.password);
+    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+    if (matches && user) {
+      await clearFailures(ctx.db, 'password', subject);
+      return user;
+    }
+    const failure = await recordFailure(ctx, 'password', subject, user?.id ?? null);
+    if (failure.locked) throw new ApiError(Code.locked, failure.locked);
+    throw new ApiError(Code.loginFailed, { errorCount: failure.errorCount, remainingAttempts: failure.remainingAttempts });
+  }
+
+  publicRoute<LoginBody>(app, {
+    method: 'POST',
+    url: '/institution/preLogin',
+    body: loginSchema,
+    handler: async ({ body }) => {
+      const user = await checkPassword(body);
+      return { gaBound: user.ga_secret !== null, needGaCode: user.ga_secret !== null };
+    },
+  });
+
+  publicRoute<LoginBody>(app, {
+    method: 'POST',
+    url: '/institution/login',
+    body: loginSchema,
+    handler: async ({ body, request }) => {
+      const user = await checkPassword(body);
+      const gaStep = await checkGa(ctx, user, body.gaCode);
+      const now = nowDate(ctx);
+      const token = await ctx.db.transaction(async (tx) => {
+        const token = await createSession(ctx, tx, user.id, request);
+        await tx.query('insert into login_history (user_id, login_at, ip, user_agent, source) values ($1, $2, $3, $4, $5)', [
+          user.id,
+          now,
+          request.ip,
+          userAgent(request),
+          String(request.headers['source'] ?? ''),
+        ]);
+        if (gaStep !== null) await tx.query('update users set ga_last_step = $2 where id = $1', [user.id, gaStep]);
+        return token;
+      });
+      return { token, tokenType: 'Bearer', expiresAt: new Date(now.getTime() + ctx.limits.sessionTtlMs).toISOString() };
+    },
+  });
+
+  userRoute(ctx, app, {
+    method: 'POST',
+    url: '/institution/logout',
+    handler: async ({ auth }) => {
+      await ctx.db.transaction((tx) => revokeSession(ctx, tx, auth.sessionId));
+      return null;
+    },
+  });
+
+  interface RegisterBody {
+    firstName: string;
+    lastName: string;
+    email: string;
+    emailUuid?: string;
+    emailCode: string;
+    areaCode?: string;
+    whatsapp?: string;
+    telegram?: string;
+    preferredLanguage?: string;
+    companyName: string;
+    password: string;
+    confirmPassword: string;
+    agreement: boolean;
+  }
+  publicRoute<RegisterBody>(app, {
+    method: 'POST',
+    url: '/institution/register',
+    body: s.obj(
+      {
+        firstName: s.str(1, 50),
+        lastName: s.str(1, 50),
+        email: s.str(3, 254),
+        emailUuid: s.str(0, 64),
+        emailCode: s.code6,
+        areaCode: s.str(0, 5, '^(\\+?\\d{1,4})?$'),
+        whatsapp: s.str(0, 32, '^[+\\d\\s-]*$'),
+        telegram: s.str(0, 64),
+        preferredLanguage: { type: 'string', enum: languages },
+        companyName: s.str(1, 100),
+        password: s.cipher,
+        confirmPassword: s.cipher,
+        agreement: { type: 'boolean' },
+      },
+      ['firstName', 'lastName', 'email', 'emailCode', 'companyName', 'password', 'confirmPassword', 'agreement'],
+    ),
+    handler: async ({ body }) => {
+      // spec §2/§5, in the order the form shows them.
+      checkNotBlank('firstName', body.firstName);
+      checkNotBlank('lastName', body.lastName);
+      checkEmail('email', body.email);
+      checkNotBlank('companyName', body.companyName);
+      checkNoChinese('companyName', body.companyName);
+      const password = decryptPassword(ctx.keys, 'password', body.password, true);
+      const confirm = decryptPassword(ctx.keys, 'confirmPassword', body.confirmPassword, false);
+      if (password !== confirm) throw badInput('confirmPassword', 'match', 'Passwords Do Not Match');
+      if (!body.agreement) throw badInput('agreement', 'mustAccept', 'The user agreement must be ticked');
+      const email = normaliseEmail(body.email);
+      if (await findUserByEmail(ctx.db, email)) throw new ApiError(Code.emailTaken);
+      const codeUuid = await checkCode(ctx, {
+        channel: 'email',
+        uuid: body.emailUuid,
+        code: body.emailCode,
+        businessTypes: ['register'],
+        destination: email,
+        userId: null,
+      });
+      const passwordHash = await hashPassword(password);
+      const now = nowDate(ctx);
+      const userId = await ctx.db.transaction(async (tx) => {
+        await consumeCodes(ctx, tx, [codeUuid]);
+        const rows = await tx.query<{ id: number }>(
+          `insert into users (email, email_lower, first_name, last_name, company_name, area_code, whatsapp, telegram,
+             preferred_language, password_hash, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+           on conflict (email_lower) do nothing returning id`,
+          [
+            body.email.trim(),
+            email,
+            body.firstName.trim(),
+            body.lastName.trim(),
+            body.companyName.trim(),
+            body.areaCode ? normaliseAreaCode(body.areaCode) : null,
+            body.whatsapp || null,
+            body.telegram || null,
+            body.preferredLanguage ?? 'zh-HK',
+            passwordHash,
+            now,
+          ],
+        );
+        const id = rows[0]?.id;
+        if (id === undefined) throw new ApiError(Code.emailTaken);
+        return id;
+      });
+      return { userId };
+    },
+  });
+
+  publicRoute<{ username: string; captchaUuid: string; captchaCode: string }>(app, {
+    method: 'POST',
+    url: '/institution/verify/user',
+    body: s.obj({ username: s.str(1, 254), captchaUuid: s.uuid, captchaCode: s.str(1, 10) }, [
+      'username',
+      'captchaUuid',
+      'captchaCode',
+    ]),
+    handler: async ({ body }) => {
+      // The first step of a password reset: which channels can reach this account. The image captcha keeps
+      // it from being a free lookup of registered addresses.
+      const captcha = await checkCode(ctx, {
+        channel: 'image',
+        uuid: body.captchaUuid,
+        code: body.captchaCode.trim().toUpperCase(),
+        businessTypes: ['verifyUser'],
+        destination: 'image',
+        userId: null,
+      });
+      await ctx.db.transaction((tx) => consumeCodes(ctx, tx, [captcha]));
+      const user = await findUserByEmail(ctx.db, body.username);
+      if (!user) return { exists: false, email: null, areaCode: null, phone: null, hasPhone: false };
+      return {
+        exists: true,
+        email: maskEmail(user.email),
+        areaCode: user.area_code,
+        phone: maskPhone(user.phone),
+        hasPhone: user.phone !== null,
+      };
+    },
+  });
+
+  interface RetrieveBody {
+    username: string;
+    type: 'email' | 'phone';
+    emailUuid?: string;
+    emailCode?: string;
+    smsUuid?: string;
+    smsCode?: string;
+    areaCode?: string;
+    phone?: string;
+    newPassword: string;
+    confirmPassword?: string;
+  }
+  publicRoute<RetrieveBody>(app, {
+    method: 'POST',
+    url: '/institution/retrieve/password',
+    body: s.obj(
+      {
+        username: s.str(1, 254),
+        type: { type: 'string', enum: ['email', 'phone'] },
+        emailUuid: s.str(0, 64),
+        emailCode: s.code6,
+        smsUuid: s.str(0, 64),
+        smsCode: s.code6,
+        ...phoneProps,
+        newPassword: s.cipher,
+        confirmPassword: s.cipher,
+      },
+      ['username', 'type', 'newPassword'],
+    ),
+    handler: async ({ body }) => {
+      const password = decryptPassword(ctx.keys, 'newPassword', body.newPassword, true);
+      if (body.confirmPassword !== undefined && decryptPassword(ctx.keys, 'confirmPassword', body.confirmPassword, false) !== password) {
+        throw badInput('confirmPassword', 'match', 'Passwords Do Not Match');
+      }
+      const email = normaliseEmail(body.username);
+      const user = await findUserByEmail(ctx.db, email);
+      let codeUuid: string;
+      if (body.type === 'email') {
+        if (body.emailCode === undefined) throw badInput('emailCode', 'required');
+        codeUuid = await checkCode(ctx, {
+          channel: 'email',
+          uuid: body.emailUuid,
+          code: body.emailCode,
+          businessTypes: ['resetPassword'],
+          destination: email,
+          userId: user?.id ?? null,
+        });
+      } else {
+        if (body.smsCode === undefined) throw badInput('smsCode', 'required');
+        if (!body.areaCode || !body.phone) throw badInput(body.areaCode ? 'phone' : 'areaCode', 'required');
+        codeUuid = await checkCode(ctx, {
+          channel: 'sms',
+          uuid: body.smsUuid,
+          code: body.smsCode,
+          businessTypes: ['resetPassword'],
+          destination: phoneDestination(body.areaCode, body.phone),
+          userId: user?.id ?? null,
+        });
+      }
+      // A code that matched was only sent to a real account's address or phone (others are sent nowhere).
+      if (!user) throw new ApiError(Code.codeExpired);
+      const passwordHash = await hashPassword(password);
+      await ctx.db.transaction(async (tx) => {
+        await consumeCodes(ctx, tx, [codeUuid]);
+        await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [user.id, passwordHash, nowDate(ctx)]);
+        await revokeAllSessions(ctx, tx, user.id);
+        await clearFailures(tx, 'password', user.email_lower);
+        await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.passwordChange);
+      });
+      return null;
+    },
+  });
+
+  publicRoute<{ email: string; businessType: 'register' | 'resetPassword' }>(app, {
+    method: 'POST',
+    url: '/institution/email/captcha/noLogin',
+    body: s.obj({ email: s.str(3, 254), businessType: { type: 'string', enum: ['register', 'resetPassword'] } }, [
+      'email',
+      'businessType',
+    ]),
+    handler: async ({ body }) => {
+      checkEmail('email', body.email);
+      const email = normaliseEmail(body.email);
+      const user = await findUserByEmail(ctx.db, email);
+      if (body.businessType === 'register' && user) throw new ApiError(Code.emailTaken);
+      // A reset for an address with no account answers the same, and sends nothing.
+      const silent = body.businessType === 'resetPassword' && !user;
+      const { uuid } = await issueCode(ctx, {
+        channel: 'email',
+        destination: email,
+        businessType: body.businessType,
+        userId: user?.id ?? null,
+        silent,
+      });
+      return { uuid };
+    },
+  });
+
+  const loggedInEmailTypes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'updateEmailNew', 'bindGa'];
+  for (const url of ['/institution/email/captcha', '/institution//email/captcha']) {
+    userRoute<{ businessType: string; email?: string }>(ctx, app, {
+      method: 'POST',
+      url,
+      body: s.obj({ businessType: { type: 'string', enum: loggedInEmailTypes }, email: s.str(3, 254) }, ['businessType']),
+      handler: async ({ body, auth }) => {
+        let destination = auth.user.email_lower;
+        if (body.businessType === 'updateEmailNew') {
+          if (!body.email) throw badInput('email', 'required');
+          checkEmail('email', body.email);
+          destination = normaliseEmail(body.email);
+          if (await findUserByEmail(ctx.db, destination)) throw new ApiError(Code.emailTaken);
+        }
+        const { uuid } = await issueCode(ctx, {
+          channel: 'email',
+          destination,
+          businessType: body.businessType,
+          userId: auth.user.id,
+        });
+        return { uuid };
+      },
+    });
+  }
+
+  interface SmsBody {
+    areaCode: string;
+    phone: string;
+    username: string;
+    businessType: 'bindPhone' | 'updatePhoneOld' | 'updatePhoneNew' | 'resetPassword';
+  }
+  publicRoute<SmsBody>(app, {
+    method: 'POST',
+    url: '/institution/sms/captcha',
+    body: s.obj(
+      {
+        ...phoneProps,
+        username: s.str(1, 254),
+        businessType: { type: 'string', enum: ['bindPhone', 'updatePhoneOld', 'updatePhoneNew', 'resetPassword'] },
+      },
+      ['areaCode', 'phone', 'username', 'businessType'],
+    ),
+    handler: async ({ body }) => {
+      const destination = phoneDestination(body.areaCode, body.phone);
+      const user = await findUserByEmail(ctx.db, body.username);
+      const ownPhone = user?.phone ? phoneDestination(user.area_code ?? '', user.phone) : null;
+      const toOwnPhone = body.businessType === 'resetPassword' || body.businessType === 'updatePhoneOld';
+      if (!toOwnPhone && user) {
+        const taken = await ctx.db.query('select 1 from users where area_code = $1 and phone = $2 and id <> $3', [
+          normaliseAreaCode(body.areaCode),
+          body.phone,
+          user.id,
+        ]);
+        if (taken.length > 0) throw new ApiError(Code.phoneTaken);
+      }
+      // Sent only where it belongs: to the account's own phone for a reset or the old number, else for a known account.
+      const silent = !user || (toOwnPhone && ownPhone !== destination);
+      const { uuid } = await issueCode(ctx, {
+        channel: 'sms',
+        destination,
+        businessType: body.businessType,
+        userId: user?.id ?? null,
+        silent,
+      });
+      return { uuid };
+    },
+  });
+}

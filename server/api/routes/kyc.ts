@@ -1,0 +1,125 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { type ApiContext, nowDate } from '../context.ts';
+import { ApiError, badInput, Code } from '../envelope.ts';
+import { s, userRoute } from '../http.ts';
+import { type KycLevel, kycState } from '../kyc.ts';
+import { checkNoChinese, checkNotBlank } from '../rules.ts';
+
+/** spec §5 / §9: image upload JPG or PNG, larger than 10KB and under 10MB. */
+export const minUploadBytes = 10 * 1024;
+export const maxUploadBytes = 10 * 1024 * 1024;
+
+/** Document types per level; each level needs every type of its list. */
+export const requiredDocuments: Record<KycLevel, readonly string[]> = {
+  basic: ['businessRegistration', 'directorId'],
+  advanced: ['bankStatement', 'proofOfAddress'],
+};
+
+/**
+ * KYC (spec §6): basic (coin) and advanced (fiat), states review / Certified / unCertified (spec §4).
+ * Paths are the sandbox's own: the spec names the screens but not their calls.
+ */
+export function kycRoutes(ctx: ApiContext, app: FastifyInstance): void {
+  userRoute(ctx, app, {
+    method: 'GET',
+    url: '/institution/kyc/status',
+    handler: async ({ auth }) => kycState(ctx.db, auth.user.id),
+  });
+
+  userRoute<Buffer>(ctx, app, {
+    method: 'POST',
+    url: '/institution/kyc/upload',
+    // The file itself is the body (Content-Type image/jpeg or image/png), byte for byte as chosen.
+    bodyLimit: maxUploadBytes,
+    handler: async ({ auth, body, request }) => {
+      const contentType = request.headers['content-type']?.split(';')[0]?.trim();
+      if (!Buffer.isBuffer(body) || (contentType !== 'image/jpeg' && contentType !== 'image/png')) {
+        throw new ApiError(Code.unsupportedMediaType);
+      }
+      if (body.length <= minUploadBytes) throw badInput('file', 'minSize', 'The image must be larger than 10KB');
+      if (body.length >= maxUploadBytes) throw new ApiError(Code.tooLarge);
+      if (!matchesType(body, contentType)) throw badInput('file', 'imageType', 'Only JPG or PNG images are accepted');
+      const id = randomUUID();
+      await ctx.db.query(
+        'insert into kyc_files (id, user_id, content_type, size, sha256, data, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
+        [id, auth.user.id, contentType, body.length, createHash('sha256').update(body).digest('hex'), body, nowDate(ctx)],
+      );
+      return { fileId: id, size: body.length, contentType };
+    },
+  });
+
+  interface SubmitBody {
+    level: KycLevel;
+    companyName: string;
+    registrationNumber: string;
+    countryCode: string;
+    documents: Array<{ type: string; fileId: string }>;
+  }
+  userRoute<SubmitBody>(ctx, app, {
+    method: 'POST',
+    url: '/institution/kyc/submit',
+    body: s.obj(
+      {
+        level: { type: 'string', enum: ['basic', 'advanced'] },
+        companyName: s.str(1, 100),
+        registrationNumber: s.str(1, 50, '^[A-Za-z0-9-/ ]+$'),
+        countryCode: s.str(2, 2, '^[A-Z]{2}$'),
+        documents: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 10,
+          items: s.obj(
+            {
+              type: { type: 'string', enum: [...requiredDocuments.basic, ...requiredDocuments.advanced] },
+              fileId: s.str(36, 36),
+            },
+            ['type', 'fileId'],
+          ),
+        },
+      },
+      ['level', 'companyName', 'registrationNumber', 'countryCode', 'documents'],
+    ),
+    handler: async ({ auth, body }) => {
+      checkNotBlank('companyName', body.companyName);
+      checkNoChinese('companyName', body.companyName);
+      const missing = requiredDocuments[body.level].filter((type) => !body.documents.some((doc) => doc.type === type));
+      if (missing.length > 0) throw badInput('documents', 'missingType', `Missing documents: ${missing.join(', ')}`);
+      const fileIds = [...new Set(body.documents.map((doc) => doc.fileId))];
+      const owned = await ctx.db.query<{ id: string }>('select id from kyc_files where user_id = $1 and id = any($2::text[])', [
+        auth.user.id,
+        fileIds,
+      ]);
+      if (owned.length !== fileIds.length) throw badInput('documents', 'unknownFile', 'A document refers to a file that was not uploaded');
+      const id = await ctx.db.transaction(async (tx) => {
+        // Check the state inside the transaction, so two submissions cannot both pass it.
+        await tx.query('select pg_advisory_xact_lock($1)', [auth.user.id]);
+        const state = await kycState(tx, auth.user.id);
+        const current = state[body.level].status;
+        if (current !== 'unCertified') throw new ApiError(Code.kycState, { level: body.level, status: current });
+        // spec §6: advanced (fiat) builds on basic (coin).
+        if (body.level === 'advanced' && state.basic.status !== 'Certified') {
+          throw new ApiError(Code.kycState, { level: 'basic', status: state.basic.status });
+        }
+        const rows = await tx.query<{ id: number }>(
+          `insert into kyc_submissions (user_id, level, status, form, file_ids, submitted_at)
+           values ($1, $2, 'review', $3, $4, $5) returning id`,
+          [
+            auth.user.id,
+            body.level,
+            JSON.stringify({ companyName: body.companyName, registrationNumber: body.registrationNumber, countryCode: body.countryCode, documents: body.documents }),
+            fileIds,
+            nowDate(ctx),
+          ],
+        );
+        return rows[0]?.id ?? null;
+      });
+      return { submissionId: id, level: body.level, status: 'review' };
+    },
+  });
+}
+
+function matchesType(data: Buffer, contentType: 'image/jpeg' | 'image/png'): boolean {
+  if (contentType === 'image/jpeg') return data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
+  return data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+}

@@ -1,0 +1,261 @@
+import type { FastifyInstance } from 'fastify';
+import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
+import { checkCode, consumeCodes } from '../codes.ts';
+import { type ApiContext, nowDate } from '../context.ts';
+import { ApiError, badInput, Code } from '../envelope.ts';
+import { phoneProps, s, userRoute } from '../http.ts';
+import { assertNotLocked, clearFailures, recordFailure } from '../lockout.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { checkEmail, decryptPassword } from '../rules.ts';
+import { revokeAllSessions } from '../sessions.ts';
+import { checkGa, matchTotp, newGaSecret } from '../totp.ts';
+import { findUserByEmail, normaliseAreaCode, normaliseEmail, phoneDestination, type UserRow } from '../users.ts';
+
+/** Security centre calls (spec §7): password, phone, e-mail, Google authenticator. */
+export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
+  const emailCheck = (user: UserRow, uuid: string | undefined, code: string | undefined, type: string) =>
+    checkCode(ctx, { channel: 'email', uuid, code, businessTypes: [type], destination: user.email_lower, userId: user.id });
+
+  interface UpdatePwdBody {
+    oldPassword: string;
+    newPassword: string;
+    emailCode: string;
+    emailUuid?: string;
+    gaCode?: string;
+  }
+  userRoute<UpdatePwdBody>(ctx, app, {
+    method: 'POST',
+    url: '/institution/updatePwd',
+    body: s.obj(
+      { oldPassword: s.cipher, newPassword: s.cipher, emailCode: s.code6, emailUuid: s.str(0, 64), gaCode: s.str(0, 6) },
+      ['oldPassword', 'newPassword', 'emailCode'],
+    ),
+    handler: async ({ body, auth }) => {
+      const { user } = auth;
+      const newPassword = decryptPassword(ctx.keys, 'newPassword', body.newPassword, true);
+      // spec §5: old password and e-mail code are required; a wrong old password counts toward the lockout.
+      await assertNotLocked(ctx, 'password', user.email_lower);
+      if (!(await verifyPassword(ctx.keys.decrypt(body.oldPassword), user.password_hash))) {
+        const failure = await recordFailure(ctx, 'password', user.email_lower, user.id);
+        if (failure.locked) throw new ApiError(Code.locked, failure.locked);
+        throw new ApiError(Code.oldPasswordWrong, { errorCount: failure.errorCount, remainingAttempts: failure.remainingAttempts });
+      }
+      await clearFailures(ctx.db, 'password', user.email_lower);
+      if (await verifyPassword(newPassword, user.password_hash)) {
+        throw badInput('newPassword', 'differentFromOld', 'The new password must differ from the old one');
+      }
+      const emailUuid = await emailCheck(user, body.emailUuid, body.emailCode, 'updatePwd');
+      const gaStep = await checkGa(ctx, user, body.gaCode);
+      const passwordHash = await hashPassword(newPassword);
+      await ctx.db.transaction(async (tx) => {
+        await consumeCodes(ctx, tx, [emailUuid]);
+        await tx.query('update users set password_hash = $2, ga_last_step = coalesce($3, ga_last_step), updated_at = $4 where id = $1', [
+          user.id,
+          passwordHash,
+          gaStep,
+          nowDate(ctx),
+        ]);
+        // Every session ends, this one included: the client signs in again with the new password.
+        await revokeAllSessions(ctx, tx, user.id);
+        await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.passwordChange);
+      });
+      return { reLogin: true };
+    },
+  });
+
+  userRoute<{ smsUuid?: string; smsCode: string; areaCode: string; phone: string }>(ctx, app, {
+    method: 'POST',
+    url: '/institution/bindPhoneInfo',
+    body: s.obj({ smsUuid: s.str(0, 64), smsCode: s.code6, ...phoneProps }, ['smsCode', 'areaCode', 'phone']),
+    handler: async ({ body, auth }) => {
+      const { user } = auth;
+      if (user.phone) throw new ApiError(Code.phoneBound);
+      const smsUuid = await checkCode(ctx, {
+        channel: 'sms',
+        uuid: body.smsUuid,
+        code: body.smsCode,
+        businessTypes: ['bindPhone'],
+        destination: phoneDestination(body.areaCode, body.phone),
+        userId: user.id,
+      });
+      await ctx.db.transaction(async (tx) => {
+        await consumeCodes(ctx, tx, [smsUuid]);
+        await setPhone(tx, user.id, body.areaCode, body.phone);
+      });
+      return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
+    },
+  });
+
+  interface UpdatePhoneBody {
+    oldSmsUuid?: string;
+    oldSmsCode: string;
+    newSmsUuid?: string;
+    newSmsCode: string;
+    emailUuid?: string;
+    emailCode: string;
+    areaCode: string;
+    phone: string;
+    gaCode?: string;
+  }
+  userRoute<UpdatePhoneBody>(ctx, app, {
+    method: 'POST',
+    url: '/institution/updatePhoneInfo',
+    body: s.obj(
+      {
+        oldSmsUuid: s.str(0, 64),
+        oldSmsCode: s.code6,
+        newSmsUuid: s.str(0, 64),
+        newSmsCode: s.code6,
+        emailUuid: s.str(0, 64),
+        emailCode: s.code6,
+        ...phoneProps,
+        gaCode: s.str(0, 6),
+      },
+      ['oldSmsCode', 'newSmsCode', 'emailCode', 'areaCode', 'phone'],
+    ),
+    handler: async ({ body, auth }) => {
+      const { user } = auth;
+      if (!user.phone) throw badInput('phone', 'notBound', 'No phone number is bound yet');
+      const oldUuid = await checkCode(ctx, {
+        channel: 'sms',
+        uuid: body.oldSmsUuid,
+        code: body.oldSmsCode,
+        businessTypes: ['updatePhoneOld'],
+        destination: phoneDestination(user.area_code ?? '', user.phone),
+        userId: user.id,
+      });
+      const newUuid = await checkCode(ctx, {
+        channel: 'sms',
+        uuid: body.newSmsUuid,
+        code: body.newSmsCode,
+        businessTypes: ['updatePhoneNew'],
+        destination: phoneDestination(body.areaCode, body.phone),
+        userId: user.id,
+      });
+      const emailUuid = await emailCheck(user, body.emailUuid, body.emailCode, 'updatePhone');
+      const gaStep = await checkGa(ctx, user, body.gaCode);
+      await ctx.db.transaction(async (tx) => {
+        await consumeCodes(ctx, tx, [oldUuid, newUuid, emailUuid]);
+        await setPhone(tx, user.id, body.areaCode, body.phone);
+        if (gaStep !== null) await tx.query('update users set ga_last_step = $2 where id = $1', [user.id, gaStep]);
+      });
+      return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
+    },
+  });
+
+  interface UpdateEmailBody {
+    oldEmailUuid?: string;
+    oldEmailCode: string;
+    newEmailUuid?: string;
+    newEmailCode: string;
+    email: string;
+    gaCode?: string;
+  }
+  userRoute<UpdateEmailBody>(ctx, app, {
+    method: 'POST',
+    url: '/institution/updateEmailInfo',
+    body: s.obj(
+      {
+        oldEmailUuid: s.str(0, 64),
+        oldEmailCode: s.code6,
+        newEmailUuid: s.str(0, 64),
+        newEmailCode: s.code6,
+        email: s.str(3, 254),
+        gaCode: s.str(0, 6),
+      },
+      ['oldEmailCode', 'newEmailCode', 'email'],
+    ),
+    handler: async ({ body, auth }) => {
+      const { user } = auth;
+      checkEmail('email', body.email);
+      const email = normaliseEmail(body.email);
+      if (email === user.email_lower) throw badInput('email', 'differentFromOld', 'The new e-mail must differ from the current one');
+      if (await findUserByEmail(ctx.db, email)) throw new ApiError(Code.emailTaken);
+      const oldUuid = await emailCheck(user, body.oldEmailUuid, body.oldEmailCode, 'updateEmailOld');
+      const newUuid = await checkCode(ctx, {
+        channel: 'email',
+        uuid: body.newEmailUuid,
+        code: body.newEmailCode,
+        businessTypes: ['updateEmailNew'],
+        destination: email,
+        userId: user.id,
+      });
+      const gaStep = await checkGa(ctx, user, body.gaCode);
+      await ctx.db.transaction(async (tx) => {
+        await consumeCodes(ctx, tx, [oldUuid, newUuid]);
+        const rows = await tx.query(
+          `update users set email = $2, email_lower = $3, ga_last_step = coalesce($4, ga_last_step), updated_at = $5
+           where id = $1 and not exists (select 1 from users where email_lower = $3) returning id`,
+          [user.id, body.email.trim(), email, gaStep, nowDate(ctx)],
+        );
+        if (rows.length !== 1) throw new ApiError(Code.emailTaken);
+        // spec §9: withdrawals are banned for 24 hours after an e-mail change (spec §4 reason 5).
+        await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.emailChange);
+      });
+      return { email: body.email.trim() };
+    },
+  });
+
+  userRoute(ctx, app, {
+    method: 'GET',
+    url: '/institution/generateGaInfo',
+    handler: async ({ auth }) => {
+      const { secretKey, otpauthUrl } = newGaSecret(ctx, auth.user.email);
+      await ctx.db.query('update users set ga_pending_secret = $2 where id = $1', [auth.user.id, secretKey]);
+      return { secretKey, otpauthUrl, issuer: ctx.totpIssuer, account: auth.user.email, bound: auth.user.ga_secret !== null };
+    },
+  });
+
+  userRoute<{ secretKey: string; gaCode: string; emailUuid?: string; emailCode?: string }>(ctx, app, {
+    method: 'POST',
+    url: '/institution/bindGaInfo',
+    body: s.obj({ secretKey: s.str(16, 128, '^[A-Z2-7]+=*$'), gaCode: s.code6, emailUuid: s.str(0, 64), emailCode: s.code6 }, [
+      'secretKey',
+      'gaCode',
+    ]),
+    handler: async ({ body, auth }) => {
+      const { user } = auth;
+      // Only a secret this server generated for this user (generateGaInfo) can be bound.
+      if (user.ga_pending_secret === null || user.ga_pending_secret !== body.secretKey) throw new ApiError(Code.gaState);
+      const rebind = user.ga_secret !== null;
+      // A rebind replaces a second factor: it takes an e-mail code as well (spec §6 "confirmations on ... Google changes").
+      let emailUuid: string | null = null;
+      if (rebind) {
+        if (body.emailCode === undefined) throw badInput('emailCode', 'required');
+        emailUuid = await emailCheck(user, body.emailUuid, body.emailCode, 'bindGa');
+      }
+      const subject = String(user.id);
+      await assertNotLocked(ctx, 'gaCode', subject);
+      const step = await matchTotp(ctx, body.secretKey, body.gaCode, null);
+      if (step === null) {
+        const failure = await recordFailure(ctx, 'gaCode', subject, user.id);
+        if (failure.locked) throw new ApiError(Code.locked, failure.locked);
+        throw new ApiError(Code.gaWrong, { errorCount: failure.errorCount, remainingAttempts: failure.remainingAttempts });
+      }
+      await clearFailures(ctx.db, 'gaCode', subject);
+      await ctx.db.transaction(async (tx) => {
+        if (emailUuid) await consumeCodes(ctx, tx, [emailUuid]);
+        await tx.query(
+          'update users set ga_secret = $2, ga_pending_secret = null, ga_last_step = $3, updated_at = $4 where id = $1',
+          [user.id, body.secretKey, step, nowDate(ctx)],
+        );
+        if (rebind) await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.gaRebind);
+      });
+      return { bound: true };
+    },
+  });
+}
+
+async function setPhone(
+  tx: { query: (sql: string, params?: readonly unknown[]) => Promise<unknown[]> },
+  userId: number,
+  areaCode: string,
+  phone: string,
+): Promise<void> {
+  const rows = await tx.query(
+    `update users set area_code = $2, phone = $3
+     where id = $1 and not exists (select 1 from users where area_code = $2 and phone = $3 and id <> $1) returning id`,
+    [userId, normaliseAreaCode(areaCode), phone],
+  );
+  if (rows.length !== 1) throw new ApiError(Code.phoneTaken);
+}
