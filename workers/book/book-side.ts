@@ -4,8 +4,7 @@
  * Layout (measured trade-off, see bench/w1-book.ts): levels are sorted by a key that grows towards the best
  * price (bids: key = price, asks: key = -price), so the best level sits at the END of the live range.
  * Almost every change on a live market lands near the top of the book, so:
- * - lookups gallop from the best level (O(log d) for a level d away from the top) instead of bisecting
- *   the whole side;
+ * - lookups scan down from the best level for the first few dozen levels, then bisect the rest;
  * - inserts and deletes move the shorter of the two parts (a small gap buffer with room on both ends),
  *   which near the top is a handful of elements.
  * No allocation after construction.
@@ -92,30 +91,22 @@ export class BookSide {
     if (this.hi - this.lo > this.maxLevels) this.lo++; // drop the worst level (spec §9: 500 levels)
   }
 
-  /** First index in [lo, hi) with keys[i] >= key, galloping down from the best level. */
+  /**
+   * First index in [lo, hi) with keys[i] >= key. Scans linearly down from the best level for the first
+   * 32 levels (most changes land there), then bisects the rest. Measured in bench W1: on par with a
+   * galloping search and simpler; both beat bisecting the whole side.
+   */
   private lowerBound(key: number): number {
     const keys = this.keys;
     const lo = this.lo;
-    let right = this.hi; // keys[right..hi) >= key
-    if (right === lo || (keys[right - 1] as number) < key) return right;
-    let step = 1;
-    let left = right - 1; // keys[left] >= key
-    for (;;) {
-      const probe = left - step;
-      if (probe < lo) {
-        right = left;
-        left = lo - 1;
-        break;
-      }
-      if ((keys[probe] as number) < key) {
-        right = left;
-        left = probe;
-        break;
-      }
-      left = probe;
-      step <<= 1;
-    }
-    // invariant: keys[left] < key (or left = lo-1), keys[right] >= key
+    const hi = this.hi;
+    const stop = hi - 32 > lo ? hi - 32 : lo;
+    let i = hi - 1;
+    while (i >= stop && (keys[i] as number) >= key) i--;
+    // keys[i+1..hi) >= key; if i >= stop then keys[i] < key and i + 1 is the answer
+    if (i >= stop || i < lo) return i + 1;
+    let left = lo - 1; // keys[left] < key (virtually)
+    let right = i + 1; // keys[right] >= key
     while (right - left > 1) {
       const mid = (left + right) >>> 1;
       if ((keys[mid] as number) < key) left = mid;

@@ -1,0 +1,69 @@
+// `npm run bench` (full) and `npm run bench:ci` (short, run by `npm test`): W1–W4, peers side by side in
+// this one process. Writes bench/results/latest.json (ratios, raw numbers and a Markdown summary) and
+// prints the summary. Targets are reported, not asserted: the ratios come from one run on whatever
+// machine runs it.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import { runW1 } from './w1-book.ts';
+import { runW2 } from './w2-ingest.ts';
+import { runW3 } from './w3-trades.ts';
+import { runW4 } from './w4-fanout.ts';
+
+const ci = process.argv.includes('--ci');
+
+const config = ci
+  ? { w1: { events: 5_000, naiveEvents: 50, time: 300 }, w2: { events: 4_000, time: 300 }, w3: { trades: 50_000, time: 200 }, w4: { tabs: 5, tickers: 2_000, time: 300 } }
+  : { w1: { events: 100_000, naiveEvents: 500, time: 5_000 }, w2: { events: 50_000, time: 3_000 }, w3: { trades: 200_000, time: 1_000 }, w4: { tabs: 10, tickers: 2_000, time: 2_000 } };
+
+const TARGETS = { bookVsCcxt: 5, ingestVsJsonParse: 0.75 };
+
+const started = Date.now();
+const w1 = await runW1(config.w1);
+const w2 = await runW2(config.w2);
+const w3 = await runW3(config.w3);
+const w4 = await runW4(config.w4);
+
+const f = (n: number, digits = 1): string => n.toFixed(digits);
+const met = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+const ratios = {
+  w1BookVsCcxt: w1.ratioVsCcxt,
+  w1BookVsNaive: w1.ratioVsNaive,
+  w2IngestVsJsonParse: w2.ratioVsJsonParse,
+  w3TradesVsUnshift: w3.ratioVsUnshift,
+  w3TradesVsSpread: w3.ratioVsSpread,
+  w4FanoutTime: w4.ratioTime,
+  w4FanoutBytes: w4.ratioBytes,
+};
+const targets = {
+  bookVsCcxt: { target: TARGETS.bookVsCcxt, value: w1.ratioVsCcxt, met: w1.ratioVsCcxt >= TARGETS.bookVsCcxt },
+  ingestVsJsonParse: {
+    target: TARGETS.ingestVsJsonParse,
+    value: w2.ratioVsJsonParse,
+    met: w2.ratioVsJsonParse >= TARGETS.ingestVsJsonParse,
+  },
+};
+
+const markdown = [
+  `## Market core benchmarks (${ci ? 'CI short run' : 'full run'})`,
+  '',
+  `Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${new Date().toISOString()}`,
+  '',
+  `| Workload | Ours | Peer(s) | Ratio |`,
+  `|---|---|---|---|`,
+  `| W1 book kernel (${w1.events} events × ${w1.changesPerEvent} changes, ${w1.symbols} symbols, depth ${w1.depth}) | ${f(w1.nsPerChange.ours)} ns/change | ccxt ${f(w1.nsPerChange.ccxt)}, naive ${f(w1.nsPerChange.naive)} | ${f(w1.ratioVsCcxt, 2)}× ccxt (target ≥ ${TARGETS.bookVsCcxt}: ${met(targets.bookVsCcxt.met)}), ${f(w1.ratioVsNaive)}× naive |`,
+  `| W2 ingest (${w2.frames} depth frames, ~${w2.avgFrameBytes} B) | ${f(w2.nsPerFrame.ours, 0)} ns/frame | JSON.parse only ${f(w2.nsPerFrame.jsonParseOnly, 0)}, JSON.parse+apply ${f(w2.nsPerFrame.jsonParseThenApply, 0)} | ${f(w2.ratioVsJsonParse, 2)}× JSON.parse-only throughput (target ≥ ${TARGETS.ingestVsJsonParse}: ${met(targets.ingestVsJsonParse.met)}) |`,
+  `| W3 trades trim (${w3.trades} trades) | ${f(w3.nsPerTrade.ours)} ns/trade | unshift ${f(w3.nsPerTrade.unshiftTrim)}, spread ${f(w3.nsPerTrade.spreadSlice)} | ${f(w3.ratioVsUnshift)}× unshift, ${f(w3.ratioVsSpread)}× spread |`,
+  `| W4 fan-out (${w4.tabs} ports: book 50, trades, ${w4.tickers} tickers) | ${f(w4.usPerTick.ours)} µs, ${w4.bytesPerTick.ours} B, ${f(w4.messagesPerTick.ours, 0)} msgs per tick | naive ${f(w4.usPerTick.naive)} µs, ${w4.bytesPerTick.naive} B, ${f(w4.messagesPerTick.naive, 0)} msgs | ${f(w4.ratioTime, 2)}× time, ${f(w4.ratioBytes, 2)}× bytes |`,
+  '',
+  `Took ${f((Date.now() - started) / 1000)} s.`,
+].join('\n');
+
+const result = { ci, node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), ratios, targets, w1, w2, w3, w4, markdown };
+const dir = path.join(import.meta.dirname, 'results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
+console.log(markdown);
+if (!targets.bookVsCcxt.met || !targets.ingestVsJsonParse.met) {
+  console.log('\nA target was missed in this run (see above); ratios vary with machine load.');
+}

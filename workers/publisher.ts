@@ -1,0 +1,127 @@
+import type { BatchMessage, Subscription, TopicPayload } from './contract.ts';
+
+/** Default publishing intervals: 100 ms for books and trades, 1 s for the ticker map (issue 4). */
+export const DEFAULT_INTERVAL_MS = 100;
+export const TICKERS_INTERVAL_MS = 1000;
+
+export function defaultInterval(sub: Subscription): number {
+  const requested = sub.intervalMs;
+  const fallback = sub.topic === 'tickers' ? TICKERS_INTERVAL_MS : DEFAULT_INTERVAL_MS;
+  return requested !== undefined && requested >= DEFAULT_INTERVAL_MS ? requested : fallback;
+}
+
+/** Where a tab's batches go: a MessagePort in the worker, anything with the same shape in tests/benches. */
+export interface TabSink {
+  postMessage(message: BatchMessage, transfer: Transferable[]): void;
+}
+
+/** Per tab and subscription, what the tab has already been sent. */
+export interface SentState {
+  /** topic version last sent, -1 = never */
+  version: number;
+  /** for delta topics (tickers): the topic's own cursor */
+  cursor: number;
+}
+
+/** The topics' owner: current version of a topic, and a payload built for one tab's subscription. */
+export interface TopicSource {
+  version(sub: Subscription): number;
+  /** `full` asks for everything (not a delta); `transfer` collects typed arrays to transfer. */
+  payload(id: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null;
+}
+
+interface TabSubscription {
+  sub: Subscription;
+  intervalMs: number;
+  lastSentAt: number;
+  sent: SentState;
+}
+
+interface Tab {
+  sink: TabSink;
+  visible: boolean;
+  needFull: boolean;
+  seq: number;
+  subs: Map<string, TabSubscription>;
+}
+
+/**
+ * Per tab: at most one message per tick, carrying only the subscriptions whose topic changed and whose
+ * interval has passed; nothing to a hidden tab, and a full snapshot when it becomes visible again.
+ */
+export class Publisher {
+  private readonly tabs = new Map<string, Tab>();
+  /** messages and payload items posted, for health and benches */
+  messages = 0;
+  items = 0;
+
+  constructor(private readonly source: TopicSource) {}
+
+  addTab(tabId: string, sink: TabSink, visible = true): void {
+    this.tabs.set(tabId, { sink, visible, needFull: true, seq: 0, subs: new Map() });
+  }
+
+  removeTab(tabId: string): void {
+    this.tabs.delete(tabId);
+  }
+
+  hasTab(tabId: string): boolean {
+    return this.tabs.has(tabId);
+  }
+
+  get tabCount(): number {
+    return this.tabs.size;
+  }
+
+  setVisible(tabId: string, visible: boolean): void {
+    const tab = this.tabs.get(tabId);
+    if (tab === undefined || tab.visible === visible) return;
+    tab.visible = visible;
+    if (visible) tab.needFull = true; // it missed everything while hidden
+  }
+
+  subscribe(tabId: string, id: string, sub: Subscription): void {
+    const tab = this.tabs.get(tabId);
+    if (tab === undefined) return;
+    tab.subs.set(id, { sub, intervalMs: defaultInterval(sub), lastSentAt: -Infinity, sent: { version: -1, cursor: 0 } });
+  }
+
+  unsubscribe(tabId: string, id: string): Subscription | undefined {
+    const tab = this.tabs.get(tabId);
+    const entry = tab?.subs.get(id);
+    tab?.subs.delete(id);
+    return entry?.sub;
+  }
+
+  subscriptions(tabId: string): [string, Subscription][] {
+    const tab = this.tabs.get(tabId);
+    return tab ? [...tab.subs].map(([id, s]) => [id, s.sub]) : [];
+  }
+
+  /** Called by the clock every base tick (100 ms). */
+  tick(now: number): void {
+    for (const tab of this.tabs.values()) {
+      if (!tab.visible) continue;
+      const full = tab.needFull;
+      let items: TopicPayload[] | null = null;
+      const transfer: Transferable[] = [];
+      for (const [id, entry] of tab.subs) {
+        // Intervals are multiples of the base tick; a few ms of timer jitter must not skip a whole tick.
+        if (!full && now - entry.lastSentAt < entry.intervalMs - 5) continue;
+        const version = this.source.version(entry.sub);
+        if (!full && version === entry.sent.version) continue;
+        const payload = this.source.payload(id, entry.sub, entry.sent, full, transfer);
+        entry.sent.version = version;
+        entry.lastSentAt = now;
+        if (payload === null) continue;
+        (items ??= []).push(payload); // deliberate: one array per message that is actually sent
+      }
+      if (full) tab.needFull = false;
+      if (items === null && !full) continue;
+      const message: BatchMessage = { type: 'batch', seq: ++tab.seq, full, items: items ?? [] };
+      this.messages++;
+      this.items += message.items.length;
+      tab.sink.postMessage(message, transfer);
+    }
+  }
+}
