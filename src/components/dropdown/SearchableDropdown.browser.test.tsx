@@ -98,6 +98,16 @@ describe('SearchableDropdown (spec §2)', () => {
     expect(onChange).toHaveBeenCalledWith('usdt');
   });
 
+  it('stays open when the filter input is clicked again; the toggle button closes it', async () => {
+    view = await render(<Harness onChange={() => {}} />);
+    const input = page.getByRole('combobox');
+    await userEvent.click(input);
+    await userEvent.click(input);
+    expect(input.element().getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(page.getByRole('button', { name: 'Show options' }));
+    expect(input.element().getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('uses the translated placeholder', async () => {
     view = await render(<SearchableDropdown options={options} value={null} onChange={() => {}} />, 'zh-HK');
     expect(page.getByRole('combobox').element().getAttribute('placeholder')).toBe('請選擇');

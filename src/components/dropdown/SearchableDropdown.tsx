@@ -128,7 +128,7 @@ export function SearchableDropdown<V extends string | number>(props: SearchableD
           setActive(firstEnabledIndex(filterOptions(options, event.target.value)));
           setOpen(true);
         }}
-        onClick={() => (open ? closeList() : openList())}
+        onClick={openList}
         onKeyDown={onKeyDown}
       />
       <button
