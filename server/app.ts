@@ -19,7 +19,9 @@ export interface SandboxOptions {
  * and the market simulator under /sim (../shared/DESIGN.md "The sandbox").
  */
 export async function buildSandbox(options: SandboxOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024 });
+  // The API's first start creates the database, runs migrations, generates its RSA key pair and hashes the
+  // demo password: more than Fastify's default 10 s plugin time-out on a busy 2-core machine.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024, pluginTimeout: 120_000 });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
