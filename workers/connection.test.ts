@@ -31,7 +31,7 @@ type Sent = { method: string; params?: string[]; id: number };
 
 describe('Connection: reference counting and batching', () => {
   it('opens one socket lazily, subscribes on the first holder and unsubscribes after the last', () => {
-    const { connection, sockets, last, clock } = setup();
+    const { connection, sockets, last } = setup();
     expect(sockets).toHaveLength(0);
     connection.acquire('btcusdt@depth@100ms');
     connection.acquire('btcusdt@depth@100ms');
