@@ -120,22 +120,17 @@ export class TestApi {
       ? await this.call<{ uuid: string }>('POST', '/institution/email/captcha', { token, body: { businessType, ...(email ? { email } : {}) } })
       : await this.call<{ uuid: string }>('POST', '/institution/email/captcha/noLogin', { body: { email, businessType } });
     if (reply.code !== 200) throw new Error(`email code failed: ${JSON.stringify(reply)}`);
-    const sent = await this.lastCode(email ?? '', 'email');
-    if (!email) {
-      const list = await this.call<{ list: Array<{ uuid: string; code: string }> }>('GET', '/_dev/outbox?channel=email&limit=200');
-      const found = list.data.list.find((entry) => entry.uuid === reply.data.uuid);
-      if (!found) throw new Error('code not in outbox');
-      return found;
-    }
-    if (!sent || sent.uuid !== reply.data.uuid) throw new Error('code not in outbox');
-    return sent;
+    const list = await this.call<{ list: Array<{ uuid: string; code: string }> }>('GET', '/_dev/outbox?channel=email&limit=20');
+    const found = list.data.list.find((entry) => entry.uuid === reply.data.uuid);
+    if (!found) throw new Error('code not in outbox');
+    return found;
   }
 
   async smsCode(areaCode: string, phone: string, username: string, businessType: string): Promise<{ uuid: string; code: string }> {
     this.clock.advance(1100);
     const reply = await this.call<{ uuid: string }>('POST', '/institution/sms/captcha', { body: { areaCode, phone, username, businessType } });
     if (reply.code !== 200) throw new Error(`sms code failed: ${JSON.stringify(reply)}`);
-    const sent = await this.lastCode(`${areaCode} ${phone}`, 'sms');
+    const sent = await this.lastCode(`${areaCode.startsWith('+') ? areaCode : `+${areaCode}`} ${phone}`, 'sms');
     if (!sent || sent.uuid !== reply.data.uuid) throw new Error('sms not in outbox');
     return sent;
   }
