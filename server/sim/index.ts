@@ -1,9 +1,50 @@
 import type { FastifyInstance } from 'fastify';
+import type { ConnectionLimits } from './connection.ts';
+import { registerControl } from './control.ts';
+import type { MarketKind } from './instruments.ts';
+import { registerRest } from './rest.ts';
+import type { Scheduler } from './scheduler.ts';
+import { Simulator } from './simulator.ts';
+import { StreamServer } from './ws-server.ts';
 
 export interface SimOptions {
   /** Seed of the deterministic market generator (MARKET_SEED). */
   seed?: number;
+  /** Engine events per second per live symbol (MARKET_RATE, default 10). */
+  rate?: number;
+  /** Load mode: every listed symbol is live (MARKET_LOAD). */
+  load?: boolean;
+  /** Time source; tests pass a ManualScheduler. */
+  scheduler?: Scheduler;
+  /** A simulator built by the caller (tests drive it directly); seed/rate/load/scheduler are then ignored. */
+  simulator?: Simulator;
+  /** Websocket limits per market (ping period, pong timeout, message rate, streams per connection). */
+  limits?: Partial<Record<MarketKind, Partial<ConnectionLimits>>>;
 }
 
-/** The market simulator (Binance's public protocol under /sim/<host>). Built by the simulator issue. */
-export async function simPlugin(_app: FastifyInstance, _options: SimOptions): Promise<void> {}
+/**
+ * The market simulator: Binance's public REST and websocket protocol under /sim/<host>
+ * (api.binance.com, fapi.binance.com, stream.binance.com, fstream.binance.com) and a test control
+ * plane under /sim/_control (../shared/DESIGN.md "The sandbox").
+ */
+export async function simPlugin(app: FastifyInstance, options: SimOptions): Promise<void> {
+  const sim =
+    options.simulator ??
+    new Simulator({
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.rate !== undefined ? { rate: options.rate } : {}),
+      ...(options.load !== undefined ? { load: options.load } : {}),
+      ...(options.scheduler !== undefined ? { scheduler: options.scheduler } : {}),
+    });
+  const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
+  streams.attach(app.server);
+  registerRest(app, sim);
+  registerControl(app, sim, streams);
+  app.addHook('onClose', async () => {
+    streams.close();
+    if (!options.simulator) sim.stop();
+  });
+}
+
+export { Simulator } from './simulator.ts';
+export { ManualScheduler, realScheduler, type Scheduler } from './scheduler.ts';

@@ -1,0 +1,151 @@
+/**
+ * The simulated listings. Prices are held as integer ticks and quantities as integer steps, so every
+ * price and quantity on the wire is formatted from an integer and never carries float noise.
+ * Tick and step sizes are powers of ten, as on almost every Binance listing.
+ */
+export type MarketKind = 'spot' | 'usdm';
+
+export interface Instrument {
+  market: MarketKind;
+  symbol: string;
+  base: string;
+  quote: string;
+  /** Start price (quote per base). */
+  price: number;
+  /** tickSize = 10^-tickDecimals */
+  tickDecimals: number;
+  /** stepSize = 10^-stepDecimals (may be negative decimals = 0 only; steps of 1 at least) */
+  stepDecimals: number;
+  /** Typical notional of one book level, in quote units. */
+  levelNotional: number;
+  minNotional: number;
+}
+
+type Row = [symbol: string, base: string, quote: string, price: number, tick: number, step: number, notional: number];
+
+const SPOT: Row[] = [
+  ['BTCUSDT', 'BTC', 'USDT', 65000, 2, 5, 20000],
+  ['ETHUSDT', 'ETH', 'USDT', 3200, 2, 4, 15000],
+  ['BNBUSDT', 'BNB', 'USDT', 580, 2, 3, 5000],
+  ['SOLUSDT', 'SOL', 'USDT', 150, 2, 3, 5000],
+  ['XRPUSDT', 'XRP', 'USDT', 0.52, 4, 0, 3000],
+  ['ADAUSDT', 'ADA', 'USDT', 0.45, 4, 1, 2000],
+  ['DOGEUSDT', 'DOGE', 'USDT', 0.15, 5, 0, 3000],
+  ['TRXUSDT', 'TRX', 'USDT', 0.12, 5, 1, 1500],
+  ['AVAXUSDT', 'AVAX', 'USDT', 35, 3, 2, 2000],
+  ['DOTUSDT', 'DOT', 'USDT', 6.5, 3, 2, 1500],
+  ['LINKUSDT', 'LINK', 'USDT', 14, 3, 2, 2000],
+  ['LTCUSDT', 'LTC', 'USDT', 80, 2, 3, 2000],
+  ['BCHUSDT', 'BCH', 'USDT', 380, 2, 3, 2000],
+  ['ATOMUSDT', 'ATOM', 'USDT', 7, 3, 2, 1500],
+  ['NEARUSDT', 'NEAR', 'USDT', 5.5, 3, 1, 1500],
+  ['UNIUSDT', 'UNI', 'USDT', 8, 3, 2, 1500],
+  ['ETCUSDT', 'ETC', 'USDT', 23, 3, 2, 1500],
+  ['FILUSDT', 'FIL', 'USDT', 4.5, 3, 2, 1500],
+  ['APTUSDT', 'APT', 'USDT', 8.5, 3, 2, 1500],
+  ['ARBUSDT', 'ARB', 'USDT', 0.8, 4, 1, 1500],
+  ['OPUSDT', 'OP', 'USDT', 1.8, 4, 2, 1500],
+  ['SUIUSDT', 'SUI', 'USDT', 1.1, 4, 1, 1500],
+  ['ETHBTC', 'ETH', 'BTC', 0.049, 5, 4, 0.3],
+  ['BNBBTC', 'BNB', 'BTC', 0.0089, 6, 3, 0.05],
+];
+
+const USDM: Row[] = [
+  ['BTCUSDT', 'BTC', 'USDT', 65020, 1, 3, 60000],
+  ['ETHUSDT', 'ETH', 'USDT', 3201, 2, 3, 40000],
+  ['BNBUSDT', 'BNB', 'USDT', 580.2, 2, 2, 8000],
+  ['SOLUSDT', 'SOL', 'USDT', 150.1, 2, 0, 10000],
+  ['XRPUSDT', 'XRP', 'USDT', 0.5202, 4, 1, 6000],
+  ['ADAUSDT', 'ADA', 'USDT', 0.4502, 4, 0, 4000],
+  ['DOGEUSDT', 'DOGE', 'USDT', 0.15002, 5, 0, 6000],
+  ['TRXUSDT', 'TRX', 'USDT', 0.12001, 5, 0, 3000],
+  ['AVAXUSDT', 'AVAX', 'USDT', 35.01, 3, 0, 3000],
+  ['DOTUSDT', 'DOT', 'USDT', 6.501, 3, 1, 3000],
+  ['LINKUSDT', 'LINK', 'USDT', 14.01, 3, 2, 3000],
+  ['LTCUSDT', 'LTC', 'USDT', 80.02, 2, 3, 3000],
+  ['BCHUSDT', 'BCH', 'USDT', 380.1, 2, 3, 3000],
+  ['ATOMUSDT', 'ATOM', 'USDT', 7.002, 3, 2, 2000],
+  ['NEARUSDT', 'NEAR', 'USDT', 5.502, 3, 0, 2000],
+  ['UNIUSDT', 'UNI', 'USDT', 8.003, 3, 0, 2000],
+  ['ETCUSDT', 'ETC', 'USDT', 23.01, 3, 2, 2000],
+  ['FILUSDT', 'FIL', 'USDT', 4.502, 3, 1, 2000],
+  ['APTUSDT', 'APT', 'USDT', 8.502, 4, 1, 2000],
+  ['ARBUSDT', 'ARB', 'USDT', 0.8002, 4, 1, 2000],
+  ['OPUSDT', 'OP', 'USDT', 1.8003, 4, 1, 2000],
+  ['SUIUSDT', 'SUI', 'USDT', 1.1002, 4, 1, 2000],
+];
+
+function build(market: MarketKind, rows: Row[]): Instrument[] {
+  return rows.map(([symbol, base, quote, price, tickDecimals, stepDecimals, levelNotional]) => ({
+    market,
+    symbol,
+    base,
+    quote,
+    price,
+    tickDecimals,
+    stepDecimals,
+    levelNotional,
+    minNotional: market === 'spot' ? (quote === 'BTC' ? 0.0001 : 5) : symbol === 'BTCUSDT' ? 100 : symbol === 'ETHUSDT' ? 20 : 5,
+  }));
+}
+
+export const INSTRUMENTS: Record<MarketKind, Instrument[]> = {
+  spot: build('spot', SPOT),
+  usdm: build('usdm', USDM),
+};
+
+const BY_SYMBOL: Record<MarketKind, Map<string, Instrument>> = {
+  spot: new Map(INSTRUMENTS.spot.map((i) => [i.symbol, i])),
+  usdm: new Map(INSTRUMENTS.usdm.map((i) => [i.symbol, i])),
+};
+
+export function instrument(market: MarketKind, symbol: string): Instrument | undefined {
+  return BY_SYMBOL[market].get(symbol);
+}
+
+/** Decimals on the wire: spot always prints 8, USD-M prints the symbol's precision. */
+export function priceDecimalsOut(i: Instrument): number {
+  return i.market === 'spot' ? 8 : i.tickDecimals;
+}
+export function qtyDecimalsOut(i: Instrument): number {
+  return i.market === 'spot' ? 8 : i.stepDecimals;
+}
+
+const ZEROS = '000000000000000000000000';
+
+/** `value × 10^-scale` printed with exactly `out` decimals (out ≥ scale), from an integer, without floats. */
+export function formatScaled(value: number, scale: number, out: number): string {
+  const neg = value < 0;
+  let digits = String(Math.abs(value));
+  if (scale > 0) {
+    if (digits.length <= scale) digits = ZEROS.slice(0, scale - digits.length + 1) + digits;
+    const cut = digits.length - scale;
+    digits = digits.slice(0, cut) + '.' + digits.slice(cut) + ZEROS.slice(0, out - scale);
+  } else if (out > 0) {
+    digits = digits + '.' + ZEROS.slice(0, out);
+  }
+  return neg ? '-' + digits : digits;
+}
+
+export function fmtPrice(i: Instrument, ticks: number): string {
+  return formatScaled(ticks, i.tickDecimals, priceDecimalsOut(i));
+}
+export function fmtQty(i: Instrument, steps: number): string {
+  return formatScaled(steps, i.stepDecimals, qtyDecimalsOut(i));
+}
+/** Quote amounts are sums of price × qty; they are floats by nature and printed with 8 decimals. */
+export function fmtQuote(value: number): string {
+  return value.toFixed(8);
+}
+export function tickSize(i: Instrument): number {
+  return 10 ** -i.tickDecimals;
+}
+export function stepSize(i: Instrument): number {
+  return 10 ** -i.stepDecimals;
+}
+export function ticksToNumber(i: Instrument, ticks: number): number {
+  return ticks / 10 ** i.tickDecimals;
+}
+export function stepsToNumber(i: Instrument, steps: number): number {
+  return steps / 10 ** i.stepDecimals;
+}

@@ -1,0 +1,431 @@
+import { ASK, BID, OrderBook, type Side } from './book.ts';
+import type { Instrument } from './instruments.ts';
+import { Prng } from './prng.ts';
+import { SPOT_INTERVALS, USDM_INTERVALS, bucketOpen, flatKline, nextOpen, syntheticHistory, type Interval, type Kline } from './klines.ts';
+
+export const MIN_LEVELS = 1000;
+export const MAX_LEVELS = 1200;
+const INITIAL_LEVELS = 1100;
+/** Live klines kept per interval (REST klines asks for at most 1500). */
+const LIVE_CAP = 1500;
+const HISTORY = 1500;
+const TRADES_CAP = 1000;
+
+export interface Trade {
+  id: number;
+  px: number;
+  qty: number;
+  quote: number;
+  time: number;
+  buyerMaker: boolean;
+}
+
+export interface AggTrade {
+  a: number;
+  px: number;
+  qty: number;
+  f: number;
+  l: number;
+  time: number;
+  buyerMaker: boolean;
+}
+
+/** What one engine event did; arrays are reused by the next event (copy what you keep). */
+export interface EngineEvent {
+  U: number;
+  u: number;
+  time: number;
+  trades: Trade[];
+  aggTrades: AggTrade[];
+  topChanged: boolean;
+}
+
+export interface Ticker {
+  open: number;
+  high: number;
+  low: number;
+  last: number;
+  lastQty: number;
+  prevClose: number;
+  volume: number;
+  quoteVolume: number;
+  openTime: number;
+  closeTime: number;
+  firstId: number;
+  lastId: number;
+  count: number;
+}
+
+/**
+ * One listing: its book, the generator that moves it, its trades, klines and 24 h statistics.
+ * Each symbol has its own PRNG (seed, market, symbol) so activating one symbol never changes another.
+ */
+export class SymbolMarket {
+  readonly book = new OrderBook();
+  lastUpdateId: number;
+  /** Time of the last engine event (futures `T`). */
+  lastEventTime: number;
+  readonly startTime: number;
+  readonly startTicks: number;
+  private readonly prng: Prng;
+  private readonly histSeed: string;
+  private fair: number;
+  /** Typical distance between levels, in ticks. */
+  readonly unit: number;
+  private readonly tickValue: number;
+  private readonly stepValue: number;
+  private nextTradeId: number;
+  private nextAggId: number;
+  private readonly firstTradeId: number;
+  readonly trades: Trade[] = [];
+  readonly aggTrades: AggTrade[] = [];
+  private readonly live = new Map<Interval, Kline[]>();
+  private readonly history = new Map<Interval, Kline[]>();
+  private readonly intervals: readonly Interval[];
+  private readonly event: EngineEvent;
+  lastPrice: number;
+  lastQty = 0;
+  /** Changed since the last ticker emission (for the `!…@arr` streams, which carry changed symbols only). */
+  tickerDirty = true;
+
+  constructor(
+    readonly inst: Instrument,
+    seed: number,
+    now: number,
+  ) {
+    this.prng = new Prng(`${seed}:${inst.market}:${inst.symbol}`);
+    this.histSeed = `${seed}:${inst.market}:${inst.symbol}:history`;
+    this.tickValue = 10 ** -inst.tickDecimals;
+    this.stepValue = 10 ** -inst.stepDecimals;
+    this.startTime = now;
+    this.lastEventTime = now;
+    this.startTicks = Math.round(inst.price / this.tickValue);
+    this.fair = this.startTicks;
+    this.lastPrice = this.startTicks;
+    this.unit = Math.max(1, Math.round(this.startTicks * 0.00002));
+    this.lastUpdateId = inst.market === 'spot' ? this.prng.int(1e9, 9e9) : this.prng.int(1e12, 9e12);
+    this.nextTradeId = this.prng.int(1e7, 9e8);
+    this.firstTradeId = this.nextTradeId;
+    this.nextAggId = Math.floor(this.nextTradeId * 0.6);
+    this.intervals = inst.market === 'spot' ? SPOT_INTERVALS : USDM_INTERVALS;
+    this.event = { U: 0, u: 0, time: now, trades: [], aggTrades: [], topChanged: false };
+    this.seedBook();
+    this.book.log.clear();
+    for (const i of this.intervals) this.live.set(i, [flatKline(i, bucketOpen(i, now), this.startTicks)]);
+  }
+
+  private levelQty(): number {
+    const price = this.fair * this.tickValue;
+    const base = this.inst.levelNotional / (price * this.stepValue);
+    return Math.max(1, Math.round(base * Math.exp(0.8 * this.prng.normal() - 0.3)));
+  }
+
+  private gap(): number {
+    return 1 + this.prng.int(0, 2 * this.unit);
+  }
+
+  private seedBook(): void {
+    let bid = Math.floor(this.fair - this.unit / 2);
+    let ask = Math.max(bid + 1, Math.ceil(this.fair + this.unit / 2));
+    for (let i = 0; i < INITIAL_LEVELS; i++) {
+      this.book.bids.set(bid, this.levelQty());
+      this.book.asks.set(ask, this.levelQty());
+      bid -= this.gap();
+      ask += this.gap();
+      if (bid <= 0) break;
+    }
+  }
+
+  /**
+   * One matching-engine event at `now`: the fair price walks, takers cross it, makers add and cancel.
+   * Returns undefined when nothing changed (no update id is used then).
+   * `volScale` keeps the volatility per second constant whatever the event rate is.
+   */
+  step(now: number, volScale: number): EngineEvent | undefined {
+    const book = this.book;
+    const log = book.log;
+    const ev = this.event;
+    log.clear();
+    ev.trades.length = 0;
+    ev.aggTrades.length = 0;
+    const bb0 = book.bestBid();
+    const ba0 = book.bestAsk();
+    const bq0 = book.bids.qty[0] ?? 0;
+    const aq0 = book.asks.qty[0] ?? 0;
+    const r = this.prng;
+
+    this.fair += r.normal() * 0.6 * this.unit * volScale;
+    if (this.fair < 10 * this.unit) this.fair = 10 * this.unit;
+
+    if (book.asks.length > 0 && this.fair >= ba0 + 0.5) this.sweep(BID, Math.floor(this.fair), now);
+    else if (book.bids.length > 0 && this.fair <= bb0 - 0.5) this.sweep(ASK, Math.ceil(this.fair), now);
+    else if (r.chance(0.35)) {
+      const takerBuys = r.chance(0.5);
+      const top = takerBuys ? book.asks : book.bids;
+      const topPx = top.px[0];
+      if (topPx !== undefined) this.sweep(takerBuys ? BID : ASK, topPx, now, r.next() * 1.2);
+    }
+
+    const makers = r.int(1, 3);
+    for (let k = 0; k < makers; k++) {
+      const side: Side = r.chance(0.5) ? BID : ASK;
+      if (r.chance(0.62)) this.makerAdd(side);
+      else this.makerCancel(side);
+    }
+    this.maintainDepth();
+
+    if (log.length === 0) return undefined;
+    const n = log.distinct();
+    const U = this.lastUpdateId + 1 + (this.inst.market === 'usdm' ? r.int(0, 40) : 0);
+    this.lastUpdateId = U + n - 1;
+    this.lastEventTime = now;
+    ev.U = U;
+    ev.u = this.lastUpdateId;
+    ev.time = now;
+    ev.topChanged = book.bestBid() !== bb0 || book.bestAsk() !== ba0 || (book.bids.qty[0] ?? 0) !== bq0 || (book.asks.qty[0] ?? 0) !== aq0;
+    if (ev.trades.length > 0) this.tickerDirty = true;
+    return ev;
+  }
+
+  /**
+   * A taker order: `takerSide` BID buys from the asks up to `limitTick`. `fraction` of the eligible
+   * quantity is taken (a fraction above 1 empties the eligible levels).
+   */
+  private sweep(takerSide: Side, limitTick: number, now: number, fraction = 0.6 + 0.4 * this.prng.next()): void {
+    const side = takerSide === BID ? this.book.asks : this.book.bids;
+    let eligible = 0;
+    let levels = 0;
+    for (let i = 0; i < side.length && levels < 6; i++, levels++) {
+      const px = side.px[i]!;
+      if (takerSide === BID ? px > limitTick : px < limitTick) break;
+      eligible += side.qty[i]!;
+    }
+    if (eligible === 0) return;
+    let remaining = Math.max(1, Math.min(eligible, Math.round(eligible * fraction)));
+    const buyerMaker = takerSide === ASK;
+    while (remaining > 0 && side.length > 0) {
+      const px = side.px[0]!;
+      const q = side.qty[0]!;
+      const fill = Math.min(q, remaining);
+      this.fill(px, fill, now, buyerMaker);
+      this.book.set(side.side, px, q - fill);
+      remaining -= fill;
+    }
+  }
+
+  /** One aggregate trade at one price, made of 1–3 trades against distinct maker orders. */
+  private fill(px: number, qty: number, now: number, buyerMaker: boolean): void {
+    const parts = Math.min(qty, this.prng.int(1, 3));
+    const agg: AggTrade = { a: this.nextAggId++, px, qty, f: this.nextTradeId, l: this.nextTradeId + parts - 1, time: now, buyerMaker };
+    let left = qty;
+    for (let p = 0; p < parts; p++) {
+      const q = p === parts - 1 ? left : Math.max(1, Math.floor(left / (parts - p)));
+      left -= q;
+      const t: Trade = { id: this.nextTradeId++, px, qty: q, quote: px * this.tickValue * q * this.stepValue, time: now, buyerMaker };
+      this.event.trades.push(t);
+      this.recordTrade(t);
+    }
+    this.event.aggTrades.push(agg);
+    this.aggTrades.push(agg);
+    if (this.aggTrades.length > 2 * TRADES_CAP) this.aggTrades.splice(0, TRADES_CAP);
+  }
+
+  private recordTrade(t: Trade): void {
+    this.trades.push(t);
+    if (this.trades.length > 2 * TRADES_CAP) this.trades.splice(0, TRADES_CAP);
+    this.lastPrice = t.px;
+    this.lastQty = t.qty;
+    this.roll(t.time);
+    for (const i of this.intervals) {
+      const arr = this.live.get(i)!;
+      const k = arr[arr.length - 1]!;
+      if (k.n === 0) {
+        k.o = t.px;
+        k.h = t.px;
+        k.l = t.px;
+        k.f = t.id;
+      }
+      if (t.px > k.h) k.h = t.px;
+      if (t.px < k.l) k.l = t.px;
+      k.c = t.px;
+      k.v += t.qty;
+      k.q += t.quote;
+      k.n++;
+      k.L = t.id;
+      if (!t.buyerMaker) {
+        k.V += t.qty;
+        k.Q += t.quote;
+      }
+    }
+  }
+
+  private makerAdd(side: Side): void {
+    const r = this.prng;
+    const dist = r.exp(2.5 * this.unit);
+    const book = this.book;
+    let tick: number;
+    if (side === BID) {
+      tick = Math.floor(this.fair - this.unit / 2 - dist);
+      const ba = book.bestAsk();
+      if (ba > 0 && tick >= ba) tick = ba - 1;
+      if (tick <= 0) return;
+    } else {
+      tick = Math.ceil(this.fair + this.unit / 2 + dist);
+      const bb = book.bestBid();
+      if (bb > 0 && tick <= bb) tick = bb + 1;
+    }
+    const s = book.sideOf(side);
+    book.set(side, tick, s.get(tick) + Math.max(1, Math.round(this.levelQty() * (0.2 + 0.8 * r.next()))));
+  }
+
+  private makerCancel(side: Side): void {
+    const r = this.prng;
+    const s = this.book.sideOf(side);
+    if (s.length === 0) return;
+    const idx = Math.min(s.length - 1, Math.floor(r.exp(15)));
+    const px = s.px[idx]!;
+    const q = s.qty[idx]!;
+    if (q <= 1 || r.chance(0.5)) this.book.set(side, px, 0);
+    else this.book.set(side, px, Math.max(1, Math.floor(q * (0.2 + 0.7 * r.next()))));
+  }
+
+  private maintainDepth(): void {
+    for (const s of [this.book.bids, this.book.asks]) {
+      while (s.length < MIN_LEVELS) {
+        const last = s.px[s.length - 1];
+        const tick = last === undefined ? (s.side === BID ? Math.floor(this.fair) - 1 : Math.ceil(this.fair) + 1) : s.side === BID ? last - this.gap() : last + this.gap();
+        if (tick <= 0) break;
+        this.book.set(s.side, tick, this.levelQty());
+      }
+      while (s.length > MAX_LEVELS) this.book.set(s.side, s.px[s.length - 1]!, 0);
+    }
+  }
+
+  /** Closes klines whose time is over (flat klines fill idle buckets, as Binance shows them). */
+  roll(now: number): Kline[] | undefined {
+    let closed: Kline[] | undefined;
+    for (const i of this.intervals) {
+      const arr = this.live.get(i)!;
+      let cur = arr[arr.length - 1]!;
+      if (now <= cur.T) continue;
+      const open = bucketOpen(i, now);
+      (closed ??= []).push(cur);
+      let t = nextOpen(i, cur.t);
+      // Skip far over long idle periods: only the last LIVE_CAP buckets can ever be asked for.
+      const skipTo = open - (LIVE_CAP - 1) * (nextOpen(i, open) - open);
+      if (i !== '1M' && t < skipTo) t = skipTo;
+      while (t <= open) {
+        cur = flatKline(i, t, cur.c);
+        arr.push(cur);
+        t = nextOpen(i, t);
+      }
+      if (arr.length > 2 * LIVE_CAP) arr.splice(0, arr.length - LIVE_CAP);
+    }
+    return closed;
+  }
+
+  /** The kline being built for `interval`. */
+  currentKline(interval: Interval): Kline {
+    const arr = this.live.get(interval)!;
+    return arr[arr.length - 1]!;
+  }
+
+  /** Klines in [start, end] (open times), oldest first, at most `limit`, newest when no start is given. */
+  klines(interval: Interval, limit: number, start?: number, end?: number): Kline[] {
+    const all = this.historyFor(interval).concat(this.live.get(interval)!);
+    let from = 0;
+    let to = all.length;
+    if (start !== undefined) while (from < to && all[from]!.t < start) from++;
+    if (end !== undefined) while (to > from && all[to - 1]!.t > end) to--;
+    if (start !== undefined) return all.slice(from, Math.min(to, from + limit));
+    return all.slice(Math.max(from, to - limit), to);
+  }
+
+  private historyFor(interval: Interval): Kline[] {
+    let h = this.history.get(interval);
+    if (!h) {
+      // Calibrated on the live generator at the default rate (10 events/s): ~200 level-sizes a minute.
+      const minuteVolume = (this.inst.levelNotional * 200) / (this.startTicks * this.tickValue * this.stepValue);
+      h = syntheticHistory({
+        prng: new Prng(`${this.histSeed}:${interval}`),
+        interval,
+        startOpen: bucketOpen(interval, this.startTime),
+        startTicks: this.startTicks,
+        count: HISTORY,
+        volumePerMinute: minuteVolume,
+        tradeSize: minuteVolume / 400,
+        tickValue: this.tickValue,
+        stepValue: this.stepValue,
+        firstLiveTradeId: this.firstLiveTradeId(),
+      });
+      this.history.set(interval, h);
+    }
+    return h;
+  }
+
+  private firstLiveTradeId(): number {
+    return this.firstTradeId;
+  }
+
+  /** 24 h rolling statistics from the 1m klines (history before the start, live after). */
+  ticker(now: number): Ticker {
+    this.roll(now);
+    const from = now - 86_400_000;
+    const all = this.historyFor('1m');
+    const live = this.live.get('1m')!;
+    let open = -1;
+    let prevClose = this.startTicks;
+    let high = 0;
+    let low = Number.MAX_SAFE_INTEGER;
+    let volume = 0;
+    let quote = 0;
+    let count = 0;
+    let firstId = -1;
+    let lastId = -1;
+    const visit = (k: Kline): void => {
+      if (k.T < from) {
+        prevClose = k.c;
+        return;
+      }
+      if (open < 0) open = k.n > 0 || k.v > 0 ? k.o : k.c;
+      if (k.n > 0) {
+        if (k.h > high) high = k.h;
+        if (k.l < low) low = k.l;
+        if (firstId < 0) firstId = k.f;
+        lastId = k.L;
+      }
+      volume += k.v;
+      quote += k.q;
+      count += k.n;
+    };
+    for (const k of all) visit(k);
+    for (const k of live) visit(k);
+    if (open < 0) open = this.lastPrice;
+    if (count === 0) {
+      high = this.lastPrice;
+      low = this.lastPrice;
+    }
+    return {
+      open,
+      high,
+      low,
+      last: this.lastPrice,
+      lastQty: this.lastQty,
+      prevClose,
+      volume,
+      quoteVolume: quote,
+      openTime: from,
+      closeTime: now,
+      firstId,
+      lastId,
+      count,
+    };
+  }
+
+  /** USD-M mark price in ticks: the mid price. */
+  markTicks(): number {
+    const bb = this.book.bestBid();
+    const ba = this.book.bestAsk();
+    return bb > 0 && ba > 0 ? (bb + ba) / 2 : this.lastPrice;
+  }
+}

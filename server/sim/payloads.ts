@@ -1,0 +1,173 @@
+/**
+ * Binance's wire formats, built as JSON text on the hot path (one string per frame, shared by every
+ * subscriber). Field names, order and string-encoded numbers follow Binance's documentation.
+ */
+import type { BookSide } from './book.ts';
+import { fmtPrice, fmtQty, fmtQuote, type Instrument } from './instruments.ts';
+import type { Kline } from './klines.ts';
+import type { AggTrade, SymbolMarket, Ticker, Trade } from './market.ts';
+
+export function levelsJson(i: Instrument, side: BookSide, limit: number): string {
+  const n = Math.min(limit, side.length);
+  let s = '[';
+  for (let k = 0; k < n; k++) {
+    if (k > 0) s += ',';
+    s += `["${fmtPrice(i, side.px[k]!)}","${fmtQty(i, side.qty[k]!)}"]`;
+  }
+  return s + ']';
+}
+
+/** Levels of a pending diff, `entries` as [key = tick*2+side, qty]; bids best first, asks best first. */
+export function diffLevelsJson(i: Instrument, entries: Map<number, number>): { b: string; a: string } {
+  const bids: number[] = [];
+  const asks: number[] = [];
+  for (const key of entries.keys()) (key & 1 ? asks : bids).push(key);
+  bids.sort((x, y) => y - x);
+  asks.sort((x, y) => x - y);
+  const side = (keys: number[]): string => {
+    let s = '[';
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      if (k > 0) s += ',';
+      s += `["${fmtPrice(i, Math.floor(key / 2))}","${fmtQty(i, entries.get(key)!)}"]`;
+    }
+    return s + ']';
+  };
+  return { b: side(bids), a: side(asks) };
+}
+
+export function tradeJson(i: Instrument, t: Trade, E: number): string {
+  if (i.market === 'spot') {
+    return `{"e":"trade","E":${E},"s":"${i.symbol}","t":${t.id},"p":"${fmtPrice(i, t.px)}","q":"${fmtQty(i, t.qty)}","T":${t.time},"m":${t.buyerMaker},"M":true}`;
+  }
+  return `{"e":"trade","E":${E},"T":${t.time},"s":"${i.symbol}","t":${t.id},"p":"${fmtPrice(i, t.px)}","q":"${fmtQty(i, t.qty)}","X":"MARKET","m":${t.buyerMaker}}`;
+}
+
+export function aggTradeJson(i: Instrument, a: AggTrade, E: number): string {
+  const head = `{"e":"aggTrade","E":${E},"s":"${i.symbol}","a":${a.a},"p":"${fmtPrice(i, a.px)}","q":"${fmtQty(i, a.qty)}",`;
+  if (i.market === 'spot') return `${head}"f":${a.f},"l":${a.l},"T":${a.time},"m":${a.buyerMaker},"M":true}`;
+  return `${head}"nq":"${fmtQty(i, a.qty)}","f":${a.f},"l":${a.l},"T":${a.time},"m":${a.buyerMaker}}`;
+}
+
+export function bookTickerJson(m: SymbolMarket, E: number): string {
+  const i = m.inst;
+  const b = m.book;
+  const body = `"u":${m.lastUpdateId},"s":"${i.symbol}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bids.qty[0] ?? 0)}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.asks.qty[0] ?? 0)}"`;
+  if (i.market === 'spot') return `{${body}}`;
+  return `{"e":"bookTicker",${body},"T":${m.lastEventTime},"E":${E}}`;
+}
+
+export function klineJson(i: Instrument, interval: string, k: Kline, E: number, closed: boolean): string {
+  return (
+    `{"e":"kline","E":${E},"s":"${i.symbol}","k":{"t":${k.t},"T":${k.T},"s":"${i.symbol}","i":"${interval}","f":${k.f},"L":${k.L},` +
+    `"o":"${fmtPrice(i, k.o)}","c":"${fmtPrice(i, k.c)}","h":"${fmtPrice(i, k.h)}","l":"${fmtPrice(i, k.l)}","v":"${fmtQty(i, k.v)}",` +
+    `"n":${k.n},"x":${closed},"q":"${fmtQuote(k.q)}","V":"${fmtQty(i, k.V)}","Q":"${fmtQuote(k.Q)}","B":"0"}}`
+  );
+}
+
+export function klineRow(i: Instrument, k: Kline): [number, string, string, string, string, string, number, string, number, string, string, string] {
+  return [k.t, fmtPrice(i, k.o), fmtPrice(i, k.h), fmtPrice(i, k.l), fmtPrice(i, k.c), fmtQty(i, k.v), k.T, fmtQuote(k.q), k.n, fmtQty(i, k.V), fmtQuote(k.Q), '0'];
+}
+
+export function miniTickerJson(i: Instrument, t: Ticker, E: number): string {
+  return `{"e":"24hrMiniTicker","E":${E},"s":"${i.symbol}","c":"${fmtPrice(i, t.last)}","o":"${fmtPrice(i, t.open)}","h":"${fmtPrice(i, t.high)}","l":"${fmtPrice(i, t.low)}","v":"${fmtQty(i, t.volume)}","q":"${fmtQuote(t.quoteVolume)}"}`;
+}
+
+function change(i: Instrument, t: Ticker): { p: string; P: string; w: string } {
+  const p = fmtPrice(i, t.last - t.open);
+  const P = t.open > 0 ? (((t.last - t.open) / t.open) * 100).toFixed(3) : '0.000';
+  const vol = t.volume * 10 ** -i.stepDecimals;
+  const w = vol > 0 ? (t.quoteVolume / vol).toFixed(i.market === 'spot' ? 8 : i.tickDecimals) : fmtPrice(i, t.last);
+  return { p, P, w };
+}
+
+export function tickerJson(m: SymbolMarket, t: Ticker, E: number): string {
+  const i = m.inst;
+  const { p, P, w } = change(i, t);
+  const head = `{"e":"24hrTicker","E":${E},"s":"${i.symbol}","p":"${p}","P":"${P}","w":"${w}",`;
+  const tail = `"o":"${fmtPrice(i, t.open)}","h":"${fmtPrice(i, t.high)}","l":"${fmtPrice(i, t.low)}","v":"${fmtQty(i, t.volume)}","q":"${fmtQuote(t.quoteVolume)}","O":${t.openTime},"C":${t.closeTime},"F":${t.firstId},"L":${t.lastId},"n":${t.count}}`;
+  if (i.market === 'spot') {
+    const b = m.book;
+    return (
+      head +
+      `"x":"${fmtPrice(i, t.prevClose)}","c":"${fmtPrice(i, t.last)}","Q":"${fmtQty(i, t.lastQty)}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bids.qty[0] ?? 0)}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.asks.qty[0] ?? 0)}",` +
+      tail
+    );
+  }
+  return head + `"c":"${fmtPrice(i, t.last)}","Q":"${fmtQty(i, t.lastQty)}",` + tail;
+}
+
+/** REST /ticker/24hr object. */
+export function tickerRest(m: SymbolMarket, t: Ticker): Record<string, unknown> {
+  const i = m.inst;
+  const { p, P, w } = change(i, t);
+  const common = { symbol: i.symbol, priceChange: p, priceChangePercent: P, weightedAvgPrice: w };
+  const stats = {
+    openPrice: fmtPrice(i, t.open),
+    highPrice: fmtPrice(i, t.high),
+    lowPrice: fmtPrice(i, t.low),
+    volume: fmtQty(i, t.volume),
+    quoteVolume: fmtQuote(t.quoteVolume),
+    openTime: t.openTime,
+    closeTime: t.closeTime,
+    firstId: t.firstId,
+    lastId: t.lastId,
+    count: t.count,
+  };
+  if (i.market === 'spot') {
+    const b = m.book;
+    return {
+      ...common,
+      prevClosePrice: fmtPrice(i, t.prevClose),
+      lastPrice: fmtPrice(i, t.last),
+      lastQty: fmtQty(i, t.lastQty),
+      bidPrice: fmtPrice(i, b.bestBid()),
+      bidQty: fmtQty(i, b.bids.qty[0] ?? 0),
+      askPrice: fmtPrice(i, b.bestAsk()),
+      askQty: fmtQty(i, b.asks.qty[0] ?? 0),
+      ...stats,
+    };
+  }
+  return { ...common, lastPrice: fmtPrice(i, t.last), lastQty: fmtQty(i, t.lastQty), ...stats };
+}
+
+export interface MarkInfo {
+  mark: string;
+  index: string;
+  settle: string;
+  rate: string;
+  interest: string;
+  nextFunding: number;
+}
+
+/** Mark price = mid; index a few basis points away; funding from the premium, clamped like Binance's ±0.3%. */
+export function markInfo(m: SymbolMarket, now: number): MarkInfo {
+  const i = m.inst;
+  const markTicks = m.markTicks();
+  const scale = 10 ** i.tickDecimals;
+  const wobble = Math.sin(now / 600_000 + i.symbol.length) * 0.0004;
+  const index = markTicks * (1 - wobble);
+  const premium = (markTicks - index) / index;
+  const rate = Math.max(-0.003, Math.min(0.003, 0.0001 + premium * 0.25));
+  const eight = 8 * 3_600_000;
+  return {
+    mark: (markTicks / scale).toFixed(8),
+    index: (index / scale).toFixed(8),
+    settle: (((markTicks + index) / 2) / scale).toFixed(8),
+    rate: rate.toFixed(8),
+    interest: '0.00010000',
+    nextFunding: Math.floor(now / eight) * eight + eight,
+  };
+}
+
+export function markPriceJson(m: SymbolMarket, E: number): string {
+  const k = markInfo(m, E);
+  return `{"e":"markPriceUpdate","E":${E},"s":"${m.inst.symbol}","p":"${k.mark}","i":"${k.index}","P":"${k.settle}","r":"${k.rate}","T":${k.nextFunding}}`;
+}
+
+export function formatLevels(i: Instrument, side: BookSide, limit: number): [string, string][] {
+  const n = Math.min(limit, side.length);
+  const out: [string, string][] = new Array<[string, string]>(n);
+  for (let k = 0; k < n; k++) out[k] = [fmtPrice(i, side.px[k]!), fmtQty(i, side.qty[k]!)];
+  return out;
+}

@@ -1,0 +1,413 @@
+import { INSTRUMENTS, instrument, type MarketKind } from './instruments.ts';
+import { SymbolMarket, type EngineEvent } from './market.ts';
+import {
+  aggTradeJson,
+  bookTickerJson,
+  diffLevelsJson,
+  klineJson,
+  levelsJson,
+  markPriceJson,
+  miniTickerJson,
+  tickerJson,
+  tradeJson,
+} from './payloads.ts';
+import { realScheduler, type Scheduler } from './scheduler.ts';
+import type { StreamDesc, StreamKind, Tier } from './streams.ts';
+
+export interface SimulatorOptions {
+  /** MARKET_SEED */
+  seed?: number;
+  /** MARKET_RATE: engine events per second per live symbol. */
+  rate?: number;
+  /** MARKET_LOAD: every listed symbol is live, subscribed or not. */
+  load?: boolean;
+  scheduler?: Scheduler;
+  /** Period of the engine loop. */
+  tickMs?: number;
+  /** A symbol asked for over REST stays live this long without subscribers. */
+  idleMs?: number;
+}
+
+/** A websocket connection as the hub sees it. */
+export interface Subscriber {
+  readonly id: number;
+  /** 'all' on the unrouted /ws and /stream paths, which carry every stream. */
+  readonly tier: Tier | 'all';
+  readonly combined: boolean;
+  deliver(frame: string, kind: StreamKind, stream: string): void;
+}
+
+/** Pending diff of one diff stream (one symbol, one speed): the levels changed since the last frame. */
+interface DepthAgg {
+  levels: Map<number, number>;
+  /** First update id since the last frame, -1 when nothing changed. */
+  U: number;
+  u: number;
+  T: number;
+  /** `u` of the previous frame (futures `pu`). */
+  lastU: number;
+}
+
+interface Entry {
+  key: string;
+  desc: StreamDesc;
+  subs: Set<Subscriber>;
+  agg?: DepthAgg;
+  /** Kline streams: open time of the kline last sent, to send its final (x: true) frame once. */
+  klineOpen?: number;
+}
+
+interface SymbolState {
+  market: SymbolMarket;
+  entries: Set<Entry>;
+  refs: number;
+  lastTouch: number;
+  acc: number;
+}
+
+export class Simulator {
+  readonly scheduler: Scheduler;
+  readonly seed: number;
+  rate: number;
+  load: boolean;
+  paused = false;
+  private readonly tickMs: number;
+  private readonly idleMs: number;
+  private readonly states: Record<MarketKind, Map<string, SymbolState>> = { spot: new Map(), usdm: new Map() };
+  private readonly live = new Set<SymbolState>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly periodic = new Map<number, Set<Entry>>();
+  private readonly marketWide: Record<MarketKind, Set<Entry>> = { spot: new Set(), usdm: new Set() };
+  private readonly allRefs: Record<MarketKind, number> = { spot: 0, usdm: 0 };
+  private readonly cancels: (() => void)[] = [];
+  private lastTick: number;
+  /** Engine events generated so far (all symbols). */
+  events = 0;
+
+  constructor(options: SimulatorOptions = {}) {
+    this.scheduler = options.scheduler ?? realScheduler;
+    this.seed = options.seed ?? 1;
+    this.rate = options.rate ?? 10;
+    this.load = options.load ?? false;
+    this.tickMs = options.tickMs ?? 10;
+    this.idleMs = options.idleMs ?? 60_000;
+    this.lastTick = this.scheduler.now();
+    this.cancels.push(this.scheduler.every(this.tickMs, () => this.tick()));
+    if (this.load) this.setLoad(true);
+  }
+
+  stop(): void {
+    for (const c of this.cancels) c();
+    this.cancels.length = 0;
+  }
+
+  setLoad(on: boolean): void {
+    this.load = on;
+    for (const kind of ['spot', 'usdm'] as const) for (const i of INSTRUMENTS[kind]) this.state(kind, i.symbol);
+    this.refreshLive();
+  }
+
+  /** The listing's market, created (with its seeded book) on first use; undefined if not listed. */
+  market(kind: MarketKind, symbol: string): SymbolMarket | undefined {
+    return this.state(kind, symbol)?.market;
+  }
+
+  /** A REST request for a symbol: its book goes live for `idleMs`. */
+  touch(kind: MarketKind, symbol: string): SymbolMarket | undefined {
+    const st = this.state(kind, symbol);
+    if (!st) return undefined;
+    st.lastTouch = this.scheduler.now();
+    this.live.add(st);
+    st.market.roll(st.lastTouch);
+    return st.market;
+  }
+
+  markets(kind: MarketKind): SymbolMarket[] {
+    return INSTRUMENTS[kind].map((i) => this.state(kind, i.symbol)!.market);
+  }
+
+  private state(kind: MarketKind, symbol: string): SymbolState | undefined {
+    let st = this.states[kind].get(symbol);
+    if (!st) {
+      const inst = instrument(kind, symbol);
+      if (!inst) return undefined;
+      st = { market: new SymbolMarket(inst, this.seed, this.scheduler.now()), entries: new Set(), refs: 0, lastTouch: -Infinity, acc: 0 };
+      this.states[kind].set(symbol, st);
+      if (this.load) this.live.add(st);
+    }
+    return st;
+  }
+
+  private isLive(st: SymbolState): boolean {
+    return this.load || st.refs > 0 || this.allRefs[st.market.inst.market] > 0 || this.scheduler.now() - st.lastTouch < this.idleMs;
+  }
+
+  private refreshLive(): void {
+    for (const kind of ['spot', 'usdm'] as const) {
+      for (const st of this.states[kind].values()) {
+        if (this.isLive(st)) this.live.add(st);
+        else this.live.delete(st);
+      }
+    }
+  }
+
+  // ---- subscriptions -------------------------------------------------------------------------
+
+  subscribe(sub: Subscriber, desc: StreamDesc): void {
+    const key = `${desc.market}|${desc.name}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = { key, desc, subs: new Set() };
+      this.entries.set(key, entry);
+      if (desc.symbol === undefined) {
+        this.allRefs[desc.market]++;
+        for (const i of INSTRUMENTS[desc.market]) this.state(desc.market, i.symbol);
+        this.marketWide[desc.market].add(entry);
+        this.refreshLive();
+      } else {
+        const st = this.state(desc.market, desc.symbol);
+        if (st) {
+          st.entries.add(entry);
+          st.refs++;
+          this.live.add(st);
+          st.market.roll(this.scheduler.now());
+          if (desc.kind === 'depthDiff' || desc.kind === 'depthPartial') {
+            entry.agg = { levels: new Map(), U: -1, u: st.market.lastUpdateId, T: st.market.lastEventTime, lastU: st.market.lastUpdateId };
+          }
+        }
+      }
+      if (desc.speed > 0) this.periodicSet(desc.speed).add(entry);
+    }
+    entry.subs.add(sub);
+  }
+
+  unsubscribe(sub: Subscriber, desc: StreamDesc): void {
+    const key = `${desc.market}|${desc.name}`;
+    const entry = this.entries.get(key);
+    if (!entry || !entry.subs.delete(sub) || entry.subs.size > 0) return;
+    this.entries.delete(key);
+    this.periodic.get(desc.speed)?.delete(entry);
+    if (desc.symbol === undefined) {
+      this.allRefs[desc.market]--;
+      this.marketWide[desc.market].delete(entry);
+    } else {
+      const st = this.states[desc.market].get(desc.symbol);
+      if (st) {
+        st.entries.delete(entry);
+        st.refs--;
+      }
+    }
+    this.refreshLive();
+  }
+
+  private periodicSet(speed: number): Set<Entry> {
+    let set = this.periodic.get(speed);
+    if (!set) {
+      const created = new Set<Entry>();
+      set = created;
+      this.periodic.set(speed, created);
+      this.cancels.push(this.scheduler.every(speed, () => this.emitPeriodic(speed, created)));
+    }
+    return set;
+  }
+
+  // ---- the engine ------------------------------------------------------------------------------
+
+  private tick(): void {
+    const now = this.scheduler.now();
+    const dt = now - this.lastTick;
+    this.lastTick = now;
+    if (this.paused || this.live.size === 0) return;
+    const cap = Math.max(1, Math.ceil(this.rate * 0.25));
+    const volScale = Math.sqrt(10 / Math.max(0.001, this.rate));
+    for (const st of this.live) {
+      if (!this.isLive(st)) {
+        this.live.delete(st);
+        continue;
+      }
+      st.acc += (this.rate * dt) / 1000;
+      let n = Math.floor(st.acc);
+      st.acc -= n;
+      if (n > cap) n = cap;
+      while (n-- > 0) this.stepOne(st, now, volScale);
+    }
+  }
+
+  /** Runs `count` engine events on one symbol now (control plane `step`, tests). */
+  step(kind: MarketKind, symbol: string, count: number): number {
+    const st = this.state(kind, symbol);
+    if (!st) return 0;
+    const now = this.scheduler.now();
+    const volScale = Math.sqrt(10 / Math.max(0.001, this.rate));
+    for (let k = 0; k < count; k++) this.stepOne(st, now, volScale);
+    return st.market.lastUpdateId;
+  }
+
+  private stepOne(st: SymbolState, now: number, volScale: number): void {
+    const ev = st.market.step(now, volScale);
+    if (!ev) return;
+    this.events++;
+    this.dispatch(st, ev, now);
+  }
+
+  private dispatch(st: SymbolState, ev: EngineEvent, now: number): void {
+    const m = st.market;
+    const i = m.inst;
+    const log = m.book.log;
+    for (const entry of st.entries) {
+      switch (entry.desc.kind) {
+        case 'depthDiff': {
+          const agg = entry.agg!;
+          for (let k = 0; k < log.length; k++) agg.levels.set(log.tick[k]! * 2 + log.side[k]!, log.qty[k]!);
+          if (agg.U < 0) agg.U = ev.U;
+          agg.u = ev.u;
+          agg.T = ev.time;
+          break;
+        }
+        case 'depthPartial': {
+          const agg = entry.agg!;
+          if (agg.U < 0) agg.U = ev.U;
+          agg.u = ev.u;
+          agg.T = ev.time;
+          break;
+        }
+        case 'trade':
+          for (const t of ev.trades) this.publish(entry, tradeJson(i, t, now));
+          break;
+        case 'aggTrade':
+          for (const a of ev.aggTrades) this.publish(entry, aggTradeJson(i, a, now));
+          break;
+        case 'bookTicker':
+          if (ev.topChanged) this.publish(entry, bookTickerJson(m, now));
+          break;
+        default:
+          break;
+      }
+    }
+    if (ev.topChanged) {
+      for (const entry of this.marketWide[i.market]) if (entry.desc.kind === 'allBookTicker') this.publish(entry, bookTickerJson(m, now));
+    }
+  }
+
+  private emitPeriodic(speed: number, set: Set<Entry>): void {
+    if (set.size === 0) return;
+    const now = this.scheduler.now();
+    let arraysSent = false;
+    for (const entry of set) {
+      const d = entry.desc;
+      if (d.symbol === undefined) {
+        this.emitMarketWide(entry, now);
+        arraysSent = true;
+        continue;
+      }
+      const st = this.states[d.market].get(d.symbol);
+      if (!st) continue;
+      const m = st.market;
+      switch (d.kind) {
+        case 'depthDiff':
+          this.emitDiff(entry, m, now);
+          break;
+        case 'depthPartial':
+          this.emitPartial(entry, m, now, d.levels ?? 20);
+          break;
+        case 'kline': {
+          const interval = d.interval!;
+          m.roll(now);
+          const cur = m.currentKline(interval);
+          if (entry.klineOpen !== undefined && entry.klineOpen !== cur.t) {
+            const prev = m.klines(interval, 1, entry.klineOpen, entry.klineOpen)[0];
+            if (prev) this.publish(entry, klineJson(m.inst, interval, prev, now, true));
+          }
+          entry.klineOpen = cur.t;
+          this.publish(entry, klineJson(m.inst, interval, cur, now, false));
+          break;
+        }
+        case 'miniTicker':
+          this.publish(entry, miniTickerJson(m.inst, m.ticker(now), now));
+          break;
+        case 'ticker':
+          this.publish(entry, tickerJson(m, m.ticker(now), now));
+          break;
+        case 'markPrice':
+          this.publish(entry, markPriceJson(m, now));
+          break;
+        default:
+          break;
+      }
+    }
+    if (arraysSent && speed === 1000) {
+      for (const kind of ['spot', 'usdm'] as const) for (const st of this.states[kind].values()) st.market.tickerDirty = false;
+    }
+  }
+
+  private emitMarketWide(entry: Entry, now: number): void {
+    const kind = entry.desc.kind;
+    const parts: string[] = [];
+    for (const st of this.states[entry.desc.market].values()) {
+      const m = st.market;
+      if (kind === 'allMarkPrice') parts.push(markPriceJson(m, now));
+      else if (m.tickerDirty && kind === 'allMiniTicker') parts.push(miniTickerJson(m.inst, m.ticker(now), now));
+      else if (m.tickerDirty && kind === 'allTicker') parts.push(tickerJson(m, m.ticker(now), now));
+    }
+    if (parts.length > 0) this.publish(entry, `[${parts.join(',')}]`);
+  }
+
+  private emitDiff(entry: Entry, m: SymbolMarket, now: number): void {
+    const agg = entry.agg!;
+    if (agg.U < 0) return;
+    const i = m.inst;
+    const { b, a } = diffLevelsJson(i, agg.levels);
+    const json =
+      i.market === 'spot'
+        ? `{"e":"depthUpdate","E":${now},"s":"${i.symbol}","U":${agg.U},"u":${agg.u},"b":${b},"a":${a}}`
+        : `{"e":"depthUpdate","E":${now},"T":${agg.T},"s":"${i.symbol}","U":${agg.U},"u":${agg.u},"pu":${agg.lastU},"b":${b},"a":${a}}`;
+    agg.lastU = agg.u;
+    agg.U = -1;
+    agg.levels.clear();
+    this.publish(entry, json);
+  }
+
+  private emitPartial(entry: Entry, m: SymbolMarket, now: number, levels: number): void {
+    const i = m.inst;
+    const b = levelsJson(i, m.book.bids, levels);
+    const a = levelsJson(i, m.book.asks, levels);
+    if (i.market === 'spot') {
+      this.publish(entry, `{"lastUpdateId":${m.lastUpdateId},"bids":${b},"asks":${a}}`);
+      return;
+    }
+    const agg = entry.agg!;
+    const U = agg.U < 0 ? agg.lastU : agg.U;
+    const json = `{"e":"depthUpdate","E":${now},"T":${m.lastEventTime},"s":"${i.symbol}","U":${U},"u":${m.lastUpdateId},"pu":${agg.lastU},"b":${b},"a":${a}}`;
+    agg.lastU = m.lastUpdateId;
+    agg.U = -1;
+    this.publish(entry, json);
+  }
+
+  private publish(entry: Entry, json: string): void {
+    const d = entry.desc;
+    let wrapped: string | undefined;
+    for (const sub of entry.subs) {
+      if (sub.tier !== 'all' && sub.tier !== d.tier) continue; // Binance: the wrong route is silently empty
+      if (sub.combined) {
+        wrapped ??= `{"stream":"${d.name}","data":${json}}`;
+        sub.deliver(wrapped, d.kind, d.name);
+      } else sub.deliver(json, d.kind, d.name);
+    }
+  }
+
+  /** The simulator's true book (control plane). */
+  book(kind: MarketKind, symbol: string, limit = Infinity): { lastUpdateId: number; bids: [string, string][]; asks: [string, string][] } | undefined {
+    const m = this.market(kind, symbol);
+    if (!m) return undefined;
+    const lim = Math.min(limit, Math.max(m.book.bids.length, m.book.asks.length));
+    return {
+      lastUpdateId: m.lastUpdateId,
+      bids: JSON.parse(levelsJson(m.inst, m.book.bids, lim)) as [string, string][],
+      asks: JSON.parse(levelsJson(m.inst, m.book.asks, lim)) as [string, string][],
+    };
+  }
+
+  liveSymbols(): string[] {
+    return [...this.live].map((s) => `${s.market.inst.market}:${s.market.inst.symbol}`);
+  }
+}

@@ -1,0 +1,130 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { MarketKind } from './instruments.ts';
+import type { Simulator } from './simulator.ts';
+import { Connection, DEFAULT_LIMITS, type ConnectionLimits } from './connection.ts';
+import type { Tier } from './streams.ts';
+
+export const SPOT_WS_HOST = 'stream.binance.com';
+export const USDM_WS_HOST = 'fstream.binance.com';
+
+interface Route {
+  host: string;
+  path: string;
+  market: MarketKind;
+  tier: Tier | 'all';
+  combined: boolean;
+  streams: string[];
+}
+
+/**
+ * Binance's stream URLs below `<prefix>/<host>`: `/ws[/<stream>[/<stream>…]]` (raw) and
+ * `/stream?streams=a/b` (combined); USD-M also under `/public/…` and `/market/…`.
+ */
+export function parseRoute(prefix: string, url: string): Route | 'not-mine' | 'not-found' {
+  for (const [host, market] of [
+    [SPOT_WS_HOST, 'spot'],
+    [USDM_WS_HOST, 'usdm'],
+  ] as const) {
+    const base = `${prefix}/${host}`;
+    if (!url.startsWith(base + '/') && !url.startsWith(base + '?') && url !== base) continue;
+    const rest = url.slice(base.length);
+    const q = rest.indexOf('?');
+    let pathname = q >= 0 ? rest.slice(0, q) : rest;
+    const query = new URLSearchParams(q >= 0 ? rest.slice(q + 1) : '');
+    const path = pathname;
+    let tier: Tier | 'all' = 'all';
+    if (market === 'usdm') {
+      for (const t of ['public', 'market'] as const) {
+        if (pathname === `/${t}` || pathname.startsWith(`/${t}/`)) {
+          tier = t;
+          pathname = pathname.slice(t.length + 1);
+        }
+      }
+    }
+    if (pathname === '/ws' || pathname.startsWith('/ws/')) {
+      const streams = pathname.slice(4).split('/').filter(Boolean).map(decodeURIComponent);
+      return { host, path, market, tier, combined: false, streams };
+    }
+    if (pathname === '/stream' || pathname === '/stream/') {
+      const streams = (query.get('streams') ?? '').split('/').filter(Boolean);
+      return { host, path, market, tier, combined: true, streams };
+    }
+    return 'not-found';
+  }
+  return 'not-mine';
+}
+
+export interface WsOptions {
+  limits?: Partial<Record<MarketKind, Partial<ConnectionLimits>>>;
+}
+
+/** Websocket side of the simulator: upgrade routing, the connection registry and scripted faults. */
+export class StreamServer {
+  readonly connections = new Map<number, Connection>();
+  private readonly wss = new WebSocketServer({ noServer: true, autoPong: false, perMessageDeflate: false, maxPayload: 1 << 20 });
+  private nextId = 1;
+  private readonly limits: Record<MarketKind, ConnectionLimits>;
+  private server: Server | undefined;
+  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
+
+  constructor(
+    private readonly sim: Simulator,
+    private readonly prefix: string,
+    options: WsOptions = {},
+  ) {
+    this.limits = {
+      spot: { ...DEFAULT_LIMITS.spot, ...options.limits?.spot },
+      usdm: { ...DEFAULT_LIMITS.usdm, ...options.limits?.usdm },
+    };
+  }
+
+  attach(server: Server): void {
+    this.server = server;
+    server.on('upgrade', this.onUpgrade);
+  }
+
+  close(): void {
+    this.server?.off('upgrade', this.onUpgrade);
+    for (const c of [...this.connections.values()]) c.terminate();
+    this.wss.close();
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const route = parseRoute(this.prefix, req.url ?? '');
+    if (route === 'not-mine') return; // other upgrade paths belong to someone else
+    if (route === 'not-found') {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    if (route.streams.length > this.limits[route.market].maxStreams) {
+      const body = JSON.stringify({ code: -1, msg: 'Too many subscriptions' });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const id = this.nextId++;
+      const conn = new Connection(id, ws, route.host, route.path, route.market, route.tier, route.combined, route.streams, this.sim, this.limits[route.market], (c) =>
+        this.connections.delete(c.id),
+      );
+      this.connections.set(id, conn);
+    });
+  }
+
+  describe(): unknown[] {
+    return [...this.connections.values()].map((c) => ({
+      id: c.id,
+      host: c.host,
+      route: c.host + c.path,
+      market: c.market,
+      tier: c.tier,
+      combined: c.combined,
+      streams: [...c.streams.keys()],
+      messagesSent: c.sent,
+      messagesReceived: c.received,
+      connectedAt: c.connectedAt,
+      faults: { ...c.faults },
+    }));
+  }
+}
