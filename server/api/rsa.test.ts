@@ -6,7 +6,8 @@ import { makeKeys, unpadType2 } from './rsa.ts';
 const require = createRequire(import.meta.url);
 const JSEncrypt = require('jsencrypt') as new () => { setPublicKey(key: string): void; encrypt(text: string): string | false };
 
-const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const keyPair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const pair = { publicKey: keyPair.publicKey.export({ type: 'spki', format: 'pem' }).toString(), privateKey: keyPair.privateKey };
 const keys = makeKeys(pair.publicKey, pair.privateKey);
 
 function jsencrypt(text: string): string {
