@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { bootstrapSession } from '../features/account/index.ts';
 import { Toaster } from '../lib/toast/index.ts';
 import { createAppRouter } from './router.tsx';
 import { wireApi } from './wire-api.ts';
@@ -7,6 +8,8 @@ import { wireApi } from './wire-api.ts';
 function createWiredRouter() {
   const router = createAppRouter();
   wireApi((to) => void router.navigate(to));
+  // spec §6: with a token at start-up, load the user info and menu (permissions) into the session.
+  void bootstrapSession();
   return router;
 }
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { accountPages } from '../features/account/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
@@ -6,6 +7,12 @@ import { lazyPage } from './LazyPage.tsx';
 // show the coming-soon page until their feature registers them here.
 const loaders: Record<string, [chunk: string, load: () => Promise<{ default: ComponentType }>]> = {
   home: ['home', homePages.home],
+  login: ['account', accountPages.login],
+  register: ['account', accountPages.register],
+  accountInformation: ['account', accountPages.accountInformation],
+  accountSafe: ['account', accountPages.accountSafe],
+  accountFreeze: ['account', accountPages.accountFreeze],
+  accountHistory: ['account', accountPages.accountHistory],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

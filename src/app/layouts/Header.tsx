@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { signOut } from '../../features/account/index.ts';
 import { LANGUAGES, isLanguage, type Language } from '../../lib/i18n/index.ts';
 import { EXCHANGE_CODES, session, useSession } from '../../lib/session/index.ts';
 import { toggleTheme, useTheme } from '../../lib/theme/index.ts';
@@ -119,9 +120,10 @@ function SignOutButton() {
     <button
       type="button"
       className="td-icon-button"
+      data-testid="sign-out"
       onClick={() => {
-        session.actions.signOut();
-        navigate(`/${lang}/login`);
+        // spec §7 POST /institution/logout, then the session is cleared whatever the answer.
+        void signOut().then(() => navigate(`/${lang}/login`));
       }}
     >
       {t('header.signOut')}

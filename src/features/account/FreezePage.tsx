@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Modal } from '../../components/modal/Modal.tsx';
+import { session } from '../../lib/session/index.ts';
+import { freezeAccount } from './api.ts';
+import { describeError } from './errors.ts';
+import { AccountShell } from './ui/AccountShell.tsx';
+import { FormMessage } from './ui/Field.tsx';
+import { useSubmit } from './use-submit.ts';
+
+/** spec §4 "Account freeze: it disables withdrawals and exchange, and logs the user out." */
+export default function FreezePage() {
+  const { t } = useTranslation('account');
+  const { lang } = useParams();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const { submitting, run } = useSubmit();
+
+  const freeze = async () => {
+    const outcome = await run(async () => {
+      try {
+        await freezeAccount();
+        setConfirming(false);
+        // The server ended every session; this one is cleared here (no logout call: the token is dead).
+        session.actions.signOut();
+        navigate(`/${lang}/login`, { replace: true, state: { frozen: true } });
+      } catch (error) {
+        setConfirming(false);
+        setMessage(describeError(t, error).message);
+      }
+    });
+    if (outcome === 'busy') setMessage(t('errors.clickOnce'));
+  };
+
+  return (
+    <AccountShell title={t('freeze.title')}>
+      <div className="td-notice td-notice-warning">
+        <p>{t('freeze.explain')}</p>
+        <ul>
+          <li>{t('freeze.effectWithdraw')}</li>
+          <li>{t('freeze.effectExchange')}</li>
+          <li>{t('freeze.effectLogout')}</li>
+        </ul>
+      </div>
+      <FormMessage text={message} />
+      <button type="button" className="td-button td-button-danger" data-testid="freeze-open" onClick={() => setConfirming(true)}>
+        {t('freeze.button')}
+      </button>
+      <Modal
+        visible={confirming}
+        title={t('freeze.confirmTitle')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void freeze()}
+        confirmText={submitting ? t('common.processing') : t('freeze.confirm')}
+        confirmDisabled={submitting}
+      >
+        <p data-testid="freeze-confirm-text">{t('freeze.confirmText')}</p>
+      </Modal>
+    </AccountShell>
+  );
+}

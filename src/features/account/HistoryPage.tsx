@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { loginInfoList } from './api.ts';
+import { describeError } from './errors.ts';
+import type { LoginHistoryPage } from './types.ts';
+import { AccountShell } from './ui/AccountShell.tsx';
+import { FormMessage } from './ui/Field.tsx';
+import { formatTime } from './ui/format-time.ts';
+
+/** spec §9 page size: default 10; options 10, 20, 50, 100. */
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** spec §2 account/hitory: login history. */
+export default function HistoryPage() {
+  const { t } = useTranslation('account');
+  const { lang = 'zh-HK' } = useParams();
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [page, setPage] = useState<LoginHistoryPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loginInfoList(pageNum, pageSize).then(
+      (result) => live && setPage(result),
+      (failure: unknown) => live && setError(describeError(t, failure).message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pageNum, pageSize, t]);
+
+  const pages = page ? Math.max(1, Math.ceil(page.total / pageSize)) : 1;
+  return (
+    <AccountShell title={t('history.title')}>
+      <FormMessage text={error} />
+      {page && page.list.length === 0 ? <p className="td-empty">{t('history.empty')}</p> : null}
+      {page && page.list.length > 0 ? (
+        <table className="td-table" data-testid="login-history">
+          <thead>
+            <tr>
+              <th>{t('history.time')}</th>
+              <th>{t('history.ip')}</th>
+              <th>{t('history.source')}</th>
+              <th>{t('history.device')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.list.map((row) => (
+              <tr key={row.id} data-testid="login-history-row">
+                <td>{formatTime(row.loginTime, lang)}</td>
+                <td>{row.ip ?? '--'}</td>
+                <td>{row.source ?? '--'}</td>
+                <td className="td-cell-wrap">{row.userAgent ?? '--'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <div className="td-pager">
+        <span data-testid="login-history-total">{t('history.total', { count: page?.total ?? 0 })}</span>
+        <button type="button" className="td-button td-button-secondary" disabled={pageNum <= 1} onClick={() => setPageNum((n) => n - 1)}>
+          {t('history.previous')}
+        </button>
+        <span>{t('history.page', { page: pageNum, pages })}</span>
+        <button type="button" className="td-button td-button-secondary" disabled={pageNum >= pages} onClick={() => setPageNum((n) => n + 1)}>
+          {t('history.next')}
+        </button>
+        <select aria-label={t('history.pageSize')} value={pageSize} onChange={(e) => { setPageSize(Number(e.target.value)); setPageNum(1); }}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {t('history.perPage', { size })}
+            </option>
+          ))}
+        </select>
+      </div>
+    </AccountShell>
+  );
+}

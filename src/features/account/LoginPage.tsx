@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { session } from '../../lib/session/index.ts';
+import { safeRedirectTarget } from '../../app/paths.ts';
+import { login, preLogin } from './api.ts';
+import { describeError } from './errors.ts';
+import { validateLogin, type FieldErrors, type LoginForm } from './forms.ts';
+import { bootstrapSession } from './session-bootstrap.ts';
+import { ResetPasswordPanel } from './ResetPasswordPanel.tsx';
+import { FormMessage, TextField } from './ui/Field.tsx';
+import { useSubmit } from './use-submit.ts';
+import './account.css';
+
+/** spec §4 "Login": a pre-login step first, then login returns the token; failure resets the session. */
+export default function LoginPage() {
+  const { t } = useTranslation('account');
+  const { lang } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const arrival = location.state as { registered?: string; passwordChanged?: boolean; frozen?: boolean } | null;
+  const registered = arrival?.registered;
+  const [mode, setMode] = useState<'login' | 'reset'>('login');
+  const [form, setForm] = useState<LoginForm>({ username: registered ?? '', password: '', gaCode: '' });
+  const [needGaCode, setNeedGaCode] = useState(false);
+  const [issues, setIssues] = useState<FieldErrors<keyof LoginForm>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const { submitting, run } = useSubmit();
+
+  const set = (field: keyof LoginForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(form, needGaCode);
+    setIssues(found);
+    setMessage(null);
+    if (Object.keys(found).length > 0) return;
+    const outcome = await run(async () => {
+      const credentials = { username: form.username.trim(), password: form.password };
+      try {
+        if (!needGaCode) {
+          const pre = await preLogin(credentials);
+          if (pre.needGaCode) {
+            // The authenticator is bound: ask for its code before the real login.
+            setNeedGaCode(true);
+            setIssues({ gaCode: { key: 'account:errors.gaCodeRequired' } });
+            return;
+          }
+        }
+        const { token } = await login({ ...credentials, gaCode: form.gaCode.trim() });
+        session.actions.signIn(token);
+        await bootstrapSession();
+        navigate(safeRedirectTarget(params.get('redirect'), `/${lang}/account/information`), { replace: true });
+      } catch (error) {
+        // spec §4/§8: a failed login resets the session; 'verification failed, please log in again'.
+        session.actions.signOut();
+        const described = describeError(t, error, { username: 'username', password: 'password' });
+        if (described.field === 'gaCode' || described.field === 'username' || described.field === 'password') {
+          setIssues({ [described.field]: described.message });
+        } else setMessage(described.message);
+        setForm((f) => ({ ...f, password: described.field === 'gaCode' ? f.password : '', gaCode: '' }));
+      }
+    });
+    if (outcome === 'busy') setMessage(t('errors.clickOnce'));
+  };
+
+  if (mode === 'reset') return <ResetPasswordPanel onDone={() => setMode('login')} />;
+
+  return (
+    <div className="td-auth-page">
+      <form className="td-form td-auth-card" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="login-form">
+        <h1>{t('login.title')}</h1>
+        {registered ? <FormMessage tone="success" text={t('register.done')} /> : null}
+        {arrival?.passwordChanged ? <FormMessage tone="success" text={t('login.passwordChanged')} /> : null}
+        {arrival?.frozen ? <FormMessage tone="success" text={t('login.frozen')} /> : null}
+        <TextField name="username" label={t('fields.email')} type="email" autoComplete="username" value={form.username} onValue={set('username')} error={issues.username} />
+        <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={form.password} onValue={set('password')} error={issues.password} />
+        {needGaCode ? (
+          <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.gaCode} onValue={set('gaCode')} error={issues.gaCode} />
+        ) : null}
+        <FormMessage text={message} />
+        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="login-submit">
+          {submitting ? t('common.processing') : t('login.submit')}
+        </button>
+        <div className="td-auth-links">
+          <button type="button" className="td-link-button" data-testid="forgot-password" onClick={() => setMode('reset')}>
+            {t('login.forgot')}
+          </button>
+          <Link to={`/${lang}/register`}>{t('login.toRegister')}</Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { JSEncrypt } from 'jsencrypt';
+import { apiGet, apiPost } from '../../lib/api/index.ts';
+import type { MenuItem } from '../../lib/session/index.ts';
+import type { AccountUserInfo, LoginHistoryPage } from './types.ts';
+
+// The account calls of spec §7 "Authentication and security". Forms call them with `silent: true` and
+// show the error next to the field themselves; nothing else here shows a toast.
+const quiet = { silent: true } as const;
+const publicCall = { silent: true, noToken: true } as const;
+
+export interface PlatformConfiguration {
+  publicKey: string;
+  [key: string]: unknown;
+}
+
+let platformConfig: Promise<PlatformConfiguration> | null = null;
+
+/** GET /platformConfiguration/get, once per page load (a failed fetch is retried on the next call). */
+export function loadPlatformConfiguration(): Promise<PlatformConfiguration> {
+  platformConfig ??= apiGet<PlatformConfiguration>('/platformConfiguration/get', publicCall).catch((error: unknown) => {
+    platformConfig = null;
+    throw error;
+  });
+  return platformConfig;
+}
+
+/** spec §5: passwords are RSA-encrypted with the platform's public key before they are sent. */
+export async function encryptPassword(plain: string): Promise<string> {
+  const { publicKey } = await loadPlatformConfiguration();
+  const rsa = new JSEncrypt();
+  rsa.setPublicKey(publicKey);
+  const cipher = rsa.encrypt(plain);
+  if (cipher === false) throw new Error('RSA encryption failed');
+  return cipher;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface PreLoginResult {
+  needGaCode?: boolean;
+  gaBound?: boolean;
+}
+
+export async function preLogin(credentials: Credentials): Promise<PreLoginResult> {
+  const password = await encryptPassword(credentials.password);
+  return apiPost<PreLoginResult>('/institution/preLogin', { username: credentials.username, password }, publicCall);
+}
+
+export async function login(credentials: Credentials & { gaCode?: string }): Promise<{ token: string }> {
+  const password = await encryptPassword(credentials.password);
+  const body = { username: credentials.username, password, ...(credentials.gaCode ? { gaCode: credentials.gaCode } : {}) };
+  return apiPost<{ token: string }>('/institution/login', body, publicCall);
+}
+
+export const logout = () => apiPost<null>('/institution/logout', undefined, quiet);
+
+export interface RegisterRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  emailUuid: string;
+  emailCode: string;
+  areaCode: string;
+  whatsapp: string;
+  telegram: string;
+  preferredLanguage: string;
+  companyName: string;
+  password: string;
+  confirmPassword: string;
+  agreement: boolean;
+}
+
+export async function register(form: RegisterRequest): Promise<{ userId: number }> {
+  const [password, confirmPassword] = await Promise.all([encryptPassword(form.password), encryptPassword(form.confirmPassword)]);
+  return apiPost('/institution/register', { ...form, password, confirmPassword }, publicCall);
+}
+
+export type CodeReceipt = { uuid: string };
+
+export const sendEmailCodeNoLogin = (email: string, businessType: 'register' | 'resetPassword') =>
+  apiPost<CodeReceipt>('/institution/email/captcha/noLogin', { email, businessType }, publicCall);
+
+export const sendEmailCode = (businessType: string, email?: string) =>
+  apiPost<CodeReceipt>('/institution/email/captcha', { businessType, ...(email ? { email } : {}) }, quiet);
+
+export const sendSmsCode = (body: { areaCode: string; phone: string; username: string; businessType: string }) =>
+  apiPost<CodeReceipt>('/institution/sms/captcha', body, publicCall);
+
+export const imageCaptcha = () => apiGet<{ uuid: string; image: string }>('/institution/image/captcha', publicCall);
+
+export interface VerifiedUser {
+  exists: boolean;
+  email: string | null;
+  areaCode: string | null;
+  phone: string | null;
+  hasPhone: boolean;
+}
+
+export const verifyUser = (body: { username: string; captchaUuid: string; captchaCode: string }) =>
+  apiPost<VerifiedUser>('/institution/verify/user', body, publicCall);
+
+export interface RetrieveRequest {
+  username: string;
+  type: 'email' | 'phone';
+  code: string;
+  uuid: string;
+  areaCode?: string;
+  phone?: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export async function retrievePassword(form: RetrieveRequest): Promise<null> {
+  const [newPassword, confirmPassword] = await Promise.all([encryptPassword(form.newPassword), encryptPassword(form.confirmPassword)]);
+  const channel =
+    form.type === 'email'
+      ? { emailUuid: form.uuid, emailCode: form.code }
+      : { smsUuid: form.uuid, smsCode: form.code, areaCode: form.areaCode, phone: form.phone };
+  return apiPost('/institution/retrieve/password', { username: form.username, type: form.type, ...channel, newPassword, confirmPassword }, publicCall);
+}
+
+export const getUserInfo = () => apiGet<AccountUserInfo>('/institution/getUserInfo', quiet);
+export const getUserMenu = () => apiGet<MenuItem[]>('/menu/getUserMenu', quiet);
+
+export const loginInfoList = (pageNum: number, pageSize: number) =>
+  apiGet<LoginHistoryPage>('/institution/loginInfoList', { ...quiet, searchParams: { pageNum, pageSize } });
+
+export interface UpdatePasswordRequest {
+  oldPassword: string;
+  newPassword: string;
+  emailCode: string;
+  emailUuid: string;
+  gaCode: string;
+}
+
+export async function updatePassword(form: UpdatePasswordRequest): Promise<unknown> {
+  const [oldPassword, newPassword] = await Promise.all([encryptPassword(form.oldPassword), encryptPassword(form.newPassword)]);
+  const ga = form.gaCode ? { gaCode: form.gaCode } : {};
+  return apiPost('/institution/updatePwd', { oldPassword, newPassword, emailCode: form.emailCode, emailUuid: form.emailUuid, ...ga }, quiet);
+}
+
+export const bindPhone = (body: { smsUuid: string; smsCode: string; areaCode: string; phone: string }) =>
+  apiPost('/institution/bindPhoneInfo', body, quiet);
+
+export interface UpdatePhoneRequest {
+  oldSmsUuid: string;
+  oldSmsCode: string;
+  newSmsUuid: string;
+  newSmsCode: string;
+  emailUuid: string;
+  emailCode: string;
+  areaCode: string;
+  phone: string;
+  gaCode: string;
+}
+
+export const updatePhone = ({ gaCode, ...rest }: UpdatePhoneRequest) =>
+  apiPost('/institution/updatePhoneInfo', { ...rest, ...(gaCode ? { gaCode } : {}) }, quiet);
+
+export interface UpdateEmailRequest {
+  oldEmailUuid: string;
+  oldEmailCode: string;
+  newEmailUuid: string;
+  newEmailCode: string;
+  email: string;
+  gaCode: string;
+}
+
+export const updateEmail = ({ gaCode, ...rest }: UpdateEmailRequest) =>
+  apiPost('/institution/updateEmailInfo', { ...rest, ...(gaCode ? { gaCode } : {}) }, quiet);
+
+export interface GaInfo {
+  secretKey: string;
+  otpauthUrl: string;
+  bound?: boolean;
+}
+
+export const generateGaInfo = () => apiGet<GaInfo>('/institution/generateGaInfo', quiet);
+
+export const bindGaInfo = (body: { secretKey: string; gaCode: string; emailUuid?: string; emailCode?: string }) =>
+  apiPost('/institution/bindGaInfo', body, quiet);
+
+export const freezeAccount = () => apiPost('/institution/frozenLatestAccount', {}, quiet);
+
+export const updatePreferredLanguage = (preferredLanguage: string) =>
+  apiPost('/institution/updatePreferredLanguage', { preferredLanguage }, quiet);

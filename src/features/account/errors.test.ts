@@ -1,0 +1,60 @@
+import i18next, { type TFunction } from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/index.ts';
+import enAccount from '../../../locales/en-US/account.json';
+import zhAccount from '../../../locales/zh-HK/account.json';
+import enErrors from '../../../locales/en-US/errors.json';
+import zhErrors from '../../../locales/zh-HK/errors.json';
+import { describeError, lockoutMessage, readLockInfo, ServerCode, withdrawBanMessage } from './errors.ts';
+
+let en: TFunction;
+let zh: TFunction;
+
+beforeAll(async () => {
+  const make = async (lng: string) => {
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng,
+      resources: { 'en-US': { account: enAccount, errors: enErrors }, 'zh-HK': { account: zhAccount, errors: zhErrors } },
+      defaultNS: 'account',
+      interpolation: { escapeValue: false },
+    });
+    return instance.t;
+  };
+  en = await make('en-US');
+  zh = await make('zh-HK');
+});
+
+const business = (code: number, data: unknown, msg = 'server words') =>
+  new ApiError({ kind: 'business', message: msg, msg, code, data, path: '/x' });
+
+describe('account error messages (spec §8)', () => {
+  it('renders a lockout with the error count and the wait in days, hours and minutes', () => {
+    const data = { reason: 'password', errorCount: 5, lockedUntil: '2030-01-01T00:00:00Z', waitSeconds: 90000, wait: { days: 1, hours: 1, minutes: 0 } };
+    const lock = readLockInfo(data);
+    expect(lock).not.toBeNull();
+    expect(lockoutMessage(en, lock!)).toBe('Wrong password entered 5 times. Sign-in is locked; try again in 1 days 1 hours 0 minutes.');
+    expect(describeError(zh, business(ServerCode.locked, { ...data, reason: 'gaCode' })).message).toContain('Google 驗證碼已錯誤 5 次');
+    expect(readLockInfo({ reason: 'other' })).toBeNull();
+  });
+
+  it('login failure says verification failed, with the attempts left', () => {
+    const out = describeError(en, business(ServerCode.loginFailed, { errorCount: 2, remainingAttempts: 3 }));
+    expect(out).toEqual({ field: null, message: 'Verification failed, please log in again (2 wrong, 3 attempts left)' });
+  });
+
+  it('puts code and field errors beside their field, through the form map', () => {
+    expect(describeError(en, business(ServerCode.codeWrong, { channel: 'sms', errorCount: 1, remainingAttempts: 4 }), { smsCode: 'newSmsCode' }).field).toBe('newSmsCode');
+    expect(describeError(en, business(ServerCode.codeExpired, { channel: 'email' })).field).toBe('emailCode');
+    const bad = new ApiError({ kind: 'business', message: 'x', msg: 'Chinese characters are not allowed', code: 400, data: { field: 'companyName', rule: 'noChinese' }, path: '/r' });
+    expect(describeError(en, bad)).toEqual({ field: 'companyName', message: 'Chinese characters are not allowed' });
+    expect(describeError(en, business(ServerCode.repeatRequest, null)).message).toBe('Data is being processed, please click only once');
+    expect(describeError(en, new Error('x')).field).toBeNull();
+  });
+
+  it('names the withdrawal restriction reason and end time', () => {
+    const text = withdrawBanMessage(en, { reason: 5, createdAt: '2030-01-01T00:00:00Z', until: '2030-01-02T00:00:00Z' }, (iso) => `<${iso}>`);
+    expect(text).toBe('Coin and fiat withdrawals are restricted until <2030-01-02T00:00:00Z> (e-mail changed).');
+    expect(withdrawBanMessage(zh, { reason: 1, createdAt: '', until: 'T' }, (iso) => iso)).toContain('密碼多次錯誤');
+  });
+});

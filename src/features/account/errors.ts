@@ -1,0 +1,130 @@
+import type { TFunction } from 'i18next';
+import { ERROR_KEYS, ERRORS_NAMESPACE, isApiError } from '../../lib/api/index.ts';
+import type { WithdrawBan } from './types.ts';
+
+/** Business codes of the provider API (server/api/README.md); the screens translate them by code. */
+export const ServerCode = {
+  badRequest: 400,
+  loginFailed: 10001,
+  locked: 10002,
+  codeWrong: 10003,
+  codeExpired: 10004,
+  repeatRequest: 10005,
+  gaWrong: 10006,
+  gaState: 10007,
+  emailTaken: 10008,
+  phoneTaken: 10009,
+  kycState: 10010,
+  frozen: 10011,
+  oldPasswordWrong: 10012,
+  phoneBound: 10013,
+} as const;
+
+/** What a lockout reply carries (spec §8: the error count and a wait in days, hours and minutes). */
+export interface LockInfo {
+  reason: 'password' | 'emailCode' | 'gaCode';
+  errorCount: number;
+  lockedUntil?: string;
+  wait: { days: number; hours: number; minutes: number };
+}
+
+export interface FormError {
+  /** The form field the message belongs beside; null for the form as a whole. */
+  field: string | null;
+  message: string;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+export function readLockInfo(data: unknown): LockInfo | null {
+  const d = record(data);
+  const reason = d['reason'];
+  if (reason !== 'password' && reason !== 'emailCode' && reason !== 'gaCode') return null;
+  const wait = record(d['wait']);
+  return {
+    reason,
+    errorCount: num(d['errorCount']),
+    ...(typeof d['lockedUntil'] === 'string' ? { lockedUntil: d['lockedUntil'] } : {}),
+    wait: { days: num(wait['days']), hours: num(wait['hours']), minutes: num(wait['minutes']) },
+  };
+}
+
+/** spec §8 lockout message: the error count and the wait in days, hours and minutes. */
+export function lockoutMessage(t: TFunction, lock: LockInfo): string {
+  const vars = { count: lock.errorCount, days: lock.wait.days, hours: lock.wait.hours, minutes: lock.wait.minutes };
+  switch (lock.reason) {
+    case 'password':
+      return t('account:lockout.password', vars);
+    case 'emailCode':
+      return t('account:lockout.emailCode', vars);
+    case 'gaCode':
+      return t('account:lockout.gaCode', vars);
+  }
+}
+
+/** spec §8 withdrawal restriction: restricted until a time, with its reason (spec §4 reasons 1–6). */
+export function withdrawBanMessage(t: TFunction, ban: WithdrawBan, formatTime: (iso: string) => string): string {
+  const reason = t(`account:withdrawBan.reasons.${ban.reason}`);
+  return t('account:withdrawBan.message', { until: formatTime(ban.until), reason });
+}
+
+function attemptsSuffix(t: TFunction, data: unknown): string {
+  const d = record(data);
+  if (typeof d['remainingAttempts'] !== 'number') return '';
+  return ` ${t('account:errors.attemptsLeft', { count: d['errorCount'] ?? 0, remaining: d['remainingAttempts'] })}`;
+}
+
+/** A wrong or expired code names its channel: `emailCode`, `smsCode` (forms map these to their fields). */
+function codeField(data: Record<string, unknown>): string {
+  return data['channel'] === 'sms' ? 'smsCode' : data['channel'] === 'image' ? 'captchaCode' : 'emailCode';
+}
+
+/**
+ * Turns a failed call into a translated message and, where the server named one, the field it belongs
+ * to. `fields` maps server field names to the form's own (e.g. `emailCode` → `code`).
+ */
+export function describeError(t: TFunction, error: unknown, fields: Record<string, string> = {}): FormError {
+  if (!isApiError(error)) return { field: null, message: t(`${ERRORS_NAMESPACE}:${ERROR_KEYS.unknown}`) };
+  const data = record(error.data);
+  const on = (field: string | null, message: string): FormError => ({ field: field === null ? null : (fields[field] ?? field), message });
+  switch (error.code) {
+    case ServerCode.badRequest: {
+      const field = typeof data['field'] === 'string' ? data['field'] : null;
+      return on(field, error.msg || error.message);
+    }
+    case ServerCode.loginFailed:
+      return on(null, t(`${ERRORS_NAMESPACE}:${ERROR_KEYS.verificationFailed}`) + attemptsSuffix(t, data));
+    case ServerCode.locked: {
+      const lock = readLockInfo(data);
+      return on(null, lock ? lockoutMessage(t, lock) : error.message);
+    }
+    case ServerCode.codeWrong:
+      return on(codeField(data), t('account:errors.codeWrong') + attemptsSuffix(t, data));
+    case ServerCode.codeExpired:
+      return on(codeField(data), t('account:errors.codeExpired'));
+    case ServerCode.repeatRequest:
+      return on(null, t('account:errors.clickOnce'));
+    case ServerCode.gaWrong:
+      return on('gaCode', t('account:errors.gaWrong') + attemptsSuffix(t, data));
+    case ServerCode.gaState:
+      return on(null, t('account:errors.gaState'));
+    case ServerCode.emailTaken:
+      return on('email', t('account:errors.emailTaken'));
+    case ServerCode.phoneTaken:
+      return on('phone', t('account:errors.phoneTaken'));
+    case ServerCode.frozen:
+      return on(null, t('account:errors.frozen'));
+    case ServerCode.oldPasswordWrong:
+      return on('oldPassword', t('account:errors.oldPasswordWrong') + attemptsSuffix(t, data));
+    case ServerCode.phoneBound:
+      return on('phone', t('account:errors.phoneBound'));
+    default:
+      return on(null, error.message);
+  }
+}

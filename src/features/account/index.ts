@@ -1,0 +1,17 @@
+// Entry of the account feature: its pages (each loaded as its own chunk by the app shell), the session
+// bootstrap and sign-out used by the shell, and the message helpers other features share (spec §8).
+export const accountPages = {
+  login: () => import('./LoginPage.tsx'),
+  register: () => import('./RegisterPage.tsx'),
+  accountInformation: () => import('./InformationPage.tsx'),
+  accountSafe: () => import('./SafePage.tsx'),
+  accountFreeze: () => import('./FreezePage.tsx'),
+  accountHistory: () => import('./HistoryPage.tsx'),
+};
+
+export { bootstrapSession, signOut } from './session-bootstrap.ts';
+export { describeError, lockoutMessage, readLockInfo, withdrawBanMessage, ServerCode, type FormError, type LockInfo } from './errors.ts';
+export type { AccountUserInfo, KycStatus, WithdrawBan } from './types.ts';
+export { AccountNav } from './ui/AccountNav.tsx';
+export { AccountShell } from './ui/AccountShell.tsx';
+export { useAccountInfo } from './use-account-info.ts';

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bindPhone, sendEmailCode, sendSmsCode, updatePhone } from '../api.ts';
+import { describeError } from '../errors.ts';
+import { checkCode, checkGaCode, checkPhone, type FieldErrors, type FieldIssue } from '../forms.ts';
+import type { AccountUserInfo } from '../types.ts';
+import { CodeField } from '../ui/CodeField.tsx';
+import { FormMessage, TextField } from '../ui/Field.tsx';
+import { useSubmit } from '../use-submit.ts';
+
+type Field = 'areaCode' | 'phone' | 'newSmsCode' | 'oldSmsCode' | 'emailCode' | 'gaCode';
+
+/**
+ * spec §7 bindPhoneInfo (no phone yet: the new number and its SMS code) and updatePhoneInfo (a bound
+ * phone: codes to the old and the new number, an e-mail code and, when bound, a Google code).
+ */
+export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved: () => void }) {
+  const { t } = useTranslation('account');
+  const updating = Boolean(info.phone);
+  const [values, setValues] = useState<Record<Field, string>>({ areaCode: '+852', phone: '', newSmsCode: '', oldSmsCode: '', emailCode: '', gaCode: '' });
+  const [uuids, setUuids] = useState<{ newSms: string | null; oldSms: string | null; email: string | null }>({ newSms: null, oldSms: null, email: null });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const { submitting, run } = useSubmit();
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const username = info.email ?? '';
+
+  const validate = (): FieldErrors<Field> => {
+    const found: Partial<Record<Field, FieldIssue | undefined>> = {
+      ...checkPhone(values.areaCode, values.phone),
+      newSmsCode: checkCode(values.newSmsCode, uuids.newSms),
+    };
+    if (updating) {
+      found.oldSmsCode = checkCode(values.oldSmsCode, uuids.oldSms);
+      found.emailCode = checkCode(values.emailCode, uuids.email);
+      found.gaCode = checkGaCode(values.gaCode, Boolean(info.gaBound));
+    }
+    return Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as FieldErrors<Field>;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const outcome = await run(async () => {
+      try {
+        const phone = { areaCode: values.areaCode.trim(), phone: values.phone.trim() };
+        if (updating) {
+          await updatePhone({
+            ...phone,
+            oldSmsUuid: uuids.oldSms ?? '',
+            oldSmsCode: values.oldSmsCode.trim(),
+            newSmsUuid: uuids.newSms ?? '',
+            newSmsCode: values.newSmsCode.trim(),
+            emailUuid: uuids.email ?? '',
+            emailCode: values.emailCode.trim(),
+            gaCode: values.gaCode.trim(),
+          });
+        } else {
+          await bindPhone({ ...phone, smsUuid: uuids.newSms ?? '', smsCode: values.newSmsCode.trim() });
+        }
+        onSaved();
+      } catch (error) {
+        const described = describeError(t, error, { smsCode: 'newSmsCode', smsUuid: 'newSmsCode', emailUuid: 'emailCode' });
+        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
+        else setMessage(described.message);
+      }
+    });
+    if (outcome === 'busy') setMessage(t('errors.clickOnce'));
+  };
+
+  const phoneProblem = () => {
+    const p = checkPhone(values.areaCode, values.phone);
+    return p.areaCode ?? p.phone ?? null;
+  };
+
+  return (
+    <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="phone-form">
+      {updating ? (
+        <CodeField
+          name="oldSmsCode"
+          label={t('safe.phone.oldCode', { phone: `${info.areaCode ?? ''} ${info.phone ?? ''}` })}
+          value={values.oldSmsCode}
+          onValue={set('oldSmsCode')}
+          error={errors.oldSmsCode}
+          request={() => sendSmsCode({ areaCode: info.areaCode ?? '', phone: info.phone ?? '', username, businessType: 'updatePhoneOld' })}
+          onUuid={(uuid) => setUuids((u) => ({ ...u, oldSms: uuid }))}
+        />
+      ) : null}
+      <div className="td-form-row">
+        <TextField name="areaCode" label={t('fields.areaCode')} inputMode="tel" value={values.areaCode} onValue={set('areaCode')} error={errors.areaCode} />
+        <TextField name="phone" label={updating ? t('fields.newPhone') : t('fields.phone')} inputMode="numeric" value={values.phone} onValue={set('phone')} error={errors.phone} />
+      </div>
+      <CodeField
+        name="newSmsCode"
+        label={t('fields.smsCode')}
+        value={values.newSmsCode}
+        onValue={set('newSmsCode')}
+        error={errors.newSmsCode}
+        precheck={phoneProblem}
+        request={() => sendSmsCode({ areaCode: values.areaCode.trim(), phone: values.phone.trim(), username, businessType: updating ? 'updatePhoneNew' : 'bindPhone' })}
+        onUuid={(uuid) => setUuids((u) => ({ ...u, newSms: uuid }))}
+      />
+      {updating ? (
+        <>
+          <CodeField name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('updatePhone')} onUuid={(uuid) => setUuids((u) => ({ ...u, email: uuid }))} />
+          {info.gaBound ? (
+            <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
+          ) : null}
+        </>
+      ) : null}
+      <FormMessage text={message} />
+      <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="phone-submit">
+        {submitting ? t('common.processing') : updating ? t('safe.phone.update') : t('safe.phone.bind')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import '../account.css';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldIssue } from '../forms.ts';
+
+/** The translated message of a field problem: a rule's key, or a server message already in words. */
+export function useIssueText(): (issue: FieldIssue | string | undefined) => string | undefined {
+  const { t } = useTranslation('account');
+  return (issue) => {
+    if (issue === undefined) return undefined;
+    if (typeof issue === 'string') return issue;
+    return t(issue.key, issue.params ?? {});
+  };
+}
+
+export interface FieldProps {
+  name: string;
+  label: string;
+  error?: FieldIssue | string | undefined;
+  hint?: ReactNode;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
+}
+
+/** A labelled control with its error right beside it (the issue's rule: a clear translated error next to the field). */
+export function Field({ name, label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const text = useIssueText()(error);
+  const errorId = `${id}-error`;
+  return (
+    <div className="td-field" data-field={name}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': text !== undefined, 'aria-describedby': text ? errorId : undefined })}
+      {hint ? <div className="td-field-hint">{hint}</div> : null}
+      {text ? (
+        <div className="td-field-error" id={errorId} role="alert" data-testid={`error-${name}`}>
+          {text}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'> & {
+  name: string;
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: FieldIssue | string | undefined;
+  hint?: ReactNode;
+  /** Rendered after the input, inside the field (a send-code button). */
+  addon?: ReactNode;
+};
+
+export function TextField({ name, label, value, onValue, error, hint, addon, ...input }: TextFieldProps) {
+  return (
+    <Field name={name} label={label} error={error} hint={hint}>
+      {(aria) => (
+        <div className="td-input-row">
+          <input {...input} {...aria} name={name} data-testid={`input-${name}`} value={value} onChange={(e) => onValue(e.target.value)} />
+          {addon}
+        </div>
+      )}
+    </Field>
+  );
+}
+
+/** A whole-form message (a refusal that belongs to no single field). */
+export function FormMessage({ text, tone = 'error' }: { text: string | null; tone?: 'error' | 'success' }) {
+  if (!text) return null;
+  return (
+    <div className={`td-form-message td-form-message-${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={`form-${tone}`}>
+      {text}
+    </div>
+  );
+}
