@@ -117,6 +117,8 @@ export interface KlinesPayload {
   market: Market;
   symbol: string;
   interval: string;
+  /** full: the whole series; otherwise only bars from the last one this tab has (merge by openTime) */
+  full: boolean;
   klines: Kline[];
 }
 

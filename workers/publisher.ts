@@ -19,8 +19,10 @@ export interface TabSink {
 export interface SentState {
   /** topic version last sent, -1 = never */
   version: number;
-  /** for delta topics (tickers): the topic's own cursor */
+  /** for delta topics (tickers, klines): the topic's own cursor */
   cursor: number;
+  /** for klines: the series generation the cursor belongs to (a history reload resets it) */
+  generation: number;
 }
 
 /** The topics' owner: current version of a topic, and a payload built for one tab's subscription. */
@@ -83,7 +85,7 @@ export class Publisher {
   subscribe(tabId: string, id: string, sub: Subscription): void {
     const tab = this.tabs.get(tabId);
     if (tab === undefined) return;
-    tab.subs.set(id, { sub, intervalMs: defaultInterval(sub), lastSentAt: -Infinity, sent: { version: -1, cursor: 0 } });
+    tab.subs.set(id, { sub, intervalMs: defaultInterval(sub), lastSentAt: -Infinity, sent: { version: -1, cursor: 0, generation: -1 } });
   }
 
   unsubscribe(tabId: string, id: string): Subscription | undefined {

@@ -154,63 +154,64 @@ export class DepthScanner {
     return true;
   }
 
-  /** "123.450" → this.value; false on anything else. */
-  private decimal(): boolean {
-    const text = this.text;
-    let pos = this.pos;
-    if (text.charCodeAt(pos) !== Q) return false;
-    pos++;
-    let digits = 0;
-    let mantissa = 0;
-    let decimals = -1;
-    for (;;) {
-      const c = text.charCodeAt(pos);
-      const d = c - ZERO;
-      if (d >= 0 && d <= 9) {
-        mantissa = mantissa * 10 + d;
-        digits++;
-        if (decimals >= 0) decimals++;
-      } else if (c === DOT && decimals < 0 && digits > 0) {
-        decimals = 0;
-      } else break;
-      pos++;
-    }
-    if (text.charCodeAt(pos) !== Q || digits === 0 || decimals === 0 || mantissa > MAX_EXACT || decimals > 22) {
-      return false;
-    }
-    this.pos = pos + 1;
-    this.value = decimals > 0 ? mantissa / (POW10[decimals] as number) : mantissa;
-    return true;
-  }
-
-  /** [["p","q"],...] into ev.bids / ev.asks; returns the level count or -1. */
+  /**
+   * [["p","q"],...] into ev.bids / ev.asks; returns the level count or -1. The hottest loop of ingest:
+   * position and text live in locals, decimals are parsed inline.
+   */
   private levels(ev: DepthEvent, bids: boolean): number {
     const text = this.text;
-    if (text.charCodeAt(this.pos++) !== LBRACKET) return -1;
+    let pos = this.pos;
+    if (text.charCodeAt(pos++) !== LBRACKET) return -1;
     let out = bids ? ev.bids : ev.asks;
     let n = 0;
-    if (text.charCodeAt(this.pos) === RBRACKET) {
-      this.pos++;
+    if (text.charCodeAt(pos) === RBRACKET) {
+      this.pos = pos + 1;
       return 0;
     }
     for (;;) {
-      if (text.charCodeAt(this.pos++) !== LBRACKET) return -1;
-      if (!this.decimal()) return -1;
-      const price = this.value;
-      if (text.charCodeAt(this.pos++) !== COMMA) return -1;
-      if (!this.decimal()) return -1;
-      if (text.charCodeAt(this.pos++) !== RBRACKET) return -1;
-      if (out.length < (n + 1) * 2) {
-        out = ensureLevels(out, n + 1); // deliberate: grows the scratch once for bigger frames
-        if (bids) ev.bids = out;
-        else ev.asks = out;
+      if (text.charCodeAt(pos++) !== LBRACKET) return -1;
+      let price = 0;
+      for (let field = 0; field < 2; field++) {
+        if (text.charCodeAt(pos++) !== Q) return -1;
+        let digits = 0;
+        let mantissa = 0;
+        let decimals = -1;
+        let c = text.charCodeAt(pos);
+        for (;;) {
+          const d = c - ZERO;
+          if (d >= 0 && d <= 9) {
+            mantissa = mantissa * 10 + d;
+            digits++;
+            if (decimals >= 0) decimals++;
+          } else if (c === DOT && decimals < 0 && digits > 0) {
+            decimals = 0;
+          } else break;
+          c = text.charCodeAt(++pos);
+        }
+        if (c !== Q || digits === 0 || decimals === 0 || mantissa > MAX_EXACT || decimals > 22) return -1;
+        pos++;
+        const value = decimals > 0 ? mantissa / (POW10[decimals] as number) : mantissa;
+        if (field === 0) {
+          price = value;
+          if (text.charCodeAt(pos++) !== COMMA) return -1;
+        } else {
+          if (out.length < (n + 1) * 2) {
+            out = ensureLevels(out, n + 1); // deliberate: grows the scratch once for bigger frames
+            if (bids) ev.bids = out;
+            else ev.asks = out;
+          }
+          out[2 * n] = price;
+          out[2 * n + 1] = value;
+        }
       }
-      out[2 * n] = price;
-      out[2 * n + 1] = this.value;
+      if (text.charCodeAt(pos++) !== RBRACKET) return -1;
       n++;
-      const c = text.charCodeAt(this.pos++);
+      const c = text.charCodeAt(pos++);
       if (c === COMMA) continue;
-      if (c === RBRACKET) return n;
+      if (c === RBRACKET) {
+        this.pos = pos;
+        return n;
+      }
       return -1;
     }
   }

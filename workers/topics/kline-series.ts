@@ -5,6 +5,8 @@ export const KLINES_MAX = 1000;
 /** Klines of one symbol and interval: REST history, then the stream updates the last bar or appends. */
 export class KlineSeries {
   version = 0;
+  /** bumped when the history is (re)loaded: tabs then need the whole series again */
+  generation = 0;
   readonly bars: Kline[] = [];
 
   /** History from REST, oldest first. Bars the stream already delivered (newer) are kept. */
@@ -14,6 +16,7 @@ export class KlineSeries {
     for (const bar of history) this.bars.push(bar);
     for (const bar of live) this.bars.push(bar);
     this.trim();
+    this.generation++;
     this.version++;
   }
 

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { MarketCore } from './market-core.ts';
+import type { BatchMessage, BookPayload, MarketEndpoints } from './contract.ts';
+import { FakeClock } from './testing/fake-clock.ts';
+import { fakeSocketFactory, type FakeSocket } from './testing/fake-socket.ts';
+import { fakeFetch, settle } from './testing/fake-fetch.ts';
+
+const endpoints: MarketEndpoints = {
+  spot: { ws: 'ws://127.0.0.1:9/sim/stream.binance.com', maxMessagesPerSecond: 5 },
+  usdmPublic: { ws: 'ws://127.0.0.1:9/sim/fstream.binance.com/public', maxMessagesPerSecond: 10 },
+  usdmMarket: { ws: 'ws://127.0.0.1:9/sim/fstream.binance.com/market', maxMessagesPerSecond: 10 },
+  spotRest: 'http://127.0.0.1:9/sim/api.binance.com',
+  usdmRest: 'http://127.0.0.1:9/sim/fapi.binance.com',
+};
+
+function setup() {
+  const clock = new FakeClock();
+  const sockets = fakeSocketFactory();
+  const http = fakeFetch();
+  const core = new MarketCore({ clock, socketFactory: sockets.factory, fetch: http.fetch, endpoints, random: () => 0.5 });
+  core.start();
+  const inbox = new Map<string, BatchMessage[]>();
+  const attach = (tabId: string): BatchMessage[] => {
+    const messages: BatchMessage[] = [];
+    inbox.set(tabId, messages);
+    core.attachTab(tabId, { postMessage: (m) => messages.push(m) });
+    return messages;
+  };
+  const socket = (match: string): FakeSocket => {
+    const found = [...sockets.sockets].reverse().find((s) => s.url.includes(match));
+    if (!found) throw new Error(`no socket for ${match}`);
+    return found;
+  };
+  return { clock, sockets, http, core, attach, socket };
+}
+
+/** The exchange's side: a true book, diffs with consecutive ids, and the truth at every update id. */
+class Exchange {
+  bids = new Map<number, number>([[100, 1], [99, 2], [98, 3]]);
+  asks = new Map<number, number>([[101, 1], [102, 2], [103, 3]]);
+  lastId = 1000;
+  readonly truth = new Map<number, string>();
+  constructor() {
+    this.truth.set(this.lastId, this.key(5));
+  }
+  key(depth: number): string {
+    const bids = [...this.bids].sort((a, b) => b[0] - a[0]).slice(0, depth);
+    const asks = [...this.asks].sort((a, b) => a[0] - b[0]).slice(0, depth);
+    return JSON.stringify({ bids, asks });
+  }
+  snapshot(): unknown {
+    const f = (m: Map<number, number>, dir: number) =>
+      [...m].sort((a, b) => dir * (a[0] - b[0])).map(([p, q]) => [String(p), String(q)]);
+    return { lastUpdateId: this.lastId, bids: f(this.bids, -1), asks: f(this.asks, 1) };
+  }
+  /** the next diff as a frame; `skip` makes a gap by not returning it */
+  diff(step: number): string {
+    const U = this.lastId + 1;
+    const u = this.lastId + 2;
+    const bid: [number, number] = [95 + (step % 5), step % 3 === 0 ? 0 : step];
+    const ask: [number, number] = [102 + (step % 4), step % 4 === 0 ? 0 : step + 0.5];
+    for (const [m, [p, q]] of [[this.bids, bid], [this.asks, ask]] as const) {
+      if (q === 0) m.delete(p);
+      else m.set(p, q);
+    }
+    this.lastId = u;
+    this.truth.set(u, this.key(5));
+    return JSON.stringify({
+      stream: 'btcusdt@depth@100ms',
+      data: { e: 'depthUpdate', E: step, s: 'BTCUSDT', U, u, b: [bid.map(String)], a: [ask.map(String)] },
+    });
+  }
+}
+
+function bookKey(p: BookPayload): string {
+  const pairs = (a: Float64Array) => {
+    const out: [number, number][] = [];
+    for (let i = 0; i < a.length; i += 2) out.push([a[i] as number, a[i + 1] as number]);
+    return out;
+  };
+  return JSON.stringify({ bids: pairs(p.bids), asks: pairs(p.asks) });
+}
+
+function books(messages: BatchMessage[]): BookPayload[] {
+  return messages.flatMap((m) => m.items).filter((i): i is BookPayload => i.type === 'book');
+}
+
+describe('MarketCore: books end to end (fake socket, fake REST, fake clock)', () => {
+  it('syncs, publishes, resyncs after a gap, and never publishes a book that crossed the gap', async () => {
+    const { attach, core, socket, http, clock } = setup();
+    const tab = attach('t1');
+    core.subscribe('t1', 'b', { topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 5 });
+    const ws = socket('stream.binance.com/stream');
+    expect(ws.url).toContain('btcusdt%40depth%40100ms');
+    ws.open();
+    const ex = new Exchange();
+    ws.receive(ex.diff(1)); // buffered → snapshot requested
+    const depth = http.take('/api/v3/depth?symbol=BTCUSDT&limit=500');
+    ws.receive(ex.diff(2));
+    // The snapshot is taken after diff 1 (the exchange's book at that moment includes diff 1 only).
+    const snap = JSON.parse(JSON.stringify(ex.snapshot())) as { lastUpdateId: number };
+    depth.resolve({ ...snap });
+    await settle();
+    for (let step = 3; step < 30; step++) {
+      ws.receive(ex.diff(step));
+      clock.advance(100);
+    }
+    expect(core.book('spot', 'BTCUSDT')?.state).toBe('synced');
+    // A gap: diff 30 never arrives.
+    ex.diff(30);
+    ws.receive(ex.diff(31));
+    clock.advance(100);
+    const afterGap = books(tab).at(-1) as BookPayload;
+    expect(afterGap.synced).toBe(false);
+    expect(afterGap.bids.length).toBe(0);
+    expect(core.resyncs).toBe(1);
+    // Events keep coming; the core buffers them and asks for a new snapshot.
+    ws.receive(ex.diff(32));
+    const again = http.take('/api/v3/depth');
+    ws.receive(ex.diff(33));
+    again.resolve(ex.snapshot());
+    await settle();
+    for (let step = 34; step < 40; step++) {
+      ws.receive(ex.diff(step));
+      clock.advance(100);
+    }
+    const published = books(tab).filter((b) => b.synced);
+    expect(published.length).toBeGreaterThan(20);
+    // Every published book equals the exchange's book at its lastUpdateId.
+    for (const b of published) expect(bookKey(b)).toBe(ex.truth.get(b.lastUpdateId));
+    expect(published.at(-1)?.lastUpdateId).toBe(ex.lastId);
+  });
+
+  it('invalidates on a dropped socket, then resubscribes and resyncs', async () => {
+    const { attach, core, socket, http, clock, sockets } = setup();
+    const tab = attach('t1');
+    core.subscribe('t1', 'b', { topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 5 });
+    let ws = socket('stream.binance.com');
+    ws.open();
+    const ex = new Exchange();
+    ws.receive(ex.diff(1));
+    http.take('/api/v3/depth').resolve(ex.snapshot());
+    await settle();
+    ws.receive(ex.diff(2));
+    clock.advance(100);
+    expect(books(tab).at(-1)?.synced).toBe(true);
+    ws.drop();
+    clock.advance(100);
+    expect(books(tab).at(-1)?.synced).toBe(false);
+    clock.advance(1000);
+    expect(sockets.sockets).toHaveLength(2);
+    ws = socket('stream.binance.com');
+    expect(ws.url).toContain('btcusdt%40depth%40100ms');
+    ws.open();
+    ex.diff(3); // lost while reconnecting
+    ws.receive(ex.diff(4));
+    http.take('/api/v3/depth').resolve(ex.snapshot());
+    await settle();
+    ws.receive(ex.diff(5));
+    clock.advance(100);
+    const last = books(tab).at(-1) as BookPayload;
+    expect(last.synced).toBe(true);
+    expect(bookKey(last)).toBe(ex.truth.get(last.lastUpdateId));
+    expect(core.resyncs).toBe(1);
+  });
+
+  it('fetches the snapshot anyway when a quiet stream sends nothing for a second', async () => {
+    const { core, socket, http, clock, attach } = setup();
+    attach('t1');
+    core.subscribe('t1', 'b', { topic: 'book', market: 'usdm', symbol: 'ETHUSDT', depth: 10 });
+    socket('fstream.binance.com/public').open();
+    expect(http.requests.filter((r) => r.url.includes('/fapi/v1/depth'))).toHaveLength(0);
+    clock.advance(2100);
+    expect(http.take('/fapi/v1/depth?symbol=ETHUSDT&limit=500')).toBeDefined();
+  });
+});
+
+describe('MarketCore: tabs, reference counts, publishing', () => {
+  it('shares one socket and one SUBSCRIBE among tabs, and releases a stream after its last tab', () => {
+    const { attach, core, sockets, socket } = setup();
+    attach('a');
+    attach('b');
+    core.subscribe('a', 'x', { topic: 'trades', market: 'spot', symbol: 'BTCUSDT' });
+    core.subscribe('b', 'y', { topic: 'trades', market: 'spot', symbol: 'BTCUSDT' });
+    core.subscribe('b', 'z', { topic: 'tickers', market: 'spot' });
+    const ws = socket('stream.binance.com');
+    ws.open();
+    expect(sockets.sockets).toHaveLength(1);
+    expect(ws.subscribed()).toEqual(new Set(['btcusdt@aggTrade', '!miniTicker@arr']));
+    core.detachTab('a');
+    expect(ws.subscribed().has('btcusdt@aggTrade')).toBe(true);
+    core.detachTab('b');
+    expect(ws.subscribed()).toEqual(new Set());
+    expect(core.health().tabs).toBe(0);
+  });
+
+  it('sends one message per tick with only what changed, nothing while hidden, everything when visible again', async () => {
+    const { attach, core, socket, http, clock } = setup();
+    const tab = attach('a');
+    core.subscribe('a', 'tr', { topic: 'trades', market: 'spot', symbol: 'BTCUSDT' });
+    core.subscribe('a', 'tk', { topic: 'tickers', market: 'spot' });
+    const ws = socket('stream.binance.com');
+    ws.open();
+    http.take('/api/v3/trades?symbol=BTCUSDT&limit=150').resolve([
+      { id: 1, price: '10', qty: '1', time: 5, isBuyerMaker: true },
+    ]);
+    http.take('/api/v3/ticker/24hr').resolve([
+      { symbol: 'BTCUSDT', lastPrice: '10', openPrice: '9', highPrice: '11', lowPrice: '8', volume: '1', quoteVolume: '10', closeTime: 1 },
+      { symbol: 'ETHUSDT', lastPrice: '2', openPrice: '2', highPrice: '2', lowPrice: '2', volume: '1', quoteVolume: '2', closeTime: 1 },
+    ]);
+    await settle();
+    clock.advance(100);
+    expect(tab).toHaveLength(1);
+    expect(tab[0]?.full).toBe(true);
+    expect(tab[0]?.items.map((i) => i.type).sort()).toEqual(['tickers', 'trades']);
+    const trade = (id: number, time: number) =>
+      `{"stream":"btcusdt@aggTrade","data":{"e":"aggTrade","a":${id},"p":"11","q":"1","T":${time},"m":false}}`;
+    ws.receive(trade(77, 6));
+    ws.receive(trade(78, 7));
+    clock.advance(100);
+    expect(tab).toHaveLength(2); // one message for two trades
+    expect(tab[1]?.items.map((i) => i.type)).toEqual(['trades']);
+    const trades = tab[1]?.items[0];
+    expect(trades?.type === 'trades' && trades.trades.map((t) => t.id)).toEqual([78, 77, 1]);
+    clock.advance(1000);
+    expect(tab).toHaveLength(2); // nothing changed, nothing sent
+    // Tickers: only the changed one, at most once a second.
+    ws.receive('{"stream":"!miniTicker@arr","data":[{"e":"24hrMiniTicker","E":9,"s":"ETHUSDT","c":"3","o":"2","h":"3","l":"2","v":"1","q":"3"}]}');
+    clock.advance(1000);
+    const tickers = tab.at(-1)?.items.find((i) => i.type === 'tickers');
+    expect(tickers?.type === 'tickers' && tickers.tickers.map((t) => [t.s, t.c])).toEqual([['ETHUSDT', 3]]);
+    // Hidden: nothing at all.
+    core.setVisible('a', false);
+    const before = tab.length;
+    ws.receive(trade(79, 8));
+    clock.advance(2000);
+    expect(tab).toHaveLength(before);
+    core.setVisible('a', true);
+    clock.advance(100);
+    const full = tab.at(-1) as BatchMessage;
+    expect(full.full).toBe(true);
+    const fullTickers = full.items.find((i) => i.type === 'tickers');
+    expect(fullTickers?.type === 'tickers' && fullTickers.tickers).toHaveLength(2);
+  });
+
+  it('groups book levels per subscription while sharing one book', async () => {
+    const { attach, core, socket, http, clock } = setup();
+    const a = attach('a');
+    const b = attach('b');
+    core.subscribe('a', 'fine', { topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 3 });
+    core.subscribe('b', 'coarse', { topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 3, group: 10 });
+    socket('stream.binance.com').open();
+    http.take('/api/v3/exchangeInfo?symbol=BTCUSDT').resolve({
+      symbols: [{ symbol: 'BTCUSDT', filters: [{ filterType: 'PRICE_FILTER', tickSize: '0.01000000' }] }],
+    });
+    clock.advance(2100); // a quiet stream: the watchdog fetches the snapshot
+    http.take('/api/v3/depth').resolve({
+      lastUpdateId: 5,
+      bids: [['100.07', '1'], ['100.03', '2'], ['99.99', '4']],
+      asks: [['100.11', '1'], ['100.19', '2']],
+    });
+    await settle();
+    clock.advance(100);
+    const fine = books(a).at(-1) as BookPayload;
+    const coarse = books(b).at(-1) as BookPayload;
+    expect([...fine.bids]).toEqual([100.07, 1, 100.03, 2, 99.99, 4]);
+    expect([...coarse.bids]).toEqual([100, 3, 99.9, 4]);
+    expect([...coarse.asks]).toEqual([100.2, 3]);
+    expect(coarse.tickSize).toBe('0.01000000');
+    expect(core.health().books).toBe(1);
+  });
+});

@@ -1,0 +1,571 @@
+import type { Clock } from './clock.ts';
+import type {
+  EndpointId,
+  HealthSnapshot,
+  Kline,
+  Market,
+  MarketEndpoints,
+  MarkPrice,
+  Subscription,
+  Trade,
+  TopicPayload,
+} from './contract.ts';
+import { Connection, type SocketFactory } from './connection.ts';
+import { OrderBook } from './book/order-book.ts';
+import { BookViews } from './book/book-views.ts';
+import { readDepthSnapshot, type Frame } from './parse/frame-reader.ts';
+import { Publisher, type SentState, type TabSink, type TopicSource } from './publisher.ts';
+import { RestClient, type FetchLike } from './rest.ts';
+import { TradeList } from './topics/trade-list.ts';
+import { TickerMap } from './topics/ticker-map.ts';
+import { KlineSeries, readKlineRows } from './topics/kline-series.ts';
+
+export interface CoreOptions {
+  clock: Clock;
+  socketFactory: SocketFactory;
+  fetch: FetchLike;
+  endpoints: MarketEndpoints;
+  random?: () => number;
+  maxFrameChars?: number;
+}
+
+/** Publishing base tick; every interval is a multiple of it. */
+export const TICK_MS = 100;
+const WATCHDOG_MS = 1_000;
+/** A syncing book with no diff yet fetches its snapshot anyway after this long (quiet market). */
+const SNAPSHOT_WAIT_MS = 1_000;
+/** A snapshot request that has not answered in this long is abandoned and sent again. */
+const SNAPSHOT_TIMEOUT_MS = 10_000;
+/** A topic with no event for this long is reported stale by health (the watchdog). */
+const STALE_MS = 10_000;
+
+interface Entry {
+  key: string;
+  endpoint: EndpointId;
+  stream: string;
+  refs: number;
+  lastEventAt: number;
+  onFrame(frame: Frame): void;
+  onDown(): void;
+  onOpen(): void;
+  dispose(): void;
+}
+
+/**
+ * The market-data core: one Connection per endpoint, one copy of every topic, shared by every tab.
+ * Tabs attach with a sink (their MessagePort); subscriptions are reference-counted per topic and per
+ * stream; the publisher sends each tab one batched message per tick.
+ */
+export class MarketCore implements TopicSource {
+  readonly publisher: Publisher;
+  readonly connections: Record<EndpointId, Connection>;
+  resyncs = 0;
+  private readonly clock: Clock;
+  private readonly rest: RestClient;
+  private readonly entries = new Map<string, Entry>();
+  /** per endpoint: stream → entry key */
+  private readonly routes: Record<EndpointId, Map<string, Entry>> = {
+    spot: new Map(),
+    usdmPublic: new Map(),
+    usdmMarket: new Map(),
+  };
+  private readonly views = new BookViews();
+  private readonly tickSizes = new Map<string, string>();
+  private tickTimer = -1;
+  private watchdogTimer = -1;
+
+  constructor(private readonly options: CoreOptions) {
+    this.clock = options.clock;
+    this.rest = new RestClient(options.fetch, options.endpoints);
+    this.publisher = new Publisher(this);
+    const make = (id: EndpointId): Connection =>
+      new Connection({
+        id,
+        url: options.endpoints[id].ws,
+        maxMessagesPerSecond: options.endpoints[id].maxMessagesPerSecond,
+        clock: options.clock,
+        socketFactory: options.socketFactory,
+        ...(options.random ? { random: options.random } : {}),
+        ...(options.maxFrameChars ? { maxFrameChars: options.maxFrameChars } : {}),
+        listener: {
+          onFrame: (frame) => this.route(id, frame),
+          onOpen: () => {
+            for (const entry of this.routes[id].values()) entry.onOpen();
+          },
+          onDown: () => {
+            for (const entry of this.routes[id].values()) entry.onDown();
+          },
+        },
+      });
+    this.connections = { spot: make('spot'), usdmPublic: make('usdmPublic'), usdmMarket: make('usdmMarket') };
+  }
+
+  start(): void {
+    if (this.tickTimer >= 0) return;
+    this.tickTimer = this.clock.setInterval(() => this.publisher.tick(this.clock.now()), TICK_MS);
+    this.watchdogTimer = this.clock.setInterval(() => this.watchdog(), WATCHDOG_MS);
+  }
+
+  dispose(): void {
+    this.clock.clearInterval(this.tickTimer);
+    this.clock.clearInterval(this.watchdogTimer);
+    this.tickTimer = this.watchdogTimer = -1;
+    for (const entry of this.entries.values()) entry.dispose();
+    this.entries.clear();
+    for (const c of Object.values(this.connections)) c.dispose();
+  }
+
+  // ---- tabs ----
+
+  attachTab(tabId: string, sink: TabSink, visible = true): void {
+    if (this.publisher.hasTab(tabId)) this.detachTab(tabId);
+    this.publisher.addTab(tabId, sink, visible);
+  }
+
+  /** The tab is gone (its Web Lock was released) or said goodbye: release everything it held. */
+  detachTab(tabId: string): void {
+    for (const [id] of this.publisher.subscriptions(tabId)) this.unsubscribe(tabId, id);
+    this.publisher.removeTab(tabId);
+  }
+
+  subscribe(tabId: string, id: string, sub: Subscription): void {
+    if (!this.publisher.hasTab(tabId)) return;
+    this.unsubscribe(tabId, id);
+    const entry = this.acquire(sub);
+    if (entry === null) return;
+    this.publisher.subscribe(tabId, id, sub);
+  }
+
+  unsubscribe(tabId: string, id: string): void {
+    const sub = this.publisher.unsubscribe(tabId, id);
+    if (sub !== undefined) this.release(topicKey(sub));
+  }
+
+  setVisible(tabId: string, visible: boolean): void {
+    this.publisher.setVisible(tabId, visible);
+  }
+
+  /** A tab asked, or the browser is back online: retry endpoints that gave up. */
+  reconnect(): void {
+    for (const c of Object.values(this.connections)) c.retry();
+  }
+
+  health(): HealthSnapshot {
+    let books = 0;
+    for (const e of this.entries.values()) if (e.key.startsWith('book:')) books++;
+    return {
+      endpoints: Object.values(this.connections).map((c) => c.health()),
+      resyncs: this.resyncs,
+      books,
+      tabs: this.publisher.tabCount,
+    };
+  }
+
+  /** Keys of topics whose last event is older than STALE_MS (for health and tests). */
+  staleTopics(): string[] {
+    const now = this.clock.now();
+    const out: string[] = [];
+    for (const e of this.entries.values()) if (now - e.lastEventAt > STALE_MS) out.push(e.key);
+    return out;
+  }
+
+  /** The book of a topic, for tests and tools (never handed to tabs). */
+  book(market: Market, symbol: string): OrderBook | undefined {
+    return (this.entries.get(`book:${market}:${symbol}`) as BookEntry | undefined)?.book;
+  }
+
+  // ---- TopicSource ----
+
+  version(sub: Subscription): number {
+    const entry = this.entries.get(topicKey(sub)) as (Entry & { version(): number }) | undefined;
+    return entry ? entry.version() : -1;
+  }
+
+  payload(id: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null {
+    const entry = this.entries.get(topicKey(sub));
+    if (entry === undefined) return null;
+    switch (sub.topic) {
+      case 'book': {
+        const e = entry as BookEntry;
+        const tick = this.tickSizes.get(`${sub.market}:${sub.symbol}`) ?? null;
+        return this.views.payload(id, e.key, e.book, tick, Math.max(1, Math.min(sub.depth, 500)), sub.group ?? 1, transfer);
+      }
+      case 'trades':
+        return { type: 'trades', key: id, market: sub.market, symbol: sub.symbol, trades: (entry as TradesEntry).list.toArray() };
+      case 'tickers': {
+        const map = (entry as TickersEntry).map;
+        const tickers = map.changedSince(full ? 0 : sent.cursor);
+        sent.cursor = map.version;
+        return { type: 'tickers', key: id, market: sub.market, tickers, full };
+      }
+      case 'klines': {
+        const series = (entry as KlinesEntry).series;
+        const bars = series.bars;
+        const whole = full || sent.generation !== series.generation;
+        let from = 0;
+        if (!whole) {
+          from = bars.length;
+          while (from > 0 && (bars[from - 1] as Kline).openTime >= sent.cursor) from--;
+        }
+        sent.generation = series.generation;
+        sent.cursor = bars.length > 0 ? (bars[bars.length - 1] as Kline).openTime : 0;
+        const klines = bars.slice(from); // deliberate: the tab's own copy
+        return { type: 'klines', key: id, market: sub.market, symbol: sub.symbol, interval: sub.interval, full: whole, klines };
+      }
+      case 'mark':
+        return { type: 'mark', key: id, symbol: sub.symbol, mark: (entry as MarkEntry).mark };
+    }
+  }
+
+  // ---- topics ----
+
+  private acquire(sub: Subscription): Entry | null {
+    const key = topicKey(sub);
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
+      entry = this.create(sub, key);
+      const connection = this.connections[entry.endpoint];
+      if (!connection.acquire(entry.stream)) return null;
+      this.entries.set(key, entry);
+      this.routes[entry.endpoint].set(entry.stream, entry);
+    }
+    entry.refs++;
+    return entry;
+  }
+
+  private release(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined || --entry.refs > 0) return;
+    this.entries.delete(key);
+    this.routes[entry.endpoint].delete(entry.stream);
+    this.connections[entry.endpoint].release(entry.stream);
+    if (key.startsWith('book:')) this.views.forget(key);
+    entry.dispose();
+  }
+
+  private route(endpoint: EndpointId, frame: Frame): void {
+    if (frame.kind === 'response' || frame.kind === 'error') return;
+    const entry = this.routes[endpoint].get(frame.stream);
+    if (entry === undefined) return; // a stream released a moment ago
+    entry.lastEventAt = this.clock.now();
+    entry.onFrame(frame);
+  }
+
+  private watchdog(): void {
+    for (const c of Object.values(this.connections)) c.watchdog();
+    const now = this.clock.now();
+    for (const entry of this.entries.values()) {
+      if (entry instanceof BookEntry) entry.watchdog(now);
+    }
+  }
+
+  private create(sub: Subscription, key: string): Entry {
+    const now = this.clock.now();
+    switch (sub.topic) {
+      case 'book': {
+        const endpoint: EndpointId = sub.market === 'spot' ? 'spot' : 'usdmPublic';
+        this.loadTickSize(sub.market, sub.symbol);
+        return new BookEntry(this, key, endpoint, sub.market, sub.symbol, now);
+      }
+      case 'trades':
+        return new TradesEntry(this, key, marketEndpoint(sub.market), sub.market, sub.symbol, now);
+      case 'tickers':
+        return new TickersEntry(this, key, marketEndpoint(sub.market), sub.market, now);
+      case 'klines':
+        return new KlinesEntry(this, key, marketEndpoint(sub.market), sub.market, sub.symbol, sub.interval, now);
+      case 'mark':
+        return new MarkEntry(key, sub.symbol, now);
+    }
+  }
+
+  private loadTickSize(market: Market, symbol: string): void {
+    if (this.tickSizes.has(`${market}:${symbol}`)) return;
+    this.rest.tickSizes(market, symbol).then(
+      (sizes) => {
+        for (const [s, tick] of sizes) this.tickSizes.set(`${market}:${s}`, tick);
+        const book = this.entries.get(`book:${market}:${symbol}`) as BookEntry | undefined;
+        if (book) book.book.version++; // re-publish with the tick size
+      },
+      () => {
+        // no tick size: grouping is unavailable for this symbol until the next subscription
+      },
+    );
+  }
+
+  /** @internal for entries */
+  get restClient(): RestClient {
+    return this.rest;
+  }
+
+  /** @internal for entries */
+  now(): number {
+    return this.clock.now();
+  }
+}
+
+function marketEndpoint(market: Market): EndpointId {
+  return market === 'spot' ? 'spot' : 'usdmMarket';
+}
+
+/** One key per shared topic (books are shared whatever depth or grouping a tab asks for). */
+export function topicKey(sub: Subscription): string {
+  switch (sub.topic) {
+    case 'book':
+      return `book:${sub.market}:${sub.symbol}`;
+    case 'trades':
+      return `trades:${sub.market}:${sub.symbol}`;
+    case 'tickers':
+      return `tickers:${sub.market}`;
+    case 'klines':
+      return `klines:${sub.market}:${sub.symbol}:${sub.interval}`;
+    case 'mark':
+      return `mark:usdm:${sub.symbol}`;
+  }
+}
+
+class BookEntry implements Entry {
+  readonly book: OrderBook;
+  readonly stream: string;
+  refs = 0;
+  lastEventAt: number;
+  private syncStartedAt = 0;
+  private fetchStartedAt = 0;
+  private generation = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly core: MarketCore,
+    readonly key: string,
+    readonly endpoint: EndpointId,
+    market: Market,
+    symbol: string,
+    now: number,
+  ) {
+    this.book = new OrderBook(symbol, market);
+    this.stream = `${symbol.toLowerCase()}@depth@100ms`;
+    this.lastEventAt = now;
+    this.startSync(false);
+  }
+
+  version(): number {
+    return this.book.version;
+  }
+
+  onFrame(frame: Frame): void {
+    if (frame.kind !== 'depth') return;
+    const result = this.book.onDiff(frame.event);
+    if (result === 'buffered') {
+      // Binance: open the stream and buffer first, then fetch the snapshot.
+      if (this.fetchStartedAt === 0) this.fetchSnapshot();
+    } else if (result === 'gap') {
+      this.startSync(true);
+    }
+  }
+
+  onDown(): void {
+    this.book.invalidate();
+    this.generation++; // a snapshot in flight belongs to the old stream
+    this.fetchStartedAt = 0;
+  }
+
+  onOpen(): void {
+    this.startSync(this.book.lastUpdateId > 0);
+  }
+
+  watchdog(now: number): void {
+    if (this.book.state !== 'syncing') return;
+    const waiting = this.fetchStartedAt === 0 && now - this.syncStartedAt > SNAPSHOT_WAIT_MS;
+    const hung = this.fetchStartedAt > 0 && now - this.fetchStartedAt > SNAPSHOT_TIMEOUT_MS;
+    if (waiting || hung) this.fetchSnapshot();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.generation++;
+  }
+
+  private startSync(isResync: boolean): void {
+    if (isResync) this.core.resyncs++;
+    this.book.beginSync();
+    this.generation++;
+    this.syncStartedAt = this.core.now();
+    this.fetchStartedAt = 0;
+  }
+
+  private fetchSnapshot(): void {
+    const generation = ++this.generation;
+    this.fetchStartedAt = this.core.now();
+    this.core.restClient.depth(this.book.market, this.book.symbol).then(
+      (json) => {
+        if (this.disposed || generation !== this.generation) return;
+        this.fetchStartedAt = 0;
+        const snapshot = readDepthSnapshot(json);
+        if (snapshot === null) return; // the watchdog asks again
+        const result = this.book.onSnapshot(snapshot);
+        if (result === 'stale') this.fetchSnapshot();
+        else if (result === 'gap') this.startSync(true);
+      },
+      () => {
+        if (generation === this.generation) this.fetchStartedAt = 0; // the watchdog retries
+      },
+    );
+  }
+}
+
+class TradesEntry implements Entry {
+  readonly list = new TradeList();
+  readonly stream: string;
+  refs = 0;
+  lastEventAt: number;
+  private pending: Trade[] | null = [];
+  private disposed = false;
+
+  constructor(
+    core: MarketCore,
+    readonly key: string,
+    readonly endpoint: EndpointId,
+    market: Market,
+    symbol: string,
+    now: number,
+  ) {
+    this.stream = `${symbol.toLowerCase()}@aggTrade`;
+    this.lastEventAt = now;
+    // Initial fill from REST (spec §9: 150 fetched); stream trades wait until it lands.
+    core.restClient.trades(market, symbol).then(
+      (trades) => this.fill(trades ?? []),
+      () => this.fill([]),
+    );
+  }
+
+  version(): number {
+    return this.list.version;
+  }
+
+  private fill(trades: Trade[]): void {
+    if (this.disposed) return;
+    for (const t of trades) this.list.add(t.id, t.time, t.price, t.qty, t.isBuyerMaker);
+    const newest = this.list.newestTime;
+    // REST trade ids and aggTrade ids differ: keep the streamed trades that are newer than REST's newest.
+    for (const t of this.pending ?? []) if (t.time > newest) this.list.add(t.id, t.time, t.price, t.qty, t.isBuyerMaker);
+    this.pending = null;
+  }
+
+  onFrame(frame: Frame): void {
+    if (frame.kind !== 'trade') return;
+    const t = frame.trade;
+    if (this.pending !== null) this.pending.push(t);
+    else this.list.add(t.id, t.time, t.price, t.qty, t.isBuyerMaker);
+  }
+
+  onDown(): void {}
+  onOpen(): void {}
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
+class TickersEntry implements Entry {
+  readonly map = new TickerMap();
+  readonly stream = '!miniTicker@arr';
+  refs = 0;
+  lastEventAt: number;
+  private disposed = false;
+
+  constructor(core: MarketCore, readonly key: string, readonly endpoint: EndpointId, market: Market, now: number) {
+    this.lastEventAt = now;
+    core.restClient.tickers(market).then(
+      (tickers) => {
+        if (!this.disposed && tickers) this.map.update(tickers);
+      },
+      () => {},
+    );
+  }
+
+  version(): number {
+    return this.map.version;
+  }
+
+  onFrame(frame: Frame): void {
+    if (frame.kind === 'tickers') this.map.update(frame.tickers);
+  }
+
+  onDown(): void {}
+  onOpen(): void {}
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
+class KlinesEntry implements Entry {
+  readonly series = new KlineSeries();
+  readonly stream: string;
+  refs = 0;
+  lastEventAt: number;
+  private disposed = false;
+
+  constructor(
+    core: MarketCore,
+    readonly key: string,
+    readonly endpoint: EndpointId,
+    market: Market,
+    symbol: string,
+    interval: string,
+    now: number,
+  ) {
+    this.stream = `${symbol.toLowerCase()}@kline_${interval}`;
+    this.lastEventAt = now;
+    core.restClient.klines(market, symbol, interval).then(
+      (json) => {
+        const rows = readKlineRows(json, core.now());
+        if (!this.disposed && rows) this.series.load(rows);
+      },
+      () => {},
+    );
+  }
+
+  version(): number {
+    return this.series.version;
+  }
+
+  onFrame(frame: Frame): void {
+    if (frame.kind === 'kline') this.series.update(frame.kline);
+  }
+
+  onDown(): void {}
+  onOpen(): void {}
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
+class MarkEntry implements Entry {
+  readonly endpoint: EndpointId = 'usdmMarket';
+  readonly stream: string;
+  refs = 0;
+  lastEventAt: number;
+  mark: MarkPrice | null = null;
+  private v = 0;
+
+  constructor(
+    readonly key: string,
+    symbol: string,
+    now: number,
+  ) {
+    this.stream = `${symbol.toLowerCase()}@markPrice@1s`;
+    this.lastEventAt = now;
+  }
+
+  version(): number {
+    return this.v;
+  }
+
+  onFrame(frame: Frame): void {
+    if (frame.kind !== 'mark') return;
+    this.mark = frame.mark;
+    this.v++;
+  }
+
+  onDown(): void {}
+  onOpen(): void {}
+  dispose(): void {}
+}
