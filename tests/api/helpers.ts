@@ -45,7 +45,7 @@ export class TestApi {
   app!: FastifyInstance;
   base = '';
   publicKey = '';
-  private dataDir: string | undefined;
+  dataDir: string | undefined;
 
   static async start(options: Partial<ApiOptions> & { persistent?: boolean; dataDir?: string } = {}): Promise<TestApi> {
     const api = new TestApi();
