@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
 import { homePages } from '../features/home/index.ts';
+import { kycPages } from '../features/kyc/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
 // Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages that later issues build
@@ -13,6 +14,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   accountSafe: ['account', accountPages.accountSafe],
   accountFreeze: ['account', accountPages.accountFreeze],
   accountHistory: ['account', accountPages.accountHistory],
+  accountKyc: ['kyc', kycPages.accountKyc],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

@@ -8,6 +8,7 @@ import { describeError } from './errors.ts';
 import { bootstrapSession } from './session-bootstrap.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
 import { FormMessage } from './ui/Field.tsx';
+import { PermissionList } from './ui/PermissionList.tsx';
 import { formatTime } from './ui/format-time.ts';
 import { WithdrawBans } from './ui/WithdrawBans.tsx';
 import { useAccountInfo } from './use-account-info.ts';
@@ -75,6 +76,8 @@ export default function InformationPage() {
           </div>
         ))}
       </dl>
+      {info?.permissions ? <h2 className="td-subtitle">{t('permissions.title')}</h2> : null}
+      <PermissionList permissions={info?.permissions} />
       <div className="td-form td-inline-form">
         <label htmlFor="td-preferred-language">{t('fields.preferredLanguage')}</label>
         <select id="td-preferred-language" data-testid="preferred-language" value={preferred} onChange={(e) => setLanguage(e.target.value)}>

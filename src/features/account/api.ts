@@ -1,7 +1,7 @@
 import { JSEncrypt } from 'jsencrypt';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 import type { MenuItem } from '../../lib/session/index.ts';
-import type { AccountUserInfo, LoginHistoryPage } from './types.ts';
+import type { AccountUserInfo, LoginHistoryPage, Permissions } from './types.ts';
 
 // The account calls of spec §7 "Authentication and security". Forms call them with `silent: true` and
 // show the error next to the field themselves; nothing else here shows a toast.
@@ -123,7 +123,10 @@ export async function retrievePassword(form: RetrieveRequest): Promise<null> {
 }
 
 export const getUserInfo = () => apiGet<AccountUserInfo>('/institution/getUserInfo', quiet);
-export const getUserMenu = () => apiGet<MenuItem[]>('/menu/getUserMenu', quiet);
+/** The sandbox answers `{ menus, permissions, withdrawBans }`; a bare list of menus is accepted too. */
+export type UserMenuReply = MenuItem[] | { menus?: MenuItem[]; permissions?: Permissions; withdrawBans?: unknown };
+
+export const getUserMenu = () => apiGet<UserMenuReply>('/menu/getUserMenu', quiet);
 
 export const loginInfoList = (pageNum: number, pageSize: number) =>
   apiGet<LoginHistoryPage>('/institution/loginInfoList', { ...quiet, searchParams: { pageNum, pageSize } });

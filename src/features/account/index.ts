@@ -11,7 +11,8 @@ export const accountPages = {
 
 export { bootstrapSession, signOut } from './session-bootstrap.ts';
 export { describeError, lockoutMessage, readLockInfo, withdrawBanMessage, ServerCode, type FormError, type LockInfo } from './errors.ts';
-export type { AccountUserInfo, KycStatus, WithdrawBan } from './types.ts';
+export type { AccountUserInfo, DisabledReason, KycStatus, Permissions, WithdrawBan } from './types.ts';
+export { PermissionList } from './ui/PermissionList.tsx';
 export { AccountNav } from './ui/AccountNav.tsx';
 export { AccountShell } from './ui/AccountShell.tsx';
 export { useAccountInfo } from './use-account-info.ts';

@@ -13,7 +13,9 @@ export async function bootstrapSession(): Promise<boolean> {
     const [info, menu] = await Promise.all([getUserInfo(), getUserMenu()]);
     // A sign-out (or another sign-in) while the calls ran wins.
     if (session.getState().token !== token) return false;
-    session.actions.setUser(info, Array.isArray(menu) ? menu : []);
+    const menus = Array.isArray(menu) ? menu : (menu.menus ?? []);
+    const permissions = Array.isArray(menu) ? undefined : menu.permissions;
+    session.actions.setUser(permissions ? { ...info, permissions } : info, menus);
     return true;
   } catch {
     return false;

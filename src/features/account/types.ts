@@ -12,6 +12,12 @@ export interface WithdrawBan {
   until: string;
 }
 
+/** Why an operation is off (spec §6): operations switch, KYC level, Google authenticator, freeze, withdrawal ban. */
+export type DisabledReason = 'operations' | 'kycBasic' | 'kycAdvanced' | 'gaRequired' | 'frozen' | 'withdrawBan';
+
+/** Per operation (withdrawCoin, convertCoin, otc, …): allowed, or the reason it is not (from getUserMenu). */
+export type Permissions = Record<string, { enabled: boolean; reason: DisabledReason | null }>;
+
 /** GET /institution/getUserInfo as the sandbox answers it; every field optional, read defensively. */
 export type AccountUserInfo = UserInfo & {
   userId?: number;
@@ -31,6 +37,8 @@ export type AccountUserInfo = UserInfo & {
   frozen?: boolean;
   withdrawBans?: WithdrawBan[];
   createdAt?: string;
+  /** From getUserMenu, kept beside the info so every screen can ask "may I?" (spec §6). */
+  permissions?: Permissions;
 };
 
 export interface LoginHistoryRow {
