@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSandbox } from './app.ts';
+import { simOptionsFromEnv } from './sim/env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env['PORT'] ?? 8080);
@@ -9,7 +10,7 @@ const host = process.env['HOST'] ?? '127.0.0.1';
 const app = await buildSandbox({
   distDir: path.join(root, 'dist'),
   api: { dataDir: process.env['DATA_DIR'] ?? path.join(root, '.data') },
-  sim: { seed: Number(process.env['MARKET_SEED'] ?? 1) },
+  sim: simOptionsFromEnv(process.env),
   logger: process.env['LOG'] === '1',
 });
 

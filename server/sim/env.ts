@@ -1,0 +1,24 @@
+import type { SimOptions } from './index.ts';
+
+/** Simulator settings from the environment (README "Market simulator"); bad values fail loudly at start. */
+export function simOptionsFromEnv(env: Record<string, string | undefined>): SimOptions {
+  const options: SimOptions = {};
+  const seed = env['MARKET_SEED'];
+  if (seed !== undefined && seed !== '') {
+    const n = Number(seed);
+    if (!Number.isInteger(n)) throw new Error(`MARKET_SEED must be an integer, got ${seed}`);
+    options.seed = n;
+  }
+  const rate = env['MARKET_RATE'];
+  if (rate !== undefined && rate !== '') {
+    const n = Number(rate);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`MARKET_RATE must be a non-negative number, got ${rate}`);
+    options.rate = n;
+  }
+  const load = env['MARKET_LOAD'];
+  if (load !== undefined && load !== '') {
+    if (load !== '0' && load !== '1') throw new Error(`MARKET_LOAD must be 0 or 1, got ${load}`);
+    options.load = load === '1';
+  }
+  return options;
+}
