@@ -116,10 +116,21 @@ describe('OrderBook, USD-M futures rules (pu)', () => {
     expect(top(book).bids).toEqual([[9, 2]]);
   });
 
+  it('accepts a first event that starts right after the snapshot (pu = lastUpdateId)', () => {
+    const book = new OrderBook('BTCUSDT', 'usdm');
+    book.beginSync();
+    expect(book.onSnapshot(snapshot(100, [[9, 1]], []))).toBe('synced');
+    expect(book.onDiff(diff(101, 103, [[9, 4]], [], 100))).toBe('applied');
+    const other = new OrderBook('BTCUSDT', 'usdm');
+    other.beginSync();
+    other.onSnapshot(snapshot(100, [], []));
+    expect(other.onDiff(diff(102, 103, [[9, 4]], [], 101))).toBe('gap');
+  });
+
   it('a first event that starts after lastUpdateId needs a newer snapshot', () => {
     const book = new OrderBook('BTCUSDT', 'usdm');
     book.beginSync();
-    book.onDiff(diff(101, 104, [[8, 1]], [], 100));
+    book.onDiff(diff(102, 104, [[8, 1]], [], 101));
     expect(book.onSnapshot(snapshot(100, [], []))).toBe('stale');
   });
 });

@@ -23,8 +23,9 @@ const MAX_BUFFERED = 2000;
  * One symbol's local order book kept in sync with Binance's rules:
  * - spot: drop events with u <= lastUpdateId; the first applied event has U <= lastUpdateId + 1 <= u;
  *   every next event has U = previous u + 1.
- * - USD-M futures: drop events with u < lastUpdateId; the first applied event has U <= lastUpdateId <= u;
- *   every next event has pu = previous u.
+ * - USD-M futures: drop events with u < lastUpdateId; the first applied event has U <= lastUpdateId <= u
+ *   (or pu = lastUpdateId: it starts right after the snapshot, which happens when the snapshot was taken
+ *   exactly between two events); every next event has pu = previous u.
  * Any violation is a gap: the book goes back to 'unsynced' at once, so nothing can publish a book that
  * crossed a gap; the owner starts a new sync (buffer the stream, fetch a snapshot).
  */
@@ -92,7 +93,7 @@ export class OrderBook {
     for (let i = 0; i < this.buffered; i++) {
       const ev = this.buffer[i] as DepthEvent;
       if (this.isOld(ev, id)) continue;
-      if (this.market === 'spot' ? ev.U > id + 1 : ev.U > id) return 'stale';
+      if (this.market === 'spot' ? ev.U > id + 1 : ev.U > id && ev.pu !== id) return 'stale';
       break;
     }
     this.bids.load(snapshot.bids, snapshot.bidCount);
@@ -117,7 +118,7 @@ export class OrderBook {
     const id = this.lastUpdateId;
     if (this.first) {
       if (this.isOld(ev, id)) return 'ignored';
-      const ok = this.market === 'spot' ? ev.U <= id + 1 : ev.U <= id;
+      const ok = this.market === 'spot' ? ev.U <= id + 1 : ev.U <= id || ev.pu === id;
       if (!ok) return this.markGap();
       this.first = false;
     } else {
