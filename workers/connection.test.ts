@@ -190,6 +190,17 @@ describe('Connection: liveness (spec §4, §9)', () => {
 });
 
 describe('Connection: frames', () => {
+  it('moves to a new socket when the server announces a shutdown', () => {
+    const { connection, last, sockets, clock } = setup();
+    connection.acquire('a');
+    last().open();
+    last().receive('{"e":"serverShutdown","E":1}');
+    expect(sockets[0]?.closed).toBe(true);
+    clock.advance(1000);
+    expect(sockets).toHaveLength(2);
+    expect(connection.health().rejectedFrames).toBe(0);
+  });
+
   it('passes data frames on, swallows responses, counts rejected frames and measures messages/s', () => {
     const { connection, last, frames, clock } = setup();
     connection.acquire('btcusdt@aggTrade');

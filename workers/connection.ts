@@ -239,6 +239,11 @@ export class Connection {
     this.pingId = -1;
     // Only a connection that stayed up a while counts as working again (not one that drops right away).
     if (this.attempts > 0 && now - this.openedAt >= SILENCE_PING_MS) this.attempts = 0;
+    // The server announces it is going away: move to a new socket now rather than wait for the close.
+    if (typeof data === 'string' && data.startsWith('{"e":"serverShutdown"')) {
+      this.lose();
+      return;
+    }
     const frame = this.reader.read(data);
     if (frame === null) return;
     if (frame.kind === 'response' || frame.kind === 'error') return;

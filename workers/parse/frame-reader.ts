@@ -11,8 +11,8 @@ export type Frame =
   | { kind: 'response'; id: number; result: unknown }
   | { kind: 'error'; id: number | null; code: number; msg: string };
 
-/** Frames above this many characters are rejected unread (a full !miniTicker@arr is ~0.5 MB). */
-export const DEFAULT_MAX_FRAME_CHARS = 4 * 1024 * 1024;
+/** Frames above this many characters are rejected unread (a full !miniTicker@arr is ~0.4 MB). */
+export const DEFAULT_MAX_FRAME_CHARS = 1024 * 1024;
 
 type Json = Record<string, unknown>;
 
