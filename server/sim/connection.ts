@@ -52,6 +52,8 @@ export class Connection implements Subscriber {
   private readonly incoming: number[] = [];
   private readonly pings: string[] = [];
   private readonly cancels: (() => void)[] = [];
+  /** Pending pong deadlines, one per unanswered ping. */
+  private readonly pongTimers = new Set<() => void>();
   private closed = false;
 
   constructor(
@@ -103,11 +105,11 @@ export class Connection implements Subscriber {
     const payload = String(this.scheduler.now());
     this.pings.push(payload);
     this.ws.ping(payload);
-    this.cancels.push(
-      this.scheduler.after(this.limits.pongTimeoutMs, () => {
-        if (this.pings.includes(payload)) this.terminate();
-      }),
-    );
+    const cancel = this.scheduler.after(this.limits.pongTimeoutMs, () => {
+      this.pongTimers.delete(cancel);
+      if (this.pings.includes(payload)) this.terminate();
+    });
+    this.pongTimers.add(cancel);
   }
 
   /** Sliding one-second window; a client over the limit is disconnected (Binance closes with 1008). */
@@ -331,6 +333,8 @@ export class Connection implements Subscriber {
     this.closed = true;
     for (const c of this.cancels) c();
     this.cancels.length = 0;
+    for (const c of this.pongTimers) c();
+    this.pongTimers.clear();
     for (const d of this.streams.values()) this.sim.unsubscribe(this, d);
     this.onClose(this);
   }

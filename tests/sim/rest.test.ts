@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, getJson, settle, startSim, type Harness } from './harness.ts';
+import { Client, getJson, postJson, settle, startSim, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,5 +131,30 @@ describe('stream payloads', () => {
     expect(Object.keys(by.get('adausdt@aggTrade')!)).toEqual(['e', 'E', 's', 'a', 'p', 'q', 'nq', 'f', 'l', 'T', 'm']);
     expect((by.get('!markPrice@arr') as unknown as unknown[]).length).toBeGreaterThanOrEqual(20);
     c.close();
+  });
+});
+
+describe('control plane', () => {
+  it('pause stops the generator; step runs exact events; book and depth agree', async () => {
+    await getJson(spot('depth?symbol=LTCUSDT'));
+    expect((await postJson(`${h.base}/_control/pause`, {})).body).toEqual({ paused: true });
+    const before = (await getJson<{ lastUpdateId: number }>(`${h.base}/_control/book?market=spot&symbol=LTCUSDT`)).body.lastUpdateId;
+    await advance(2000);
+    expect((await getJson<{ lastUpdateId: number }>(`${h.base}/_control/book?market=spot&symbol=LTCUSDT`)).body.lastUpdateId).toBe(before);
+    const stepped = (await postJson<{ lastUpdateId: number }>(`${h.base}/_control/step`, { market: 'spot', symbol: 'LTCUSDT', count: 50 })).body;
+    expect(stepped.lastUpdateId).toBeGreaterThan(before + 50);
+    const truth = (await getJson<{ lastUpdateId: number; bids: string[][] }>(`${h.base}/_control/book?market=spot&symbol=LTCUSDT&limit=20`)).body;
+    const depth = (await getJson<{ lastUpdateId: number; bids: string[][] }>(spot('depth?symbol=LTCUSDT&limit=20'))).body;
+    expect(depth).toEqual({ lastUpdateId: truth.lastUpdateId, bids: truth.bids, asks: (truth as unknown as { asks: string[][] }).asks });
+    await postJson(`${h.base}/_control/resume`, {});
+  });
+
+  it('rate and load mode', async () => {
+    expect((await postJson(`${h.base}/_control/rate`, { rate: -1 })).status).toBe(400);
+    expect((await postJson(`${h.base}/_control/rate`, { rate: 25, load: true })).body).toEqual({ rate: 25, load: true });
+    const state = (await getJson<{ live: string[]; rate: number }>(`${h.base}/_control/state`)).body;
+    expect(state.live.length).toBeGreaterThanOrEqual(40);
+    await postJson(`${h.base}/_control/rate`, { rate: 40, load: false });
+    expect((await getJson(`${h.base}/_control/book?market=spot&symbol=NOPE`)).status).toBe(400);
   });
 });
