@@ -125,8 +125,12 @@ export async function checkCode(ctx: ApiContext, check: CodeCheck): Promise<stri
     if (check.channel === 'email') await clearFailures(ctx.db, 'emailCode', lockSubject);
     return row.uuid;
   }
-  const attempts = row.attempts + 1;
-  await ctx.db.query('update verification_codes set attempts = $2 where uuid = $1', [row.uuid, attempts]);
+  // Counted in SQL, so concurrent wrong answers cannot both read the same count.
+  const counted = await ctx.db.query<{ attempts: number }>(
+    'update verification_codes set attempts = attempts + 1 where uuid = $1 returning attempts',
+    [row.uuid],
+  );
+  const attempts = counted[0]?.attempts ?? ctx.limits.codeMaxAttempts;
   const codeRemaining = Math.max(0, ctx.limits.codeMaxAttempts - attempts);
   if (check.channel !== 'email') {
     throw new ApiError(Code.codeWrong, { channel: check.channel, remainingAttempts: codeRemaining, errorCount: attempts });

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from './client.ts';
 
-/** The part of node-postgres (`pg`) this adapter uses; typed here so `pg` stays an optional install. */
+/** The part of node-postgres (`pg`) this adapter uses (the package ships no types of its own). */
 interface PgClient {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   release(): void;
@@ -9,25 +9,28 @@ interface PgPool {
   connect(): Promise<PgClient>;
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): void;
 }
 interface PgModule {
   Pool: new (config: { connectionString: string; max?: number }) => PgPool;
 }
 
 /**
- * A PostgreSQL server, chosen by `DATABASE_URL`. `pg` is not a dependency of the sandbox (PGlite covers
- * one machine); an operator who outgrows it runs `npm install pg` and sets `DATABASE_URL`.
+ * A PostgreSQL server, chosen by `DATABASE_URL` (node-postgres). Loaded only then, so the default
+ * PGlite sandbox never pays for it.
  */
 export async function openPostgres(connectionString: string): Promise<Db> {
-  const moduleName = 'pg';
+  const moduleName = 'pg'; // a variable: type-checked against PgModule, not against missing @types/pg
   let pg: PgModule;
   try {
     const imported = (await import(moduleName)) as { default?: PgModule } & PgModule;
     pg = imported.default ?? imported;
   } catch {
-    throw new Error('DATABASE_URL is set but the "pg" package is not installed: run `npm install pg`.');
+    throw new Error('DATABASE_URL is set but the "pg" package cannot be loaded: run `npm ci`.');
   }
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server must not take the process down; the next query reconnects.
+  pool.on('error', (error) => console.error('PostgreSQL pool:', error.message));
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
