@@ -1,0 +1,90 @@
+import { useEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
+import type { HealthSnapshot, Kline, Market, MarkPrice, MiniTicker, Subscription, Trade } from '../../workers/contract.ts';
+import { createMarketBridge, type MarketBridge } from './bridge.ts';
+import { browserEnvironment } from './browser-environment.ts';
+import { bookStore, healthStore, klinesStore, markStore, tickersStore, tradesStore, type BookView } from './stores.ts';
+import { subscriptionId } from './subscription-id.ts';
+
+let bridge: MarketBridge | null = null;
+
+/** The tab's bridge, started on first use. */
+export function marketBridge(): MarketBridge {
+  bridge ??= createMarketBridge(browserEnvironment());
+  return bridge;
+}
+
+/** Tests and tools: use another bridge (e.g. one with a fake environment). */
+export function setMarketBridge(next: MarketBridge | null): void {
+  bridge = next;
+}
+
+function useSubscription(sub: Subscription | null): string | null {
+  const id = sub ? subscriptionId(sub) : null;
+  useEffect(() => {
+    if (sub === null) return undefined;
+    const handle = marketBridge().acquire(sub);
+    return handle.release;
+  }, [id]); // the id captures everything in sub
+  return id;
+}
+
+const EMPTY_TRADES: Trade[] = [];
+const EMPTY_KLINES: Kline[] = [];
+
+export function useOrderBook(
+  symbol: string,
+  options: { depth: number; group?: number; market?: Market; intervalMs?: number },
+): BookView | undefined {
+  const { depth, group, market = 'spot', intervalMs } = options;
+  const sub = useMemo<Subscription>(
+    () => ({ topic: 'book', market, symbol, depth, ...(group ? { group } : {}), ...(intervalMs ? { intervalMs } : {}) }),
+    [market, symbol, depth, group, intervalMs],
+  );
+  const id = useSubscription(sub) as string;
+  return useStore(bookStore, (s) => s.books[id]);
+}
+
+export function useTrades(symbol: string, market: Market = 'spot'): Trade[] {
+  const sub = useMemo<Subscription>(() => ({ topic: 'trades', market, symbol }), [market, symbol]);
+  const id = useSubscription(sub) as string;
+  return useStore(tradesStore, (s) => s.trades[id] ?? EMPTY_TRADES);
+}
+
+/** One symbol's mini ticker (re-renders only when that symbol changes). */
+export function useTicker(symbol: string, market: Market = 'spot'): MiniTicker | undefined {
+  const sub = useMemo<Subscription>(() => ({ topic: 'tickers', market }), [market]);
+  useSubscription(sub);
+  return useStore(tickersStore, (s) => s.tickers[market][symbol]);
+}
+
+/** The whole ticker map of a market (for market lists; rows should select their own symbol). */
+export function useTickers(market: Market = 'spot'): Record<string, MiniTicker> {
+  const sub = useMemo<Subscription>(() => ({ topic: 'tickers', market }), [market]);
+  useSubscription(sub);
+  return useStore(tickersStore, (s) => s.tickers[market]);
+}
+
+export function useKlines(symbol: string, interval: string, market: Market = 'spot'): Kline[] {
+  const sub = useMemo<Subscription>(() => ({ topic: 'klines', market, symbol, interval }), [market, symbol, interval]);
+  const id = useSubscription(sub) as string;
+  return useStore(klinesStore, (s) => s.klines[id] ?? EMPTY_KLINES);
+}
+
+/** USD-M mark price (markPrice@1s). */
+export function useMarkPrice(symbol: string): MarkPrice | null {
+  const sub = useMemo<Subscription>(() => ({ topic: 'mark', symbol }), [symbol]);
+  const id = useSubscription(sub) as string;
+  return useStore(markStore, (s) => s.marks[id] ?? null);
+}
+
+/** Health figures of the core, refreshed every `everyMs` while mounted. */
+export function useMarketHealth(everyMs = 2000): HealthSnapshot | null {
+  useEffect(() => {
+    const refresh = (): void => void marketBridge().refreshHealth();
+    refresh();
+    const timer = setInterval(refresh, everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return useStore(healthStore, (s) => s.health);
+}

@@ -1,0 +1,25 @@
+// The market-data entry for the app: hooks and stores. The worker and Comlink stay behind this.
+export {
+  useOrderBook,
+  useTrades,
+  useTicker,
+  useTickers,
+  useKlines,
+  useMarkPrice,
+  useMarketHealth,
+  marketBridge,
+  setMarketBridge,
+} from './hooks.ts';
+export { bookStore, tradesStore, tickersStore, klinesStore, markStore, healthStore, type BookView } from './stores.ts';
+export { subscriptionId } from './subscription-id.ts';
+export { endpointsFor, sandboxEndpoints, binanceEndpoints } from './endpoints.ts';
+export type {
+  Market,
+  Subscription,
+  Trade,
+  MiniTicker,
+  Kline,
+  MarkPrice,
+  HealthSnapshot,
+  EndpointHealth,
+} from '../../workers/contract.ts';
