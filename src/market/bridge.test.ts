@@ -2,9 +2,9 @@
 // (the same structured-clone + transfer path as a SharedWorker port), with a fake socket, REST and clock.
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Comlink from 'comlink';
-import { createMarketBridge, type BridgeEnvironment, type MarketBridge } from '../../src/market/bridge.ts';
-import { bookStore, healthStore, tickersStore, tradesStore } from '../../src/market/stores.ts';
-import { sandboxEndpoints } from '../../src/market/endpoints.ts';
+import { createMarketBridge, type BridgeEnvironment, type MarketBridge } from './bridge.ts';
+import { bookStore, healthStore, tickersStore, tradesStore } from './stores.ts';
+import { sandboxEndpoints } from './endpoints.ts';
 import { createWorkerApi } from '../../workers/worker-api.ts';
 import { MarketCore } from '../../workers/market-core.ts';
 import { FakeClock } from '../../workers/testing/fake-clock.ts';
