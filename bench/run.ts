@@ -13,7 +13,7 @@ import { runW4 } from './w4-fanout.ts';
 const ci = process.argv.includes('--ci');
 
 const config = ci
-  ? { w1: { events: 5_000, naiveEvents: 50, time: 300 }, w2: { events: 4_000, time: 300 }, w3: { trades: 50_000, time: 200 }, w4: { tabs: 5, tickers: 2_000, time: 300 } }
+  ? { w1: { events: 5_000, naiveEvents: 50, time: 500 }, w2: { events: 4_000, time: 500 }, w3: { trades: 50_000, time: 300 }, w4: { tabs: 5, tickers: 2_000, time: 500 } }
   : { w1: { events: 100_000, naiveEvents: 500, time: 5_000 }, w2: { events: 50_000, time: 3_000 }, w3: { trades: 200_000, time: 1_000 }, w4: { tabs: 10, tickers: 2_000, time: 2_000 } };
 
 const TARGETS = { bookVsCcxt: 5, ingestVsJsonParse: 0.75 };
