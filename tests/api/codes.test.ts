@@ -118,6 +118,15 @@ describe('verification codes (spec §5, §9)', () => {
     expect((await changePassword(relogin, after)).code).toBe(200);
   });
 
+  it('answers the double-slash path of spec §7 /institution//email/captcha like the single-slash one', async () => {
+    const { email, token } = await freshUser();
+    api.clock.advance(1100);
+    const reply = await api.call<{ uuid: string }>('POST', '/institution//email/captcha', { token, body: { businessType: 'updatePwd' } });
+    expect(reply.code).toBe(200);
+    expect((await api.lastCode(email, 'email'))?.uuid).toBe(reply.data.uuid);
+    expect((await api.call('POST', '/institution//email/captcha', { body: { businessType: 'updatePwd' } })).code).toBe(401);
+  });
+
   it('refuses a malformed code request with a 400 and sends nothing', async () => {
     api.clock.advance(1100);
     const reply = await api.call('POST', '/institution/email/captcha/noLogin', { body: { email: 'bad@@x', businessType: 'register' } });

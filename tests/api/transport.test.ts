@@ -132,3 +132,16 @@ describe('cross-origin state changes are refused', () => {
     expect((await raw('GET', '/system/config', { headers: { origin: 'http://evil.test' } })).status).toBe(200);
   });
 });
+
+describe('developer routes', () => {
+  it('are absent when turned off', async () => {
+    const production = await TestApi.start({ devRoutes: false });
+    try {
+      expect((await production.call('GET', '/_dev/outbox')).status).toBe(404);
+      expect((await production.call('POST', '/_dev/kyc/decide', { body: {} })).status).toBe(404);
+      expect((await production.call('GET', '/system/config')).code).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+});
