@@ -157,6 +157,8 @@ export interface EndpointHealth {
 export interface HealthSnapshot {
   endpoints: EndpointHealth[];
   resyncs: number;
+  /** topics with no event for over 10 s (the clock-driven staleness watchdog) */
+  staleTopics: string[];
   books: number;
   tabs: number;
 }

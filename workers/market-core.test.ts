@@ -269,4 +269,21 @@ describe('MarketCore: tabs, reference counts, publishing', () => {
     expect(coarse.tickSize).toBe('0.01000000');
     expect(core.health().books).toBe(1);
   });
+
+  it('reports topics with no event for over 10 s as stale, whatever the socket does', () => {
+    const { attach, core, socket, clock } = setup();
+    attach('a');
+    core.subscribe('a', 'm', { topic: 'mark', symbol: 'BTCUSDT' });
+    const ws = socket('fstream.binance.com/market');
+    ws.open();
+    const mark = (E: number) =>
+      `{"stream":"btcusdt@markPrice@1s","data":{"e":"markPriceUpdate","E":${E},"s":"BTCUSDT","p":"1","i":"1","P":"1","r":"0","T":1}}`;
+    ws.receive(mark(1));
+    clock.advance(9000);
+    expect(core.health().staleTopics).toEqual([]);
+    clock.advance(2000);
+    expect(core.health().staleTopics).toEqual(['mark:usdm:BTCUSDT']);
+    ws.receive(mark(2));
+    expect(core.health().staleTopics).toEqual([]);
+  });
 });

@@ -156,6 +156,7 @@ export class MarketCore implements TopicSource {
     return {
       endpoints: Object.values(this.connections).map((c) => c.health()),
       resyncs: this.resyncs,
+      staleTopics: this.staleTopics(),
       books,
       tabs: this.publisher.tabCount,
     };
