@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
+import { marketPages } from '../features/market/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
 // Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages that later issues build
@@ -15,6 +16,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   accountFreeze: ['account', accountPages.accountFreeze],
   accountHistory: ['account', accountPages.accountHistory],
   accountKyc: ['kyc', kycPages.accountKyc],
+  market: ['market', marketPages.market],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

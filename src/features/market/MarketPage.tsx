@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useStore } from 'zustand';
+import type { SortOrder } from '../../components/index.ts';
+import { startFavouritesSync, useFavouriteSymbols } from './favourites-sync.ts';
+import { FAVOURITES_MAX } from './favourites.ts';
+import { MarketTable } from './MarketTable.tsx';
+import { loadPairs, pairsStore } from './pairs.ts';
+import type { MarketTab, TickerColumn } from './ticker-rows.ts';
+import { useFavouriteToggle } from './use-favourite-toggle.ts';
+import { useTickerFeed } from './use-ticker-feed.ts';
+import './market.css';
+
+const TABS: MarketTab[] = ['spot', 'usdm', 'favourites'];
+
+/** `/market` (spec §2, public): every spot and USD-M symbol, live, with search, sort and favourites. */
+export default function MarketPage() {
+  const { t } = useTranslation('market');
+  const { lang = 'zh-HK' } = useParams();
+  const status = useStore(pairsStore, (s) => s.status);
+  const spot = useStore(pairsStore, (s) => s.spot);
+  const usdm = useStore(pairsStore, (s) => s.usdm);
+  const favourites = useFavouriteSymbols();
+  const [tab, setTab] = useState<MarketTab>('spot');
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<{ column: TickerColumn; order: SortOrder }>({ column: 'quoteVolume', order: 'none' });
+  const { toggle, error, serverText } = useFavouriteToggle();
+  useTickerFeed('spot');
+  useTickerFeed('usdm');
+
+  useEffect(() => {
+    void loadPairs();
+    startFavouritesSync();
+  }, []);
+  const onSort = useCallback((column: TickerColumn, order: SortOrder) => setSort({ column, order }), []);
+
+  return (
+    <div className="td-mkt">
+      <div className="td-mkt-bar">
+        <h1 className="td-mkt-title">{t('title')}</h1>
+        <div className="td-mkt-tabs" role="tablist" aria-label={t('labels.tabs')}>
+          {TABS.map((key) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className={tab === key ? 'td-mkt-tab td-mkt-tab--on' : 'td-mkt-tab'}
+              onClick={() => setTab(key)}
+              data-testid={`market-tab-${key}`}
+            >
+              {key === 'favourites' ? t('tabs.favourites', { count: favourites.length, max: FAVOURITES_MAX }) : t(`tabs.${key}`)}
+            </button>
+          ))}
+        </div>
+        <input
+          className="td-mkt-search"
+          type="search"
+          value={query}
+          placeholder={t('labels.searchPlaceholder')}
+          aria-label={t('labels.search')}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {error !== null && (
+        <p className="td-mkt-error" role="alert" data-testid="favourite-error">
+          {error === 'server' && serverText ? serverText : t(`errors.${error}`, { max: FAVOURITES_MAX })}
+        </p>
+      )}
+      {status === 'error' ? (
+        <p className="td-mkt-error" role="alert">
+          {t('errors.loadFailed')}
+          <button type="button" className="td-mkt-retry" onClick={() => void loadPairs()}>
+            {t('buttons.retry')}
+          </button>
+        </p>
+      ) : (
+        <MarketTable
+          pairs={{ spot, usdm }}
+          tab={tab}
+          favourites={favourites}
+          query={query}
+          sort={sort}
+          onSort={onSort}
+          onToggleFavourite={toggle}
+          lang={lang}
+        />
+      )}
+    </div>
+  );
+}

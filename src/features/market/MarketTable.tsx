@@ -1,0 +1,80 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { EmptyState, SortControl, type SortOrder } from '../../components/index.ts';
+import { tickersStore } from '../../market/index.ts';
+import { MarketRow } from './MarketRow.tsx';
+import type { Pair } from './pairs.ts';
+import { rowKey, TICKER_COLUMNS, tickerRows, type MarketTab, type TickerColumn } from './ticker-rows.ts';
+
+export const MARKET_ROW_HEIGHT = 40;
+
+export interface MarketTableProps {
+  pairs: { spot: readonly Pair[]; usdm: readonly Pair[] };
+  tab: MarketTab;
+  favourites: readonly string[];
+  query: string;
+  sort: { column: TickerColumn; order: SortOrder };
+  onSort: (column: TickerColumn, order: SortOrder) => void;
+  onToggleFavourite: (symbol: string) => void;
+  lang: string;
+}
+
+const NO_TICKERS = () => null;
+
+export function MarketTable({ pairs, tab, favourites, query, sort, onSort, onToggleFavourite, lang }: MarketTableProps) {
+  const { t } = useTranslation('market');
+  // Only a sort on a live column needs every ticker here; otherwise the table ignores ticks entirely.
+  const live = sort.order !== 'none' && sort.column !== 'symbol';
+  const tickers = useStore(tickersStore, live ? (s) => s.tickers : NO_TICKERS);
+  const rows = tickerRows(pairs, tab, favourites, query, sort.column, sort.order, tickers);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => MARKET_ROW_HEIGHT,
+    overscan: 8,
+    getItemKey: (i) => rowKey(rows[i] as Pair),
+  });
+
+  return (
+    <div className="td-mkt-table" role="table" aria-label={t('labels.table')} aria-rowcount={rows.length}>
+      <div className="td-mkt-row td-mkt-row--head" role="row">
+        {TICKER_COLUMNS.map((column) => (
+          <div key={column} role="columnheader" className={column === 'symbol' ? 'td-mkt-cell td-mkt-cell--symbol' : 'td-mkt-cell td-num'}>
+            <span>{t(`columns.${column}`)}</span>
+            <SortControl
+              column={t(`columns.${column}`)}
+              value={sort.column === column ? sort.order : 'none'}
+              onChange={(order) => onSort(column, order)}
+            />
+          </div>
+        ))}
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div ref={scrollRef} className="td-mkt-scroll" data-testid="market-scroll">
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
+            {virtualizer.getVirtualItems().map((item) => {
+              const pair = rows[item.index] as Pair;
+              return (
+                <MarketRow
+                  key={item.key}
+                  pair={pair}
+                  lang={lang}
+                  top={item.start}
+                  favourite={favourites.includes(pair.symbol)}
+                  onToggleFavourite={onToggleFavourite}
+                />
+              );
+            })}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+// Entry of the market feature: its page (a lazily loaded chunk) and what the trading page shares with it.
+export const marketPages = {
+  market: () => import('./MarketPage.tsx'),
+};
+
+export { loadPairs, pairsStore, findPair, parseExchangeInfo, type Pair, type PairsState } from './pairs.ts';
+export { favourites, startFavouritesSync, useFavouriteSymbols } from './favourites-sync.ts';
+export { FAVOURITES_MAX } from './favourites.ts';
+export { useFavouriteToggle } from './use-favourite-toggle.ts';
+export { changePercent, compact, fixed } from './ticker-format.ts';

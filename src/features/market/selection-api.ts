@@ -1,0 +1,28 @@
+import { apiGet, apiPost } from '../../lib/api/index.ts';
+import type { FavouritesRemote } from './favourites.ts';
+
+// spec §7 "User config and self-selection". The spec names the calls, not their bodies; the sandbox
+// (server/api/routes/selection.ts) defines them: the config travels as a JSON string in configData.
+export const SELECTION_PATHS = {
+  get: '/user/feConfig/getSelfSelectionConfig',
+  update: '/user/feConfig/updateSelfSelectionConfig',
+  add: '/selfSelection/addSelfSelection',
+  del: '/selfSelection/delSelfSelection',
+} as const;
+
+export interface SelectionConfigReply {
+  configData: string | null;
+}
+
+export const getSelectionConfig = () => apiGet<SelectionConfigReply>(SELECTION_PATHS.get, { silent: true });
+export const updateSelectionConfig = (configData: string) => apiPost<null>(SELECTION_PATHS.update, { configData }, { silent: true });
+
+/** The server side of the favourites; errors reach the caller (the page shows them). */
+export const selectionRemote: FavouritesRemote = {
+  add: async (symbol) => {
+    await apiPost<null>(SELECTION_PATHS.add, { symbol }, { silent: true });
+  },
+  remove: async (symbol) => {
+    await apiPost<null>(SELECTION_PATHS.del, { symbol }, { silent: true });
+  },
+};

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { MiniTicker } from '../../market/index.ts';
+import { parseExchangeInfo, type Pair } from './pairs.ts';
+import { changePercent, fixed } from './ticker-format.ts';
+import { tickerRows, type TickerMaps } from './ticker-rows.ts';
+
+const pair = (symbol: string, market: 'spot' | 'usdm' = 'spot'): Pair => ({
+  symbol,
+  market,
+  baseAsset: symbol.replace(/USDT$/, ''),
+  quoteAsset: 'USDT',
+  tickSize: '0.01',
+  stepSize: '0.001',
+  pricePrecision: 2,
+  amountPrecision: 3,
+  listInstrumentId: `${symbol.replace(/USDT$/, '')}/USDT`,
+});
+const ticker = (s: string, c: number, o: number, q: number): MiniTicker => ({ s, c, o, h: c, l: o, v: 1, q, E: 0 });
+
+const spot = [pair('BTCUSDT'), pair('ETHUSDT'), pair('SOLUSDT')];
+const usdm = [pair('BTCUSDT', 'usdm'), pair('XRPUSDT', 'usdm')];
+const tickers: TickerMaps = {
+  spot: { BTCUSDT: ticker('BTCUSDT', 100, 110, 5), ETHUSDT: ticker('ETHUSDT', 20, 10, 9) },
+  usdm: { BTCUSDT: ticker('BTCUSDT', 100, 100, 50) },
+};
+const symbols = (rows: Pair[]) => rows.map((p) => `${p.market}:${p.symbol}`);
+
+describe('tickerRows', () => {
+  it('keeps the exchange order unsorted and filters by search text (symbol or base/quote)', () => {
+    expect(symbols(tickerRows({ spot, usdm }, 'spot', [], '', 'symbol', 'none', null))).toEqual(['spot:BTCUSDT', 'spot:ETHUSDT', 'spot:SOLUSDT']);
+    expect(symbols(tickerRows({ spot, usdm }, 'spot', [], ' eth/usdt ', 'symbol', 'none', null))).toEqual(['spot:ETHUSDT']);
+    expect(symbols(tickerRows({ spot, usdm }, 'usdm', [], 'xrp', 'symbol', 'none', null))).toEqual(['usdm:XRPUSDT']);
+  });
+
+  it('sorts a live column both ways with missing tickers last', () => {
+    const desc = tickerRows({ spot, usdm }, 'spot', [], '', 'change', 'desc', tickers);
+    expect(symbols(desc)).toEqual(['spot:ETHUSDT', 'spot:BTCUSDT', 'spot:SOLUSDT']);
+    const asc = tickerRows({ spot, usdm }, 'spot', [], '', 'change', 'asc', tickers);
+    expect(symbols(asc)).toEqual(['spot:BTCUSDT', 'spot:ETHUSDT', 'spot:SOLUSDT']);
+    expect(symbols(tickerRows({ spot, usdm }, 'spot', [], '', 'symbol', 'desc', null))).toEqual(['spot:SOLUSDT', 'spot:ETHUSDT', 'spot:BTCUSDT']);
+  });
+
+  it('shows the favourite symbols of both markets on the favourites tab', () => {
+    const rows = tickerRows({ spot, usdm }, 'favourites', ['BTCUSDT', 'XRPUSDT'], '', 'quoteVolume', 'desc', tickers);
+    expect(symbols(rows)).toEqual(['usdm:BTCUSDT', 'spot:BTCUSDT', 'usdm:XRPUSDT']);
+  });
+});
+
+describe('ticker format', () => {
+  it('computes the 24 h change exactly and signs it', () => {
+    expect(changePercent(ticker('A', 0.3, 0.1, 0))).toEqual({ text: '+200.00%', sign: 1 });
+    expect(changePercent(ticker('A', 99.995, 100, 0))).toEqual({ text: '-0.01%', sign: -1 });
+    expect(changePercent(ticker('A', 1, 0, 0)).sign).toBe(0);
+    expect(fixed(0.1 + 0.2, 2)).toBe('0.30');
+    expect(fixed(Number.NaN, 2)).toBe('--');
+  });
+});
+
+describe('parseExchangeInfo', () => {
+  it('reads tick and step sizes from the filters and derives precisions (spec §3)', () => {
+    const body = {
+      symbols: [
+        {
+          symbol: 'BTCUSDT',
+          status: 'TRADING',
+          baseAsset: 'BTC',
+          quoteAsset: 'USDT',
+          filters: [
+            { filterType: 'PRICE_FILTER', tickSize: '0.01000000' },
+            { filterType: 'LOT_SIZE', stepSize: '0.00001000' },
+            { filterType: 'ICEBERG_PARTS', limit: 10 },
+          ],
+        },
+        { symbol: 'OLDUSDT', status: 'BREAK', baseAsset: 'OLD', quoteAsset: 'USDT', filters: [] },
+        { symbol: 'NOFILTER', baseAsset: 'X', quoteAsset: 'Y' },
+      ],
+    };
+    const pairs = parseExchangeInfo(body, 'spot');
+    expect(pairs).toHaveLength(1);
+    expect(pairs[0]).toMatchObject({ symbol: 'BTCUSDT', pricePrecision: 2, amountPrecision: 5, listInstrumentId: 'BTC/USDT' });
+    expect(parseExchangeInfo({ nope: 1 }, 'usdm')).toEqual([]);
+  });
+});
