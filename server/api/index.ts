@@ -4,7 +4,7 @@ import { migrate } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type ApiContext, defaultLimits, type Limits } from './context.ts';
-import { ApiError, Code, messages } from './envelope.ts';
+import { ApiError, badInput, Code, messages } from './envelope.ts';
 import { dummyPasswordHash } from './passwords.ts';
 import { loadOrCreateKeys } from './rsa.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -87,6 +87,13 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     }
   });
 
+  // PostgreSQL text cannot hold NUL, and UTF-8 cannot hold a lone surrogate: refuse them as bad input
+  // before any handler passes them to the database.
+  app.addHook('preValidation', async (request) => {
+    const field = findBadText(request.body, 'body') ?? findBadText(request.query, 'query');
+    if (field) throw badInput(field, 'text', `Invalid characters in ${field}`);
+  });
+
   // KYC documents arrive as the raw file (spec §5: JPG or PNG, not compressed).
   app.addContentTypeParser(['image/jpeg', 'image/png'], { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -123,4 +130,20 @@ function isCrossOrigin(request: FastifyRequest, allowed: Set<string>): boolean {
   } catch {
     return true;
   }
+}
+
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const badText = { test: (text: string) => text.includes('\u0000') || loneSurrogate.test(text) };
+
+/** The path of the first string (key or value) that PostgreSQL could not store, or null. */
+function findBadText(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return badText.test(value) ? path : null;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const itemPath = path === 'body' || path === 'query' ? key : `${path}.${key}`;
+    if (badText.test(key)) return itemPath;
+    const found = findBadText(item, itemPath, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }

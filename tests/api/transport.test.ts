@@ -57,6 +57,24 @@ describe('transport errors are clear 4xx envelopes, never 5xx', () => {
     expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('refuses NUL characters and lone surrogates in any string field (PostgreSQL text cannot hold them)', async () => {
+    const token = await api.token();
+    const body = (message: string) =>
+      `{"companyName": "Partner Co", "contactName": "Pat", "email": "pat@partner.test", "message": "${message}"}`;
+    for (const bad of ['a\\u0000b', 'a\\ud800b', '\\udc00']) {
+      const reply = await raw('POST', '/broker/business/cooperation/add', {
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: body(bad),
+      });
+      expect(reply, bad).toMatchObject({ status: 400, body: { code: 400, data: { field: 'message', rule: 'text' } } });
+    }
+    const fine = await raw('POST', '/broker/business/cooperation/add', {
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body('emoji \\ud83d\\ude00 and 中文'),
+    });
+    expect(fine.body.code).toBe(200);
+  });
+
   it('survives junk of every shape on every POST route without a 5xx', async () => {
     const token = await api.token();
     const routes = [
