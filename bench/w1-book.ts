@@ -3,13 +3,14 @@ import { BookSide, Side } from '../workers/book/book-side.ts';
 // ccxt's package exports do not expose its ws OrderBook; import the file itself (the one the issue names).
 import { OrderBook as CcxtOrderBook } from '../node_modules/ccxt/js/src/base/ws/OrderBook.js';
 import { makeReplay, type Replay } from './replay.ts';
-import { consume, measure } from './harness.ts';
+import { consume, measure, ms, ratio } from './harness.ts';
 
 export interface W1Result {
   events: number;
   changesPerEvent: number;
   symbols: number;
   depth: number;
+  rounds: number;
   nsPerChange: { ours: number; ccxt: number; naive: number };
   /** ccxt ns per change / ours */
   ratioVsCcxt: number;
@@ -112,25 +113,29 @@ function naivePeer(replay: Replay): () => void {
  * total number of events measured is events × calls. The naive book gets a smaller chunk (it is
  * ~3 orders of magnitude slower); ns per change is normalised per chunk size.
  */
-export async function runW1(options: { events: number; naiveEvents: number; time: number }): Promise<W1Result> {
+export async function runW1(options: { events: number; naiveEvents: number; time: number; rounds: number }): Promise<W1Result> {
   const replay = makeReplay({ events: options.events });
   const naiveReplay = makeReplay({ events: options.naiveEvents });
-  const measured = await measure(
+  const rounds = await measure(
     'W1 book kernel',
     { ours: oursPeer(replay), ccxt: ccxtPeer(replay), naive: naivePeer(naiveReplay) },
-    { time: options.time, iterations: 5 },
+    { time: options.time, iterations: 3, rounds: options.rounds },
   );
-  const perChange = (ms: number, events: number): number => (ms * 1e6) / (events * replay.changes * 2);
-  const ours = perChange((measured.ours as { msPerCall: number }).msPerCall, options.events);
-  const ccxt = perChange((measured.ccxt as { msPerCall: number }).msPerCall, options.events);
-  const naive = perChange((measured.naive as { msPerCall: number }).msPerCall, options.naiveEvents);
+  const changes = replay.changes * 2;
+  const perChange = (task: string, events: number): number => (ms(rounds, task) * 1e6) / (events * changes);
   return {
     events: options.events,
-    changesPerEvent: replay.changes * 2,
+    changesPerEvent: changes,
     symbols: replay.symbols,
     depth: replay.depth,
-    nsPerChange: { ours, ccxt, naive },
-    ratioVsCcxt: ccxt / ours,
-    ratioVsNaive: naive / ours,
+    rounds: options.rounds,
+    nsPerChange: {
+      ours: perChange('ours', options.events),
+      ccxt: perChange('ccxt', options.events),
+      naive: perChange('naive', options.naiveEvents),
+    },
+    ratioVsCcxt: ratio(rounds, 'ccxt', 'ours'),
+    // the naive book replays fewer events per call
+    ratioVsNaive: ratio(rounds, 'naive', 'ours', options.events / options.naiveEvents),
   };
 }

@@ -3,7 +3,7 @@
 import { OrderBook } from '../workers/book/order-book.ts';
 import { FrameReader } from '../workers/parse/frame-reader.ts';
 import { makeReplay, type Replay } from './replay.ts';
-import { consume, measure } from './harness.ts';
+import { consume, measure, ms, ratio } from './harness.ts';
 
 export interface W2Result {
   frames: number;
@@ -57,7 +57,7 @@ function syncedBooks(replay: Replay): Map<string, OrderBook> {
   return books;
 }
 
-export async function runW2(options: { events: number; time: number }): Promise<W2Result> {
+export async function runW2(options: { events: number; time: number; rounds: number }): Promise<W2Result> {
   const replay = makeReplay({ events: options.events, seed: 7 });
   const frames = makeFrames(replay);
   const bytes = frames.reduce((sum, f) => sum + f.length, 0);
@@ -126,14 +126,18 @@ export async function runW2(options: { events: number; time: number }): Promise<
     }
   };
 
-  const measured = await measure('W2 ingest', { jsonParseOnly, ours, jsonParseThenApply }, { time: options.time, iterations: 5 });
-  const ns = (name: string): number => ((measured[name] as { msPerCall: number }).msPerCall * 1e6) / frames.length;
-  const scannerShare = reader.scanned / Math.max(1, reader.scanned + reader.rejected + 0);
+  const rounds = await measure(
+    'W2 ingest',
+    { jsonParseOnly, ours, jsonParseThenApply },
+    { time: options.time, iterations: 3, rounds: options.rounds },
+  );
+  const ns = (name: string): number => (ms(rounds, name) * 1e6) / frames.length;
   return {
     frames: frames.length,
     avgFrameBytes: Math.round(bytes / frames.length),
     nsPerFrame: { jsonParseOnly: ns('jsonParseOnly'), ours: ns('ours'), jsonParseThenApply: ns('jsonParseThenApply') },
-    ratioVsJsonParse: ns('jsonParseOnly') / ns('ours'),
-    scannerShare,
+    // throughput ratio = time ratio inverted
+    ratioVsJsonParse: ratio(rounds, 'jsonParseOnly', 'ours'),
+    scannerShare: reader.scanned / Math.max(1, reader.scanned + reader.rejected),
   };
 }

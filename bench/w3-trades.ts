@@ -1,7 +1,7 @@
 // W3: trades trim (spec §3: newest first, trimmed to 150 above 200). Our ring vs the two usual array ways.
 import type { Trade } from '../workers/contract.ts';
 import { TRADES_KEEP, TRADES_MAX, TradeList } from '../workers/topics/trade-list.ts';
-import { consume, measure } from './harness.ts';
+import { consume, measure, ms, ratio } from './harness.ts';
 import { mulberry32 } from './replay.ts';
 
 export interface W3Result {
@@ -11,7 +11,7 @@ export interface W3Result {
   ratioVsSpread: number;
 }
 
-export async function runW3(options: { trades: number; time: number }): Promise<W3Result> {
+export async function runW3(options: { trades: number; time: number; rounds: number }): Promise<W3Result> {
   const random = mulberry32(5);
   const n = options.trades;
   const prices = Float64Array.from({ length: n }, () => 100 + random());
@@ -42,14 +42,14 @@ export async function runW3(options: { trades: number; time: number }): Promise<
     consume(spread.length);
   };
 
-  const measured = await measure('W3 trades', { ours, unshiftTrim, spreadSlice }, { time: options.time, iterations: 5 });
-  const ns = (name: string): number => ((measured[name] as { msPerCall: number }).msPerCall * 1e6) / n;
+  const rounds = await measure('W3 trades', { ours, unshiftTrim, spreadSlice }, { time: options.time, iterations: 3, rounds: options.rounds });
+  const ns = (name: string): number => (ms(rounds, name) * 1e6) / n;
   unshifted = [];
   spread = [];
   return {
     trades: n,
     nsPerTrade: { ours: ns('ours'), unshiftTrim: ns('unshiftTrim'), spreadSlice: ns('spreadSlice') },
-    ratioVsUnshift: ns('unshiftTrim') / ns('ours'),
-    ratioVsSpread: ns('spreadSlice') / ns('ours'),
+    ratioVsUnshift: ratio(rounds, 'unshiftTrim', 'ours'),
+    ratioVsSpread: ratio(rounds, 'spreadSlice', 'ours'),
   };
 }

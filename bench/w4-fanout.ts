@@ -9,7 +9,7 @@ import { Publisher, type SentState, type TabSink, type TopicSource } from '../wo
 import { TradeList } from '../workers/topics/trade-list.ts';
 import { TickerMap } from '../workers/topics/ticker-map.ts';
 import { makeReplay } from './replay.ts';
-import { measure } from './harness.ts';
+import { measure, ms, ratio } from './harness.ts';
 
 export interface W4Result {
   tabs: number;
@@ -90,7 +90,7 @@ const SUBS: [string, Subscription][] = [
   ['m', { topic: 'tickers', market: 'spot', intervalMs: 100 }],
 ];
 
-export async function runW4(options: { tabs: number; tickers: number; time: number }): Promise<W4Result> {
+export async function runW4(options: { tabs: number; tickers: number; time: number; rounds: number }): Promise<W4Result> {
   const ports: { send: MessagePort; receive: MessagePort }[] = [];
   for (let i = 0; i < options.tabs * 2; i++) {
     const { port1, port2 } = new MessageChannel();
@@ -149,7 +149,7 @@ export async function runW4(options: { tabs: number; tickers: number; time: numb
     }
   };
 
-  const measured = await measure('W4 fan-out', { ours, naive }, { time: options.time, iterations: 10 });
+  const rounds = await measure('W4 fan-out', { ours, naive }, { time: options.time, iterations: 10, rounds: options.rounds });
   const oursCalls = Math.max(1, now / 100);
   oursBytes = sampleBytes * options.tabs;
   const { book, trades, tickers } = naiveWorld;
@@ -164,7 +164,7 @@ export async function runW4(options: { tabs: number; tickers: number; time: numb
     p.send.close();
     p.receive.close();
   }
-  const us = (name: string): number => (measured[name] as { msPerCall: number }).msPerCall * 1000;
+  const us = (name: string): number => ms(rounds, name) * 1000;
   const naiveCalls = naiveMessages / (3 * options.tabs);
   return {
     tabs: options.tabs,
@@ -173,7 +173,7 @@ export async function runW4(options: { tabs: number; tickers: number; time: numb
     usPerTick: { ours: us('ours'), naive: us('naive') },
     bytesPerTick: { ours: oursBytes, naive: naiveBytes },
     messagesPerTick: { ours: oursMessages / oursCalls, naive: naiveMessages / Math.max(1, naiveCalls) },
-    ratioTime: us('naive') / us('ours'),
+    ratioTime: ratio(rounds, 'naive', 'ours'),
     ratioBytes: naiveBytes / Math.max(1, oursBytes),
   };
 }
