@@ -65,6 +65,21 @@ describe('verification codes (spec §5, §9)', () => {
     expect((await api.login(email, 'First-Reset1')).code).toBe(200);
   });
 
+  it('under concurrency: two sends at once give one code; two uses at once succeed once', async () => {
+    const { email } = await freshUser();
+    api.clock.advance(1100);
+    const send = () => api.call('POST', '/institution/email/captcha/noLogin', { body: { email, businessType: 'resetPassword' } });
+    const sends = await Promise.all([send(), send(), send()]);
+    expect(sends.map((reply) => reply.code).sort((a, b) => a - b)).toEqual([200, 10005, 10005]);
+    const code = await api.lastCode(email, 'email');
+    const reset = (password: string) =>
+      api.call('POST', '/institution/retrieve/password', {
+        body: { username: email, type: 'email', emailUuid: code?.uuid, emailCode: code?.code, newPassword: api.encrypt(password) },
+      });
+    const uses = await Promise.all([reset('Racer-One-1'), reset('Racer-Two-2')]);
+    expect(uses.map((reply) => reply.code).sort((a, b) => a - b)).toEqual([200, 10004]);
+  });
+
   it('expires after 10 minutes', async () => {
     const { token } = await freshUser();
     const code = await api.emailCode('updatePwd', token);
