@@ -66,15 +66,18 @@ export function buildUserMenu(user: UserRow, kyc: KycState, bans: WithdrawBan[])
     record: decide(),
     account: decide(),
   };
-  const leaf = (code: keyof typeof permissions | string, path: string, p = permissions[code as keyof typeof permissions] ?? decide()) => ({
+  type Decision = { enabled: boolean; reason: DisabledReason | null };
+  const lookup = permissions as Record<string, Decision | undefined>;
+  /** A menu entry; its permission is the one of the same code unless given. */
+  const leaf = (code: string, path: string, decision: Decision = lookup[code] ?? decide()): MenuItem => ({
     code,
     path,
-    enabled: p.enabled,
-    reason: p.reason,
-    children: [] as MenuItem[],
+    enabled: decision.enabled,
+    reason: decision.reason,
+    children: [],
   });
-  const group = (code: string, path: string, children: MenuItem[], p = decide()) => ({
-    ...leaf(code, path, p),
+  const group = (code: string, path: string, children: MenuItem[], decision: Decision = decide()): MenuItem => ({
+    ...leaf(code, path, decision),
     children,
   });
   const menus: MenuItem[] = [
