@@ -5,6 +5,7 @@ import enCommon from '../../locales/en-US/common.json' with { type: 'json' };
 import zhHome from '../../locales/zh-HK/home.json' with { type: 'json' };
 import enHome from '../../locales/en-US/home.json' with { type: 'json' };
 import { launchBrowser, openPage } from './support/browser.ts';
+import { demoToken } from './support/account.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -53,7 +54,7 @@ describe('app shell in Chromium', () => {
     await page.goto(`${baseURL}/zh-HK/record`);
     await page.waitForURL(/\/zh-HK\/login\?redirect=%2Fzh-HK%2Frecord%2Fcoin$/);
     // A signed-in user: the asset parameter must be upper-case letters only (spec §2).
-    await context.addCookies([{ name: 'token', value: 'e2e-token', url: baseURL }]);
+    await context.addCookies([{ name: 'token', value: await demoToken(baseURL), url: baseURL }]);
     await page.goto(`${baseURL}/zh-HK/wallet/withdraw/coin/BTC`);
     await page.getByTestId('coming-soon').waitFor();
     expect(page.url()).toBe(`${baseURL}/zh-HK/wallet/withdraw/coin/BTC`);
@@ -80,7 +81,7 @@ describe('app shell in Chromium', () => {
 
   it('switches the exchange: saved, page reloaded (spec §4)', async () => {
     const { page, context } = await openPage(browser);
-    await context.addCookies([{ name: 'token', value: 'e2e-token', url: baseURL }]);
+    await context.addCookies([{ name: 'token', value: await demoToken(baseURL), url: baseURL }]);
     await page.goto(`${baseURL}/en-US/market`);
     const select = page.getByTestId('exchange-switch');
     expect(await select.inputValue()).toBe('binance');

@@ -23,9 +23,10 @@ export default function FreezePage() {
       try {
         await freezeAccount();
         setConfirming(false);
-        // The server ended every session; this one is cleared here (no logout call: the token is dead).
+        // The server ended every session; this one is cleared here (no logout call: the token is dead),
+        // after leaving the guarded page (flushSync: not in a transition) so that its guard does not redirect on its own.
+        void navigate(`/${lang}/login`, { replace: true, state: { frozen: true }, flushSync: true });
         session.actions.signOut();
-        navigate(`/${lang}/login`, { replace: true, state: { frozen: true } });
       } catch (error) {
         setConfirming(false);
         setMessage(describeError(t, error).message);

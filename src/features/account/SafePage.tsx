@@ -58,9 +58,10 @@ export default function SafePage() {
             <PasswordSection
               gaBound={gaBound}
               onChanged={() => {
-                // The server ended every session: sign in again with the new password.
+                // The server ended every session: sign in again with the new password. Leave the guarded
+                // page first (flushSync: not in a transition), or its guard would redirect on its own.
+                void navigate(`/${lang}/login`, { replace: true, state: { passwordChanged: true }, flushSync: true });
                 session.actions.signOut();
-                navigate(`/${lang}/login`, { replace: true, state: { passwordChanged: true } });
               }}
             />
           </Section>

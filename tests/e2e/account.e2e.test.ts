@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import enAccount from '../../locales/en-US/account.json' with { type: 'json' };
+import zhAccount from '../../locales/zh-HK/account.json' with { type: 'json' };
+import enKyc from '../../locales/en-US/kyc.json' with { type: 'json' };
+import zhKyc from '../../locales/zh-HK/kyc.json' with { type: 'json' };
+import enValidation from '../../locales/en-US/validation.json' with { type: 'json' };
+import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
+import { launchBrowser, openPage } from './support/browser.ts';
+import { Authenticator, decideKyc, documentPng, readCode } from './support/account.ts';
+
+// Issue 5 "Done means": register (code from the outbox) → sign in → bind Google authenticator → change
+// password → sign in with the new one → login history lists the sign-ins → submit KYC → approved →
+// freeze → signed out and unable to withdraw. Once per locale, the two running side by side.
+
+const baseURL = inject('baseURL');
+const texts = {
+  'zh-HK': { account: zhAccount, kyc: zhKyc, validation: zhValidation },
+  'en-US': { account: enAccount, kyc: enKyc, validation: enValidation },
+} as const;
+type Lang = keyof typeof texts;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const field = (page: Page, name: string) => page.getByTestId(`input-${name}`);
+
+async function register(page: Page, lang: Lang, email: string, password: string): Promise<void> {
+  const { validation, account } = texts[lang];
+  await page.goto(`${baseURL}/${lang}/register`);
+  await page.getByTestId('register-form').waitFor();
+  // Bad input gets a translated error next to its field, and nothing is sent.
+  await field(page, 'firstName').fill('Ada');
+  await field(page, 'lastName').fill('Lovelace');
+  await field(page, 'email').fill(email);
+  await field(page, 'companyName').fill('分析機器有限公司');
+  await field(page, 'password').fill(password);
+  await field(page, 'confirmPassword').fill(`${password}x`);
+  await page.getByTestId('register-submit').click();
+  await expect.poll(() => page.getByTestId('error-emailCode').textContent()).toBe(account.errors.codeNotFetched);
+  expect(await page.getByTestId('error-companyName').textContent()).toBe(validation.errors.companyNameChinese);
+  expect(await page.getByTestId('error-confirmPassword').textContent()).toBe(validation.errors.passwordsDoNotMatch);
+  expect(await page.getByTestId('error-agreement').textContent()).toBe(validation.errors.agreementRequired);
+
+  await page.getByTestId('send-emailCode').click();
+  const sent = await readCode(baseURL, email, 'register');
+  await expect.poll(() => page.getByTestId('send-emailCode').isDisabled()).toBe(true);
+  await field(page, 'emailCode').fill(sent.code);
+  await field(page, 'companyName').fill('Analytical Engines Ltd');
+  await field(page, 'confirmPassword').fill(password);
+  await field(page, 'whatsapp').fill('+852 9123 4567');
+  await field(page, 'telegram').fill('@ada_l');
+  await page.getByTestId('input-agreement').check();
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL(`${baseURL}/${lang}/login`);
+  await expect.poll(() => page.getByTestId('form-success').textContent()).toBe(account.register.done);
+}
+
+async function signIn(page: Page, lang: Lang, email: string, password: string, ga?: Authenticator): Promise<void> {
+  await page.goto(`${baseURL}/${lang}/login`);
+  await field(page, 'username').fill(email);
+  await field(page, 'password').fill(password);
+  await page.getByTestId('login-submit').click();
+  if (ga) {
+    // Pre-login says the authenticator is bound: its code is asked for before the real login.
+    await field(page, 'gaCode').waitFor();
+    await field(page, 'gaCode').fill(await ga.nextCode());
+    await page.getByTestId('login-submit').click();
+  }
+  await page.waitForURL(`${baseURL}/${lang}/account/information`);
+  await page.getByTestId('info-email').getByText(email).waitFor();
+}
+
+async function fullJourney(lang: Lang): Promise<void> {
+  const { account, kyc } = texts[lang];
+  const { page, context, errors } = await openPage(browser);
+  const email = `ada.${lang.toLowerCase()}.${Date.now()}@analytical-e2e.com`;
+  const password = 'Engine#2024a';
+  const newPassword = 'Engine#2025b';
+
+  await register(page, lang, email, password);
+
+  // A wrong password: verification failed, with the attempts left (spec §8).
+  await field(page, 'password').fill('Wrong#Pass1');
+  await page.getByTestId('login-submit').click();
+  await expect.poll(() => page.getByTestId('form-error').textContent()).toContain(lang === 'en-US' ? 'Verification failed' : '驗證失敗');
+
+  await signIn(page, lang, email, password);
+  // Before KYC, crypto deposits wait for basic verification (spec §6).
+  await expect.poll(() => page.getByTestId('permission-rechargeCoin').textContent()).toContain(account.permissions.reasons.kycBasic);
+
+  // Bind the Google authenticator: the secret shown beside the QR code feeds the test's TOTP.
+  await page.goto(`${baseURL}/${lang}/account/safe`);
+  await page.getByTestId('safe-ga-toggle').click();
+  await page.getByTestId('ga-generate').click();
+  await page.getByTestId('ga-qr').waitFor();
+  const secret = (await page.getByTestId('ga-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
+  const ga = new Authenticator(secret);
+  await field(page, 'gaCode').fill('000000');
+  await page.getByTestId('ga-bind-submit').click();
+  await expect.poll(() => page.getByTestId('error-gaCode').textContent()).toContain(account.errors.gaWrong);
+  await field(page, 'gaCode').fill(await ga.nextCode());
+  await page.getByTestId('ga-bind-submit').click();
+  await expect.poll(() => page.getByTestId('safe-ga-status').textContent()).toBe(account.info.bound);
+
+  // Change the password: old password + e-mail code + Google code; every session ends.
+  await page.getByTestId('safe-password-toggle').click();
+  await field(page, 'oldPassword').fill(password);
+  await field(page, 'newPassword').fill(newPassword);
+  await field(page, 'confirmPassword').fill(newPassword);
+  await page.getByTestId('send-emailCode').click();
+  const pwdCode = await readCode(baseURL, email, 'updatePwd');
+  await field(page, 'emailCode').fill(pwdCode.code);
+  await field(page, 'gaCode').fill(await ga.nextCode());
+  await page.getByTestId('password-submit').click();
+  await page.waitForURL(`${baseURL}/${lang}/login`);
+  await expect.poll(() => page.getByTestId('form-success').textContent()).toBe(account.login.passwordChanged);
+
+  await signIn(page, lang, email, newPassword, ga);
+
+  // Login history lists both sign-ins, newest first.
+  await page.getByTestId('account-nav-history').click();
+  await page.getByTestId('login-history').waitFor();
+  expect(await page.getByTestId('login-history-row').count()).toBe(2);
+  expect(await page.getByTestId('login-history-total').textContent()).toBe(account.history.total.replace('{{count}}', '2'));
+
+  // KYC basic: documents uploaded as they are, then review, then approved through the dev control.
+  await page.getByTestId('account-nav-kyc').click();
+  await expect.poll(() => page.getByTestId('kyc-basic-status').textContent()).toBe(kyc.status.unCertified);
+  await page.getByTestId('kyc-registrationNumber').fill('CR-20240101');
+  await page.getByTestId('doc-businessRegistration').setInputFiles({ name: 'br.png', mimeType: 'image/png', buffer: documentPng(1) });
+  await page.getByTestId('doc-directorId').setInputFiles({ name: 'id.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expect.poll(() => page.getByTestId('error-directorId').textContent()).toBe(texts[lang].validation.errors.imageType);
+  await page.getByTestId('doc-directorId').setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: documentPng(2) });
+  await page.getByTestId('kyc-submit-basic').click();
+  await expect.poll(() => page.getByTestId('kyc-basic-status').textContent()).toBe(kyc.status.review);
+  await decideKyc(baseURL, email, 'basic', 'approve');
+  await page.reload();
+  await expect.poll(() => page.getByTestId('kyc-basic-status').textContent()).toBe(kyc.status.Certified);
+  await page.getByTestId('kyc-form-advanced').waitFor();
+
+  // Basic KYC unlocks crypto deposits (spec §6); withdrawals stay restricted for a while after the
+  // password change (spec §4 reason 4), and the page says until when and why.
+  await page.getByTestId('account-nav-information').click();
+  await expect.poll(() => page.getByTestId('permission-rechargeCoin').getAttribute('data-enabled')).toBe('true');
+  expect(await page.getByTestId('permission-withdrawCoin').getAttribute('data-enabled')).toBe('false');
+  expect(await page.getByTestId('permission-withdrawCoin').textContent()).toContain(account.permissions.reasons.withdrawBan);
+  expect(await page.getByTestId('withdraw-bans').textContent()).toContain(account.withdrawBan.reasons['4']);
+
+  // Freeze: confirm, signed out, back at login.
+  await page.getByTestId('account-nav-freeze').click();
+  await page.getByTestId('freeze-open').click();
+  await page.getByRole('button', { name: account.freeze.confirm, exact: true }).click();
+  await page.waitForURL(`${baseURL}/${lang}/login`);
+  await expect.poll(() => page.getByTestId('form-success').textContent()).toBe(account.login.frozen);
+  await page.goto(`${baseURL}/${lang}/account/safe`);
+  await page.waitForURL(/\/login\?redirect=/);
+
+  // Signed in again, the frozen account cannot withdraw (spec §4: freeze disables withdrawals and exchange).
+  await signIn(page, lang, email, newPassword, ga);
+  await expect.poll(() => page.getByTestId('info-status').textContent()).toContain(account.info.frozen);
+  expect(await page.getByTestId('permission-withdrawCoin').getAttribute('data-enabled')).toBe('false');
+  expect(await page.getByTestId('permission-withdrawCoin').textContent()).toContain(account.permissions.reasons.frozen);
+  expect(await page.getByTestId('permission-convertCoin').getAttribute('data-enabled')).toBe('false');
+
+  expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  await context.close();
+}
+
+describe('account journey in Chromium (issue 5)', () => {
+  it(
+    'register → sign in → bind GA → change password → sign in again → history → KYC approved → freeze, in zh-HK and en-US',
+    async () => {
+      await Promise.all([fullJourney('zh-HK'), fullJourney('en-US')]);
+    },
+    240_000,
+  );
+});
