@@ -7,7 +7,7 @@ import zhKyc from '../../locales/zh-HK/kyc.json' with { type: 'json' };
 import enValidation from '../../locales/en-US/validation.json' with { type: 'json' };
 import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
 import { launchBrowser, openPage } from './support/browser.ts';
-import { Authenticator, decideKyc, documentPng, readCode } from './support/account.ts';
+import { Authenticator, decideKyc, documentPng, readCaptcha, readCode } from './support/account.ts';
 
 // Issue 5 "Done means": register (code from the outbox) → sign in → bind Google authenticator → change
 // password → sign in with the new one → login history lists the sign-ins → submit KYC → approved →
@@ -181,4 +181,51 @@ describe('account journey in Chromium (issue 5)', () => {
     },
     240_000,
   );
+
+  it('resets a forgotten password by e-mail, signs out through the server, and locks sign-in after repeated wrong passwords', async () => {
+    const lang: Lang = 'en-US';
+    const { account } = texts[lang];
+    const { page, context } = await openPage(browser);
+    const email = `grace.${Date.now()}@analytical-e2e.com`;
+    await register(page, lang, email, 'Cobol#1959a');
+
+    // Forgot password: image captcha (read from the outbox by its uuid), then an e-mail code and the new password.
+    await page.getByTestId('forgot-password').click();
+    await field(page, 'username').fill(email);
+    const uuid = (await page.getByTestId('captcha-image').getAttribute('data-uuid')) ?? '';
+    await field(page, 'captchaCode').fill(await readCaptcha(baseURL, uuid));
+    await page.getByRole('button', { name: account.reset.next }).click();
+    await page.getByTestId('reset-form').waitFor();
+    await page.getByTestId('send-code').click();
+    const sent = await readCode(baseURL, email, 'resetPassword');
+    await field(page, 'code').fill(sent.code);
+    await field(page, 'newPassword').fill('Cobol#2024b');
+    await field(page, 'confirmPassword').fill('Cobol#2024b');
+    await page.getByRole('button', { name: account.reset.submit }).click();
+    await expect.poll(() => page.getByTestId('form-success').textContent()).toBe(account.reset.done);
+    await signIn(page, lang, email, 'Cobol#2024b');
+
+    // The header's sign-out ends the session on the server too.
+    const token = (await context.cookies(baseURL)).find((c) => c.name === 'token')?.value ?? '';
+    expect(token).not.toBe('');
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL(`${baseURL}/${lang}/login`);
+    const after = await fetch(`${baseURL}/api/institution/getUserInfo`, { headers: { source: 'web', Authorization: `Bearer ${token}` } });
+    expect(((await after.json()) as { code: number }).code).toBe(401);
+
+    // spec §8: wrong passwords count, then sign-in locks with the count and the wait (5 tries, 24 h here).
+    const zh = texts['zh-HK'].account;
+    await page.goto(`${baseURL}/zh-HK/login`);
+    await field(page, 'username').fill(`nobody.${Date.now()}@analytical-e2e.com`);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await field(page, 'password').fill(`Wrong#Pass${attempt}`);
+      await page.getByTestId('login-submit').click();
+      await expect.poll(() => page.getByTestId('form-error').textContent()).toContain(`${attempt}`);
+    }
+    await field(page, 'password').fill('Wrong#Pass5');
+    await page.getByTestId('login-submit').click();
+    const locked = zh.lockout.password.replace('{{count}}', '5').replace('{{days}}', '1').replace('{{hours}}', '0').replace('{{minutes}}', '0');
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBe(locked);
+    await context.close();
+  }, 120_000);
 });

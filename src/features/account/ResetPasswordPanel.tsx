@@ -119,7 +119,7 @@ export function ResetPasswordPanel({ onDone }: { onDone: () => void }) {
             addon={
               captcha ? (
                 <button type="button" className="td-captcha" onClick={refreshCaptcha} title={t('reset.refreshCaptcha')} aria-label={t('reset.refreshCaptcha')}>
-                  <img src={captcha.image} alt={t('reset.captchaAlt')} width={120} height={40} />
+                  <img src={captcha.image} alt={t('reset.captchaAlt')} width={120} height={40} data-testid="captcha-image" data-uuid={captcha.uuid} />
                 </button>
               ) : null
             }

@@ -28,6 +28,16 @@ export async function readCode(baseURL: string, destination: string, businessTyp
   }
 }
 
+/** The text of an image captcha, by its uuid (the sandbox writes captchas to the outbox too). */
+export async function readCaptcha(baseURL: string, uuid: string): Promise<string> {
+  const reply = (await (await fetch(`${baseURL}/api/_dev/outbox?destination=image&channel=image&limit=200`)).json()) as {
+    data: { list: Array<{ uuid: string; code: string }> };
+  };
+  const entry = reply.data.list.find((e) => e.uuid === uuid);
+  if (!entry) throw new Error(`captcha ${uuid} not in the outbox`);
+  return entry.code;
+}
+
 /** The sandbox's dev control that decides a KYC submission under review. */
 export async function decideKyc(baseURL: string, email: string, level: 'basic' | 'advanced', decision: 'approve' | 'reject'): Promise<void> {
   const response = await fetch(`${baseURL}/api/_dev/kyc/decide`, {
