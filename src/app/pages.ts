@@ -3,6 +3,7 @@ import { accountPages } from '../features/account/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { marketPages } from '../features/market/index.ts';
+import { tradingPages } from '../features/trading/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
 // Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages that later issues build
@@ -17,6 +18,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   accountHistory: ['account', accountPages.accountHistory],
   accountKyc: ['kyc', kycPages.accountKyc],
   market: ['market', marketPages.market],
+  trading: ['trading', tradingPages.trading],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

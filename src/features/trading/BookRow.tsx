@@ -1,0 +1,40 @@
+import { memo } from 'react';
+
+export interface BookRowProps {
+  side: 'bid' | 'ask';
+  top: number;
+  price: string;
+  qty: string;
+  total: string;
+  /** depth bar width, 0…100 */
+  pct: number;
+  /** version at which the level last changed; 0 = never since load */
+  flash: number;
+  onPick: (price: string, side: 'bid' | 'ask') => void;
+}
+
+/** One price level. Props are primitives, so an unchanged level is skipped by memo on a tick. */
+export const BookRow = memo(function BookRow({ side, top, price, qty, total, pct, flash, onPick }: BookRowProps) {
+  return (
+    <div
+      className={`td-book-row td-book-row--${side}`}
+      role="row"
+      style={{ transform: `translateY(${top}px)` }}
+      data-price={price}
+      data-qty={qty}
+      onClick={() => onPick(price, side)}
+    >
+      <span className="td-book-bar" style={{ width: `${pct}%` }} aria-hidden="true" />
+      {flash > 0 && <span key={flash} className="td-book-flash" aria-hidden="true" />}
+      <span role="cell" className="td-book-price">
+        {price}
+      </span>
+      <span role="cell" className="td-book-num">
+        {qty}
+      </span>
+      <span role="cell" className="td-book-num">
+        {total}
+      </span>
+    </div>
+  );
+});

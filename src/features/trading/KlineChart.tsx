@@ -1,0 +1,107 @@
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  HistogramSeries,
+  type CandlestickData,
+  type HistogramData,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { useKlines, type Kline } from '../../market/index.ts';
+import { useTheme } from '../../lib/theme/index.ts';
+import type { Pair } from '../market/index.ts';
+import { chartColors, withAlpha, type ChartColors } from './chart-colors.ts';
+import { planKlines, type DrawnRange } from './kline-feed.ts';
+
+interface Chart {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+  colors: ChartColors;
+  drawn: DrawnRange | null;
+}
+
+const time = (bar: Kline) => (bar.openTime / 1000) as UTCTimestamp;
+const candle = (bar: Kline): CandlestickData => ({ time: time(bar), open: bar.open, high: bar.high, low: bar.low, close: bar.close });
+const volumeBar = (bar: Kline, c: ChartColors): HistogramData => ({
+  time: time(bar),
+  value: bar.volume,
+  color: withAlpha(bar.close >= bar.open ? c.up : c.down, 0.5),
+});
+
+function themeOptions(c: ChartColors) {
+  return {
+    layout: { background: { type: ColorType.Solid, color: c.surface }, textColor: c.muted },
+    grid: { vertLines: { color: c.border }, horzLines: { color: c.border } },
+    rightPriceScale: { borderColor: c.border },
+    timeScale: { borderColor: c.border, timeVisible: true, secondsVisible: false },
+  } as const;
+}
+
+/**
+ * Candles with volume (lightweight-charts 5). The series is set once per pair/period (or when the
+ * core replaces it); every tick after that goes through `update()`, never `setData`.
+ */
+export function KlineChart({ pair, interval }: { pair: Pair; interval: string }) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<Chart | null>(null);
+  const theme = useTheme();
+  const klines = useKlines(pair.symbol, interval, pair.market);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return undefined;
+    const colors = chartColors(host);
+    const chart = createChart(host, { autoSize: true, ...themeOptions(colors) });
+    const precision = pair.pricePrecision;
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: colors.up,
+      downColor: colors.down,
+      wickUpColor: colors.up,
+      wickDownColor: colors.down,
+      borderVisible: false,
+      priceFormat: { type: 'price', precision, minMove: Number(pair.tickSize) },
+    });
+    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '' });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+    chartRef.current = { chart, candles, volume, colors, drawn: null };
+    return () => {
+      chartRef.current = null;
+      chart.remove();
+    };
+  }, [pair.symbol, pair.market, pair.pricePrecision, pair.tickSize, interval]);
+
+  useEffect(() => {
+    const c = chartRef.current;
+    const host = hostRef.current;
+    if (!c || !host) return;
+    c.colors = chartColors(host);
+    c.chart.applyOptions(themeOptions(c.colors));
+    c.candles.applyOptions({ upColor: c.colors.up, downColor: c.colors.down, wickUpColor: c.colors.up, wickDownColor: c.colors.down });
+    c.drawn = null; // volume colours are per bar: redraw once with the new theme
+  }, [theme]);
+
+  useEffect(() => {
+    const c = chartRef.current;
+    if (!c) return;
+    const plan = planKlines(c.drawn, klines);
+    if (plan.kind === 'none') return;
+    if (plan.kind === 'set') {
+      c.candles.setData(klines.map(candle));
+      c.volume.setData(klines.map((bar) => volumeBar(bar, c.colors)));
+    } else {
+      for (let i = plan.from; i < klines.length; i++) {
+        const bar = klines[i] as Kline;
+        c.candles.update(candle(bar));
+        c.volume.update(volumeBar(bar, c.colors));
+      }
+    }
+    c.drawn = { first: (klines[0] as Kline).openTime, last: (klines[klines.length - 1] as Kline).openTime };
+  }, [klines, theme]);
+
+  return <div ref={hostRef} className="td-kline-chart" data-testid="kline-chart" data-bars={klines.length} />;
+}

@@ -1,0 +1,101 @@
+import Decimal from 'decimal.js';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { subscriptionId, useOrderBook, useTicker } from '../../market/index.ts';
+import { fixed, type Pair } from '../market/index.ts';
+import { BOOK_DEPTH } from './book-constants.ts';
+import { BookSideList } from './BookSideList.tsx';
+import { BookModel } from './book-rows.ts';
+import { GROUP_MULTIPLES, groupStep } from './book-grouping.ts';
+import { pickPrice } from './picked-price.ts';
+import { StalenessBadge } from './StalenessBadge.tsx';
+import { tradingPrefs, type TradingLayout } from './trading-prefs.ts';
+
+
+export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout['book'] }) {
+  const { t } = useTranslation('trading');
+  const { symbol, market } = pair;
+  const [group, setGroup] = useState(1);
+  const book = useOrderBook(symbol, { depth: BOOK_DEPTH, group, market });
+  const ticker = useTicker(symbol, market);
+  const bookId = subscriptionId({ topic: 'book', market, symbol, depth: BOOK_DEPTH, ...(group > 1 ? { group } : {}) });
+
+  // Reused across ticks (CONVENTIONS.md "Hot paths"): trackers and total arrays live as long as the panel.
+  const [model] = useState(() => new BookModel());
+  const resetKey = `${market}:${symbol}:${group}`;
+  const view = model.view(book, resetKey, pair.amountPrecision);
+  const { bids, asks, barScale } = view;
+  const nb = bids.length / 2;
+  const na = asks.length / 2;
+  const { digits: priceDigits } = groupStep(pair.tickSize, group);
+
+  const onPick = useCallback((price: string, side: 'bid' | 'ask') => pickPrice({ market, symbol, price, side }), [market, symbol]);
+
+  const bestBid = nb > 0 ? (bids[0] as number) : null;
+  const bestAsk = na > 0 ? (asks[0] as number) : null;
+  const spread = bestBid !== null && bestAsk !== null ? new Decimal(bestAsk).minus(bestBid).toFixed(pair.pricePrecision) : null;
+  const lastUp = ticker ? ticker.c >= ticker.o : true;
+
+  const list = (side: 'bid' | 'ask') => (
+    <BookSideList
+      side={side}
+      levels={side === 'bid' ? bids : asks}
+      totals={side === 'bid' ? view.bidTotals : view.askTotals}
+      barScale={barScale}
+      priceDigits={priceDigits}
+      amountDigits={pair.amountPrecision}
+      tracker={side === 'bid' ? view.bidFlash : view.askFlash}
+      reversed={side === 'ask'}
+      resetKey={resetKey}
+      label={t(side === 'bid' ? 'book.bids' : 'book.asks')}
+      onPick={onPick}
+    />
+  );
+
+  return (
+    <section className="td-panel td-book" aria-label={t('book.title')} data-testid="order-book" data-group={group}>
+      <header className="td-panel-head">
+        <h2>{t('book.title')}</h2>
+        <StalenessBadge bookId={bookId} market={market} symbol={symbol} />
+        <div className="td-book-tools">
+          {(['both', 'bids', 'asks'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              className={layout === mode ? 'td-chip td-chip--on' : 'td-chip'}
+              aria-pressed={layout === mode}
+              onClick={() => tradingPrefs.setLayout({ book: mode })}
+            >
+              {t(`book.view.${mode}`)}
+            </button>
+          ))}
+          <select
+            aria-label={t('book.grouping')}
+            data-testid="book-grouping"
+            value={group}
+            onChange={(event) => setGroup(Number(event.target.value))}
+          >
+            {GROUP_MULTIPLES.map((m) => (
+              <option key={m} value={m}>
+                {groupStep(pair.tickSize, m).step}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      <div className="td-book-cols" aria-hidden="true">
+        <span>{t('book.price', { asset: pair.quoteAsset })}</span>
+        <span>{t('book.amount', { asset: pair.baseAsset })}</span>
+        <span>{t('book.total', { asset: pair.baseAsset })}</span>
+      </div>
+      <div className={`td-book-body td-book-body--${layout}`} role="table" aria-label={t('book.title')}>
+        {layout !== 'bids' && list('ask')}
+        <div className="td-book-mid" data-testid="book-spread">
+          <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>
+          <span className="td-book-spread">{spread === null ? '' : t('book.spread', { spread })}</span>
+        </div>
+        {layout !== 'asks' && list('bid')}
+      </div>
+    </section>
+  );
+}

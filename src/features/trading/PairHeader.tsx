@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useStore } from 'zustand';
+import { SearchableDropdown, type DropdownOption } from '../../components/index.ts';
+import { useMarkPrice, useTicker } from '../../market/index.ts';
+import { changePercent, compact, fixed, pairsStore, useFavouriteSymbols, type Pair } from '../market/index.ts';
+
+function tradingPath(lang: string, pair: { symbol: string; market: string }): string {
+  return `/${lang}/trading/${pair.symbol}${pair.market === 'usdm' ? '?market=usdm' : ''}`;
+}
+
+function FuturesFigures({ pair }: { pair: Pair }) {
+  const { t } = useTranslation('trading');
+  const mark = useMarkPrice(pair.symbol);
+  const funding = mark ? `${(mark.fundingRate * 100).toFixed(4)}%` : null;
+  return (
+    <>
+      <div className="td-stat">
+        <span className="td-stat-label">{t('header.markPrice')}</span>
+        <span className="td-stat-value" data-testid="mark-price">
+          {fixed(mark?.markPrice, pair.pricePrecision)}
+        </span>
+      </div>
+      <div className="td-stat">
+        <span className="td-stat-label">{t('header.funding')}</span>
+        <span className="td-stat-value">{funding ?? '--'}</span>
+      </div>
+    </>
+  );
+}
+
+/** Pair selector (searchable, favourites first) and the pair's 24 h figures (spec §3 ticker fields). */
+export function PairHeader({ pair, lang }: { pair: Pair; lang: string }) {
+  const { t, i18n } = useTranslation('trading');
+  const navigate = useNavigate();
+  const pairs = useStore(pairsStore, (s) => s[pair.market]);
+  const favourites = useFavouriteSymbols();
+  const ticker = useTicker(pair.symbol, pair.market);
+  const change = changePercent(ticker);
+  const options = useMemo<DropdownOption<string>[]>(() => {
+    const favourite = pairs.filter((p) => favourites.includes(p.symbol));
+    const rest = pairs.filter((p) => !favourites.includes(p.symbol));
+    return [...favourite, ...rest].map((p) => ({
+      value: p.symbol,
+      label: p.listInstrumentId,
+      ...(favourites.includes(p.symbol) ? { description: t('header.favourite') } : {}),
+    }));
+  }, [pairs, favourites, t]);
+  const tone = change.sign > 0 ? 'td-up' : change.sign < 0 ? 'td-down' : '';
+
+  return (
+    <div className="td-pair-header">
+      <div className="td-pair-select">
+        <SearchableDropdown
+          options={options}
+          value={pair.symbol}
+          ariaLabel={t('header.pair')}
+          onChange={(symbol) => navigate(tradingPath(lang, { symbol, market: pair.market }))}
+        />
+        <div className="td-market-switch" role="group" aria-label={t('header.market')}>
+          {(['spot', 'usdm'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={pair.market === m ? 'td-chip td-chip--on' : 'td-chip'}
+              aria-pressed={pair.market === m}
+              onClick={() => navigate(tradingPath(lang, { symbol: pair.symbol, market: m }))}
+            >
+              {t(`header.markets.${m}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="td-stat">
+        <span className={`td-stat-last ${tone}`} data-testid="last-price">
+          {fixed(ticker?.c, pair.pricePrecision)}
+        </span>
+      </div>
+      <div className="td-stat">
+        <span className="td-stat-label">{t('header.change')}</span>
+        <span className={`td-stat-value ${tone}`}>{change.text}</span>
+      </div>
+      <div className="td-stat">
+        <span className="td-stat-label">{t('header.high')}</span>
+        <span className="td-stat-value">{fixed(ticker?.h, pair.pricePrecision)}</span>
+      </div>
+      <div className="td-stat">
+        <span className="td-stat-label">{t('header.low')}</span>
+        <span className="td-stat-value">{fixed(ticker?.l, pair.pricePrecision)}</span>
+      </div>
+      <div className="td-stat">
+        <span className="td-stat-label">{t('header.volume', { asset: pair.baseAsset })}</span>
+        <span className="td-stat-value">{compact(ticker?.v, i18n.language)}</span>
+      </div>
+      {pair.market === 'usdm' && <FuturesFigures pair={pair} />}
+    </div>
+  );
+}

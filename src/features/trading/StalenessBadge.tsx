@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bookStore, useMarketHealth, type Market } from '../../market/index.ts';
+import { staleness } from './staleness.ts';
+
+const TICK_MS = 500;
+
+/**
+ * Data age of the book on screen, or why there is none (resyncing, offline). It watches the store
+ * itself (no re-render per book) and re-renders twice a second.
+ */
+export function StalenessBadge({ bookId, market, symbol }: { bookId: string; market: Market; symbol: string }) {
+  const { t } = useTranslation('trading');
+  const health = useMarketHealth();
+  const [sample, setSample] = useState<{ now: number; receivedAt: number | null; synced: boolean | undefined }>(() => ({
+    now: Date.now(),
+    receivedAt: null,
+    synced: undefined,
+  }));
+
+  useEffect(() => {
+    let last = bookStore.getState().books[bookId];
+    let receivedAt: number | null = last ? Date.now() : null;
+    const unsubscribe = bookStore.subscribe((s) => {
+      const book = s.books[bookId];
+      if (book !== last) {
+        last = book;
+        receivedAt = book ? Date.now() : null;
+      }
+    });
+    const take = () => setSample({ now: Date.now(), receivedAt, synced: last?.synced });
+    take();
+    const timer = setInterval(take, TICK_MS);
+    return () => {
+      unsubscribe();
+      clearInterval(timer);
+    };
+  }, [bookId]);
+
+  const endpoint = health?.endpoints.find((e) => e.id === (market === 'spot' ? 'spot' : 'usdmPublic'));
+  const { state, ageMs } = staleness({
+    synced: sample.synced,
+    receivedAt: sample.receivedAt,
+    now: sample.now,
+    endpoint: endpoint?.state,
+    staleTopic: health?.staleTopics?.includes(`book:${market}:${symbol}`) ?? false,
+  });
+  const age = ageMs === null ? '' : ageMs < 1000 ? t('staleness.ms', { ms: Math.round(ageMs) }) : t('staleness.s', { s: (ageMs / 1000).toFixed(1) });
+  return (
+    <span className={`td-stale td-stale--${state}`} data-testid="staleness-badge" data-state={state} role="status">
+      {t(`staleness.${state}`, { age })}
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+/** Theme colours for canvas drawing (lightweight-charts and the depth chart cannot read CSS variables). */
+export interface ChartColors {
+  text: string;
+  muted: string;
+  border: string;
+  surface: string;
+  up: string;
+  down: string;
+}
+
+export function chartColors(element: Element): ChartColors {
+  const style = getComputedStyle(element);
+  const v = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    text: v('--td-text', '#eaecef'),
+    muted: v('--td-text-muted', '#848e9c'),
+    border: v('--td-border', '#2b3139'),
+    surface: v('--td-surface', '#161a1e'),
+    up: v('--td-up', '#0ecb81'),
+    down: v('--td-down', '#f6465d'),
+  };
+}
+
+/** A colour with an alpha, for hex colours (#rrggbb) as the theme defines them. */
+export function withAlpha(hex: string, alpha: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return hex;
+  const n = parseInt(m[1] as string, 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}

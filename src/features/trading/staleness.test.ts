@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { STALE_AFTER_MS, staleness } from './staleness.ts';
+
+const base = { synced: true, receivedAt: 1000, now: 1200, endpoint: 'open' as const, staleTopic: false };
+
+describe('staleness', () => {
+  it('is live with the data age while books arrive', () => {
+    expect(staleness(base)).toEqual({ state: 'live', ageMs: 200 });
+  });
+  it('turns stale past the silence threshold or when the core lists the topic', () => {
+    expect(staleness({ ...base, now: 1000 + STALE_AFTER_MS + 1 }).state).toBe('stale');
+    expect(staleness({ ...base, staleTopic: true }).state).toBe('stale');
+  });
+  it('says resyncing before the first book and while the core resyncs', () => {
+    expect(staleness({ ...base, synced: undefined, receivedAt: null })).toEqual({ state: 'resyncing', ageMs: null });
+    expect(staleness({ ...base, synced: false }).state).toBe('resyncing');
+  });
+  it('says offline while the endpoint reconnects or gave up', () => {
+    expect(staleness({ ...base, endpoint: 'reconnecting' }).state).toBe('offline');
+    expect(staleness({ ...base, endpoint: 'offline', synced: false }).state).toBe('offline');
+  });
+});

@@ -1,0 +1,28 @@
+import type { EndpointHealth } from '../../market/index.ts';
+
+type ConnectionState = EndpointHealth['state'];
+
+/** spec §9: the connection pings after 5 s of silence; a book this old is shown as stale. */
+export const STALE_AFTER_MS = 5000;
+
+export type StalenessState = 'live' | 'stale' | 'resyncing' | 'offline';
+
+export interface StalenessInput {
+  /** the book's synced flag; undefined before the first snapshot */
+  synced: boolean | undefined;
+  /** when this tab last received a changed book (ms, same clock as now) */
+  receivedAt: number | null;
+  now: number;
+  /** state of the endpoint that carries the book, when known */
+  endpoint: ConnectionState | undefined;
+  /** the core's watchdog lists this book among its stale topics */
+  staleTopic: boolean;
+}
+
+export function staleness(input: StalenessInput): { state: StalenessState; ageMs: number | null } {
+  const ageMs = input.receivedAt === null ? null : Math.max(0, input.now - input.receivedAt);
+  if (input.endpoint === 'offline' || input.endpoint === 'reconnecting') return { state: 'offline', ageMs };
+  if (input.synced !== true) return { state: 'resyncing', ageMs };
+  if (input.staleTopic || (ageMs !== null && ageMs > STALE_AFTER_MS)) return { state: 'stale', ageMs };
+  return { state: 'live', ageMs };
+}
