@@ -182,7 +182,7 @@ describe('account journey in Chromium (issue 5)', () => {
     240_000,
   );
 
-  it('resets a forgotten password by e-mail, signs out through the server, and locks sign-in after repeated wrong passwords', async () => {
+  it('resets a forgotten password by e-mail, binds a phone, signs out through the server, and locks sign-in after repeated wrong passwords', async () => {
     const lang: Lang = 'en-US';
     const { account } = texts[lang];
     const { page, context } = await openPage(browser);
@@ -204,6 +204,19 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByRole('button', { name: account.reset.submit }).click();
     await expect.poll(() => page.getByTestId('form-success').textContent()).toBe(account.reset.done);
     await signIn(page, lang, email, 'Cobol#2024b');
+
+    // Bind a phone with the SMS code from the outbox (spec §7 bindPhoneInfo).
+    const phone = `6${String(Date.now()).slice(-7)}`;
+    await page.goto(`${baseURL}/${lang}/account/safe`);
+    await page.getByTestId('safe-phone-toggle').click();
+    await field(page, 'areaCode').fill('+852');
+    await field(page, 'phone').fill(phone);
+    await page.getByTestId('send-newSmsCode').click();
+    const sms = await readCode(baseURL, `+852 ${phone}`, 'bindPhone');
+    await field(page, 'newSmsCode').fill(sms.code);
+    await page.getByTestId('phone-submit').click();
+    await expect.poll(() => page.getByTestId('safe-phone-status').textContent()).toBe(`+852 ${phone}`);
+    expect(await page.getByTestId('form-success').textContent()).toBe(account.safe.phone.done);
 
     // The header's sign-out ends the session on the server too.
     const token = (await context.cookies(baseURL)).find((c) => c.name === 'token')?.value ?? '';
