@@ -4,6 +4,8 @@ import { ApiError } from '../../lib/api/index.ts';
 import enAccount from '../../../locales/en-US/account.json';
 import zhAccount from '../../../locales/zh-HK/account.json';
 import enErrors from '../../../locales/en-US/errors.json';
+import enValidation from '../../../locales/en-US/validation.json';
+import zhValidation from '../../../locales/zh-HK/validation.json';
 import zhErrors from '../../../locales/zh-HK/errors.json';
 import { describeError, lockoutMessage, readLockInfo, ServerCode, withdrawBanMessage } from './errors.ts';
 
@@ -15,7 +17,7 @@ beforeAll(async () => {
     const instance = i18next.createInstance();
     await instance.init({
       lng,
-      resources: { 'en-US': { account: enAccount, errors: enErrors }, 'zh-HK': { account: zhAccount, errors: zhErrors } },
+      resources: { 'en-US': { account: enAccount, errors: enErrors, validation: enValidation }, 'zh-HK': { account: zhAccount, errors: zhErrors, validation: zhValidation } },
       defaultNS: 'account',
       interpolation: { escapeValue: false },
     });
@@ -47,7 +49,11 @@ describe('account error messages (spec §8)', () => {
     expect(describeError(en, business(ServerCode.codeWrong, { channel: 'sms', errorCount: 1, remainingAttempts: 4 }), { smsCode: 'newSmsCode' }).field).toBe('newSmsCode');
     expect(describeError(en, business(ServerCode.codeExpired, { channel: 'email' })).field).toBe('emailCode');
     const bad = new ApiError({ kind: 'business', message: 'x', msg: 'Chinese characters are not allowed', code: 400, data: { field: 'companyName', rule: 'noChinese' }, path: '/r' });
-    expect(describeError(en, bad)).toEqual({ field: 'companyName', message: 'Chinese characters are not allowed' });
+    expect(describeError(zh, bad)).toEqual({ field: 'companyName', message: '公司名稱不可包含中文字元' });
+    const unknownRule = new ApiError({ kind: 'business', message: 'x', msg: 'Missing documents: a', code: 400, data: { field: 'documents', rule: 'missingType' }, path: '/k' });
+    expect(describeError(en, unknownRule).message).toBe('Missing documents: a');
+    const noUuid = new ApiError({ kind: 'business', message: 'x', msg: 'x', code: 400, data: { field: 'emailUuid', rule: 'codeNotFetched' }, path: '/k' });
+    expect(describeError(en, noUuid, { emailUuid: 'emailCode' })).toEqual({ field: 'emailCode', message: 'Please get a verification code first' });
     expect(describeError(en, business(ServerCode.repeatRequest, null)).message).toBe('Data is being processed, please click only once');
     expect(describeError(en, new Error('x')).field).toBeNull();
   });

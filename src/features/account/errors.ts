@@ -80,6 +80,36 @@ function attemptsSuffix(t: TFunction, data: unknown): string {
   return ` ${t('account:errors.attemptsLeft', { count: d['errorCount'] ?? 0, remaining: d['remainingAttempts'] })}`;
 }
 
+/**
+ * The server names the rule a field broke (server/api/rules.ts and the route schemas); the message is
+ * shown in the person's language rather than the server's English.
+ */
+const RULE_KEYS: Record<string, string> = {
+  passwordRule: 'validation:errors.passwordRule',
+  match: 'validation:errors.passwordsDoNotMatch',
+  noChinese: 'validation:errors.companyNameChinese',
+  email: 'validation:errors.emailInvalid',
+  mustAccept: 'validation:errors.agreementRequired',
+  codeNotFetched: 'account:errors.codeNotFetched',
+  differentFromOld: 'account:errors.differentFromOld',
+  minSize: 'validation:errors.imageTooSmall',
+  imageType: 'validation:errors.imageType',
+  required: 'validation:errors.required',
+  // Shape checks of the route schemas (JSON-schema keywords).
+  pattern: 'account:errors.invalidValue',
+  minLength: 'account:errors.invalidValue',
+  maxLength: 'account:errors.invalidValue',
+  enum: 'account:errors.invalidValue',
+  type: 'account:errors.invalidValue',
+};
+
+function ruleMessage(t: TFunction, field: string | null, rule: unknown): string | null {
+  if (typeof rule !== 'string') return null;
+  if (rule === 'required' && field !== null && /Uuid$/.test(field)) return t('account:errors.codeNotFetched');
+  const key = RULE_KEYS[rule];
+  return key ? t(key, { min: rule === 'minSize' ? '10KB' : 8 }) : null;
+}
+
 /** A wrong or expired code names its channel: `emailCode`, `smsCode` (forms map these to their fields). */
 function codeField(data: Record<string, unknown>): string {
   return data['channel'] === 'sms' ? 'smsCode' : data['channel'] === 'image' ? 'captchaCode' : 'emailCode';
@@ -96,7 +126,7 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
   switch (error.code) {
     case ServerCode.badRequest: {
       const field = typeof data['field'] === 'string' ? data['field'] : null;
-      return on(field, error.msg || error.message);
+      return on(field, ruleMessage(t, field, data['rule']) ?? (error.msg || error.message));
     }
     case ServerCode.loginFailed:
       return on(null, t(`${ERRORS_NAMESPACE}:${ERROR_KEYS.verificationFailed}`) + attemptsSuffix(t, data));
