@@ -13,6 +13,7 @@ import { devRoutes } from './routes/dev.ts';
 import { kycRoutes } from './routes/kyc.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
+import { selectionRoutes } from './routes/selection.ts';
 
 export interface ApiOptions {
   /** Where the embedded database keeps its files; default `.data/` under the project (server/main.ts). */
@@ -105,6 +106,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   securityRoutes(ctx, app);
   accountRoutes(ctx, app);
   kycRoutes(ctx, app);
+  selectionRoutes(ctx, app);
   if (options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0') devRoutes(ctx, app);
 }
 
