@@ -1,0 +1,76 @@
+import type { Dec } from './decimal.ts';
+import { D, ZERO, min } from './decimal.ts';
+
+/**
+ * USD-M position maths, Binance's definitions for a single-asset (USDT) account with maintenance
+ * amount 0 (one margin tier):
+ * - unrealised PnL = size × (mark − entry), size signed (long > 0, short < 0);
+ * - initial margin = |size| × mark / leverage; maintenance margin = |size| × mark × MMR;
+ * - margin ratio = maintenance margin / margin balance;
+ * - liquidation price = (WB − size × entry) / (|size| × MMR − size), WB being the margin that backs
+ *   the position (isolated margin, or the cross wallet less what other cross positions need).
+ */
+export interface PositionState {
+  size: Dec;
+  entry: Dec;
+}
+
+export interface FillEffect {
+  position: PositionState;
+  /** PnL realised by the part that reduced the position. */
+  realized: Dec;
+  /** Base quantity that reduced the position. */
+  closed: Dec;
+  /** Base quantity that opened or increased it. */
+  opened: Dec;
+}
+
+/** A fill of `signedQty` (buy > 0, sell < 0) at `price` applied to a position. */
+export function applyFill(position: PositionState, signedQty: Dec, price: Dec): FillEffect {
+  const { size, entry } = position;
+  if (size.isZero() || size.isPositive() === signedQty.isPositive()) {
+    const newSize = size.add(signedQty);
+    const newEntry = size.abs().mul(entry).add(signedQty.abs().mul(price)).div(newSize.abs());
+    return { position: { size: newSize, entry: newEntry }, realized: ZERO, closed: ZERO, opened: signedQty.abs() };
+  }
+  const closed = min(size.abs(), signedQty.abs());
+  const direction = size.isPositive() ? 1 : -1;
+  const realized = closed.mul(price.sub(entry)).mul(direction);
+  const newSize = size.add(signedQty);
+  const opened = signedQty.abs().sub(closed);
+  if (newSize.isZero()) return { position: { size: ZERO, entry: ZERO }, realized, closed, opened: ZERO };
+  // Flipped: the rest opens a new position at the fill price.
+  const newEntry = opened.gt(0) ? price : entry;
+  return { position: { size: newSize, entry: newEntry }, realized, closed, opened };
+}
+
+export function unrealizedPnl(position: PositionState, mark: Dec): Dec {
+  return position.size.mul(mark.sub(position.entry));
+}
+
+export function notional(position: PositionState, mark: Dec): Dec {
+  return position.size.abs().mul(mark);
+}
+
+export function initialMargin(position: PositionState, mark: Dec, leverage: number): Dec {
+  return notional(position, mark).div(leverage);
+}
+
+export function maintenanceMargin(position: PositionState, mark: Dec, mmr: Dec): Dec {
+  return notional(position, mark).mul(mmr);
+}
+
+/** Maintenance margin over margin balance; 1 (100 %: liquidation) when nothing is left. */
+export function marginRatio(maintMargin: Dec, marginBalance: Dec): Dec {
+  if (maintMargin.isZero()) return ZERO;
+  if (marginBalance.lte(0)) return new D(1);
+  return maintMargin.div(marginBalance);
+}
+
+/** The mark price at which the position's margin balance meets its maintenance margin; 0 when none is reachable. */
+export function liquidationPrice(position: PositionState, backingMargin: Dec, mmr: Dec): Dec {
+  const { size, entry } = position;
+  if (size.isZero()) return ZERO;
+  const price = backingMargin.sub(size.mul(entry)).div(size.abs().mul(mmr).sub(size));
+  return price.gt(0) ? price : ZERO;
+}
