@@ -20,6 +20,13 @@ export function KycForm({ level, defaultCompany, onSubmitted }: { level: KycLeve
   const uploaded = useRef(new Map<File, string>());
   const text = (issue: KycIssue | string | undefined) => (issue === undefined ? undefined : typeof issue === 'string' ? issue : t(issue.key, issue.params ?? {}));
 
+  // spec §8 'Upload Failed' and 'Image is too large, please re-upload', in the person's language.
+  const uploadError = (error: unknown): string => {
+    if (isApiError(error) && error.code === 413) return t('validation:errors.imageTooLarge');
+    if (isApiError(error) && error.code === 415) return t('validation:errors.imageType');
+    return isApiError(error) && error.code === 400 ? describeError(t, error).message : t('errors.uploadFailed');
+  };
+
   const choose = (type: string) => async (file: File | null) => {
     setFiles((f) => ({ ...f, [type]: file }));
     const problem = file ? await validateImage(file) : null;
@@ -54,7 +61,7 @@ export function KycForm({ level, defaultCompany, onSubmitted }: { level: KycLeve
           try {
             fileId = (await uploadKycFile(file)).fileId;
           } catch (error) {
-            setErrors({ [type]: isApiError(error) && error.msg ? describeError(t, error).message : t('errors.uploadFailed') });
+            setErrors({ [type]: uploadError(error) });
             return;
           }
           uploaded.current.set(file, fileId);
