@@ -1,0 +1,134 @@
+import Decimal from 'decimal.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import enTrading from '../../locales/en-US/trading.json' with { type: 'json' };
+import { launchBrowser, openPage } from './support/browser.ts';
+import { renderedSide, saveScreenshot, simControl, useTheme } from './support/market.ts';
+
+const baseURL = inject('baseURL');
+const sim = simControl(baseURL);
+const SYMBOL = 'ETHUSDT';
+const TOP = 10;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await sim.post('resume').catch(() => {});
+  await sim.post('faults', { type: 'clear' }).catch(() => {});
+  await browser?.close();
+});
+
+const badge = (page: Page) => page.getByTestId('staleness-badge');
+
+/** The top levels on screen equal the simulator's true book (prices and quantities). */
+async function expectBookMatches(page: Page, market: 'spot' | 'usdm', symbol: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const truth = await sim.book(market, symbol, TOP);
+        const bids = (await renderedSide(page, 'bids')).slice(0, TOP);
+        const asks = (await renderedSide(page, 'asks')).slice(0, TOP);
+        const want = (levels: [string, string][]) => levels.map(([p, q]) => [Number(p), Number(q)]);
+        return JSON.stringify({ bids, asks }) === JSON.stringify({ bids: want(truth.bids), asks: want(truth.asks) });
+      },
+      { timeout: 20_000, interval: 300 },
+    )
+    .toBe(true);
+}
+
+describe('trading page live panels', () => {
+  it('shows the true book after updates, groups it, and picks a clicked price', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${baseURL}/en-US/trading/${SYMBOL}`);
+    await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => badge(page).getAttribute('data-state'), { timeout: 15_000 }).toBe('live');
+
+    // Stop the generator so the truth holds still, then compare; step the engine and compare again.
+    await sim.post('pause');
+    try {
+      await expectBookMatches(page, 'spot', SYMBOL);
+      const before = await sim.book('spot', SYMBOL, TOP);
+      await sim.post('step', { market: 'spot', symbol: SYMBOL, count: 40 });
+      const after = await sim.book('spot', SYMBOL, TOP);
+      expect(after.lastUpdateId).toBeGreaterThan(before.lastUpdateId);
+      await expectBookMatches(page, 'spot', SYMBOL);
+
+      // Grouping by 10 ticks: the best grouped bid is the floor of the best bid to the step, and its
+      // quantity is the sum of the true levels in that bucket.
+      const ungroupedBids = await renderedSide(page, 'bids');
+      await page.getByTestId('book-grouping').selectOption('10');
+      await expect.poll(() => page.getByTestId('order-book').getAttribute('data-group')).toBe('10');
+      const truth = await sim.book('spot', SYMBOL, 200);
+      const tick = new Decimal(await page.getByTestId('book-grouping').locator('option').first().textContent() ?? '0');
+      const step = tick.times(10);
+      const bestBid = new Decimal(truth.bids[0]![0]);
+      const bucket = bestBid.div(step).floor().times(step);
+      const qty = truth.bids.filter(([p]) => new Decimal(p).gte(bucket)).reduce((sum, [, q]) => sum.plus(q), new Decimal(0));
+      await expect
+        .poll(async () => (await renderedSide(page, 'bids'))[0], { timeout: 10_000 })
+        .toEqual([bucket.toNumber(), Number(qty.toFixed(8))]);
+      const grouped = await renderedSide(page, 'bids');
+      expect(grouped.every(([p]) => new Decimal(p).mod(step).isZero())).toBe(true);
+      expect(grouped.slice(0, 5)).not.toEqual(ungroupedBids.slice(0, 5));
+      await page.getByTestId('book-grouping').selectOption('1');
+      await expectBookMatches(page, 'spot', SYMBOL);
+
+      // Click the third bid row: its price becomes the picked price the trade form reads.
+      const row = page.getByTestId('book-bids').locator('[data-price]').nth(2);
+      const price = await row.getAttribute('data-price');
+      await row.click();
+      await expect.poll(() => page.getByTestId('picked-price').textContent()).toContain(price ?? 'missing');
+      expect(await page.getByTestId('picked-price').getAttribute('data-side')).toBe('bid');
+    } finally {
+      await sim.post('resume');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the staleness badge under a silence fault and clears it after recovery', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseURL}/en-US/trading/${SYMBOL}`);
+    await expect.poll(() => badge(page).getAttribute('data-state'), { timeout: 30_000 }).toBe('live');
+    await sim.post('faults', { type: 'silence', connection: 'all', ms: 9000 });
+    await expect.poll(() => badge(page).getAttribute('data-state'), { timeout: 15_000, interval: 250 }).not.toBe('live');
+    const state = (await badge(page).getAttribute('data-state')) as 'stale' | 'resyncing' | 'offline';
+    expect(await badge(page).textContent()).toContain(enTrading.staleness[state].split(' ')[0]);
+    await expect.poll(() => badge(page).getAttribute('data-state'), { timeout: 45_000, interval: 500 }).toBe('live');
+    await context.close();
+  });
+
+  it('keeps the pair and chart period, and saves screenshots in both locales and themes', async () => {
+    for (const [lang, theme] of [['zh-HK', 'dark'], ['en-US', 'light'], ['zh-HK', 'light'], ['en-US', 'dark']] as const) {
+      const { page, context } = await openPage(browser);
+      await useTheme(context, theme);
+      await page.goto(`${baseURL}/${lang}/trading/BTCUSDT`);
+      await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.getByTestId('kline-chart').getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0');
+      await page.getByTestId('recent-trades').locator('[role=row]').first().waitFor({ timeout: 15_000 });
+      await saveScreenshot(page, `trading-${lang}-${theme}`);
+      await context.close();
+    }
+
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseURL}/en-US/trading/SOLUSDT?market=usdm`);
+    await page.getByTestId('mark-price').waitFor();
+    await page.getByTestId('chart-periods').getByRole('button', { name: enTrading.chart.intervals['4h'], exact: true }).click();
+    await page.getByRole('tab', { name: enTrading.chart.depth }).click();
+    await page.getByTestId('depth-chart').waitFor();
+    const stored = await page.evaluate(() => ({
+      pair: localStorage.getItem('tradingPair'),
+      periods: localStorage.getItem('chartPeriods'),
+      layout: localStorage.getItem('tradingLayout'),
+    }));
+    expect(JSON.parse(stored.pair ?? 'null')).toEqual({ symbol: 'SOLUSDT', market: 'usdm' });
+    expect(JSON.parse(stored.periods ?? 'null').active).toBe('4h');
+    expect(JSON.parse(stored.layout ?? 'null').chart).toBe('depth');
+    await page.reload();
+    await page.getByTestId('depth-chart').waitFor();
+    await saveScreenshot(page, 'trading-usdm-depth-en-US-dark');
+    await context.close();
+  });
+});
