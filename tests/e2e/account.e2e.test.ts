@@ -143,12 +143,23 @@ async function fullJourney(lang: Lang): Promise<void> {
   await decideKyc(baseURL, email, 'basic', 'approve');
   await page.reload();
   await expect.poll(() => page.getByTestId('kyc-basic-status').textContent()).toBe(kyc.status.Certified);
-  await page.getByTestId('kyc-form-advanced').waitFor();
+  // Advanced (fiat) opens once basic is certified.
+  const advanced = page.getByTestId('kyc-form-advanced');
+  await advanced.getByTestId('kyc-registrationNumber').fill('CR-20240101');
+  await advanced.getByTestId('doc-bankStatement').setInputFiles({ name: 'bank.png', mimeType: 'image/png', buffer: documentPng(3) });
+  await advanced.getByTestId('doc-proofOfAddress').setInputFiles({ name: 'address.png', mimeType: 'image/png', buffer: documentPng(4) });
+  await page.getByTestId('kyc-submit-advanced').click();
+  await expect.poll(() => page.getByTestId('kyc-advanced-status').textContent()).toBe(kyc.status.review);
+  await decideKyc(baseURL, email, 'advanced', 'approve');
+  await page.reload();
+  await expect.poll(() => page.getByTestId('kyc-advanced-status').textContent()).toBe(kyc.status.Certified);
 
   // Basic KYC unlocks crypto deposits (spec §6); withdrawals stay restricted for a while after the
   // password change (spec §4 reason 4), and the page says until when and why.
   await page.getByTestId('account-nav-information').click();
   await expect.poll(() => page.getByTestId('permission-rechargeCoin').getAttribute('data-enabled')).toBe('true');
+  expect(await page.getByTestId('permission-rechargeFiat').getAttribute('data-enabled')).toBe('true');
+  expect(await page.getByTestId('permission-otc').getAttribute('data-enabled')).toBe('true');
   expect(await page.getByTestId('permission-withdrawCoin').getAttribute('data-enabled')).toBe('false');
   expect(await page.getByTestId('permission-withdrawCoin').textContent()).toContain(account.permissions.reasons.withdrawBan);
   expect(await page.getByTestId('withdraw-bans').textContent()).toContain(account.withdrawBan.reasons['4']);
@@ -168,6 +179,7 @@ async function fullJourney(lang: Lang): Promise<void> {
   expect(await page.getByTestId('permission-withdrawCoin').getAttribute('data-enabled')).toBe('false');
   expect(await page.getByTestId('permission-withdrawCoin').textContent()).toContain(account.permissions.reasons.frozen);
   expect(await page.getByTestId('permission-convertCoin').getAttribute('data-enabled')).toBe('false');
+  expect(await page.getByTestId('permission-otc').getAttribute('data-enabled')).toBe('false');
 
   expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   await context.close();
