@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiPlugin, type ApiOptions } from './api/index.ts';
-import { simPlugin, type SimOptions } from './sim/index.ts';
+import { Simulator, simPlugin, type SimOptions } from './sim/index.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface SandboxOptions {
@@ -28,8 +28,11 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
     return payload;
   });
 
-  await app.register(apiPlugin, { prefix: '/api', ...options.api });
-  await app.register(simPlugin, { prefix: '/sim', ...options.sim });
+  // One simulator for the market endpoints and the trading calls that match against it (server/trade).
+  const sim = options.sim?.simulator ?? newSimulator(options.sim ?? {});
+  if (!options.sim?.simulator) app.addHook('onClose', async () => sim.stop());
+  await app.register(apiPlugin, { prefix: '/api', simulator: sim, ...options.api });
+  await app.register(simPlugin, { prefix: '/sim', ...options.sim, simulator: sim });
 
   const distDir = options.distDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) {
@@ -46,4 +49,13 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
     });
   }
   return app;
+}
+
+function newSimulator(options: SimOptions): Simulator {
+  return new Simulator({
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
+    ...(options.load !== undefined ? { load: options.load } : {}),
+    ...(options.scheduler !== undefined ? { scheduler: options.scheduler } : {}),
+  });
 }

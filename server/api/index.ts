@@ -7,6 +7,8 @@ import { type ApiContext, defaultLimits, type Limits } from './context.ts';
 import { ApiError, badInput, Code, messages } from './envelope.ts';
 import { dummyPasswordHash } from './passwords.ts';
 import { loadOrCreateKeys } from './rsa.ts';
+import type { Simulator } from '../sim/simulator.ts';
+import { tradePlugin } from '../trade/index.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -31,6 +33,8 @@ export interface ApiOptions {
   seed?: boolean;
   /** Origins other than the request's own host allowed to make state changes (e.g. a dev server). */
   allowedOrigins?: string[];
+  /** The market simulator the trading calls (server/trade) match against; without it they are not served. */
+  simulator?: Simulator;
 }
 
 /** The provider API stand-in (spec §7) under /api: envelope of spec §8, data in PGlite or PostgreSQL. */
@@ -107,7 +111,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   accountRoutes(ctx, app);
   kycRoutes(ctx, app);
   selectionRoutes(ctx, app);
-  if (options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0') devRoutes(ctx, app);
+  const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
+  if (withDevRoutes) devRoutes(ctx, app);
+  if (options.simulator) await app.register(tradePlugin, { ctx, sim: options.simulator, devRoutes: withDevRoutes });
 }
 
 function isSafeMethod(method: string): boolean {

@@ -83,6 +83,7 @@ export class Simulator {
   private lastTick: number;
   /** Engine events generated so far (all symbols). */
   events = 0;
+  private readonly eventListeners = new Set<(market: SymbolMarket, ev: EngineEvent) => void>();
 
   constructor(options: SimulatorOptions = {}) {
     this.scheduler = options.scheduler ?? realScheduler;
@@ -233,6 +234,16 @@ export class Simulator {
     }
   }
 
+  /**
+   * Called synchronously after every engine event, with the market (its book as the event left it) and the
+   * event (reused by the next one: copy what you keep). The trading sandbox fills resting orders from it.
+   * Returns the unsubscribe.
+   */
+  onEvent(listener: (market: SymbolMarket, ev: EngineEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
   /** Runs `count` engine events on one symbol now (control plane `step`, tests). */
   step(kind: MarketKind, symbol: string, count: number): number {
     const st = this.state(kind, symbol);
@@ -248,6 +259,7 @@ export class Simulator {
     if (!ev) return;
     this.events++;
     this.dispatch(st, ev, now);
+    for (const listener of this.eventListeners) listener(st.market, ev);
   }
 
   private dispatch(st: SymbolState, ev: EngineEvent, now: number): void {

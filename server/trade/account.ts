@@ -1,0 +1,125 @@
+import type Decimal from 'decimal.js';
+import type { Queryable } from '../db/client.ts';
+import { ZERO, max, out } from './decimal.ts';
+import {
+  initialMargin,
+  liquidationPrice,
+  maintenanceMargin,
+  marginRatio,
+  notional,
+  unrealizedPnl,
+} from './futures-math.ts';
+import { maintenanceRate, pairOf, type MarketView } from './markets.ts';
+import { Account, balance, positions, symbolSettings, type PositionRow } from './store.ts';
+
+export interface PositionFigures {
+  row: PositionRow;
+  leverage: number;
+  marginType: 'cross' | 'isolated';
+  mark: Decimal;
+  upnl: Decimal;
+  im: Decimal;
+  mm: Decimal;
+  mmr: Decimal;
+}
+
+/** The USD-M (USDT) account of spec §3 "Futures capital snapshot", with every position priced at the mark. */
+export interface FuturesAccount {
+  free: Decimal;
+  locked: Decimal;
+  positions: PositionFigures[];
+  walletBalance: Decimal;
+  unrealized: Decimal;
+  maintMargin: Decimal;
+  marginBalance: Decimal;
+  marginRatio: Decimal;
+  available: Decimal;
+}
+
+export async function futuresAccount(tx: Queryable, view: MarketView, userId: number, lock = false): Promise<FuturesAccount> {
+  const usdt = await balance(tx, userId, Account.swap, 'USDT', lock);
+  const figures: PositionFigures[] = [];
+  for (const row of await positions(tx, userId)) {
+    const pair = pairOf('usdm', row.symbol);
+    const settings = await symbolSettings(tx, userId, row.symbol);
+    const mark = view.mark(pair.inst);
+    const mmr = maintenanceRate(pair.inst);
+    figures.push({
+      row,
+      leverage: settings.leverage,
+      marginType: settings.marginType,
+      mark,
+      upnl: unrealizedPnl(row, mark),
+      im: initialMargin(row, mark, settings.leverage),
+      mm: maintenanceMargin(row, mark, mmr),
+      mmr,
+    });
+  }
+  const cross = figures.filter((f) => f.marginType === 'cross');
+  const sum = (list: PositionFigures[], pick: (f: PositionFigures) => Decimal) => list.reduce((a, f) => a.add(pick(f)), ZERO);
+  const walletBalance = usdt.free.add(usdt.locked).add(sum(figures, (f) => f.row.isolatedMargin));
+  const unrealized = sum(figures, (f) => f.upnl);
+  const maintMargin = sum(figures, (f) => f.mm);
+  const marginBalance = walletBalance.add(unrealized);
+  return {
+    free: usdt.free,
+    locked: usdt.locked,
+    positions: figures,
+    walletBalance,
+    unrealized,
+    maintMargin,
+    marginBalance,
+    marginRatio: marginRatio(maintMargin, marginBalance),
+    // Isolated margin already left `free`; cross positions hold their initial margin at the mark.
+    available: max(ZERO, usdt.free.add(sum(cross, (f) => f.upnl)).sub(sum(cross, (f) => f.im))),
+  };
+}
+
+/** The margin that backs one position: its isolated margin, or the cross wallet less what the other cross positions need. */
+function backingMargin(account: FuturesAccount, f: PositionFigures): Decimal {
+  if (f.marginType === 'isolated') return f.row.isolatedMargin;
+  let wb = account.free.add(account.locked);
+  for (const other of account.positions) {
+    if (other === f || other.marginType !== 'cross') continue;
+    wb = wb.add(other.upnl).sub(other.mm);
+  }
+  return wb;
+}
+
+export function positionView(account: FuturesAccount, f: PositionFigures): Record<string, unknown> {
+  const margin = f.marginType === 'isolated' ? f.row.isolatedMargin : f.im;
+  const positionBalance = f.marginType === 'isolated' ? margin.add(f.upnl) : account.marginBalance;
+  return {
+    instrumentId: f.row.symbol,
+    symbol: f.row.symbol,
+    positionSide: f.row.positionSide,
+    direction: f.row.size.isPositive() ? 'long' : 'short',
+    positionAmt: out(f.row.size),
+    volume: out(f.row.size.abs()),
+    entryPrice: out(f.row.entry),
+    markPrice: out(f.mark),
+    notional: out(notional(f.row, f.mark)),
+    unrealizedProfitLoss: out(f.upnl),
+    returnRate: margin.isZero() ? '0' : out(f.upnl.div(margin), 4),
+    margin: out(margin),
+    marginType: f.marginType,
+    leverage: f.leverage,
+    maintMargin: out(f.mm),
+    marginRatio: out(marginRatio(f.mm, positionBalance), 4),
+    liquidationPrice: out(liquidationPrice(f.row, backingMargin(account, f), f.mmr)),
+  };
+}
+
+export function accountView(a: FuturesAccount): Record<string, string> {
+  return {
+    asset: 'USDT',
+    marginRatio: out(a.marginRatio, 4),
+    balance: out(a.walletBalance),
+    availableBalance: out(a.available),
+    unrealizedProfitLoss: out(a.unrealized),
+    maintMargin: out(a.maintMargin),
+    marginBalance: out(a.marginBalance),
+    orderMargin: out(a.locked),
+  };
+}
+

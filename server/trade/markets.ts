@@ -1,0 +1,95 @@
+import type Decimal from 'decimal.js';
+import { badInput } from '../api/envelope.ts';
+import { instrument, INSTRUMENTS, type Instrument, type MarketKind } from '../sim/instruments.ts';
+import type { SymbolMarket } from '../sim/market.ts';
+import type { Simulator } from '../sim/simulator.ts';
+import { D, unit } from './decimal.ts';
+import type { Level } from './matching.ts';
+
+/**
+ * The listings traded by the sandbox are the simulator's (exchangeInfo): tick and step sizes from its
+ * PRICE_FILTER / LOT_SIZE, minimum quantity one step, minimum notional from its NOTIONAL / MIN_NOTIONAL.
+ */
+export interface Pair {
+  inst: Instrument;
+  tick: Decimal;
+  step: Decimal;
+  minQty: Decimal;
+  minNotional: Decimal;
+}
+
+export function pairOf(market: MarketKind, symbol: unknown, field = 'symbol'): Pair {
+  const inst = typeof symbol === 'string' ? instrument(market, symbol.toUpperCase()) : undefined;
+  if (!inst) throw badInput(field, 'symbol', `Unknown ${market === 'spot' ? 'spot' : 'futures'} pair`);
+  return {
+    inst,
+    tick: unit(inst.tickDecimals),
+    step: unit(inst.stepDecimals),
+    minQty: unit(inst.stepDecimals),
+    minNotional: new D(String(inst.minNotional)),
+  };
+}
+
+/** Lightning calls name the pair as baseCurrency + quoteCurrency (spec §7), the data tabs as instrumentId. */
+export function futuresPair(body: { baseCurrency?: unknown; quoteCurrency?: unknown; instrumentId?: unknown }): Pair {
+  if (typeof body.instrumentId === 'string' && body.instrumentId !== '') return pairOf('usdm', body.instrumentId.replace('/', ''), 'instrumentId');
+  if (typeof body.baseCurrency !== 'string' || typeof body.quoteCurrency !== 'string') {
+    throw badInput('baseCurrency', 'required', 'baseCurrency and quoteCurrency (or instrumentId) are required');
+  }
+  return pairOf('usdm', `${body.baseCurrency}${body.quoteCurrency}`, 'baseCurrency');
+}
+
+export function allPairs(market: MarketKind): Instrument[] {
+  return INSTRUMENTS[market];
+}
+
+/** Fee rates of the sandbox account (Binance's default tiers): spot 0.1 %, USD-M maker 0.02 % / taker 0.05 %. */
+export const FEES = {
+  spot: { maker: new D('0.001'), taker: new D('0.001') },
+  usdm: { maker: new D('0.0002'), taker: new D('0.0005') },
+} as const;
+
+/** Maintenance margin rate (first tier): 0.4 % for BTC and ETH, 1 % for the rest. */
+export function maintenanceRate(inst: Instrument): Decimal {
+  return new D(inst.base === 'BTC' || inst.base === 'ETH' ? '0.004' : '0.01');
+}
+
+/** queryMaxLeverage: spec §9 default top leverage is 100; smaller listings stop at 50. */
+export function maxLeverage(inst: Instrument): number {
+  return inst.base === 'BTC' || inst.base === 'ETH' ? 100 : 50;
+}
+
+export const DEFAULT_LEVERAGE = 20;
+
+/** Read-only views of the simulator's market for one pair. */
+export class MarketView {
+  constructor(private readonly sim: Simulator) {}
+
+  /** The market, kept live (generating events) for the simulator's idle window. */
+  market(inst: Instrument): SymbolMarket {
+    const market = this.sim.touch(inst.market, inst.symbol);
+    if (!market) throw new Error(`simulator has no ${inst.market} ${inst.symbol}`);
+    return market;
+  }
+
+  /** The side a taker of `side` trades against, best first, in units. */
+  *opposite(inst: Instrument, side: 'buy' | 'sell'): Generator<Level> {
+    const m = this.market(inst);
+    const book = side === 'buy' ? m.book.asks : m.book.bids;
+    const tick = unit(inst.tickDecimals);
+    const step = unit(inst.stepDecimals);
+    // Copy-free: the book is read level by level while the walk needs it (the generator is drained synchronously).
+    for (let i = 0; i < book.length; i++) yield { price: tick.mul(book.px[i]!), qty: step.mul(book.qty[i]!) };
+  }
+
+  /** USD-M mark price (the simulator's markPrice stream: the mid), or the last price for spot. */
+  mark(inst: Instrument): Decimal {
+    const m = this.market(inst);
+    const ticks = inst.market === 'usdm' ? m.markTicks() : m.lastPrice;
+    return new D(ticks).mul(unit(inst.tickDecimals));
+  }
+
+  lastPrice(inst: Instrument): Decimal {
+    return new D(this.market(inst).lastPrice).mul(unit(inst.tickDecimals));
+  }
+}

@@ -1,0 +1,217 @@
+import type Decimal from 'decimal.js';
+import type { Queryable } from '../db/client.ts';
+import type { MarketKind } from '../sim/instruments.ts';
+import { D, db, out } from './decimal.ts';
+import { feeOf, spotStatus, type Fill, type OrderStatus, type Side } from './matching.ts';
+import { FEES } from './markets.ts';
+import type { PositionSide } from './store.ts';
+
+export interface OrderRow {
+  id: number;
+  userId: number;
+  market: MarketKind;
+  symbol: string;
+  side: Side;
+  priceType: 'limit' | 'market';
+  price: Decimal | null;
+  quantity: Decimal;
+  filledQty: Decimal;
+  filledQuote: Decimal;
+  fee: Decimal;
+  feeAsset: string;
+  realizedPnl: Decimal;
+  status: OrderStatus;
+  positionSide: PositionSide;
+  reduceOnly: boolean;
+  leverage: number | null;
+  marginType: 'cross' | 'isolated' | null;
+  lockedAsset: string;
+  lockedAmount: Decimal;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface RawOrder {
+  id: number;
+  user_id: number;
+  market: MarketKind;
+  symbol: string;
+  side: Side;
+  price_type: 'limit' | 'market';
+  price: string | null;
+  quantity: string;
+  filled_qty: string;
+  filled_quote: string;
+  fee: string;
+  fee_asset: string;
+  realized_pnl: string;
+  status: OrderStatus;
+  position_side: PositionSide;
+  reduce_only: boolean;
+  leverage: number | null;
+  margin_type: 'cross' | 'isolated' | null;
+  locked_asset: string;
+  locked_amount: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function toOrder(r: RawOrder): OrderRow {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    market: r.market,
+    symbol: r.symbol,
+    side: r.side,
+    priceType: r.price_type,
+    price: r.price === null ? null : new D(r.price),
+    quantity: new D(r.quantity),
+    filledQty: new D(r.filled_qty),
+    filledQuote: new D(r.filled_quote),
+    fee: new D(r.fee),
+    feeAsset: r.fee_asset,
+    realizedPnl: new D(r.realized_pnl),
+    status: r.status,
+    positionSide: r.position_side,
+    reduceOnly: r.reduce_only,
+    leverage: r.leverage,
+    marginType: r.margin_type,
+    lockedAsset: r.locked_asset,
+    lockedAmount: new D(r.locked_amount),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function loadOrder(tx: Queryable, id: number, userId?: number): Promise<OrderRow | undefined> {
+  const rows = await tx.query<RawOrder>(
+    `select * from trade_orders where id = $1${userId !== undefined ? ' and user_id = $2' : ''} for update`,
+    userId !== undefined ? [id, userId] : [id],
+  );
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+export async function queryOrders(tx: Queryable, sql: string, params: unknown[]): Promise<OrderRow[]> {
+  return (await tx.query<RawOrder>(sql, params)).map(toOrder);
+}
+
+export type NewOrder = Omit<OrderRow, 'id' | 'filledQty' | 'filledQuote' | 'fee' | 'realizedPnl' | 'updatedAt'>;
+
+export async function insertOrder(tx: Queryable, o: NewOrder): Promise<OrderRow> {
+  const rows = await tx.query<RawOrder>(
+    `insert into trade_orders (user_id, market, symbol, side, price_type, price, quantity, fee_asset, status, position_side,
+       reduce_only, leverage, margin_type, locked_asset, locked_amount, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) returning *`,
+    [o.userId, o.market, o.symbol, o.side, o.priceType, o.price === null ? null : db(o.price), db(o.quantity), o.feeAsset,
+      o.status, o.positionSide, o.reduceOnly, o.leverage, o.marginType, o.lockedAsset, db(o.lockedAmount), o.createdAt],
+  );
+  return toOrder(rows[0]!);
+}
+
+export async function saveOrder(tx: Queryable, o: OrderRow, at: Date): Promise<void> {
+  o.updatedAt = at;
+  await tx.query(
+    `update trade_orders set filled_qty = $2, filled_quote = $3, fee = $4, realized_pnl = $5, status = $6, locked_amount = $7,
+       updated_at = $8 where id = $1`,
+    [o.id, db(o.filledQty), db(o.filledQuote), db(o.fee), db(o.realizedPnl), o.status, db(o.lockedAmount), at],
+  );
+}
+
+export interface FillRecord {
+  fill: Fill;
+  fee: Decimal;
+  realized: Decimal;
+}
+
+export async function insertFill(tx: Queryable, o: OrderRow, rec: FillRecord, at: Date): Promise<void> {
+  await tx.query(
+    `insert into trade_fills (order_id, user_id, market, symbol, side, price, quantity, quote, fee, fee_asset, realized_pnl, maker, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [o.id, o.userId, o.market, o.symbol, o.side, db(rec.fill.price), db(rec.fill.qty), db(rec.fill.quote), db(rec.fee), o.feeAsset,
+      db(rec.realized), rec.fill.maker, at],
+  );
+  o.filledQty = o.filledQty.add(rec.fill.qty);
+  o.filledQuote = o.filledQuote.add(rec.fill.quote);
+  o.fee = o.fee.add(rec.fee);
+  o.realizedPnl = o.realizedPnl.add(rec.realized);
+}
+
+export function feeRate(market: MarketKind, maker: boolean): Decimal {
+  return maker ? FEES[market].maker : FEES[market].taker;
+}
+
+/** Spot fee is taken from what the order receives: the base asset on a buy, the quote asset on a sell. */
+export function spotFee(side: Side, fill: Fill): Decimal {
+  return feeOf(side === 'buy' ? fill.qty : fill.quote, feeRate('spot', fill.maker));
+}
+
+/** An order as the calls return it (amounts as decimal strings). */
+export function orderView(o: OrderRow): Record<string, unknown> {
+  const avg = o.filledQty.isZero() ? null : o.filledQuote.div(o.filledQty);
+  return {
+    orderId: String(o.id),
+    market: o.market,
+    instrumentId: o.symbol,
+    symbol: o.symbol,
+    direction: o.side,
+    priceType: o.priceType,
+    price: o.price === null ? null : out(o.price),
+    volume: out(o.quantity),
+    filledVolume: out(o.filledQty),
+    filledAmount: out(o.filledQuote),
+    averagePrice: avg === null ? null : out(avg),
+    fee: out(o.fee),
+    feeAsset: o.feeAsset,
+    status: o.market === 'spot' ? spotStatus(o.status) : o.status,
+    ...(o.market === 'usdm'
+      ? {
+          positionSide: o.positionSide,
+          reduceOnly: o.reduceOnly,
+          leverage: o.leverage,
+          marginType: o.marginType,
+          realizedProfitLoss: out(o.realizedPnl),
+        }
+      : {}),
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+export interface RawFill {
+  id: number;
+  order_id: number;
+  market: MarketKind;
+  symbol: string;
+  side: Side;
+  price: string;
+  quantity: string;
+  quote: string;
+  fee: string;
+  fee_asset: string;
+  realized_pnl: string;
+  maker: boolean;
+  liquidation_type: 'take_over' | 'position_reduction' | null;
+  created_at: Date;
+}
+
+export function fillView(f: RawFill): Record<string, unknown> {
+  return {
+    tradeId: String(f.id),
+    orderId: String(f.order_id),
+    market: f.market,
+    instrumentId: f.symbol,
+    symbol: f.symbol,
+    direction: f.side,
+    price: out(new D(f.price)),
+    volume: out(new D(f.quantity)),
+    amount: out(new D(f.quote)),
+    fee: out(new D(f.fee)),
+    feeAsset: f.fee_asset,
+    realizedProfitLoss: out(new D(f.realized_pnl)),
+    role: f.maker ? 'maker' : 'taker',
+    // spec §3 trade rows: optional liquidationType (take_over | position_reduction); §4 labels.
+    liquidationType: f.liquidation_type,
+    time: f.created_at.toISOString(),
+  };
+}
+

@@ -1,0 +1,66 @@
+import { badInput } from '../api/envelope.ts';
+
+/**
+ * spec §3 futures history queries: cursorCondition { cursor, pageSize, searchDirection after | before } and
+ * queryCondition { keyId, … }; the reply has dataList and cursorInfo.nextCursor. Rows come newest first;
+ * the cursor is a row id: `after` pages to older rows (id < cursor), `before` back to newer ones (id > cursor).
+ */
+export interface CursorCondition {
+  cursor?: string | number | null;
+  pageSize?: number;
+  searchDirection?: 'after' | 'before';
+}
+
+export const cursorSchema = {
+  type: 'object',
+  properties: {
+    cursor: { anyOf: [{ type: 'string', pattern: '^\\d{0,12}$' }, { type: 'integer', minimum: 0 }, { type: 'null' }] },
+    pageSize: { type: 'integer', enum: [10, 20, 50, 100], default: 10 },
+    searchDirection: { type: 'string', enum: ['after', 'before'], default: 'after' },
+  },
+};
+
+export interface Page<T> {
+  dataList: T[];
+  cursorInfo: { nextCursor: string | null; prevCursor: string | null; pageSize: number; hasMore: boolean };
+}
+
+export interface PagePlan {
+  where: string;
+  order: string;
+  limit: number;
+  params: unknown[];
+}
+
+/** SQL pieces for one page over `id`, given the parameters already used (`used`). */
+export function planPage(condition: CursorCondition | undefined, used: number): PagePlan & { pageSize: number; direction: 'after' | 'before' } {
+  const pageSize = condition?.pageSize ?? 10;
+  const direction = condition?.searchDirection ?? 'after';
+  const raw = condition?.cursor;
+  const cursor = raw === undefined || raw === null || raw === '' ? null : Number(raw);
+  if (cursor !== null && !Number.isSafeInteger(cursor)) throw badInput('cursorCondition.cursor', 'cursor');
+  if (cursor === null) return { where: '', order: 'id desc', limit: pageSize + 1, params: [], pageSize, direction: 'after' };
+  return direction === 'after'
+    ? { where: ` and id < $${used + 1}`, order: 'id desc', limit: pageSize + 1, params: [cursor], pageSize, direction }
+    : { where: ` and id > $${used + 1}`, order: 'id asc', limit: pageSize + 1, params: [cursor], pageSize, direction };
+}
+
+export function toPage<R extends { id: number }, T>(rows: R[], plan: { pageSize: number; direction: 'after' | 'before' }, map: (row: R) => T, hadCursor: boolean): Page<T> {
+  const hasMore = rows.length > plan.pageSize;
+  let page = rows.slice(0, plan.pageSize);
+  if (plan.direction === 'before') page = page.reverse();
+  const first = page[0];
+  const last = page[page.length - 1];
+  // Going back (before), more rows on the newer side mean a previous page; older rows always follow.
+  const older = plan.direction === 'after' ? hasMore : true;
+  const newer = plan.direction === 'before' ? hasMore : hadCursor;
+  return {
+    dataList: page.map(map),
+    cursorInfo: {
+      nextCursor: older && last ? String(last.id) : null,
+      prevCursor: newer && first ? String(first.id) : null,
+      pageSize: plan.pageSize,
+      hasMore,
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { ApiContext } from '../../api/context.ts';
+import { ApiError, Code, badInput } from '../../api/envelope.ts';
+import type { Auth } from '../../api/sessions.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { MarketKind } from '../../sim/instruments.ts';
+import type { TradeEngine } from '../engine.ts';
+import { fillView, orderView, queryOrders, type RawFill } from '../orders.ts';
+import { planPage, toPage, type CursorCondition, type Page } from '../paging.ts';
+
+export interface TradeContext {
+  api: ApiContext;
+  engine: TradeEngine;
+}
+
+/** The sandbox gives each user one exchange key (binance); its id is the user id (spec §3 keyId / exchangeKeyId). */
+export function keyIdOf(auth: Auth): string {
+  return String(auth.user.id);
+}
+
+/** exchangeKeyId / keyId, when sent, must be the caller's key. */
+export function checkKey(auth: Auth, value: unknown, field = 'exchangeKeyId'): void {
+  if (value === undefined || value === null || value === '') return;
+  if (String(value) !== keyIdOf(auth)) throw badInput(field, 'unknownKey', `Unknown ${field}`);
+}
+
+/** spec §4 "Account freeze: it disables withdrawals and exchange": no new orders from a frozen account. */
+export function checkNotFrozen(auth: Auth): void {
+  if (auth.user.frozen_at !== null) throw new ApiError(Code.frozen);
+}
+
+// Unions as anyOf (Ajv strict mode): amounts come as JSON numbers or decimal strings and are parsed by parseAmount.
+export const amount = { anyOf: [{ type: 'string', maxLength: 60 }, { type: 'number' }] };
+export const keyField = { anyOf: [{ type: 'string', maxLength: 40 }, { type: 'integer' }] };
+export const symbolField = { type: 'string', maxLength: 30 };
+export const idField = { anyOf: [{ type: 'string', pattern: '^\\d{1,12}$' }, { type: 'integer', minimum: 1 }] };
+export const orderIdField = idField;
+
+export function orderIdOf(value: unknown): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw badInput('orderId', 'orderId');
+  return id;
+}
+
+export interface OrderFilter {
+  instrumentId?: string;
+  direction?: 'buy' | 'sell';
+  status?: string;
+  priceType?: 'limit' | 'market';
+}
+
+export const orderFilterProps = {
+  keyId: keyField,
+  exchangeKeyId: keyField,
+  instrumentId: symbolField,
+  direction: { type: 'string', enum: ['buy', 'sell'] },
+  status: { type: 'string', maxLength: 20 },
+  priceType: { type: 'string', enum: ['limit', 'market'] },
+};
+
+function filterSql(market: MarketKind, userId: number, filter: OrderFilter | undefined, withStatus: boolean): { sql: string; params: unknown[] } {
+  const params: unknown[] = [userId, market];
+  let sql = 'user_id = $1 and market = $2';
+  if (filter?.instrumentId) {
+    params.push(filter.instrumentId.replace('/', '').toUpperCase());
+    sql += ` and symbol = $${params.length}`;
+  }
+  if (filter?.direction) {
+    params.push(filter.direction);
+    sql += ` and side = $${params.length}`;
+  }
+  if (withStatus && filter?.status) {
+    // Spot writes partial-filled / partial-canceled (spec §4); the column keeps one spelling.
+    params.push(filter.status.replace('-', '_'));
+    sql += ` and status = $${params.length}`;
+  }
+  if (withStatus && filter?.priceType) {
+    params.push(filter.priceType);
+    sql += ` and price_type = $${params.length}`;
+  }
+  return { sql, params };
+}
+
+export async function openOrders(db: Queryable, market: MarketKind, userId: number, filter: OrderFilter | undefined): Promise<unknown[]> {
+  const { sql, params } = filterSql(market, userId, { ...filter, status: '' }, true);
+  const rows = await queryOrders(db, `select * from trade_orders where ${sql} and status in ('submitted', 'running', 'partial_filled') order by id desc`, params);
+  return rows.map(orderView);
+}
+
+/** History orders: everything that is no longer open (spec §3 historyOrder tab). */
+export async function pageOrders(db: Queryable, market: MarketKind, userId: number, cursor: CursorCondition | undefined, filter: OrderFilter | undefined): Promise<Page<unknown>> {
+  const { sql, params } = filterSql(market, userId, filter, true);
+  const plan = planPage(cursor, params.length);
+  const rows = await queryOrders(
+    db,
+    `select * from trade_orders where ${sql} and status not in ('submitted', 'running', 'partial_filled')${plan.where} order by ${plan.order} limit ${plan.limit}`,
+    [...params, ...plan.params],
+  );
+  return toPage(rows, plan, orderView, plan.params.length > 0);
+}
+
+export async function pageFills(db: Queryable, market: MarketKind, userId: number, cursor: CursorCondition | undefined, filter: OrderFilter | undefined): Promise<Page<unknown>> {
+  const { sql, params } = filterSql(market, userId, filter, false);
+  const plan = planPage(cursor, params.length);
+  const rows = await db.query<RawFill>(
+    `select * from trade_fills where ${sql}${plan.where} order by ${plan.order} limit ${plan.limit}`,
+    [...params, ...plan.params],
+  );
+  return toPage(rows, plan, fillView, plan.params.length > 0);
+}
+
+export async function orderFills(db: Queryable, market: MarketKind, userId: number, orderId: number): Promise<unknown[]> {
+  const rows = await db.query<RawFill>('select * from trade_fills where user_id = $1 and market = $2 and order_id = $3 order by id', [userId, market, orderId]);
+  return rows.map(fillView);
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { nowDate } from '../../api/context.ts';
+import { badInput } from '../../api/envelope.ts';
+import { publicRoute, s, userRoute } from '../../api/http.ts';
+import { setSetting, settings } from '../store.ts';
+import type { TradeContext } from './common.ts';
+
+/** spec §7 "User config": the lightning terminal's keyboard shortcuts, kept as the JSON text the client sends. */
+export function configRoutes(t: TradeContext, app: FastifyInstance): void {
+  const { api: ctx } = t;
+
+  userRoute(ctx, app, {
+    method: 'GET',
+    url: '/user/feConfig/getKeyBoardConfig',
+    handler: async ({ auth }) => ({ configData: (await settings(ctx.db, auth.user.id)).keyboardConfig }),
+  });
+
+  userRoute<{ configData: string }>(ctx, app, {
+    method: 'POST',
+    url: '/user/feConfig/updateKeyBoardConfig',
+    body: s.obj({ configData: s.str(2, 4000) }, ['configData']),
+    handler: async ({ body, auth }) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body.configData);
+      } catch {
+        parsed = null;
+      }
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        throw badInput('configData', 'json', 'configData must be a JSON object');
+      }
+      await setSetting(ctx.db, auth.user.id, 'keyboard_config', body.configData, nowDate(ctx));
+      return { configData: body.configData };
+    },
+  });
+}
+
+/** Developer control (off with the other /_dev routes): set the spot trade permission flag of spec §3. */
+export function devTradeRoutes(t: TradeContext, app: FastifyInstance): void {
+  const { api: ctx } = t;
+  publicRoute<{ email: string; spotTradingForbidden: boolean }>(app, {
+    method: 'POST',
+    url: '/_dev/trade/spotForbidden',
+    body: s.obj({ email: s.str(3, 254), spotTradingForbidden: { type: 'boolean' } }, ['email', 'spotTradingForbidden']),
+    handler: async ({ body }) => {
+      const rows = await ctx.db.query<{ id: number }>('select id from users where email_lower = $1', [body.email.toLowerCase()]);
+      const user = rows[0];
+      if (!user) throw badInput('email', 'unknown', 'Unknown user');
+      await setSetting(ctx.db, user.id, 'spot_forbidden', body.spotTradingForbidden, nowDate(ctx));
+      return { email: body.email, spotTradingForbidden: body.spotTradingForbidden };
+    },
+  });
+}

@@ -1,0 +1,213 @@
+import type { FastifyInstance } from 'fastify';
+import { nowDate } from '../../api/context.ts';
+import { badInput } from '../../api/envelope.ts';
+import { s, userRoute } from '../../api/http.ts';
+import type { Queryable } from '../../db/client.ts';
+import { futuresAccount } from '../account.ts';
+import { D, min, out, parseAmount, type Dec } from '../decimal.ts';
+import { insufficient } from '../errors.ts';
+import { planPage, toPage, cursorSchema, type CursorCondition } from '../paging.ts';
+import { Account, adjust, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
+import { amount, idField, keyField, keyIdOf, type TradeContext } from './common.ts';
+import type { MarketView } from '../markets.ts';
+
+/** spec §4 transfer direction codes. */
+export const DIRECTIONS: Record<string, readonly [AccountType, AccountType]> = {
+  FUNDING_MAIN: [Account.capital, Account.trade],
+  FUNDING_UMFUTURE: [Account.capital, Account.swap],
+  MAIN_FUNDING: [Account.trade, Account.capital],
+  MAIN_UMFUTURE: [Account.trade, Account.swap],
+  UMFUTURE_FUNDING: [Account.swap, Account.capital],
+  UMFUTURE_MAIN: [Account.swap, Account.trade],
+};
+
+const directionField = { type: 'string', enum: Object.keys(DIRECTIONS) };
+const assetField = s.str(1, 20, '^[A-Z0-9]{1,20}$');
+/** Transfer amounts: at most 8 decimals (spec §5 "a helper flags numbers with more than 8 decimals"). */
+const TRANSFER_DECIMALS = 8;
+const LIGHTNING_MAX = 20;
+
+/** What can leave an account: the free balance; from the USD-M account, no more than its available balance. */
+async function transferable(tx: Queryable, view: MarketView, userId: number, from: AccountType, asset: string, lock = false): Promise<Dec> {
+  const row = await balance(tx, userId, from, asset, lock);
+  if (from !== Account.swap || asset !== 'USDT') return row.free;
+  return min(row.free, (await futuresAccount(tx, view, userId)).available);
+}
+
+
+/** spec §7 lightning futures: options, saved configurations, trader, transfers; balances per account type (spec §3). */
+export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
+  const { api: ctx, engine } = t;
+
+  userRoute(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/queryBrokerOptions',
+    handler: async ({ auth }) => {
+      const mode = await settings(ctx.db, auth.user.id);
+      return {
+        exchangeList: [{ exchangeCode: 'binance', exchangeName: 'Binance' }],
+        accountList: [{ keyId: keyIdOf(auth), brokerAccountId: keyIdOf(auth), exchangeCode: 'binance', sortIndex: 1 }],
+        positionSide: mode.positionSide,
+        multiAssetsMargin: mode.multiAssets,
+        // spec §3 leverage state / §9: default top leverage 100.
+        topLeverage: 100,
+      };
+    },
+  });
+
+  userRoute(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/queryLightningList',
+    handler: async ({ auth }) => {
+      const rows = await ctx.db.query<{ id: number; config: string; created_at: Date }>(
+        'select id, config, created_at from lightning_configs where user_id = $1 order by id',
+        [auth.user.id],
+      );
+      const active = (await settings(ctx.db, auth.user.id)).activeLightningId;
+      return {
+        dataList: rows.map((r) => ({ id: String(r.id), config: JSON.parse(r.config) as unknown, createdAt: r.created_at.toISOString() })),
+        activeId: rows.some((r) => r.id === active) ? String(active) : null,
+      };
+    },
+  });
+
+  userRoute<{ config: Record<string, unknown> }>(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/addLightning',
+    body: s.obj({ config: { type: 'object', maxProperties: 40 } }, ['config']),
+    handler: async ({ body, auth }) => {
+      const text = JSON.stringify(body.config);
+      if (text.length > 4000) throw badInput('config', 'maxLength', 'The configuration is above 4000 characters');
+      return engine.run(async (tx) => {
+        const count = await tx.query<{ n: number }>('select count(*)::int as n from lightning_configs where user_id = $1', [auth.user.id]);
+        if ((count[0]?.n ?? 0) >= LIGHTNING_MAX) throw badInput('config', 'max', `At most ${LIGHTNING_MAX} configurations`);
+        const rows = await tx.query<{ id: number }>(
+          'insert into lightning_configs (user_id, config, created_at) values ($1, $2, $3) returning id',
+          [auth.user.id, text, nowDate(ctx)],
+        );
+        return { id: String(rows[0]!.id) };
+      });
+    },
+  });
+
+  userRoute<{ id: string | number }>(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/delLightning',
+    body: s.obj({ id: idField }, ['id']),
+    handler: async ({ body, auth }) => {
+      const rows = await ctx.db.query('delete from lightning_configs where user_id = $1 and id = $2 returning id', [auth.user.id, Number(body.id)]);
+      if (rows.length === 0) throw badInput('id', 'unknown', 'Unknown configuration');
+      return null;
+    },
+  });
+
+  userRoute<{ id: string | number | null }>(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/memoryLightning',
+    body: s.obj({ id: { anyOf: [...idField.anyOf, { type: 'null' }] } }, ['id']),
+    handler: async ({ body, auth }) => {
+      const id = body.id === null ? null : Number(body.id);
+      if (id !== null) {
+        const rows = await ctx.db.query('select 1 from lightning_configs where user_id = $1 and id = $2', [auth.user.id, id]);
+        if (rows.length === 0) throw badInput('id', 'unknown', 'Unknown configuration');
+      }
+      await setSetting(ctx.db, auth.user.id, 'active_lightning_id', id, nowDate(ctx));
+      return { activeId: id === null ? null : String(id) };
+    },
+  });
+
+  userRoute(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/trader/register',
+    handler: async ({ auth }) => {
+      const current = await settings(ctx.db, auth.user.id);
+      const at = current.traderRegisteredAt ?? nowDate(ctx);
+      if (!current.traderRegisteredAt) await setSetting(ctx.db, auth.user.id, 'trader_registered_at', at, at);
+      return { registered: true, keyId: keyIdOf(auth), registeredAt: at.toISOString() };
+    },
+  });
+
+  userRoute(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/trader/query',
+    handler: async ({ auth }) => {
+      const at = (await settings(ctx.db, auth.user.id)).traderRegisteredAt;
+      return { registered: at !== null, keyId: keyIdOf(auth), registeredAt: at?.toISOString() ?? null };
+    },
+  });
+
+  userRoute<{ asset: string; type: string; exchangeKeyId?: string }>(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/transfer/queryTransferAvailable',
+    body: s.obj({ asset: assetField, type: directionField, exchangeKeyId: keyField }, ['asset', 'type']),
+    handler: async ({ body, auth }) => {
+      const [from, to] = DIRECTIONS[body.type]!;
+      await engine.settled();
+      const available = await transferable(ctx.db, engine.view, auth.user.id, from, body.asset);
+      return { asset: body.asset, type: body.type, from, to, available: out(available) };
+    },
+  });
+
+  userRoute<{ asset: string; type: string; amount: string | number }>(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/transfer/submit',
+    body: s.obj({ asset: assetField, type: directionField, amount, exchangeKeyId: keyField }, ['asset', 'type', 'amount']),
+    handler: async ({ body, auth }) => {
+      const [from, to] = DIRECTIONS[body.type]!;
+      const amount = parseAmount('amount', body.amount, TRANSFER_DECIMALS, 'decimals');
+      // The sandbox's USD-M account is a USDT account (spec §7 account query: assetSymbolList [USDT]).
+      if ((from === Account.swap || to === Account.swap) && body.asset !== 'USDT') throw badInput('asset', 'swapAsset', 'The USD-M account holds USDT only');
+      return engine.run(async (tx) => {
+        if (amount.gt(await transferable(tx, engine.view, auth.user.id, from, body.asset, true))) throw insufficient(body.asset);
+        await adjust(tx, auth.user.id, from, body.asset, amount.neg());
+        await adjust(tx, auth.user.id, to, body.asset, amount);
+        const rows = await tx.query<{ id: number; created_at: Date }>(
+          'insert into trade_transfers (user_id, asset, amount, direction, created_at) values ($1, $2, $3, $4, $5) returning id, created_at',
+          [auth.user.id, body.asset, amount.toFixed(), body.type, nowDate(ctx)],
+        );
+        return { transferId: String(rows[0]!.id), asset: body.asset, amount: out(amount), type: body.type, from, to, time: rows[0]!.created_at.toISOString() };
+      });
+    },
+  });
+
+  userRoute<{ cursorCondition?: CursorCondition; queryCondition?: { asset?: string; type?: string } }>(ctx, app, {
+    method: 'POST',
+    url: '/broker/lightning/transfer/pageTransfer',
+    body: s.obj({ cursorCondition: cursorSchema, queryCondition: s.obj({ asset: assetField, type: directionField, keyId: keyField }) }),
+    handler: async ({ body, auth }) => {
+      const params: unknown[] = [auth.user.id];
+      let where = 'user_id = $1';
+      if (body.queryCondition?.asset) {
+        params.push(body.queryCondition.asset);
+        where += ` and asset = $${params.length}`;
+      }
+      if (body.queryCondition?.type) {
+        params.push(body.queryCondition.type);
+        where += ` and direction = $${params.length}`;
+      }
+      const plan = planPage(body.cursorCondition, params.length);
+      const rows = await ctx.db.query<{ id: number; asset: string; amount: string; direction: string; created_at: Date }>(
+        `select * from trade_transfers where ${where}${plan.where} order by ${plan.order} limit ${plan.limit}`,
+        [...params, ...plan.params],
+      );
+      return toPage(rows, plan, (r) => ({ transferId: String(r.id), asset: r.asset, amount: out(new D(r.amount)), type: r.direction, time: r.created_at.toISOString() }), plan.params.length > 0);
+    },
+  });
+
+  // Balances per account type (spec §3: capital_account 1, trade_account 2, swap_account 3).
+  userRoute<{ accountType?: 1 | 2 | 3 }>(ctx, app, {
+    method: 'POST',
+    url: '/broker/account/balance/query',
+    body: s.obj({ accountType: { type: 'integer', enum: [1, 2, 3] } }),
+    handler: async ({ body, auth }) => {
+      await engine.settled();
+      const types = body.accountType ? [body.accountType] : [Account.capital, Account.trade, Account.swap];
+      const result = [];
+      for (const accountType of types) {
+        const rows = await balances(ctx.db, auth.user.id, accountType);
+        result.push({ accountType, balances: rows.map((r) => ({ asset: r.asset, free: out(r.free), locked: out(r.locked) })) });
+      }
+      return result;
+    },
+  });
+}
