@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestApi, demoUser } from './helpers.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import { loadMigrations } from '../../server/db/migrate.ts';
 
 describe('data survives a restart (PGlite under the data directory)', () => {
   let api: TestApi;
@@ -40,11 +41,9 @@ describe('data survives a restart (PGlite under the data directory)', () => {
     const db = await openDatabase({ dataDir: api.dataDir });
     try {
       const rows = await db.query<{ version: number; name: string }>('select version, name from schema_migrations order by version');
-      expect(rows).toEqual([
-        { version: 1, name: 'accounts' },
-        { version: 2, name: 'balances' },
-        { version: 3, name: 'kyc' },
-      ]);
+      // Every migration file, once (the list grows with each feature's migration).
+      expect(rows).toEqual(loadMigrations().map(({ version, name }) => ({ version, name })));
+      expect(rows.slice(0, 3).map((row) => row.name)).toEqual(['accounts', 'balances', 'kyc']);
       const demo = await db.query<{ n: number }>('select count(*)::int as n from users where email_lower = $1', [demoUser.email]);
       expect(demo[0]?.n).toBe(1);
       const balances = await db.query<{ asset: string; free: string }>(
