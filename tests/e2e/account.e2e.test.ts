@@ -29,6 +29,8 @@ afterAll(async () => {
 });
 
 const field = (page: Page, name: string) => page.getByTestId(`input-${name}`);
+/** spec §5: a second code to the same destination within 1 s is refused; people are never that quick, tests are. */
+const repeatGuardGap = () => new Promise((r) => setTimeout(r, 1_100));
 
 async function register(page: Page, lang: Lang, email: string, password: string): Promise<void> {
   const { validation, account } = texts[lang];
@@ -194,7 +196,7 @@ describe('account journey in Chromium (issue 5)', () => {
     240_000,
   );
 
-  it('resets a forgotten password by e-mail, binds a phone, signs out through the server, and locks sign-in after repeated wrong passwords', async () => {
+  it('resets a forgotten password by e-mail, binds and changes a phone, changes the e-mail and language, signs out through the server, and locks sign-in after repeated wrong passwords', async () => {
     const lang: Lang = 'en-US';
     const { account } = texts[lang];
     const { page, context } = await openPage(browser);
@@ -230,11 +232,50 @@ describe('account journey in Chromium (issue 5)', () => {
     await expect.poll(() => page.getByTestId('safe-phone-status').textContent()).toBe(`+852 ${phone}`);
     expect(await page.getByTestId('form-success').textContent()).toBe(account.safe.phone.done);
 
+    // Change the phone: codes to the old and the new number, and an e-mail code (spec §7 updatePhoneInfo).
+    const newPhone = `5${String(Date.now()).slice(-7)}`;
+    await page.getByTestId('safe-phone-toggle').click();
+    await repeatGuardGap(); // the bind code went to this number a moment ago (spec §5: 1 s guard)
+    await page.getByTestId('send-oldSmsCode').click();
+    const oldSms = await readCode(baseURL, `+852 ${phone}`, 'updatePhoneOld');
+    await field(page, 'oldSmsCode').fill(oldSms.code);
+    await field(page, 'phone').fill(newPhone);
+    await page.getByTestId('send-newSmsCode').click();
+    const newSms = await readCode(baseURL, `+852 ${newPhone}`, 'updatePhoneNew');
+    await field(page, 'newSmsCode').fill(newSms.code);
+    await page.getByTestId('send-emailCode').click();
+    const phoneMail = await readCode(baseURL, email, 'updatePhone');
+    await field(page, 'emailCode').fill(phoneMail.code);
+    await page.getByTestId('phone-submit').click();
+    await expect.poll(() => page.getByTestId('safe-phone-status').textContent()).toBe(`+852 ${newPhone}`);
+
+    // Change the e-mail: codes to the old and the new address; withdrawals are then restricted 24 h (spec §9).
+    const newEmail = `grace.new.${Date.now()}@analytical-e2e.com`;
+    await page.getByTestId('safe-email-toggle').click();
+    await repeatGuardGap(); // a code went to this address a moment ago
+    await page.getByTestId('send-oldEmailCode').click();
+    const oldMail = await readCode(baseURL, email, 'updateEmailOld');
+    await field(page, 'oldEmailCode').fill(oldMail.code);
+    await field(page, 'email').fill(newEmail);
+    await page.getByTestId('send-newEmailCode').click();
+    const newMail = await readCode(baseURL, newEmail, 'updateEmailNew');
+    await field(page, 'newEmailCode').fill(newMail.code);
+    await page.getByTestId('email-submit').click();
+    await expect.poll(() => page.getByTestId('safe-email-status').textContent()).toBe(newEmail);
+    await expect.poll(() => page.getByTestId('withdraw-bans').textContent()).toContain(account.withdrawBan.reasons['5']);
+
+    // Preferred language: saved on the server, and the interface follows it.
+    await page.getByTestId('account-nav-information').click();
+    await page.getByTestId('preferred-language').selectOption('zh-HK');
+    await page.getByRole('button', { name: account.common.save }).click();
+    await page.waitForURL(`${baseURL}/zh-HK/account/information`);
+    await expect.poll(() => page.getByTestId('form-success').textContent()).toBe(texts['zh-HK'].account.info.languageSaved);
+
     // The header's sign-out ends the session on the server too.
     const token = (await context.cookies(baseURL)).find((c) => c.name === 'token')?.value ?? '';
     expect(token).not.toBe('');
     await page.getByTestId('sign-out').click();
-    await page.waitForURL(`${baseURL}/${lang}/login`);
+    await page.waitForURL(`${baseURL}/zh-HK/login`);
     const after = await fetch(`${baseURL}/api/institution/getUserInfo`, { headers: { source: 'web', Authorization: `Bearer ${token}` } });
     expect(((await after.json()) as { code: number }).code).toBe(401);
 

@@ -21,7 +21,9 @@ export default function InformationPage() {
   const location = useLocation();
   const info = useAccountInfo();
   const [language, setLanguage] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: 'error'; text: string } | null>(null);
+  // Kept as a flag, not as text: the save switches the interface language, and the note must follow it.
+  const [saved, setSaved] = useState(false);
   const { submitting, run } = useSubmit();
 
   useEffect(() => {
@@ -51,11 +53,12 @@ export default function InformationPage() {
 
   const save = async () => {
     setMessage(null);
+    setSaved(false);
     const outcome = await run(async () => {
       try {
         await updatePreferredLanguage(preferred);
         await bootstrapSession();
-        setMessage({ tone: 'success', text: t('info.languageSaved') });
+        setSaved(true);
         // The preferred language is also the interface language from now on (spec §1 language prefix).
         if (isLanguage(preferred) && preferred !== lang) navigate(withLanguage(location.pathname, preferred));
       } catch (error) {
@@ -91,7 +94,8 @@ export default function InformationPage() {
           {submitting ? t('common.processing') : t('common.save')}
         </button>
       </div>
-      <FormMessage tone={message?.tone ?? 'error'} text={message?.text ?? null} />
+      <FormMessage text={message?.text ?? null} />
+      <FormMessage tone="success" text={saved ? t('info.languageSaved') : null} />
     </AccountShell>
   );
 }
