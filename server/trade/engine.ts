@@ -58,13 +58,12 @@ export class TradeEngine {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly resting = new Map<string, Map<number, Resting>>();
   private unsubscribe: (() => void) | undefined;
-  /** Fills from market events that failed (logged by the plugin); kept for tests and diagnosis. */
-  readonly failures: unknown[] = [];
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly sim: Simulator,
+    /** A fill from a market event that failed (e.g. the account can no longer pay the fee): logged, the order stays open. */
+    private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {
     this.view = new MarketView(sim);
   }
@@ -136,7 +135,7 @@ export class TradeEngine {
     for (const order of map.values()) {
       const available = crossingLiquidity(order.side, order.price, trades, this.view.opposite(inst, order.side));
       if (available.gt(0)) {
-        this.run((tx) => this.fillResting(tx, order.id, available)).catch((error: unknown) => this.failures.push(error));
+        this.run((tx) => this.fillResting(tx, order.id, available)).catch(this.onFailure);
       }
     }
   }

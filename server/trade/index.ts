@@ -20,7 +20,7 @@ export interface TradeOptions {
  * Request and reply shapes: server/trade/README.md.
  */
 export async function tradePlugin(app: FastifyInstance, options: TradeOptions): Promise<void> {
-  const engine = new TradeEngine(options.ctx.db, options.ctx.clock, options.sim);
+  const engine = new TradeEngine(options.ctx.db, options.ctx.clock, options.sim, (error) => app.log.error(error, 'resting order fill failed'));
   await engine.start();
   app.addHook('onClose', async () => {
     engine.stop();
