@@ -8,8 +8,8 @@ export interface BookRowProps {
   total: string;
   /** depth bar width, 0…100 */
   pct: number;
-  /** version at which the level last changed; 0 = never since load */
-  flash: number;
+  /** the level changed in the latest snapshot */
+  flash: boolean;
   onPick: (price: string, side: 'bid' | 'ask') => void;
 }
 
@@ -17,7 +17,7 @@ export interface BookRowProps {
 export const BookRow = memo(function BookRow({ side, top, price, qty, total, pct, flash, onPick }: BookRowProps) {
   return (
     <div
-      className={`td-book-row td-book-row--${side}`}
+      className={flash ? `td-book-row td-book-row--${side} td-book-row--flash` : `td-book-row td-book-row--${side}`}
       role="row"
       style={{ transform: `translateY(${top}px)` }}
       data-price={price}
@@ -25,7 +25,6 @@ export const BookRow = memo(function BookRow({ side, top, price, qty, total, pct
       onClick={() => onPick(price, side)}
     >
       <span className="td-book-bar" style={{ width: `${pct}%` }} aria-hidden="true" />
-      {flash > 0 && <span key={flash} className="td-book-flash" aria-hidden="true" />}
       <span role="cell" className="td-book-price">
         {price}
       </span>

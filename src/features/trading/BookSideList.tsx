@@ -59,7 +59,7 @@ export function BookSideList(props: BookSideListProps) {
               qty={(levels[level * 2 + 1] as number).toFixed(amountDigits)}
               total={total.toFixed(amountDigits)}
               pct={barScale > 0 ? Math.min(100, (total / barScale) * 100) : 0}
-              flash={tracker.stamp(price)}
+              flash={tracker.changed(price)}
               onPick={onPick}
             />
           );

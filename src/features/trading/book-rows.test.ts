@@ -30,6 +30,8 @@ describe('FlashTracker', () => {
     expect(tracker.stamp(100)).toBe(v2);
     expect(tracker.stamp(98)).toBe(v);
     expect(tracker.stamp(99)).toBe(0); // gone from the book
+    expect(tracker.changed(100)).toBe(true);
+    expect(tracker.changed(98)).toBe(false); // changed a snapshot earlier
   });
 
   it('does not flash the whole book again after a reset', () => {

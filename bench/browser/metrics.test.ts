@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { busyPercent, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
+
+describe('browser benchmark figures', () => {
+  it('turns task time into a busy share of wall time', () => {
+    expect(busyPercent(1.5, 4.5, 30_000)).toBeCloseTo(10);
+    expect(busyPercent(0, 1, 0)).toBe(0);
+  });
+
+  it('counts sockets per endpoint and message rates from simulator snapshots', () => {
+    const before = [
+      { id: 1, route: 'stream.binance.com/stream', messagesSent: 100 },
+      { id: 2, route: 'fstream.binance.com/public/stream', messagesSent: 10 },
+    ];
+    const after = [...before.map((c) => ({ ...c, messagesSent: c.messagesSent + 500 })), { id: 3, route: 'stream.binance.com/stream', messagesSent: 50 }];
+    expect(socketsPerEndpoint(after)).toEqual({ 'stream.binance.com/stream': 2, 'fstream.binance.com/public/stream': 1 });
+    expect(messagesPerSecond(before, after, 2000)).toBe(525);
+  });
+
+  it('sums process CPU, reads worker threads and takes percentiles', () => {
+    expect(totalCpuSeconds([{ cpuTime: 1.25 }, { cpuTime: 0.75 }])).toBe(2);
+    expect(workerThreadCpuSeconds([process.pid])).toBeNull(); // Node has no SharedWorker thread
+    expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
+    expect(percentile([], 95)).toBe(0);
+  });
+});

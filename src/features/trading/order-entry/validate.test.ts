@@ -1,0 +1,92 @@
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { requiredFunds, validateOrder, volumeForPercent, type BalanceContext, type PairRules } from './validate.ts';
+
+const spot: PairRules = { market: 'spot', baseAsset: 'ETH', quoteAsset: 'USDT', tickSize: '0.01', stepSize: '0.0001', minNotional: '5' };
+const usdm: PairRules = { market: 'usdm', baseAsset: 'ETH', quoteAsset: 'USDT', tickSize: '0.01', stepSize: '0.001', minNotional: '20' };
+const rich: BalanceContext = { available: new Decimal('10000'), referencePrice: new Decimal('3200') };
+const limit = (price: string, volume: string, direction: 'buy' | 'sell' = 'buy') => ({ direction, priceType: 'limit' as const, price, volume });
+
+describe('validateOrder', () => {
+  it('accepts a limit order on tick and step within the balance', () => {
+    const r = validateOrder(spot, limit('3200.01', '0.5'), rich);
+    expect(r.errors).toEqual({});
+    expect(r.price?.toFixed()).toBe('3200.01');
+    expect(r.volume?.toFixed()).toBe('0.5');
+  });
+
+  it.each([
+    ['', 'errors.required'],
+    ['abc', 'errors.notNumeric'],
+    ['1,5', 'errors.notNumeric'],
+    ['0x10', 'errors.notNumeric'],
+    ['1e3', 'errors.notNumeric'],
+    ['-1', 'errors.notPositive'],
+    ['0', 'errors.notPositive'],
+    ['0.00001', 'errors.tooManyDecimals'],
+  ])('volume %j → %s', (volume, key) => {
+    const r = validateOrder(spot, limit('3200', volume), rich);
+    expect(r.errors.volume?.key).toBe(key);
+    expect(r.volume).toBeNull();
+  });
+
+  it('names the allowed decimals and the minimums', () => {
+    expect(validateOrder(spot, limit('3200.001', '1'), rich).errors.price).toEqual({ key: 'errors.tooManyDecimals', params: { max: 2 } });
+    expect(validateOrder(spot, limit('1', '1'), rich).errors.volume).toEqual({ key: 'errors.belowMinNotional', params: { min: '5', asset: 'USDT' } });
+  });
+
+  it('refuses a volume off a step that is not a power of ten', () => {
+    const odd = { ...spot, stepSize: '0.5' };
+    expect(validateOrder(odd, limit('10', '1.25'), rich).errors.volume).toEqual({ key: 'errors.tooManyDecimals', params: { max: 1 } });
+    expect(validateOrder(odd, limit('10', '1.3'), rich).errors.volume).toEqual({ key: 'errors.stepMismatch', params: { step: '0.5' } });
+    expect(validateOrder(odd, limit('10', '1.5'), rich).errors).toEqual({});
+  });
+
+  it('refuses above the balance: spot buys count quote, sells count base', () => {
+    const ctx = { available: new Decimal('100'), referencePrice: null };
+    expect(validateOrder(spot, limit('100', '1'), ctx).errors).toEqual({});
+    expect(validateOrder(spot, limit('100', '1.0001'), ctx).errors.volume).toEqual({ key: 'errors.aboveBalance', params: { available: '100', asset: 'USDT' } });
+    const base = { available: new Decimal('2'), referencePrice: null };
+    expect(validateOrder(spot, limit('100', '2', 'sell'), base).errors).toEqual({});
+    expect(validateOrder(spot, limit('100', '2.0001', 'sell'), base).errors.volume?.params).toEqual({ available: '2', asset: 'ETH' });
+  });
+
+  it('futures need margin at the leverage plus the taker fee; closing part needs no margin', () => {
+    const ctx = { available: new Decimal('1000'), referencePrice: new Decimal('3000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };
+    // 6 × 3000 / 20 = 900 margin + 9 fee = 909
+    expect(requiredFunds(usdm, 'buy', new Decimal('3000'), new Decimal('6'), ctx).toFixed()).toBe('909');
+    expect(validateOrder(usdm, { direction: 'buy', priceType: 'market', price: '', volume: '6' }, ctx).errors).toEqual({});
+    expect(validateOrder(usdm, { direction: 'buy', priceType: 'market', price: '', volume: '6.7' }, ctx).errors.volume?.key).toBe('errors.aboveBalance');
+    expect(validateOrder(usdm, { direction: 'sell', priceType: 'market', price: '', volume: '6.7' }, { ...ctx, closable: new Decimal('1') }).errors).toEqual({});
+  });
+
+  it('a market order without a reference price is not sized blind', () => {
+    const r = validateOrder(spot, { direction: 'buy', priceType: 'market', price: 'ignored', volume: '1' }, { available: null, referencePrice: null });
+    expect(r.errors).toEqual({ volume: { key: 'errors.noReferencePrice' } });
+  });
+});
+
+describe('volumeForPercent', () => {
+  it('spot buy: percent of the quote at the limit price, floored to the step', () => {
+    const ctx = { available: new Decimal('1000'), referencePrice: null };
+    expect(volumeForPercent(spot, 'buy', 'limit', 25, ctx, new Decimal('3000'))).toBe('0.0833');
+    expect(volumeForPercent(spot, 'buy', 'limit', 100, ctx, new Decimal('3000'))).toBe('0.3333');
+    expect(volumeForPercent(spot, 'buy', 'limit', 50, ctx, null)).toBe('');
+  });
+
+  it('spot sell: percent of the base', () => {
+    expect(volumeForPercent(spot, 'sell', 'limit', 50, { available: new Decimal('0.33335'), referencePrice: null }, null)).toBe('0.1666');
+  });
+
+  it('futures: margin per unit at the leverage plus fee; the result passes the balance check', () => {
+    const ctx = { available: new Decimal('1000'), referencePrice: new Decimal('3000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };
+    const volume = volumeForPercent(usdm, 'buy', 'market', 100, ctx, null);
+    expect(volume).toBe('6.600');
+    expect(validateOrder(usdm, { direction: 'buy', priceType: 'market', price: '', volume }, ctx).errors).toEqual({});
+  });
+
+  it('nothing to size with: empty', () => {
+    expect(volumeForPercent(spot, 'buy', 'market', 50, { available: new Decimal(0), referencePrice: new Decimal(1) }, null)).toBe('');
+    expect(volumeForPercent(spot, 'buy', 'market', 0, rich, null)).toBe('');
+  });
+});

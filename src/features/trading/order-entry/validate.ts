@@ -1,0 +1,151 @@
+import Decimal from 'decimal.js';
+import type { Direction, PriceType, TradeFormState } from './form-state.ts';
+
+/** What the form needs of the pair (spec §3 trading pair: tickSize, stepSize and their precisions). */
+export interface PairRules {
+  market: 'spot' | 'usdm';
+  baseAsset: string;
+  quoteAsset: string;
+  tickSize: string;
+  stepSize: string;
+  /** spec §5 "The exchange has a minimum sell or purchase amount" (NOTIONAL / MIN_NOTIONAL). */
+  minNotional?: string;
+}
+
+/**
+ * What the order may use. Spot: the trade account's free balance of the asset the order spends (quote
+ * to buy, base to sell). USD-M: the futures availableBalance (spec §3 capital snapshot) with the leverage
+ * and the taker fee rate the sandbox charges on top of the initial margin.
+ */
+export interface BalanceContext {
+  available: Decimal | null;
+  /** Price used for market orders (best opposite price, else the last price). */
+  referencePrice: Decimal | null;
+  leverage?: number;
+  takerFeeRate?: Decimal;
+  /** USD-M one-way mode: how much of the order closes an opposite position (needs no new margin). */
+  closable?: Decimal;
+}
+
+export type OrderErrorKey =
+  | 'errors.required'
+  | 'errors.notNumeric'
+  | 'errors.notPositive'
+  | 'errors.tooManyDecimals'
+  | 'errors.stepMismatch'
+  | 'errors.belowMinimum'
+  | 'errors.belowMinNotional'
+  | 'errors.aboveBalance'
+  | 'errors.noReferencePrice';
+
+export interface FieldError {
+  key: OrderErrorKey;
+  params?: Record<string, string | number>;
+}
+
+export interface OrderErrors {
+  price?: FieldError;
+  volume?: FieldError;
+}
+
+/** A plain decimal written by a person: digits with at most one point (no exponent, no hex, no blanks inside). */
+const PLAIN = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+function decimalsOf(size: string): number {
+  return new Decimal(size).decimalPlaces();
+}
+
+/** Parses one amount field against its step (tickSize or stepSize): a value above zero on the step. */
+function parseField(text: string, step: string): { value: Decimal } | { error: FieldError } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: { key: 'errors.required' } };
+  if (!PLAIN.test(trimmed)) return { error: { key: 'errors.notNumeric' } };
+  const value = new Decimal(trimmed);
+  if (value.lte(0)) return { error: { key: 'errors.notPositive' } };
+  const max = decimalsOf(step);
+  if (value.decimalPlaces() > max) return { error: { key: 'errors.tooManyDecimals', params: { max } } };
+  if (!value.mod(step).isZero()) return { error: { key: 'errors.stepMismatch', params: { step: new Decimal(step).toFixed() } } };
+  return { value };
+}
+
+/** The quote (or margin) an order of `volume` at `price` needs, to compare with the available balance. */
+export function requiredFunds(rules: PairRules, direction: Direction, price: Decimal, volume: Decimal, ctx: BalanceContext): Decimal {
+  if (rules.market === 'spot') return direction === 'buy' ? price.mul(volume) : volume;
+  const leverage = ctx.leverage ?? 1;
+  const opening = Decimal.max(0, volume.sub(ctx.closable ?? 0));
+  const fee = volume.mul(price).mul(ctx.takerFeeRate ?? 0);
+  return opening.mul(price).div(leverage).add(fee);
+}
+
+/** The asset `requiredFunds` is counted in. */
+export function fundsAsset(rules: PairRules, direction: Direction): string {
+  return rules.market === 'spot' && direction === 'sell' ? rules.baseAsset : rules.quoteAsset;
+}
+
+/**
+ * Checks the form before anything is sent (issue 7 Done means: negative, too many decimals, below
+ * minimum, above balance, non-numeric → an error beside the field and no order). All arithmetic is
+ * decimal.js. Returns the parsed values when there is no error.
+ */
+export function validateOrder(
+  rules: PairRules,
+  form: Pick<TradeFormState, 'direction' | 'priceType' | 'price' | 'volume'>,
+  ctx: BalanceContext,
+): { errors: OrderErrors; price: Decimal | null; volume: Decimal | null } {
+  const errors: OrderErrors = {};
+  let price: Decimal | null = null;
+  if (form.priceType === 'limit') {
+    const parsed = parseField(form.price, rules.tickSize);
+    if ('error' in parsed) errors.price = parsed.error;
+    else price = parsed.value;
+  }
+  const parsedVolume = parseField(form.volume, rules.stepSize);
+  let volume: Decimal | null = null;
+  if ('error' in parsedVolume) errors.volume = parsedVolume.error;
+  else volume = parsedVolume.value;
+
+  if (volume !== null) {
+    // LOT_SIZE minQty is one step on the sandbox's listings (and on almost all of Binance's).
+    if (volume.lt(rules.stepSize)) {
+      errors.volume = { key: 'errors.belowMinimum', params: { min: new Decimal(rules.stepSize).toFixed(), asset: rules.baseAsset } };
+    }
+  }
+  const effective = form.priceType === 'limit' ? price : ctx.referencePrice;
+  if (volume !== null && !errors.volume && form.priceType === 'market' && effective === null) {
+    errors.volume = { key: 'errors.noReferencePrice' };
+  }
+  if (volume !== null && !errors.volume && effective !== null) {
+    const notional = effective.mul(volume);
+    if (rules.minNotional && notional.lt(rules.minNotional)) {
+      errors.volume = { key: 'errors.belowMinNotional', params: { min: new Decimal(rules.minNotional).toFixed(), asset: rules.quoteAsset } };
+    } else if (ctx.available !== null && requiredFunds(rules, form.direction, effective, volume, ctx).gt(ctx.available)) {
+      errors.volume = { key: 'errors.aboveBalance', params: { available: ctx.available.toFixed(), asset: fundsAsset(rules, form.direction) } };
+    }
+  }
+  const ok = !errors.price && !errors.volume;
+  return { errors, price: ok ? price : null, volume: ok ? volume : null };
+}
+
+/**
+ * spec §5 percent slider: the volume for `percent` of the available balance, floored to the step so it
+ * never asks for more than the balance. Empty when there is no balance or no price to size against.
+ */
+export function volumeForPercent(rules: PairRules, direction: Direction, priceType: PriceType, percent: number, ctx: BalanceContext, price: Decimal | null): string {
+  if (ctx.available === null || ctx.available.lte(0) || percent <= 0) return '';
+  const share = ctx.available.mul(percent).div(100);
+  const step = new Decimal(rules.stepSize);
+  let volume: Decimal;
+  if (rules.market === 'spot' && direction === 'sell') volume = share;
+  else {
+    const at = priceType === 'limit' ? price : ctx.referencePrice;
+    if (at === null || at.lte(0)) return '';
+    if (rules.market === 'spot') volume = share.div(at);
+    else {
+      // margin + fee per unit: price / leverage + price × taker fee rate
+      const perUnit = at.div(ctx.leverage ?? 1).add(at.mul(ctx.takerFeeRate ?? 0));
+      volume = share.div(perUnit);
+    }
+  }
+  const floored = volume.div(step).floor().mul(step);
+  return floored.lte(0) ? '' : floored.toFixed(step.decimalPlaces());
+}
