@@ -15,12 +15,26 @@ export interface Pair {
   amountPrecision: number;
   /** spec §3: listInstrumentId is base/quote */
   listInstrumentId: string;
+  /** spec §5 "The exchange has a minimum sell or purchase amount": NOTIONAL / MIN_NOTIONAL, when listed. */
+  minNotional?: string;
 }
 
 interface RawFilter {
   filterType?: unknown;
   tickSize?: unknown;
   stepSize?: unknown;
+  minNotional?: unknown;
+  notional?: unknown;
+}
+
+/** Spot lists NOTIONAL.minNotional (older listings MIN_NOTIONAL.minNotional); USD-M lists MIN_NOTIONAL.notional. */
+function minNotionalOf(filters: RawFilter[]): string | null {
+  for (const f of filters) {
+    if (f.filterType !== 'NOTIONAL' && f.filterType !== 'MIN_NOTIONAL') continue;
+    const value = f.minNotional ?? f.notional;
+    if (typeof value === 'string' && Number(value) > 0) return value;
+  }
+  return null;
 }
 
 interface RawSymbol {
@@ -54,6 +68,7 @@ export function parseExchangeInfo(body: unknown, market: Market): Pair[] {
     const tickSize = filterValue(filters, 'PRICE_FILTER', 0, 'tickSize');
     const stepSize = filterValue(filters, 'LOT_SIZE', 2, 'stepSize');
     if (tickSize === null || stepSize === null) continue;
+    const minNotional = minNotionalOf(filters);
     out.push({
       symbol,
       market,
@@ -64,6 +79,7 @@ export function parseExchangeInfo(body: unknown, market: Market): Pair[] {
       pricePrecision: pricePrecision(tickSize),
       amountPrecision: amountPrecision(stepSize),
       listInstrumentId: `${baseAsset}/${quoteAsset}`,
+      ...(minNotional === null ? {} : { minNotional }),
     });
   }
   return out;

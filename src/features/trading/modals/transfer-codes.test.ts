@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TRANSFER, chooseFrom, chooseTo, transferCode } from './transfer-codes.ts';
+
+describe('transfer direction codes (spec §4)', () => {
+  it.each([
+    ['capital', 'trade', 'FUNDING_MAIN'],
+    ['capital', 'swap', 'FUNDING_UMFUTURE'],
+    ['trade', 'capital', 'MAIN_FUNDING'],
+    ['trade', 'swap', 'MAIN_UMFUTURE'],
+    ['swap', 'capital', 'UMFUTURE_FUNDING'],
+    ['swap', 'trade', 'UMFUTURE_MAIN'],
+    ['swap', 'swap', null],
+  ] as const)('%s → %s is %s', (from, to, code) => {
+    expect(transferCode(from, to)).toBe(code);
+  });
+
+  it('defaults to capital → trade, and choosing the other side swaps', () => {
+    expect(transferCode(DEFAULT_TRANSFER.from, DEFAULT_TRANSFER.to)).toBe('FUNDING_MAIN');
+    expect(chooseFrom(DEFAULT_TRANSFER, 'trade')).toEqual({ from: 'trade', to: 'capital' });
+    expect(chooseTo(DEFAULT_TRANSFER, 'swap')).toEqual({ from: 'capital', to: 'swap' });
+    expect(chooseTo(DEFAULT_TRANSFER, 'capital')).toEqual({ from: 'trade', to: 'capital' });
+  });
+});
