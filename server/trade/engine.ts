@@ -70,7 +70,11 @@ export class TradeEngine {
 
   async start(): Promise<void> {
     const rows = await queryOrders(this.db, `select * from trade_orders where status in ('running', 'partial_filled') and price_type = 'limit'`, []);
-    for (const o of rows) this.rest(o);
+    for (const o of rows) {
+      this.rest(o);
+      // A symbol with resting orders generates events (each event's crossing check touches it again).
+      this.view.market(this.instOf(o));
+    }
     this.unsubscribe = this.sim.onEvent((market, ev) => this.onMarketEvent(market, ev));
   }
 
