@@ -16,9 +16,11 @@ declare module 'vitest' {
 
 /** Builds the app and starts a sandbox for the end-to-end tests on a free loopback port. */
 export default async function setup(project: TestProject) {
-  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  // The app is built into a folder of this run's own, so that two runs (or `npm start`) never share dist/.
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'td-e2e-dist-'));
+  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts'), build: { outDir, emptyOutDir: true } });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'td-e2e-'));
-  const app = await buildSandbox({ distDir: path.join(root, 'dist'), api: { dataDir } });
+  const app = await buildSandbox({ distDir: outDir, api: { dataDir } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
@@ -26,5 +28,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
   };
 }

@@ -35,12 +35,13 @@ function countBatches(context: BrowserContext) {
     const w = window as unknown as { __tdBatches: number };
     w.__tdBatches = 0;
     const descriptor = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
-    if (!descriptor?.set) return;
+    if (!descriptor?.set || !descriptor.get) return;
+    const { get, set } = descriptor;
     Object.defineProperty(MessagePort.prototype, 'onmessage', {
       configurable: true,
-      get: descriptor.get,
+      get,
       set(handler: ((event: MessageEvent) => void) | null) {
-        descriptor.set!.call(this, handler && ((event: MessageEvent) => {
+        set.call(this, handler && ((event: MessageEvent) => {
           const data = event.data as { items?: unknown } | null;
           if (data && typeof data === 'object' && Array.isArray(data.items)) w.__tdBatches += 1;
           handler.call(this, event);
