@@ -21,20 +21,39 @@ export class TradeApi extends TestApi {
   root = '';
   userToken = '';
 
-  static async startTrade(seed = 7): Promise<TradeApi> {
+  seed = 7;
+
+  /** `dataDir`: a database folder that survives `restart()`; omitted → in memory. */
+  static async startTrade(seed = 7, dataDir?: string): Promise<TradeApi> {
     const api = new TradeApi();
-    api.sim = new Simulator({ seed, scheduler: api.scheduler });
-    api.app = await buildSandbox({ api: { clock: api.clock }, sim: { simulator: api.sim } });
-    await api.app.listen({ port: 0, host: '127.0.0.1' });
-    api.root = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
-    api.base = `${api.root}/api`;
-    api.publicKey = (await api.call<{ publicKey: string }>('GET', '/platformConfiguration/get')).data.publicKey;
+    api.seed = seed;
+    if (dataDir) api.dataDir = dataDir;
+    await api.boot();
     api.userToken = await api.token();
     return api;
   }
 
-  override async close(): Promise<void> {
-    await super.close();
+  private async boot(): Promise<void> {
+    this.sim = new Simulator({ seed: this.seed, scheduler: this.scheduler });
+    this.app = await buildSandbox({
+      api: { clock: this.clock, ...(this.dataDir ? { dataDir: this.dataDir } : {}) },
+      sim: { simulator: this.sim },
+    });
+    await this.app.listen({ port: 0, host: '127.0.0.1' });
+    this.root = `http://127.0.0.1:${(this.app.server.address() as AddressInfo).port}`;
+    this.base = `${this.root}/api`;
+    this.publicKey = (await this.call<{ publicKey: string }>('GET', '/platformConfiguration/get')).data.publicKey;
+  }
+
+  /** Stops the sandbox and starts it again on the same database (a fresh simulator with the same seed). */
+  async restart(): Promise<void> {
+    await this.app.close();
+    this.sim.stop();
+    await this.boot();
+  }
+
+  override async close(keepData = false): Promise<void> {
+    await super.close(keepData);
     this.sim.stop();
   }
 
