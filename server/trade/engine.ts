@@ -7,7 +7,7 @@ import type { Simulator } from '../sim/simulator.ts';
 import { futuresAccount } from './account.ts';
 import { D, ZERO, min, unit } from './decimal.ts';
 import { TradeCode, insufficient, tradeError } from './errors.ts';
-import { applyFill } from './futures-math.ts';
+import { applyFuturesFill, applySpotFill } from './fills.ts';
 import {
   closedStatus,
   crossingLiquidity,
@@ -22,8 +22,8 @@ import {
   type Side,
 } from './matching.ts';
 import { MarketView, type Pair } from './markets.ts';
-import { feeRate, insertFill, insertOrder, loadOrder, queryOrders, saveOrder, spotFee, type OrderRow } from './orders.ts';
-import { Account, adjust, positions, savePosition, settings, symbolSettings, type PositionSide } from './store.ts';
+import { feeRate, insertOrder, loadOrder, queryOrders, saveOrder, type OrderRow } from './orders.ts';
+import { Account, adjust, positions, settings, symbolSettings, type PositionSide } from './store.ts';
 import { badInput } from '../api/envelope.ts';
 
 interface Resting {
@@ -337,56 +337,11 @@ export class TradeEngine {
 
   private async applyFills(tx: Queryable, order: OrderRow, fills: Fill[]): Promise<void> {
     for (const fill of fills) {
-      if (order.market === 'spot') await this.applySpotFill(tx, order, fill);
-      else await this.applyFuturesFill(tx, order, fill);
+      if (order.market === 'spot') await applySpotFill(tx, order, this.instOf(order), fill, this.now());
+      else await applyFuturesFill(tx, order, fill, this.now());
     }
   }
 
-  private async applySpotFill(tx: Queryable, o: OrderRow, fill: Fill): Promise<void> {
-    const inst = this.instOf(o);
-    const fee = spotFee(o.side, fill);
-    const at = this.now();
-    if (o.side === 'buy') {
-      // A limit buy held limit × qty; it pays the fill's quote and frees the difference (price improvement).
-      const release = o.priceType === 'limit' ? fill.qty.mul(o.price!) : ZERO;
-      await adjust(tx, o.userId, Account.trade, inst.quote, release.sub(fill.quote), release.neg());
-      await adjust(tx, o.userId, Account.trade, inst.base, fill.qty.sub(fee));
-      o.lockedAmount = o.lockedAmount.sub(release);
-    } else {
-      if (o.priceType === 'limit') await adjust(tx, o.userId, Account.trade, inst.base, ZERO, fill.qty.neg());
-      else await adjust(tx, o.userId, Account.trade, inst.base, fill.qty.neg());
-      await adjust(tx, o.userId, Account.trade, inst.quote, fill.quote.sub(fee));
-      if (o.priceType === 'limit') o.lockedAmount = o.lockedAmount.sub(fill.qty);
-    }
-    await insertFill(tx, o, { fill, fee, realized: ZERO }, at);
-  }
-
-  private async applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill): Promise<void> {
-    const at = this.now();
-    const held = (await positions(tx, o.userId, o.symbol)).find((p) => p.positionSide === o.positionSide);
-    const before = held ?? { symbol: o.symbol, positionSide: o.positionSide, size: ZERO, entry: ZERO, isolatedMargin: ZERO };
-    const effect = applyFill(before, o.side === 'buy' ? fill.qty : fill.qty.neg(), fill.price);
-    const fee = feeOf(fill.quote, feeRate('usdm', fill.maker));
-    // The order's hold shrinks with what it filled.
-    const remaining = o.quantity.sub(o.filledQty);
-    const release = fill.qty.gte(remaining) ? o.lockedAmount : o.lockedAmount.mul(fill.qty).div(remaining);
-    o.lockedAmount = o.lockedAmount.sub(release);
-    let freeDelta = release.add(effect.realized).sub(fee);
-    let isolated = before.isolatedMargin;
-    if (o.marginType === 'isolated') {
-      const freed = before.size.isZero() ? ZERO : isolated.mul(effect.closed).div(before.size.abs());
-      const added = effect.opened.mul(fill.price).div(o.leverage ?? 1);
-      isolated = isolated.sub(freed).add(added);
-      freeDelta = freeDelta.add(freed).sub(added);
-    }
-    if (effect.position.size.isZero()) {
-      freeDelta = freeDelta.add(isolated);
-      isolated = ZERO;
-    }
-    await adjust(tx, o.userId, Account.swap, 'USDT', freeDelta, release.neg());
-    await savePosition(tx, o.userId, { ...before, size: effect.position.size, entry: effect.position.entry, isolatedMargin: isolated }, at);
-    await insertFill(tx, o, { fill, fee, realized: effect.realized }, at);
-  }
 }
 
 function resolvePositionSide(mode: 'oneWay' | 'hedge', requested: PositionSide | null): PositionSide {
