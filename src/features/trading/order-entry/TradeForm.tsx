@@ -1,0 +1,106 @@
+import Decimal from 'decimal.js';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { useTicker } from '../../../market/index.ts';
+import { showToast } from '../../../lib/toast/index.ts';
+import { useSession } from '../../../lib/session/index.ts';
+import type { Pair } from '../../market/index.ts';
+import { futuresData } from '../futures-data/instance.ts';
+import { tradeApi, type PositionView } from '../futures-data/trade-api.ts';
+import { useTradingAccount } from '../futures-data/use-trading-account.ts';
+import { leverageStore, loadLeverage } from '../modals/leverage-store.ts';
+import { OrderForm, type OrderRequest } from './OrderForm.tsx';
+import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
+import type { BalanceContext } from './validate.ts';
+
+/** The sandbox's USD-M taker rate until the fee query answers (spec §7 fee/query). */
+const DEFAULT_TAKER_FEE = '0.0005';
+
+function useTakerFee(pair: Pair, keyId: string | null): Decimal {
+  const [rate, setRate] = useState(DEFAULT_TAKER_FEE);
+  useEffect(() => {
+    if (pair.market !== 'usdm' || !keyId) return;
+    let alive = true;
+    tradeApi
+      .fees(keyId, pair.symbol)
+      .then((rows) => alive && rows[0] && setRate(rows[0].takerFeeRate))
+      .catch(() => {});
+    return () => {
+      alive = false;
+    };
+  }, [pair.market, pair.symbol, keyId]);
+  return useMemo(() => new Decimal(rate), [rate]);
+}
+
+/** The trade form on the trading page: balances, reference price and leverage wired to the order form. */
+export function TradeForm({ pair }: { pair: Pair }) {
+  const { t } = useTranslation('orders');
+  const isLogin = useSession((s) => s.isLogin);
+  const hedge = useSession((s) => s.positionSide === 'hedge');
+  const keyId = useTradingAccount();
+  const ticker = useTicker(pair.symbol, pair.market);
+  const spot = useSpotBalances(isLogin && pair.market === 'spot');
+  const capital = useStore(futuresData.store, (s) => s.capital);
+  const positions = useStore(futuresData.store, (s) => s.tabs.positionOrder.list) as PositionView[];
+  const leverage = useStore(leverageStore, (s) => (s.symbol === pair.symbol ? s.leverage : null));
+  const takerFee = useTakerFee(pair, keyId);
+
+  useEffect(() => {
+    if (pair.market === 'usdm' && keyId) loadLeverage(pair, keyId).catch(() => {});
+  }, [pair, keyId]);
+
+  const last = ticker?.c;
+  const ctx = useMemo<BalanceContext>(() => {
+    const referencePrice = last !== undefined && last > 0 ? new Decimal(String(last)) : null;
+    if (pair.market === 'spot') {
+      const free = spot?.free;
+      return { available: free ? new Decimal(free[pair.quoteAsset] ?? '0') : null, referencePrice };
+    }
+    // One-way mode: an order against the open position closes it first (no new margin for that part).
+    const held = positions.find((p) => p.instrumentId === pair.symbol && p.positionSide === 'BOTH');
+    return {
+      available: capital ? new Decimal(capital.availableBalance) : null,
+      referencePrice,
+      leverage: leverage ?? 1,
+      takerFeeRate: takerFee,
+      ...(held ? { closable: new Decimal(held.volume) } : {}),
+    };
+  }, [pair, spot, capital, leverage, takerFee, last, positions]);
+
+  // Spot sells spend the base asset.
+  const balance = useCallback(
+    (direction: 'buy' | 'sell'): BalanceContext =>
+      pair.market === 'spot' && direction === 'sell' && spot ? { ...ctx, available: new Decimal(spot.free[pair.baseAsset] ?? '0') } : ctx,
+    [ctx, pair, spot],
+  );
+
+  const blocked = !isLogin
+    ? t('form.signIn')
+    : pair.market === 'usdm' && !keyId
+      ? t('form.noKey')
+      : pair.market === 'spot' && spot?.forbidden
+        ? t('form.spotForbidden')
+        : null;
+
+  const submit = async (order: OrderRequest) => {
+    await tradeApi.sendOrder(pair.market, {
+      instrumentId: pair.symbol,
+      direction: order.direction,
+      priceType: order.priceType,
+      ...(order.price ? { price: order.price } : {}),
+      volume: order.volume,
+      ...(pair.market === 'usdm' && keyId ? { exchangeKeyId: keyId } : {}),
+      ...(pair.market === 'usdm' && hedge ? { positionSide: order.direction === 'buy' ? 'LONG' : 'SHORT' } : {}),
+    });
+    showToast({ severity: 'success', text: t('form.placed') });
+    futuresData.refresh();
+    refreshSpotBalances();
+  };
+
+  return (
+    <section className="td-panel td-form-slot td-trade-form" aria-label={t('form.title')} data-testid="trade-form">
+      <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} />
+    </section>
+  );
+}
