@@ -60,3 +60,15 @@ describe('restart', () => {
     expect(fills.data.every((f) => f.role === 'maker')).toBe(true);
   });
 });
+
+describe('frozen account (spec §4: freeze disables exchange)', () => {
+  it('places no order while frozen, and again once unfrozen', async () => {
+    const email = 'demo@tradingdesk.test';
+    expect((await api.call('POST', '/_dev/account', { body: { email, frozen: true } })).code).toBe(200);
+    const body = { instrumentId: 'ETHUSDT', direction: 'buy', priceType: 'market', volume: '0.01' };
+    expect((await api.post('/broker/spot/order/sendOrder', body)).code).toBe(10011);
+    expect((await api.post('/broker/lightning/futures/order/sendOrder', body)).code).toBe(10011);
+    expect((await api.call('POST', '/_dev/account', { body: { email, frozen: false } })).code).toBe(200);
+    expect((await api.post('/broker/spot/order/sendOrder', body)).code).toBe(200);
+  });
+});
