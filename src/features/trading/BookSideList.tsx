@@ -36,6 +36,8 @@ export function BookSideList(props: BookSideListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => BOOK_ROW_HEIGHT,
     overscan: 6,
+    // Keyed by price: when levels shift, a row keeps its text and only moves (a transform, no layout).
+    getItemKey: (index) => levels[(reversed ? count - 1 - index : index) * 2] ?? index,
   });
   const hasRows = count > 0;
   useEffect(() => {
@@ -52,7 +54,7 @@ export function BookSideList(props: BookSideListProps) {
           const total = totals[level] as number;
           return (
             <BookRow
-              key={item.index}
+              key={item.key}
               side={side}
               top={item.start}
               price={price.toFixed(priceDigits)}

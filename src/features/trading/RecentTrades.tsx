@@ -40,7 +40,19 @@ export function RecentTrades({ pair }: { pair: Pair }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    // Keyed by trade: a new trade moves the others down (a transform) instead of rewriting their text.
+    // REST trade ids and aggTrade ids are separate sequences (workers/topics/entries.ts), so the id alone
+    // may repeat within the list; with time, price and qty it does not.
+    getItemKey: (index) => {
+      const t = trades[index];
+      return t ? `${t.id}:${t.time}:${t.price}:${t.qty}` : index;
+    },
+  });
   return (
     <section className="td-panel td-trades" aria-label={t('trades.title')}>
       <header className="td-panel-head">
@@ -55,7 +67,7 @@ export function RecentTrades({ pair }: { pair: Pair }) {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
           {virtualizer.getVirtualItems().map((item) => (
             <TradeRow
-              key={item.index}
+              key={item.key}
               top={item.start}
               trade={trades[item.index] as Trade}
               priceDigits={pair.pricePrecision}

@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { futuresData } from './instance.ts';
+import { PAGE_SIZES, type Tab } from './futures-store.ts';
+
+const STATUSES = ['submitted', 'running', 'partial_filled', 'partial_canceled', 'filled', 'cancelled', 'expired'] as const;
+
+/** spec §3 filters of the active tab; every change goes back to page 1 (spec §4). */
+export function Filters({ tab, market }: { tab: Tab; market: 'spot' | 'usdm' }) {
+  const { t } = useTranslation('orders');
+  const filters = useStore(futuresData.store, (s) => s.filters);
+  const pageSize = useStore(futuresData.store, (s) => s.tabs[s.tab].pageSize);
+  const orderTab = tab === 'currentOrder' || tab === 'historyOrder' || tab === 'historyDeal';
+  return (
+    <div className="td-data-filters" data-testid="data-filters">
+      {(tab === 'positionOrder' || orderTab) && (
+        <label>
+          <input
+            type="checkbox"
+            data-testid="filter-current"
+            checked={filters.showCurrentPosition}
+            onChange={(e) => futuresData.setFilter('showCurrentPosition', e.target.checked)}
+          />
+          {t('filters.showCurrentPosition')}
+        </label>
+      )}
+      {orderTab && (
+        <select
+          aria-label={t('filters.direction')}
+          data-testid="filter-direction"
+          value={filters.direction}
+          onChange={(e) => futuresData.setFilter('direction', e.target.value as '' | 'buy' | 'sell')}
+        >
+          <option value="">{t('filters.allDirections')}</option>
+          <option value="buy">{t('directions.buy')}</option>
+          <option value="sell">{t('directions.sell')}</option>
+        </select>
+      )}
+      {(tab === 'historyOrder' || tab === 'currentOrder') && (
+        <select
+          aria-label={t('filters.priceType')}
+          data-testid="filter-price-type"
+          value={filters.priceType}
+          onChange={(e) => futuresData.setFilter('priceType', e.target.value as '' | 'limit' | 'market')}
+        >
+          <option value="">{t('filters.allPriceTypes')}</option>
+          <option value="limit">{t('form.limit')}</option>
+          <option value="market">{t('form.market')}</option>
+        </select>
+      )}
+      {tab === 'historyOrder' && (
+        <select aria-label={t('filters.status')} data-testid="filter-status" value={filters.status} onChange={(e) => futuresData.setFilter('status', e.target.value)}>
+          <option value="">{t('filters.allStatuses')}</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </select>
+      )}
+      {tab === 'assetManager' && (
+        <>
+          <select
+            aria-label={t('filters.fundingType')}
+            data-testid="filter-funding"
+            value={filters.fundingType}
+            onChange={(e) => futuresData.setFilter('fundingType', e.target.value as 'swap' | 'capital' | 'trade')}
+          >
+            {(market === 'usdm' ? (['swap', 'capital', 'trade'] as const) : (['trade', 'capital', 'swap'] as const)).map((a) => (
+              <option key={a} value={a}>
+                {t(`accounts.${a}`)}
+              </option>
+            ))}
+          </select>
+          <label>
+            <input
+              type="checkbox"
+              data-testid="filter-zero"
+              checked={filters.showCurrentAsset}
+              onChange={(e) => futuresData.setFilter('showCurrentAsset', e.target.checked)}
+            />
+            {t('filters.showCurrentAsset')}
+          </label>
+        </>
+      )}
+      {(tab === 'historyOrder' || tab === 'historyDeal') && (
+        <select aria-label={t('filters.pageSize')} value={pageSize} onChange={(e) => futuresData.setPageSize(Number(e.target.value))}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
+  );
+}

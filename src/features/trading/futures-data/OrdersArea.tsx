@@ -1,0 +1,95 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { useSession } from '../../../lib/session/index.ts';
+import { showToast } from '../../../lib/toast/index.ts';
+import type { Pair } from '../../market/index.ts';
+import { FuturesToolbar } from '../modals/FuturesToolbar.tsx';
+import { refreshSpotBalances } from '../order-entry/use-spot-balance.ts';
+import { CapitalBar } from './CapitalBar.tsx';
+import { AssetsTable, DealsTable, OrdersTable, PositionsTable } from './DataTables.tsx';
+import { Filters } from './Filters.tsx';
+import { TABS, type Tab } from './futures-store.ts';
+import { futuresData } from './instance.ts';
+import { tradeApi, type AssetRow, type FillView, type OrderView, type PositionView } from './trade-api.ts';
+import { useTradingAccount } from './use-trading-account.ts';
+import './futures-data.css';
+
+const SPOT_TABS: readonly Tab[] = ['currentOrder', 'historyOrder', 'historyDeal', 'assetManager'];
+
+/** The data tabs under the trading page (spec §3 futures data; the spot pair shows its order tabs). */
+export function OrdersArea({ pair }: { pair: Pair }) {
+  const { t } = useTranslation('orders');
+  const isLogin = useSession((s) => s.isLogin);
+  const keyId = useTradingAccount();
+  const tab = useStore(futuresData.store, (s) => s.tab);
+  const data = useStore(futuresData.store, (s) => s.tabs[s.tab]);
+  const tabs = pair.market === 'usdm' ? TABS : SPOT_TABS;
+
+  useEffect(() => {
+    futuresData.setContext({ market: pair.market, keyId, instrumentId: pair.symbol, isLogin });
+    if (pair.market === 'spot' && futuresData.store.getState().tab === 'positionOrder') futuresData.setTab('currentOrder');
+  }, [pair.market, pair.symbol, keyId, isLogin]);
+  // Leaving the page stops polling (spec §4 polls only with an instrument).
+  useEffect(() => () => futuresData.setContext({ market: pair.market, keyId: null, instrumentId: null, isLogin: false }), [pair.market]);
+
+  if (!isLogin) {
+    return (
+      <section className="td-panel td-orders-area" data-testid="orders-area">
+        <p className="td-muted">{t('signedOut')}</p>
+      </section>
+    );
+  }
+
+  const after = () => {
+    futuresData.refresh();
+    refreshSpotBalances();
+  };
+  const cancel = (o: OrderView) => void tradeApi.cancelOrder(pair.market, o.orderId, keyId ?? undefined).then(after, () => {});
+  const cancelAll = () => void tradeApi.cancelAll(pair.market, pair.symbol, keyId ?? undefined).then(after, () => {});
+  const close = (p: PositionView) =>
+    void tradeApi
+      .closePosition({ instrumentId: p.instrumentId, positionSide: p.positionSide, ...(keyId ? { exchangeKeyId: keyId } : {}) })
+      .then(() => {
+        showToast({ severity: 'success', text: t('form.placed') });
+        after();
+      }, () => {});
+
+  return (
+    <section className="td-panel td-orders-area" data-testid="orders-area" data-tab={tab}>
+      {pair.market === 'usdm' && keyId && <FuturesToolbar pair={pair} keyId={keyId} />}
+      {pair.market === 'usdm' && <CapitalBar />}
+      <div className="td-data-tabs" role="tablist">
+        {tabs.map((name) => (
+          <button key={name} type="button" role="tab" aria-selected={tab === name} data-testid={`tab-${name}`} onClick={() => futuresData.setTab(name)}>
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+        {tab === 'currentOrder' && (
+          <button type="button" className="td-link" data-testid="cancel-all" onClick={cancelAll}>
+            {t('buttons.cancelAll')}
+          </button>
+        )}
+      </div>
+      <Filters tab={tab} market={pair.market} />
+      <div className="td-data-body" data-testid={`tab-body-${tab}`} data-loaded={data.loaded}>
+        {tab === 'positionOrder' && <PositionsTable rows={data.list as PositionView[]} onClose={close} />}
+        {tab === 'currentOrder' && <OrdersTable rows={data.list as OrderView[]} onCancel={cancel} />}
+        {tab === 'historyOrder' && <OrdersTable rows={data.list as OrderView[]} />}
+        {tab === 'historyDeal' && <DealsTable rows={data.list as FillView[]} />}
+        {tab === 'assetManager' && <AssetsTable rows={data.list as AssetRow[]} />}
+      </div>
+      {(tab === 'historyOrder' || tab === 'historyDeal') && (
+        <div className="td-paging">
+          <button type="button" data-testid="page-prev" disabled={data.pageNum <= 1} onClick={() => futuresData.prevPage()}>
+            {t('buttons.prev')}
+          </button>
+          <span data-testid="page-num">{t('paging.page', { page: data.pageNum })}</span>
+          <button type="button" data-testid="page-next" disabled={!data.hasMore} onClick={() => futuresData.nextPage()}>
+            {t('buttons.next')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
