@@ -204,11 +204,12 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
     },
   });
 
-  userRoute<{ orderId: string | number }>(ctx, app, {
+  userRoute<{ orderId: string | number; keyId?: string }>(ctx, app, {
     method: 'POST',
     url: '/lightning/futures/trade/queryTradeDetail',
     body: s.obj({ orderId: orderIdField, keyId: keyField }, ['orderId']),
     handler: async ({ body, auth }) => {
+      checkKey(auth, body.keyId, 'keyId');
       await engine.settled();
       return orderFills(ctx.db, 'usdm', auth.user.id, orderIdOf(body.orderId));
     },
