@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { busyPercent, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
+import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
 
 describe('browser benchmark figures', () => {
   it('turns task time into a busy share of wall time', () => {
@@ -20,6 +20,8 @@ describe('browser benchmark figures', () => {
   it('sums process CPU, reads worker threads and takes percentiles', () => {
     expect(totalCpuSeconds([{ cpuTime: 1.25 }, { cpuTime: 0.75 }])).toBe(2);
     expect(workerThreadCpuSeconds([process.pid])).toBeNull(); // Node has no SharedWorker thread
+    expect(mainThreadCpuSeconds([process.pid])).toBeGreaterThan(0); // this process has run for a while
+    expect(mainThreadCpuSeconds([2 ** 30])).toBeNull();
     expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
     expect(percentile([], 95)).toBe(0);
   });

@@ -70,3 +70,24 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 }
+
+/**
+ * On-CPU seconds of the main threads (thread id = process id) of the given renderer processes (Linux
+ * /proc). Unlike CDP's TaskDuration (wall time of tasks), this does not grow while the thread waits for
+ * a core, so it stays meaningful on a busy machine. Null where /proc is unavailable.
+ */
+export function mainThreadCpuSeconds(pids: readonly number[]): number | null {
+  let total = 0;
+  let found = false;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / TICKS;
+      found = true;
+    } catch {
+      // process ended or no /proc
+    }
+  }
+  return found ? total : null;
+}

@@ -37,6 +37,8 @@ export function MarketTable({ pairs, tab, favourites, query, sort, onSort, onTog
     getScrollElement: () => scrollRef.current,
     estimateSize: () => MARKET_ROW_HEIGHT,
     overscan: 8,
+    // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
+    useFlushSync: false,
     getItemKey: (i) => rowKey(rows[i] as Pair),
   });
 

@@ -36,6 +36,8 @@ export function BookSideList(props: BookSideListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => BOOK_ROW_HEIGHT,
     overscan: 6,
+    // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
+    useFlushSync: false,
     // Keyed by price: when levels shift, a row keeps its text and only moves (a transform, no layout).
     getItemKey: (index) => levels[(reversed ? count - 1 - index : index) * 2] ?? index,
   });

@@ -45,6 +45,8 @@ export function RecentTrades({ pair }: { pair: Pair }) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
+    // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
+    useFlushSync: false,
     // Keyed by trade: a new trade moves the others down (a transform) instead of rewriting their text.
     // REST trade ids and aggTrade ids are separate sequences (workers/topics/entries.ts), so the id alone
     // may repeat within the list; with time, price and qty it does not.

@@ -10,6 +10,8 @@ import { OrderBook } from './OrderBook.tsx';
 import { PairHeader } from './PairHeader.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
 import { TradeFormSlot } from './TradeFormSlot.tsx';
+import { OrdersArea } from './futures-data/OrdersArea.tsx';
+import './order-entry/register.ts';
 import { tradingPrefs } from './trading-prefs.ts';
 import './trading.css';
 
@@ -49,6 +51,7 @@ export default function TradingPage() {
         <RecentTrades pair={pair} />
         <TradeFormSlot pair={pair} />
       </div>
+      <OrdersArea pair={pair} />
       <HealthBar />
     </div>
   );
