@@ -35,7 +35,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
 
   if (!isLogin) {
     return (
-      <section className="td-panel td-orders-area" data-testid="orders-area">
+      <section className="td-orders-area" data-testid="orders-area">
         <p className="td-muted">{t('signedOut')}</p>
       </section>
     );
@@ -56,7 +56,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
       }, () => {});
 
   return (
-    <section className="td-panel td-orders-area" data-testid="orders-area" data-tab={tab}>
+    <section className="td-orders-area" data-testid="orders-area" data-tab={tab}>
       {pair.market === 'usdm' && keyId && <FuturesToolbar pair={pair} keyId={keyId} />}
       {pair.market === 'usdm' && <CapitalBar />}
       <div className="td-data-tabs" role="tablist">

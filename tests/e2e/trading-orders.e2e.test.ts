@@ -1,0 +1,212 @@
+import Decimal from 'decimal.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
+import { demoToken } from './support/account.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { renderedSide, saveScreenshot, simControl } from './support/market.ts';
+
+// Issue 7 "Done means" against the sandbox in real Chromium: the futures round trip, a resting limit order
+// filled when the simulator crosses it, a spot limit order placed and cancelled, and bad input refused.
+
+const baseURL = inject('baseURL');
+const sim = simControl(baseURL);
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await demoToken(baseURL);
+});
+afterAll(async () => {
+  await sim.post('resume').catch(() => {});
+  await browser?.close();
+});
+
+/** A signed call of the sandbox API, for checks the screen cannot make (what the server holds). */
+async function api<T>(path: string, body: unknown = {}): Promise<T> {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method: 'POST',
+    headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const reply = (await response.json()) as { code: number; msg: string; data: T };
+  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
+  return reply.data;
+}
+
+async function signedInPage(path: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const { page, context, errors } = await openPage(browser);
+  await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
+  await page.goto(`${baseURL}${path}`);
+  await page.getByTestId('order-form').waitFor({ timeout: 30_000 });
+  return { page, errors, close: () => context.close() };
+}
+
+async function placeOrder(page: Page, o: { side: 'buy' | 'sell'; type: 'limit' | 'market'; price?: string; volume: string }, confirm = 'Confirm') {
+  await page.getByTestId(`order-direction-${o.side}`).click();
+  await page.getByTestId(`order-type-${o.type}`).click();
+  if (o.price) await page.getByTestId('order-price').fill(o.price);
+  await page.getByTestId('order-volume').fill(o.volume);
+  await page.getByTestId('order-submit').click();
+  await page.getByTestId('order-confirm').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
+  await page.getByTestId('order-confirm').waitFor({ state: 'detached' });
+}
+
+describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
+  it('runs the round trip of issue 7 on ETHUSDT USD-M', async () => {
+    const { page, errors, close } = await signedInPage('/en-US/trading/ETHUSDT?market=usdm');
+    await page.getByTestId('futures-toolbar').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('capital-availableBalance').textContent(), { timeout: 10_000 }).not.toBe('--');
+    const before = new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0');
+
+    // Transfer capital → swap (spec §4 FUNDING_UMFUTURE); the default is capital → trade.
+    await page.getByTestId('transfer-button').click();
+    const modal = page.getByTestId('transfer-modal');
+    expect(await modal.getAttribute('data-code')).toBe('FUNDING_MAIN');
+    await page.getByTestId('transfer-to').selectOption('swap');
+    expect(await modal.getAttribute('data-code')).toBe('FUNDING_UMFUTURE');
+    await expect.poll(() => page.getByTestId('transfer-available').textContent()).not.toContain('--');
+    await page.getByTestId('transfer-amount').fill('1000');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0').sub(before).toFixed(), { timeout: 10_000 })
+      .toBe('1000');
+
+    // Leverage 20 (spec §7 changeLeverage); the server holds it.
+    await page.getByTestId('leverage-button').click();
+    await page.getByTestId('leverage-input').fill('500');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByTestId('leverage-error').textContent()).toContain('1 to 100');
+    await page.getByTestId('leverage-input').fill('20');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByTestId('leverage-button').textContent()).toBe('20x');
+    expect((await api<{ leverage: number }>('/broker/lightning/futures/leverage/queryLeverage', { instrumentId: 'ETHUSDT' })).leverage).toBe(20);
+
+    // Market buy: a position appears, its PnL follows the mark price.
+    await placeOrder(page, { side: 'buy', type: 'market', volume: '0.5' });
+    const row = page.getByTestId('position-row').filter({ has: page.getByText('ETHUSDT') });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('position-size').textContent()).toBe('0.5');
+    const pnls = new Set<string>();
+    const marks = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          marks.add((await row.getByTestId('position-mark').textContent()) ?? '');
+          pnls.add((await row.getByTestId('position-pnl').textContent()) ?? '');
+          return Math.min(pnls.size, marks.size);
+        },
+        { timeout: 40_000, interval: 1000 },
+      )
+      .toBeGreaterThan(1);
+    // The PnL shown is (mark − entry) × size for the figures on the same row.
+    const positions = await api<{ entryPrice: string; markPrice: string; unrealizedProfitLoss: string; positionAmt: string }[]>('/broker/futures/position/query', {
+      instrumentId: 'ETHUSDT',
+    });
+    const p = positions[0]!;
+    expect(new Decimal(p.markPrice).sub(p.entryPrice).mul(p.positionAmt).toFixed()).toBe(new Decimal(p.unrealizedProfitLoss).toFixed());
+    await saveScreenshot(page, 'trading-orders-position');
+
+    // Close the position; the deals show the open and the close.
+    await row.getByTestId('position-close').click();
+    await expect.poll(() => page.getByTestId('position-row').filter({ has: page.getByText('ETHUSDT') }).count(), { timeout: 15_000 }).toBe(0);
+    await page.getByTestId('tab-historyDeal').click();
+    await expect.poll(() => page.getByTestId('deal-row').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const sides = await page.getByTestId('deal-row').locator('td:nth-child(3)').allTextContents();
+    expect(sides).toContain('Buy');
+    expect(sides).toContain('Sell');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('limit orders', () => {
+  it('a futures limit buy rests at a book price and fills when the simulator crosses it', async () => {
+    const { page, close } = await signedInPage('/en-US/trading/BTCUSDT?market=usdm');
+    await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+    await sim.post('pause');
+    try {
+      const truth = await sim.book('usdm', 'BTCUSDT', 5);
+      const bestBid = truth.bids[0]![0];
+      const price = new Decimal(bestBid).toFixed(new Decimal(bestBid).decimalPlaces());
+      await placeOrder(page, { side: 'buy', type: 'limit', price, volume: '0.01' });
+      await page.getByTestId('tab-currentOrder').click();
+      const order = page.getByTestId('order-row').first();
+      await order.waitFor({ timeout: 10_000 });
+      expect(await order.getAttribute('data-status')).toMatch(/running|partial_filled/);
+      // It rests at a price level the book shows.
+      const bids = await renderedSide(page, 'bids');
+      expect(bids.some(([p]) => new Decimal(p).eq(price))).toBe(true);
+      const orderId = await order.getAttribute('data-order-id');
+      // Takers hitting the bid side cross it: step the engine until the order is filled.
+      await expect
+        .poll(
+          async () => {
+            await sim.post('step', { market: 'usdm', symbol: 'BTCUSDT', count: 20 });
+            const open = await api<{ orderId: string }[]>('/lightning/futures/order/queryOpenOrder', { instrumentId: 'BTCUSDT' });
+            return open.some((o) => o.orderId === orderId);
+          },
+          { timeout: 40_000, interval: 300 },
+        )
+        .toBe(false);
+      await page.getByTestId('tab-historyOrder').click();
+      const done = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
+      await expect.poll(() => done.getAttribute('data-status'), { timeout: 10_000 }).toBe('filled');
+      // Tidy up: close what the fill opened.
+      await api('/broker/lightning/futures/order/closePosition', { instrumentId: 'BTCUSDT' });
+    } finally {
+      await sim.post('resume');
+    }
+    await close();
+  });
+
+  it('a spot limit order is placed and cancelled', async () => {
+    const { page, close } = await signedInPage('/en-US/trading/ETHUSDT');
+    await expect.poll(() => page.getByTestId('order-available').textContent(), { timeout: 10_000 }).toContain('USDT');
+    // Well under the best bid, so it rests.
+    const bestBid = new Decimal((await sim.book('spot', 'ETHUSDT', 1)).bids[0]![0]);
+    const price = bestBid.mul('0.8').toDecimalPlaces(2).toFixed(2);
+    await placeOrder(page, { side: 'buy', type: 'limit', price, volume: '0.01' });
+    await page.getByTestId('tab-currentOrder').click();
+    const order = page.getByTestId('order-row').filter({ has: page.getByText(price, { exact: true }) }).first();
+    await order.waitFor({ timeout: 10_000 });
+    const orderId = await order.getAttribute('data-order-id');
+    await order.getByTestId('order-cancel').click();
+    await expect.poll(() => page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).count(), { timeout: 10_000 }).toBe(0);
+    await page.getByTestId('tab-historyOrder').click();
+    await expect.poll(() => page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).getAttribute('data-status'), { timeout: 10_000 }).toBe('cancelled');
+    await close();
+  });
+});
+
+describe('bad input', () => {
+  it('shows the translated error beside the field and creates no order (zh-HK)', async () => {
+    const { page, close } = await signedInPage('/zh-HK/trading/ETHUSDT');
+    await expect.poll(() => page.getByTestId('order-available').textContent(), { timeout: 10_000 }).toContain('USDT');
+    const count = async () => (await api<unknown[]>('/broker/spot/order/queryOpenOrder')).length + (await api<{ dataList: unknown[] }>('/broker/spot/order/pageOrder', { cursorCondition: { pageSize: 100 } })).dataList.length;
+    const before = await count();
+    const cases: [string, string, string][] = [
+      ['3000', '-1', zhOrders.errors.notPositive],
+      ['3000', '0.00001', zhOrders.errors.tooManyDecimals.replace('{{max}}', '4')],
+      ['3000', '0.0001', zhOrders.errors.belowMinNotional.replace('{{min}}', '5').replace('{{asset}}', 'USDT')],
+      ['3000', '100000', '超出可用餘額'],
+      ['3000', 'abc', zhOrders.errors.notNumeric],
+    ];
+    for (const [price, volume, message] of cases) {
+      await page.getByTestId('order-price').fill(price);
+      await page.getByTestId('order-volume').fill(volume);
+      await page.getByTestId('order-submit').click();
+      await expect.poll(() => page.getByTestId('order-volume-error').textContent()).toContain(message);
+      expect(await page.getByTestId('order-confirm').count()).toBe(0);
+    }
+    await page.getByTestId('order-price').fill('3000.001');
+    await page.getByTestId('order-volume').fill('0.01');
+    await page.getByTestId('order-submit').click();
+    await expect.poll(() => page.getByTestId('order-price-error').textContent()).toContain('最多 2 位小數');
+    expect(await count()).toBe(before);
+    await close();
+  });
+});
