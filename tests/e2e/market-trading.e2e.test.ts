@@ -128,6 +128,9 @@ describe('trading page live panels', () => {
     expect(JSON.parse(stored.layout ?? 'null').chart).toBe('depth');
     await page.reload();
     await page.getByTestId('depth-chart').waitFor();
+    await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('mark-price').textContent(), { timeout: 15_000 }).toMatch(/^\d/);
+    await expect.poll(() => page.getByTestId('last-price').textContent(), { timeout: 15_000 }).toMatch(/^\d/);
     await saveScreenshot(page, 'trading-usdm-depth-en-US-dark');
     await context.close();
   });
