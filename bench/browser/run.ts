@@ -20,7 +20,7 @@ const arg = (name: string, fallback: number) => {
 };
 const MEASURE_MS = arg('seconds', 30) * 1000;
 const SCROLL_MS = 5000;
-const RATE = arg('rate', 1500); // engine events per second per live symbol
+const RATE = arg('rate', 2000); // engine events per second per live symbol
 const VIEWED = 'BTCUSDT';
 // Other symbols kept live by background tabs: their trades, books and klines go through the same socket.
 const OTHERS: Array<[string, 'spot' | 'usdm']> = [
@@ -61,7 +61,10 @@ await context.addInitScript(() => {
 });
 
 console.log(`sandbox on ${base}, simulator rate ${RATE}/s per live symbol; opening the trading page and ${OTHERS.length} background tabs…`);
+const renderersBefore = new Set((await processes()).filter((p) => p.type === 'renderer').map((p) => p.id));
 const page = await openTrading(context, VIEWED, 'spot');
+// The renderer processes that appeared with the viewed tab: its main thread is the one measured below.
+const viewedPids = (await processes()).filter((p) => p.type === 'renderer' && !renderersBefore.has(p.id)).map((p) => p.id);
 const background: Page[] = [];
 let frozen = 0;
 for (const [symbol, market] of OTHERS) {
@@ -88,7 +91,6 @@ const pageMetrics = async () => {
   return Object.fromEntries(BREAKDOWN.map((name) => [name, metrics.find((m) => m.name === name)?.value ?? 0])) as Record<(typeof BREAKDOWN)[number], number>;
 };
 const pids = async () => (await processes()).map((p) => p.id);
-// Background tabs are frozen, so the renderer main threads' CPU is (almost all) the viewed tab's.
 const rendererPids = async () => (await processes()).filter((p) => p.type === 'renderer').map((p) => p.id);
 
 console.log(`${frozen} of ${OTHERS.length} background tabs frozen`);
@@ -98,6 +100,7 @@ const connBefore = await connections();
 const metricsBefore = await pageMetrics();
 const workerBefore = workerThreadCpuSeconds(await pids());
 const mainBefore = mainThreadCpuSeconds(await rendererPids());
+const viewedBefore = mainThreadCpuSeconds(viewedPids);
 const cpuBefore = totalCpuSeconds(await processes());
 const serverBefore = process.cpuUsage();
 const t0 = Date.now();
@@ -106,6 +109,7 @@ const wall = Date.now() - t0;
 const metricsAfter = await pageMetrics();
 const workerAfter = workerThreadCpuSeconds(await pids());
 const mainAfter = mainThreadCpuSeconds(await rendererPids());
+const viewedAfter = mainThreadCpuSeconds(viewedPids);
 const cpuAfter = totalCpuSeconds(await processes());
 const serverCpu = process.cpuUsage(serverBefore);
 const connAfter = await connections();
@@ -153,6 +157,7 @@ const f = (n: number, d = 1) => n.toFixed(d);
 const busy = busyPercent(metricsBefore.TaskDuration, metricsAfter.TaskDuration, wall);
 const breakdown = Object.fromEntries(BREAKDOWN.map((name) => [name, busyPercent(metricsBefore[name], metricsAfter[name], wall)]));
 const workerCpu = workerBefore !== null && workerAfter !== null ? ((workerAfter - workerBefore) * 100_000) / wall : null;
+const viewedCpu = viewedBefore !== null && viewedAfter !== null ? ((viewedAfter - viewedBefore) * 100_000) / wall : null;
 const mainCpu = mainBefore !== null && mainAfter !== null ? ((mainAfter - mainBefore) * 100_000) / wall : null;
 const over50 = longTasks.filter((d) => d > 50);
 const results = {
@@ -163,7 +168,8 @@ const results = {
     messagesPerSecondToWorker: messagesPerSecond(connBefore, connAfter, wall),
     mainThreadBusyPercent: busy,
     mainThreadBreakdownPercent: breakdown,
-    rendererMainThreadsCpuPercent: mainCpu,
+    viewedTabMainThreadCpuPercent: viewedCpu,
+    allRendererMainThreadsCpuPercent: mainCpu,
     longTasksOver50ms: over50.length,
     longestTaskMs: Math.max(0, ...longTasks),
     workerThreadCpuPercent: workerCpu,
@@ -189,7 +195,8 @@ const summary = [
   `|---|---|---|`,
   `| messages/s into the worker (simulator count) | ${f(results.live.messagesPerSecondToWorker, 0)} | ≥ 5000 |`,
   `| main thread busy (CDP TaskDuration, wall time), 500 levels live | ${f(busy)} % | ≤ 15 % (${met(busy <= 15)}) |`,
-  `| renderer main threads on-CPU time (frozen tabs idle) | ${mainCpu === null ? 'n/a' : `${f(mainCpu)} %`} | ≤ 15 % (${mainCpu === null ? 'n/a' : met(mainCpu <= 15)}) |`,
+  `| viewed tab main thread on-CPU time (/proc), 500 levels live | ${viewedCpu === null ? 'n/a' : `${f(viewedCpu)} %`} | ≤ 15 % (${viewedCpu === null ? 'n/a' : met(viewedCpu <= 15)}) |`,
+  `| all renderer main threads (viewed + ${OTHERS.length} frozen tabs, which still get snapshots) | ${mainCpu === null ? 'n/a' : `${f(mainCpu)} %`} | — |`,
   `| of which script / layout / style | ${f(breakdown['ScriptDuration'] ?? 0)} / ${f(breakdown['LayoutDuration'] ?? 0)} / ${f(breakdown['RecalcStyleDuration'] ?? 0)} % | — |`,
   `| long tasks > 50 ms (live / while scrolling) | ${over50.length} / ${results.scroll.longTasksOver50ms} (longest ${f(results.live.longestTaskMs, 0)} ms) | 0 (${met(over50.length === 0 && results.scroll.longTasksOver50ms === 0)}) |`,
   `| frames per second scrolling the book | ${f(scroll.fps)} (p95 frame ${f(results.scroll.p95FrameMs)} ms) | 60 |`,
