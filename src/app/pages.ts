@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
+import { lightningPages } from '../features/lightning/index.ts';
 import { marketPages } from '../features/market/index.ts';
 import { tradingPages } from '../features/trading/index.ts';
 import { lazyPage } from './LazyPage.tsx';
@@ -19,6 +20,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   accountKyc: ['kyc', kycPages.accountKyc],
   market: ['market', marketPages.market],
   trading: ['trading', tradingPages.trading],
+  lightning: ['lightning', lightningPages.lightning],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

@@ -1,0 +1,114 @@
+import { createStore } from 'zustand/vanilla';
+import { apiPost } from '../../lib/api/index.ts';
+import { tradeApi } from '../trading/futures-data/trade-api.ts';
+import { DEFAULT_KEYBOARD, parseKeyboardConfig, serializeKeyboardConfig, type KeyboardConfig } from './hotkeys.ts';
+import { activeIndexOf, parseSaved, type LightningConfig, type SavedConfig } from './lightning-configs.ts';
+
+export interface FeeRow {
+  instrumentId: string;
+  makerFeeRate: string;
+  takerFeeRate: string;
+}
+
+/** spec §3 "Lightning config" and its panels: mini screen, market panel, trade-data panel. */
+export interface Panels {
+  mini: boolean;
+  market: boolean;
+  tradeData: boolean;
+}
+
+export interface LightningState {
+  list: SavedConfig[];
+  activeIndex: number;
+  fees: FeeRow[];
+  keyboard: KeyboardConfig;
+  /** the size the next one-click order uses (the active config's volume, or a preset) */
+  volume: string;
+  panels: Panels;
+}
+
+const PANELS_KEY = 'lightningPanels';
+
+function readPanels(): Panels {
+  try {
+    const raw = JSON.parse(localStorage.getItem(PANELS_KEY) ?? 'null') as Partial<Panels> | null;
+    return { mini: raw?.mini === true, market: raw?.market !== false, tradeData: raw?.tradeData !== false };
+  } catch {
+    return { mini: false, market: true, tradeData: true };
+  }
+}
+
+export const lightningStore = createStore<LightningState>(() => ({
+  list: [],
+  activeIndex: -1,
+  fees: [],
+  keyboard: DEFAULT_KEYBOARD,
+  volume: '',
+  panels: readPanels(),
+}));
+
+export function activeConfig(s: LightningState): LightningConfig | null {
+  return s.list[s.activeIndex]?.config ?? null;
+}
+
+// spec §7 lightning calls
+const lightningApi = {
+  list: () => apiPost<{ dataList: { id: string; config: unknown }[]; activeId: string | null }>('/broker/lightning/queryLightningList', {}),
+  add: (config: LightningConfig) => apiPost<{ id: string }>('/broker/lightning/addLightning', { config }),
+  del: (id: string) => apiPost<null>('/broker/lightning/delLightning', { id }),
+  memory: (id: string | null) => apiPost<{ activeId: string | null }>('/broker/lightning/memoryLightning', { id }),
+};
+
+export async function loadConfigs(): Promise<void> {
+  const reply = await lightningApi.list();
+  const list = reply.dataList.map(parseSaved).filter((c): c is SavedConfig => c !== null);
+  const activeIndex = activeIndexOf(list, reply.activeId);
+  lightningStore.setState({ list, activeIndex, volume: list[activeIndex]?.config.volume ?? lightningStore.getState().volume });
+}
+
+export async function addConfig(config: LightningConfig): Promise<void> {
+  const { id } = await lightningApi.add(config);
+  await lightningApi.memory(id);
+  await loadConfigs();
+}
+
+export async function deleteConfig(id: string): Promise<void> {
+  await lightningApi.del(id);
+  await loadConfigs();
+}
+
+/** spec §7 memoryLightning: the server remembers the active configuration. */
+export async function activate(index: number): Promise<void> {
+  const entry = lightningStore.getState().list[index];
+  if (!entry) return;
+  lightningStore.setState({ activeIndex: index, volume: entry.config.volume });
+  await lightningApi.memory(entry.id);
+}
+
+export async function loadFees(keyId: string): Promise<void> {
+  lightningStore.setState({ fees: await tradeApi.fees(keyId) });
+}
+
+export async function loadKeyboard(): Promise<void> {
+  const reply = await tradeApi.getKeyboardConfig();
+  lightningStore.setState({ keyboard: parseKeyboardConfig(reply.configData) });
+}
+
+export async function saveKeyboard(keyboard: KeyboardConfig): Promise<void> {
+  const reply = await tradeApi.updateKeyboardConfig(serializeKeyboardConfig(keyboard));
+  lightningStore.setState({ keyboard: parseKeyboardConfig(reply.configData) });
+}
+
+export function setVolume(volume: string): void {
+  lightningStore.setState({ volume });
+}
+
+export function togglePanel(panel: keyof Panels): void {
+  const panels = { ...lightningStore.getState().panels, [panel]: !lightningStore.getState().panels[panel] };
+  lightningStore.setState({ panels });
+  try {
+    localStorage.setItem(PANELS_KEY, JSON.stringify(panels));
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}
