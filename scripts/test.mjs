@@ -40,7 +40,8 @@ if (chromium.ok) {
     const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
     tests = {
       passed: report.numPassedTests ?? 0,
-      failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
+      // A file that fails to load has no failed test but a failed suite: count it once.
+      failed: report.numFailedTests || report.numFailedTestSuites || 0,
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     };
   }
