@@ -4,6 +4,7 @@ import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
 import { marketPages } from '../features/market/index.ts';
+import { recordPages } from '../features/record/index.ts';
 import { tradingPages } from '../features/trading/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
@@ -21,6 +22,8 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   market: ['market', marketPages.market],
   trading: ['trading', tradingPages.trading],
   lightning: ['lightning', lightningPages.lightning],
+  recordSpotTrade: ['record', recordPages.recordSpotTrade],
+  recordFutureTrade: ['record', recordPages.recordFutureTrade],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

@@ -210,3 +210,35 @@ describe('bad input', () => {
     await close();
   });
 });
+
+describe('trade records', () => {
+  it('record/spotTrade pages with cursors, and a filter goes back to page 1', async () => {
+    // Eleven cancelled spot buys: more than one page of history.
+    const bestBid = new Decimal((await sim.book('spot', 'BNBUSDT', 1)).bids[0]![0]);
+    const price = bestBid.mul('0.7').toDecimalPlaces(2).toFixed(2);
+    for (let i = 0; i < 11; i++) {
+      const order = await api<{ orderId: string }>('/broker/spot/order/sendOrder', { instrumentId: 'BNBUSDT', direction: 'buy', priceType: 'limit', price, volume: '0.1' });
+      await api('/broker/spot/order/cancelOrder', { orderId: order.orderId });
+    }
+    const { page, context } = await openPage(browser);
+    await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
+    await page.goto(`${baseURL}/en-US/record/spotTrade`);
+    await page.getByTestId('record-spot').waitFor({ timeout: 30_000 });
+    await page.getByTestId('filter-symbol').selectOption('BNBUSDT');
+    const rows = page.getByTestId('order-row');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(10);
+    const first = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id')));
+    await page.getByTestId('page-next').click();
+    await expect.poll(() => page.getByTestId('page-num').textContent()).toBe('Page 2');
+    await expect.poll(async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id'))))[0] ?? first[0], { timeout: 10_000 }).not.toBe(first[0]);
+    const second = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-order-id')));
+    expect(second.length).toBeGreaterThanOrEqual(1);
+    expect(second.filter((id) => first.includes(id))).toEqual([]);
+    // Newest first across pages.
+    expect(Math.max(...second.map(Number))).toBeLessThan(Math.min(...first.map(Number)));
+    await page.getByTestId('filter-direction').selectOption('sell');
+    await expect.poll(() => page.getByTestId('page-num').textContent()).toBe('Page 1');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
+});

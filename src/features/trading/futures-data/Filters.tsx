@@ -1,18 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { futuresData } from './instance.ts';
-import { PAGE_SIZES, type Tab } from './futures-store.ts';
+import { futuresData as shared } from './instance.ts';
+import { PAGE_SIZES, type FuturesDataStore, type Tab } from './futures-store.ts';
 
 const STATUSES = ['submitted', 'running', 'partial_filled', 'partial_canceled', 'filled', 'cancelled', 'expired'] as const;
 
 /** spec §3 filters of the active tab; every change goes back to page 1 (spec §4). */
-export function Filters({ tab, market }: { tab: Tab; market: 'spot' | 'usdm' }) {
+export function Filters({ tab, market, data: futuresData = shared, symbols }: { tab: Tab; market: 'spot' | 'usdm'; data?: FuturesDataStore; symbols?: readonly string[] }) {
   const { t } = useTranslation('orders');
   const filters = useStore(futuresData.store, (s) => s.filters);
   const pageSize = useStore(futuresData.store, (s) => s.tabs[s.tab].pageSize);
   const orderTab = tab === 'currentOrder' || tab === 'historyOrder' || tab === 'historyDeal';
   return (
     <div className="td-data-filters" data-testid="data-filters">
+      {symbols && orderTab && (
+        <select aria-label={t('filters.symbol')} data-testid="filter-symbol" value={filters.symbol} onChange={(e) => futuresData.setFilter('symbol', e.target.value)}>
+          <option value="">{t('filters.allSymbols')}</option>
+          {symbols.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      )}
       {(tab === 'positionOrder' || orderTab) && (
         <label>
           <input

@@ -175,4 +175,16 @@ describe('futures data store (spec §3, §4)', () => {
     expect(raw.capital).not.toHaveBeenCalled();
     expect(raw.openOrders.mock.calls.at(-1)?.[0]).toBe('spot');
   });
+
+  it('record pages poll without an instrument when asked to, still only signed in with a key', async () => {
+    const clock = manualTimers();
+    const { api, raw } = fakeApi();
+    const data = createFuturesDataStore(api, clock.timers, { requireInstrument: false });
+    data.setContext({ ...signedIn, instrumentId: null, keyId: null });
+    await clock.advance(LIST_POLL_MS);
+    expect(raw.positions).not.toHaveBeenCalled();
+    data.setContext({ ...signedIn, instrumentId: null });
+    await flush();
+    expect(raw.positions).toHaveBeenCalledTimes(1);
+  });
 });

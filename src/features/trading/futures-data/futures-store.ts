@@ -89,7 +89,8 @@ export type FuturesDataStore = ReturnType<typeof createFuturesDataStore>;
  * The futures data tabs' state and polling (spec §3, §4). Timers are injected so tests run on fake time.
  * A reply that arrives after the context changed (logout, other pair, other filter) is dropped.
  */
-export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTimers) {
+export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTimers, options: { requireInstrument?: boolean } = {}) {
+  const requireInstrument = options.requireInstrument ?? true;
   const store: StoreApi<FuturesDataState> = createStore<FuturesDataState>(() => ({
     market: 'usdm',
     keyId: null,
@@ -210,7 +211,8 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
     capitalInFlight = false;
     stopTimers();
     const s = get();
-    const polling = s.isLogin && s.keyId !== null && s.instrumentId !== null;
+    // spec §4: poll while logged in with a key and an instrument (record pages list every pair: no instrument needed)
+    const polling = s.isLogin && s.keyId !== null && (s.instrumentId !== null || !requireInstrument);
     store.setState({ polling, tabs: emptyTabs(s.tabs), capital: null });
     if (!polling) return;
     void load();

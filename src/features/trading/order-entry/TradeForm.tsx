@@ -8,10 +8,10 @@ import { useSession } from '../../../lib/session/index.ts';
 import type { Pair } from '../../market/index.ts';
 import { futuresData } from '../futures-data/instance.ts';
 import { tradeApi, type PositionView } from '../futures-data/trade-api.ts';
-import { pickedPriceStore } from '../picked-price.ts';
 import { useTradingAccount } from '../futures-data/use-trading-account.ts';
 import { leverageStore, loadLeverage } from '../modals/leverage-store.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
+import { PickedPriceNote } from './PickedPriceNote.tsx';
 import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
 import type { BalanceContext } from './validate.ts';
 
@@ -104,17 +104,5 @@ export function TradeForm({ pair }: { pair: Pair }) {
       <PickedPriceNote pair={pair} />
       <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} />
     </section>
-  );
-}
-
-/** The last price picked from the book for this pair (issue 6 picked price), beside the form. */
-function PickedPriceNote({ pair }: { pair: Pair }) {
-  const { t } = useTranslation('trading');
-  const picked = useStore(pickedPriceStore, (s) => s.picked);
-  if (!picked || picked.symbol !== pair.symbol || picked.market !== pair.market) return null;
-  return (
-    <p className="td-of-picked" data-testid="picked-price" data-side={picked.side}>
-      {t('form.pickedPrice')} {picked.price} {pair.quoteAsset}
-    </p>
   );
 }

@@ -1,0 +1,5 @@
+import { RecordTradePage } from './RecordTradePage.tsx';
+
+export default function FutureTradePage() {
+  return <RecordTradePage market="usdm" />;
+}

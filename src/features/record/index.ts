@@ -1,0 +1,5 @@
+// Entry of the record feature: its pages (lazily loaded chunks).
+export const recordPages = {
+  recordSpotTrade: () => import('./SpotTradePage.tsx'),
+  recordFutureTrade: () => import('./FutureTradePage.tsx'),
+};
