@@ -211,6 +211,26 @@ describe('bad input', () => {
   });
 });
 
+describe('spot trade permission (spec §3)', () => {
+  it('a forbidden account sees the reason instead of the submit button', async () => {
+    const flag = (spotTradingForbidden: boolean) =>
+      fetch(`${baseURL}/api/_dev/trade/spotForbidden`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', source: 'web' },
+        body: JSON.stringify({ email: 'demo@tradingdesk.test', spotTradingForbidden }),
+      });
+    await flag(true);
+    try {
+      const { page, close } = await signedInPage('/en-US/trading/ETHUSDT');
+      await expect.poll(() => page.getByTestId('order-blocked').textContent(), { timeout: 10_000 }).toBe('Spot trading is switched off for this account');
+      expect(await page.getByTestId('order-submit').count()).toBe(0);
+      await close();
+    } finally {
+      await flag(false);
+    }
+  });
+});
+
 describe('trade records', () => {
   it('record/spotTrade pages with cursors, and a filter goes back to page 1', async () => {
     // Eleven cancelled spot buys: more than one page of history.

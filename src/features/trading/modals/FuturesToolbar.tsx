@@ -7,7 +7,7 @@ import type { Pair } from '../../market/index.ts';
 import { futuresData } from '../futures-data/instance.ts';
 import { tradeApi } from '../futures-data/trade-api.ts';
 import { LeverageModal } from './LeverageModal.tsx';
-import { leverageStore, pairRef, showLeverageModal } from './leverage-store.ts';
+import { leverageStore, loadLeverage, pairRef, showLeverageModal } from './leverage-store.ts';
 import { TransferModal } from './TransferModal.tsx';
 
 /**
@@ -21,6 +21,10 @@ export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
   const hedge = useSession((s) => s.positionSide === 'hedge');
   const multi = useSession((s) => s.multiAssetsMargin);
   const [transfer, setTransfer] = useState(false);
+
+  useEffect(() => {
+    loadLeverage(pair, keyId).catch(() => {});
+  }, [pair, keyId]);
 
   useEffect(() => {
     let alive = true;

@@ -9,7 +9,7 @@ import type { Pair } from '../../market/index.ts';
 import { futuresData } from '../futures-data/instance.ts';
 import { tradeApi, type PositionView } from '../futures-data/trade-api.ts';
 import { useTradingAccount } from '../futures-data/use-trading-account.ts';
-import { leverageStore, loadLeverage } from '../modals/leverage-store.ts';
+import { leverageStore } from '../modals/leverage-store.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
 import { PickedPriceNote } from './PickedPriceNote.tsx';
 import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
@@ -46,10 +46,6 @@ export function TradeForm({ pair }: { pair: Pair }) {
   const positions = useStore(futuresData.store, (s) => s.tabs.positionOrder.list) as PositionView[];
   const leverage = useStore(leverageStore, (s) => (s.symbol === pair.symbol ? s.leverage : null));
   const takerFee = useTakerFee(pair, keyId);
-
-  useEffect(() => {
-    if (pair.market === 'usdm' && keyId) loadLeverage(pair, keyId).catch(() => {});
-  }, [pair, keyId]);
 
   const last = ticker?.c;
   const ctx = useMemo<BalanceContext>(() => {
