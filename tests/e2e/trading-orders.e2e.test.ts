@@ -118,6 +118,13 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
     const sides = await page.getByTestId('deal-row').locator('td:nth-child(3)').allTextContents();
     expect(sides).toContain('Buy');
     expect(sides).toContain('Sell');
+
+    // The asset manager lists the swap account and the transfer, filtered by flow type.
+    await page.getByTestId('tab-assetManager').click();
+    await page.locator('[data-testid="asset-row"][data-asset="USDT"]').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.locator('[data-testid="flow-row"][data-type="FUNDING_UMFUTURE"]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByTestId('filter-flow').selectOption('UMFUTURE_MAIN');
+    await expect.poll(() => page.locator('[data-testid="flow-row"][data-type="FUNDING_UMFUTURE"]').count(), { timeout: 10_000 }).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });

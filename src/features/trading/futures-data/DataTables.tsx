@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/index.ts';
 import { directionLabelKey } from './liquidation-label.ts';
-import type { AssetRow, FillView, OrderView, PositionView } from './trade-api.ts';
+import { TRANSFER_ROUTES } from '../modals/transfer-codes.ts';
+import type { AssetRow, FillView, OrderView, PositionView, TransferRow } from './trade-api.ts';
 
 function time(iso: string): string {
   return iso.replace('T', ' ').slice(0, 19);
@@ -151,6 +152,35 @@ export function AssetsTable({ rows }: { rows: AssetRow[] }) {
             <td className={tone(a.unrealizedProfitLoss)}>{a.unrealizedProfitLoss}</td>
           </tr>
         ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function FlowsTable({ rows }: { rows: TransferRow[] }) {
+  const { t } = useTranslation('orders');
+  if (rows.length === 0) return null;
+  return (
+    <table className="td-data-table" data-testid="flows-table">
+      <thead>
+        <tr>
+          {['time', 'asset', 'volume', 'flow'].map((c) => (
+            <th key={c}>{t(`columns.${c}`)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => {
+          const route = TRANSFER_ROUTES.find((x) => x.code === r.type);
+          return (
+            <tr key={r.transferId} data-testid="flow-row" data-type={r.type}>
+              <td>{time(r.time)}</td>
+              <td>{r.asset}</td>
+              <td>{r.amount}</td>
+              <td>{route ? t('transfer.route', { from: t(`accounts.${route.from}`), to: t(`accounts.${route.to}`) }) : r.type}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { futuresData as shared } from './instance.ts';
 import { PAGE_SIZES, type FuturesDataStore, type Tab } from './futures-store.ts';
+import { TRANSFER_ROUTES } from '../modals/transfer-codes.ts';
 
 const STATUSES = ['submitted', 'running', 'partial_filled', 'partial_canceled', 'filled', 'cancelled', 'expired'] as const;
 
@@ -79,6 +80,14 @@ export function Filters({ tab, market, data: futuresData = shared, symbols }: { 
             {(market === 'usdm' ? (['swap', 'capital', 'trade'] as const) : (['trade', 'capital', 'swap'] as const)).map((a) => (
               <option key={a} value={a}>
                 {t(`accounts.${a}`)}
+              </option>
+            ))}
+          </select>
+          <select aria-label={t('filters.flowType')} data-testid="filter-flow" value={filters.flowType} onChange={(e) => futuresData.setFilter('flowType', e.target.value)}>
+            <option value="">{t('filters.allFlows')}</option>
+            {TRANSFER_ROUTES.map((r) => (
+              <option key={r.code} value={r.code}>
+                {t('transfer.route', { from: t(`accounts.${r.from}`), to: t(`accounts.${r.to}`) })}
               </option>
             ))}
           </select>

@@ -7,7 +7,7 @@ import type { Pair } from '../../market/index.ts';
 import { FuturesToolbar } from '../modals/FuturesToolbar.tsx';
 import { refreshSpotBalances } from '../order-entry/use-spot-balance.ts';
 import { CapitalBar } from './CapitalBar.tsx';
-import { AssetsTable, DealsTable, OrdersTable, PositionsTable } from './DataTables.tsx';
+import { AssetsTable, DealsTable, FlowsTable, OrdersTable, PositionsTable } from './DataTables.tsx';
 import { Filters } from './Filters.tsx';
 import { TABS, type Tab } from './futures-store.ts';
 import { futuresData } from './instance.ts';
@@ -24,6 +24,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
   const keyId = useTradingAccount();
   const tab = useStore(futuresData.store, (s) => s.tab);
   const data = useStore(futuresData.store, (s) => s.tabs[s.tab]);
+  const flows = useStore(futuresData.store, (s) => s.flows);
   const tabs = pair.market === 'usdm' ? TABS : SPOT_TABS;
 
   useEffect(() => {
@@ -78,6 +79,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
         {tab === 'historyOrder' && <OrdersTable rows={data.list as OrderView[]} />}
         {tab === 'historyDeal' && <DealsTable rows={data.list as FillView[]} />}
         {tab === 'assetManager' && <AssetsTable rows={data.list as AssetRow[]} />}
+        {tab === 'assetManager' && <FlowsTable rows={flows} />}
       </div>
       {(tab === 'historyOrder' || tab === 'historyDeal') && (
         <div className="td-paging">

@@ -187,4 +187,28 @@ describe('futures data store (spec §3, §4)', () => {
     await flush();
     expect(raw.positions).toHaveBeenCalledTimes(1);
   });
+
+  it('the asset manager loads flows by flow type; changing it reloads from the start', async () => {
+    const clock = manualTimers();
+    const { api, raw } = fakeApi();
+    const transfers = vi.fn(async (_c: CursorCondition, type?: string) => ({
+      dataList: [{ transferId: '1', asset: 'USDT', amount: '5', type: type ?? 'FUNDING_MAIN', time: '' }],
+      cursorInfo: { nextCursor: null },
+    }));
+    const data = createFuturesDataStore({ ...api, transfers } as FuturesApi, clock.timers);
+    data.setContext(signedIn);
+    data.setTab('assetManager');
+    await flush();
+    expect(raw.assets).toHaveBeenLastCalledWith('7', false);
+    expect(transfers).toHaveBeenLastCalledWith({ cursor: null, pageSize: 10, searchDirection: 'after' }, undefined);
+    data.setFilter('flowType', 'UMFUTURE_MAIN');
+    await flush();
+    expect(transfers).toHaveBeenLastCalledWith({ cursor: null, pageSize: 10, searchDirection: 'after' }, 'UMFUTURE_MAIN');
+    expect(data.store.getState().flows[0]?.type).toBe('UMFUTURE_MAIN');
+    data.setFilter('showCurrentAsset', true);
+    await flush();
+    expect(raw.assets).toHaveBeenLastCalledWith('7', true);
+    data.setContext({ ...signedIn, isLogin: false });
+    expect(data.store.getState().flows).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AssetRow, CapitalSnapshot, CursorCondition, FillView, OrderFilter, OrderView, PositionView, TradeApi, TradeMarket } from './trade-api.ts';
+import type { AssetRow, CapitalSnapshot, CursorCondition, FillView, OrderFilter, OrderView, PositionView, TradeApi, TradeMarket, TransferRow } from './trade-api.ts';
 
 /** spec §3 futures data tabs. */
 export const TABS = ['positionOrder', 'currentOrder', 'historyOrder', 'historyDeal', 'assetManager'] as const;
@@ -60,6 +60,8 @@ export interface FuturesDataState {
   filters: Filters;
   tabs: Record<Tab, TabData>;
   capital: CapitalSnapshot | null;
+  /** asset manager: the latest transfers, filtered by flow type */
+  flows: TransferRow[];
 }
 
 export interface Timers {
@@ -73,7 +75,7 @@ export const realTimers: Timers = {
 };
 
 export type FuturesApi = Pick<TradeApi, 'positions' | 'openOrders' | 'pageOrders' | 'pageDeals' | 'assets' | 'capital'> &
-  Partial<Pick<TradeApi, 'balances'>>;
+  Partial<Pick<TradeApi, 'balances' | 'transfers'>>;
 
 function emptyTab(pageSize = DEFAULT_PAGE_SIZE): TabData {
   return { list: [], pageSize, pageNum: 1, cursors: [null], total: 0, hasMore: false, loaded: false };
@@ -101,6 +103,7 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
     filters: DEFAULT_FILTERS,
     tabs: emptyTabs(),
     capital: null,
+    flows: [],
   }));
   let listTimer: unknown = null;
   let capitalTimer: unknown = null;
@@ -143,6 +146,13 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
         return { list: page.dataList, next: page.cursorInfo.nextCursor, hasMore: page.cursorInfo.nextCursor !== null };
       }
       case 'assetManager': {
+        if (api.transfers) {
+          const gen = generation;
+          api
+            .transfers({ cursor: null, pageSize: DEFAULT_PAGE_SIZE, searchDirection: 'after' }, s.filters.flowType || undefined)
+            .then((page) => gen === generation && store.setState({ flows: page.dataList }))
+            .catch(() => {});
+        }
         if (s.filters.fundingType !== 'swap' && api.balances) {
           const type = s.filters.fundingType === 'capital' ? 1 : 2;
           const reply = await api.balances(type);
@@ -213,7 +223,7 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
     const s = get();
     // spec §4: poll while logged in with a key and an instrument (record pages list every pair: no instrument needed)
     const polling = s.isLogin && s.keyId !== null && (s.instrumentId !== null || !requireInstrument);
-    store.setState({ polling, tabs: emptyTabs(s.tabs), capital: null });
+    store.setState({ polling, tabs: emptyTabs(s.tabs), capital: null, flows: [] });
     if (!polling) return;
     void load();
     listTimer = timers.setInterval(() => void load(), LIST_POLL_MS);

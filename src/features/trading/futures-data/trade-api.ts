@@ -86,6 +86,15 @@ export interface CursorPage<T> {
   cursorInfo: { nextCursor: string | null; prevCursor?: string | null; hasMore?: boolean };
 }
 
+/** A transfer between account types (spec §4 direction codes in `type`). */
+export interface TransferRow {
+  transferId: string;
+  asset: string;
+  amount: string;
+  type: string;
+  time: string;
+}
+
 export interface OrderFilter {
   instrumentId?: string;
   direction?: 'buy' | 'sell';
@@ -185,6 +194,9 @@ export const tradeApi = {
   // Transfers (spec §4 direction codes)
   transferAvailable: (asset: string, type: string, exchangeKeyId?: string) =>
     apiPost<{ available: string }>('/broker/lightning/transfer/queryTransferAvailable', { asset, type, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
+  /** Asset flow records of the asset manager, filtered by flow type (a spec §4 direction code). */
+  transfers: (cursorCondition: CursorCondition, type?: string) =>
+    apiPost<CursorPage<TransferRow>>('/broker/lightning/transfer/pageTransfer', { cursorCondition, queryCondition: type ? { type } : {} }),
   transfer: (asset: string, type: string, amount: string, exchangeKeyId?: string) =>
     apiPost<{ transferId: string }>('/broker/lightning/transfer/submit', { asset, type, amount, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TRANSFER, chooseFrom, chooseTo, transferCode } from './transfer-codes.ts';
+import { DEFAULT_TRANSFER, TRANSFER_ROUTES, chooseFrom, chooseTo, transferCode } from './transfer-codes.ts';
 
 describe('transfer direction codes (spec §4)', () => {
   it.each([
@@ -19,5 +19,9 @@ describe('transfer direction codes (spec §4)', () => {
     expect(chooseFrom(DEFAULT_TRANSFER, 'trade')).toEqual({ from: 'trade', to: 'capital' });
     expect(chooseTo(DEFAULT_TRANSFER, 'swap')).toEqual({ from: 'capital', to: 'swap' });
     expect(chooseTo(DEFAULT_TRANSFER, 'capital')).toEqual({ from: 'trade', to: 'capital' });
+  });
+
+  it('lists the six routes in the spec order', () => {
+    expect(TRANSFER_ROUTES.map((r) => r.code)).toEqual(['FUNDING_MAIN', 'FUNDING_UMFUTURE', 'MAIN_FUNDING', 'MAIN_UMFUTURE', 'UMFUTURE_FUNDING', 'UMFUTURE_MAIN']);
   });
 });

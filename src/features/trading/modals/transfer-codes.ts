@@ -10,6 +10,11 @@ const CODES: Record<AccountKind, Partial<Record<AccountKind, string>>> = {
   swap: { capital: 'UMFUTURE_FUNDING', trade: 'UMFUTURE_MAIN' },
 };
 
+/** Every route with its code, in the spec's table order. */
+export const TRANSFER_ROUTES: readonly { from: AccountKind; to: AccountKind; code: string }[] = ACCOUNT_KINDS.flatMap((from) =>
+  ACCOUNT_KINDS.filter((to) => to !== from).map((to) => ({ from, to, code: CODES[from][to] as string })),
+);
+
 /** spec §4: "the default is from capital to trade". */
 export const DEFAULT_TRANSFER = { from: 'capital', to: 'trade' } as const satisfies { from: AccountKind; to: AccountKind };
 
