@@ -68,6 +68,16 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
     await page.getByTestId('transfer-to').selectOption('swap');
     expect(await modal.getAttribute('data-code')).toBe('FUNDING_UMFUTURE');
     await expect.poll(() => page.getByTestId('transfer-available').textContent()).not.toContain('--');
+    for (const [bad, message] of [
+      ['abc', 'at most 8 decimal places'],
+      ['0.000000001', 'at most 8 decimal places'],
+      ['99999999999', 'Above the transferable'],
+    ]) {
+      await page.getByTestId('transfer-amount').fill(bad!);
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => page.getByTestId('transfer-error').textContent()).toContain(message);
+    }
+    expect(new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0').eq(before)).toBe(true);
     await page.getByTestId('transfer-amount').fill('1000');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await modal.waitFor({ state: 'detached' });
@@ -266,6 +276,28 @@ describe('trade records', () => {
     await page.getByTestId('filter-direction').selectOption('sell');
     await expect.poll(() => page.getByTestId('page-num').textContent()).toBe('Page 1');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0);
+    await context.close();
+  });
+});
+
+describe('sign-out', () => {
+  it('stops polling and clears the lists (spec §4)', async () => {
+    // Its own session: signing out revokes the token.
+    const own = await demoToken(baseURL);
+    const { page, context } = await openPage(browser);
+    await context.addCookies([{ name: 'token', value: own, url: baseURL }]);
+    await page.goto(`${baseURL}/en-US/trading/ETHUSDT?market=usdm`);
+    await page.getByTestId('tab-historyDeal').click();
+    await expect.poll(() => page.getByTestId('deal-row').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/lightning/') || r.url().includes('/api/broker/futures/')) calls.push(r.url());
+    });
+    await page.getByTestId('sign-out').click();
+    await expect.poll(() => page.getByTestId('deal-row').count(), { timeout: 10_000 }).toBe(0);
+    const after = calls.length;
+    await page.waitForTimeout(6_500); // longer than both polling periods (5000 ms, 3 s)
+    expect(calls.length).toBe(after);
     await context.close();
   });
 });
