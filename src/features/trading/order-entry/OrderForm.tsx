@@ -3,6 +3,7 @@ import { useEffect, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, PercentSlider } from '../../../components/index.ts';
 import { pickedPriceStore } from '../picked-price.ts';
+import { OrderSummary } from './OrderSummary.tsx';
 import { INITIAL_FORM, formReducer, type Direction, type PriceType } from './form-state.ts';
 import { fundsAsset, validateOrder, volumeForPercent, type BalanceContext, type FieldError, type OrderErrors, type PairRules } from './validate.ts';
 import './order-form.css';
@@ -204,32 +205,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
         confirmDisabled={sending}
         className="td-of-confirm"
       >
-        {pending && (
-          <dl className="td-of-summary" data-testid="order-confirm">
-            <dt>{t('form.confirmPair')}</dt>
-            <dd>{rules.listInstrumentId}</dd>
-            <dt>{t('form.confirmSide')}</dt>
-            <dd>{t(pending.direction === 'buy' ? 'form.buy' : 'form.sell')}</dd>
-            <dt>{t('form.confirmType')}</dt>
-            <dd>{t(pending.priceType === 'limit' ? 'form.limit' : 'form.market')}</dd>
-            <dt>{t('form.confirmPrice')}</dt>
-            <dd>{pending.price ?? t('form.marketPrice')}</dd>
-            <dt>{t('form.confirmVolume')}</dt>
-            <dd>
-              {pending.volume} {rules.baseAsset}
-            </dd>
-            <dt>{t('form.confirmValue')}</dt>
-            <dd>
-              {value ? value.toDecimalPlaces(8).toFixed() : '--'} {rules.quoteAsset}
-            </dd>
-            {ctx.leverage !== undefined && (
-              <>
-                <dt>{t('columns.leverage')}</dt>
-                <dd>{t('form.leverage', { leverage: ctx.leverage })}</dd>
-              </>
-            )}
-          </dl>
-        )}
+        {pending && <OrderSummary order={pending} rules={rules} value={value} leverage={ctx.leverage} />}
       </Modal>
     </form>
   );
