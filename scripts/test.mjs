@@ -1,7 +1,7 @@
 // `npm test`: every layer in order (types, lint, unit, browser, end-to-end, benchmark smoke run),
 // then one summary line. Exits non-zero if any step failed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -32,18 +32,24 @@ if (!chromium.ok) {
 run('types', ...npx(['tsc', '-b']));
 run('lint', ...npx(['eslint', '--max-warnings', '0', '.']));
 
-const vitestJson = path.join(resultsDir, 'vitest.json');
-let tests = { passed: 0, failed: 0, skipped: 0 };
+// Unit and browser tests first, then the end-to-end tests on their own: they drive Chromium against a
+// sandbox and are the most sensitive to a 2-core machine being busy with other test files.
+const tests = { passed: 0, failed: 0, skipped: 0 };
+const runs = [
+  ['tests (unit, browser)', ['--project', 'unit', '--project', 'browser'], 'vitest-unit-browser.json'],
+  ['tests (e2e)', ['--project', 'e2e'], 'vitest-e2e.json'],
+];
 if (chromium.ok) {
-  run('tests', ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
-  if (existsSync(vitestJson)) {
-    const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
-    tests = {
-      passed: report.numPassedTests ?? 0,
-      // A file that fails to load has no failed test but a failed suite: count it once.
-      failed: report.numFailedTests || report.numFailedTestSuites || 0,
-      skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
-    };
+  for (const [name, projects, file] of runs) {
+    const json = path.join(resultsDir, file);
+    rmSync(json, { force: true });
+    run(name, ...npx(['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]));
+    if (!existsSync(json)) continue;
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    tests.passed += report.numPassedTests ?? 0;
+    // A file that fails to load has no failed test but a failed suite: count it once.
+    tests.failed += report.numFailedTests || report.numFailedTestSuites || 0;
+    tests.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
 }
 

@@ -17,7 +17,8 @@ interface OutboxEntry {
 
 /** The newest code of `businessType` sent to `destination` after `afterId`, polled until it lands. */
 export async function readCode(baseURL: string, destination: string, businessType: string, afterId = 0): Promise<OutboxEntry> {
-  const deadline = Date.now() + 10_000;
+  // Generous: on a loaded 2-core CI machine the page may take several seconds to send the code.
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const url = `${baseURL}/api/_dev/outbox?destination=${encodeURIComponent(destination)}&limit=20`;
     const reply = (await (await fetch(url)).json()) as { code: number; data: { list: OutboxEntry[] } };
