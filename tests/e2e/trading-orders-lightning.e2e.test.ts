@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoToken } from './support/account.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { saveScreenshot } from './support/market.ts';
+import { saveScreenshot, simControl } from './support/market.ts';
 
 // Issue 7 lightning terminal in real Chromium against the sandbox: saved configurations, a configured
 // hotkey placing an order, size presets, a limit order placed from the book, marked there and cancelled.
@@ -81,19 +81,26 @@ describe('lightning terminal', () => {
     await page.keyboard.press('q');
     await expect.poll(async () => (await positionSize('ETHUSDT')).sub(before).toFixed(), { timeout: 10_000 }).toBe('0.07');
 
-    // A limit buy placed from the book rests, is marked on its level and cancels from there.
-    const level = page.getByTestId('lightning-bids').locator('[data-price]').last();
-    const price = await level.getAttribute('data-price');
-    await level.locator('button').first().click();
-    const mark = page.locator(`[data-testid="lightning-bids"] [data-price="${price}"] [data-testid="lightning-my-order"]`);
-    await mark.waitFor({ timeout: 10_000 });
-    const orderId = await mark.getAttribute('data-order-id');
-    const open = await api<{ orderId: string; price: string }[]>('/lightning/futures/order/queryOpenOrder', { instrumentId: 'ETHUSDT' });
-    expect(open.find((o) => o.orderId === orderId)?.price).toBe(new Decimal(price!).toFixed());
-    await saveScreenshot(page, 'lightning-terminal');
-    await mark.click();
-    await mark.waitFor({ state: 'detached', timeout: 10_000 });
-    expect((await api<{ orderId: string }[]>('/lightning/futures/order/queryOpenOrder', { instrumentId: 'ETHUSDT' })).some((o) => o.orderId === orderId)).toBe(false);
+    // A limit buy placed from the book rests, is marked on its level and cancels from there. The simulator
+    // holds still meanwhile, so the clicked level stays in the visible rows.
+    const sim = simControl(baseURL);
+    await sim.post('pause');
+    try {
+      const level = page.getByTestId('lightning-bids').locator('[data-price]').last();
+      const price = await level.getAttribute('data-price');
+      await level.locator('button').first().click();
+      const mark = page.locator(`[data-testid="lightning-bids"] [data-price="${price}"] [data-testid="lightning-my-order"]`);
+      await mark.waitFor({ timeout: 10_000 });
+      const orderId = await mark.getAttribute('data-order-id');
+      const open = await api<{ orderId: string; price: string }[]>('/lightning/futures/order/queryOpenOrder', { instrumentId: 'ETHUSDT' });
+      expect(open.find((o) => o.orderId === orderId)?.price).toBe(new Decimal(price!).toFixed());
+      await saveScreenshot(page, 'lightning-terminal');
+      await mark.click();
+      await mark.waitFor({ state: 'detached', timeout: 10_000 });
+      expect((await api<{ orderId: string }[]>('/lightning/futures/order/queryOpenOrder', { instrumentId: 'ETHUSDT' })).some((o) => o.orderId === orderId)).toBe(false);
+    } finally {
+      await sim.post('resume');
+    }
 
     // Close by hotkey.
     await page.keyboard.press('c');
