@@ -24,7 +24,8 @@ export const BookRow = memo(function BookRow({ side, top, price, qty, total, pct
       data-qty={qty}
       onClick={() => onPick(price, side)}
     >
-      <span className="td-book-bar" style={{ width: `${pct}%` }} aria-hidden="true" />
+      {/* scaleX, not width: the bar changes on most rows every tick, and a transform needs no layout */}
+      <span className="td-book-bar" style={{ transform: `scaleX(${pct / 100})` }} aria-hidden="true" />
       <span role="cell" className="td-book-price">
         {price}
       </span>
