@@ -86,8 +86,10 @@ describe('lightning terminal', () => {
     const sim = simControl(baseURL);
     await sim.post('pause');
     try {
-      const level = page.getByTestId('lightning-bids').locator('[data-price]').last();
-      const price = await level.getAttribute('data-price');
+      await page.waitForTimeout(1_000); // a book batch already in flight lands before the level is chosen
+      const price = await page.getByTestId('lightning-bids').locator('[data-price]').last().getAttribute('data-price');
+      // Click that price's own row (not "the last row", which could be another level by then).
+      const level = page.locator(`[data-testid="lightning-bids"] [data-price="${price}"]`);
       await level.locator('button').first().click();
       const mark = page.locator(`[data-testid="lightning-bids"] [data-price="${price}"] [data-testid="lightning-my-order"]`);
       await mark.waitFor({ timeout: 10_000 });
