@@ -1,8 +1,7 @@
 /// <reference types="node" />
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error.ts';
 import { createApiClient, type ApiClient, type ApiConfig } from './client.ts';
-import { closedPort, json, startTestServer, type TestServer } from './test-server.ts';
+import { closedPort, json, rejection, startTestServer, type TestServer } from './test-server.ts';
 import enUS from '../../../locales/en-US/errors.json';
 import zhHK from '../../../locales/zh-HK/errors.json';
 
@@ -23,16 +22,6 @@ function client(extra: Partial<ApiConfig> = {}): ApiClient {
     now: () => clock,
     ...extra,
   });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to reject');
 }
 
 beforeEach(async () => {

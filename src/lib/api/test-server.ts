@@ -3,6 +3,7 @@
 // with whatever the test scripts. Not part of the app bundle (only tests import it).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ApiError } from './api-error.ts';
 
 export interface Recorded {
   method: string;
@@ -71,4 +72,15 @@ export async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** The ApiError a call rejects with; fails the test if it resolves or rejects with anything else. */
+export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw new Error(`expected an ApiError, got ${String(error)}`);
+  }
+  throw new Error('expected the call to reject');
 }
