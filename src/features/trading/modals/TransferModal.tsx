@@ -70,26 +70,8 @@ export function TransferModal(props: {
   return (
     <Modal visible={visible} title={t('transfer.title')} onClose={onClose} onConfirm={() => void submit()} confirmDisabled={busy}>
       <div className="td-transfer" data-testid="transfer-modal" data-code={code ?? ''}>
-        <label>
-          {t('transfer.from')}
-          <select data-testid="transfer-from" value={route.from} onChange={(e) => setRoute(chooseFrom(route, e.target.value as AccountKind))}>
-            {ACCOUNT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`accounts.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('transfer.to')}
-          <select data-testid="transfer-to" value={route.to} onChange={(e) => setRoute(chooseTo(route, e.target.value as AccountKind))}>
-            {ACCOUNT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`accounts.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AccountSelect label={t('transfer.from')} testId="transfer-from" value={route.from} onChange={(k) => setRoute(chooseFrom(route, k))} />
+        <AccountSelect label={t('transfer.to')} testId="transfer-to" value={route.to} onChange={(k) => setRoute(chooseTo(route, k))} />
         <label>
           {t('transfer.amount')}
           <input
@@ -113,5 +95,22 @@ export function TransferModal(props: {
         )}
       </div>
     </Modal>
+  );
+}
+
+/** One side of the transfer: the three account types of spec §3. */
+function AccountSelect(props: { label: string; testId: string; value: AccountKind; onChange: (kind: AccountKind) => void }) {
+  const { t } = useTranslation('orders');
+  return (
+    <label>
+      {props.label}
+      <select data-testid={props.testId} value={props.value} onChange={(e) => props.onChange(e.target.value as AccountKind)}>
+        {ACCOUNT_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {t(`accounts.${k}`)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
