@@ -3,91 +3,25 @@
 // scrolling the order book, the market worker's CPU, then with 10 tabs open the sockets per endpoint at
 // the simulator and the total browser CPU. Targets are reported, not asserted (a 2-core machine shared
 // with other work gives noisy absolute numbers). Writes bench/results/browser-latest.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
-import { buildSandbox } from '../../server/app.ts';
-import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds, type SimConnection } from './metrics.ts';
+import type { CDPSession, Page } from 'playwright-core';
+import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
+import { arg, OTHERS, openBackgroundTabs, root, startBench, VIEWED } from './setup.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const MEASURE_MS = arg('seconds', 30) * 1000;
 const SCROLL_MS = 5000;
 const RATE = arg('rate', 2000); // engine events per second per live symbol
-const VIEWED = 'BTCUSDT';
-// Other symbols kept live by background tabs: their trades, books and klines go through the same socket.
-const OTHERS: Array<[string, 'spot' | 'usdm']> = [
-  ['ETHUSDT', 'spot'], ['BNBUSDT', 'spot'], ['SOLUSDT', 'spot'], ['XRPUSDT', 'spot'], ['ADAUSDT', 'spot'],
-  ['BTCUSDT', 'usdm'], ['ETHUSDT', 'usdm'], ['SOLUSDT', 'usdm'], ['DOGEUSDT', 'usdm'],
-];
 
-const distDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-dist-'));
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-data-'));
-console.log('building the app…');
-await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts'), build: { outDir: distDir, emptyOutDir: true } });
-const app = await buildSandbox({ distDir, api: { dataDir }, sim: { rate: RATE } });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
-const base = `http://127.0.0.1:${address.port}`;
-const connections = async () => (await (await fetch(`${base}/sim/_control/connections`)).json()) as SimConnection[];
-
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
-const cdp = await browser.newBrowserCDPSession();
-const processes = async () =>
-  ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; id: number; cpuTime: number }> }).processInfo;
-
-async function openTrading(context: BrowserContext, symbol: string, market: 'spot' | 'usdm'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${base}/en-US/trading/${symbol}${market === 'usdm' ? '?market=usdm' : ''}`);
-  await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 60_000 });
-  return page;
-}
-
-const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-await context.addInitScript(() => {
-  const w = window as unknown as { __longTasks: number[] };
-  w.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-  }).observe({ type: 'longtask', buffered: true });
-});
-
-console.log(`sandbox on ${base}, simulator rate ${RATE}/s per live symbol; opening the trading page and ${OTHERS.length} background tabs…`);
+const env = await startBench(RATE);
+const { context, processes, connections } = env;
+console.log(`sandbox on ${env.base}, simulator rate ${RATE}/s per live symbol; opening the trading page and ${OTHERS.length} background tabs…`);
 const renderersBefore = new Set((await processes()).filter((p) => p.type === 'renderer').map((p) => p.id));
-const page = await openTrading(context, VIEWED, 'spot');
+const page = await env.openTrading(VIEWED, 'spot');
 // The renderer processes that appeared with the viewed tab: its main thread is the one measured below.
 const viewedPids = (await processes()).filter((p) => p.type === 'renderer' && !renderersBefore.has(p.id)).map((p) => p.id);
-const background: Page[] = [];
-let frozen = 0;
-for (const [symbol, market] of OTHERS) {
-  const tab = await openTrading(context, symbol, market);
-  background.push(tab);
-  // Headless tabs all count as visible. A real background tab is hidden: say so, as the browser would, so
-  // the worker stops sending it snapshots (its subscriptions stay, so the socket still carries its streams).
-  // (A string, not a function: tsx's name helper does not exist in the page.)
-  await tab.evaluate(`
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  `);
-  // Freezing them too (as Chrome does with background tabs) keeps their subscriptions (the tab lock is
-  // held) without their rendering competing with the measured tab.
-  const session = await context.newCDPSession(tab);
-  try {
-    await session.send('Page.setWebLifecycleState', { state: 'frozen' });
-    frozen++;
-  } catch {
-    // not supported: the tab stays active and the figures below are pessimistic
-  }
-}
+const { tabs: background, frozen } = await openBackgroundTabs(env);
 await page.bringToFront();
 await page.waitForTimeout(3000); // let every book sync and the rate settle
 
@@ -152,7 +86,7 @@ console.log('opening 10 trading tabs…');
 for (const tab of background) await tab.close();
 const tabs: Page[] = [page];
 const TEN: Array<[string, 'spot' | 'usdm']> = [['ETHUSDT', 'spot'], ['BTCUSDT', 'usdm'], ['SOLUSDT', 'spot'], ['ETHUSDT', 'usdm'], ['BNBUSDT', 'spot'], ['XRPUSDT', 'spot'], ['SOLUSDT', 'usdm'], ['BTCUSDT', 'spot'], ['ADAUSDT', 'spot']];
-for (const [symbol, market] of TEN) tabs.push(await openTrading(context, symbol, market));
+for (const [symbol, market] of TEN) tabs.push(await env.openTrading(symbol, market));
 await page.waitForTimeout(3000);
 const cpu10Before = totalCpuSeconds(await processes());
 const t1 = Date.now();
@@ -219,7 +153,4 @@ console.log(`\n${summary}\n`);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/browser-latest.json'), JSON.stringify({ ...results, summary }, null, 2) + '\n');
 
-await browser.close();
-await app.close();
-rmSync(distDir, { recursive: true, force: true });
-rmSync(dataDir, { recursive: true, force: true });
+await env.close();

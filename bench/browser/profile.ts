@@ -1,0 +1,176 @@
+// `npx tsx bench/browser/profile.ts [--seconds 5] [--rate 2000]`: where the viewed trading tab's main thread
+// spends its time under the benchmark's load (same setup as run.ts). Records a Chrome trace and a JS CPU
+// profile of the tab and prints: self time per trace event, what invalidated layout (node and reason),
+// layout sizes, and the hottest JS functions. A diagnostic for performance work; writes nothing.
+import type { Page } from 'playwright-core';
+import { arg, openBackgroundTabs, startBench, VIEWED } from './setup.ts';
+
+const SECONDS = arg('seconds', 5);
+const env = await startBench(arg('rate', 2000));
+const page: Page = await env.openTrading(VIEWED, 'spot');
+await openBackgroundTabs(env);
+await page.bringToFront();
+await page.waitForTimeout(3000);
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+console.log(`tracing ${SECONDS} s…`);
+await env.browser.startTracing(page, {
+  categories: [
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'toplevel',
+    // Invalidation tracking names what caused each layout and style recalc, at a large tracing overhead.
+    ...(process.argv.includes('--invalidations') ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+  ],
+});
+await page.waitForTimeout(SECONDS * 1000);
+const trace = JSON.parse((await env.browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+const events = trace.traceEvents;
+
+// The viewed tab's main thread: the CrRendererMain with the most complete events.
+const names = events.filter((e) => e.name === 'thread_name' && e.args?.['name'] === 'CrRendererMain');
+const counts = new Map<string, number>();
+for (const e of events) if (e.ph === 'X') counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+const main = names.map((n) => `${n.pid}:${n.tid}`).sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0))[0];
+const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main);
+
+// Self time per event name (complete events nest by time on one thread).
+const complete = onMain.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+const self = new Map<string, number>();
+const stack: TraceEvent[] = [];
+let topLevel = 0;
+for (const e of complete) {
+  while (stack.length && (stack[stack.length - 1] as TraceEvent).ts + ((stack[stack.length - 1] as TraceEvent).dur ?? 0) <= e.ts) stack.pop();
+  const parent = stack[stack.length - 1];
+  if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - (e.dur ?? 0));
+  else topLevel += e.dur ?? 0;
+  self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
+  stack.push(e);
+}
+const ms = (us: number) => (us / 1000).toFixed(1);
+const pct = (us: number) => ((us / (SECONDS * 1e6)) * 100).toFixed(1);
+console.log(`\nmain thread busy (top-level events): ${pct(topLevel)} %`);
+console.log('self time per event (ms over the window, % of wall):');
+for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${name.padEnd(40)} ${ms(us).padStart(8)}  ${pct(us)} %`);
+
+const count = (name: string) => onMain.filter((e) => e.name === name && (e.ph === 'X' || e.ph === 'B')).length / SECONDS;
+console.log(`\nper second: frames (Commit) ${count('Commit').toFixed(1)}, layouts ${count('Layout').toFixed(1)}, paints ${count('Paint').toFixed(1)}, function calls ${count('FunctionCall').toFixed(1)}, animation frames ${count('FireAnimationFrame').toFixed(1)}`);
+
+const layouts = onMain.filter((e) => e.name === 'Layout' && e.ph === 'X');
+const layoutObjects = layouts.map((e) => Number(e.args?.['beginData']?.dirtyObjects ?? 0));
+const roots = new Map<string, number>();
+for (const e of layouts) for (const r of e.args?.['endData']?.layoutRoots ?? []) roots.set(String(r.depth), (roots.get(String(r.depth)) ?? 0) + 1);
+console.log(`\nlayouts: ${layouts.length}, dirty objects per layout: mean ${(layoutObjects.reduce((a, b) => a + b, 0) / Math.max(1, layouts.length)).toFixed(1)}, max ${Math.max(0, ...layoutObjects)}`);
+console.log('layout roots by depth:', Object.fromEntries(roots));
+const invalidations = new Map<string, number>();
+for (const e of onMain) {
+  if (e.name !== 'LayoutInvalidationTracking' && e.name !== 'StyleRecalcInvalidationTracking' && e.name !== 'ScheduleStyleInvalidationTracking') continue;
+  const d = e.args?.['data'] ?? {};
+  const key = `${e.name.replace('InvalidationTracking', '')} ${d.nodeName ?? '?'} — ${d.reason ?? d.invalidationSet?.id ?? d.changedClass ?? d.changedAttribute ?? ''}`;
+  invalidations.set(key, (invalidations.get(key) ?? 0) + 1);
+}
+// Node places (under their panel), resolved in the page from the trace's backend node ids.
+const dom = await env.context.newCDPSession(page);
+await dom.send('DOM.enable');
+await dom.send('DOM.getDocument', { depth: 0 });
+async function placeOf(id: number): Promise<string> {
+  try {
+    const { object } = (await dom.send('DOM.resolveNode', { backendNodeId: id })) as { object: { objectId?: string } };
+    if (!object.objectId) return '(none)';
+    const { result } = (await dom.send('Runtime.callFunctionOn', {
+      objectId: object.objectId,
+      returnByValue: true,
+      functionDeclaration: `function () {
+        const parts = [];
+        for (let e = this.nodeType === 1 ? this : this.parentElement; e && parts.length < 5; e = e.parentElement) {
+          if (e.classList.contains('td-panel-frame')) { parts.push('FRAME'); break; }
+          parts.push(e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ')[0] : ''));
+        }
+        return (this.isConnected ? '' : '(detached) ') + (this.nodeType === 9 ? '#document' : parts.reverse().join(' > ')) + (this.nodeType === 3 ? ' > #text' : '');
+      }`,
+    })) as { result: { value?: string } };
+    return result.value ?? '(none)';
+  } catch {
+    return '(gone)';
+  }
+}
+const rootPlaces = new Map<string, number>();
+const placeCache = new Map<number, string>();
+for (const e of layouts) {
+  for (const r of e.args?.['endData']?.layoutRoots ?? []) {
+    const id = Number(r.nodeId);
+    if (!placeCache.has(id)) placeCache.set(id, await placeOf(id));
+    const k = `depth ${r.depth}: ${placeCache.get(id)}`;
+    rootPlaces.set(k, (rootPlaces.get(k) ?? 0) + 1);
+  }
+}
+console.log('layout roots (count):');
+for (const [k, n] of [...rootPlaces].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${String(n).padStart(6)} ${k}`);
+
+// Where the layout invalidations happened (with --invalidations).
+if (process.argv.includes('--invalidations')) {
+  const byPath = new Map<string, number>();
+  for (const e of onMain) {
+    if (e.name !== 'LayoutInvalidationTracking') continue;
+    const id = Number(e.args?.['data']?.nodeId);
+    if (!placeCache.has(id) && placeCache.size < 5000) placeCache.set(id, await placeOf(id));
+    const k = `${placeCache.get(id) ?? '(not resolved)'} — ${e.args?.['data']?.reason ?? ''}`;
+    byPath.set(k, (byPath.get(k) ?? 0) + 1);
+  }
+  console.log('layout invalidations by place (count):');
+  for (const [k, n] of [...byPath].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${String(n).padStart(6)} ${k}`);
+}
+console.log('invalidations (kind node — reason: count):');
+for (const [k, n] of [...invalidations].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${k}: ${n}`);
+
+// Ablation: the busy share with one panel hidden at a time (display: none leaves its script work but
+// takes away its style, layout and paint).
+const perf = await env.context.newCDPSession(page);
+await perf.send('Performance.enable');
+const taskSeconds = async () => {
+  const { metrics } = (await perf.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  const get = (n: string) => metrics.find((m) => m.name === n)?.value ?? 0;
+  return { task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration'), style: get('RecalcStyleDuration') };
+};
+for (const hide of ['', '.td-trades', '.td-book', '.td-chart', '.td-pair-header', '.td-health', '.td-form-slot', '.td-orders']) {
+  const style = hide ? await page.addStyleTag({ content: `${hide} { display: none !important; }` }) : null;
+  await page.waitForTimeout(500);
+  const a = await taskSeconds();
+  await page.waitForTimeout(SECONDS * 1000);
+  const b = await taskSeconds();
+  const p = (x: number, y: number) => (((y - x) / SECONDS) * 100).toFixed(1);
+  console.log(`hidden ${(hide || '(none)').padEnd(16)} busy ${p(a.task, b.task)} %  script ${p(a.script, b.script)}  layout ${p(a.layout, b.layout)}  style ${p(a.style, b.style)}`);
+  if (style) await style.evaluate((el) => (el as Element).remove());
+}
+
+console.log(`\nJS profiling ${SECONDS} s…`);
+const cdp = await env.context.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await page.waitForTimeout(SECONDS * 1000);
+const { profile } = (await cdp.send('Profiler.stop')) as {
+  profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>; samples: number[]; timeDeltas: number[] };
+};
+const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+const jsSelf = new Map<string, number>();
+profile.samples.forEach((id, i) => {
+  const n = byNode.get(id);
+  if (!n) return;
+  const f = n.callFrame;
+  const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+  jsSelf.set(key, (jsSelf.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
+console.log('hottest functions by self time (ms, % of wall):');
+for (const [k, us] of [...jsSelf].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${k.padEnd(70)} ${ms(us).padStart(8)}  ${pct(us)} %`);
+
+await env.close();

@@ -1,0 +1,112 @@
+// Shared setup of the browser benchmarks (run.ts, profile.ts): the app built into a temp dir, the sandbox
+// with the simulator at a high rate, Chromium, the viewed trading tab and background tabs that keep other
+// symbols live on the same sockets, hidden and frozen as a browser does with background tabs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
+import { buildSandbox } from '../../server/app.ts';
+import type { SimConnection } from './metrics.ts';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const VIEWED = 'BTCUSDT';
+/** Other symbols kept live by background tabs: their trades, books and klines go through the same socket. */
+export const OTHERS: Array<[string, 'spot' | 'usdm']> = [
+  ['ETHUSDT', 'spot'], ['BNBUSDT', 'spot'], ['SOLUSDT', 'spot'], ['XRPUSDT', 'spot'], ['ADAUSDT', 'spot'],
+  ['BTCUSDT', 'usdm'], ['ETHUSDT', 'usdm'], ['SOLUSDT', 'usdm'], ['DOGEUSDT', 'usdm'],
+];
+
+export const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+export interface ProcessInfo {
+  type: string;
+  id: number;
+  cpuTime: number;
+}
+
+export interface BenchEnv {
+  base: string;
+  browser: Browser;
+  context: BrowserContext;
+  processes(): Promise<ProcessInfo[]>;
+  connections(): Promise<SimConnection[]>;
+  openTrading(symbol: string, market: 'spot' | 'usdm'): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Builds the app, starts the sandbox on a random loopback port and launches Chromium with one context. */
+export async function startBench(rate: number): Promise<BenchEnv> {
+  const distDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-dist-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-data-'));
+  console.log('building the app…');
+  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts'), build: { outDir: distDir, emptyOutDir: true } });
+  const app = await buildSandbox({ distDir, api: { dataDir }, sim: { rate } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
+  const base = `http://127.0.0.1:${address.port}`;
+
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
+  const cdp = await browser.newBrowserCDPSession();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return {
+    base,
+    browser,
+    context,
+    processes: async () => ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: ProcessInfo[] }).processInfo,
+    connections: async () => (await (await fetch(`${base}/sim/_control/connections`)).json()) as SimConnection[],
+    async openTrading(symbol, market) {
+      const page = await context.newPage();
+      await page.goto(`${base}/en-US/trading/${symbol}${market === 'usdm' ? '?market=usdm' : ''}`);
+      await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 60_000 });
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      rmSync(distDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens a background tab per OTHERS entry, marks it hidden (headless tabs all count as visible; a real
+ * background tab is hidden, so the worker stops sending it snapshots while its subscriptions stay) and
+ * freezes it (as Chrome does with background tabs). Returns the tabs and how many could be frozen.
+ */
+export async function openBackgroundTabs(env: BenchEnv): Promise<{ tabs: Page[]; frozen: number }> {
+  const tabs: Page[] = [];
+  let frozen = 0;
+  for (const [symbol, market] of OTHERS) {
+    const tab = await env.openTrading(symbol, market);
+    tabs.push(tab);
+    // A string, not a function: tsx's name helper does not exist in the page.
+    await tab.evaluate(`
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    `);
+    const session = await env.context.newCDPSession(tab);
+    try {
+      await session.send('Page.setWebLifecycleState', { state: 'frozen' });
+      frozen++;
+    } catch {
+      // not supported: the tab stays active and the figures are pessimistic
+    }
+  }
+  return { tabs, frozen };
+}
