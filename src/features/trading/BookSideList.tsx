@@ -35,11 +35,12 @@ export function BookSideList(props: BookSideListProps) {
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => BOOK_ROW_HEIGHT,
-    overscan: 6,
+    overscan: 2,
     // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
     useFlushSync: false,
-    // Keyed by price: when levels shift, a row keeps its text and only moves (a transform, no layout).
-    getItemKey: (index) => levels[(reversed ? count - 1 - index : index) * 2] ?? index,
+    // Keyed by position (the default): on a tick the rows stay in the DOM and only their text changes.
+    // Keyed by price, most visible rows were removed and re-inserted on every tick (prices move), which cost
+    // a style recalc and a layout of each new row (bench/browser/profile.ts).
   });
   const hasRows = count > 0;
   useEffect(() => {
@@ -49,7 +50,7 @@ export function BookSideList(props: BookSideListProps) {
 
   return (
     <div ref={scrollRef} className="td-book-scroll" role="rowgroup" aria-label={label} data-testid={`book-${side}s`} data-count={count}>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: virtualizer.getVirtualItems()[0]?.start ?? 0 }}>
         {virtualizer.getVirtualItems().map((item) => {
           const level = reversed ? count - 1 - item.index : item.index;
           const price = levels[level * 2] as number;
@@ -58,7 +59,6 @@ export function BookSideList(props: BookSideListProps) {
             <BookRow
               key={item.key}
               side={side}
-              top={item.start}
               price={price.toFixed(priceDigits)}
               qty={(levels[level * 2 + 1] as number).toFixed(amountDigits)}
               total={total.toFixed(amountDigits)}

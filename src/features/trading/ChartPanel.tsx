@@ -16,65 +16,67 @@ export function ChartPanel({ pair }: { pair: Pair }) {
 
   return (
     <section className="td-panel td-chart" aria-label={t('chart.title')}>
-      <header className="td-panel-head">
-        <div className="td-chart-tabs" role="tablist">
-          {(['candles', 'depth'] as const).map((kind) => (
-            <button
-              key={kind}
-              type="button"
-              role="tab"
-              aria-selected={chart === kind}
-              className={chart === kind ? 'td-chip td-chip--on' : 'td-chip'}
-              onClick={() => tradingPrefs.setLayout({ chart: kind })}
-            >
-              {t(`chart.${kind}`)}
-            </button>
-          ))}
-        </div>
-        {chart === 'candles' && (
-          <div className="td-periods" role="group" aria-label={t('chart.periods')} data-testid="chart-periods">
-            {periods.saved.map((p) => (
+      <div className="td-panel-frame">
+        <header className="td-panel-head">
+          <div className="td-chart-tabs" role="tablist">
+            {(['candles', 'depth'] as const).map((kind) => (
               <button
-                key={p}
+                key={kind}
                 type="button"
-                className={periods.active === p ? 'td-chip td-chip--on' : 'td-chip'}
-                aria-pressed={periods.active === p}
-                onClick={() => tradingPrefs.setPeriods({ ...periods, active: p })}
+                role="tab"
+                aria-selected={chart === kind}
+                className={chart === kind ? 'td-chip td-chip--on' : 'td-chip'}
+                onClick={() => tradingPrefs.setLayout({ chart: kind })}
               >
-                {t(`chart.intervals.${p}`)}
+                {t(`chart.${kind}`)}
               </button>
             ))}
-            <button type="button" className="td-chip" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-              {t('chart.editPeriods')}
-            </button>
+          </div>
+          {chart === 'candles' && (
+            <div className="td-periods" role="group" aria-label={t('chart.periods')} data-testid="chart-periods">
+              {periods.saved.map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className={periods.active === p ? 'td-chip td-chip--on' : 'td-chip'}
+                  aria-pressed={periods.active === p}
+                  onClick={() => tradingPrefs.setPeriods({ ...periods, active: p })}
+                >
+                  {t(`chart.intervals.${p}`)}
+                </button>
+              ))}
+              <button type="button" className="td-chip" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+                {t('chart.editPeriods')}
+              </button>
+            </div>
+          )}
+        </header>
+        {editing && chart === 'candles' && (
+          <div className="td-period-editor" role="group" aria-label={t('chart.editPeriods')}>
+            {KLINE_INTERVALS.map((p) => (
+              <label key={p} className="td-period-option">
+                <input
+                  type="checkbox"
+                  checked={periods.saved.includes(p)}
+                  onChange={() => {
+                    const next = togglePeriod(periods, p);
+                    setRefused(next === null);
+                    if (next) tradingPrefs.setPeriods(next);
+                  }}
+                />
+                {t(`chart.intervals.${p}`)}
+              </label>
+            ))}
+            {refused && (
+              <span className="td-period-error" role="alert">
+                {t('chart.periodsLimit', { max: CHART_PERIODS_MAX })}
+              </span>
+            )}
           </div>
         )}
-      </header>
-      {editing && chart === 'candles' && (
-        <div className="td-period-editor" role="group" aria-label={t('chart.editPeriods')}>
-          {KLINE_INTERVALS.map((p) => (
-            <label key={p} className="td-period-option">
-              <input
-                type="checkbox"
-                checked={periods.saved.includes(p)}
-                onChange={() => {
-                  const next = togglePeriod(periods, p);
-                  setRefused(next === null);
-                  if (next) tradingPrefs.setPeriods(next);
-                }}
-              />
-              {t(`chart.intervals.${p}`)}
-            </label>
-          ))}
-          {refused && (
-            <span className="td-period-error" role="alert">
-              {t('chart.periodsLimit', { max: CHART_PERIODS_MAX })}
-            </span>
-          )}
+        <div className="td-chart-body">
+          {chart === 'candles' ? <KlineChart pair={pair} interval={periods.active} /> : <DepthChart pair={pair} />}
         </div>
-      )}
-      <div className="td-chart-body">
-        {chart === 'candles' ? <KlineChart pair={pair} interval={periods.active} /> : <DepthChart pair={pair} />}
       </div>
     </section>
   );

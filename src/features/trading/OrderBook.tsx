@@ -54,47 +54,52 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
 
   return (
     <section className="td-panel td-book" aria-label={t('book.title')} data-testid="order-book" data-group={group}>
-      <header className="td-panel-head">
-        <h2>{t('book.title')}</h2>
-        <StalenessBadge bookId={bookId} market={market} symbol={symbol} />
-        <div className="td-book-tools">
-          {(['both', 'bids', 'asks'] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              className={layout === mode ? 'td-chip td-chip--on' : 'td-chip'}
-              aria-pressed={layout === mode}
-              onClick={() => tradingPrefs.setLayout({ book: mode })}
-            >
-              {t(`book.view.${mode}`)}
-            </button>
-          ))}
-          <select
-            aria-label={t('book.grouping')}
-            data-testid="book-grouping"
-            value={group}
-            onChange={(event) => setGroup(Number(event.target.value))}
-          >
-            {GROUP_MULTIPLES.map((m) => (
-              <option key={m} value={m}>
-                {groupStep(pair.tickSize, m).step}
-              </option>
+      <div className="td-panel-frame">
+        <header className="td-panel-head">
+          <h2>{t('book.title')}</h2>
+          <StalenessBadge bookId={bookId} market={market} symbol={symbol} />
+          <div className="td-book-tools">
+            {(['both', 'bids', 'asks'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                className={layout === mode ? 'td-chip td-chip--on' : 'td-chip'}
+                aria-pressed={layout === mode}
+                onClick={() => tradingPrefs.setLayout({ book: mode })}
+              >
+                {t(`book.view.${mode}`)}
+              </button>
             ))}
-          </select>
+            <select
+              aria-label={t('book.grouping')}
+              data-testid="book-grouping"
+              value={group}
+              onChange={(event) => setGroup(Number(event.target.value))}
+            >
+              {GROUP_MULTIPLES.map((m) => (
+                <option key={m} value={m}>
+                  {groupStep(pair.tickSize, m).step}
+                </option>
+              ))}
+            </select>
+          </div>
+        </header>
+        <div className="td-book-cols" aria-hidden="true">
+          <span>{t('book.price', { asset: pair.quoteAsset })}</span>
+          <span>{t('book.amount', { asset: pair.baseAsset })}</span>
+          <span>{t('book.total', { asset: pair.baseAsset })}</span>
         </div>
-      </header>
-      <div className="td-book-cols" aria-hidden="true">
-        <span>{t('book.price', { asset: pair.quoteAsset })}</span>
-        <span>{t('book.amount', { asset: pair.baseAsset })}</span>
-        <span>{t('book.total', { asset: pair.baseAsset })}</span>
-      </div>
-      <div className={`td-book-body td-book-body--${layout}`} role="table" aria-label={t('book.title')}>
-        {layout !== 'bids' && list('ask')}
-        <div className="td-book-mid" data-testid="book-spread">
-          <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>
-          <span className="td-book-spread">{spread === null ? '' : t('book.spread', { spread })}</span>
+        {/* Its own relayout boundary: the <select> above defeats the panel frame's (bench/browser/profile.ts). */}
+        <div className="td-book-well">
+          <div className={`td-book-body td-book-body--${layout}`} role="table" aria-label={t('book.title')}>
+            {layout !== 'bids' && list('ask')}
+            <div className="td-book-mid" data-testid="book-spread">
+              <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>
+              <span className="td-book-spread">{spread === null ? '' : t('book.spread', { spread })}</span>
+            </div>
+            {layout !== 'asks' && list('bid')}
+          </div>
         </div>
-        {layout !== 'asks' && list('bid')}
       </div>
     </section>
   );

@@ -14,18 +14,18 @@ function clock(ms: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-const TradeRow = memo(function TradeRow({ top, trade, priceDigits, amountDigits }: { top: number; trade: Trade; priceDigits: number; amountDigits: number }) {
+const TradeRow = memo(function TradeRow({ trade, priceDigits, amountDigits }: { trade: Trade; priceDigits: number; amountDigits: number }) {
   // Binance: isBuyerMaker means the taker sold (a sell, shown in the down colour).
   const side = trade.isBuyerMaker ? 'sell' : 'buy';
   return (
-    <div className={`td-trade-row td-trade-row--${side}`} role="row" style={{ transform: `translateY(${top}px)` }} data-side={side}>
-      <span role="cell" className={side === 'buy' ? 'td-up' : 'td-down'}>
+    <div className={`td-trade-row td-trade-row--${side}`} role="row" data-side={side}>
+      <span role="cell" className={side === 'buy' ? 'td-cell td-up' : 'td-cell td-down'}>
         {trade.price.toFixed(priceDigits)}
       </span>
-      <span role="cell" className="td-book-num">
+      <span role="cell" className="td-cell td-book-num">
         {trade.qty.toFixed(amountDigits)}
       </span>
-      <span role="cell" className="td-book-num td-muted">
+      <span role="cell" className="td-cell td-book-num td-muted">
         {clock(trade.time)}
       </span>
     </div>
@@ -44,38 +44,34 @@ export function RecentTrades({ pair }: { pair: Pair }) {
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    overscan: 2,
     // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
     useFlushSync: false,
-    // Keyed by trade: a new trade moves the others down (a transform) instead of rewriting their text.
-    // REST trade ids and aggTrade ids are separate sequences (workers/topics/entries.ts), so the id alone
-    // may repeat within the list; with time, price and qty it does not.
-    getItemKey: (index) => {
-      const t = trades[index];
-      return t ? `${t.id}:${t.time}:${t.price}:${t.qty}` : index;
-    },
+    // Keyed by position (the default): a new trade rewrites the visible rows' text instead of inserting a
+    // row and removing another (each insert costs a style recalc and a layout; bench/browser/profile.ts).
   });
   return (
     <section className="td-panel td-trades" aria-label={t('trades.title')}>
-      <header className="td-panel-head">
-        <h2>{t('trades.title')}</h2>
-      </header>
-      <div className="td-book-cols" aria-hidden="true">
-        <span>{t('book.price', { asset: pair.quoteAsset })}</span>
-        <span>{t('book.amount', { asset: pair.baseAsset })}</span>
-        <span>{t('trades.time')}</span>
-      </div>
-      <div ref={scrollRef} className="td-book-scroll" role="table" aria-label={t('trades.title')} data-testid="recent-trades" data-count={count}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
-          {virtualizer.getVirtualItems().map((item) => (
-            <TradeRow
-              key={item.key}
-              top={item.start}
-              trade={trades[item.index] as Trade}
-              priceDigits={pair.pricePrecision}
-              amountDigits={pair.amountPrecision}
-            />
-          ))}
+      <div className="td-panel-frame">
+        <header className="td-panel-head">
+          <h2>{t('trades.title')}</h2>
+        </header>
+        <div className="td-book-cols" aria-hidden="true">
+          <span>{t('book.price', { asset: pair.quoteAsset })}</span>
+          <span>{t('book.amount', { asset: pair.baseAsset })}</span>
+          <span>{t('trades.time')}</span>
+        </div>
+        <div ref={scrollRef} className="td-book-scroll" role="table" aria-label={t('trades.title')} data-testid="recent-trades" data-count={count}>
+          <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: virtualizer.getVirtualItems()[0]?.start ?? 0 }} role="rowgroup">
+            {virtualizer.getVirtualItems().map((item) => (
+              <TradeRow
+                key={item.key}
+                  trade={trades[item.index] as Trade}
+                priceDigits={pair.pricePrecision}
+                amountDigits={pair.amountPrecision}
+              />
+            ))}
+          </div>
         </div>
       </div>
     </section>
