@@ -1,13 +1,16 @@
-// `npx tsx bench/browser/profile.ts [--seconds 5] [--rate 2000]`: where the viewed trading tab's main thread
+// `npx tsx bench/browser/profile.ts [--seconds 5] [--rate 2000] [--invalidations] [--hide 'sel1;sel2']`: where the viewed trading tab's main thread
 // spends its time under the benchmark's load (same setup as run.ts). Records a Chrome trace and a JS CPU
 // profile of the tab and prints: self time per trace event, what invalidated layout (node and reason),
 // layout sizes, and the hottest JS functions. A diagnostic for performance work; writes nothing.
 import type { Page } from 'playwright-core';
+import { mainThreadCpuSeconds } from './metrics.ts';
 import { arg, openBackgroundTabs, startBench, VIEWED } from './setup.ts';
 
 const SECONDS = arg('seconds', 5);
 const env = await startBench(arg('rate', 2000));
+const renderersBefore = new Set((await env.processes()).filter((p) => p.type === 'renderer').map((p) => p.id));
 const page: Page = await env.openTrading(VIEWED, 'spot');
+const viewedPids = (await env.processes()).filter((p) => p.type === 'renderer' && !renderersBefore.has(p.id)).map((p) => p.id);
 await openBackgroundTabs(env);
 await page.bringToFront();
 await page.waitForTimeout(3000);
@@ -56,12 +59,28 @@ for (const e of complete) {
   self.set(e.name, (self.get(e.name) ?? 0) + (e.dur ?? 0));
   stack.push(e);
 }
+// The longest top-level tasks, each with its largest child events.
+const tops: Array<{ e: TraceEvent; children: Map<string, number> }> = [];
+{
+  let current: { e: TraceEvent; children: Map<string, number> } | null = null;
+  for (const e of complete) {
+    if (!current || e.ts >= current.e.ts + (current.e.dur ?? 0)) {
+      current = { e, children: new Map() };
+      tops.push(current);
+    } else current.children.set(e.name, (current.children.get(e.name) ?? 0) + (e.dur ?? 0));
+  }
+}
 const ms = (us: number) => (us / 1000).toFixed(1);
 const pct = (us: number) => ((us / (SECONDS * 1e6)) * 100).toFixed(1);
 console.log(`\nmain thread busy (top-level events): ${pct(topLevel)} %`);
 console.log('self time per event (ms over the window, % of wall):');
 for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${name.padEnd(40)} ${ms(us).padStart(8)}  ${pct(us)} %`);
 
+console.log('\nlongest tasks (ms: largest inclusive child events):');
+for (const { e, children } of tops.sort((a, b) => (b.e.dur ?? 0) - (a.e.dur ?? 0)).slice(0, 6)) {
+  const parts = [...children].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, us]) => `${n} ${ms(us)}`);
+  console.log(`  ${ms(e.dur ?? 0).padStart(6)}  ${parts.join(', ')}`);
+}
 const count = (name: string) => onMain.filter((e) => e.name === name && (e.ph === 'X' || e.ph === 'B')).length / SECONDS;
 console.log(`\nper second: frames (Commit) ${count('Commit').toFixed(1)}, layouts ${count('Layout').toFixed(1)}, paints ${count('Paint').toFixed(1)}, function calls ${count('FunctionCall').toFixed(1)}, animation frames ${count('FireAnimationFrame').toFixed(1)}`);
 
@@ -103,18 +122,24 @@ async function placeOf(id: number): Promise<string> {
     return '(gone)';
   }
 }
-const rootPlaces = new Map<string, number>();
+const rootPlaces = new Map<string, { n: number; us: number }>();
 const placeCache = new Map<number, string>();
 for (const e of layouts) {
+  const keys: string[] = [];
   for (const r of e.args?.['endData']?.layoutRoots ?? []) {
     const id = Number(r.nodeId);
     if (!placeCache.has(id)) placeCache.set(id, await placeOf(id));
-    const k = `depth ${r.depth}: ${placeCache.get(id)}`;
-    rootPlaces.set(k, (rootPlaces.get(k) ?? 0) + 1);
+    keys.push(`depth ${r.depth}: ${placeCache.get(id)}`);
   }
+  const k = [...new Set(keys)].sort().join(' + ');
+  const entry = rootPlaces.get(k) ?? { n: 0, us: 0 };
+  entry.n++;
+  entry.us += e.dur ?? 0;
+  rootPlaces.set(k, entry);
 }
-console.log('layout roots (count):');
-for (const [k, n] of [...rootPlaces].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${String(n).padStart(6)} ${k}`);
+await dom.send('DOM.disable'); // the DOM agent reports every mutation: off before the ablation below
+console.log('layouts by their roots (count, mean ms):');
+for (const [k, { n, us }] of [...rootPlaces].sort((a, b) => b[1].us - a[1].us).slice(0, 15)) console.log(`  ${String(n).padStart(6)} ${(us / n / 1000).toFixed(2).padStart(7)} ms  ${k}`);
 
 // Where the layout invalidations happened (with --invalidations).
 if (process.argv.includes('--invalidations')) {
@@ -132,23 +157,26 @@ if (process.argv.includes('--invalidations')) {
 console.log('invalidations (kind node — reason: count):');
 for (const [k, n] of [...invalidations].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${k}: ${n}`);
 
-// Ablation: the busy share with one panel hidden at a time (display: none leaves its script work but
-// takes away its style, layout and paint).
+// Ablation: the viewed tab's main-thread on-CPU share (/proc, not inflated by waiting for a core) and CDP
+// busy share with one panel hidden at a time (display: none takes away its style, layout and paint, and the
+// virtualised lists then render no rows). The baseline runs first and last, to show drift.
 const perf = await env.context.newCDPSession(page);
 await perf.send('Performance.enable');
-const taskSeconds = async () => {
+const sample = async () => {
   const { metrics } = (await perf.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
   const get = (n: string) => metrics.find((m) => m.name === n)?.value ?? 0;
-  return { task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration'), style: get('RecalcStyleDuration') };
+  return { cpu: mainThreadCpuSeconds(viewedPids) ?? 0, task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration'), style: get('RecalcStyleDuration') };
 };
-for (const hide of ['', '.td-trades', '.td-book', '.td-chart', '.td-pair-header', '.td-health', '.td-form-slot', '.td-orders']) {
+const hideArg = process.argv.indexOf('--hide');
+const hides = hideArg >= 0 ? ['', ...(process.argv[hideArg + 1] ?? '').split(';'), ''] : ['', '.td-trades', '.td-book', '.td-chart', '.td-pair-header', '.td-health', '.td-form-slot', '.td-orders-area', ''];
+for (const hide of hides) {
   const style = hide ? await page.addStyleTag({ content: `${hide} { display: none !important; }` }) : null;
   await page.waitForTimeout(500);
-  const a = await taskSeconds();
+  const a = await sample();
   await page.waitForTimeout(SECONDS * 1000);
-  const b = await taskSeconds();
+  const b = await sample();
   const p = (x: number, y: number) => (((y - x) / SECONDS) * 100).toFixed(1);
-  console.log(`hidden ${(hide || '(none)').padEnd(16)} busy ${p(a.task, b.task)} %  script ${p(a.script, b.script)}  layout ${p(a.layout, b.layout)}  style ${p(a.style, b.style)}`);
+  console.log(`hidden ${(hide || '(none)').padEnd(16)} on-CPU ${p(a.cpu, b.cpu).padStart(5)} %  busy ${p(a.task, b.task).padStart(5)} %  script ${p(a.script, b.script)}  layout ${p(a.layout, b.layout)}  style ${p(a.style, b.style)}`);
   if (style) await style.evaluate((el) => (el as Element).remove());
 }
 

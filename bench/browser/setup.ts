@@ -71,7 +71,7 @@ export async function startBench(rate: number): Promise<BenchEnv> {
     async openTrading(symbol, market) {
       const page = await context.newPage();
       await page.goto(`${base}/en-US/trading/${symbol}${market === 'usdm' ? '?market=usdm' : ''}`);
-      await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 60_000 });
+      await page.getByTestId('book-bids').locator('[data-col="price"]').waitFor({ timeout: 60_000 });
       return page;
     },
     async close() {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import enTrading from '../../locales/en-US/trading.json' with { type: 'json' };
 import { launchBrowser, openPage } from './support/browser.ts';
-import { renderedSide, saveScreenshot, simControl, useTheme } from './support/market.ts';
+import { clickBookLine, renderedSide, saveScreenshot, simControl, useTheme, waitForBook } from './support/market.ts';
 
 const baseURL = inject('baseURL');
 const sim = simControl(baseURL);
@@ -42,7 +42,7 @@ describe('trading page live panels', () => {
   it('shows the true book after updates, groups it, and picks a clicked price', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${baseURL}/en-US/trading/${SYMBOL}`);
-    await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+    await waitForBook(page);
     await expect.poll(() => badge(page).getAttribute('data-state'), { timeout: 15_000 }).toBe('live');
 
     // Stop the generator so the truth holds still, then compare; step the engine and compare again.
@@ -75,11 +75,21 @@ describe('trading page live panels', () => {
       await page.getByTestId('book-grouping').selectOption('1');
       await expectBookMatches(page, 'spot', SYMBOL);
 
+      // Recent trades: a line per trade, newest first, its price in exactly one of the buy and sell columns.
+      const trades = page.getByTestId('recent-trades');
+      const lines = async (col: string) => ((await trades.locator(`[data-col="${col}"]`).textContent()) ?? '').split('\n');
+      const [buys, sells, times] = [await lines('buy'), await lines('sell'), await lines('time')];
+      expect(times.length).toBeGreaterThan(5);
+      expect(buys.length).toBe(times.length);
+      expect(sells.length).toBe(times.length);
+      expect(buys.every((b, i) => (b === '') !== (sells[i] === '') && /^\d+\.\d+$/.test(b || (sells[i] as string)))).toBe(true);
+      // (hh:mm:ss, newest first; an older trade before midnight follows a newer one after it)
+      const older = (time: string, newer: string) => time <= newer || (newer.startsWith('00:') && time.startsWith('23:'));
+      expect(times.every((time, i) => i === 0 || older(time, times[i - 1] as string))).toBe(true);
+
       // Click the third bid row: its price becomes the picked price the trade form reads.
-      const row = page.getByTestId('book-bids').locator('[data-price]').nth(2);
-      const price = await row.getAttribute('data-price');
-      await row.click();
-      await expect.poll(() => page.getByTestId('picked-price').textContent()).toContain(price ?? 'missing');
+      const price = await clickBookLine(page, 'bids', 2);
+      await expect.poll(() => page.getByTestId('picked-price').textContent()).toContain(price);
       expect(await page.getByTestId('picked-price').getAttribute('data-side')).toBe('bid');
     } finally {
       await sim.post('resume');
@@ -105,9 +115,9 @@ describe('trading page live panels', () => {
       const { page, context } = await openPage(browser);
       await useTheme(context, theme);
       await page.goto(`${baseURL}/${lang}/trading/BTCUSDT`);
-      await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+      await waitForBook(page);
       await expect.poll(() => page.getByTestId('kline-chart').getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0');
-      await page.getByTestId('recent-trades').locator('[role=row]').first().waitFor({ timeout: 15_000 });
+      await page.getByTestId('recent-trades').locator('[data-col="qty"]').waitFor({ timeout: 15_000 });
       await saveScreenshot(page, `trading-${lang}-${theme}`);
       await context.close();
     }
@@ -128,7 +138,7 @@ describe('trading page live panels', () => {
     expect(JSON.parse(stored.layout ?? 'null').chart).toBe('depth');
     await page.reload();
     await page.getByTestId('depth-chart').waitFor();
-    await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+    await waitForBook(page);
     await expect.poll(() => page.getByTestId('mark-price').textContent(), { timeout: 15_000 }).toMatch(/^\d/);
     await expect.poll(() => page.getByTestId('last-price').textContent(), { timeout: 15_000 }).toMatch(/^\d/);
     await saveScreenshot(page, 'trading-usdm-depth-en-US-dark');

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
-import { simControl } from './support/market.ts';
+import { renderedSide, simControl, waitForBook } from './support/market.ts';
 
 // Issue 4 "in real Chromium": many pages of the app share one socket per exchange endpoint through the
 // SharedWorker; closing pages releases their streams; a hidden page gets no frames; the dedicated-Worker
@@ -64,7 +64,7 @@ const setHidden = (page: Page, hidden: boolean) =>
 async function openTrading(context: BrowserContext, symbol: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${baseURL}/en-US/trading/${symbol}`);
-  await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+  await waitForBook(page);
   return page;
 }
 
@@ -120,8 +120,7 @@ describe('market core across tabs (Chromium)', () => {
     });
     const page = await openTrading(context, 'ETHUSDT');
     expect(await page.evaluate(() => typeof (window as { SharedWorker?: unknown }).SharedWorker)).toBe('undefined');
-    const rows = await page.getByTestId('book-bids').locator('[data-price]').count();
-    expect(rows).toBeGreaterThan(0);
+    expect((await renderedSide(page, 'bids')).length).toBeGreaterThan(0);
     await context.close();
   });
 });

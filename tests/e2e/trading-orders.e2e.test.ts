@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { renderedSide, saveScreenshot, simControl } from './support/market.ts';
+import { renderedSide, saveScreenshot, simControl, waitForBook } from './support/market.ts';
 
 // Issue 7 "Done means" against the sandbox in real Chromium: the futures round trip, a resting limit order
 // filled when the simulator crosses it, a spot limit order placed and cancelled, and bad input refused.
@@ -143,7 +143,7 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
 describe('limit orders', () => {
   it('a futures limit buy rests at a book price and fills when the simulator crosses it', async () => {
     const { page, close } = await signedInPage('/en-US/trading/BTCUSDT?market=usdm');
-    await page.getByTestId('book-bids').locator('[data-price]').first().waitFor({ timeout: 30_000 });
+    await waitForBook(page);
     await sim.post('pause');
     try {
       const truth = await sim.book('usdm', 'BTCUSDT', 5);

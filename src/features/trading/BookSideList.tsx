@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
-import { BookRow } from './BookRow.tsx';
+import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useTheme } from '../../lib/theme/index.ts';
 import type { FlashTracker } from './book-rows.ts';
+import { chartColors, withAlpha, type ChartColors } from './chart-colors.ts';
 
 export const BOOK_ROW_HEIGHT = 20;
 
@@ -21,14 +22,33 @@ export interface BookSideListProps {
   /** changes when the list should jump back to the best level (pair or grouping changed) */
   resetKey: string;
   label: string;
+  /** column names, read by assistive technology */
+  columns: readonly [price: string, amount: string, total: string];
   onPick: (price: string, side: 'bid' | 'ask') => void;
 }
 
-/** One side of the book, virtualised with fixed row heights: only the visible levels are rendered. */
+/** What the canvas under the text draws for the visible rows, top to bottom. */
+interface Backdrop {
+  pct: number[];
+  flash: boolean[];
+  hover: number;
+}
+
+/**
+ * One side of the book, virtualised with fixed row heights. The visible levels are three text columns (one
+ * text node each, a line per level) over a canvas that draws the depth bars, the flash of changed levels
+ * and the hovered row. Measured with bench/browser/profile.ts: an element per row and cell made every tick
+ * lay out and paint each changed row (about 7 boxes a row); three text nodes a side cost a fraction of it.
+ */
 export function BookSideList(props: BookSideListProps) {
-  const { side, levels, totals, barScale, priceDigits, amountDigits, tracker, reversed, resetKey, label, onPick } = props;
+  const { side, levels, totals, barScale, priceDigits, amountDigits, tracker, reversed, resetKey, label, columns, onPick } = props;
   const count = levels.length / 2;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const backdrop = useRef<Backdrop>({ pct: [], flash: [], hover: -1 });
+  // Theme colours are read once per theme: getComputedStyle on every tick could force a style recalc.
+  const theme = useTheme();
+  const palette = useRef<{ theme: string; colors: ChartColors } | null>(null);
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -38,9 +58,6 @@ export function BookSideList(props: BookSideListProps) {
     overscan: 2,
     // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
     useFlushSync: false,
-    // Keyed by position (the default): on a tick the rows stay in the DOM and only their text changes.
-    // Keyed by price, most visible rows were removed and re-inserted on every tick (prices move), which cost
-    // a style recalc and a layout of each new row (bench/browser/profile.ts).
   });
   const hasRows = count > 0;
   useEffect(() => {
@@ -48,26 +65,109 @@ export function BookSideList(props: BookSideListProps) {
     // Jump to the best ask once per pair/grouping, not on every tick.
   }, [resetKey, hasRows]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const rows = items.length;
+  const prices: string[] = [];
+  const qtys: string[] = [];
+  const sums: string[] = [];
+  const pct: number[] = [];
+  const flash: boolean[] = [];
+  for (const item of items) {
+    const level = reversed ? count - 1 - item.index : item.index;
+    const price = levels[level * 2] as number;
+    const total = totals[level] as number;
+    prices.push(price.toFixed(priceDigits));
+    qtys.push((levels[level * 2 + 1] as number).toFixed(amountDigits));
+    sums.push(total.toFixed(amountDigits));
+    pct.push(barScale > 0 ? Math.min(1, total / barScale) : 0);
+    flash.push(tracker.changed(price));
+  }
+
+  const draw = () => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const ratio = window.devicePixelRatio || 1;
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+    }
+    if (palette.current?.theme !== theme) palette.current = { theme, colors: chartColors(canvas) };
+    const { colors } = palette.current;
+    const tone = side === 'bid' ? colors.up : colors.down;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    const b = backdrop.current;
+    for (let i = 0; i < b.pct.length; i++) {
+      const y = i * BOOK_ROW_HEIGHT;
+      if (i === b.hover) {
+        ctx.fillStyle = colors.surface2;
+        ctx.fillRect(0, y, width, BOOK_ROW_HEIGHT);
+      } else if (b.flash[i]) {
+        ctx.fillStyle = withAlpha(tone, 0.12);
+        ctx.fillRect(0, y, width, BOOK_ROW_HEIGHT);
+      }
+      const w = Math.round((b.pct[i] as number) * width);
+      ctx.fillStyle = withAlpha(tone, 0.14);
+      ctx.fillRect(width - w, y, w, BOOK_ROW_HEIGHT);
+    }
+  };
+
+  useLayoutEffect(() => {
+    const b = backdrop.current;
+    b.pct = pct;
+    b.flash = flash;
+    draw();
+  });
+
+  const rowAt = (event: MouseEvent<HTMLDivElement>) => {
+    const y = event.clientY - event.currentTarget.getBoundingClientRect().top;
+    const i = Math.floor(y / BOOK_ROW_HEIGHT);
+    return i >= 0 && i < rows ? i : -1;
+  };
+  const hover = (i: number) => {
+    if (backdrop.current.hover === i) return;
+    backdrop.current.hover = i;
+    draw();
+  };
+
   return (
-    <div ref={scrollRef} className="td-book-scroll" role="rowgroup" aria-label={label} data-testid={`book-${side}s`} data-count={count}>
-      <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: virtualizer.getVirtualItems()[0]?.start ?? 0 }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const level = reversed ? count - 1 - item.index : item.index;
-          const price = levels[level * 2] as number;
-          const total = totals[level] as number;
-          return (
-            <BookRow
-              key={item.key}
-              side={side}
-              price={price.toFixed(priceDigits)}
-              qty={(levels[level * 2 + 1] as number).toFixed(amountDigits)}
-              total={total.toFixed(amountDigits)}
-              pct={barScale > 0 ? Math.min(100, (total / barScale) * 100) : 0}
-              flash={tracker.changed(price)}
-              onPick={onPick}
-            />
-          );
-        })}
+    <div
+      ref={scrollRef}
+      className="td-book-scroll"
+      role="group"
+      aria-label={label}
+      data-testid={`book-${side}s`}
+      data-count={count}
+    >
+      <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * BOOK_ROW_HEIGHT }}>
+        {rows > 0 && (
+          <div
+            className={`td-rows-window td-rows-window--${side}`}
+            style={{ height: rows * BOOK_ROW_HEIGHT }}
+            data-first={first}
+            onClick={(event) => {
+              const i = rowAt(event);
+              if (i >= 0) onPick(prices[i] as string, side);
+            }}
+            onMouseMove={(event) => hover(rowAt(event))}
+            onMouseLeave={() => hover(-1)}
+          >
+            <canvas ref={canvasRef} className="td-rows-canvas" aria-hidden="true" />
+            <div className="td-col td-book-price" data-col="price" aria-label={columns[0]}>
+              {prices.join('\n')}
+            </div>
+            <div className="td-col td-book-num" data-col="qty" aria-label={columns[1]}>
+              {qtys.join('\n')}
+            </div>
+            <div className="td-col td-book-num" data-col="total" aria-label={columns[2]}>
+              {sums.join('\n')}
+            </div>
+          </div>
+        )}
       </div>
     </div>
   );

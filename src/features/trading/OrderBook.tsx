@@ -36,6 +36,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
   const spread = bestBid !== null && bestAsk !== null ? new Decimal(bestAsk).minus(bestBid).toFixed(pair.pricePrecision) : null;
   const lastUp = ticker ? ticker.c >= ticker.o : true;
 
+  const columns = [t('book.price', { asset: pair.quoteAsset }), t('book.amount', { asset: pair.baseAsset }), t('book.total', { asset: pair.baseAsset })] as const;
   const list = (side: 'bid' | 'ask') => (
     <BookSideList
       side={side}
@@ -48,6 +49,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
       reversed={side === 'ask'}
       resetKey={resetKey}
       label={t(side === 'bid' ? 'book.bids' : 'book.asks')}
+      columns={columns}
       onPick={onPick}
     />
   );
@@ -85,13 +87,13 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
           </div>
         </header>
         <div className="td-book-cols" aria-hidden="true">
-          <span>{t('book.price', { asset: pair.quoteAsset })}</span>
-          <span>{t('book.amount', { asset: pair.baseAsset })}</span>
-          <span>{t('book.total', { asset: pair.baseAsset })}</span>
+          <span>{columns[0]}</span>
+          <span>{columns[1]}</span>
+          <span>{columns[2]}</span>
         </div>
         {/* Its own relayout boundary: the <select> above defeats the panel frame's (bench/browser/profile.ts). */}
         <div className="td-book-well">
-          <div className={`td-book-body td-book-body--${layout}`} role="table" aria-label={t('book.title')}>
+          <div className={`td-book-body td-book-body--${layout}`} role="group" aria-label={t('book.title')}>
             {layout !== 'bids' && list('ask')}
             <div className="td-book-mid" data-testid="book-spread">
               <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>

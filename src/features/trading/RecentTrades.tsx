@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTrades, type Trade } from '../../market/index.ts';
+import { useTrades } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
 
 /** spec §9 "Trade history: 150". */
@@ -14,25 +14,11 @@ function clock(ms: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-const TradeRow = memo(function TradeRow({ trade, priceDigits, amountDigits }: { trade: Trade; priceDigits: number; amountDigits: number }) {
-  // Binance: isBuyerMaker means the taker sold (a sell, shown in the down colour).
-  const side = trade.isBuyerMaker ? 'sell' : 'buy';
-  return (
-    <div className={`td-trade-row td-trade-row--${side}`} role="row" data-side={side}>
-      <span role="cell" className={side === 'buy' ? 'td-cell td-up' : 'td-cell td-down'}>
-        {trade.price.toFixed(priceDigits)}
-      </span>
-      <span role="cell" className="td-cell td-book-num">
-        {trade.qty.toFixed(amountDigits)}
-      </span>
-      <span role="cell" className="td-cell td-book-num td-muted">
-        {clock(trade.time)}
-      </span>
-    </div>
-  );
-});
-
-/** Recent trades, newest first, buy/sell colours (spec §3 trade list entry: time, price, qty, isBuyerMaker). */
+/**
+ * Recent trades, newest first, buy/sell colours (spec §3 trade list entry: time, price, qty, isBuyerMaker).
+ * The visible trades are text columns with a line per trade, one text node each (as the book's sides,
+ * BookSideList): a new trade changes four text nodes, not a row of boxes per visible trade.
+ */
 export function RecentTrades({ pair }: { pair: Pair }) {
   const { t } = useTranslation('trading');
   const trades = useTrades(pair.symbol, pair.market);
@@ -47,9 +33,23 @@ export function RecentTrades({ pair }: { pair: Pair }) {
     overscan: 2,
     // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
     useFlushSync: false,
-    // Keyed by position (the default): a new trade rewrites the visible rows' text instead of inserting a
-    // row and removing another (each insert costs a style recalc and a layout; bench/browser/profile.ts).
   });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const buys: string[] = [];
+  const sells: string[] = [];
+  const qtys: string[] = [];
+  const times: string[] = [];
+  for (const item of items) {
+    const trade = trades[item.index];
+    if (!trade) continue;
+    const price = trade.price.toFixed(pair.pricePrecision);
+    // Binance: isBuyerMaker means the taker sold (a sell, shown in the down colour).
+    buys.push(trade.isBuyerMaker ? '' : price);
+    sells.push(trade.isBuyerMaker ? price : '');
+    qtys.push(trade.qty.toFixed(pair.amountPrecision));
+    times.push(clock(trade.time));
+  }
   return (
     <section className="td-panel td-trades" aria-label={t('trades.title')}>
       <div className="td-panel-frame">
@@ -61,16 +61,28 @@ export function RecentTrades({ pair }: { pair: Pair }) {
           <span>{t('book.amount', { asset: pair.baseAsset })}</span>
           <span>{t('trades.time')}</span>
         </div>
-        <div ref={scrollRef} className="td-book-scroll" role="table" aria-label={t('trades.title')} data-testid="recent-trades" data-count={count}>
-          <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: virtualizer.getVirtualItems()[0]?.start ?? 0 }} role="rowgroup">
-            {virtualizer.getVirtualItems().map((item) => (
-              <TradeRow
-                key={item.key}
-                  trade={trades[item.index] as Trade}
-                priceDigits={pair.pricePrecision}
-                amountDigits={pair.amountPrecision}
-              />
-            ))}
+        <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={t('trades.title')} data-testid="recent-trades" data-count={count}>
+          <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * ROW_HEIGHT }}>
+            {items.length > 0 && (
+              <div className="td-rows-window" style={{ height: items.length * ROW_HEIGHT }} data-first={first}>
+                {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
+                    each keeps its colour with one text node per column. */}
+                <div className="td-col td-trade-prices">
+                  <div className="td-up" data-col="buy" aria-label={t('trades.buys')}>
+                    {buys.join('\n')}
+                  </div>
+                  <div className="td-down" data-col="sell" aria-label={t('trades.sells')}>
+                    {sells.join('\n')}
+                  </div>
+                </div>
+                <div className="td-col td-book-num" data-col="qty" aria-label={t('book.amount', { asset: pair.baseAsset })}>
+                  {qtys.join('\n')}
+                </div>
+                <div className="td-col td-book-num td-muted" data-col="time" aria-label={t('trades.time')}>
+                  {times.join('\n')}
+                </div>
+              </div>
+            )}
           </div>
         </div>
       </div>

@@ -4,6 +4,7 @@ export interface ChartColors {
   muted: string;
   border: string;
   surface: string;
+  surface2: string;
   up: string;
   down: string;
 }
@@ -16,6 +17,7 @@ export function chartColors(element: Element): ChartColors {
     muted: v('--td-text-muted', '#848e9c'),
     border: v('--td-border', '#2b3139'),
     surface: v('--td-surface', '#161a1e'),
+    surface2: v('--td-surface-2', '#1e2329'),
     up: v('--td-up', '#0ecb81'),
     down: v('--td-down', '#f6465d'),
   };

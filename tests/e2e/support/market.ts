@@ -39,10 +39,33 @@ export function simControl(baseURL: string) {
   };
 }
 
+/** The visible levels of one side as drawn, top to bottom: the lines of its price and quantity columns. */
+export async function bookLines(page: Page, side: 'bids' | 'asks'): Promise<Array<{ price: string; qty: string }>> {
+  const list = page.getByTestId(`book-${side}`);
+  if ((await list.locator('[data-col="price"]').count()) === 0) return [];
+  const [prices, qtys] = await Promise.all([list.locator('[data-col="price"]').textContent(), list.locator('[data-col="qty"]').textContent()]);
+  const q = (qtys ?? '').split('\n');
+  return (prices ?? '').split('\n').map((price, i) => ({ price, qty: q[i] ?? '' }));
+}
+
 /** Rows of one side as rendered, best first: [price, qty] as numbers. */
 export async function renderedSide(page: Page, side: 'bids' | 'asks'): Promise<[number, number][]> {
-  const rows = await page.getByTestId(`book-${side}`).locator('[data-price]').evaluateAll((els) =>
-    els.map((el) => [Number(el.getAttribute('data-price')), Number(el.getAttribute('data-qty'))] as [number, number]),
-  );
+  const rows = (await bookLines(page, side)).map(({ price, qty }) => [Number(price), Number(qty)] as [number, number]);
   return rows.sort((a, b) => (side === 'bids' ? b[0] - a[0] : a[0] - b[0]));
+}
+
+/** Waits until the book's bid side shows levels. */
+export async function waitForBook(page: Page, timeout = 30_000): Promise<void> {
+  await page.getByTestId('book-bids').locator('[data-col="price"]').waitFor({ timeout });
+}
+
+/** Clicks the level shown on line `index` (from the top) of a side; returns the price on that line. */
+export async function clickBookLine(page: Page, side: 'bids' | 'asks', index: number): Promise<string> {
+  const price = (await bookLines(page, side))[index]?.price;
+  if (price === undefined) throw new Error(`no line ${index} in the ${side}`);
+  const column = page.getByTestId(`book-${side}`).locator('[data-col="price"]');
+  const box = await column.boundingBox();
+  if (!box) throw new Error('book column not visible');
+  await page.mouse.click(box.x + 20, box.y + index * 20 + 10);
+  return price;
 }

@@ -1,0 +1,124 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../styles/theme.css';
+import './trading.css';
+import { BOOK_ROW_HEIGHT, BookSideList, type BookSideListProps } from './BookSideList.tsx';
+import { cumulative, FlashTracker } from './book-rows.ts';
+
+let root: Root | undefined;
+let host: HTMLElement | undefined;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  root = undefined;
+  host = undefined;
+});
+
+/** Bids best first: 100.00 down by 0.5, quantities 1, 2, 3, … */
+function bids(n: number): Float64Array {
+  const out = new Float64Array(n * 2);
+  for (let i = 0; i < n; i++) {
+    out[i * 2] = 100 - i * 0.5;
+    out[i * 2 + 1] = i + 1;
+  }
+  return out;
+}
+
+function props(levels: Float64Array, overrides: Partial<BookSideListProps> = {}): BookSideListProps {
+  const totals = cumulative(levels, 3, new Float64Array(0));
+  const tracker = new FlashTracker();
+  tracker.update(levels);
+  return {
+    side: 'bid',
+    levels,
+    totals,
+    barScale: totals[4] as number, // the fifth level's total fills a bar
+    priceDigits: 2,
+    amountDigits: 3,
+    tracker,
+    reversed: false,
+    resetKey: 'k',
+    label: 'Bids',
+    columns: ['Price', 'Amount', 'Total'],
+    onPick: () => undefined,
+    ...overrides,
+  };
+}
+
+function mount(p: BookSideListProps): HTMLElement {
+  host = document.createElement('div');
+  host.style.cssText = 'width: 360px; height: 200px; display: flex; flex-direction: column;';
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root?.render(<BookSideList {...p} />));
+  return host;
+}
+
+const column = (el: HTMLElement, name: string) => (el.querySelector(`[data-col="${name}"]`)?.textContent ?? '').split('\n');
+
+/** Alpha of the canvas pixel at CSS (x, y) inside the rows window. */
+function alphaAt(el: HTMLElement, x: number, y: number): number {
+  const canvas = el.querySelector('canvas') as HTMLCanvasElement;
+  const ratio = canvas.width / canvas.clientWidth;
+  const data = canvas.getContext('2d')?.getImageData(Math.floor(x * ratio), Math.floor(y * ratio), 1, 1).data;
+  return data?.[3] ?? 0;
+}
+
+describe('BookSideList', () => {
+  it('shows the visible levels as lines of price, amount and cumulative total, best first', async () => {
+    const el = mount(props(bids(50)));
+    await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
+    expect(column(el, 'price').slice(0, 3)).toEqual(['100.00', '99.50', '99.00']);
+    expect(column(el, 'qty').slice(0, 3)).toEqual(['1.000', '2.000', '3.000']);
+    expect(column(el, 'total').slice(0, 3)).toEqual(['1.000', '3.000', '6.000']);
+    // Virtualised: a 200 px list shows about ten rows of 20 px, not all fifty.
+    expect(column(el, 'price').length).toBeLessThan(20);
+    expect(el.querySelector('[data-testid="book-bids"]')?.getAttribute('data-count')).toBe('50');
+  });
+
+  it('runs the asks in reverse, best level at the bottom of the list', async () => {
+    const asks = new Float64Array([101, 1, 101.5, 2, 102, 3]);
+    const el = mount(props(asks, { side: 'ask', reversed: true, label: 'Asks' }));
+    await vi.waitFor(() => expect(column(el, 'price')).toEqual(['102.00', '101.50', '101.00']));
+    expect(column(el, 'total')).toEqual(['6.000', '3.000', '1.000']);
+  });
+
+  it('picks the price of the clicked line', async () => {
+    const onPick = vi.fn();
+    const el = mount(props(bids(50), { onPick }));
+    await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
+    const win = el.querySelector('.td-rows-window') as HTMLElement;
+    const box = win.getBoundingClientRect();
+    win.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.left + 30, clientY: box.top + 2 * BOOK_ROW_HEIGHT + 5 }));
+    expect(onPick).toHaveBeenCalledWith('99.00', 'bid');
+  });
+
+  it('draws depth bars from the right in proportion to the cumulative total', async () => {
+    const el = mount(props(bids(50)));
+    await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
+    const width = (el.querySelector('canvas') as HTMLCanvasElement).clientWidth;
+    const mid = (row: number) => row * BOOK_ROW_HEIGHT + BOOK_ROW_HEIGHT / 2;
+    // Row 0: total 1 of 15 (about 7 % of the width); row 4 and below fill the whole row.
+    expect(alphaAt(el, width - 2, mid(0))).toBeGreaterThan(0);
+    expect(alphaAt(el, width * 0.5, mid(0))).toBe(0);
+    expect(alphaAt(el, 2, mid(4))).toBeGreaterThan(0);
+    expect(alphaAt(el, 2, mid(6))).toBeGreaterThan(0);
+  });
+
+  it('highlights the levels that changed in the latest snapshot', async () => {
+    const first = bids(50);
+    const p = props(first);
+    const el = mount({ ...p, barScale: 1e9 }); // bars too small to see: only the flash is drawn
+    await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
+    expect(alphaAt(el, 5, 2 * BOOK_ROW_HEIGHT + 10)).toBe(0);
+    const next = first.slice();
+    next[2 * 2 + 1] = 9; // the third level's quantity changes
+    p.tracker.update(next);
+    act(() => root?.render(<BookSideList {...p} levels={next} totals={cumulative(next, 3, new Float64Array(0))} barScale={1e9} />));
+    expect(column(el, 'qty')[2]).toBe('9.000');
+    expect(alphaAt(el, 5, 2 * BOOK_ROW_HEIGHT + 10)).toBeGreaterThan(0);
+    expect(alphaAt(el, 5, 1 * BOOK_ROW_HEIGHT + 10)).toBe(0);
+  });
+});
