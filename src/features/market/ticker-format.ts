@@ -16,8 +16,17 @@ export function changePercent(ticker: MiniTicker | undefined): { text: string; s
   return { text: `${sign > 0 ? '+' : ''}${pct.toFixed(2)}%`, sign };
 }
 
+// One formatter per locale: constructing an Intl.NumberFormat costs far more than formatting with one,
+// and the market table formats two volumes per visible row on every ticker update.
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
 /** Large volumes in a compact form (1.23M); the exact figure goes in the title. */
 export function compact(value: number | undefined, locale: string): string {
   if (value === undefined || !Number.isFinite(value)) return PLACEHOLDER;
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+  let format = compactFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+    compactFormats.set(locale, format);
+  }
+  return format.format(value);
 }

@@ -100,8 +100,9 @@ describe('BookSideList', () => {
     await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
     const width = (el.querySelector('canvas') as HTMLCanvasElement).clientWidth;
     const mid = (row: number) => row * BOOK_ROW_HEIGHT + BOOK_ROW_HEIGHT / 2;
-    // Row 0: total 1 of 15 (about 7 % of the width); row 4 and below fill the whole row.
-    expect(alphaAt(el, width - 2, mid(0))).toBeGreaterThan(0);
+    // Row 0: total 1 of 15 (about 7 % of the width); row 4 and below fill the whole row. (The canvas is
+    // first drawn once its width is observed.)
+    await vi.waitFor(() => expect(alphaAt(el, width - 2, mid(0))).toBeGreaterThan(0));
     expect(alphaAt(el, width * 0.5, mid(0))).toBe(0);
     expect(alphaAt(el, 2, mid(4))).toBeGreaterThan(0);
     expect(alphaAt(el, 2, mid(6))).toBeGreaterThan(0);
@@ -112,6 +113,9 @@ describe('BookSideList', () => {
     const p = props(first);
     const el = mount({ ...p, barScale: 1e9 }); // bars too small to see: only the flash is drawn
     await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
+    // drawn once its width is observed: sized to the rows (a fresh canvas is 300 × 150)
+    const canvas = el.querySelector('canvas') as HTMLCanvasElement;
+    await vi.waitFor(() => expect(canvas.height).toBe(Math.round(canvas.clientHeight * devicePixelRatio)));
     expect(alphaAt(el, 5, 2 * BOOK_ROW_HEIGHT + 10)).toBe(0);
     const next = first.slice();
     next[2 * 2 + 1] = 9; // the third level's quantity changes

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { FlashTracker } from './book-rows.ts';
-import { chartColors, withAlpha, type ChartColors } from './chart-colors.ts';
+import { chartColors, withAlpha } from './chart-colors.ts';
 
 export const BOOK_ROW_HEIGHT = 20;
 
@@ -48,7 +48,7 @@ export function BookSideList(props: BookSideListProps) {
   const backdrop = useRef<Backdrop>({ pct: [], flash: [], hover: -1 });
   // Theme colours are read once per theme: getComputedStyle on every tick could force a style recalc.
   const theme = useTheme();
-  const palette = useRef<{ theme: string; colors: ChartColors } | null>(null);
+  const palette = useRef<{ theme: string; hover: string; flash: string; bar: string } | null>(null);
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -84,37 +84,56 @@ export function BookSideList(props: BookSideListProps) {
     flash.push(tracker.changed(price));
   }
 
+  // The canvas is drawn after every render (a layout effect): it must not read the layout (clientWidth and
+  // the like would force a synchronous layout of the freshly changed text). The width comes from a
+  // ResizeObserver, the height from the row count.
+  const width = useRef(0);
   const draw = () => {
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    const ratio = window.devicePixelRatio || 1;
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
-    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
-      canvas.width = Math.round(width * ratio);
-      canvas.height = Math.round(height * ratio);
-    }
-    if (palette.current?.theme !== theme) palette.current = { theme, colors: chartColors(canvas) };
-    const { colors } = palette.current;
-    const tone = side === 'bid' ? colors.up : colors.down;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, width, height);
+    const w = width.current;
+    if (!canvas || !ctx || w === 0) return;
     const b = backdrop.current;
+    const h = b.pct.length * BOOK_ROW_HEIGHT;
+    const ratio = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(w * ratio) || canvas.height !== Math.round(h * ratio)) {
+      canvas.width = Math.round(w * ratio);
+      canvas.height = Math.round(h * ratio);
+    }
+    if (palette.current?.theme !== theme) {
+      const colors = chartColors(canvas);
+      const tone = side === 'bid' ? colors.up : colors.down;
+      palette.current = { theme, hover: colors.surface2, flash: withAlpha(tone, 0.12), bar: withAlpha(tone, 0.14) };
+    }
+    const paint = palette.current;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, w, h);
     for (let i = 0; i < b.pct.length; i++) {
       const y = i * BOOK_ROW_HEIGHT;
-      if (i === b.hover) {
-        ctx.fillStyle = colors.surface2;
-        ctx.fillRect(0, y, width, BOOK_ROW_HEIGHT);
-      } else if (b.flash[i]) {
-        ctx.fillStyle = withAlpha(tone, 0.12);
-        ctx.fillRect(0, y, width, BOOK_ROW_HEIGHT);
+      if (i === b.hover || b.flash[i]) {
+        ctx.fillStyle = i === b.hover ? paint.hover : paint.flash;
+        ctx.fillRect(0, y, w, BOOK_ROW_HEIGHT);
       }
-      const w = Math.round((b.pct[i] as number) * width);
-      ctx.fillStyle = withAlpha(tone, 0.14);
-      ctx.fillRect(width - w, y, w, BOOK_ROW_HEIGHT);
+      const bar = Math.round((b.pct[i] as number) * w);
+      ctx.fillStyle = paint.bar;
+      ctx.fillRect(w - bar, y, bar, BOOK_ROW_HEIGHT);
     }
   };
+  const drawRef = useRef(draw);
+  drawRef.current = draw;
+
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return undefined;
+    const observer = new ResizeObserver((entries) => {
+      const next = entries[entries.length - 1]?.contentRect.width ?? 0;
+      if (next === width.current) return;
+      width.current = next;
+      drawRef.current();
+    });
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, []);
 
   useLayoutEffect(() => {
     const b = backdrop.current;
