@@ -176,13 +176,13 @@ export function BookSideList(props: BookSideListProps) {
             onMouseLeave={() => hover(-1)}
           >
             <canvas ref={canvasRef} className="td-rows-canvas" aria-hidden="true" />
-            <div className="td-col td-book-price" data-col="price" aria-label={columns[0]}>
+            <div className="td-col td-book-price" data-col="price" role="group" aria-label={columns[0]}>
               {prices.join('\n')}
             </div>
-            <div className="td-col td-book-num" data-col="qty" aria-label={columns[1]}>
+            <div className="td-col td-book-num" data-col="qty" role="group" aria-label={columns[1]}>
               {qtys.join('\n')}
             </div>
-            <div className="td-col td-book-num" data-col="total" aria-label={columns[2]}>
+            <div className="td-col td-book-num" data-col="total" role="group" aria-label={columns[2]}>
               {sums.join('\n')}
             </div>
           </div>

@@ -68,17 +68,17 @@ export function RecentTrades({ pair }: { pair: Pair }) {
                 {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
                     each keeps its colour with one text node per column. */}
                 <div className="td-col td-trade-prices">
-                  <div className="td-up" data-col="buy" aria-label={t('trades.buys')}>
+                  <div className="td-up" data-col="buy" role="group" aria-label={t('trades.buys')}>
                     {buys.join('\n')}
                   </div>
-                  <div className="td-down" data-col="sell" aria-label={t('trades.sells')}>
+                  <div className="td-down" data-col="sell" role="group" aria-label={t('trades.sells')}>
                     {sells.join('\n')}
                   </div>
                 </div>
-                <div className="td-col td-book-num" data-col="qty" aria-label={t('book.amount', { asset: pair.baseAsset })}>
+                <div className="td-col td-book-num" data-col="qty" role="group" aria-label={t('book.amount', { asset: pair.baseAsset })}>
                   {qtys.join('\n')}
                 </div>
-                <div className="td-col td-book-num td-muted" data-col="time" aria-label={t('trades.time')}>
+                <div className="td-col td-book-num td-muted" data-col="time" role="group" aria-label={t('trades.time')}>
                   {times.join('\n')}
                 </div>
               </div>
