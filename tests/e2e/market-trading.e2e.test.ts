@@ -24,18 +24,19 @@ const badge = (page: Page) => page.getByTestId('staleness-badge');
 
 /** The top levels on screen equal the simulator's true book (prices and quantities). */
 async function expectBookMatches(page: Page, market: 'spot' | 'usdm', symbol: string): Promise<void> {
+  // The poll returns what differs (empty when nothing does), so a failure shows the last difference.
   await expect
     .poll(
       async () => {
         const truth = await sim.book(market, symbol, TOP);
-        const bids = (await renderedSide(page, 'bids')).slice(0, TOP);
-        const asks = (await renderedSide(page, 'asks')).slice(0, TOP);
         const want = (levels: [string, string][]) => levels.map(([p, q]) => [Number(p), Number(q)]);
-        return JSON.stringify({ bids, asks }) === JSON.stringify({ bids: want(truth.bids), asks: want(truth.asks) });
+        const shown = { bids: (await renderedSide(page, 'bids')).slice(0, TOP), asks: (await renderedSide(page, 'asks')).slice(0, TOP) };
+        const expected = { bids: want(truth.bids), asks: want(truth.asks) };
+        return JSON.stringify(shown) === JSON.stringify(expected) ? '' : `shown ${JSON.stringify(shown)}\nexpected ${JSON.stringify(expected)}`;
       },
       { timeout: 20_000, interval: 300 },
     )
-    .toBe(true);
+    .toBe('');
 }
 
 describe('trading page live panels', () => {

@@ -85,6 +85,36 @@ describe('BookSideList', () => {
     expect(column(el, 'total')).toEqual(['6.000', '3.000', '1.000']);
   });
 
+  it('keeps the asks pinned to the best ask when the list shrinks or the level count changes, until the trader scrolls up', async () => {
+    const asks = (n: number) => {
+      const out = new Float64Array(n * 2);
+      for (let i = 0; i < n; i++) {
+        out[i * 2] = 101 + i * 0.5;
+        out[i * 2 + 1] = 1;
+      }
+      return out;
+    };
+    const askProps = (n: number) => props(asks(n), { side: 'ask', reversed: true, label: 'Asks' });
+    const el = mount(askProps(50));
+    const scroller = el.querySelector('[data-testid="book-asks"]') as HTMLElement;
+    const atBottom = () => scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
+    const lastLine = () => column(el, 'price').at(-1);
+    await vi.waitFor(() => expect(atBottom() && lastLine() === '101.00').toBe(true));
+
+    el.style.height = '120px'; // the panel gets shorter (something above it grew)
+    await vi.waitFor(() => expect(scroller.clientHeight).toBeLessThan(150));
+    await vi.waitFor(() => expect(atBottom() && lastLine() === '101.00').toBe(true));
+
+    act(() => root?.render(<BookSideList {...askProps(80)} />)); // more levels (a grouped book varies)
+    await vi.waitFor(() => expect(atBottom() && lastLine() === '101.00').toBe(true));
+
+    scroller.scrollTop = 0; // the trader scrolls up to the far asks
+    scroller.dispatchEvent(new Event('scroll'));
+    act(() => root?.render(<BookSideList {...askProps(90)} />));
+    await vi.waitFor(() => expect(column(el, 'price')[0]).toBe('145.50'));
+    expect(scroller.scrollTop).toBe(0);
+  });
+
   it('picks the price of the clicked line', async () => {
     const onPick = vi.fn();
     const el = mount(props(bids(50), { onPick }));

@@ -59,11 +59,26 @@ export function BookSideList(props: BookSideListProps) {
     // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
     useFlushSync: false,
   });
-  const hasRows = count > 0;
-  useEffect(() => {
-    if (reversed && hasRows) virtualizer.scrollToIndex(count - 1, { align: 'end' });
-    // Jump to the best ask once per pair/grouping, not on every tick.
-  }, [resetKey, hasRows]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The asks run best last, so their list is pinned to the bottom (the best ask next to the spread) until
+  // the trader scrolls away from it, and pinned again when the pair or grouping changes. It stays pinned
+  // when the number of levels changes (grouped books vary) or the list's height does.
+  const pinned = useRef(true);
+  const pinToBest = () => {
+    const el = scrollRef.current;
+    if (el && reversed && pinned.current) el.scrollTop = el.scrollHeight;
+  };
+  const pinRef = useRef(pinToBest);
+  pinRef.current = pinToBest;
+  useLayoutEffect(() => {
+    pinned.current = true;
+  }, [resetKey]);
+  // Only when the level count changes: reading scrollHeight lays out, which a tick must not force.
+  useLayoutEffect(pinToBest, [resetKey, count]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el && reversed) pinned.current = el.scrollTop + el.clientHeight >= el.scrollHeight - BOOK_ROW_HEIGHT / 2;
+  };
 
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -125,10 +140,16 @@ export function BookSideList(props: BookSideListProps) {
   useEffect(() => {
     const scroller = scrollRef.current;
     if (!scroller) return undefined;
+    let height = -1;
     const observer = new ResizeObserver((entries) => {
-      const next = entries[entries.length - 1]?.contentRect.width ?? 0;
-      if (next === width.current) return;
-      width.current = next;
+      const rect = entries[entries.length - 1]?.contentRect;
+      if (!rect) return;
+      if (rect.height !== height) {
+        height = rect.height;
+        pinRef.current();
+      }
+      if (rect.width === width.current) return;
+      width.current = rect.width;
       drawRef.current();
     });
     observer.observe(scroller);
@@ -156,6 +177,7 @@ export function BookSideList(props: BookSideListProps) {
   return (
     <div
       ref={scrollRef}
+      onScroll={onScroll}
       className="td-book-scroll"
       role="group"
       aria-label={label}
