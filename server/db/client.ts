@@ -17,6 +17,14 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * True for PostgreSQL's unique_violation (SQLSTATE 23505), as PGlite and the pg driver both report it. A
+ * check-then-write can lose a race with another connection; the unique index is what decides.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
 export interface OpenOptions {
   /** PGlite data directory; omitted → in memory (tests that do not restart). */
   dataDir?: string | undefined;

@@ -7,9 +7,21 @@ import { phoneProps, s, userRoute } from '../http.ts';
 import { assertNotLocked, clearFailures, recordFailure } from '../lockout.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { checkEmail, decryptPassword } from '../rules.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import { revokeAllSessions } from '../sessions.ts';
 import { checkGa, matchTotp, newGaSecret } from '../totp.ts';
 import { findUserByEmail, normaliseAreaCode, normaliseEmail, phoneDestination, type UserRow } from '../users.ts';
+
+/**
+ * The unique index refused the write: another request took the phone or e-mail between this request's
+ * check and its write (possible with PostgreSQL's concurrent connections). The caller gets the same "taken"
+ * error as when the check itself sees it, not a server error.
+ */
+const takenAs =
+  (code: Code) =>
+  (error: unknown): never => {
+    throw isUniqueViolation(error) ? new ApiError(code) : error;
+  };
 
 /** Security centre calls (spec §7): password, phone, e-mail, Google authenticator. */
 export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
@@ -187,7 +199,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
           `update users set email = $2, email_lower = $3, ga_last_step = coalesce($4, ga_last_step), updated_at = $5
            where id = $1 and not exists (select 1 from users where email_lower = $3) returning id`,
           [user.id, body.email.trim(), email, gaStep, nowDate(ctx)],
-        );
+        ).catch(takenAs(Code.emailTaken));
         if (rows.length !== 1) throw new ApiError(Code.emailTaken);
         // spec §9: withdrawals are banned for 24 hours after an e-mail change (spec §4 reason 5).
         await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.emailChange);
@@ -256,6 +268,6 @@ async function setPhone(
     `update users set area_code = $2, phone = $3
      where id = $1 and not exists (select 1 from users where area_code = $2 and phone = $3 and id <> $1) returning id`,
     [userId, normaliseAreaCode(areaCode), phone],
-  );
+  ).catch(takenAs(Code.phoneTaken));
   if (rows.length !== 1) throw new ApiError(Code.phoneTaken);
 }
