@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { FlashTracker } from './book-rows.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
+import { TextColumn } from './TextColumn.tsx';
 
 export const BOOK_ROW_HEIGHT = 20;
 
@@ -198,15 +199,9 @@ export function BookSideList(props: BookSideListProps) {
             onMouseLeave={() => hover(-1)}
           >
             <canvas ref={canvasRef} className="td-rows-canvas" aria-hidden="true" />
-            <div className="td-col td-book-price" data-col="price" role="group" aria-label={columns[0]}>
-              {prices.join('\n')}
-            </div>
-            <div className="td-col td-book-num" data-col="qty" role="group" aria-label={columns[1]}>
-              {qtys.join('\n')}
-            </div>
-            <div className="td-col td-book-num" data-col="total" role="group" aria-label={columns[2]}>
-              {sums.join('\n')}
-            </div>
+            <TextColumn className="td-col td-book-price" col="price" label={columns[0]} lines={prices} />
+            <TextColumn className="td-col td-book-num" col="qty" label={columns[1]} lines={qtys} />
+            <TextColumn className="td-col td-book-num" col="total" label={columns[2]} lines={sums} />
           </div>
         )}
       </div>

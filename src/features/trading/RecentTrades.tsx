@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTrades } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
+import { TextColumn } from './TextColumn.tsx';
 
 /** spec §9 "Trade history: 150". */
 export const TRADES_SHOWN = 150;
@@ -68,19 +69,11 @@ export function RecentTrades({ pair }: { pair: Pair }) {
                 {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
                     each keeps its colour with one text node per column. */}
                 <div className="td-col td-trade-prices">
-                  <div className="td-up" data-col="buy" role="group" aria-label={t('trades.buys')}>
-                    {buys.join('\n')}
-                  </div>
-                  <div className="td-down" data-col="sell" role="group" aria-label={t('trades.sells')}>
-                    {sells.join('\n')}
-                  </div>
+                  <TextColumn className="td-up" col="buy" label={t('trades.buys')} lines={buys} />
+                  <TextColumn className="td-down" col="sell" label={t('trades.sells')} lines={sells} />
                 </div>
-                <div className="td-col td-book-num" data-col="qty" role="group" aria-label={t('book.amount', { asset: pair.baseAsset })}>
-                  {qtys.join('\n')}
-                </div>
-                <div className="td-col td-book-num td-muted" data-col="time" role="group" aria-label={t('trades.time')}>
-                  {times.join('\n')}
-                </div>
+                <TextColumn className="td-col td-book-num" col="qty" label={t('book.amount', { asset: pair.baseAsset })} lines={qtys} />
+                <TextColumn className="td-col td-book-num td-muted" col="time" label={t('trades.time')} lines={times} />
               </div>
             )}
           </div>
