@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { renderedSide, saveScreenshot, simControl, waitForBook } from './support/market.ts';
+import { bookLines, renderedSide, saveScreenshot, simControl, waitForBook } from './support/market.ts';
 
 // Issue 7 "Done means" against the sandbox in real Chromium: the futures round trip, a resting limit order
 // filled when the simulator crosses it, a spot limit order placed and cancelled, and bad input refused.
@@ -157,6 +157,10 @@ describe('limit orders', () => {
       // It rests at a price level the book shows.
       const bids = await renderedSide(page, 'bids');
       expect(bids.some(([p]) => new Decimal(p).eq(price))).toBe(true);
+      // The book marks that level, and only that one, as holding the trader's order.
+      await expect
+        .poll(async () => (await bookLines(page, 'bids')).filter((l) => l.own).map((l) => new Decimal(l.price).toString()), { timeout: 10_000 })
+        .toEqual([new Decimal(price).toString()]);
       const orderId = await order.getAttribute('data-order-id');
       // Takers hitting the bid side cross it: step the engine until the order is filled.
       await expect
@@ -172,6 +176,8 @@ describe('limit orders', () => {
       await page.getByTestId('tab-historyOrder').click();
       const done = page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`);
       await expect.poll(() => done.getAttribute('data-status'), { timeout: 10_000 }).toBe('filled');
+      // Filled, so no longer open: the mark goes (at the latest with the next 5 s poll).
+      await expect.poll(async () => (await bookLines(page, 'bids')).some((l) => l.own), { timeout: 15_000 }).toBe(false);
       // Tidy up: close what the fill opened.
       await api('/broker/lightning/futures/order/closePosition', { instrumentId: 'BTCUSDT' });
     } finally {

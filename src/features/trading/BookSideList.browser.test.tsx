@@ -43,6 +43,9 @@ function props(levels: Float64Array, overrides: Partial<BookSideListProps> = {})
     label: 'Bids',
     columns: ['Price', 'Amount', 'Total'],
     onPick: () => undefined,
+    own: new Set<string>(),
+    ownLabel: 'Your open orders',
+    ownMark: '●',
     ...overrides,
   };
 }
@@ -113,6 +116,13 @@ describe('BookSideList', () => {
     act(() => root?.render(<BookSideList {...askProps(90)} />));
     await vi.waitFor(() => expect(column(el, 'price')[0]).toBe('145.50'));
     expect(scroller.scrollTop).toBe(0);
+  });
+
+  it("marks the lines of the trader's open orders, and shows no mark column without any", async () => {
+    const el = mount(props(bids(50), { own: new Set(['99.50', '98.00']) }));
+    await vi.waitFor(() => expect(column(el, 'own').slice(0, 5)).toEqual(['', '●', '', '', '●']));
+    act(() => root?.render(<BookSideList {...props(bids(50))} />));
+    expect(el.querySelector('[data-col="own"]')).toBeNull();
   });
 
   it('picks the price of the clicked line', async () => {

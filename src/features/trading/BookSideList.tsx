@@ -26,6 +26,11 @@ export interface BookSideListProps {
   /** column names, read by assistive technology */
   columns: readonly [price: string, amount: string, total: string];
   onPick: (price: string, side: 'bid' | 'ask') => void;
+  /** prices (as shown) of the levels that hold the trader's open orders */
+  own: ReadonlySet<string>;
+  ownLabel: string;
+  /** the mark shown beside such a level */
+  ownMark: string;
 }
 
 /** What the canvas under the text draws for the visible rows, top to bottom. */
@@ -42,7 +47,7 @@ interface Backdrop {
  * lay out and paint each changed row (about 7 boxes a row); three text nodes a side cost a fraction of it.
  */
 export function BookSideList(props: BookSideListProps) {
-  const { side, levels, totals, barScale, priceDigits, amountDigits, tracker, reversed, resetKey, label, columns, onPick } = props;
+  const { side, levels, totals, barScale, priceDigits, amountDigits, tracker, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark } = props;
   const count = levels.length / 2;
   const scrollRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -199,6 +204,7 @@ export function BookSideList(props: BookSideListProps) {
             onMouseLeave={() => hover(-1)}
           >
             <canvas ref={canvasRef} className="td-rows-canvas" aria-hidden="true" />
+            {own.size > 0 && <TextColumn className="td-col-own" col="own" label={ownLabel} lines={prices.map((p) => (own.has(p) ? ownMark : ''))} />}
             <TextColumn className="td-col td-book-price" col="price" label={columns[0]} lines={prices} />
             <TextColumn className="td-col td-book-num" col="qty" label={columns[1]} lines={qtys} />
             <TextColumn className="td-col td-book-num" col="total" label={columns[2]} lines={sums} />

@@ -1,12 +1,15 @@
 import Decimal from 'decimal.js';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session/index.ts';
 import { subscriptionId, useOrderBook, useTicker } from '../../market/index.ts';
 import { fixed, type Pair } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { BookSideList } from './BookSideList.tsx';
 import { BookModel } from './book-rows.ts';
 import { GROUP_MULTIPLES, groupStep } from './book-grouping.ts';
+import { useTradingAccount } from './futures-data/use-trading-account.ts';
+import { ownPrices, useOwnOrders } from './own-orders.ts';
 import { pickPrice } from './picked-price.ts';
 import { StalenessBadge } from './StalenessBadge.tsx';
 import { tradingPrefs, type TradingLayout } from './trading-prefs.ts';
@@ -27,7 +30,13 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
   const { bids, asks, barScale } = view;
   const nb = bids.length / 2;
   const na = asks.length / 2;
-  const { digits: priceDigits } = groupStep(pair.tickSize, group);
+  const { step, digits: priceDigits } = groupStep(pair.tickSize, group);
+  // The signed-in trader's open orders mark their levels (their buckets when grouped).
+  const isLogin = useSession((s) => s.isLogin);
+  const keyId = useTradingAccount();
+  const ownOrders = useOwnOrders(pair, isLogin, keyId);
+  const ownBids = useMemo(() => ownPrices(ownOrders, 'bid', step, priceDigits), [ownOrders, step, priceDigits]);
+  const ownAsks = useMemo(() => ownPrices(ownOrders, 'ask', step, priceDigits), [ownOrders, step, priceDigits]);
 
   const onPick = useCallback((price: string, side: 'bid' | 'ask') => pickPrice({ market, symbol, price, side }), [market, symbol]);
 
@@ -50,6 +59,9 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
       resetKey={resetKey}
       label={t(side === 'bid' ? 'book.bids' : 'book.asks')}
       columns={columns}
+      own={side === 'bid' ? ownBids : ownAsks}
+      ownLabel={t('book.own')}
+      ownMark={t('book.ownMark')}
       onPick={onPick}
     />
   );

@@ -39,13 +39,18 @@ export function simControl(baseURL: string) {
   };
 }
 
-/** The visible levels of one side as drawn, top to bottom: the lines of its price and quantity columns. */
-export async function bookLines(page: Page, side: 'bids' | 'asks'): Promise<Array<{ price: string; qty: string }>> {
+/**
+ * The visible levels of one side as drawn, top to bottom: the lines of its price and quantity columns, and
+ * whether the line carries the mark of the trader's own open order.
+ */
+export async function bookLines(page: Page, side: 'bids' | 'asks'): Promise<Array<{ price: string; qty: string; own: boolean }>> {
   const list = page.getByTestId(`book-${side}`);
   if ((await list.locator('[data-col="price"]').count()) === 0) return [];
-  const [prices, qtys] = await Promise.all([list.locator('[data-col="price"]').textContent(), list.locator('[data-col="qty"]').textContent()]);
-  const q = (qtys ?? '').split('\n');
-  return (prices ?? '').split('\n').map((price, i) => ({ price, qty: q[i] ?? '' }));
+  const text = async (col: string) => ((await list.locator(`[data-col="${col}"]`).count()) > 0 ? ((await list.locator(`[data-col="${col}"]`).textContent()) ?? '') : '');
+  const [prices, qtys, own] = await Promise.all([text('price'), text('qty'), text('own')]);
+  const q = qtys.split('\n');
+  const o = own.split('\n');
+  return prices.split('\n').map((price, i) => ({ price, qty: q[i] ?? '', own: (o[i] ?? '') !== '' }));
 }
 
 /** Rows of one side as rendered, best first: [price, qty] as numbers. */

@@ -13,6 +13,7 @@ import { TABS, type Tab } from './futures-store.ts';
 import { futuresData } from './instance.ts';
 import { tradeApi, type AssetRow, type FillView, type OrderView, type PositionView } from './trade-api.ts';
 import { useTradingAccount } from './use-trading-account.ts';
+import { refreshOwnOrders } from '../own-orders.ts';
 import './futures-data.css';
 
 const SPOT_TABS: readonly Tab[] = ['currentOrder', 'historyOrder', 'historyDeal', 'assetManager'];
@@ -44,6 +45,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
 
   const after = () => {
     futuresData.refresh();
+    void refreshOwnOrders();
     refreshSpotBalances();
   };
   const cancel = (o: OrderView) => void tradeApi.cancelOrder(pair.market, o.orderId, keyId ?? undefined).then(after, () => {});

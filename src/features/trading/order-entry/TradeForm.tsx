@@ -7,6 +7,7 @@ import { showToast } from '../../../lib/toast/index.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import type { Pair } from '../../market/index.ts';
 import { futuresData } from '../futures-data/instance.ts';
+import { refreshOwnOrders } from '../own-orders.ts';
 import { tradeApi, type PositionView } from '../futures-data/trade-api.ts';
 import { useTradingAccount } from '../futures-data/use-trading-account.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
@@ -92,6 +93,7 @@ export function TradeForm({ pair }: { pair: Pair }) {
     });
     showToast({ severity: 'success', text: t('form.placed') });
     futuresData.refresh();
+    void refreshOwnOrders();
     refreshSpotBalances();
   };
 
