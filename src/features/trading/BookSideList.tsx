@@ -81,9 +81,13 @@ export function BookSideList(props: BookSideListProps) {
   }, [resetKey]);
   // Only when the level count changes: reading scrollHeight lays out, which a tick must not force.
   useLayoutEffect(pinToBest, [resetKey, count]); // eslint-disable-line react-hooks/exhaustive-deps
+  // At the bottom or not, from the scroll position alone: the content height is the row count's and the
+  // viewport's comes from the ResizeObserver, so a scroll event reads no layout.
+  const viewport = useRef(0);
   const onScroll = () => {
     const el = scrollRef.current;
-    if (el && reversed) pinned.current = el.scrollTop + el.clientHeight >= el.scrollHeight - BOOK_ROW_HEIGHT / 2;
+    // (Until the first observation the viewport is unknown: the pinning scroll itself must not unpin.)
+    if (el && reversed && viewport.current > 0) pinned.current = el.scrollTop + viewport.current >= count * BOOK_ROW_HEIGHT - BOOK_ROW_HEIGHT / 2;
   };
 
   const items = virtualizer.getVirtualItems();
@@ -146,12 +150,11 @@ export function BookSideList(props: BookSideListProps) {
   useEffect(() => {
     const scroller = scrollRef.current;
     if (!scroller) return undefined;
-    let height = -1;
     const observer = new ResizeObserver((entries) => {
       const rect = entries[entries.length - 1]?.contentRect;
       if (!rect) return;
-      if (rect.height !== height) {
-        height = rect.height;
+      if (rect.height !== viewport.current) {
+        viewport.current = rect.height;
         pinRef.current();
       }
       if (rect.width === width.current) return;
