@@ -84,8 +84,10 @@ describe('BookSideList', () => {
   it('runs the asks in reverse, best level at the bottom of the list', async () => {
     const asks = new Float64Array([101, 1, 101.5, 2, 102, 3]);
     const el = mount(props(asks, { side: 'ask', reversed: true, label: 'Asks' }));
-    await vi.waitFor(() => expect(column(el, 'price')).toEqual(['102.00', '101.50', '101.00']));
-    expect(column(el, 'total')).toEqual(['6.000', '3.000', '1.000']);
+    // Three levels in a block of 50 lines: the spare lines are blank, at the far (top) end.
+    await vi.waitFor(() => expect(column(el, 'price').slice(-3)).toEqual(['102.00', '101.50', '101.00']));
+    expect(column(el, 'total').slice(-3)).toEqual(['6.000', '3.000', '1.000']);
+    expect(column(el, 'price').slice(0, -3).every((line) => line === '')).toBe(true);
   });
 
   it('keeps the asks pinned to the best ask when the list shrinks or the level count changes, until the trader scrolls up', async () => {
@@ -110,12 +112,18 @@ describe('BookSideList', () => {
 
     act(() => root?.render(<BookSideList {...askProps(80)} />)); // more levels (a grouped book varies)
     await vi.waitFor(() => expect(atBottom() && lastLine() === '101.00').toBe(true));
+    // A level more or less within the same block of lines moves nothing.
+    const top = scroller.scrollTop;
+    act(() => root?.render(<BookSideList {...askProps(79)} />));
+    expect(scroller.scrollTop).toBe(top);
+    expect(atBottom() && lastLine() === '101.00').toBe(true);
 
     scroller.scrollTop = 0; // the trader scrolls up to the far asks
     scroller.dispatchEvent(new Event('scroll'));
-    act(() => root?.render(<BookSideList {...askProps(90)} />));
-    await vi.waitFor(() => expect(column(el, 'price')[0]).toBe('145.50'));
+    act(() => root?.render(<BookSideList {...askProps(120)} />)); // a block more: not pinned, so no jump
+    await vi.waitFor(() => expect(scroller.scrollHeight).toBe(150 * BOOK_ROW_HEIGHT));
     expect(scroller.scrollTop).toBe(0);
+    expect(atBottom()).toBe(false);
   });
 
   it("marks the lines of the trader's open orders, and shows no mark column without any", async () => {

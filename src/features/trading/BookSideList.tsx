@@ -6,6 +6,8 @@ import { chartColors, withAlpha } from './chart-colors.ts';
 import { TextColumn } from './TextColumn.tsx';
 
 export const BOOK_ROW_HEIGHT = 20;
+/** The asks list's lines come in blocks of this many (see `slots`). */
+const ASK_BLOCK = 50;
 
 export interface BookSideListProps {
   side: 'bid' | 'ask';
@@ -49,6 +51,10 @@ interface Backdrop {
 export function BookSideList(props: BookSideListProps) {
   const { side, levels, totals, barScale, priceDigits, amountDigits, tracker, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark } = props;
   const count = levels.length / 2;
+  // The asks list has room for a whole number of blocks of levels, the spare lines blank at its far end
+  // (top). The best ask then stays on the last line while the level count moves by a few (it does on most
+  // ticks): the list re-pins to the bottom only when a block is added or taken away, not on every tick.
+  const slots = reversed ? Math.ceil(count / ASK_BLOCK) * ASK_BLOCK : count;
   const scrollRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const backdrop = useRef<Backdrop>({ pct: [], flash: [], hover: -1 });
@@ -58,7 +64,7 @@ export function BookSideList(props: BookSideListProps) {
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count,
+    count: slots,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => BOOK_ROW_HEIGHT,
     overscan: 2,
@@ -79,15 +85,15 @@ export function BookSideList(props: BookSideListProps) {
   useLayoutEffect(() => {
     pinned.current = true;
   }, [resetKey]);
-  // Only when the level count changes: reading scrollHeight lays out, which a tick must not force.
-  useLayoutEffect(pinToBest, [resetKey, count]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Only when the number of lines changes: reading scrollHeight lays out, which a tick must not force.
+  useLayoutEffect(pinToBest, [resetKey, slots]); // eslint-disable-line react-hooks/exhaustive-deps
   // At the bottom or not, from the scroll position alone: the content height is the row count's and the
   // viewport's comes from the ResizeObserver, so a scroll event reads no layout.
   const viewport = useRef(0);
   const onScroll = () => {
     const el = scrollRef.current;
     // (Until the first observation the viewport is unknown: the pinning scroll itself must not unpin.)
-    if (el && reversed && viewport.current > 0) pinned.current = el.scrollTop + viewport.current >= count * BOOK_ROW_HEIGHT - BOOK_ROW_HEIGHT / 2;
+    if (el && reversed && viewport.current > 0) pinned.current = el.scrollTop + viewport.current >= slots * BOOK_ROW_HEIGHT - BOOK_ROW_HEIGHT / 2;
   };
 
   const items = virtualizer.getVirtualItems();
@@ -99,7 +105,16 @@ export function BookSideList(props: BookSideListProps) {
   const pct: number[] = [];
   const flash: boolean[] = [];
   for (const item of items) {
-    const level = reversed ? count - 1 - item.index : item.index;
+    const level = reversed ? slots - 1 - item.index : item.index;
+    if (level >= count) {
+      // a spare line of the asks' last block
+      prices.push('');
+      qtys.push('');
+      sums.push('');
+      pct.push(0);
+      flash.push(false);
+      continue;
+    }
     const price = levels[level * 2] as number;
     const total = totals[level] as number;
     prices.push(price.toFixed(priceDigits));
@@ -201,7 +216,7 @@ export function BookSideList(props: BookSideListProps) {
             data-first={first}
             onClick={(event) => {
               const i = rowAt(event);
-              if (i >= 0) onPick(prices[i] as string, side);
+              if (i >= 0 && prices[i]) onPick(prices[i], side);
             }}
             onMouseMove={(event) => hover(rowAt(event))}
             onMouseLeave={() => hover(-1)}

@@ -50,7 +50,11 @@ export async function bookLines(page: Page, side: 'bids' | 'asks'): Promise<Arra
   const [prices, qtys, own] = await Promise.all([text('price'), text('qty'), text('own')]);
   const q = qtys.split('\n');
   const o = own.split('\n');
-  return prices.split('\n').map((price, i) => ({ price, qty: q[i] ?? '', own: (o[i] ?? '') !== '' }));
+  // (the asks' spare lines at the far end of the list are blank)
+  return prices
+    .split('\n')
+    .map((price, i) => ({ price, qty: q[i] ?? '', own: (o[i] ?? '') !== '' }))
+    .filter((line) => line.price !== '');
 }
 
 /** Rows of one side as rendered, best first: [price, qty] as numbers. */
