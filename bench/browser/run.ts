@@ -2,7 +2,8 @@
 // with the simulator at a high rate. Reports main-thread busy %, long tasks, frames per second while
 // scrolling the order book, the market worker's CPU, then with 10 tabs open the sockets per endpoint at
 // the simulator and the total browser CPU. Targets are reported, not asserted (a 2-core machine shared
-// with other work gives noisy absolute numbers). Writes bench/results/browser-latest.json.
+// with other work gives noisy absolute numbers). The simulator runs in this process at a lower priority
+// than the browser (setup.ts; `--no-nice` to compare). Writes bench/results/browser-latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
