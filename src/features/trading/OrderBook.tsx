@@ -45,7 +45,18 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
   const spread = bestBid !== null && bestAsk !== null ? new Decimal(bestAsk).minus(bestBid).toFixed(pair.pricePrecision) : null;
   const lastUp = ticker ? ticker.c >= ticker.o : true;
 
-  const columns = [t('book.price', { asset: pair.quoteAsset }), t('book.amount', { asset: pair.baseAsset }), t('book.total', { asset: pair.baseAsset })] as const;
+  // The panel renders on every tick: its fixed labels are translated once per language and pair.
+  const labels = useMemo(
+    () => ({
+      columns: [t('book.price', { asset: pair.quoteAsset }), t('book.amount', { asset: pair.baseAsset }), t('book.total', { asset: pair.baseAsset })] as const,
+      bids: t('book.bids'),
+      asks: t('book.asks'),
+      own: t('book.own'),
+      ownMark: t('book.ownMark'),
+    }),
+    [t, pair.quoteAsset, pair.baseAsset],
+  );
+  const { columns } = labels;
   const list = (side: 'bid' | 'ask') => (
     <BookSideList
       side={side}
@@ -57,11 +68,11 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
       tracker={side === 'bid' ? view.bidFlash : view.askFlash}
       reversed={side === 'ask'}
       resetKey={resetKey}
-      label={t(side === 'bid' ? 'book.bids' : 'book.asks')}
+      label={side === 'bid' ? labels.bids : labels.asks}
       columns={columns}
       own={side === 'bid' ? ownBids : ownAsks}
-      ownLabel={t('book.own')}
-      ownMark={t('book.ownMark')}
+      ownLabel={labels.own}
+      ownMark={labels.ownMark}
       onPick={onPick}
     />
   );

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTrades } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
@@ -35,6 +35,18 @@ export function RecentTrades({ pair }: { pair: Pair }) {
     // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
     useFlushSync: false,
   });
+  // The panel renders on every tick: its labels are translated once per language and pair.
+  const labels = useMemo(
+    () => ({
+      title: t('trades.title'),
+      price: t('book.price', { asset: pair.quoteAsset }),
+      amount: t('book.amount', { asset: pair.baseAsset }),
+      time: t('trades.time'),
+      buys: t('trades.buys'),
+      sells: t('trades.sells'),
+    }),
+    [t, pair.quoteAsset, pair.baseAsset],
+  );
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const buys: string[] = [];
@@ -52,28 +64,28 @@ export function RecentTrades({ pair }: { pair: Pair }) {
     times.push(clock(trade.time));
   }
   return (
-    <section className="td-panel td-trades" aria-label={t('trades.title')}>
+    <section className="td-panel td-trades" aria-label={labels.title}>
       <div className="td-panel-frame">
         <header className="td-panel-head">
-          <h2>{t('trades.title')}</h2>
+          <h2>{labels.title}</h2>
         </header>
         <div className="td-book-cols" aria-hidden="true">
-          <span>{t('book.price', { asset: pair.quoteAsset })}</span>
-          <span>{t('book.amount', { asset: pair.baseAsset })}</span>
-          <span>{t('trades.time')}</span>
+          <span>{labels.price}</span>
+          <span>{labels.amount}</span>
+          <span>{labels.time}</span>
         </div>
-        <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={t('trades.title')} data-testid="recent-trades" data-count={count}>
+        <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={labels.title} data-testid="recent-trades" data-count={count}>
           <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * ROW_HEIGHT }}>
             {items.length > 0 && (
               <div className="td-rows-window" style={{ height: items.length * ROW_HEIGHT }} data-first={first}>
                 {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
                     each keeps its colour with one text node per column. */}
                 <div className="td-col td-trade-prices">
-                  <TextColumn className="td-up" col="buy" label={t('trades.buys')} lines={buys} />
-                  <TextColumn className="td-down" col="sell" label={t('trades.sells')} lines={sells} />
+                  <TextColumn className="td-up" col="buy" label={labels.buys} lines={buys} />
+                  <TextColumn className="td-down" col="sell" label={labels.sells} lines={sells} />
                 </div>
-                <TextColumn className="td-col td-book-num" col="qty" label={t('book.amount', { asset: pair.baseAsset })} lines={qtys} />
-                <TextColumn className="td-col td-book-num td-muted" col="time" label={t('trades.time')} lines={times} />
+                <TextColumn className="td-col td-book-num" col="qty" label={labels.amount} lines={qtys} />
+                <TextColumn className="td-col td-book-num td-muted" col="time" label={labels.time} lines={times} />
               </div>
             )}
           </div>
