@@ -5,6 +5,7 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.ts';
 
 // Three layers (../shared/CONVENTIONS.md "Tests"):
 // - unit:    `*.test.ts` beside the code and under tests/ (Node; real sockets on loopback where needed)
+// - security: `tests/security/*.test.ts` (Node), the attacker's view of the sandbox
 // - browser: `*.browser.test.ts(x)`, run in real Chromium through Vitest browser mode
 // - e2e:     `tests/e2e/**/*.e2e.test.ts`, Node driving Chromium (playwright-core) against a started sandbox
 export default defineConfig({
@@ -16,9 +17,20 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['{src,workers,server,tests,bench,scripts}/**/*.test.ts'],
-          exclude: ['**/*.browser.test.ts', '**/*.e2e.test.ts', 'node_modules/**'],
+          exclude: ['**/*.browser.test.ts', '**/*.e2e.test.ts', 'tests/security/**', 'node_modules/**'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The security suite (issue: account security hardening): one test per attack, each shown to fail
+        // on the code before its fix. Node, real sockets on loopback, PGlite and (when installed) PostgreSQL.
+        test: {
+          name: 'security',
+          environment: 'node',
+          include: ['tests/security/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {

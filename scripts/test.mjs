@@ -36,7 +36,7 @@ run('lint', ...npx(['eslint', '--max-warnings', '0', '.']));
 // sandbox and are the most sensitive to a 2-core machine being busy with other test files.
 const tests = { passed: 0, failed: 0, skipped: 0 };
 const runs = [
-  ['tests (unit, browser)', ['--project', 'unit', '--project', 'browser'], 'vitest-unit-browser.json'],
+  ['tests (unit, security, browser)', ['--project', 'unit', '--project', 'security', '--project', 'browser'], 'vitest-unit-browser.json'],
   ['tests (e2e)', ['--project', 'e2e'], 'vitest-e2e.json'],
 ];
 if (chromium.ok) {
