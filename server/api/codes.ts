@@ -2,7 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { type ApiContext, nowDate } from './context.ts';
 import { ApiError, badInput, Code } from './envelope.ts';
-import { assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
+import { attempt, failureError } from './lockout.ts';
 
 /**
  * E-mail, SMS and image verification codes (spec §5, §9). Codes are written to the outbox table that
@@ -101,46 +101,40 @@ export interface CodeCheck {
 }
 
 /**
- * Checks a code without using it up; a wrong code counts (per code, and per address for e-mail codes).
- * Call `consumeCodes` inside the request's transaction once every factor has passed.
+ * Checks a code without marking it used (`consumeCodes` does that in the request's transaction once every
+ * factor has passed). Each check takes one of the code's 5 attempts first, in one conditional update, so a
+ * parallel burst cannot evaluate more; wrong e-mail and SMS codes also count per address across codes
+ * (`attempt`, lockout of spec §8), so asking for a new code does not buy new guesses.
  */
 export async function checkCode(ctx: ApiContext, check: CodeCheck): Promise<string> {
   // spec §5: the verification code must be fetched first.
   if (!check.uuid) throw badInput(`${check.channel}Uuid`, 'codeNotFetched', 'Please get a verification code first');
-  const lockSubject = check.destination;
-  if (check.channel === 'email') await assertNotLocked(ctx, 'emailCode', lockSubject);
-  const rows = await ctx.db.query<CodeRow>('select * from verification_codes where uuid = $1', [check.uuid]);
-  const row = rows[0];
-  const now = ctx.clock.now();
-  const usable =
-    row !== undefined &&
-    row.channel === check.channel &&
-    row.destination === check.destination &&
-    check.businessTypes.includes(row.business_type) &&
-    row.used_at === null &&
-    row.expires_at.getTime() > now &&
-    row.attempts < ctx.limits.codeMaxAttempts;
-  if (!usable) throw new ApiError(Code.codeExpired, { channel: check.channel });
-  if (check.code !== undefined && hashCode(row.uuid, check.code) === row.code_hash) {
-    if (check.channel === 'email') await clearFailures(ctx.db, 'emailCode', lockSubject);
-    return row.uuid;
+  const uuid = check.uuid;
+  let attempts = 0;
+  const evaluate = async (): Promise<string | null> => {
+    const rows = await ctx.db.query<CodeRow>(
+      `update verification_codes set attempts = attempts + 1
+       where uuid = $1 and channel = $2 and destination = $3 and business_type = any($4::text[])
+         and used_at is null and expires_at > $5 and attempts < $6
+       returning *`,
+      [uuid, check.channel, check.destination, [...check.businessTypes], nowDate(ctx), ctx.limits.codeMaxAttempts],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiError(Code.codeExpired, { channel: check.channel });
+    attempts = row.attempts;
+    return check.code !== undefined && hashCode(row.uuid, check.code) === row.code_hash ? row.uuid : null;
+  };
+  const codeRemaining = () => Math.max(0, ctx.limits.codeMaxAttempts - attempts);
+  if (check.channel === 'image') {
+    const matched = await evaluate();
+    if (matched) return matched;
+    throw new ApiError(Code.codeWrong, { channel: check.channel, remainingAttempts: codeRemaining(), errorCount: attempts });
   }
-  // Counted in SQL, so concurrent wrong answers cannot both read the same count.
-  const counted = await ctx.db.query<{ attempts: number }>(
-    'update verification_codes set attempts = attempts + 1 where uuid = $1 returning attempts',
-    [row.uuid],
-  );
-  const attempts = counted[0]?.attempts ?? ctx.limits.codeMaxAttempts;
-  const codeRemaining = Math.max(0, ctx.limits.codeMaxAttempts - attempts);
-  if (check.channel !== 'email') {
-    throw new ApiError(Code.codeWrong, { channel: check.channel, remainingAttempts: codeRemaining, errorCount: attempts });
-  }
-  const failure = await recordFailure(ctx, 'emailCode', lockSubject, check.userId);
-  if (failure.locked) throw new ApiError(Code.locked, failure.locked);
-  throw new ApiError(Code.codeWrong, {
+  const kind = check.channel === 'email' ? 'emailCode' : 'smsCode';
+  const outcome = await attempt(ctx, kind, check.destination, check.userId, evaluate);
+  if (outcome.ok) return outcome.value;
+  throw failureError({ ...outcome, remainingAttempts: Math.min(codeRemaining(), outcome.remainingAttempts) }, Code.codeWrong, {
     channel: check.channel,
-    errorCount: failure.errorCount,
-    remainingAttempts: Math.min(codeRemaining, failure.remainingAttempts),
   });
 }
 

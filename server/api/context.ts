@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { RsaKeys } from './rsa.ts';
 
-export type FailureKind = 'password' | 'emailCode' | 'gaCode';
+export type FailureKind = 'password' | 'emailCode' | 'smsCode' | 'gaCode';
 
 /**
  * Counts and waits of the sandbox. The spec gives the 10-minute code life, the 1 s repeat guard (§5, §9) and
@@ -30,6 +30,9 @@ export const defaultLimits: Limits = {
   lockout: {
     password: { threshold: 5, waitMs: 24 * hour },
     emailCode: { threshold: 10, waitMs: 24 * hour },
+    // Wrong SMS codes per phone across codes: 5 tries per code and a new code a second would otherwise allow
+    // hundreds of thousands of guesses a day at a password reset.
+    smsCode: { threshold: 10, waitMs: 24 * hour },
     gaCode: { threshold: 5, waitMs: 24 * hour },
   },
   withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },

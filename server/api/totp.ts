@@ -1,7 +1,8 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { ApiContext } from './context.ts';
-import { ApiError, badInput, Code } from './envelope.ts';
-import { assertNotLocked, clearFailures, recordFailure } from './lockout.ts';
+import { badInput, Code } from './envelope.ts';
+import { attempt, failureError } from './lockout.ts';
+import type { Queryable } from '../db/client.ts';
 import type { UserRow } from './users.ts';
 
 /** Google authenticator: RFC 6238 TOTP, SHA-1, 6 digits, 30 s, as the app expects. */
@@ -33,19 +34,26 @@ export async function matchTotp(
 
 /**
  * spec §6/§7: operations that take a gaCode need it when the authenticator is bound. Wrong codes count
- * toward the Google-code lockout (spec §8). Returns the step to store as used, or null when not bound.
+ * toward the Google-code lockout (spec §8), counted before evaluation (`attempt`). A right code claims its
+ * time step at once, so it works once however many requests carry it. Returns the step, or null when not bound.
  */
 export async function checkGa(ctx: ApiContext, user: UserRow, code: string | undefined): Promise<number | null> {
-  if (!user.ga_secret) return null;
+  const secret = user.ga_secret;
+  if (!secret) return null;
   if (!code) throw badInput('gaCode', 'required', 'Google verification code is required');
-  const subject = String(user.id);
-  await assertNotLocked(ctx, 'gaCode', subject);
-  const step = await matchTotp(ctx, user.ga_secret, code, user.ga_last_step);
-  if (step !== null) {
-    await clearFailures(ctx.db, 'gaCode', subject);
-    return step;
-  }
-  const failure = await recordFailure(ctx, 'gaCode', subject, user.id);
-  if (failure.locked) throw new ApiError(Code.locked, failure.locked);
-  throw new ApiError(Code.gaWrong, { errorCount: failure.errorCount, remainingAttempts: failure.remainingAttempts });
+  const outcome = await attempt(ctx, 'gaCode', String(user.id), user.id, async () => {
+    const step = await matchTotp(ctx, secret, code, null);
+    return step !== null && (await claimGaStep(ctx.db, user.id, step)) ? step : null;
+  });
+  if (!outcome.ok) throw failureError(outcome, Code.gaWrong);
+  return outcome.value;
+}
+
+/** Marks `step` used if no later or equal step was: one conditional update, so parallel requests cannot both win. */
+export async function claimGaStep(db: Queryable, userId: number, step: number): Promise<boolean> {
+  const rows = await db.query('update users set ga_last_step = $2 where id = $1 and (ga_last_step is null or ga_last_step < $2) returning id', [
+    userId,
+    step,
+  ]);
+  return rows.length === 1;
 }

@@ -4,7 +4,7 @@ import { checkCode, consumeCodes, issueCode } from '../codes.ts';
 import { type ApiContext, nowDate } from '../context.ts';
 import { ApiError, badInput, Code } from '../envelope.ts';
 import { phoneProps, publicRoute, s, userRoute } from '../http.ts';
-import { assertNotLocked, clearFailures, recordFailure } from '../lockout.ts';
+import { attempt, clearFailures, failureError } from '../lockout.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.ts';
 import { checkEmail, checkNoChinese, checkNotBlank, decryptPassword } from '../rules.ts';
 import { createSession, revokeAllSessions, revokeSession, userAgent } from '../sessions.ts';
@@ -37,17 +37,14 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
    */
   async function checkPassword(body: LoginBody): Promise<UserRow> {
     const subject = normaliseEmail(body.username);
-    await assertNotLocked(ctx, 'password', subject);
     const user = await findUserByEmail(ctx.db, subject);
-    const password = ctx.keys.decrypt(body.password);
-    const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (matches && user) {
-      await clearFailures(ctx.db, 'password', subject);
-      return user;
-    }
-    const failure = await recordFailure(ctx, 'password', subject, user?.id ?? null);
-    if (failure.locked) throw new ApiError(Code.locked, failure.locked);
-    throw new ApiError(Code.loginFailed, { errorCount: failure.errorCount, remainingAttempts: failure.remainingAttempts });
+    const outcome = await attempt(ctx, 'password', subject, user?.id ?? null, async () => {
+      const password = ctx.keys.decrypt(body.password);
+      const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+      return matches && user ? user : null;
+    });
+    if (!outcome.ok) throw failureError(outcome, Code.loginFailed);
+    return outcome.value;
   }
 
   publicRoute<LoginBody>(app, {
@@ -66,7 +63,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
     body: loginSchema,
     handler: async ({ body, request }) => {
       const user = await checkPassword(body);
-      const gaStep = await checkGa(ctx, user, body.gaCode);
+      // Claims the code's time step: the same code cannot sign in a second session.
+      await checkGa(ctx, user, body.gaCode);
       const now = nowDate(ctx);
       const token = await ctx.db.transaction(async (tx) => {
         const token = await createSession(ctx, tx, user.id, request);
@@ -77,7 +75,6 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
           userAgent(request),
           String(request.headers['source'] ?? ''),
         ]);
-        if (gaStep !== null) await tx.query('update users set ga_last_step = $2 where id = $1', [user.id, gaStep]);
         return token;
       });
       return { token, tokenType: 'Bearer', expiresAt: new Date(now.getTime() + ctx.limits.sessionTtlMs).toISOString() };

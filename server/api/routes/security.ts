@@ -4,7 +4,7 @@ import { checkCode, consumeCodes } from '../codes.ts';
 import { type ApiContext, nowDate } from '../context.ts';
 import { ApiError, badInput, Code } from '../envelope.ts';
 import { phoneProps, s, userRoute } from '../http.ts';
-import { assertNotLocked, clearFailures, recordFailure } from '../lockout.ts';
+import { attempt, failureError } from '../lockout.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { checkEmail, decryptPassword } from '../rules.ts';
 import { isUniqueViolation } from '../../db/client.ts';
@@ -46,13 +46,10 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
       const { user } = auth;
       const newPassword = decryptPassword(ctx.keys, 'newPassword', body.newPassword, true);
       // spec §5: old password and e-mail code are required; a wrong old password counts toward the lockout.
-      await assertNotLocked(ctx, 'password', user.email_lower);
-      if (!(await verifyPassword(ctx.keys.decrypt(body.oldPassword), user.password_hash))) {
-        const failure = await recordFailure(ctx, 'password', user.email_lower, user.id);
-        if (failure.locked) throw new ApiError(Code.locked, failure.locked);
-        throw new ApiError(Code.oldPasswordWrong, { errorCount: failure.errorCount, remainingAttempts: failure.remainingAttempts });
-      }
-      await clearFailures(ctx.db, 'password', user.email_lower);
+      const old = await attempt(ctx, 'password', user.email_lower, user.id, async () =>
+        (await verifyPassword(ctx.keys.decrypt(body.oldPassword), user.password_hash)) ? true : null,
+      );
+      if (!old.ok) throw failureError(old, Code.oldPasswordWrong);
       if (await verifyPassword(newPassword, user.password_hash)) {
         throw badInput('newPassword', 'differentFromOld', 'The new password must differ from the old one');
       }
@@ -236,15 +233,10 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         if (body.emailCode === undefined) throw badInput('emailCode', 'required');
         emailUuid = await emailCheck(user, body.emailUuid, body.emailCode, 'bindGa');
       }
-      const subject = String(user.id);
-      await assertNotLocked(ctx, 'gaCode', subject);
-      const step = await matchTotp(ctx, body.secretKey, body.gaCode, null);
-      if (step === null) {
-        const failure = await recordFailure(ctx, 'gaCode', subject, user.id);
-        if (failure.locked) throw new ApiError(Code.locked, failure.locked);
-        throw new ApiError(Code.gaWrong, { errorCount: failure.errorCount, remainingAttempts: failure.remainingAttempts });
-      }
-      await clearFailures(ctx.db, 'gaCode', subject);
+      const secretKey = body.secretKey;
+      const bound = await attempt(ctx, 'gaCode', String(user.id), user.id, () => matchTotp(ctx, secretKey, body.gaCode, null));
+      if (!bound.ok) throw failureError(bound, Code.gaWrong);
+      const step = bound.value;
       await ctx.db.transaction(async (tx) => {
         if (emailUuid) await consumeCodes(ctx, tx, [emailUuid]);
         await tx.query(
