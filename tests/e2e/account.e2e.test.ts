@@ -104,6 +104,11 @@ async function fullJourney(lang: Lang): Promise<void> {
   const secret = (await page.getByTestId('ga-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
   const ga = new Authenticator(secret);
+  // A session alone does not bind a second factor: the password and an e-mail code confirm it (step-up).
+  await field(page, 'password').fill(password);
+  await page.getByTestId('send-emailCode').click();
+  const gaMail = await readCode(baseURL, email, 'bindGa');
+  await field(page, 'emailCode').fill(gaMail.code);
   await field(page, 'gaCode').fill('000000');
   await page.getByTestId('ga-bind-submit').click();
   await expect.poll(() => page.getByTestId('error-gaCode').textContent()).toContain(account.errors.gaWrong);
@@ -116,6 +121,7 @@ async function fullJourney(lang: Lang): Promise<void> {
   await field(page, 'oldPassword').fill(password);
   await field(page, 'newPassword').fill(newPassword);
   await field(page, 'confirmPassword').fill(newPassword);
+  await repeatGuardGap(); // the bindGa code went to this address a moment ago (spec §5: 1 s guard)
   await page.getByTestId('send-emailCode').click();
   const pwdCode = await readCode(baseURL, email, 'updatePwd');
   await field(page, 'emailCode').fill(pwdCode.code);
@@ -228,6 +234,11 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('send-newSmsCode').click();
     const sms = await readCode(baseURL, `+852 ${phone}`, 'bindPhone');
     await field(page, 'newSmsCode').fill(sms.code);
+    // Step-up: the password and an e-mail code confirm the change.
+    await field(page, 'password').fill('Cobol#2024b');
+    await page.getByTestId('send-emailCode').click();
+    const bindMail = await readCode(baseURL, email, 'bindPhone');
+    await field(page, 'emailCode').fill(bindMail.code);
     await page.getByTestId('phone-submit').click();
     await expect.poll(() => page.getByTestId('safe-phone-status').textContent()).toBe(`+852 ${phone}`);
     expect(await page.getByTestId('form-success').textContent()).toBe(account.safe.phone.done);
@@ -246,6 +257,7 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('send-emailCode').click();
     const phoneMail = await readCode(baseURL, email, 'updatePhone');
     await field(page, 'emailCode').fill(phoneMail.code);
+    await field(page, 'password').fill('Cobol#2024b');
     await page.getByTestId('phone-submit').click();
     await expect.poll(() => page.getByTestId('safe-phone-status').textContent()).toBe(`+852 ${newPhone}`);
 
@@ -260,6 +272,7 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('send-newEmailCode').click();
     const newMail = await readCode(baseURL, newEmail, 'updateEmailNew');
     await field(page, 'newEmailCode').fill(newMail.code);
+    await field(page, 'password').fill('Cobol#2024b');
     await page.getByTestId('email-submit').click();
     await expect.poll(() => page.getByTestId('safe-email-status').textContent()).toBe(newEmail);
     await expect.poll(() => page.getByTestId('withdraw-bans').textContent()).toContain(account.withdrawBan.reasons['5']);
