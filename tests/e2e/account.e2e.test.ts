@@ -327,4 +327,55 @@ describe('account journey in Chromium (issue 5)', () => {
     await expect.poll(() => page.getByTestId('form-error').textContent()).toBe(locked);
     await context.close();
   }, 120_000);
+
+  it('binds an authenticator, loses it: asks for a reset from the sign-in page, approved by operations, signs in without a code', async () => {
+    const lang: Lang = 'en-US';
+    const { account } = texts[lang];
+    const { page, context } = await openPage(browser);
+    const email = `hopper.${Date.now()}@analytical-e2e.com`;
+    const password = 'Harvard#1944';
+    await register(page, lang, email, password);
+    await signIn(page, lang, email, password);
+
+    await page.goto(`${baseURL}/${lang}/account/safe`);
+    await page.getByTestId('safe-ga-toggle').click();
+    await page.getByTestId('ga-generate').click();
+    const secret = (await page.getByTestId('ga-secret').textContent())?.trim() ?? '';
+    await field(page, 'password').fill(password);
+    await repeatGuardGap();
+    await page.getByTestId('send-emailCode').click();
+    await field(page, 'emailCode').fill((await readCode(baseURL, email, 'bindGa')).code);
+    await field(page, 'gaCode').fill(await new Authenticator(secret).nextCode());
+    await page.getByTestId('ga-bind-submit').click();
+    await expect.poll(() => page.getByTestId('safe-ga-status').textContent()).toBe(account.info.bound);
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL(`${baseURL}/${lang}/login`);
+
+    // The phone is gone: at the Google-code step, "Lost your authenticator?" opens the reset request.
+    await field(page, 'username').fill(email);
+    await field(page, 'password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await field(page, 'gaCode').waitFor();
+    await page.getByTestId('lost-ga').click();
+    await page.getByTestId('ga-reset-form').waitFor();
+    await field(page, 'password').fill(password);
+    await page.getByTestId('send-emailCode').click();
+    await field(page, 'emailCode').fill((await readCode(baseURL, email, 'resetGa')).code);
+    await page.getByTestId('ga-reset-submit').click();
+    await expect.poll(() => page.getByTestId('ga-reset-status').textContent()).toBe(account.gaReset.status.review);
+
+    // Operations approve after the KYC re-check (dev control); the page shows it on refresh.
+    const decided = await fetch(`${baseURL}/api/_dev/ga-reset/decide`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, decision: 'approve' }),
+    });
+    expect(((await decided.json()) as { code: number }).code).toBe(200);
+    await page.getByTestId('ga-reset-refresh').click();
+    await expect.poll(() => page.getByTestId('ga-reset-status').textContent()).toBe(account.gaReset.status.approved);
+    await page.getByTestId('ga-reset-back').click();
+    await signIn(page, lang, email, password);
+    await expect.poll(() => page.getByTestId('withdraw-bans').textContent()).toContain(account.withdrawBan.reasons['6']);
+    await context.close();
+  }, 120_000);
 });
