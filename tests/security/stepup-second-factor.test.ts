@@ -130,6 +130,9 @@ describe('with the right factors', () => {
     const base = { secretKey, gaCode: await api.totp(secretKey), password: api.encrypt(password), emailUuid: mail.uuid, emailCode: mail.code };
     const noCurrent = await api.call('POST', '/institution/bindGaInfo', { token, body: base });
     expect(noCurrent).toMatchObject({ status: 400, data: { field: 'currentGaCode', rule: 'required' } });
+    const right = await api.totp(current);
+    const wrongCurrent = await api.call('POST', '/institution/bindGaInfo', { token, body: { ...base, currentGaCode: right === '000000' ? '000001' : '000000' } });
+    expect(wrongCurrent).toMatchObject({ code: 10006, data: { field: 'currentGaCode', errorCount: 1 } });
     const ok = await api.call('POST', '/institution/bindGaInfo', { token, body: { ...base, currentGaCode: await api.totp(current) } });
     expect(ok).toMatchObject({ code: 200, data: { bound: true } });
     const info = await api.call<{ withdrawBans: Array<{ reason: number }> }>('GET', '/institution/getUserInfo', { token });

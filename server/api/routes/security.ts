@@ -274,7 +274,11 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         auth,
         { password: body.password, emailUuid: body.emailUuid, emailCode: body.emailCode, gaCode: body.currentGaCode },
         'bindGa',
-      );
+      ).catch((error: unknown) => {
+        // Two Google codes in one form: say which one was wrong.
+        if (error instanceof ApiError && error.code === Code.gaWrong) throw new ApiError(Code.gaWrong, { ...(error.data as object), field: 'currentGaCode' });
+        throw error;
+      });
       const subject = String(user.id);
       await assertNotLocked(ctx, 'gaCode', subject);
       const step = await matchTotp(ctx, body.secretKey, body.gaCode, null);

@@ -145,7 +145,8 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
     case ServerCode.repeatRequest:
       return on(null, t('account:errors.clickOnce'));
     case ServerCode.gaWrong:
-      return on('gaCode', t('account:errors.gaWrong') + attemptsSuffix(t, data));
+      // bindGaInfo names `currentGaCode` when the code of the authenticator bound now was the wrong one.
+      return on(data['field'] === 'currentGaCode' ? 'currentGaCode' : 'gaCode', t('account:errors.gaWrong') + attemptsSuffix(t, data));
     case ServerCode.gaState:
       return on(null, t('account:errors.gaState'));
     case ServerCode.emailTaken:
