@@ -76,6 +76,9 @@ export function gaResetRoutes(ctx: ApiContext, app: FastifyInstance): void {
           [publicId, user.id, now],
         );
         if (rows.length !== 1) throw new ApiError(Code.gaResetPending);
+        // The owner hears of it at once: if someone else holds the password and the mailbox, the review is
+        // the time to object.
+        await notify(ctx, tx, user.email_lower, 'requested', undefined);
       });
       return { requestId: publicId, status: 'review' as const, createdAt: now.toISOString() };
     },
@@ -129,27 +132,39 @@ export function gaResetDevRoutes(ctx: ApiContext, app: FastifyInstance): void {
           await revokeAllSessions(ctx, tx, user.id);
           await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.gaRebind, ctx.limits.gaResetWithdrawBanMs);
         }
-        await notify(ctx, tx, user.email_lower, approve, body.reason);
+        await notify(ctx, tx, user.email_lower, approve ? 'approved' : 'rejected', body.reason);
         return { requestId, status: approve ? 'approved' : 'rejected' };
       });
     },
   });
 }
 
-async function notify(ctx: ApiContext, tx: Queryable, email: string, approved: boolean, reason: string | undefined): Promise<void> {
+type Notice = 'requested' | 'approved' | 'rejected';
+
+/** An e-mail notice to the outbox (no code: `code_uuid` and `code` are empty). */
+async function notify(ctx: ApiContext, tx: Queryable, email: string, notice: Notice, reason: string | undefined): Promise<void> {
   const hours = Math.round(ctx.limits.gaResetWithdrawBanMs / 3600_000);
-  const body = approved
-    ? `Your Google authenticator was reset: it is no longer bound, every session was signed out, and withdrawals are restricted for ${hours} hours. Sign in and bind a new authenticator. If you did not ask for this, contact support at once.`
-    : `Your request to reset the Google authenticator was rejected${reason ? `: ${reason}` : ''}. Your authenticator stays bound.`;
+  const texts: Record<Notice, { type: string; subject: string; body: string }> = {
+    requested: {
+      type: 'gaResetRequested',
+      subject: 'Google authenticator reset requested',
+      body: 'A reset of your Google authenticator was requested and is under review. If you did not ask for this, change your password and contact support at once.',
+    },
+    approved: {
+      type: 'gaResetApproved',
+      subject: 'Google authenticator reset',
+      body: `Your Google authenticator was reset: it is no longer bound, every session was signed out, and withdrawals are restricted for ${hours} hours. Sign in and bind a new authenticator. If you did not ask for this, contact support at once.`,
+    },
+    rejected: {
+      type: 'gaResetRejected',
+      subject: 'Google authenticator reset rejected',
+      body: `Your request to reset the Google authenticator was rejected${reason ? `: ${reason}` : ''}. Your authenticator stays bound.`,
+    },
+  };
+  const text = texts[notice];
   await tx.query(
     `insert into outbox (channel, destination, business_type, code_uuid, code, subject, body, created_at)
      values ('email', $1, $2, '', '', $3, $4, $5)`,
-    [
-      email,
-      approved ? 'gaResetApproved' : 'gaResetRejected',
-      approved ? 'Google authenticator reset' : 'Google authenticator reset rejected',
-      body,
-      nowDate(ctx),
-    ],
+    [email, text.type, text.subject, text.body, nowDate(ctx)],
   );
 }
