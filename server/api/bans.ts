@@ -23,9 +23,11 @@ export async function recordWithdrawBan(
   db: Queryable,
   userId: number,
   reason: WithdrawBanReason,
+  /** Overrides the reason's default length (an approved authenticator reset: Limits.gaResetWithdrawBanMs). */
+  durationMs: number = ctx.limits.withdrawBanMs[reason],
 ): Promise<void> {
   const now = nowDate(ctx);
-  const until = new Date(now.getTime() + ctx.limits.withdrawBanMs[reason]);
+  const until = new Date(now.getTime() + durationMs);
   await db.query('insert into withdraw_bans (user_id, reason, created_at, until) values ($1, $2, $3, $4)', [
     userId,
     reason,

@@ -17,6 +17,8 @@ export interface Limits {
   lockout: Record<FailureKind, { threshold: number; waitMs: number }>;
   /** Withdrawal ban per reason 1–6 (spec §4). */
   withdrawBanMs: Record<1 | 2 | 3 | 4 | 5 | 6, number>;
+  /** Withdrawal restriction after an approved authenticator reset (spec §4 reason 6; the issue asks 24–48 h). */
+  gaResetWithdrawBanMs: number;
 }
 
 const minute = 60_000;
@@ -36,6 +38,7 @@ export const defaultLimits: Limits = {
     gaCode: { threshold: 5, waitMs: 24 * hour },
   },
   withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },
+  gaResetWithdrawBanMs: 48 * hour,
 };
 
 export interface ApiContext {

@@ -31,6 +31,11 @@ export const Code = {
   frozen: 10011,
   oldPasswordWrong: 10012,
   phoneBound: 10013,
+  // Step-up re-authentication and authenticator reset (10030–10039).
+  stepUpPasswordWrong: 10030,
+  gaResetNotBound: 10031,
+  gaResetPending: 10032,
+  gaResetNone: 10033,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -57,6 +62,10 @@ export const messages: Record<Code, string> = {
   10011: 'The account is frozen',
   10012: 'Old password is incorrect',
   10013: 'A phone number is already bound, update it instead',
+  10030: 'Account password is incorrect',
+  10031: 'No Google authenticator is bound to this account',
+  10032: 'A Google authenticator reset request is already under review',
+  10033: 'No Google authenticator reset request is under review',
 };
 
 export interface Envelope<T = unknown> {

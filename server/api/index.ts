@@ -12,6 +12,7 @@ import { tradePlugin } from '../trade/index.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
+import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
 import { kycRoutes } from './routes/kyc.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
@@ -108,11 +109,13 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   publicRoutes(ctx, app);
   authRoutes(ctx, app);
   securityRoutes(ctx, app);
+  gaResetRoutes(ctx, app);
   accountRoutes(ctx, app);
   kycRoutes(ctx, app);
   selectionRoutes(ctx, app);
   const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
   if (withDevRoutes) devRoutes(ctx, app);
+  if (withDevRoutes) gaResetDevRoutes(ctx, app);
   if (options.simulator) await app.register(tradePlugin, { ctx, sim: options.simulator, devRoutes: withDevRoutes });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashWork } from '../../server/api/passwords.ts';
 import { TestApi, demoUser } from './helpers.ts';
+import { stepUpFactors } from './step-up-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -234,7 +235,8 @@ describe('password reset (verify/user, retrieve/password)', () => {
     const email = await api.register();
     const token = await api.token(email, 'Passw0rd!x');
     const bind = await api.smsCode('+852', '55500011', email, 'bindPhone');
-    expect((await api.call('POST', '/institution/bindPhoneInfo', { token, body: { smsUuid: bind.uuid, smsCode: bind.code, areaCode: '+852', phone: '55500011' } })).code).toBe(200);
+    const factors = await stepUpFactors(api, token, 'Passw0rd!x', 'bindPhone');
+    expect((await api.call('POST', '/institution/bindPhoneInfo', { token, body: { smsUuid: bind.uuid, smsCode: bind.code, areaCode: '+852', phone: '55500011', ...factors } })).code).toBe(200);
     const sms = await api.smsCode('+852', '55500011', email, 'resetPassword');
     const reply = await api.call('POST', '/institution/retrieve/password', {
       body: { username: email, type: 'phone', smsUuid: sms.uuid, smsCode: sms.code, areaCode: '852', phone: '55500011', newPassword: api.encrypt('Sms-Reset-3') },

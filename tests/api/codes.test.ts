@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from './helpers.ts';
+import { stepUpFactors } from './step-up-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -93,8 +94,9 @@ describe('verification codes (spec §5, §9)', () => {
   it('allows 5 attempts per code, counting down, then the code is dead even when right', async () => {
     const { email, token } = await freshUser();
     const sms = await api.smsCode('+852', '52223333', email, 'bindPhone');
+    const factors = await stepUpFactors(api, token, 'Passw0rd!x', 'bindPhone');
     const bind = (smsCode: string) =>
-      api.call('POST', '/institution/bindPhoneInfo', { token, body: { smsUuid: sms.uuid, smsCode, areaCode: '+852', phone: '52223333' } });
+      api.call('POST', '/institution/bindPhoneInfo', { token, body: { smsUuid: sms.uuid, smsCode, areaCode: '+852', phone: '52223333', ...factors } });
     for (let i = 1; i <= 5; i++) {
       expect(await bind(wrong(sms).code)).toMatchObject({ code: 10003, data: { channel: 'sms', remainingAttempts: 5 - i } });
     }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestApi, demoUser } from './helpers.ts';
+import { bindGaWithStepUp } from './step-up-helpers.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { loadMigrations } from '../../server/db/migrate.ts';
 
@@ -12,8 +13,7 @@ describe('data survives a restart (PGlite under the data directory)', () => {
     const publicKey = api.publicKey;
     const email = await api.register('Persist-Pass1');
     const token = await api.token(email, 'Persist-Pass1');
-    const ga = await api.call<{ secretKey: string }>('GET', '/institution/generateGaInfo', { token });
-    expect((await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: ga.data.secretKey, gaCode: await api.totp(ga.data.secretKey) } })).code).toBe(200);
+    const ga = { data: { secretKey: await bindGaWithStepUp(api, token, 'Persist-Pass1') } };
     const pendingCode = await api.emailCode('updatePwd', token);
 
     await api.close(true);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { loadMigrations } from '../../server/db/migrate.ts';
 import { TestApi, demoUser } from './helpers.ts';
+import { bindGaWithStepUp } from './step-up-helpers.ts';
 import { postgresBin, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 /**
@@ -28,8 +29,7 @@ describe.skipIf(!postgresBin)('PostgreSQL through DATABASE_URL', () => {
     expect((await api.login(demoUser.email, demoUser.password)).code).toBe(200);
     const email = await api.register('Server-Pass1');
     const token = await api.token(email, 'Server-Pass1');
-    const ga = await api.call<{ secretKey: string }>('GET', '/institution/generateGaInfo', { token });
-    expect((await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: ga.data.secretKey, gaCode: await api.totp(ga.data.secretKey) } })).code).toBe(200);
+    const ga = { data: { secretKey: await bindGaWithStepUp(api, token, 'Server-Pass1') } };
     // A wrong code is counted and a transaction that fails rolls back, as on PGlite.
     const code = await api.emailCode('updatePwd', token);
     const wrong = await api.call('POST', '/institution/updatePwd', {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from './helpers.ts';
+import { bindGaWithStepUp, stepUpFactors } from './step-up-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -12,15 +13,8 @@ async function freshUser(password = 'Passw0rd!x'): Promise<{ email: string; toke
   return { email, token: await api.token(email, password) };
 }
 
-async function bindGa(token: string): Promise<string> {
-  const info = await api.call<{ secretKey: string; otpauthUrl: string }>('GET', '/institution/generateGaInfo', { token });
-  const reply = await api.call('POST', '/institution/bindGaInfo', {
-    token,
-    body: { secretKey: info.data.secretKey, gaCode: await api.totp(info.data.secretKey) },
-  });
-  if (reply.code !== 200) throw new Error(JSON.stringify(reply));
-  return info.data.secretKey;
-}
+// Binding takes the step-up (password + e-mail code) since sensitive changes need a fresh re-authentication.
+const bindGa = (token: string): Promise<string> => bindGaWithStepUp(api, token, 'Passw0rd!x');
 
 async function bans(token: string): Promise<number[]> {
   const info = await api.call<{ withdrawBans: Array<{ reason: number }> }>('GET', '/institution/getUserInfo', { token });
@@ -38,7 +32,7 @@ describe('Google authenticator (TOTP)', () => {
     expect(decodeURIComponent(uri.pathname)).toContain(email);
     const bound = await api.call('POST', '/institution/bindGaInfo', {
       token,
-      body: { secretKey: info.data.secretKey, gaCode: await api.totp(info.data.secretKey) },
+      body: { secretKey: info.data.secretKey, gaCode: await api.totp(info.data.secretKey), ...(await stepUpFactors(api, token, 'Passw0rd!x', 'bindGa')) },
     });
     expect(bound).toMatchObject({ code: 200, data: { bound: true } });
     const user = await api.call<{ gaBound: boolean }>('GET', '/institution/getUserInfo', { token });
@@ -51,11 +45,12 @@ describe('Google authenticator (TOTP)', () => {
     const info = await api.call<{ secretKey: string }>('GET', '/institution/generateGaInfo', { token });
     const code = await api.totp(info.data.secretKey);
     const wrongCode = code === '000000' ? '000001' : '000000';
-    const wrong = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: info.data.secretKey, gaCode: wrongCode } });
+    const factors = await stepUpFactors(api, token, 'Passw0rd!x', 'bindGa');
+    const wrong = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: info.data.secretKey, gaCode: wrongCode, ...factors } });
     expect(wrong).toMatchObject({ code: 10006, data: { errorCount: 1, remainingAttempts: 4 } });
-    const foreign = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', gaCode: code } });
+    const foreign = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', gaCode: code, ...factors } });
     expect(foreign.code).toBe(10007);
-    const malformed = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: info.data.secretKey, gaCode: '12345' } });
+    const malformed = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: info.data.secretKey, gaCode: '12345', ...factors } });
     expect(malformed).toMatchObject({ status: 400, data: { field: 'gaCode' } });
   });
 
@@ -88,18 +83,20 @@ describe('Google authenticator (TOTP)', () => {
     expect(await bans(token)).toEqual([3]);
   });
 
-  it('rebinds only with an e-mail code, and records a reason-6 ban', async () => {
+  it('rebinds only with an e-mail code (and the password and current code), and records a reason-6 ban', async () => {
     const { token } = await freshUser();
-    await bindGa(token);
+    const current = await bindGa(token);
     api.clock.advance(30_000);
     const info = await api.call<{ secretKey: string }>('GET', '/institution/generateGaInfo', { token });
     const gaCode = await api.totp(info.data.secretKey);
-    const noEmail = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: info.data.secretKey, gaCode } });
+    const currentGaCode = await api.totp(current);
+    const password = api.encrypt('Passw0rd!x');
+    const noEmail = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: info.data.secretKey, gaCode, currentGaCode, password } });
     expect(noEmail).toMatchObject({ status: 400, data: { field: 'emailCode' } });
     const code = await api.emailCode('bindGa', token);
     const rebind = await api.call('POST', '/institution/bindGaInfo', {
       token,
-      body: { secretKey: info.data.secretKey, gaCode, emailUuid: code.uuid, emailCode: code.code },
+      body: { secretKey: info.data.secretKey, gaCode, currentGaCode, password, emailUuid: code.uuid, emailCode: code.code },
     });
     expect(rebind.code).toBe(200);
     expect(await bans(token)).toEqual([6]);
@@ -171,14 +168,15 @@ describe('phone and e-mail', () => {
   it('binds a phone with an SMS code, refuses a second bind and a number in use', async () => {
     const first = await freshUser();
     const sms = await api.smsCode('852', '60001111', first.email, 'bindPhone');
+    const factors = await stepUpFactors(api, first.token, 'Passw0rd!x', 'bindPhone');
     const bind = await api.call('POST', '/institution/bindPhoneInfo', {
       token: first.token,
-      body: { smsUuid: sms.uuid, smsCode: sms.code, areaCode: '852', phone: '60001111' },
+      body: { smsUuid: sms.uuid, smsCode: sms.code, areaCode: '852', phone: '60001111', ...factors },
     });
     expect(bind).toMatchObject({ code: 200, data: { areaCode: '+852', phone: '60001111' } });
     const again = await api.call('POST', '/institution/bindPhoneInfo', {
       token: first.token,
-      body: { smsUuid: sms.uuid, smsCode: sms.code, areaCode: '852', phone: '60001111' },
+      body: { smsUuid: sms.uuid, smsCode: sms.code, areaCode: '852', phone: '60001111', ...factors },
     });
     expect(again.code).toBe(10013);
     const second = await freshUser();
@@ -192,7 +190,8 @@ describe('phone and e-mail', () => {
   it('updates the phone with old SMS, new SMS and e-mail codes', async () => {
     const { email, token } = await freshUser();
     const bindSms = await api.smsCode('+852', '60002222', email, 'bindPhone');
-    await api.call('POST', '/institution/bindPhoneInfo', { token, body: { smsUuid: bindSms.uuid, smsCode: bindSms.code, areaCode: '+852', phone: '60002222' } });
+    const bindFactors = await stepUpFactors(api, token, 'Passw0rd!x', 'bindPhone');
+    await api.call('POST', '/institution/bindPhoneInfo', { token, body: { smsUuid: bindSms.uuid, smsCode: bindSms.code, areaCode: '+852', phone: '60002222', ...bindFactors } });
     const oldSms = await api.smsCode('+852', '60002222', email, 'updatePhoneOld');
     const newSms = await api.smsCode('+44', '7700900123', email, 'updatePhoneNew');
     const mail = await api.emailCode('updatePhone', token);
@@ -205,6 +204,7 @@ describe('phone and e-mail', () => {
       emailCode: mail.code,
       areaCode: '+44',
       phone: '7700900123',
+      password: api.encrypt('Passw0rd!x'),
     };
     const swapped = await api.call('POST', '/institution/updatePhoneInfo', {
       token,
@@ -223,7 +223,14 @@ describe('phone and e-mail', () => {
     const newCode = await api.emailCode('updateEmailNew', token, newEmail);
     const reply = await api.call('POST', '/institution/updateEmailInfo', {
       token,
-      body: { oldEmailUuid: oldCode.uuid, oldEmailCode: oldCode.code, newEmailUuid: newCode.uuid, newEmailCode: newCode.code, email: newEmail },
+      body: {
+        oldEmailUuid: oldCode.uuid,
+        oldEmailCode: oldCode.code,
+        newEmailUuid: newCode.uuid,
+        newEmailCode: newCode.code,
+        email: newEmail,
+        password: api.encrypt('Passw0rd!x'),
+      },
     });
     expect(reply).toMatchObject({ code: 200, data: { email: newEmail } });
     const info = await api.call<{ email: string; withdrawBans: Array<{ reason: number; until: string }> }>('GET', '/institution/getUserInfo', {

@@ -104,6 +104,11 @@ async function fullJourney(lang: Lang): Promise<void> {
   const secret = (await page.getByTestId('ga-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}=*$/);
   const ga = new Authenticator(secret);
+  // A session alone does not bind a second factor: the password and an e-mail code confirm it (step-up).
+  await field(page, 'password').fill(password);
+  await page.getByTestId('send-emailCode').click();
+  const gaMail = await readCode(baseURL, email, 'bindGa');
+  await field(page, 'emailCode').fill(gaMail.code);
   await field(page, 'gaCode').fill('000000');
   await page.getByTestId('ga-bind-submit').click();
   await expect.poll(() => page.getByTestId('error-gaCode').textContent()).toContain(account.errors.gaWrong);
@@ -116,6 +121,7 @@ async function fullJourney(lang: Lang): Promise<void> {
   await field(page, 'oldPassword').fill(password);
   await field(page, 'newPassword').fill(newPassword);
   await field(page, 'confirmPassword').fill(newPassword);
+  await repeatGuardGap(); // the bindGa code went to this address a moment ago (spec §5: 1 s guard)
   await page.getByTestId('send-emailCode').click();
   const pwdCode = await readCode(baseURL, email, 'updatePwd');
   await field(page, 'emailCode').fill(pwdCode.code);
@@ -228,6 +234,11 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('send-newSmsCode').click();
     const sms = await readCode(baseURL, `+852 ${phone}`, 'bindPhone');
     await field(page, 'newSmsCode').fill(sms.code);
+    // Step-up: the password and an e-mail code confirm the change.
+    await field(page, 'password').fill('Cobol#2024b');
+    await page.getByTestId('send-emailCode').click();
+    const bindMail = await readCode(baseURL, email, 'bindPhone');
+    await field(page, 'emailCode').fill(bindMail.code);
     await page.getByTestId('phone-submit').click();
     await expect.poll(() => page.getByTestId('safe-phone-status').textContent()).toBe(`+852 ${phone}`);
     expect(await page.getByTestId('form-success').textContent()).toBe(account.safe.phone.done);
@@ -246,6 +257,7 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('send-emailCode').click();
     const phoneMail = await readCode(baseURL, email, 'updatePhone');
     await field(page, 'emailCode').fill(phoneMail.code);
+    await field(page, 'password').fill('Cobol#2024b');
     await page.getByTestId('phone-submit').click();
     await expect.poll(() => page.getByTestId('safe-phone-status').textContent()).toBe(`+852 ${newPhone}`);
 
@@ -260,6 +272,7 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('send-newEmailCode').click();
     const newMail = await readCode(baseURL, newEmail, 'updateEmailNew');
     await field(page, 'newEmailCode').fill(newMail.code);
+    await field(page, 'password').fill('Cobol#2024b');
     await page.getByTestId('email-submit').click();
     await expect.poll(() => page.getByTestId('safe-email-status').textContent()).toBe(newEmail);
     await expect.poll(() => page.getByTestId('withdraw-bans').textContent()).toContain(account.withdrawBan.reasons['5']);
@@ -312,6 +325,57 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('login-submit').click();
     const locked = zh.lockout.password.replace('{{count}}', '5').replace('{{days}}', '1').replace('{{hours}}', '0').replace('{{minutes}}', '0');
     await expect.poll(() => page.getByTestId('form-error').textContent()).toBe(locked);
+    await context.close();
+  }, 120_000);
+
+  it('binds an authenticator, loses it: asks for a reset from the sign-in page, approved by operations, signs in without a code', async () => {
+    const lang: Lang = 'en-US';
+    const { account } = texts[lang];
+    const { page, context } = await openPage(browser);
+    const email = `hopper.${Date.now()}@analytical-e2e.com`;
+    const password = 'Harvard#1944';
+    await register(page, lang, email, password);
+    await signIn(page, lang, email, password);
+
+    await page.goto(`${baseURL}/${lang}/account/safe`);
+    await page.getByTestId('safe-ga-toggle').click();
+    await page.getByTestId('ga-generate').click();
+    const secret = (await page.getByTestId('ga-secret').textContent())?.trim() ?? '';
+    await field(page, 'password').fill(password);
+    await repeatGuardGap();
+    await page.getByTestId('send-emailCode').click();
+    await field(page, 'emailCode').fill((await readCode(baseURL, email, 'bindGa')).code);
+    await field(page, 'gaCode').fill(await new Authenticator(secret).nextCode());
+    await page.getByTestId('ga-bind-submit').click();
+    await expect.poll(() => page.getByTestId('safe-ga-status').textContent()).toBe(account.info.bound);
+    await page.getByTestId('sign-out').click();
+    await page.waitForURL(`${baseURL}/${lang}/login`);
+
+    // The phone is gone: at the Google-code step, "Lost your authenticator?" opens the reset request.
+    await field(page, 'username').fill(email);
+    await field(page, 'password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await field(page, 'gaCode').waitFor();
+    await page.getByTestId('lost-ga').click();
+    await page.getByTestId('ga-reset-form').waitFor();
+    await field(page, 'password').fill(password);
+    await page.getByTestId('send-emailCode').click();
+    await field(page, 'emailCode').fill((await readCode(baseURL, email, 'resetGa')).code);
+    await page.getByTestId('ga-reset-submit').click();
+    await expect.poll(() => page.getByTestId('ga-reset-status').textContent()).toBe(account.gaReset.status.review);
+
+    // Operations approve after the KYC re-check (dev control); the page shows it on refresh.
+    const decided = await fetch(`${baseURL}/api/_dev/ga-reset/decide`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, decision: 'approve' }),
+    });
+    expect(((await decided.json()) as { code: number }).code).toBe(200);
+    await page.getByTestId('ga-reset-refresh').click();
+    await expect.poll(() => page.getByTestId('ga-reset-status').textContent()).toBe(account.gaReset.status.approved);
+    await page.getByTestId('ga-reset-back').click();
+    await signIn(page, lang, email, password);
+    await expect.poll(() => page.getByTestId('withdraw-bans').textContent()).toContain(account.withdrawBan.reasons['6']);
     await context.close();
   }, 120_000);
 });

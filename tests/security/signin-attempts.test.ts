@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashWork } from '../../server/api/passwords.ts';
 import type { TestApi } from '../api/helpers.ts';
+import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from './backends.ts';
 
 // Issue "account security hardening", sign-in and recovery: at most the allowed number of attempts is ever
@@ -31,14 +32,9 @@ describe.each(backends)('attempt limits under a parallel burst ($name)', (backen
   it('lets one Google code sign in once: 10 parallel logins with the same code give one token', async () => {
     const email = await api.register('Right-Pass1');
     const token = await api.token(email, 'Right-Pass1');
-    const info = await api.call<{ secretKey: string }>('GET', '/institution/generateGaInfo', { token });
-    const bound = await api.call('POST', '/institution/bindGaInfo', {
-      token,
-      body: { secretKey: info.data.secretKey, gaCode: await api.totp(info.data.secretKey) },
-    });
-    expect(bound.code).toBe(200);
+    const secretKey = await bindGaWithStepUp(api, token, 'Right-Pass1');
     api.clock.advance(60_000); // the binding used this step; the next login needs a fresh one
-    const code = await api.totp(info.data.secretKey);
+    const code = await api.totp(secretKey);
     const password = api.encrypt('Right-Pass1');
     const tally = await burst(10, () => api.call('POST', '/institution/login', { body: { username: email, password, gaCode: code } }));
     expect(tally.get(200)).toBe(1);
@@ -65,14 +61,18 @@ describe.each(backends)('attempt limits under a parallel burst ($name)', (backen
   it('evaluates at most 5 wrong Google codes of a burst, then locks', async () => {
     const email = await api.register('Right-Pass1');
     const token = await api.token(email, 'Right-Pass1');
-    const info = await api.call<{ secretKey: string }>('GET', '/institution/generateGaInfo', { token });
-    const code = await api.totp(info.data.secretKey);
+    const secretKey = await bindGaWithStepUp(api, token, 'Right-Pass1');
+    api.clock.advance(60_000);
+    const code = await api.totp(secretKey);
     const wrongCode = code === '000000' ? '000001' : '000000';
-    const tally = await burst(30, () =>
-      api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: info.data.secretKey, gaCode: wrongCode } }),
-    );
-    expect(tally.get(10006) ?? 0).toBeLessThanOrEqual(4);
-    const right = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey: info.data.secretKey, gaCode: code } });
-    expect(right.code).toBe(10002);
+    const password = api.encrypt('Right-Pass1');
+    const signIn = (gaCode: string) => api.call('POST', '/institution/login', { body: { username: email, password, gaCode } });
+    const tally = await burst(30, () => signIn(wrongCode));
+    // Whatever the burst left unevaluated (places held in flight), a few more in a row fill the window.
+    let wrong = tally.get(10006) ?? 0;
+    let reply = await signIn(wrongCode);
+    for (let i = 0; i < 5 && reply.code === 10006; i++, reply = await signIn(wrongCode)) wrong++;
+    expect(wrong).toBeLessThanOrEqual(4);
+    expect((await signIn(code)).code).toBe(10002);
   });
 });

@@ -283,10 +283,10 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
     },
   });
 
-  publicRoute<{ email: string; businessType: 'register' | 'resetPassword' }>(app, {
+  publicRoute<{ email: string; businessType: 'register' | 'resetPassword' | 'resetGa' }>(app, {
     method: 'POST',
     url: '/institution/email/captcha/noLogin',
-    body: s.obj({ email: s.str(3, 254), businessType: { type: 'string', enum: ['register', 'resetPassword'] } }, [
+    body: s.obj({ email: s.str(3, 254), businessType: { type: 'string', enum: ['register', 'resetPassword', 'resetGa'] } }, [
       'email',
       'businessType',
     ]),
@@ -295,8 +295,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       const email = normaliseEmail(body.email);
       const user = await findUserByEmail(ctx.db, email);
       if (body.businessType === 'register' && user) throw new ApiError(Code.emailTaken);
-      // A reset for an address with no account answers the same, and sends nothing.
-      const silent = body.businessType === 'resetPassword' && !user;
+      // A reset (password or authenticator) for an address with no account answers the same, and sends nothing.
+      const silent = body.businessType !== 'register' && !user;
       const { uuid } = await issueCode(ctx, {
         channel: 'email',
         destination: email,

@@ -6,11 +6,12 @@ import { ApiError, badInput, Code } from '../envelope.ts';
 import { phoneProps, s, userRoute } from '../http.ts';
 import { attempt, failureError } from '../lockout.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
+import { verifyStepUp } from '../step-up.ts';
 import { checkEmail, decryptPassword } from '../rules.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { revokeAllSessions } from '../sessions.ts';
-import { checkGa, matchTotp, newGaSecret } from '../totp.ts';
-import { findUserByEmail, normaliseAreaCode, normaliseEmail, phoneDestination, type UserRow } from '../users.ts';
+import { matchTotp, newGaSecret } from '../totp.ts';
+import { findUserByEmail, normaliseAreaCode, normaliseEmail, phoneDestination } from '../users.ts';
 
 /**
  * The unique index refused the write: another request took the phone or e-mail between this request's
@@ -23,11 +24,17 @@ const takenAs =
     throw isUniqueViolation(error) ? new ApiError(code) : error;
   };
 
+/** The step-up factors a call without them in spec §7 takes in its body (see step-up.ts). */
+interface StepUpBody {
+  password?: string;
+  emailUuid?: string;
+  emailCode?: string;
+  gaCode?: string;
+}
+const stepUpProps = { password: s.cipher, emailUuid: s.str(0, 64), emailCode: s.code6, gaCode: s.str(0, 6) };
+
 /** Security centre calls (spec §7): password, phone, e-mail, Google authenticator. */
 export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  const emailCheck = (user: UserRow, uuid: string | undefined, code: string | undefined, type: string) =>
-    checkCode(ctx, { channel: 'email', uuid, code, businessTypes: [type], destination: user.email_lower, userId: user.id });
-
   interface UpdatePwdBody {
     oldPassword: string;
     newPassword: string;
@@ -45,25 +52,22 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
     handler: async ({ body, auth }) => {
       const { user } = auth;
       const newPassword = decryptPassword(ctx.keys, 'newPassword', body.newPassword, true);
-      // spec §5: old password and e-mail code are required; a wrong old password counts toward the lockout.
-      const old = await attempt(ctx, 'password', user.email_lower, user.id, async () =>
-        (await verifyPassword(ctx.keys.decrypt(body.oldPassword), user.password_hash)) ? true : null,
+      // spec §5/§7: old password (counted toward the lockout), e-mail code and, when bound, the Google code —
+      // the step-up of step-up.ts with spec §7's field names and its 10012 for a wrong old password.
+      const stepUp = await verifyStepUp(
+        ctx,
+        auth,
+        { password: body.oldPassword, emailUuid: body.emailUuid, emailCode: body.emailCode, gaCode: body.gaCode },
+        'updatePwd',
+        { passwordField: 'oldPassword', wrongPasswordCode: Code.oldPasswordWrong },
       );
-      if (!old.ok) throw failureError(old, Code.oldPasswordWrong);
       if (await verifyPassword(newPassword, user.password_hash)) {
         throw badInput('newPassword', 'differentFromOld', 'The new password must differ from the old one');
       }
-      const emailUuid = await emailCheck(user, body.emailUuid, body.emailCode, 'updatePwd');
-      const gaStep = await checkGa(ctx, user, body.gaCode);
       const passwordHash = await hashPassword(newPassword);
       await ctx.db.transaction(async (tx) => {
-        await consumeCodes(ctx, tx, [emailUuid]);
-        await tx.query('update users set password_hash = $2, ga_last_step = coalesce($3, ga_last_step), updated_at = $4 where id = $1', [
-          user.id,
-          passwordHash,
-          gaStep,
-          nowDate(ctx),
-        ]);
+        await stepUp.consume(tx);
+        await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [user.id, passwordHash, nowDate(ctx)]);
         // Every session ends, this one included: the client signs in again with the new password.
         await revokeAllSessions(ctx, tx, user.id);
         await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.passwordChange);
@@ -72,13 +76,21 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
     },
   });
 
-  userRoute<{ smsUuid?: string; smsCode: string; areaCode: string; phone: string }>(ctx, app, {
+  interface BindPhoneBody extends StepUpBody {
+    smsUuid?: string;
+    smsCode: string;
+    areaCode: string;
+    phone: string;
+  }
+  userRoute<BindPhoneBody>(ctx, app, {
     method: 'POST',
     url: '/institution/bindPhoneInfo',
-    body: s.obj({ smsUuid: s.str(0, 64), smsCode: s.code6, ...phoneProps }, ['smsCode', 'areaCode', 'phone']),
+    body: s.obj({ smsUuid: s.str(0, 64), smsCode: s.code6, ...phoneProps, ...stepUpProps }, ['smsCode', 'areaCode', 'phone']),
     handler: async ({ body, auth }) => {
       const { user } = auth;
       if (user.phone) throw new ApiError(Code.phoneBound);
+      // Step-up (step-up.ts): password + e-mail code (bindPhone) + Google code when bound.
+      const stepUp = await verifyStepUp(ctx, auth, body, 'bindPhone');
       const smsUuid = await checkCode(ctx, {
         channel: 'sms',
         uuid: body.smsUuid,
@@ -88,6 +100,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         userId: user.id,
       });
       await ctx.db.transaction(async (tx) => {
+        await stepUp.consume(tx);
         await consumeCodes(ctx, tx, [smsUuid]);
         await setPhone(tx, user.id, body.areaCode, body.phone);
       });
@@ -96,6 +109,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
   });
 
   interface UpdatePhoneBody {
+    password?: string;
     oldSmsUuid?: string;
     oldSmsCode: string;
     newSmsUuid?: string;
@@ -119,12 +133,15 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         emailCode: s.code6,
         ...phoneProps,
         gaCode: s.str(0, 6),
+        password: s.cipher,
       },
       ['oldSmsCode', 'newSmsCode', 'emailCode', 'areaCode', 'phone'],
     ),
     handler: async ({ body, auth }) => {
       const { user } = auth;
       if (!user.phone) throw badInput('phone', 'notBound', 'No phone number is bound yet');
+      // Step-up (step-up.ts): password + e-mail code (updatePhone) + Google code when bound.
+      const stepUp = await verifyStepUp(ctx, auth, body, 'updatePhone');
       const oldUuid = await checkCode(ctx, {
         channel: 'sms',
         uuid: body.oldSmsUuid,
@@ -141,18 +158,17 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         destination: phoneDestination(body.areaCode, body.phone),
         userId: user.id,
       });
-      const emailUuid = await emailCheck(user, body.emailUuid, body.emailCode, 'updatePhone');
-      const gaStep = await checkGa(ctx, user, body.gaCode);
       await ctx.db.transaction(async (tx) => {
-        await consumeCodes(ctx, tx, [oldUuid, newUuid, emailUuid]);
+        await stepUp.consume(tx);
+        await consumeCodes(ctx, tx, [oldUuid, newUuid]);
         await setPhone(tx, user.id, body.areaCode, body.phone);
-        if (gaStep !== null) await tx.query('update users set ga_last_step = $2 where id = $1', [user.id, gaStep]);
       });
       return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
     },
   });
 
   interface UpdateEmailBody {
+    password?: string;
     oldEmailUuid?: string;
     oldEmailCode: string;
     newEmailUuid?: string;
@@ -171,6 +187,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         newEmailCode: s.code6,
         email: s.str(3, 254),
         gaCode: s.str(0, 6),
+        password: s.cipher,
       },
       ['oldEmailCode', 'newEmailCode', 'email'],
     ),
@@ -180,7 +197,13 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
       const email = normaliseEmail(body.email);
       if (email === user.email_lower) throw badInput('email', 'differentFromOld', 'The new e-mail must differ from the current one');
       if (await findUserByEmail(ctx.db, email)) throw new ApiError(Code.emailTaken);
-      const oldUuid = await emailCheck(user, body.oldEmailUuid, body.oldEmailCode, 'updateEmailOld');
+      // Step-up (step-up.ts): password + the code to the current address (updateEmailOld) + Google code when bound.
+      const stepUp = await verifyStepUp(
+        ctx,
+        auth,
+        { password: body.password, emailUuid: body.oldEmailUuid, emailCode: body.oldEmailCode, gaCode: body.gaCode },
+        'updateEmailOld',
+      );
       const newUuid = await checkCode(ctx, {
         channel: 'email',
         uuid: body.newEmailUuid,
@@ -189,13 +212,13 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         destination: email,
         userId: user.id,
       });
-      const gaStep = await checkGa(ctx, user, body.gaCode);
       await ctx.db.transaction(async (tx) => {
-        await consumeCodes(ctx, tx, [oldUuid, newUuid]);
+        await stepUp.consume(tx);
+        await consumeCodes(ctx, tx, [newUuid]);
         const rows = await tx.query(
-          `update users set email = $2, email_lower = $3, ga_last_step = coalesce($4, ga_last_step), updated_at = $5
+          `update users set email = $2, email_lower = $3, updated_at = $4
            where id = $1 and not exists (select 1 from users where email_lower = $3) returning id`,
-          [user.id, body.email.trim(), email, gaStep, nowDate(ctx)],
+          [user.id, body.email.trim(), email, nowDate(ctx)],
         ).catch(takenAs(Code.emailTaken));
         if (rows.length !== 1) throw new ApiError(Code.emailTaken);
         // spec §9: withdrawals are banned for 24 hours after an e-mail change (spec §4 reason 5).
@@ -215,34 +238,59 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
     },
   });
 
-  userRoute<{ secretKey: string; gaCode: string; emailUuid?: string; emailCode?: string }>(ctx, app, {
+  interface BindGaBody {
+    secretKey: string;
+    gaCode: string;
+    password?: string;
+    emailUuid?: string;
+    emailCode?: string;
+    currentGaCode?: string;
+  }
+  userRoute<BindGaBody>(ctx, app, {
     method: 'POST',
     url: '/institution/bindGaInfo',
-    body: s.obj({ secretKey: s.str(16, 128, '^[A-Z2-7]+=*$'), gaCode: s.code6, emailUuid: s.str(0, 64), emailCode: s.code6 }, [
-      'secretKey',
-      'gaCode',
-    ]),
+    body: s.obj(
+      {
+        secretKey: s.str(16, 128, '^[A-Z2-7]+=*$'),
+        gaCode: s.code6,
+        password: s.cipher,
+        emailUuid: s.str(0, 64),
+        emailCode: s.code6,
+        currentGaCode: s.code6,
+      },
+      ['secretKey', 'gaCode'],
+    ),
     handler: async ({ body, auth }) => {
       const { user } = auth;
       // Only a secret this server generated for this user (generateGaInfo) can be bound.
       if (user.ga_pending_secret === null || user.ga_pending_secret !== body.secretKey) throw new ApiError(Code.gaState);
       const rebind = user.ga_secret !== null;
-      // A rebind replaces a second factor: it takes an e-mail code as well (spec §6 "confirmations on ... Google changes").
-      let emailUuid: string | null = null;
-      if (rebind) {
-        if (body.emailCode === undefined) throw badInput('emailCode', 'required');
-        emailUuid = await emailCheck(user, body.emailUuid, body.emailCode, 'bindGa');
-      }
+      // A token alone must not bind a second factor (the owner would be locked out): first bind and rebind
+      // take the step-up of step-up.ts — password + e-mail code (bindGa) + the CURRENT Google code when one
+      // is bound (field `currentGaCode`; `gaCode` is the code of the secret being bound).
+      if (rebind && !body.currentGaCode) throw badInput('currentGaCode', 'required', 'The current Google verification code is required');
+      const stepUp = await verifyStepUp(
+        ctx,
+        auth,
+        { password: body.password, emailUuid: body.emailUuid, emailCode: body.emailCode, gaCode: body.currentGaCode },
+        'bindGa',
+      ).catch((error: unknown) => {
+        // Two Google codes in one form: say which one was wrong.
+        if (error instanceof ApiError && error.code === Code.gaWrong) throw new ApiError(Code.gaWrong, { ...(error.data as object), field: 'currentGaCode' });
+        throw error;
+      });
       const secretKey = body.secretKey;
       const bound = await attempt(ctx, 'gaCode', String(user.id), user.id, () => matchTotp(ctx, secretKey, body.gaCode, null));
       if (!bound.ok) throw failureError(bound, Code.gaWrong);
       const step = bound.value;
       await ctx.db.transaction(async (tx) => {
-        if (emailUuid) await consumeCodes(ctx, tx, [emailUuid]);
-        await tx.query(
-          'update users set ga_secret = $2, ga_pending_secret = null, ga_last_step = $3, updated_at = $4 where id = $1',
+        await stepUp.consume(tx);
+        const rows = await tx.query(
+          `update users set ga_secret = $2, ga_pending_secret = null, ga_last_step = $3, updated_at = $4
+           where id = $1 and ga_pending_secret = $2 returning id`,
           [user.id, body.secretKey, step, nowDate(ctx)],
         );
+        if (rows.length !== 1) throw new ApiError(Code.gaState);
         if (rebind) await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.gaRebind);
       });
       return { bound: true };

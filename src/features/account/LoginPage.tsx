@@ -7,6 +7,7 @@ import { login, preLogin } from './api.ts';
 import { describeError } from './errors.ts';
 import { validateLogin, type FieldErrors, type LoginForm } from './forms.ts';
 import { bootstrapSession } from './session-bootstrap.ts';
+import { GaResetPanel } from './GaResetPanel.tsx';
 import { ResetPasswordPanel } from './ResetPasswordPanel.tsx';
 import { FormMessage, TextField } from './ui/Field.tsx';
 import { useSubmit } from './use-submit.ts';
@@ -21,7 +22,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const arrival = location.state as { registered?: string; passwordChanged?: boolean; frozen?: boolean } | null;
   const registered = arrival?.registered;
-  const [mode, setMode] = useState<'login' | 'reset'>('login');
+  const [mode, setMode] = useState<'login' | 'reset' | 'gaReset'>('login');
   const [form, setForm] = useState<LoginForm>({ username: registered ?? '', password: '', gaCode: '' });
   const [needGaCode, setNeedGaCode] = useState(false);
   const [issues, setIssues] = useState<FieldErrors<keyof LoginForm>>({});
@@ -66,6 +67,7 @@ export default function LoginPage() {
   };
 
   if (mode === 'reset') return <ResetPasswordPanel onDone={() => setMode('login')} />;
+  if (mode === 'gaReset') return <GaResetPanel initialUsername={form.username.trim()} onDone={() => setMode('login')} />;
 
   return (
     <div className="td-auth-page">
@@ -87,6 +89,11 @@ export default function LoginPage() {
           <button type="button" className="td-link-button" data-testid="forgot-password" onClick={() => setMode('reset')}>
             {t('login.forgot')}
           </button>
+          {needGaCode ? (
+            <button type="button" className="td-link-button" data-testid="lost-ga" onClick={() => setMode('gaReset')}>
+              {t('login.lostGa')}
+            </button>
+          ) : null}
           <Link to={`/${lang}/register`}>{t('login.toRegister')}</Link>
         </div>
       </form>

@@ -80,7 +80,7 @@ export async function register(form: RegisterRequest): Promise<{ userId: number 
 
 export type CodeReceipt = { uuid: string };
 
-export const sendEmailCodeNoLogin = (email: string, businessType: 'register' | 'resetPassword') =>
+export const sendEmailCodeNoLogin = (email: string, businessType: 'register' | 'resetPassword' | 'resetGa') =>
   apiPost<CodeReceipt>('/institution/email/captcha/noLogin', { email, businessType }, publicCall);
 
 export const sendEmailCode = (businessType: string, email?: string) =>
@@ -145,10 +145,29 @@ export async function updatePassword(form: UpdatePasswordRequest): Promise<unkno
   return apiPost('/institution/updatePwd', { oldPassword, newPassword, emailCode: form.emailCode, emailUuid: form.emailUuid, ...ga }, quiet);
 }
 
-export const bindPhone = (body: { smsUuid: string; smsCode: string; areaCode: string; phone: string }) =>
-  apiPost('/institution/bindPhoneInfo', body, quiet);
+/**
+ * Sensitive changes take a fresh re-authentication (server/api/README.md "Step-up"): the account password
+ * (encrypted), an e-mail code of the call's own business type, and the current Google code when bound.
+ */
+export interface StepUp {
+  password: string;
+}
 
-export interface UpdatePhoneRequest {
+export interface BindPhoneRequest extends StepUp {
+  smsUuid: string;
+  smsCode: string;
+  areaCode: string;
+  phone: string;
+  emailUuid: string;
+  emailCode: string;
+  gaCode: string;
+}
+
+export async function bindPhone({ password, gaCode, ...rest }: BindPhoneRequest): Promise<unknown> {
+  return apiPost('/institution/bindPhoneInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
+}
+
+export interface UpdatePhoneRequest extends StepUp {
   oldSmsUuid: string;
   oldSmsCode: string;
   newSmsUuid: string;
@@ -160,10 +179,11 @@ export interface UpdatePhoneRequest {
   gaCode: string;
 }
 
-export const updatePhone = ({ gaCode, ...rest }: UpdatePhoneRequest) =>
-  apiPost('/institution/updatePhoneInfo', { ...rest, ...(gaCode ? { gaCode } : {}) }, quiet);
+export async function updatePhone({ gaCode, password, ...rest }: UpdatePhoneRequest): Promise<unknown> {
+  return apiPost('/institution/updatePhoneInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
+}
 
-export interface UpdateEmailRequest {
+export interface UpdateEmailRequest extends StepUp {
   oldEmailUuid: string;
   oldEmailCode: string;
   newEmailUuid: string;
@@ -172,8 +192,9 @@ export interface UpdateEmailRequest {
   gaCode: string;
 }
 
-export const updateEmail = ({ gaCode, ...rest }: UpdateEmailRequest) =>
-  apiPost('/institution/updateEmailInfo', { ...rest, ...(gaCode ? { gaCode } : {}) }, quiet);
+export async function updateEmail({ gaCode, password, ...rest }: UpdateEmailRequest): Promise<unknown> {
+  return apiPost('/institution/updateEmailInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
+}
 
 export interface GaInfo {
   secretKey: string;
@@ -183,8 +204,39 @@ export interface GaInfo {
 
 export const generateGaInfo = () => apiGet<GaInfo>('/institution/generateGaInfo', quiet);
 
-export const bindGaInfo = (body: { secretKey: string; gaCode: string; emailUuid?: string; emailCode?: string }) =>
-  apiPost('/institution/bindGaInfo', body, quiet);
+export interface BindGaRequest extends StepUp {
+  secretKey: string;
+  /** A code of the secret being bound. */
+  gaCode: string;
+  emailUuid: string;
+  emailCode: string;
+  /** The code of the authenticator bound now (a rebind). */
+  currentGaCode: string;
+}
+
+export async function bindGaInfo({ password, currentGaCode, ...rest }: BindGaRequest): Promise<unknown> {
+  return apiPost('/institution/bindGaInfo', { ...rest, password: await encryptPassword(password), ...(currentGaCode ? { currentGaCode } : {}) }, quiet);
+}
+
+/** Withdrawals stay restricted this long after an approved authenticator reset (the sandbox's Limits default). */
+export const GA_RESET_RESTRICTION_HOURS = 48;
+
+export type GaResetStatus = 'review' | 'approved' | 'rejected';
+
+export interface GaResetState {
+  requestId: string;
+  status: GaResetStatus;
+  rejectReason?: string | null;
+}
+
+/** Lost authenticator: user name + password + e-mail code (resetGa) open a request under review. */
+export async function applyGaReset(form: { username: string; password: string; emailUuid: string; emailCode: string }): Promise<GaResetState> {
+  const password = await encryptPassword(form.password);
+  return apiPost<GaResetState>('/institution/ga/reset/apply', { ...form, password }, publicCall);
+}
+
+export const gaResetStatus = (requestId: string) =>
+  apiGet<GaResetState>('/institution/ga/reset/status', { ...publicCall, searchParams: { requestId } });
 
 export const freezeAccount = () => apiPost('/institution/frozenLatestAccount', {}, quiet);
 

@@ -18,6 +18,10 @@ export const ServerCode = {
   frozen: 10011,
   oldPasswordWrong: 10012,
   phoneBound: 10013,
+  stepUpPasswordWrong: 10030,
+  gaResetNotBound: 10031,
+  gaResetPending: 10032,
+  gaResetNone: 10033,
 } as const;
 
 /** What a lockout reply carries (spec §8: the error count and a wait in days, hours and minutes). */
@@ -141,7 +145,8 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
     case ServerCode.repeatRequest:
       return on(null, t('account:errors.clickOnce'));
     case ServerCode.gaWrong:
-      return on('gaCode', t('account:errors.gaWrong') + attemptsSuffix(t, data));
+      // bindGaInfo names `currentGaCode` when the code of the authenticator bound now was the wrong one.
+      return on(data['field'] === 'currentGaCode' ? 'currentGaCode' : 'gaCode', t('account:errors.gaWrong') + attemptsSuffix(t, data));
     case ServerCode.gaState:
       return on(null, t('account:errors.gaState'));
     case ServerCode.emailTaken:
@@ -154,6 +159,14 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
       return on('oldPassword', t('account:errors.oldPasswordWrong') + attemptsSuffix(t, data));
     case ServerCode.phoneBound:
       return on('phone', t('account:errors.phoneBound'));
+    case ServerCode.stepUpPasswordWrong:
+      return on('password', t('account:errors.passwordWrong') + attemptsSuffix(t, data));
+    case ServerCode.gaResetNotBound:
+      return on(null, t('account:errors.gaResetNotBound'));
+    case ServerCode.gaResetPending:
+      return on(null, t('account:errors.gaResetPending'));
+    case ServerCode.gaResetNone:
+      return on(null, t('account:errors.gaResetNone'));
     default:
       return on(null, error.message);
   }

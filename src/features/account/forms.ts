@@ -47,6 +47,11 @@ export function checkGaCode(code: string, required: boolean): FieldIssue | undef
   return SIX_DIGITS.test(code.trim()) ? undefined : { key: 'account:errors.codeFormat' };
 }
 
+/** The account password a sensitive change asks for again (step-up re-authentication). */
+export function checkStepUpPassword(password: string): FieldIssue | undefined {
+  return password === '' ? { key: `${VALIDATION_NAMESPACE}:errors.passwordRequired` } : undefined;
+}
+
 export function checkPhone(areaCode: string, phone: string): { areaCode?: FieldIssue; phone?: FieldIssue } {
   const out: { areaCode?: FieldIssue; phone?: FieldIssue } = {};
   if (!AREA_CODE.test(areaCode.trim())) out.areaCode = { key: 'account:errors.areaCodeInvalid' };

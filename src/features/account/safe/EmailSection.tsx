@@ -3,17 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { validateBusinessEmail } from '../../../lib/validation/index.ts';
 import { sendEmailCode, updateEmail } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, type FieldErrors, type FieldIssue } from '../forms.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue } from '../forms.ts';
 import { CodeField } from '../ui/CodeField.tsx';
 import { FormMessage, TextField } from '../ui/Field.tsx';
 import { useSubmit } from '../use-submit.ts';
 
-type Field = 'oldEmailCode' | 'email' | 'newEmailCode' | 'gaCode';
+type Field = 'password' | 'oldEmailCode' | 'email' | 'newEmailCode' | 'gaCode';
 
-/** Change of e-mail: codes to the old and the new address, and a Google code when bound. spec §9: withdrawals are banned 24 h after. */
+/**
+ * Change of e-mail: the account password (step-up), codes to the old and the new address, and a Google code when
+ * bound. spec §9: withdrawals are banned 24 h after.
+ */
 export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail: string; gaBound: boolean; onSaved: () => void }) {
   const { t } = useTranslation('account');
-  const [values, setValues] = useState<Record<Field, string>>({ oldEmailCode: '', email: '', newEmailCode: '', gaCode: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', oldEmailCode: '', email: '', newEmailCode: '', gaCode: '' });
   const [oldUuid, setOldUuid] = useState<string | null>(null);
   const [newUuid, setNewUuid] = useState<{ uuid: string | null; email: string }>({ uuid: null, email: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -32,6 +35,7 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
     setMessage(null);
     const found = Object.fromEntries(
       Object.entries({
+        password: checkStepUpPassword(values.password),
         oldEmailCode: checkCode(values.oldEmailCode, oldUuid),
         email: emailIssue() ?? undefined,
         newEmailCode: checkCode(values.newEmailCode, newCodeUuid),
@@ -42,7 +46,7 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
     if (Object.keys(found).length > 0 || !oldUuid || !newCodeUuid) return;
     const outcome = await run(async () => {
       try {
-        await updateEmail({ oldEmailUuid: oldUuid, oldEmailCode: values.oldEmailCode.trim(), newEmailUuid: newCodeUuid, newEmailCode: values.newEmailCode.trim(), email, gaCode: values.gaCode.trim() });
+        await updateEmail({ password: values.password, oldEmailUuid: oldUuid, oldEmailCode: values.oldEmailCode.trim(), newEmailUuid: newCodeUuid, newEmailCode: values.newEmailCode.trim(), email, gaCode: values.gaCode.trim() });
         onSaved();
       } catch (error) {
         const described = describeError(t, error, { emailCode: 'newEmailCode', emailUuid: 'newEmailCode' });
@@ -56,6 +60,8 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="email-form">
       <p className="td-field-hint">{t('safe.email.notice')}</p>
+      <p className="td-field-hint">{t('safe.stepUp')}</p>
+      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
       <CodeField name="oldEmailCode" label={t('safe.email.oldCode', { email: currentEmail })} value={values.oldEmailCode} onValue={set('oldEmailCode')} error={errors.oldEmailCode} request={() => sendEmailCode('updateEmailOld')} onUuid={setOldUuid} />
       <TextField name="email" label={t('fields.newEmail')} type="email" value={values.email} onValue={set('email')} error={errors.email} />
       <CodeField

@@ -2,27 +2,29 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindGaInfo, generateGaInfo, sendEmailCode, type GaInfo } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, type FieldErrors } from '../forms.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors } from '../forms.ts';
 import { CodeField } from '../ui/CodeField.tsx';
 import { FormMessage, TextField } from '../ui/Field.tsx';
 import { QrCode } from '../ui/QrCode.tsx';
 import { useSubmit } from '../use-submit.ts';
 
-type GaField = 'gaCode' | 'emailCode';
+type GaField = 'gaCode' | 'emailCode' | 'password' | 'currentGaCode';
 
 /**
  * spec §6/§7 Google authenticator: generateGaInfo gives the secret and its otpauth URI (shown as a QR code
- * and as text for manual entry), bindGaInfo checks a code from the app. A rebind also takes an e-mail code.
+ * and as text for manual entry), bindGaInfo checks a code from the app. Binding — first bind or rebind —
+ * takes the step-up re-authentication: the account password, an e-mail code and, to rebind, the code of the
+ * authenticator bound now (a session token alone must not bind a second factor).
  */
 export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => void }) {
   const { t } = useTranslation('account');
   const [ga, setGa] = useState<GaInfo | null>(null);
-  const [gaCode, setGaCode] = useState('');
-  const [emailCode, setEmailCode] = useState('');
+  const [values, setValues] = useState<Record<GaField, string>>({ gaCode: '', emailCode: '', password: '', currentGaCode: '' });
   const [emailUuid, setEmailUuid] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<GaField>>({});
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
+  const set = (field: GaField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   if (ga === null) {
     const start = async () => {
@@ -50,22 +52,32 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found: FieldErrors<GaField> = {};
-    const gaIssue = checkGaCode(gaCode, true);
-    if (gaIssue) found.gaCode = gaIssue;
-    const emailIssue = bound ? checkCode(emailCode, emailUuid) : undefined;
-    if (emailIssue) found.emailCode = emailIssue;
+    const found = Object.fromEntries(
+      Object.entries({
+        password: checkStepUpPassword(values.password),
+        emailCode: checkCode(values.emailCode, emailUuid),
+        currentGaCode: checkGaCode(values.currentGaCode, bound),
+        gaCode: checkGaCode(values.gaCode, true),
+      }).filter(([, v]) => v),
+    ) as FieldErrors<GaField>;
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || !emailUuid) return;
     const outcome = await run(async () => {
       try {
-        await bindGaInfo({ secretKey: ga.secretKey, gaCode: gaCode.trim(), ...(bound && emailUuid ? { emailUuid, emailCode: emailCode.trim() } : {}) });
+        await bindGaInfo({
+          secretKey: ga.secretKey,
+          gaCode: values.gaCode.trim(),
+          password: values.password,
+          emailUuid,
+          emailCode: values.emailCode.trim(),
+          currentGaCode: bound ? values.currentGaCode.trim() : '',
+        });
         onBound();
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
-        if (described.field === 'gaCode' || described.field === 'emailCode') setErrors({ [described.field]: described.message });
+        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
         else setMessage(described.message);
-        setGaCode('');
+        setValues((v) => ({ ...v, gaCode: '', currentGaCode: '' }));
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -87,10 +99,13 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
         </li>
         <li>{t('safe.ga.step3')}</li>
       </ol>
+      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
+      <p className="td-field-hint" data-testid="ga-step-up">{t('safe.stepUp')}</p>
+      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
+      <CodeField name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('bindGa')} onUuid={setEmailUuid} />
       {bound ? (
-        <CodeField name="emailCode" label={t('fields.emailCode')} value={emailCode} onValue={setEmailCode} error={errors.emailCode} request={() => sendEmailCode('bindGa')} onUuid={setEmailUuid} />
+        <TextField name="currentGaCode" label={t('fields.currentGaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.currentGaCode} onValue={set('currentGaCode')} error={errors.currentGaCode} />
       ) : null}
-      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={gaCode} onValue={setGaCode} error={errors.gaCode} />
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="ga-bind-submit">
         {submitting ? t('common.processing') : t('safe.ga.bind')}

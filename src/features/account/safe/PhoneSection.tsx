@@ -2,22 +2,23 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindPhone, sendEmailCode, sendSmsCode, updatePhone } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkPhone, type FieldErrors, type FieldIssue } from '../forms.ts';
+import { checkCode, checkGaCode, checkPhone, checkStepUpPassword, type FieldErrors, type FieldIssue } from '../forms.ts';
 import type { AccountUserInfo } from '../types.ts';
 import { CodeField } from '../ui/CodeField.tsx';
 import { FormMessage, TextField } from '../ui/Field.tsx';
 import { useSubmit } from '../use-submit.ts';
 
-type Field = 'areaCode' | 'phone' | 'newSmsCode' | 'oldSmsCode' | 'emailCode' | 'gaCode';
+type Field = 'password' | 'areaCode' | 'phone' | 'newSmsCode' | 'oldSmsCode' | 'emailCode' | 'gaCode';
 
 /**
  * spec §7 bindPhoneInfo (no phone yet: the new number and its SMS code) and updatePhoneInfo (a bound
- * phone: codes to the old and the new number, an e-mail code and, when bound, a Google code).
+ * phone: codes to the old and the new number). Both take the step-up re-authentication: the account
+ * password, an e-mail code and, when bound, a Google code.
  */
 export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved: () => void }) {
   const { t } = useTranslation('account');
   const updating = Boolean(info.phone);
-  const [values, setValues] = useState<Record<Field, string>>({ areaCode: '+852', phone: '', newSmsCode: '', oldSmsCode: '', emailCode: '', gaCode: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', areaCode: '+852', phone: '', newSmsCode: '', oldSmsCode: '', emailCode: '', gaCode: '' });
   const [uuids, setUuids] = useState<{ newSms: string | null; oldSms: string | null; email: string | null }>({ newSms: null, oldSms: null, email: null });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -29,12 +30,11 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
     const found: Partial<Record<Field, FieldIssue | undefined>> = {
       ...checkPhone(values.areaCode, values.phone),
       newSmsCode: checkCode(values.newSmsCode, uuids.newSms),
+      password: checkStepUpPassword(values.password),
+      emailCode: checkCode(values.emailCode, uuids.email),
+      gaCode: checkGaCode(values.gaCode, Boolean(info.gaBound)),
     };
-    if (updating) {
-      found.oldSmsCode = checkCode(values.oldSmsCode, uuids.oldSms);
-      found.emailCode = checkCode(values.emailCode, uuids.email);
-      found.gaCode = checkGaCode(values.gaCode, Boolean(info.gaBound));
-    }
+    if (updating) found.oldSmsCode = checkCode(values.oldSmsCode, uuids.oldSms);
     return Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as FieldErrors<Field>;
   };
 
@@ -50,6 +50,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
         if (updating) {
           await updatePhone({
             ...phone,
+            password: values.password,
             oldSmsUuid: uuids.oldSms ?? '',
             oldSmsCode: values.oldSmsCode.trim(),
             newSmsUuid: uuids.newSms ?? '',
@@ -59,7 +60,15 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
             gaCode: values.gaCode.trim(),
           });
         } else {
-          await bindPhone({ ...phone, smsUuid: uuids.newSms ?? '', smsCode: values.newSmsCode.trim() });
+          await bindPhone({
+            ...phone,
+            smsUuid: uuids.newSms ?? '',
+            smsCode: values.newSmsCode.trim(),
+            password: values.password,
+            emailUuid: uuids.email ?? '',
+            emailCode: values.emailCode.trim(),
+            gaCode: values.gaCode.trim(),
+          });
         }
         onSaved();
       } catch (error) {
@@ -103,13 +112,19 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
         request={() => sendSmsCode({ areaCode: values.areaCode.trim(), phone: values.phone.trim(), username, businessType: updating ? 'updatePhoneNew' : 'bindPhone' })}
         onUuid={(uuid) => setUuids((u) => ({ ...u, newSms: uuid }))}
       />
-      {updating ? (
-        <>
-          <CodeField name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('updatePhone')} onUuid={(uuid) => setUuids((u) => ({ ...u, email: uuid }))} />
-          {info.gaBound ? (
-            <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
-          ) : null}
-        </>
+      <p className="td-field-hint">{t('safe.stepUp')}</p>
+      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
+      <CodeField
+        name="emailCode"
+        label={t('fields.emailCode')}
+        value={values.emailCode}
+        onValue={set('emailCode')}
+        error={errors.emailCode}
+        request={() => sendEmailCode(updating ? 'updatePhone' : 'bindPhone')}
+        onUuid={(uuid) => setUuids((u) => ({ ...u, email: uuid }))}
+      />
+      {info.gaBound ? (
+        <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
       ) : null}
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="phone-submit">

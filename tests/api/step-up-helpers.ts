@@ -1,0 +1,25 @@
+import type { TestApi } from './helpers.ts';
+
+/**
+ * The step-up factors sensitive calls take (server/api/step-up.ts): the account password (encrypted) and a
+ * fresh e-mail code of the call's businessType; add `gaCode` (current authenticator) where one is bound.
+ */
+export async function stepUpFactors(
+  api: TestApi,
+  token: string,
+  password: string,
+  purpose: string,
+): Promise<{ password: string; emailUuid: string; emailCode: string }> {
+  const mail = await api.emailCode(purpose, token);
+  return { password: api.encrypt(password), emailUuid: mail.uuid, emailCode: mail.code };
+}
+
+/** First bind of a Google authenticator with the step-up; returns the secret. */
+export async function bindGaWithStepUp(api: TestApi, token: string, password: string): Promise<string> {
+  const info = await api.call<{ secretKey: string }>('GET', '/institution/generateGaInfo', { token });
+  const secretKey = info.data.secretKey;
+  const factors = await stepUpFactors(api, token, password, 'bindGa');
+  const reply = await api.call('POST', '/institution/bindGaInfo', { token, body: { secretKey, gaCode: await api.totp(secretKey), ...factors } });
+  if (reply.code !== 200) throw new Error(`bindGaInfo failed: ${JSON.stringify(reply)}`);
+  return secretKey;
+}
