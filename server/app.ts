@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,8 @@ export interface SandboxOptions {
   api?: ApiOptions;
   sim?: SimOptions;
   logger?: boolean;
+  /** Sees every route as it is registered (the security tests probe each route's inputs from its schema). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -22,6 +24,9 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
   // The API's first start creates the database, runs migrations, generates its RSA key pair and hashes the
   // demo password: more than Fastify's default 10 s plugin time-out on a busy 2-core machine.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024, pluginTimeout: 120_000 });
+
+  const onRoute = options.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);

@@ -9,9 +9,34 @@ function plain(value: number, decimals: number): string {
   return formatScaled(Math.round(value * 10 ** decimals), decimals, decimals);
 }
 
+/**
+ * The upper bounds of a listing's filters, one definition for exchangeInfo and for the trading sandbox's
+ * checks (server/trade/markets.ts): PRICE_FILTER maxPrice, LOT_SIZE maxQty, MARKET_LOT_SIZE maxQty and,
+ * for spot, NOTIONAL maxNotional (which, as on Binance, applies to limit orders only: applyMaxToMarket false).
+ */
+export interface FilterLimits {
+  maxPrice: string;
+  maxQty: string;
+  marketMaxQty: string;
+  maxNotional: string | null;
+}
+
+export function filterLimits(i: Instrument): FilterLimits {
+  if (i.market === 'spot') {
+    const maxPriceTicks = Math.round(i.price * 1000 * 10 ** i.tickDecimals);
+    return { maxPrice: formatScaled(maxPriceTicks, i.tickDecimals, 8), maxQty: '9000000.00000000', marketMaxQty: '100000.00000000', maxNotional: '9000000.00000000' };
+  }
+  return {
+    maxPrice: String(Math.round(i.price * 100)),
+    maxQty: String(Math.round(10_000_000 / i.price)),
+    marketMaxQty: String(Math.round(1_000_000 / i.price)),
+    maxNotional: null,
+  };
+}
+
 /** Spot symbol entry; filters in Binance's order, PRICE_FILTER first (spot rest-api.md, exchangeInfo). */
 export function spotSymbol(i: Instrument): Record<string, unknown> {
-  const maxPriceTicks = Math.round(i.price * 1000 * 10 ** i.tickDecimals);
+  const limits = filterLimits(i);
   return {
     symbol: i.symbol,
     status: 'TRADING',
@@ -34,13 +59,13 @@ export function spotSymbol(i: Instrument): Record<string, unknown> {
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: true,
     filters: [
-      { filterType: 'PRICE_FILTER', minPrice: spot8(i.tickDecimals), maxPrice: formatScaled(maxPriceTicks, i.tickDecimals, 8), tickSize: spot8(i.tickDecimals) },
-      { filterType: 'LOT_SIZE', minQty: spot8(i.stepDecimals), maxQty: '9000000.00000000', stepSize: spot8(i.stepDecimals) },
+      { filterType: 'PRICE_FILTER', minPrice: spot8(i.tickDecimals), maxPrice: limits.maxPrice, tickSize: spot8(i.tickDecimals) },
+      { filterType: 'LOT_SIZE', minQty: spot8(i.stepDecimals), maxQty: limits.maxQty, stepSize: spot8(i.stepDecimals) },
       { filterType: 'ICEBERG_PARTS', limit: 10 },
-      { filterType: 'MARKET_LOT_SIZE', minQty: '0.00000000', maxQty: '100000.00000000', stepSize: '0.00000000' },
+      { filterType: 'MARKET_LOT_SIZE', minQty: '0.00000000', maxQty: limits.marketMaxQty, stepSize: '0.00000000' },
       { filterType: 'TRAILING_DELTA', minTrailingAboveDelta: 10, maxTrailingAboveDelta: 2000, minTrailingBelowDelta: 10, maxTrailingBelowDelta: 2000 },
       { filterType: 'PERCENT_PRICE_BY_SIDE', bidMultiplierUp: '5', bidMultiplierDown: '0.2', askMultiplierUp: '5', askMultiplierDown: '0.2', avgPriceMins: 5 },
-      { filterType: 'NOTIONAL', minNotional: plain(i.minNotional, 8), applyMinToMarket: true, maxNotional: '9000000.00000000', applyMaxToMarket: false, avgPriceMins: 5 },
+      { filterType: 'NOTIONAL', minNotional: plain(i.minNotional, 8), applyMinToMarket: true, maxNotional: limits.maxNotional, applyMaxToMarket: false, avgPriceMins: 5 },
       { filterType: 'MAX_NUM_ORDERS', maxNumOrders: 200 },
       { filterType: 'MAX_NUM_ORDER_LISTS', maxNumOrderLists: 20 },
       { filterType: 'MAX_NUM_ALGO_ORDERS', maxNumAlgoOrders: 5 },
@@ -72,6 +97,7 @@ export function spotExchangeInfo(now: number, symbols: Instrument[]): Record<str
 export function usdmSymbol(i: Instrument): Record<string, unknown> {
   const tick = formatScaled(1, i.tickDecimals, i.tickDecimals);
   const step = formatScaled(1, i.stepDecimals, i.stepDecimals);
+  const limits = filterLimits(i);
   return {
     symbol: i.symbol,
     pair: i.symbol,
@@ -96,9 +122,9 @@ export function usdmSymbol(i: Instrument): Record<string, unknown> {
     marketTakeBound: '0.05',
     maxMoveOrderLimit: 10000,
     filters: [
-      { filterType: 'PRICE_FILTER', minPrice: tick, maxPrice: String(Math.round(i.price * 100)), tickSize: tick },
-      { filterType: 'LOT_SIZE', stepSize: step, maxQty: String(Math.round(10_000_000 / i.price)), minQty: step },
-      { filterType: 'MARKET_LOT_SIZE', stepSize: step, maxQty: String(Math.round(1_000_000 / i.price)), minQty: step },
+      { filterType: 'PRICE_FILTER', minPrice: tick, maxPrice: limits.maxPrice, tickSize: tick },
+      { filterType: 'LOT_SIZE', stepSize: step, maxQty: limits.maxQty, minQty: step },
+      { filterType: 'MARKET_LOT_SIZE', stepSize: step, maxQty: limits.marketMaxQty, minQty: step },
       { filterType: 'MAX_NUM_ORDERS', limit: 200 },
       { filterType: 'MAX_NUM_ALGO_ORDERS', limit: 10 },
       { filterType: 'MIN_NOTIONAL', notional: String(i.minNotional) },

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { badInput } from '../api/envelope.ts';
+import { filterLimits } from '../sim/exchange-info.ts';
 import { instrument, INSTRUMENTS, type Instrument, type MarketKind } from '../sim/instruments.ts';
 import type { SymbolMarket } from '../sim/market.ts';
 import type { Simulator } from '../sim/simulator.ts';
@@ -8,7 +9,8 @@ import type { Level } from './matching.ts';
 
 /**
  * The listings traded by the sandbox are the simulator's (exchangeInfo): tick and step sizes from its
- * PRICE_FILTER / LOT_SIZE, minimum quantity one step, minimum notional from its NOTIONAL / MIN_NOTIONAL.
+ * PRICE_FILTER / LOT_SIZE, minimum quantity one step, minimum notional from its NOTIONAL / MIN_NOTIONAL,
+ * and the upper bounds of the same filters (maxPrice, maxQty, MARKET_LOT_SIZE maxQty, spot maxNotional).
  */
 export interface Pair {
   inst: Instrument;
@@ -16,18 +18,47 @@ export interface Pair {
   step: Decimal;
   minQty: Decimal;
   minNotional: Decimal;
+  maxPrice: Decimal;
+  maxQty: Decimal;
+  marketMaxQty: Decimal;
+  /** Spot NOTIONAL maxNotional, limit orders only; null for USD-M (no such filter). */
+  maxNotional: Decimal | null;
 }
 
 export function pairOf(market: MarketKind, symbol: unknown, field = 'symbol'): Pair {
   const inst = typeof symbol === 'string' ? instrument(market, symbol.toUpperCase()) : undefined;
   if (!inst) throw badInput(field, 'symbol', `Unknown ${market === 'spot' ? 'spot' : 'futures'} pair`);
+  const limits = filterLimits(inst);
   return {
     inst,
     tick: unit(inst.tickDecimals),
     step: unit(inst.stepDecimals),
     minQty: unit(inst.stepDecimals),
     minNotional: new D(String(inst.minNotional)),
+    maxPrice: new D(limits.maxPrice),
+    maxQty: new D(limits.maxQty),
+    marketMaxQty: new D(limits.marketMaxQty),
+    maxNotional: limits.maxNotional === null ? null : new D(limits.maxNotional),
   };
+}
+
+/**
+ * An order's price and quantity against the upper bounds of the pair's exchangeInfo filters, where they
+ * enter (issue: out-of-range numbers must get a 400, not reach the database): PRICE_FILTER maxPrice,
+ * LOT_SIZE maxQty (limit) or MARKET_LOT_SIZE maxQty (market), and spot NOTIONAL maxNotional for limit orders.
+ * The lower bounds (tick, step, minNotional) are checked by parseAmount and the engine.
+ */
+export function checkFilterMaxima(pair: Pair, priceType: 'limit' | 'market', price: Decimal | null, quantity: Decimal | null): void {
+  if (price !== null && price.gt(pair.maxPrice)) {
+    throw badInput('price', 'maxPrice', `Price must be at most ${pair.maxPrice.toFixed()} ${pair.inst.quote}`);
+  }
+  const maxQty = priceType === 'limit' ? pair.maxQty : pair.marketMaxQty;
+  if (quantity !== null && quantity.gt(maxQty)) {
+    throw badInput('volume', 'maxQty', `Quantity must be at most ${maxQty.toFixed()} ${pair.inst.base}`);
+  }
+  if (priceType === 'limit' && price !== null && quantity !== null && pair.maxNotional !== null && price.mul(quantity).gt(pair.maxNotional)) {
+    throw badInput('volume', 'maxNotional', `Order value must be at most ${pair.maxNotional.toFixed()} ${pair.inst.quote}`);
+  }
 }
 
 /** Lightning calls name the pair as baseCurrency + quoteCurrency (spec §7), the data tabs as instrumentId. */

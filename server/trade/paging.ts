@@ -11,10 +11,20 @@ export interface CursorCondition {
   searchDirection?: 'after' | 'before';
 }
 
+/** Row ids are PostgreSQL `integer` identities: anything larger is no row, and answers 400 before the query. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** A row id from the request (a JSON integer or a digit string), or a 400 naming the field. */
+export function rowIdOf(field: string, value: unknown, allowZero = false): number {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
+  if (!Number.isSafeInteger(id) || id < (allowZero ? 0 : 1) || id > MAX_ROW_ID) throw badInput(field, 'range', `${field} is not a valid id`);
+  return id;
+}
+
 export const cursorSchema = {
   type: 'object',
   properties: {
-    cursor: { anyOf: [{ type: 'string', pattern: '^\\d{0,12}$' }, { type: 'integer', minimum: 0 }, { type: 'null' }] },
+    cursor: { anyOf: [{ type: 'string', pattern: '^\\d{0,10}$' }, { type: 'integer', minimum: 0, maximum: MAX_ROW_ID }, { type: 'null' }] },
     pageSize: { type: 'integer', enum: [10, 20, 50, 100], default: 10 },
     searchDirection: { type: 'string', enum: ['after', 'before'], default: 'after' },
   },
@@ -37,8 +47,7 @@ export function planPage(condition: CursorCondition | undefined, used: number): 
   const pageSize = condition?.pageSize ?? 10;
   const direction = condition?.searchDirection ?? 'after';
   const raw = condition?.cursor;
-  const cursor = raw === undefined || raw === null || raw === '' ? null : Number(raw);
-  if (cursor !== null && !Number.isSafeInteger(cursor)) throw badInput('cursorCondition.cursor', 'cursor');
+  const cursor = raw === undefined || raw === null || raw === '' ? null : rowIdOf('cursorCondition.cursor', raw, true);
   if (cursor === null) return { where: '', order: 'id desc', limit: pageSize + 1, params: [], pageSize, direction: 'after' };
   return direction === 'after'
     ? { where: ` and id < $${used + 1}`, order: 'id desc', limit: pageSize + 1, params: [cursor], pageSize, direction }

@@ -49,7 +49,8 @@ describe('USD-M bad input: a clear refusal and nothing created', () => {
     ['unknown pair', { baseCurrency: 'NOPE', quoteCurrency: 'USDT', direction: 'buy', priceType: 'market', volume: '1' }, 400, 'symbol'],
     ['hedge side in one-way mode', { ...btc, direction: 'buy', priceType: 'market', volume: '0.01', positionSide: 'LONG' }, 400, 'oneWay'],
     ['unknown direction', { ...btc, direction: 'up', priceType: 'market', volume: '0.01' }, 400, null],
-    ['above the balance (margin of 100 BTC at 20×)', { ...btc, direction: 'buy', priceType: 'market', volume: '100' }, 10101, null],
+    ['above the balance (margin of 10 BTC at 20×)', { ...btc, direction: 'buy', priceType: 'market', volume: '10' }, 10101, null],
+    ['above MARKET_LOT_SIZE maxQty (100 BTC at market)', { ...btc, direction: 'buy', priceType: 'market', volume: '100' }, 400, 'maxQty'],
     ['reduce-only with no position', { ...btc, direction: 'sell', priceType: 'market', volume: '0.01', reduceOnly: true }, 10105, null],
   ];
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { MarketKind } from '../../sim/instruments.ts';
 import type { TradeEngine } from '../engine.ts';
 import { fillView, orderView, queryOrders, type RawFill } from '../orders.ts';
-import { planPage, toPage, type CursorCondition, type Page } from '../paging.ts';
+import { MAX_ROW_ID, planPage, rowIdOf, toPage, type CursorCondition, type Page } from '../paging.ts';
 
 export interface TradeContext {
   api: ApiContext;
@@ -32,13 +32,11 @@ export function checkNotFrozen(auth: Auth): void {
 export const amount = { anyOf: [{ type: 'string', maxLength: 60 }, { type: 'number' }] };
 export const keyField = { anyOf: [{ type: 'string', maxLength: 40 }, { type: 'integer' }] };
 export const symbolField = { type: 'string', maxLength: 30 };
-export const idField = { anyOf: [{ type: 'string', pattern: '^\\d{1,12}$' }, { type: 'integer', minimum: 1 }] };
+export const idField = { anyOf: [{ type: 'string', pattern: '^\\d{1,10}$' }, { type: 'integer', minimum: 1, maximum: MAX_ROW_ID }] };
 export const orderIdField = idField;
 
 export function orderIdOf(value: unknown): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw badInput('orderId', 'orderId');
-  return id;
+  return rowIdOf('orderId', value);
 }
 
 export interface OrderFilter {

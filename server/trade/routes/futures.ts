@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { accountView, futuresAccount, positionView } from '../account.ts';
 import { parseAmount } from '../decimal.ts';
 import { TradeCode, tradeError } from '../errors.ts';
-import { FEES, allPairs, futuresPair, maxLeverage } from '../markets.ts';
+import { FEES, allPairs, checkFilterMaxima, futuresPair, maxLeverage } from '../markets.ts';
 import type { Side } from '../matching.ts';
 import { orderView } from '../orders.ts';
 import { cursorSchema, type CursorCondition } from '../paging.ts';
@@ -107,6 +107,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       const pair = futuresPair(body);
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       const price = body.priceType === 'limit' ? parseAmount('price', body.price, pair.inst.tickDecimals, 'tickSize') : null;
+      checkFilterMaxima(pair, body.priceType, price, quantity);
       const order = await engine.placeFutures(auth.user.id, {
         pair,
         side: body.direction,
@@ -151,6 +152,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       checkNotFrozen(auth);
       const pair = futuresPair(body);
       const volume = body.volume === undefined ? null : parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
+      checkFilterMaxima(pair, 'market', null, volume);
       return orderView(await engine.closePosition(auth.user.id, pair, body.positionSide ?? null, volume));
     },
   });

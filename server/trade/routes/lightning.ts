@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { futuresAccount } from '../account.ts';
 import { D, min, out, parseAmount, type Dec } from '../decimal.ts';
 import { insufficient } from '../errors.ts';
-import { planPage, toPage, cursorSchema, type CursorCondition } from '../paging.ts';
+import { planPage, rowIdOf, toPage, cursorSchema, type CursorCondition } from '../paging.ts';
 import { Account, adjust, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
 import { amount, idField, keyField, keyIdOf, type TradeContext } from './common.ts';
 import type { MarketView } from '../markets.ts';
@@ -95,7 +95,7 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
     url: '/broker/lightning/delLightning',
     body: s.obj({ id: idField }, ['id']),
     handler: async ({ body, auth }) => {
-      const rows = await ctx.db.query('delete from lightning_configs where user_id = $1 and id = $2 returning id', [auth.user.id, Number(body.id)]);
+      const rows = await ctx.db.query('delete from lightning_configs where user_id = $1 and id = $2 returning id', [auth.user.id, rowIdOf('id', body.id)]);
       if (rows.length === 0) throw badInput('id', 'unknown', 'Unknown configuration');
       return null;
     },
@@ -106,7 +106,7 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
     url: '/broker/lightning/memoryLightning',
     body: s.obj({ id: { anyOf: [...idField.anyOf, { type: 'null' }] } }, ['id']),
     handler: async ({ body, auth }) => {
-      const id = body.id === null ? null : Number(body.id);
+      const id = body.id === null ? null : rowIdOf('id', body.id);
       if (id !== null) {
         const rows = await ctx.db.query('select 1 from lightning_configs where user_id = $1 and id = $2', [auth.user.id, id]);
         if (rows.length === 0) throw badInput('id', 'unknown', 'Unknown configuration');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { s, userRoute } from '../../api/http.ts';
 import { out, parseAmount } from '../decimal.ts';
-import { FEES, pairOf, type Pair } from '../markets.ts';
+import { checkFilterMaxima, FEES, pairOf, type Pair } from '../markets.ts';
 import type { Side } from '../matching.ts';
 import { orderView } from '../orders.ts';
 import { cursorSchema, type CursorCondition } from '../paging.ts';
@@ -59,6 +59,7 @@ export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
       const pair = spotPair(body);
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       const price = body.priceType === 'limit' ? parseAmount('price', body.price, pair.inst.tickDecimals, 'tickSize') : null;
+      checkFilterMaxima(pair, body.priceType, price, quantity);
       const order = await engine.placeSpot(auth.user.id, { pair, side: body.direction, priceType: body.priceType, price, quantity });
       return orderView(order);
     },

@@ -17,10 +17,18 @@ export interface Pair {
   listInstrumentId: string;
   /** spec §5 "The exchange has a minimum sell or purchase amount": NOTIONAL / MIN_NOTIONAL, when listed. */
   minNotional?: string;
+  /** Upper bounds of the filters, when listed: PRICE_FILTER maxPrice, LOT_SIZE / MARKET_LOT_SIZE maxQty, NOTIONAL maxNotional. */
+  maxPrice?: string;
+  maxQty?: string;
+  marketMaxQty?: string;
+  maxNotional?: string;
 }
 
 interface RawFilter {
   filterType?: unknown;
+  maxPrice?: unknown;
+  maxQty?: unknown;
+  maxNotional?: unknown;
   tickSize?: unknown;
   stepSize?: unknown;
   minNotional?: unknown;
@@ -35,6 +43,12 @@ function minNotionalOf(filters: RawFilter[]): string | null {
     if (typeof value === 'string' && Number(value) > 0) return value;
   }
   return null;
+}
+
+/** A positive upper bound of a filter (Binance lists 0 for "no bound"). */
+function maxOf(filters: RawFilter[], type: string, field: 'maxPrice' | 'maxQty' | 'maxNotional'): string | null {
+  const value = filters.find((f) => f.filterType === type)?.[field];
+  return typeof value === 'string' && Number(value) > 0 ? value : null;
 }
 
 interface RawSymbol {
@@ -69,6 +83,12 @@ export function parseExchangeInfo(body: unknown, market: Market): Pair[] {
     const stepSize = filterValue(filters, 'LOT_SIZE', 2, 'stepSize');
     if (tickSize === null || stepSize === null) continue;
     const minNotional = minNotionalOf(filters);
+    const maxima = {
+      maxPrice: maxOf(filters, 'PRICE_FILTER', 'maxPrice'),
+      maxQty: maxOf(filters, 'LOT_SIZE', 'maxQty'),
+      marketMaxQty: maxOf(filters, 'MARKET_LOT_SIZE', 'maxQty'),
+      maxNotional: maxOf(filters, 'NOTIONAL', 'maxNotional'),
+    };
     out.push({
       symbol,
       market,
@@ -80,6 +100,7 @@ export function parseExchangeInfo(body: unknown, market: Market): Pair[] {
       amountPrecision: amountPrecision(stepSize),
       listInstrumentId: `${baseAsset}/${quoteAsset}`,
       ...(minNotional === null ? {} : { minNotional }),
+      ...Object.fromEntries(Object.entries(maxima).filter(([, value]) => value !== null)),
     });
   }
   return out;

@@ -80,4 +80,25 @@ describe('parseExchangeInfo', () => {
     expect(pairs[0]).toMatchObject({ symbol: 'BTCUSDT', pricePrecision: 2, amountPrecision: 5, listInstrumentId: 'BTC/USDT' });
     expect(parseExchangeInfo({ nope: 1 }, 'usdm')).toEqual([]);
   });
+
+  it('keeps the upper bounds of the filters, leaving out the ones listed as 0 (no bound)', () => {
+    const body = {
+      symbols: [
+        {
+          symbol: 'ETHUSDT',
+          baseAsset: 'ETH',
+          quoteAsset: 'USDT',
+          filters: [
+            { filterType: 'PRICE_FILTER', tickSize: '0.01', maxPrice: '1000000.00' },
+            { filterType: 'LOT_SIZE', stepSize: '0.001', maxQty: '9000.000' },
+            { filterType: 'MARKET_LOT_SIZE', stepSize: '0.001', maxQty: '0.00000000' },
+            { filterType: 'NOTIONAL', minNotional: '5', maxNotional: '9000000' },
+          ],
+        },
+      ],
+    };
+    const [pair] = parseExchangeInfo(body, 'spot');
+    expect(pair).toMatchObject({ maxPrice: '1000000.00', maxQty: '9000.000', maxNotional: '9000000', minNotional: '5' });
+    expect(pair?.marketMaxQty).toBeUndefined();
+  });
 });

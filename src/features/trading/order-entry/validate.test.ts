@@ -35,6 +35,18 @@ describe('validateOrder', () => {
     expect(validateOrder(spot, limit('1', '1'), rich).errors.volume).toEqual({ key: 'errors.belowMinNotional', params: { min: '5', asset: 'USDT' } });
   });
 
+  it('names the upper bounds of the filters: maxPrice, maxQty (market: MARKET_LOT_SIZE) and maxNotional for limit orders', () => {
+    const bounded: PairRules = { ...spot, maxPrice: '10000', maxQty: '900', marketMaxQty: '100', maxNotional: '1000000' };
+    const huge: BalanceContext = { available: new Decimal('1e12'), referencePrice: new Decimal('3200') };
+    expect(validateOrder(bounded, limit('10000.01', '1'), huge).errors.price).toEqual({ key: 'errors.aboveMaxPrice', params: { max: '10000', asset: 'USDT' } });
+    expect(validateOrder(bounded, limit('10000', '1'), huge).errors).toEqual({});
+    expect(validateOrder(bounded, limit('1', '900.0001'), huge).errors.volume).toEqual({ key: 'errors.aboveMaxQty', params: { max: '900', asset: 'ETH' } });
+    const market = { direction: 'buy' as const, priceType: 'market' as const, price: '', volume: '100.0001' };
+    expect(validateOrder(bounded, market, huge).errors.volume).toEqual({ key: 'errors.aboveMaxQty', params: { max: '100', asset: 'ETH' } });
+    expect(validateOrder(bounded, limit('10000', '100.0001'), huge).errors.volume).toEqual({ key: 'errors.aboveMaxNotional', params: { max: '1000000', asset: 'USDT' } });
+    expect(validateOrder(bounded, limit('10000', '100'), huge).errors).toEqual({});
+  });
+
   it('refuses a volume off a step that is not a power of ten', () => {
     const odd = { ...spot, stepSize: '0.5' };
     expect(validateOrder(odd, limit('10', '1.25'), rich).errors.volume).toEqual({ key: 'errors.tooManyDecimals', params: { max: 1 } });

@@ -10,6 +10,11 @@ export interface PairRules {
   stepSize: string;
   /** spec §5 "The exchange has a minimum sell or purchase amount" (NOTIONAL / MIN_NOTIONAL). */
   minNotional?: string;
+  /** Upper bounds of the filters (exchangeInfo maxPrice, LOT_SIZE / MARKET_LOT_SIZE maxQty, spot maxNotional for limit orders). */
+  maxPrice?: string;
+  maxQty?: string;
+  marketMaxQty?: string;
+  maxNotional?: string;
 }
 
 /**
@@ -35,6 +40,9 @@ export type OrderErrorKey =
   | 'errors.stepMismatch'
   | 'errors.belowMinimum'
   | 'errors.belowMinNotional'
+  | 'errors.aboveMaxPrice'
+  | 'errors.aboveMaxQty'
+  | 'errors.aboveMaxNotional'
   | 'errors.aboveBalance'
   | 'errors.noReferencePrice';
 
@@ -98,6 +106,10 @@ export function validateOrder(
     const parsed = parseField(form.price, rules.tickSize);
     if ('error' in parsed) errors.price = parsed.error;
     else price = parsed.value;
+    if (price !== null && rules.maxPrice && price.gt(rules.maxPrice)) {
+      errors.price = { key: 'errors.aboveMaxPrice', params: { max: new Decimal(rules.maxPrice).toFixed(), asset: rules.quoteAsset } };
+      price = null;
+    }
   }
   const parsedVolume = parseField(form.volume, rules.stepSize);
   let volume: Decimal | null = null;
@@ -109,6 +121,10 @@ export function validateOrder(
     if (volume.lt(rules.stepSize)) {
       errors.volume = { key: 'errors.belowMinimum', params: { min: new Decimal(rules.stepSize).toFixed(), asset: rules.baseAsset } };
     }
+    const maxQty = form.priceType === 'limit' ? rules.maxQty : (rules.marketMaxQty ?? rules.maxQty);
+    if (!errors.volume && maxQty && volume.gt(maxQty)) {
+      errors.volume = { key: 'errors.aboveMaxQty', params: { max: new Decimal(maxQty).toFixed(), asset: rules.baseAsset } };
+    }
   }
   const effective = form.priceType === 'limit' ? price : ctx.referencePrice;
   if (volume !== null && !errors.volume && form.priceType === 'market' && effective === null) {
@@ -118,6 +134,8 @@ export function validateOrder(
     const notional = effective.mul(volume);
     if (rules.minNotional && notional.lt(rules.minNotional)) {
       errors.volume = { key: 'errors.belowMinNotional', params: { min: new Decimal(rules.minNotional).toFixed(), asset: rules.quoteAsset } };
+    } else if (form.priceType === 'limit' && rules.maxNotional && notional.gt(rules.maxNotional)) {
+      errors.volume = { key: 'errors.aboveMaxNotional', params: { max: new Decimal(rules.maxNotional).toFixed(), asset: rules.quoteAsset } };
     } else if (ctx.available !== null && requiredFunds(rules, form.direction, effective, volume, ctx).gt(ctx.available)) {
       errors.volume = { key: 'errors.aboveBalance', params: { available: ctx.available.toFixed(), asset: fundsAsset(rules, form.direction) } };
     }
