@@ -23,9 +23,13 @@ export function checkKey(auth: Auth, value: unknown, field = 'exchangeKeyId'): v
   if (String(value) !== keyIdOf(auth)) throw badInput(field, 'unknownKey', `Unknown ${field}`);
 }
 
-/** spec §4 "Account freeze: it disables withdrawals and exchange": no new orders from a frozen account. */
-export function checkNotFrozen(auth: Auth): void {
-  if (auth.user.frozen_at !== null) throw new ApiError(Code.frozen);
+/**
+ * spec §4 "Account freeze: it disables withdrawals and exchange": no order that opens or adds exposure from a
+ * frozen account. What only reduces risk stays open to it (server/trade/README.md "Frozen accounts"): a
+ * reduce-only USD-M order (the engine refuses one that does not reduce), closePosition, and cancelling.
+ */
+export function checkNotFrozen(auth: Auth, reducesOnly = false): void {
+  if (auth.user.frozen_at !== null && !reducesOnly) throw new ApiError(Code.frozen);
 }
 
 // Unions as anyOf (Ajv strict mode): amounts come as JSON numbers or decimal strings and are parsed by parseAmount.

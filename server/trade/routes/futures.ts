@@ -103,7 +103,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
     ),
     handler: async ({ body, auth }) => {
       checkKey(auth, body.exchangeKeyId);
-      checkNotFrozen(auth);
+      checkNotFrozen(auth, body.reduceOnly === true);
       const pair = futuresPair(body);
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       const price = body.priceType === 'limit' ? parseAmount('price', body.price, pair.inst.tickDecimals, 'tickSize') : null;
@@ -149,7 +149,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
     body: s.obj({ ...pairProps, positionSide: { type: 'string', enum: ['BOTH', 'LONG', 'SHORT'] }, volume: amount }),
     handler: async ({ body, auth }) => {
       checkKey(auth, body.exchangeKeyId);
-      checkNotFrozen(auth);
+      // Closing reduces risk: allowed to a frozen account (checkNotFrozen).
       const pair = futuresPair(body);
       const volume = body.volume === undefined ? null : parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       checkFilterMaxima(pair, 'market', null, volume);
