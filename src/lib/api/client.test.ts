@@ -272,7 +272,7 @@ describe('time-outs (spec §7, §9: 10 s, 20 s for captcha and security)', () =>
   // Real timers with small injected time-outs: the server never answers a hanging path, so the
   // outcome does not depend on machine speed; the security call is released only after the default
   // time-out has fired, proving it waits longer.
-  const timeouts = { default: 50, security: 30_000 };
+  const timeouts = { default: 50, security: 30_000, upload: 30_000 };
 
   it('a default call times out with the translated message', async () => {
     server.on('/hang', () => {});
@@ -296,8 +296,42 @@ describe('time-outs (spec §7, §9: 10 s, 20 s for captcha and security)', () =>
   it('a security call uses the security time-out, and timeoutKind overrides the path', async () => {
     server.on('/institution/updatePwd', () => {});
     server.on('/user/assets', () => {});
-    const api = client({ timeouts: { default: 30_000, security: 50 } });
+    const api = client({ timeouts: { default: 30_000, security: 50, upload: 30_000 } });
     expect((await rejection(api.post('/institution/updatePwd', {}))).kind).toBe('timeout');
     expect((await rejection(api.get('/user/assets', { timeoutKind: 'security' }))).kind).toBe('timeout');
+  });
+});
+
+describe('uploads (spec §5 KYC files, through the one client)', () => {
+  it('sends the file as the raw body with its type and the usual headers, and unwraps data', async () => {
+    server.on('/institution/kyc/upload', (_req, res) => json(res, { code: 200, msg: '', data: { fileId: 'f1' } }));
+    const file = new Blob(['not-compressed-bytes'], { type: 'image/png' });
+    expect(await client().upload<{ fileId: string }>('/institution/kyc/upload', file, 'image/png')).toEqual({ fileId: 'f1' });
+    const [req] = server.requests;
+    expect(req?.method).toBe('POST');
+    expect(req?.headers['content-type']).toBe('image/png');
+    expect(req?.body).toBe('not-compressed-bytes');
+    expect(req?.headers['authorization']).toBe('Bearer tok-1');
+    expect(req?.headers['source']).toBe('web');
+  });
+
+  it('an expired session on an upload signs out once, like any call (spec §8)', async () => {
+    server.on('/institution/kyc/upload', (_req, res) => json(res, { code: 401, msg: 'token expired', data: null }));
+    const error = await rejection(client().upload('/institution/kyc/upload', new Blob(['x']), 'image/jpeg', { silent: true }));
+    expect(error).toMatchObject({ kind: 'unauthorized', code: 401 });
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused upload (413 envelope) is a business error with its translated message, not a sign-out', async () => {
+    server.on('/institution/kyc/upload', (_req, res) => json(res, { code: 413, msg: 'Image is too large, please re-upload', data: null }, 413));
+    const error = await rejection(client().upload('/institution/kyc/upload', new Blob(['x']), 'image/jpeg'));
+    expect(error).toMatchObject({ kind: 'business', code: 413, status: 413 });
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+
+  it('uses the upload time-out, longer than the JSON one', async () => {
+    server.on('/institution/kyc/upload', () => {});
+    const error = await rejection(client({ timeouts: { default: 30_000, security: 30_000, upload: 50 } }).upload('/institution/kyc/upload', new Blob(['x']), 'image/jpeg'));
+    expect(error.kind).toBe('timeout');
   });
 });

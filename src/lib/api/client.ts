@@ -54,6 +54,8 @@ export interface ApiClient {
   get: <T>(path: string, options?: CallOptions) => Promise<T>;
   post: <T>(path: string, body?: unknown, options?: CallOptions) => Promise<T>;
   download: (path: string, form: Params, fileName: string, options?: CallOptions) => Promise<void>;
+  /** A file as the raw request body with its own type (spec §5: KYC files go byte for byte, uncompressed). */
+  upload: <T>(path: string, file: Blob, contentType: string, options?: CallOptions) => Promise<T>;
   stats: Readonly<ApiStats>;
   /** Forgets de-duplication and the 401 latch (after a fresh login, or between tests). */
   reset: () => void;
@@ -72,6 +74,9 @@ const DEFAULT_CONFIG: ApiConfig = {
   timeouts: DEFAULT_TIMEOUTS,
   saveFile: saveBlob,
 };
+
+/** What a call sends: JSON (most calls), a form (downloads, spec §7) or a file as the raw body (uploads). */
+type Body = { json: unknown } | { form: URLSearchParams } | { file: Blob; contentType: string };
 
 function toSearchParams(params: Params): URLSearchParams {
   if (params instanceof URLSearchParams) return params;
@@ -134,14 +139,15 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
     method: 'get' | 'post',
     path: string,
     options: CallOptions,
-    body: { json: unknown } | { form: URLSearchParams } | undefined,
+    body: Body | undefined,
   ): Promise<{ response: Response; requestToken: string }> {
     const requestToken = currentToken();
     if (unauthorizedLatched && requestToken !== '' && requestToken !== latchedToken) unauthorizedLatched = false;
     // spec §7: every call sends source 'web', Accept-Language and a bearer token unless marked no-token.
     const headers: Record<string, string> = { source: 'web', 'Accept-Language': config.getLanguage() };
     if (!options.noToken && requestToken !== '') headers['Authorization'] = `Bearer ${requestToken}`;
-    const kind = options.timeoutKind ?? timeoutKindFor(path);
+    if (body && 'file' in body) headers['Content-Type'] = body.contentType;
+    const kind = options.timeoutKind ?? (body && 'file' in body ? 'upload' : timeoutKindFor(path));
     const response = await ky(joinUrl(config.baseUrl, path), {
       method,
       headers,
@@ -152,6 +158,7 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(body && 'json' in body ? { json: body.json } : {}),
       ...(body && 'form' in body ? { body: body.form } : {}),
+      ...(body && 'file' in body ? { body: body.file } : {}),
     });
     return { response, requestToken };
   }
@@ -165,7 +172,7 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
     return fail(timedOut ? 'timeout' : 'network', message, path, { cause: error });
   }
 
-  async function call<T>(method: 'get' | 'post', path: string, options: CallOptions, body: { json: unknown } | undefined): Promise<T> {
+  async function call<T>(method: 'get' | 'post', path: string, options: CallOptions, body: Body | undefined): Promise<T> {
     let sent: { response: Response; requestToken: string };
     let text: string;
     try {
@@ -225,6 +232,7 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
     post: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
       call<T>('post', path, options, body === undefined ? undefined : { json: body }),
     download,
+    upload: <T>(path: string, file: Blob, contentType: string, options: CallOptions = {}) => call<T>('post', path, options, { file, contentType }),
     stats,
     reset() {
       deduper.reset();

@@ -37,5 +37,6 @@ export const configureApi = api.configure;
 export const apiGet = api.get;
 export const apiPost = api.post;
 export const download = api.download;
+export const upload = api.upload;
 export const apiStats = api.stats;
 export const resetApi = api.reset;

@@ -3,7 +3,7 @@ import { DEFAULT_TIMEOUTS, timeoutKindFor } from './timeouts.ts';
 
 describe('timeoutKindFor (spec §7, §9)', () => {
   it('uses 10 s and 20 s', () => {
-    expect(DEFAULT_TIMEOUTS).toEqual({ default: 10_000, security: 20_000 });
+    expect(DEFAULT_TIMEOUTS).toEqual({ default: 10_000, security: 20_000, upload: 60_000 });
   });
 
   it.each([

@@ -1,12 +1,14 @@
-export type TimeoutKind = 'default' | 'security';
+export type TimeoutKind = 'default' | 'security' | 'upload';
 
 export interface Timeouts {
   default: number;
   security: number;
+  /** File uploads (KYC documents up to 10 MB, spec §5): the 10 s JSON time-out would cut a slow line off. */
+  upload: number;
 }
 
 // spec §7 and §9: "Request timeout is 10 s, and 20 s for captcha and security calls".
-export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = { default: 10_000, security: 20_000 };
+export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = { default: 10_000, security: 20_000, upload: 60_000 };
 
 /**
  * The security calls of spec §7 "Authentication and security" that serve the account-security area of
