@@ -1,7 +1,7 @@
 import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../lib/config/index.ts';
-import { ChunkLoadError, loadChunk } from './chunk-loading.ts';
+import { ChunkLoadError, loadChunk, retryLoader } from './chunk-loading.ts';
 import './LazyPage.css';
 
 type Loader = () => Promise<{ default: ComponentType }>;
@@ -11,12 +11,14 @@ type Loader = () => Promise<{ default: ComponentType }>;
  * the chunk, with a retry, when it fails.
  */
 export function lazyPage(chunk: string, load: Loader): ComponentType {
-  const make = () => lazy(() => loadChunk(chunk, load, config.chunkTimeoutMs));
-  let Page = make();
+  const make = (loader: Loader) => lazy(() => loadChunk(chunk, loader, config.chunkTimeoutMs));
+  let Page = make(load);
+  let retries = 0;
   function LazyPage() {
     const [attempt, setAttempt] = useState(0);
-    const retry = () => {
-      Page = make();
+    const retry = (failure: ChunkLoadError) => {
+      retries += 1;
+      Page = make(retryLoader(load, failure, retries, window.location.origin));
       setAttempt((n) => n + 1);
     };
     return (
@@ -42,7 +44,7 @@ function PageLoading() {
 
 interface BoundaryProps {
   children: ReactNode;
-  onRetry: () => void;
+  onRetry: (failure: ChunkLoadError) => void;
 }
 
 class ChunkBoundary extends Component<BoundaryProps, { error: Error | null }> {
@@ -56,7 +58,7 @@ class ChunkBoundary extends Component<BoundaryProps, { error: Error | null }> {
     const { error } = this.state;
     if (!error) return this.props.children;
     if (!(error instanceof ChunkLoadError)) throw error;
-    return <ChunkErrorView error={error} onRetry={this.props.onRetry} />;
+    return <ChunkErrorView error={error} onRetry={() => this.props.onRetry(error)} />;
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, loadChunk } from './chunk-loading.ts';
+import { ChunkLoadError, failedModuleUrl, loadChunk, retryLoader } from './chunk-loading.ts';
 
 describe('loadChunk', () => {
   afterEach(() => vi.useRealTimers());
@@ -23,5 +23,24 @@ describe('loadChunk', () => {
     expect(settled).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);
     expect(settled).toMatchObject({ chunk: 'market', reason: 'timeout' });
+  });
+});
+
+describe('retryLoader', () => {
+  const origin = 'http://127.0.0.1:8080';
+  const failure = (message: string) => new ChunkLoadError('home', 'failed', { cause: new TypeError(message) });
+
+  it('reads the module URL of a failed dynamic import, same origin only', () => {
+    expect(failedModuleUrl(new TypeError(`Failed to fetch dynamically imported module: ${origin}/assets/HomePage-rJU5g2n0.js`), origin)).toBe(
+      `${origin}/assets/HomePage-rJU5g2n0.js`,
+    );
+    expect(failedModuleUrl(new TypeError('error loading dynamically imported module: https://evil.example/x.js'), origin)).toBeNull();
+    expect(failedModuleUrl(new TypeError('Failed to fetch'), origin)).toBeNull();
+  });
+
+  it('falls back to the original loader when the error names no module', () => {
+    const load = async () => ({ default: 1 });
+    expect(retryLoader(load, failure('Failed to fetch'), 1, origin)).toBe(load);
+    expect(retryLoader(load, failure(`Failed to fetch dynamically imported module: ${origin}/assets/A-1.js`), 1, origin)).not.toBe(load);
   });
 });
