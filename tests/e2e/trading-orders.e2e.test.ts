@@ -215,7 +215,7 @@ describe('bad input', () => {
       ['3000', '-1', zhOrders.errors.notPositive],
       ['3000', '0.00001', zhOrders.errors.tooManyDecimals.replace('{{max}}', '4')],
       ['3000', '0.0001', zhOrders.errors.belowMinNotional.replace('{{min}}', '5').replace('{{asset}}', 'USDT')],
-      ['3000', '100000', '超出可用餘額'],
+      ['3000', '1000', '超出可用餘額'],
       ['3000', 'abc', zhOrders.errors.notNumeric],
     ];
     for (const [price, volume, message] of cases) {
