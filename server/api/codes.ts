@@ -2,7 +2,8 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { type ApiContext, nowDate } from './context.ts';
 import { ApiError, badInput, Code } from './envelope.ts';
-import { attempt, failureError } from './lockout.ts';
+import { attempt, failureError, nestedAttempt } from './lockout.ts';
+import { takeRate } from './rates.ts';
 
 /**
  * E-mail, SMS and image verification codes (spec §5, §9). Codes are written to the outbox table that
@@ -36,6 +37,10 @@ export interface IssueRequest {
   code?: string;
   /** Skip the outbox write: a reset for an unknown address answers the same but sends nothing. */
   silent?: boolean;
+  /** The account the code is for (normalised user name, known or not), for the per-account send limit. */
+  account?: string | null;
+  /** The requester's address, for the per-source send limit. */
+  ip?: string;
 }
 
 export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise<{ uuid: string; code: string }> {
@@ -53,6 +58,14 @@ export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise
       const lastAt = last[0]?.created_at.getTime();
       // spec §5: verification-code senders refuse a second call within 1 second.
       if (lastAt !== undefined && now.getTime() - lastAt < ctx.limits.repeatGuardMs) throw new ApiError(Code.repeatRequest);
+      // Sends per destination, account and source in the window (10041); taken in this transaction, so a
+      // refusal by one takes back the others. Silent sends count too: the reply must not tell them apart.
+      const rates = ctx.limits.sendRates;
+      await takeRate(ctx, tx, 'destination', `${request.channel}:${request.destination}`, rates.destination);
+      if (request.account) await takeRate(ctx, tx, 'account', request.account, rates.account);
+      if (request.ip) await takeRate(ctx, tx, 'ip', request.ip, rates.ip);
+    } else if (request.ip) {
+      await takeRate(ctx, tx, 'ip', `image:${request.ip}`, ctx.limits.sendRates.imageIp);
     }
     await tx.query(
       `insert into verification_codes (uuid, channel, destination, business_type, user_id, code_hash, created_at, expires_at)
@@ -131,7 +144,17 @@ export async function checkCode(ctx: ApiContext, check: CodeCheck): Promise<stri
     throw new ApiError(Code.codeWrong, { channel: check.channel, remainingAttempts: codeRemaining(), errorCount: attempts });
   }
   const kind = check.channel === 'email' ? 'emailCode' : 'smsCode';
-  const outcome = await attempt(ctx, kind, check.destination, check.userId, evaluate);
+  // Wrong codes count per address (across its codes) and, for a known account, per account across its
+  // addresses (`codeAccount`): neither a new code nor another channel buys new guesses.
+  const outcome =
+    check.userId === null
+      ? await attempt(ctx, kind, check.destination, null, evaluate)
+      : await nestedAttempt(
+          ctx,
+          { kind: 'codeAccount', subject: `user:${check.userId}`, userId: check.userId },
+          { kind, subject: check.destination, userId: check.userId },
+          evaluate,
+        );
   if (outcome.ok) return outcome.value;
   throw failureError({ ...outcome, remainingAttempts: Math.min(codeRemaining(), outcome.remainingAttempts) }, Code.codeWrong, {
     channel: check.channel,

@@ -2,7 +2,19 @@ import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { RsaKeys } from './rsa.ts';
 
-export type FailureKind = 'password' | 'emailCode' | 'smsCode' | 'gaCode';
+/**
+ * What a lockout counts (spec §8): `password` per (user name, source address) — the spec's 5-failure lock —
+ * and `passwordAccount` per user name over every source, so a stranger locks out only their own address while
+ * a spread-out attack still meets a ceiling; `emailCode`/`smsCode` per address across codes and `codeAccount`
+ * per account across its addresses; `gaCode` per user.
+ */
+export type FailureKind = 'password' | 'passwordAccount' | 'emailCode' | 'smsCode' | 'codeAccount' | 'gaCode';
+
+/** A fixed-window rate: at most `limit` events per `windowMs`. */
+export interface Rate {
+  limit: number;
+  windowMs: number;
+}
 
 /**
  * Counts and waits of the sandbox. The spec gives the 10-minute code life, the 1 s repeat guard (§5, §9) and
@@ -15,6 +27,10 @@ export interface Limits {
   repeatGuardMs: number;
   sessionTtlMs: number;
   lockout: Record<FailureKind, { threshold: number; waitMs: number }>;
+  /** Failed passwords of a user name (any source, within the lockout window) after which sign-in asks for the image captcha. */
+  captchaAfterFailures: number;
+  /** Code sends (e-mail and SMS) per destination, per account (user name) and per source address; image captchas per source. */
+  sendRates: { destination: Rate; account: Rate; ip: Rate; imageIp: Rate };
   /** Withdrawal ban per reason 1–6 (spec §4). */
   withdrawBanMs: Record<1 | 2 | 3 | 4 | 5 | 6, number>;
   /** Withdrawal restriction after an approved authenticator reset (spec §4 reason 6; the issue asks 24–48 h). */
@@ -31,11 +47,20 @@ export const defaultLimits: Limits = {
   sessionTtlMs: 7 * 24 * hour,
   lockout: {
     password: { threshold: 5, waitMs: 24 * hour },
+    passwordAccount: { threshold: 20, waitMs: 24 * hour },
     emailCode: { threshold: 10, waitMs: 24 * hour },
     // Wrong SMS codes per phone across codes: 5 tries per code and a new code a second would otherwise allow
     // hundreds of thousands of guesses a day at a password reset.
     smsCode: { threshold: 10, waitMs: 24 * hour },
+    codeAccount: { threshold: 20, waitMs: 24 * hour },
     gaCode: { threshold: 5, waitMs: 24 * hour },
+  },
+  captchaAfterFailures: 2,
+  sendRates: {
+    destination: { limit: 10, windowMs: hour },
+    account: { limit: 20, windowMs: hour },
+    ip: { limit: 100, windowMs: hour },
+    imageIp: { limit: 300, windowMs: hour },
   },
   withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },
   gaResetWithdrawBanMs: 48 * hour,

@@ -36,6 +36,9 @@ export const Code = {
   gaResetNotBound: 10031,
   gaResetPending: 10032,
   gaResetNone: 10033,
+  // Sign-in captcha and code-send limits (10040–10049).
+  captchaRequired: 10040,
+  sendLimited: 10041,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -66,6 +69,8 @@ export const messages: Record<Code, string> = {
   10031: 'No Google authenticator is bound to this account',
   10032: 'A Google authenticator reset request is already under review',
   10033: 'No Google authenticator reset request is under review',
+  10040: 'Please enter the image verification code',
+  10041: 'Too many verification codes requested, please try again later',
 };
 
 export interface Envelope<T = unknown> {

@@ -18,14 +18,38 @@ interface FailureRow {
 
 /** What a client needs to render "N errors, wait D days H hours M minutes" in its own language. */
 export interface LockInfo {
-  reason: FailureKind;
+  /** What was wrong too often: the kind, except that the per-user-name password ceiling shows as `password`. */
+  reason: Exclude<FailureKind, 'passwordAccount'>;
   errorCount: number;
   lockedUntil: string;
   waitSeconds: number;
   wait: { days: number; hours: number; minutes: number };
 }
 
-const banReason: Record<FailureKind, 1 | 2 | 3 | null> = { password: 1, emailCode: 2, gaCode: 3, smsCode: null };
+// passwordAccount bans at its ceiling; a per-source password lock bans only when the caller says the source is
+// the account's own (see step-up.ts `countedPasswordCheck`), so a stranger's guesses do not stop withdrawals.
+const banReason: Record<FailureKind, 1 | 2 | 3 | null> = {
+  password: 1,
+  passwordAccount: 1,
+  emailCode: 2,
+  smsCode: null,
+  codeAccount: null,
+  gaCode: 3,
+};
+
+/** The failures now counted against a subject (0 once its window or lock has run out). */
+export async function currentFailures(ctx: ApiContext, kind: FailureKind, subject: string): Promise<number> {
+  const rows = await ctx.db.query<FailureRow>(
+    'select fail_count, last_failure_at, locked_until from auth_failures where kind = $1 and subject = $2',
+    [kind, subject],
+  );
+  const row = rows[0];
+  if (!row) return 0;
+  const now = ctx.clock.now();
+  if (row.locked_until && row.locked_until.getTime() <= now) return 0;
+  if (row.last_failure_at.getTime() < now - ctx.limits.lockout[kind].waitMs) return 0;
+  return row.fail_count;
+}
 
 export async function assertNotLocked(ctx: ApiContext, kind: FailureKind, subject: string): Promise<void> {
   const rows = await ctx.db.query<FailureRow>(
@@ -143,13 +167,51 @@ export function failureError(failure: FailureResult, wrong: Code, extra: Record<
   return new ApiError(wrong, { ...extra, errorCount: failure.errorCount, remainingAttempts: failure.remainingAttempts });
 }
 
+/**
+ * Two counts for one attempt: `outer` (the wider subject, e.g. the account) takes its place first, then `inner`
+ * (e.g. the account from one source, or one address) inside it; the secret is evaluated once, and a wrong
+ * one counts in both. A lock of either refuses.
+ */
+export async function nestedAttempt<T>(
+  ctx: ApiContext,
+  outer: { kind: FailureKind; subject: string; userId: number | null },
+  inner: { kind: FailureKind; subject: string; userId: number | null },
+  evaluate: () => Promise<T | null>,
+): Promise<AttemptOutcome<T>> {
+  let innerOutcome: AttemptOutcome<T> | undefined;
+  const outerOutcome = await attempt(ctx, outer.kind, outer.subject, outer.userId, async () => {
+    innerOutcome = await attempt(ctx, inner.kind, inner.subject, inner.userId, evaluate);
+    return innerOutcome.ok ? innerOutcome.value : null;
+  });
+  if (outerOutcome.ok || !innerOutcome || innerOutcome.ok) return outerOutcome;
+  return {
+    ok: false,
+    errorCount: innerOutcome.errorCount,
+    remainingAttempts: Math.min(innerOutcome.remainingAttempts, outerOutcome.remainingAttempts),
+    locked: innerOutcome.locked ?? outerOutcome.locked,
+  };
+}
+
 export async function clearFailures(db: Queryable, kind: FailureKind, subject: string): Promise<void> {
   await db.query('delete from auth_failures where kind = $1 and subject = $2', [kind, subject]);
 }
 
+/** Password counts are kept per `<source> <user name>` and per user name: a reset clears them all. */
+export function passwordSubject(userName: string, source: string): string {
+  return `${source} ${userName}`;
+}
+
+export async function clearPasswordFailures(db: Queryable, userName: string): Promise<void> {
+  await db.query(
+    `delete from auth_failures where (kind = 'passwordAccount' and subject = $1)
+       or (kind = 'password' and substr(subject, position(' ' in subject) + 1) = $1)`,
+    [userName],
+  );
+}
+
 export function lockInfo(kind: FailureKind, errorCount: number, untilMs: number, nowMs: number): LockInfo {
   return {
-    reason: kind,
+    reason: kind === 'passwordAccount' ? 'password' : kind,
     errorCount,
     lockedUntil: new Date(untilMs).toISOString(),
     waitSeconds: Math.max(0, Math.ceil((untilMs - nowMs) / 1000)),

@@ -33,6 +33,8 @@ export function userAgent(request: FastifyRequest): string | null {
 export interface Auth {
   user: UserRow;
   sessionId: number;
+  /** The request's source address (counts of a step-up's password are per account and source). */
+  ip: string;
 }
 
 /** The signed-in user of a request, or a 401 envelope (spec §8: 'please log in again'). */
@@ -48,7 +50,7 @@ export async function authenticate(ctx: ApiContext, request: FastifyRequest): Pr
   const row = rows[0];
   if (!row) throw new ApiError(Code.unauthorized);
   const { session_id: sessionId, ...user } = row;
-  return { user, sessionId };
+  return { user, sessionId, ip: request.ip };
 }
 
 export async function revokeSession(ctx: ApiContext, tx: Queryable, sessionId: number): Promise<void> {

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/client.ts';
 import { checkCode, consumeCodes } from './codes.ts';
 import type { ApiContext } from './context.ts';
 import { ApiError, badInput, Code } from './envelope.ts';
-import { attempt, type FailureResult } from './lockout.ts';
+import { type FailureResult, nestedAttempt, passwordSubject } from './lockout.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { Auth } from './sessions.ts';
 import { checkGa } from './totp.ts';
@@ -51,20 +51,30 @@ export interface StepUpOptions {
 }
 
 /**
- * The ONE place where a password check of the signed-in or signing-in user touches the lockout (spec §8):
- * refuses while locked, counts a wrong password toward the same per-user-name count as login (and the
- * reason-1 withdrawal ban at the lock), clears the count on success. Returns null on success, else the
- * failure (with `locked` set when this failure locked the account).
+ * The ONE place where a password check (sign-in, step-up, authenticator reset) touches the lockout (spec §8):
+ * counted before it is evaluated (lockout.ts `attempt`), so a parallel burst evaluates at most the threshold.
+ * Two counts: the spec's 5-failure lock per user name AND source address (a stranger who knows a login e-mail
+ * locks out only their own address), inside a ceiling per user name over all sources (`passwordAccount`,
+ * 20 a day by default) for an attack spread over many addresses. The per-source lock bans withdrawals
+ * (spec §4 reason 1) only from an address the account has signed in from before — the owner's own mistakes
+ * or someone on the owner's network — and the ceiling always does. Clears both counts on success. Returns
+ * null on success, else the failure (with `locked` set when it locked).
  */
 export async function countedPasswordCheck(
   ctx: ApiContext,
   subject: string,
   user: UserRow | undefined,
   password: Buffer | string,
+  source: string,
 ): Promise<FailureResult | null> {
-  // Counted before it is evaluated (lockout.ts `attempt`), so a parallel burst evaluates at most the threshold.
-  const outcome = await attempt(ctx, 'password', subject, user?.id ?? null, async () =>
-    (await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))) && user ? true : null,
+  // Asked for unknown users too, so the two take the same path.
+  const known = await ctx.db.query('select 1 from login_history where user_id = $1 and ip = $2 limit 1', [user?.id ?? -1, source]);
+  const userId = user?.id ?? null;
+  const outcome = await nestedAttempt(
+    ctx,
+    { kind: 'passwordAccount', subject, userId },
+    { kind: 'password', subject: passwordSubject(subject, source), userId: known.length > 0 ? userId : null },
+    async () => ((await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))) && user ? true : null),
   );
   return outcome.ok ? null : outcome;
 }
@@ -82,7 +92,7 @@ export async function verifyStepUp(
   if (factors.emailCode === undefined) throw badInput('emailCode', 'required', 'An e-mail verification code is required');
   if (user.ga_secret && !factors.gaCode) throw badInput('gaCode', 'required', 'Google verification code is required');
 
-  const failure = await countedPasswordCheck(ctx, user.email_lower, user, ctx.keys.decrypt(factors.password));
+  const failure = await countedPasswordCheck(ctx, user.email_lower, user, ctx.keys.decrypt(factors.password), auth.ip);
   if (failure) {
     if (failure.locked) throw new ApiError(Code.locked, failure.locked);
     throw new ApiError(options.wrongPasswordCode ?? Code.stepUpPasswordWrong, {

@@ -60,7 +60,7 @@ describe('sign-in', () => {
       status: 200,
       code: 10001,
       msg: 'verification failed, please log in again',
-      data: { errorCount: 1, remainingAttempts: 4 },
+      data: { errorCount: 1, remainingAttempts: 4, captchaRequired: false },
       work: 1,
     });
     expect(replies[1]).toEqual(replies[0]);
@@ -70,10 +70,10 @@ describe('sign-in', () => {
   it('locks after 5 wrong passwords with the count and the wait, and unlocks when the wait is over', async () => {
     const email = await api.register('Right-Pass1');
     for (let i = 1; i <= 4; i++) {
-      const reply = await api.login(email, 'Wrong-Pass1');
-      expect(reply).toMatchObject({ code: 10001, data: { errorCount: i, remainingAttempts: 5 - i } });
+      const reply = await api.loginSolving(email, 'Wrong-Pass1');
+      expect(reply).toMatchObject({ code: 10001, data: { errorCount: i, remainingAttempts: 5 - i, captchaRequired: i >= 2 } });
     }
-    const locked = await api.login(email, 'Wrong-Pass1');
+    const locked = await api.loginSolving(email, 'Wrong-Pass1');
     expect(locked).toMatchObject({
       status: 200,
       code: 10002,
@@ -95,7 +95,7 @@ describe('sign-in', () => {
   it('records a reason-1 withdrawal ban when the password lock triggers', async () => {
     const email = await api.register('Right-Pass1');
     const token = await api.token(email, 'Right-Pass1');
-    for (let i = 0; i < 5; i++) await api.login(email, 'Wrong-Pass1');
+    for (let i = 0; i < 5; i++) expect((await api.loginSolving(email, 'Wrong-Pass1')).code).toBe(i < 4 ? 10001 : 10002);
     const info = await api.call<{ withdrawBans: Array<{ reason: number; until: string }> }>('GET', '/institution/getUserInfo', { token });
     expect(info.data.withdrawBans).toEqual([
       expect.objectContaining({ reason: 1, until: new Date(api.clock.now() + 86400_000).toISOString() }),

@@ -96,6 +96,24 @@ export class TestApi {
     });
   }
 
+  /** A fresh image captcha of a purpose and its text, read from the dev outbox. */
+  async captcha(businessType: 'login' | 'verifyUser' = 'login'): Promise<{ captchaUuid: string; captchaCode: string }> {
+    const reply = await this.call<{ uuid: string }>('GET', `/institution/image/captcha?businessType=${businessType}`);
+    if (reply.code !== 200) throw new Error(`captcha failed: ${JSON.stringify(reply)}`);
+    const sent = await this.lastCode('image', 'image');
+    if (!sent || sent.uuid !== reply.data.uuid) throw new Error('captcha not in outbox');
+    return { captchaUuid: sent.uuid, captchaCode: sent.code };
+  }
+
+  /** Login that solves the image captcha when the sandbox asks for it (10040), as a person would. */
+  async loginSolving(username: string, password: string, gaCode?: string): Promise<Reply<{ token: string }>> {
+    const first = await this.login(username, password, gaCode);
+    if (first.code !== 10040) return first;
+    return this.call('POST', '/institution/login', {
+      body: { username, password: this.encrypt(password), ...(gaCode ? { gaCode } : {}), ...(await this.captcha()) },
+    });
+  }
+
   async token(username: string = demoUser.email, password: string = demoUser.password, gaSecret?: string): Promise<string> {
     const reply = await this.login(username, password, gaSecret ? await this.totp(gaSecret) : undefined);
     if (reply.code !== 200) throw new Error(`login failed: ${JSON.stringify(reply)}`);

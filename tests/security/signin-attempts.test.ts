@@ -26,7 +26,9 @@ describe.each(backends)('attempt limits under a parallel burst ($name)', (backen
     );
     expect(hashWork.count - before).toBeLessThanOrEqual(5);
     expect(tally.get(200)).toBeUndefined();
-    expect((await api.login(email, 'Right-Pass1')).code).toBe(10002);
+    // Afterwards this source is locked, or (where the burst's first failures made the rest ask for the image
+    // captcha before reaching the password) the next try needs a captcha: never a sign-in without one.
+    expect([10002, 10040]).toContain((await api.login(email, 'Right-Pass1')).code);
   });
 
   it('lets one Google code sign in once: 10 parallel logins with the same code give one token', async () => {

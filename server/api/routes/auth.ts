@@ -1,11 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
 import { checkCode, consumeCodes, issueCode } from '../codes.ts';
 import { type ApiContext, nowDate } from '../context.ts';
 import { ApiError, badInput, Code } from '../envelope.ts';
 import { phoneProps, publicRoute, s, userRoute } from '../http.ts';
-import { attempt, clearFailures, failureError } from '../lockout.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.ts';
+import { clearPasswordFailures, failureError } from '../lockout.ts';
+import { captchaProps, captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
+import { countedPasswordCheck } from '../step-up.ts';
+import { hashPassword } from '../passwords.ts';
 import { checkEmail, checkNoChinese, checkNotBlank, decryptPassword } from '../rules.ts';
 import { createSession, revokeAllSessions, revokeSession, userAgent } from '../sessions.ts';
 import { checkGa } from '../totp.ts';
@@ -25,34 +27,39 @@ interface LoginBody {
   username: string;
   password: string;
   gaCode?: string;
+  captchaUuid?: string;
+  captchaCode?: string;
 }
 
 /** Sign-in, registration, password reset and the verification-code senders (spec §7 "Authentication and security"). */
 export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  const loginSchema = s.obj({ username: s.str(1, 254), password: s.cipher, gaCode: s.str(0, 6) }, ['username', 'password']);
+  const loginSchema = s.obj(
+    { username: s.str(1, 254), password: s.cipher, gaCode: s.str(0, 6), ...captchaProps },
+    ['username', 'password'],
+  );
 
   /**
    * One path for every failure (bad padding, wrong password, unknown user): the same scrypt work, the same
-   * count toward the lockout, the same reply (spec §8 'verification failed, please log in again').
+   * count toward the lockout, the same reply (spec §8 'verification failed, please log in again'). After the
+   * first failures of a user name the image captcha is asked for (10040), so a stranger's script cannot
+   * run the count up; 10001 says `captchaRequired` when the next try will need one.
    */
-  async function checkPassword(body: LoginBody): Promise<UserRow> {
+  async function checkPassword(body: LoginBody, request: FastifyRequest): Promise<UserRow> {
     const subject = normaliseEmail(body.username);
+    await requireCaptchaAfterFailures(ctx, subject, request.ip, body);
     const user = await findUserByEmail(ctx.db, subject);
-    const outcome = await attempt(ctx, 'password', subject, user?.id ?? null, async () => {
-      const password = ctx.keys.decrypt(body.password);
-      const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-      return matches && user ? user : null;
-    });
-    if (!outcome.ok) throw failureError(outcome, Code.loginFailed);
-    return outcome.value;
+    const failure = await countedPasswordCheck(ctx, subject, user, ctx.keys.decrypt(body.password), request.ip);
+    if (failure) throw failureError(failure, Code.loginFailed, { captchaRequired: await captchaRequired(ctx, subject) });
+    if (!user) throw new Error('a password check passed without a user');
+    return user;
   }
 
   publicRoute<LoginBody>(app, {
     method: 'POST',
     url: '/institution/preLogin',
     body: loginSchema,
-    handler: async ({ body }) => {
-      const user = await checkPassword(body);
+    handler: async ({ body, request }) => {
+      const user = await checkPassword(body, request);
       return { gaBound: user.ga_secret !== null, needGaCode: user.ga_secret !== null };
     },
   });
@@ -62,7 +69,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
     url: '/institution/login',
     body: loginSchema,
     handler: async ({ body, request }) => {
-      const user = await checkPassword(body);
+      const user = await checkPassword(body, request);
       // Claims the code's time step: the same code cannot sign in a second session.
       await checkGa(ctx, user, body.gaCode);
       const now = nowDate(ctx);
@@ -276,7 +283,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         await consumeCodes(ctx, tx, [codeUuid]);
         await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [user.id, passwordHash, nowDate(ctx)]);
         await revokeAllSessions(ctx, tx, user.id);
-        await clearFailures(tx, 'password', user.email_lower);
+        await clearPasswordFailures(tx, user.email_lower);
         await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.passwordChange);
       });
       return null;
@@ -290,7 +297,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       'email',
       'businessType',
     ]),
-    handler: async ({ body }) => {
+    handler: async ({ body, request }) => {
       checkEmail('email', body.email);
       const email = normaliseEmail(body.email);
       const user = await findUserByEmail(ctx.db, email);
@@ -303,6 +310,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         businessType: body.businessType,
         userId: user?.id ?? null,
         silent,
+        account: email,
+        ip: request.ip,
       });
       return { uuid };
     },
@@ -327,6 +336,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
           destination,
           businessType: body.businessType,
           userId: auth.user.id,
+          account: auth.user.email_lower,
+          ip: auth.ip,
         });
         return { uuid };
       },
@@ -350,7 +361,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       },
       ['areaCode', 'phone', 'username', 'businessType'],
     ),
-    handler: async ({ body }) => {
+    handler: async ({ body, request }) => {
       const destination = phoneDestination(body.areaCode, body.phone);
       const user = await findUserByEmail(ctx.db, body.username);
       const ownPhone = user?.phone ? phoneDestination(user.area_code ?? '', user.phone) : null;
@@ -371,6 +382,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         businessType: body.businessType,
         userId: user?.id ?? null,
         silent,
+        account: normaliseEmail(body.username),
+        ip: request.ip,
       });
       return { uuid };
     },

@@ -9,6 +9,7 @@ import { publicRoute, s } from '../http.ts';
 import { clearFailures } from '../lockout.ts';
 import { revokeAllSessions } from '../sessions.ts';
 import { countedPasswordCheck } from '../step-up.ts';
+import { captchaProps, captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
 import { findUserByEmail, normaliseEmail } from '../users.ts';
 
 type GaResetStatus = 'review' | 'approved' | 'rejected';
@@ -38,23 +39,31 @@ export function gaResetRoutes(ctx: ApiContext, app: FastifyInstance): void {
     password: string;
     emailUuid?: string;
     emailCode: string;
+    captchaUuid?: string;
+    captchaCode?: string;
   }
   publicRoute<ApplyBody>(app, {
     method: 'POST',
     url: '/institution/ga/reset/apply',
-    body: s.obj({ username: s.str(1, 254), password: s.cipher, emailUuid: s.str(0, 64), emailCode: s.code6 }, [
+    body: s.obj({ username: s.str(1, 254), password: s.cipher, emailUuid: s.str(0, 64), emailCode: s.code6, ...captchaProps }, [
       'username',
       'password',
       'emailCode',
     ]),
-    handler: async ({ body }) => {
+    handler: async ({ body, request }) => {
       const subject = normaliseEmail(body.username);
+      // As at login: the captcha after the first failures; wrong password, unknown user and bad padding take
+      // one path and count toward the same lockouts.
+      await requireCaptchaAfterFailures(ctx, subject, request.ip, body);
       const user = await findUserByEmail(ctx.db, subject);
-      // As at login: wrong password, unknown user and bad padding take one path and count toward one lockout.
-      const failure = await countedPasswordCheck(ctx, subject, user, ctx.keys.decrypt(body.password));
+      const failure = await countedPasswordCheck(ctx, subject, user, ctx.keys.decrypt(body.password), request.ip);
       if (failure || !user) {
         if (failure?.locked) throw new ApiError(Code.locked, failure.locked);
-        throw new ApiError(Code.loginFailed, { errorCount: failure?.errorCount ?? 0, remainingAttempts: failure?.remainingAttempts ?? 0 });
+        throw new ApiError(Code.loginFailed, {
+          errorCount: failure?.errorCount ?? 0,
+          remainingAttempts: failure?.remainingAttempts ?? 0,
+          captchaRequired: await captchaRequired(ctx, subject),
+        });
       }
       const codeUuid = await checkCode(ctx, {
         channel: 'email',

@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { issueCode } from '../codes.ts';
 import type { ApiContext } from '../context.ts';
-import { publicRoute } from '../http.ts';
+import { type CaptchaBusinessType, captchaBusinessTypes, captchaSvg, captchaText } from '../captcha.ts';
+import { publicRoute, s } from '../http.ts';
 
 /** spec §1: supported third-party exchanges; binance is the default exchangeCode. */
 const exchanges = ['binance', 'okx', 'bybit', 'coinex', 'gate', 'bitget', 'kucoin', 'coinbaseinternational'];
@@ -43,38 +43,22 @@ export function publicRoutes(ctx: ApiContext, app: FastifyInstance): void {
     }),
   });
 
-  publicRoute(app, {
+  publicRoute<unknown, { businessType?: CaptchaBusinessType }>(app, {
     method: 'GET',
     url: '/institution/image/captcha',
-    handler: async () => {
-      const text = Array.from({ length: 5 }, () => captchaAlphabet[randomInt(captchaAlphabet.length)]).join('');
+    // `login` for the sign-in's captcha after failures (captcha.ts); `verifyUser` (default) for the reset's user check.
+    query: s.obj({ businessType: { type: 'string', enum: [...captchaBusinessTypes] } }),
+    handler: async ({ query, request }) => {
+      const text = captchaText();
       const { uuid } = await issueCode(ctx, {
         channel: 'image',
         destination: 'image',
-        businessType: 'verifyUser',
+        businessType: query.businessType ?? 'verifyUser',
         userId: null,
         code: text,
+        ip: request.ip,
       });
       return { uuid, image: `data:image/svg+xml;base64,${Buffer.from(captchaSvg(text)).toString('base64')}` };
     },
   });
-}
-
-// No 0/O, 1/I/L: the sandbox's captcha is for people, not a test of eyesight.
-const captchaAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-
-function captchaSvg(text: string): string {
-  const letters = [...text]
-    .map((char, index) => {
-      const x = 14 + index * 22;
-      const y = 30 + randomInt(-4, 5);
-      return `<text x="${x}" y="${y}" transform="rotate(${randomInt(-20, 21)} ${x} ${y})">${char}</text>`;
-    })
-    .join('');
-  const lines = Array.from(
-    { length: 4 },
-    () =>
-      `<line x1="${randomInt(0, 120)}" y1="${randomInt(0, 40)}" x2="${randomInt(0, 120)}" y2="${randomInt(0, 40)}" stroke="#8893a8"/>`,
-  ).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40" viewBox="0 0 120 40"><rect width="120" height="40" fill="#f3f5f9"/>${lines}<g font-family="monospace" font-size="22" font-weight="700" fill="#1f2a44">${letters}</g></svg>`;
 }
