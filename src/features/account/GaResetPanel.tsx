@@ -2,8 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmailFormat } from '../../lib/validation/index.ts';
 import { applyGaReset, GA_RESET_RESTRICTION_HOURS, gaResetStatus, sendEmailCodeNoLogin, type GaResetState } from './api.ts';
-import { describeError } from './errors.ts';
+import { asksForCaptcha, describeError } from './errors.ts';
 import { checkCode, checkStepUpPassword, type FieldErrors } from './forms.ts';
+import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
 import { CodeField } from './ui/CodeField.tsx';
 import { FormMessage, TextField } from './ui/Field.tsx';
 import { useSubmit } from './use-submit.ts';
@@ -37,9 +38,12 @@ export function GaResetPanel({ initialUsername, onDone }: { initialUsername: str
   const { t } = useTranslation('account');
   const [values, setValues] = useState<Record<Field, string>>({ username: initialUsername, password: '', emailCode: '' });
   const [emailUuid, setEmailUuid] = useState<{ uuid: string | null; email: string }>({ uuid: null, email: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field | 'captchaCode'>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [request, setRequest] = useState<GaResetState | null>(null);
+  // As at sign-in: after the account's first failed passwords the server asks for the image captcha.
+  const [captchaActive, setCaptchaActive] = useState(false);
+  const captcha = useCaptcha('login', captchaActive);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const username = values.username.trim();
@@ -68,19 +72,31 @@ export function GaResetPanel({ initialUsername, onDone }: { initialUsername: str
         username: usernameIssue() ?? undefined,
         password: checkStepUpPassword(values.password),
         emailCode: checkCode(values.emailCode, codeUuid),
+        captchaCode: captchaActive && captcha.code.trim() === '' ? { key: 'account:errors.captchaRequired' } : undefined,
       }).filter(([, v]) => v),
-    ) as FieldErrors<Field>;
+    ) as FieldErrors<Field | 'captchaCode'>;
     setErrors(found);
     if (Object.keys(found).length > 0 || !codeUuid) return;
     const outcome = await run(async () => {
       try {
-        const state = await applyGaReset({ username, password: values.password, emailUuid: codeUuid, emailCode: values.emailCode.trim() });
+        const state = await applyGaReset({
+          username,
+          password: values.password,
+          emailUuid: codeUuid,
+          emailCode: values.emailCode.trim(),
+          ...captcha.fields(),
+        });
         storeRequestId(state.requestId);
         setRequest(state);
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (asksForCaptcha(error)) {
+          if (captchaActive) captcha.refresh();
+          else setCaptchaActive(true);
+        }
+        if (described.field === 'captchaCode' || (described.field && described.field in values)) {
+          setErrors({ [described.field]: described.message });
+        } else setMessage(described.message);
         setValues((v) => ({ ...v, password: '' }));
       }
     });
@@ -132,6 +148,7 @@ export function GaResetPanel({ initialUsername, onDone }: { initialUsername: str
               request={() => sendEmailCodeNoLogin(username, 'resetGa')}
               onUuid={(uuid) => setEmailUuid({ uuid, email: username })}
             />
+            {captchaActive ? <CaptchaField state={captcha} error={errors.captchaCode} /> : null}
             <FormMessage text={message} />
             <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="ga-reset-submit">
               {submitting ? t('common.processing') : t('gaReset.submit')}

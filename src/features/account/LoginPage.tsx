@@ -4,11 +4,12 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { session } from '../../lib/session/index.ts';
 import { safeRedirectTarget } from '../../app/paths.ts';
 import { login, preLogin } from './api.ts';
-import { describeError } from './errors.ts';
+import { asksForCaptcha, describeError } from './errors.ts';
 import { validateLogin, type FieldErrors, type LoginForm } from './forms.ts';
 import { bootstrapSession } from './session-bootstrap.ts';
 import { GaResetPanel } from './GaResetPanel.tsx';
 import { ResetPasswordPanel } from './ResetPasswordPanel.tsx';
+import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
 import { FormMessage, TextField } from './ui/Field.tsx';
 import { useSubmit } from './use-submit.ts';
 import './account.css';
@@ -25,7 +26,11 @@ export default function LoginPage() {
   const [mode, setMode] = useState<'login' | 'reset' | 'gaReset'>('login');
   const [form, setForm] = useState<LoginForm>({ username: registered ?? '', password: '', gaCode: '' });
   const [needGaCode, setNeedGaCode] = useState(false);
-  const [issues, setIssues] = useState<FieldErrors<keyof LoginForm>>({});
+  const [issues, setIssues] = useState<FieldErrors<keyof LoginForm | 'captchaCode'>>({});
+  // After an account's first failed sign-ins the server asks for the image captcha (10040, or 10001 saying
+  // captchaRequired); from then on every try carries one, and a used one is replaced.
+  const [captchaActive, setCaptchaActive] = useState(false);
+  const captcha = useCaptcha('login', captchaActive);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
 
@@ -33,15 +38,17 @@ export default function LoginPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateLogin(form, needGaCode);
+    const found: FieldErrors<keyof LoginForm | 'captchaCode'> = validateLogin(form, needGaCode);
+    if (captchaActive && captcha.code.trim() === '') found.captchaCode = { key: 'account:errors.captchaRequired' };
     setIssues(found);
     setMessage(null);
     if (Object.keys(found).length > 0) return;
     const outcome = await run(async () => {
       const credentials = { username: form.username.trim(), password: form.password };
+      const answer = captcha.fields();
       try {
         if (!needGaCode) {
-          const pre = await preLogin(credentials);
+          const pre = await preLogin({ ...credentials, ...answer });
           if (pre.needGaCode) {
             // The authenticator is bound: ask for its code before the real login.
             setNeedGaCode(true);
@@ -49,7 +56,8 @@ export default function LoginPage() {
             return;
           }
         }
-        const { token } = await login({ ...credentials, gaCode: form.gaCode.trim() });
+        // A passed pre-login cleared the account's failures: the login itself needs no second captcha.
+        const { token } = await login({ ...credentials, ...(needGaCode ? answer : {}), gaCode: form.gaCode.trim() });
         session.actions.signIn(token);
         await bootstrapSession();
         navigate(safeRedirectTarget(params.get('redirect'), `/${lang}/account/information`), { replace: true });
@@ -57,7 +65,11 @@ export default function LoginPage() {
         // spec §4/§8: a failed login resets the session; 'verification failed, please log in again'.
         session.actions.signOut();
         const described = describeError(t, error, { username: 'username', password: 'password' });
-        if (described.field === 'gaCode' || described.field === 'username' || described.field === 'password') {
+        if (asksForCaptcha(error)) {
+          if (captchaActive) captcha.refresh();
+          else setCaptchaActive(true);
+        }
+        if (described.field === 'gaCode' || described.field === 'username' || described.field === 'password' || described.field === 'captchaCode') {
           setIssues({ [described.field]: described.message });
         } else setMessage(described.message);
         setForm((f) => ({ ...f, password: described.field === 'gaCode' ? f.password : '', gaCode: '' }));
@@ -81,6 +93,7 @@ export default function LoginPage() {
         {needGaCode ? (
           <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.gaCode} onValue={set('gaCode')} error={issues.gaCode} />
         ) : null}
+        {captchaActive ? <CaptchaField state={captcha} error={issues.captchaCode} /> : null}
         <FormMessage text={message} />
         <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="login-submit">
           {submitting ? t('common.processing') : t('login.submit')}

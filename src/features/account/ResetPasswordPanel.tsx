@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageCaptcha, retrievePassword, sendEmailCodeNoLogin, sendSmsCode, verifyUser, type VerifiedUser } from './api.ts';
+import { retrievePassword, sendEmailCodeNoLogin, sendSmsCode, verifyUser, type VerifiedUser } from './api.ts';
 import { describeError } from './errors.ts';
 import { checkPhone, validateResetPassword, type FieldErrors, type ResetPasswordForm } from './forms.ts';
+import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
 import { CodeField } from './ui/CodeField.tsx';
 import { FormMessage, TextField } from './ui/Field.tsx';
 import { useSubmit } from './use-submit.ts';
@@ -14,8 +15,9 @@ type Field = keyof ResetPasswordForm | 'captchaCode';
 export function ResetPasswordPanel({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation('account');
   const [form, setForm] = useState<ResetPasswordForm>({ username: '', type: 'email', areaCode: '+852', phone: '', code: '', newPassword: '', confirmPassword: '' });
-  const [captcha, setCaptcha] = useState<{ uuid: string; image: string } | null>(null);
-  const [captchaCode, setCaptchaCode] = useState('');
+  const captchaState = useCaptcha('verifyUser', true);
+  const { captcha } = captchaState;
+  const captchaCode = captchaState.code;
   const [verified, setVerified] = useState<VerifiedUser | null>(null);
   const [codeUuid, setCodeUuid] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -24,21 +26,7 @@ export function ResetPasswordPanel({ onDone }: { onDone: () => void }) {
   const { submitting, run } = useSubmit();
   const set = (field: keyof ResetPasswordForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
-  const refreshCaptcha = () => {
-    setCaptchaCode('');
-    imageCaptcha().then(setCaptcha, (error: unknown) => setMessage(describeError(t, error).message));
-  };
-  useEffect(() => {
-    let live = true;
-    // One captcha when the panel opens.
-    imageCaptcha().then(
-      (next) => live && setCaptcha(next),
-      (error: unknown) => live && setMessage(describeError(t, error).message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [t]);
+  const refreshCaptcha = captchaState.refresh;
 
   const onVerify = async (event: FormEvent) => {
     event.preventDefault();
@@ -110,20 +98,7 @@ export function ResetPasswordPanel({ onDone }: { onDone: () => void }) {
         <form className="td-form td-auth-card" noValidate onSubmit={(e) => void onVerify(e)} data-testid="reset-verify-form">
           <h1>{t('reset.title')}</h1>
           <TextField name="username" label={t('fields.email')} type="email" value={form.username} onValue={set('username')} error={errors.username} />
-          <TextField
-            name="captchaCode"
-            label={t('fields.captcha')}
-            value={captchaCode}
-            onValue={setCaptchaCode}
-            error={errors.captchaCode}
-            addon={
-              captcha ? (
-                <button type="button" className="td-captcha" onClick={refreshCaptcha} title={t('reset.refreshCaptcha')} aria-label={t('reset.refreshCaptcha')}>
-                  <img src={captcha.image} alt={t('reset.captchaAlt')} width={120} height={40} data-testid="captcha-image" data-uuid={captcha.uuid} />
-                </button>
-              ) : null
-            }
-          />
+          <CaptchaField state={captchaState} error={errors.captchaCode} />
           <FormMessage text={message} />
           <button type="submit" className="td-button td-button-primary" disabled={submitting}>
             {submitting ? t('common.processing') : t('reset.next')}

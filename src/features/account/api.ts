@@ -44,15 +44,21 @@ export interface PreLoginResult {
   gaBound?: boolean;
 }
 
-export async function preLogin(credentials: Credentials): Promise<PreLoginResult> {
-  const password = await encryptPassword(credentials.password);
-  return apiPost<PreLoginResult>('/institution/preLogin', { username: credentials.username, password }, publicCall);
+/** The image captcha's answer, sent once the server asks for it (10040, after an account's first failures). */
+export interface CaptchaAnswer {
+  captchaUuid?: string;
+  captchaCode?: string;
 }
 
-export async function login(credentials: Credentials & { gaCode?: string }): Promise<{ token: string }> {
+export async function preLogin(credentials: Credentials & CaptchaAnswer): Promise<PreLoginResult> {
   const password = await encryptPassword(credentials.password);
-  const body = { username: credentials.username, password, ...(credentials.gaCode ? { gaCode: credentials.gaCode } : {}) };
-  return apiPost<{ token: string }>('/institution/login', body, publicCall);
+  return apiPost<PreLoginResult>('/institution/preLogin', { ...credentials, password }, publicCall);
+}
+
+export async function login(credentials: Credentials & CaptchaAnswer & { gaCode?: string }): Promise<{ token: string }> {
+  const { gaCode, ...rest } = credentials;
+  const password = await encryptPassword(credentials.password);
+  return apiPost<{ token: string }>('/institution/login', { ...rest, password, ...(gaCode ? { gaCode } : {}) }, publicCall);
 }
 
 export const logout = () => apiPost<null>('/institution/logout', undefined, quiet);
@@ -89,7 +95,13 @@ export const sendEmailCode = (businessType: string, email?: string) =>
 export const sendSmsCode = (body: { areaCode: string; phone: string; username: string; businessType: string }) =>
   apiPost<CodeReceipt>('/institution/sms/captcha', body, publicCall);
 
-export const imageCaptcha = () => apiGet<{ uuid: string; image: string }>('/institution/image/captcha', publicCall);
+export type CaptchaPurpose = 'verifyUser' | 'login';
+export interface CaptchaImage {
+  uuid: string;
+  image: string;
+}
+export const imageCaptcha = (businessType: CaptchaPurpose = 'verifyUser') =>
+  apiGet<CaptchaImage>('/institution/image/captcha', { ...publicCall, searchParams: { businessType } });
 
 export interface VerifiedUser {
   exists: boolean;
@@ -230,7 +242,7 @@ export interface GaResetState {
 }
 
 /** Lost authenticator: user name + password + e-mail code (resetGa) open a request under review. */
-export async function applyGaReset(form: { username: string; password: string; emailUuid: string; emailCode: string }): Promise<GaResetState> {
+export async function applyGaReset(form: { username: string; password: string; emailUuid: string; emailCode: string } & CaptchaAnswer): Promise<GaResetState> {
   const password = await encryptPassword(form.password);
   return apiPost<GaResetState>('/institution/ga/reset/apply', { ...form, password }, publicCall);
 }

@@ -22,11 +22,17 @@ export const ServerCode = {
   gaResetNotBound: 10031,
   gaResetPending: 10032,
   gaResetNone: 10033,
+  captchaRequired: 10040,
+  sendLimited: 10041,
 } as const;
+
+const lockReasons = ['password', 'emailCode', 'smsCode', 'codeAccount', 'gaCode'] as const;
+type LockReason = (typeof lockReasons)[number];
+const isLockReason = (value: unknown): value is LockReason => lockReasons.includes(value as LockReason);
 
 /** What a lockout reply carries (spec §8: the error count and a wait in days, hours and minutes). */
 export interface LockInfo {
-  reason: 'password' | 'emailCode' | 'gaCode';
+  reason: LockReason;
   errorCount: number;
   lockedUntil?: string;
   wait: { days: number; hours: number; minutes: number };
@@ -49,7 +55,7 @@ function num(value: unknown): number {
 export function readLockInfo(data: unknown): LockInfo | null {
   const d = record(data);
   const reason = d['reason'];
-  if (reason !== 'password' && reason !== 'emailCode' && reason !== 'gaCode') return null;
+  if (!isLockReason(reason)) return null;
   const wait = record(d['wait']);
   return {
     reason,
@@ -62,14 +68,13 @@ export function readLockInfo(data: unknown): LockInfo | null {
 /** spec §8 lockout message: the error count and the wait in days, hours and minutes. */
 export function lockoutMessage(t: TFunction, lock: LockInfo): string {
   const vars = { count: lock.errorCount, days: lock.wait.days, hours: lock.wait.hours, minutes: lock.wait.minutes };
-  switch (lock.reason) {
-    case 'password':
-      return t('account:lockout.password', vars);
-    case 'emailCode':
-      return t('account:lockout.emailCode', vars);
-    case 'gaCode':
-      return t('account:lockout.gaCode', vars);
-  }
+  return t(`account:lockout.${lock.reason}`, vars);
+}
+
+/** 10041: too many codes asked for, for a destination, an account or from one address; the wait until the window turns. */
+function sendLimitMessage(t: TFunction, data: Record<string, unknown>): string {
+  const wait = record(data['wait']);
+  return t('account:errors.sendLimited', { days: num(wait['days']), hours: num(wait['hours']), minutes: num(wait['minutes']) });
 }
 
 /** spec §8 withdrawal restriction: restricted until a time, with its reason (spec §4 reasons 1–6). */
@@ -167,7 +172,21 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
       return on(null, t('account:errors.gaResetPending'));
     case ServerCode.gaResetNone:
       return on(null, t('account:errors.gaResetNone'));
+    case ServerCode.captchaRequired:
+      return on('captchaCode', t('account:errors.captchaAsked'));
+    case ServerCode.sendLimited:
+      return on(null, sendLimitMessage(t, data));
     default:
       return on(null, error.message);
   }
+}
+
+/** The server wants the image captcha on the next try: it said so (10040), or a failure said it will (10001). */
+export function asksForCaptcha(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.code === ServerCode.captchaRequired) return true;
+  // A wrong captcha (10003 on the image channel) also needs a new image.
+  const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as Record<string, unknown>;
+  if (error.code === ServerCode.codeWrong || error.code === ServerCode.codeExpired) return data['channel'] === 'image' || data['channel'] === undefined;
+  return error.code === ServerCode.loginFailed && data['captchaRequired'] === true;
 }

@@ -2,6 +2,14 @@ import { vi } from 'vitest';
 
 type Handler = (path: string, body: Record<string, unknown>, url: URL) => unknown;
 
+/** A business refusal (`{ code, msg, data }` with HTTP 200) for a handler to answer with. */
+export class Refusal {
+  constructor(
+    readonly code: number,
+    readonly data: unknown = null,
+  ) {}
+}
+
 /** Answers the app's API calls in the page with `{ code: 200, data }` from `handler` (ky calls the global fetch). */
 export function serveApi(handler: Handler): Array<{ path: string; body: Record<string, unknown> }> {
   const calls: Array<{ path: string; body: Record<string, unknown> }> = [];
@@ -13,7 +21,12 @@ export function serveApi(handler: Handler): Array<{ path: string; body: Record<s
     const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
     calls.push({ path, body });
     const reply = handler(path, body, url);
-    const envelope = reply instanceof Error ? { code: 10001, msg: reply.message, data: null } : { code: 200, msg: 'success', data: reply };
+    const envelope =
+      reply instanceof Refusal
+        ? { code: reply.code, msg: `refused ${reply.code}`, data: reply.data }
+        : reply instanceof Error
+          ? { code: 10001, msg: reply.message, data: null }
+          : { code: 200, msg: 'success', data: reply };
     return new Response(JSON.stringify(envelope), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   return calls;

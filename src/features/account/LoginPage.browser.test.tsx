@@ -1,0 +1,92 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import enAccount from '../../../locales/en-US/account.json';
+import zhAccount from '../../../locales/zh-HK/account.json';
+import { configureApi } from '../../lib/api/index.ts';
+import LoginPage from './LoginPage.tsx';
+import { renderAccount } from './testing/render-account.tsx';
+import { Refusal, serveApi, testPublicKey } from './testing/serve-api.ts';
+
+let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
+let publicKey = '';
+beforeAll(async () => {
+  configureApi({ getToken: () => null, notify: () => {} });
+  publicKey = await testPublicKey();
+});
+afterEach(async () => {
+  await view?.unmount();
+  view = undefined;
+  vi.restoreAllMocks();
+});
+
+const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const input = (name: string) => q(`input-${name}`) as HTMLInputElement;
+const image = (n: number) => `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" data-n="${n}"/>`)}`;
+
+describe('LoginPage: the image captcha after an account\'s first failed sign-ins', () => {
+  it('shows the captcha when a failure says the next try needs one, requires an answer, sends it once, and replaces a used one', async () => {
+    let captchas = 0;
+    let preLogins = 0;
+    const calls = serveApi((path, _body, url) => {
+      if (path === '/platformConfiguration/get') return { publicKey };
+      if (path === '/institution/image/captcha') {
+        expect(url.searchParams.get('businessType')).toBe('login');
+        captchas += 1;
+        return { uuid: `captcha-${captchas}`, image: image(captchas) };
+      }
+      if (path === '/institution/preLogin') {
+        preLogins += 1;
+        if (preLogins === 1) return new Refusal(10001, { errorCount: 2, remainingAttempts: 3, captchaRequired: true });
+        if (preLogins === 2) return new Refusal(10003, { channel: 'image', errorCount: 1, remainingAttempts: 4 });
+        return { needGaCode: false, gaBound: false };
+      }
+      if (path === '/institution/login') return { token: 't'.repeat(43) };
+      return null;
+    });
+    view = await renderAccount(<LoginPage />, 'en-US', { path: '/:lang/login', url: '/en-US/login' });
+    expect(q('captcha-image')).toBeNull();
+    await userEvent.fill(input('username'), 'ada@firm.test');
+    await userEvent.fill(input('password'), 'Wrong-Pass1');
+    await userEvent.click(q('login-submit') as HTMLElement);
+    // The failure says the next try needs the captcha: the field appears with a sign-in captcha.
+    await expect.poll(() => q('captcha-image')?.getAttribute('data-uuid')).toBe('captcha-1');
+    expect(calls.find((call) => call.path === '/institution/preLogin')?.body).not.toHaveProperty('captchaUuid');
+
+    // Without an answer nothing is sent.
+    await userEvent.fill(input('password'), 'Right-Pass1');
+    const before = calls.length;
+    await userEvent.click(q('login-submit') as HTMLElement);
+    await expect.poll(() => q('error-captchaCode')?.textContent).toBe(enAccount.errors.captchaRequired);
+    expect(calls.length).toBe(before);
+
+    // A wrong answer: the message beside the field, and a new image (the server takes a captcha once).
+    await userEvent.fill(input('captchaCode'), 'WRONG');
+    await userEvent.click(q('login-submit') as HTMLElement);
+    await expect.poll(() => q('captcha-image')?.getAttribute('data-uuid')).toBe('captcha-2');
+    expect(q('error-captchaCode')?.textContent).toContain(enAccount.errors.codeWrong);
+    expect(calls.filter((call) => call.path === '/institution/preLogin')[1]?.body).toMatchObject({ captchaUuid: 'captcha-1', captchaCode: 'WRONG' });
+
+    await userEvent.fill(input('password'), 'Right-Pass1');
+    await userEvent.fill(input('captchaCode'), 'AB3CD');
+    await userEvent.click(q('login-submit') as HTMLElement);
+    await expect.poll(() => calls.some((call) => call.path === '/institution/login')).toBe(true);
+    expect(calls.filter((call) => call.path === '/institution/preLogin')[2]?.body).toMatchObject({ captchaUuid: 'captcha-2', captchaCode: 'AB3CD' });
+    // The pre-login that passed cleared the failures: the login itself carries no captcha.
+    expect(calls.find((call) => call.path === '/institution/login')?.body).not.toHaveProperty('captchaUuid');
+  });
+
+  it('asks for the captcha when the server refuses without one (10040), in Chinese', async () => {
+    serveApi((path) => {
+      if (path === '/platformConfiguration/get') return { publicKey };
+      if (path === '/institution/image/captcha') return { uuid: 'captcha-x', image: image(0) };
+      if (path === '/institution/preLogin') return new Refusal(10040, { field: 'captchaCode' });
+      return null;
+    });
+    view = await renderAccount(<LoginPage />, 'zh-HK', { path: '/:lang/login', url: '/zh-HK/login' });
+    await userEvent.fill(input('username'), 'ada@firm.test');
+    await userEvent.fill(input('password'), 'Right-Pass1');
+    await userEvent.click(q('login-submit') as HTMLElement);
+    await expect.poll(() => q('error-captchaCode')?.textContent).toBe(zhAccount.errors.captchaAsked);
+    await expect.poll(() => q('captcha-image')?.getAttribute('data-uuid')).toBe('captcha-x');
+  });
+});
