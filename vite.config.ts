@@ -15,5 +15,6 @@ export default defineConfig({
     },
   },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // No source maps in the production build: the served app does not publish its sources (issue: account security hardening).
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

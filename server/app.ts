@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiPlugin, type ApiOptions } from './api/index.ts';
 import { Simulator, simPlugin, type SimOptions } from './sim/index.ts';
-import { securityHeaders } from './security-headers.ts';
+import { type EdgeOptions, installEdges, isLoopback } from './edges.ts';
+import { type HeaderOptions, securityHeaders, strictTransportSecurity } from './security-headers.ts';
 
 export interface SandboxOptions {
   /** Built app to serve (vite build output); omitted or missing → API and simulator only. */
@@ -14,6 +15,12 @@ export interface SandboxOptions {
   logger?: boolean;
   /** Sees every route as it is registered (the security tests probe each route's inputs from its schema). */
   onRoute?: (route: RouteOptions) => void;
+  /** Host allowlist, listen address (dev routes on loopback only) and connections per source (server/edges.ts). */
+  edges?: EdgeOptions;
+  /** Serve over TLS (then with HSTS): PEM key and certificate. */
+  https?: { key: string | Buffer; cert: string | Buffer };
+  /** The market endpoints the built app uses, for the CSP's connect-src (server/security-headers.ts). */
+  marketSource?: HeaderOptions['marketSource'];
 }
 
 /**
@@ -23,21 +30,34 @@ export interface SandboxOptions {
 export async function buildSandbox(options: SandboxOptions = {}): Promise<FastifyInstance> {
   // The API's first start creates the database, runs migrations, generates its RSA key pair and hashes the
   // demo password: more than Fastify's default 10 s plugin time-out on a busy 2-core machine.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024, pluginTimeout: 120_000 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 12 * 1024 * 1024,
+    pluginTimeout: 120_000,
+    ...(options.https ? { https: options.https } : {}),
+  }) as unknown as FastifyInstance;
 
   const onRoute = options.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
-  app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of Object.entries(securityHeaders)) reply.header(name, value);
+  installEdges(app, options.edges ?? {});
+  const headers = securityHeaders({ marketSource: options.marketSource ?? 'sandbox' });
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    // Every API reply may carry personal data (the authenticator secret among them): never stored by a cache.
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', strictTransportSecurity);
     return payload;
   });
+
+  // Dev routes (/api/_dev) and the simulator's control plane only while the sandbox listens on loopback.
+  const devAllowed = isLoopback(options.edges?.listenHost ?? '127.0.0.1');
 
   // One simulator for the market endpoints and the trading calls that match against it (server/trade).
   const sim = options.sim?.simulator ?? newSimulator(options.sim ?? {});
   if (!options.sim?.simulator) app.addHook('onClose', async () => sim.stop());
-  await app.register(apiPlugin, { prefix: '/api', simulator: sim, ...options.api });
-  await app.register(simPlugin, { prefix: '/sim', ...options.sim, simulator: sim });
+  await app.register(apiPlugin, { prefix: '/api', simulator: sim, ...options.api, ...(devAllowed ? {} : { devRoutes: false }) });
+  await app.register(simPlugin, { prefix: '/sim', ...options.sim, simulator: sim, ...(devAllowed ? {} : { control: false }) });
 
   const distDir = options.distDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) {

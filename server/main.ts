@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSandbox } from './app.ts';
@@ -12,11 +13,21 @@ const app = await buildSandbox({
   api: { dataDir: process.env['DATA_DIR'] ?? path.join(root, '.data') },
   sim: simOptionsFromEnv(process.env),
   logger: process.env['LOG'] === '1',
+  edges: {
+    listenHost: host,
+    allowedHosts: (process.env['ALLOWED_HOSTS'] ?? '').split(',').map((name) => name.trim()).filter(Boolean),
+    ...(process.env['MAX_CONNECTIONS_PER_IP'] ? { maxConnectionsPerIp: Number(process.env['MAX_CONNECTIONS_PER_IP']) } : {}),
+  },
+  // TLS_KEY / TLS_CERT (PEM files): serve over HTTPS, with HSTS.
+  ...(process.env['TLS_KEY'] && process.env['TLS_CERT']
+    ? { https: { key: readFileSync(process.env['TLS_KEY']), cert: readFileSync(process.env['TLS_CERT']) } }
+    : {}),
+  marketSource: (process.env['MARKET_SOURCE'] ?? process.env['VITE_MARKET_SOURCE']) === 'binance' ? 'binance' : 'sandbox',
 });
 
 await app.listen({ port, host });
 const shownHost = host.includes(':') ? `[${host}]` : host;
-console.log(`Trading Desk sandbox: http://${shownHost}:${port}/`);
+console.log(`Trading Desk sandbox: ${process.env['TLS_KEY'] && process.env['TLS_CERT'] ? 'https' : 'http'}://${shownHost}:${port}/`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

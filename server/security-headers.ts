@@ -1,26 +1,50 @@
-// Served with every response of the sandbox (issue: foundation, "security headers").
+// Served with every response of the sandbox (issue: foundation, "security headers"; issue: account security
+// hardening, "the sandbox's own edges").
 // Scripts only from our origin (no inline scripts); styles allow inline because primereact and
-// lightweight-charts set style attributes at run time. Websockets go to the same origin (the simulator)
-// and, when the market endpoints are pointed at Binance by configuration, to Binance's stream hosts.
-const csp = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss: https://api.binance.com https://fapi.binance.com",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+// lightweight-charts set style attributes at run time. The app connects to its own origin (the provider API
+// and the simulator's REST and websocket endpoints, same host) and, only when it was built for Binance's own
+// market endpoints (VITE_MARKET_SOURCE=binance, src/market/endpoints.ts), to those hosts: never to any ws:/wss: host.
 
-export const securityHeaders: Record<string, string> = {
-  'Content-Security-Policy': csp,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-};
+/** Binance's endpoints of src/market/endpoints.ts `binanceEndpoints`. */
+export const binanceConnectSources = [
+  'wss://stream.binance.com:9443',
+  'wss://fstream.binance.com',
+  'https://api.binance.com',
+  'https://fapi.binance.com',
+];
+
+export interface HeaderOptions {
+  /** The market endpoints the app was built for: `sandbox` (same origin, the default) or `binance`. */
+  marketSource?: 'sandbox' | 'binance';
+}
+
+export function contentSecurityPolicy(options: HeaderOptions = {}): string {
+  const connect = ["'self'", ...(options.marketSource === 'binance' ? binanceConnectSources : [])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect.join(' ')}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(options: HeaderOptions = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}
+
+/** HSTS, sent only over HTTPS (a browser ignores it over HTTP, and a plain-HTTP sandbox must stay reachable). */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';

@@ -20,6 +20,8 @@ export interface SimOptions {
   simulator?: Simulator;
   /** Websocket limits per market (ping period, pong timeout, message rate, streams per connection). */
   limits?: Partial<Record<MarketKind, Partial<ConnectionLimits>>>;
+  /** The control plane under /_control; default on (the sandbox turns it off when not on loopback). */
+  control?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
   registerRest(app, sim);
-  registerControl(app, sim, streams);
+  if (options.control ?? true) registerControl(app, sim, streams);
   app.addHook('onClose', async () => {
     streams.close();
     if (!options.simulator) sim.stop();

@@ -6,6 +6,7 @@ import zhHome from '../../locales/zh-HK/home.json' with { type: 'json' };
 import enHome from '../../locales/en-US/home.json' with { type: 'json' };
 import { launchBrowser, openPage } from './support/browser.ts';
 import { demoToken } from './support/account.ts';
+import { waitForBook } from './support/market.ts';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -138,7 +139,17 @@ describe('app shell in Chromium', () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${baseURL}/zh-HK/home`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // connect-src is 'self' only: the market core's websockets and REST calls to the simulator (same origin) pass.
+    expect(csp).toMatch(/connect-src 'self'(;|$)/);
+    await page.goto(`${baseURL}/zh-HK/trading/BTCUSDT`);
+    await waitForBook(page);
     expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
     await context.close();
+    // No public source maps: the entry script names none, and none is served.
+    const html = await (await fetch(`${baseURL}/zh-HK/home`)).text();
+    const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(entry).toMatch(/^\/assets\/.+\.js$/);
+    expect(await (await fetch(`${baseURL}${entry}`)).text()).not.toContain('sourceMappingURL');
+    expect((await fetch(`${baseURL}${entry}.map`)).status).toBe(404);
   });
 });
