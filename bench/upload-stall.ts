@@ -172,11 +172,11 @@ async function main(): Promise<void> {
 }
 
 /**
- * Per-user upload limits (server/api/context.ts `Limits.upload`, once they exist) raised just enough for the
+ * Per-user upload limits (server/api/context.ts `Limits.uploadQuota`, once they exist) raised just enough for the
  * bench's load, so the numbers before and after the quota measure the same work. Unknown keys are ignored.
  */
 function benchLimits(uploads: number, parallel: number, fileBytes: number): Record<string, unknown> {
-  return { upload: { filesPerDay: uploads, bytesPerDay: uploads * fileBytes, inFlight: parallel } };
+  return { uploadQuota: { filesPerDay: uploads, bytesPerDay: uploads * fileBytes, inFlight: parallel } };
 }
 
 function loopDelay(child: ChildProcess, type: 'loop-delay-reset' | 'loop-delay-read'): Promise<LoopDelay> {

@@ -11,7 +11,11 @@ export interface Migration {
   sql: string;
 }
 
-/** `migrations/NNN_name.sql`, in version order; a gap or a duplicate number is a mistake worth failing on. */
+/**
+ * `migrations/NNN_name.sql`, in version order; a duplicate number is a mistake worth failing on. Numbers are
+ * reserved per branch of work (007 sessions, 008 sign-in, 009 uploads), so a branch may lack a lower number
+ * another branch adds: a gap is allowed, and `migrate` applies whatever has not been applied yet, in order.
+ */
 export function loadMigrations(dir = migrationsDir): Migration[] {
   const migrations = readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
@@ -22,7 +26,9 @@ export function loadMigrations(dir = migrationsDir): Migration[] {
     })
     .sort((a, b) => a.version - b.version);
   migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) throw new Error(`Migrations must be numbered 001, 002, … without gaps`);
+    if (migration.version < 1 || migration.version === migrations[index - 1]?.version) {
+      throw new Error(`Migrations must be numbered 001, 002, … each number once: ${migration.version}`);
+    }
   });
   return migrations;
 }
