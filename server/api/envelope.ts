@@ -36,6 +36,8 @@ export const Code = {
   gaResetNotBound: 10031,
   gaResetPending: 10032,
   gaResetNone: 10033,
+  // Uploads (10060–10069).
+  uploadQuota: 10060,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -66,6 +68,7 @@ export const messages: Record<Code, string> = {
   10031: 'No Google authenticator is bound to this account',
   10032: 'A Google authenticator reset request is already under review',
   10033: 'No Google authenticator reset request is under review',
+  10060: 'Upload quota reached',
 };
 
 export interface Envelope<T = unknown> {

@@ -55,7 +55,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     keys: await loadOrCreateKeys(db, new Date(clock.now())),
     limits: { ...defaultLimits, ...options.limits },
     totpIssuer: 'Trading Desk',
-    uploads: await openUploadStore(app, options.dataDir),
+    uploads: await openUploadStore(app, db, options.dataDir),
   };
 
   app.setErrorHandler((caught: unknown, request, reply) => {

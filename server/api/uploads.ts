@@ -5,9 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/client.ts';
 import type { ApiContext } from './context.ts';
 import { ApiError, Code, ok } from './envelope.ts';
 import { type Auth, authenticate } from './sessions.ts';
+import { clearInFlight, reserveUpload, settleUpload, type UploadReservation } from './upload-quota.ts';
 
 /**
  * Uploaded files (KYC documents, spec §5) on disk, their metadata in the database.
@@ -23,8 +25,12 @@ export interface UploadStore {
   dir: string;
 }
 
-/** Opens the store: creates the directory and clears temporary files a stopped process left behind. */
-export async function openUploadStore(app: FastifyInstance, dataDir: string | undefined): Promise<UploadStore> {
+/**
+ * Opens the store: creates the directory, clears temporary files a stopped process left behind, and frees the
+ * in-flight upload slots it held (upload-quota.ts).
+ */
+export async function openUploadStore(app: FastifyInstance, db: Queryable, dataDir: string | undefined): Promise<UploadStore> {
+  await clearInFlight(db);
   let dir: string;
   if (dataDir) {
     dir = path.join(dataDir, 'uploads');
@@ -177,20 +183,40 @@ export interface UploadInput {
 interface UploadState {
   auth: Auth;
   tempPath: string | null;
+  reservation: UploadReservation;
+  /** Bytes stored once the handler has kept the file. */
+  stored: number | null;
+  settled: boolean;
+}
+
+/** The end of an upload, once: its temporary file removed, its quota place settled. */
+async function finish(ctx: ApiContext, state: UploadState): Promise<void> {
+  const tempPath = state.tempPath;
+  state.tempPath = null;
+  if (tempPath) await rm(tempPath, { force: true });
+  if (state.settled) return;
+  state.settled = true;
+  await settleUpload(ctx.db, state.reservation, state.stored);
 }
 
 const uploadStates = new WeakMap<FastifyRequest, UploadState>();
 
 /**
- * A route whose body is one file, received to disk. Unlike `userRoute`, the session, the content type and the
- * declared length are checked when the request arrives, before its body is read: a caller without a session, or
- * with a body too large or of another type, does not get to send 10 MB. Whatever the outcome, the temporary file
- * is gone when the reply is.
+ * A route whose body is one file, received to disk. Unlike `userRoute`, the session, the content type, the
+ * declared length and the user's upload quota (upload-quota.ts) are checked when the request arrives, before its
+ * body is read: a caller without a session, over quota, or with a body too large or of another type, does not get
+ * to send 10 MB. Whatever the outcome, the temporary file is gone and the quota settled when the reply leaves.
+ * The handler returns the size it stored.
  */
 export function uploadRoute(
   ctx: ApiContext,
   app: FastifyInstance,
-  spec: { url: string; contentTypes: readonly string[]; bodyLimit: number; handler: (input: UploadInput) => Promise<unknown> },
+  spec: {
+    url: string;
+    contentTypes: readonly string[];
+    bodyLimit: number;
+    handler: (input: UploadInput) => Promise<{ data: unknown; stored: number }>;
+  },
 ): void {
   app.route({
     method: 'POST',
@@ -201,11 +227,14 @@ export function uploadRoute(
       try {
         const auth = await authenticate(ctx, request);
         if (!spec.contentTypes.includes(mediaType(request.headers['content-type']))) throw new ApiError(Code.unsupportedMediaType);
-        if (Number(request.headers['content-length']) > spec.bodyLimit) throw new ApiError(Code.tooLarge);
-        const state: UploadState = { auth, tempPath: null };
+        const declared = Number(request.headers['content-length']);
+        if (declared > spec.bodyLimit) throw new ApiError(Code.tooLarge);
+        const reservation = await reserveUpload(ctx, auth.user.id, Number.isFinite(declared) ? declared : spec.bodyLimit);
+        const state: UploadState = { auth, tempPath: null, reservation, stored: null, settled: false };
         uploadStates.set(request, state);
+        // A client gone before its reply: settle here (onSend below covers every reply that is sent).
         reply.raw.once('close', () => {
-          if (state.tempPath) void rm(state.tempPath, { force: true });
+          finish(ctx, state).catch((error: unknown) => request.log.error(error));
         });
       } catch (error) {
         // Refused before the body is read: close the connection rather than read what the client still sends.
@@ -213,19 +242,19 @@ export function uploadRoute(
         throw error;
       }
     },
-    // Before the reply leaves, so a client that gets it finds nothing half-written; the 'close' listener above
-    // covers a client that went away.
+    // Before the reply leaves, so a client that has it finds nothing half-written and its slot free for the next.
     onSend: async (request) => {
       const state = uploadStates.get(request);
-      if (state?.tempPath) await rm(state.tempPath, { force: true });
-      if (state) state.tempPath = null;
+      if (state) await finish(ctx, state);
     },
     handler: async (request, reply) => {
       const state = uploadStates.get(request);
       if (!state) throw new Error('upload state missing');
       const file = isReceived(request.body) ? request.body : null;
       state.tempPath = file?.tempPath ?? null;
-      return ok(await spec.handler({ auth: state.auth, contentType: mediaType(request.headers['content-type']), file, request, reply }));
+      const result = await spec.handler({ auth: state.auth, contentType: mediaType(request.headers['content-type']), file, request, reply });
+      state.stored = result.stored;
+      return ok(result.data);
     },
   });
 }

@@ -51,7 +51,7 @@ export function kycRoutes(ctx: ApiContext, app: FastifyInstance): void {
         await removeStored(ctx.uploads, stored);
         throw error;
       }
-      return { fileId: id, size, contentType };
+      return { data: { fileId: id, size, contentType }, stored: size };
     },
   });
 
