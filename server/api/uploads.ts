@@ -270,6 +270,7 @@ function isReceived(body: unknown): body is ReceivedFile {
 export function registerUploadParser(app: FastifyInstance, store: UploadStore, contentTypes: string[]): void {
   app.addContentTypeParser(contentTypes, (request, payload, done) => {
     const config = request.routeOptions.config as { upload?: boolean } | undefined;
+    if (request.is404) return done(new ApiError(Code.notFound), undefined);
     if (!config?.upload) return done(new ApiError(Code.unsupportedMediaType), undefined);
     receiveToTemp(store, payload, request.routeOptions.bodyLimit, Number(request.headers['content-length'])).then(
       (file) => {

@@ -72,6 +72,10 @@ describe('body limits per route', () => {
     const image = new Uint8Array(kib(12));
     image.set([0xff, 0xd8, 0xff, 0xe0]);
     expect(await send('/api/user/feConfig/updateKeyBoardConfig', image, { ...auth, 'content-type': 'image/jpeg' })).toMatchObject({ status: 415, body: { code: 415 } });
+    expect(await send('/api/institution/no-such-call', image, { 'content-type': 'image/png' })).toEqual({
+      status: 404,
+      body: { code: 404, msg: 'Resource does not exist', data: null },
+    });
     const json = JSON.stringify({ pad: 'x'.repeat(kib(64)) });
     expect(await send('/api/institution/kyc/upload', json, auth)).toMatchObject({ status: 415, body: { code: 415 } });
   });
