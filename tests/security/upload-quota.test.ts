@@ -27,7 +27,7 @@ interface Raw {
 }
 
 /** An upload whose body is held after its first kilobyte until `finish()`: it stays in flight meanwhile. */
-function heldUpload(api: TestApi, token: string, body: Uint8Array): { reply: Promise<Raw>; finish(): void } {
+function heldUpload(api: TestApi, token: string, body: Uint8Array): { reply: Promise<Raw>; finish(): void; abort(): void } {
   const req = httpRequest(`${api.base}/institution/kyc/upload`, {
     method: 'POST',
     headers: { source: 'web', authorization: `Bearer ${token}`, 'content-type': 'image/png', 'content-length': String(body.length) },
@@ -38,8 +38,8 @@ function heldUpload(api: TestApi, token: string, body: Uint8Array): { reply: Pro
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(JSON.parse(text) as { code: number; data: unknown }) }));
     });
-    // A refused upload's connection closes while its body is still held: not an error of the test.
-    req.on('error', (error) => (req.writableEnded ? reject(error) : undefined));
+    // A refused upload's connection closes while its body is still held, an aborted one is ours: not errors.
+    req.on('error', (error) => (req.writableEnded && !req.destroyed ? reject(error) : undefined));
   });
   req.write(body.subarray(0, 1024));
   return {
@@ -47,6 +47,7 @@ function heldUpload(api: TestApi, token: string, body: Uint8Array): { reply: Pro
     finish: () => {
       if (!req.writableEnded && !req.destroyed) req.end(body.subarray(1024));
     },
+    abort: () => req.destroy(),
   };
 }
 
@@ -93,6 +94,28 @@ describe.each(backends)('upload quota per user ($name)', (backend) => {
     expect(all.filter((reply) => reply.code === 200)).toHaveLength(2);
     // Both slots are free again once the replies are out.
     expect((await upload(api, token, png(20_000))).code).toBe(200);
+  });
+
+  it('an upload whose client goes away mid-body gives its slot and its file back', async () => {
+    const { api, token } = await start({ filesPerDay: 4, bytesPerDay: 10 ** 9, inFlight: 1 });
+    // Hold an upload until it has the one slot: a probe (too small, so it would store nothing) is then refused as
+    // in flight. A probe that came first takes the slot and the held upload is refused instead: try again.
+    let probe: Awaited<ReturnType<typeof upload>> | undefined;
+    for (let i = 0; i < 20 && probe?.code !== 10060; i++) {
+      const gone = heldUpload(api, token, png(40_000));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      probe = await upload(api, token, png(5_000));
+      gone.abort();
+    }
+    expect(probe).toMatchObject({ code: 10060, data: { quota: 'inFlight', limit: 1, used: 1 } });
+    await expect.poll(async () => (await upload(api, token, png(20_000))).code, { timeout: 3000, interval: 100 }).toBe(200);
+    let stored = 1;
+    // The aborted upload's file went back: the day's 4 files are the ones stored.
+    while (stored < 4) {
+      expect((await upload(api, token, png(20_000))).code).toBe(200);
+      stored++;
+    }
+    expect(await upload(api, token, png(20_000))).toMatchObject({ code: 10060, data: { quota: 'files', limit: 4, used: 4 } });
   });
 
   it('a burst of 12 when 5 files a day are allowed stores exactly 5', async () => {
