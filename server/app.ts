@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { apiPlugin, type ApiOptions } from './api/index.ts';
+import { Code, messages } from './api/envelope.ts';
 import { Simulator, simPlugin, type SimOptions } from './sim/index.ts';
 import { type EdgeOptions, installEdges, isLoopback } from './edges.ts';
 import { type HeaderOptions, securityHeaders, strictTransportSecurity } from './security-headers.ts';
@@ -24,6 +25,13 @@ export interface SandboxOptions {
 }
 
 /**
+ * Body limit of every route that does not set its own (issue "Account security hardening"): the largest JSON
+ * body a call accepts is the keyboard configuration (4000 characters, up to ~12 KB in UTF-8); sign-in and most
+ * calls are well under 2 KB. Only the upload route takes more (10 MB, server/api/routes/kyc.ts).
+ */
+export const defaultBodyLimit = 16 * 1024;
+
+/**
  * The sandbox: one Fastify app on one port that serves the built app, the provider API under /api
  * and the market simulator under /sim (../shared/DESIGN.md "The sandbox").
  */
@@ -32,10 +40,21 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
   // demo password: more than Fastify's default 10 s plugin time-out on a busy 2-core machine.
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 12 * 1024 * 1024,
+    bodyLimit: defaultBodyLimit,
     pluginTimeout: 120_000,
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as FastifyInstance;
+
+  // Too large, malformed or of an unsupported type on /sim and the static files: the 4xx envelope of the API
+  // (server/api/README.md), not Fastify's own error shape. The API sets its own handler under /api.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: status, msg: status === 413 ? messages[Code.tooLarge] : error.message, data: null });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ code: Code.serverError, msg: messages[Code.serverError], data: null });
+  });
 
   const onRoute = options.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { RsaKeys } from './rsa.ts';
+import type { UploadStore } from './uploads.ts';
 
 /**
  * What a lockout counts (spec §8): `password` per (user name, source address) — the spec's 5-failure lock —
@@ -35,6 +36,11 @@ export interface Limits {
   withdrawBanMs: Record<1 | 2 | 3 | 4 | 5 | 6, number>;
   /** Withdrawal restriction after an approved authenticator reset (spec §4 reason 6; the issue asks 24–48 h). */
   gaResetWithdrawBanMs: number;
+  /**
+   * Per-user upload quota (issue "Account security hardening"): files and bytes stored per Hong Kong calendar day
+   * (the day of spec §9's 00:00 UTC+8 refresh), and uploads in flight at once. Beyond → 10060.
+   */
+  uploadQuota: { filesPerDay: number; bytesPerDay: number; inFlight: number };
 }
 
 const minute = 60_000;
@@ -64,6 +70,7 @@ export const defaultLimits: Limits = {
   },
   withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },
   gaResetWithdrawBanMs: 48 * hour,
+  uploadQuota: { filesPerDay: 50, bytesPerDay: 200 * 1024 * 1024, inFlight: 2 },
 };
 
 export interface ApiContext {
@@ -73,6 +80,8 @@ export interface ApiContext {
   limits: Limits;
   /** Issuer shown in authenticator apps. */
   totpIssuer: string;
+  /** Where uploaded files are kept (server/api/uploads.ts). */
+  uploads: UploadStore;
 }
 
 export function nowDate(ctx: ApiContext): Date {

@@ -7,6 +7,7 @@ import { type ApiContext, defaultLimits, type Limits } from './context.ts';
 import { ApiError, badInput, Code, messages } from './envelope.ts';
 import { dummyPasswordHash } from './passwords.ts';
 import { loadOrCreateKeys } from './rsa.ts';
+import { openUploadStore, registerUploadParser } from './uploads.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import { tradePlugin } from '../trade/index.ts';
 import { accountRoutes } from './routes/account.ts';
@@ -54,6 +55,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     keys: await loadOrCreateKeys(db, new Date(clock.now())),
     limits: { ...defaultLimits, ...options.limits },
     totpIssuer: 'Trading Desk',
+    uploads: await openUploadStore(app, db, options.dataDir),
   };
 
   app.setErrorHandler((caught: unknown, request, reply) => {
@@ -100,10 +102,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     if (field) throw badInput(field, 'text', `Invalid characters in ${field}`);
   });
 
-  // KYC documents arrive as the raw file (spec §5: JPG or PNG, not compressed).
-  app.addContentTypeParser(['image/jpeg', 'image/png'], { parseAs: 'buffer' }, (_request, body, done) => {
-    done(null, body);
-  });
+  // KYC documents arrive as the raw file (spec §5: JPG or PNG, not compressed), streamed to disk (uploads.ts).
+  registerUploadParser(app, ctx.uploads, ['image/jpeg', 'image/png']);
 
   app.get('/health', async () => ({ code: 200, msg: 'success', data: { ok: true } }));
   publicRoutes(ctx, app);

@@ -1,10 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type ApiContext, nowDate } from '../context.ts';
 import { ApiError, badInput, Code } from '../envelope.ts';
 import { s, userRoute } from '../http.ts';
 import { type KycLevel, kycState } from '../kyc.ts';
 import { checkNoChinese, checkNotBlank } from '../rules.ts';
+import { commitUpload, removeStored, uploadRoute } from '../uploads.ts';
 
 /** spec §5 / §9: image upload JPG or PNG, larger than 10KB and under 10MB. */
 export const minUploadBytes = 10 * 1024;
@@ -27,25 +28,30 @@ export function kycRoutes(ctx: ApiContext, app: FastifyInstance): void {
     handler: async ({ auth }) => kycState(ctx.db, auth.user.id),
   });
 
-  userRoute<Buffer>(ctx, app, {
-    method: 'POST',
+  uploadRoute(ctx, app, {
     url: '/institution/kyc/upload',
     // The file itself is the body (Content-Type image/jpeg or image/png), byte for byte as chosen.
+    contentTypes: ['image/jpeg', 'image/png'],
+    // spec §5: under 10MB. A body over it is refused as it streams; one of exactly 10 MB below.
     bodyLimit: maxUploadBytes,
-    handler: async ({ auth, body, request }) => {
-      const contentType = request.headers['content-type']?.split(';')[0]?.trim();
-      if (!Buffer.isBuffer(body) || (contentType !== 'image/jpeg' && contentType !== 'image/png')) {
-        throw new ApiError(Code.unsupportedMediaType);
-      }
-      if (body.length <= minUploadBytes) throw badInput('file', 'minSize', 'The image must be larger than 10KB');
-      if (body.length >= maxUploadBytes) throw new ApiError(Code.tooLarge);
-      if (!matchesType(body, contentType)) throw badInput('file', 'imageType', 'Only JPG or PNG images are accepted');
+    handler: async ({ auth, file, contentType }) => {
+      const size = file?.size ?? 0;
+      if (!file || size <= minUploadBytes) throw badInput('file', 'minSize', 'The image must be larger than 10KB');
+      if (size >= maxUploadBytes) throw new ApiError(Code.tooLarge);
+      if (!matchesType(file.head, contentType)) throw badInput('file', 'imageType', 'Only JPG or PNG images are accepted');
       const id = randomUUID();
-      await ctx.db.query(
-        'insert into kyc_files (id, user_id, content_type, size, sha256, data, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
-        [id, auth.user.id, contentType, body.length, createHash('sha256').update(body).digest('hex'), body, nowDate(ctx)],
-      );
-      return { fileId: id, size: body.length, contentType };
+      // The file first, then its row: a row always has its file.
+      const stored = await commitUpload(ctx.uploads, file, id);
+      try {
+        await ctx.db.query(
+          'insert into kyc_files (id, user_id, content_type, size, sha256, path, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
+          [id, auth.user.id, contentType, size, file.sha256, stored, nowDate(ctx)],
+        );
+      } catch (error) {
+        await removeStored(ctx.uploads, stored);
+        throw error;
+      }
+      return { data: { fileId: id, size, contentType }, stored: size };
     },
   });
 
@@ -119,7 +125,7 @@ export function kycRoutes(ctx: ApiContext, app: FastifyInstance): void {
   });
 }
 
-function matchesType(data: Buffer, contentType: 'image/jpeg' | 'image/png'): boolean {
+function matchesType(data: Buffer, contentType: string): boolean {
   if (contentType === 'image/jpeg') return data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
   return data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 }

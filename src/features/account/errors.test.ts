@@ -58,6 +58,18 @@ describe('account error messages (spec §8)', () => {
     expect(describeError(en, new Error('x')).field).toBeNull();
   });
 
+  it('upload quota (10060) names the limit reached and the use of it, in both languages', () => {
+    expect(describeError(en, business(ServerCode.uploadQuota, { quota: 'files', limit: 50, used: 50 }))).toEqual({
+      field: null,
+      message: 'Upload quota reached: 50 of 50 files uploaded today. Please try again tomorrow.',
+    });
+    expect(describeError(en, business(ServerCode.uploadQuota, { quota: 'bytes', limit: 200 * 1024 * 1024, used: 199.96 * 1024 * 1024 })).message).toBe(
+      'Upload quota reached: 200 MB of 200 MB uploaded today. Please try again tomorrow.',
+    );
+    expect(describeError(zh, business(ServerCode.uploadQuota, { quota: 'inFlight', limit: 2, used: 2 })).message).toBe('已達上傳限額：已有 2 個檔案正在上傳，請待完成後再試。');
+    expect(describeError(zh, business(ServerCode.uploadQuota, null)).message).toBe('已達上傳限額');
+  });
+
   it('names the withdrawal restriction reason and end time', () => {
     const text = withdrawBanMessage(en, { reason: 5, createdAt: '2030-01-01T00:00:00Z', until: '2030-01-02T00:00:00Z' }, (iso) => `<${iso}>`);
     expect(text).toBe('Coin and fiat withdrawals are restricted until <2030-01-02T00:00:00Z> (e-mail changed).');

@@ -24,6 +24,7 @@ export const ServerCode = {
   gaResetNone: 10033,
   captchaRequired: 10040,
   sendLimited: 10041,
+  uploadQuota: 10060,
 } as const;
 
 const lockReasons = ['password', 'emailCode', 'smsCode', 'codeAccount', 'gaCode'] as const;
@@ -124,6 +125,24 @@ function codeField(data: Record<string, unknown>): string {
   return data['channel'] === 'sms' ? 'smsCode' : data['channel'] === 'image' ? 'captchaCode' : 'emailCode';
 }
 
+const MIB = 1024 * 1024;
+
+/** 10060: which per-user upload limit was reached (server/api/upload-quota.ts) and how much of it is used. */
+function uploadQuotaMessage(t: TFunction, data: Record<string, unknown>): string {
+  const limit = num(data['limit']);
+  const used = num(data['used']);
+  switch (data['quota']) {
+    case 'files':
+      return t('account:errors.uploadQuotaFiles', { used, limit });
+    case 'bytes':
+      return t('account:errors.uploadQuotaBytes', { used: Math.round((used / MIB) * 10) / 10, limit: Math.round((limit / MIB) * 10) / 10 });
+    case 'inFlight':
+      return t('account:errors.uploadQuotaInFlight', { limit });
+    default:
+      return t('account:errors.uploadQuota');
+  }
+}
+
 /**
  * Turns a failed call into a translated message and, where the server named one, the field it belongs
  * to. `fields` maps server field names to the form's own (e.g. `emailCode` → `code`).
@@ -176,6 +195,8 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
       return on('captchaCode', t('account:errors.captchaAsked'));
     case ServerCode.sendLimited:
       return on(null, sendLimitMessage(t, data));
+    case ServerCode.uploadQuota:
+      return on(null, uploadQuotaMessage(t, data));
     default:
       return on(null, error.message);
   }

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { validateImage, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
-import { describeError } from '../account/index.ts';
+import { describeError, ServerCode } from '../account/index.ts';
 import { submitKyc, uploadKycFile } from './api.ts';
 import { DocumentInput } from './DocumentInput.tsx';
 import { REQUIRED_DOCUMENTS, validateKycForm, type KycForm as Form, type KycIssue, type KycLevel } from './kyc-rules.ts';
@@ -24,7 +24,8 @@ export function KycForm({ level, defaultCompany, onSubmitted }: { level: KycLeve
   const uploadError = (error: unknown): string => {
     if (isApiError(error) && error.code === 413) return t('validation:errors.imageTooLarge');
     if (isApiError(error) && error.code === 415) return t('validation:errors.imageType');
-    return isApiError(error) && error.code === 400 ? describeError(t, error).message : t('errors.uploadFailed');
+    // 400 names the rule the file broke; 10060 the per-user upload limit it reached.
+    return isApiError(error) && (error.code === 400 || error.code === ServerCode.uploadQuota) ? describeError(t, error).message : t('errors.uploadFailed');
   };
 
   const choose = (type: string) => async (file: File | null) => {

@@ -27,12 +27,16 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function show(state: KycState) {
+async function show(state: KycState, uploadReply: unknown = { code: 404, msg: 'no', data: null }) {
   const requests: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     requests.push(new URL(request.url).pathname);
-    const body = request.url.includes('/kyc/status') ? { code: 200, msg: 'ok', data: state } : { code: 404, msg: 'no', data: null };
+    const body = request.url.includes('/kyc/status')
+      ? { code: 200, msg: 'ok', data: state }
+      : request.url.includes('/kyc/upload')
+        ? uploadReply
+        : { code: 404, msg: 'no', data: null };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
   const i18n = i18next.createInstance();
@@ -92,5 +96,24 @@ describe('KycPage (spec §4 states, §6 what each level unlocks)', () => {
     expect(q('error-directorId')?.textContent).toBe(zhValidation.errors.imageType);
     expect(q('error-companyName')?.textContent).toBe(zhValidation.errors.companyNameRequired);
     expect(requests).toEqual(['/api/institution/kyc/status']);
+  });
+
+  it('shows the upload quota reached (10060) beside the document, in the person\'s language', async () => {
+    const reply = { code: 10060, msg: 'Upload quota reached', data: { quota: 'files', limit: 50, used: 50 } };
+    const requests = await show({ basic: level('unCertified'), advanced: level('unCertified') }, reply);
+    await expect.poll(() => q('kyc-form-basic')).not.toBeNull();
+    const png = () => {
+      const bytes = new Uint8Array(20 * 1024);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      return bytes;
+    };
+    await userEvent.upload(q('doc-businessRegistration') as HTMLInputElement, new File([png()], 'br.png', { type: 'image/png' }));
+    await userEvent.upload(q('doc-directorId') as HTMLInputElement, new File([png()], 'id.png', { type: 'image/png' }));
+    await userEvent.fill(q('kyc-companyName') as HTMLInputElement, 'Analytical Engines Ltd');
+    await userEvent.fill(q('kyc-registrationNumber') as HTMLInputElement, 'CR-1');
+    await userEvent.click(q('kyc-submit-basic') as HTMLElement);
+    const expected = zhAccount.errors.uploadQuotaFiles.replace('{{used}}', '50').replace('{{limit}}', '50');
+    await expect.poll(() => q('error-businessRegistration')?.textContent).toBe(expected);
+    expect(requests.filter((path) => path.endsWith('/kyc/upload'))).toHaveLength(1);
   });
 });
