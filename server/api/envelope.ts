@@ -39,6 +39,8 @@ export const Code = {
   // Sign-in captcha and code-send limits (10040–10049).
   captchaRequired: 10040,
   sendLimited: 10041,
+  // Sessions and the anti-phishing code (10050–10059).
+  sessionNotFound: 10050,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -71,6 +73,7 @@ export const messages: Record<Code, string> = {
   10033: 'No Google authenticator reset request is under review',
   10040: 'Please enter the image verification code',
   10041: 'Too many verification codes requested, please try again later',
+  10050: 'Session not found',
 };
 
 export interface Envelope<T = unknown> {

@@ -17,6 +17,7 @@ import { kycRoutes } from './routes/kyc.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 
 export interface ApiOptions {
   /** Where the embedded database keeps its files; default `.data/` under the project (server/main.ts). */
@@ -113,6 +114,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   accountRoutes(ctx, app);
   kycRoutes(ctx, app);
   selectionRoutes(ctx, app);
+  sessionRoutes(ctx, app);
   const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
