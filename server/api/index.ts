@@ -10,6 +10,7 @@ import { loadOrCreateKeys } from './rsa.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import { tradePlugin } from '../trade/index.ts';
 import { accountRoutes } from './routes/account.ts';
+import { antiPhishingRoutes } from './routes/anti-phishing.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
@@ -115,6 +116,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   kycRoutes(ctx, app);
   selectionRoutes(ctx, app);
   sessionRoutes(ctx, app);
+  antiPhishingRoutes(ctx, app);
   const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);

@@ -17,9 +17,25 @@ export interface OutboxMessage {
   body: string;
   codeUuid?: string;
   code?: string;
+  /** The account the message is about: its anti-phishing code heads an e-mail to its own address. */
+  userId: number | null;
 }
 
+/**
+ * Writes one message. An e-mail to the account's own address starts with its anti-phishing code when the user
+ * set one; not an e-mail to another address (an address being added is not yet shown to be the user's) and
+ * not an SMS.
+ */
 export async function writeOutbox(ctx: ApiContext, tx: Queryable, message: OutboxMessage): Promise<void> {
+  let body = message.body;
+  if (message.channel === 'email' && message.userId !== null) {
+    const rows = await tx.query<{ anti_phishing_code: string }>(
+      'select anti_phishing_code from users where id = $1 and email_lower = $2 and anti_phishing_code is not null',
+      [message.userId, message.destination],
+    );
+    const code = rows[0]?.anti_phishing_code;
+    if (code) body = `${antiPhishingLine(code)}\n\n${body}`;
+  }
   await tx.query(
     `insert into outbox (channel, destination, business_type, code_uuid, code, subject, body, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -30,10 +46,14 @@ export async function writeOutbox(ctx: ApiContext, tx: Queryable, message: Outbo
       message.codeUuid ?? '',
       message.code ?? '',
       message.subject,
-      message.body,
+      body,
       nowDate(ctx),
     ],
   );
+}
+
+export function antiPhishingLine(code: string): string {
+  return `Anti-phishing code: ${code}`;
 }
 
 /** `2026-01-05 09:00:00 UTC`: one zone for every reader of the mail. */
@@ -58,6 +78,7 @@ export async function alertNewDevice(ctx: ApiContext, tx: Queryable, user: UserR
     channel: 'email',
     destination: user.email_lower,
     businessType: 'newDeviceLogin',
+    userId: user.id,
     subject: 'New device signed in to your account',
     body: [
       'Your account was signed in to from a device it has not been signed in from before.',
