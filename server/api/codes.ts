@@ -3,6 +3,7 @@ import type { Queryable } from '../db/client.ts';
 import { type ApiContext, nowDate } from './context.ts';
 import { ApiError, badInput, Code } from './envelope.ts';
 import { attempt, failureError, nestedAttempt } from './lockout.ts';
+import { writeOutbox } from './outbox.ts';
 import { takeRate } from './rates.ts';
 
 /**
@@ -83,20 +84,16 @@ export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise
     );
     if (!request.silent) {
       const minutes = Math.round(ctx.limits.codeTtlMs / 60_000);
-      await tx.query(
-        `insert into outbox (channel, destination, business_type, code_uuid, code, subject, body, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [
-          request.channel,
-          request.destination,
-          request.businessType,
-          uuid,
-          code,
-          `Verification code (${request.businessType})`,
-          `Your verification code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
-          now,
-        ],
-      );
+      await writeOutbox(ctx, tx, {
+        channel: request.channel,
+        destination: request.destination,
+        businessType: request.businessType,
+        codeUuid: uuid,
+        code,
+        subject: `Verification code (${request.businessType})`,
+        body: `Your verification code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
+        userId: request.userId,
+      });
     }
   });
   return { uuid, code };

@@ -27,6 +27,8 @@ export interface Limits {
   codeMaxAttempts: number;
   repeatGuardMs: number;
   sessionTtlMs: number;
+  /** A session unused this long ends (401), besides its absolute `sessionTtlMs`; last use is recorded at most once a minute. */
+  sessionIdleMs: number;
   lockout: Record<FailureKind, { threshold: number; waitMs: number }>;
   /** Failed passwords of a user name (any source, within the lockout window) after which sign-in asks for the image captcha. */
   captchaAfterFailures: number;
@@ -51,6 +53,7 @@ export const defaultLimits: Limits = {
   codeMaxAttempts: 5,
   repeatGuardMs: 1000,
   sessionTtlMs: 7 * 24 * hour,
+  sessionIdleMs: 30 * minute,
   lockout: {
     password: { threshold: 5, waitMs: 24 * hour },
     passwordAccount: { threshold: 20, waitMs: 24 * hour },

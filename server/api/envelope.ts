@@ -41,6 +41,8 @@ export const Code = {
   sendLimited: 10041,
   // Uploads (10060–10069).
   uploadQuota: 10060,
+  // Sessions and the anti-phishing code (10050–10059).
+  sessionNotFound: 10050,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -74,6 +76,7 @@ export const messages: Record<Code, string> = {
   10040: 'Please enter the image verification code',
   10041: 'Too many verification codes requested, please try again later',
   10060: 'Upload quota reached',
+  10050: 'Session not found',
 };
 
 export interface Envelope<T = unknown> {

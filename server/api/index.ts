@@ -11,6 +11,7 @@ import { openUploadStore, registerUploadParser } from './uploads.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import { tradePlugin } from '../trade/index.ts';
 import { accountRoutes } from './routes/account.ts';
+import { antiPhishingRoutes } from './routes/anti-phishing.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
@@ -18,6 +19,7 @@ import { kycRoutes } from './routes/kyc.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 
 export interface ApiOptions {
   /** Where the embedded database keeps its files; default `.data/` under the project (server/main.ts). */
@@ -113,6 +115,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   accountRoutes(ctx, app);
   kycRoutes(ctx, app);
   selectionRoutes(ctx, app);
+  sessionRoutes(ctx, app);
+  antiPhishingRoutes(ctx, app);
   const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);

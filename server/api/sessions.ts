@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { type ApiContext, nowDate } from './context.ts';
+import { deviceSummary } from './device.ts';
 import { ApiError, Code } from './envelope.ts';
 import type { UserRow } from './users.ts';
 
@@ -19,7 +20,8 @@ export async function createSession(
   const token = randomBytes(32).toString('base64url');
   const now = nowDate(ctx);
   await tx.query(
-    'insert into sessions (user_id, token_hash, created_at, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5, $6)',
+    `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent)
+     values ($1, $2, $3, $3, $4, $5, $6)`,
     [userId, hashToken(token), now, new Date(now.getTime() + ctx.limits.sessionTtlMs), request.ip, userAgent(request)],
   );
   return token;
@@ -37,20 +39,90 @@ export interface Auth {
   ip: string;
 }
 
-/** The signed-in user of a request, or a 401 envelope (spec §8: 'please log in again'). */
+/** Activity is written at most this often per session: one conditional update, not a write per request. */
+export const lastSeenResolutionMs = 60_000;
+
+/**
+ * The signed-in user of a request, or a 401 envelope (spec §8: 'please log in again'). A session ends at its
+ * absolute expiry, when revoked, or after `Limits.sessionIdleMs` without a request; the request is the
+ * session's activity.
+ */
 export async function authenticate(ctx: ApiContext, request: FastifyRequest): Promise<Auth> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(header) : null;
   if (!match?.[1]) throw new ApiError(Code.unauthorized);
-  const rows = await ctx.db.query<UserRow & { session_id: number }>(
-    `select u.*, s.id as session_id from sessions s join users u on u.id = s.user_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2`,
-    [hashToken(match[1]), nowDate(ctx)],
+  const now = nowDate(ctx);
+  const rows = await ctx.db.query<UserRow & { session_id: number; session_last_seen_at: Date }>(
+    `select u.*, s.id as session_id, s.last_seen_at as session_last_seen_at from sessions s join users u on u.id = s.user_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and s.last_seen_at > $3`,
+    [hashToken(match[1]), now, idleSince(ctx, now)],
   );
   const row = rows[0];
   if (!row) throw new ApiError(Code.unauthorized);
-  const { session_id: sessionId, ...user } = row;
+  const { session_id: sessionId, session_last_seen_at: lastSeenAt, ...user } = row;
+  const staleBefore = new Date(now.getTime() - lastSeenResolutionMs);
+  if (lastSeenAt < staleBefore) {
+    // Conditional, so parallel requests of one session write it once.
+    await ctx.db.query('update sessions set last_seen_at = $2 where id = $1 and last_seen_at < $3', [sessionId, now, staleBefore]);
+  }
   return { user, sessionId, ip: request.ip };
+}
+
+/** Sessions last used before this are idle-expired. */
+function idleSince(ctx: ApiContext, now: Date): Date {
+  return new Date(now.getTime() - ctx.limits.sessionIdleMs);
+}
+
+export interface SessionView {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  ip: string | null;
+  device: string;
+  current: boolean;
+}
+
+/** The user's sessions that still work (not revoked, not expired, not idle), newest sign-in first. */
+export async function listSessions(ctx: ApiContext, auth: Auth): Promise<SessionView[]> {
+  const now = nowDate(ctx);
+  const rows = await ctx.db.query<{
+    id: number;
+    created_at: Date;
+    last_seen_at: Date;
+    expires_at: Date;
+    ip: string | null;
+    user_agent: string | null;
+  }>(
+    `select id, created_at, last_seen_at, expires_at, ip, user_agent from sessions
+     where user_id = $1 and revoked_at is null and expires_at > $2 and last_seen_at > $3
+     order by created_at desc, id desc limit 100`,
+    [auth.user.id, now, idleSince(ctx, now)],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at.toISOString(),
+    lastSeenAt: row.last_seen_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    ip: row.ip,
+    device: deviceSummary(row.user_agent),
+    current: row.id === auth.sessionId,
+  }));
+}
+
+/**
+ * Ends one of the caller's own working sessions. Another user's session and an unknown or ended one get
+ * the same 10050, so the reply tells nothing about other accounts.
+ */
+export async function revokeOwnSession(ctx: ApiContext, auth: Auth, sessionId: number): Promise<{ sessionId: number; current: boolean }> {
+  const now = nowDate(ctx);
+  const rows = await ctx.db.query<{ id: number }>(
+    `update sessions set revoked_at = $3
+     where id = $1 and user_id = $2 and revoked_at is null and expires_at > $3 and last_seen_at > $4 returning id`,
+    [sessionId, auth.user.id, now, idleSince(ctx, now)],
+  );
+  if (rows.length !== 1) throw new ApiError(Code.sessionNotFound);
+  return { sessionId, current: sessionId === auth.sessionId };
 }
 
 export async function revokeSession(ctx: ApiContext, tx: Queryable, sessionId: number): Promise<void> {

@@ -26,7 +26,7 @@ import type { UserRow } from './users.ts';
  *   await ctx.db.transaction(async (tx) => { await stepUp.consume(tx); …the change… });
  * after adding their purpose to `stepUpPurposes` (it becomes an accepted businessType of the e-mail sender).
  */
-export const stepUpPurposes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'bindGa', 'whitelistOff', 'addAddress'] as const;
+export const stepUpPurposes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'bindGa', 'whitelistOff', 'addAddress', 'antiPhishing'] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];
 
 export interface StepUpFactors {

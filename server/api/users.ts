@@ -18,6 +18,7 @@ export interface UserRow {
   ga_secret: string | null;
   ga_pending_secret: string | null;
   ga_last_step: number | null;
+  anti_phishing_code: string | null;
   order_confirm: boolean;
   broker_agreed_at: Date | null;
   frozen_at: Date | null;

@@ -131,8 +131,10 @@ describe('verification codes (spec §5, §9)', () => {
     const info = await api.call<{ withdrawBans: Array<{ reason: number }> }>('GET', '/institution/getUserInfo', { token: relogin });
     expect(info.data.withdrawBans.map((ban) => ban.reason)).toEqual([2]);
     api.clock.advance(24 * 3600_000);
-    const after = await api.emailCode('updatePwd', relogin);
-    expect((await changePassword(relogin, after)).code).toBe(200);
+    // A day idle ends the session (Limits.sessionIdleMs): sign in again.
+    const later = await api.token(email, 'Passw0rd!x');
+    const after = await api.emailCode('updatePwd', later);
+    expect((await changePassword(later, after)).code).toBe(200);
   });
 
   it('answers the double-slash path of spec §7 /institution//email/captcha like the single-slash one', async () => {

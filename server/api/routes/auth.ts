@@ -7,6 +7,7 @@ import { phoneProps, publicRoute, s, userRoute } from '../http.ts';
 import { clearPasswordFailures, failureError } from '../lockout.ts';
 import { captchaProps, captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
 import { countedPasswordCheck } from '../step-up.ts';
+import { alertNewDevice } from '../outbox.ts';
 import { hashPassword } from '../passwords.ts';
 import { checkEmail, checkNoChinese, checkNotBlank, decryptPassword } from '../rules.ts';
 import { createSession, revokeAllSessions, revokeSession, userAgent } from '../sessions.ts';
@@ -75,6 +76,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       const now = nowDate(ctx);
       const token = await ctx.db.transaction(async (tx) => {
         const token = await createSession(ctx, tx, user.id, request);
+        await alertNewDevice(ctx, tx, user, request);
         await tx.query('insert into login_history (user_id, login_at, ip, user_agent, source) values ($1, $2, $3, $4, $5)', [
           user.id,
           now,
@@ -317,7 +319,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
     },
   });
 
-  const loggedInEmailTypes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'updateEmailNew', 'bindGa'];
+  const loggedInEmailTypes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'updateEmailNew', 'bindGa', 'antiPhishing'];
   for (const url of ['/institution/email/captcha', '/institution//email/captcha']) {
     userRoute<{ businessType: string; email?: string }>(ctx, app, {
       method: 'POST',

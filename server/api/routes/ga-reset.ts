@@ -10,7 +10,8 @@ import { clearFailures } from '../lockout.ts';
 import { revokeAllSessions } from '../sessions.ts';
 import { countedPasswordCheck } from '../step-up.ts';
 import { captchaProps, captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
-import { findUserByEmail, normaliseEmail } from '../users.ts';
+import { writeOutbox } from '../outbox.ts';
+import { findUserByEmail, normaliseEmail, type UserRow } from '../users.ts';
 
 type GaResetStatus = 'review' | 'approved' | 'rejected';
 
@@ -87,7 +88,7 @@ export function gaResetRoutes(ctx: ApiContext, app: FastifyInstance): void {
         if (rows.length !== 1) throw new ApiError(Code.gaResetPending);
         // The owner hears of it at once: if someone else holds the password and the mailbox, the review is
         // the time to object.
-        await notify(ctx, tx, user.email_lower, 'requested', undefined);
+        await notify(ctx, tx, user, 'requested', undefined);
       });
       return { requestId: publicId, status: 'review' as const, createdAt: now.toISOString() };
     },
@@ -141,7 +142,7 @@ export function gaResetDevRoutes(ctx: ApiContext, app: FastifyInstance): void {
           await revokeAllSessions(ctx, tx, user.id);
           await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.gaRebind, ctx.limits.gaResetWithdrawBanMs);
         }
-        await notify(ctx, tx, user.email_lower, approve ? 'approved' : 'rejected', body.reason);
+        await notify(ctx, tx, user, approve ? 'approved' : 'rejected', body.reason);
         return { requestId, status: approve ? 'approved' : 'rejected' };
       });
     },
@@ -150,8 +151,8 @@ export function gaResetDevRoutes(ctx: ApiContext, app: FastifyInstance): void {
 
 type Notice = 'requested' | 'approved' | 'rejected';
 
-/** An e-mail notice to the outbox (no code: `code_uuid` and `code` are empty). */
-async function notify(ctx: ApiContext, tx: Queryable, email: string, notice: Notice, reason: string | undefined): Promise<void> {
+/** An e-mail notice to the account's address (no code; headed by the anti-phishing code when set). */
+async function notify(ctx: ApiContext, tx: Queryable, user: UserRow, notice: Notice, reason: string | undefined): Promise<void> {
   const hours = Math.round(ctx.limits.gaResetWithdrawBanMs / 3600_000);
   const texts: Record<Notice, { type: string; subject: string; body: string }> = {
     requested: {
@@ -171,9 +172,12 @@ async function notify(ctx: ApiContext, tx: Queryable, email: string, notice: Not
     },
   };
   const text = texts[notice];
-  await tx.query(
-    `insert into outbox (channel, destination, business_type, code_uuid, code, subject, body, created_at)
-     values ('email', $1, $2, '', '', $3, $4, $5)`,
-    [email, text.type, text.subject, text.body, nowDate(ctx)],
-  );
+  await writeOutbox(ctx, tx, {
+    channel: 'email',
+    destination: user.email_lower,
+    businessType: text.type,
+    subject: text.subject,
+    body: text.body,
+    userId: user.id,
+  });
 }
