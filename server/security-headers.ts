@@ -32,6 +32,9 @@ export function contentSecurityPolicy(options: HeaderOptions = {}): string {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    // Script-URL, script and HTML sinks take only values from the app's one policy (src/lib/security/trusted-types.ts).
+    "require-trusted-types-for 'script'",
+    'trusted-types default',
   ].join('; ');
 }
 

@@ -1,3 +1,5 @@
+// First: the Trusted Types policy must exist before any module writes to a sink.
+import './lib/security/trusted-types.ts';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n/index.ts';
 import { applyTheme } from './lib/theme/index.ts';

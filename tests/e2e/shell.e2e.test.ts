@@ -136,14 +136,30 @@ describe('app shell in Chromium', () => {
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(csp).toContain("require-trusted-types-for 'script'");
     const { page, context, errors } = await openPage(browser);
+    // Every violation the browser reports (CSP and Trusted Types alike), from the first script on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
     await page.goto(`${baseURL}/zh-HK/home`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    // connect-src is 'self' only: the market core's websockets and REST calls to the simulator (same origin) pass.
+    // connect-src is 'self' only: the market core's websockets and REST calls to the simulator (same origin) pass;
+    // the market SharedWorker's URL, the chart's markup and the pages' own rendering pass the Trusted Types policy.
     expect(csp).toMatch(/connect-src 'self'(;|$)/);
     await page.goto(`${baseURL}/zh-HK/trading/BTCUSDT`);
     await waitForBook(page);
-    expect(errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    await page.locator('canvas').first().waitFor();
+    expect(await violations()).toEqual([]);
+    for (const route of ['/zh-HK/market', '/en-US/login', '/en-US/register']) {
+      await page.goto(`${baseURL}${route}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await violations(), route).toEqual([]);
+    }
+    expect(errors.filter((e) => /Content Security Policy|Trusted ?Type/i.test(e))).toEqual([]);
     await context.close();
     // No public source maps: the entry script names none, and none is served.
     const html = await (await fetch(`${baseURL}/zh-HK/home`)).text();
