@@ -195,7 +195,11 @@ describe('limit orders', () => {
     await placeOrder(page, { side: 'buy', type: 'limit', price, volume: '0.01' });
     await page.getByTestId('tab-currentOrder').click();
     const order = page.getByTestId('order-row').filter({ has: page.getByText(price, { exact: true }) }).first();
-    await order.waitFor({ timeout: 10_000 });
+    // The list polls; on a busy machine give it two polls more, and say what the page showed if it never comes.
+    await order.waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
+      const shown = await page.locator('[role="status"], [role="alert"]').allTextContents();
+      throw new Error(`${error.message}\nmessages on the page: ${JSON.stringify(shown)}`);
+    });
     const orderId = await order.getAttribute('data-order-id');
     await order.getByTestId('order-cancel').click();
     await expect.poll(() => page.locator(`[data-testid="order-row"][data-order-id="${orderId}"]`).count(), { timeout: 10_000 }).toBe(0);
