@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{src,workers,server,tests,bench,scripts}/**/*.test.ts'],
+          include: ['{src,workers,server,contract,tests,bench,scripts}/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts', '**/*.e2e.test.ts', 'tests/security/**', 'node_modules/**'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

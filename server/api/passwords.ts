@@ -49,18 +49,4 @@ export async function verifyPassword(password: string | Buffer, stored: string):
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/**
- * spec §5: at least 8 characters with upper case, lower case, digits and special characters.
- * The upper bound keeps the plaintext inside one RSA-2048 PKCS#1 block (245 bytes).
- */
-export function passwordMeetsRules(password: string): boolean {
-  return (
-    password.length >= 8 &&
-    Buffer.byteLength(password) <= 128 &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /\d/.test(password) &&
-    /[^A-Za-z0-9\s]/.test(password) &&
-    ![...password].some((char) => (char.codePointAt(0) ?? 0) < 0x20 || char === '\u007f')
-  );
-}
+export { passwordMeetsRules } from '../../contract/rules.ts';

@@ -1,18 +1,16 @@
+import { hasChinese, isEmailFormat, passwordMeetsRules } from '../../contract/rules.ts';
 import { badInput } from './envelope.ts';
-import { passwordMeetsRules } from './passwords.ts';
 import type { RsaKeys } from './rsa.ts';
 
-/** Server-side copies of the spec §5 rules; each failure names the field and the rule. */
-const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
+/** The spec §5 rules of contract/rules.ts, as refusals that name the field and the rule. */
 export function checkEmail(field: string, email: string): void {
   // spec §5: business e-mail format is checked ('Incorrect email, Please re-enter').
-  if (email.length > 254 || !emailPattern.test(email)) throw badInput(field, 'email', 'Incorrect email, Please re-enter');
+  if (!isEmailFormat(email)) throw badInput(field, 'email', 'Incorrect email, Please re-enter');
 }
 
 export function checkNoChinese(field: string, value: string): void {
   // spec §5: company name without Chinese characters.
-  if (/\p{Script=Han}/u.test(value)) throw badInput(field, 'noChinese', 'Chinese characters are not allowed');
+  if (hasChinese(value)) throw badInput(field, 'noChinese', 'Chinese characters are not allowed');
 }
 
 export function checkNotBlank(field: string, value: string): void {

@@ -1,4 +1,6 @@
 import { hashPassword } from '../api/passwords.ts';
+import { Entry, post } from '../ledger/ledger.ts';
+import { D } from '../trade/decimal.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -44,14 +46,10 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     );
     const userId = rows[0]?.id;
     if (userId === undefined) return;
-    for (const [accountType, asset, free] of demoBalances) {
-      await tx.query('insert into balances (user_id, account_type, asset, free) values ($1, $2, $3, $4)', [
-        userId,
-        accountType,
-        asset,
-        free,
-      ]);
-    }
+    // The demo credit is a ledger entry against the provider's equity, like every balance change.
+    const credit = new Entry('demo_credit', 'seed', userId);
+    for (const [accountType, asset, free] of demoBalances) credit.user(userId, accountType, asset, new D(free)).provider('equity', asset, new D(free).neg());
+    await post(tx, credit, now);
     for (const level of ['basic', 'advanced']) {
       await tx.query(
         `insert into kyc_submissions (user_id, level, status, form, file_ids, submitted_at, decided_at)

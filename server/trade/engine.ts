@@ -23,7 +23,8 @@ import {
 } from './matching.ts';
 import { MarketView, type Pair } from './markets.ts';
 import { feeRate, insertOrder, loadOrder, queryOrders, saveOrder, type OrderRow } from './orders.ts';
-import { Account, adjust, positions, settings, symbolSettings, type PositionSide } from './store.ts';
+import { Entry, post } from '../ledger/ledger.ts';
+import { Account, positions, settings, symbolSettings, type PositionSide } from './store.ts';
 import { badInput } from '../api/envelope.ts';
 
 interface Resting {
@@ -171,10 +172,8 @@ export class TradeEngine {
         if (fills.length === 0) throw tradeError(TradeCode.noLiquidity);
         checkNotional(input.pair, quote);
       } else checkNotional(input.pair, input.price!.mul(input.quantity));
-      // Limit orders hold what they may spend; market orders spend at once (checked fill by fill).
       const lockedAsset = input.side === 'buy' ? inst.quote : inst.base;
       const lockAmount = input.priceType === 'limit' ? (input.side === 'buy' ? input.price!.mul(input.quantity) : input.quantity) : ZERO;
-      if (lockAmount.gt(0)) await adjust(tx, userId, Account.trade, lockedAsset, lockAmount.neg(), lockAmount);
       const order = await insertOrder(tx, {
         userId,
         market: 'spot',
@@ -193,6 +192,8 @@ export class TradeEngine {
         lockedAmount: lockAmount,
         createdAt: this.now(),
       });
+      // Limit orders hold what they may spend; market orders spend at once (checked fill by fill).
+      await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.trade, lockedAsset, lockAmount), this.now());
       await this.applyFills(tx, order, fills);
       await this.settle(tx, order, after);
       return order;
@@ -226,8 +227,8 @@ export class TradeEngine {
       const required = opening.mul(refPrice).div(leverage).add(feeOf(input.quantity.mul(refPrice), feeRate('usdm', false)));
       const account = await futuresAccount(tx, this.view, userId, true);
       if (required.gt(account.available)) throw insufficient('USDT');
-      const lockAmount = input.priceType === 'limit' ? required : ZERO;
-      if (lockAmount.gt(0)) await adjust(tx, userId, Account.swap, 'USDT', lockAmount.neg(), lockAmount);
+      // The hold keeps the ledger's 18 decimals (rounded up: it never holds less than required).
+      const lockAmount = input.priceType === 'limit' ? required.toDecimalPlaces(18, D.ROUND_UP) : ZERO;
       const order = await insertOrder(tx, {
         userId,
         market: 'usdm',
@@ -246,6 +247,7 @@ export class TradeEngine {
         lockedAmount: lockAmount,
         createdAt: this.now(),
       });
+      await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.swap, 'USDT', lockAmount), this.now());
       await this.applyFills(tx, order, fills);
       await this.settle(tx, order, after);
       return order;
@@ -325,7 +327,7 @@ export class TradeEngine {
   private async releaseLock(tx: Queryable, order: OrderRow): Promise<void> {
     if (order.lockedAmount.isZero()) return;
     const account = order.market === 'spot' ? Account.trade : Account.swap;
-    await adjust(tx, order.userId, account, order.lockedAsset, order.lockedAmount, order.lockedAmount.neg());
+    await post(tx, new Entry('order_release', `order:${order.id}`, order.userId).release(order.userId, account, order.lockedAsset, order.lockedAmount), this.now());
     order.lockedAmount = ZERO;
   }
 

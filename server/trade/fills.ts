@@ -1,46 +1,70 @@
+import type Decimal from 'decimal.js';
 import type { Queryable } from '../db/client.ts';
+import { Entry, post } from '../ledger/ledger.ts';
 import type { Instrument } from '../sim/instruments.ts';
-import { ZERO } from './decimal.ts';
+import { D, ZERO } from './decimal.ts';
 import { applyFill } from './futures-math.ts';
 import { feeOf, type Fill } from './matching.ts';
 import { feeRate, insertFill, spotFee, type OrderRow } from './orders.ts';
-import { Account, adjust, positions, savePosition } from './store.ts';
+import { Account, positions, savePosition } from './store.ts';
+
+/** Amounts that reach the ledger keep the columns' 18 decimals; derived legs then sum to zero exactly. */
+function r18(value: Decimal): Decimal {
+  return value.toDecimalPlaces(18, D.ROUND_DOWN);
+}
 
 /**
- * What one fill does to the user's money and position, inside the order's transaction. A balance that
- * would go below zero refuses the whole transaction ('Insufficient Balance').
+ * What one fill does to the user's money and position, inside the order's transaction: one ledger entry
+ * against the provider's `market` account (the exchange side of the fill) and `fees`. A balance that would
+ * go below zero refuses the whole transaction ('Insufficient Balance').
  */
 export async function applySpotFill(tx: Queryable, o: OrderRow, inst: Instrument, fill: Fill, at: Date): Promise<void> {
-  const fee = spotFee(o.side, fill);
+  const fee = r18(spotFee(o.side, fill));
+  const quote = r18(fill.quote);
+  const entry = new Entry('spot_fill', `order:${o.id}`, o.userId);
   if (o.side === 'buy') {
     // A limit buy held limit × qty; it pays the fill's quote and frees the difference (price improvement).
-    const release = o.priceType === 'limit' ? fill.qty.mul(o.price!) : ZERO;
-    await adjust(tx, o.userId, Account.trade, inst.quote, release.sub(fill.quote), release.neg());
-    await adjust(tx, o.userId, Account.trade, inst.base, fill.qty.sub(fee));
+    const release = o.priceType === 'limit' ? r18(fill.qty.mul(o.price!)) : ZERO;
+    entry
+      .user(o.userId, Account.trade, inst.quote, release.sub(quote))
+      .user(o.userId, Account.trade, inst.quote, release.neg(), 'locked')
+      .provider('market', inst.quote, quote)
+      .user(o.userId, Account.trade, inst.base, fill.qty.sub(fee))
+      .provider('market', inst.base, fill.qty.neg())
+      .provider('fees', inst.base, fee);
     o.lockedAmount = o.lockedAmount.sub(release);
   } else {
-    if (o.priceType === 'limit') await adjust(tx, o.userId, Account.trade, inst.base, ZERO, fill.qty.neg());
-    else await adjust(tx, o.userId, Account.trade, inst.base, fill.qty.neg());
-    await adjust(tx, o.userId, Account.trade, inst.quote, fill.quote.sub(fee));
+    entry
+      .user(o.userId, Account.trade, inst.base, fill.qty.neg(), o.priceType === 'limit' ? 'locked' : 'free')
+      .provider('market', inst.base, fill.qty)
+      .user(o.userId, Account.trade, inst.quote, quote.sub(fee))
+      .provider('market', inst.quote, quote.neg())
+      .provider('fees', inst.quote, fee);
     if (o.priceType === 'limit') o.lockedAmount = o.lockedAmount.sub(fill.qty);
   }
+  await post(tx, entry, at);
   await insertFill(tx, o, { fill, fee, realized: ZERO }, at);
 }
 
+/**
+ * A USD-M fill: the order's hold shrinks, realised PnL comes from (or goes to) the market, the fee goes to
+ * fee income, and isolated margin moves between the free and margin buckets of the swap account.
+ */
 export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, at: Date): Promise<void> {
   const held = (await positions(tx, o.userId, o.symbol)).find((p) => p.positionSide === o.positionSide);
   const before = held ?? { symbol: o.symbol, positionSide: o.positionSide, size: ZERO, entry: ZERO, isolatedMargin: ZERO };
   const effect = applyFill(before, o.side === 'buy' ? fill.qty : fill.qty.neg(), fill.price);
-  const fee = feeOf(fill.quote, feeRate('usdm', fill.maker));
+  const realized = r18(effect.realized);
+  const fee = r18(feeOf(fill.quote, feeRate('usdm', fill.maker)));
   // The order's hold shrinks with what it filled.
   const remaining = o.quantity.sub(o.filledQty);
-  const release = fill.qty.gte(remaining) ? o.lockedAmount : o.lockedAmount.mul(fill.qty).div(remaining);
+  const release = fill.qty.gte(remaining) ? o.lockedAmount : r18(o.lockedAmount.mul(fill.qty).div(remaining));
   o.lockedAmount = o.lockedAmount.sub(release);
-  let freeDelta = release.add(effect.realized).sub(fee);
+  let freeDelta = release.add(realized).sub(fee);
   let isolated = before.isolatedMargin;
   if (o.marginType === 'isolated') {
-    const freed = before.size.isZero() ? ZERO : isolated.mul(effect.closed).div(before.size.abs());
-    const added = effect.opened.mul(fill.price).div(o.leverage ?? 1);
+    const freed = before.size.isZero() ? ZERO : r18(isolated.mul(effect.closed).div(before.size.abs()));
+    const added = r18(effect.opened.mul(fill.price).div(o.leverage ?? 1));
     isolated = isolated.sub(freed).add(added);
     freeDelta = freeDelta.add(freed).sub(added);
   }
@@ -48,7 +72,16 @@ export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, a
     freeDelta = freeDelta.add(isolated);
     isolated = ZERO;
   }
-  await adjust(tx, o.userId, Account.swap, 'USDT', freeDelta, release.neg());
+  await post(
+    tx,
+    new Entry('futures_fill', `order:${o.id}`, o.userId)
+      .user(o.userId, Account.swap, 'USDT', freeDelta)
+      .user(o.userId, Account.swap, 'USDT', release.neg(), 'locked')
+      .user(o.userId, Account.swap, 'USDT', isolated.sub(before.isolatedMargin), 'margin')
+      .provider('market', 'USDT', realized.neg())
+      .provider('fees', 'USDT', fee),
+    at,
+  );
   await savePosition(tx, o.userId, { ...before, size: effect.position.size, entry: effect.position.entry, isolatedMargin: isolated }, at);
-  await insertFill(tx, o, { fill, fee, realized: effect.realized }, at);
+  await insertFill(tx, o, { fill, fee, realized }, at);
 }

@@ -1,12 +1,10 @@
 import type Decimal from 'decimal.js';
 import type { Queryable } from '../db/client.ts';
 import { D, db } from './decimal.ts';
-import { insufficient } from './errors.ts';
+import type { AccountType } from '../ledger/ledger.ts';
 import { DEFAULT_LEVERAGE } from './markets.ts';
 
-/** spec §3 account types. */
-export const Account = { capital: 1, trade: 2, swap: 3 } as const;
-export type AccountType = (typeof Account)[keyof typeof Account];
+export { Account, type AccountType } from '../ledger/ledger.ts';
 
 export interface BalanceRow {
   asset: string;
@@ -29,30 +27,6 @@ export async function balances(tx: Queryable, userId: number, account: AccountTy
     [userId, account],
   );
   return rows.map((r) => ({ asset: r.asset, free: new D(r.free), locked: new D(r.locked) }));
-}
-
-/**
- * Moves a balance by `dFree` and `dLocked`; a result below zero refuses the whole transaction with
- * 'Insufficient Balance' (spec §8), so nothing half-done is ever committed.
- */
-export async function adjust(
-  tx: Queryable,
-  userId: number,
-  account: AccountType,
-  asset: string,
-  dFree: Decimal,
-  dLocked: Decimal = new D(0),
-): Promise<void> {
-  if (dFree.isZero() && dLocked.isZero()) return;
-  const rows = await tx.query<{ free: string; locked: string }>(
-    `insert into balances (user_id, account_type, asset, free, locked) values ($1, $2, $3, $4, $5)
-     on conflict (user_id, account_type, asset)
-     do update set free = balances.free + excluded.free, locked = balances.locked + excluded.locked
-     returning free, locked`,
-    [userId, account, asset, db(dFree), db(dLocked)],
-  );
-  const row = rows[0];
-  if (!row || new D(row.free).isNegative() || new D(row.locked).isNegative()) throw insufficient(asset);
 }
 
 export interface Settings {

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TradeApi, dec } from './harness.ts';
 
 interface Order {
@@ -15,6 +15,11 @@ let api: TradeApi;
 beforeAll(async () => {
   api = await TradeApi.startTrade(5, mkdtempSync(path.join(tmpdir(), 'trade-test-')));
 }, 90_000);
+
+// Every scenario leaves the ledger whole: balanced postings, balances equal to them, holds only for live orders.
+afterEach(async () => {
+  expect(await api.ledgerViolations()).toEqual([]);
+});
 
 afterAll(async () => {
   await api?.close();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { liquidationPrice } from '../../server/trade/futures-math.ts';
 import { D } from '../../server/trade/decimal.ts';
 import { TradeApi, dec } from './harness.ts';
@@ -29,6 +29,11 @@ let api: TradeApi;
 beforeAll(async () => {
   api = await TradeApi.startTrade(23);
 }, 60_000);
+
+// Every scenario leaves the ledger whole: balanced postings, balances equal to them, holds only for live orders.
+afterEach(async () => {
+  expect(await api.ledgerViolations()).toEqual([]);
+});
 
 afterAll(async () => {
   await api?.close();

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { liquidationPrice } from '../../server/trade/futures-math.ts';
 import { D } from '../../server/trade/decimal.ts';
 import { TradeApi, dec } from './harness.ts';
@@ -60,6 +60,11 @@ beforeAll(async () => {
   keyId = options.data.accountList[0]!.keyId;
   expect(options.data.topLeverage).toBe(100);
 }, 60_000);
+
+// Every scenario leaves the ledger whole: balanced postings, balances equal to them, holds only for live orders.
+afterEach(async () => {
+  expect(await api.ledgerViolations()).toEqual([]);
+});
 
 afterAll(async () => {
   await api?.close();

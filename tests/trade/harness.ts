@@ -57,6 +57,12 @@ export class TradeApi extends TestApi {
     this.sim.stop();
   }
 
+  /** The ledger's invariants (server/ledger/invariants.ts) after everything queued has settled: [] when they hold. */
+  async ledgerViolations(): Promise<unknown[]> {
+    const reply = await this.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
+    return reply.data.violations;
+  }
+
   /** POST with the demo user's token. */
   post<T = unknown>(route: string, body: unknown = {}): Promise<Reply<T>> {
     return this.call<T>('POST', route, { token: this.userToken, body });

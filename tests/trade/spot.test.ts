@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TradeApi, dec } from './harness.ts';
 
 interface Order {
@@ -31,6 +31,11 @@ let api: TradeApi;
 beforeAll(async () => {
   api = await TradeApi.startTrade();
 }, 60_000);
+
+// Every scenario leaves the ledger whole: balanced postings, balances equal to them, holds only for live orders.
+afterEach(async () => {
+  expect(await api.ledgerViolations()).toEqual([]);
+});
 
 afterAll(async () => {
   await api?.close();

@@ -5,6 +5,7 @@ import { ApiError, Code } from '../envelope.ts';
 import { publicRoute, s } from '../http.ts';
 import { operationsFeatures } from '../menus.ts';
 import { findUserByEmail, normaliseEmail } from '../users.ts';
+import { ledgerViolations } from '../../ledger/invariants.ts';
 
 /**
  * Developer and tester controls of the sandbox (not part of the provider's API): the outbox where
@@ -106,5 +107,12 @@ export function devRoutes(ctx: ApiContext, app: FastifyInstance): void {
       );
       return { email: user.email, disabled: body.disabled ?? user.disabled_features, frozen: body.frozen ?? user.frozen_at !== null };
     },
+  });
+
+  // The ledger's invariants over the whole database (server/ledger/invariants.ts): an empty list when it holds.
+  publicRoute(app, {
+    method: 'GET',
+    url: '/_dev/ledger/check',
+    handler: async () => ({ violations: await ledgerViolations(ctx.db) }),
   });
 }

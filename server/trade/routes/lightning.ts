@@ -7,7 +7,8 @@ import { futuresAccount } from '../account.ts';
 import { D, min, out, parseAmount, type Dec } from '../decimal.ts';
 import { insufficient } from '../errors.ts';
 import { planPage, rowIdOf, toPage, cursorSchema, type CursorCondition } from '../paging.ts';
-import { Account, adjust, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
+import { Entry, post } from '../../ledger/ledger.ts';
+import { Account, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
 import { amount, idField, keyField, keyIdOf, type TradeContext } from './common.ts';
 import type { MarketView } from '../markets.ts';
 
@@ -159,11 +160,14 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
       if ((from === Account.swap || to === Account.swap) && body.asset !== 'USDT') throw badInput('asset', 'swapAsset', 'The USD-M account holds USDT only');
       return engine.run(async (tx) => {
         if (amount.gt(await transferable(tx, engine.view, auth.user.id, from, body.asset, true))) throw insufficient(body.asset);
-        await adjust(tx, auth.user.id, from, body.asset, amount.neg());
-        await adjust(tx, auth.user.id, to, body.asset, amount);
         const rows = await tx.query<{ id: number; created_at: Date }>(
           'insert into trade_transfers (user_id, asset, amount, direction, created_at) values ($1, $2, $3, $4, $5) returning id, created_at',
           [auth.user.id, body.asset, amount.toFixed(), body.type, nowDate(ctx)],
+        );
+        await post(
+          tx,
+          new Entry('transfer', `transfer:${rows[0]!.id}`, auth.user.id).user(auth.user.id, from, body.asset, amount.neg()).user(auth.user.id, to, body.asset, amount),
+          nowDate(ctx),
         );
         return { transferId: String(rows[0]!.id), asset: body.asset, amount: out(amount), type: body.type, from, to, time: rows[0]!.created_at.toISOString() };
       });

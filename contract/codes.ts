@@ -1,0 +1,133 @@
+/**
+ * The reply codes of the provider API (spec §8), one list for the sandbox (server/) and the app (src/).
+ *
+ * Every body is `{ code, msg, data }`. The HTTP status follows the kind of failure:
+ * - 200 for success and for business refusals (wrong code, lockout, state conflicts): the spec's client
+ *   reads `code` from the envelope and shows `msg` (spec §8 "Other non-200 codes").
+ * - 400 bad input, 401 no or dead token, 403 refused (cross-origin, permissions), 404 unknown route,
+ *   413 too large, 415 unsupported body type, 421 wrong host, 429 too many connections: the envelope
+ *   carries the same code as the status.
+ * A server fault is the only 500.
+ *
+ * This module holds plain values only (no schema library), so the app may import it at run time.
+ */
+export const Code = {
+  success: 200,
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  tooLarge: 413,
+  unsupportedMediaType: 415,
+  serverError: 500,
+  // Business codes (HTTP 200).
+  loginFailed: 10001,
+  locked: 10002,
+  codeWrong: 10003,
+  codeExpired: 10004,
+  repeatRequest: 10005,
+  gaWrong: 10006,
+  gaState: 10007,
+  emailTaken: 10008,
+  phoneTaken: 10009,
+  kycState: 10010,
+  frozen: 10011,
+  oldPasswordWrong: 10012,
+  phoneBound: 10013,
+  // Step-up re-authentication and authenticator reset (10030–10039).
+  stepUpPasswordWrong: 10030,
+  gaResetNotBound: 10031,
+  gaResetPending: 10032,
+  gaResetNone: 10033,
+  // Sign-in captcha and code-send limits (10040–10049).
+  captchaRequired: 10040,
+  sendLimited: 10041,
+  // Sessions and the anti-phishing code (10050–10059).
+  sessionNotFound: 10050,
+  // Uploads (10060–10069).
+  uploadQuota: 10060,
+  // Trading (10101–10199, server/trade).
+  insufficientBalance: 10101,
+  spotForbidden: 10102,
+  orderState: 10103,
+  modeState: 10104,
+  positionState: 10105,
+  noLiquidity: 10106,
+  // Wallet (10200–10249).
+  /** spec §6: operations switched the feature off (wallet, recharge, withdrawal, fiat withdrawal); data.feature. */
+  serviceSuspended: 10200,
+  /** spec §4 withdrawal bans 1–6 and §8 restriction messages; data.bans with reason and until. */
+  withdrawRestricted: 10201,
+  /** spec §5, §8 whitelist error: with the whitelist on, only whitelisted addresses. */
+  whitelistOnly: 10202,
+  /** A newly saved address is locked for 24 hours; data.unlockAt. */
+  addressLocked: 10203,
+  /** spec §5: the amount must exceed the network fee; data.fee. */
+  amountBelowFee: 10204,
+  /** spec §5: under the minimum or above the maximum; data.min, data.max. */
+  amountOutOfRange: 10205,
+  /** spec §8 'Bank Code Not Found'. */
+  bankCodeNotFound: 10206,
+  /** `getBlockFiatWithdrawRemainingAmount`: above what is left today; data.remaining. */
+  fiatDailyLimit: 10207,
+  /** The withdrawal or deposit is not in a state that allows the step (confirmed, expired, another's). */
+  walletState: 10208,
+  /** The same client request id was sent with different content. */
+  requestIdReused: 10209,
+  /** The address (or bank account) is already in the book under this network. */
+  addressExists: 10210,
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+/** spec §8 table, and the business messages of this sandbox. Clients translate by `code`. */
+export const messages: Record<Code, string> = {
+  200: 'success',
+  400: 'Bad request',
+  401: 'Authentication failed, cannot access system resource',
+  403: 'No permission for this operation',
+  404: 'Resource does not exist',
+  413: 'Image is too large, please re-upload',
+  415: 'Unsupported content type',
+  500: 'Unknown system error, report to the administrator',
+  10001: 'verification failed, please log in again',
+  10002: 'Too many failed attempts, the operation is locked',
+  10003: 'Verification code is incorrect',
+  10004: 'Verification code has expired, please get a new one',
+  10005: 'Data is being processed, please click only once',
+  10006: 'Google verification code is incorrect',
+  10007: 'Google authenticator state does not allow this operation',
+  10008: 'This e-mail is already registered',
+  10009: 'This phone number is already in use',
+  10010: 'KYC state does not allow this operation',
+  10011: 'The account is frozen',
+  10012: 'Old password is incorrect',
+  10013: 'A phone number is already bound, update it instead',
+  10030: 'Account password is incorrect',
+  10031: 'No Google authenticator is bound to this account',
+  10032: 'A Google authenticator reset request is already under review',
+  10033: 'No Google authenticator reset request is under review',
+  10040: 'Please enter the image verification code',
+  10041: 'Too many verification codes requested, please try again later',
+  10050: 'Session not found',
+  10060: 'Upload quota reached',
+  10101: 'Insufficient Balance',
+  10102: 'Spot trading is forbidden for this account',
+  10103: 'The order is not open',
+  10104: 'Close the positions and cancel the open orders of this pair first',
+  10105: 'No position to reduce',
+  10106: 'No liquidity for this market order',
+  10200: 'Service suspended, please contact the provider',
+  10201: 'Withdrawals are restricted',
+  10202: 'Withdrawals go only to whitelisted addresses',
+  10203: 'This address can be used after its 24-hour lock',
+  10204: 'The amount must exceed the network fee',
+  10205: 'The amount is outside the allowed range',
+  10206: 'Bank Code Not Found',
+  10207: 'The amount is above what may still be withdrawn today',
+  10208: 'This record does not allow the operation',
+  10209: 'This request id was already used for a different request',
+  10210: 'This address is already saved',
+};
+
+/** Codes that travel with the same HTTP status; every other code is HTTP 200. */
+export const protocolCodes: ReadonlySet<number> = new Set<number>([400, 401, 403, 404, 413, 415, 500]);

@@ -1,0 +1,74 @@
+/**
+ * The spec §5 rules that both sides check: the app before it calls, the sandbox when the call arrives.
+ * One copy, so the two can never disagree. Plain functions only (no Node or DOM APIs).
+ */
+
+/** spec §5, §9: password minimum length. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** The longest password accepted, in UTF-8 bytes (it must fit one RSA-2048 block). */
+export const PASSWORD_MAX_BYTES = 128;
+
+const utf8 = new TextEncoder();
+
+/** Characters (code points), not UTF-16 units: an emoji counts once. */
+export function charCount(text: string): number {
+  let count = 0;
+  for (const _char of text) count++;
+  return count;
+}
+
+/**
+ * spec §5: at least 8 characters with upper case, lower case, digits and special characters. A special
+ * character is anything but a letter A–Z/a–z, a digit or a blank; control characters are refused.
+ */
+export function passwordMeetsRules(password: string): boolean {
+  return (
+    charCount(password) >= PASSWORD_MIN_LENGTH &&
+    utf8.encode(password).length <= PASSWORD_MAX_BYTES &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /\d/.test(password) &&
+    /[^A-Za-z0-9\s]/u.test(password) &&
+    ![...password].some((char) => (char.codePointAt(0) ?? 0) < 0x20 || char === '\u007f')
+  );
+}
+
+// RFC 5321 limits; dot-atom local part (no quoted strings: no provider mailbox uses them) and a
+// domain of LDH labels ending in an alphabetic (or punycode) top-level label.
+const MAX_EMAIL_LENGTH = 254;
+const MAX_LOCAL_LENGTH = 64;
+const LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const TOP_LABEL = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+
+/** spec §5: the business e-mail format ('Incorrect email, Please re-enter'). */
+export function isEmailFormat(email: string): boolean {
+  if (email.length > MAX_EMAIL_LENGTH) return false;
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return false;
+  const local = email.slice(0, at);
+  const labels = email.slice(at + 1).split('.');
+  if (local.length > MAX_LOCAL_LENGTH || !LOCAL.test(local)) return false;
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return false;
+  return TOP_LABEL.test(labels[labels.length - 1] ?? '');
+}
+
+/** spec §5: company name without Chinese characters. */
+export function hasChinese(text: string): boolean {
+  return /\p{Script=Han}/u.test(text);
+}
+
+/** spec §5, §9: an address name is 4 to 20 characters. */
+export const ADDRESS_NAME_MIN = 4;
+export const ADDRESS_NAME_MAX = 20;
+
+/** Counted without surrounding blanks, which are not kept. */
+export function isAddressName(name: string): boolean {
+  const count = charCount(name.trim());
+  return count >= ADDRESS_NAME_MIN && count <= ADDRESS_NAME_MAX;
+}
+
+/** spec §6: the KYC level each kind of money movement needs. */
+export type KycLevel = 'basic' | 'advanced';
+export type KycStatus = 'review' | 'Certified' | 'unCertified';
+export const KYC_LEVEL_FOR = { coin: 'basic', fiat: 'advanced', otc: 'advanced', convertCoin: 'basic', convertFiat: 'advanced' } as const satisfies Record<string, KycLevel>;

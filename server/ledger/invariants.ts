@@ -1,0 +1,88 @@
+import type { Queryable } from '../db/client.ts';
+
+export interface Violation {
+  rule: 'transactionBalanced' | 'assetBalanced' | 'balanceMatchesPostings' | 'notNegative' | 'holdsBelongToLiveItems' | 'marginMatchesPositions';
+  detail: string;
+}
+
+/** Order states that still hold money (spec §4); every other state has released its hold. */
+const liveOrderStates = `('submitted', 'running', 'partial_filled', 'cancelling')`;
+
+/**
+ * The ledger's invariants, checked against the whole database (tests run it after every scenario, including
+ * bursts and a SIGKILL followed by a restart; `GET /api/_dev/ledger/check` exposes it):
+ * - every transaction's postings sum to zero per asset, and so does each asset over all postings;
+ * - every user balance (free, locked, margin) equals the sum of its postings;
+ * - no user balance is negative;
+ * - every held (locked) amount belongs to a live order or withdrawal, and nothing else holds;
+ * - the isolated-margin bucket equals the margin of the user's isolated positions.
+ */
+export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
+  const found: Violation[] = [];
+  const add = (rule: Violation['rule'], rows: Record<string, unknown>[]) => {
+    for (const row of rows.slice(0, 20)) found.push({ rule, detail: JSON.stringify(row) });
+  };
+
+  add(
+    'transactionBalanced',
+    await db.query(
+      `select tx_id::text, asset, sum(amount)::text as sum from ledger_postings group by tx_id, asset having sum(amount) <> 0`,
+    ),
+  );
+  add('assetBalanced', await db.query(`select asset, sum(amount)::text as sum from ledger_postings group by asset having sum(amount) <> 0`));
+  add(
+    'balanceMatchesPostings',
+    await db.query(
+      `with posted as (
+         select user_id, account_type, asset,
+           coalesce(sum(amount) filter (where bucket = 'free'), 0) as free,
+           coalesce(sum(amount) filter (where bucket = 'locked'), 0) as locked,
+           coalesce(sum(amount) filter (where bucket = 'margin'), 0) as margin
+         from ledger_postings where user_id is not null group by user_id, account_type, asset
+       )
+       select coalesce(b.user_id, p.user_id) as user_id, coalesce(b.account_type, p.account_type) as account_type,
+         coalesce(b.asset, p.asset) as asset,
+         b.free::text as balance_free, p.free::text as posted_free, b.locked::text as balance_locked, p.locked::text as posted_locked,
+         b.margin::text as balance_margin, p.margin::text as posted_margin
+       from balances b full outer join posted p
+         on p.user_id = b.user_id and p.account_type = b.account_type and p.asset = b.asset
+       where coalesce(b.free, 0) <> coalesce(p.free, 0) or coalesce(b.locked, 0) <> coalesce(p.locked, 0)
+         or coalesce(b.margin, 0) <> coalesce(p.margin, 0)`,
+    ),
+  );
+  add(
+    'notNegative',
+    await db.query(
+      `select user_id, account_type, asset, free::text, locked::text, margin::text from balances where free < 0 or locked < 0 or margin < 0`,
+    ),
+  );
+  add(
+    'holdsBelongToLiveItems',
+    await db.query(
+      `with holds as (
+         select user_id, case market when 'spot' then 2 else 3 end as account_type, locked_asset as asset, sum(locked_amount) as held
+         from trade_orders where status in ${liveOrderStates} group by 1, 2, 3
+       ), expected as (select user_id, account_type, asset, sum(held) as held from holds group by 1, 2, 3)
+       select coalesce(b.user_id, e.user_id) as user_id, coalesce(b.account_type, e.account_type) as account_type,
+         coalesce(b.asset, e.asset) as asset, b.locked::text as locked, e.held::text as held_by_live_items
+       from (select * from balances where locked <> 0) b full outer join expected e
+         on e.user_id = b.user_id and e.account_type = b.account_type and e.asset = b.asset
+       where coalesce(b.locked, 0) <> coalesce(e.held, 0)`,
+    ),
+  );
+  add(
+    'holdsBelongToLiveItems',
+    await db.query(`select id, status, locked_amount::text from trade_orders where status not in ${liveOrderStates} and locked_amount <> 0`),
+  );
+  add(
+    'marginMatchesPositions',
+    await db.query(
+      `with margins as (select user_id, sum(isolated_margin) as margin from futures_positions group by user_id)
+       select coalesce(b.user_id, m.user_id) as user_id, b.margin::text as bucket, m.margin::text as positions
+       from (select user_id, margin from balances where account_type = 3 and asset = 'USDT') b
+       full outer join margins m on m.user_id = b.user_id
+       where coalesce(b.margin, 0) <> coalesce(m.margin, 0)`,
+    ),
+  );
+  return found;
+}
