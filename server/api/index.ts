@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { type Db, openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, offsetClock, systemClock } from './clock.ts';
 import { type ApiContext, defaultLimits, type Limits } from './context.ts';
 import { ApiError, badInput, Code, messages } from './envelope.ts';
 import { dummyPasswordHash } from './passwords.ts';
@@ -20,6 +20,8 @@ import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { startSweeper } from '../wallet/chain.ts';
+import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
 export interface ApiOptions {
   /** Where the embedded database keeps its files; default `.data/` under the project (server/main.ts). */
@@ -46,7 +48,10 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   const databaseUrl = options.databaseUrl ?? process.env['DATABASE_URL'];
   const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, databaseUrl: databaseUrl || undefined }));
   if (!options.db) app.addHook('onClose', async () => db.close());
-  const clock = options.clock ?? systemClock;
+  const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
+  // With the dev routes on, the clock can be moved forward (`/_dev/clock/advance`: confirmations, the 24-hour
+  // address lock, T+1) so testers never wait in real time; otherwise it is the system's.
+  const clock = options.clock ?? (withDevRoutes ? offsetClock() : systemClock);
   await migrate(db);
   if (options.seed ?? true) await seedDemo(db, new Date(clock.now()));
   // Made now, so the first unknown-user login costs no more than any later one.
@@ -117,9 +122,13 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   selectionRoutes(ctx, app);
   sessionRoutes(ctx, app);
   antiPhishingRoutes(ctx, app);
-  const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
+  walletRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
+  if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
+  // The sandbox chain moves on its own: confirmations credit deposits and complete withdrawals.
+  const stopSweeper = startSweeper(ctx, 2000, (error) => app.log.error(error));
+  app.addHook('onClose', async () => stopSweeper());
   if (options.simulator) await app.register(tradePlugin, { ctx, sim: options.simulator, devRoutes: withDevRoutes });
 }
 

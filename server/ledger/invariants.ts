@@ -62,6 +62,9 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
       `with holds as (
          select user_id, case market when 'spot' then 2 else 3 end as account_type, locked_asset as asset, sum(locked_amount) as held
          from trade_orders where status in ${liveOrderStates} group by 1, 2, 3
+         union all
+         select user_id, 1, asset, sum(amount) from wallet_withdrawals
+         where held and status in ('unconfirmed', 'approvalPending') group by 1, 2, 3
        ), expected as (select user_id, account_type, asset, sum(held) as held from holds group by 1, 2, 3)
        select coalesce(b.user_id, e.user_id) as user_id, coalesce(b.account_type, e.account_type) as account_type,
          coalesce(b.asset, e.asset) as asset, b.locked::text as locked, e.held::text as held_by_live_items
@@ -73,6 +76,10 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
   add(
     'holdsBelongToLiveItems',
     await db.query(`select id, status, locked_amount::text from trade_orders where status not in ${liveOrderStates} and locked_amount <> 0`),
+  );
+  add(
+    'holdsBelongToLiveItems',
+    await db.query(`select id::text, status from wallet_withdrawals where held and status not in ('unconfirmed', 'approvalPending')`),
   );
   add(
     'marginMatchesPositions',

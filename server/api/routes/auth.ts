@@ -319,7 +319,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
     },
   });
 
-  const loggedInEmailTypes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'updateEmailNew', 'bindGa', 'antiPhishing'];
+  const loggedInEmailTypes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'updateEmailNew', 'bindGa', 'antiPhishing', 'withdraw', 'whitelistOff', 'addAddress'];
   for (const url of ['/institution/email/captcha', '/institution//email/captcha']) {
     userRoute<{ businessType: string; email?: string }>(ctx, app, {
       method: 'POST',

@@ -1,0 +1,229 @@
+import Type from 'typebox';
+import { call } from './call.ts';
+import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RequestId, Strict, Text, Uuid } from './schema.ts';
+
+/**
+ * The wallet's calls (spec §7 "Wallet and account"; payloads not in the spec are designed here and
+ * documented in server/api/README.md "Wallet"). Coin side: supported assets and networks, deposit
+ * addresses, the records page, withdrawal in two steps (invoke: checks, holds and sends the e-mail code;
+ * confirm: e-mail and Google codes, then broadcast), the address book and the whitelist.
+ */
+export const Network = Type.Union([Type.Literal('BTC'), Type.Literal('ETH'), Type.Literal('TRX'), Type.Literal('SOL')]);
+/** Addresses are checked per network with their checksum (contract/chains.ts) after the shape. */
+export const Address = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9]+$' });
+export const Memo = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+const NetworkRow = Type.Object({
+  network: Network,
+  label: Type.String(),
+  confirmations: Type.Integer(),
+  decimals: Type.Integer(),
+  withdrawFee: Amount,
+  withdrawMin: Amount,
+  withdrawMax: Amount,
+  depositMin: Amount,
+  memo: Type.Boolean(),
+});
+
+/** spec §4 fund states of a coin record (an unconfirmed withdrawal is not a record yet). */
+export const CoinRecordStatus = Type.Union([
+  Type.Literal('deposit_pending'),
+  Type.Literal('deposit_complete'),
+  Type.Literal('withdraw_pending'),
+  Type.Literal('withdraw_complete'),
+  Type.Literal('withdraw_failed'),
+  Type.Literal('cancelled'),
+]);
+
+const CoinRecord = Type.Object({
+  /** `D<id>` for a deposit, `W<id>` for a withdrawal. */
+  recordId: Type.String(),
+  type: Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')]),
+  asset: Type.String(),
+  network: Network,
+  address: Type.String(),
+  memo: Type.Union([Type.String(), Type.Null()]),
+  amount: Amount,
+  fee: Amount,
+  status: CoinRecordStatus,
+  txHash: Type.Union([Type.String(), Type.Null()]),
+  confirmations: Type.Integer(),
+  confirmationsRequired: Type.Integer(),
+  createdAt: IsoTime,
+  completedAt: Type.Union([IsoTime, Type.Null()]),
+});
+
+const WithdrawTarget = {
+  asset: Asset,
+  network: Network,
+  address: Address,
+  memo: Type.Optional(Memo),
+  amount: Amount,
+};
+
+const Withdrawal = Type.Object({
+  withdrawId: Id,
+  requestId: Type.String(),
+  status: Type.Union([
+    Type.Literal('unconfirmed'),
+    Type.Literal('withdraw_pending'),
+    Type.Literal('withdraw_complete'),
+    Type.Literal('withdraw_failed'),
+    Type.Literal('cancelled'),
+  ]),
+  asset: Type.String(),
+  network: Network,
+  address: Type.String(),
+  amount: Amount,
+  fee: Amount,
+  receive: Amount,
+  /** The e-mail code sent for the confirmation step (null when the send was refused; retry the invoke). */
+  emailUuid: Type.Union([Type.String(), Type.Null()]),
+  expiresAt: Type.Union([IsoTime, Type.Null()]),
+  txHash: Type.Union([Type.String(), Type.Null()]),
+});
+
+const BookEntry = Type.Object({
+  id: Id,
+  name: Type.String(),
+  asset: Type.String(),
+  network: Network,
+  address: Type.String(),
+  memo: Type.Union([Type.String(), Type.Null()]),
+  whitelisted: Type.Boolean(),
+  /** When the address may first be used (24 hours after it was saved). */
+  usableAt: IsoTime,
+  createdAt: IsoTime,
+});
+
+const StepUpFields = {
+  password: Cipher,
+  emailUuid: Uuid,
+  emailCode: Code6,
+  gaCode: Type.Optional(Code6),
+};
+
+const BalanceRow = Type.Object({ asset: Type.String(), free: Amount, locked: Amount });
+
+export const walletCalls = {
+  /** spec §7 GET /user/assets: the balances of the three account types of spec §3. */
+  '/user/assets': call({
+    method: 'GET',
+    auth: 'user',
+    reply: Type.Object({
+      accounts: Type.Array(Type.Object({ accountType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]), balances: Type.Array(BalanceRow) })),
+    }),
+  }),
+  '/account/wallet/listAllSupportedCryptoAsset': call({
+    method: 'GET',
+    auth: 'user',
+    reply: Type.Array(Type.Object({ asset: Type.String(), networks: Type.Array(NetworkRow) })),
+  }),
+  '/account/wallet/getDepositAddress': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ asset: Asset, network: Network }),
+    reply: Type.Object({
+      asset: Type.String(),
+      network: Network,
+      address: Type.String(),
+      memo: Type.Union([Type.String(), Type.Null()]),
+      confirmations: Type.Integer(),
+      depositMin: Amount,
+    }),
+  }),
+  '/account/block/pageBlockDepositWithdraw': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      pageCondition: PageCondition,
+      queryCondition: Type.Optional(
+        Strict({
+          type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
+          asset: Type.Optional(Asset),
+          status: Type.Optional(CoinRecordStatus),
+          days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
+        }),
+      ),
+    }),
+    reply: Page(CoinRecord),
+  }),
+  '/account/block/validateTransaction': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict(WithdrawTarget),
+    reply: Type.Object({ fee: Amount, receive: Amount, whitelisted: Type.Boolean(), usableAt: Type.Union([IsoTime, Type.Null()]) }),
+  }),
+  '/account/block/invokeBlockWithdrawalEmailValidation': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ requestId: RequestId, ...WithdrawTarget }),
+    reply: Withdrawal,
+  }),
+  '/account/block/confirmBlockWithdraw': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }),
+    reply: Withdrawal,
+  }),
+  '/account/wallet/address/list': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ asset: Type.Optional(Asset), network: Type.Optional(Network) }),
+    reply: Type.Array(BookEntry),
+  }),
+  '/account/wallet/address/add': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ name: Text(1, 40), asset: Asset, network: Network, address: Address, memo: Type.Optional(Memo), whitelisted: Type.Boolean(), ...StepUpFields }),
+    reply: BookEntry,
+  }),
+  '/account/wallet/address/delete': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ id: Id }),
+    reply: Type.Object({ id: Id }),
+  }),
+  '/account/wallet/whitelist/get': call({
+    method: 'GET',
+    auth: 'user',
+    reply: Type.Object({ whitelistOn: Type.Boolean() }),
+  }),
+  '/account/wallet/whitelist/set': call({
+    method: 'POST',
+    auth: 'user',
+    // Turning it on needs nothing more; turning it off needs the password, e-mail and Google codes.
+    body: Strict({
+      on: Type.Boolean(),
+      password: Type.Optional(Cipher),
+      emailUuid: Type.Optional(Uuid),
+      emailCode: Type.Optional(Code6),
+      gaCode: Type.Optional(Code6),
+    }),
+    reply: Type.Object({ whitelistOn: Type.Boolean() }),
+  }),
+};
+
+/** Sandbox controls (README "Wallet"): not part of the provider's API, served only with the dev routes. */
+export const walletDevCalls = {
+  '/_dev/chain/deposit': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ address: Address, asset: Asset, amount: Amount, memo: Type.Optional(Memo), txHash: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{16,100}$' })) }),
+    reply: Type.Object({ recordId: Type.String(), txHash: Type.String(), status: CoinRecordStatus, confirmationsRequired: Type.Integer() }),
+  }),
+  '/_dev/chain/withdrawal/fail': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ withdrawId: Id }),
+    reply: Type.Object({ withdrawId: Id, status: Type.String() }),
+  }),
+  '/_dev/clock/advance': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ ms: Type.Integer({ minimum: 1, maximum: 400 * 86_400_000 }) }),
+    reply: Type.Object({ now: IsoTime }),
+  }),
+};
+
+export type WalletCalls = typeof walletCalls;

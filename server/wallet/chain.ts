@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { addressFromBytes, NETWORKS, type Network } from '../../contract/chains.ts';
+import type { Queryable } from '../db/client.ts';
+import { type ApiContext, nowDate } from '../api/context.ts';
+import { Account, Entry, post } from '../ledger/ledger.ts';
+import { D } from '../trade/decimal.ts';
+
+/**
+ * The sandbox chain: deposit addresses, confirmations counted on the sandbox clock, and the moves that
+ * follow from them. `sweep` is idempotent and safe to run from several places at once (a timer, the clock
+ * control, every wallet read): each step is one conditional update and its ledger entry in one transaction.
+ */
+
+/** One address per user and network, made once, in the chain's real format with a valid checksum. */
+export async function depositAddress(ctx: ApiContext, userId: number, network: Network): Promise<{ address: string; memo: string | null }> {
+  const existing = await ctx.db.query<{ address: string; memo: string | null }>(
+    'select address, memo from deposit_addresses where user_id = $1 and network = $2',
+    [userId, network],
+  );
+  if (existing[0]) return existing[0];
+  const address = addressFromBytes(network, randomBytes(32));
+  await ctx.db.query(
+    `insert into deposit_addresses (user_id, network, address, memo, created_at) values ($1, $2, $3, null, $4)
+     on conflict (user_id, network) do nothing`,
+    [userId, network, address, nowDate(ctx)],
+  );
+  // A parallel first call may have won; its address is the one.
+  const rows = await ctx.db.query<{ address: string; memo: string | null }>(
+    'select address, memo from deposit_addresses where user_id = $1 and network = $2',
+    [userId, network],
+  );
+  return rows[0]!;
+}
+
+export function confirmationsAt(network: Network, since: Date | null, required: number, now: Date): number {
+  if (!since) return 0;
+  const blocks = Math.floor((now.getTime() - since.getTime()) / (NETWORKS[network].blockSeconds * 1000));
+  return Math.max(0, Math.min(required, blocks));
+}
+
+function dueBefore(network: Network, required: number, now: Date): Date {
+  return new Date(now.getTime() - required * NETWORKS[network].blockSeconds * 1000);
+}
+
+/** Credits deposits with enough confirmations, completes broadcast withdrawals, expires unconfirmed ones. */
+export async function sweep(ctx: ApiContext): Promise<void> {
+  const now = nowDate(ctx);
+  for (const network of Object.keys(NETWORKS) as Network[]) {
+    const required = NETWORKS[network].confirmations;
+    const due = dueBefore(network, required, now);
+    const deposits = await ctx.db.query<{ id: string }>(
+      `select id::text as id from wallet_deposits where status = 'deposit_pending' and network = $1 and seen_at <= $2 order by id limit 500`,
+      [network, due],
+    );
+    for (const { id } of deposits) await creditDeposit(ctx, id, now);
+    await ctx.db.query(
+      `update wallet_withdrawals set status = 'withdraw_complete', completed_at = $3, updated_at = $3
+       where status = 'withdraw_pending' and network = $1 and broadcast_at <= $2`,
+      [network, due, now],
+    );
+  }
+  const expired = await ctx.db.query<{ id: string }>(
+    `select id::text as id from wallet_withdrawals where status = 'unconfirmed' and expires_at <= $1 order by id limit 500`,
+    [now],
+  );
+  for (const { id } of expired) await ctx.db.transaction((tx) => cancelUnconfirmed(tx, id, now));
+}
+
+async function creditDeposit(ctx: ApiContext, id: string, now: Date): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const rows = await tx.query<{ user_id: number; asset: string; network: Network; amount: string }>(
+      `update wallet_deposits set status = 'deposit_complete', completed_at = $2 where id = $1 and status = 'deposit_pending'
+       returning user_id, asset, network, amount::text as amount`,
+      [id, now],
+    );
+    const row = rows[0];
+    if (!row) return; // credited by another sweep meanwhile
+    const amount = new D(row.amount);
+    await post(
+      tx,
+      new Entry('deposit', `deposit:${id}`, row.user_id).user(row.user_id, Account.capital, row.asset, amount).provider(`chain:${row.network}`, row.asset, amount.neg()),
+      now,
+    );
+  });
+}
+
+/** An unconfirmed withdrawal ends (expired or cancelled): its hold is released, once. */
+export async function cancelUnconfirmed(tx: Queryable, id: string, now: Date): Promise<boolean> {
+  const rows = await tx.query<{ user_id: number; asset: string; amount: string }>(
+    `update wallet_withdrawals set status = 'cancelled', held = false, updated_at = $2
+     where id = $1 and status = 'unconfirmed' returning user_id, asset, amount::text as amount`,
+    [id, now],
+  );
+  const row = rows[0];
+  if (!row) return false;
+  await post(tx, new Entry('withdraw_release', `withdrawal:${id}`, row.user_id).release(row.user_id, Account.capital, row.asset, new D(row.amount)), now);
+  return true;
+}
+
+/** Runs `sweep` every `intervalMs` until the returned stop is called; errors are reported, not thrown. */
+export function startSweeper(ctx: ApiContext, intervalMs: number, onError: (error: unknown) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweep(ctx)
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
