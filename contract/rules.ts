@@ -72,3 +72,6 @@ export function isAddressName(name: string): boolean {
 export type KycLevel = 'basic' | 'advanced';
 export type KycStatus = 'review' | 'Certified' | 'unCertified';
 export const KYC_LEVEL_FOR = { coin: 'basic', fiat: 'advanced', otc: 'advanced', convertCoin: 'basic', convertFiat: 'advanced' } as const satisfies Record<string, KycLevel>;
+
+/** The anti-phishing code: 4 to 20 letters and digits (shown as text in mails and the app, never escaped). */
+export const ANTI_PHISHING_PATTERN = /^[A-Za-z0-9]{4,20}$/;

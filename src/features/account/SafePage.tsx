@@ -6,16 +6,21 @@ import { bootstrapSession } from './session-bootstrap.ts';
 import { EmailSection } from './safe/EmailSection.tsx';
 import { GaSection } from './safe/GaSection.tsx';
 import { PasswordSection } from './safe/PasswordSection.tsx';
+import { AntiPhishingSection } from './safe/AntiPhishingSection.tsx';
 import { PhoneSection } from './safe/PhoneSection.tsx';
+import { SessionsSection } from './safe/SessionsSection.tsx';
 import { Section } from './safe/Section.tsx';
 import { AccountShell } from './ui/AccountShell.tsx';
 import { FormMessage } from './ui/Field.tsx';
 import { WithdrawBans } from './ui/WithdrawBans.tsx';
 import { useAccountInfo } from './use-account-info.ts';
 
-type Panel = 'ga' | 'email' | 'phone' | 'password' | null;
+type Panel = 'ga' | 'email' | 'phone' | 'password' | 'antiPhishing' | null;
 
-/** spec §2 account security: Google verification, e-mail, phone, login history, change password. */
+/**
+ * spec §2 account security: Google verification, e-mail, phone, login history, change password; and, beyond
+ * the spec, the anti-phishing code and the signed-in devices (issue "account security hardening").
+ */
 export default function SafePage() {
   const { t } = useTranslation('account');
   const { lang } = useParams();
@@ -65,6 +70,24 @@ export default function SafePage() {
               }}
             />
           </Section>
+          <Section
+            id="antiPhishing"
+            title={t('safe.antiPhishing.title')}
+            status={info.antiPhishingCode ? t('safe.antiPhishing.current', { code: info.antiPhishingCode }) : t('safe.antiPhishing.notSet')}
+            open={open === 'antiPhishing'}
+            onToggle={toggle('antiPhishing')}
+            actionLabel={info.antiPhishingCode ? t('safe.change') : t('safe.antiPhishing.set')}
+          >
+            <AntiPhishingSection gaBound={gaBound} onSaved={saved(t('safe.antiPhishing.done'))} />
+          </Section>
+          <SessionsSection
+            onSignedOut={() => {
+              // The server has already ended this session: leave the guarded page, then clear it here (no
+              // logout call, which would only meet a 401).
+              void navigate(`/${lang}/login`, { replace: true, flushSync: true });
+              session.actions.signOut();
+            }}
+          />
           <section className="td-safe-section">
             <header>
               <h2>{t('safe.history.title')}</h2>

@@ -254,3 +254,32 @@ export const freezeAccount = () => apiPost('/institution/frozenLatestAccount', {
 
 export const updatePreferredLanguage = (preferredLanguage: string) =>
   apiPost('/institution/updatePreferredLanguage', { preferredLanguage }, quiet);
+
+/** A signed-in session of this user (server/api/README.md "Sessions"). */
+export interface SessionRow {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  ip: string | null;
+  device: string;
+  current: boolean;
+}
+
+export const listSessions = () => apiGet<{ list: SessionRow[] }>('/institution/session/list', quiet);
+
+export const revokeSession = (sessionId: number) =>
+  apiPost<{ sessionId: number; current: boolean }>('/institution/session/revoke', { sessionId }, quiet);
+
+export interface AntiPhishingRequest extends StepUp {
+  code: string;
+  emailUuid: string;
+  emailCode: string;
+  /** Required while an authenticator is bound. */
+  gaCode: string;
+}
+
+/** The anti-phishing code, with the step-up: the password goes RSA-encrypted like every password field. */
+export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<{ antiPhishingCode: string }> {
+  return apiPost('/institution/antiPhishing/set', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
+}

@@ -1,31 +1,10 @@
 import type { TFunction } from 'i18next';
+import { Code } from '../../../contract/codes.ts';
 import { ERROR_KEYS, ERRORS_NAMESPACE, isApiError } from '../../lib/api/index.ts';
 import type { WithdrawBan } from './types.ts';
 
-/** Business codes of the provider API (server/api/README.md); the screens translate them by code. */
-export const ServerCode = {
-  badRequest: 400,
-  loginFailed: 10001,
-  locked: 10002,
-  codeWrong: 10003,
-  codeExpired: 10004,
-  repeatRequest: 10005,
-  gaWrong: 10006,
-  gaState: 10007,
-  emailTaken: 10008,
-  phoneTaken: 10009,
-  kycState: 10010,
-  frozen: 10011,
-  oldPasswordWrong: 10012,
-  phoneBound: 10013,
-  stepUpPasswordWrong: 10030,
-  gaResetNotBound: 10031,
-  gaResetPending: 10032,
-  gaResetNone: 10033,
-  captchaRequired: 10040,
-  sendLimited: 10041,
-  uploadQuota: 10060,
-} as const;
+/** Reply codes of the provider API, one list with the sandbox (contract/codes.ts); the screens translate them by code. */
+export const ServerCode = Code;
 
 const lockReasons = ['password', 'emailCode', 'smsCode', 'codeAccount', 'gaCode'] as const;
 type LockReason = (typeof lockReasons)[number];
@@ -197,6 +176,8 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
       return on(null, sendLimitMessage(t, data));
     case ServerCode.uploadQuota:
       return on(null, uploadQuotaMessage(t, data));
+    case ServerCode.sessionNotFound:
+      return on(null, t('account:errors.sessionNotFound'));
     default:
       return on(null, error.message);
   }

@@ -8,6 +8,7 @@ import {
   validateRequired,
   type ValidationResult,
 } from '../../lib/validation/index.ts';
+import { ANTI_PHISHING_PATTERN } from '../../../contract/rules.ts';
 import { isLanguage } from '../../lib/i18n/languages.ts';
 
 // Form rules of the account screens (spec §2 fields, spec §5 rules). Each returns the first problem per
@@ -45,6 +46,12 @@ export function checkCode(code: string, uuid: string | null, requiredKey = 'acco
 export function checkGaCode(code: string, required: boolean): FieldIssue | undefined {
   if (code.trim() === '') return required ? { key: 'account:errors.gaCodeRequired' } : undefined;
   return SIX_DIGITS.test(code.trim()) ? undefined : { key: 'account:errors.codeFormat' };
+}
+
+/** The anti-phishing code: required, 4 to 20 letters and digits (contract/rules.ts, the sandbox's own rule). */
+export function checkAntiPhishingCode(code: string): FieldIssue | undefined {
+  if (code.trim() === '') return { key: 'validation:errors.required' };
+  return ANTI_PHISHING_PATTERN.test(code.trim()) ? undefined : { key: 'account:safe.antiPhishing.rule' };
 }
 
 /** The account password a sensitive change asks for again (step-up re-authentication). */

@@ -33,6 +33,8 @@ export type AccountUserInfo = UserInfo & {
   verificationType?: string;
   gaBound?: boolean;
   phoneBound?: boolean;
+  /** Heads every e-mail to the account (server/api/README.md "Sessions"); null when not set. */
+  antiPhishingCode?: string | null;
   kyc?: { basic?: KycStatus | null; advanced?: KycStatus | null };
   frozen?: boolean;
   withdrawBans?: WithdrawBan[];

@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { Modal } from '../../../components/modal/Modal.tsx';
+import { showToast } from '../../../lib/toast/index.ts';
+import { listSessions, revokeSession, type SessionRow } from '../api.ts';
+import { describeError } from '../errors.ts';
+import { FormMessage } from '../ui/Field.tsx';
+import { formatTime } from '../ui/format-time.ts';
+import { useSubmit } from '../use-submit.ts';
+
+/**
+ * Signed-in devices (server/api/README.md "Sessions"): every working session of the account with its device,
+ * address and last use; any of them can be signed out. Revoking asks first; revoking this device's own session
+ * is a sign-out here, done the way the header's sign-out does it (`onSignedOut`).
+ */
+export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
+  const { t } = useTranslation('account');
+  const { lang = 'zh-HK' } = useParams();
+  const [rows, setRows] = useState<SessionRow[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [asking, setAsking] = useState<SessionRow | null>(null);
+  const { submitting, run } = useSubmit();
+
+  // Bumped to read the list again (after a revoke).
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    listSessions().then(
+      (reply) => live && setRows(reply.list),
+      (error: unknown) => live && setMessage(describeError(t, error).message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [t, version]);
+
+  const revoke = async (row: SessionRow) => {
+    setAsking(null);
+    setMessage(null);
+    const outcome = await run(async () => {
+      try {
+        const done = await revokeSession(row.id);
+        showToast({ severity: 'success', text: done.current ? t('safe.sessions.signedOutHere') : t('safe.sessions.revoked') });
+        if (done.current) onSignedOut();
+        else reload();
+      } catch (error) {
+        setMessage(describeError(t, error).message);
+        reload();
+      }
+    });
+    if (outcome === 'busy') setMessage(t('errors.clickOnce'));
+  };
+
+  return (
+    <section className="td-safe-section" data-testid="safe-sessions" aria-labelledby="safe-sessions-title">
+      <header>
+        <div>
+          <h2 id="safe-sessions-title">{t('safe.sessions.title')}</h2>
+          <span className="td-safe-status">{t('safe.sessions.intro')}</span>
+        </div>
+      </header>
+      <FormMessage text={message} />
+      {rows === null ? <p className="td-empty">{t('common.loading')}</p> : null}
+      {rows && rows.length > 0 ? (
+        <div className="td-table-scroll">
+          <table className="td-table" data-testid="sessions-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('safe.sessions.device')}</th>
+                <th scope="col">{t('safe.sessions.ip')}</th>
+                <th scope="col">{t('safe.sessions.lastSeen')}</th>
+                <th scope="col">{t('safe.sessions.signedIn')}</th>
+                <th scope="col">
+                  <span className="td-visually-hidden">{t('safe.sessions.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-testid="session-row" data-current={row.current}>
+                  <td className="td-cell-wrap">
+                    {row.device}
+                    {row.current ? (
+                      <span className="td-badge" data-testid="session-current">
+                        {t('safe.sessions.thisDevice')}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td>{row.ip ?? '--'}</td>
+                  <td>{formatTime(row.lastSeenAt, lang)}</td>
+                  <td>{formatTime(row.createdAt, lang)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="td-button td-button-secondary"
+                      disabled={submitting}
+                      aria-label={t('safe.sessions.revokeLabel', { device: row.device })}
+                      data-testid="session-revoke"
+                      onClick={() => setAsking(row)}
+                    >
+                      {row.current ? t('safe.sessions.signOutHere') : t('safe.sessions.revoke')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <Modal
+        visible={asking !== null}
+        title={asking?.current ? t('safe.sessions.confirmCurrentTitle') : t('safe.sessions.confirmTitle')}
+        confirmText={asking?.current ? t('safe.sessions.signOutHere') : t('safe.sessions.revoke')}
+        closeText={t('common.cancel')}
+        onClose={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) void revoke(asking);
+        }}
+      >
+        <p data-testid="session-confirm-text">
+          {asking?.current ? t('safe.sessions.confirmCurrent') : t('safe.sessions.confirm', { device: asking?.device ?? '', ip: asking?.ip ?? '--' })}
+        </p>
+      </Modal>
+    </section>
+  );
+}
