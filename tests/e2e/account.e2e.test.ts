@@ -6,8 +6,9 @@ import enKyc from '../../locales/en-US/kyc.json' with { type: 'json' };
 import zhKyc from '../../locales/zh-HK/kyc.json' with { type: 'json' };
 import enValidation from '../../locales/en-US/validation.json' with { type: 'json' };
 import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
-import { launchBrowser, openPage } from './support/browser.ts';
+import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { Authenticator, decideKyc, documentPng, readCaptcha, readCode } from './support/account.ts';
+import { saveScreenshot } from './support/market.ts';
 
 // Issue 5 "Done means": register (code from the outbox) → sign in → bind Google authenticator → change
 // password → sign in with the new one → login history lists the sign-ins → submit KYC → approved →
@@ -115,6 +116,19 @@ async function fullJourney(lang: Lang): Promise<void> {
   await field(page, 'gaCode').fill(await ga.nextCode());
   await page.getByTestId('ga-bind-submit').click();
   await expect.poll(() => page.getByTestId('safe-ga-status').textContent()).toBe(account.info.bound);
+
+  // Signed-in devices: this browser's session is listed and marked as this device; the page at a phone's
+  // width and a laptop's (screenshots in tests/artifacts).
+  await expect.poll(() => page.getByTestId('session-current').count()).toBe(1);
+  expect(await page.getByTestId('safe-antiPhishing-status').textContent()).toBe(account.safe.antiPhishing.notSet);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('safe-sessions').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, `safe-${lang}-390`);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await saveScreenshot(page, `safe-${lang}-1280`);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Change the password: old password + e-mail code + Google code; every session ends.
   await page.getByTestId('safe-password-toggle').click();

@@ -78,7 +78,7 @@ describe('SessionsSection (signed-in devices)', () => {
     const onSignedOut = vi.fn();
     view = await renderAccount(<SessionsSection onSignedOut={onSignedOut} />, 'en-US', route('en-US'));
     await expect.poll(() => all('session-revoke').length).toBe(2);
-    expect(all('session-revoke')[0]?.textContent).toBe(enAccount.safe.sessions.signOutHere);
+    expect(all('session-revoke')[0]?.textContent).toBe(`${enAccount.safe.sessions.signOutHere} (Chrome on Linux)`);
     await userEvent.click(all('session-revoke')[0]!);
     await expect.poll(() => q('session-confirm-text')?.textContent).toBe(enAccount.safe.sessions.confirmCurrent);
     await userEvent.click(confirmButton()!);

@@ -97,11 +97,12 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
                       type="button"
                       className="td-button td-button-secondary"
                       disabled={submitting}
-                      aria-label={t('safe.sessions.revokeLabel', { device: row.device })}
                       data-testid="session-revoke"
                       onClick={() => setAsking(row)}
                     >
                       {row.current ? t('safe.sessions.signOutHere') : t('safe.sessions.revoke')}
+                      {/* The device completes the name for screen readers; the visible words stay at its start (WCAG 2.5.3). */}
+                      <span className="td-visually-hidden">{t('safe.sessions.revokeDevice', { device: row.device })}</span>
                     </button>
                   </td>
                 </tr>
