@@ -238,4 +238,25 @@ describe.each(securityBackends())('coin wallet ($name)', (backend) => {
     expect((await call<{ whitelistOn: boolean }>('POST', '/account/wallet/whitelist/set', { on: true })).data.whitelistOn).toBe(true);
     api.clock.advance(15 * 60_000);
   });
+
+  it('five wrong Google codes at the confirm step lock the code and ban withdrawals (spec §4 reason 3), with the time it lifts', async () => {
+    const target = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+    const before = await capital('USDT');
+    const invoked = await invoke('req-banned-001', target, '100');
+    const mail = await api.lastCode(demoUser.email.toLowerCase(), 'email');
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const reply = await call('POST', '/account/block/confirmBlockWithdraw', { withdrawId: invoked.data.withdrawId, emailUuid: invoked.data.emailUuid, emailCode: mail!.code, gaCode: '000000' });
+      codes.push(reply.code);
+    }
+    expect(codes.at(-1)).toBe(10002);
+    const refused = await invoke('req-banned-002', target, '100');
+    expect(refused.code).toBe(10201);
+    const bans = (refused.data as { bans: Array<{ reason: number; until: string }> }).bans;
+    expect(bans.map((b) => b.reason)).toContain(3);
+    expect(new Date(bans[0]!.until).getTime()).toBeGreaterThan(api.clock.now());
+    // The withdrawal already invoked cannot be confirmed while banned; it expires and its hold comes back.
+    await jump(15 * 60_000);
+    expect(await capital('USDT')).toEqual(before);
+  });
 });
