@@ -252,7 +252,7 @@ describe.each(securityBackends())('coin wallet ($name)', (backend) => {
     expect(codes.at(-1)).toBe(10002);
     const refused = await invoke('req-banned-002', target, '100');
     expect(refused.code).toBe(10201);
-    const bans = (refused.data as { bans: Array<{ reason: number; until: string }> }).bans;
+    const bans = (refused.data as unknown as { bans: Array<{ reason: number; until: string }> }).bans;
     expect(bans.map((b) => b.reason)).toContain(3);
     expect(new Date(bans[0]!.until).getTime()).toBeGreaterThan(api.clock.now());
     // The withdrawal already invoked cannot be confirmed while banned; it expires and its hold comes back.
