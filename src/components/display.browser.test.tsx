@@ -12,7 +12,7 @@ afterEach(async () => {
 describe('EmptyState (spec §2)', () => {
   it("shows the translated 'no data' text in both locales", async () => {
     view = await render(<EmptyState />, 'zh-HK');
-    await expect.element(page.getByText('暫無數據')).toBeVisible();
+    await expect.element(page.getByText('暫無記錄')).toBeVisible();
     await view.unmount();
     view = await render(<EmptyState />, 'en-US');
     await expect.element(page.getByText('No data')).toBeVisible();

@@ -44,9 +44,11 @@ describe('AntiPhishingSection (the code that heads every e-mail, set with the st
     expect(q('error-emailCode')?.textContent).toBe(zhAccount.errors.codeNotFetched);
     expect(q('error-gaCode')?.textContent).toBe(zhAccount.errors.gaCodeRequired);
     expect(q('error-password')).not.toBeNull();
-    // Too long is refused as well (the field stops at 20; a pasted 21st character is not kept).
+    // Too long is refused, not silently cut to 20 (a pasted code must be saved as typed or not at all).
     await userEvent.fill(input('code'), 'A'.repeat(25));
-    expect(input('code').value.length).toBeLessThanOrEqual(20);
+    await userEvent.click(q('anti-phishing-submit')!);
+    await expect.poll(() => input('code').value).toBe('A'.repeat(25));
+    expect(q('error-code')?.textContent).toBe(zhAccount.safe.antiPhishing.rule);
     expect(calls.some((c) => c.path === '/institution/antiPhishing/set')).toBe(false);
   });
 

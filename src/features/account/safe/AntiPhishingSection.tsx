@@ -59,7 +59,7 @@ export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; on
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="anti-phishing-form">
       <p className="td-field-hint">{t('safe.antiPhishing.explain')}</p>
-      <TextField name="code" label={t('safe.antiPhishing.label')} autoComplete="off" maxLength={20} value={values.code} onValue={set('code')} error={errors.code} />
+      <TextField name="code" label={t('safe.antiPhishing.label')} autoComplete="off" value={values.code} onValue={set('code')} error={errors.code} />
       <p className="td-field-hint">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
       <CodeField name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('antiPhishing')} onUuid={setEmailUuid} />
