@@ -4,6 +4,8 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const comlinkOnlyInBridge = { name: 'comlink', message: 'Only the market bridge (src/market/) talks to the worker.' };
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'coverage', 'bench/results', '.data', 'tests/artifacts'] },
   js.configs.recommended,
@@ -42,7 +44,28 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/market/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'comlink', message: 'Only the market bridge (src/market/) talks to the worker.' }] }],
+      'no-restricted-imports': ['error', { paths: [comlinkOnlyInBridge] }],
     },
   },
+  // A feature reaches another only through its entry files: index.ts (what the app shell loads at start-up)
+  // or shared.ts (what other features' lazily loaded pages share). One block per folder depth, since a
+  // relative path names another feature after as many `../` as the file is deep. Flat config replaces a
+  // rule rather than merging it, so the Comlink path is repeated here.
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [comlinkOnlyInBridge],
+          patterns: [
+            {
+              regex: `^(?:\\.\\./){${depth}}[^./][^/]*/(?!(?:index|shared)\\.ts$).+`,
+              message: "Import another feature through its entry file (index.ts, or shared.ts for lazily loaded pages), or move the shared part out.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useOrderBook } from '../../market/index.ts';
 import { fixed, type Pair } from '../market/index.ts';
-import type { OrderView } from '../trading/futures-data/trade-api.ts';
+import type { OrderView } from '../trading/shared.ts';
 import { openOrdersStore } from './lightning-actions.ts';
 
 const DEPTH = 20;

@@ -2,9 +2,7 @@ import type Decimal from 'decimal.js';
 import { createStore } from 'zustand/vanilla';
 import { session } from '../../lib/session/index.ts';
 import type { Pair } from '../market/index.ts';
-import { futuresData } from '../trading/futures-data/instance.ts';
-import { tradeApi, type OrderView } from '../trading/futures-data/trade-api.ts';
-import { validateOrder, type FieldError } from '../trading/order-entry/validate.ts';
+import { type FieldError, futuresData, type OrderView, tradeApi, validateOrder } from '../trading/shared.ts';
 
 /** Open orders of the terminal's pair, for the marks on the book (refreshed after every action). */
 export const openOrdersStore = createStore<{ symbol: string | null; orders: OrderView[] }>(() => ({ symbol: null, orders: [] }));

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { apiPost } from '../../lib/api/index.ts';
-import { tradeApi } from '../trading/futures-data/trade-api.ts';
+import { tradeApi } from '../trading/shared.ts';
 import { DEFAULT_KEYBOARD, parseKeyboardConfig, serializeKeyboardConfig, type KeyboardConfig } from './hotkeys.ts';
 import { activeIndexOf, parseSaved, type LightningConfig, type SavedConfig } from './lightning-configs.ts';
 

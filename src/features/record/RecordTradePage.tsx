@@ -3,12 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useSession } from '../../lib/session/index.ts';
 import { loadPairs, pairsStore } from '../market/index.ts';
-import { DealsTable, OrdersTable } from '../trading/futures-data/DataTables.tsx';
-import { Filters } from '../trading/futures-data/Filters.tsx';
-import { createFuturesDataStore, type Tab } from '../trading/futures-data/futures-store.ts';
-import { tradeApi, type FillView, type OrderView } from '../trading/futures-data/trade-api.ts';
-import { useTradingAccount } from '../trading/futures-data/use-trading-account.ts';
-import '../trading/futures-data/futures-data.css';
+import { createFuturesDataStore, DealsTable, type FillView, Filters, OrdersTable, type OrderView, type Tab, tradeApi, useTradingAccount } from '../trading/shared.ts';
 
 const TABS: readonly Tab[] = ['historyOrder', 'historyDeal'];
 

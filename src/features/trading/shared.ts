@@ -1,0 +1,14 @@
+// Entry of the trading feature for other features' pages (lightning, record): the futures data area and its
+// tables and filters, the trading account, the trade API and the order rules. Kept apart from index.ts,
+// which the app shell loads at start-up: this entry is only ever imported by lazily loaded page chunks, so
+// none of it (styles included) reaches the first load.
+import './futures-data/futures-data.css';
+
+export { OrdersArea } from './futures-data/OrdersArea.tsx';
+export { DealsTable, OrdersTable } from './futures-data/DataTables.tsx';
+export { Filters } from './futures-data/Filters.tsx';
+export { createFuturesDataStore, type Tab } from './futures-data/futures-store.ts';
+export { futuresData } from './futures-data/instance.ts';
+export { tradeApi, type FillView, type OrderView } from './futures-data/trade-api.ts';
+export { useTradingAccount } from './futures-data/use-trading-account.ts';
+export { validateOrder, type FieldError } from './order-entry/validate.ts';
