@@ -11,7 +11,6 @@ import { openUploadStore, registerUploadParser } from './uploads.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import { tradePlugin } from '../trade/index.ts';
 import { accountRoutes } from './routes/account.ts';
-import { antiPhishingRoutes } from './routes/anti-phishing.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
@@ -121,7 +120,6 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   kycRoutes(ctx, app);
   selectionRoutes(ctx, app);
   sessionRoutes(ctx, app);
-  antiPhishingRoutes(ctx, app);
   walletRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { AccountCalls } from '../../contract/account.ts';
+import type { ReplyOf } from '../../contract/call.ts';
 import type { Queryable } from '../db/client.ts';
 import { type ApiContext, nowDate } from './context.ts';
 import { deviceSummary } from './device.ts';
@@ -73,15 +75,8 @@ function idleSince(ctx: ApiContext, now: Date): Date {
   return new Date(now.getTime() - ctx.limits.sessionIdleMs);
 }
 
-export interface SessionView {
-  id: number;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  ip: string | null;
-  device: string;
-  current: boolean;
-}
+/** One row of `GET /institution/session/list` (contract/account.ts). */
+export type SessionView = ReplyOf<AccountCalls['/institution/session/list']>['list'][number];
 
 /** The user's sessions that still work (not revoked, not expired, not idle), newest sign-in first. */
 export async function listSessions(ctx: ApiContext, auth: Auth): Promise<SessionView[]> {

@@ -40,7 +40,7 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
         brokerOpen: user.broker_agreed_at !== null,
         withdrawBans: bans,
         createdAt: user.created_at.toISOString(),
-        // Shown so the user can compare it with the first line of our e-mails (routes/anti-phishing.ts).
+        // Shown so the user can compare it with the first line of our e-mails (routes/sessions.ts).
         antiPhishingCode: user.anti_phishing_code,
       };
     },

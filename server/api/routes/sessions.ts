@@ -1,21 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiContext } from '../context.ts';
-import { s, userRoute } from '../http.ts';
+import { accountCalls } from '../../../contract/account.ts';
+import { type ApiContext, nowDate } from '../context.ts';
+import { serveCalls } from '../contract.ts';
 import { listSessions, revokeOwnSession } from '../sessions.ts';
+import { verifyStepUp } from '../step-up.ts';
 
-/** The caller's active sessions and revoking one (issue "account security hardening", sessions). */
+/**
+ * The account-security calls of contract/account.ts (issue "account security hardening"): the caller's
+ * working sessions and revoking one, and the anti-phishing code — a word the user picks that heads every
+ * e-mail to the account's address (outbox.ts), so a mail without it is not ours. Setting or changing it takes
+ * the step-up (step-up.ts): someone holding only a session must not be able to make a phishing mail look
+ * genuine. Letters and digits only: it is shown in mails and the app as text, and needs no escaping anywhere.
+ */
 export function sessionRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  userRoute(ctx, app, {
-    method: 'GET',
-    url: '/institution/session/list',
-    handler: async ({ auth }) => ({ list: await listSessions(ctx, auth) }),
-  });
-
-  userRoute<{ sessionId: number }>(ctx, app, {
-    method: 'POST',
-    url: '/institution/session/revoke',
-    body: s.obj({ sessionId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, ['sessionId']),
-    // Revoking the caller's own session is allowed: it is a sign-out.
-    handler: async ({ auth, body }) => revokeOwnSession(ctx, auth, body.sessionId),
+  serveCalls(ctx, app, accountCalls, {
+    '/institution/session/list': async ({ auth }) => ({ list: await listSessions(ctx, auth) }),
+    '/institution/session/revoke': async ({ auth, body }) => revokeOwnSession(ctx, auth, body.sessionId),
+    '/institution/antiPhishing/set': async ({ body, auth }) => {
+      const stepUp = await verifyStepUp(ctx, auth, body, 'antiPhishing');
+      await ctx.db.transaction(async (tx) => {
+        await stepUp.consume(tx);
+        await tx.query('update users set anti_phishing_code = $2, updated_at = $3 where id = $1', [auth.user.id, body.code, nowDate(ctx)]);
+      });
+      return { antiPhishingCode: body.code };
+    },
   });
 }

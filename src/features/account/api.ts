@@ -1,4 +1,6 @@
 import { JSEncrypt } from 'jsencrypt';
+import type { AccountCalls } from '../../../contract/account.ts';
+import type { ReplyOf } from '../../../contract/call.ts';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 import type { MenuItem } from '../../lib/session/index.ts';
 import type { AccountUserInfo, LoginHistoryPage, Permissions } from './types.ts';
@@ -255,21 +257,13 @@ export const freezeAccount = () => apiPost('/institution/frozenLatestAccount', {
 export const updatePreferredLanguage = (preferredLanguage: string) =>
   apiPost('/institution/updatePreferredLanguage', { preferredLanguage }, quiet);
 
-/** A signed-in session of this user (server/api/README.md "Sessions"). */
-export interface SessionRow {
-  id: number;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  ip: string | null;
-  device: string;
-  current: boolean;
-}
+/** A signed-in session of this user (contract/account.ts). */
+export type SessionRow = ReplyOf<AccountCalls['/institution/session/list']>['list'][number];
 
-export const listSessions = () => apiGet<{ list: SessionRow[] }>('/institution/session/list', quiet);
+export const listSessions = () => apiGet<ReplyOf<AccountCalls['/institution/session/list']>>('/institution/session/list', quiet);
 
 export const revokeSession = (sessionId: number) =>
-  apiPost<{ sessionId: number; current: boolean }>('/institution/session/revoke', { sessionId }, quiet);
+  apiPost<ReplyOf<AccountCalls['/institution/session/revoke']>>('/institution/session/revoke', { sessionId }, quiet);
 
 export interface AntiPhishingRequest extends StepUp {
   code: string;
@@ -280,6 +274,6 @@ export interface AntiPhishingRequest extends StepUp {
 }
 
 /** The anti-phishing code, with the step-up: the password goes RSA-encrypted like every password field. */
-export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<{ antiPhishingCode: string }> {
+export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<ReplyOf<AccountCalls['/institution/antiPhishing/set']>> {
   return apiPost('/institution/antiPhishing/set', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
 }
