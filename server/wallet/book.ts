@@ -1,0 +1,110 @@
+import { coinNetwork, isValidAddress, type Network } from '../../contract/chains.ts';
+import { isAddressName } from '../../contract/rules.ts';
+import { type ApiContext, nowDate } from '../api/context.ts';
+import { ApiError, badInput, Code } from '../api/envelope.ts';
+import { verifyStepUp } from '../api/step-up.ts';
+import { isUniqueViolation, type Queryable } from '../db/client.ts';
+import type { Handlers } from '../api/contract.ts';
+import type { WalletCalls } from '../../contract/wallet.ts';
+
+/** A newly saved address can be used after this (issue: what Binance and Coinbase do; beyond the spec). */
+const ADDRESS_LOCK_MS = 24 * 3_600_000;
+
+function bookView(row: {
+  id: string;
+  name: string;
+  asset: string;
+  network: Network;
+  address: string;
+  memo: string | null;
+  whitelisted: boolean;
+  usable_at: Date;
+  created_at: Date;
+}) {
+  return {
+    id: row.id,
+    name: row.name,
+    asset: row.asset,
+    network: row.network,
+    address: row.address,
+    memo: row.memo,
+    whitelisted: row.whitelisted,
+    usableAt: row.usable_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The withdrawal address book (24-hour lock on new addresses) and the whitelist switch. */
+export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/account/wallet/address/list' | '/account/wallet/address/add' | '/account/wallet/address/delete' | '/account/wallet/whitelist/get' | '/account/wallet/whitelist/set'> {
+  return {
+    '/account/wallet/address/list': async ({ body, auth }) => {
+      const rows = await ctx.db.query<Parameters<typeof bookView>[0]>(
+        `select id::text as id, name, asset, network, address, memo, whitelisted, usable_at, created_at from address_book
+         where user_id = $1 and kind = 'coin' and deleted_at is null and ($2::text is null or asset = $2) and ($3::text is null or network = $3)
+         order by id desc`,
+        [auth.user.id, body.asset ?? null, body.network ?? null],
+      );
+      return rows.map(bookView);
+    },
+
+    '/account/wallet/address/add': async ({ body, auth }) => {
+      // spec §5: address name 4 to 20 characters.
+      if (!isAddressName(body.name)) throw badInput('name', 'addressNameLength', 'The address name must be 4 to 20 characters');
+      if (!coinNetwork(body.asset, body.network)) throw badInput('network', 'unsupported', `${body.asset} is not withdrawn on ${body.network}`);
+      if (!isValidAddress(body.network, body.address)) throw badInput('address', 'checksum', 'The address is not a valid address of this network');
+      const stepUp = await verifyStepUp(ctx, auth, body, 'addAddress');
+      const now = nowDate(ctx);
+      try {
+        const row = await ctx.db.transaction(async (tx) => {
+          await stepUp.consume(tx);
+          const rows = await tx.query<Parameters<typeof bookView>[0]>(
+            `insert into address_book (user_id, kind, name, asset, network, address, memo, whitelisted, usable_at, created_at)
+             values ($1, 'coin', $2, $3, $4, $5, $6, $7, $8, $9)
+             returning id::text as id, name, asset, network, address, memo, whitelisted, usable_at, created_at`,
+            [auth.user.id, body.name.trim(), body.asset, body.network, body.address, body.memo ?? null, body.whitelisted,
+              new Date(now.getTime() + ADDRESS_LOCK_MS), now],
+          );
+          return rows[0]!;
+        });
+        return bookView(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(Code.addressExists);
+        throw error;
+      }
+    },
+
+    '/account/wallet/address/delete': async ({ body, auth }) => {
+      const rows = await ctx.db.query<{ id: string }>(
+        'update address_book set deleted_at = $3 where id = $1 and user_id = $2 and deleted_at is null returning id::text as id',
+        [body.id, auth.user.id, nowDate(ctx)],
+      );
+      if (!rows[0]) throw new ApiError(Code.notFound);
+      return { id: rows[0].id };
+    },
+
+    '/account/wallet/whitelist/get': async ({ auth }) => {
+      const rows = await ctx.db.query<{ whitelist_on: boolean }>('select whitelist_on from wallet_settings where user_id = $1', [auth.user.id]);
+      return { whitelistOn: rows[0]?.whitelist_on ?? true };
+    },
+
+    '/account/wallet/whitelist/set': async ({ body, auth }) => {
+      const write = (tx: Queryable) =>
+        tx.query(
+          `insert into wallet_settings (user_id, whitelist_on, updated_at) values ($1, $2, $3)
+           on conflict (user_id) do update set whitelist_on = excluded.whitelist_on, updated_at = excluded.updated_at`,
+          [auth.user.id, body.on, nowDate(ctx)],
+        );
+      if (body.on) {
+        await write(ctx.db);
+        return { whitelistOn: true };
+      }
+      // Switching it off needs the password, the e-mail code and the Google code (issue; step-up.ts).
+      const stepUp = await verifyStepUp(ctx, auth, body, 'whitelistOff');
+      await ctx.db.transaction(async (tx) => {
+        await stepUp.consume(tx);
+        await write(tx);
+      });
+      return { whitelistOn: false };
+    },
+  };
+}
