@@ -32,8 +32,3 @@ export type CallMap = Record<string, CallDef>;
 export type BodyOf<C extends CallDef> = C extends { body: infer S extends TSchema } ? Static<S> : undefined;
 export type QueryOf<C extends CallDef> = C extends { query: infer S extends TSchema } ? Static<S> : undefined;
 export type ReplyOf<C extends CallDef> = Static<C['reply']>;
-
-/** The paths of a call map that take the given method. */
-export type PathsOf<M extends CallMap, Method extends CallDef['method']> = {
-  [P in keyof M & string]: M[P]['method'] extends Method ? P : never;
-}[keyof M & string];

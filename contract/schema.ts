@@ -7,8 +7,6 @@ import Type from 'typebox';
 
 /** A non-negative decimal of up to 18 integer and 18 fraction digits, e.g. "0.015". */
 export const Amount = Type.String({ pattern: '^(0|[1-9]\\d{0,17})(\\.\\d{1,18})?$', maxLength: 37 });
-/** A signed decimal in replies (balances, PnL). */
-export const SignedAmount = Type.String({ pattern: '^-?\\d+(\\.\\d+)?$' });
 /** An asset symbol, upper case (spec §2: the asset parameter is upper-case letters; digits for e.g. 1INCH). */
 export const Asset = Type.String({ pattern: '^[A-Z0-9]{2,12}$' });
 /** A client-chosen id that makes a money call idempotent: a retry with it returns the first result. */
@@ -27,16 +25,6 @@ export const PageCondition = Type.Object(
   {
     pageNum: Type.Integer({ minimum: 1, maximum: 100_000 }),
     pageSize: Type.Union([Type.Literal(10), Type.Literal(20), Type.Literal(50), Type.Literal(100)]),
-  },
-  { additionalProperties: false },
-);
-
-/** spec §9 time-range choices (days back from now), or an explicit range in epoch milliseconds. */
-export const TimeRange = Type.Object(
-  {
-    days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
-    startTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 })),
-    endTime: Type.Optional(Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 })),
   },
   { additionalProperties: false },
 );

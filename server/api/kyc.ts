@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/client.ts';
 
-/** spec §4 KYC states and §6 levels: basic (primary, coin) and advanced (fiat). */
-export type KycLevel = 'basic' | 'advanced';
-export type KycStatus = 'review' | 'Certified' | 'unCertified';
+import type { KycLevel, KycStatus } from '../../contract/rules.ts';
+
+/** spec §4 KYC states and §6 levels: basic (primary, coin) and advanced (fiat); one definition in contract/rules.ts. */
+export type { KycLevel, KycStatus };
 
 export interface KycLevelState {
   status: KycStatus;

@@ -1,7 +1,8 @@
 // KYC levels, states and what each unlocks (spec §4 KYC states, §6 roles and permissions).
 
-export type KycLevel = 'basic' | 'advanced';
-export type KycStatus = 'review' | 'Certified' | 'unCertified';
+import type { KycLevel, KycStatus } from '../../../contract/rules.ts';
+
+export type { KycLevel, KycStatus };
 
 export interface KycLevelState {
   status: KycStatus;
