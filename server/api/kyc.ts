@@ -1,6 +1,5 @@
-import type { Queryable } from '../db/client.ts';
-
 import type { KycLevel, KycStatus } from '../../contract/rules.ts';
+import type { Queryable } from '../db/client.ts';
 
 /** spec §4 KYC states and §6 levels: basic (primary, coin) and advanced (fiat); one definition in contract/rules.ts. */
 export type { KycLevel, KycStatus };
