@@ -38,27 +38,30 @@ export function confirmationsAt(network: Network, since: Date | null, required: 
   return Math.max(0, Math.min(required, blocks));
 }
 
-function dueBefore(network: Network, required: number, now: Date): Date {
-  return new Date(now.getTime() - required * NETWORKS[network].blockSeconds * 1000);
-}
+/** Each network's block time, as a SQL table (constants of contract/chains.ts, no input reaches it). */
+const blockTimes = `(values ${Object.values(NETWORKS)
+  .map((n) => `('${n.network}', ${n.blockSeconds * 1000})`)
+  .join(', ')}) as b(network, ms)`;
 
-/** Credits deposits with enough confirmations, completes broadcast withdrawals, expires unconfirmed ones. */
+/**
+ * Credits deposits with enough confirmations, completes broadcast withdrawals, expires unconfirmed ones: three
+ * queries whatever the number of networks, then one transaction per record that moves.
+ */
 export async function sweep(ctx: ApiContext): Promise<void> {
   const now = nowDate(ctx);
-  for (const network of Object.keys(NETWORKS) as Network[]) {
-    const required = NETWORKS[network].confirmations;
-    const due = dueBefore(network, required, now);
-    const deposits = await ctx.db.query<{ id: string }>(
-      `select id::text as id from wallet_deposits where status = 'deposit_pending' and network = $1 and seen_at <= $2 order by id limit 500`,
-      [network, due],
-    );
-    for (const { id } of deposits) await creditDeposit(ctx, id, now);
-    await ctx.db.query(
-      `update wallet_withdrawals set status = 'withdraw_complete', completed_at = $3, updated_at = $3
-       where status = 'withdraw_pending' and network = $1 and broadcast_at <= $2`,
-      [network, due, now],
-    );
-  }
+  const deposits = await ctx.db.query<{ id: string }>(
+    `select d.id::text as id from wallet_deposits d join ${blockTimes} on b.network = d.network
+     where d.status = 'deposit_pending' and d.seen_at + d.confirmations_required * b.ms * interval '1 millisecond' <= $1
+     order by d.id limit 500`,
+    [now],
+  );
+  for (const { id } of deposits) await creditDeposit(ctx, id, now);
+  await ctx.db.query(
+    `update wallet_withdrawals w set status = 'withdraw_complete', completed_at = $1, updated_at = $1 from ${blockTimes}
+     where b.network = w.network and w.status = 'withdraw_pending'
+       and w.broadcast_at + w.confirmations_required * b.ms * interval '1 millisecond' <= $1`,
+    [now],
+  );
   const expired = await ctx.db.query<{ id: string }>(
     `select id::text as id from wallet_withdrawals where status = 'unconfirmed' and expires_at <= $1 order by id limit 500`,
     [now],
