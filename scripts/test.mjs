@@ -19,6 +19,8 @@ function run(name, command, args, env = {}) {
   return ok;
 }
 
+const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+
 const npx = (args) => ['npx', ['--no-install', ...args]];
 
 const chromium = ensureChromium();
@@ -35,6 +37,7 @@ run('lint', ...npx(['eslint', '--max-warnings', '0', '.']));
 // Unit and browser tests first, then the end-to-end tests on their own: they drive Chromium against a
 // sandbox and are the most sensitive to a 2-core machine being busy with other test files.
 const tests = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 const runs = [
   ['tests (unit, security, browser)', ['--project', 'unit', '--project', 'security', '--project', 'browser'], 'vitest-unit-browser.json'],
   ['tests (e2e)', ['--project', 'e2e'], 'vitest-e2e.json'],
@@ -50,6 +53,12 @@ if (chromium.ok) {
     // A file that fails to load has no failed test but a failed suite: count it once.
     tests.failed += report.numFailedTests || report.numFailedTestSuites || 0;
     tests.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (failedTests.length === 0 && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
+    }
   }
 }
 
@@ -57,6 +66,11 @@ if (existsSync(path.join(root, 'bench', 'run.ts'))) run('bench:ci', 'npm', ['run
 
 console.log('\nSummary');
 for (const step of steps) console.log(`  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds} s)`);
+// The tail of the log is what a CI summary shows: name each failed test there, with its first message line.
+if (failures.length > 0) {
+  console.log('\nFailed tests');
+  for (const line of failures) console.log(`  ${line}`);
+}
 const failedSteps = steps.filter((s) => !s.ok).length;
 // A failed step that is not a test (types, lint, benchmark) counts as one failure.
 const failed = tests.failed + (failedSteps > 0 && tests.failed === 0 ? failedSteps : 0);
