@@ -6,6 +6,7 @@ import { lightningPages } from '../features/lightning/index.ts';
 import { marketPages } from '../features/market/index.ts';
 import { recordPages } from '../features/record/index.ts';
 import { tradingPages } from '../features/trading/index.ts';
+import { walletPages } from '../features/wallet/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
 // Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages that later issues build
@@ -22,6 +23,12 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   market: ['market', marketPages.market],
   trading: ['trading', tradingPages.trading],
   lightning: ['lightning', lightningPages.lightning],
+  walletOverview: ['wallet', walletPages.walletOverview],
+  walletAssetAccount: ['wallet', walletPages.walletAssetAccount],
+  walletTradingAccount: ['wallet', walletPages.walletTradingAccount],
+  walletRechargeCoin: ['wallet', walletPages.walletRechargeCoin],
+  walletWithdrawCoin: ['wallet', walletPages.walletWithdrawCoin],
+  walletCoinAddress: ['wallet', walletPages.walletCoinAddress],
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
 };

@@ -231,7 +231,10 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByRole('button', { name: account.reset.next }).click();
     await page.getByTestId('reset-form').waitFor();
     await page.getByTestId('send-code').click();
-    const sent = await readCode(baseURL, email, 'resetPassword');
+    // A send the page refused says why beside the field: name it if the code never arrives.
+    const sent = await readCode(baseURL, email, 'resetPassword').catch(async (error: Error) => {
+      throw new Error(`${error.message}; the page shows: ${(await page.getByRole('alert').allTextContents()).join(' | ') || 'no message'}`);
+    });
     await field(page, 'code').fill(sent.code);
     await field(page, 'newPassword').fill('Cobol#2024b');
     await field(page, 'confirmPassword').fill('Cobol#2024b');

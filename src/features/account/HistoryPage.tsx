@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { loginInfoList } from './api.ts';
 import { describeError } from './errors.ts';
 import type { LoginHistoryPage } from './types.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
 import { FormMessage } from './ui/Field.tsx';
-import { formatTime } from './ui/format-time.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
 
 /** spec §9 page size: default 10; options 10, 20, 50, 100. */
 const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -14,7 +13,6 @@ const PAGE_SIZES = [10, 20, 50, 100] as const;
 /** spec §2 account/hitory: login history. */
 export default function HistoryPage() {
   const { t } = useTranslation('account');
-  const { lang = 'zh-HK' } = useParams();
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [page, setPage] = useState<LoginHistoryPage | null>(null);
@@ -49,7 +47,7 @@ export default function HistoryPage() {
           <tbody>
             {page.list.map((row) => (
               <tr key={row.id} data-testid="login-history-row">
-                <td>{formatTime(row.loginTime, lang)}</td>
+                <td>{formatDateTime(row.loginTime, { zone: true })}</td>
                 <td>{row.ip ?? '--'}</td>
                 <td>{row.source ?? '--'}</td>
                 <td className="td-cell-wrap">{row.userAgent ?? '--'}</td>

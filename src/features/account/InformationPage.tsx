@@ -9,7 +9,7 @@ import { bootstrapSession } from './session-bootstrap.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
 import { FormMessage } from './ui/Field.tsx';
 import { PermissionList } from './ui/PermissionList.tsx';
-import { formatTime } from './ui/format-time.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
 import { WithdrawBans } from './ui/WithdrawBans.tsx';
 import { useAccountInfo } from './use-account-info.ts';
 import { useSubmit } from './use-submit.ts';
@@ -47,7 +47,7 @@ export default function InformationPage() {
         ['kycAdvanced', t('info.kycAdvanced'), kycLabel(info.kyc?.advanced)],
         ['ga', t('info.ga'), info.gaBound ? t('info.bound') : t('info.notBound')],
         ['status', t('info.status'), info.frozen ? t('info.frozen') : t('info.active')],
-        ['createdAt', t('info.createdAt'), formatTime(info.createdAt, lang)],
+        ['createdAt', t('info.createdAt'), formatDateTime(info.createdAt, { zone: true })],
       ]
     : [];
 

@@ -8,4 +8,3 @@ export { favourites, startFavouritesSync, useFavouriteSymbols } from './favourit
 export { FAVOURITES_MAX } from './favourites.ts';
 export { useFavouriteToggle } from './use-favourite-toggle.ts';
 export { changePercent, compact, fixed } from './ticker-format.ts';
-export { TICKER_COLUMNS } from './ticker-rows.ts';

@@ -12,6 +12,7 @@ const SOURCES: Record<string, string[]> = {
   orders: ['trading/order-entry', 'trading/futures-data', 'trading/modals'],
   lightning: ['lightning'],
   record: ['record'],
+  wallet: ['wallet'],
 };
 
 function files(dir: string): string[] {
@@ -73,5 +74,18 @@ describe('dynamic keys of the orders views', () => {
       ...['cross', 'isolated'].map((s) => `modes.${s}`),
     ];
     expect(expected.filter((k) => !known.has(k))).toEqual([]);
+  });
+});
+
+describe('dynamic keys of the wallet views', () => {
+  it('name every spec §4 fund state the contract can send', async () => {
+    const { CoinRecordStatus } = await import('../../../contract/wallet.ts');
+    const states = (CoinRecordStatus as unknown as { anyOf: Array<{ const: string }> }).anyOf.map((s) => s.const);
+    expect(states).toContain('deposit_pending');
+    for (const language of ['en-US', 'zh-HK']) {
+      const known = new Set(flatten(load(language, 'wallet')));
+      expect([...states, 'unconfirmed'].filter((s) => !known.has(`status.${s}`))).toEqual([]);
+      expect([1, 2, 3].length).toBe(['capital', 'trade', 'swap'].filter((k) => known.has(`accounts.${k}`)).length);
+    }
   });
 });

@@ -12,3 +12,5 @@ export { futuresData } from './futures-data/instance.ts';
 export { tradeApi, type FillView, type OrderView } from './futures-data/trade-api.ts';
 export { useTradingAccount } from './futures-data/use-trading-account.ts';
 export { validateOrder, type FieldError } from './order-entry/validate.ts';
+export { TransferModal } from './modals/TransferModal.tsx';
+export type { AccountKind } from './modals/transfer-codes.ts';

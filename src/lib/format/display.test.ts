@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
-import { displayNumber, formatLongNumber } from './display.ts';
+import { displayNumber, formatAmount, formatLongNumber, formatQuantity, groupThousands } from './display.ts';
 
 describe('displayNumber (spec §5)', () => {
   it("shows '--' for null, undefined, '--' and non-numeric values", () => {
@@ -50,5 +50,22 @@ describe('formatLongNumber (spec §9: 8 decimals)', () => {
 
   it('accepts another number of decimals', () => {
     expect(formatLongNumber('1.23456', 2)).toBe('1.23');
+  });
+});
+
+describe('groupThousands and formatAmount (glossary: full digits with thousands separators)', () => {
+  it('groups the integer part only and keeps signs and decimals', () => {
+    expect(groupThousands('1234567.891011')).toBe('1,234,567.891011');
+    expect(groupThousands('-1000')).toBe('-1,000');
+    expect(groupThousands('999')).toBe('999');
+    expect(groupThousands('--')).toBe('--');
+  });
+  it('truncates to the decimals asked for, never rounding up', () => {
+    expect(formatAmount('12345.6789', 2)).toBe('12,345.67');
+    expect(formatAmount(null, 2)).toBe('--');
+  });
+  it('keeps an amount\'s own decimals up to 8', () => {
+    expect(formatQuantity('1234.5')).toBe('1,234.5');
+    expect(formatQuantity('0.123456789')).toBe('0.12345678');
   });
 });

@@ -48,3 +48,22 @@ export function formatLongNumber(value: unknown, decimals: number = LONG_NUMBER_
   if (d !== null && d.decimalPlaces() > decimals) return displayNumber(value, { decimals });
   return displayNumber(value);
 }
+
+/** Thousands separators in the integer part of a plain number string (glossary: tables show full digits). */
+export function groupThousands(text: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(text);
+  if (!match) return text;
+  const [, sign = '', int = '', frac = ''] = match;
+  return `${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
+}
+
+/** An amount at a fixed number of decimals (truncated), with thousands separators. */
+export function formatAmount(value: unknown, decimals: number): string {
+  const text = displayNumber(value, { decimals });
+  return text === PLACEHOLDER ? text : groupThousands(text);
+}
+
+/** An amount with the decimals it came with (at most 8, spec §9), with thousands separators. */
+export function formatQuantity(value: unknown): string {
+  return groupThousands(formatLongNumber(value));
+}

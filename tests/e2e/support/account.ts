@@ -24,7 +24,10 @@ export async function readCode(baseURL: string, destination: string, businessTyp
     const reply = (await (await fetch(url)).json()) as { code: number; data: { list: OutboxEntry[] } };
     const entry = reply.data.list.find((e) => e.businessType === businessType && e.id > afterId);
     if (entry) return entry;
-    if (Date.now() > deadline) throw new Error(`no ${businessType} code for ${destination} in the outbox`);
+    if (Date.now() > deadline) {
+      const seen = reply.data.list.map((e) => `${e.id}:${e.businessType}`).join(', ') || 'nothing';
+      throw new Error(`no ${businessType} code for ${destination} in the outbox after id ${afterId} (it holds ${seen})`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }

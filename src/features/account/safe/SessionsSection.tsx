@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { Modal } from '../../../components/modal/Modal.tsx';
 import { showToast } from '../../../lib/toast/index.ts';
 import { listSessions, revokeSession, type SessionRow } from '../api.ts';
 import { describeError } from '../errors.ts';
 import { FormMessage } from '../ui/Field.tsx';
-import { formatTime } from '../ui/format-time.ts';
+import { formatDateTime } from '../../../lib/format/index.ts';
 import { useSubmit } from '../use-submit.ts';
 
 /**
@@ -16,7 +15,6 @@ import { useSubmit } from '../use-submit.ts';
  */
 export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
   const { t } = useTranslation('account');
-  const { lang = 'zh-HK' } = useParams();
   const [rows, setRows] = useState<SessionRow[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [asking, setAsking] = useState<SessionRow | null>(null);
@@ -90,8 +88,8 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
                     ) : null}
                   </td>
                   <td>{row.ip ?? '--'}</td>
-                  <td>{formatTime(row.lastSeenAt, lang)}</td>
-                  <td>{formatTime(row.createdAt, lang)}</td>
+                  <td>{formatDateTime(row.lastSeenAt, { zone: true })}</td>
+                  <td>{formatDateTime(row.createdAt, { zone: true })}</td>
                   <td>
                     <button
                       type="button"

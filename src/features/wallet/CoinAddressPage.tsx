@@ -1,0 +1,346 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isValidAddress, type Network } from '../../../contract/chains.ts';
+import { EmptyState, Modal } from '../../components/index.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
+import {
+  checkCode,
+  checkGaCode,
+  checkStepUpPassword,
+  CodeField,
+  Field,
+  FormMessage,
+  sendEmailCode,
+  TextField,
+  useSubmit,
+  type FieldErrors,
+} from '../account/shared.ts';
+import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
+import { describeWalletError } from './errors.ts';
+import { useLoad, useSupportedAssets } from './hooks.ts';
+import { ShortValue } from './RecordCells.tsx';
+import { WalletShell } from './WalletShell.tsx';
+
+type StepUpField = 'password' | 'emailCode' | 'gaCode';
+type AddField = 'name' | 'asset' | 'address' | 'memo' | StepUpField;
+
+/** Ticks once a second while something on the page counts down. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/**
+ * spec §2 wallet/address/coinAddress: the withdrawal address book and the whitelist switch (spec §1: on by
+ * default). Saving an address or switching the whitelist off takes the password, an e-mail code and the
+ * Google code; a saved address can be used after a 24-hour lock, shown with its countdown.
+ */
+export function CoinAddressPage() {
+  const { t } = useTranslation('wallet');
+  const book = useLoad(() => walletApi.addresses({}), []);
+  const whitelist = useLoad(() => walletApi.whitelist(), []);
+  const supported = useSupportedAssets();
+  const [adding, setAdding] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  // The countdowns tick while the book has entries (each shows its own lock, or that it is ready).
+  const now = useNow((book.data?.length ?? 0) > 0);
+
+  const [deleting, setDeleting] = useState<BookEntry | null>(null);
+  const remove = async (entry: BookEntry) => {
+    setDeleting(null);
+    try {
+      await walletApi.deleteAddress(entry.id);
+      setMessage({ text: t('book.deleted', { name: entry.name }), tone: 'success' });
+      book.reload();
+    } catch (error) {
+      setMessage({ text: describeWalletError(t, error).message, tone: 'error' });
+    }
+  };
+
+  return (
+    <WalletShell title={t('book.title')}>
+      <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
+      {book.error ? <FormMessage text={describeWalletError(t, book.error).message} /> : null}
+      {message ? <FormMessage text={message.text} tone={message.tone} /> : null}
+      <div className="td-wallet-actions">
+        <button type="button" className="td-button td-button-primary" onClick={() => setAdding((v) => !v)} aria-expanded={adding} data-testid="book-add-toggle">
+          {t('book.add')}
+        </button>
+      </div>
+      {adding && supported.data ? (
+        <AddAddressForm
+          assets={supported.data}
+          onSaved={(entry) => {
+            setAdding(false);
+            setMessage({ text: t('book.saved', { name: entry.name, time: formatDateTime(entry.usableAt, { zone: true }) }), tone: 'success' });
+            book.reload();
+          }}
+        />
+      ) : null}
+      {book.data && book.data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div className="td-table-scroll">
+          <table className="td-table" data-testid="book-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('fields.name')}</th>
+                <th scope="col">{t('fields.asset')}</th>
+                <th scope="col">{t('fields.network')}</th>
+                <th scope="col">{t('fields.address')}</th>
+                <th scope="col">{t('book.whitelisted')}</th>
+                <th scope="col">{t('book.usable')}</th>
+                <th scope="col">{t('columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(book.data ?? []).map((entry) => {
+                const wait = Date.parse(entry.usableAt) - now;
+                return (
+                  <tr key={entry.id} data-address={entry.address}>
+                    <th scope="row">{entry.name}</th>
+                    <td>{entry.asset}</td>
+                    <td>{entry.network}</td>
+                    <td>
+                      <ShortValue value={entry.address} />
+                      {entry.memo ? <span className="td-muted"> · {entry.memo}</span> : null}
+                    </td>
+                    <td>{entry.whitelisted ? t('book.yes') : t('book.no')}</td>
+                    <td data-testid="book-usable" data-locked={wait > 0}>
+                      {wait > 0 ? t('book.lockedFor', { time: countdown(wait), until: formatDateTime(entry.usableAt) }) : t('book.ready')}
+                    </td>
+                    <td>
+                      <button type="button" className="td-link-button" onClick={() => setDeleting(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
+                        {t('book.delete')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal visible={deleting !== null} title={t('book.delete')} onClose={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)}>
+        <p data-testid="book-delete-confirm">{deleting ? t('book.deleteConfirm', { name: deleting.name }) : ''}</p>
+      </Modal>
+    </WalletShell>
+  );
+}
+
+function countdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+function useStepUp() {
+  const [values, setValues] = useState<Record<StepUpField, string>>({ password: '', emailCode: '', gaCode: '' });
+  const [emailUuid, setEmailUuid] = useState<string | null>(null);
+  const check = (): FieldErrors<StepUpField> =>
+    Object.fromEntries(
+      Object.entries({
+        password: checkStepUpPassword(values.password),
+        emailCode: checkCode(values.emailCode, emailUuid),
+        gaCode: checkGaCode(values.gaCode, true),
+      }).filter(([, v]) => v),
+    ) as FieldErrors<StepUpField>;
+  return { values, setValues, emailUuid, setEmailUuid, check };
+}
+
+function StepUpFields({
+  stepUp,
+  errors,
+  businessType,
+}: {
+  stepUp: ReturnType<typeof useStepUp>;
+  errors: FieldErrors<StepUpField>;
+  businessType: 'addAddress' | 'whitelistOff';
+}) {
+  const { t } = useTranslation('wallet');
+  const set = (field: StepUpField) => (value: string) => stepUp.setValues((v) => ({ ...v, [field]: value }));
+  return (
+    <>
+      <p className="td-field-hint">{t('book.stepUp')}</p>
+      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={stepUp.values.password} onValue={set('password')} error={errors.password} />
+      <CodeField name="emailCode" label={t('fields.emailCode')} value={stepUp.values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode(businessType)} onUuid={stepUp.setEmailUuid} />
+      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={stepUp.values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
+    </>
+  );
+}
+
+function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]; onSaved: (entry: BookEntry) => void }) {
+  const { t } = useTranslation('wallet');
+  const [form, setForm] = useState({ name: '', asset: assets[0]?.asset ?? '', network: '' as Network | '', address: '', memo: '', whitelisted: true });
+  const [errors, setErrors] = useState<FieldErrors<AddField | 'network'>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const stepUp = useStepUp();
+  const { submitting, run } = useSubmit();
+  const networks = assets.find((a) => a.asset === form.asset)?.networks ?? [];
+  const network = networks.find((n) => n.network === form.network) ?? (networks.length === 1 ? networks[0]! : null);
+
+  const set = <K extends keyof typeof form>(field: K) => (value: (typeof form)[K]) => {
+    setForm((f) => ({ ...f, [field]: value, ...(field === 'asset' ? { network: '' } : {}) }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const name = validateAddressName(form.name);
+    const found: FieldErrors<AddField | 'network'> = { ...stepUp.check() };
+    if (name) found.name = { key: `${VALIDATION_NAMESPACE}:${name.key}`, ...(name.params ? { params: name.params } : {}) };
+    if (!network) found.network = { key: 'wallet:errors.networkRequired' };
+    else if (!isValidAddress(network.network, form.address.trim())) found.address = { key: 'wallet:errors.addressInvalid', params: { network: network.label } };
+    for (const key of Object.keys(found) as Array<keyof typeof found>) if (!found[key]) delete found[key];
+    setErrors(found);
+    const emailUuid = stepUp.emailUuid;
+    if (Object.keys(found).length > 0 || !network || !emailUuid) return;
+    const outcome = await run(async () => {
+      try {
+        const saved = await walletApi.addAddress({
+          name: form.name.trim(),
+          asset: form.asset,
+          network: network.network,
+          address: form.address.trim(),
+          ...(network.memo && form.memo.trim() ? { memo: form.memo.trim() } : {}),
+          whitelisted: form.whitelisted,
+          password: stepUp.values.password,
+          emailUuid,
+          emailCode: stepUp.values.emailCode.trim(),
+          gaCode: stepUp.values.gaCode.trim(),
+        });
+        onSaved(saved);
+      } catch (error) {
+        const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
+        if (described.field && ['name', 'address', 'memo', 'password', 'emailCode', 'gaCode', 'network'].includes(described.field)) setErrors({ [described.field]: described.message });
+        else setMessage(described.message);
+        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+      }
+    });
+    if (outcome === 'busy') setMessage(t('errors.clickOnce'));
+  };
+
+  const issue = errors.network;
+  return (
+    <form className="td-wallet-form td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="book-add-form">
+      <TextField name="name" label={t('fields.name')} autoComplete="off" value={form.name} onValue={set('name')} error={errors.name} hint={t('book.nameRule')} />
+      <Field name="asset" label={t('fields.asset')}>
+        {(aria) => (
+          <select {...aria} data-testid="input-asset" value={form.asset} onChange={(e) => set('asset')(e.target.value)}>
+            {assets.map((a) => (
+              <option key={a.asset} value={a.asset}>
+                {a.asset}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field name="network" label={t('fields.network')} error={issue}>
+        {(aria) => (
+          <select {...aria} data-testid="input-network" value={network?.network ?? ''} onChange={(e) => set('network')(e.target.value as Network)}>
+            <option value="">{t('withdraw.choose')}</option>
+            {networks.map((n) => (
+              <option key={n.network} value={n.network}>
+                {n.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField name="address" label={t('fields.address')} autoComplete="off" spellCheck={false} value={form.address} onValue={set('address')} error={errors.address} />
+      {network?.memo ? <TextField name="memo" label={t('fields.memo')} autoComplete="off" value={form.memo} onValue={set('memo')} error={errors.memo} /> : null}
+      <label className="td-check">
+        <input type="checkbox" checked={form.whitelisted} onChange={(e) => set('whitelisted')(e.target.checked)} data-testid="input-whitelisted" />
+        {t('book.addToWhitelist')}
+      </label>
+      <StepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
+      <FormMessage text={message} />
+      <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="book-add-submit">
+        {submitting ? t('common.processing') : t('book.save')}
+      </button>
+    </form>
+  );
+}
+
+/** The whitelist: on at once; off only with the password, the e-mail code and the Google code. */
+function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChanged: () => void }) {
+  const { t } = useTranslation('wallet');
+  const [asking, setAsking] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<StepUpField>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const stepUp = useStepUp();
+  const { submitting, run } = useSubmit();
+
+  const turnOn = () =>
+    void run(async () => {
+      try {
+        await walletApi.setWhitelist({ on: true });
+        onChanged();
+      } catch (error) {
+        setMessage(describeWalletError(t, error).message);
+      }
+    });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found = stepUp.check();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !stepUp.emailUuid) return;
+    await run(async () => {
+      try {
+        await walletApi.setWhitelist({
+          on: false,
+          password: stepUp.values.password,
+          emailUuid: stepUp.emailUuid!,
+          emailCode: stepUp.values.emailCode.trim(),
+          gaCode: stepUp.values.gaCode.trim(),
+        });
+        setAsking(false);
+        onChanged();
+      } catch (error) {
+        const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
+        if (described.field === 'password' || described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
+        else setMessage(described.message);
+        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+      }
+    });
+  };
+
+  return (
+    <section className="td-wallet-whitelist" aria-labelledby="whitelist-title" data-testid="whitelist" data-on={on ?? ''}>
+      <h2 id="whitelist-title">{t('book.whitelist')}</h2>
+      <p className="td-field-hint">{t('book.whitelistExplain')}</p>
+      <p data-testid="whitelist-state">{on === null ? '--' : on ? t('book.whitelistOn') : t('book.whitelistOff')}</p>
+      {on === false ? (
+        <button type="button" className="td-button td-button-primary" disabled={submitting} onClick={turnOn} data-testid="whitelist-on">
+          {t('book.turnOn')}
+        </button>
+      ) : on ? (
+        <button type="button" className="td-button td-button-secondary" onClick={() => setAsking((v) => !v)} aria-expanded={asking} data-testid="whitelist-off">
+          {t('book.turnOff')}
+        </button>
+      ) : null}
+      {asking && on ? (
+        <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="whitelist-off-form">
+          <StepUpFields stepUp={stepUp} errors={errors} businessType="whitelistOff" />
+          <button type="submit" className="td-button td-button-danger" disabled={submitting} data-testid="whitelist-off-submit">
+            {submitting ? t('common.processing') : t('book.turnOffConfirm')}
+          </button>
+        </form>
+      ) : null}
+      <FormMessage text={message} />
+    </section>
+  );
+}
+
+export default CoinAddressPage;

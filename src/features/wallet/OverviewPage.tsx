@@ -1,0 +1,196 @@
+import type Decimal from 'decimal.js';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { EmptyState } from '../../components/index.ts';
+import { formatAmount, formatQuantity, PLACEHOLDER } from '../../lib/format/index.ts';
+import { FormMessage } from '../account/shared.ts';
+import { TransferModal, useTradingAccount, type AccountKind } from '../trading/shared.ts';
+import { describeWalletError } from './errors.ts';
+import { useAssets, usePrices, useSupportedAssets } from './hooks.ts';
+import { visibleRows, valueAssets, type AccountType, type AccountValuation } from './valuation.ts';
+import { WalletShell } from './WalletShell.tsx';
+
+export type WalletView = 'overview' | 'assetAccount' | 'tradingAccount';
+
+const KIND: Record<AccountType, AccountKind> = { 1: 'capital', 2: 'trade', 3: 'swap' };
+/** Which accounts a view lists: the overview all three, the asset account the capital one, trading the other two. */
+const VIEW_ACCOUNTS: Record<WalletView, readonly AccountType[]> = { overview: [1, 2, 3], assetAccount: [1], tradingAccount: [2, 3] };
+const HIDE_KEY = 'td.wallet.hideSmall';
+
+const usd = (d: Decimal | null) => (d ? formatAmount(d.toFixed(2, 1), 2) : PLACEHOLDER);
+
+function readHideSmall(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(HIDE_KEY) !== 'false'; // spec §3 hiddenAsset: default true
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * spec §2 wallet/overview, assetAccount and tradingAccount: the total in USD and BTC from live prices,
+ * the three accounts of spec §3, and per asset what can be done with it.
+ */
+export function WalletPage({ view }: { view: WalletView }) {
+  const { t } = useTranslation('wallet');
+  const { lang } = useParams();
+  const assets = useAssets();
+  const supported = useSupportedAssets();
+  const [hideSmall, setHideSmall] = useState(readHideSmall);
+  const [transfer, setTransfer] = useState<{ asset: string; from: AccountKind; to: AccountKind } | null>(null);
+  const keyId = useTradingAccount();
+  const held = useMemo(() => [...new Set(assets.data?.accounts.flatMap((a) => a.balances.map((b) => b.asset)) ?? [])].sort(), [assets.data]);
+  const prices = usePrices(held);
+  const valuation = useMemo(() => (assets.data ? valueAssets(assets.data, prices) : null), [assets.data, prices]);
+  const coins = useMemo(() => new Set(supported.data?.map((s) => s.asset) ?? []), [supported.data]);
+
+  const toggleHide = (on: boolean) => {
+    setHideSmall(on);
+    try {
+      globalThis.localStorage?.setItem(HIDE_KEY, String(on));
+    } catch {
+      // The choice still holds for this page.
+    }
+  };
+
+  const shown = valuation?.accounts.filter((a) => VIEW_ACCOUNTS[view].includes(a.accountType)) ?? [];
+  const viewTotal = shown.reduce<Decimal | null>((sum, a) => (sum ? sum.plus(a.usd) : a.usd), null);
+  const btcPrice = valuation && valuation.btc && !valuation.usd.isZero() ? valuation.usd.div(valuation.btc) : null;
+  const viewBtc = viewTotal && valuation?.btc ? (btcPrice ? viewTotal.div(btcPrice) : valuation.btc) : null;
+
+  return (
+    <WalletShell title={t(`titles.${view}`)}>
+      {assets.error && !assets.data ? <FormMessage text={describeWalletError(t, assets.error).message} /> : null}
+      <section className="td-wallet-total" aria-labelledby="wallet-total-label" data-testid="wallet-total">
+        <h2 id="wallet-total-label">{t(view === 'overview' ? 'total.all' : 'total.view')}</h2>
+        <p className="td-wallet-total-usd">
+          <span data-testid="wallet-total-usd">{viewTotal ? usd(viewTotal) : PLACEHOLDER}</span> <span className="td-muted">{t('units.usd')}</span>
+        </p>
+        <p className="td-muted" data-testid="wallet-total-btc">
+          {t('total.btc', { value: viewBtc ? formatAmount(viewBtc.toFixed(8, 1), 8) : PLACEHOLDER })}
+        </p>
+        {valuation && valuation.unpriced.length > 0 ? <p className="td-field-hint">{t('total.unpriced', { assets: valuation.unpriced.join(', ') })}</p> : null}
+        <div className="td-wallet-actions">
+          <Link className="td-button td-button-primary" to={`/${lang}/wallet/recharge/coin/BTC`} data-testid="wallet-deposit">
+            {t('actions.deposit')}
+          </Link>
+          <Link className="td-button td-button-secondary" to={`/${lang}/wallet/withdraw/coin/USDT`} data-testid="wallet-withdraw">
+            {t('actions.withdraw')}
+          </Link>
+          <button type="button" className="td-button td-button-secondary" onClick={() => setTransfer({ asset: 'USDT', from: 'capital', to: 'trade' })}>
+            {t('actions.transfer')}
+          </button>
+        </div>
+      </section>
+
+      {view === 'overview' && valuation ? (
+        <ul className="td-wallet-accounts" aria-label={t('accounts.label')}>
+          {valuation.accounts.map((a) => (
+            <li key={a.accountType} data-testid={`wallet-account-${a.accountType}`}>
+              <Link to={`/${lang}/wallet/${a.accountType === 1 ? 'assetAccount' : 'tradingAccount'}`}>
+                <span>{t(`accounts.${KIND[a.accountType]}`)}</span>
+                <strong>{t('units.usdValue', { value: usd(a.usd) })}</strong>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <label className="td-wallet-hide">
+        <input type="checkbox" checked={hideSmall} onChange={(e) => toggleHide(e.target.checked)} data-testid="wallet-hide-small" />
+        {t('hideSmall')}
+      </label>
+
+      {shown.map((account) => (
+        <AccountTable
+          key={account.accountType}
+          account={account}
+          hideSmall={hideSmall}
+          coins={coins}
+          lang={lang ?? 'zh-HK'}
+          onTransfer={(asset) => setTransfer({ asset, from: KIND[account.accountType], to: account.accountType === 1 ? 'trade' : 'capital' })}
+        />
+      ))}
+
+      {transfer ? (
+        <TransferModal visible keyId={keyId} asset={transfer.asset} initial={{ from: transfer.from, to: transfer.to }} onClose={() => setTransfer(null)} onDone={assets.reload} />
+      ) : null}
+    </WalletShell>
+  );
+}
+
+function AccountTable({
+  account,
+  hideSmall,
+  coins,
+  lang,
+  onTransfer,
+}: {
+  account: AccountValuation;
+  hideSmall: boolean;
+  coins: ReadonlySet<string>;
+  lang: string;
+  onTransfer: (asset: string) => void;
+}) {
+  const { t } = useTranslation('wallet');
+  const rows = visibleRows(account.rows, hideSmall);
+  const kind = KIND[account.accountType];
+  const captionId = `wallet-account-${kind}`;
+  return (
+    <section className="td-wallet-account" aria-labelledby={captionId}>
+      <h2 id={captionId}>
+        {t(`accounts.${kind}`)} <span className="td-muted">{t('units.approxUsd', { value: usd(account.usd) })}</span>
+      </h2>
+      {rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div className="td-table-scroll">
+          <table className="td-table td-wallet-table" data-testid={`wallet-table-${account.accountType}`}>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.asset')}</th>
+                <th scope="col" className="td-num">{t('columns.total')}</th>
+                <th scope="col" className="td-num">{t('columns.free')}</th>
+                <th scope="col" className="td-num">{t('columns.locked')}</th>
+                <th scope="col" className="td-num">{t('columns.valuation')}</th>
+                <th scope="col">{t('columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.asset} data-asset={row.asset}>
+                  <th scope="row">{row.asset}</th>
+                  <td className="td-num" data-col="total">{formatQuantity(row.total.toFixed())}</td>
+                  <td className="td-num" data-col="free">{formatQuantity(row.free.toFixed())}</td>
+                  <td className="td-num" data-col="locked">{formatQuantity(row.locked.toFixed())}</td>
+                  <td className="td-num">{usd(row.usd)}</td>
+                  <td className="td-wallet-row-actions">
+                    {account.accountType === 1 && coins.has(row.asset) ? (
+                      <>
+                        <Link to={`/${lang}/wallet/recharge/coin/${row.asset}`} aria-label={t('actions.depositAsset', { asset: row.asset })}>
+                          {t('actions.deposit')}
+                        </Link>
+                        <Link to={`/${lang}/wallet/withdraw/coin/${row.asset}`} aria-label={t('actions.withdrawAsset', { asset: row.asset })}>
+                          {t('actions.withdraw')}
+                        </Link>
+                      </>
+                    ) : null}
+                    <button type="button" className="td-link-button" onClick={() => onTransfer(row.asset)} aria-label={t('actions.transferAsset', { asset: row.asset })}>
+                      {t('actions.transfer')}
+                    </button>
+                    {row.asset !== 'USDT' && coins.has(row.asset) ? (
+                      <Link to={`/${lang}/trading/${row.asset}USDT`} aria-label={t('actions.tradeAsset', { asset: row.asset })}>
+                        {t('actions.trade')}
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

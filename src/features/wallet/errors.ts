@@ -1,0 +1,57 @@
+import type { TFunction } from 'i18next';
+import Decimal from 'decimal.js';
+import { Code } from '../../../contract/codes.ts';
+import { isApiError } from '../../lib/api/index.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { describeError, withdrawBanMessage, type FormError } from '../account/shared.ts';
+
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const plain = (value: unknown): string => {
+  const raw = text(value);
+  return raw && /^-?\d+(\.\d+)?$/.test(raw) ? new Decimal(raw).toFixed() : raw;
+};
+
+/**
+ * A wallet call's refusal in the person's language (contract/codes.ts 10101, 10200–10210, and the KYC,
+ * Google-authenticator and withdrawal-ban refusals of spec §6, §8), with the field it belongs to where
+ * there is one; anything else as the account screens describe it.
+ */
+export function describeWalletError(t: TFunction, error: unknown, fields: Record<string, string> = {}): FormError {
+  if (!isApiError(error)) return describeError(t, error, fields);
+  const data = record(error.data);
+  const on = (field: string | null, message: string): FormError => ({ field: field === null ? null : (fields[field] ?? field), message });
+  switch (error.code) {
+    case Code.insufficientBalance:
+      return on('amount', t('wallet:errors.insufficient'));
+    case Code.serviceSuspended:
+      return on(null, t('wallet:errors.suspended'));
+    case Code.withdrawRestricted: {
+      const bans = Array.isArray(data['bans']) ? (data['bans'] as Array<Record<string, unknown>>) : [];
+      const messages = bans
+        .filter((b) => typeof b['until'] === 'string')
+        .map((b) => withdrawBanMessage(t, { reason: Number(b['reason']) as 1, createdAt: text(b['createdAt']), until: text(b['until']) }, (iso) => formatDateTime(iso, { zone: true })));
+      return on(null, messages.length > 0 ? messages.join(' ') : t('wallet:errors.restricted'));
+    }
+    case Code.whitelistOnly:
+      return on('address', t('wallet:errors.whitelistOnly'));
+    case Code.addressLocked:
+      return on('address', t('wallet:errors.addressLocked', { time: formatDateTime(text(data['unlockAt']), { zone: true }) }));
+    case Code.amountBelowFee:
+      return on('amount', t('wallet:errors.belowFee', { fee: plain(data['fee']) }));
+    case Code.amountOutOfRange:
+      return on('amount', t('wallet:errors.outOfRange', { min: plain(data['min']), max: plain(data['max']) }));
+    case Code.walletState:
+      return on(null, t('wallet:errors.state'));
+    case Code.requestIdReused:
+      return on(null, t('wallet:errors.requestIdReused'));
+    case Code.addressExists:
+      return on('address', t('wallet:errors.addressExists'));
+    case Code.kycState:
+      return on(null, t(data['level'] === 'advanced' ? 'wallet:errors.kycAdvanced' : 'wallet:errors.kycBasic'));
+    case Code.gaState:
+      return on(null, t('wallet:errors.gaRequired'));
+    default:
+      return describeError(t, error, fields);
+  }
+}
