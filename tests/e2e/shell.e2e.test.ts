@@ -57,7 +57,7 @@ describe('app shell in Chromium', () => {
     // A signed-in user: the asset parameter must be upper-case letters only (spec §2).
     await context.addCookies([{ name: 'token', value: await demoToken(baseURL), url: baseURL }]);
     await page.goto(`${baseURL}/zh-HK/wallet/withdraw/coin/BTC`);
-    await page.getByTestId('coming-soon').waitFor();
+    await page.getByTestId('withdraw-form').waitFor();
     expect(page.url()).toBe(`${baseURL}/zh-HK/wallet/withdraw/coin/BTC`);
     await page.goto(`${baseURL}/zh-HK/wallet/withdraw/coin/btc`);
     await page.waitForURL(`${baseURL}/zh-HK/home`);
