@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The built app, for test files that start a sandbox of their own (e.g. one whose clock they move). */
+    distDir: string;
   }
 }
 
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
   project.provide('baseURL', `http://127.0.0.1:${address.port}`);
+  project.provide('distDir', outDir);
   return async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });

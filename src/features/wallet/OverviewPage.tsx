@@ -165,7 +165,8 @@ function AccountTable({
                   <td className="td-num" data-col="free">{formatQuantity(row.free.toFixed())}</td>
                   <td className="td-num" data-col="locked">{formatQuantity(row.locked.toFixed())}</td>
                   <td className="td-num">{usd(row.usd)}</td>
-                  <td className="td-wallet-row-actions">
+                  <td>
+                    <div className="td-wallet-row-actions">
                     {account.accountType === 1 && coins.has(row.asset) ? (
                       <>
                         <Link to={`/${lang}/wallet/recharge/coin/${row.asset}`} aria-label={t('actions.depositAsset', { asset: row.asset })}>
@@ -184,6 +185,7 @@ function AccountTable({
                         {t('actions.trade')}
                       </Link>
                     ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

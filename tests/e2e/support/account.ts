@@ -60,14 +60,18 @@ export async function decideKyc(baseURL: string, email: string, level: 'basic' |
  */
 export class Authenticator {
   private lastStep = -1;
-  constructor(private readonly secret: string) {}
+  /** `offsetMs`: how far the sandbox clock runs ahead of this machine's (its dev clock control moves it). */
+  constructor(
+    private readonly secret: string,
+    private readonly offsetMs: () => number = () => 0,
+  ) {}
 
   async nextCode(): Promise<string> {
-    const now = Math.floor(Date.now() / 30_000);
+    const now = Math.floor((Date.now() + this.offsetMs()) / 30_000);
     const step = Math.max(now, this.lastStep + 1);
     if (step > now + 1) {
       // Wait until `step - 1` is the current step (plus a margin), so `step` is within the drift window.
-      await new Promise((r) => setTimeout(r, (step - 1) * 30_000 - Date.now() + 1_000));
+      await new Promise((r) => setTimeout(r, (step - 1) * 30_000 - (Date.now() + this.offsetMs()) + 1_000));
     }
     this.lastStep = step;
     return generate({ secret: this.secret, epoch: step * 30 });

@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSandbox } from '../../../server/app.ts';
+import { Authenticator, readCode } from './account.ts';
+
+const require = createRequire(import.meta.url);
+const JSEncrypt = require('jsencrypt') as new () => { setPublicKey(key: string): void; encrypt(text: string): string | false };
+
+export interface Reply<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/**
+ * A sandbox of the test file's own (its clock is moved, which would sign out every other file's users),
+ * serving the app the global set-up built, on a free loopback port.
+ */
+export async function ownSandbox(distDir: string): Promise<{ baseURL: string; close: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'td-e2e-wallet-'));
+  const app = await buildSandbox({ distDir, api: { dataDir } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
+  return {
+    baseURL: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The provider API over HTTP, as the app calls it, plus the sandbox's dev controls (server/api/README.md). */
+export class SandboxClient {
+  /** How far the sandbox clock has been moved ahead (POST /api/_dev/clock/advance). */
+  offsetMs = 0;
+  private publicKey = '';
+  private lastOutboxId = 0;
+
+  constructor(readonly baseURL: string) {}
+
+  async call<T>(method: 'GET' | 'POST', url: string, options: { token?: string; body?: unknown } = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { source: 'web' };
+    if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseURL}/api${url}`, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    return (await response.json()) as Reply<T>;
+  }
+
+  async encrypt(password: string): Promise<string> {
+    if (!this.publicKey) this.publicKey = (await this.call<{ publicKey: string }>('GET', '/platformConfiguration/get')).data.publicKey;
+    const rsa = new JSEncrypt();
+    rsa.setPublicKey(this.publicKey);
+    const cipher = rsa.encrypt(password);
+    if (cipher === false) throw new Error('RSA encryption failed');
+    return cipher;
+  }
+
+  async login(email: string, password: string, ga?: Authenticator): Promise<string> {
+    const body = { username: email, password: await this.encrypt(password), ...(ga ? { gaCode: await ga.nextCode() } : {}) };
+    const reply = await this.call<{ token: string }>('POST', '/institution/login', { body });
+    if (reply.code !== 200) throw new Error(`sign-in refused: ${reply.code} ${reply.msg}`);
+    return reply.data.token;
+  }
+
+  /** A fresh e-mail code of `businessType`, read from the outbox (spec §5: one send per second per address). */
+  async emailCode(token: string, email: string, businessType: string): Promise<{ uuid: string; code: string }> {
+    await new Promise((r) => setTimeout(r, 1_100));
+    const sent = await this.call<{ uuid: string }>('POST', '/institution/email/captcha', { token, body: { businessType } });
+    if (sent.code !== 200) throw new Error(`code send refused: ${sent.code} ${sent.msg}`);
+    const mail = await this.readCode(email, businessType);
+    return { uuid: sent.data.uuid, code: mail.code };
+  }
+
+  /** The newest code of `businessType` for `email` that this client has not read yet. */
+  async readCode(email: string, businessType: string): Promise<{ code: string }> {
+    const mail = await readCode(this.baseURL, email.toLowerCase(), businessType, this.lastOutboxId);
+    this.lastOutboxId = mail.id;
+    return mail;
+  }
+
+  /** First bind of a Google authenticator with the step-up; returns an authenticator on the sandbox clock. */
+  async bindGa(token: string, email: string, password: string): Promise<Authenticator> {
+    const info = await this.call<{ secretKey: string }>('GET', '/institution/generateGaInfo', { token });
+    const ga = new Authenticator(info.data.secretKey, () => this.offsetMs);
+    const mail = await this.emailCode(token, email, 'bindGa');
+    const reply = await this.call('POST', '/institution/bindGaInfo', {
+      token,
+      body: { secretKey: info.data.secretKey, gaCode: await ga.nextCode(), password: await this.encrypt(password), emailUuid: mail.uuid, emailCode: mail.code },
+    });
+    if (reply.code !== 200) throw new Error(`bindGaInfo refused: ${reply.code} ${reply.msg}`);
+    return ga;
+  }
+
+  /** Moves the sandbox clock (dev control); sessions idle past 30 minutes end with it. */
+  async advance(ms: number): Promise<void> {
+    const reply = await this.call('POST', '/_dev/clock/advance', { body: { ms } });
+    if (reply.code !== 200) throw new Error(`clock advance refused: ${reply.code} ${reply.msg}`);
+    this.offsetMs += ms;
+  }
+
+  /** An on-chain deposit of the sandbox chain to `address`. */
+  async deposit(address: string, asset: string, amount: string): Promise<{ recordId: string; txHash: string }> {
+    const reply = await this.call<{ recordId: string; txHash: string }>('POST', '/_dev/chain/deposit', { body: { address, asset, amount } });
+    if (reply.code !== 200) throw new Error(`deposit refused: ${reply.code} ${reply.msg}`);
+    return reply.data;
+  }
+
+  async balance(token: string, asset: string): Promise<{ free: string; locked: string }> {
+    const reply = await this.call<{ accounts: Array<{ accountType: number; balances: Array<{ asset: string; free: string; locked: string }> }> }>('GET', '/user/assets', { token });
+    const row = reply.data.accounts.find((a) => a.accountType === 1)?.balances.find((b) => b.asset === asset);
+    return { free: row?.free ?? '0', locked: row?.locked ?? '0' };
+  }
+}

@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addressFromBytes } from '../../contract/chains.ts';
+import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
+import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
+import { demoUser } from '../../server/db/seed.ts';
+import type { Authenticator } from './support/account.ts';
+import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { saveScreenshot } from './support/market.ts';
+import { ownSandbox, SandboxClient } from './support/wallet.ts';
+
+// Issue 11 "Done means", coin side, in real Chromium and both locales: a dev-chain BTC deposit shows pending
+// with its confirmations, then credited, and the overview total changes; a withdrawal address is saved and
+// locked for 24 hours (clock advanced); the withdrawal takes the e-mail and Google codes, is pending, then
+// paid with a transaction id; a non-whitelisted address, an amount under the fee and a locked address are
+// each refused with their message and nothing held. The file runs its own sandbox, since it moves the clock.
+
+const texts = { 'zh-HK': zhWallet, 'en-US': enWallet } as const;
+type Lang = keyof typeof texts;
+const BTC_BLOCK_MS = 600_000;
+const DAY_MS = 86_400_000;
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
+/** The text of a template before its first placeholder: what a message with a time in it starts with. */
+const head = (template: string) => template.split('{{')[0]!;
+const number = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+
+let sandbox: { baseURL: string; close: () => Promise<void> };
+let client: SandboxClient;
+let browser: Browser;
+let ga: Authenticator;
+
+beforeAll(async () => {
+  sandbox = await ownSandbox(inject('distDir'));
+  client = new SandboxClient(sandbox.baseURL);
+  browser = await launchBrowser();
+  const token = await client.login(demoUser.email, demoUser.password);
+  ga = await client.bindGa(token, demoUser.email, demoUser.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.close();
+});
+afterEach(async () => {
+  // The ledger's invariants hold after every journey: postings sum to zero, nothing negative, no stray hold.
+  const check = await client.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
+  expect(check.data.violations).toEqual([]);
+});
+
+async function signIn(context: BrowserContext): Promise<string> {
+  const token = await client.login(demoUser.email, demoUser.password, ga);
+  await context.addCookies([{ name: 'token', value: token, url: sandbox.baseURL }]);
+  return token;
+}
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  const found = await axeViolations(page);
+  expect(found, `${name}: ${JSON.stringify(found)}`).toEqual([]);
+}
+
+describe('wallet journey in Chromium (issue 11, coin side)', () => {
+  it.each(['zh-HK', 'en-US'] as const)(
+    '%s: deposit → credited → save an address → 24-hour lock → withdraw with e-mail and Google codes → paid; refusals hold nothing',
+    async (lang: Lang) => {
+      const t = texts[lang];
+      const base = `${sandbox.baseURL}/${lang}`;
+      const { page, context, errors } = await openPage(browser);
+      let token = await signIn(context);
+
+      // The overview's total before the deposit (live prices from the market core).
+      await page.goto(`${base}/wallet/overview`);
+      await expect.poll(() => page.getByTestId('wallet-total-btc').textContent(), { timeout: 20_000 }).toMatch(/\d/);
+      const totalBefore = number(await page.getByTestId('wallet-total-usd').textContent());
+      expect(totalBefore).toBeGreaterThan(0);
+      await expectAccessible(page, 'overview');
+      await saveScreenshot(page, `wallet-overview-${lang}-1440`);
+
+      // Deposit: one network (Bitcoin), its warning, minimum and confirmations, the address with its QR code.
+      await page.goto(`${base}/wallet/recharge/coin/BTC`);
+      await page.getByTestId('value-address').waitFor();
+      expect(await page.getByTestId('deposit-warning').textContent()).toContain(fill(t.deposit.warning, { asset: 'BTC', network: 'Bitcoin' }));
+      expect(await page.getByTestId('deposit-confirmations').textContent()).toBe(fill(t.deposit.confirmationsValue, { n: 2 }));
+      expect(await page.getByTestId('qr-address').count()).toBe(1);
+      const address = (await page.getByTestId('value-address').textContent()) ?? '';
+      await expectAccessible(page, 'deposit');
+
+      const deposit = await client.deposit(address, 'BTC', '0.5');
+      const depositRow = page.locator(`[data-record="${deposit.recordId}"]`);
+      await expect.poll(() => depositRow.textContent(), { timeout: 20_000 }).toContain(t.status.deposit_pending);
+      expect(await depositRow.textContent()).toContain(fill(t.status.confirmations, { done: 0, required: 2 }));
+      await client.advance(BTC_BLOCK_MS);
+      await expect.poll(() => depositRow.textContent(), { timeout: 20_000 }).toContain(fill(t.status.confirmations, { done: 1, required: 2 }));
+      await client.advance(BTC_BLOCK_MS);
+      await expect.poll(() => depositRow.textContent(), { timeout: 20_000 }).toContain(t.status.deposit_complete);
+      await saveScreenshot(page, `wallet-deposit-${lang}-1440`);
+
+      await page.goto(`${base}/wallet/overview`);
+      await expect.poll(async () => number(await page.getByTestId('wallet-total-usd').textContent()), { timeout: 20_000 }).toBeGreaterThan(totalBefore);
+
+      // Save a withdrawal address: password, e-mail code and Google code; it is locked for 24 hours.
+      const external = addressFromBytes('BTC', randomBytes(32));
+      const name = `Cold ${lang === 'zh-HK' ? '冷錢包' : 'store'}`;
+      await page.goto(`${base}/wallet/address/coinAddress`);
+      await expect.poll(() => page.getByTestId('whitelist-state').textContent()).toBe(t.book.whitelistOn);
+      await page.getByTestId('book-add-toggle').click();
+      const form = page.getByTestId('book-add-form');
+      await form.getByTestId('input-name').fill(name);
+      await form.getByTestId('input-asset').selectOption('BTC');
+      await form.getByTestId('input-address').fill(external);
+      await form.getByTestId('input-password').fill(demoUser.password);
+      await new Promise((r) => setTimeout(r, 1_100)); // spec §5: one code per second per address
+      await form.getByTestId('send-emailCode').click();
+      await form.getByTestId('input-emailCode').fill((await client.readCode(demoUser.email, 'addAddress')).code);
+      await form.getByTestId('input-gaCode').fill(await ga.nextCode());
+      await expectAccessible(page, 'address book form');
+      await form.getByTestId('book-add-submit').click();
+      await expect.poll(() => page.getByTestId('form-success').textContent()).toContain(name);
+      const bookRow = page.locator(`[data-address="${external}"]`);
+      expect(await bookRow.getByTestId('book-usable').getAttribute('data-locked')).toBe('true');
+      await saveScreenshot(page, `wallet-address-${lang}-1440`);
+
+      // Withdraw refusals: each with its message, and nothing held.
+      const held = await client.balance(token, 'BTC');
+      await page.goto(`${base}/wallet/withdraw/coin/BTC`);
+      const withdraw = page.getByTestId('withdraw-form');
+      await withdraw.getByTestId('input-amount').waitFor();
+      await withdraw.getByTestId('book-picker').selectOption({ label: fill(t.withdraw.bookOption, { name, head: external.slice(0, 6), tail: external.slice(-6) }) });
+      expect(await withdraw.getByTestId('input-address').inputValue()).toBe(external);
+      await withdraw.getByTestId('input-amount').fill('0.0002');
+      await withdraw.getByTestId('withdraw-submit').click();
+      expect(await withdraw.getByTestId('error-amount').textContent()).toBe(fill(t.errors.belowFee, { fee: '0.0002' }));
+      await withdraw.getByTestId('input-amount').fill('0.1');
+      expect(await withdraw.getByTestId('withdraw-fee').textContent()).toBe('0.0002 BTC');
+      expect(await withdraw.getByTestId('withdraw-receive').textContent()).toBe('0.0998 BTC');
+      await withdraw.getByTestId('withdraw-submit').click();
+      await expect.poll(() => withdraw.getByTestId('error-address').textContent()).toContain(head(t.errors.addressLocked));
+      // A valid address that is not in the book: the whitelist refuses it.
+      await withdraw.getByTestId('input-address').fill(addressFromBytes('BTC', randomBytes(32)));
+      await withdraw.getByTestId('withdraw-submit').click();
+      await expect.poll(() => withdraw.getByTestId('error-address').textContent()).toBe(t.errors.whitelistOnly);
+      // An address that only looks like the saved one is flagged before anything is sent.
+      await withdraw.getByTestId('input-address').fill(`${external.slice(0, 6)}${addressFromBytes('BTC', randomBytes(32)).slice(6, -6)}${external.slice(-6)}`);
+      await page.getByTestId('lookalike-warning').waitFor();
+      expect(await client.balance(token, 'BTC')).toEqual(held);
+
+      // A day later the address can be used; the old session has timed out, so sign in again.
+      await client.advance(DAY_MS + 60_000);
+      token = await signIn(context);
+      await page.goto(`${base}/wallet/withdraw/coin/BTC`);
+      await withdraw.getByTestId('input-amount').waitFor();
+      await withdraw.getByTestId('book-picker').selectOption({ index: 1 });
+      expect(await withdraw.getByTestId('input-address').inputValue()).toBe(external);
+      await withdraw.getByTestId('input-amount').fill('0.1');
+      await expectAccessible(page, 'withdraw form');
+      await saveScreenshot(page, `wallet-withdraw-${lang}-1440`);
+      await withdraw.getByTestId('withdraw-submit').click();
+      const verify = page.getByTestId('withdraw-verify');
+      await verify.waitFor();
+      expect(await verify.getByTestId('facts-receive').textContent()).toBe('0.0998 BTC');
+      await verify.getByTestId('input-emailCode').fill((await client.readCode(demoUser.email, 'withdraw')).code);
+      await verify.getByTestId('input-gaCode').fill(await ga.nextCode());
+      await verify.getByTestId('withdraw-confirm').click();
+      const sent = page.getByTestId('withdraw-sent');
+      await sent.waitFor();
+      await expect.poll(() => sent.getByTestId('withdraw-status').textContent(), { timeout: 20_000 }).toContain(t.status.withdraw_pending);
+      await client.advance(2 * BTC_BLOCK_MS);
+      await expect.poll(() => sent.getByTestId('withdraw-status').textContent(), { timeout: 20_000 }).toContain(t.status.withdraw_complete);
+      expect(await sent.getByTestId('withdraw-txhash').locator('[title]').getAttribute('title')).toMatch(/^[0-9a-f]{64}$/);
+      await saveScreenshot(page, `wallet-withdraw-paid-${lang}-1440`);
+
+      // The phone width: the pages reflow without sideways scrolling of the page itself.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const path of ['wallet/overview', 'wallet/recharge/coin/BTC']) {
+        await page.goto(`${base}/${path}`);
+        await page.getByTestId(path.endsWith('overview') ? 'wallet-total' : 'recharge-coin').waitFor();
+        const width = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          wide: [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest('.td-nav, .td-table-scroll, .td-account-nav'))
+            .slice(0, 5)
+            .map((el) => `${el.tagName}.${el.className}`),
+        }));
+        expect(width.page, `${path}: ${width.wide.join(', ')}`).toBeLessThanOrEqual(390);
+      }
+      await saveScreenshot(page, `wallet-deposit-${lang}-390`);
+
+      expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+      await context.close();
+    },
+    240_000,
+  );
+});
