@@ -175,7 +175,7 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
         await page.getByTestId(path.endsWith('overview') ? 'wallet-total' : 'recharge-coin').waitFor();
         const width = await page.evaluate(() => ({
           page: document.documentElement.scrollWidth,
-          wide: [...document.querySelectorAll('body *')]
+          wide: Array.from(document.querySelectorAll('body *'))
             .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest('.td-nav, .td-table-scroll, .td-account-nav'))
             .slice(0, 5)
             .map((el) => `${el.tagName}.${el.className}`),
