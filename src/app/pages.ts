@@ -29,6 +29,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   walletRechargeCoin: ['wallet', walletPages.walletRechargeCoin],
   walletWithdrawCoin: ['wallet', walletPages.walletWithdrawCoin],
   walletCoinAddress: ['wallet', walletPages.walletCoinAddress],
+  recordCoin: ['record', recordPages.recordCoin],
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
 };

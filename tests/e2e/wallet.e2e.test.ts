@@ -165,14 +165,28 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
       await expect.poll(() => sent.getByTestId('withdraw-status').textContent(), { timeout: 20_000 }).toContain(t.status.withdraw_pending);
       await client.advance(2 * BTC_BLOCK_MS);
       await expect.poll(() => sent.getByTestId('withdraw-status').textContent(), { timeout: 20_000 }).toContain(t.status.withdraw_complete);
-      expect(await sent.getByTestId('withdraw-txhash').locator('[title]').getAttribute('title')).toMatch(/^[0-9a-f]{64}$/);
+      const txHash = await sent.getByTestId('withdraw-txhash').locator('[title]').getAttribute('title');
+      expect(txHash).toMatch(/^[0-9a-f]{64}$/);
       await saveScreenshot(page, `wallet-withdraw-paid-${lang}-1440`);
+
+      // The records: the withdrawal listed as paid with its transaction id, the deposit as credited.
+      await page.goto(`${base}/record/coin`);
+      const table = page.getByTestId('record-coin');
+      await table.getByTestId('filter-type').selectOption('withdraw');
+      const paidRow = table.locator('tbody tr', { has: page.locator(`[title="${txHash}"]`) });
+      await expect.poll(() => paidRow.textContent(), { timeout: 20_000 }).toContain(t.status.withdraw_complete);
+      await table.getByTestId('filter-type').selectOption('deposit');
+      const depositListed = table.locator('tbody tr', { has: page.locator(`[data-record="${deposit.recordId}"]`) });
+      await expect.poll(() => depositListed.textContent(), { timeout: 20_000 }).toContain(t.status.deposit_complete);
+      await expectAccessible(page, 'records');
+      await saveScreenshot(page, `record-coin-${lang}-1440`);
 
       // The phone width: the pages reflow without sideways scrolling of the page itself.
       await page.setViewportSize({ width: 390, height: 844 });
-      for (const path of ['wallet/overview', 'wallet/recharge/coin/BTC']) {
+      const landmarks: Record<string, string> = { 'wallet/overview': 'wallet-total', 'wallet/recharge/coin/BTC': 'recharge-coin', 'record/coin': 'record-coin' };
+      for (const [path, testId] of Object.entries(landmarks)) {
         await page.goto(`${base}/${path}`);
-        await page.getByTestId(path.endsWith('overview') ? 'wallet-total' : 'recharge-coin').waitFor();
+        await page.getByTestId(testId).waitFor();
         const width = await page.evaluate(() => ({
           page: document.documentElement.scrollWidth,
           wide: Array.from(document.querySelectorAll('body *'))

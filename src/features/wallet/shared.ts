@@ -1,0 +1,8 @@
+// Entry of the wallet feature for other features' lazily loaded pages (record): its calls and their types,
+// the record cells (translated fund state, shortened values) and the error describer.
+import './wallet.css';
+
+export { walletApi, type CoinRecord, type CoinRecordPage, type CoinRecordQuery, type SupportedAsset } from './api.ts';
+export { describeWalletError } from './errors.ts';
+export { useLoad, useSupportedAssets } from './hooks.ts';
+export { CoinStatus, ShortValue } from './RecordCells.tsx';
