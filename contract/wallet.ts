@@ -204,6 +204,24 @@ export const walletCalls = {
   }),
 };
 
+/**
+ * spec §7 `account/bill/export`: the coin records as an xlsx file (a download: the body is form-encoded, so
+ * every field is a string; the reply is the file, or the JSON envelope on a refusal). Not a `call`: its reply
+ * is not an envelope. The filters are the records page's; `lang` names the file's language and `tz` the
+ * IANA time zone its times are written in.
+ */
+export const walletExport = {
+  path: '/account/bill/export',
+  body: Strict({
+    type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
+    asset: Type.Optional(Asset),
+    status: Type.Optional(CoinRecordStatus),
+    days: Type.Optional(Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')])),
+    lang: Type.Optional(Type.Union([Type.Literal('zh-HK'), Type.Literal('en-US')])),
+    tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_+/-]*$' })),
+  }),
+} as const;
+
 /** Sandbox controls (README "Wallet"): not part of the provider's API, served only with the dev routes. */
 export const walletDevCalls = {
   '/_dev/chain/deposit': call({

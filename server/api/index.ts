@@ -110,6 +110,15 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
 
   // KYC documents arrive as the raw file (spec §5: JPG or PNG, not compressed), streamed to disk (uploads.ts).
   registerUploadParser(app, ctx.uploads, ['image/jpeg', 'image/png']);
+  // spec §7 "Downloads": a download posts its fields form-encoded. Each field once; the route's schema checks them.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    const fields: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(body as string)) {
+      if (key in fields) return done(badInput(key, 'repeated', `${key} is given twice`), undefined);
+      fields[key] = value;
+    }
+    done(null, fields);
+  });
 
   app.get('/health', async () => ({ code: 200, msg: 'success', data: { ok: true } }));
   publicRoutes(ctx, app);

@@ -4,6 +4,7 @@ import type { ApiContext } from '../api/context.ts';
 import { serveCalls } from '../api/contract.ts';
 import { assetHandlers } from './assets.ts';
 import { bookHandlers } from './book.ts';
+import { walletExportRoute } from './export.ts';
 import { recordHandlers } from './records.ts';
 import { withdrawalHandlers } from './withdrawals.ts';
 
@@ -17,4 +18,5 @@ export function walletRoutes(ctx: ApiContext, app: FastifyInstance): void {
     ...withdrawalHandlers(ctx),
     ...bookHandlers(ctx),
   });
+  walletExportRoute(ctx, app);
 }

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addressFromBytes } from '../../contract/chains.ts';
+import ExcelJS from 'exceljs';
+import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
 import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
+import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
 import type { Authenticator } from './support/account.ts';
@@ -17,6 +20,7 @@ import { ownSandbox, SandboxClient } from './support/wallet.ts';
 // each refused with their message and nothing held. The file runs its own sandbox, since it moves the clock.
 
 const texts = { 'zh-HK': zhWallet, 'en-US': enWallet } as const;
+const records = { 'zh-HK': zhRecord, 'en-US': enRecord } as const;
 type Lang = keyof typeof texts;
 const BTC_BLOCK_MS = 600_000;
 const DAY_MS = 86_400_000;
@@ -180,6 +184,19 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
       await expect.poll(() => depositListed.textContent(), { timeout: 20_000 }).toContain(t.status.deposit_complete);
       await expectAccessible(page, 'records');
       await saveScreenshot(page, `record-coin-${lang}-1440`);
+
+      // The export (spec §7 download): the same filters, the file in the page's language, the withdrawal in it.
+      await table.getByTestId('filter-type').selectOption('withdraw');
+      const [file] = await Promise.all([page.waitForEvent('download'), table.getByTestId('record-export').click()]);
+      expect(file.suggestedFilename()).toMatch(/^充提幣記錄-\d{8}\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(await file.path());
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.getRow(1).getCell(1).value).toBe(records[lang].export.title);
+      const exported = [...Array(sheet.rowCount).keys()].map((i) => sheet.getRow(i + 1)).find((row) => row.getCell(10).value === txHash);
+      expect(exported?.getCell(3).value).toBe(records[lang].types.withdraw);
+      expect(exported?.getCell(6).value).toBe(0.1);
+      expect(exported?.getCell(11).value).toBe(t.status.withdraw_complete);
 
       // The phone width: the pages reflow without sideways scrolling of the page itself.
       await page.setViewportSize({ width: 390, height: 844 });

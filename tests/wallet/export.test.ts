@@ -1,0 +1,132 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
+import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
+import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
+import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
+import { amountCell, zonedFormatter } from '../../server/wallet/export.ts';
+import { TestApi } from '../api/helpers.ts';
+
+/**
+ * spec §7 `account/bill/export`: the coin records as a streamed xlsx file, form-encoded like every download;
+ * read back with exceljs: the header block names the filters and the time zone, amounts are numbers (text
+ * when a double cannot hold them), ids and hashes are text, states are translated, times are in the zone.
+ */
+const BTC_BLOCK_MS = 600_000;
+
+let api: TestApi;
+let token = '';
+const deposits: Array<{ recordId: string; txHash: string }> = [];
+
+async function exportFile(fields: Record<string, string>, auth = token): Promise<Response> {
+  return fetch(`${api.base}/account/bill/export`, {
+    method: 'POST',
+    headers: { source: 'web', 'content-type': 'application/x-www-form-urlencoded', ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function readSheet(response: Response): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await response.arrayBuffer());
+  return workbook.worksheets[0]!;
+}
+
+const values = (sheet: ExcelJS.Worksheet, row: number) => (sheet.getRow(row).values as unknown[]).slice(1);
+
+beforeAll(async () => {
+  api = await TestApi.start();
+  token = await api.token();
+  const address = async (asset: string, network: string) =>
+    (await api.call<{ address: string }>('POST', '/account/wallet/getDepositAddress', { token, body: { asset, network } })).data.address;
+  const btc = await address('BTC', 'BTC');
+  const eth = await address('USDT', 'ETH');
+  for (const [to, asset, amount] of [
+    [btc, 'BTC', '0.5'],
+    [eth, 'USDT', '12.5'],
+    [btc, 'BTC', '12345678.12345678'],
+  ] as const) {
+    const sent = await api.call<{ recordId: string; txHash: string }>('POST', '/_dev/chain/deposit', { body: { address: to, asset, amount } });
+    expect(sent.code).toBe(200);
+    deposits.push(sent.data);
+    api.clock.advance(1_000);
+  }
+  api.clock.advance(2 * BTC_BLOCK_MS);
+  // One more, still counting its confirmations.
+  const pending = await api.call<{ recordId: string; txHash: string }>('POST', '/_dev/chain/deposit', { body: { address: btc, asset: 'BTC', amount: '0.25' } });
+  deposits.push(pending.data);
+}, 60_000);
+afterAll(async () => api?.close());
+
+describe('coin records export (spec §7 account/bill/export)', () => {
+  it('streams an xlsx with the header block, typed cells and translated states, in zh-HK', async () => {
+    const response = await exportFile({ lang: 'zh-HK', tz: 'Asia/Hong_Kong', days: '30' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('spreadsheetml');
+    const disposition = response.headers.get('content-disposition') ?? '';
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1] ?? '')).toMatch(/^充提幣記錄-\d{8}\.xlsx$/);
+    const sheet = await readSheet(response);
+    const x = zhRecord.export;
+    expect(values(sheet, 1)).toEqual([x.title]);
+    expect(values(sheet, 2)[0]).toBe(`篩選：幣種 ${zhRecord.filters.all}；類型 ${zhRecord.filters.all}；狀態 ${zhRecord.filters.all}；最近 30 日`);
+    expect(values(sheet, 3)[0]).toBe('時間以 Asia/Hong_Kong（UTC+8）顯示');
+    expect(values(sheet, 6)[0]).toBe(x.columns.recordId);
+    const rows = [7, 8, 9, 10].map((n) => values(sheet, n));
+    // Newest first: the pending BTC deposit, the big BTC deposit, USDT, then the first BTC deposit.
+    expect(rows.map((r) => r[0])).toEqual([deposits[3]!.recordId, deposits[2]!.recordId, deposits[1]!.recordId, deposits[0]!.recordId]);
+    const [pending, big, usdt, small] = rows as [unknown[], unknown[], unknown[], unknown[]];
+    expect(small[5]).toBe(0.5); // numeric cell
+    expect(usdt[5]).toBe(12.5);
+    expect(big[5]).toBe('12345678.12345678'); // 16 significant digits: kept exact as text
+    expect(small[9]).toBe(deposits[0]!.txHash); // text, never a number
+    expect(small[10]).toBe(zhWallet.status.deposit_complete);
+    expect(usdt[10]).toBe(zhWallet.status.deposit_complete);
+    expect(pending[10]).toBe(zhWallet.status.deposit_pending);
+    expect(pending[11]).toBe(0);
+    expect(small[2]).toBe(zhRecord.types.deposit);
+    expect(String(small[1])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(sheet.rowCount).toBe(10);
+  });
+
+  it('honours the filters and writes times in the asked zone, in en-US', async () => {
+    const utc = await readSheet(await exportFile({ lang: 'en-US', tz: 'UTC', asset: 'BTC', status: 'deposit_complete' }));
+    const hk = await readSheet(await exportFile({ lang: 'en-US', tz: 'Asia/Hong_Kong', asset: 'BTC', status: 'deposit_complete' }));
+    expect(values(utc, 2)[0]).toBe(`Filters: coin BTC; type ${enRecord.filters.all}; status ${enWallet.status.deposit_complete}; Last 30 days`);
+    expect(values(utc, 3)[0]).toBe('Times in UTC (UTC)');
+    expect(utc.rowCount).toBe(8);
+    expect([7, 8].map((n) => values(utc, n)[0])).toEqual([deposits[2]!.recordId, deposits[0]!.recordId]);
+    expect(values(utc, 7)[10]).toBe(enWallet.status.deposit_complete);
+    const utcTime = String(values(utc, 8)[1]);
+    const hkTime = String(values(hk, 8)[1]);
+    expect(new Date(`${hkTime.replace(' ', 'T')}Z`).getTime() - new Date(`${utcTime.replace(' ', 'T')}Z`).getTime()).toBe(8 * 3_600_000);
+  });
+
+  it('refuses bad input and a missing session with the JSON envelope, never a file', async () => {
+    for (const fields of [{ days: '8' }, { tz: 'Mars/Olympus' }, { lang: 'fr-FR' }, { status: 'approvalPending' }]) {
+      const response = await exportFile(fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(((await response.json()) as { code: number }).code).toBe(400);
+    }
+    const repeated = await fetch(`${api.base}/account/bill/export`, {
+      method: 'POST',
+      headers: { source: 'web', 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+      body: 'days=30&days=7',
+    });
+    expect(repeated.status).toBe(400);
+    const anonymous = await exportFile({ days: '30' }, '');
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { code: number }).code).toBe(401);
+  });
+
+  it('writes exact amounts as numbers only when a double holds them', () => {
+    expect(amountCell('0.00000001')).toBe(1e-8);
+    expect(amountCell('123456789012345')).toBe(123456789012345);
+    expect(amountCell('1234567890123456')).toBe('1234567890123456');
+    expect(amountCell('0.1234567890123456')).toBe('0.1234567890123456');
+    const zone = zonedFormatter('Asia/Kolkata');
+    const when = new Date(Date.UTC(2026, 10, 24, 0, 0, 0));
+    expect(zone.time(when)).toBe('2026-11-24 05:30:00');
+    expect(zone.offset(when)).toBe('UTC+5:30');
+  });
+});
