@@ -6,6 +6,7 @@ import { configureApi } from '../../../lib/api/index.ts';
 import { renderAccount } from '../testing/render-account.tsx';
 import { Refusal, serveApi } from '../testing/serve-api.ts';
 import { SessionsSection } from './SessionsSection.tsx';
+import { formatDateTime } from '../../../lib/format/index.ts';
 
 let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
 beforeAll(() => {
@@ -50,8 +51,9 @@ describe('SessionsSection (signed-in devices)', () => {
     expect(rows[0]?.textContent).toContain(zhAccount.safe.sessions.thisDevice);
     expect(rows[1]?.textContent).toContain('203.0.113.9');
     expect(rows[1]?.querySelector('[data-testid="session-current"]')).toBeNull();
-    // Last active, in the interface language's date format.
-    expect(rows[1]?.textContent).toContain(new Intl.DateTimeFormat('zh-HK', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(phone.lastSeenAt)));
+    // Last active, in the glossary's one format (YYYY-MM-DD HH:mm:ss) with the zone.
+    expect(rows[1]?.textContent).toContain(formatDateTime(phone.lastSeenAt, { zone: true }));
+    expect(formatDateTime(phone.lastSeenAt)).toMatch(/^2026-11-2[34] \d{2}:15:00$/);
   });
 
   it('asks before signing another device out, sends its id, and refreshes the list', async () => {
