@@ -1,4 +1,4 @@
-// `npm run bench` (full) and `npm run bench:ci` (short, run by `npm test`): W1–W4, peers side by side in
+// `npm run bench` (full) and `npm run bench:ci` (short, run by `npm test`): W1–W5, peers side by side in
 // this one process. Writes bench/results/latest.json (ratios, raw numbers and a Markdown summary) and
 // prints the summary. Targets are reported, not asserted: the ratios come from one run on whatever
 // machine runs it.
@@ -9,6 +9,7 @@ import { runW1 } from './w1-book.ts';
 import { runW2 } from './w2-ingest.ts';
 import { runW3 } from './w3-trades.ts';
 import { runW4 } from './w4-fanout.ts';
+import { runW5 } from './w5-records.ts';
 
 const ci = process.argv.includes('--ci');
 
@@ -18,6 +19,7 @@ const config = ci
       w2: { events: 4_000, time: 150, rounds: 3 },
       w3: { trades: 50_000, time: 100, rounds: 3 },
       w4: { tabs: 5, tickers: 2_000, time: 150, rounds: 3 },
+      w5: { rows: 100_000, pageSamples: 30, pingEveryMs: 5 },
     }
   : {
       // W1: 20 000 events per call, at least 3 calls per round, 5 rounds → ≥ 300 000 events per peer
@@ -26,6 +28,7 @@ const config = ci
       w2: { events: 20_000, time: 1_000, rounds: 5 },
       w3: { trades: 200_000, time: 500, rounds: 5 },
       w4: { tabs: 10, tickers: 2_000, time: 1_000, rounds: 5 },
+      w5: { rows: 100_000, pageSamples: 200, pingEveryMs: 5 },
     };
 
 const TARGETS = { bookVsCcxt: 5, ingestVsJsonParse: 0.75 };
@@ -35,6 +38,7 @@ const w1 = await runW1(config.w1);
 const w2 = await runW2(config.w2);
 const w3 = await runW3(config.w3);
 const w4 = await runW4(config.w4);
+const w5 = await runW5(config.w5);
 
 const f = (n: number, digits = 1): string => n.toFixed(digits);
 const met = (ok: boolean): string => (ok ? 'met' : 'MISSED');
@@ -46,6 +50,9 @@ const ratios = {
   w3TradesVsSpread: w3.ratioVsSpread,
   w4FanoutTime: w4.ratioTime,
   w4FanoutBytes: w4.ratioBytes,
+  w5PingP99UnderExportVsIdle: w5.ratios.pingP99UnderExportVsIdle,
+  w5NaiveStallVsOurs: w5.ratios.naiveStallVsOurs,
+  w5NaiveTimeVsOurs: w5.ratios.naiveTimeVsOurs,
 };
 const targets = {
   bookVsCcxt: { target: TARGETS.bookVsCcxt, value: w1.ratioVsCcxt, met: w1.ratioVsCcxt >= TARGETS.bookVsCcxt },
@@ -54,10 +61,11 @@ const targets = {
     value: w2.ratioVsJsonParse,
     met: w2.ratioVsJsonParse >= TARGETS.ingestVsJsonParse,
   },
+  exportStallMs: { target: w5.targetStallMs, value: w5.export.maxStallMs, met: w5.stallMet },
 };
 
 const markdown = [
-  `## Market core benchmarks (${ci ? 'CI short run' : 'full run'})`,
+  `## Market core and records benchmarks (${ci ? 'CI short run' : 'full run'})`,
   '',
   `Node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, ${new Date().toISOString()}`,
   '',
@@ -67,15 +75,16 @@ const markdown = [
   `| W2 ingest (${w2.frames} depth frames, ~${w2.avgFrameBytes} B) | ${f(w2.nsPerFrame.ours, 0)} ns/frame | JSON.parse only ${f(w2.nsPerFrame.jsonParseOnly, 0)}, JSON.parse+apply ${f(w2.nsPerFrame.jsonParseThenApply, 0)} | ${f(w2.ratioVsJsonParse, 2)}× JSON.parse-only throughput (target ≥ ${TARGETS.ingestVsJsonParse}: ${met(targets.ingestVsJsonParse.met)}) |`,
   `| W3 trades trim (${w3.trades} trades) | ${f(w3.nsPerTrade.ours)} ns/trade | unshift ${f(w3.nsPerTrade.unshiftTrim)}, spread ${f(w3.nsPerTrade.spreadSlice)} | ${f(w3.ratioVsUnshift)}× unshift, ${f(w3.ratioVsSpread)}× spread |`,
   `| W4 fan-out (${w4.tabs} ports: book 50, trades, ${w4.tickers} tickers) | ${f(w4.usPerTick.ours)} µs, ${w4.bytesPerTick.ours} B, ${f(w4.messagesPerTick.ours, 0)} msgs per tick | naive ${f(w4.usPerTick.naive)} µs, ${w4.bytesPerTick.naive} B, ${f(w4.messagesPerTick.naive, 0)} msgs | ${f(w4.ratioTime, 2)}× time, ${f(w4.ratioBytes, 2)}× bytes |`,
+  `| W5 coin records, ${w5.rows} rows of one user | page p50/p99: 20 rows ${f(w5.page['20'].p50)}/${f(w5.page['20'].p99)} ms, 100 rows ${f(w5.page['100'].p50)}/${f(w5.page['100'].p99)} ms; export ${f(w5.export.ms / 1000, 2)} s (${f(w5.export.rowsPerSecond, 0)} rows/s, ${f(w5.export.bytes / 1048576, 1)} MB), longest stall ${f(w5.export.maxStallMs)} ms (target ≤ ${w5.targetStallMs}: ${met(w5.stallMet)}), a cheap request's p99 ${f(w5.export.pingP99Ms)} ms (idle ${f(w5.export.idlePingP99Ms)}) | in-memory export ${f(w5.naive.ms / 1000, 2)} s, stall ${f(w5.naive.maxStallMs, 0)} ms, +${f(w5.naive.heapGrowthMb, 0)} MB heap | ${f(w5.ratios.naiveStallVsOurs, 1)}× shorter stall, ${f(w5.ratios.naiveTimeVsOurs, 2)}× the in-memory export's speed |`,
   '',
   `Medians over interleaved rounds (ratios per round, then the median). Took ${f((Date.now() - started) / 1000)} s.`,
 ].join('\n');
 
-const result = { ci, node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), ratios, targets, w1, w2, w3, w4, markdown };
+const result = { ci, node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), ratios, targets, w1, w2, w3, w4, w5, markdown };
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
 console.log(markdown);
-if (!targets.bookVsCcxt.met || !targets.ingestVsJsonParse.met) {
+if (!targets.bookVsCcxt.met || !targets.ingestVsJsonParse.met || !targets.exportStallMs.met) {
   console.log('\nA target was missed in this run (see above); ratios vary with machine load.');
 }

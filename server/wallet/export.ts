@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
@@ -12,10 +13,12 @@ import { type ApiContext, nowDate } from '../api/context.ts';
 import { badInput } from '../api/envelope.ts';
 import { authenticate } from '../api/sessions.ts';
 import { sweep } from './chain.ts';
-import { COIN_RECORD_COLUMNS, coinRecordSource, coinRecordView, type CoinRecordFilter, type CoinRecordRow } from './records.ts';
+import { coinRecordBatch, coinRecordView, type CoinRecordFilter, type RecordCursor } from './records.ts';
 
 /** Rows read and written between yields to the event loop: small enough that no slice holds the sandbox long. */
-export const EXPORT_BATCH = 500;
+export const EXPORT_BATCH = 200;
+/** Longest stretch of writing rows before the export yields to the event loop (the sandbox's other requests). */
+export const EXPORT_SLICE_MS = 8;
 /** At most this many rows in one file (a year of records of a very busy account). */
 export const EXPORT_MAX_ROWS = 1_000_000;
 
@@ -156,17 +159,16 @@ async function writeWorkbook(ctx: ApiContext, stream: PassThrough, job: WriteJob
   const c = x.columns;
   sheet.addRow([c.recordId, c.time, c.type, c.asset, c.network, c.amount, c.fee, c.address, c.memo, c.txHash, c.status, c.confirmations, c.completedAt]).commit();
 
-  const { from, where, params } = coinRecordSource(job.userId, job.filter, job.now);
-  let cursor: { createdAt: Date; recordId: string } | null = null;
+  let cursor: RecordCursor = { deposit: null, withdraw: null };
   let written = 0;
   while (!job.isClosed() && written < EXPORT_MAX_ROWS) {
-    const rows: CoinRecordRow[] = await ctx.db.query<CoinRecordRow>(
-      `select ${COIN_RECORD_COLUMNS} from ${from} where ${where}
-         and ($6::timestamptz is null or (created_at, record_id) < ($6::timestamptz, $7::text))
-       order by created_at desc, record_id desc limit $8`,
-      [...params, cursor?.createdAt ?? null, cursor?.recordId ?? null, EXPORT_BATCH],
-    );
-    for (const row of rows) {
+    const batch = await coinRecordBatch(ctx.db, job.userId, job.filter, job.now, cursor, EXPORT_BATCH);
+    let slice = performance.now();
+    for (const row of batch.rows) {
+      if (performance.now() - slice > EXPORT_SLICE_MS) {
+        await yieldToLoop();
+        slice = performance.now();
+      }
       const v = coinRecordView(row, job.now);
       sheet
         .addRow([
@@ -186,10 +188,9 @@ async function writeWorkbook(ctx: ApiContext, stream: PassThrough, job: WriteJob
         ])
         .commit();
     }
-    written += rows.length;
-    if (rows.length < EXPORT_BATCH) break;
-    const last = rows[rows.length - 1]!;
-    cursor = { createdAt: last.created_at, recordId: last.record_id };
+    written += batch.rows.length;
+    if (batch.done) break;
+    cursor = batch.cursor;
     // Let the sandbox answer everything else before the next batch, and let a slow reader catch up.
     await yieldToLoop();
     if (stream.writableNeedDrain && !job.isClosed()) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);

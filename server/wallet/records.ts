@@ -2,6 +2,7 @@ import type { ReplyOf } from '../../contract/call.ts';
 import type { Network } from '../../contract/chains.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 import { type ApiContext, nowDate } from '../api/context.ts';
+import type { Queryable } from '../db/client.ts';
 import type { Handlers } from '../api/contract.ts';
 import { D, out } from '../trade/decimal.ts';
 import { confirmationsAt, sweep } from './chain.ts';
@@ -47,6 +48,63 @@ export function coinRecordSource(userId: number, filter: CoinRecordFilter, now: 
     where: `created_at >= $2 and ($3::text is null or asset = $3) and ($4::text is null or status = $4) and ($5::text is null or type = $5)`,
     params: [userId, since, filter.asset ?? null, filter.status ?? null, filter.type ?? null],
   };
+}
+
+/** Where an export has got to in each table: the last (created_at, id) it wrote. */
+export interface RecordCursor {
+  deposit: { createdAt: Date; id: string } | null;
+  withdraw: { createdAt: Date; id: string } | null;
+}
+
+type BatchRow = CoinRecordRow & { id: string };
+
+/**
+ * The next `limit` records after `cursor`, newest first, for the export: each table is read on its own index
+ * (user, kind, created_at, id) from its own cursor, and the two sorted runs are merged here, so a batch costs
+ * what it returns however many records the user has (one query over the union would sort them all each time).
+ */
+export async function coinRecordBatch(
+  db: Queryable,
+  userId: number,
+  filter: CoinRecordFilter,
+  now: Date,
+  cursor: RecordCursor,
+  limit: number,
+): Promise<{ rows: CoinRecordRow[]; cursor: RecordCursor; done: boolean }> {
+  const since = filter.days ? new Date(now.getTime() - filter.days * 86_400_000) : new Date(0);
+  const read = (type: 'deposit' | 'withdraw'): Promise<BatchRow[]> => {
+    if (filter.type && filter.type !== type) return Promise.resolve([]);
+    const at = cursor[type];
+    const table =
+      type === 'deposit'
+        ? `select id, 'D' || id as record_id, 'deposit' as type, asset, network, address, null::text as memo, amount::text as amount, '0' as fee,
+             status, tx_hash, confirmations_required, seen_at as since, created_at, completed_at
+           from wallet_deposits where user_id = $1 and kind = 'coin'`
+        : `select id, 'W' || id as record_id, 'withdraw' as type, asset, network, address, memo, amount::text as amount, fee::text as fee,
+             status, tx_hash, confirmations_required, broadcast_at as since, created_at, completed_at
+           from wallet_withdrawals where user_id = $1 and kind = 'coin' and status <> 'unconfirmed'`;
+    return db.query<BatchRow>(
+      `${table} and created_at >= $2 and ($3::text is null or asset = $3) and ($4::text is null or status = $4)
+         and ($5::timestamptz is null or (created_at, id) < ($5::timestamptz, $6::bigint))
+       order by created_at desc, id desc limit $7`,
+      [userId, since, filter.asset ?? null, filter.status ?? null, at?.createdAt ?? null, at?.id ?? null, limit],
+    );
+  };
+  const [deposits, withdrawals] = [await read('deposit'), await read('withdraw')];
+  const rows: BatchRow[] = [];
+  let d = 0;
+  let w = 0;
+  while (rows.length < limit && (d < deposits.length || w < withdrawals.length)) {
+    const a = deposits[d];
+    const b = withdrawals[w];
+    const takeDeposit = !b || (a !== undefined && (a.created_at > b.created_at || (a.created_at.getTime() === b.created_at.getTime() && a.record_id > b.record_id)));
+    rows.push(takeDeposit ? deposits[d++]! : withdrawals[w++]!);
+  }
+  const lastOf = (type: 'deposit' | 'withdraw') => {
+    const last = rows.findLast((r) => r.type === type);
+    return last ? { createdAt: last.created_at, id: last.id } : cursor[type];
+  };
+  return { rows, cursor: { deposit: lastOf('deposit'), withdraw: lastOf('withdraw') }, done: rows.length < limit };
 }
 
 export const COIN_RECORD_COLUMNS = `record_id, type, asset, network, address, memo, amount::text as amount, fee::text as fee, status, tx_hash,
