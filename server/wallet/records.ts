@@ -30,18 +30,19 @@ export interface CoinRecordRow {
 
 /**
  * The coin records of a user with the filters of the records page (spec §4 fund states): the one query the
- * page and the export (export.ts) read, as `from … where …` with its parameters ($1–$5). Rows sort by
- * (created_at, record_id), newest first; record ids (`D<id>`, `W<id>`) are unique across the two tables.
+ * page reads, as `from … where …` with its parameters ($1–$5). Rows sort newest first, then withdrawals before
+ * deposits, then by id (the order `coinRecordBatch` merges the export in); record ids (`D<id>`, `W<id>`) are
+ * unique across the two tables.
  */
 export function coinRecordSource(userId: number, filter: CoinRecordFilter, now: Date): { from: string; where: string; params: unknown[] } {
   const since = filter.days ? new Date(now.getTime() - filter.days * 86_400_000) : new Date(0);
   return {
     from: `(
-      select 'D' || id as record_id, 'deposit' as type, asset, network, address, null::text as memo, amount, 0::numeric as fee,
+      select 'D' || id as record_id, 'deposit' as type, id, asset, network, address, null::text as memo, amount, 0::numeric as fee,
         status, tx_hash, confirmations_required, seen_at as since, created_at, completed_at
       from wallet_deposits where user_id = $1 and kind = 'coin'
       union all
-      select 'W' || id, 'withdraw', asset, network, address, memo, amount, fee, status, tx_hash, confirmations_required,
+      select 'W' || id, 'withdraw', id, asset, network, address, memo, amount, fee, status, tx_hash, confirmations_required,
         broadcast_at, created_at, completed_at
       from wallet_withdrawals where user_id = $1 and kind = 'coin' and status <> 'unconfirmed'
     ) r`,
@@ -97,7 +98,8 @@ export async function coinRecordBatch(
   while (rows.length < limit && (d < deposits.length || w < withdrawals.length)) {
     const a = deposits[d];
     const b = withdrawals[w];
-    const takeDeposit = !b || (a !== undefined && (a.created_at > b.created_at || (a.created_at.getTime() === b.created_at.getTime() && a.record_id > b.record_id)));
+    // Newest first; at the same instant withdrawals before deposits (the page's order: type desc).
+    const takeDeposit = !b || (a !== undefined && a.created_at > b.created_at);
     rows.push(takeDeposit ? deposits[d++]! : withdrawals[w++]!);
   }
   const lastOf = (type: 'deposit' | 'withdraw') => {
@@ -142,7 +144,7 @@ export function recordHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/a
       const total = await ctx.db.query<{ n: string }>(`select count(*)::text as n from ${from} where ${where}`, params);
       const { pageNum, pageSize } = body.pageCondition;
       const rows = await ctx.db.query<CoinRecordRow>(
-        `select ${COIN_RECORD_COLUMNS} from ${from} where ${where} order by created_at desc, record_id desc limit $6 offset $7`,
+        `select ${COIN_RECORD_COLUMNS} from ${from} where ${where} order by created_at desc, type desc, id desc limit $6 offset $7`,
         [...params, pageSize, (pageNum - 1) * pageSize],
       );
       return { list: rows.map((r) => coinRecordView(r, now)), total: Number(total[0]?.n ?? 0), pageNum, pageSize };

@@ -4,7 +4,8 @@ import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
 import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
 import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
-import { amountCell, zonedFormatter } from '../../server/wallet/export.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { amountCell, EXPORT_BATCH, zonedFormatter } from '../../server/wallet/export.ts';
 import { TestApi } from '../api/helpers.ts';
 
 /**
@@ -117,6 +118,37 @@ describe('coin records export (spec §7 account/bill/export)', () => {
     const anonymous = await exportFile({ days: '30' }, '');
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { code: number }).code).toBe(401);
+  });
+
+  it('writes every record exactly once, newest first, across batches and equal timestamps', async () => {
+    const db = await openDatabase({});
+    const big = await TestApi.start({ db });
+    try {
+      const rows = EXPORT_BATCH * 2 + 57;
+      // Three records share each timestamp, so the keyset has ties to get right.
+      await db.query(
+        `insert into wallet_deposits (user_id, kind, asset, network, address, tx_hash, amount, status, confirmations_required, seen_at, created_at, completed_at)
+         select u.id, 'coin', 'BTC', 'BTC', 'a', 'tx' || g, 1, 'deposit_complete', 2, ts, ts, ts
+         from users u, (select g, now() - ((g / 3) * interval '1 minute') as ts from generate_series(1, $1) g) s
+         where u.email_lower = 'demo@tradingdesk.test'`,
+        [rows],
+      );
+      const bigToken = await big.token();
+      const response = await fetch(`${big.base}/account/bill/export`, {
+        method: 'POST',
+        headers: { source: 'web', 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${bigToken}` },
+        body: 'days=365',
+      });
+      const sheet = await readSheet(response);
+      const ids = Array.from({ length: sheet.rowCount - 6 }, (_, i) => String(values(sheet, i + 7)[0]));
+      expect(ids).toHaveLength(rows);
+      expect(new Set(ids).size).toBe(rows);
+      const stored = await db.query<{ record_id: string }>(`select 'D' || id as record_id from wallet_deposits order by created_at desc, id desc`);
+      expect(ids).toEqual(stored.map((r) => r.record_id));
+    } finally {
+      await big.close();
+      await db.close();
+    }
   });
 
   it('writes exact amounts as numbers only when a double holds them', () => {
