@@ -10,7 +10,7 @@ import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
 import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../api/context.ts';
-import { badInput } from '../api/envelope.ts';
+import { ApiError, badInput, Code } from '../api/envelope.ts';
 import { authenticate } from '../api/sessions.ts';
 import { sweep } from './chain.ts';
 import { coinRecordBatch, coinRecordView, type CoinRecordFilter, type RecordCursor } from './records.ts';
@@ -84,6 +84,8 @@ export function walletExportRoute(ctx: ApiContext, app: FastifyInstance): void {
     schema: { body: walletExport.body },
     preValidation: async (request) => {
       (request as { exportAuth?: unknown }).exportAuth = await authenticate(ctx, request);
+      // spec §7: a download posts a form; a JSON body is not this call's (415, the envelope).
+      if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw new ApiError(Code.unsupportedMediaType);
     },
     handler: async (request, reply) => {
       const auth = (request as unknown as { exportAuth: Awaited<ReturnType<typeof authenticate>> }).exportAuth;

@@ -115,6 +115,14 @@ describe('coin records export (spec §7 account/bill/export)', () => {
       body: 'days=30&days=7',
     });
     expect(repeated.status).toBe(400);
+    // A download posts a form (spec §7): the same fields as JSON are refused, not answered with a file.
+    const json = await fetch(`${api.base}/account/bill/export`, {
+      method: 'POST',
+      headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ days: '30' }),
+    });
+    expect(json.status).toBe(415);
+    expect(((await json.json()) as { code: number }).code).toBe(415);
     const anonymous = await exportFile({ days: '30' }, '');
     expect(anonymous.status).toBe(401);
     expect(((await anonymous.json()) as { code: number }).code).toBe(401);
