@@ -107,8 +107,10 @@ export function walletExportRoute(ctx: ApiContext, app: FastifyInstance): void {
 
       const body = new PassThrough();
       let closed = false;
-      request.raw.on('close', () => {
-        closed = true;
+      // The response closing before it finished means the client went away (the request's own 'close' has
+      // long fired: Fastify read the form before this handler).
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) closed = true;
       });
       void reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
