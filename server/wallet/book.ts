@@ -8,7 +8,7 @@ import type { Handlers } from '../api/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 
 /** A newly saved address can be used after this (issue: what Binance and Coinbase do; beyond the spec). */
-const ADDRESS_LOCK_MS = 24 * 3_600_000;
+export const ADDRESS_LOCK_MS = 24 * 3_600_000;
 
 function bookView(row: {
   id: string;

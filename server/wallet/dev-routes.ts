@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { coinNetwork, NETWORKS, type Network } from '../../contract/chains.ts';
+import { fiatDevCalls } from '../../contract/fiat.ts';
 import { walletDevCalls } from '../../contract/wallet.ts';
 import { type ApiContext, nowDate } from '../api/context.ts';
 import { serveCalls } from '../api/contract.ts';
@@ -9,8 +10,9 @@ import { isUniqueViolation } from '../db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
 import { D } from '../trade/decimal.ts';
 import { cancelUnconfirmed, sweep } from './chain.ts';
+import { decideFiatDeposit, decideFiatWithdrawal } from './fiat.ts';
 
-/** The sandbox chain's controls (README "Wallet"); only with the dev routes. */
+/** The sandbox chain's and bank's controls (README "Wallet"); only with the dev routes. */
 export function walletDevRoutes(ctx: ApiContext, app: FastifyInstance): void {
   serveCalls(ctx, app, walletDevCalls, {
     '/_dev/chain/deposit': async ({ body }) => {
@@ -73,5 +75,9 @@ export function walletDevRoutes(ctx: ApiContext, app: FastifyInstance): void {
       await sweep(ctx);
       return { now: nowDate(ctx).toISOString() };
     },
+  });
+  serveCalls(ctx, app, fiatDevCalls, {
+    '/_dev/bank/deposit/decide': async ({ body }) => ({ depositId: body.depositId, status: await decideFiatDeposit(ctx, body.depositId, body.approve) }),
+    '/_dev/bank/withdrawal/decide': async ({ body }) => ({ withdrawId: body.withdrawId, status: await decideFiatWithdrawal(ctx, body.withdrawId, body.approve) }),
   });
 }

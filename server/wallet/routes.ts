@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { fiatCalls } from '../../contract/fiat.ts';
 import { walletCalls } from '../../contract/wallet.ts';
 import type { ApiContext } from '../api/context.ts';
 import { serveCalls } from '../api/contract.ts';
 import { assetHandlers } from './assets.ts';
 import { bookHandlers } from './book.ts';
 import { walletExportRoute } from './export.ts';
+import { fiatHandlers } from './fiat.ts';
 import { recordHandlers } from './records.ts';
 import { withdrawalHandlers } from './withdrawals.ts';
 
 export { walletDevRoutes } from './dev-routes.ts';
 
-/** The wallet calls of contract/wallet.ts on the ledger (server/ledger) and the sandbox chain (chain.ts). */
+/** The wallet calls of contract/wallet.ts and contract/fiat.ts on the ledger (server/ledger) and the sandbox chain (chain.ts). */
 export function walletRoutes(ctx: ApiContext, app: FastifyInstance): void {
   serveCalls(ctx, app, walletCalls, {
     ...assetHandlers(ctx),
@@ -18,5 +20,6 @@ export function walletRoutes(ctx: ApiContext, app: FastifyInstance): void {
     ...withdrawalHandlers(ctx),
     ...bookHandlers(ctx),
   });
+  serveCalls(ctx, app, fiatCalls, fiatHandlers(ctx));
   walletExportRoute(ctx, app);
 }

@@ -58,14 +58,18 @@ function withdrawalView(row: WithdrawalRow): WithdrawalReply {
   };
 }
 
-/** spec §6 operations switches, freeze, KYC and the Google authenticator; spec §4 withdrawal bans. */
-async function checkMayWithdraw(ctx: ApiContext, user: UserRow): Promise<void> {
+/**
+ * spec §6 operations switches (a fiat withdrawal also has its own), freeze, KYC (basic for coin, advanced for
+ * fiat) and the Google authenticator; spec §4 withdrawal bans.
+ */
+export async function checkMayWithdraw(ctx: ApiContext, user: UserRow, kind: 'coin' | 'fiat' = 'coin'): Promise<void> {
   if (user.frozen_at) throw new ApiError(Code.frozen);
-  for (const feature of ['wallet', 'withdraw'] as const) {
+  const switches = kind === 'fiat' ? (['wallet', 'withdraw', 'fiatWithdraw'] as const) : (['wallet', 'withdraw'] as const);
+  for (const feature of switches) {
     if (user.disabled_features.includes(feature)) throw new ApiError(Code.serviceSuspended, { feature });
   }
   const kyc = await kycState(ctx.db, user.id);
-  if (kyc[KYC_LEVEL_FOR.coin].status !== 'Certified') throw new ApiError(Code.kycState, { level: KYC_LEVEL_FOR.coin });
+  if (kyc[KYC_LEVEL_FOR[kind]].status !== 'Certified') throw new ApiError(Code.kycState, { level: KYC_LEVEL_FOR[kind] });
   if (!user.ga_secret) throw new ApiError(Code.gaState, { required: 'bound' });
   const bans = await activeWithdrawBans(ctx, ctx.db, user.id);
   if (bans.length > 0) throw new ApiError(Code.withdrawRestricted, { bans, until: bans[0]!.until });
@@ -107,7 +111,7 @@ async function checkTarget(ctx: ApiContext, db: Queryable, userId: number, targe
   return { fee, amount, whitelisted: saved?.whitelisted ?? false, usableAt: saved?.usable_at ?? null, bookId: saved?.id ?? null };
 }
 
-async function sendWithdrawCode(ctx: ApiContext, auth: Auth): Promise<string | null> {
+export async function sendWithdrawCode(ctx: ApiContext, auth: Auth): Promise<string | null> {
   try {
     const issued = await issueCode(ctx, {
       channel: 'email',

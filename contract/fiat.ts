@@ -1,0 +1,258 @@
+import Type from 'typebox';
+import { call } from './call.ts';
+import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RequestId, Strict, Text, Uuid } from './schema.ts';
+
+/**
+ * The fiat wallet (spec §2 recharge/fiat, withdraw/fiat, address/fiatAddress, record/fiat; §4 fiat states
+ * cancelled, approvalPending, complete; §7 `submitBlockFiatDeposit`, `getBlockFiatWithdrawRemainingAmount`,
+ * `submitBlockFiatWithdraw`, `invokeBlockFiatWithdrawalEmailValidation`, `confirmBlockFiatWithdraw`,
+ * `fiat/pageTransaction`, `listFiatSupportAsset`; §8 'Bank Code Not Found'; §9 fiat recharge normally T+1).
+ * Payloads the spec does not show are designed here and documented in server/api/README.md "Wallet, fiat side".
+ */
+
+/** What the provider accepts per fiat currency. Amounts in the currency; cents are its last decimals. */
+export interface FiatAsset {
+  asset: string;
+  decimals: number;
+  depositMin: string;
+  withdrawFee: string;
+  withdrawMin: string;
+  withdrawMax: string;
+  /** What one user may withdraw in this currency per Hong Kong calendar day (`getBlockFiatWithdrawRemainingAmount`). */
+  dailyLimit: string;
+}
+
+export const FIAT_ASSETS: readonly FiatAsset[] = [
+  { asset: 'USD', decimals: 2, depositMin: '100', withdrawFee: '25', withdrawMin: '100', withdrawMax: '1000000', dailyLimit: '2000000' },
+  { asset: 'HKD', decimals: 2, depositMin: '1000', withdrawFee: '200', withdrawMin: '1000', withdrawMax: '8000000', dailyLimit: '15000000' },
+];
+
+export const fiatAsset = (asset: string): FiatAsset | undefined => FIAT_ASSETS.find((f) => f.asset === asset);
+
+/** The daily limit's day is the Hong Kong calendar day (UTC+8, no daylight saving): it resets at 00:00 HKT. */
+export const FIAT_DAY_OFFSET_MS = 8 * 3_600_000;
+
+/** The Hong Kong calendar day of an instant, as YYYY-MM-DD, and when the next one begins. */
+export function fiatDay(at: Date): { day: string; resetsAt: Date } {
+  const local = new Date(at.getTime() + FIAT_DAY_OFFSET_MS);
+  const day = local.toISOString().slice(0, 10);
+  const resetsAt = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000 - FIAT_DAY_OFFSET_MS);
+  return { day, resetsAt };
+}
+
+/**
+ * A bank code: a SWIFT/BIC code (4 letters of bank, 2 of country, 2 of location, optional 3 of branch) or a
+ * Hong Kong bank's 3-digit clearing code. The shape is checked here; whether the bank exists is the
+ * provider's directory ('Bank Code Not Found', spec §8).
+ */
+export const BANK_CODE_PATTERN = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?|\d{3})$/;
+/** An account number or IBAN without spaces or dashes: 6 to 34 letters and digits. */
+export const ACCOUNT_NUMBER_PATTERN = /^[A-Z0-9]{6,34}$/;
+
+/** Upper case without spaces, dots or dashes (what people paste from a bank statement). */
+export const normaliseBankField = (value: string): string => value.replace(/[\s.-]/g, '').toUpperCase();
+
+/** The account holder's name as the bank has it: 2 to 70 letters (any script), digits, spaces and . , ' & ( ) / -. */
+export function isBeneficiaryName(value: string): boolean {
+  const name = value.trim();
+  return /^[\p{L}\p{M}\p{N} .,'&()/-]+$/u.test(name) && [...name].length >= 2 && [...name].length <= 70;
+}
+
+const BankCode = Type.String({ pattern: BANK_CODE_PATTERN.source });
+const AccountNumber = Type.String({ pattern: ACCOUNT_NUMBER_PATTERN.source });
+/** A bank transfer's own reference, as the sender's bank printed it. */
+export const BANK_REFERENCE_PATTERN = /^[A-Za-z0-9/-]{4,40}$/;
+const BankReference = Type.String({ pattern: BANK_REFERENCE_PATTERN.source });
+
+export const FiatStatus = Type.Union([Type.Literal('approvalPending'), Type.Literal('complete'), Type.Literal('cancelled')]);
+
+const FiatRecord = Type.Object({
+  /** `FD<id>` for a deposit, `FW<id>` for a withdrawal. */
+  recordId: Type.String(),
+  type: Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')]),
+  asset: Type.String(),
+  amount: Amount,
+  fee: Amount,
+  status: FiatStatus,
+  /** Deposit: the reference the user quoted (theirs at the provider) and the sending bank's reference. */
+  reference: Type.Union([Type.String(), Type.Null()]),
+  bankReference: Type.Union([Type.String(), Type.Null()]),
+  /** Withdrawal: the saved bank account it pays (kept after the entry is deleted from the book). */
+  beneficiary: Type.Union([Type.String(), Type.Null()]),
+  bankName: Type.Union([Type.String(), Type.Null()]),
+  accountNumber: Type.Union([Type.String(), Type.Null()]),
+  createdAt: IsoTime,
+  completedAt: Type.Union([IsoTime, Type.Null()]),
+});
+
+const FiatWithdrawal = Type.Object({
+  withdrawId: Id,
+  requestId: Type.String(),
+  status: Type.Union([Type.Literal('unconfirmed'), FiatStatus]),
+  asset: Type.String(),
+  addressId: Id,
+  amount: Amount,
+  fee: Amount,
+  receive: Amount,
+  /** The e-mail code sent for the confirmation step (null when the send was refused; resend with invoke…EmailValidation). */
+  emailUuid: Type.Union([Type.String(), Type.Null()]),
+  expiresAt: Type.Union([IsoTime, Type.Null()]),
+});
+
+const FiatBookEntry = Type.Object({
+  id: Id,
+  name: Type.String(),
+  asset: Type.String(),
+  beneficiary: Type.String(),
+  bankCode: Type.String(),
+  bankName: Type.String(),
+  accountNumber: Type.String(),
+  /** When the account may first be paid (24 hours after it was saved). */
+  usableAt: IsoTime,
+  createdAt: IsoTime,
+});
+
+const Remaining = Type.Object({ asset: Type.String(), dailyLimit: Amount, used: Amount, remaining: Amount, resetsAt: IsoTime });
+
+const Days = Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)]);
+
+export const fiatCalls = {
+  '/account/wallet/listFiatSupportAsset': call({
+    method: 'GET',
+    auth: 'user',
+    reply: Type.Array(
+      Type.Object({
+        asset: Type.String(),
+        decimals: Type.Integer(),
+        depositMin: Amount,
+        withdrawFee: Amount,
+        withdrawMin: Amount,
+        withdrawMax: Amount,
+        dailyLimit: Amount,
+      }),
+    ),
+  }),
+  /** The provider's bank account to pay into and the user's own reference to quote on the transfer. */
+  '/account/wallet/fiat/depositInfo': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ asset: Asset }),
+    reply: Type.Object({
+      asset: Type.String(),
+      reference: Type.String(),
+      beneficiary: Type.String(),
+      bankName: Type.String(),
+      bankAddress: Type.String(),
+      swift: Type.String(),
+      accountNumber: Type.String(),
+      depositMin: Amount,
+    }),
+  }),
+  /** The user declares a bank transfer they made; it waits for the provider's approval (spec §9 T+1). */
+  '/account/block/submitBlockFiatDeposit': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ requestId: RequestId, asset: Asset, amount: Amount, bankReference: BankReference }),
+    reply: FiatRecord,
+  }),
+  '/account/block/fiat/pageTransaction': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      pageCondition: PageCondition,
+      queryCondition: Strict({
+        type: Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')]),
+        asset: Type.Optional(Asset),
+        status: Type.Optional(FiatStatus),
+        days: Type.Optional(Days),
+      }),
+    }),
+    reply: Page(FiatRecord),
+  }),
+  '/account/block/getBlockFiatWithdrawRemainingAmount': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ asset: Asset }),
+    reply: Remaining,
+  }),
+  /** Checks the rules, holds the amount, counts it against today's limit and sends the e-mail code. */
+  '/account/block/submitBlockFiatWithdraw': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ requestId: RequestId, asset: Asset, addressId: Id, amount: Amount }),
+    reply: FiatWithdrawal,
+  }),
+  /** Sends a fresh e-mail code for a withdrawal still waiting for its codes. */
+  '/account/block/invokeBlockFiatWithdrawalEmailValidation': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ withdrawId: Id }),
+    reply: FiatWithdrawal,
+  }),
+  /** The e-mail and Google codes: the withdrawal goes to the provider's approval (approvalPending). */
+  '/account/block/confirmBlockFiatWithdraw': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }),
+    reply: FiatWithdrawal,
+  }),
+  /** The user withdraws the request before it is paid: the hold and today's limit are given back. */
+  '/account/block/fiat/cancelWithdraw': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ withdrawId: Id }),
+    reply: FiatWithdrawal,
+  }),
+  '/account/wallet/fiat/bankCode': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ bankCode: BankCode }),
+    reply: Type.Object({ bankCode: Type.String(), bankName: Type.String(), country: Type.String() }),
+  }),
+  '/account/wallet/fiatAddress/list': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ asset: Type.Optional(Asset) }),
+    reply: Type.Array(FiatBookEntry),
+  }),
+  '/account/wallet/fiatAddress/add': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      name: Text(1, 40),
+      asset: Asset,
+      beneficiary: Text(1, 100),
+      bankCode: BankCode,
+      accountNumber: AccountNumber,
+      password: Cipher,
+      emailUuid: Uuid,
+      emailCode: Code6,
+      gaCode: Type.Optional(Code6),
+    }),
+    reply: FiatBookEntry,
+  }),
+  '/account/wallet/fiatAddress/delete': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ id: Id }),
+    reply: Type.Object({ id: Id }),
+  }),
+};
+
+/** Sandbox controls (README "Wallet, fiat side"): the provider's operations approving or refusing. */
+export const fiatDevCalls = {
+  '/_dev/bank/deposit/decide': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ depositId: Id, approve: Type.Boolean() }),
+    reply: Type.Object({ depositId: Id, status: FiatStatus }),
+  }),
+  '/_dev/bank/withdrawal/decide': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ withdrawId: Id, approve: Type.Boolean() }),
+    reply: Type.Object({ withdrawId: Id, status: FiatStatus }),
+  }),
+};
+
+export type FiatCalls = typeof fiatCalls;
