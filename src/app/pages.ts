@@ -29,7 +29,12 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   walletRechargeCoin: ['wallet', walletPages.walletRechargeCoin],
   walletWithdrawCoin: ['wallet', walletPages.walletWithdrawCoin],
   walletCoinAddress: ['wallet', walletPages.walletCoinAddress],
+  walletRechargeFiat: ['wallet', walletPages.walletRechargeFiat],
+  walletWithdrawFiat: ['wallet', walletPages.walletWithdrawFiat],
+  walletFiatAddress: ['wallet', walletPages.walletFiatAddress],
   recordCoin: ['record', recordPages.recordCoin],
+  recordFiatRecharge: ['record', recordPages.recordFiatRecharge],
+  recordFiatWithdraw: ['record', recordPages.recordFiatWithdraw],
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
 };

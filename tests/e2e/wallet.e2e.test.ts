@@ -112,7 +112,7 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
       await form.getByTestId('input-asset').selectOption('BTC');
       await form.getByTestId('input-address').fill(external);
       await form.getByTestId('input-password').fill(demoUser.password);
-      await new Promise((r) => setTimeout(r, 1_100)); // spec §5: one code per second per address
+      await client.advance(1_100); // spec §5: one code per second per address (the sandbox clock)
       await form.getByTestId('send-emailCode').click();
       await form.getByTestId('input-emailCode').fill((await client.readCode(demoUser.email, 'addAddress')).code);
       await form.getByTestId('input-gaCode').fill(await ga.nextCode());

@@ -7,6 +7,7 @@ import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { CoinStatus, describeWalletError, ShortValue, useLoad, useSupportedAssets, walletApi, type CoinRecord, type CoinRecordQuery } from '../wallet/shared.ts';
 import './record.css';
+import { useScrollRegion } from './scroll-region.ts';
 
 const PAGE_SIZES = [10, 20, 50, 100] as const;
 type PageSize = (typeof PAGE_SIZES)[number];
@@ -21,6 +22,7 @@ export default function CoinRecordPage() {
   const { t, i18n } = useTranslation('record');
   const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
+  const tableRef = useScrollRegion<HTMLDivElement>(t('titles.coin'));
   const supported = useSupportedAssets();
   const [filters, setFilters] = useState<CoinRecordQuery>({ days: 30 });
   const [paging, setPaging] = useState<{ pageNum: number; pageSize: PageSize }>({ pageNum: 1, pageSize: 10 });
@@ -122,6 +124,7 @@ export default function CoinRecordPage() {
           {describeWalletError(tw, page.error).message}
         </p>
       ) : null}
+      <div ref={tableRef}>
       <DataTable
         value={page.data?.list ?? []}
         dataKey="recordId"
@@ -147,6 +150,7 @@ export default function CoinRecordPage() {
         <Column header={t('columns.txHash')} body={(row: CoinRecord) => <ShortValue value={row.txHash} />} />
         <Column header={t('columns.status')} body={(row: CoinRecord) => <CoinStatus row={row} />} />
       </DataTable>
+      </div>
     </section>
   );
 }

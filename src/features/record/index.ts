@@ -1,6 +1,8 @@
 // Entry of the record feature: its pages (lazily loaded chunks).
 export const recordPages = {
   recordCoin: () => import('./CoinRecordPage.tsx'),
+  recordFiatRecharge: () => import('./FiatRecordPage.tsx').then((m) => ({ default: m.FiatRechargeRecordPage })),
+  recordFiatWithdraw: () => import('./FiatRecordPage.tsx').then((m) => ({ default: m.FiatWithdrawRecordPage })),
   recordSpotTrade: () => import('./SpotTradePage.tsx'),
   recordFutureTrade: () => import('./FutureTradePage.tsx'),
 };

@@ -1,3 +1,4 @@
+import { fiatAsset } from '../../../contract/fiat.ts';
 import type Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +33,9 @@ function readHideSmall(): boolean {
  * spec §2 wallet/overview, assetAccount and tradingAccount: the total in USD and BTC from live prices,
  * the three accounts of spec §3, and per asset what can be done with it.
  */
+/** Fiat currencies go to the bank pages (contract/fiat.ts). */
+const isFiat = (asset: string) => fiatAsset(asset) !== undefined;
+
 export function WalletPage({ view }: { view: WalletView }) {
   const { t } = useTranslation('wallet');
   const { lang } = useParams();
@@ -77,6 +81,12 @@ export function WalletPage({ view }: { view: WalletView }) {
           </Link>
           <Link className="td-button td-button-secondary" to={`/${lang}/wallet/withdraw/coin/USDT`} data-testid="wallet-withdraw">
             {t('actions.withdraw')}
+          </Link>
+          <Link className="td-button td-button-secondary" to={`/${lang}/wallet/recharge/fiat/USD`} data-testid="wallet-fiat-deposit">
+            {t('actions.fiatDeposit')}
+          </Link>
+          <Link className="td-button td-button-secondary" to={`/${lang}/wallet/withdraw/fiat/USD`} data-testid="wallet-fiat-withdraw">
+            {t('actions.fiatWithdraw')}
           </Link>
           <button type="button" className="td-button td-button-secondary" onClick={() => setTransfer({ asset: 'USDT', from: 'capital', to: 'trade' })}>
             {t('actions.transfer')}
@@ -174,6 +184,16 @@ function AccountTable({
                         </Link>
                         <Link to={`/${lang}/wallet/withdraw/coin/${row.asset}`} aria-label={t('actions.withdrawAsset', { asset: row.asset })}>
                           {t('actions.withdraw')}
+                        </Link>
+                      </>
+                    ) : null}
+                    {account.accountType === 1 && isFiat(row.asset) ? (
+                      <>
+                        <Link to={`/${lang}/wallet/recharge/fiat/${row.asset}`} aria-label={t('actions.fiatDepositAsset', { asset: row.asset })}>
+                          {t('actions.fiatDeposit')}
+                        </Link>
+                        <Link to={`/${lang}/wallet/withdraw/fiat/${row.asset}`} aria-label={t('actions.fiatWithdrawAsset', { asset: row.asset })}>
+                          {t('actions.fiatWithdraw')}
                         </Link>
                       </>
                     ) : null}

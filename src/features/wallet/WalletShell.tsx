@@ -9,6 +9,7 @@ const ITEMS = [
   ['assetAccount', 'wallet/assetAccount'],
   ['tradingAccount', 'wallet/tradingAccount'],
   ['coinAddress', 'wallet/address/coinAddress'],
+  ['fiatAddress', 'wallet/address/fiatAddress'],
   ['records', 'record/coin'],
 ] as const;
 

@@ -2,8 +2,8 @@ import Decimal from 'decimal.js';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
-import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { formatQuantity } from '../../lib/format/index.ts';
+import { FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
 import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
@@ -11,11 +11,11 @@ import { useAssets, useLoad, useSupportedAssets } from './hooks.ts';
 import { lookalikes } from './lookalike.ts';
 import { CoinStatus, ShortValue } from './RecordCells.tsx';
 import { RecentRecords } from './RecentRecords.tsx';
+import { VerifyCodes } from './VerifyCodes.tsx';
 import { WalletShell } from './WalletShell.tsx';
 import { checkWithdrawForm, type WithdrawField } from './withdraw-form.ts';
 
 type Step = { name: 'form' } | { name: 'verify'; withdrawal: Withdrawal } | { name: 'sent'; withdrawal: Withdrawal };
-type VerifyField = 'emailCode' | 'gaCode';
 
 const newRequestId = () => crypto.randomUUID();
 
@@ -222,52 +222,16 @@ function BookPicker({ entries, onPick }: { entries: readonly BookEntry[]; onPick
   );
 }
 
-/** spec §6: the e-mail code sent by the first step and the Google code; nothing moves without both. */
+/** spec §6: the e-mail and Google codes for the coin withdrawal (a retry of the invoke resends the e-mail code). */
 function VerifyStep({ withdrawal, onBack, onSent }: { withdrawal: Withdrawal; onBack: () => void; onSent: (w: Withdrawal) => void }) {
-  const { t } = useTranslation('wallet');
-  const [values, setValues] = useState<Record<VerifyField, string>>({ emailCode: '', gaCode: '' });
-  const [errors, setErrors] = useState<FieldErrors<VerifyField>>({});
-  const [message, setMessage] = useState<string | null>(withdrawal.emailUuid ? null : t('withdraw.codeNotSent'));
-  const { submitting, run } = useSubmit();
-  const set = (field: VerifyField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = Object.fromEntries(
-      Object.entries({ emailCode: checkCode(values.emailCode, withdrawal.emailUuid), gaCode: checkGaCode(values.gaCode, true) }).filter(([, v]) => v),
-    ) as FieldErrors<VerifyField>;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !withdrawal.emailUuid) return;
-    const outcome = await run(async () => {
-      try {
-        onSent(await walletApi.confirmWithdraw({ withdrawId: withdrawal.withdrawId, emailUuid: withdrawal.emailUuid!, emailCode: values.emailCode.trim(), gaCode: values.gaCode.trim() }));
-      } catch (error) {
-        const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
-        if (described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
-        setValues((v) => ({ ...v, gaCode: '' }));
-      }
-    });
-    if (outcome === 'busy') setMessage(t('errors.clickOnce'));
-  };
-
   return (
-    <form className="td-wallet-form td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="withdraw-verify">
-      <WithdrawalFacts withdrawal={withdrawal} />
-      <p className="td-field-hint">{t('withdraw.codeSent', { time: formatDateTime(withdrawal.expiresAt, { zone: true }) })}</p>
-      <TextField name="emailCode" label={t('fields.emailCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} />
-      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
-      <FormMessage text={message} />
-      <div className="td-wallet-actions">
-        <button type="button" className="td-button td-button-secondary" onClick={onBack}>
-          {t('withdraw.back')}
-        </button>
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-confirm">
-          {submitting ? t('common.processing') : t('withdraw.confirm')}
-        </button>
-      </div>
-    </form>
+    <VerifyCodes
+      facts={<WithdrawalFacts withdrawal={withdrawal} />}
+      emailUuid={withdrawal.emailUuid}
+      expiresAt={withdrawal.expiresAt}
+      onBack={onBack}
+      onConfirm={async (codes) => onSent(await walletApi.confirmWithdraw({ withdrawId: withdrawal.withdrawId, ...codes }))}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
+import type { FiatCalls } from '../../../contract/fiat.ts';
 import type { WalletCalls } from '../../../contract/wallet.ts';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 import { encryptPassword } from '../account/shared.ts';
@@ -43,4 +44,35 @@ export const walletApi = {
       { ...rest, ...(password ? { password: await encryptPassword(password) } : {}) },
       quiet,
     ),
+};
+
+// The fiat wallet's calls (contract/fiat.ts).
+type FiatReply<P extends keyof FiatCalls> = ReplyOf<FiatCalls[P]>;
+type FiatBody<P extends keyof FiatCalls> = BodyOf<FiatCalls[P]>;
+export type FiatAssetInfo = FiatReply<'/account/wallet/listFiatSupportAsset'>[number];
+export type FiatDepositInfo = FiatReply<'/account/wallet/fiat/depositInfo'>;
+export type FiatRecord = FiatReply<'/account/block/fiat/pageTransaction'>['list'][number];
+export type FiatRecordPage = FiatReply<'/account/block/fiat/pageTransaction'>;
+export type FiatRecordQuery = FiatBody<'/account/block/fiat/pageTransaction'>['queryCondition'];
+export type FiatWithdrawal = FiatReply<'/account/block/submitBlockFiatWithdraw'>;
+export type FiatRemaining = FiatReply<'/account/block/getBlockFiatWithdrawRemainingAmount'>;
+export type FiatBookEntry = FiatReply<'/account/wallet/fiatAddress/list'>[number];
+export type BankLookup = FiatReply<'/account/wallet/fiat/bankCode'>;
+
+export const fiatApi = {
+  assets: () => apiGet<FiatAssetInfo[]>('/account/wallet/listFiatSupportAsset', quiet),
+  depositInfo: (asset: string) => apiPost<FiatDepositInfo>('/account/wallet/fiat/depositInfo', { asset }, quiet),
+  declareDeposit: (body: FiatBody<'/account/block/submitBlockFiatDeposit'>) => apiPost<FiatRecord>('/account/block/submitBlockFiatDeposit', body, quiet),
+  records: (body: FiatBody<'/account/block/fiat/pageTransaction'>) => apiPost<FiatRecordPage>('/account/block/fiat/pageTransaction', body, quiet),
+  remaining: (asset: string) => apiPost<FiatRemaining>('/account/block/getBlockFiatWithdrawRemainingAmount', { asset }, quiet),
+  submitWithdraw: (body: FiatBody<'/account/block/submitBlockFiatWithdraw'>) => apiPost<FiatWithdrawal>('/account/block/submitBlockFiatWithdraw', body, quiet),
+  resendCode: (withdrawId: string) => apiPost<FiatWithdrawal>('/account/block/invokeBlockFiatWithdrawalEmailValidation', { withdrawId }, quiet),
+  confirmWithdraw: (body: FiatBody<'/account/block/confirmBlockFiatWithdraw'>) => apiPost<FiatWithdrawal>('/account/block/confirmBlockFiatWithdraw', body, quiet),
+  cancelWithdraw: (withdrawId: string) => apiPost<FiatWithdrawal>('/account/block/fiat/cancelWithdraw', { withdrawId }, quiet),
+  bankCode: (bankCode: string) => apiPost<BankLookup>('/account/wallet/fiat/bankCode', { bankCode }, quiet),
+  accounts: (asset?: string) => apiPost<FiatBookEntry[]>('/account/wallet/fiatAddress/list', asset ? { asset } : {}, quiet),
+  /** The step-up's password goes RSA-encrypted like every password field. */
+  addAccount: async ({ password, ...rest }: FiatBody<'/account/wallet/fiatAddress/add'>) =>
+    apiPost<FiatBookEntry>('/account/wallet/fiatAddress/add', { ...rest, password: await encryptPassword(password) }, quiet),
+  deleteAccount: (id: string) => apiPost<FiatReply<'/account/wallet/fiatAddress/delete'>>('/account/wallet/fiatAddress/delete', { id }, quiet),
 };

@@ -13,7 +13,7 @@ const plain = (value: unknown): string => {
 };
 
 /**
- * A wallet call's refusal in the person's language (contract/codes.ts 10101, 10200–10210, and the KYC,
+ * A wallet call's refusal in the person's language (contract/codes.ts 10101, 10200–10210 — 'Bank Code Not Found' and the fiat daily limit among them — and the KYC,
  * Google-authenticator and withdrawal-ban refusals of spec §6, §8), with the field it belongs to where
  * there is one; anything else as the account screens describe it.
  */
@@ -41,6 +41,10 @@ export function describeWalletError(t: TFunction, error: unknown, fields: Record
       return on('amount', t('wallet:errors.belowFee', { fee: plain(data['fee']) }));
     case Code.amountOutOfRange:
       return on('amount', t('wallet:errors.outOfRange', { min: plain(data['min']), max: plain(data['max']) }));
+    case Code.bankCodeNotFound:
+      return on('bankCode', t('wallet:errors.bankCodeNotFound'));
+    case Code.fiatDailyLimit:
+      return on('amount', t('wallet:errors.dailyLimit', { remaining: plain(data['remaining']), time: formatDateTime(text(data['resetsAt']), { zone: true }) }));
     case Code.walletState:
       return on(null, t('wallet:errors.state'));
     case Code.requestIdReused:

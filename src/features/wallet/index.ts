@@ -12,4 +12,7 @@ export const walletPages = {
   walletRechargeCoin: () => import('./RechargeCoinPage.tsx'),
   walletWithdrawCoin: () => import('./WithdrawCoinPage.tsx'),
   walletCoinAddress: () => import('./CoinAddressPage.tsx'),
+  walletRechargeFiat: () => import('./RechargeFiatPage.tsx'),
+  walletWithdrawFiat: () => import('./WithdrawFiatPage.tsx'),
+  walletFiatAddress: () => import('./FiatAddressPage.tsx'),
 };

@@ -6,3 +6,5 @@ export { walletApi, type CoinRecord, type CoinRecordPage, type CoinRecordQuery, 
 export { describeWalletError } from './errors.ts';
 export { useLoad, useSupportedAssets } from './hooks.ts';
 export { CoinStatus, ShortValue } from './RecordCells.tsx';
+export { fiatApi, type FiatRecord, type FiatRecordQuery } from './api.ts';
+export { FiatStatus, maskAccount, useFiatAssets } from './FiatParts.tsx';

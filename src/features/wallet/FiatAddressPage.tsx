@@ -1,0 +1,218 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { normaliseBankField } from '../../../contract/fiat.ts';
+import { EmptyState, Modal } from '../../components/index.ts';
+import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { fiatApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
+import { describeWalletError } from './errors.ts';
+import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
+import { timeOf, useFiatAssets } from './FiatParts.tsx';
+import { useLoad } from './hooks.ts';
+import { countdown, StepUpFields, useNow, useStepUp, WhitelistSwitch, type StepUpField } from './StepUp.tsx';
+import { walletApi } from './api.ts';
+import { WalletShell } from './WalletShell.tsx';
+
+type AddField = 'name' | 'asset' | BankAccountField | StepUpField;
+
+/**
+ * spec §2 wallet/address/fiatAddress: the bank accounts fiat withdrawals may pay (a fiat withdrawal goes only
+ * to one of them), with the whitelist switch the coin book shares. Saving an account takes the password, an
+ * e-mail code and the Google code; its bank code is looked up ('Bank Code Not Found', spec §8) and it can be
+ * paid after a 24-hour lock, shown with its countdown.
+ */
+export function FiatAddressPage() {
+  const { t } = useTranslation('wallet');
+  const book = useLoad(() => fiatApi.accounts(), []);
+  const whitelist = useLoad(() => walletApi.whitelist(), []);
+  const fiats = useFiatAssets();
+  const [adding, setAdding] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const now = useNow((book.data?.length ?? 0) > 0);
+  const [deleting, setDeleting] = useState<FiatBookEntry | null>(null);
+  const remove = async (entry: FiatBookEntry) => {
+    setDeleting(null);
+    try {
+      await fiatApi.deleteAccount(entry.id);
+      setMessage({ text: t('book.deleted', { name: entry.name }), tone: 'success' });
+      book.reload();
+    } catch (error) {
+      setMessage({ text: describeWalletError(t, error).message, tone: 'error' });
+    }
+  };
+
+  return (
+    <WalletShell title={t('fiatBook.title')}>
+      <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
+      <p className="td-field-hint">{t('fiatBook.explain')}</p>
+      {book.error ? <FormMessage text={describeWalletError(t, book.error).message} /> : null}
+      {message ? <FormMessage text={message.text} tone={message.tone} /> : null}
+      <div className="td-wallet-actions">
+        <button type="button" className="td-button td-button-primary" onClick={() => setAdding((v) => !v)} aria-expanded={adding} data-testid="book-add-toggle">
+          {t('fiatBook.add')}
+        </button>
+      </div>
+      {adding && fiats.data ? (
+        <AddAccountForm
+          assets={fiats.data}
+          onSaved={(entry) => {
+            setAdding(false);
+            setMessage({ text: t('book.saved', { name: entry.name, time: timeOf(entry.usableAt) }), tone: 'success' });
+            book.reload();
+          }}
+        />
+      ) : null}
+      {book.data && book.data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div className="td-table-scroll">
+          <table className="td-table" data-testid="book-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('fiatBook.name')}</th>
+                <th scope="col">{t('fiat.currency')}</th>
+                <th scope="col">{t('fiat.beneficiary')}</th>
+                <th scope="col">{t('fiat.bankName')}</th>
+                <th scope="col">{t('fiat.accountNumber')}</th>
+                <th scope="col">{t('book.usable')}</th>
+                <th scope="col">{t('columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(book.data ?? []).map((entry) => {
+                const wait = Date.parse(entry.usableAt) - now;
+                return (
+                  <tr key={entry.id} data-account={entry.accountNumber}>
+                    <th scope="row">{entry.name}</th>
+                    <td>{entry.asset}</td>
+                    <td>{entry.beneficiary}</td>
+                    <td>
+                      {entry.bankName}
+                      <span className="td-muted"> · {entry.bankCode}</span>
+                    </td>
+                    <td className="td-account-number">{entry.accountNumber}</td>
+                    <td data-testid="book-usable" data-locked={wait > 0}>
+                      {wait > 0 ? t('book.lockedFor', { time: countdown(wait), until: timeOf(entry.usableAt) }) : t('book.ready')}
+                    </td>
+                    <td>
+                      <button type="button" className="td-link-button" onClick={() => setDeleting(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
+                        {t('book.delete')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal visible={deleting !== null} title={t('book.delete')} onClose={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)}>
+        <p data-testid="book-delete-confirm">{deleting ? t('book.deleteConfirm', { name: deleting.name }) : ''}</p>
+      </Modal>
+    </WalletShell>
+  );
+}
+
+function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[]; onSaved: (entry: FiatBookEntry) => void }) {
+  const { t } = useTranslation('wallet');
+  const [form, setForm] = useState({ name: '', asset: assets[0]?.asset ?? '', beneficiary: '', bankCode: '', accountNumber: '' });
+  const [errors, setErrors] = useState<FieldErrors<AddField>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [bank, setBank] = useState<{ code: string; name: string | null } | null>(null);
+  const stepUp = useStepUp();
+  const { submitting, run } = useSubmit();
+  const set = (field: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    if (field === 'bankCode') setBank(null);
+  };
+
+  /** Looks the bank code up as soon as it has a valid shape, so the person sees which bank it names. */
+  const lookUp = async () => {
+    const code = normaliseBankField(form.bankCode);
+    const shape = checkBankAccount({ beneficiary: 'xx', bankCode: code, accountNumber: '000000' }).bankCode;
+    if (shape) {
+      if (code !== '') setErrors((e) => ({ ...e, bankCode: shape }));
+      return;
+    }
+    try {
+      const found = await fiatApi.bankCode(code);
+      setBank({ code, name: found.bankName });
+    } catch (error) {
+      setBank({ code, name: null });
+      setErrors((e) => ({ ...e, bankCode: describeWalletError(t, error).message }));
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const name = validateAddressName(form.name);
+    const found: FieldErrors<AddField> = { ...stepUp.check(), ...checkBankAccount(form) };
+    if (name) found.name = { key: `${VALIDATION_NAMESPACE}:${name.key}`, ...(name.params ? { params: name.params } : {}) };
+    setErrors(found);
+    const emailUuid = stepUp.emailUuid;
+    if (Object.keys(found).length > 0 || !emailUuid) return;
+    const outcome = await run(async () => {
+      try {
+        onSaved(
+          await fiatApi.addAccount({
+            name: form.name.trim(),
+            asset: form.asset,
+            beneficiary: form.beneficiary.trim(),
+            bankCode: normaliseBankField(form.bankCode),
+            accountNumber: normaliseBankField(form.accountNumber),
+            password: stepUp.values.password,
+            emailUuid,
+            emailCode: stepUp.values.emailCode.trim(),
+            gaCode: stepUp.values.gaCode.trim(),
+          }),
+        );
+      } catch (error) {
+        const described = describeWalletError(t, error, { emailUuid: 'emailCode', address: 'accountNumber' });
+        if (described.field && ['name', 'beneficiary', 'bankCode', 'accountNumber', 'password', 'emailCode', 'gaCode'].includes(described.field)) {
+          setErrors({ [described.field]: described.message });
+        } else setMessage(described.message);
+        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+      }
+    });
+    if (outcome === 'busy') setMessage(t('errors.clickOnce'));
+  };
+
+  return (
+    <form className="td-wallet-form td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="book-add-form">
+      <TextField name="name" label={t('fiatBook.name')} autoComplete="off" value={form.name} onValue={set('name')} error={errors.name} hint={t('book.nameRule')} />
+      <Field name="asset" label={t('fiat.currency')}>
+        {(aria) => (
+          <select {...aria} data-testid="input-asset" value={form.asset} onChange={(e) => set('asset')(e.target.value)}>
+            {assets.map((a) => (
+              <option key={a.asset} value={a.asset}>
+                {a.asset}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField name="beneficiary" label={t('fiat.beneficiary')} autoComplete="off" value={form.beneficiary} onValue={set('beneficiary')} error={errors.beneficiary} hint={t('fiatBook.beneficiaryHint')} />
+      <TextField
+        name="bankCode"
+        label={t('fiat.bankCode')}
+        autoComplete="off"
+        spellCheck={false}
+        value={form.bankCode}
+        onValue={set('bankCode')}
+        onBlur={() => void lookUp()}
+        error={errors.bankCode}
+        hint={bank?.name ? <span data-testid="bank-name">{bank.name}</span> : t('fiatBook.bankCodeHint')}
+      />
+      <TextField name="accountNumber" label={t('fiat.accountNumber')} autoComplete="off" spellCheck={false} value={form.accountNumber} onValue={set('accountNumber')} error={errors.accountNumber} />
+      <StepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
+      <FormMessage text={message} />
+      <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="book-add-submit">
+        {submitting ? t('common.processing') : t('fiatBook.save')}
+      </button>
+    </form>
+  );
+}
+
+export default FiatAddressPage;

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { EmptyState } from '../../components/index.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { fiatApi, type FiatAssetInfo, type FiatRecord } from './api.ts';
+import { useLoad, type Loaded } from './hooks.ts';
+
+/** The fiat currencies the wallet takes (contract/fiat.ts on the sandbox). */
+export const useFiatAssets = (): Loaded<FiatAssetInfo[]> => useLoad(() => fiatApi.assets(), []);
+
+/** The currency of a fiat deposit or withdrawal page: changing it goes to that currency's page. */
+export function FiatPicker({ assets, current, base }: { assets: readonly FiatAssetInfo[]; current: string; base: 'recharge' | 'withdraw' }) {
+  const { t } = useTranslation('wallet');
+  const { lang } = useParams();
+  const navigate = useNavigate();
+  return (
+    <div className="td-field">
+      <label htmlFor="wallet-fiat">{t('fiat.currency')}</label>
+      <select id="wallet-fiat" data-testid="input-fiat" value={current} onChange={(e) => navigate(`/${lang}/wallet/${base}/fiat/${e.target.value}`)}>
+        {assets.map((a) => (
+          <option key={a.asset} value={a.asset}>
+            {a.asset}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** spec §4 fiat state, translated. */
+export function FiatStatus({ status }: { status: FiatRecord['status'] | 'unconfirmed' }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <span className={`td-fund-state td-fund-state-${status}`} data-status={status}>
+      {t(`fiat.status.${status}`)}
+    </span>
+  );
+}
+
+/** A bank detail to type into a bank's transfer form: shown whole, with a copy button that says whether it worked. */
+export function CopyRow({ name, label, value }: { name: string; label: string; value: string }) {
+  const { t } = useTranslation('wallet');
+  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied('ok');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd className="td-copy-row" data-testid={`bank-${name}`}>
+        <span className="td-copy-text" data-testid={`value-${name}`}>
+          {value}
+        </span>
+        <button type="button" className="td-link-button" onClick={() => void copy()} aria-label={t('fiat.copyNamed', { what: label })}>
+          {t('deposit.copy')}
+        </button>
+        <span role="status" className="td-muted">
+          {copied === 'ok' ? t('deposit.copied') : copied === 'failed' ? t('deposit.copyFailed') : ''}
+        </span>
+      </dd>
+    </>
+  );
+}
+
+/** The latest fiat deposits or withdrawals of a currency under its form. */
+export function FiatRecentRecords({ rows, loaded, type }: { rows: readonly FiatRecord[]; loaded: boolean; type: 'deposit' | 'withdraw' }) {
+  const { t } = useTranslation('wallet');
+  if (loaded && rows.length === 0) return <EmptyState />;
+  return (
+    <div className="td-table-scroll">
+      <table className="td-table" data-testid="recent-records" data-loaded={loaded}>
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.time')}</th>
+            <th scope="col" className="td-num">
+              {t('columns.amount')}
+            </th>
+            {type === 'withdraw' ? <th scope="col">{t('fiat.bankAccount')}</th> : <th scope="col">{t('fiat.bankReference')}</th>}
+            <th scope="col">{t('columns.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.recordId} data-record={row.recordId}>
+              <td>{formatDateTime(row.createdAt)}</td>
+              <td className="td-num">
+                {formatQuantity(row.amount)} {row.asset}
+              </td>
+              <td className="td-break">{type === 'withdraw' ? t('fiat.accountShort', { beneficiary: row.beneficiary ?? '--', account: maskAccount(row.accountNumber) }) : (row.bankReference ?? '--')}</td>
+              <td>
+                <FiatStatus status={row.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An account number in a list: its last four characters (the whole number is on the address page). */
+export function maskAccount(account: string | null): string {
+  if (!account) return '--';
+  return account.length > 4 ? `•••• ${account.slice(-4)}` : account;
+}
+
+export const timeOf = (iso: string | null) => formatDateTime(iso, { zone: true });

@@ -1,0 +1,136 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkCode, checkGaCode, checkStepUpPassword, CodeField, FormMessage, sendEmailCode, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { walletApi } from './api.ts';
+import { describeWalletError } from './errors.ts';
+
+// What the coin and fiat address books share: the lock countdowns, the step-up (password, e-mail code,
+// Google code) and the whitelist switch.
+
+export type StepUpField = 'password' | 'emailCode' | 'gaCode';
+
+/** Ticks once a second while something on the page counts down. */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function countdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+export function useStepUp() {
+  const [values, setValues] = useState<Record<StepUpField, string>>({ password: '', emailCode: '', gaCode: '' });
+  const [emailUuid, setEmailUuid] = useState<string | null>(null);
+  const check = (): FieldErrors<StepUpField> =>
+    Object.fromEntries(
+      Object.entries({
+        password: checkStepUpPassword(values.password),
+        emailCode: checkCode(values.emailCode, emailUuid),
+        gaCode: checkGaCode(values.gaCode, true),
+      }).filter(([, v]) => v),
+    ) as FieldErrors<StepUpField>;
+  return { values, setValues, emailUuid, setEmailUuid, check };
+}
+
+export function StepUpFields({
+  stepUp,
+  errors,
+  businessType,
+}: {
+  stepUp: ReturnType<typeof useStepUp>;
+  errors: FieldErrors<StepUpField>;
+  businessType: 'addAddress' | 'whitelistOff';
+}) {
+  const { t } = useTranslation('wallet');
+  const set = (field: StepUpField) => (value: string) => stepUp.setValues((v) => ({ ...v, [field]: value }));
+  return (
+    <>
+      <p className="td-field-hint">{t('book.stepUp')}</p>
+      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={stepUp.values.password} onValue={set('password')} error={errors.password} />
+      <CodeField name="emailCode" label={t('fields.emailCode')} value={stepUp.values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode(businessType)} onUuid={stepUp.setEmailUuid} />
+      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={stepUp.values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
+    </>
+  );
+}
+
+/** The whitelist: on at once; off only with the password, the e-mail code and the Google code. */
+export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChanged: () => void }) {
+  const { t } = useTranslation('wallet');
+  const [asking, setAsking] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<StepUpField>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const stepUp = useStepUp();
+  const { submitting, run } = useSubmit();
+
+  const turnOn = () =>
+    void run(async () => {
+      try {
+        await walletApi.setWhitelist({ on: true });
+        onChanged();
+      } catch (error) {
+        setMessage(describeWalletError(t, error).message);
+      }
+    });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const found = stepUp.check();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !stepUp.emailUuid) return;
+    await run(async () => {
+      try {
+        await walletApi.setWhitelist({
+          on: false,
+          password: stepUp.values.password,
+          emailUuid: stepUp.emailUuid!,
+          emailCode: stepUp.values.emailCode.trim(),
+          gaCode: stepUp.values.gaCode.trim(),
+        });
+        setAsking(false);
+        onChanged();
+      } catch (error) {
+        const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
+        if (described.field === 'password' || described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
+        else setMessage(described.message);
+        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+      }
+    });
+  };
+
+  return (
+    <section className="td-wallet-whitelist" aria-labelledby="whitelist-title" data-testid="whitelist" data-on={on ?? ''}>
+      <h2 id="whitelist-title">{t('book.whitelist')}</h2>
+      <p className="td-field-hint">{t('book.whitelistExplain')}</p>
+      <p data-testid="whitelist-state">{on === null ? '--' : on ? t('book.whitelistOn') : t('book.whitelistOff')}</p>
+      {on === false ? (
+        <button type="button" className="td-button td-button-primary" disabled={submitting} onClick={turnOn} data-testid="whitelist-on">
+          {t('book.turnOn')}
+        </button>
+      ) : on ? (
+        <button type="button" className="td-button td-button-secondary" onClick={() => setAsking((v) => !v)} aria-expanded={asking} data-testid="whitelist-off">
+          {t('book.turnOff')}
+        </button>
+      ) : null}
+      {asking && on ? (
+        <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="whitelist-off-form">
+          <StepUpFields stepUp={stepUp} errors={errors} businessType="whitelistOff" />
+          <button type="submit" className="td-button td-button-danger" disabled={submitting} data-testid="whitelist-off-submit">
+            {submitting ? t('common.processing') : t('book.turnOffConfirm')}
+          </button>
+        </form>
+      ) : null}
+      <FormMessage text={message} />
+    </section>
+  );
+}
