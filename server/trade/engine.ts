@@ -22,7 +22,7 @@ import {
   type Side,
 } from './matching.ts';
 import { MarketView, type Pair } from './markets.ts';
-import { feeRate, insertOrder, loadOrder, queryOrders, saveOrder, type OrderRow } from './orders.ts';
+import { feeRate, insertOrder, loadOrder, priorOrder, queryOrders, saveOrder, type OrderRow } from './orders.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { Account, positions, settings, symbolSettings, type PositionSide } from './store.ts';
 import { badInput } from '../api/envelope.ts';
@@ -39,6 +39,8 @@ export interface SpotOrderInput {
   priceType: 'limit' | 'market';
   price: Decimal | null;
   quantity: Decimal;
+  /** The client's id for this order: a retry with it returns the first order, placed once. */
+  clientOrderId?: string | undefined;
 }
 
 export interface FuturesOrderInput extends SpotOrderInput {
@@ -165,6 +167,9 @@ export class TradeEngine {
   placeSpot(userId: number, input: SpotOrderInput): Promise<OrderRow> {
     const { inst } = input.pair;
     return this.run(async (tx, after) => {
+      // Inside the engine's queue, so two copies of one request cannot both pass this check.
+      const prior = await priorOrder(tx, userId, input.clientOrderId, { market: 'spot', symbol: inst.symbol, ...input });
+      if (prior) return prior;
       if ((await settings(tx, userId)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
       const fills = this.takerFills(input);
       const quote = sumQuote(fills);
@@ -190,6 +195,7 @@ export class TradeEngine {
         marginType: null,
         lockedAsset,
         lockedAmount: lockAmount,
+        clientOrderId: input.clientOrderId ?? null,
         createdAt: this.now(),
       });
       // Limit orders hold what they may spend; market orders spend at once (checked fill by fill).
@@ -203,6 +209,8 @@ export class TradeEngine {
   placeFutures(userId: number, input: FuturesOrderInput): Promise<OrderRow> {
     const { inst } = input.pair;
     return this.run(async (tx, after) => {
+      const prior = await priorOrder(tx, userId, input.clientOrderId, { market: 'usdm', symbol: inst.symbol, ...input });
+      if (prior) return prior;
       const mode = (await settings(tx, userId)).positionSide;
       const { leverage, marginType } = await symbolSettings(tx, userId, inst.symbol);
       const positionSide = resolvePositionSide(mode, input.positionSide);
@@ -245,6 +253,7 @@ export class TradeEngine {
         marginType,
         lockedAsset: 'USDT',
         lockedAmount: lockAmount,
+        clientOrderId: input.clientOrderId ?? null,
         createdAt: this.now(),
       });
       await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.swap, 'USDT', lockAmount), this.now());

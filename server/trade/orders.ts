@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import { ApiError, Code } from '../api/envelope.ts';
 import type { Queryable } from '../db/client.ts';
 import type { MarketKind } from '../sim/instruments.ts';
 import { D, db, out } from './decimal.ts';
@@ -27,6 +28,8 @@ export interface OrderRow {
   marginType: 'cross' | 'isolated' | null;
   lockedAsset: string;
   lockedAmount: Decimal;
+  /** The client's id for the order: a retry with it returns this order (null: none given). */
+  clientOrderId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -54,6 +57,7 @@ interface RawOrder {
   locked_amount: string;
   created_at: Date;
   updated_at: Date;
+  client_order_id: string | null;
 }
 
 export function toOrder(r: RawOrder): OrderRow {
@@ -78,6 +82,7 @@ export function toOrder(r: RawOrder): OrderRow {
     marginType: r.margin_type,
     lockedAsset: r.locked_asset,
     lockedAmount: new D(r.locked_amount),
+    clientOrderId: r.client_order_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -95,15 +100,15 @@ export async function queryOrders(tx: Queryable, sql: string, params: unknown[])
   return (await tx.query<RawOrder>(sql, params)).map(toOrder);
 }
 
-export type NewOrder = Omit<OrderRow, 'id' | 'filledQty' | 'filledQuote' | 'fee' | 'realizedPnl' | 'updatedAt'>;
+export type NewOrder = Omit<OrderRow, 'id' | 'filledQty' | 'filledQuote' | 'fee' | 'realizedPnl' | 'updatedAt' | 'clientOrderId'> & { clientOrderId?: string | null };
 
 export async function insertOrder(tx: Queryable, o: NewOrder): Promise<OrderRow> {
   const rows = await tx.query<RawOrder>(
     `insert into trade_orders (user_id, market, symbol, side, price_type, price, quantity, fee_asset, status, position_side,
-       reduce_only, leverage, margin_type, locked_asset, locked_amount, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) returning *`,
+       reduce_only, leverage, margin_type, locked_asset, locked_amount, created_at, updated_at, client_order_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17) returning *`,
     [o.userId, o.market, o.symbol, o.side, o.priceType, o.price === null ? null : db(o.price), db(o.quantity), o.feeAsset,
-      o.status, o.positionSide, o.reduceOnly, o.leverage, o.marginType, o.lockedAsset, db(o.lockedAmount), o.createdAt],
+      o.status, o.positionSide, o.reduceOnly, o.leverage, o.marginType, o.lockedAsset, db(o.lockedAmount), o.createdAt, o.clientOrderId ?? null],
   );
   return toOrder(rows[0]!);
 }
@@ -163,6 +168,7 @@ export function orderView(o: OrderRow): Record<string, unknown> {
     fee: out(o.fee),
     feeAsset: o.feeAsset,
     status: o.market === 'spot' ? spotStatus(o.status) : o.status,
+    clientOrderId: o.clientOrderId,
     ...(o.market === 'usdm'
       ? {
           positionSide: o.positionSide,
@@ -215,3 +221,24 @@ export function fillView(f: RawFill): Record<string, unknown> {
   };
 }
 
+
+/**
+ * The order a client id already names (idempotent placing): null when there is none; the same request again
+ * returns it; the id reused for a different order is refused (10209), nothing placed.
+ */
+export async function priorOrder(
+  tx: Queryable,
+  userId: number,
+  clientOrderId: string | undefined,
+  wanted: { market: MarketKind; symbol: string; side: Side; priceType: 'limit' | 'market'; price: Decimal | null; quantity: Decimal },
+): Promise<OrderRow | null> {
+  if (!clientOrderId) return null;
+  const rows = await tx.query<RawOrder>('select * from trade_orders where user_id = $1 and client_order_id = $2', [userId, clientOrderId]);
+  if (!rows[0]) return null;
+  const prior = toOrder(rows[0]);
+  const same =
+    prior.market === wanted.market && prior.symbol === wanted.symbol && prior.side === wanted.side && prior.priceType === wanted.priceType &&
+    prior.quantity.eq(wanted.quantity) && (prior.price === null ? wanted.price === null : wanted.price !== null && prior.price.eq(wanted.price));
+  if (!same) throw new ApiError(Code.requestIdReused, { orderId: String(prior.id) });
+  return prior;
+}

@@ -196,3 +196,27 @@ describe('spot bad input: a clear refusal and nothing created', () => {
     expect(reply.status).toBe(401);
   });
 });
+
+describe('idempotent placing and transfers (issue 11: a client-chosen request id)', () => {
+  it('10 parallel copies of one order with one clientOrderId place one order and hold once; the id with another order is refused', async () => {
+    const before = (await api.balances(2))('USDT');
+    const body = { clientOrderId: 'idem-order-0001', direction: 'buy', priceType: 'limit', price: '100', volume: '0.5' };
+    const replies = await Promise.all(Array.from({ length: 10 }, () => send(body)));
+    expect(new Set(replies.map((r) => r.data.orderId)).size).toBe(1);
+    expect(replies.every((r) => r.code === 200)).toBe(true);
+    const after = (await api.balances(2))('USDT');
+    expect(after.locked.minus(before.locked).toFixed()).toBe('50');
+    const reused = await send({ ...body, price: '101' });
+    expect(reused.code).toBe(10209);
+    await api.post('/broker/spot/order/cancelOrder', { orderId: replies[0]!.data.orderId });
+  });
+
+  it('10 parallel copies of one transfer with one requestId move the amount once', async () => {
+    const before = (await api.balances(1))('USDT');
+    const body = { requestId: 'idem-transfer-01', asset: 'USDT', type: 'FUNDING_MAIN', amount: '7' };
+    const replies = await Promise.all(Array.from({ length: 10 }, () => api.post<{ transferId: string }>('/broker/lightning/transfer/submit', body)));
+    expect(new Set(replies.map((r) => r.data.transferId)).size).toBe(1);
+    expect(before.free.minus((await api.balances(1))('USDT').free).toFixed()).toBe('7');
+    expect((await api.post('/broker/lightning/transfer/submit', { ...body, amount: '8' })).code).toBe(10209);
+  });
+});

@@ -44,6 +44,7 @@ interface SendOrderBody extends PairBody {
   volume: string | number;
   positionSide?: PositionSide;
   reduceOnly?: boolean;
+  clientOrderId?: string;
 }
 
 /** USD-M calls of spec §7 "Lightning futures" and the futures data tabs of spec §3. */
@@ -96,6 +97,8 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
         priceType: { type: 'string', enum: ['limit', 'market'] },
         price: amount,
         volume: amount,
+        // A retry with the same id returns the first order (issue 11 idempotency).
+        clientOrderId: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' },
         positionSide: { type: 'string', enum: ['BOTH', 'LONG', 'SHORT'] },
         reduceOnly: { type: 'boolean' },
       },
@@ -116,6 +119,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
         quantity,
         positionSide: body.positionSide ?? null,
         reduceOnly: body.reduceOnly ?? false,
+        clientOrderId: body.clientOrderId,
       });
       return orderView(order);
     },

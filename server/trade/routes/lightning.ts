@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { nowDate } from '../../api/context.ts';
-import { badInput } from '../../api/envelope.ts';
+import { ApiError, badInput, Code } from '../../api/envelope.ts';
 import { s, userRoute } from '../../api/http.ts';
 import type { Queryable } from '../../db/client.ts';
 import { futuresAccount } from '../account.ts';
@@ -149,20 +149,37 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
     },
   });
 
-  userRoute<{ asset: string; type: string; amount: string | number }>(ctx, app, {
+  userRoute<{ asset: string; type: string; amount: string | number; requestId?: string }>(ctx, app, {
     method: 'POST',
     url: '/broker/lightning/transfer/submit',
-    body: s.obj({ asset: assetField, type: directionField, amount, exchangeKeyId: keyField }, ['asset', 'type', 'amount']),
+    body: s.obj(
+      // requestId: a retry with it returns the first transfer, moved once (issue 11 idempotency).
+      { asset: assetField, type: directionField, amount, exchangeKeyId: keyField, requestId: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' } },
+      ['asset', 'type', 'amount'],
+    ),
     handler: async ({ body, auth }) => {
       const [from, to] = DIRECTIONS[body.type]!;
       const amount = parseAmount('amount', body.amount, TRANSFER_DECIMALS, 'decimals');
       // The sandbox's USD-M account is a USDT account (spec §7 account query: assetSymbolList [USDT]).
       if ((from === Account.swap || to === Account.swap) && body.asset !== 'USDT') throw badInput('asset', 'swapAsset', 'The USD-M account holds USDT only');
       return engine.run(async (tx) => {
+        // Inside the engine's queue: two copies of one request cannot both pass this check.
+        if (body.requestId) {
+          const prior = (await tx.query<{ id: number; asset: string; amount: string; direction: string; created_at: Date }>(
+            'select id, asset, amount::text as amount, direction, created_at from trade_transfers where user_id = $1 and request_id = $2',
+            [auth.user.id, body.requestId],
+          ))[0];
+          if (prior) {
+            if (prior.asset !== body.asset || prior.direction !== body.type || !new D(prior.amount).eq(amount)) {
+              throw new ApiError(Code.requestIdReused, { transferId: String(prior.id) });
+            }
+            return { transferId: String(prior.id), asset: prior.asset, amount: out(new D(prior.amount)), type: body.type, from, to, time: prior.created_at.toISOString() };
+          }
+        }
         if (amount.gt(await transferable(tx, engine.view, auth.user.id, from, body.asset, true))) throw insufficient(body.asset);
         const rows = await tx.query<{ id: number; created_at: Date }>(
-          'insert into trade_transfers (user_id, asset, amount, direction, created_at) values ($1, $2, $3, $4, $5) returning id, created_at',
-          [auth.user.id, body.asset, amount.toFixed(), body.type, nowDate(ctx)],
+          'insert into trade_transfers (user_id, asset, amount, direction, created_at, request_id) values ($1, $2, $3, $4, $5, $6) returning id, created_at',
+          [auth.user.id, body.asset, amount.toFixed(), body.type, nowDate(ctx), body.requestId ?? null],
         );
         await post(
           tx,

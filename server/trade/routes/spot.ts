@@ -41,7 +41,7 @@ function spotPair(body: SpotPairBody): Pair {
 export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
   const { api: ctx, engine } = t;
 
-  userRoute<SpotPairBody & { direction: Side; priceType: 'limit' | 'market'; price?: string | number; volume: string | number }>(ctx, app, {
+  userRoute<SpotPairBody & { direction: Side; priceType: 'limit' | 'market'; price?: string | number; volume: string | number; clientOrderId?: string }>(ctx, app, {
     method: 'POST',
     url: '/broker/spot/order/sendOrder',
     body: s.obj(
@@ -51,6 +51,8 @@ export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
         priceType: { type: 'string', enum: ['limit', 'market'] },
         price: amount,
         volume: amount,
+        // A retry with the same id returns the first order (issue 11 idempotency).
+        clientOrderId: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' },
       },
       ['direction', 'priceType', 'volume'],
     ),
@@ -60,7 +62,7 @@ export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       const price = body.priceType === 'limit' ? parseAmount('price', body.price, pair.inst.tickDecimals, 'tickSize') : null;
       checkFilterMaxima(pair, body.priceType, price, quantity);
-      const order = await engine.placeSpot(auth.user.id, { pair, side: body.direction, priceType: body.priceType, price, quantity });
+      const order = await engine.placeSpot(auth.user.id, { pair, side: body.direction, priceType: body.priceType, price, quantity, clientOrderId: body.clientOrderId });
       return orderView(order);
     },
   });

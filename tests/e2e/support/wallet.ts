@@ -72,7 +72,7 @@ export class SandboxClient {
 
   /** A fresh e-mail code of `businessType`, read from the outbox (spec §5: one send per second per address). */
   async emailCode(token: string, email: string, businessType: string): Promise<{ uuid: string; code: string }> {
-    await new Promise((r) => setTimeout(r, 1_100));
+    await this.advance(1_100); // past the 1 s guard on the sandbox clock, without waiting
     const sent = await this.call<{ uuid: string }>('POST', '/institution/email/captcha', { token, body: { businessType } });
     if (sent.code !== 200) throw new Error(`code send refused: ${sent.code} ${sent.msg}`);
     const mail = await this.readCode(email, businessType);

@@ -110,13 +110,20 @@ export interface SendOrder {
   volume: string;
   exchangeKeyId?: string;
   positionSide?: 'BOTH' | 'LONG' | 'SHORT';
+  /** The order's own id: a resend of the same order with it is placed once (the sandbox returns the first). */
+  clientOrderId?: string;
 }
 
 const SPOT = '/broker/spot';
+/** A request id of the sandbox's shape (8–64 of A–Z a–z 0–9 _ -). */
+const newRequestId = () => crypto.randomUUID();
 
 export const tradeApi = {
   sendOrder: (market: TradeMarket, order: SendOrder) =>
-    apiPost<OrderView>(market === 'spot' ? `${SPOT}/order/sendOrder` : '/broker/lightning/futures/order/sendOrder', order),
+    apiPost<OrderView>(market === 'spot' ? `${SPOT}/order/sendOrder` : '/broker/lightning/futures/order/sendOrder', {
+      ...order,
+      clientOrderId: order.clientOrderId ?? newRequestId(),
+    }),
   cancelOrder: (market: TradeMarket, orderId: string, exchangeKeyId?: string) =>
     apiPost<OrderView>(market === 'spot' ? `${SPOT}/order/cancelOrder` : '/broker/lightning/futures/order/cancelOrder', {
       orderId,
@@ -197,8 +204,9 @@ export const tradeApi = {
   /** Asset flow records of the asset manager, filtered by flow type (a spec §4 direction code). */
   transfers: (cursorCondition: CursorCondition, type?: string) =>
     apiPost<CursorPage<TransferRow>>('/broker/lightning/transfer/pageTransfer', { cursorCondition, queryCondition: type ? { type } : {} }),
-  transfer: (asset: string, type: string, amount: string, exchangeKeyId?: string) =>
-    apiPost<{ transferId: string }>('/broker/lightning/transfer/submit', { asset, type, amount, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
+  /** `requestId`: one per transfer the person means; a resend with it moves the amount once. */
+  transfer: (asset: string, type: string, amount: string, exchangeKeyId?: string, requestId: string = newRequestId()) =>
+    apiPost<{ transferId: string }>('/broker/lightning/transfer/submit', { asset, type, amount, requestId, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
 
   // Keyboard config (spec §7 "User config")
   getKeyboardConfig: () => apiGet<{ configData: string | null }>('/user/feConfig/getKeyBoardConfig'),
