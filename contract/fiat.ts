@@ -165,6 +165,8 @@ export const fiatCalls = {
         asset: Type.Optional(Asset),
         status: Type.Optional(FiatStatus),
         days: Type.Optional(Days),
+        startTime: Type.Optional(IsoTime),
+        endTime: Type.Optional(IsoTime),
       }),
     }),
     reply: Page(FiatRecord),

@@ -143,6 +143,9 @@ export const walletCalls = {
           asset: Type.Optional(Asset),
           status: Type.Optional(CoinRecordStatus),
           days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
+          // A custom range instead of days: from startTime (inclusive) to endTime (exclusive), at most 366 days.
+          startTime: Type.Optional(IsoTime),
+          endTime: Type.Optional(IsoTime),
         }),
       ),
     }),
@@ -217,6 +220,8 @@ export const walletExport = {
     asset: Type.Optional(Asset),
     status: Type.Optional(CoinRecordStatus),
     days: Type.Optional(Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')])),
+    startTime: Type.Optional(IsoTime),
+    endTime: Type.Optional(IsoTime),
     lang: Type.Optional(Type.Union([Type.Literal('zh-HK'), Type.Literal('en-US')])),
     tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_+/-]*$' })),
   }),
@@ -244,4 +249,46 @@ export const walletDevCalls = {
   }),
 };
 
+/** spec §4 transfer directions between the spec §3 accounts (capital FUNDING, trade MAIN, USD-M UMFUTURE). */
+export const TransferType = Type.Union([
+  Type.Literal('FUNDING_MAIN'),
+  Type.Literal('FUNDING_UMFUTURE'),
+  Type.Literal('MAIN_FUNDING'),
+  Type.Literal('MAIN_UMFUTURE'),
+  Type.Literal('UMFUTURE_FUNDING'),
+  Type.Literal('UMFUTURE_MAIN'),
+]);
+
+/** spec §2 record/transfer: transfers between the user's own accounts, paged by number like the other records. */
+export const transferCalls = {
+  '/account/wallet/transfer/page': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      pageCondition: PageCondition,
+      queryCondition: Type.Optional(
+        Strict({
+          asset: Type.Optional(Asset),
+          type: Type.Optional(TransferType),
+          days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
+          startTime: Type.Optional(IsoTime),
+          endTime: Type.Optional(IsoTime),
+        }),
+      ),
+    }),
+    reply: Page(
+      Type.Object({
+        transferId: Type.String(),
+        asset: Type.String(),
+        amount: Amount,
+        type: TransferType,
+        from: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+        to: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+        createdAt: IsoTime,
+      }),
+    ),
+  }),
+};
+
 export type WalletCalls = typeof walletCalls;
+export type TransferCalls = typeof transferCalls;

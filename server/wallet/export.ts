@@ -13,6 +13,7 @@ import { type ApiContext, nowDate } from '../api/context.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
 import { authenticate } from '../api/sessions.ts';
 import { sweep } from './chain.ts';
+import { timeWindow } from './time-window.ts';
 import { coinRecordBatch, coinRecordView, type CoinRecordFilter, type RecordCursor } from './records.ts';
 
 /** Rows read and written between yields to the event loop: small enough that no slice holds the sandbox long. */
@@ -93,12 +94,16 @@ export function walletExportRoute(ctx: ApiContext, app: FastifyInstance): void {
       const tz = form.tz ?? 'UTC';
       if (!isTimeZone(tz)) throw badInput('tz', 'timeZone', 'Not a time zone of the IANA database');
       const lang: Lang = form.lang ?? 'zh-HK';
+      const custom = form.startTime !== undefined || form.endTime !== undefined;
       const filter: CoinRecordFilter = {
-        days: Number(form.days ?? 30),
+        ...(custom ? { startTime: form.startTime, endTime: form.endTime } : { days: Number(form.days ?? 30) }),
+        ...(custom && form.days !== undefined ? { days: Number(form.days) } : {}),
         ...(form.type ? { type: form.type } : {}),
         ...(form.asset ? { asset: form.asset } : {}),
         ...(form.status ? { status: form.status } : {}),
       };
+      // A bad custom range is refused with the envelope before any file starts.
+      timeWindow(filter, nowDate(ctx));
       await sweep(ctx);
       const now = nowDate(ctx);
       const zoned = zonedFormatter(tz);
@@ -153,7 +158,10 @@ async function writeWorkbook(ctx: ApiContext, stream: PassThrough, job: WriteJob
         asset: job.filter.asset ?? all,
         type: typeName,
         status: statusName,
-        days: fill(record.filters.lastDays, { n: job.filter.days ?? 30 }),
+        days:
+          job.filter.startTime && job.filter.endTime
+            ? fill(record.filters.range, { from: job.zoned.time(new Date(job.filter.startTime)), to: job.zoned.time(new Date(job.filter.endTime)) })
+            : fill(record.filters.lastDays, { n: job.filter.days ?? 30 }),
       }),
     ])
     .commit();

@@ -16,6 +16,7 @@ import { D, out } from '../trade/decimal.ts';
 import { lookUpBank, PROVIDER_BANK } from './banks.ts';
 import { ADDRESS_LOCK_MS } from './book.ts';
 import { cancelUnconfirmed, sweep } from './chain.ts';
+import { timeWindow } from './time-window.ts';
 import { checkMayWithdraw, sendWithdrawCode } from './withdrawals.ts';
 
 /**
@@ -251,16 +252,16 @@ export function fiatHandlers(ctx: ApiContext): Handlers<FiatCalls> {
     '/account/block/fiat/pageTransaction': async ({ body, auth }) => {
       const q = body.queryCondition;
       const now = nowDate(ctx);
-      const since = q.days ? new Date(now.getTime() - q.days * 86_400_000) : new Date(0);
-      const where = `type = $2 and created_at >= $3 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)`;
-      const params = [auth.user.id, q.type, since, q.asset ?? null, q.status ?? null];
+      const { since, until } = timeWindow(q, now);
+      const where = `type = $2 and created_at >= $3 and created_at < $6 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)`;
+      const params = [auth.user.id, q.type, since, q.asset ?? null, q.status ?? null, until];
       const { pageNum, pageSize } = body.pageCondition;
       const [count, rows] = await Promise.all([
         ctx.db.query<{ total: string }>(`select count(*)::text as total from ${recordSource} where ${where}`, params),
         ctx.db.query<RecordRow>(
           `select record_id, type, asset, amount::text as amount, fee::text as fee, status, reference, bank_reference, beneficiary, bank_name,
              account_number, created_at, completed_at
-           from ${recordSource} where ${where} order by created_at desc, id desc limit $6 offset $7`,
+           from ${recordSource} where ${where} order by created_at desc, id desc limit $7 offset $8`,
           [...params, pageSize, (pageNum - 1) * pageSize],
         ),
       ]);

@@ -6,9 +6,10 @@ import type { Queryable } from '../db/client.ts';
 import type { Handlers } from '../api/contract.ts';
 import { D, out } from '../trade/decimal.ts';
 import { confirmationsAt, sweep } from './chain.ts';
+import { timeWindow, type TimeFilter } from './time-window.ts';
 
 export type CoinRecordView = ReplyOf<WalletCalls['/account/block/pageBlockDepositWithdraw']>['list'][number];
-export type CoinRecordFilter = { type?: 'deposit' | 'withdraw'; asset?: string; status?: CoinRecordView['status']; days?: number };
+export type CoinRecordFilter = { type?: 'deposit' | 'withdraw'; asset?: string; status?: CoinRecordView['status'] } & TimeFilter;
 
 /** A coin record as the database gives it (the union of deposits and withdrawals below). */
 export interface CoinRecordRow {
@@ -30,12 +31,12 @@ export interface CoinRecordRow {
 
 /**
  * The coin records of a user with the filters of the records page (spec §4 fund states): the one query the
- * page reads, as `from … where …` with its parameters ($1–$5). Rows sort newest first, then withdrawals before
+ * page reads, as `from … where …` with its parameters ($1–$6). Rows sort newest first, then withdrawals before
  * deposits, then by id (the order `coinRecordBatch` merges the export in); record ids (`D<id>`, `W<id>`) are
  * unique across the two tables.
  */
 export function coinRecordSource(userId: number, filter: CoinRecordFilter, now: Date): { from: string; where: string; params: unknown[] } {
-  const since = filter.days ? new Date(now.getTime() - filter.days * 86_400_000) : new Date(0);
+  const { since, until } = timeWindow(filter, now);
   return {
     from: `(
       select 'D' || id as record_id, 'deposit' as type, id, asset, network, address, null::text as memo, amount, 0::numeric as fee,
@@ -46,8 +47,8 @@ export function coinRecordSource(userId: number, filter: CoinRecordFilter, now: 
         broadcast_at, created_at, completed_at
       from wallet_withdrawals where user_id = $1 and kind = 'coin' and status <> 'unconfirmed'
     ) r`,
-    where: `created_at >= $2 and ($3::text is null or asset = $3) and ($4::text is null or status = $4) and ($5::text is null or type = $5)`,
-    params: [userId, since, filter.asset ?? null, filter.status ?? null, filter.type ?? null],
+    where: `created_at >= $2 and created_at < $6 and ($3::text is null or asset = $3) and ($4::text is null or status = $4) and ($5::text is null or type = $5)`,
+    params: [userId, since, filter.asset ?? null, filter.status ?? null, filter.type ?? null, until],
   };
 }
 
@@ -72,7 +73,7 @@ export async function coinRecordBatch(
   cursor: RecordCursor,
   limit: number,
 ): Promise<{ rows: CoinRecordRow[]; cursor: RecordCursor; done: boolean }> {
-  const since = filter.days ? new Date(now.getTime() - filter.days * 86_400_000) : new Date(0);
+  const { since, until } = timeWindow(filter, now);
   const read = (type: 'deposit' | 'withdraw'): Promise<BatchRow[]> => {
     if (filter.type && filter.type !== type) return Promise.resolve([]);
     const at = cursor[type];
@@ -85,10 +86,10 @@ export async function coinRecordBatch(
              status, tx_hash, confirmations_required, broadcast_at as since, created_at, completed_at
            from wallet_withdrawals where user_id = $1 and kind = 'coin' and status <> 'unconfirmed'`;
     return db.query<BatchRow>(
-      `${table} and created_at >= $2 and ($3::text is null or asset = $3) and ($4::text is null or status = $4)
+      `${table} and created_at >= $2 and created_at < $8 and ($3::text is null or asset = $3) and ($4::text is null or status = $4)
          and ($5::timestamptz is null or (created_at, id) < ($5::timestamptz, $6::bigint))
        order by created_at desc, id desc limit $7`,
-      [userId, since, filter.asset ?? null, filter.status ?? null, at?.createdAt ?? null, at?.id ?? null, limit],
+      [userId, since, filter.asset ?? null, filter.status ?? null, at?.createdAt ?? null, at?.id ?? null, limit, until],
     );
   };
   const [deposits, withdrawals] = [await read('deposit'), await read('withdraw')];
@@ -144,7 +145,7 @@ export function recordHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/a
       const total = await ctx.db.query<{ n: string }>(`select count(*)::text as n from ${from} where ${where}`, params);
       const { pageNum, pageSize } = body.pageCondition;
       const rows = await ctx.db.query<CoinRecordRow>(
-        `select ${COIN_RECORD_COLUMNS} from ${from} where ${where} order by created_at desc, type desc, id desc limit $6 offset $7`,
+        `select ${COIN_RECORD_COLUMNS} from ${from} where ${where} order by created_at desc, type desc, id desc limit $7 offset $8`,
         [...params, pageSize, (pageNum - 1) * pageSize],
       );
       return { list: rows.map((r) => coinRecordView(r, now)), total: Number(total[0]?.n ?? 0), pageNum, pageSize };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fiatCalls } from '../../contract/fiat.ts';
-import { walletCalls } from '../../contract/wallet.ts';
+import { transferCalls, walletCalls } from '../../contract/wallet.ts';
 import type { ApiContext } from '../api/context.ts';
 import { serveCalls } from '../api/contract.ts';
 import { assetHandlers } from './assets.ts';
@@ -8,6 +8,7 @@ import { bookHandlers } from './book.ts';
 import { walletExportRoute } from './export.ts';
 import { fiatHandlers } from './fiat.ts';
 import { recordHandlers } from './records.ts';
+import { transferHandlers } from './transfers.ts';
 import { withdrawalHandlers } from './withdrawals.ts';
 
 export { walletDevRoutes } from './dev-routes.ts';
@@ -21,5 +22,6 @@ export function walletRoutes(ctx: ApiContext, app: FastifyInstance): void {
     ...bookHandlers(ctx),
   });
   serveCalls(ctx, app, fiatCalls, fiatHandlers(ctx));
+  serveCalls(ctx, app, transferCalls, transferHandlers(ctx));
   walletExportRoute(ctx, app);
 }

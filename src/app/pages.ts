@@ -35,6 +35,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   recordCoin: ['record', recordPages.recordCoin],
   recordFiatRecharge: ['record', recordPages.recordFiatRecharge],
   recordFiatWithdraw: ['record', recordPages.recordFiatWithdraw],
+  recordTransfer: ['record', recordPages.recordTransfer],
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
 };

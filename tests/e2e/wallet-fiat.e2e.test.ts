@@ -101,6 +101,52 @@ describe('fiat wallet journey in Chromium (issue 11, fiat side)', () => {
       await expect.poll(() => page.locator(`[data-record="FD${depositId}"]`).textContent()).toContain(t.fiat.status.complete);
       expect(Number((await client.balance(token, 'USD')).free)).toBe(Number(start.free) + 12500.5);
 
+      // The fiat deposit records with a custom range on the calendar: the deposit's own day, first and last.
+      await page.goto(`${base}/record/fiat/recharge`);
+      const depositRecords = page.getByTestId('record-fiat-deposit');
+      const depositCell = depositRecords.locator(`[data-record="FD${depositId}"]`);
+      await expect.poll(() => depositCell.count()).toBe(1);
+      const [year, month, day] = ((await depositCell.textContent()) ?? '').slice(0, 10).split('-').map(Number) as [number, number, number];
+      await depositRecords.getByTestId('filter-days').selectOption('custom');
+      await depositRecords.locator('.td-record-range input').click();
+      const cellOf = (date: Date) =>
+        page.locator(
+          `.p-datepicker td[data-p-year="${date.getFullYear()}"][data-p-month="${date.getMonth()}"][data-p-day="${date.getDate()}"]:not([data-p-other-month="true"]) > span`,
+        );
+      /** Picks one calendar day as the whole range, paging the panel to its month (either way) first. */
+      const pickDay = async (date: Date) => {
+        await depositRecords.locator('.td-record-range input').click();
+        const cell = cellOf(date);
+        for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.locator('.p-datepicker-next').click();
+        for (let i = 0; i < 6 && (await cell.count()) === 0; i++) await page.locator('.p-datepicker-prev').click();
+        await cell.click();
+        await cell.click();
+        await page.locator('.p-datepicker').waitFor({ state: 'detached' });
+      };
+      // The day before the deposit: it is not listed.
+      await pickDay(new Date(year, month - 1, day - 1));
+      await expect.poll(() => depositCell.count()).toBe(0);
+      await pickDay(new Date(year, month - 1, day));
+      await expect.poll(() => depositRecords.locator('.td-record-range input').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2} - \d{4}-\d{2}-\d{2}$/);
+      await expect.poll(() => depositRecords.locator(`[data-record="FD${depositId}"]`).count()).toBe(1);
+      await expectAccessible(page, 'fiat deposit records, custom range');
+      await saveScreenshot(page, `record-fiat-range-${lang}-1440`);
+
+      // record/transfer lists a transfer between the user's own accounts.
+      const moved = await client.call<{ transferId: string }>('POST', '/broker/lightning/transfer/submit', {
+        token,
+        body: { requestId: `e2e-transfer-${lang}`, asset: 'USDT', type: 'FUNDING_MAIN', amount: '12' },
+      });
+      expect(moved.code).toBe(200);
+      await page.getByTestId('record-tab-transfer').click();
+      const transferRow = page.locator('tbody tr', { has: page.locator(`[data-record="T${moved.data.transferId}"]`) });
+      await expect.poll(() => transferRow.textContent()).toContain(t.accounts.capital);
+      expect(await transferRow.textContent()).toContain(t.accounts.trade);
+      await page.getByTestId('record-transfer').getByTestId('filter-type').selectOption('MAIN_FUNDING');
+      await expect.poll(() => transferRow.count()).toBe(0);
+      await expectAccessible(page, 'transfer records');
+      await saveScreenshot(page, `record-transfer-${lang}-1440`);
+
       // A bank account: an unknown bank code is named as such, a known one shows its bank; then the step-up.
       const accountNumber = lang === 'zh-HK' ? '004500111222' : '004500333444';
       const accountName = lang === 'zh-HK' ? '公司美元戶口' : 'Treasury USD';

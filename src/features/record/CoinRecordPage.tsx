@@ -7,11 +7,12 @@ import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { CoinStatus, describeWalletError, ShortValue, useLoad, useSupportedAssets, walletApi, type CoinRecord, type CoinRecordQuery } from '../wallet/shared.ts';
 import './record.css';
+import { RecordTabs } from './RecordTabs.tsx';
+import { TimeRangeFilter, withRange } from './TimeRangeFilter.tsx';
 import { useScrollRegion } from './scroll-region.ts';
 
 const PAGE_SIZES = [10, 20, 50, 100] as const;
 type PageSize = (typeof PAGE_SIZES)[number];
-const DAYS = [7, 30, 90, 180, 365] as const;
 const STATUSES = ['deposit_pending', 'deposit_complete', 'withdraw_pending', 'withdraw_complete', 'withdraw_failed', 'cancelled'] as const;
 
 /**
@@ -58,6 +59,7 @@ export default function CoinRecordPage() {
 
   return (
     <section className="td-record-page" data-testid="record-coin">
+      <RecordTabs />
       <h1 className="td-record-title">{t('titles.coin')}</h1>
       <form className="td-record-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters.label')}>
         <label>
@@ -90,16 +92,10 @@ export default function CoinRecordPage() {
             ))}
           </select>
         </label>
-        <label>
-          {t('filters.days')}
-          <select data-testid="filter-days" value={filters.days ?? ''} onChange={(e) => setFilter('days', Number(e.target.value) as CoinRecordQuery['days'])}>
-            {DAYS.map((d) => (
-              <option key={d} value={d}>
-                {t('filters.lastDays', { n: d })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TimeRangeFilter value={filters} onChange={(range) => {
+          setFilters((f) => withRange(f, range));
+          setPaging((p) => ({ ...p, pageNum: 1 }));
+        }} />
         <label>
           {t('filters.pageSize')}
           <select data-testid="page-size" value={paging.pageSize} onChange={(e) => setPaging({ pageNum: 1, pageSize: Number(e.target.value) as PageSize })}>

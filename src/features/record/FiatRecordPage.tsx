@@ -7,11 +7,12 @@ import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { describeWalletError, fiatApi, FiatStatus, useFiatAssets, useLoad, type FiatRecord, type FiatRecordQuery } from '../wallet/shared.ts';
 import './record.css';
+import { RecordTabs } from './RecordTabs.tsx';
+import { TimeRangeFilter, withRange } from './TimeRangeFilter.tsx';
 import { useScrollRegion } from './scroll-region.ts';
 
 const PAGE_SIZES = [10, 20, 50, 100] as const;
 type PageSize = (typeof PAGE_SIZES)[number];
-const DAYS = [7, 30, 90, 180, 365] as const;
 const STATUSES = ['approvalPending', 'complete', 'cancelled'] as const;
 type Filters = Omit<FiatRecordQuery, 'type'>;
 
@@ -42,6 +43,7 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
 
   return (
     <section className="td-record-page" data-testid={`record-fiat-${type}`}>
+      <RecordTabs />
       <h1 className="td-record-title">{t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw')}</h1>
       <nav className="td-record-tabs" aria-label={t('fiat.tabs')}>
         <NavLink to={`/${lang}/record/fiat/recharge`}>{t('fiat.recharge')}</NavLink>
@@ -70,16 +72,10 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
             ))}
           </select>
         </label>
-        <label>
-          {t('filters.days')}
-          <select data-testid="filter-days" value={filters.days ?? ''} onChange={(e) => setFilter('days', Number(e.target.value) as Filters['days'])}>
-            {DAYS.map((d) => (
-              <option key={d} value={d}>
-                {t('filters.lastDays', { n: d })}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TimeRangeFilter value={filters} onChange={(range) => {
+          setFilters((f) => withRange(f, range));
+          setPaging((p) => ({ ...p, pageNum: 1 }));
+        }} />
         <label>
           {t('filters.pageSize')}
           <select data-testid="page-size" value={paging.pageSize} onChange={(e) => setPaging({ pageNum: 1, pageSize: Number(e.target.value) as PageSize })}>

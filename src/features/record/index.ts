@@ -3,6 +3,7 @@ export const recordPages = {
   recordCoin: () => import('./CoinRecordPage.tsx'),
   recordFiatRecharge: () => import('./FiatRecordPage.tsx').then((m) => ({ default: m.FiatRechargeRecordPage })),
   recordFiatWithdraw: () => import('./FiatRecordPage.tsx').then((m) => ({ default: m.FiatWithdrawRecordPage })),
+  recordTransfer: () => import('./TransferRecordPage.tsx'),
   recordSpotTrade: () => import('./SpotTradePage.tsx'),
   recordFutureTrade: () => import('./FutureTradePage.tsx'),
 };

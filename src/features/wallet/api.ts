@@ -1,6 +1,6 @@
 import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
 import type { FiatCalls } from '../../../contract/fiat.ts';
-import type { WalletCalls } from '../../../contract/wallet.ts';
+import type { TransferCalls, WalletCalls } from '../../../contract/wallet.ts';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 import { encryptPassword } from '../account/shared.ts';
 
@@ -75,4 +75,12 @@ export const fiatApi = {
   addAccount: async ({ password, ...rest }: FiatBody<'/account/wallet/fiatAddress/add'>) =>
     apiPost<FiatBookEntry>('/account/wallet/fiatAddress/add', { ...rest, password: await encryptPassword(password) }, quiet),
   deleteAccount: (id: string) => apiPost<FiatReply<'/account/wallet/fiatAddress/delete'>>('/account/wallet/fiatAddress/delete', { id }, quiet),
+};
+
+// record/transfer (contract/wallet.ts `transferCalls`).
+export type TransferPage = ReplyOf<TransferCalls['/account/wallet/transfer/page']>;
+export type TransferRecord = TransferPage['list'][number];
+export type TransferQuery = NonNullable<BodyOf<TransferCalls['/account/wallet/transfer/page']>['queryCondition']>;
+export const transferApi = {
+  page: (body: BodyOf<TransferCalls['/account/wallet/transfer/page']>) => apiPost<TransferPage>('/account/wallet/transfer/page', body, quiet),
 };

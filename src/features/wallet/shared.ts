@@ -8,3 +8,4 @@ export { useLoad, useSupportedAssets } from './hooks.ts';
 export { CoinStatus, ShortValue } from './RecordCells.tsx';
 export { fiatApi, type FiatRecord, type FiatRecordQuery } from './api.ts';
 export { FiatStatus, maskAccount, useFiatAssets } from './FiatParts.tsx';
+export { transferApi, type TransferQuery, type TransferRecord } from './api.ts';
