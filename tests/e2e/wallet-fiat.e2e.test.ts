@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import enAccount from '../../locales/en-US/account.json' with { type: 'json' };
 import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
 import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
+import zhAccount from '../../locales/zh-HK/account.json' with { type: 'json' };
 import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
@@ -14,10 +16,12 @@ import { ownSandbox, SandboxClient } from './support/wallet.ts';
 // reference is pending approval and credited when the provider approves it; a bank account is saved (its
 // bank code looked up, 'Bank Code Not Found' for an unknown one) and locked for 24 hours; a fiat withdrawal
 // takes the e-mail code (resent once) and the Google code, waits for approval and is paid; another is
-// cancelled by the user and its hold returns; the fiat records list them. Own sandbox: it moves the clock.
+// cancelled by the user and its hold returns; the fiat records list them; a banned account is refused with
+// the reason and the time the ban lifts, nothing held. Own sandbox: it moves the clock.
 
 const texts = { 'zh-HK': zhWallet, 'en-US': enWallet } as const;
 const records = { 'zh-HK': zhRecord, 'en-US': enRecord } as const;
+const accountTexts = { 'zh-HK': zhAccount, 'en-US': enAccount } as const;
 type Lang = keyof typeof texts;
 const DAY_MS = 86_400_000;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
@@ -271,6 +275,39 @@ describe('fiat wallet journey in Chromium (issue 11, fiat side)', () => {
       await withdraw.getByTestId('input-amount').fill('1000000.01');
       await withdraw.getByTestId('withdraw-submit').click();
       expect(await withdraw.getByTestId('error-amount').textContent()).toContain(head(t.errors.outOfRange));
+
+      // A banned account: five wrong Google codes at the confirm step ban withdrawals (spec §4 reason 3). The
+      // form then says why and until when, and holds nothing.
+      const mine = (await client.call<Array<{ id: string; accountNumber: string }>>('POST', '/account/wallet/fiatAddress/list', { token, body: { asset: 'USD' } })).data.find(
+        (a) => a.accountNumber === accountNumber,
+      )!;
+      const probe = await client.call<{ withdrawId: string; emailUuid: string }>('POST', '/account/block/submitBlockFiatWithdraw', {
+        token,
+        body: { requestId: `e2e-ban-${lang}-0001`, asset: 'USD', addressId: mine.id, amount: '300' },
+      });
+      const probeCode = (await client.readCode(demoUser.email, 'withdraw')).code;
+      for (let i = 0; i < 5; i++) {
+        await client.advance(31_000);
+        await client.call('POST', '/account/block/confirmBlockFiatWithdraw', {
+          token,
+          body: { withdrawId: probe.data.withdrawId, emailUuid: probe.data.emailUuid, emailCode: probeCode, gaCode: '000000' },
+        });
+      }
+      expect((await client.call('POST', '/account/block/fiat/cancelWithdraw', { token, body: { withdrawId: probe.data.withdrawId } })).code).toBe(200);
+      const beforeBan = await client.balance(token, 'USD');
+      await page.goto(`${base}/wallet/withdraw/fiat/USD`);
+      await withdraw.getByTestId('input-amount').waitFor();
+      await withdraw.getByTestId('input-account').selectOption({ label: (await option.textContent()) ?? '' });
+      await withdraw.getByTestId('input-amount').fill('1000');
+      await withdraw.getByTestId('withdraw-submit').click();
+      await expect.poll(() => withdraw.getByTestId('form-error').textContent()).toContain(accountTexts[lang].withdrawBan.reasons['3']);
+      expect(await withdraw.getByTestId('form-error').textContent()).toContain(head(accountTexts[lang].withdrawBan.message));
+      expect(await client.balance(token, 'USD')).toEqual(beforeBan);
+      await expectAccessible(page, 'banned withdrawal');
+      await saveScreenshot(page, `wallet-fiat-banned-${lang}-1440`);
+      // The ban lifts after 24 hours: the next journey starts after it (signed in again).
+      await client.advance(DAY_MS + 60_000);
+      token = await signIn(context);
 
       // The phone width: the fiat pages reflow without sideways scrolling of the page itself.
       await page.setViewportSize({ width: 390, height: 844 });

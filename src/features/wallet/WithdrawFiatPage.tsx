@@ -178,7 +178,7 @@ function WithdrawForm({
         value={values.amount}
         onValue={set('amount')}
         error={errors.amount}
-        hint={t('withdraw.limits', { min: formatQuantity(fiat.withdrawMin), max: formatQuantity(fiat.withdrawMax), asset: fiat.asset })}
+        hint={t('fiat.limits', { min: formatQuantity(fiat.withdrawMin), max: formatQuantity(fiat.withdrawMax), asset: fiat.asset })}
         addon={
           <button type="button" className="td-button td-button-secondary" onClick={() => set('amount')(max.gt(0) ? max.toFixed() : '0')} data-testid="withdraw-max">
             {t('withdraw.max')}
@@ -186,7 +186,7 @@ function WithdrawForm({
         }
       />
       <dl className="td-wallet-facts" data-testid="withdraw-summary">
-        <dt>{t('withdraw.available')}</dt>
+        <dt>{t('fiat.available')}</dt>
         <dd data-testid="withdraw-available">{t('units.amount', { value: formatQuantity(free.toFixed()), asset: fiat.asset })}</dd>
         <dt>{t('fiat.todayLeft')}</dt>
         <dd data-testid="withdraw-remaining">
@@ -194,7 +194,7 @@ function WithdrawForm({
         </dd>
         <dt>{t('fiat.fee')}</dt>
         <dd data-testid="withdraw-fee">{t('units.amount', { value: formatQuantity(fiat.withdrawFee), asset: fiat.asset })}</dd>
-        <dt>{t('withdraw.receive')}</dt>
+        <dt>{t('fiat.receive')}</dt>
         <dd data-testid="withdraw-receive">{receive ? t('units.amount', { value: formatQuantity(receive.toFixed()), asset: fiat.asset }) : '--'}</dd>
       </dl>
       <FormMessage text={message} />
@@ -217,7 +217,7 @@ function Facts({ withdrawal, accounts }: { withdrawal: FiatWithdrawal; accounts:
       <dd>{money(withdrawal.amount)}</dd>
       <dt>{t('fiat.fee')}</dt>
       <dd>{money(withdrawal.fee)}</dd>
-      <dt>{t('withdraw.receive')}</dt>
+      <dt>{t('fiat.receive')}</dt>
       <dd data-testid="facts-receive">{money(withdrawal.receive)}</dd>
     </dl>
   );
