@@ -13,6 +13,17 @@ export const Network = Type.Union([Type.Literal('BTC'), Type.Literal('ETH'), Typ
 export const Address = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9]+$' });
 export const Memo = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
+/** spec §4 transfer directions between the spec §3 accounts (capital FUNDING, trade MAIN, USD-M UMFUTURE). */
+export const TransferType = Type.Union([
+  Type.Literal('FUNDING_MAIN'),
+  Type.Literal('FUNDING_UMFUTURE'),
+  Type.Literal('MAIN_FUNDING'),
+  Type.Literal('MAIN_UMFUTURE'),
+  Type.Literal('UMFUTURE_FUNDING'),
+  Type.Literal('UMFUTURE_MAIN'),
+]);
+const TransferTypeLiterals = TransferType;
+
 const NetworkRow = Type.Object({
   network: Network,
   label: Type.String(),
@@ -216,9 +227,11 @@ export const walletCalls = {
 export const walletExport = {
   path: '/account/bill/export',
   body: Strict({
-    type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
+    /** Which records: coin (default), fiat deposits, fiat withdrawals or transfers; `type` and `status` are that page's. */
+    kind: Type.Optional(Type.Union([Type.Literal('coin'), Type.Literal('fiatDeposit'), Type.Literal('fiatWithdraw'), Type.Literal('transfer')])),
+    type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw'), TransferTypeLiterals])),
     asset: Type.Optional(Asset),
-    status: Type.Optional(CoinRecordStatus),
+    status: Type.Optional(Type.Union([CoinRecordStatus, Type.Literal('approvalPending'), Type.Literal('complete')])),
     days: Type.Optional(Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')])),
     startTime: Type.Optional(IsoTime),
     endTime: Type.Optional(IsoTime),
@@ -249,15 +262,6 @@ export const walletDevCalls = {
   }),
 };
 
-/** spec §4 transfer directions between the spec §3 accounts (capital FUNDING, trade MAIN, USD-M UMFUTURE). */
-export const TransferType = Type.Union([
-  Type.Literal('FUNDING_MAIN'),
-  Type.Literal('FUNDING_UMFUTURE'),
-  Type.Literal('MAIN_FUNDING'),
-  Type.Literal('MAIN_UMFUTURE'),
-  Type.Literal('UMFUTURE_FUNDING'),
-  Type.Literal('UMFUTURE_MAIN'),
-]);
 
 /** spec §2 record/transfer: transfers between the user's own accounts, paged by number like the other records. */
 export const transferCalls = {

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import enAccount from '../../locales/en-US/account.json' with { type: 'json' };
@@ -255,6 +256,18 @@ describe('fiat wallet journey in Chromium (issue 11, fiat side)', () => {
       const paidRow = table.locator('tbody tr', { has: page.locator(`[data-record="FW${paidId}"]`) });
       await expect.poll(() => paidRow.textContent(), { timeout: 20_000 }).toContain(t.fiat.status.complete);
       expect(await paidRow.textContent()).toContain(accountNumber);
+      // Its export (spec §7 download): the fiat withdrawal file, in the page's language, with the paid row.
+      const [file] = await Promise.all([page.waitForEvent('download'), table.getByTestId('record-export').click()]);
+      expect(file.suggestedFilename()).toMatch(/^法幣提款記錄-\d{8}\.xlsx$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(await file.path());
+      const sheet = workbook.worksheets[0]!;
+      expect(sheet.getRow(1).getCell(1).value).toBe(records[lang].export.kinds.fiatWithdraw.title);
+      const exported = Array.from({ length: sheet.rowCount }, (_, i) => sheet.getRow(i + 1)).find((row) => row.getCell(1).value === `FW${paidId}`);
+      expect(exported?.getCell(4).value).toBe(1000);
+      expect(exported?.getCell(5).value).toBe(25);
+      expect(exported?.getCell(8).value).toBe(accountNumber);
+      expect(exported?.getCell(9).value).toBe(t.fiat.status.complete);
       await table.getByTestId('filter-status').selectOption('cancelled');
       await expect.poll(() => table.locator(`[data-record="FW${paidId}"]`).count()).toBe(0);
       const states = await table.locator('tbody tr [data-status]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-status')));

@@ -170,3 +170,62 @@ describe('coin records export (spec §7 account/bill/export)', () => {
     expect(zone.offset(when)).toBe('UTC+5:30');
   });
 });
+
+describe('fiat and transfer records export (the same call, kind=fiatDeposit | fiatWithdraw | transfer)', () => {
+  it('fiat deposits: their own title, columns and translated states, the currency filter, and ids in order across batches', async () => {
+    const declared: string[] = [];
+    // More than one batch, with equal timestamps: every record once, newest first by id.
+    for (let i = 0; i < EXPORT_BATCH + 5; i++) {
+      const reply = await api.call<{ recordId: string }>('POST', '/account/block/submitBlockFiatDeposit', {
+        token,
+        body: { requestId: `export-fd-${String(i).padStart(4, '0')}`, asset: i % 2 ? 'USD' : 'HKD', amount: String(1000 + i), bankReference: `EXP${i}REF` },
+      });
+      declared.push(reply.data.recordId);
+    }
+    await api.call('POST', '/_dev/bank/deposit/decide', { body: { depositId: declared[0]!.slice(2), approve: true } });
+    const response = await exportFile({ kind: 'fiatDeposit', lang: 'en-US', tz: 'UTC' });
+    expect(response.status).toBe(200);
+    expect(decodeURIComponent((response.headers.get('content-disposition') ?? '').split("UTF-8''")[1] ?? '')).toMatch(/^法幣存款記錄-\d{8}\.xlsx$/);
+    const sheet = await readSheet(response);
+    const x = enRecord.export;
+    expect(values(sheet, 1)).toEqual([x.kinds.fiatDeposit.title]);
+    expect(values(sheet, 2)[0]).toBe(`Filters: currency ${enRecord.filters.all}; status ${enRecord.filters.all}; Last 30 days`);
+    expect(values(sheet, 6)).toEqual([x.columns.recordId, x.columns.time, x.columns.currency, x.columns.sum, x.columns.reference, x.columns.bankReference, x.columns.status, x.columns.completedAt]);
+    const ids = Array.from({ length: sheet.rowCount - 6 }, (_, i) => values(sheet, 7 + i)[0]);
+    expect(ids).toEqual([...declared].reverse());
+    const first = values(sheet, 7 + declared.length - 1);
+    expect(first[3]).toBe(1000);
+    expect(first[5]).toBe('EXP0REF');
+    expect(first[6]).toBe(enWallet.fiat.status.complete);
+    expect(values(sheet, 7)[6]).toBe(enWallet.fiat.status.approvalPending);
+
+    const usdOnly = await readSheet(await exportFile({ kind: 'fiatDeposit', asset: 'USD', status: 'approvalPending', lang: 'zh-HK' }));
+    const currencies = new Set(Array.from({ length: usdOnly.rowCount - 6 }, (_, i) => values(usdOnly, 7 + i)[2]));
+    expect([...currencies]).toEqual(['USD']);
+    expect(values(usdOnly, 2)[0]).toBe(`篩選：貨幣 USD；狀態 ${zhWallet.fiat.status.approvalPending}；最近 30 日`);
+  });
+
+  it('transfers: direction in the filter line, accounts by name; a state or type of another page is bad input', async () => {
+    for (const [type, amount] of [['FUNDING_MAIN', '5'], ['MAIN_FUNDING', '2']] as const) {
+      expect((await api.call('POST', '/broker/lightning/transfer/submit', { token, body: { asset: 'USDT', type, amount } })).code).toBe(200);
+      api.clock.advance(1_000);
+    }
+    const sheet = await readSheet(await exportFile({ kind: 'transfer', type: 'MAIN_FUNDING', lang: 'zh-HK' }));
+    expect(values(sheet, 1)).toEqual([zhRecord.export.kinds.transfer.title]);
+    expect(values(sheet, 2)[0]).toContain(zhRecord.transfer.types.MAIN_FUNDING);
+    expect(sheet.rowCount).toBe(7);
+    expect(values(sheet, 7).slice(2)).toEqual(['USDT', 2, zhWallet.accounts.trade, zhWallet.accounts.capital]);
+
+    for (const fields of [
+      { kind: 'transfer', status: 'complete' },
+      { kind: 'fiatDeposit', status: 'deposit_pending' },
+      { kind: 'coin', type: 'FUNDING_MAIN' },
+      { kind: 'fiatWithdraw', type: 'withdraw' },
+      { kind: 'transfer', startTime: new Date(api.clock.now()).toISOString() },
+    ]) {
+      const refused = await exportFile(fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(((await refused.json()) as { code: number }).code).toBe(400);
+    }
+  });
+});

@@ -1,12 +1,12 @@
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { useState } from 'react';
-import { download } from '../../lib/api/index.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { CoinStatus, describeWalletError, ShortValue, useLoad, useSupportedAssets, walletApi, type CoinRecord, type CoinRecordQuery } from '../wallet/shared.ts';
 import './record.css';
+import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
 import { TimeRangeFilter, withRange } from './TimeRangeFilter.tsx';
 import { useScrollRegion } from './scroll-region.ts';
@@ -20,7 +20,7 @@ const STATUSES = ['deposit_pending', 'deposit_complete', 'withdraw_pending', 'wi
  * filters for coin, type, spec §4 fund state and time range; every state translated.
  */
 export default function CoinRecordPage() {
-  const { t, i18n } = useTranslation('record');
+  const { t } = useTranslation('record');
   const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
   const tableRef = useScrollRegion<HTMLDivElement>(t('titles.coin'));
@@ -38,23 +38,7 @@ export default function CoinRecordPage() {
     });
     setPaging((p) => ({ ...p, pageNum: 1 }));
   };
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
-  /** spec §7 download: the same filters, form-encoded, in the page's language and the browser's time zone. */
-  const exportXlsx = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      const fields: Record<string, string> = { lang: i18n.language, tz: Intl.DateTimeFormat().resolvedOptions().timeZone };
-      for (const [key, value] of Object.entries(filters)) if (value !== undefined) fields[key] = String(value);
-      const day = formatDateTime(new Date()).slice(0, 10).replaceAll('-', '');
-      await download('/account/bill/export', fields, t('export.fileName', { day }), { silent: true });
-    } catch (error) {
-      setExportError(describeWalletError(tw, error).message);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exporter = useRecordExport('coin', (day) => t('export.fileName', { day }));
   const onPage = (event: DataTablePageEvent) => setPaging((p) => ({ ...p, pageNum: Math.floor(event.first / p.pageSize) + 1 }));
 
   return (
@@ -106,13 +90,13 @@ export default function CoinRecordPage() {
             ))}
           </select>
         </label>
-        <button type="button" className="td-button td-button-secondary td-record-export" disabled={exporting} onClick={() => void exportXlsx()} data-testid="record-export">
-          {exporting ? t('export.exporting') : t('export.button')}
+        <button type="button" className="td-button td-button-secondary td-record-export" disabled={exporter.exporting} onClick={() => void exporter.run(filters)} data-testid="record-export">
+          {exporter.exporting ? t('export.exporting') : t('export.button')}
         </button>
       </form>
-      {exportError ? (
+      {exporter.error ? (
         <p className="td-form-message td-form-message-error" role="alert" data-testid="export-error">
-          {exportError}
+          {exporter.error}
         </p>
       ) : null}
       {page.error ? (

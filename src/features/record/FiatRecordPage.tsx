@@ -7,6 +7,7 @@ import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { describeWalletError, fiatApi, FiatStatus, useFiatAssets, useLoad, type FiatRecord, type FiatRecordQuery } from '../wallet/shared.ts';
 import './record.css';
+import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
 import { TimeRangeFilter, withRange } from './TimeRangeFilter.tsx';
 import { useScrollRegion } from './scroll-region.ts';
@@ -25,6 +26,8 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
   const { t: tw } = useTranslation('wallet');
   const { lang } = useParams();
   usePrimeLocale();
+  const kind = type === 'deposit' ? 'fiatDeposit' : 'fiatWithdraw';
+  const exporter = useRecordExport(kind, (day) => t(`export.kinds.${kind}.fileName`, { day }));
   const tableRef = useScrollRegion<HTMLDivElement>(t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw'));
   const fiats = useFiatAssets();
   const [filters, setFilters] = useState<Filters>({ days: 30 });
@@ -86,7 +89,15 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
             ))}
           </select>
         </label>
+        <button type="button" className="td-button td-button-secondary td-record-export" disabled={exporter.exporting} onClick={() => void exporter.run(filters)} data-testid="record-export">
+          {exporter.exporting ? t('export.exporting') : t('export.button')}
+        </button>
       </form>
+      {exporter.error ? (
+        <p className="td-form-message td-form-message-error" role="alert" data-testid="export-error">
+          {exporter.error}
+        </p>
+      ) : null}
       {page.error ? (
         <p className="td-form-message td-form-message-error" role="alert">
           {describeWalletError(tw, page.error).message}

@@ -6,6 +6,7 @@ import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { describeWalletError, transferApi, useFiatAssets, useLoad, useSupportedAssets, type TransferQuery, type TransferRecord } from '../wallet/shared.ts';
 import './record.css';
+import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
 import { useScrollRegion } from './scroll-region.ts';
 import { TimeRangeFilter, withRange } from './TimeRangeFilter.tsx';
@@ -24,6 +25,7 @@ export default function TransferRecordPage() {
   const { t } = useTranslation('record');
   const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
+  const exporter = useRecordExport('transfer', (day) => t('export.kinds.transfer.fileName', { day }));
   const tableRef = useScrollRegion<HTMLDivElement>(t('titles.transfer'));
   const coins = useSupportedAssets();
   const fiats = useFiatAssets();
@@ -87,7 +89,15 @@ export default function TransferRecordPage() {
             ))}
           </select>
         </label>
+        <button type="button" className="td-button td-button-secondary td-record-export" disabled={exporter.exporting} onClick={() => void exporter.run(filters)} data-testid="record-export">
+          {exporter.exporting ? t('export.exporting') : t('export.button')}
+        </button>
       </form>
+      {exporter.error ? (
+        <p className="td-form-message td-form-message-error" role="alert" data-testid="export-error">
+          {exporter.error}
+        </p>
+      ) : null}
       {page.error ? (
         <p className="td-form-message td-form-message-error" role="alert">
           {describeWalletError(tw, page.error).message}
