@@ -26,6 +26,12 @@ export const EXPORT_SLICE_MS = 8;
 /** At most this many rows in one file (a year of records of a very busy account). */
 export const EXPORT_MAX_ROWS = 1_000_000;
 
+/**
+ * What exports have done in this process (the log's numbers, and what a test reads): how many finished, how many
+ * stopped early because their client went away, and how many rows the last one wrote.
+ */
+export const exportStats = { finished: 0, stoppedEarly: 0, lastRows: 0 };
+
 const TEXTS = { 'zh-HK': { record: zhRecord, wallet: zhWallet }, 'en-US': { record: enRecord, wallet: enWallet } } as const;
 type Lang = keyof typeof TEXTS;
 type ExportForm = Static<typeof walletExport.body>;
@@ -369,10 +375,13 @@ async function writeWorkbook(ctx: ApiContext, stream: PassThrough, job: WriteJob
     await yieldToLoop();
     if (stream.writableNeedDrain && !job.isClosed()) await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
   }
+  exportStats.lastRows = written;
   if (job.isClosed()) {
+    exportStats.stoppedEarly++;
     stream.destroy();
     return;
   }
   sheet.commit();
   await workbook.commit();
+  exportStats.finished++;
 }

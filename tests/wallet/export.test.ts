@@ -5,7 +5,7 @@ import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
 import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { openDatabase } from '../../server/db/client.ts';
-import { amountCell, EXPORT_BATCH, zonedFormatter } from '../../server/wallet/export.ts';
+import { amountCell, EXPORT_BATCH, exportStats, zonedFormatter } from '../../server/wallet/export.ts';
 import { TestApi } from '../api/helpers.ts';
 
 /**
@@ -153,6 +153,47 @@ describe('coin records export (spec §7 account/bill/export)', () => {
       expect(new Set(ids).size).toBe(rows);
       const stored = await db.query<{ record_id: string }>(`select 'D' || id as record_id from wallet_deposits order by created_at desc, id desc`);
       expect(ids).toEqual(stored.map((r) => r.record_id));
+    } finally {
+      await big.close();
+      await db.close();
+    }
+  });
+
+  it('stops writing when the client goes away mid-file, and the sandbox keeps answering', async () => {
+    const db = await openDatabase({});
+    const big = await TestApi.start({ db });
+    try {
+      const rows = 30_000;
+      await db.query(
+        `insert into wallet_deposits (user_id, kind, asset, network, address, tx_hash, amount, status, confirmations_required, seen_at, created_at, completed_at)
+         select u.id, 'coin', 'BTC', 'BTC', 'a', 'gone' || g, 1, 'deposit_complete', 2, ts, ts, ts
+         from users u, (select g, now() - (g * interval '1 second') as ts from generate_series(1, $1) g) s
+         where u.email_lower = 'demo@tradingdesk.test'`,
+        [rows],
+      );
+      const bigToken = await big.token();
+      const stopped = exportStats.stoppedEarly;
+      const abort = new AbortController();
+      const response = await fetch(`${big.base}/account/bill/export`, {
+        method: 'POST',
+        headers: { source: 'web', 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${bigToken}` },
+        body: 'days=365',
+        signal: abort.signal,
+      });
+      expect(response.status).toBe(200);
+      // Read the first bytes of the file, then hang up.
+      const reader = response.body!.getReader();
+      let received = 0;
+      while (received < 16_384) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += value.length;
+      }
+      abort.abort();
+      await reader.cancel().catch(() => undefined);
+      await expect.poll(() => exportStats.stoppedEarly, { timeout: 20_000 }).toBe(stopped + 1);
+      expect(exportStats.lastRows).toBeLessThan(rows);
+      expect((await big.call('GET', '/user/assets', { token: bigToken })).code).toBe(200);
     } finally {
       await big.close();
       await db.close();
