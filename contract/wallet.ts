@@ -85,6 +85,7 @@ const Withdrawal = Type.Object({
   asset: Type.String(),
   network: Network,
   address: Type.String(),
+  memo: Type.Union([Type.String(), Type.Null()]),
   amount: Amount,
   fee: Amount,
   receive: Amount,

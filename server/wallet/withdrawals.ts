@@ -49,6 +49,7 @@ function withdrawalView(row: WithdrawalRow): WithdrawalReply {
     asset: row.asset,
     network: row.network,
     address: row.address,
+    memo: row.memo,
     amount: out(new D(row.amount)),
     fee: out(new D(row.fee)),
     receive: out(new D(row.amount).sub(row.fee)),

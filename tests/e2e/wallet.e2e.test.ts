@@ -161,6 +161,10 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
       const verify = page.getByTestId('withdraw-verify');
       await verify.waitFor();
       expect(await verify.getByTestId('facts-receive').textContent()).toBe('0.0998 BTC');
+      // A fresh e-mail code for the same withdrawal (the invoke again with its request id): the newest one works.
+      await client.advance(1_100);
+      await verify.getByTestId('withdraw-resend').click();
+      await expect.poll(() => verify.getByTestId('form-success').textContent()).toBe(t.withdraw.codeResent);
       await verify.getByTestId('input-emailCode').fill((await client.readCode(demoUser.email, 'withdraw')).code);
       await verify.getByTestId('input-gaCode').fill(await ga.nextCode());
       await verify.getByTestId('withdraw-confirm').click();

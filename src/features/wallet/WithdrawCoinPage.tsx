@@ -222,7 +222,7 @@ function BookPicker({ entries, onPick }: { entries: readonly BookEntry[]; onPick
   );
 }
 
-/** spec §6: the e-mail and Google codes for the coin withdrawal (a retry of the invoke resends the e-mail code). */
+/** spec §6: the e-mail and Google codes for the coin withdrawal, with a resend of the e-mail code. */
 function VerifyStep({ withdrawal, onBack, onSent }: { withdrawal: Withdrawal; onBack: () => void; onSent: (w: Withdrawal) => void }) {
   return (
     <VerifyCodes
@@ -231,6 +231,19 @@ function VerifyStep({ withdrawal, onBack, onSent }: { withdrawal: Withdrawal; on
       expiresAt={withdrawal.expiresAt}
       onBack={onBack}
       onConfirm={async (codes) => onSent(await walletApi.confirmWithdraw({ withdrawId: withdrawal.withdrawId, ...codes }))}
+      // The invoke again with the same request id and content sends a fresh e-mail code for this withdrawal.
+      onResend={async () =>
+        (
+          await walletApi.invokeWithdraw({
+            requestId: withdrawal.requestId,
+            asset: withdrawal.asset,
+            network: withdrawal.network,
+            address: withdrawal.address,
+            amount: withdrawal.amount,
+            ...(withdrawal.memo ? { memo: withdrawal.memo } : {}),
+          })
+        ).emailUuid
+      }
     />
   );
 }
