@@ -89,7 +89,11 @@ export class TradeEngine {
   run<T>(fn: (tx: Queryable, after: (effect: () => void) => void) => Promise<T>): Promise<T> {
     const next = this.tail.then(async () => {
       const effects: (() => void)[] = [];
-      const result = await this.db.transaction((tx) => fn(tx, (effect) => effects.push(effect)));
+      const result = await this.db.transaction((tx) => {
+        // A retried transaction (a PostgreSQL deadlock victim) starts with no effects of the failed attempt.
+        effects.length = 0;
+        return fn(tx, (effect) => effects.push(effect));
+      });
       for (const effect of effects) effect();
       return result;
     });

@@ -115,3 +115,44 @@ describe.each(backends)('ledger postings ($name)', ({ url, skip }) => {
     expect(await ledgerViolations(db)).toEqual([]);
   });
 });
+
+describe('PostgreSQL deadlocks', () => {
+  it.skipIf(!postgresBin)('two transactions that lock two balances in opposite order both commit: the deadlock victim runs again', async () => {
+    const db = await openDatabase({ databaseUrl: await cluster!.createDatabase('ledger_deadlock') });
+    try {
+      await migrate(db);
+      const rows = await db.query<{ id: number }>(
+        `insert into users (email, email_lower, first_name, last_name, company_name, area_code, phone, whatsapp,
+           preferred_language, password_hash, created_at, updated_at)
+         values ('d@example.com', 'd@example.com', 'D', 'D', 'D Ltd', '+852', '91234568', '+85291234568', 'en-US', 'x', $1, $1) returning id`,
+        [at],
+      );
+      const userId = rows[0]!.id;
+      for (const asset of ['USDT', 'BTC']) {
+        await post(db, new Entry('demo_credit', 'test', userId).user(userId, Account.capital, asset, new D(100)).provider('equity', asset, new D(-100)), at);
+      }
+      // Both lock their first row, wait until the other has too, then ask for the other's row: a true cycle.
+      let arrived = 0;
+      let release: () => void = () => undefined;
+      const bothLocked = new Promise<void>((resolve) => (release = resolve));
+      const runs: number[] = [0, 0];
+      const lockInOrder = (index: number, first: string, second: string) =>
+        db.transaction(async (tx) => {
+          runs[index]!++;
+          await tx.query('select free from balances where user_id = $1 and account_type = 1 and asset = $2 for update', [userId, first]);
+          if (runs[index] === 1 && ++arrived === 2) release();
+          if (runs[index] === 1) await bothLocked;
+          await tx.query('select free from balances where user_id = $1 and account_type = 1 and asset = $2 for update', [userId, second]);
+          await post(tx, new Entry('transfer', null, userId).user(userId, Account.capital, first, new D(-1)).user(userId, Account.trade, first, new D(1)), at);
+          return index;
+        });
+      const results = await Promise.all([lockInOrder(0, 'USDT', 'BTC'), lockInOrder(1, 'BTC', 'USDT')]);
+      expect(results).toEqual([0, 1]);
+      // One of them was the victim and ran a second time.
+      expect(runs.sort()).toEqual([1, 2]);
+      expect(await ledgerViolations(db)).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
