@@ -2,14 +2,13 @@ import { randomInt } from 'node:crypto';
 import type { ReplyOf } from '../../contract/call.ts';
 import { type FiatCalls, FIAT_ASSETS, fiatAsset, fiatDay, isBeneficiaryName } from '../../contract/fiat.ts';
 import { isAddressName, KYC_LEVEL_FOR } from '../../contract/rules.ts';
-import { checkCode, consumeCodes, issueCode } from '../api/codes.ts';
+import { consumeCodes, issueCode } from '../api/codes.ts';
 import { type ApiContext, nowDate } from '../api/context.ts';
 import type { Handlers } from '../api/contract.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
 import { kycState } from '../api/kyc.ts';
 import type { Auth } from '../api/sessions.ts';
 import { verifyStepUp } from '../api/step-up.ts';
-import { checkGa } from '../api/totp.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
 import { D, out } from '../trade/decimal.ts';
@@ -17,7 +16,7 @@ import { lookUpBank, PROVIDER_BANK } from './banks.ts';
 import { ADDRESS_LOCK_MS } from './book.ts';
 import { cancelUnconfirmed, sweep } from './chain.ts';
 import { timeWindow } from './time-window.ts';
-import { checkMayWithdraw, sendWithdrawCode } from './withdrawals.ts';
+import { checkMayWithdraw, checkWithdrawCodes, sendWithdrawCode } from './withdrawals.ts';
 
 /**
  * The fiat wallet (contract/fiat.ts; server/api/README.md "Wallet, fiat side"):
@@ -368,15 +367,7 @@ export function fiatHandlers(ctx: ApiContext): Handlers<FiatCalls> {
       if (!row || row.status !== 'unconfirmed') throw new ApiError(Code.walletState, { withdrawId: body.withdrawId, status: row?.status ?? null });
       // The rules again at the moment it is sent: a ban or a switch that came after the submit still applies.
       await checkMayWithdraw(ctx, auth.user, 'fiat');
-      const emailUuid = await checkCode(ctx, {
-        channel: 'email',
-        uuid: body.emailUuid,
-        code: body.emailCode,
-        businessTypes: ['withdraw'],
-        destination: auth.user.email_lower,
-        userId: auth.user.id,
-      });
-      await checkGa(ctx, auth.user, body.gaCode);
+      const emailUuid = await checkWithdrawCodes(ctx, auth, body);
       const now = nowDate(ctx);
       const done = await ctx.db.transaction(async (tx) => {
         await consumeCodes(ctx, tx, [emailUuid]);

@@ -112,6 +112,24 @@ async function checkTarget(ctx: ApiContext, db: Queryable, userId: number, targe
   return { fee, amount, whitelisted: saved?.whitelisted ?? false, usableAt: saved?.usable_at ?? null, bookId: saved?.id ?? null };
 }
 
+/**
+ * spec §6: a withdrawal's e-mail code (businessType withdraw, to the signed-in user's address) and the current
+ * Google code, in that order; wrong ones count towards their locks and bans. Returns the e-mail code's id, to be
+ * used up inside the transaction that sends the money.
+ */
+export async function checkWithdrawCodes(ctx: ApiContext, auth: Auth, body: { emailUuid: string; emailCode: string; gaCode: string }): Promise<string> {
+  const emailUuid = await checkCode(ctx, {
+    channel: 'email',
+    uuid: body.emailUuid,
+    code: body.emailCode,
+    businessTypes: ['withdraw'],
+    destination: auth.user.email_lower,
+    userId: auth.user.id,
+  });
+  await checkGa(ctx, auth.user, body.gaCode);
+  return emailUuid;
+}
+
 export async function sendWithdrawCode(ctx: ApiContext, auth: Auth): Promise<string | null> {
   try {
     const issued = await issueCode(ctx, {
@@ -212,15 +230,7 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
       if (row.status !== 'unconfirmed') throw new ApiError(Code.walletState, { withdrawId: row.id, status: row.status });
       // Rules again at the moment money leaves: a ban or a switch that came after the invoke still applies.
       await checkMayWithdraw(ctx, auth.user);
-      const emailUuid = await checkCode(ctx, {
-        channel: 'email',
-        uuid: body.emailUuid,
-        code: body.emailCode,
-        businessTypes: ['withdraw'],
-        destination: auth.user.email_lower,
-        userId: auth.user.id,
-      });
-      await checkGa(ctx, auth.user, body.gaCode);
+      const emailUuid = await checkWithdrawCodes(ctx, auth, body);
       const now = nowDate(ctx);
       const txHash = randomBytes(32).toString('hex');
       const done = await ctx.db.transaction(async (tx) => {

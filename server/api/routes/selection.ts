@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { type ApiContext, nowDate } from '../context.ts';
 import { badInput } from '../envelope.ts';
-import { s, userRoute } from '../http.ts';
+import { configCalls, SELECTION_SYMBOL_PATTERN, type ConfigCalls } from '../../../contract/config.ts';
+import { serveCalls, type Handlers } from '../contract.ts';
 import type { Queryable } from '../../db/client.ts';
 
 // spec §3 favourite pair list (version 1.0 only), spec §5/§9 "Favourites: at most 8", spec §7 calls:
 // GET getSelfSelectionConfig, /user/feConfig/updateSelfSelectionConfig, /selfSelection/addSelfSelection,
-// delSelfSelection. The spec names the calls only; bodies are { symbol } and { configData } (JSON text).
+// delSelfSelection, declared in contract/config.ts.
 export const SELECTION_MAX = 8;
 const VERSION = '1.0';
-const SYMBOL = '^[A-Z0-9]{2,30}$';
+const SYMBOL = SELECTION_SYMBOL_PATTERN;
 
 function parse(configData: string): string[] | null {
   try {
@@ -38,34 +39,29 @@ async function writeList(db: Queryable, userId: number, list: string[], at: Date
   );
 }
 
-export function selectionRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  userRoute(ctx, app, {
-    method: 'GET',
-    url: '/user/feConfig/getSelfSelectionConfig',
-    handler: async ({ auth }) => {
+/**
+ * The favourite-pair calls of `contract/config.ts`. Not `serveCalls` over the whole map: the keyboard calls of
+ * the same map are the trading feature's (server/trade/routes/config.ts), so each side serves its own part.
+ */
+export function selectionHandlers(ctx: ApiContext): Pick<
+  Handlers<ConfigCalls>,
+  '/user/feConfig/getSelfSelectionConfig' | '/user/feConfig/updateSelfSelectionConfig' | '/selfSelection/addSelfSelection' | '/selfSelection/delSelfSelection'
+> {
+  return {
+    '/user/feConfig/getSelfSelectionConfig': async ({ auth }) => {
       const rows = await ctx.db.query<{ config_data: string }>('select config_data from self_selection where user_id = $1', [auth.user.id]);
       return { configData: rows[0]?.config_data ?? null };
     },
-  });
 
-  userRoute<{ configData: string }>(ctx, app, {
-    method: 'POST',
-    url: '/user/feConfig/updateSelfSelectionConfig',
-    body: s.obj({ configData: s.str(2, 2000) }, ['configData']),
-    handler: async ({ body, auth }) => {
+    '/user/feConfig/updateSelfSelectionConfig': async ({ body, auth }) => {
       const list = parse(body.configData);
       if (list === null) throw badInput('configData', 'version', 'Only a version 1.0 selection config is accepted');
       if (list.length > SELECTION_MAX) throw badInput('configData', 'max', `At most ${SELECTION_MAX} favourite pairs`);
       await writeList(ctx.db, auth.user.id, list, nowDate(ctx));
       return null;
     },
-  });
 
-  userRoute<{ symbol: string }>(ctx, app, {
-    method: 'POST',
-    url: '/selfSelection/addSelfSelection',
-    body: s.obj({ symbol: s.str(2, 30, SYMBOL) }, ['symbol']),
-    handler: async ({ body, auth }) => {
+    '/selfSelection/addSelfSelection': async ({ body, auth }) => {
       await ctx.db.transaction(async (tx) => {
         const list = await readList(tx, auth.user.id);
         if (list.includes(body.symbol)) return;
@@ -74,13 +70,8 @@ export function selectionRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return null;
     },
-  });
 
-  userRoute<{ symbol: string }>(ctx, app, {
-    method: 'POST',
-    url: '/selfSelection/delSelfSelection',
-    body: s.obj({ symbol: s.str(2, 30, SYMBOL) }, ['symbol']),
-    handler: async ({ body, auth }) => {
+    '/selfSelection/delSelfSelection': async ({ body, auth }) => {
       await ctx.db.transaction(async (tx) => {
         const list = await readList(tx, auth.user.id);
         if (!list.includes(body.symbol)) return;
@@ -88,5 +79,10 @@ export function selectionRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return null;
     },
-  });
+  };
+}
+
+export function selectionRoutes(ctx: ApiContext, app: FastifyInstance): void {
+  const { '/user/feConfig/getKeyBoardConfig': _k1, '/user/feConfig/updateKeyBoardConfig': _k2, ...calls } = configCalls;
+  serveCalls(ctx, app, calls, selectionHandlers(ctx));
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { nowDate } from '../../api/context.ts';
 import { badInput } from '../../api/envelope.ts';
-import { publicRoute, s, userRoute } from '../../api/http.ts';
+import { configCalls } from '../../../contract/config.ts';
+import { serveCalls } from '../../api/contract.ts';
+import { publicRoute, s } from '../../api/http.ts';
 import { setSetting, settings } from '../store.ts';
 import type { TradeContext } from './common.ts';
 
@@ -9,17 +11,10 @@ import type { TradeContext } from './common.ts';
 export function configRoutes(t: TradeContext, app: FastifyInstance): void {
   const { api: ctx } = t;
 
-  userRoute(ctx, app, {
-    method: 'GET',
-    url: '/user/feConfig/getKeyBoardConfig',
-    handler: async ({ auth }) => ({ configData: (await settings(ctx.db, auth.user.id)).keyboardConfig }),
-  });
-
-  userRoute<{ configData: string }>(ctx, app, {
-    method: 'POST',
-    url: '/user/feConfig/updateKeyBoardConfig',
-    body: s.obj({ configData: s.str(2, 4000) }, ['configData']),
-    handler: async ({ body, auth }) => {
+  const { '/user/feConfig/getKeyBoardConfig': get, '/user/feConfig/updateKeyBoardConfig': update } = configCalls;
+  serveCalls(ctx, app, { '/user/feConfig/getKeyBoardConfig': get, '/user/feConfig/updateKeyBoardConfig': update }, {
+    '/user/feConfig/getKeyBoardConfig': async ({ auth }) => ({ configData: (await settings(ctx.db, auth.user.id)).keyboardConfig }),
+    '/user/feConfig/updateKeyBoardConfig': async ({ body, auth }) => {
       let parsed: unknown;
       try {
         parsed = JSON.parse(body.configData);

@@ -1,8 +1,10 @@
+import type { ReplyOf } from '../../../contract/call.ts';
+import type { ConfigCalls } from '../../../contract/config.ts';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 import type { FavouritesRemote } from './favourites.ts';
 
 // spec §7 "User config and self-selection". The spec names the calls, not their bodies; the sandbox
-// (server/api/routes/selection.ts) defines them: the config travels as a JSON string in configData.
+// defines them in contract/config.ts (types only here): the config travels as a JSON string in configData.
 export const SELECTION_PATHS = {
   get: '/user/feConfig/getSelfSelectionConfig',
   update: '/user/feConfig/updateSelfSelectionConfig',
@@ -10,9 +12,7 @@ export const SELECTION_PATHS = {
   del: '/selfSelection/delSelfSelection',
 } as const;
 
-export interface SelectionConfigReply {
-  configData: string | null;
-}
+export type SelectionConfigReply = ReplyOf<ConfigCalls['/user/feConfig/getSelfSelectionConfig']>;
 
 export const getSelectionConfig = () => apiGet<SelectionConfigReply>(SELECTION_PATHS.get, { silent: true });
 export const updateSelectionConfig = (configData: string) => apiPost<null>(SELECTION_PATHS.update, { configData }, { silent: true });

@@ -1,19 +1,15 @@
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { describeWalletError, fiatApi, FiatStatus, useFiatAssets, useLoad, type FiatRecord, type FiatRecordQuery } from '../wallet/shared.ts';
+import { fiatApi, FiatStatus, useFiatAssets, useLoad, type FiatRecord, type FiatRecordQuery } from '../wallet/shared.ts';
 import './record.css';
 import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
-import { TimeRangeFilter, withRange } from './TimeRangeFilter.tsx';
-import { useScrollRegion } from './scroll-region.ts';
+import { TimeRangeFilter } from './TimeRangeFilter.tsx';
+import { ExportButton, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from './RecordKit.tsx';
 
-const PAGE_SIZES = [10, 20, 50, 100] as const;
-type PageSize = (typeof PAGE_SIZES)[number];
 const STATUSES = ['approvalPending', 'complete', 'cancelled'] as const;
 type Filters = Omit<FiatRecordQuery, 'type'>;
 
@@ -28,21 +24,9 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
   usePrimeLocale();
   const kind = type === 'deposit' ? 'fiatDeposit' : 'fiatWithdraw';
   const exporter = useRecordExport(kind, (day) => t(`export.kinds.${kind}.fileName`, { day }));
-  const tableRef = useScrollRegion<HTMLDivElement>(t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw'));
   const fiats = useFiatAssets();
-  const [filters, setFilters] = useState<Filters>({ days: 30 });
-  const [paging, setPaging] = useState<{ pageNum: number; pageSize: PageSize }>({ pageNum: 1, pageSize: 10 });
+  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<Filters>({ days: 30 });
   const page = useLoad(() => fiatApi.records({ pageCondition: paging, queryCondition: { type, ...filters } }), [paging, filters, type], 10_000);
-  const setFilter = <K extends keyof Filters>(key: K, value: Filters[K] | '') => {
-    setFilters((f) => {
-      const next = { ...f };
-      if (value === '' || value === undefined) delete next[key];
-      else next[key] = value as Filters[K];
-      return next;
-    });
-    setPaging((p) => ({ ...p, pageNum: 1 }));
-  };
-  const onPage = (event: DataTablePageEvent) => setPaging((p) => ({ ...p, pageNum: Math.floor(event.first / p.pageSize) + 1 }));
 
   return (
     <section className="td-record-page" data-testid={`record-fiat-${type}`}>
@@ -53,73 +37,13 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
         <NavLink to={`/${lang}/record/fiat/withdraw`}>{t('fiat.withdraw')}</NavLink>
       </nav>
       <form className="td-record-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters.label')}>
-        <label>
-          {t('fiat.currency')}
-          <select data-testid="filter-asset" value={filters.asset ?? ''} onChange={(e) => setFilter('asset', e.target.value)}>
-            <option value="">{t('filters.all')}</option>
-            {(fiats.data ?? []).map((a) => (
-              <option key={a.asset} value={a.asset}>
-                {a.asset}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('filters.status')}
-          <select data-testid="filter-status" value={filters.status ?? ''} onChange={(e) => setFilter('status', e.target.value as Filters['status'])}>
-            <option value="">{t('filters.all')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {tw(`fiat.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <TimeRangeFilter value={filters} onChange={(range) => {
-          setFilters((f) => withRange(f, range));
-          setPaging((p) => ({ ...p, pageNum: 1 }));
-        }} />
-        <label>
-          {t('filters.pageSize')}
-          <select data-testid="page-size" value={paging.pageSize} onChange={(e) => setPaging({ pageNum: 1, pageSize: Number(e.target.value) as PageSize })}>
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" className="td-button td-button-secondary td-record-export" disabled={exporter.exporting} onClick={() => void exporter.run(filters)} data-testid="record-export">
-          {exporter.exporting ? t('export.exporting') : t('export.button')}
-        </button>
+        <FilterSelect name="asset" label={t('fiat.currency')} value={filters.asset} options={(fiats.data ?? []).map((a) => [a.asset, a.asset] as const)} onChange={(v) => setFilter('asset', v)} />
+        <FilterSelect name="status" label={t('filters.status')} value={filters.status} options={STATUSES.map((st) => [st, tw(`fiat.status.${st}`)] as const)} onChange={(v) => setFilter('status', v)} />
+        <TimeRangeFilter value={filters} onChange={setRange} />
+        <PageSizeSelect paging={paging} onChange={setPaging} />
+        <ExportButton exporter={exporter} filters={filters} />
       </form>
-      {exporter.error ? (
-        <p className="td-form-message td-form-message-error" role="alert" data-testid="export-error">
-          {exporter.error}
-        </p>
-      ) : null}
-      {page.error ? (
-        <p className="td-form-message td-form-message-error" role="alert">
-          {describeWalletError(tw, page.error).message}
-        </p>
-      ) : null}
-      <div ref={tableRef}>
-      <DataTable
-        value={page.data?.list ?? []}
-        dataKey="recordId"
-        lazy
-        paginator
-        first={(paging.pageNum - 1) * paging.pageSize}
-        rows={paging.pageSize}
-        totalRecords={page.data?.total ?? 0}
-        paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-        currentPageReportTemplate={t('paging.report')}
-        onPage={onPage}
-        loading={page.loading && page.data === null}
-        emptyMessage={t('empty')}
-        className="td-record-table"
-        data-testid="record-table"
-      >
+      <RecordTable label={t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw')} dataKey="recordId" page={page} paging={paging} onPage={onPage} exportError={exporter.error}>
         <Column header={t('columns.time')} body={(row: FiatRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('fiat.currency')} field="asset" />
         <Column header={t('fiat.amount')} className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatQuantity(row.amount)} />
@@ -131,8 +55,7 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
         )}
         <Column header={t('fiat.completedAt')} body={(row: FiatRecord) => (row.completedAt ? formatDateTime(row.completedAt) : '--')} />
         <Column header={t('columns.status')} body={(row: FiatRecord) => <FiatStatus status={row.status} />} />
-      </DataTable>
-      </div>
+      </RecordTable>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidAddress, type Network } from '../../../contract/chains.ts';
-import { EmptyState, Modal } from '../../components/index.ts';
+import { EmptyState } from '../../components/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
@@ -9,7 +9,7 @@ import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { useLoad, useSupportedAssets } from './hooks.ts';
 import { ShortValue } from './RecordCells.tsx';
-import { countdown, StepUpFields, useNow, useStepUp, WhitelistSwitch, type StepUpField } from './StepUp.tsx';
+import { countdown, StepUpFields, useBookDelete, useNow, useStepUp, WhitelistSwitch, type StepUpField } from './StepUp.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
 type AddField = 'name' | 'asset' | 'address' | 'memo' | StepUpField;
@@ -29,17 +29,10 @@ export function CoinAddressPage() {
   // The countdowns tick while the book has entries (each shows its own lock, or that it is ready).
   const now = useNow((book.data?.length ?? 0) > 0);
 
-  const [deleting, setDeleting] = useState<BookEntry | null>(null);
-  const remove = async (entry: BookEntry) => {
-    setDeleting(null);
-    try {
-      await walletApi.deleteAddress(entry.id);
-      setMessage({ text: t('book.deleted', { name: entry.name }), tone: 'success' });
-      book.reload();
-    } catch (error) {
-      setMessage({ text: describeWalletError(t, error).message, tone: 'error' });
-    }
-  };
+  const deletion = useBookDelete<BookEntry>(walletApi.deleteAddress, (done) => {
+    setMessage(done);
+    if (done.tone === 'success') book.reload();
+  });
 
   return (
     <WalletShell title={t('book.title')}>
@@ -94,7 +87,7 @@ export function CoinAddressPage() {
                       {wait > 0 ? t('book.lockedFor', { time: countdown(wait), until: formatDateTime(entry.usableAt) }) : t('book.ready')}
                     </td>
                     <td>
-                      <button type="button" className="td-link-button" onClick={() => setDeleting(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
+                      <button type="button" className="td-link-button" onClick={() => deletion.ask(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
                         {t('book.delete')}
                       </button>
                     </td>
@@ -105,9 +98,7 @@ export function CoinAddressPage() {
           </table>
         </div>
       )}
-      <Modal visible={deleting !== null} title={t('book.delete')} onClose={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)}>
-        <p data-testid="book-delete-confirm">{deleting ? t('book.deleteConfirm', { name: deleting.name }) : ''}</p>
-      </Modal>
+      {deletion.modal}
     </WalletShell>
   );
 }

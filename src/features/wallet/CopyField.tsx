@@ -2,12 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../account/shared.ts';
 
-/**
- * A value to send to (deposit address, memo) shown whole, with its own QR code and copy button; the copy
- * says when it worked and when it did not (a browser may refuse the clipboard), so nobody pastes a stale value.
- */
-export function CopyField({ name, label, value }: { name: string; label: string; value: string }) {
-  const { t } = useTranslation('wallet');
+/** Copies a value to the clipboard and remembers whether that worked (a browser may refuse the clipboard). */
+export function useCopy(value: string) {
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
   const copy = async () => {
     try {
@@ -17,6 +13,16 @@ export function CopyField({ name, label, value }: { name: string; label: string;
       setCopied('failed');
     }
   };
+  return { copied, copy };
+}
+
+/**
+ * A value to send to (deposit address, memo) shown whole, with its own QR code and copy button; the copy
+ * says when it worked and when it did not (a browser may refuse the clipboard), so nobody pastes a stale value.
+ */
+export function CopyField({ name, label, value }: { name: string; label: string; value: string }) {
+  const { t } = useTranslation('wallet');
+  const { copied, copy } = useCopy(value);
   return (
     <div className="td-copy-field" data-testid={`copy-${name}`}>
       <QrCode value={value} label={t('deposit.qrLabel', { what: label })} size={160} testId={`qr-${name}`} />

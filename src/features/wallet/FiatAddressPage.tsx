@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normaliseBankField } from '../../../contract/fiat.ts';
-import { EmptyState, Modal } from '../../components/index.ts';
+import { EmptyState } from '../../components/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
-import { fiatApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
+import { fiatApi, walletApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useLoad } from './hooks.ts';
-import { countdown, StepUpFields, useNow, useStepUp, WhitelistSwitch, type StepUpField } from './StepUp.tsx';
-import { walletApi } from './api.ts';
+import { countdown, StepUpFields, useBookDelete, useNow, useStepUp, WhitelistSwitch, type StepUpField } from './StepUp.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
 type AddField = 'name' | 'asset' | BankAccountField | StepUpField;
@@ -29,17 +28,10 @@ export function FiatAddressPage() {
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
   const now = useNow((book.data?.length ?? 0) > 0);
-  const [deleting, setDeleting] = useState<FiatBookEntry | null>(null);
-  const remove = async (entry: FiatBookEntry) => {
-    setDeleting(null);
-    try {
-      await fiatApi.deleteAccount(entry.id);
-      setMessage({ text: t('book.deleted', { name: entry.name }), tone: 'success' });
-      book.reload();
-    } catch (error) {
-      setMessage({ text: describeWalletError(t, error).message, tone: 'error' });
-    }
-  };
+  const deletion = useBookDelete<FiatBookEntry>(fiatApi.deleteAccount, (done) => {
+    setMessage(done);
+    if (done.tone === 'success') book.reload();
+  });
 
   return (
     <WalletShell title={t('fiatBook.title')}>
@@ -95,7 +87,7 @@ export function FiatAddressPage() {
                       {wait > 0 ? t('book.lockedFor', { time: countdown(wait), until: timeOf(entry.usableAt) }) : t('book.ready')}
                     </td>
                     <td>
-                      <button type="button" className="td-link-button" onClick={() => setDeleting(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
+                      <button type="button" className="td-link-button" onClick={() => deletion.ask(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
                         {t('book.delete')}
                       </button>
                     </td>
@@ -106,9 +98,7 @@ export function FiatAddressPage() {
           </table>
         </div>
       )}
-      <Modal visible={deleting !== null} title={t('book.delete')} onClose={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)}>
-        <p data-testid="book-delete-confirm">{deleting ? t('book.deleteConfirm', { name: deleting.name }) : ''}</p>
-      </Modal>
+      {deletion.modal}
     </WalletShell>
   );
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { fiatApi, type FiatAssetInfo, type FiatRecord } from './api.ts';
+import { useCopy } from './CopyField.tsx';
 import { useLoad, type Loaded } from './hooks.ts';
 
 /** The fiat currencies the wallet takes (contract/fiat.ts on the sandbox). */
@@ -41,15 +41,7 @@ export function FiatStatus({ status }: { status: FiatRecord['status'] | 'unconfi
 /** A bank detail to type into a bank's transfer form: shown whole, with a copy button that says whether it worked. */
 export function CopyRow({ name, label, value }: { name: string; label: string; value: string }) {
   const { t } = useTranslation('wallet');
-  const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied('ok');
-    } catch {
-      setCopied('failed');
-    }
-  };
+  const { copied, copy } = useCopy(value);
   return (
     <>
       <dt>{label}</dt>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkCode, checkGaCode, checkStepUpPassword, CodeField, FormMessage, sendEmailCode, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { Modal } from '../../components/index.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
 
@@ -133,4 +134,31 @@ export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChang
       <FormMessage text={message} />
     </section>
   );
+}
+
+/**
+ * Deleting an address-book entry: the spec §2 confirmation modal, then the call, then a message saying what
+ * happened. `ask(entry)` opens the modal; render `modal` once in the page.
+ */
+export function useBookDelete<E extends { id: string; name: string }>(
+  remove: (id: string) => Promise<unknown>,
+  onDone: (message: { text: string; tone: 'error' | 'success' }) => void,
+) {
+  const { t } = useTranslation('wallet');
+  const [deleting, setDeleting] = useState<E | null>(null);
+  const confirm = async (entry: E) => {
+    setDeleting(null);
+    try {
+      await remove(entry.id);
+      onDone({ text: t('book.deleted', { name: entry.name }), tone: 'success' });
+    } catch (error) {
+      onDone({ text: describeWalletError(t, error).message, tone: 'error' });
+    }
+  };
+  const modal = (
+    <Modal visible={deleting !== null} title={t('book.delete')} onClose={() => setDeleting(null)} onConfirm={() => deleting && void confirm(deleting)}>
+      <p data-testid="book-delete-confirm">{deleting ? t('book.deleteConfirm', { name: deleting.name }) : ''}</p>
+    </Modal>
+  );
+  return { ask: setDeleting, modal };
 }

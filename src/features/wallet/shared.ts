@@ -4,7 +4,7 @@ import './wallet.css';
 
 export { walletApi, type CoinRecord, type CoinRecordPage, type CoinRecordQuery, type SupportedAsset } from './api.ts';
 export { describeWalletError } from './errors.ts';
-export { useLoad, useSupportedAssets } from './hooks.ts';
+export { useLoad, useSupportedAssets, type Loaded } from './hooks.ts';
 export { CoinStatus, ShortValue } from './RecordCells.tsx';
 export { fiatApi, type FiatRecord, type FiatRecordQuery } from './api.ts';
 export { FiatStatus, maskAccount, useFiatAssets } from './FiatParts.tsx';

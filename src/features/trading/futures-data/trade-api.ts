@@ -1,3 +1,5 @@
+import type { ReplyOf } from '../../../../contract/call.ts';
+import type { ConfigCalls } from '../../../../contract/config.ts';
 import { apiGet, apiPost } from '../../../lib/api/index.ts';
 
 // The trading calls (spec §7 "Lightning futures", "Futures queries", "User config"; spot calls of the
@@ -209,8 +211,9 @@ export const tradeApi = {
     apiPost<{ transferId: string }>('/broker/lightning/transfer/submit', { asset, type, amount, requestId, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
 
   // Keyboard config (spec §7 "User config")
-  getKeyboardConfig: () => apiGet<{ configData: string | null }>('/user/feConfig/getKeyBoardConfig'),
-  updateKeyboardConfig: (configData: string) => apiPost<{ configData: string }>('/user/feConfig/updateKeyBoardConfig', { configData }),
+  getKeyboardConfig: () => apiGet<ReplyOf<ConfigCalls['/user/feConfig/getKeyBoardConfig']>>('/user/feConfig/getKeyBoardConfig'),
+  updateKeyboardConfig: (configData: string) =>
+    apiPost<ReplyOf<ConfigCalls['/user/feConfig/updateKeyBoardConfig']>>('/user/feConfig/updateKeyBoardConfig', { configData }),
 };
 
 /** spec §7 leverage and mode calls name the pair as baseCurrency + quoteCurrency with the exchange key. */

@@ -1,0 +1,155 @@
+import { DataTable, type DataTablePageEvent, type DataTableValue } from 'primereact/datatable';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { describeWalletError, type Loaded } from '../wallet/shared.ts';
+import { useScrollRegion } from './scroll-region.ts';
+import { withRange, type TimeRange } from './TimeRangeFilter.tsx';
+import type { useRecordExport } from './useExport.ts';
+
+// What the money records pages (coin, fiat, transfer) share: paging and filter state, the page-size choice,
+// the export button, and the lazily paged table.
+
+/** spec §9 page sizes. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export interface Paging {
+  pageNum: number;
+  pageSize: PageSize;
+}
+
+/** Filters and paging of a records page; every filter change goes back to page 1. */
+export function useRecordQuery<F extends TimeRange>(initial: F) {
+  const [filters, setFilters] = useState<F>(initial);
+  const [paging, setPaging] = useState<Paging>({ pageNum: 1, pageSize: 10 });
+  const setFilter = <K extends keyof F>(key: K, value: F[K] | '') => {
+    setFilters((f) => {
+      const next = { ...f };
+      if (value === '' || value === undefined) delete next[key];
+      else next[key] = value as F[K];
+      return next;
+    });
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  };
+  const setRange = (range: TimeRange) => {
+    setFilters((f) => withRange(f, range));
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  };
+  const onPage = (event: DataTablePageEvent) => setPaging((p) => ({ ...p, pageNum: Math.floor(event.first / p.pageSize) + 1 }));
+  return { filters, setFilter, setRange, paging, setPaging, onPage };
+}
+
+/** Rows per page: a labelled select of ours (primereact's own is an unnamed hidden select to axe). */
+export function PageSizeSelect({ paging, onChange }: { paging: Paging; onChange: (paging: Paging) => void }) {
+  const { t } = useTranslation('record');
+  return (
+    <label>
+      {t('filters.pageSize')}
+      <select data-testid="page-size" value={paging.pageSize} onChange={(e) => onChange({ pageNum: 1, pageSize: Number(e.target.value) as PageSize })}>
+        {PAGE_SIZES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function ExportButton({ exporter, filters }: { exporter: ReturnType<typeof useRecordExport>; filters: Record<string, string | number | undefined> }) {
+  const { t } = useTranslation('record');
+  return (
+    <button type="button" className="td-button td-button-secondary td-record-export" disabled={exporter.exporting} onClick={() => void exporter.run(filters)} data-testid="record-export">
+      {exporter.exporting ? t('export.exporting') : t('export.button')}
+    </button>
+  );
+}
+
+/**
+ * The records table: primereact's DataTable in lazy mode with server paging, its scrolling wrapper reachable by
+ * keyboard, the export's and the page's refusals above it.
+ */
+export function RecordTable<T extends DataTableValue>({
+  label,
+  dataKey,
+  page,
+  paging,
+  onPage,
+  exportError,
+  children,
+}: {
+  label: string;
+  dataKey: string;
+  page: Loaded<{ list: T[]; total: number }>;
+  paging: Paging;
+  onPage: (event: DataTablePageEvent) => void;
+  exportError: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('record');
+  const { t: tw } = useTranslation('wallet');
+  const tableRef = useScrollRegion<HTMLDivElement>(label);
+  return (
+    <>
+      {exportError ? (
+        <p className="td-form-message td-form-message-error" role="alert" data-testid="export-error">
+          {exportError}
+        </p>
+      ) : null}
+      {page.error ? (
+        <p className="td-form-message td-form-message-error" role="alert">
+          {describeWalletError(tw, page.error).message}
+        </p>
+      ) : null}
+      <div ref={tableRef}>
+        <DataTable
+          value={page.data?.list ?? []}
+          dataKey={dataKey}
+          lazy
+          paginator
+          first={(paging.pageNum - 1) * paging.pageSize}
+          rows={paging.pageSize}
+          totalRecords={page.data?.total ?? 0}
+          paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
+          currentPageReportTemplate={t('paging.report')}
+          onPage={onPage}
+          loading={page.loading && page.data === null}
+          emptyMessage={t('empty')}
+          className="td-record-table"
+          data-testid="record-table"
+        >
+          {children}
+        </DataTable>
+      </div>
+    </>
+  );
+}
+
+/** A filter of the records page: "All" (no value) or one of `options` (value and its shown name). */
+export function FilterSelect<V extends string>({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: V | undefined;
+  options: ReadonlyArray<readonly [V, string]>;
+  onChange: (value: V | '') => void;
+}) {
+  const { t } = useTranslation('record');
+  return (
+    <label>
+      {label}
+      <select data-testid={`filter-${name}`} value={value ?? ''} onChange={(e) => onChange(e.target.value as V | '')}>
+        <option value="">{t('filters.all')}</option>
+        {options.map(([option, shown]) => (
+          <option key={option} value={option}>
+            {shown}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
