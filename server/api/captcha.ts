@@ -1,3 +1,4 @@
+import { CAPTCHA_BUSINESS_TYPES } from '../../contract/public.ts';
 import { randomInt } from 'node:crypto';
 import { checkCode, consumeCodes } from './codes.ts';
 import type { ApiContext } from './context.ts';
@@ -9,7 +10,7 @@ import { assertNotLocked, currentFailures, passwordSubject } from './lockout.ts'
  * The image captcha (spec §7 `GET /institution/image/captcha`): the reset's user check asks for it always,
  * sign-in and the authenticator reset once a user name has `captchaAfterFailures` recent wrong passwords.
  */
-export const captchaBusinessTypes = ['verifyUser', 'login'] as const;
+export const captchaBusinessTypes = CAPTCHA_BUSINESS_TYPES;
 export type CaptchaBusinessType = (typeof captchaBusinessTypes)[number];
 
 /** Body fields of a call that may need the captcha. */

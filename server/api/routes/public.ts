@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { issueCode } from '../codes.ts';
 import type { ApiContext } from '../context.ts';
-import { type CaptchaBusinessType, captchaBusinessTypes, captchaSvg, captchaText } from '../captcha.ts';
-import { publicRoute, s } from '../http.ts';
+import { publicCalls } from '../../../contract/public.ts';
+import { captchaSvg, captchaText } from '../captcha.ts';
+import { serveCalls } from '../contract.ts';
 
 /** spec §1: supported third-party exchanges; binance is the default exchangeCode. */
 const exchanges = ['binance', 'okx', 'bybit', 'coinex', 'gate', 'bitget', 'kucoin', 'coinbaseinternational'];
 
-/** Public calls (spec §6 "Public calls (no token)"): platform configuration, system config, image captcha. */
+/** Public calls (spec §6 "Public calls (no token)") of contract/public.ts: platform configuration, system config, image captcha. */
 export function publicRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  publicRoute(app, {
-    method: 'GET',
-    url: '/platformConfiguration/get',
-    handler: async () => ({
+  serveCalls(ctx, app, publicCalls, {
+    '/platformConfiguration/get': async () => ({
       // spec §5: passwords are RSA-encrypted with this key (jsencrypt, PKCS#1 v1.5) before they are sent.
       publicKey: ctx.keys.publicPem,
       platformName: 'Trading Desk',
@@ -22,12 +21,8 @@ export function publicRoutes(ctx: ApiContext, app: FastifyInstance): void {
       defaultExchangeCode: 'binance',
       exchangeList: exchanges,
     }),
-  });
 
-  publicRoute(app, {
-    method: 'GET',
-    url: '/system/config',
-    handler: async () => ({
+    '/system/config': async () => ({
       // spec §3 "System config: systemConfig object, language, isClient flag".
       systemConfig: {
         title: 'Trading Desk',
@@ -41,14 +36,8 @@ export function publicRoutes(ctx: ApiContext, app: FastifyInstance): void {
       language: 'zh-HK',
       isClient: false,
     }),
-  });
 
-  publicRoute<unknown, { businessType?: CaptchaBusinessType }>(app, {
-    method: 'GET',
-    url: '/institution/image/captcha',
-    // `login` for the sign-in's captcha after failures (captcha.ts); `verifyUser` (default) for the reset's user check.
-    query: s.obj({ businessType: { type: 'string', enum: [...captchaBusinessTypes] } }),
-    handler: async ({ query, request }) => {
+    '/institution/image/captcha': async ({ query, request }) => {
       const text = captchaText();
       const { uuid } = await issueCode(ctx, {
         channel: 'image',

@@ -1,3 +1,4 @@
+import type { PublicCalls } from '../../../contract/public.ts';
 import { JSEncrypt } from 'jsencrypt';
 import type { AccountCalls } from '../../../contract/account.ts';
 import type { ReplyOf } from '../../../contract/call.ts';
@@ -10,10 +11,8 @@ import type { AccountUserInfo, LoginHistoryPage, Permissions } from './types.ts'
 const quiet = { silent: true } as const;
 const publicCall = { silent: true, noToken: true } as const;
 
-export interface PlatformConfiguration {
-  publicKey: string;
-  [key: string]: unknown;
-}
+/** spec §6 public calls, typed from contract/public.ts (types only). */
+export type PlatformConfiguration = ReplyOf<PublicCalls['/platformConfiguration/get']>;
 
 let platformConfig: Promise<PlatformConfiguration> | null = null;
 
@@ -98,10 +97,7 @@ export const sendSmsCode = (body: { areaCode: string; phone: string; username: s
   apiPost<CodeReceipt>('/institution/sms/captcha', body, publicCall);
 
 export type CaptchaPurpose = 'verifyUser' | 'login';
-export interface CaptchaImage {
-  uuid: string;
-  image: string;
-}
+export type CaptchaImage = ReplyOf<PublicCalls['/institution/image/captcha']>;
 export const imageCaptcha = (businessType: CaptchaPurpose = 'verifyUser') =>
   apiGet<CaptchaImage>('/institution/image/captcha', { ...publicCall, searchParams: { businessType } });
 
