@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type ApiContext, nowDate } from '../context.ts';
 import { ApiError, badInput, Code } from '../envelope.ts';
-import { s, userRoute } from '../http.ts';
-import { type KycLevel, kycState } from '../kyc.ts';
+import { KYC_DOCUMENTS, kycCalls } from '../../../contract/kyc.ts';
+import { serveCalls } from '../contract.ts';
+import { kycState } from '../kyc.ts';
 import { checkNoChinese, checkNotBlank } from '../rules.ts';
 import { commitUpload, removeStored, uploadRoute } from '../uploads.ts';
 
@@ -11,23 +12,14 @@ import { commitUpload, removeStored, uploadRoute } from '../uploads.ts';
 export const minUploadBytes = 10 * 1024;
 export const maxUploadBytes = 10 * 1024 * 1024;
 
-/** Document types per level; each level needs every type of its list. */
-export const requiredDocuments: Record<KycLevel, readonly string[]> = {
-  basic: ['businessRegistration', 'directorId'],
-  advanced: ['bankStatement', 'proofOfAddress'],
-};
+/** Document types per level; each level needs every type of its list (contract/kyc.ts). */
+export const requiredDocuments = KYC_DOCUMENTS;
 
 /**
  * KYC (spec §6): basic (coin) and advanced (fiat), states review / Certified / unCertified (spec §4).
  * Paths are the sandbox's own: the spec names the screens but not their calls.
  */
 export function kycRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  userRoute(ctx, app, {
-    method: 'GET',
-    url: '/institution/kyc/status',
-    handler: async ({ auth }) => kycState(ctx.db, auth.user.id),
-  });
-
   uploadRoute(ctx, app, {
     url: '/institution/kyc/upload',
     // The file itself is the body (Content-Type image/jpeg or image/png), byte for byte as chosen.
@@ -55,38 +47,9 @@ export function kycRoutes(ctx: ApiContext, app: FastifyInstance): void {
     },
   });
 
-  interface SubmitBody {
-    level: KycLevel;
-    companyName: string;
-    registrationNumber: string;
-    countryCode: string;
-    documents: Array<{ type: string; fileId: string }>;
-  }
-  userRoute<SubmitBody>(ctx, app, {
-    method: 'POST',
-    url: '/institution/kyc/submit',
-    body: s.obj(
-      {
-        level: { type: 'string', enum: ['basic', 'advanced'] },
-        companyName: s.str(1, 100),
-        registrationNumber: s.str(1, 50, '^[A-Za-z0-9-/ ]+$'),
-        countryCode: s.str(2, 2, '^[A-Z]{2}$'),
-        documents: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 10,
-          items: s.obj(
-            {
-              type: { type: 'string', enum: [...requiredDocuments.basic, ...requiredDocuments.advanced] },
-              fileId: s.str(36, 36),
-            },
-            ['type', 'fileId'],
-          ),
-        },
-      },
-      ['level', 'companyName', 'registrationNumber', 'countryCode', 'documents'],
-    ),
-    handler: async ({ auth, body }) => {
+  serveCalls(ctx, app, kycCalls, {
+    '/institution/kyc/status': async ({ auth }) => kycState(ctx.db, auth.user.id),
+    '/institution/kyc/submit': async ({ auth, body }) => {
       checkNotBlank('companyName', body.companyName);
       checkNoChinese('companyName', body.companyName);
       const missing = requiredDocuments[body.level].filter((type) => !body.documents.some((doc) => doc.type === type));
@@ -120,7 +83,7 @@ export function kycRoutes(ctx: ApiContext, app: FastifyInstance): void {
         );
         return rows[0]?.id ?? null;
       });
-      return { submissionId: id, level: body.level, status: 'review' };
+      return { submissionId: id, level: body.level, status: 'review' as const };
     },
   });
 }

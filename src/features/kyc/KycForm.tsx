@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api/index.ts';
 import { validateImage, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { describeError, ServerCode } from '../account/index.ts';
-import { submitKyc, uploadKycFile } from './api.ts';
+import { submitKyc, uploadKycFile, type KycSubmission } from './api.ts';
 import { DocumentInput } from './DocumentInput.tsx';
 import { REQUIRED_DOCUMENTS, validateKycForm, type KycForm as Form, type KycIssue, type KycLevel } from './kyc-rules.ts';
 
@@ -54,7 +54,7 @@ export function KycForm({ level, defaultCompany, onSubmitted }: { level: KycLeve
     running.current = true;
     setSubmitting(true);
     try {
-      const documents: Array<{ type: string; fileId: string }> = [];
+      const documents: KycSubmission['documents'] = [];
       for (const type of REQUIRED_DOCUMENTS[level]) {
         const file = files[type] as File;
         let fileId = uploaded.current.get(file);

@@ -1,20 +1,16 @@
+import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
+import type { KycCalls } from '../../../contract/kyc.ts';
 import { apiGet, apiPost, upload } from '../../lib/api/index.ts';
-import type { KycLevel, KycState } from './kyc-rules.ts';
+import type { KycState } from './kyc-rules.ts';
 
-// KYC calls of the sandbox (server/api/routes/kyc.ts): the spec names the screens, not their paths.
+// KYC calls of the sandbox (contract/kyc.ts, types only here): the spec names the screens, not their paths.
 const quiet = { silent: true } as const;
 
 export const kycStatus = () => apiGet<KycState>('/institution/kyc/status', quiet);
 
-export interface KycSubmission {
-  level: KycLevel;
-  companyName: string;
-  registrationNumber: string;
-  countryCode: string;
-  documents: Array<{ type: string; fileId: string }>;
-}
+export type KycSubmission = BodyOf<KycCalls['/institution/kyc/submit']>;
 
-export const submitKyc = (body: KycSubmission) => apiPost<{ submissionId: number; status: string }>('/institution/kyc/submit', body, quiet);
+export const submitKyc = (body: KycSubmission) => apiPost<ReplyOf<KycCalls['/institution/kyc/submit']>>('/institution/kyc/submit', body, quiet);
 
 /**
  * spec §5: KYC files must not be compressed, so the chosen file goes as the request body, byte for byte,

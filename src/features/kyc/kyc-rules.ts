@@ -1,5 +1,6 @@
 // KYC levels, states and what each unlocks (spec §4 KYC states, §6 roles and permissions).
 
+import { KYC_DOCUMENTS } from '../../../contract/kyc.ts';
 import type { KycLevel, KycStatus } from '../../../contract/rules.ts';
 
 export type { KycLevel, KycStatus };
@@ -16,11 +17,8 @@ export type KycState = Record<KycLevel, KycLevelState>;
 
 export const KYC_LEVELS: readonly KycLevel[] = ['basic', 'advanced'];
 
-/** Documents each level asks for (the sandbox's list; every one is required). */
-export const REQUIRED_DOCUMENTS: Record<KycLevel, readonly string[]> = {
-  basic: ['businessRegistration', 'directorId'],
-  advanced: ['bankStatement', 'proofOfAddress'],
-};
+/** Documents each level asks for (every one is required): the one list of contract/kyc.ts. */
+export const REQUIRED_DOCUMENTS = KYC_DOCUMENTS;
 
 /** spec §6: basic (coin) unlocks crypto deposit, withdrawal and convert; advanced (fiat) unlocks fiat and OTC. */
 export const UNLOCKS: Record<KycLevel, readonly string[]> = {
