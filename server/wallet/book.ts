@@ -2,7 +2,8 @@ import { coinNetwork, isValidAddress, type Network } from '../../contract/chains
 import { isAddressName } from '../../contract/rules.ts';
 import { type ApiContext, nowDate } from '../api/context.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { verifyStepUp } from '../api/step-up.ts';
+import { verifyStepUp, type StepUpFactors } from '../api/step-up.ts';
+import type { Auth } from '../api/sessions.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
 import type { Handlers } from '../api/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
@@ -34,6 +35,24 @@ function bookView(row: {
   };
 }
 
+/**
+ * Saves an address-book entry (coin or fiat) behind the step-up (password, e-mail code of `addAddress`, Google
+ * code): the factors are checked first, the e-mail code is used up in the same transaction as the insert, and
+ * an entry that is already saved is 10210, not a server error.
+ */
+export async function saveWithStepUp<R>(ctx: ApiContext, auth: Auth, factors: StepUpFactors, insert: (tx: Queryable) => Promise<R>): Promise<R> {
+  const stepUp = await verifyStepUp(ctx, auth, factors, 'addAddress');
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await stepUp.consume(tx);
+      return insert(tx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(Code.addressExists);
+    throw error;
+  }
+}
+
 /** The withdrawal address book (24-hour lock on new addresses) and the whitelist switch. */
 export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/account/wallet/address/list' | '/account/wallet/address/add' | '/account/wallet/address/delete' | '/account/wallet/whitelist/get' | '/account/wallet/whitelist/set'> {
   return {
@@ -52,25 +71,18 @@ export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/acc
       if (!isAddressName(body.name)) throw badInput('name', 'addressNameLength', 'The address name must be 4 to 20 characters');
       if (!coinNetwork(body.asset, body.network)) throw badInput('network', 'unsupported', `${body.asset} is not withdrawn on ${body.network}`);
       if (!isValidAddress(body.network, body.address)) throw badInput('address', 'checksum', 'The address is not a valid address of this network');
-      const stepUp = await verifyStepUp(ctx, auth, body, 'addAddress');
       const now = nowDate(ctx);
-      try {
-        const row = await ctx.db.transaction(async (tx) => {
-          await stepUp.consume(tx);
-          const rows = await tx.query<Parameters<typeof bookView>[0]>(
-            `insert into address_book (user_id, kind, name, asset, network, address, memo, whitelisted, usable_at, created_at)
-             values ($1, 'coin', $2, $3, $4, $5, $6, $7, $8, $9)
-             returning id::text as id, name, asset, network, address, memo, whitelisted, usable_at, created_at`,
-            [auth.user.id, body.name.trim(), body.asset, body.network, body.address, body.memo ?? null, body.whitelisted,
-              new Date(now.getTime() + ADDRESS_LOCK_MS), now],
-          );
-          return rows[0]!;
-        });
-        return bookView(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(Code.addressExists);
-        throw error;
-      }
+      const row = await saveWithStepUp(ctx, auth, body, async (tx) => {
+        const rows = await tx.query<Parameters<typeof bookView>[0]>(
+          `insert into address_book (user_id, kind, name, asset, network, address, memo, whitelisted, usable_at, created_at)
+           values ($1, 'coin', $2, $3, $4, $5, $6, $7, $8, $9)
+           returning id::text as id, name, asset, network, address, memo, whitelisted, usable_at, created_at`,
+          [auth.user.id, body.name.trim(), body.asset, body.network, body.address, body.memo ?? null, body.whitelisted,
+            new Date(now.getTime() + ADDRESS_LOCK_MS), now],
+        );
+        return rows[0]!;
+      });
+      return bookView(row);
     },
 
     '/account/wallet/address/delete': async ({ body, auth }) => {

@@ -8,15 +8,15 @@ import type { Handlers } from '../api/contract.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
 import { kycState } from '../api/kyc.ts';
 import type { Auth } from '../api/sessions.ts';
-import { verifyStepUp } from '../api/step-up.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
 import { D, out } from '../trade/decimal.ts';
 import { lookUpBank, PROVIDER_BANK } from './banks.ts';
-import { ADDRESS_LOCK_MS } from './book.ts';
+import { ADDRESS_LOCK_MS, saveWithStepUp } from './book.ts';
 import { cancelUnconfirmed, sweep } from './chain.ts';
+import { pageQuery } from './records.ts';
 import { timeWindow } from './time-window.ts';
-import { checkMayWithdraw, checkWithdrawCodes, sendWithdrawCode } from './withdrawals.ts';
+import { checkMayWithdraw, checkWithdrawCodes, withdrawOnce } from './withdrawals.ts';
 
 /**
  * The fiat wallet (contract/fiat.ts; server/api/README.md "Wallet, fiat side"):
@@ -255,16 +255,19 @@ export function fiatHandlers(ctx: ApiContext): Handlers<FiatCalls> {
       const where = `type = $2 and created_at >= $3 and created_at < $6 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)`;
       const params = [auth.user.id, q.type, since, q.asset ?? null, q.status ?? null, until];
       const { pageNum, pageSize } = body.pageCondition;
-      const [count, rows] = await Promise.all([
-        ctx.db.query<{ total: string }>(`select count(*)::text as total from ${recordSource} where ${where}`, params),
-        ctx.db.query<RecordRow>(
-          `select record_id, type, asset, amount::text as amount, fee::text as fee, status, reference, bank_reference, beneficiary, bank_name,
-             account_number, created_at, completed_at
-           from ${recordSource} where ${where} order by created_at desc, id desc limit $7 offset $8`,
-          [...params, pageSize, (pageNum - 1) * pageSize],
-        ),
-      ]);
-      return { list: rows.map(recordView), total: Number(count[0]?.total ?? 0), pageNum, pageSize };
+      const { rows, total } = await pageQuery<RecordRow>(
+        ctx.db,
+        {
+          select: `record_id, type, asset, amount::text as amount, fee::text as fee, status, reference, bank_reference, beneficiary, bank_name,
+            account_number, created_at, completed_at`,
+          from: recordSource,
+          where,
+          order: 'created_at desc, id desc',
+          params,
+        },
+        body.pageCondition,
+      );
+      return { list: rows.map(recordView), total, pageNum, pageSize };
     },
 
     '/account/block/getBlockFiatWithdrawRemainingAmount': async ({ body, auth }) => {
@@ -285,23 +288,20 @@ export function fiatHandlers(ctx: ApiContext): Handlers<FiatCalls> {
         }
         return withdrawalView(row);
       };
-      const first = await replay();
-      if (first) return first;
-      const fiat = requireFiat(body.asset);
-      await checkMayWithdraw(ctx, auth.user, 'fiat');
-      const amount = new D(body.amount);
-      if (amount.decimalPlaces() > fiat.decimals) throw badInput('amount', 'decimals', `amount has more than ${fiat.decimals} decimals`);
-      const fee = new D(fiat.withdrawFee);
-      // spec §5: above the fee, within the minimum and maximum.
-      if (amount.lte(fee)) throw new ApiError(Code.amountBelowFee, { fee: fiat.withdrawFee });
-      if (amount.lt(fiat.withdrawMin) || amount.gt(fiat.withdrawMax)) {
-        throw new ApiError(Code.amountOutOfRange, { min: fiat.withdrawMin, max: fiat.withdrawMax });
-      }
-      const now = nowDate(ctx);
-      const { day } = fiatDay(now);
-      let row: WithdrawalRow;
-      try {
-        row = await ctx.db.transaction(async (tx) => {
+      return withdrawOnce(ctx, auth, replay, async () => {
+        const fiat = requireFiat(body.asset);
+        await checkMayWithdraw(ctx, auth.user, 'fiat');
+        const amount = new D(body.amount);
+        if (amount.decimalPlaces() > fiat.decimals) throw badInput('amount', 'decimals', `amount has more than ${fiat.decimals} decimals`);
+        const fee = new D(fiat.withdrawFee);
+        // spec §5: above the fee, within the minimum and maximum.
+        if (amount.lte(fee)) throw new ApiError(Code.amountBelowFee, { fee: fiat.withdrawFee });
+        if (amount.lt(fiat.withdrawMin) || amount.gt(fiat.withdrawMax)) {
+          throw new ApiError(Code.amountOutOfRange, { min: fiat.withdrawMin, max: fiat.withdrawMax });
+        }
+        const now = nowDate(ctx);
+        const { day } = fiatDay(now);
+        return ctx.db.transaction(async (tx) => {
           // Fiat goes only to a saved bank account of this currency, past its 24-hour lock.
           const book = (await tx.query<{ usable_at: Date }>(
             `select usable_at from address_book where id = $1 and user_id = $2 and kind = 'fiat' and asset = $3 and deleted_at is null`,
@@ -332,16 +332,7 @@ export function fiatHandlers(ctx: ApiContext): Handlers<FiatCalls> {
           await post(tx, new Entry('withdraw_hold', `withdrawal:${created.id}`, userId).hold(userId, Account.capital, body.asset, amount), now);
           return created;
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          const again = await replay();
-          if (again) return again;
-        }
-        throw error;
-      }
-      const uuid = await sendWithdrawCode(ctx, auth);
-      if (uuid) await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
-      return withdrawalView({ ...row, email_uuid: uuid });
+      }, (row, emailUuid) => withdrawalView({ ...row, email_uuid: emailUuid }));
     },
 
     '/account/block/invokeBlockFiatWithdrawalEmailValidation': async ({ body, auth }) => {
@@ -417,24 +408,17 @@ export function fiatHandlers(ctx: ApiContext): Handlers<FiatCalls> {
       if (!isBeneficiaryName(body.beneficiary)) throw badInput('beneficiary', 'beneficiaryName', 'The beneficiary must be 2 to 70 letters, digits or . , \' & ( ) / -');
       const bank = lookUpBank(body.bankCode);
       if (!bank) throw new ApiError(Code.bankCodeNotFound, { bankCode: body.bankCode });
-      const stepUp = await verifyStepUp(ctx, auth, body, 'addAddress');
       const now = nowDate(ctx);
-      try {
-        const row = await ctx.db.transaction(async (tx) => {
-          await stepUp.consume(tx);
-          const rows = await tx.query<Parameters<typeof bookView>[0]>(
-            `insert into address_book (user_id, kind, name, asset, beneficiary, bank_code, bank_name, account_number, whitelisted, usable_at, created_at)
-             values ($1, 'fiat', $2, $3, $4, $5, $6, $7, true, $8, $9) returning ${bookColumns}`,
-            [auth.user.id, body.name.trim(), body.asset, body.beneficiary.trim(), body.bankCode, bank.bankName, body.accountNumber,
-              new Date(now.getTime() + ADDRESS_LOCK_MS), now],
-          );
-          return rows[0]!;
-        });
-        return bookView(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(Code.addressExists);
-        throw error;
-      }
+      const row = await saveWithStepUp(ctx, auth, body, async (tx) => {
+        const rows = await tx.query<Parameters<typeof bookView>[0]>(
+          `insert into address_book (user_id, kind, name, asset, beneficiary, bank_code, bank_name, account_number, whitelisted, usable_at, created_at)
+           values ($1, 'fiat', $2, $3, $4, $5, $6, $7, true, $8, $9) returning ${bookColumns}`,
+          [auth.user.id, body.name.trim(), body.asset, body.beneficiary.trim(), body.bankCode, bank.bankName, body.accountNumber,
+            new Date(now.getTime() + ADDRESS_LOCK_MS), now],
+        );
+        return rows[0]!;
+      });
+      return bookView(row);
     },
 
     '/account/wallet/fiatAddress/delete': async ({ body, auth }) => {

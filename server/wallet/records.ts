@@ -52,6 +52,27 @@ export function coinRecordSource(userId: number, filter: CoinRecordFilter, now: 
   };
 }
 
+/**
+ * One page of a records query (spec §9 page sizes): the rows of `pageNum` in `order`, and how many match in all.
+ * `from`/`where`/`params` as the records pages build them; the page's limit and offset take the next parameters.
+ */
+export async function pageQuery<R>(
+  db: Queryable,
+  q: { select: string; from: string; where: string; order: string; params: readonly unknown[] },
+  page: { pageNum: number; pageSize: number },
+): Promise<{ rows: R[]; total: number }> {
+  const n = q.params.length;
+  const [count, rows] = await Promise.all([
+    db.query<{ n: string }>(`select count(*)::text as n from ${q.from} where ${q.where}`, q.params),
+    db.query<R>(`select ${q.select} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, [
+      ...q.params,
+      page.pageSize,
+      (page.pageNum - 1) * page.pageSize,
+    ]),
+  ]);
+  return { rows, total: Number(count[0]?.n ?? 0) };
+}
+
 /** Where an export has got to in each table: the last (created_at, id) it wrote. */
 export interface RecordCursor {
   deposit: { createdAt: Date; id: string } | null;
@@ -142,13 +163,13 @@ export function recordHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/a
       await sweep(ctx);
       const now = nowDate(ctx);
       const { from, where, params } = coinRecordSource(auth.user.id, body.queryCondition ?? {}, now);
-      const total = await ctx.db.query<{ n: string }>(`select count(*)::text as n from ${from} where ${where}`, params);
       const { pageNum, pageSize } = body.pageCondition;
-      const rows = await ctx.db.query<CoinRecordRow>(
-        `select ${COIN_RECORD_COLUMNS} from ${from} where ${where} order by created_at desc, type desc, id desc limit $7 offset $8`,
-        [...params, pageSize, (pageNum - 1) * pageSize],
+      const { rows, total } = await pageQuery<CoinRecordRow>(
+        ctx.db,
+        { select: COIN_RECORD_COLUMNS, from, where, order: 'created_at desc, type desc, id desc', params },
+        body.pageCondition,
       );
-      return { list: rows.map((r) => coinRecordView(r, now)), total: Number(total[0]?.n ?? 0), pageNum, pageSize };
+      return { list: rows.map((r) => coinRecordView(r, now)), total, pageNum, pageSize };
     },
   };
 }

@@ -4,6 +4,7 @@ import { type ApiContext, nowDate } from '../api/context.ts';
 import type { Handlers } from '../api/contract.ts';
 import { D, out } from '../trade/decimal.ts';
 import { DIRECTIONS } from '../trade/routes/lightning.ts';
+import { pageQuery } from './records.ts';
 import { timeWindow } from './time-window.ts';
 
 type TransferRow = ReplyOf<TransferCalls['/account/wallet/transfer/page']>['list'][number];
@@ -17,20 +18,17 @@ export function transferHandlers(ctx: ApiContext): Handlers<TransferCalls> {
       const where = `user_id = $1 and created_at >= $2 and created_at < $3 and ($4::text is null or asset = $4) and ($5::text is null or direction = $5)`;
       const params = [auth.user.id, since, until, q.asset ?? null, q.type ?? null];
       const { pageNum, pageSize } = body.pageCondition;
-      const [count, rows] = await Promise.all([
-        ctx.db.query<{ n: string }>(`select count(*)::text as n from trade_transfers where ${where}`, params),
-        ctx.db.query<{ id: number; asset: string; amount: string; direction: TransferRow['type']; created_at: Date }>(
-          `select id, asset, amount::text as amount, direction, created_at from trade_transfers where ${where}
-           order by created_at desc, id desc limit $6 offset $7`,
-          [...params, pageSize, (pageNum - 1) * pageSize],
-        ),
-      ]);
+      const { rows, total } = await pageQuery<{ id: number; asset: string; amount: string; direction: TransferRow['type']; created_at: Date }>(
+        ctx.db,
+        { select: 'id, asset, amount::text as amount, direction, created_at', from: 'trade_transfers', where, order: 'created_at desc, id desc', params },
+        body.pageCondition,
+      );
       return {
         list: rows.map((r) => {
           const [from, to] = DIRECTIONS[r.direction]!;
           return { transferId: String(r.id), asset: r.asset, amount: out(new D(r.amount)), type: r.direction, from, to, createdAt: r.created_at.toISOString() };
         }),
-        total: Number(count[0]?.n ?? 0),
+        total,
         pageNum,
         pageSize,
       };

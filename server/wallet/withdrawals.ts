@@ -130,6 +130,36 @@ export async function checkWithdrawCodes(ctx: ApiContext, auth: Auth, body: { em
   return emailUuid;
 }
 
+/**
+ * A withdrawal made once per client request id (coin and fiat): the first request's withdrawal when the id is
+ * known (`replay`, which also refuses the id reused with other content); otherwise `create` checks the rules
+ * and inserts and holds it in one transaction. Parallel copies of one request race on the unique request id:
+ * the losers answer with the winner's withdrawal. Then the e-mail code for the confirmation step is sent.
+ */
+export async function withdrawOnce<Row extends { id: string }, View>(
+  ctx: ApiContext,
+  auth: Auth,
+  replay: () => Promise<View | null>,
+  create: () => Promise<Row>,
+  view: (row: Row, emailUuid: string | null) => View,
+): Promise<View> {
+  const first = await replay();
+  if (first) return first;
+  let row: Row;
+  try {
+    row = await create();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const again = await replay();
+      if (again) return again;
+    }
+    throw error;
+  }
+  const uuid = await sendWithdrawCode(ctx, auth);
+  if (uuid) await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
+  return view(row, uuid);
+}
+
 export async function sendWithdrawCode(ctx: ApiContext, auth: Auth): Promise<string | null> {
   try {
     const issued = await issueCode(ctx, {
@@ -187,13 +217,10 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
         }
         return withdrawalView(row);
       };
-      const first = await replay();
-      if (first) return first;
-      await checkMayWithdraw(ctx, auth.user);
-      const now = nowDate(ctx);
-      let row: WithdrawalRow;
-      try {
-        row = await ctx.db.transaction(async (tx) => {
+      return withdrawOnce(ctx, auth, replay, async () => {
+        await checkMayWithdraw(ctx, auth.user);
+        const now = nowDate(ctx);
+        return ctx.db.transaction(async (tx) => {
           const checked = await checkTarget(ctx, tx, userId, body);
           const inserted = await tx.query<WithdrawalRow>(
             `insert into wallet_withdrawals (user_id, request_id, kind, asset, network, address, memo, address_book_id, amount, fee, status,
@@ -208,17 +235,7 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
           await post(tx, new Entry('withdraw_hold', `withdrawal:${created.id}`, userId).hold(userId, Account.capital, body.asset, checked.amount), now);
           return created;
         });
-      } catch (error) {
-        // The same request id raced itself: the first one's result.
-        if (isUniqueViolation(error)) {
-          const again = await replay();
-          if (again) return again;
-        }
-        throw error;
-      }
-      const uuid = await sendWithdrawCode(ctx, auth);
-      if (uuid) await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
-      return withdrawalView({ ...row, email_uuid: uuid });
+      }, (row, emailUuid) => withdrawalView({ ...row, email_uuid: emailUuid }));
     },
 
     '/account/block/confirmBlockWithdraw': async ({ body, auth }) => {
