@@ -2,15 +2,29 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SupportedAsset } from './api.ts';
 
-/** The coin of a deposit or withdrawal page: changing it goes to that coin's page (the route names it). */
-export function AssetPicker({ assets, current, base }: { assets: readonly SupportedAsset[]; current: string; base: 'recharge' | 'withdraw' }) {
+/**
+ * The coin (or fiat currency) of a deposit or withdrawal page: changing it goes to that asset's page (the route
+ * names it).
+ */
+export function AssetPicker({
+  assets,
+  current,
+  base,
+  kind = 'coin',
+}: {
+  assets: readonly { asset: string }[];
+  current: string;
+  base: 'recharge' | 'withdraw';
+  kind?: 'coin' | 'fiat';
+}) {
   const { t } = useTranslation('wallet');
   const { lang } = useParams();
   const navigate = useNavigate();
+  const id = `wallet-${kind === 'coin' ? 'asset' : 'fiat'}`;
   return (
     <div className="td-field">
-      <label htmlFor="wallet-asset">{t('fields.asset')}</label>
-      <select id="wallet-asset" data-testid="input-asset" value={current} onChange={(e) => navigate(`/${lang}/wallet/${base}/coin/${e.target.value}`)}>
+      <label htmlFor={id}>{kind === 'coin' ? t('fields.asset') : t('fiat.currency')}</label>
+      <select id={id} data-testid={`input-${kind === 'coin' ? 'asset' : 'fiat'}`} value={current} onChange={(e) => navigate(`/${lang}/wallet/${base}/${kind}/${e.target.value}`)}>
         {assets.map((a) => (
           <option key={a.asset} value={a.asset}>
             {a.asset}

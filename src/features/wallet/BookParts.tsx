@@ -5,19 +5,31 @@ import { Modal } from '../../components/index.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
 
-// What the coin and fiat address books share: the lock countdowns, the step-up (password, e-mail code,
-// Google code) and the whitelist switch.
+// What the coin and fiat address books share: the lock clock and countdowns, the step-up (password, e-mail
+// code, Google code), the whitelist switch and deleting an entry.
 
 export type StepUpField = 'password' | 'emailCode' | 'gaCode';
 
-/** Ticks once a second while something on the page counts down. */
-export function useNow(active: boolean): number {
+/**
+ * This device's time for showing address-book locks (`usableAt` times), re-read only while one is still
+ * locked: every second for a visible countdown (`countdown`), or once when the next lock ends (`unlock`, for
+ * a label that only switches). Nothing ticks once every lock has ended.
+ */
+export function useLockClock(usableAt: readonly string[], mode: 'countdown' | 'unlock'): number {
   const [now, setNow] = useState(() => Date.now());
+  const next = usableAt.map((t) => Date.parse(t)).filter((t) => t > now).reduce<number | null>((min, t) => (min === null || t < min ? t : min), null);
+  const locked = next !== null;
   useEffect(() => {
-    if (!active) return;
+    if (!locked || mode !== 'countdown') return;
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
-  }, [active]);
+  }, [locked, mode]);
+  useEffect(() => {
+    if (next === null || mode !== 'unlock') return;
+    // setTimeout's longest delay is 2^31 − 1 ms; a later lock just schedules again.
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(next - now + 50, 2_147_483_647));
+    return () => clearTimeout(timer);
+  }, [next, mode, now]);
   return now;
 }
 

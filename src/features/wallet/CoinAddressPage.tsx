@@ -9,7 +9,7 @@ import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { useLoad, useSupportedAssets } from './hooks.ts';
 import { ShortValue } from './RecordCells.tsx';
-import { countdown, StepUpFields, useBookDelete, useNow, useStepUp, WhitelistSwitch, type StepUpField } from './StepUp.tsx';
+import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
 type AddField = 'name' | 'asset' | 'address' | 'memo' | StepUpField;
@@ -26,8 +26,8 @@ export function CoinAddressPage() {
   const supported = useSupportedAssets();
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  // The countdowns tick while the book has entries (each shows its own lock, or that it is ready).
-  const now = useNow((book.data?.length ?? 0) > 0);
+  // The countdowns tick while an entry is still locked.
+  const now = useLockClock((book.data ?? []).map((entry) => entry.usableAt), 'countdown');
 
   const deletion = useBookDelete<BookEntry>(walletApi.deleteAddress, (done) => {
     setMessage(done);

@@ -9,7 +9,7 @@ import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useLoad } from './hooks.ts';
-import { countdown, StepUpFields, useBookDelete, useNow, useStepUp, WhitelistSwitch, type StepUpField } from './StepUp.tsx';
+import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
 type AddField = 'name' | 'asset' | BankAccountField | StepUpField;
@@ -27,7 +27,7 @@ export function FiatAddressPage() {
   const fiats = useFiatAssets();
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const now = useNow((book.data?.length ?? 0) > 0);
+  const now = useLockClock((book.data ?? []).map((entry) => entry.usableAt), 'countdown');
   const deletion = useBookDelete<FiatBookEntry>(fiatApi.deleteAccount, (done) => {
     setMessage(done);
     if (done.tone === 'success') book.reload();

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { fiatApi, type FiatAssetInfo, type FiatRecord } from './api.ts';
@@ -8,25 +7,6 @@ import { useLoad, type Loaded } from './hooks.ts';
 
 /** The fiat currencies the wallet takes (contract/fiat.ts on the sandbox). */
 export const useFiatAssets = (): Loaded<FiatAssetInfo[]> => useLoad(() => fiatApi.assets(), []);
-
-/** The currency of a fiat deposit or withdrawal page: changing it goes to that currency's page. */
-export function FiatPicker({ assets, current, base }: { assets: readonly FiatAssetInfo[]; current: string; base: 'recharge' | 'withdraw' }) {
-  const { t } = useTranslation('wallet');
-  const { lang } = useParams();
-  const navigate = useNavigate();
-  return (
-    <div className="td-field">
-      <label htmlFor="wallet-fiat">{t('fiat.currency')}</label>
-      <select id="wallet-fiat" data-testid="input-fiat" value={current} onChange={(e) => navigate(`/${lang}/wallet/${base}/fiat/${e.target.value}`)}>
-        {assets.map((a) => (
-          <option key={a.asset} value={a.asset}>
-            {a.asset}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** spec §4 fiat state, translated. */
 export function FiatStatus({ status }: { status: FiatRecord['status'] | 'unconfirmed' }) {

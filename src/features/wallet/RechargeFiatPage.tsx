@@ -4,14 +4,15 @@ import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
 import { FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
 import { fiatApi, type FiatAssetInfo } from './api.ts';
+import { AssetPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
 import { checkFiatDeposit, parseAmount } from './fiat-form.ts';
-import { CopyRow, FiatPicker, FiatRecentRecords, useFiatAssets } from './FiatParts.tsx';
+import { CopyRow, FiatRecentRecords, useFiatAssets } from './FiatParts.tsx';
 import { useLoad } from './hooks.ts';
 import { WalletShell } from './WalletShell.tsx';
+import { newRequestId } from '../../lib/api/index.ts';
 
 type DeclareField = 'amount' | 'bankReference';
-const newRequestId = () => crypto.randomUUID();
 
 /**
  * spec §2 wallet/recharge/fiat/{asset}: the provider's bank account and the person's own reference to quote
@@ -31,7 +32,7 @@ export function RechargeFiatPage() {
     <WalletShell title={t('fiat.depositTitle', { asset })}>
       {assets.error ? <FormMessage text={describeWalletError(t, assets.error).message} /> : null}
       <div className="td-wallet-form" data-testid="recharge-fiat">
-        {assets.data ? <FiatPicker assets={assets.data} current={asset} base="recharge" /> : null}
+        {assets.data ? <AssetPicker assets={assets.data} current={asset} base="recharge" kind="fiat" /> : null}
         {assets.data && !fiat ? <FormMessage text={t('fiat.unsupported', { asset })} /> : null}
         {info.error ? <FormMessage text={describeWalletError(t, info.error).message} /> : null}
         {info.data && fiat ? (

@@ -14,10 +14,10 @@ import { RecentRecords } from './RecentRecords.tsx';
 import { VerifyCodes } from './VerifyCodes.tsx';
 import { WalletShell } from './WalletShell.tsx';
 import { checkWithdrawForm, type WithdrawField } from './withdraw-form.ts';
+import { newRequestId } from '../../lib/api/index.ts';
 
 type Step = { name: 'form' } | { name: 'verify'; withdrawal: Withdrawal } | { name: 'sent'; withdrawal: Withdrawal };
 
-const newRequestId = () => crypto.randomUUID();
 
 /**
  * spec §2 wallet/withdraw/coin/{asset}: network; address typed or picked from the address book, with a

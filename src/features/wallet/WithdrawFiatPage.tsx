@@ -5,16 +5,17 @@ import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
 import { fiatApi, type FiatAssetInfo, type FiatBookEntry, type FiatWithdrawal } from './api.ts';
+import { AssetPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
 import { checkFiatWithdraw, parseAmount } from './fiat-form.ts';
-import { FiatPicker, FiatRecentRecords, FiatStatus, maskAccount, timeOf, useFiatAssets } from './FiatParts.tsx';
+import { FiatRecentRecords, FiatStatus, maskAccount, timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useAssets, useLoad } from './hooks.ts';
-import { useNow } from './StepUp.tsx';
+import { useLockClock } from './BookParts.tsx';
 import { VerifyCodes } from './VerifyCodes.tsx';
 import { WalletShell } from './WalletShell.tsx';
+import { newRequestId } from '../../lib/api/index.ts';
 
 type Step = { name: 'form' } | { name: 'verify'; withdrawal: FiatWithdrawal } | { name: 'sent'; withdrawal: FiatWithdrawal };
-const newRequestId = () => crypto.randomUUID();
 
 /**
  * spec §2 wallet/withdraw/fiat/{asset}: a saved bank account (one still in its 24-hour lock says until when), the amount with the fee,
@@ -47,7 +48,7 @@ export function WithdrawFiatPage() {
       {fiats.error ? <FormMessage text={describeWalletError(t, fiats.error).message} /> : null}
       {step.name === 'form' ? (
         <div className="td-wallet-form" data-testid="withdraw-fiat">
-          {fiats.data ? <FiatPicker assets={fiats.data} current={asset} base="withdraw" /> : null}
+          {fiats.data ? <AssetPicker assets={fiats.data} current={asset} base="withdraw" kind="fiat" /> : null}
           {fiats.data && !fiat ? <FormMessage text={t('fiat.unsupported', { asset })} /> : null}
           {fiat && book.data ? (
             <WithdrawForm
@@ -106,8 +107,8 @@ function WithdrawForm({
 }) {
   const { t } = useTranslation('wallet');
   const { lang } = useParams();
-  // Ticks while there are accounts, so one whose lock ends becomes choosable without a reload.
-  const now = useNow(accounts.length > 0);
+  // Re-read when a lock ends, so the account's label loses its "usable from" without a reload.
+  const now = useLockClock(accounts.map((entry) => entry.usableAt), 'unlock');
     const [values, setValues] = useState({ account: accounts.length === 1 ? accounts[0]!.id : '', amount: '' });
   const [errors, setErrors] = useState<FieldErrors<'account' | 'amount'>>({});
   const [message, setMessage] = useState<string | null>(null);

@@ -40,3 +40,9 @@ export const download = api.download;
 export const upload = api.upload;
 export const apiStats = api.stats;
 export const resetApi = api.reset;
+
+/**
+ * A client-chosen request id (the sandbox's shape: 8–64 of A–Z a–z 0–9 _ -): one per money movement the person
+ * means, so a resend with it moves nothing twice (withdrawals, deposits declared, transfers, orders).
+ */
+export const newRequestId = (): string => crypto.randomUUID();

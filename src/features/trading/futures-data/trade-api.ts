@@ -1,6 +1,6 @@
 import type { ReplyOf } from '../../../../contract/call.ts';
 import type { ConfigCalls } from '../../../../contract/config.ts';
-import { apiGet, apiPost } from '../../../lib/api/index.ts';
+import { apiGet, apiPost, newRequestId } from '../../../lib/api/index.ts';
 
 // The trading calls (spec §7 "Lightning futures", "Futures queries", "User config"; spot calls of the
 // sandbox's design in the same style: server/trade/routes/spot.ts). Amounts travel as decimal strings.
@@ -117,8 +117,6 @@ export interface SendOrder {
 }
 
 const SPOT = '/broker/spot';
-/** A request id of the sandbox's shape (8–64 of A–Z a–z 0–9 _ -). */
-const newRequestId = () => crypto.randomUUID();
 
 export const tradeApi = {
   sendOrder: (market: TradeMarket, order: SendOrder) =>
