@@ -76,6 +76,17 @@ export const Code = {
   requestIdReused: 10209,
   /** The address (or bank account) is already in the book under this network. */
   addressExists: 10210,
+  // Convert and OTC (10250–10299).
+  /** The firm quote's time ran out; nothing moved. data.expiredAt. */
+  quoteExpired: 10250,
+  /** The quote was already filled (or is not this user's). */
+  quoteUsed: 10251,
+  /** Operations switched this pair off (block/listDisabledPair). */
+  pairDisabled: 10252,
+  /** spec §8 'Quote limit exceeded: contact the operations manager': above the daily limit. data.remainingUsd. */
+  quoteLimitExceeded: 10253,
+  /** The books cannot fill this size at a price the desk would quote. */
+  quoteUnavailable: 10254,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -127,6 +138,11 @@ export const messages: Record<Code, string> = {
   10208: 'This record does not allow the operation',
   10209: 'This request id was already used for a different request',
   10210: 'This address is already saved',
+  10250: 'The quote has expired, please get a new quote',
+  10251: 'This quote has already been used',
+  10252: 'This pair is suspended',
+  10253: 'Quote limit exceeded: contact the operations manager',
+  10254: 'No quote is available for this amount',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

@@ -16,9 +16,10 @@ export type Bucket = 'free' | 'locked' | 'margin';
  * - `market`: the exchange counterparty of the trading sandbox (what fills pay and receive, realised PnL);
  * - `fees`: fee income (trading fees, withdrawal fees);
  * - `chain:<network>`: the provider's wallet on a chain (deposits in, withdrawals out);
- * - `bank:<asset>`: the provider's bank account in a fiat currency.
+ * - `bank:<asset>`: the provider's bank account in a fiat currency;
+ * - `desk`: the provider's convert and OTC desk (the other side of every convert).
  */
-export type ProviderAccount = 'equity' | 'market' | 'fees' | `chain:${string}` | `bank:${string}`;
+export type ProviderAccount = 'equity' | 'market' | 'fees' | 'desk' | `chain:${string}` | `bank:${string}`;
 
 export type Leg =
   | { userId: number; account: AccountType; bucket: Bucket; asset: string; amount: Decimal }

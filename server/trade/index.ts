@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../api/context.ts';
 import type { Simulator } from '../sim/simulator.ts';
+import { convertRoutes } from '../convert/routes.ts';
 import { TradeEngine } from './engine.ts';
 import { configRoutes, devTradeRoutes } from './routes/config.ts';
 import { futuresRoutes } from './routes/futures.ts';
@@ -31,6 +32,8 @@ export async function tradePlugin(app: FastifyInstance, options: TradeOptions): 
   lightningRoutes(t, app);
   spotRoutes(t, app);
   configRoutes(t, app);
+  // Convert is priced from the same simulator books the engine trades against (server/convert).
+  convertRoutes(options.ctx, app, engine.view, options.devRoutes);
   if (options.devRoutes) devTradeRoutes(t, app);
 }
 

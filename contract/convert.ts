@@ -1,0 +1,189 @@
+import Type from 'typebox';
+import { call } from './call.ts';
+import { Amount, Asset, IsoTime, Page, PageCondition, RequestId, Strict } from './schema.ts';
+
+/**
+ * Instant convert (spec §1 "Instant conversion: coin and fiat, by quote, at zero fee", §3 "Convert assets",
+ * §6, §7 "Convert and OTC (institution)"). The spec names the calls; bodies and replies are the sandbox's
+ * design (server/api/README.md "Convert").
+ *
+ * A firm quote (`/institution/quote`) is priced from the simulator's spot books, walked for the size, less
+ * the provider's spread (the fee is zero, the provider earns the spread), and lives `CONVERT_QUOTE_TTL_MS`
+ * on the server's clock. `/institution/order` fills it once, at exactly its amounts, on the ledger.
+ */
+
+/** The digital assets the desk converts (the wallet's coins) and the fiat currencies (the fiat wallet's). */
+export const CONVERT_DIGITAL = ['BTC', 'ETH', 'SOL', 'USDT'] as const;
+export const CONVERT_FIAT = ['USD', 'HKD'] as const;
+export type ConvertAssetName = (typeof CONVERT_DIGITAL)[number] | (typeof CONVERT_FIAT)[number];
+
+/** How long a firm quote may be accepted, on the server's clock. */
+export const CONVERT_QUOTE_TTL_MS = 15_000;
+
+/**
+ * The tab a pair belongs to: `fiat` when either side is a fiat currency (advanced KYC, spec §6), else `coin`
+ * (basic KYC). Two fiat currencies are not a convert pair.
+ */
+export type ConvertKind = 'coin' | 'fiat';
+export function convertKind(fromAsset: string, toAsset: string): ConvertKind | null {
+  const isFiat = (a: string) => (CONVERT_FIAT as readonly string[]).includes(a);
+  const isDigital = (a: string) => (CONVERT_DIGITAL as readonly string[]).includes(a);
+  if (fromAsset === toAsset) return null;
+  if (isFiat(fromAsset) && isFiat(toAsset)) return null;
+  if (!(isFiat(fromAsset) || isDigital(fromAsset)) || !(isFiat(toAsset) || isDigital(toAsset))) return null;
+  return isFiat(fromAsset) || isFiat(toAsset) ? 'fiat' : 'coin';
+}
+
+const Kind = Type.Union([Type.Literal('coin'), Type.Literal('fiat')]);
+const AssetType = Type.Union([Type.Literal('digital'), Type.Literal('fiat')]);
+
+const ConvertAsset = Type.Object({
+  asset: Type.String(),
+  type: AssetType,
+  /** Decimals an amount of this asset may carry in a convert. */
+  decimals: Type.Integer(),
+  /** spec §5 "The exchange has a minimum sell or purchase amount": per order, in this asset. */
+  minAmount: Amount,
+  maxAmount: Amount,
+});
+
+const Pair = Type.Object({ fromAsset: Type.String(), toAsset: Type.String() });
+
+/** Quote either side's amount: exactly one of fromAmount and toAmount (the handler says which is missing). */
+const QuoteBody = Strict({
+  fromAsset: Asset,
+  toAsset: Asset,
+  fromAmount: Type.Optional(Amount),
+  toAmount: Type.Optional(Amount),
+});
+
+const QuoteFields = {
+  fromAsset: Type.String(),
+  toAsset: Type.String(),
+  kind: Kind,
+  fromAmount: Amount,
+  toAmount: Amount,
+  /** toAsset per one fromAsset, after the spread. */
+  price: Amount,
+  /** fromAsset per one toAsset. */
+  inversePrice: Amount,
+  /** The price the books give for this size, before the spread (toAsset per one fromAsset). */
+  marketPrice: Amount,
+  /** The provider's spread as a fraction ("0.001" is 0.1 %); the fee is zero (spec §9). */
+  spread: Amount,
+  /** Which amount the user fixed; the other is what the quote computed. */
+  fixed: Type.Union([Type.Literal('from'), Type.Literal('to')]),
+  /** The server's clock when the quote was made, so the client counts down on the server's time. */
+  serverTime: IsoTime,
+};
+
+export const IndicativeQuote = Type.Object(QuoteFields);
+export const FirmQuote = Type.Object({ ...QuoteFields, quoteId: Type.String(), expiresAt: IsoTime });
+
+export const ConvertOrder = Type.Object({
+  orderId: Type.String(),
+  quoteId: Type.String(),
+  kind: Kind,
+  fromAsset: Type.String(),
+  toAsset: Type.String(),
+  fromAmount: Amount,
+  toAmount: Amount,
+  price: Amount,
+  inversePrice: Amount,
+  spread: Amount,
+  /** A convert fills whole or not at all: every order recorded is filled. */
+  status: Type.Literal('success'),
+  createdAt: IsoTime,
+});
+
+const Balance = Type.Object({ asset: Type.String(), available: Amount });
+
+export const SWAP_RECORD_DAYS = [7, 30, 90, 180, 365] as const;
+
+export const convertCalls = {
+  '/institution/listExchangeAssetByType': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ type: AssetType }),
+    reply: Type.Array(ConvertAsset),
+  }),
+  '/institution/listAllConvertAsset': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({ digitalAssets: Type.Array(ConvertAsset), fiatAssets: Type.Array(ConvertAsset) }),
+  }),
+  /** The capital account's available balance of each convert asset of one type (spec §3 account type 1). */
+  '/institution/listConvertAssetBalanceByType': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ type: AssetType }),
+    reply: Type.Array(Balance),
+  }),
+  /** Every convert asset's available balance with its USD value at the desk's price. */
+  '/institution/listUserAvailableMoney': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({ list: Type.Array(Type.Object({ asset: Type.String(), available: Amount, usdValue: Amount })), totalUsd: Amount }),
+  }),
+  '/institution/queryUserAvailableCapital': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ asset: Asset }),
+    reply: Balance,
+  }),
+  /** Per-order minimum and maximum of each asset as the from side (public). */
+  '/institution/listRiskConfig': call({
+    method: 'POST',
+    auth: 'public',
+    reply: Type.Array(Type.Object({ asset: Type.String(), minAmount: Amount, maxAmount: Amount })),
+  }),
+  /** The user's organisation's daily convert limit in USD, what today's orders used, and when it resets (00:00 HKT). */
+  '/institution/listUserOrganizationRiskConfig': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({ dailyLimitUsd: Amount, usedTodayUsd: Amount, remainingUsd: Amount, resetsAt: IsoTime }),
+  }),
+  '/institution/block/listDisabledPair': call({ method: 'POST', auth: 'user', reply: Type.Array(Pair) }),
+  '/institution/block/listDisabledPairNotLogin': call({ method: 'POST', auth: 'public', reply: Type.Array(Pair) }),
+  /** An indicative quote without a token (the public convert pages): the same price, no quoteId, not binding. */
+  '/institution/getQuote': call({ method: 'POST', auth: 'public', body: QuoteBody, reply: IndicativeQuote }),
+  /** A firm quote: binding for CONVERT_QUOTE_TTL_MS. */
+  '/institution/quote': call({ method: 'POST', auth: 'user', body: QuoteBody, reply: FirmQuote }),
+  /** Fill a firm quote once; a retry with the same requestId returns the first order. */
+  '/institution/order': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ quoteId: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }), requestId: RequestId }),
+    reply: ConvertOrder,
+  }),
+  '/institution/pageSwapOrderRecord': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      pageCondition: PageCondition,
+      queryCondition: Type.Optional(
+        Strict({
+          kind: Type.Optional(Kind),
+          fromAsset: Type.Optional(Asset),
+          toAsset: Type.Optional(Asset),
+          days: Type.Optional(Type.Union(SWAP_RECORD_DAYS.map((d) => Type.Literal(d)))),
+          startTime: Type.Optional(IsoTime),
+          endTime: Type.Optional(IsoTime),
+        }),
+      ),
+    }),
+    reply: Page(ConvertOrder),
+  }),
+};
+
+export type ConvertCalls = typeof convertCalls;
+
+/** Sandbox control (server/api/README.md "Developer controls"): operations switch a pair off or on. */
+export const convertDevCalls = {
+  '/_dev/convert/disabledPair': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ fromAsset: Asset, toAsset: Asset, disabled: Type.Boolean() }),
+    reply: Type.Array(Pair),
+  }),
+};
