@@ -98,8 +98,6 @@ export const ConvertOrder = Type.Object({
 
 const Balance = Type.Object({ asset: Type.String(), available: Amount });
 
-export const SWAP_RECORD_DAYS = [7, 30, 90, 180, 365] as const;
-
 export const convertCalls = {
   '/institution/listExchangeAssetByType': call({
     method: 'POST',
@@ -163,10 +161,11 @@ export const convertCalls = {
       pageCondition: PageCondition,
       queryCondition: Type.Optional(
         Strict({
-          kind: Type.Optional(Kind),
+          /** The tab: coin or fiat converts. */
+          type: Type.Optional(Kind),
           fromAsset: Type.Optional(Asset),
           toAsset: Type.Optional(Asset),
-          days: Type.Optional(Type.Union(SWAP_RECORD_DAYS.map((d) => Type.Literal(d)))),
+          days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
           startTime: Type.Optional(IsoTime),
           endTime: Type.Optional(IsoTime),
         }),

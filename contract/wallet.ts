@@ -228,10 +228,14 @@ export const walletCalls = {
 export const walletExport = {
   path: '/account/bill/export',
   body: Strict({
-    /** Which records: coin (default), fiat deposits, fiat withdrawals or transfers; `type` and `status` are that page's. */
-    kind: Type.Optional(Type.Union([Type.Literal('coin'), Type.Literal('fiatDeposit'), Type.Literal('fiatWithdraw'), Type.Literal('transfer')])),
-    type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw'), TransferTypeLiterals])),
+    /** Which records: coin (default), fiat deposits, fiat withdrawals, transfers or converts; `type` and `status` are that page's. */
+    kind: Type.Optional(Type.Union([Type.Literal('coin'), Type.Literal('fiatDeposit'), Type.Literal('fiatWithdraw'), Type.Literal('transfer'), Type.Literal('convert')])),
+    /** Deposit or withdraw (coin), a transfer direction (transfer), or the convert tab (convert: coin or fiat). */
+    type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw'), TransferTypeLiterals, Type.Literal('coin'), Type.Literal('fiat')])),
     asset: Type.Optional(Asset),
+    /** The convert export's pair filters. */
+    fromAsset: Type.Optional(Asset),
+    toAsset: Type.Optional(Asset),
     status: Type.Optional(Type.Union([CoinRecordStatus, Type.Literal('approvalPending'), Type.Literal('complete')])),
     days: Type.Optional(Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')])),
     startTime: Type.Optional(IsoTime),

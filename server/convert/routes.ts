@@ -342,7 +342,7 @@ export function convertRoutes(ctx: ApiContext, app: FastifyInstance, view: Marke
       const { since, until } = timeWindow(q, nowDate(ctx));
       const where = `user_id = $1 and created_at >= $2 and created_at < $3 and ($4::text is null or kind = $4)
         and ($5::text is null or from_asset = $5) and ($6::text is null or to_asset = $6)`;
-      const params = [auth.user.id, since, until, q.kind ?? null, q.fromAsset ?? null, q.toAsset ?? null];
+      const params = [auth.user.id, since, until, q.type ?? null, q.fromAsset ?? null, q.toAsset ?? null];
       const { pageNum, pageSize } = body.pageCondition;
       const { rows, total } = await pageQuery<OrderRow>(ctx.db, { select: ORDER_COLUMNS, from: 'convert_orders', where, order: 'created_at desc, id desc', params }, body.pageCondition);
       return { list: rows.map(orderView), total, pageNum, pageSize };

@@ -83,12 +83,15 @@ type Kind = NonNullable<ExportForm['kind']>;
 const COIN_TYPES = ['deposit', 'withdraw'] as const;
 const COIN_STATUSES = ['deposit_pending', 'deposit_complete', 'withdraw_pending', 'withdraw_complete', 'withdraw_failed', 'cancelled'] as const;
 const FIAT_STATUSES = ['approvalPending', 'complete', 'cancelled'] as const;
+const CONVERT_TYPES = ['coin', 'fiat'] as const;
 
 /** The filters of one export, checked against its kind (a fiat state on the coin export is bad input, and so on). */
 interface ExportFilter {
   kind: Kind;
   type?: string;
   asset?: string;
+  fromAsset?: string;
+  toAsset?: string;
   status?: string;
   days?: number;
   startTime?: string;
@@ -97,8 +100,11 @@ interface ExportFilter {
 
 function exportFilter(form: ExportForm): ExportFilter {
   const kind: Kind = form.kind ?? 'coin';
-  const types: readonly string[] = kind === 'coin' ? COIN_TYPES : kind === 'transfer' ? Object.keys(DIRECTIONS) : [];
-  const statuses: readonly string[] = kind === 'coin' ? COIN_STATUSES : kind === 'transfer' ? [] : FIAT_STATUSES;
+  const types: readonly string[] = kind === 'coin' ? COIN_TYPES : kind === 'transfer' ? Object.keys(DIRECTIONS) : kind === 'convert' ? CONVERT_TYPES : [];
+  const statuses: readonly string[] = kind === 'coin' ? COIN_STATUSES : kind === 'transfer' || kind === 'convert' ? [] : FIAT_STATUSES;
+  if (kind !== 'convert' && (form.fromAsset !== undefined || form.toAsset !== undefined)) {
+    throw badInput(form.fromAsset !== undefined ? 'fromAsset' : 'toAsset', 'kind', `The ${kind} export has no pair filter`);
+  }
   if (form.type !== undefined && !types.includes(form.type)) throw badInput('type', 'kind', `type ${form.type} is not one of the ${kind} export's`);
   if (form.status !== undefined && !statuses.includes(form.status)) throw badInput('status', 'kind', `status ${form.status} is not one of the ${kind} export's`);
   const custom = form.startTime !== undefined || form.endTime !== undefined;
@@ -106,6 +112,8 @@ function exportFilter(form: ExportForm): ExportFilter {
     kind,
     ...(form.type !== undefined ? { type: form.type } : {}),
     ...(form.asset !== undefined ? { asset: form.asset } : {}),
+    ...(form.fromAsset !== undefined ? { fromAsset: form.fromAsset } : {}),
+    ...(form.toAsset !== undefined ? { toAsset: form.toAsset } : {}),
     ...(form.status !== undefined ? { status: form.status } : {}),
     ...(custom ? { startTime: form.startTime, endTime: form.endTime } : { days: Number(form.days ?? 30) }),
     ...(custom && form.days !== undefined ? { days: Number(form.days) } : {}),
@@ -115,7 +123,7 @@ function exportFilter(form: ExportForm): ExportFilter {
 /**
  * `POST /api/account/bill/export` (spec §7 "account/bill/export (download, file name deposit-withdraw records
  * xlsx, in Chinese)", "Downloads: a download posts form-encoded"): the records of one page — coin deposits and
- * withdrawals (default), fiat deposits, fiat withdrawals or transfers — with that page's filters, as an xlsx
+ * withdrawals (default), fiat deposits, fiat withdrawals, transfers or converts — with that page's filters, as an xlsx
  * file, streamed. Bad input, or no session, gets the JSON envelope (4xx), never a file; the app detects it.
  * Rows are read in keyset-paged batches and written with exceljs's streaming writer, yielding to the event
  * loop between slices so the rest of the sandbox keeps answering; a closed connection stops it.
@@ -355,6 +363,51 @@ function transferSource(ctx: ApiContext, job: WriteJob): ExportSource {
   };
 }
 
+/** record/convert: the user's filled converts (convert_orders), with the page's tab and pair filters. */
+function convertSource(ctx: ApiContext, job: WriteJob): ExportSource {
+  const { record } = TEXTS[job.lang];
+  const x = record.export;
+  const c = x.columns;
+  const all = record.filters.all;
+  const { since, until } = timeWindow(job.filter, job.now);
+  const types = record.convert.types as Record<string, string>;
+  return {
+    title: x.kinds.convert.title,
+    filters: fill(x.kinds.convert.filters, {
+      type: job.filter.type ? types[job.filter.type]! : all,
+      from: job.filter.fromAsset ?? all,
+      to: job.filter.toAsset ?? all,
+      days: rangeText(job),
+    }),
+    columns: [c.orderId, c.time, c.type, c.fromAsset, c.fromAmount, c.toAsset, c.toAmount, c.price, c.spread, c.quoteId],
+    next: async (cursor) => {
+      const batch = await keysetBatch<{ id: string; created_at: Date; kind: string; from_asset: string; to_asset: string; from_amount: string; to_amount: string; price: string; spread: string; quote_id: string }>(
+        ctx.db,
+        `select id, created_at, kind, from_asset, to_asset, from_amount::text as from_amount, to_amount::text as to_amount, price::text as price,
+           spread::text as spread, quote_id
+         from convert_orders
+         where user_id = $1 and created_at >= $2 and created_at < $3 and ($4::text is null or kind = $4)
+           and ($5::text is null or from_asset = $5) and ($6::text is null or to_asset = $6)`,
+        [job.userId, since, until, job.filter.type ?? null, job.filter.fromAsset ?? null, job.filter.toAsset ?? null],
+        cursor,
+      );
+      const rows = batch.rows.map((r): Cell[] => [
+        String(r.id),
+        job.zoned.time(r.created_at),
+        types[r.kind] ?? r.kind,
+        r.from_asset,
+        amountCell(new D(r.from_amount).toFixed()),
+        r.to_asset,
+        amountCell(new D(r.to_amount).toFixed()),
+        amountCell(new D(r.price).toFixed()),
+        `${new D(r.spread).mul(100).toFixed()} %`,
+        r.quote_id,
+      ]);
+      return { rows, cursor: batch.cursor, done: batch.done };
+    },
+  };
+}
+
 async function writeWorkbook(ctx: ApiContext, stream: PassThrough, job: WriteJob): Promise<void> {
   const x = TEXTS[job.lang].record.export;
   const source =
@@ -362,7 +415,9 @@ async function writeWorkbook(ctx: ApiContext, stream: PassThrough, job: WriteJob
       ? coinSource(ctx, job)
       : job.filter.kind === 'transfer'
         ? transferSource(ctx, job)
-        : fiatSource(ctx, job, job.filter.kind === 'fiatDeposit' ? 'deposit' : 'withdraw');
+        : job.filter.kind === 'convert'
+          ? convertSource(ctx, job)
+          : fiatSource(ctx, job, job.filter.kind === 'fiatDeposit' ? 'deposit' : 'withdraw');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(x.sheet);
   // The header block: what was exported, with which filters, in which time zone.

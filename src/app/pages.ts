@@ -36,6 +36,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   recordFiatRecharge: ['record', recordPages.recordFiatRecharge],
   recordFiatWithdraw: ['record', recordPages.recordFiatWithdraw],
   recordTransfer: ['record', recordPages.recordTransfer],
+  recordConvert: ['record', recordPages.recordConvert],
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
 };

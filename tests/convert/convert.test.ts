@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { CONVERT_QUOTE_TTL_MS } from '../../contract/convert.ts';
@@ -153,6 +154,35 @@ describe.each(securityBackends())('instant convert ($name)', (backend) => {
     const page = await call<{ list: Order[]; total: number }>('/institution/pageSwapOrderRecord', { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { fromAsset: 'BTC' } });
     expect(page.data.total).toBe(1);
     expect(page.data.list[0]).toMatchObject({ orderId: filled.data.orderId, fromAmount: '1', toAmount: q.data.toAmount });
+  });
+
+  it('exports the convert records as xlsx with the page’s filters, exactly the filled amounts', async () => {
+    const response = await fetch(`${api.base}/account/bill/export`, {
+      method: 'POST',
+      headers: { source: 'web', 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ kind: 'convert', type: 'coin', fromAsset: 'BTC', days: '30', lang: 'en-US', tz: 'Asia/Hong_Kong' }),
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Convert records');
+    expect(String(sheet.getRow(2).getCell(1).value)).toContain('from BTC');
+    const header = sheet.getRow(6).values as unknown[];
+    expect(header.slice(1, 5)).toEqual(['Order ID', 'Time', 'Type', 'From']);
+    const page = await call<{ list: Order[] }>('/institution/pageSwapOrderRecord', { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { fromAsset: 'BTC' } });
+    const row = sheet.getRow(7).values as unknown[];
+    expect(row[1]).toBe(page.data.list[0]!.orderId);
+    expect(row[5]).toBe(1);
+    expect(String(row[7])).toBe(new Decimal(page.data.list[0]!.toAmount).toFixed());
+    expect(sheet.getRow(8).values).toEqual([]);
+    // A pair filter on another kind of export is bad input (a 400 envelope, not a file).
+    const wrong = await fetch(`${api.base}/account/bill/export`, {
+      method: 'POST',
+      headers: { source: 'web', 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${token}` },
+      body: new URLSearchParams({ kind: 'transfer', fromAsset: 'BTC' }),
+    });
+    expect(wrong.status).toBe(400);
   });
 
   it('an expired quote is refused and nothing moves; an unknown or another user’s quote is unknown', async () => {

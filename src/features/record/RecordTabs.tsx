@@ -6,6 +6,7 @@ const TABS = [
   ['coin', 'record/coin'],
   ['fiat', 'record/fiat'],
   ['transfer', 'record/transfer'],
+  ['convert', 'record/convert'],
   ['spotTrade', 'record/spotTrade'],
   ['futureTrade', 'record/futureTrade'],
 ] as const;

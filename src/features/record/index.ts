@@ -4,6 +4,7 @@ export const recordPages = {
   recordFiatRecharge: () => import('./FiatRecordPage.tsx').then((m) => ({ default: m.FiatRechargeRecordPage })),
   recordFiatWithdraw: () => import('./FiatRecordPage.tsx').then((m) => ({ default: m.FiatWithdrawRecordPage })),
   recordTransfer: () => import('./TransferRecordPage.tsx'),
+  recordConvert: () => import('./ConvertRecordPage.tsx'),
   recordSpotTrade: () => import('./SpotTradePage.tsx'),
   recordFutureTrade: () => import('./FutureTradePage.tsx'),
 };

@@ -4,7 +4,7 @@ import { download } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 
-export type ExportKind = 'coin' | 'fiatDeposit' | 'fiatWithdraw' | 'transfer';
+export type ExportKind = 'coin' | 'fiatDeposit' | 'fiatWithdraw' | 'transfer' | 'convert';
 
 /**
  * A records page's xlsx export (spec §7 download: a form-encoded POST to account/bill/export): the page's own
