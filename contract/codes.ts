@@ -87,6 +87,12 @@ export const Code = {
   quoteLimitExceeded: 10253,
   /** The books cannot fill this size at a price the desk would quote. */
   quoteUnavailable: 10254,
+  /** spec §9: the OTC desk quotes Mon–Fri 00:00–17:00 UTC; data.nextOpenAt. */
+  otcClosed: 10255,
+  /** spec §9: OTC from about 200,000 USD equivalent; data.minUsd, data.usdValue. */
+  otcBelowMinimum: 10256,
+  /** The OTC order is not in a state that allows this (cancel a filled one, decide a closed one). */
+  otcOrderState: 10257,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -143,6 +149,9 @@ export const messages: Record<Code, string> = {
   10252: 'This pair is suspended',
   10253: 'Quote limit exceeded: contact the operations manager',
   10254: 'No quote is available for this amount',
+  10255: 'The OTC desk is closed, it quotes Monday to Friday 00:00–17:00 UTC',
+  10256: 'OTC trades start from 200,000 USD equivalent',
+  10257: 'This OTC order does not allow the operation',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

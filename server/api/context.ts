@@ -85,6 +85,11 @@ export interface ApiContext {
   totpIssuer: string;
   /** Where uploaded files are kept (server/api/uploads.ts). */
   uploads: UploadStore;
+  /**
+   * Work due on the sandbox clock besides the chain's (server/wallet/chain.ts `sweep` runs these after its own,
+   * every sweep and after a clock advance): OTC settlement and delegated orders (server/otc).
+   */
+  timed: Array<() => Promise<void>>;
 }
 
 export function nowDate(ctx: ApiContext): Date {

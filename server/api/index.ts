@@ -61,6 +61,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
     keys: await loadOrCreateKeys(db, new Date(clock.now())),
     limits: { ...defaultLimits, ...options.limits },
     totpIssuer: 'Trading Desk',
+    timed: [],
     uploads: await openUploadStore(app, db, options.dataDir),
   };
 

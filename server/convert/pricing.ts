@@ -141,18 +141,17 @@ export interface Priced {
 const significant = (value: Decimal) => value.toSignificantDigits(10, Decimal.ROUND_HALF_UP);
 
 /**
- * A quote for `fromAsset` → `toAsset` with one side fixed. The other side is rounded against the user to its
+ * A quote for `fromAsset` → `toAsset` with one side fixed, less `spread` (convert's per tab, or OTC's). The other side is rounded against the user to its
  * asset's decimals (received rounds down, paid rounds up), so the provider never pays out more than the
  * quoted price. Throws NoLiquidity when the books cannot take the size.
  */
 export function priceConvert(
   pricer: DeskPricer,
-  kind: ConvertKind,
-  from: ConvertAssetConfig,
-  to: ConvertAssetConfig,
+  spread: Decimal,
+  from: { asset: string; decimals: number },
+  to: { asset: string; decimals: number },
   fixed: { side: 'from' | 'to'; amount: Decimal },
 ): Priced {
-  const spread = DESK.spread[kind];
   const keep = new D(1).sub(spread);
   let fromAmount: Decimal;
   let toAmount: Decimal;

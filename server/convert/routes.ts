@@ -131,7 +131,7 @@ async function price(ctx: ApiContext, pricer: DeskPricer, body: QuoteInput): Pro
   if (disabled.length > 0) throw new ApiError(Code.pairDisabled, { fromAsset: from.asset, toAsset: to.asset });
   let priced: Priced;
   try {
-    priced = priceConvert(pricer, kind, from, to, { side, amount });
+    priced = priceConvert(pricer, DESK.spread[kind], from, to, { side, amount });
   } catch (error) {
     if (error instanceof NoLiquidity) throw new ApiError(Code.quoteUnavailable, { fromAsset: from.asset, toAsset: to.asset });
     throw error;

@@ -14,7 +14,7 @@ const liveOrderStates = `('submitted', 'running', 'partial_filled', 'cancelling'
  * - every transaction's postings sum to zero per asset, and so does each asset over all postings;
  * - every user balance (free, locked, margin) equals the sum of its postings;
  * - no user balance is negative;
- * - every held (locked) amount belongs to a live order or withdrawal, and nothing else holds;
+ * - every held (locked) amount belongs to a live order, withdrawal or OTC order, and nothing else holds;
  * - the isolated-margin bucket equals the margin of the user's isolated positions.
  */
 export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
@@ -65,6 +65,8 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
          union all
          select user_id, 1, asset, sum(amount) from wallet_withdrawals
          where held and status in ('unconfirmed', 'approvalPending') group by 1, 2, 3
+         union all
+         select user_id, 1, from_asset, sum(from_amount) from otc_orders where status in ('open', 'pendingSettlement') group by 1, 2, 3
        ), expected as (select user_id, account_type, asset, sum(held) as held from holds group by 1, 2, 3)
        select coalesce(b.user_id, e.user_id) as user_id, coalesce(b.account_type, e.account_type) as account_type,
          coalesce(b.asset, e.asset) as asset, b.locked::text as locked, e.held::text as held_by_live_items

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../api/context.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import { convertRoutes } from '../convert/routes.ts';
+import { otcRoutes } from '../otc/routes.ts';
 import { TradeEngine } from './engine.ts';
 import { configRoutes, devTradeRoutes } from './routes/config.ts';
 import { futuresRoutes } from './routes/futures.ts';
@@ -32,8 +33,9 @@ export async function tradePlugin(app: FastifyInstance, options: TradeOptions): 
   lightningRoutes(t, app);
   spotRoutes(t, app);
   configRoutes(t, app);
-  // Convert is priced from the same simulator books the engine trades against (server/convert).
+  // Convert and OTC are priced from the same simulator books the engine trades against (server/convert, server/otc).
   convertRoutes(options.ctx, app, engine.view, options.devRoutes);
+  otcRoutes(options.ctx, app, engine.view, options.devRoutes);
   if (options.devRoutes) devTradeRoutes(t, app);
 }
 

@@ -67,6 +67,7 @@ export async function sweep(ctx: ApiContext): Promise<void> {
     [now],
   );
   for (const { id } of expired) await ctx.db.transaction((tx) => cancelUnconfirmed(tx, id, now));
+  for (const job of ctx.timed) await job();
 }
 
 async function creditDeposit(ctx: ApiContext, id: string, now: Date): Promise<void> {

@@ -1,0 +1,207 @@
+import Type from 'typebox';
+import { call } from './call.ts';
+import { Amount, Asset, Id, IsoTime, Page, PageCondition, RequestId, Strict } from './schema.ts';
+import { walletCalls } from './wallet.ts';
+
+/**
+ * OTC block trading (spec §1 "OTC: instant-quote mode or delegated (assisted) order mode, for trades of about
+ * 200,000 USD equivalent or more", §6 "OTC needs advanced KYC", §7 "Block trade and OTC", §9 "OTC: quotes from
+ * about 200,000 USD equivalent; Mon-Fri 00:00-17:00 UTC; result within 30 min; settlement T+1"). The spec names
+ * the calls; bodies and replies are the sandbox's design (server/api/README.md "OTC").
+ *
+ * Instant-quote mode: a firm quote (`block/quote`, priced like convert from the simulator's books with the
+ * desk's OTC spread) → accept (`block/order`) → the from side is held → settled T+1 (the next weekday, same
+ * time of day) on the sandbox clock. Delegated mode: `block/addLimitOrder` holds the from side; the desk fills
+ * it when the books reach the limit price (or operations fill or reject it); it settles T+1 from the fill.
+ */
+
+/** spec §9, the desk's published terms. */
+export const OTC_TERMS = {
+  minUsd: '200000',
+  /** Weekdays (0 Sunday … 6 Saturday) and hours in UTC when the desk quotes. */
+  days: [1, 2, 3, 4, 5],
+  openUtcHour: 0,
+  closeUtcHour: 17,
+  resultMinutes: 30,
+  settlementDays: 1,
+  quoteTtlMs: 30_000,
+} as const;
+
+export const OTC_ASSETS = ['BTC', 'ETH', 'SOL', 'USDT', 'USD', 'HKD'] as const;
+
+const Mode = Type.Union([Type.Literal('quote'), Type.Literal('limit')]);
+export const OtcStatus = Type.Union([
+  /** A delegated order waiting for its price. */
+  Type.Literal('open'),
+  /** Filled (accepted quote or delegated order reached): held until settlement. */
+  Type.Literal('pendingSettlement'),
+  Type.Literal('settled'),
+  Type.Literal('cancelled'),
+  Type.Literal('rejected'),
+  Type.Literal('expired'),
+]);
+
+const QuoteBody = Strict({
+  fromAsset: Asset,
+  toAsset: Asset,
+  fromAmount: Type.Optional(Amount),
+  toAmount: Type.Optional(Amount),
+});
+
+const QuoteFields = {
+  fromAsset: Type.String(),
+  toAsset: Type.String(),
+  fromAmount: Amount,
+  toAmount: Amount,
+  price: Amount,
+  inversePrice: Amount,
+  marketPrice: Amount,
+  spread: Amount,
+  /** The from side in USD at the books' price (the 200,000 USD minimum's measure). */
+  usdValue: Amount,
+  fixed: Type.Union([Type.Literal('from'), Type.Literal('to')]),
+  serverTime: IsoTime,
+};
+
+export const OtcQuote = Type.Object({ ...QuoteFields, quoteId: Type.String(), expiresAt: IsoTime });
+
+export const OtcOrder = Type.Object({
+  orderId: Type.String(),
+  mode: Mode,
+  fromAsset: Type.String(),
+  toAsset: Type.String(),
+  fromAmount: Amount,
+  toAmount: Amount,
+  /** toAsset per fromAsset: the quote's price, or the delegated order's limit. */
+  price: Amount,
+  usdValue: Amount,
+  status: OtcStatus,
+  quoteId: Type.Union([Type.String(), Type.Null()]),
+  /** A delegated order's own expiry (null for an accepted quote). */
+  expiresAt: Type.Union([IsoTime, Type.Null()]),
+  /** The timeline the desk's promises are read against (spec §9: result within 30 minutes, settlement T+1). */
+  timeline: Type.Object({
+    requestedAt: IsoTime,
+    quotedAt: Type.Union([IsoTime, Type.Null()]),
+    acceptedAt: Type.Union([IsoTime, Type.Null()]),
+    settledAt: Type.Union([IsoTime, Type.Null()]),
+    /** requestedAt + 30 minutes. */
+    resultBy: IsoTime,
+    /** T+1 from acceptance (the next weekday); null until accepted. */
+    settlesAt: Type.Union([IsoTime, Type.Null()]),
+    /** When it was cancelled, rejected or expired. */
+    closedAt: Type.Union([IsoTime, Type.Null()]),
+  }),
+});
+
+const Hours = Type.Object({
+  days: Type.Array(Type.Integer()),
+  openUtcHour: Type.Integer(),
+  closeUtcHour: Type.Integer(),
+  /** Whether the desk is open at serverTime, and when it next opens or closes. */
+  open: Type.Boolean(),
+  nextOpenAt: IsoTime,
+  nextCloseAt: IsoTime,
+  serverTime: IsoTime,
+});
+
+const AssetRow = Type.Object({ asset: Type.String(), type: Type.Union([Type.Literal('digital'), Type.Literal('fiat')]), decimals: Type.Integer() });
+
+export const otcCalls = {
+  '/institution/block/listBlockTradeConfigure': call({
+    method: 'POST',
+    auth: 'public',
+    reply: Type.Object({
+      minUsd: Amount,
+      resultMinutes: Type.Integer(),
+      settlementDays: Type.Integer(),
+      quoteTtlMs: Type.Integer(),
+      spread: Amount,
+      hours: Hours,
+    }),
+  }),
+  /** The user's own terms: the minimum, and the largest order the desk quotes them without the operations manager. */
+  '/institution/block/listUserBlockTradeConfigure': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({ minUsd: Amount, quoteLimitUsd: Amount }),
+  }),
+  '/institution/block/listBlockAsset': call({ method: 'POST', auth: 'public', reply: Type.Array(AssetRow) }),
+  /** The OTC assets with the networks a coin is deposited and withdrawn on (otcinfo recharge and withdraw pages). */
+  '/institution/block/listAsset': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Array(Type.Object({ ...AssetRow.properties, networks: Type.Array(Type.String()) })),
+  }),
+  /** OTC balances: what is free in the capital account and what OTC orders hold until settlement. */
+  '/institution/block/listBlockAssetBalance': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Array(Type.Object({ asset: Type.String(), available: Amount, held: Amount, usdValue: Amount })),
+  }),
+  '/institution/block/listUserAvailableMoney': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({ list: Type.Array(Type.Object({ asset: Type.String(), available: Amount, usdValue: Amount })), totalUsd: Amount }),
+  }),
+  '/institution/block/getQuote': call({ method: 'POST', auth: 'public', body: QuoteBody, reply: Type.Object(QuoteFields) }),
+  '/institution/block/quote': call({ method: 'POST', auth: 'user', body: QuoteBody, reply: OtcQuote }),
+  '/institution/block/order': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ quoteId: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }), requestId: RequestId }),
+    reply: OtcOrder,
+  }),
+  '/institution/block/addLimitOrder': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      fromAsset: Asset,
+      toAsset: Asset,
+      fromAmount: Amount,
+      /** toAsset per one fromAsset; the desk fills when the books give at least this. */
+      limitPrice: Amount,
+      /** In the future, at most 30 days ahead. */
+      expiresAt: IsoTime,
+      requestId: RequestId,
+    }),
+    reply: OtcOrder,
+  }),
+  '/institution/block/cancelLimitOrder': call({ method: 'POST', auth: 'user', body: Strict({ orderId: Id }), reply: OtcOrder }),
+  '/institution/block/pageBlockOrderRecord': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      pageCondition: PageCondition,
+      queryCondition: Type.Optional(
+        Strict({
+          mode: Type.Optional(Mode),
+          status: Type.Optional(OtcStatus),
+          days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
+          startTime: Type.Optional(IsoTime),
+          endTime: Type.Optional(IsoTime),
+        }),
+      ),
+    }),
+    reply: Page(OtcOrder),
+  }),
+};
+
+/** The OTC deposit address (spec §7 `/block/trade/getAddress`): the user's own address of the wallet, as `getDepositAddress` gives it. */
+const depositAddress = walletCalls['/account/wallet/getDepositAddress'];
+export const otcAddressCalls = {
+  '/block/trade/getAddress': call({ method: 'POST', auth: 'user', body: depositAddress.body, reply: depositAddress.reply }),
+};
+
+/** Sandbox controls: the desk's operations fill or reject a delegated order; settle what is due now. */
+export const otcDevCalls = {
+  '/_dev/otc/limit/decide': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ orderId: Id, fill: Type.Boolean() }),
+    reply: Type.Object({ orderId: Type.String(), status: Type.String() }),
+  }),
+};
+
+export type OtcCalls = typeof otcCalls;
+export type OtcAddressCalls = typeof otcAddressCalls;
