@@ -1,15 +1,17 @@
 import type { PublicCalls } from '../../../contract/public.ts';
 import { JSEncrypt } from 'jsencrypt';
 import type { AccountCalls } from '../../../contract/account.ts';
-import type { ReplyOf } from '../../../contract/call.ts';
+import type { QueryOf, ReplyOf } from '../../../contract/call.ts';
+import type { PageSize } from '../../../contract/rules.ts';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 import type { MenuItem } from '../../lib/session/index.ts';
-import type { AccountUserInfo, LoginHistoryPage, Permissions } from './types.ts';
+import type { LoginHistoryPage } from './types.ts';
 
 // The account calls of spec §7 "Authentication and security". Forms call them with `silent: true` and
 // show the error next to the field themselves; nothing else here shows a toast.
 const quiet = { silent: true } as const;
 const publicCall = { silent: true, noToken: true } as const;
+type Account<P extends keyof AccountCalls> = ReplyOf<AccountCalls[P]>;
 
 /** spec §6 public calls, typed from contract/public.ts (types only). */
 export type PlatformConfiguration = ReplyOf<PublicCalls['/platformConfiguration/get']>;
@@ -132,14 +134,17 @@ export async function retrievePassword(form: RetrieveRequest): Promise<null> {
   return apiPost('/institution/retrieve/password', { username: form.username, type: form.type, ...channel, newPassword, confirmPassword }, publicCall);
 }
 
-export const getUserInfo = () => apiGet<AccountUserInfo>('/institution/getUserInfo', quiet);
-/** The sandbox answers `{ menus, permissions, withdrawBans }`; a bare list of menus is accepted too. */
-export type UserMenuReply = MenuItem[] | { menus?: MenuItem[]; permissions?: Permissions; withdrawBans?: unknown };
+export const getUserInfo = () => apiGet<Account<'/institution/getUserInfo'>>('/institution/getUserInfo', quiet);
+/** The sandbox answers `{ menus, permissions, withdrawBans }` (contract/account.ts); a bare list of menus is accepted too. */
+export type UserMenuReply = Account<'/menu/getUserMenu'> | MenuItem[];
 
 export const getUserMenu = () => apiGet<UserMenuReply>('/menu/getUserMenu', quiet);
 
-export const loginInfoList = (pageNum: number, pageSize: number) =>
-  apiGet<LoginHistoryPage>('/institution/loginInfoList', { ...quiet, searchParams: { pageNum, pageSize } });
+export const loginInfoList = (pageNum: number, pageSize: PageSize) =>
+  apiGet<LoginHistoryPage>('/institution/loginInfoList', {
+    ...quiet,
+    searchParams: { pageNum, pageSize } satisfies QueryOf<AccountCalls['/institution/loginInfoList']>,
+  });
 
 export interface UpdatePasswordRequest {
   oldPassword: string;
@@ -248,18 +253,19 @@ export async function applyGaReset(form: { username: string; password: string; e
 export const gaResetStatus = (requestId: string) =>
   apiGet<GaResetState>('/institution/ga/reset/status', { ...publicCall, searchParams: { requestId } });
 
-export const freezeAccount = () => apiPost('/institution/frozenLatestAccount', {}, quiet);
+export const freezeAccount = () => apiPost<Account<'/institution/frozenLatestAccount'>>('/institution/frozenLatestAccount', {}, quiet);
 
+/** Any text: a language the sandbox does not offer is its 400 to answer (contract/rules.ts `LANGUAGES`). */
 export const updatePreferredLanguage = (preferredLanguage: string) =>
-  apiPost('/institution/updatePreferredLanguage', { preferredLanguage }, quiet);
+  apiPost<Account<'/institution/updatePreferredLanguage'>>('/institution/updatePreferredLanguage', { preferredLanguage }, quiet);
 
 /** A signed-in session of this user (contract/account.ts). */
-export type SessionRow = ReplyOf<AccountCalls['/institution/session/list']>['list'][number];
+export type SessionRow = Account<'/institution/session/list'>['list'][number];
 
-export const listSessions = () => apiGet<ReplyOf<AccountCalls['/institution/session/list']>>('/institution/session/list', quiet);
+export const listSessions = () => apiGet<Account<'/institution/session/list'>>('/institution/session/list', quiet);
 
 export const revokeSession = (sessionId: number) =>
-  apiPost<ReplyOf<AccountCalls['/institution/session/revoke']>>('/institution/session/revoke', { sessionId }, quiet);
+  apiPost<Account<'/institution/session/revoke'>>('/institution/session/revoke', { sessionId }, quiet);
 
 export interface AntiPhishingRequest extends StepUp {
   code: string;
@@ -270,6 +276,6 @@ export interface AntiPhishingRequest extends StepUp {
 }
 
 /** The anti-phishing code, with the step-up: the password goes RSA-encrypted like every password field. */
-export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<ReplyOf<AccountCalls['/institution/antiPhishing/set']>> {
+export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<Account<'/institution/antiPhishing/set'>> {
   return apiPost('/institution/antiPhishing/set', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
 }
