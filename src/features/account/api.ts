@@ -1,7 +1,8 @@
 import type { PublicCalls } from '../../../contract/public.ts';
 import { JSEncrypt } from 'jsencrypt';
 import type { AccountCalls } from '../../../contract/account.ts';
-import type { QueryOf, ReplyOf } from '../../../contract/call.ts';
+import type { BodyOf, QueryOf, ReplyOf } from '../../../contract/call.ts';
+import type { SecurityCalls } from '../../../contract/security.ts';
 import type { PageSize } from '../../../contract/rules.ts';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 import type { MenuItem } from '../../lib/session/index.ts';
@@ -146,91 +147,55 @@ export const loginInfoList = (pageNum: number, pageSize: PageSize) =>
     searchParams: { pageNum, pageSize } satisfies QueryOf<AccountCalls['/institution/loginInfoList']>,
   });
 
-export interface UpdatePasswordRequest {
-  oldPassword: string;
-  newPassword: string;
-  emailCode: string;
-  emailUuid: string;
-  gaCode: string;
-}
+/**
+ * What a security form passes (server/api/README.md "Step-up"): the call's body with every field filled in ('' for
+ * a code that is not asked for) and the passwords in plain text — encrypted here, like every password field;
+ * an empty Google code is left out.
+ */
+type Filled<B> = { [K in keyof B]-?: B[K] };
+type SecurityBody<P extends keyof SecurityCalls> = BodyOf<SecurityCalls[P]>;
+type Security<P extends keyof SecurityCalls> = ReplyOf<SecurityCalls[P]>;
 
-export async function updatePassword(form: UpdatePasswordRequest): Promise<unknown> {
+export type UpdatePasswordRequest = Filled<SecurityBody<'/institution/updatePwd'>>;
+
+export async function updatePassword(form: UpdatePasswordRequest): Promise<Security<'/institution/updatePwd'>> {
   const [oldPassword, newPassword] = await Promise.all([encryptPassword(form.oldPassword), encryptPassword(form.newPassword)]);
   const ga = form.gaCode ? { gaCode: form.gaCode } : {};
-  return apiPost('/institution/updatePwd', { oldPassword, newPassword, emailCode: form.emailCode, emailUuid: form.emailUuid, ...ga }, quiet);
+  const body = { oldPassword, newPassword, emailCode: form.emailCode, emailUuid: form.emailUuid, ...ga } satisfies SecurityBody<'/institution/updatePwd'>;
+  return apiPost('/institution/updatePwd', body, quiet);
 }
 
-/**
- * Sensitive changes take a fresh re-authentication (server/api/README.md "Step-up"): the account password
- * (encrypted), an e-mail code of the call's own business type, and the current Google code when bound.
- */
-export interface StepUp {
-  password: string;
+export type BindPhoneRequest = Filled<SecurityBody<'/institution/bindPhoneInfo'>>;
+
+export async function bindPhone({ password, gaCode, ...rest }: BindPhoneRequest): Promise<Security<'/institution/bindPhoneInfo'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/bindPhoneInfo'>;
+  return apiPost('/institution/bindPhoneInfo', body, quiet);
 }
 
-export interface BindPhoneRequest extends StepUp {
-  smsUuid: string;
-  smsCode: string;
-  areaCode: string;
-  phone: string;
-  emailUuid: string;
-  emailCode: string;
-  gaCode: string;
+export type UpdatePhoneRequest = Filled<SecurityBody<'/institution/updatePhoneInfo'>>;
+
+export async function updatePhone({ gaCode, password, ...rest }: UpdatePhoneRequest): Promise<Security<'/institution/updatePhoneInfo'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/updatePhoneInfo'>;
+  return apiPost('/institution/updatePhoneInfo', body, quiet);
 }
 
-export async function bindPhone({ password, gaCode, ...rest }: BindPhoneRequest): Promise<unknown> {
-  return apiPost('/institution/bindPhoneInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
+export type UpdateEmailRequest = Filled<SecurityBody<'/institution/updateEmailInfo'>>;
+
+export async function updateEmail({ gaCode, password, ...rest }: UpdateEmailRequest): Promise<Security<'/institution/updateEmailInfo'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/updateEmailInfo'>;
+  return apiPost('/institution/updateEmailInfo', body, quiet);
 }
 
-export interface UpdatePhoneRequest extends StepUp {
-  oldSmsUuid: string;
-  oldSmsCode: string;
-  newSmsUuid: string;
-  newSmsCode: string;
-  emailUuid: string;
-  emailCode: string;
-  areaCode: string;
-  phone: string;
-  gaCode: string;
-}
-
-export async function updatePhone({ gaCode, password, ...rest }: UpdatePhoneRequest): Promise<unknown> {
-  return apiPost('/institution/updatePhoneInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
-}
-
-export interface UpdateEmailRequest extends StepUp {
-  oldEmailUuid: string;
-  oldEmailCode: string;
-  newEmailUuid: string;
-  newEmailCode: string;
-  email: string;
-  gaCode: string;
-}
-
-export async function updateEmail({ gaCode, password, ...rest }: UpdateEmailRequest): Promise<unknown> {
-  return apiPost('/institution/updateEmailInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
-}
-
-export interface GaInfo {
-  secretKey: string;
-  otpauthUrl: string;
-  bound?: boolean;
-}
+export type GaInfo = Security<'/institution/generateGaInfo'>;
 
 export const generateGaInfo = () => apiGet<GaInfo>('/institution/generateGaInfo', quiet);
 
-export interface BindGaRequest extends StepUp {
-  secretKey: string;
-  /** A code of the secret being bound. */
-  gaCode: string;
-  emailUuid: string;
-  emailCode: string;
-  /** The code of the authenticator bound now (a rebind). */
-  currentGaCode: string;
-}
+/** `gaCode` is a code of the secret being bound; `currentGaCode` the code of the authenticator bound now (a rebind). */
+export type BindGaRequest = Filled<SecurityBody<'/institution/bindGaInfo'>>;
 
-export async function bindGaInfo({ password, currentGaCode, ...rest }: BindGaRequest): Promise<unknown> {
-  return apiPost('/institution/bindGaInfo', { ...rest, password: await encryptPassword(password), ...(currentGaCode ? { currentGaCode } : {}) }, quiet);
+export async function bindGaInfo({ password, currentGaCode, ...rest }: BindGaRequest): Promise<Security<'/institution/bindGaInfo'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(currentGaCode ? { currentGaCode } : {}) } satisfies SecurityBody<'/institution/bindGaInfo'>;
+  return apiPost('/institution/bindGaInfo', body, quiet);
 }
 
 /** Withdrawals stay restricted this long after an approved authenticator reset (the sandbox's Limits default). */
@@ -267,15 +232,11 @@ export const listSessions = () => apiGet<Account<'/institution/session/list'>>('
 export const revokeSession = (sessionId: number) =>
   apiPost<Account<'/institution/session/revoke'>>('/institution/session/revoke', { sessionId }, quiet);
 
-export interface AntiPhishingRequest extends StepUp {
-  code: string;
-  emailUuid: string;
-  emailCode: string;
-  /** Required while an authenticator is bound. */
-  gaCode: string;
-}
+/** The anti-phishing code and the step-up; `gaCode` is required while an authenticator is bound. */
+export type AntiPhishingRequest = Filled<BodyOf<AccountCalls['/institution/antiPhishing/set']>>;
 
 /** The anti-phishing code, with the step-up: the password goes RSA-encrypted like every password field. */
 export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<Account<'/institution/antiPhishing/set'>> {
-  return apiPost('/institution/antiPhishing/set', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
+  const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies BodyOf<AccountCalls['/institution/antiPhishing/set']>;
+  return apiPost('/institution/antiPhishing/set', body, quiet);
 }
