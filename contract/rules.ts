@@ -81,6 +81,12 @@ export const LANGUAGES = ['zh-HK', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-HK';
 
+/**
+ * Withdrawals stay restricted this long after an approved Google authenticator reset (spec §4 reason 6): the
+ * sandbox's default (server/api/context.ts `Limits.gaResetWithdrawBanMs`), which the reset screen tells the user.
+ */
+export const GA_RESET_RESTRICTION_HOURS = 48;
+
 /** spec §9: page sizes of a list, 10 by default. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];

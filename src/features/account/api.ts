@@ -1,6 +1,7 @@
 import type { PublicCalls } from '../../../contract/public.ts';
 import { JSEncrypt } from 'jsencrypt';
 import type { AccountCalls } from '../../../contract/account.ts';
+import type { AuthCalls, GaResetCalls } from '../../../contract/auth.ts';
 import type { BodyOf, QueryOf, ReplyOf } from '../../../contract/call.ts';
 import type { SecurityCalls } from '../../../contract/security.ts';
 import type { PageSize } from '../../../contract/rules.ts';
@@ -8,11 +9,23 @@ import { apiGet, apiPost } from '../../lib/api/index.ts';
 import type { MenuItem } from '../../lib/session/index.ts';
 import type { LoginHistoryPage } from './types.ts';
 
-// The account calls of spec §7 "Authentication and security". Forms call them with `silent: true` and
-// show the error next to the field themselves; nothing else here shows a toast.
+// The account calls of spec §7 "Authentication and security", typed from the contract (contract/auth.ts,
+// security.ts, account.ts; types only). Forms call them with `silent: true` and show the error next to the
+// field themselves; nothing else here shows a toast.
 const quiet = { silent: true } as const;
 const publicCall = { silent: true, noToken: true } as const;
+type AuthBody<P extends keyof AuthCalls> = BodyOf<AuthCalls[P]>;
+type Auth<P extends keyof AuthCalls> = ReplyOf<AuthCalls[P]>;
+type GaResetReply<P extends keyof GaResetCalls> = ReplyOf<GaResetCalls[P]>;
+type SecurityBody<P extends keyof SecurityCalls> = BodyOf<SecurityCalls[P]>;
+type Security<P extends keyof SecurityCalls> = ReplyOf<SecurityCalls[P]>;
 type Account<P extends keyof AccountCalls> = ReplyOf<AccountCalls[P]>;
+
+/**
+ * What a form passes: the call's body with every field filled in ('' for a code that is not asked for) and the
+ * passwords in plain text — encrypted here, like every password field (spec §5).
+ */
+type Filled<B> = { [K in keyof B]-?: B[K] };
 
 /** spec §6 public calls, typed from contract/public.ts (types only). */
 export type PlatformConfiguration = ReplyOf<PublicCalls['/platformConfiguration/get']>;
@@ -38,86 +51,59 @@ export async function encryptPassword(plain: string): Promise<string> {
   return cipher;
 }
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-export interface PreLoginResult {
-  needGaCode?: boolean;
-  gaBound?: boolean;
-}
+/** The sign-in's body (contract/auth.ts) with the password in plain text: encrypted here. */
+export type Credentials = Pick<AuthBody<'/institution/login'>, 'username' | 'password'>;
 
 /** The image captcha's answer, sent once the server asks for it (10040, after an account's first failures). */
-export interface CaptchaAnswer {
-  captchaUuid?: string;
-  captchaCode?: string;
-}
+export type CaptchaAnswer = Pick<AuthBody<'/institution/login'>, 'captchaUuid' | 'captchaCode'>;
+
+export type PreLoginResult = Auth<'/institution/preLogin'>;
 
 export async function preLogin(credentials: Credentials & CaptchaAnswer): Promise<PreLoginResult> {
   const password = await encryptPassword(credentials.password);
-  return apiPost<PreLoginResult>('/institution/preLogin', { ...credentials, password }, publicCall);
+  return apiPost<PreLoginResult>('/institution/preLogin', { ...credentials, password } satisfies AuthBody<'/institution/preLogin'>, publicCall);
 }
 
-export async function login(credentials: Credentials & CaptchaAnswer & { gaCode?: string }): Promise<{ token: string }> {
+export async function login(credentials: Credentials & CaptchaAnswer & { gaCode?: string }): Promise<Auth<'/institution/login'>> {
   const { gaCode, ...rest } = credentials;
   const password = await encryptPassword(credentials.password);
-  return apiPost<{ token: string }>('/institution/login', { ...rest, password, ...(gaCode ? { gaCode } : {}) }, publicCall);
+  const body = { ...rest, password, ...(gaCode ? { gaCode } : {}) } satisfies AuthBody<'/institution/login'>;
+  return apiPost('/institution/login', body, publicCall);
 }
 
-export const logout = () => apiPost<null>('/institution/logout', undefined, quiet);
+export const logout = () => apiPost<Auth<'/institution/logout'>>('/institution/logout', undefined, quiet);
 
-export interface RegisterRequest {
-  firstName: string;
-  lastName: string;
-  email: string;
-  emailUuid: string;
-  emailCode: string;
-  areaCode: string;
-  whatsapp: string;
-  telegram: string;
-  preferredLanguage: string;
-  companyName: string;
-  password: string;
-  confirmPassword: string;
-  agreement: boolean;
-}
+/** The registration form's values (`Filled`); the language as the form holds it (forms.ts `validateRegister` checks it). */
+export type RegisterRequest = Filled<Omit<AuthBody<'/institution/register'>, 'preferredLanguage'>> & { preferredLanguage: string };
 
-export async function register(form: RegisterRequest): Promise<{ userId: number }> {
+export async function register(form: RegisterRequest): Promise<Auth<'/institution/register'>> {
   const [password, confirmPassword] = await Promise.all([encryptPassword(form.password), encryptPassword(form.confirmPassword)]);
   return apiPost('/institution/register', { ...form, password, confirmPassword }, publicCall);
 }
 
-export type CodeReceipt = { uuid: string };
+export type CodeReceipt = Auth<'/institution/email/captcha'>;
 
-export const sendEmailCodeNoLogin = (email: string, businessType: 'register' | 'resetPassword' | 'resetGa') =>
-  apiPost<CodeReceipt>('/institution/email/captcha/noLogin', { email, businessType }, publicCall);
+export const sendEmailCodeNoLogin = (email: string, businessType: AuthBody<'/institution/email/captcha/noLogin'>['businessType']) =>
+  apiPost<CodeReceipt>('/institution/email/captcha/noLogin', { email, businessType } satisfies AuthBody<'/institution/email/captcha/noLogin'>, publicCall);
 
-export const sendEmailCode = (businessType: string, email?: string) =>
-  apiPost<CodeReceipt>('/institution/email/captcha', { businessType, ...(email ? { email } : {}) }, quiet);
+export const sendEmailCode = (businessType: AuthBody<'/institution/email/captcha'>['businessType'], email?: string) =>
+  apiPost<CodeReceipt>('/institution/email/captcha', { businessType, ...(email ? { email } : {}) } satisfies AuthBody<'/institution/email/captcha'>, quiet);
 
-export const sendSmsCode = (body: { areaCode: string; phone: string; username: string; businessType: string }) =>
-  apiPost<CodeReceipt>('/institution/sms/captcha', body, publicCall);
+export const sendSmsCode = (body: AuthBody<'/institution/sms/captcha'>) => apiPost<CodeReceipt>('/institution/sms/captcha', body, publicCall);
 
 export type CaptchaPurpose = 'verifyUser' | 'login';
 export type CaptchaImage = ReplyOf<PublicCalls['/institution/image/captcha']>;
 export const imageCaptcha = (businessType: CaptchaPurpose = 'verifyUser') =>
   apiGet<CaptchaImage>('/institution/image/captcha', { ...publicCall, searchParams: { businessType } });
 
-export interface VerifiedUser {
-  exists: boolean;
-  email: string | null;
-  areaCode: string | null;
-  phone: string | null;
-  hasPhone: boolean;
-}
+export type VerifiedUser = Auth<'/institution/verify/user'>;
 
-export const verifyUser = (body: { username: string; captchaUuid: string; captchaCode: string }) =>
-  apiPost<VerifiedUser>('/institution/verify/user', body, publicCall);
+export const verifyUser = (body: AuthBody<'/institution/verify/user'>) => apiPost<VerifiedUser>('/institution/verify/user', body, publicCall);
 
+/** The reset form's values: one code and its uuid, sent as the e-mail's or the SMS's fields by `type`. */
 export interface RetrieveRequest {
   username: string;
-  type: 'email' | 'phone';
+  type: AuthBody<'/institution/retrieve/password'>['type'];
   code: string;
   uuid: string;
   areaCode?: string;
@@ -126,7 +112,7 @@ export interface RetrieveRequest {
   confirmPassword: string;
 }
 
-export async function retrievePassword(form: RetrieveRequest): Promise<null> {
+export async function retrievePassword(form: RetrieveRequest): Promise<Auth<'/institution/retrieve/password'>> {
   const [newPassword, confirmPassword] = await Promise.all([encryptPassword(form.newPassword), encryptPassword(form.confirmPassword)]);
   const channel =
     form.type === 'email'
@@ -147,15 +133,8 @@ export const loginInfoList = (pageNum: number, pageSize: PageSize) =>
     searchParams: { pageNum, pageSize } satisfies QueryOf<AccountCalls['/institution/loginInfoList']>,
   });
 
-/**
- * What a security form passes (server/api/README.md "Step-up"): the call's body with every field filled in ('' for
- * a code that is not asked for) and the passwords in plain text — encrypted here, like every password field;
- * an empty Google code is left out.
- */
-type Filled<B> = { [K in keyof B]-?: B[K] };
-type SecurityBody<P extends keyof SecurityCalls> = BodyOf<SecurityCalls[P]>;
-type Security<P extends keyof SecurityCalls> = ReplyOf<SecurityCalls[P]>;
-
+// The security centre's changes take the step-up (server/api/README.md "Step-up"): the account password, an
+// e-mail code of the call's own business type, and the current Google code when bound (left out when empty).
 export type UpdatePasswordRequest = Filled<SecurityBody<'/institution/updatePwd'>>;
 
 export async function updatePassword(form: UpdatePasswordRequest): Promise<Security<'/institution/updatePwd'>> {
@@ -198,25 +177,22 @@ export async function bindGaInfo({ password, currentGaCode, ...rest }: BindGaReq
   return apiPost('/institution/bindGaInfo', body, quiet);
 }
 
-/** Withdrawals stay restricted this long after an approved authenticator reset (the sandbox's Limits default). */
-export const GA_RESET_RESTRICTION_HOURS = 48;
-
-export type GaResetStatus = 'review' | 'approved' | 'rejected';
-
-export interface GaResetState {
-  requestId: string;
-  status: GaResetStatus;
-  rejectReason?: string | null;
-}
+/** A reset request as its status call answers it (contract/auth.ts `gaResetCalls`); the apply call answers part of it. */
+export type GaResetState = Pick<GaResetReply<'/institution/ga/reset/status'>, 'requestId' | 'status'> &
+  Partial<GaResetReply<'/institution/ga/reset/status'>>;
+export type GaResetStatus = GaResetState['status'];
 
 /** Lost authenticator: user name + password + e-mail code (resetGa) open a request under review. */
-export async function applyGaReset(form: { username: string; password: string; emailUuid: string; emailCode: string } & CaptchaAnswer): Promise<GaResetState> {
+export async function applyGaReset(form: Filled<Omit<BodyOf<GaResetCalls['/institution/ga/reset/apply']>, keyof CaptchaAnswer>> & CaptchaAnswer): Promise<GaResetReply<'/institution/ga/reset/apply'>> {
   const password = await encryptPassword(form.password);
-  return apiPost<GaResetState>('/institution/ga/reset/apply', { ...form, password }, publicCall);
+  return apiPost('/institution/ga/reset/apply', { ...form, password } satisfies BodyOf<GaResetCalls['/institution/ga/reset/apply']>, publicCall);
 }
 
 export const gaResetStatus = (requestId: string) =>
-  apiGet<GaResetState>('/institution/ga/reset/status', { ...publicCall, searchParams: { requestId } });
+  apiGet<GaResetReply<'/institution/ga/reset/status'>>('/institution/ga/reset/status', {
+    ...publicCall,
+    searchParams: { requestId } satisfies QueryOf<GaResetCalls['/institution/ga/reset/status']>,
+  });
 
 export const freezeAccount = () => apiPost<Account<'/institution/frozenLatestAccount'>>('/institution/frozenLatestAccount', {}, quiet);
 
