@@ -1,12 +1,137 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Cipher, Code6, IsoTime, Strict } from './schema.ts';
+import { KycStatus } from './kyc.ts';
+import { ANTI_PHISHING_PATTERN, DEFAULT_PAGE_SIZE, DISABLED_REASONS, LANGUAGES, PAGE_SIZES } from './rules.ts';
+import { AreaCodeOrEmpty, IntegerEnum, IsoTime, Page, Strict, StringEnum, Text } from './schema.ts';
+import { StepUpFields } from './security.ts';
 
 /**
- * Account-security calls of the sandbox's design (server/api/README.md "Sessions"): the signed-in devices and
- * the anti-phishing code. The other account calls of spec §7 still use the older route helpers and are to
- * move here.
+ * The account's own calls (spec §7 "Authentication and security"): user info, user menu, login history, freeze
+ * and preferences (`profileCalls`, server/api/routes/account.ts), and the account-security calls of the
+ * sandbox's design (server/api/README.md "Sessions"): the signed-in devices and the anti-phishing code
+ * (`sessionCalls`, server/api/routes/sessions.ts). Sign-in and the code senders are contract/auth.ts, the
+ * security centre's changes contract/security.ts.
  */
+
+/** spec §4 withdrawal ban reasons 1–6: wrong password, wrong e-mail code, wrong Google code, password change, e-mail change, Google rebind. */
+export const WithdrawBan = Type.Object({
+  reason: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4), Type.Literal(5), Type.Literal(6)]),
+  createdAt: IsoTime,
+  until: IsoTime,
+});
+
+/** spec §6: an operation allowed, or the reason it is not (contract/rules.ts `DISABLED_REASONS`). */
+const Decision = Type.Object({ enabled: Type.Boolean(), reason: Type.Union([Type.Enum(DISABLED_REASONS), Type.Null()]) });
+
+/** A menu entry (server/api/menus.ts) with its permission; groups hold their entries in `children`. */
+const MenuItem = Type.Cyclic(
+  {
+    MenuItem: Type.Object({
+      code: Type.String(),
+      path: Type.String(),
+      enabled: Type.Boolean(),
+      reason: Type.Union([Type.Enum(DISABLED_REASONS), Type.Null()]),
+      children: Type.Array(Type.Ref('MenuItem')),
+    }),
+  },
+  'MenuItem',
+);
+
+const LoginRecord = Type.Object({
+  id: Type.Integer(),
+  loginTime: IsoTime,
+  ip: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  /** The `source` header of the sign-in (web, h5, app). */
+  source: Type.Union([Type.String(), Type.Null()]),
+});
+
+const Language = StringEnum(LANGUAGES);
+
+export const profileCalls = {
+  '/institution/getUserInfo': call({
+    method: 'GET',
+    auth: 'user',
+    reply: Type.Object({
+      userId: Type.Integer(),
+      userName: Type.String(),
+      email: Type.String(),
+      firstName: Type.String(),
+      lastName: Type.String(),
+      companyName: Type.String(),
+      areaCode: Type.Union([Type.String(), Type.Null()]),
+      phone: Type.Union([Type.String(), Type.Null()]),
+      whatsapp: Type.Union([Type.String(), Type.Null()]),
+      telegram: Type.Union([Type.String(), Type.Null()]),
+      preferredLanguage: Type.String(),
+      userType: Type.String(),
+      /** spec §1: personal or institutional. */
+      verificationType: Type.String(),
+      gaBound: Type.Boolean(),
+      emailBound: Type.Boolean(),
+      phoneBound: Type.Boolean(),
+      kyc: Type.Object({ basic: KycStatus, advanced: KycStatus }),
+      frozen: Type.Boolean(),
+      frozenAt: Type.Union([IsoTime, Type.Null()]),
+      orderConfirmStatus: Type.Boolean(),
+      brokerOpen: Type.Boolean(),
+      withdrawBans: Type.Array(WithdrawBan),
+      createdAt: IsoTime,
+      /** Heads every e-mail to the account's address (server/api/README.md "Sessions"); null when not set. */
+      antiPhishingCode: Type.Union([Type.String(), Type.Null()]),
+    }),
+  }),
+  /** spec §6: permissions come from the user menu loaded after login; the same decisions flat in `permissions`. */
+  '/menu/getUserMenu': call({
+    method: 'GET',
+    auth: 'user',
+    reply: Type.Object({
+      menus: Type.Array(MenuItem),
+      permissions: Type.Record(Type.String(), Decision),
+      withdrawBans: Type.Array(WithdrawBan),
+    }),
+  }),
+  /** spec §2 account/hitory, newest first; spec §9 page size 10 by default, 10, 20, 50 or 100. */
+  '/institution/loginInfoList': call({
+    method: 'GET',
+    auth: 'user',
+    query: Strict({
+      pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+      pageSize: Type.Optional(IntegerEnum(PAGE_SIZES, { default: DEFAULT_PAGE_SIZE })),
+    }),
+    reply: Page(LoginRecord),
+  }),
+  /** spec §4: a freeze disables withdrawals and exchange and signs the user out everywhere; frozen already → 10011. */
+  '/institution/frozenLatestAccount': call({ method: 'POST', auth: 'user', reply: Type.Object({ frozen: Type.Literal(true) }) }),
+  '/institution/updateOrderConfirmStatus': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ orderConfirmStatus: Type.Boolean() }),
+    reply: Type.Object({ orderConfirmStatus: Type.Boolean() }),
+  }),
+  '/institution/updatePreferredLanguage': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ preferredLanguage: Language }),
+    reply: Type.Object({ preferredLanguage: Language }),
+  }),
+  '/institution/agree/broker/open': call({ method: 'POST', auth: 'user', reply: Type.Object({ brokerOpen: Type.Literal(true) }) }),
+  '/broker/business/cooperation/add': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      companyName: Text(1, 100),
+      contactName: Text(1, 100),
+      // The e-mail rule of spec §5 (contract/rules.ts `isEmailFormat`) is checked after the shape.
+      email: Text(3, 254),
+      areaCode: Type.Optional(AreaCodeOrEmpty),
+      phone: Type.Optional(Type.String({ minLength: 0, maxLength: 15, pattern: '^\\d*$' })),
+      message: Type.Optional(Text(0, 500)),
+    }),
+    reply: Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]) }),
+  }),
+};
+
 const Session = Type.Object({
   id: Type.Integer(),
   createdAt: IsoTime,
@@ -18,7 +143,7 @@ const Session = Type.Object({
   current: Type.Boolean(),
 });
 
-export const accountCalls = {
+export const sessionCalls = {
   '/institution/session/list': call({
     method: 'GET',
     auth: 'user',
@@ -34,17 +159,14 @@ export const accountCalls = {
   '/institution/antiPhishing/set': call({
     method: 'POST',
     auth: 'user',
-    // The step-up fields are optional in the shape so that a missing one is named by the step-up check
-    // (server/api/step-up.ts) with its own rule.
     body: Strict({
-      code: Type.String({ minLength: 4, maxLength: 20, pattern: '^[A-Za-z0-9]{4,20}$' }),
-      password: Type.Optional(Cipher),
-      emailUuid: Type.Optional(Type.String({ minLength: 0, maxLength: 64 })),
-      emailCode: Type.Optional(Code6),
-      gaCode: Type.Optional(Type.String({ minLength: 0, maxLength: 6 })),
+      code: Type.String({ minLength: 4, maxLength: 20, pattern: ANTI_PHISHING_PATTERN.source }),
+      ...StepUpFields,
     }),
     reply: Type.Object({ antiPhishingCode: Type.String() }),
   }),
 };
+
+export const accountCalls = { ...profileCalls, ...sessionCalls };
 
 export type AccountCalls = typeof accountCalls;

@@ -23,8 +23,10 @@ const DocumentType = Type.Union([
 ]);
 
 const Level = Type.Union([Type.Literal('basic'), Type.Literal('advanced')]);
+/** spec §4 KYC states. */
+export const KycStatus = Type.Union([Type.Literal('review'), Type.Literal('Certified'), Type.Literal('unCertified')]);
 const LevelState = Type.Object({
-  status: Type.Union([Type.Literal('review'), Type.Literal('Certified'), Type.Literal('unCertified')]),
+  status: KycStatus,
   submissionId: Type.Union([Type.Integer(), Type.Null()]),
   submittedAt: Type.Union([IsoTime, Type.Null()]),
   decidedAt: Type.Union([IsoTime, Type.Null()]),

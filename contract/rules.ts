@@ -75,3 +75,32 @@ export const KYC_LEVEL_FOR = { coin: 'basic', fiat: 'advanced', otc: 'advanced',
 
 /** The anti-phishing code: 4 to 20 letters and digits (shown as text in mails and the app, never escaped). */
 export const ANTI_PHISHING_PATTERN = /^[A-Za-z0-9]{4,20}$/;
+
+/** spec §1: the interface languages, zh-HK the default; also the account's preferred language (spec §2 registration). */
+export const LANGUAGES = ['zh-HK', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-HK';
+
+/**
+ * Withdrawals stay restricted this long after an approved Google authenticator reset (spec §4 reason 6): the
+ * sandbox's default (server/api/context.ts `Limits.gaResetWithdrawBanMs`), which the reset screen tells the user.
+ */
+export const GA_RESET_RESTRICTION_HOURS = 48;
+
+/** spec §9: page sizes of a list, 10 by default. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 10;
+
+/** spec §7 updatePwd, bindPhoneInfo, …: a verification code (e-mail, SMS, Google) is six digits. */
+export const CODE6_PATTERN = /^\d{6}$/;
+/** spec §7 sms/captcha, bindPhoneInfo: a phone's area code (`+852`, the plus optional) and its number. */
+export const AREA_CODE_PATTERN = /^\+?\d{1,4}$/;
+export const PHONE_PATTERN = /^\d{5,15}$/;
+
+/**
+ * spec §6: why an operation is off — switched off by operations ("contact the provider"), a KYC level, a
+ * Google authenticator, the freeze, a withdrawal ban (spec §4 reasons 1–6).
+ */
+export const DISABLED_REASONS = ['operations', 'kycBasic', 'kycAdvanced', 'gaRequired', 'frozen', 'withdrawBan'] as const;
+export type DisabledReason = (typeof DISABLED_REASONS)[number];

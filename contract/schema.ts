@@ -1,4 +1,5 @@
-import Type from 'typebox';
+import Type, { type TSchemaOptions } from 'typebox';
+import { AREA_CODE_PATTERN, CODE6_PATTERN, PHONE_PATTERN } from './rules.ts';
 
 /**
  * Building blocks of the call schemas. Amounts travel as decimal strings (never binary floating point;
@@ -13,12 +14,35 @@ export const Asset = Type.String({ pattern: '^[A-Z0-9]{2,12}$' });
 export const RequestId = Type.String({ pattern: '^[A-Za-z0-9_-]{8,64}$' });
 /** An id issued by the sandbox (decimal digits in a string, so 64-bit ids survive JavaScript). */
 export const Id = Type.String({ pattern: '^[1-9]\\d{0,18}$' });
-export const Code6 = Type.String({ pattern: '^\\d{6}$' });
+export const Code6 = Type.String({ pattern: CODE6_PATTERN.source });
 export const Uuid = Type.String({ minLength: 1, maxLength: 64 });
+/**
+ * The uuid a code sender returned, beside its code. Optional and possibly empty in the shape: a missing one is
+ * answered by the code check with 400 `codeNotFetched` (spec §5 "The verification code must be fetched first").
+ */
+export const CodeUuid = Type.String({ minLength: 0, maxLength: 64 });
 /** An RSA-2048 ciphertext in base64 (jsencrypt output). */
 export const Cipher = Type.String({ minLength: 1, maxLength: 700, pattern: '^[A-Za-z0-9+/=\\s]+$' });
 export const IsoTime = Type.String({ format: 'date-time' });
 export const Text = (minLength: number, maxLength: number) => Type.String({ minLength, maxLength });
+
+/**
+ * One of a fixed list, as JSON Schema `{ type, enum }`. A refusal then names the rule `enum` (server/api/README.md
+ * "Bad input"), where a union of literals (`anyOf` of `const`) would name `const`; the `type` keeps a value of
+ * the wrong type refused as `type`, and lets a query string's text be coerced to an integer.
+ */
+export const StringEnum = <const V extends string[]>(values: readonly [...V], options: TSchemaOptions = {}) =>
+  Type.Enum(values, { type: 'string', ...options });
+export const IntegerEnum = <const V extends number[]>(values: readonly [...V], options: TSchemaOptions = {}) =>
+  Type.Enum(values, { type: 'integer', ...options });
+
+/** spec §7 sms/captcha, bindPhoneInfo, updatePhoneInfo: a phone number with its area code (contract/rules.ts). */
+export const PhoneFields = {
+  areaCode: Type.String({ minLength: 1, maxLength: 5, pattern: AREA_CODE_PATTERN.source }),
+  phone: Type.String({ minLength: 5, maxLength: 15, pattern: PHONE_PATTERN.source }),
+};
+/** An optional contact's area code (registration, cooperation form): an area code or nothing. */
+export const AreaCodeOrEmpty = Type.String({ minLength: 0, maxLength: 5, pattern: `^(${AREA_CODE_PATTERN.source.slice(1, -1)})?$` });
 
 /** spec §9 page sizes and page numbers. */
 export const PageCondition = Type.Object(

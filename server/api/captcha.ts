@@ -3,7 +3,6 @@ import { randomInt } from 'node:crypto';
 import { checkCode, consumeCodes } from './codes.ts';
 import type { ApiContext } from './context.ts';
 import { ApiError, Code } from './envelope.ts';
-import { s } from './http.ts';
 import { assertNotLocked, currentFailures, passwordSubject } from './lockout.ts';
 
 /**
@@ -12,9 +11,6 @@ import { assertNotLocked, currentFailures, passwordSubject } from './lockout.ts'
  */
 export const captchaBusinessTypes = CAPTCHA_BUSINESS_TYPES;
 export type CaptchaBusinessType = (typeof captchaBusinessTypes)[number];
-
-/** Body fields of a call that may need the captcha. */
-export const captchaProps = { captchaUuid: s.str(0, 64), captchaCode: s.str(0, 10) };
 
 export async function captchaRequired(ctx: ApiContext, userName: string): Promise<boolean> {
   return (await currentFailures(ctx, 'passwordAccount', userName)) >= ctx.limits.captchaAfterFailures;

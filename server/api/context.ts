@@ -1,3 +1,4 @@
+import { GA_RESET_RESTRICTION_HOURS } from '../../contract/rules.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { RsaKeys } from './rsa.ts';
@@ -72,7 +73,7 @@ export const defaultLimits: Limits = {
     imageIp: { limit: 300, windowMs: hour },
   },
   withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },
-  gaResetWithdrawBanMs: 48 * hour,
+  gaResetWithdrawBanMs: GA_RESET_RESTRICTION_HOURS * hour,
   uploadQuota: { filesPerDay: 50, bytesPerDay: 200 * 1024 * 1024, inFlight: 2 },
 };
 

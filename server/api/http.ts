@@ -61,7 +61,7 @@ export function userRoute<B = unknown, Q = unknown>(
 
 const authByRequest = new WeakMap<FastifyRequest, Auth>();
 
-// JSON-schema helpers for the route declarations.
+// JSON-schema helpers for the routes not declared in contract/ (the /_dev controls, server/trade).
 export const s = {
   str: (minLength: number, maxLength: number, pattern?: string) => ({
     type: 'string',
@@ -80,5 +80,3 @@ export const s = {
     required,
   }),
 };
-
-export const phoneProps = { areaCode: s.str(1, 5, '^\\+?\\d{1,4}$'), phone: s.str(5, 15, '^\\d{5,15}$') };

@@ -1,6 +1,9 @@
+import type { DisabledReason } from '../../contract/rules.ts';
 import type { WithdrawBan } from './bans.ts';
 import type { KycState } from './kyc.ts';
 import type { UserRow } from './users.ts';
+
+export const operationsFeatures = ['loan', 'wallet', 'recharge', 'withdraw', 'convert', 'fiatWithdraw'] as const;
 
 /**
  * The user menu (spec §6: permissions come from the menu loaded after login and from flags).
@@ -12,10 +15,8 @@ import type { UserRow } from './users.ts';
  * - `gaRequired`: needs a bound Google authenticator (convert);
  * - `frozen`: the account is frozen (withdrawals and exchange off, spec §4);
  * - `withdrawBan`: a timed withdrawal ban is running (spec §4 reasons 1–6; see `withdrawBans`).
+ * The reasons are contract/rules.ts `DISABLED_REASONS`; the reply is `/menu/getUserMenu` of contract/account.ts.
  */
-export type DisabledReason = 'operations' | 'kycBasic' | 'kycAdvanced' | 'gaRequired' | 'frozen' | 'withdrawBan';
-export const operationsFeatures = ['loan', 'wallet', 'recharge', 'withdraw', 'convert', 'fiatWithdraw'] as const;
-
 export interface MenuItem {
   code: string;
   path: string;

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_PAGE_SIZE } from '../../../contract/rules.ts';
+import { profileCalls } from '../../../contract/account.ts';
 import { activeWithdrawBans } from '../bans.ts';
 import { type ApiContext, nowDate } from '../context.ts';
+import { serveCalls } from '../contract.ts';
 import { ApiError, Code } from '../envelope.ts';
-import { s, userRoute } from '../http.ts';
 import { kycState } from '../kyc.ts';
 import { buildUserMenu } from '../menus.ts';
 import { checkEmail } from '../rules.ts';
 import { revokeAllSessions } from '../sessions.ts';
 
-/** Account calls: user info, menu, login history, freeze, preferences (spec §7). */
+/** Account calls of contract/account.ts `profileCalls`: user info, menu, login history, freeze, preferences (spec §7). */
 export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  userRoute(ctx, app, {
-    method: 'GET',
-    url: '/institution/getUserInfo',
-    handler: async ({ auth }) => {
+  serveCalls(ctx, app, profileCalls, {
+    '/institution/getUserInfo': async ({ auth }) => {
       const { user } = auth;
       const [kyc, bans] = await Promise.all([kycState(ctx.db, user.id), activeWithdrawBans(ctx, ctx.db, user.id)]);
       return {
@@ -44,30 +44,19 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
         antiPhishingCode: user.anti_phishing_code,
       };
     },
-  });
 
-  userRoute(ctx, app, {
-    method: 'GET',
-    url: '/menu/getUserMenu',
-    handler: async ({ auth }) => {
+    '/menu/getUserMenu': async ({ auth }) => {
       const [kyc, bans] = await Promise.all([kycState(ctx.db, auth.user.id), activeWithdrawBans(ctx, ctx.db, auth.user.id)]);
       return buildUserMenu(auth.user, kyc, bans);
     },
-  });
 
-  userRoute<unknown, { pageNum: number; pageSize: 10 | 20 | 50 | 100 }>(ctx, app, {
-    method: 'GET',
-    url: '/institution/loginInfoList',
-    // spec §9: page size default 10; options 10, 20, 50, 100.
-    query: s.obj(
-      { pageNum: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, pageSize: { type: 'integer', enum: [10, 20, 50, 100], default: 10 } },
-      [],
-    ),
-    handler: async ({ auth, query }) => {
+    '/institution/loginInfoList': async ({ auth, query }) => {
+      // The query schema's defaults (page 1, size 10) are filled in by the validation; these only tell the type.
+      const { pageNum = 1, pageSize = DEFAULT_PAGE_SIZE } = query;
       const [rows, count] = await Promise.all([
         ctx.db.query<{ id: number; login_at: Date; ip: string | null; user_agent: string | null; source: string | null }>(
           'select id, login_at, ip, user_agent, source from login_history where user_id = $1 order by login_at desc, id desc limit $2 offset $3',
-          [auth.user.id, query.pageSize, (query.pageNum - 1) * query.pageSize],
+          [auth.user.id, pageSize, (pageNum - 1) * pageSize],
         ),
         ctx.db.query<{ total: number }>('select count(*)::int as total from login_history where user_id = $1', [auth.user.id]),
       ]);
@@ -80,31 +69,22 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
           source: row.source,
         })),
         total: count[0]?.total ?? 0,
-        pageNum: query.pageNum,
-        pageSize: query.pageSize,
+        pageNum,
+        pageSize,
       };
     },
-  });
 
-  userRoute(ctx, app, {
-    method: 'POST',
-    url: '/institution/frozenLatestAccount',
-    handler: async ({ auth }) => {
+    '/institution/frozenLatestAccount': async ({ auth }) => {
       if (auth.user.frozen_at) throw new ApiError(Code.frozen);
       // spec §4: a freeze disables withdrawals and exchange, and logs the user out (every session).
       await ctx.db.transaction(async (tx) => {
         await tx.query('update users set frozen_at = $2, updated_at = $2 where id = $1', [auth.user.id, nowDate(ctx)]);
         await revokeAllSessions(ctx, tx, auth.user.id);
       });
-      return { frozen: true };
+      return { frozen: true as const };
     },
-  });
 
-  userRoute<{ orderConfirmStatus: boolean }>(ctx, app, {
-    method: 'POST',
-    url: '/institution/updateOrderConfirmStatus',
-    body: s.obj({ orderConfirmStatus: { type: 'boolean' } }, ['orderConfirmStatus']),
-    handler: async ({ auth, body }) => {
+    '/institution/updateOrderConfirmStatus': async ({ auth, body }) => {
       await ctx.db.query('update users set order_confirm = $2, updated_at = $3 where id = $1', [
         auth.user.id,
         body.orderConfirmStatus,
@@ -112,13 +92,8 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
       ]);
       return { orderConfirmStatus: body.orderConfirmStatus };
     },
-  });
 
-  userRoute<{ preferredLanguage: string }>(ctx, app, {
-    method: 'POST',
-    url: '/institution/updatePreferredLanguage',
-    body: s.obj({ preferredLanguage: { type: 'string', enum: ['zh-HK', 'en-US'] } }, ['preferredLanguage']),
-    handler: async ({ auth, body }) => {
+    '/institution/updatePreferredLanguage': async ({ auth, body }) => {
       await ctx.db.query('update users set preferred_language = $2, updated_at = $3 where id = $1', [
         auth.user.id,
         body.preferredLanguage,
@@ -126,43 +101,16 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
       ]);
       return { preferredLanguage: body.preferredLanguage };
     },
-  });
 
-  userRoute(ctx, app, {
-    method: 'POST',
-    url: '/institution/agree/broker/open',
-    handler: async ({ auth }) => {
+    '/institution/agree/broker/open': async ({ auth }) => {
       await ctx.db.query('update users set broker_agreed_at = coalesce(broker_agreed_at, $2), updated_at = $2 where id = $1', [
         auth.user.id,
         nowDate(ctx),
       ]);
-      return { brokerOpen: true };
+      return { brokerOpen: true as const };
     },
-  });
 
-  interface CooperationBody {
-    companyName: string;
-    contactName: string;
-    email: string;
-    areaCode?: string;
-    phone?: string;
-    message?: string;
-  }
-  userRoute<CooperationBody>(ctx, app, {
-    method: 'POST',
-    url: '/broker/business/cooperation/add',
-    body: s.obj(
-      {
-        companyName: s.str(1, 100),
-        contactName: s.str(1, 100),
-        email: s.str(3, 254),
-        areaCode: s.str(0, 5, '^(\\+?\\d{1,4})?$'),
-        phone: s.str(0, 15, '^\\d*$'),
-        message: s.str(0, 500),
-      },
-      ['companyName', 'contactName', 'email'],
-    ),
-    handler: async ({ auth, body }) => {
+    '/broker/business/cooperation/add': async ({ auth, body }) => {
       checkEmail('email', body.email);
       const rows = await ctx.db.query<{ id: number }>(
         'insert into cooperation_requests (user_id, form, created_at) values ($1, $2, $3) returning id',

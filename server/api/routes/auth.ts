@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authCalls, type AuthCalls } from '../../../contract/auth.ts';
+import type { BodyOf } from '../../../contract/call.ts';
+import { DEFAULT_LANGUAGE } from '../../../contract/rules.ts';
 import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
 import { checkCode, consumeCodes, issueCode } from '../codes.ts';
 import { type ApiContext, nowDate } from '../context.ts';
+import { serveCalls, type Handler } from '../contract.ts';
 import { ApiError, badInput, Code } from '../envelope.ts';
-import { phoneProps, publicRoute, s, userRoute } from '../http.ts';
 import { clearPasswordFailures, failureError } from '../lockout.ts';
-import { captchaProps, captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
+import { captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
 import { countedPasswordCheck } from '../step-up.ts';
 import { alertNewDevice } from '../outbox.ts';
 import { hashPassword } from '../passwords.ts';
@@ -22,23 +25,10 @@ import {
   type UserRow,
 } from '../users.ts';
 
-const languages = ['zh-HK', 'en-US'];
+type LoginBody = BodyOf<AuthCalls['/institution/login']>;
 
-interface LoginBody {
-  username: string;
-  password: string;
-  gaCode?: string;
-  captchaUuid?: string;
-  captchaCode?: string;
-}
-
-/** Sign-in, registration, password reset and the verification-code senders (spec §7 "Authentication and security"). */
+/** Sign-in, registration, password reset and the verification-code senders of contract/auth.ts (spec §7 "Authentication and security"). */
 export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  const loginSchema = s.obj(
-    { username: s.str(1, 254), password: s.cipher, gaCode: s.str(0, 6), ...captchaProps },
-    ['username', 'password'],
-  );
-
   /**
    * One path for every failure (bad padding, wrong password, unknown user): the same scrypt work, the same
    * count toward the lockout, the same reply (spec §8 'verification failed, please log in again'). After the
@@ -55,21 +45,33 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
     return user;
   }
 
-  publicRoute<LoginBody>(app, {
-    method: 'POST',
-    url: '/institution/preLogin',
-    body: loginSchema,
-    handler: async ({ body, request }) => {
+  /** The signed-in user's e-mail codes; the spec lists the path also with a double slash. */
+  const emailCode: Handler<AuthCalls['/institution/email/captcha']> = async ({ body, auth }) => {
+    let destination = auth.user.email_lower;
+    if (body.businessType === 'updateEmailNew') {
+      if (!body.email) throw badInput('email', 'required');
+      checkEmail('email', body.email);
+      destination = normaliseEmail(body.email);
+      if (await findUserByEmail(ctx.db, destination)) throw new ApiError(Code.emailTaken);
+    }
+    const { uuid } = await issueCode(ctx, {
+      channel: 'email',
+      destination,
+      businessType: body.businessType,
+      userId: auth.user.id,
+      account: auth.user.email_lower,
+      ip: auth.ip,
+    });
+    return { uuid };
+  };
+
+  serveCalls(ctx, app, authCalls, {
+    '/institution/preLogin': async ({ body, request }) => {
       const user = await checkPassword(body, request);
       return { gaBound: user.ga_secret !== null, needGaCode: user.ga_secret !== null };
     },
-  });
 
-  publicRoute<LoginBody>(app, {
-    method: 'POST',
-    url: '/institution/login',
-    body: loginSchema,
-    handler: async ({ body, request }) => {
+    '/institution/login': async ({ body, request }) => {
       const user = await checkPassword(body, request);
       // Claims the code's time step: the same code cannot sign in a second session.
       await checkGa(ctx, user, body.gaCode);
@@ -86,56 +88,15 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         ]);
         return token;
       });
-      return { token, tokenType: 'Bearer', expiresAt: new Date(now.getTime() + ctx.limits.sessionTtlMs).toISOString() };
+      return { token, tokenType: 'Bearer' as const, expiresAt: new Date(now.getTime() + ctx.limits.sessionTtlMs).toISOString() };
     },
-  });
 
-  userRoute(ctx, app, {
-    method: 'POST',
-    url: '/institution/logout',
-    handler: async ({ auth }) => {
+    '/institution/logout': async ({ auth }) => {
       await ctx.db.transaction((tx) => revokeSession(ctx, tx, auth.sessionId));
       return null;
     },
-  });
 
-  interface RegisterBody {
-    firstName: string;
-    lastName: string;
-    email: string;
-    emailUuid?: string;
-    emailCode: string;
-    areaCode?: string;
-    whatsapp?: string;
-    telegram?: string;
-    preferredLanguage?: string;
-    companyName: string;
-    password: string;
-    confirmPassword: string;
-    agreement: boolean;
-  }
-  publicRoute<RegisterBody>(app, {
-    method: 'POST',
-    url: '/institution/register',
-    body: s.obj(
-      {
-        firstName: s.str(1, 50),
-        lastName: s.str(1, 50),
-        email: s.str(3, 254),
-        emailUuid: s.str(0, 64),
-        emailCode: s.code6,
-        areaCode: s.str(0, 5, '^(\\+?\\d{1,4})?$'),
-        whatsapp: s.str(0, 32, '^[+\\d\\s-]*$'),
-        telegram: s.str(0, 64),
-        preferredLanguage: { type: 'string', enum: languages },
-        companyName: s.str(1, 100),
-        password: s.cipher,
-        confirmPassword: s.cipher,
-        agreement: { type: 'boolean' },
-      },
-      ['firstName', 'lastName', 'email', 'emailCode', 'companyName', 'password', 'confirmPassword', 'agreement'],
-    ),
-    handler: async ({ body }) => {
+    '/institution/register': async ({ body }) => {
       // spec §2/§5, in the order the form shows them.
       checkNotBlank('firstName', body.firstName);
       checkNotBlank('lastName', body.lastName);
@@ -174,7 +135,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
             body.areaCode ? normaliseAreaCode(body.areaCode) : null,
             body.whatsapp || null,
             body.telegram || null,
-            body.preferredLanguage ?? 'zh-HK',
+            body.preferredLanguage ?? DEFAULT_LANGUAGE,
             passwordHash,
             now,
           ],
@@ -185,17 +146,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return { userId };
     },
-  });
 
-  publicRoute<{ username: string; captchaUuid: string; captchaCode: string }>(app, {
-    method: 'POST',
-    url: '/institution/verify/user',
-    body: s.obj({ username: s.str(1, 254), captchaUuid: s.uuid, captchaCode: s.str(1, 10) }, [
-      'username',
-      'captchaUuid',
-      'captchaCode',
-    ]),
-    handler: async ({ body }) => {
+    '/institution/verify/user': async ({ body }) => {
       // The first step of a password reset: which channels can reach this account. The image captcha keeps
       // it from being a free lookup of registered addresses.
       const captcha = await checkCode(ctx, {
@@ -217,38 +169,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         hasPhone: user.phone !== null,
       };
     },
-  });
 
-  interface RetrieveBody {
-    username: string;
-    type: 'email' | 'phone';
-    emailUuid?: string;
-    emailCode?: string;
-    smsUuid?: string;
-    smsCode?: string;
-    areaCode?: string;
-    phone?: string;
-    newPassword: string;
-    confirmPassword?: string;
-  }
-  publicRoute<RetrieveBody>(app, {
-    method: 'POST',
-    url: '/institution/retrieve/password',
-    body: s.obj(
-      {
-        username: s.str(1, 254),
-        type: { type: 'string', enum: ['email', 'phone'] },
-        emailUuid: s.str(0, 64),
-        emailCode: s.code6,
-        smsUuid: s.str(0, 64),
-        smsCode: s.code6,
-        ...phoneProps,
-        newPassword: s.cipher,
-        confirmPassword: s.cipher,
-      },
-      ['username', 'type', 'newPassword'],
-    ),
-    handler: async ({ body }) => {
+    '/institution/retrieve/password': async ({ body }) => {
       const password = decryptPassword(ctx.keys, 'newPassword', body.newPassword, true);
       if (body.confirmPassword !== undefined && decryptPassword(ctx.keys, 'confirmPassword', body.confirmPassword, false) !== password) {
         throw badInput('confirmPassword', 'match', 'Passwords Do Not Match');
@@ -290,16 +212,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return null;
     },
-  });
 
-  publicRoute<{ email: string; businessType: 'register' | 'resetPassword' | 'resetGa' }>(app, {
-    method: 'POST',
-    url: '/institution/email/captcha/noLogin',
-    body: s.obj({ email: s.str(3, 254), businessType: { type: 'string', enum: ['register', 'resetPassword', 'resetGa'] } }, [
-      'email',
-      'businessType',
-    ]),
-    handler: async ({ body, request }) => {
+    '/institution/email/captcha/noLogin': async ({ body, request }) => {
       checkEmail('email', body.email);
       const email = normaliseEmail(body.email);
       const user = await findUserByEmail(ctx.db, email);
@@ -317,53 +231,11 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return { uuid };
     },
-  });
 
-  const loggedInEmailTypes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'updateEmailNew', 'bindGa', 'antiPhishing', 'withdraw', 'whitelistOff', 'addAddress'];
-  for (const url of ['/institution/email/captcha', '/institution//email/captcha']) {
-    userRoute<{ businessType: string; email?: string }>(ctx, app, {
-      method: 'POST',
-      url,
-      body: s.obj({ businessType: { type: 'string', enum: loggedInEmailTypes }, email: s.str(3, 254) }, ['businessType']),
-      handler: async ({ body, auth }) => {
-        let destination = auth.user.email_lower;
-        if (body.businessType === 'updateEmailNew') {
-          if (!body.email) throw badInput('email', 'required');
-          checkEmail('email', body.email);
-          destination = normaliseEmail(body.email);
-          if (await findUserByEmail(ctx.db, destination)) throw new ApiError(Code.emailTaken);
-        }
-        const { uuid } = await issueCode(ctx, {
-          channel: 'email',
-          destination,
-          businessType: body.businessType,
-          userId: auth.user.id,
-          account: auth.user.email_lower,
-          ip: auth.ip,
-        });
-        return { uuid };
-      },
-    });
-  }
+    '/institution/email/captcha': emailCode,
+    '/institution//email/captcha': emailCode,
 
-  interface SmsBody {
-    areaCode: string;
-    phone: string;
-    username: string;
-    businessType: 'bindPhone' | 'updatePhoneOld' | 'updatePhoneNew' | 'resetPassword';
-  }
-  publicRoute<SmsBody>(app, {
-    method: 'POST',
-    url: '/institution/sms/captcha',
-    body: s.obj(
-      {
-        ...phoneProps,
-        username: s.str(1, 254),
-        businessType: { type: 'string', enum: ['bindPhone', 'updatePhoneOld', 'updatePhoneNew', 'resetPassword'] },
-      },
-      ['areaCode', 'phone', 'username', 'businessType'],
-    ),
-    handler: async ({ body, request }) => {
+    '/institution/sms/captcha': async ({ body, request }) => {
       const destination = phoneDestination(body.areaCode, body.phone);
       const user = await findUserByEmail(ctx.db, body.username);
       const ownPhone = user?.phone ? phoneDestination(user.area_code ?? '', user.phone) : null;

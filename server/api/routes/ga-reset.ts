@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { gaResetCalls } from '../../../contract/auth.ts';
 import type { Queryable } from '../../db/client.ts';
 import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
 import { checkCode, consumeCodes } from '../codes.ts';
 import { type ApiContext, nowDate } from '../context.ts';
+import { serveCalls } from '../contract.ts';
 import { ApiError, Code } from '../envelope.ts';
 import { publicRoute, s } from '../http.ts';
 import { clearFailures } from '../lockout.ts';
 import { revokeAllSessions } from '../sessions.ts';
 import { countedPasswordCheck } from '../step-up.ts';
-import { captchaProps, captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
+import { captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
 import { writeOutbox } from '../outbox.ts';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../users.ts';
 
@@ -32,26 +34,11 @@ interface RequestRow {
  * after a KYC re-check (here the dev control `/_dev/ga-reset/decide`). Only an approval unbinds the
  * authenticator — then every session ends, a notice is mailed, and withdrawals are restricted (spec §4
  * reason 6, Google rebind) for Limits.gaResetWithdrawBanMs. The user then signs in without a code and binds
- * a new authenticator with the step-up of step-up.ts.
+ * a new authenticator with the step-up of step-up.ts. The calls are contract/auth.ts `gaResetCalls`.
  */
 export function gaResetRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  interface ApplyBody {
-    username: string;
-    password: string;
-    emailUuid?: string;
-    emailCode: string;
-    captchaUuid?: string;
-    captchaCode?: string;
-  }
-  publicRoute<ApplyBody>(app, {
-    method: 'POST',
-    url: '/institution/ga/reset/apply',
-    body: s.obj({ username: s.str(1, 254), password: s.cipher, emailUuid: s.str(0, 64), emailCode: s.code6, ...captchaProps }, [
-      'username',
-      'password',
-      'emailCode',
-    ]),
-    handler: async ({ body, request }) => {
+  serveCalls(ctx, app, gaResetCalls, {
+    '/institution/ga/reset/apply': async ({ body, request }) => {
       const subject = normaliseEmail(body.username);
       // As at login: the captcha after the first failures; wrong password, unknown user and bad padding take
       // one path and count toward the same lockouts.
@@ -92,13 +79,8 @@ export function gaResetRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return { requestId: publicId, status: 'review' as const, createdAt: now.toISOString() };
     },
-  });
 
-  publicRoute<unknown, { requestId: string }>(app, {
-    method: 'GET',
-    url: '/institution/ga/reset/status',
-    query: s.obj({ requestId: s.str(20, 64, '^[A-Za-z0-9_-]+$') }, ['requestId']),
-    handler: async ({ query }) => {
+    '/institution/ga/reset/status': async ({ query }) => {
       // The id is 256 random bits handed to the applicant only: it is the credential for this read.
       const rows = await ctx.db.query<RequestRow>('select * from ga_reset_requests where public_id = $1', [query.requestId]);
       const row = rows[0];

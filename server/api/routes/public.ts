@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { issueCode } from '../codes.ts';
 import type { ApiContext } from '../context.ts';
 import { publicCalls } from '../../../contract/public.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../contract/rules.ts';
 import { captchaSvg, captchaText } from '../captcha.ts';
 import { serveCalls } from '../contract.ts';
 
@@ -16,8 +17,8 @@ export function publicRoutes(ctx: ApiContext, app: FastifyInstance): void {
       publicKey: ctx.keys.publicPem,
       platformName: 'Trading Desk',
       supportEmail: 'support@tradingdesk.test',
-      defaultLanguage: 'zh-HK',
-      languages: ['zh-HK', 'en-US'],
+      defaultLanguage: DEFAULT_LANGUAGE,
+      languages: [...LANGUAGES],
       defaultExchangeCode: 'binance',
       exchangeList: exchanges,
     }),
@@ -33,7 +34,7 @@ export function publicRoutes(ctx: ApiContext, app: FastifyInstance): void {
         repeatSendGuardMs: ctx.limits.repeatGuardMs,
         imageUpload: { types: ['image/jpeg', 'image/png'], minBytes: 10 * 1024, maxBytes: 10 * 1024 * 1024 },
       },
-      language: 'zh-HK',
+      language: DEFAULT_LANGUAGE,
       isClient: false,
     }),
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { securityCalls } from '../../../contract/security.ts';
 import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
 import { checkCode, consumeCodes } from '../codes.ts';
 import { type ApiContext, nowDate } from '../context.ts';
+import { serveCalls } from '../contract.ts';
 import { ApiError, badInput, Code } from '../envelope.ts';
-import { phoneProps, s, userRoute } from '../http.ts';
 import { attempt, failureError } from '../lockout.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { verifyStepUp } from '../step-up.ts';
@@ -24,32 +25,10 @@ const takenAs =
     throw isUniqueViolation(error) ? new ApiError(code) : error;
   };
 
-/** The step-up factors a call without them in spec §7 takes in its body (see step-up.ts). */
-interface StepUpBody {
-  password?: string;
-  emailUuid?: string;
-  emailCode?: string;
-  gaCode?: string;
-}
-const stepUpProps = { password: s.cipher, emailUuid: s.str(0, 64), emailCode: s.code6, gaCode: s.str(0, 6) };
-
-/** Security centre calls (spec §7): password, phone, e-mail, Google authenticator. */
+/** Security centre calls of contract/security.ts (spec §7): password, phone, e-mail, Google authenticator. */
 export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
-  interface UpdatePwdBody {
-    oldPassword: string;
-    newPassword: string;
-    emailCode: string;
-    emailUuid?: string;
-    gaCode?: string;
-  }
-  userRoute<UpdatePwdBody>(ctx, app, {
-    method: 'POST',
-    url: '/institution/updatePwd',
-    body: s.obj(
-      { oldPassword: s.cipher, newPassword: s.cipher, emailCode: s.code6, emailUuid: s.str(0, 64), gaCode: s.str(0, 6) },
-      ['oldPassword', 'newPassword', 'emailCode'],
-    ),
-    handler: async ({ body, auth }) => {
+  serveCalls(ctx, app, securityCalls, {
+    '/institution/updatePwd': async ({ body, auth }) => {
       const { user } = auth;
       const newPassword = decryptPassword(ctx.keys, 'newPassword', body.newPassword, true);
       // spec §5/§7: old password (counted toward the lockout), e-mail code and, when bound, the Google code —
@@ -72,21 +51,10 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         await revokeAllSessions(ctx, tx, user.id);
         await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.passwordChange);
       });
-      return { reLogin: true };
+      return { reLogin: true as const };
     },
-  });
 
-  interface BindPhoneBody extends StepUpBody {
-    smsUuid?: string;
-    smsCode: string;
-    areaCode: string;
-    phone: string;
-  }
-  userRoute<BindPhoneBody>(ctx, app, {
-    method: 'POST',
-    url: '/institution/bindPhoneInfo',
-    body: s.obj({ smsUuid: s.str(0, 64), smsCode: s.code6, ...phoneProps, ...stepUpProps }, ['smsCode', 'areaCode', 'phone']),
-    handler: async ({ body, auth }) => {
+    '/institution/bindPhoneInfo': async ({ body, auth }) => {
       const { user } = auth;
       if (user.phone) throw new ApiError(Code.phoneBound);
       // Step-up (step-up.ts): password + e-mail code (bindPhone) + Google code when bound.
@@ -106,38 +74,8 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
     },
-  });
 
-  interface UpdatePhoneBody {
-    password?: string;
-    oldSmsUuid?: string;
-    oldSmsCode: string;
-    newSmsUuid?: string;
-    newSmsCode: string;
-    emailUuid?: string;
-    emailCode: string;
-    areaCode: string;
-    phone: string;
-    gaCode?: string;
-  }
-  userRoute<UpdatePhoneBody>(ctx, app, {
-    method: 'POST',
-    url: '/institution/updatePhoneInfo',
-    body: s.obj(
-      {
-        oldSmsUuid: s.str(0, 64),
-        oldSmsCode: s.code6,
-        newSmsUuid: s.str(0, 64),
-        newSmsCode: s.code6,
-        emailUuid: s.str(0, 64),
-        emailCode: s.code6,
-        ...phoneProps,
-        gaCode: s.str(0, 6),
-        password: s.cipher,
-      },
-      ['oldSmsCode', 'newSmsCode', 'emailCode', 'areaCode', 'phone'],
-    ),
-    handler: async ({ body, auth }) => {
+    '/institution/updatePhoneInfo': async ({ body, auth }) => {
       const { user } = auth;
       if (!user.phone) throw badInput('phone', 'notBound', 'No phone number is bound yet');
       // Step-up (step-up.ts): password + e-mail code (updatePhone) + Google code when bound.
@@ -165,33 +103,8 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
     },
-  });
 
-  interface UpdateEmailBody {
-    password?: string;
-    oldEmailUuid?: string;
-    oldEmailCode: string;
-    newEmailUuid?: string;
-    newEmailCode: string;
-    email: string;
-    gaCode?: string;
-  }
-  userRoute<UpdateEmailBody>(ctx, app, {
-    method: 'POST',
-    url: '/institution/updateEmailInfo',
-    body: s.obj(
-      {
-        oldEmailUuid: s.str(0, 64),
-        oldEmailCode: s.code6,
-        newEmailUuid: s.str(0, 64),
-        newEmailCode: s.code6,
-        email: s.str(3, 254),
-        gaCode: s.str(0, 6),
-        password: s.cipher,
-      },
-      ['oldEmailCode', 'newEmailCode', 'email'],
-    ),
-    handler: async ({ body, auth }) => {
+    '/institution/updateEmailInfo': async ({ body, auth }) => {
       const { user } = auth;
       checkEmail('email', body.email);
       const email = normaliseEmail(body.email);
@@ -226,41 +139,14 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
       });
       return { email: body.email.trim() };
     },
-  });
 
-  userRoute(ctx, app, {
-    method: 'GET',
-    url: '/institution/generateGaInfo',
-    handler: async ({ auth }) => {
+    '/institution/generateGaInfo': async ({ auth }) => {
       const { secretKey, otpauthUrl } = newGaSecret(ctx, auth.user.email);
       await ctx.db.query('update users set ga_pending_secret = $2 where id = $1', [auth.user.id, secretKey]);
       return { secretKey, otpauthUrl, issuer: ctx.totpIssuer, account: auth.user.email, bound: auth.user.ga_secret !== null };
     },
-  });
 
-  interface BindGaBody {
-    secretKey: string;
-    gaCode: string;
-    password?: string;
-    emailUuid?: string;
-    emailCode?: string;
-    currentGaCode?: string;
-  }
-  userRoute<BindGaBody>(ctx, app, {
-    method: 'POST',
-    url: '/institution/bindGaInfo',
-    body: s.obj(
-      {
-        secretKey: s.str(16, 128, '^[A-Z2-7]+=*$'),
-        gaCode: s.code6,
-        password: s.cipher,
-        emailUuid: s.str(0, 64),
-        emailCode: s.code6,
-        currentGaCode: s.code6,
-      },
-      ['secretKey', 'gaCode'],
-    ),
-    handler: async ({ body, auth }) => {
+    '/institution/bindGaInfo': async ({ body, auth }) => {
       const { user } = auth;
       // Only a secret this server generated for this user (generateGaInfo) can be bound.
       if (user.ga_pending_secret === null || user.ga_pending_secret !== body.secretKey) throw new ApiError(Code.gaState);
@@ -293,7 +179,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         if (rows.length !== 1) throw new ApiError(Code.gaState);
         if (rebind) await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.gaRebind);
       });
-      return { bound: true };
+      return { bound: true as const };
     },
   });
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmailFormat } from '../../lib/validation/index.ts';
-import { applyGaReset, GA_RESET_RESTRICTION_HOURS, gaResetStatus, sendEmailCodeNoLogin, type GaResetState } from './api.ts';
+import { GA_RESET_RESTRICTION_HOURS } from '../../../contract/rules.ts';
+import { applyGaReset, gaResetStatus, sendEmailCodeNoLogin, type GaResetState } from './api.ts';
 import { asksForCaptcha, describeError } from './errors.ts';
 import { checkCode, checkStepUpPassword, type FieldErrors } from './forms.ts';
 import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';

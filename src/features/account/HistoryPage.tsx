@@ -6,15 +6,15 @@ import type { LoginHistoryPage } from './types.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
 import { FormMessage } from './ui/Field.tsx';
 import { formatDateTime } from '../../lib/format/index.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../../contract/rules.ts';
 
-/** spec §9 page size: default 10; options 10, 20, 50, 100. */
-const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** spec §2 account/hitory: login history. */
 export default function HistoryPage() {
   const { t } = useTranslation('account');
   const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  // spec §9 page size: default 10; options 10, 20, 50, 100.
+  const [pageSize, setPageSize] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState<LoginHistoryPage | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -65,7 +65,7 @@ export default function HistoryPage() {
         <button type="button" className="td-button td-button-secondary" disabled={pageNum >= pages} onClick={() => setPageNum((n) => n + 1)}>
           {t('history.next')}
         </button>
-        <select aria-label={t('history.pageSize')} value={pageSize} onChange={(e) => { setPageSize(Number(e.target.value)); setPageNum(1); }}>
+        <select aria-label={t('history.pageSize')} value={pageSize} onChange={(e) => { setPageSize(PAGE_SIZES.find((size) => size === Number(e.target.value)) ?? DEFAULT_PAGE_SIZE); setPageNum(1); }}>
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {t('history.perPage', { size })}

@@ -1,15 +1,31 @@
 import type { PublicCalls } from '../../../contract/public.ts';
 import { JSEncrypt } from 'jsencrypt';
 import type { AccountCalls } from '../../../contract/account.ts';
-import type { ReplyOf } from '../../../contract/call.ts';
+import type { AuthCalls, GaResetCalls } from '../../../contract/auth.ts';
+import type { BodyOf, QueryOf, ReplyOf } from '../../../contract/call.ts';
+import type { SecurityCalls } from '../../../contract/security.ts';
+import type { PageSize } from '../../../contract/rules.ts';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 import type { MenuItem } from '../../lib/session/index.ts';
-import type { AccountUserInfo, LoginHistoryPage, Permissions } from './types.ts';
+import type { LoginHistoryPage } from './types.ts';
 
-// The account calls of spec §7 "Authentication and security". Forms call them with `silent: true` and
-// show the error next to the field themselves; nothing else here shows a toast.
+// The account calls of spec §7 "Authentication and security", typed from the contract (contract/auth.ts,
+// security.ts, account.ts; types only). Forms call them with `silent: true` and show the error next to the
+// field themselves; nothing else here shows a toast.
 const quiet = { silent: true } as const;
 const publicCall = { silent: true, noToken: true } as const;
+type AuthBody<P extends keyof AuthCalls> = BodyOf<AuthCalls[P]>;
+type Auth<P extends keyof AuthCalls> = ReplyOf<AuthCalls[P]>;
+type GaResetReply<P extends keyof GaResetCalls> = ReplyOf<GaResetCalls[P]>;
+type SecurityBody<P extends keyof SecurityCalls> = BodyOf<SecurityCalls[P]>;
+type Security<P extends keyof SecurityCalls> = ReplyOf<SecurityCalls[P]>;
+type Account<P extends keyof AccountCalls> = ReplyOf<AccountCalls[P]>;
+
+/**
+ * What a form passes: the call's body with every field filled in ('' for a code that is not asked for) and the
+ * passwords in plain text — encrypted here, like every password field (spec §5).
+ */
+type Filled<B> = { [K in keyof B]-?: B[K] };
 
 /** spec §6 public calls, typed from contract/public.ts (types only). */
 export type PlatformConfiguration = ReplyOf<PublicCalls['/platformConfiguration/get']>;
@@ -35,86 +51,59 @@ export async function encryptPassword(plain: string): Promise<string> {
   return cipher;
 }
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-export interface PreLoginResult {
-  needGaCode?: boolean;
-  gaBound?: boolean;
-}
+/** The sign-in's body (contract/auth.ts) with the password in plain text: encrypted here. */
+export type Credentials = Pick<AuthBody<'/institution/login'>, 'username' | 'password'>;
 
 /** The image captcha's answer, sent once the server asks for it (10040, after an account's first failures). */
-export interface CaptchaAnswer {
-  captchaUuid?: string;
-  captchaCode?: string;
-}
+export type CaptchaAnswer = Pick<AuthBody<'/institution/login'>, 'captchaUuid' | 'captchaCode'>;
+
+export type PreLoginResult = Auth<'/institution/preLogin'>;
 
 export async function preLogin(credentials: Credentials & CaptchaAnswer): Promise<PreLoginResult> {
   const password = await encryptPassword(credentials.password);
-  return apiPost<PreLoginResult>('/institution/preLogin', { ...credentials, password }, publicCall);
+  return apiPost<PreLoginResult>('/institution/preLogin', { ...credentials, password } satisfies AuthBody<'/institution/preLogin'>, publicCall);
 }
 
-export async function login(credentials: Credentials & CaptchaAnswer & { gaCode?: string }): Promise<{ token: string }> {
+export async function login(credentials: Credentials & CaptchaAnswer & { gaCode?: string }): Promise<Auth<'/institution/login'>> {
   const { gaCode, ...rest } = credentials;
   const password = await encryptPassword(credentials.password);
-  return apiPost<{ token: string }>('/institution/login', { ...rest, password, ...(gaCode ? { gaCode } : {}) }, publicCall);
+  const body = { ...rest, password, ...(gaCode ? { gaCode } : {}) } satisfies AuthBody<'/institution/login'>;
+  return apiPost('/institution/login', body, publicCall);
 }
 
-export const logout = () => apiPost<null>('/institution/logout', undefined, quiet);
+export const logout = () => apiPost<Auth<'/institution/logout'>>('/institution/logout', undefined, quiet);
 
-export interface RegisterRequest {
-  firstName: string;
-  lastName: string;
-  email: string;
-  emailUuid: string;
-  emailCode: string;
-  areaCode: string;
-  whatsapp: string;
-  telegram: string;
-  preferredLanguage: string;
-  companyName: string;
-  password: string;
-  confirmPassword: string;
-  agreement: boolean;
-}
+/** The registration form's values (`Filled`); the language as the form holds it (forms.ts `validateRegister` checks it). */
+export type RegisterRequest = Filled<Omit<AuthBody<'/institution/register'>, 'preferredLanguage'>> & { preferredLanguage: string };
 
-export async function register(form: RegisterRequest): Promise<{ userId: number }> {
+export async function register(form: RegisterRequest): Promise<Auth<'/institution/register'>> {
   const [password, confirmPassword] = await Promise.all([encryptPassword(form.password), encryptPassword(form.confirmPassword)]);
   return apiPost('/institution/register', { ...form, password, confirmPassword }, publicCall);
 }
 
-export type CodeReceipt = { uuid: string };
+export type CodeReceipt = Auth<'/institution/email/captcha'>;
 
-export const sendEmailCodeNoLogin = (email: string, businessType: 'register' | 'resetPassword' | 'resetGa') =>
-  apiPost<CodeReceipt>('/institution/email/captcha/noLogin', { email, businessType }, publicCall);
+export const sendEmailCodeNoLogin = (email: string, businessType: AuthBody<'/institution/email/captcha/noLogin'>['businessType']) =>
+  apiPost<CodeReceipt>('/institution/email/captcha/noLogin', { email, businessType } satisfies AuthBody<'/institution/email/captcha/noLogin'>, publicCall);
 
-export const sendEmailCode = (businessType: string, email?: string) =>
-  apiPost<CodeReceipt>('/institution/email/captcha', { businessType, ...(email ? { email } : {}) }, quiet);
+export const sendEmailCode = (businessType: AuthBody<'/institution/email/captcha'>['businessType'], email?: string) =>
+  apiPost<CodeReceipt>('/institution/email/captcha', { businessType, ...(email ? { email } : {}) } satisfies AuthBody<'/institution/email/captcha'>, quiet);
 
-export const sendSmsCode = (body: { areaCode: string; phone: string; username: string; businessType: string }) =>
-  apiPost<CodeReceipt>('/institution/sms/captcha', body, publicCall);
+export const sendSmsCode = (body: AuthBody<'/institution/sms/captcha'>) => apiPost<CodeReceipt>('/institution/sms/captcha', body, publicCall);
 
 export type CaptchaPurpose = 'verifyUser' | 'login';
 export type CaptchaImage = ReplyOf<PublicCalls['/institution/image/captcha']>;
 export const imageCaptcha = (businessType: CaptchaPurpose = 'verifyUser') =>
   apiGet<CaptchaImage>('/institution/image/captcha', { ...publicCall, searchParams: { businessType } });
 
-export interface VerifiedUser {
-  exists: boolean;
-  email: string | null;
-  areaCode: string | null;
-  phone: string | null;
-  hasPhone: boolean;
-}
+export type VerifiedUser = Auth<'/institution/verify/user'>;
 
-export const verifyUser = (body: { username: string; captchaUuid: string; captchaCode: string }) =>
-  apiPost<VerifiedUser>('/institution/verify/user', body, publicCall);
+export const verifyUser = (body: AuthBody<'/institution/verify/user'>) => apiPost<VerifiedUser>('/institution/verify/user', body, publicCall);
 
+/** The reset form's values: one code and its uuid, sent as the e-mail's or the SMS's fields by `type`. */
 export interface RetrieveRequest {
   username: string;
-  type: 'email' | 'phone';
+  type: AuthBody<'/institution/retrieve/password'>['type'];
   code: string;
   uuid: string;
   areaCode?: string;
@@ -123,7 +112,7 @@ export interface RetrieveRequest {
   confirmPassword: string;
 }
 
-export async function retrievePassword(form: RetrieveRequest): Promise<null> {
+export async function retrievePassword(form: RetrieveRequest): Promise<Auth<'/institution/retrieve/password'>> {
   const [newPassword, confirmPassword] = await Promise.all([encryptPassword(form.newPassword), encryptPassword(form.confirmPassword)]);
   const channel =
     form.type === 'email'
@@ -132,144 +121,98 @@ export async function retrievePassword(form: RetrieveRequest): Promise<null> {
   return apiPost('/institution/retrieve/password', { username: form.username, type: form.type, ...channel, newPassword, confirmPassword }, publicCall);
 }
 
-export const getUserInfo = () => apiGet<AccountUserInfo>('/institution/getUserInfo', quiet);
-/** The sandbox answers `{ menus, permissions, withdrawBans }`; a bare list of menus is accepted too. */
-export type UserMenuReply = MenuItem[] | { menus?: MenuItem[]; permissions?: Permissions; withdrawBans?: unknown };
+export const getUserInfo = () => apiGet<Account<'/institution/getUserInfo'>>('/institution/getUserInfo', quiet);
+/** The sandbox answers `{ menus, permissions, withdrawBans }` (contract/account.ts); a bare list of menus is accepted too. */
+export type UserMenuReply = Account<'/menu/getUserMenu'> | MenuItem[];
 
 export const getUserMenu = () => apiGet<UserMenuReply>('/menu/getUserMenu', quiet);
 
-export const loginInfoList = (pageNum: number, pageSize: number) =>
-  apiGet<LoginHistoryPage>('/institution/loginInfoList', { ...quiet, searchParams: { pageNum, pageSize } });
+export const loginInfoList = (pageNum: number, pageSize: PageSize) =>
+  apiGet<LoginHistoryPage>('/institution/loginInfoList', {
+    ...quiet,
+    searchParams: { pageNum, pageSize } satisfies QueryOf<AccountCalls['/institution/loginInfoList']>,
+  });
 
-export interface UpdatePasswordRequest {
-  oldPassword: string;
-  newPassword: string;
-  emailCode: string;
-  emailUuid: string;
-  gaCode: string;
-}
+// The security centre's changes take the step-up (server/api/README.md "Step-up"): the account password, an
+// e-mail code of the call's own business type, and the current Google code when bound (left out when empty).
+export type UpdatePasswordRequest = Filled<SecurityBody<'/institution/updatePwd'>>;
 
-export async function updatePassword(form: UpdatePasswordRequest): Promise<unknown> {
+export async function updatePassword(form: UpdatePasswordRequest): Promise<Security<'/institution/updatePwd'>> {
   const [oldPassword, newPassword] = await Promise.all([encryptPassword(form.oldPassword), encryptPassword(form.newPassword)]);
   const ga = form.gaCode ? { gaCode: form.gaCode } : {};
-  return apiPost('/institution/updatePwd', { oldPassword, newPassword, emailCode: form.emailCode, emailUuid: form.emailUuid, ...ga }, quiet);
+  const body = { oldPassword, newPassword, emailCode: form.emailCode, emailUuid: form.emailUuid, ...ga } satisfies SecurityBody<'/institution/updatePwd'>;
+  return apiPost('/institution/updatePwd', body, quiet);
 }
 
-/**
- * Sensitive changes take a fresh re-authentication (server/api/README.md "Step-up"): the account password
- * (encrypted), an e-mail code of the call's own business type, and the current Google code when bound.
- */
-export interface StepUp {
-  password: string;
+export type BindPhoneRequest = Filled<SecurityBody<'/institution/bindPhoneInfo'>>;
+
+export async function bindPhone({ password, gaCode, ...rest }: BindPhoneRequest): Promise<Security<'/institution/bindPhoneInfo'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/bindPhoneInfo'>;
+  return apiPost('/institution/bindPhoneInfo', body, quiet);
 }
 
-export interface BindPhoneRequest extends StepUp {
-  smsUuid: string;
-  smsCode: string;
-  areaCode: string;
-  phone: string;
-  emailUuid: string;
-  emailCode: string;
-  gaCode: string;
+export type UpdatePhoneRequest = Filled<SecurityBody<'/institution/updatePhoneInfo'>>;
+
+export async function updatePhone({ gaCode, password, ...rest }: UpdatePhoneRequest): Promise<Security<'/institution/updatePhoneInfo'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/updatePhoneInfo'>;
+  return apiPost('/institution/updatePhoneInfo', body, quiet);
 }
 
-export async function bindPhone({ password, gaCode, ...rest }: BindPhoneRequest): Promise<unknown> {
-  return apiPost('/institution/bindPhoneInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
+export type UpdateEmailRequest = Filled<SecurityBody<'/institution/updateEmailInfo'>>;
+
+export async function updateEmail({ gaCode, password, ...rest }: UpdateEmailRequest): Promise<Security<'/institution/updateEmailInfo'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/updateEmailInfo'>;
+  return apiPost('/institution/updateEmailInfo', body, quiet);
 }
 
-export interface UpdatePhoneRequest extends StepUp {
-  oldSmsUuid: string;
-  oldSmsCode: string;
-  newSmsUuid: string;
-  newSmsCode: string;
-  emailUuid: string;
-  emailCode: string;
-  areaCode: string;
-  phone: string;
-  gaCode: string;
-}
-
-export async function updatePhone({ gaCode, password, ...rest }: UpdatePhoneRequest): Promise<unknown> {
-  return apiPost('/institution/updatePhoneInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
-}
-
-export interface UpdateEmailRequest extends StepUp {
-  oldEmailUuid: string;
-  oldEmailCode: string;
-  newEmailUuid: string;
-  newEmailCode: string;
-  email: string;
-  gaCode: string;
-}
-
-export async function updateEmail({ gaCode, password, ...rest }: UpdateEmailRequest): Promise<unknown> {
-  return apiPost('/institution/updateEmailInfo', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
-}
-
-export interface GaInfo {
-  secretKey: string;
-  otpauthUrl: string;
-  bound?: boolean;
-}
+export type GaInfo = Security<'/institution/generateGaInfo'>;
 
 export const generateGaInfo = () => apiGet<GaInfo>('/institution/generateGaInfo', quiet);
 
-export interface BindGaRequest extends StepUp {
-  secretKey: string;
-  /** A code of the secret being bound. */
-  gaCode: string;
-  emailUuid: string;
-  emailCode: string;
-  /** The code of the authenticator bound now (a rebind). */
-  currentGaCode: string;
+/** `gaCode` is a code of the secret being bound; `currentGaCode` the code of the authenticator bound now (a rebind). */
+export type BindGaRequest = Filled<SecurityBody<'/institution/bindGaInfo'>>;
+
+export async function bindGaInfo({ password, currentGaCode, ...rest }: BindGaRequest): Promise<Security<'/institution/bindGaInfo'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(currentGaCode ? { currentGaCode } : {}) } satisfies SecurityBody<'/institution/bindGaInfo'>;
+  return apiPost('/institution/bindGaInfo', body, quiet);
 }
 
-export async function bindGaInfo({ password, currentGaCode, ...rest }: BindGaRequest): Promise<unknown> {
-  return apiPost('/institution/bindGaInfo', { ...rest, password: await encryptPassword(password), ...(currentGaCode ? { currentGaCode } : {}) }, quiet);
-}
-
-/** Withdrawals stay restricted this long after an approved authenticator reset (the sandbox's Limits default). */
-export const GA_RESET_RESTRICTION_HOURS = 48;
-
-export type GaResetStatus = 'review' | 'approved' | 'rejected';
-
-export interface GaResetState {
-  requestId: string;
-  status: GaResetStatus;
-  rejectReason?: string | null;
-}
+/** A reset request as its status call answers it (contract/auth.ts `gaResetCalls`); the apply call answers part of it. */
+export type GaResetState = Pick<GaResetReply<'/institution/ga/reset/status'>, 'requestId' | 'status'> &
+  Partial<GaResetReply<'/institution/ga/reset/status'>>;
+export type GaResetStatus = GaResetState['status'];
 
 /** Lost authenticator: user name + password + e-mail code (resetGa) open a request under review. */
-export async function applyGaReset(form: { username: string; password: string; emailUuid: string; emailCode: string } & CaptchaAnswer): Promise<GaResetState> {
+export async function applyGaReset(form: Filled<Omit<BodyOf<GaResetCalls['/institution/ga/reset/apply']>, keyof CaptchaAnswer>> & CaptchaAnswer): Promise<GaResetReply<'/institution/ga/reset/apply'>> {
   const password = await encryptPassword(form.password);
-  return apiPost<GaResetState>('/institution/ga/reset/apply', { ...form, password }, publicCall);
+  return apiPost('/institution/ga/reset/apply', { ...form, password } satisfies BodyOf<GaResetCalls['/institution/ga/reset/apply']>, publicCall);
 }
 
 export const gaResetStatus = (requestId: string) =>
-  apiGet<GaResetState>('/institution/ga/reset/status', { ...publicCall, searchParams: { requestId } });
+  apiGet<GaResetReply<'/institution/ga/reset/status'>>('/institution/ga/reset/status', {
+    ...publicCall,
+    searchParams: { requestId } satisfies QueryOf<GaResetCalls['/institution/ga/reset/status']>,
+  });
 
-export const freezeAccount = () => apiPost('/institution/frozenLatestAccount', {}, quiet);
+export const freezeAccount = () => apiPost<Account<'/institution/frozenLatestAccount'>>('/institution/frozenLatestAccount', {}, quiet);
 
+/** Any text: a language the sandbox does not offer is its 400 to answer (contract/rules.ts `LANGUAGES`). */
 export const updatePreferredLanguage = (preferredLanguage: string) =>
-  apiPost('/institution/updatePreferredLanguage', { preferredLanguage }, quiet);
+  apiPost<Account<'/institution/updatePreferredLanguage'>>('/institution/updatePreferredLanguage', { preferredLanguage }, quiet);
 
 /** A signed-in session of this user (contract/account.ts). */
-export type SessionRow = ReplyOf<AccountCalls['/institution/session/list']>['list'][number];
+export type SessionRow = Account<'/institution/session/list'>['list'][number];
 
-export const listSessions = () => apiGet<ReplyOf<AccountCalls['/institution/session/list']>>('/institution/session/list', quiet);
+export const listSessions = () => apiGet<Account<'/institution/session/list'>>('/institution/session/list', quiet);
 
 export const revokeSession = (sessionId: number) =>
-  apiPost<ReplyOf<AccountCalls['/institution/session/revoke']>>('/institution/session/revoke', { sessionId }, quiet);
+  apiPost<Account<'/institution/session/revoke'>>('/institution/session/revoke', { sessionId }, quiet);
 
-export interface AntiPhishingRequest extends StepUp {
-  code: string;
-  emailUuid: string;
-  emailCode: string;
-  /** Required while an authenticator is bound. */
-  gaCode: string;
-}
+/** The anti-phishing code and the step-up; `gaCode` is required while an authenticator is bound. */
+export type AntiPhishingRequest = Filled<BodyOf<AccountCalls['/institution/antiPhishing/set']>>;
 
 /** The anti-phishing code, with the step-up: the password goes RSA-encrypted like every password field. */
-export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<ReplyOf<AccountCalls['/institution/antiPhishing/set']>> {
-  return apiPost('/institution/antiPhishing/set', { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) }, quiet);
+export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<Account<'/institution/antiPhishing/set'>> {
+  const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies BodyOf<AccountCalls['/institution/antiPhishing/set']>;
+  return apiPost('/institution/antiPhishing/set', body, quiet);
 }

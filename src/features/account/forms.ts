@@ -8,7 +8,7 @@ import {
   validateRequired,
   type ValidationResult,
 } from '../../lib/validation/index.ts';
-import { ANTI_PHISHING_PATTERN } from '../../../contract/rules.ts';
+import { ANTI_PHISHING_PATTERN, AREA_CODE_PATTERN, CODE6_PATTERN, PHONE_PATTERN } from '../../../contract/rules.ts';
 import { isLanguage } from '../../lib/i18n/languages.ts';
 
 // Form rules of the account screens (spec §2 fields, spec §5 rules). Each returns the first problem per
@@ -29,9 +29,6 @@ function fromValidation(result: ValidationResult): FieldIssue | undefined {
   return result.params ? { key: `${VALIDATION_NAMESPACE}:${result.key}`, params: result.params } : { key: `${VALIDATION_NAMESPACE}:${result.key}` };
 }
 
-const SIX_DIGITS = /^\d{6}$/;
-const AREA_CODE = /^\+?\d{1,4}$/;
-const PHONE = /^\d{5,15}$/;
 const WHATSAPP = /^[+\d\s-]{5,32}$/;
 const TELEGRAM = /^@?[A-Za-z0-9_]{3,64}$/;
 
@@ -39,13 +36,13 @@ const TELEGRAM = /^@?[A-Za-z0-9_]{3,64}$/;
 export function checkCode(code: string, uuid: string | null, requiredKey = 'account:errors.codeRequired'): FieldIssue | undefined {
   if (!uuid) return { key: 'account:errors.codeNotFetched' };
   if (code.trim() === '') return { key: requiredKey };
-  return SIX_DIGITS.test(code.trim()) ? undefined : { key: 'account:errors.codeFormat' };
+  return CODE6_PATTERN.test(code.trim()) ? undefined : { key: 'account:errors.codeFormat' };
 }
 
 /** A Google authenticator code: required when the authenticator is bound (spec §6), six digits. */
 export function checkGaCode(code: string, required: boolean): FieldIssue | undefined {
   if (code.trim() === '') return required ? { key: 'account:errors.gaCodeRequired' } : undefined;
-  return SIX_DIGITS.test(code.trim()) ? undefined : { key: 'account:errors.codeFormat' };
+  return CODE6_PATTERN.test(code.trim()) ? undefined : { key: 'account:errors.codeFormat' };
 }
 
 /** The anti-phishing code: required, 4 to 20 letters and digits (contract/rules.ts, the sandbox's own rule). */
@@ -61,9 +58,9 @@ export function checkStepUpPassword(password: string): FieldIssue | undefined {
 
 export function checkPhone(areaCode: string, phone: string): { areaCode?: FieldIssue; phone?: FieldIssue } {
   const out: { areaCode?: FieldIssue; phone?: FieldIssue } = {};
-  if (!AREA_CODE.test(areaCode.trim())) out.areaCode = { key: 'account:errors.areaCodeInvalid' };
+  if (!AREA_CODE_PATTERN.test(areaCode.trim())) out.areaCode = { key: 'account:errors.areaCodeInvalid' };
   if (phone.trim() === '') out.phone = { key: 'account:errors.phoneRequired' };
-  else if (!PHONE.test(phone.trim())) out.phone = { key: 'account:errors.phoneInvalid' };
+  else if (!PHONE_PATTERN.test(phone.trim())) out.phone = { key: 'account:errors.phoneInvalid' };
   return out;
 }
 

@@ -1,19 +1,14 @@
 // KYC levels, states and what each unlocks (spec §4 KYC states, §6 roles and permissions).
 
-import { KYC_DOCUMENTS } from '../../../contract/kyc.ts';
+import type { ReplyOf } from '../../../contract/call.ts';
+import { KYC_DOCUMENTS, type KycCalls } from '../../../contract/kyc.ts';
 import type { KycLevel, KycStatus } from '../../../contract/rules.ts';
 
 export type { KycLevel, KycStatus };
 
-export interface KycLevelState {
-  status: KycStatus;
-  submissionId: number | null;
-  submittedAt: string | null;
-  decidedAt: string | null;
-  rejectReason: string | null;
-}
-
-export type KycState = Record<KycLevel, KycLevelState>;
+/** GET /institution/kyc/status (contract/kyc.ts): each level's state. */
+export type KycState = ReplyOf<KycCalls['/institution/kyc/status']>;
+export type KycLevelState = KycState[KycLevel];
 
 export const KYC_LEVELS: readonly KycLevel[] = ['basic', 'advanced'];
 

@@ -1,8 +1,8 @@
-// spec §1: the interface is zh-HK (default) or en-US; every path carries a language prefix of the
-// form two letters, dash, two capitals.
-export const LANGUAGES = ['zh-HK', 'en-US'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-HK';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../contract/rules.ts';
+
+// spec §1: the interface is zh-HK (default) or en-US (contract/rules.ts, the sandbox's list of preferred
+// languages too); every path carries a language prefix of the form two letters, dash, two capitals.
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 export const LANGUAGE_SEGMENT = /^[a-z]{2}-[A-Z]{2}$/;
 export const LANGUAGE_STORAGE_KEY = 'language';
 
