@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type TSchemaOptions } from 'typebox';
 
 /**
  * Building blocks of the call schemas. Amounts travel as decimal strings (never binary floating point;
@@ -19,6 +19,14 @@ export const Uuid = Type.String({ minLength: 1, maxLength: 64 });
 export const Cipher = Type.String({ minLength: 1, maxLength: 700, pattern: '^[A-Za-z0-9+/=\\s]+$' });
 export const IsoTime = Type.String({ format: 'date-time' });
 export const Text = (minLength: number, maxLength: number) => Type.String({ minLength, maxLength });
+
+/**
+ * A closed set of strings as `{ type: 'string', enum }` (not TypeBox's anyOf of constants): a value of another
+ * type is refused by `type`, one outside the set by `enum`, and the refusal names that rule (server/api/README.md).
+ */
+export const StringEnum = <const V extends string[]>(values: readonly [...V], options: TSchemaOptions = {}) => Type.Enum(values, { type: 'string', ...options });
+/** The same for integers, `{ type: 'integer', enum }`. */
+export const IntegerEnum = <const V extends number[]>(values: readonly [...V], options: TSchemaOptions = {}) => Type.Enum(values, { type: 'integer', ...options });
 
 /** spec §9 page sizes and page numbers. */
 export const PageCondition = Type.Object(
