@@ -115,7 +115,7 @@ const StepUpFields = {
   gaCode: Type.Optional(Code6),
 };
 
-const BalanceRow = Type.Object({ asset: Type.String(), free: Amount, locked: Amount });
+export const BalanceRow = Type.Object({ asset: Type.String(), free: Amount, locked: Amount });
 
 export const walletCalls = {
   /** spec §7 GET /user/assets: the balances of the three account types of spec §3. */

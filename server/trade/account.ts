@@ -1,4 +1,6 @@
 import type Decimal from 'decimal.js';
+import type { Static } from 'typebox';
+import type { CapitalSnapshot, PositionView as PositionViewSchema } from '../../contract/futures.ts';
 import type { Queryable } from '../db/client.ts';
 import { ZERO, max, out } from './decimal.ts';
 import {
@@ -86,7 +88,12 @@ function backingMargin(account: FuturesAccount, f: PositionFigures): Decimal {
   return wb;
 }
 
-export function positionView(account: FuturesAccount, f: PositionFigures): Record<string, unknown> {
+/** A position as the position query returns it (contract/futures.ts PositionView). */
+export type PositionView = Static<typeof PositionViewSchema>;
+/** spec §3 "Futures capital snapshot" as the account query returns it (contract/futures.ts CapitalSnapshot). */
+export type AccountView = Static<typeof CapitalSnapshot>;
+
+export function positionView(account: FuturesAccount, f: PositionFigures): PositionView {
   const margin = f.marginType === 'isolated' ? f.row.isolatedMargin : f.im;
   const positionBalance = f.marginType === 'isolated' ? margin.add(f.upnl) : account.marginBalance;
   return {
@@ -110,7 +117,7 @@ export function positionView(account: FuturesAccount, f: PositionFigures): Recor
   };
 }
 
-export function accountView(a: FuturesAccount): Record<string, string> {
+export function accountView(a: FuturesAccount): AccountView {
   return {
     asset: 'USDT',
     marginRatio: out(a.marginRatio, 4),

@@ -19,7 +19,7 @@ export interface TradeOptions {
  * The trading sandbox (issue 7): spot and USD-M orders matched against the simulator's market, positions,
  * leverage and modes, transfers, the lightning terminal's calls and the keyboard config (spec §7).
  * Registered by the API plugin, so it shares its prefix, envelope, error handler, origin and `source` checks.
- * Request and reply shapes: server/trade/README.md.
+ * Request and reply shapes: contract/trade.ts, futures.ts, lightning.ts and config.ts; described in server/trade/README.md.
  */
 export async function tradePlugin(app: FastifyInstance, options: TradeOptions): Promise<void> {
   const engine = new TradeEngine(options.ctx.db, options.ctx.clock, options.sim, (error) => app.log.error(error, 'resting order fill failed'));

@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+import type { OrderStatus as OrderStatusSchema, SpotOrderStatus as SpotOrderStatusSchema } from '../../contract/trade.ts';
 import type { Dec } from './decimal.ts';
 import { D, ZERO, min } from './decimal.ts';
 
@@ -10,18 +12,9 @@ import { D, ZERO, min } from './decimal.ts';
  */
 export type Side = 'buy' | 'sell';
 
-/** spec §4 order states (futures spelling). Spot writes the same states with hyphens (see spotStatus). */
-export type OrderStatus =
-  | 'submitted'
-  | 'running'
-  | 'cancelling'
-  | 'partial_filled'
-  | 'partial_canceled'
-  | 'filled'
-  | 'cancelled'
-  | 'revoked'
-  | 'expired'
-  | 'failed';
+/** spec §4 order states (futures spelling; contract/trade.ts). Spot writes the same states with hyphens (see spotStatus). */
+export type OrderStatus = Static<typeof OrderStatusSchema>;
+export type SpotOrderStatus = Static<typeof SpotOrderStatusSchema>;
 
 export const OPEN_STATUSES: readonly OrderStatus[] = ['submitted', 'running', 'partial_filled'];
 
@@ -113,8 +106,9 @@ export function isOpen(status: string): boolean {
 }
 
 /** spec §4: spot status values are written submitted, running, partial-filled, cancelling, cancelled, partial-canceled, filled. */
-export function spotStatus(status: OrderStatus): string {
-  return status.replace('_', '-');
+export function spotStatus(status: OrderStatus): SpotOrderStatus {
+  // The two states with an underscore; the others are spelled alike (contract/trade.ts lists both spellings).
+  return status === 'partial_filled' ? 'partial-filled' : status === 'partial_canceled' ? 'partial-canceled' : status;
 }
 
 /** Fee of a fill: `amount × rate`, rounded up to 8 decimals (the exchange never undercharges). */

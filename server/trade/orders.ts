@@ -1,4 +1,6 @@
 import type Decimal from 'decimal.js';
+import type { Static } from 'typebox';
+import type { FillView as FillViewSchema, OrderView as OrderViewSchema } from '../../contract/trade.ts';
 import { ApiError, Code } from '../api/envelope.ts';
 import type { Queryable } from '../db/client.ts';
 import type { MarketKind } from '../sim/instruments.ts';
@@ -150,8 +152,13 @@ export function spotFee(side: Side, fill: Fill): Decimal {
   return feeOf(side === 'buy' ? fill.qty : fill.quote, feeRate('spot', fill.maker));
 }
 
+/** An order as the calls return it (contract/trade.ts OrderView). */
+export type OrderView = Static<typeof OrderViewSchema>;
+/** A fill as the calls return it (contract/trade.ts FillView). */
+export type FillView = Static<typeof FillViewSchema>;
+
 /** An order as the calls return it (amounts as decimal strings). */
-export function orderView(o: OrderRow): Record<string, unknown> {
+export function orderView(o: OrderRow): OrderView {
   const avg = o.filledQty.isZero() ? null : o.filledQuote.div(o.filledQty);
   return {
     orderId: String(o.id),
@@ -200,7 +207,7 @@ export interface RawFill {
   created_at: Date;
 }
 
-export function fillView(f: RawFill): Record<string, unknown> {
+export function fillView(f: RawFill): FillView {
   return {
     tradeId: String(f.id),
     orderId: String(f.order_id),

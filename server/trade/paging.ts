@@ -1,35 +1,26 @@
+import type { Static } from 'typebox';
+import { MAX_ROW_ID, type CursorCondition as CursorConditionSchema } from '../../contract/trade.ts';
 import { badInput } from '../api/envelope.ts';
 
 /**
  * spec §3 futures history queries: cursorCondition { cursor, pageSize, searchDirection after | before } and
- * queryCondition { keyId, … }; the reply has dataList and cursorInfo.nextCursor. Rows come newest first;
- * the cursor is a row id: `after` pages to older rows (id < cursor), `before` back to newer ones (id > cursor).
+ * queryCondition { keyId, … }; the reply has dataList and cursorInfo.nextCursor (contract/trade.ts
+ * CursorCondition, CursorPage). Rows come newest first; the cursor is a row id: `after` pages to older rows
+ * (id < cursor), `before` back to newer ones (id > cursor).
  */
-export interface CursorCondition {
-  cursor?: string | number | null;
-  pageSize?: number;
-  searchDirection?: 'after' | 'before';
-}
+export type CursorCondition = Static<typeof CursorConditionSchema>;
 
-/** Row ids are PostgreSQL `integer` identities: anything larger is no row, and answers 400 before the query. */
-export const MAX_ROW_ID = 2_147_483_647;
-
-/** A row id from the request (a JSON integer or a digit string), or a 400 naming the field. */
+/**
+ * A row id from the request (a JSON integer or a digit string), or a 400 naming the field. Row ids are
+ * PostgreSQL `integer` identities (MAX_ROW_ID): anything larger is no row, and answers 400 before the query.
+ */
 export function rowIdOf(field: string, value: unknown, allowZero = false): number {
   const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
   if (!Number.isSafeInteger(id) || id < (allowZero ? 0 : 1) || id > MAX_ROW_ID) throw badInput(field, 'range', `${field} is not a valid id`);
   return id;
 }
 
-export const cursorSchema = {
-  type: 'object',
-  properties: {
-    cursor: { anyOf: [{ type: 'string', pattern: '^\\d{0,10}$' }, { type: 'integer', minimum: 0, maximum: MAX_ROW_ID }, { type: 'null' }] },
-    pageSize: { type: 'integer', enum: [10, 20, 50, 100], default: 10 },
-    searchDirection: { type: 'string', enum: ['after', 'before'], default: 'after' },
-  },
-};
-
+/** One page of rows of type T: the reply of contract/trade.ts CursorPage. */
 export interface Page<T> {
   dataList: T[];
   cursorInfo: { nextCursor: string | null; prevCursor: string | null; pageSize: number; hasMore: boolean };

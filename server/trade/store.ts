@@ -1,4 +1,6 @@
 import type Decimal from 'decimal.js';
+import type { Static } from 'typebox';
+import type { PositionSide as PositionSideSchema } from '../../contract/trade.ts';
 import type { Queryable } from '../db/client.ts';
 import { D, db } from './decimal.ts';
 import type { AccountType } from '../ledger/ledger.ts';
@@ -89,7 +91,8 @@ export async function setSymbolSettings(tx: Queryable, userId: number, symbol: s
   );
 }
 
-export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
+/** USD-M position sides (contract/trade.ts PositionSide). */
+export type PositionSide = Static<typeof PositionSideSchema>;
 
 export interface PositionRow {
   symbol: string;

@@ -1,11 +1,13 @@
+import type { Static } from 'typebox';
+import type { OrderFilter as OrderFilterSchema } from '../../../contract/trade.ts';
 import type { ApiContext } from '../../api/context.ts';
 import { ApiError, Code, badInput } from '../../api/envelope.ts';
 import type { Auth } from '../../api/sessions.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { MarketKind } from '../../sim/instruments.ts';
 import type { TradeEngine } from '../engine.ts';
-import { fillView, orderView, queryOrders, type RawFill } from '../orders.ts';
-import { MAX_ROW_ID, planPage, rowIdOf, toPage, type CursorCondition, type Page } from '../paging.ts';
+import { fillView, orderView, queryOrders, type FillView, type OrderView, type RawFill } from '../orders.ts';
+import { planPage, rowIdOf, toPage, type CursorCondition, type Page } from '../paging.ts';
 
 export interface TradeContext {
   api: ApiContext;
@@ -32,32 +34,12 @@ export function checkNotFrozen(auth: Auth, reducesOnly = false): void {
   if (auth.user.frozen_at !== null && !reducesOnly) throw new ApiError(Code.frozen);
 }
 
-// Unions as anyOf (Ajv strict mode): amounts come as JSON numbers or decimal strings and are parsed by parseAmount.
-export const amount = { anyOf: [{ type: 'string', maxLength: 60 }, { type: 'number' }] };
-export const keyField = { anyOf: [{ type: 'string', maxLength: 40 }, { type: 'integer' }] };
-export const symbolField = { type: 'string', maxLength: 30 };
-export const idField = { anyOf: [{ type: 'string', pattern: '^\\d{1,10}$' }, { type: 'integer', minimum: 1, maximum: MAX_ROW_ID }] };
-export const orderIdField = idField;
-
 export function orderIdOf(value: unknown): number {
   return rowIdOf('orderId', value);
 }
 
-export interface OrderFilter {
-  instrumentId?: string;
-  direction?: 'buy' | 'sell';
-  status?: string;
-  priceType?: 'limit' | 'market';
-}
-
-export const orderFilterProps = {
-  keyId: keyField,
-  exchangeKeyId: keyField,
-  instrumentId: symbolField,
-  direction: { type: 'string', enum: ['buy', 'sell'] },
-  status: { type: 'string', maxLength: 20 },
-  priceType: { type: 'string', enum: ['limit', 'market'] },
-};
+/** spec §3 futures data filters (contract/trade.ts OrderFilter). */
+export type OrderFilter = Static<typeof OrderFilterSchema>;
 
 function filterSql(market: MarketKind, userId: number, filter: OrderFilter | undefined, withStatus: boolean): { sql: string; params: unknown[] } {
   const params: unknown[] = [userId, market];
@@ -82,14 +64,14 @@ function filterSql(market: MarketKind, userId: number, filter: OrderFilter | und
   return { sql, params };
 }
 
-export async function openOrders(db: Queryable, market: MarketKind, userId: number, filter: OrderFilter | undefined): Promise<unknown[]> {
+export async function openOrders(db: Queryable, market: MarketKind, userId: number, filter: OrderFilter | undefined): Promise<OrderView[]> {
   const { sql, params } = filterSql(market, userId, { ...filter, status: '' }, true);
   const rows = await queryOrders(db, `select * from trade_orders where ${sql} and status in ('submitted', 'running', 'partial_filled') order by id desc`, params);
   return rows.map(orderView);
 }
 
 /** History orders: everything that is no longer open (spec §3 historyOrder tab). */
-export async function pageOrders(db: Queryable, market: MarketKind, userId: number, cursor: CursorCondition | undefined, filter: OrderFilter | undefined): Promise<Page<unknown>> {
+export async function pageOrders(db: Queryable, market: MarketKind, userId: number, cursor: CursorCondition | undefined, filter: OrderFilter | undefined): Promise<Page<OrderView>> {
   const { sql, params } = filterSql(market, userId, filter, true);
   const plan = planPage(cursor, params.length);
   const rows = await queryOrders(
@@ -100,7 +82,7 @@ export async function pageOrders(db: Queryable, market: MarketKind, userId: numb
   return toPage(rows, plan, orderView, plan.params.length > 0);
 }
 
-export async function pageFills(db: Queryable, market: MarketKind, userId: number, cursor: CursorCondition | undefined, filter: OrderFilter | undefined): Promise<Page<unknown>> {
+export async function pageFills(db: Queryable, market: MarketKind, userId: number, cursor: CursorCondition | undefined, filter: OrderFilter | undefined): Promise<Page<FillView>> {
   const { sql, params } = filterSql(market, userId, filter, false);
   const plan = planPage(cursor, params.length);
   const rows = await db.query<RawFill>(
@@ -110,7 +92,7 @@ export async function pageFills(db: Queryable, market: MarketKind, userId: numbe
   return toPage(rows, plan, fillView, plan.params.length > 0);
 }
 
-export async function orderFills(db: Queryable, market: MarketKind, userId: number, orderId: number): Promise<unknown[]> {
+export async function orderFills(db: Queryable, market: MarketKind, userId: number, orderId: number): Promise<FillView[]> {
   const rows = await db.query<RawFill>('select * from trade_fills where user_id = $1 and market = $2 and order_id = $3 order by id', [userId, market, orderId]);
   return rows.map(fillView);
 }

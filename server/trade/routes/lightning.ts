@@ -1,29 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import type { Static } from 'typebox';
+import { lightningCalls, type TransferDirection } from '../../../contract/lightning.ts';
 import { nowDate } from '../../api/context.ts';
+import { serveCalls } from '../../api/contract.ts';
 import { ApiError, badInput, Code } from '../../api/envelope.ts';
-import { s, userRoute } from '../../api/http.ts';
 import type { Queryable } from '../../db/client.ts';
 import { futuresAccount } from '../account.ts';
 import { D, min, out, parseAmount, type Dec } from '../decimal.ts';
 import { insufficient } from '../errors.ts';
-import { planPage, rowIdOf, toPage, cursorSchema, type CursorCondition } from '../paging.ts';
+import { planPage, rowIdOf, toPage } from '../paging.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
 import { Account, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
-import { amount, idField, keyField, keyIdOf, type TradeContext } from './common.ts';
+import { keyIdOf, type TradeContext } from './common.ts';
 import type { MarketView } from '../markets.ts';
 
-/** spec §4 transfer direction codes. */
-export const DIRECTIONS: Record<string, readonly [AccountType, AccountType]> = {
+type Direction = Static<typeof TransferDirection>;
+
+/** spec §4 transfer direction codes: from → to account (one list with contract/lightning.ts TransferDirection). */
+const ROUTES = {
   FUNDING_MAIN: [Account.capital, Account.trade],
   FUNDING_UMFUTURE: [Account.capital, Account.swap],
   MAIN_FUNDING: [Account.trade, Account.capital],
   MAIN_UMFUTURE: [Account.trade, Account.swap],
   UMFUTURE_FUNDING: [Account.swap, Account.capital],
   UMFUTURE_MAIN: [Account.swap, Account.trade],
-};
+} as const satisfies Record<Direction, readonly [AccountType, AccountType]>;
 
-const directionField = { type: 'string', enum: Object.keys(DIRECTIONS) };
-const assetField = s.str(1, 20, '^[A-Z0-9]{1,20}$');
+/** The same by any code, for the records and the export, which read codes back from the table. */
+export const DIRECTIONS: Record<string, readonly [AccountType, AccountType]> = ROUTES;
+
 /** Transfer amounts: at most 8 decimals (spec §5 "a helper flags numbers with more than 8 decimals"). */
 const TRANSFER_DECIMALS = 8;
 const LIGHTNING_MAX = 20;
@@ -35,15 +40,15 @@ async function transferable(tx: Queryable, view: MarketView, userId: number, fro
   return min(row.free, (await futuresAccount(tx, view, userId)).available);
 }
 
-
-/** spec §7 lightning futures: options, saved configurations, trader, transfers; balances per account type (spec §3). */
+/**
+ * spec §7 lightning futures: options, saved configurations, trader, transfers; balances per account type (spec §3),
+ * declared in contract/lightning.ts.
+ */
 export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
   const { api: ctx, engine } = t;
 
-  userRoute(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/queryBrokerOptions',
-    handler: async ({ auth }) => {
+  serveCalls(ctx, app, lightningCalls, {
+    '/broker/lightning/queryBrokerOptions': async ({ auth }) => {
       const mode = await settings(ctx.db, auth.user.id);
       return {
         exchangeList: [{ exchangeCode: 'binance', exchangeName: 'Binance' }],
@@ -54,12 +59,8 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
         topLeverage: 100,
       };
     },
-  });
 
-  userRoute(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/queryLightningList',
-    handler: async ({ auth }) => {
+    '/broker/lightning/queryLightningList': async ({ auth }) => {
       const rows = await ctx.db.query<{ id: number; config: string; created_at: Date }>(
         'select id, config, created_at from lightning_configs where user_id = $1 order by id',
         [auth.user.id],
@@ -70,13 +71,8 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
         activeId: rows.some((r) => r.id === active) ? String(active) : null,
       };
     },
-  });
 
-  userRoute<{ config: Record<string, unknown> }>(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/addLightning',
-    body: s.obj({ config: { type: 'object', maxProperties: 40 } }, ['config']),
-    handler: async ({ body, auth }) => {
+    '/broker/lightning/addLightning': async ({ body, auth }) => {
       const text = JSON.stringify(body.config);
       if (text.length > 4000) throw badInput('config', 'maxLength', 'The configuration is above 4000 characters');
       return engine.run(async (tx) => {
@@ -89,24 +85,14 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
         return { id: String(rows[0]!.id) };
       });
     },
-  });
 
-  userRoute<{ id: string | number }>(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/delLightning',
-    body: s.obj({ id: idField }, ['id']),
-    handler: async ({ body, auth }) => {
+    '/broker/lightning/delLightning': async ({ body, auth }) => {
       const rows = await ctx.db.query('delete from lightning_configs where user_id = $1 and id = $2 returning id', [auth.user.id, rowIdOf('id', body.id)]);
       if (rows.length === 0) throw badInput('id', 'unknown', 'Unknown configuration');
       return null;
     },
-  });
 
-  userRoute<{ id: string | number | null }>(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/memoryLightning',
-    body: s.obj({ id: { anyOf: [...idField.anyOf, { type: 'null' }] } }, ['id']),
-    handler: async ({ body, auth }) => {
+    '/broker/lightning/memoryLightning': async ({ body, auth }) => {
       const id = body.id === null ? null : rowIdOf('id', body.id);
       if (id !== null) {
         const rows = await ctx.db.query('select 1 from lightning_configs where user_id = $1 and id = $2', [auth.user.id, id]);
@@ -115,50 +101,28 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
       await setSetting(ctx.db, auth.user.id, 'active_lightning_id', id, nowDate(ctx));
       return { activeId: id === null ? null : String(id) };
     },
-  });
 
-  userRoute(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/trader/register',
-    handler: async ({ auth }) => {
+    '/broker/lightning/trader/register': async ({ auth }) => {
       const current = await settings(ctx.db, auth.user.id);
       const at = current.traderRegisteredAt ?? nowDate(ctx);
       if (!current.traderRegisteredAt) await setSetting(ctx.db, auth.user.id, 'trader_registered_at', at, at);
-      return { registered: true, keyId: keyIdOf(auth), registeredAt: at.toISOString() };
+      return { registered: true as const, keyId: keyIdOf(auth), registeredAt: at.toISOString() };
     },
-  });
 
-  userRoute(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/trader/query',
-    handler: async ({ auth }) => {
+    '/broker/lightning/trader/query': async ({ auth }) => {
       const at = (await settings(ctx.db, auth.user.id)).traderRegisteredAt;
       return { registered: at !== null, keyId: keyIdOf(auth), registeredAt: at?.toISOString() ?? null };
     },
-  });
 
-  userRoute<{ asset: string; type: string; exchangeKeyId?: string }>(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/transfer/queryTransferAvailable',
-    body: s.obj({ asset: assetField, type: directionField, exchangeKeyId: keyField }, ['asset', 'type']),
-    handler: async ({ body, auth }) => {
-      const [from, to] = DIRECTIONS[body.type]!;
+    '/broker/lightning/transfer/queryTransferAvailable': async ({ body, auth }) => {
+      const [from, to] = ROUTES[body.type];
       await engine.settled();
       const available = await transferable(ctx.db, engine.view, auth.user.id, from, body.asset);
       return { asset: body.asset, type: body.type, from, to, available: out(available) };
     },
-  });
 
-  userRoute<{ asset: string; type: string; amount: string | number; requestId?: string }>(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/transfer/submit',
-    body: s.obj(
-      // requestId: a retry with it returns the first transfer, moved once (issue 11 idempotency).
-      { asset: assetField, type: directionField, amount, exchangeKeyId: keyField, requestId: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' } },
-      ['asset', 'type', 'amount'],
-    ),
-    handler: async ({ body, auth }) => {
-      const [from, to] = DIRECTIONS[body.type]!;
+    '/broker/lightning/transfer/submit': async ({ body, auth }) => {
+      const [from, to] = ROUTES[body.type];
       const amount = parseAmount('amount', body.amount, TRANSFER_DECIMALS, 'decimals');
       // The sandbox's USD-M account is a USDT account (spec §7 account query: assetSymbolList [USDT]).
       if ((from === Account.swap || to === Account.swap) && body.asset !== 'USDT') throw badInput('asset', 'swapAsset', 'The USD-M account holds USDT only');
@@ -189,13 +153,8 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
         return { transferId: String(rows[0]!.id), asset: body.asset, amount: out(amount), type: body.type, from, to, time: rows[0]!.created_at.toISOString() };
       });
     },
-  });
 
-  userRoute<{ cursorCondition?: CursorCondition; queryCondition?: { asset?: string; type?: string } }>(ctx, app, {
-    method: 'POST',
-    url: '/broker/lightning/transfer/pageTransfer',
-    body: s.obj({ cursorCondition: cursorSchema, queryCondition: s.obj({ asset: assetField, type: directionField, keyId: keyField }) }),
-    handler: async ({ body, auth }) => {
+    '/broker/lightning/transfer/pageTransfer': async ({ body, auth }) => {
       const params: unknown[] = [auth.user.id];
       let where = 'user_id = $1';
       if (body.queryCondition?.asset) {
@@ -207,20 +166,16 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
         where += ` and direction = $${params.length}`;
       }
       const plan = planPage(body.cursorCondition, params.length);
-      const rows = await ctx.db.query<{ id: number; asset: string; amount: string; direction: string; created_at: Date }>(
+      // The direction column holds only the codes the submit call took (TransferDirection).
+      const rows = await ctx.db.query<{ id: number; asset: string; amount: string; direction: Direction; created_at: Date }>(
         `select * from trade_transfers where ${where}${plan.where} order by ${plan.order} limit ${plan.limit}`,
         [...params, ...plan.params],
       );
       return toPage(rows, plan, (r) => ({ transferId: String(r.id), asset: r.asset, amount: out(new D(r.amount)), type: r.direction, time: r.created_at.toISOString() }), plan.params.length > 0);
     },
-  });
 
-  // Balances per account type (spec §3: capital_account 1, trade_account 2, swap_account 3).
-  userRoute<{ accountType?: 1 | 2 | 3 }>(ctx, app, {
-    method: 'POST',
-    url: '/broker/account/balance/query',
-    body: s.obj({ accountType: { type: 'integer', enum: [1, 2, 3] } }),
-    handler: async ({ body, auth }) => {
+    // Balances per account type (spec §3: capital_account 1, trade_account 2, swap_account 3).
+    '/broker/account/balance/query': async ({ body, auth }) => {
       await engine.settled();
       const types = body.accountType ? [body.accountType] : [Account.capital, Account.trade, Account.swap];
       const result = [];

@@ -1,14 +1,10 @@
 import { createStore } from 'zustand/vanilla';
+import type { ReplyOf } from '../../../contract/call.ts';
+import type { LightningCalls } from '../../../contract/lightning.ts';
 import { apiPost } from '../../lib/api/index.ts';
-import { tradeApi } from '../trading/shared.ts';
+import { tradeApi, type FeeRow } from '../trading/shared.ts';
 import { DEFAULT_KEYBOARD, parseKeyboardConfig, serializeKeyboardConfig, type KeyboardConfig } from './hotkeys.ts';
 import { activeIndexOf, parseSaved, type LightningConfig, type SavedConfig } from './lightning-configs.ts';
-
-export interface FeeRow {
-  instrumentId: string;
-  makerFeeRate: string;
-  takerFeeRate: string;
-}
 
 /** spec §3 "Lightning config" and its panels: mini screen, market panel, trade-data panel. */
 export interface Panels {
@@ -51,12 +47,14 @@ export function activeConfig(s: LightningState): LightningConfig | null {
   return s.list[s.activeIndex]?.config ?? null;
 }
 
-// spec §7 lightning calls
+// spec §7 lightning calls, typed from the contract (contract/lightning.ts)
+type Reply<P extends keyof LightningCalls> = ReplyOf<LightningCalls[P]>;
+
 const lightningApi = {
-  list: () => apiPost<{ dataList: { id: string; config: unknown }[]; activeId: string | null }>('/broker/lightning/queryLightningList', {}),
-  add: (config: LightningConfig) => apiPost<{ id: string }>('/broker/lightning/addLightning', { config }),
-  del: (id: string) => apiPost<null>('/broker/lightning/delLightning', { id }),
-  memory: (id: string | null) => apiPost<{ activeId: string | null }>('/broker/lightning/memoryLightning', { id }),
+  list: () => apiPost<Reply<'/broker/lightning/queryLightningList'>>('/broker/lightning/queryLightningList', {}),
+  add: (config: LightningConfig) => apiPost<Reply<'/broker/lightning/addLightning'>>('/broker/lightning/addLightning', { config }),
+  del: (id: string) => apiPost<Reply<'/broker/lightning/delLightning'>>('/broker/lightning/delLightning', { id }),
+  memory: (id: string | null) => apiPost<Reply<'/broker/lightning/memoryLightning'>>('/broker/lightning/memoryLightning', { id }),
 };
 
 export async function loadConfigs(): Promise<void> {

@@ -4,16 +4,20 @@ import { ownPrices } from './own-orders.ts';
 
 const order = (direction: 'buy' | 'sell', price: string | null, priceType: 'limit' | 'market' = 'limit'): OrderView => ({
   orderId: `${direction}-${price}`,
+  market: 'spot',
   instrumentId: 'BTCUSDT',
+  symbol: 'BTCUSDT',
   direction,
   priceType,
   price,
   volume: '0.01',
   filledVolume: '0',
+  filledAmount: '0',
   averagePrice: null,
   fee: '0',
   feeAsset: 'USDT',
   status: 'running',
+  clientOrderId: null,
   createdAt: '',
   updatedAt: '',
 });

@@ -9,7 +9,7 @@ export { DealsTable, OrdersTable } from './futures-data/DataTables.tsx';
 export { Filters } from './futures-data/Filters.tsx';
 export { createFuturesDataStore, type Tab } from './futures-data/futures-store.ts';
 export { futuresData } from './futures-data/instance.ts';
-export { tradeApi, type FillView, type OrderView } from './futures-data/trade-api.ts';
+export { tradeApi, type FeeRow, type FillView, type OrderView } from './futures-data/trade-api.ts';
 export { useTradingAccount } from './futures-data/use-trading-account.ts';
 export { validateOrder, type FieldError } from './order-entry/validate.ts';
 export { TransferModal } from './modals/TransferModal.tsx';

@@ -83,7 +83,12 @@ export function Filters({ tab, market, data: futuresData = shared, symbols }: { 
               </option>
             ))}
           </select>
-          <select aria-label={t('filters.flowType')} data-testid="filter-flow" value={filters.flowType} onChange={(e) => futuresData.setFilter('flowType', e.target.value)}>
+          <select
+            aria-label={t('filters.flowType')}
+            data-testid="filter-flow"
+            value={filters.flowType}
+            onChange={(e) => futuresData.setFilter('flowType', TRANSFER_ROUTES.find((r) => r.code === e.target.value)?.code ?? '')}
+          >
             <option value="">{t('filters.allFlows')}</option>
             {TRANSFER_ROUTES.map((r) => (
               <option key={r.code} value={r.code}>
@@ -103,7 +108,11 @@ export function Filters({ tab, market, data: futuresData = shared, symbols }: { 
         </>
       )}
       {(tab === 'historyOrder' || tab === 'historyDeal') && (
-        <select aria-label={t('filters.pageSize')} value={pageSize} onChange={(e) => futuresData.setPageSize(Number(e.target.value))}>
+        <select
+          aria-label={t('filters.pageSize')}
+          value={pageSize}
+          onChange={(e) => futuresData.setPageSize(PAGE_SIZES.find((n) => String(n) === e.target.value) ?? pageSize)}
+        >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CAPITAL_POLL_MS, LIST_POLL_MS, createFuturesDataStore, type FuturesApi, type Timers } from './futures-store.ts';
-import type { CursorCondition, OrderFilter } from './trade-api.ts';
+import type { CursorCondition, OrderFilter, TransferCode } from './trade-api.ts';
 
 /** Interval timers on a manual clock. */
 function manualTimers() {
@@ -191,9 +191,9 @@ describe('futures data store (spec §3, §4)', () => {
   it('the asset manager loads flows by flow type; changing it reloads from the start', async () => {
     const clock = manualTimers();
     const { api, raw } = fakeApi();
-    const transfers = vi.fn(async (_c: CursorCondition, type?: string) => ({
+    const transfers = vi.fn(async (_c: CursorCondition, type?: TransferCode) => ({
       dataList: [{ transferId: '1', asset: 'USDT', amount: '5', type: type ?? 'FUNDING_MAIN', time: '' }],
-      cursorInfo: { nextCursor: null },
+      cursorInfo: { nextCursor: null, prevCursor: null, pageSize: 10, hasMore: false },
     }));
     const data = createFuturesDataStore({ ...api, transfers } as FuturesApi, clock.timers);
     data.setContext(signedIn);

@@ -1,6 +1,19 @@
 import Decimal from 'decimal.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AssetRow, CapitalSnapshot, CursorCondition, FillView, OrderFilter, OrderView, PositionView, TradeApi, TradeMarket, TransferRow } from './trade-api.ts';
+import type {
+  AssetRow,
+  CapitalSnapshot,
+  CursorCondition,
+  FillView,
+  OrderFilter,
+  OrderView,
+  PageSize,
+  PositionView,
+  TradeApi,
+  TradeMarket,
+  TransferCode,
+  TransferRow,
+} from './trade-api.ts';
 
 /** spec §3 futures data tabs. */
 export const TABS = ['positionOrder', 'currentOrder', 'historyOrder', 'historyDeal', 'assetManager'] as const;
@@ -9,8 +22,8 @@ export type Tab = (typeof TABS)[number];
 /** spec §4 / §9: futures lists poll every 5000 ms; margin data every 3 s. spec §9 page sizes. */
 export const LIST_POLL_MS = 5000;
 export const CAPITAL_POLL_MS = 3000;
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export const PAGE_SIZES = [10, 20, 50, 100] as const satisfies readonly PageSize[];
+export const DEFAULT_PAGE_SIZE: PageSize = 10;
 
 /** spec §3 filters. fundingType picks the account of the asset manager (default swap). */
 export interface Filters {
@@ -21,7 +34,8 @@ export interface Filters {
   showCurrentPosition: boolean;
   showCurrentAsset: boolean;
   fundingType: 'swap' | 'capital' | 'trade';
-  flowType: string;
+  /** a spec §4 direction code, or '' for every flow */
+  flowType: '' | TransferCode;
 }
 
 export const DEFAULT_FILTERS: Filters = {
@@ -40,7 +54,7 @@ type Row = PositionView | OrderView | FillView | AssetRow;
 /** spec §3 "Per tab: list, pageSize, pageNum, cursors, total". cursors[i] is the cursor that loads page i + 1. */
 export interface TabData {
   list: Row[];
-  pageSize: number;
+  pageSize: PageSize;
   pageNum: number;
   cursors: (string | null)[];
   /** rows known so far: those of the pages before plus this one */
@@ -77,7 +91,7 @@ export const realTimers: Timers = {
 export type FuturesApi = Pick<TradeApi, 'positions' | 'openOrders' | 'pageOrders' | 'pageDeals' | 'assets' | 'capital'> &
   Partial<Pick<TradeApi, 'balances' | 'transfers'>>;
 
-function emptyTab(pageSize = DEFAULT_PAGE_SIZE): TabData {
+function emptyTab(pageSize: PageSize = DEFAULT_PAGE_SIZE): TabData {
   return { list: [], pageSize, pageNum: 1, cursors: [null], total: 0, hasMore: false, loaded: false };
 }
 
@@ -263,7 +277,7 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
       store.setState({ filters: { ...s.filters, [key]: value } });
       reloadFromStart(emptyTabs(s.tabs));
     },
-    setPageSize(size: number): void {
+    setPageSize(size: PageSize): void {
       const s = get();
       reloadFromStart({ ...s.tabs, [s.tab]: emptyTab(size) });
     },

@@ -1,0 +1,196 @@
+import Type from 'typebox';
+import { call } from './call.ts';
+import { Amount, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import {
+  AmountInput,
+  CancelAllReply,
+  Currency,
+  CursorPage,
+  CursorQuery,
+  Direction,
+  FillView,
+  InstrumentId,
+  KeyId,
+  MarginType,
+  OrderFilter,
+  OrderView,
+  PositionMode,
+  PositionSide,
+  PriceType,
+  RowId,
+  SignedAmount,
+} from './trade.ts';
+
+/**
+ * USD-M calls of spec §7 "Lightning futures" and the futures data tabs of spec §3 (positions, current and
+ * history orders, deals, asset manager, capital snapshot). Shapes: server/trade/README.md "USD-M orders",
+ * "Leverage and account modes".
+ */
+
+/** A USD-M pair (baseCurrency + quoteCurrency, as spec §7's leverage calls send it, or instrumentId) and the key. */
+const FuturesPair = {
+  baseCurrency: Type.Optional(Currency),
+  quoteCurrency: Type.Optional(Currency),
+  instrumentId: Type.Optional(InstrumentId),
+  exchangeKeyId: Type.Optional(KeyId),
+};
+const KeyOnly = Strict({ exchangeKeyId: Type.Optional(KeyId) });
+
+const Leverage = Type.Object({ leverage: Type.Integer(), maxLeverage: Type.Integer(), instrumentId: Type.String() });
+const MarginTypeReply = Type.Object({ instrumentId: Type.String(), marginType: MarginType, crossed: Type.Boolean() });
+const MultiAssets = Type.Object({ multiAssetsMargin: Type.Boolean() });
+const PositionModeReply = Type.Object({ positionSide: PositionMode, dualSidePosition: Type.Boolean() });
+
+/** One position at the mark (server/trade/README.md "USD-M margin" for the formulas). */
+export const PositionView = Type.Object({
+  instrumentId: Type.String(),
+  symbol: Type.String(),
+  positionSide: PositionSide,
+  direction: StringEnum(['long', 'short']),
+  /** signed: negative for a short */
+  positionAmt: SignedAmount,
+  volume: Amount,
+  entryPrice: Amount,
+  markPrice: Amount,
+  notional: Amount,
+  unrealizedProfitLoss: SignedAmount,
+  returnRate: SignedAmount,
+  margin: Amount,
+  marginType: MarginType,
+  leverage: Type.Integer(),
+  maintMargin: Amount,
+  marginRatio: Amount,
+  /** 0 when no price reaches it */
+  liquidationPrice: Amount,
+});
+
+/** spec §3 "Futures capital snapshot" (marginRatio a fraction: 0.0123 is 1.23 %) with the sandbox's extra figures. */
+export const CapitalSnapshot = Type.Object({
+  asset: Type.Literal('USDT'),
+  marginRatio: Amount,
+  /** the wallet balance */
+  balance: Amount,
+  availableBalance: Amount,
+  unrealizedProfitLoss: SignedAmount,
+  maintMargin: Amount,
+  marginBalance: SignedAmount,
+  orderMargin: Amount,
+});
+
+const FuturesHistoryQuery = CursorQuery(OrderFilter);
+
+export const futuresCalls = {
+  // ---- leverage (spec §7: baseCurrency, quoteCurrency, exchangeKeyId → leverage) ----
+  '/broker/lightning/futures/leverage/queryLeverage': call({ method: 'POST', auth: 'user', body: Strict(FuturesPair), reply: Leverage }),
+  /** `leverage` is the top leverage here too. */
+  '/broker/lightning/futures/leverage/queryMaxLeverage': call({ method: 'POST', auth: 'user', body: Strict(FuturesPair), reply: Leverage }),
+  '/broker/lightning/futures/leverage/changeLeverage': call({
+    method: 'POST',
+    auth: 'user',
+    // 1 to the pair's top leverage, checked by the handler.
+    body: Strict({ ...FuturesPair, leverage: Type.Integer() }),
+    reply: Leverage,
+  }),
+
+  // ---- orders (spec §7 "Orders") ----
+  '/broker/lightning/futures/order/sendOrder': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      ...FuturesPair,
+      direction: Direction,
+      priceType: PriceType,
+      /** required for a limit order (parseAmount) */
+      price: Type.Optional(AmountInput),
+      /** in base units */
+      volume: AmountInput,
+      /** A retry with the same id returns the first order (issue 11 idempotency). */
+      clientOrderId: Type.Optional(RequestId),
+      /** BOTH by default; LONG or SHORT in hedge mode */
+      positionSide: Type.Optional(PositionSide),
+      reduceOnly: Type.Optional(Type.Boolean()),
+    }),
+    reply: OrderView,
+  }),
+  '/broker/lightning/futures/order/cancelOrder': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ orderId: RowId, exchangeKeyId: Type.Optional(KeyId), instrumentId: Type.Optional(InstrumentId) }),
+    reply: OrderView,
+  }),
+  /** No pair: every USD-M pair. */
+  '/broker/lightning/futures/order/cancelAllOrder': call({ method: 'POST', auth: 'user', body: Strict(FuturesPair), reply: CancelAllReply }),
+  /** A reduce-only market order; volume left out: the whole position (of the hedge side named). */
+  '/broker/lightning/futures/order/closePosition': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ ...FuturesPair, positionSide: Type.Optional(PositionSide), volume: Type.Optional(AmountInput) }),
+    reply: OrderView,
+  }),
+
+  // ---- spec §3 futures data tabs ----
+  /** spec §3 position query: exchangeKeyId, instrumentId. */
+  '/broker/futures/position/query': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ exchangeKeyId: Type.Optional(KeyId), instrumentId: Type.Optional(InstrumentId) }),
+    reply: Type.Array(PositionView),
+  }),
+  /** spec §3 current-order query: keyId, instrumentId (newest first). */
+  '/lightning/futures/order/queryOpenOrder': call({ method: 'POST', auth: 'user', body: OrderFilter, reply: Type.Array(OrderView) }),
+  /** History: orders no longer open. */
+  '/lightning/futures/order/pageOrder': call({ method: 'POST', auth: 'user', body: FuturesHistoryQuery, reply: CursorPage(OrderView) }),
+  '/lightning/futures/trade/queryTrade': call({ method: 'POST', auth: 'user', body: FuturesHistoryQuery, reply: CursorPage(FillView) }),
+  '/lightning/futures/trade/queryTradeDetail': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ orderId: RowId, keyId: Type.Optional(KeyId) }),
+    reply: Type.Array(FillView),
+  }),
+  /** spec §7: exchangeKeyId, assetSymbolList [USDT] (another asset: 400); polled every 3 s. */
+  '/broker/futures/account/query': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ exchangeKeyId: Type.Optional(KeyId), assetSymbolList: Type.Optional(Type.Array(Text(1, 20), { maxItems: 10 })) }),
+    reply: CapitalSnapshot,
+  }),
+  /** spec §3 asset manager query: exchangeKeyId, filterZero; the swap account's assets. */
+  '/broker/futures/asset/query': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ exchangeKeyId: Type.Optional(KeyId), filterZero: Type.Optional(Type.Boolean()) }),
+    reply: Type.Array(Type.Object({ asset: Type.String(), walletBalance: Amount, availableBalance: Amount, unrealizedProfitLoss: SignedAmount })),
+  }),
+  /** The user's fee list (spec §3 lightning config); no pair: every USD-M pair. */
+  '/broker/lightning/futures/fee/query': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict(FuturesPair),
+    reply: Type.Array(Type.Object({ instrumentId: Type.String(), makerFeeRate: Amount, takerFeeRate: Amount })),
+  }),
+
+  // ---- account modes (spec §7 "Account modes"; 10104 while positions or open orders exist) ----
+  '/broker/lightning/account/queryMarginType': call({ method: 'POST', auth: 'user', body: Strict(FuturesPair), reply: MarginTypeReply }),
+  '/broker/lightning/account/changeMarginType': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ ...FuturesPair, marginType: MarginType }),
+    reply: MarginTypeReply,
+  }),
+  '/broker/lightning/account/queryMultiAssetsMargin': call({ method: 'POST', auth: 'user', body: KeyOnly, reply: MultiAssets }),
+  '/broker/lightning/account/changeMultiAssetsMargin': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ exchangeKeyId: Type.Optional(KeyId), multiAssetsMargin: Type.Boolean() }),
+    reply: MultiAssets,
+  }),
+  '/broker/lightning/account/queryPositionSide': call({ method: 'POST', auth: 'user', body: KeyOnly, reply: PositionModeReply }),
+  '/broker/lightning/account/changePositionSide': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ exchangeKeyId: Type.Optional(KeyId), positionSide: PositionMode }),
+    reply: PositionModeReply,
+  }),
+};
+
+export type FuturesCalls = typeof futuresCalls;

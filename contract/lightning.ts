@@ -1,0 +1,113 @@
+import Type from 'typebox';
+import { call } from './call.ts';
+import { Amount, Id, IntegerEnum, IsoTime, RequestId, Strict, StringEnum } from './schema.ts';
+import { AmountInput, CursorPage, CursorQuery, KeyId, PositionMode, RowId } from './trade.ts';
+import { BalanceRow } from './wallet.ts';
+
+/**
+ * spec §7 "Lightning futures": the broker options, saved terminal configurations (spec §3 lightning config),
+ * the trader registration, transfers between the account types and the balances per account type (the last
+ * three paths are the sandbox's). Shapes: server/trade/README.md "Lightning terminal, transfers, balances".
+ */
+
+/** spec §3 account types: capital_account 1, trade_account 2, swap_account 3. */
+export const AccountType = IntegerEnum([1, 2, 3]);
+
+/** spec §4 transfer direction codes, in the spec's table order (capital → trade first). */
+export const TransferDirection = StringEnum(['FUNDING_MAIN', 'FUNDING_UMFUTURE', 'MAIN_FUNDING', 'MAIN_UMFUTURE', 'UMFUTURE_FUNDING', 'UMFUTURE_MAIN']);
+
+const TransferAsset = Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Z0-9]{1,20}$' });
+/** The terminal configuration as the client made it: any JSON object (at most 4000 characters, checked by the handler). */
+const LightningConfig = Type.Unsafe<Record<string, unknown>>({ type: 'object', maxProperties: 40 });
+const ActiveId = Type.Object({ activeId: Type.Union([Id, Type.Null()]) });
+
+const Transfer = Type.Object({
+  transferId: Id,
+  asset: Type.String(),
+  amount: Amount,
+  type: TransferDirection,
+  from: AccountType,
+  to: AccountType,
+  time: IsoTime,
+});
+
+export const lightningCalls = {
+  /** spec §3 session: exchangeList, accountList (one Binance key per user; its id is the user id), the modes. */
+  '/broker/lightning/queryBrokerOptions': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({
+      exchangeList: Type.Array(Type.Object({ exchangeCode: Type.String(), exchangeName: Type.String() })),
+      accountList: Type.Array(Type.Object({ keyId: Id, brokerAccountId: Id, exchangeCode: Type.String(), sortIndex: Type.Integer() })),
+      positionSide: PositionMode,
+      multiAssetsMargin: Type.Boolean(),
+      /** spec §3 leverage state / §9: top leverage 100 */
+      topLeverage: Type.Integer(),
+    }),
+  }),
+  '/broker/lightning/queryLightningList': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({
+      dataList: Type.Array(Type.Object({ id: Id, config: Type.Unknown(), createdAt: IsoTime })),
+      activeId: Type.Union([Id, Type.Null()]),
+    }),
+  }),
+  /** At most 20 configurations per user. */
+  '/broker/lightning/addLightning': call({ method: 'POST', auth: 'user', body: Strict({ config: LightningConfig }), reply: Type.Object({ id: Id }) }),
+  /** Another's or a deleted id: 400 `unknown`. */
+  '/broker/lightning/delLightning': call({ method: 'POST', auth: 'user', body: Strict({ id: RowId }), reply: Type.Null() }),
+  /** Remembers the active configuration (null: none). */
+  '/broker/lightning/memoryLightning': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ id: Type.Union([...RowId.anyOf, Type.Null()]) }),
+    reply: ActiveId,
+  }),
+  '/broker/lightning/trader/register': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({ registered: Type.Literal(true), keyId: Id, registeredAt: IsoTime }),
+  }),
+  '/broker/lightning/trader/query': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({ registered: Type.Boolean(), keyId: Id, registeredAt: Type.Union([IsoTime, Type.Null()]) }),
+  }),
+  /** What can leave the `from` account; from the swap account no more than its available balance. */
+  '/broker/lightning/transfer/queryTransferAvailable': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ asset: TransferAsset, type: TransferDirection, exchangeKeyId: Type.Optional(KeyId) }),
+    reply: Type.Object({ asset: Type.String(), type: TransferDirection, from: AccountType, to: AccountType, available: Amount }),
+  }),
+  /** The swap account holds USDT only; amounts at most 8 decimals. */
+  '/broker/lightning/transfer/submit': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      asset: TransferAsset,
+      type: TransferDirection,
+      amount: AmountInput,
+      exchangeKeyId: Type.Optional(KeyId),
+      /** A retry with it returns the first transfer, moved once (issue 11 idempotency). */
+      requestId: Type.Optional(RequestId),
+    }),
+    reply: Transfer,
+  }),
+  '/broker/lightning/transfer/pageTransfer': call({
+    method: 'POST',
+    auth: 'user',
+    body: CursorQuery(Strict({ asset: Type.Optional(TransferAsset), type: Type.Optional(TransferDirection), keyId: Type.Optional(KeyId) })),
+    reply: CursorPage(Type.Object({ transferId: Id, asset: Type.String(), amount: Amount, type: TransferDirection, time: IsoTime })),
+  }),
+  /** spec §3 account types; none: all three. */
+  '/broker/account/balance/query': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ accountType: Type.Optional(AccountType) }),
+    reply: Type.Array(Type.Object({ accountType: AccountType, balances: Type.Array(BalanceRow) })),
+  }),
+};
+
+export type LightningCalls = typeof lightningCalls;

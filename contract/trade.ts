@@ -1,0 +1,219 @@
+import Type, { type TSchema } from 'typebox';
+import { call } from './call.ts';
+import { Amount, Id, IntegerEnum, IsoTime, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { BalanceRow } from './wallet.ts';
+
+/**
+ * The trading calls' shared blocks (spot here; USD-M in contract/futures.ts, the lightning terminal, transfers
+ * and balances in contract/lightning.ts) and the spot calls. Shapes are documented in server/trade/README.md
+ * "Calls". Request fields keep the sandbox's loose entry shapes: amounts as JSON numbers or decimal strings,
+ * checked by parseAmount (server/trade/decimal.ts) against the pair's tick and step; ids as integers or digit
+ * strings, checked by rowIdOf (server/trade/paging.ts).
+ */
+
+// ---- request fields ----
+
+/** An amount as the trading calls take it: a JSON number or a decimal string, parsed by parseAmount. */
+export const AmountInput = Type.Union([Type.String({ maxLength: 60 }), Type.Number()]);
+/** spec §3 keyId / exchangeKeyId: optional everywhere; when sent, the caller's own key (checkKey). */
+export const KeyId = Type.Union([Type.String({ maxLength: 40 }), Type.Integer()]);
+/** spec §3 instrumentId: "BTCUSDT" or "BTC/USDT"; the pair itself is checked by pairOf. */
+export const InstrumentId = Type.String({ maxLength: 30 });
+/** spec §3 currency pair rows: baseCurrency, quoteCurrency. */
+export const Currency = Text(1, 20);
+
+/** Row ids are PostgreSQL `integer` identities: anything larger is no row (server/trade/paging.ts rowIdOf). */
+export const MAX_ROW_ID = 2_147_483_647;
+/** An order or configuration id as sent: an integer or a digit string. */
+export const RowId = Type.Union([Type.String({ pattern: '^\\d{1,10}$' }), Type.Integer({ minimum: 1, maximum: MAX_ROW_ID })]);
+
+/** spec §3 trade form: direction and price type. */
+export const Direction = StringEnum(['buy', 'sell']);
+export const PriceType = StringEnum(['limit', 'market']);
+
+/** spec §3 futures data filters (and the current-order query: keyId, instrumentId). */
+export const OrderFilter = Strict({
+  keyId: Type.Optional(KeyId),
+  exchangeKeyId: Type.Optional(KeyId),
+  instrumentId: Type.Optional(InstrumentId),
+  direction: Type.Optional(Direction),
+  // Either spelling of spec §4 (partial_filled or partial-filled): filterSql writes the column's one.
+  status: Type.Optional(Type.String({ maxLength: 20 })),
+  priceType: Type.Optional(PriceType),
+});
+
+/**
+ * spec §3 history queries: cursorCondition (cursor, pageSize, searchDirection after/before). The cursor is a
+ * row id (server/trade/paging.ts); pageSize one of spec §9's sizes, 10 and `after` when left out. Not strict:
+ * other fields of the condition are ignored.
+ */
+export const CursorCondition = Type.Object({
+  cursor: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{0,10}$' }), Type.Integer({ minimum: 0, maximum: MAX_ROW_ID }), Type.Null()])),
+  pageSize: Type.Optional(IntegerEnum([10, 20, 50, 100], { default: 10 })),
+  searchDirection: Type.Optional(StringEnum(['after', 'before'], { default: 'after' })),
+});
+
+/** A history query: a cursor condition and a filter (spec §3 queryCondition). */
+export const CursorQuery = <F extends TSchema>(queryCondition: F) =>
+  Strict({ cursorCondition: Type.Optional(CursorCondition), queryCondition: Type.Optional(queryCondition) });
+
+// ---- reply blocks ----
+
+/** A decimal string that may be negative (profit and loss, a position's signed size), at most 8 decimals written. */
+export const SignedAmount = Type.String({ pattern: '^-?(0|[1-9]\\d{0,17})(\\.\\d{1,18})?$', maxLength: 38 });
+
+/** spec §4 order states (futures spelling). */
+export const OrderStatus = StringEnum([
+  'submitted',
+  'running',
+  'cancelling',
+  'partial_filled',
+  'partial_canceled',
+  'filled',
+  'cancelled',
+  'revoked',
+  'expired',
+  'failed',
+]);
+/** spec §4 "Spot order status values are written … partial-filled, … partial-canceled": the same states, hyphenated. */
+export const SpotOrderStatus = StringEnum([
+  'submitted',
+  'running',
+  'cancelling',
+  'partial-filled',
+  'partial-canceled',
+  'filled',
+  'cancelled',
+  'revoked',
+  'expired',
+  'failed',
+]);
+
+export const Market = StringEnum(['spot', 'usdm']);
+/** USD-M position sides: BOTH in one-way mode, LONG or SHORT in hedge mode. */
+export const PositionSide = StringEnum(['BOTH', 'LONG', 'SHORT']);
+export const MarginType = StringEnum(['cross', 'isolated']);
+/** spec §3 session positionSide: one-way or hedge mode (Binance's dualSidePosition). */
+export const PositionMode = StringEnum(['oneWay', 'hedge']);
+
+/** An order as every order call returns it (spot status spelling on spot orders); USD-M orders add the last five fields. */
+export const OrderView = Type.Object({
+  orderId: Id,
+  market: Market,
+  instrumentId: Type.String(),
+  symbol: Type.String(),
+  direction: Direction,
+  priceType: PriceType,
+  /** null for a market order */
+  price: Type.Union([Amount, Type.Null()]),
+  volume: Amount,
+  filledVolume: Amount,
+  /** in the quote asset */
+  filledAmount: Amount,
+  /** null until something filled */
+  averagePrice: Type.Union([Amount, Type.Null()]),
+  fee: Amount,
+  feeAsset: Type.String(),
+  status: Type.Union([OrderStatus, SpotOrderStatus]),
+  clientOrderId: Type.Union([Type.String(), Type.Null()]),
+  positionSide: Type.Optional(PositionSide),
+  reduceOnly: Type.Optional(Type.Boolean()),
+  leverage: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  marginType: Type.Optional(Type.Union([MarginType, Type.Null()])),
+  realizedProfitLoss: Type.Optional(SignedAmount),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+});
+
+/** A fill ("deal"): spec §3 trade rows with direction and the optional liquidationType of spec §4's labels. */
+export const FillView = Type.Object({
+  tradeId: Id,
+  orderId: Id,
+  market: Market,
+  instrumentId: Type.String(),
+  symbol: Type.String(),
+  direction: Direction,
+  price: Amount,
+  volume: Amount,
+  amount: Amount,
+  fee: Amount,
+  feeAsset: Type.String(),
+  realizedProfitLoss: SignedAmount,
+  role: StringEnum(['maker', 'taker']),
+  liquidationType: Type.Union([StringEnum(['take_over', 'position_reduction']), Type.Null()]),
+  time: IsoTime,
+});
+
+/** spec §3 history replies: dataList and cursorInfo (nextCursor to older rows, prevCursor back; null: nothing that way). */
+export const CursorPage = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Object({
+    dataList: Type.Array(item),
+    cursorInfo: Type.Object({
+      nextCursor: Type.Union([Id, Type.Null()]),
+      prevCursor: Type.Union([Id, Type.Null()]),
+      pageSize: Type.Integer(),
+      hasMore: Type.Boolean(),
+    }),
+  });
+
+export const CancelAllReply = Type.Object({ cancelled: Type.Integer(), dataList: Type.Array(OrderView) });
+
+// ---- spot ----
+
+/** A spot pair: instrumentId, or baseCurrency + quoteCurrency. */
+const SpotPair = {
+  instrumentId: Type.Optional(InstrumentId),
+  baseCurrency: Type.Optional(Currency),
+  quoteCurrency: Type.Optional(Currency),
+};
+
+const OrderHistoryQuery = CursorQuery(OrderFilter);
+
+/**
+ * Spot order calls of the sandbox's design, in the style of the lightning futures calls (spec §7 names the
+ * screens, not these paths): the user's trade account (spec §3 type 2), spot status spelling of spec §4.
+ */
+export const spotCalls = {
+  '/broker/spot/order/sendOrder': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      ...SpotPair,
+      direction: Direction,
+      priceType: PriceType,
+      /** required for a limit order (parseAmount) */
+      price: Type.Optional(AmountInput),
+      volume: AmountInput,
+      /** A retry with the same id returns the first order (issue 11 idempotency). */
+      clientOrderId: Type.Optional(RequestId),
+    }),
+    reply: OrderView,
+  }),
+  '/broker/spot/order/cancelOrder': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({ orderId: RowId, instrumentId: Type.Optional(InstrumentId) }),
+    reply: OrderView,
+  }),
+  /** No pair: every spot pair. */
+  '/broker/spot/order/cancelAllOrder': call({ method: 'POST', auth: 'user', body: Strict(SpotPair), reply: CancelAllReply }),
+  '/broker/spot/order/queryOpenOrder': call({ method: 'POST', auth: 'user', body: OrderFilter, reply: Type.Array(OrderView) }),
+  /** History: orders no longer open. */
+  '/broker/spot/order/pageOrder': call({ method: 'POST', auth: 'user', body: OrderHistoryQuery, reply: CursorPage(OrderView) }),
+  '/broker/spot/trade/queryTrade': call({ method: 'POST', auth: 'user', body: OrderHistoryQuery, reply: CursorPage(FillView) }),
+  '/broker/spot/trade/queryTradeDetail': call({ method: 'POST', auth: 'user', body: Strict({ orderId: RowId }), reply: Type.Array(FillView) }),
+  /** The trade account (spec §3 type 2) with the spot trade permission flag of spec §3 and the fee rates. */
+  '/broker/spot/account/query': call({
+    method: 'POST',
+    auth: 'user',
+    reply: Type.Object({
+      accountType: Type.Literal(2),
+      spotTradingForbidden: Type.Boolean(),
+      makerFeeRate: Amount,
+      takerFeeRate: Amount,
+      balances: Type.Array(BalanceRow),
+    }),
+  }),
+};
+
+export type SpotCalls = typeof spotCalls;
