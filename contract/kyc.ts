@@ -1,6 +1,5 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import type { KycLevel } from './rules.ts';
 import { IsoTime, Strict } from './schema.ts';
 
 /**
@@ -9,12 +8,7 @@ import { IsoTime, Strict } from './schema.ts';
  * the file itself as its body and stays a route of its own (server/api/uploads.ts).
  */
 
-/** Documents each level asks for (every one is required); one list for the form and the sandbox. */
-export const KYC_DOCUMENTS = {
-  basic: ['businessRegistration', 'directorId'],
-  advanced: ['bankStatement', 'proofOfAddress'],
-} as const satisfies Record<KycLevel, readonly string[]>;
-export type KycDocumentType = (typeof KYC_DOCUMENTS)[KycLevel][number];
+export { KYC_DOCUMENTS, type KycDocumentType } from './rules.ts';
 const DocumentType = Type.Union([
   Type.Literal('businessRegistration'),
   Type.Literal('directorId'),

@@ -71,6 +71,13 @@ export function isAddressName(name: string): boolean {
 /** spec §6: the KYC level each kind of money movement needs. */
 export type KycLevel = 'basic' | 'advanced';
 export type KycStatus = 'review' | 'Certified' | 'unCertified';
+/** Documents each level asks for (every one is required); one list for the form and the sandbox. */
+export const KYC_DOCUMENTS = {
+  basic: ['businessRegistration', 'directorId'],
+  advanced: ['bankStatement', 'proofOfAddress'],
+} as const satisfies Record<KycLevel, readonly string[]>;
+export type KycDocumentType = (typeof KYC_DOCUMENTS)[KycLevel][number];
+
 export const KYC_LEVEL_FOR = { coin: 'basic', fiat: 'advanced', otc: 'advanced', convertCoin: 'basic', convertFiat: 'advanced' } as const satisfies Record<string, KycLevel>;
 
 /** The anti-phishing code: 4 to 20 letters and digits (shown as text in mails and the app, never escaped). */

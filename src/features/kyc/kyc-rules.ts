@@ -1,7 +1,8 @@
 // KYC levels, states and what each unlocks (spec §4 KYC states, §6 roles and permissions).
 
 import type { ReplyOf } from '../../../contract/call.ts';
-import { KYC_DOCUMENTS, type KycCalls } from '../../../contract/kyc.ts';
+import type { KycCalls } from '../../../contract/kyc.ts';
+import { KYC_DOCUMENTS } from '../../../contract/rules.ts';
 import type { KycLevel, KycStatus } from '../../../contract/rules.ts';
 
 export type { KycLevel, KycStatus };

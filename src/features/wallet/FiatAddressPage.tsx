@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normaliseBankField } from '../../../contract/fiat.ts';
+import { normaliseBankField } from '../../../contract/fiat-rules.ts';
 import { EmptyState } from '../../components/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';

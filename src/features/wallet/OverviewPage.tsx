@@ -1,4 +1,4 @@
-import { fiatAsset } from '../../../contract/fiat.ts';
+import { fiatAsset } from '../../../contract/fiat-rules.ts';
 import type Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { FIAT_ASSETS, fiatDay } from '../../../contract/fiat.ts';
+import { FIAT_ASSETS, fiatDay } from '../../../contract/fiat-rules.ts';
 import { checkBankAccount, checkFiatDeposit, checkFiatWithdraw, parseAmount } from './fiat-form.ts';
 
 const usd = FIAT_ASSETS.find((f) => f.asset === 'USD')!;

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN, isBeneficiaryName, normaliseBankField } from '../../../contract/fiat.ts';
+import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN, isBeneficiaryName, normaliseBankField } from '../../../contract/fiat-rules.ts';
 import type { FieldErrors, FieldIssue } from '../account/shared.ts';
 import type { FiatAssetInfo } from './api.ts';
 
