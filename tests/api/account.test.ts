@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageRoutes, redirectRoutes } from '../../src/app/route-table.ts';
 import { TestApi, demoUser } from './helpers.ts';
 
 let api: TestApi;
@@ -34,6 +33,9 @@ describe('user menu and permissions (spec §6)', () => {
 
   it("every menu entry leads to one of the app's routes (a page, a redirect, or a page's path before its parameter)", async () => {
     const { menus } = await menu(await api.token());
+    // The app's route table is another TypeScript project (tsconfig.app.json): loaded at run time, typed here.
+    const routeTable = new URL('../../src/app/route-table.ts', import.meta.url).href;
+    const { pageRoutes, redirectRoutes } = (await import(routeTable)) as { pageRoutes: Array<{ path: string }>; redirectRoutes: Array<{ path: string }> };
     const targets = new Set([...pageRoutes.map((r) => r.path.replace(/\/:\w+$/, '')), ...pageRoutes.map((r) => r.path), ...redirectRoutes.map((r) => r.path)]);
     const paths = menus.flatMap((item) => [item.path, ...item.children.map((child) => child.path)]);
     expect(paths.filter((path) => !targets.has(path.split('?')[0]!))).toEqual([]);
