@@ -45,11 +45,10 @@ export function QuoteConfirm({ flow }: { flow: ConvertFlow }) {
         </dd>
         <dt>{t('quote.fee')}</dt>
         <dd data-testid="confirm-fee">{t('quote.feeValue')}</dd>
-        <dt>{t('confirm.validity')}</dt>
-        <dd>
-          <Countdown seconds={flow.secondsLeft} expired={flow.expired} />
-        </dd>
       </dl>
+      <p className="td-convert-quote-state" data-state={flow.expired ? 'expired' : 'firm'}>
+        <Countdown seconds={flow.secondsLeft} expired={flow.expired} />
+      </p>
       {flow.expired && !flow.message ? (
         <p className="td-notice td-notice-warning" role="status" data-testid="convert-expired">
           {expiredText}
