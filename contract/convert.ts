@@ -12,27 +12,7 @@ import { Amount, Asset, IsoTime, Page, PageCondition, RequestId, Strict } from '
  * on the server's clock. `/institution/order` fills it once, at exactly its amounts, on the ledger.
  */
 
-/** The digital assets the desk converts (the wallet's coins) and the fiat currencies (the fiat wallet's). */
-export const CONVERT_DIGITAL = ['BTC', 'ETH', 'SOL', 'USDT'] as const;
-export const CONVERT_FIAT = ['USD', 'HKD'] as const;
-export type ConvertAssetName = (typeof CONVERT_DIGITAL)[number] | (typeof CONVERT_FIAT)[number];
-
-/** How long a firm quote may be accepted, on the server's clock. */
-export const CONVERT_QUOTE_TTL_MS = 15_000;
-
-/**
- * The tab a pair belongs to: `fiat` when either side is a fiat currency (advanced KYC, spec §6), else `coin`
- * (basic KYC). Two fiat currencies are not a convert pair.
- */
-export type ConvertKind = 'coin' | 'fiat';
-export function convertKind(fromAsset: string, toAsset: string): ConvertKind | null {
-  const isFiat = (a: string) => (CONVERT_FIAT as readonly string[]).includes(a);
-  const isDigital = (a: string) => (CONVERT_DIGITAL as readonly string[]).includes(a);
-  if (fromAsset === toAsset) return null;
-  if (isFiat(fromAsset) && isFiat(toAsset)) return null;
-  if (!(isFiat(fromAsset) || isDigital(fromAsset)) || !(isFiat(toAsset) || isDigital(toAsset))) return null;
-  return isFiat(fromAsset) || isFiat(toAsset) ? 'fiat' : 'coin';
-}
+export { CONVERT_DIGITAL, CONVERT_FIAT, CONVERT_QUOTE_TTL_MS, convertKind, type ConvertAssetName, type ConvertKind } from './convert-rules.ts';
 
 const Kind = Type.Union([Type.Literal('coin'), Type.Literal('fiat')]);
 const AssetType = Type.Union([Type.Literal('digital'), Type.Literal('fiat')]);

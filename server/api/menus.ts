@@ -92,7 +92,8 @@ export function buildUserMenu(user: UserRow, kyc: KycState, bans: WithdrawBan[])
       leaf('address', 'wallet/address/coinAddress', permissions.wallet),
     ], permissions.wallet),
     leaf('record', 'record'),
-    group('convert', 'convert', [leaf('convertCoin', 'convert/coin'), leaf('convertFiat', 'convert/fiat')], permissions.convertCoin),
+    // spec §2 has one convert page (convert/coin); its fiat tab is the `tab` search parameter.
+    group('convert', 'convert', [leaf('convertCoin', 'convert/coin'), leaf('convertFiat', 'convert/coin?tab=fiat')], permissions.convertCoin),
     leaf('otc', 'otc'),
     leaf('trading', 'trading'),
     leaf('loan', 'loan'),

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { CONVERT_DIGITAL, CONVERT_FIAT, type ConvertKind } from '../../contract/convert.ts';
+import { CONVERT_DIGITAL, CONVERT_FIAT, type ConvertKind } from '../../contract/convert-rules.ts';
 import { instrument } from '../sim/instruments.ts';
 import type { MarketView } from '../trade/markets.ts';
 import type { Level } from '../trade/matching.ts';

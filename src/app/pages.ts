@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
+import { convertPages } from '../features/convert/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
@@ -39,6 +40,9 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   recordConvert: ['record', recordPages.recordConvert],
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
+  convertCoin: ['convert', convertPages.convertCoin],
+  nologinConvertCoin: ['convert', convertPages.nologinConvertCoin],
+  nologinConvertFiat: ['convert', convertPages.nologinConvertFiat],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

@@ -9,7 +9,7 @@ afterAll(async () => api.close());
 
 type Permissions = Record<string, { enabled: boolean; reason: string | null }>;
 interface Menu {
-  menus: Array<{ code: string; path: string; enabled: boolean; children: Array<{ code: string; enabled: boolean; reason: string | null }> }>;
+  menus: Array<{ code: string; path: string; enabled: boolean; children: Array<{ code: string; path: string; enabled: boolean; reason: string | null }> }>;
   permissions: Permissions;
 }
 
@@ -29,6 +29,18 @@ describe('user menu and permissions (spec §6)', () => {
     expect(permissions['convertCoin']).toEqual({ enabled: false, reason: 'gaRequired' });
     const account = menus.find((item) => item.code === 'account');
     expect(account?.children.map((child) => child.code)).toEqual(['information', 'safe', 'freeze', 'hitory', 'kyc']);
+  });
+
+  it("every menu entry leads to one of the app's routes (a page, a redirect, or a page's path before its parameter)", async () => {
+    const { menus } = await menu(await api.token());
+    // The app's route table is another TypeScript project (tsconfig.app.json): loaded at run time, typed here.
+    const routeTable = new URL('../../src/app/route-table.ts', import.meta.url).href;
+    const { pageRoutes, redirectRoutes } = (await import(routeTable)) as { pageRoutes: Array<{ path: string }>; redirectRoutes: Array<{ path: string }> };
+    const targets = new Set([...pageRoutes.map((r) => r.path.replace(/\/:\w+$/, '')), ...pageRoutes.map((r) => r.path), ...redirectRoutes.map((r) => r.path)]);
+    const paths = menus.flatMap((item) => [item.path, ...item.children.map((child) => child.path)]);
+    expect(paths.filter((path) => !targets.has(path.split('?')[0]!))).toEqual([]);
+    // The fiat convert tab is the convert page's `tab` search parameter (spec §2 has no convert/fiat route).
+    expect(menus.find((item) => item.code === 'convert')?.children.map((child) => child.path)).toEqual(['convert/coin', 'convert/coin?tab=fiat']);
   });
 
   it('new user: crypto needs basic KYC, fiat and OTC need advanced', async () => {

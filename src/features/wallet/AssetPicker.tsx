@@ -2,6 +2,43 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SupportedAsset } from './api.ts';
 
+export interface AssetOption {
+  asset: string;
+  /** Shown instead of the asset's name (e.g. with why it cannot be chosen now). */
+  label?: string;
+  disabled?: boolean;
+}
+
+/** A labelled choice of one asset: the wallet's deposit and withdrawal pages, and the convert form's two sides. */
+export function AssetSelect({
+  id,
+  label,
+  testId,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  testId: string;
+  value: string;
+  options: readonly AssetOption[];
+  onChange: (asset: string) => void;
+}) {
+  return (
+    <div className="td-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} data-testid={testId} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.asset} value={o.asset} disabled={o.disabled === true}>
+            {o.label ?? o.asset}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /**
  * The coin (or fiat currency) of a deposit or withdrawal page: changing it goes to that asset's page (the route
  * names it).
@@ -20,18 +57,15 @@ export function AssetPicker({
   const { t } = useTranslation('wallet');
   const { lang } = useParams();
   const navigate = useNavigate();
-  const id = `wallet-${kind === 'coin' ? 'asset' : 'fiat'}`;
   return (
-    <div className="td-field">
-      <label htmlFor={id}>{kind === 'coin' ? t('fields.asset') : t('fiat.currency')}</label>
-      <select id={id} data-testid={`input-${kind === 'coin' ? 'asset' : 'fiat'}`} value={current} onChange={(e) => navigate(`/${lang}/wallet/${base}/${kind}/${e.target.value}`)}>
-        {assets.map((a) => (
-          <option key={a.asset} value={a.asset}>
-            {a.asset}
-          </option>
-        ))}
-      </select>
-    </div>
+    <AssetSelect
+      id={`wallet-${kind === 'coin' ? 'asset' : 'fiat'}`}
+      label={kind === 'coin' ? t('fields.asset') : t('fiat.currency')}
+      testId={`input-${kind === 'coin' ? 'asset' : 'fiat'}`}
+      value={current}
+      options={assets.map((a) => ({ asset: a.asset }))}
+      onChange={(asset) => navigate(`/${lang}/wallet/${base}/${kind}/${asset}`)}
+    />
   );
 }
 

@@ -1,15 +1,10 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN, isBeneficiaryName, normaliseBankField } from '../../../contract/fiat-rules.ts';
+import { parseAmount } from '../../lib/format/index.ts';
 import type { FieldErrors, FieldIssue } from '../account/shared.ts';
 import type { FiatAssetInfo } from './api.ts';
 
-const AMOUNT = /^\d+(\.\d+)?$/;
-
-/** An amount typed by a person: thousands separators are allowed and dropped; null when it is not a number. */
-export function parseAmount(text: string): Decimal | null {
-  const plain = text.trim().replace(/,/g, '');
-  return AMOUNT.test(plain) ? new Decimal(plain) : null;
-}
+export { parseAmount };
 
 function checkAmountText(text: string, decimals: number): { amount: Decimal } | { error: FieldIssue } {
   if (text.trim() === '') return { error: { key: 'validation:errors.required' } };

@@ -1,8 +1,9 @@
-// Entry of the wallet feature for other features' lazily loaded pages (record): its calls and their types,
-// the record cells (translated fund state, shortened values) and the error describer.
+// Entry of the wallet feature for other features' lazily loaded pages (record, convert): its calls and their
+// types, the record cells (translated fund state, shortened values), the asset select and the error describer.
 import './wallet.css';
 
 export { walletApi, type CoinRecord, type CoinRecordPage, type CoinRecordQuery, type SupportedAsset } from './api.ts';
+export { AssetSelect, type AssetOption } from './AssetPicker.tsx';
 export { describeWalletError } from './errors.ts';
 export { useLoad, useSupportedAssets, type Loaded } from './hooks.ts';
 export { CoinStatus, ShortValue } from './RecordCells.tsx';

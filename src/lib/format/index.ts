@@ -1,5 +1,5 @@
 // Public entry of the format helpers (spec §3, §5, §9). Import from here, not from the files.
-export { isNumeric, toDecimal, isNegativeZero } from './numeric.ts';
+export { isNumeric, toDecimal, isNegativeZero, parseAmount } from './numeric.ts';
 export { decimalPlacesOf, pricePrecision, amountPrecision, PRECISION_STEPS, precisionStep } from './precision.ts';
 export { percentage } from './percentage.ts';
 export { isEmpty } from './empty.ts';

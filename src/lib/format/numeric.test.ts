@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
-import { isNegativeZero, isNumeric, toDecimal } from './numeric.ts';
+import { isNegativeZero, isNumeric, parseAmount, toDecimal } from './numeric.ts';
 
 describe('isNumeric / toDecimal', () => {
   it('accepts plain and scientific decimals, finite numbers and surrounding blanks', () => {
@@ -29,5 +29,16 @@ describe('isNumeric / toDecimal', () => {
     expect(isNegativeZero('0.000')).toBe(false);
     expect(isNegativeZero('-0.001')).toBe(false);
     expect(isNegativeZero(new Decimal(-0))).toBe(true);
+  });
+});
+
+describe('parseAmount', () => {
+  it('reads a typed amount with thousands separators and refuses signs, exponents and words', () => {
+    expect(parseAmount(' 1,234.50 ')?.toFixed()).toBe('1234.5');
+    expect(parseAmount('0.00000001')?.toFixed()).toBe('0.00000001');
+    expect(parseAmount('12e3')).toBeNull();
+    expect(parseAmount('-5')).toBeNull();
+    expect(parseAmount('1.')).toBeNull();
+    expect(parseAmount('')).toBeNull();
   });
 });

@@ -28,3 +28,14 @@ export function isNegativeZero(value: unknown): boolean {
   if (value instanceof Decimal) return value.isZero() && value.isNegative();
   return false;
 }
+
+const TYPED_AMOUNT = /^\d+(\.\d+)?$/;
+
+/**
+ * An amount typed by a person into a form: thousands separators are allowed and dropped; null when it is not
+ * a plain non-negative decimal (no sign, no exponent).
+ */
+export function parseAmount(text: string): Decimal | null {
+  const plain = text.trim().replace(/,/g, '');
+  return TYPED_AMOUNT.test(plain) ? new Decimal(plain) : null;
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormMessage } from '../account/shared.ts';
+import { percentText } from './convert-form.ts';
+import { amountText, priceText } from './format.ts';
+import { Countdown } from './QuoteFacts.tsx';
+import type { ConvertFlow } from './use-convert-flow.ts';
+
+/**
+ * The confirm step: the firm quote's two amounts, its price both ways, the spread (and the market price it
+ * comes off), the zero fee and the time left. Once it no longer binds it says so and offers a new quote; the
+ * new one is shown here again to be confirmed, never filled in its place.
+ */
+export function QuoteConfirm({ flow }: { flow: ConvertFlow }) {
+  const { t } = useTranslation('convert');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const step = flow.step.name === 'confirm' ? flow.step : null;
+  const quoteId = step?.quote.quoteId;
+  // Keyboard and screen-reader users land on the quote they are asked to confirm (each new quote).
+  useEffect(() => heading.current?.focus(), [quoteId]);
+  if (!step) return null;
+  const { quote } = step;
+  const expiredText = step.refused === 'used' ? t('confirm.used') : t('confirm.expired');
+  return (
+    <section className="td-convert-panel" aria-labelledby="convert-confirm-title" data-testid="convert-confirm" data-state={flow.expired ? 'expired' : 'open'} data-quote={quote.quoteId}>
+      <h2 id="convert-confirm-title" ref={heading} tabIndex={-1}>
+        {t('confirm.title')}
+      </h2>
+      <dl className="td-wallet-facts">
+        <dt>{t('confirm.pay')}</dt>
+        <dd data-testid="confirm-from" data-amount={quote.fromAmount}>
+          {t('units.amount', { value: amountText(quote.fromAmount), asset: quote.fromAsset })}
+        </dd>
+        <dt>{t('confirm.receive')}</dt>
+        <dd data-testid="confirm-to" data-amount={quote.toAmount}>
+          {t('units.amount', { value: amountText(quote.toAmount), asset: quote.toAsset })}
+        </dd>
+        <dt>{t('quote.price')}</dt>
+        <dd data-testid="confirm-price">{t('quote.rate', { from: quote.fromAsset, to: quote.toAsset, price: priceText(quote.price) })}</dd>
+        <dt>{t('quote.inversePrice')}</dt>
+        <dd data-testid="confirm-inverse">{t('quote.rate', { from: quote.toAsset, to: quote.fromAsset, price: priceText(quote.inversePrice) })}</dd>
+        <dt>{t('quote.spread')}</dt>
+        <dd data-testid="confirm-spread">
+          {t('confirm.spreadValue', { value: percentText(quote.spread), market: t('quote.rate', { from: quote.fromAsset, to: quote.toAsset, price: priceText(quote.marketPrice) }) })}
+        </dd>
+        <dt>{t('quote.fee')}</dt>
+        <dd data-testid="confirm-fee">{t('quote.feeValue')}</dd>
+      </dl>
+      <p className="td-convert-quote-state" data-state={flow.expired ? 'expired' : 'firm'}>
+        <Countdown seconds={flow.secondsLeft} expired={flow.expired} />
+      </p>
+      {flow.expired && !flow.message ? (
+        <p className="td-notice td-notice-warning" role="status" data-testid="convert-expired">
+          {expiredText}
+        </p>
+      ) : null}
+      <FormMessage text={flow.message} />
+      <div className="td-convert-actions">
+        {flow.expired ? (
+          <button type="button" className="td-button td-button-primary" disabled={flow.submitting} onClick={flow.requestQuote} data-testid="convert-requote">
+            {flow.submitting ? t('actions.processing') : t('actions.requote')}
+          </button>
+        ) : (
+          <button type="button" className="td-button td-button-primary" disabled={flow.submitting} onClick={flow.confirm} data-testid="convert-confirm-submit">
+            {flow.submitting ? t('actions.processing') : t('actions.confirm')}
+          </button>
+        )}
+        <button type="button" className="td-button td-button-secondary" onClick={flow.back} data-testid="convert-back">
+          {t('actions.back')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { TFunction } from 'i18next';
+import { Code } from '../../../contract/codes.ts';
+import { isApiError } from '../../lib/api/index.ts';
+import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { usdText } from './format.ts';
+import type { FormError } from '../account/shared.ts';
+import { describeWalletError } from '../wallet/shared.ts';
+import type { Side } from './convert-form.ts';
+
+/** What the page does besides showing the message: mark the quote expired or used, reload the disabled pairs or the permissions. */
+export type ConvertEffect = 'expired' | 'used' | 'pairs' | 'permissions' | null;
+export type AmountField = 'fromAmount' | 'toAmount';
+export interface ConvertError extends FormError {
+  field: AmountField | null;
+  effect: ConvertEffect;
+}
+
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const amountField = (value: unknown, fallback: AmountField): AmountField => (value === 'fromAmount' || value === 'toAmount' ? value : fallback);
+
+/**
+ * A convert call's refusal in the person's language (server/api/README.md "Convert": 10250–10254, the
+ * permission refusals 10200, 10010, 10011, 10007, the range 10205 and the balance 10101), with the amount
+ * field it belongs beside where there is one. Anything else as the wallet and account screens describe it.
+ * Server messages are never rendered as markup: the result is plain text.
+ */
+export function describeConvertError(t: TFunction, error: unknown, typed: Side = 'from'): ConvertError {
+  const typedField: AmountField = typed === 'from' ? 'fromAmount' : 'toAmount';
+  const on = (field: AmountField | null, message: string, effect: ConvertEffect = null): ConvertError => ({ field, message, effect });
+  if (!isApiError(error)) return on(null, describeWalletError(t, error).message);
+  const data = record(error.data);
+  switch (error.code) {
+    case Code.quoteExpired:
+      return on(null, t('convert:errors.quoteExpired'), 'expired');
+    case Code.quoteUsed:
+      return on(null, t('convert:errors.quoteUsed'), 'used');
+    case Code.pairDisabled:
+      return on(null, t('convert:errors.pairDisabled', { from: text(data['fromAsset']), to: text(data['toAsset']) }), 'pairs');
+    case Code.quoteLimitExceeded:
+      return on(
+        null,
+        t('convert:errors.quoteLimit', { remaining: usdText(text(data['remainingUsd']) || '0'), time: formatDateTime(text(data['resetsAt']), { zone: true }) }),
+      );
+    case Code.quoteUnavailable:
+      return on(typedField, t('convert:errors.quoteUnavailable'));
+    case Code.amountOutOfRange: {
+      const field = amountField(data['field'], typedField);
+      const params = { min: formatQuantity(text(data['min'])), max: formatQuantity(text(data['max'])), asset: text(data['asset']) };
+      // With the received side typed, the range is the paid side's: say what this amount would cost.
+      return field === 'toAmount' && data['fromAmount'] !== undefined
+        ? on(field, t('convert:errors.outOfRangeComputed', { ...params, fromAmount: formatQuantity(text(data['fromAmount'])) }))
+        : on(field, t('convert:errors.outOfRange', params));
+    }
+    case Code.insufficientBalance:
+      return on('fromAmount', t('convert:errors.insufficient', { available: formatQuantity(text(data['available']) || '0'), asset: text(data['asset']) }));
+    case Code.serviceSuspended:
+      return on(null, t('convert:errors.suspended'), 'permissions');
+    case Code.kycState:
+      return on(null, t(data['level'] === 'advanced' ? 'convert:errors.kycAdvanced' : 'convert:errors.kycBasic'), 'permissions');
+    case Code.frozen:
+      return on(null, t('convert:errors.frozen'), 'permissions');
+    case Code.gaState:
+      return on(null, t('convert:errors.gaRequired'), 'permissions');
+    case Code.badRequest: {
+      const field = data['field'] === 'fromAmount' || data['field'] === 'toAmount' ? data['field'] : null;
+      if (field && data['rule'] === 'decimals') return on(field, t('convert:errors.decimalsServer'));
+      if (field && data['rule'] === 'positive') return on(field, t('convert:errors.positive'));
+      return on(null, describeWalletError(t, error).message);
+    }
+    default:
+      return on(null, describeWalletError(t, error).message);
+  }
+}
