@@ -44,6 +44,30 @@ describe('app shell in Chromium', () => {
     await context.close();
   });
 
+  it.each([
+    ['zh-HK', 'home', zhCommon.app.skipToContent],
+    ['en-US', 'home', enCommon.app.skipToContent],
+    ['zh-HK', 'brokerManager/project', zhCommon.app.skipToContent],
+  ] as const)('%s /%s: the first Tab reaches a visible skip link that moves focus past the header to the page', async (lang, path, label) => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${baseURL}/${lang}/${path}`);
+    // The page's own content is in (its lazy chunk loaded): a link inside <main>.
+    await page.locator('main a[href]').first().waitFor();
+    await page.keyboard.press('Tab');
+    const skip = page.getByTestId('skip-link');
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.textContent()).toBe(label);
+    // Visible while focused (it sits off-screen otherwise).
+    const box = await skip.boundingBox();
+    expect(box && box.y >= 0 && box.height > 0).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+    // The next Tab goes to the page's own content, not back into the header.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+    await context.close();
+  });
+
   it('redirects unsupported languages, unknown paths and lower-case assets', async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${baseURL}/fr-FR/market`);

@@ -3,6 +3,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useParams } from 'react-router-dom';
 import { i18next } from '../../lib/i18n/index.ts';
 import { pageRoutes } from '../route-table.ts';
+import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 import './layouts.css';
 
 const brokerNav = pageRoutes.filter((r) => r.layout === 'broker' && !r.path.includes(':'));
@@ -13,8 +14,9 @@ export function BrokerLayout() {
   return (
     <I18nextProvider i18n={zhHK}>
       <div className="td-broker-layout" lang="zh-HK">
+        <SkipLink />
         <BrokerNav />
-        <main className="td-broker-main">
+        <main className="td-broker-main" id={MAIN_ID} tabIndex={-1}>
           <Outlet />
         </main>
       </div>
