@@ -26,6 +26,10 @@ describe('app shell in Chromium', () => {
     await expect.poll(() => page.title()).toBe(zhCommon.app.title);
     expect(await page.getAttribute('html', 'lang')).toBe('zh-HK');
     await page.getByRole('heading', { level: 1, name: zhHome.hero.title }).waitFor();
+    // Signed out, the areas with a public page lead there rather than to sign-in.
+    const nav = page.getByRole('navigation', { name: zhCommon.header.mainNav });
+    expect(await nav.getByRole('link', { name: zhCommon.nav.convert }).getAttribute('href')).toBe('/zh-HK/nologin/convert/coin');
+    expect(await nav.getByRole('link', { name: zhCommon.nav.otc }).getAttribute('href')).toBe('/zh-HK/otc/form/unlogin');
 
     await page.getByTestId('language-switch').selectOption('en-US');
     await page.waitForURL(`${baseURL}/en-US/home`);

@@ -19,6 +19,12 @@ const NAV = [
   ['account', 'account/information'],
 ] as const;
 
+/** Signed out, an area with a public page of its own goes there (spec §2 public routes) instead of to sign-in. */
+const PUBLIC_PATHS: Partial<Record<(typeof NAV)[number][0], string>> = {
+  convert: 'nologin/convert/coin',
+  otc: 'otc/form/unlogin',
+};
+
 export function Header() {
   const { t } = useTranslation();
   const { lang } = useParams();
@@ -30,7 +36,7 @@ export function Header() {
       </Link>
       <nav className="td-nav" aria-label={t('header.mainNav')}>
         {NAV.map(([key, path]) => (
-          <NavLink key={key} to={`/${lang}/${path}`}>
+          <NavLink key={key} to={`/${lang}/${isLogin ? path : (PUBLIC_PATHS[key] ?? path)}`}>
             {t(`nav.${key}`)}
           </NavLink>
         ))}
