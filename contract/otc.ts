@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Asset, Id, IsoTime, Page, PageCondition, RequestId, Strict } from './schema.ts';
+import { Amount, AreaCodeOrEmpty, Asset, Id, IsoTime, Page, PageCondition, RequestId, Strict, Text } from './schema.ts';
 import { walletCalls } from './wallet.ts';
 
 /**
@@ -191,6 +191,32 @@ export const otcCalls = {
 const depositAddress = walletCalls['/account/wallet/getDepositAddress'];
 export const otcAddressCalls = {
   '/block/trade/getAddress': call({ method: 'POST', auth: 'user', body: depositAddress.body, reply: depositAddress.reply }),
+};
+
+/**
+ * otc/form/unlogin (spec §2, a public route): an enquiry to the OTC desk from someone without an account. The desk
+ * answers by e-mail; the reply says by when the desk will have read it (30 minutes into its next open session).
+ * Limited per source address (ApiOptions limits `otcEnquiry`).
+ */
+export const otcEnquiryCalls = {
+  '/institution/block/enquiry': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({
+      companyName: Text(1, 100),
+      contactName: Text(1, 100),
+      // The e-mail rule of spec §5 is checked after the shape, as for the cooperation form.
+      email: Text(3, 254),
+      areaCode: Type.Optional(AreaCodeOrEmpty),
+      phone: Type.Optional(Type.String({ minLength: 0, maxLength: 15, pattern: '^\\d*$' })),
+      fromAsset: Asset,
+      toAsset: Asset,
+      /** In the from asset. */
+      fromAmount: Amount,
+      message: Type.Optional(Text(0, 500)),
+    }),
+    reply: Type.Object({ enquiryId: Type.String(), resultBy: IsoTime }),
+  }),
 };
 
 /** Sandbox controls: the desk's operations fill or reject a delegated order; settle what is due now. */

@@ -35,6 +35,8 @@ export interface Limits {
   captchaAfterFailures: number;
   /** Code sends (e-mail and SMS) per destination, per account (user name) and per source address; image captchas per source. */
   sendRates: { destination: Rate; account: Rate; ip: Rate; imageIp: Rate };
+  /** Public OTC enquiries (otc/form/unlogin) per source address. */
+  otcEnquiry: Rate;
   /** Withdrawal ban per reason 1–6 (spec §4). */
   withdrawBanMs: Record<1 | 2 | 3 | 4 | 5 | 6, number>;
   /** Withdrawal restriction after an approved authenticator reset (spec §4 reason 6; the issue asks 24–48 h). */
@@ -72,6 +74,7 @@ export const defaultLimits: Limits = {
     ip: { limit: 100, windowMs: hour },
     imageIp: { limit: 300, windowMs: hour },
   },
+  otcEnquiry: { limit: 5, windowMs: hour },
   withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },
   gaResetWithdrawBanMs: GA_RESET_RESTRICTION_HOURS * hour,
   uploadQuota: { filesPerDay: 50, bytesPerDay: 200 * 1024 * 1024, inFlight: 2 },

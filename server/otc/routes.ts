@@ -4,12 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { COIN_NETWORKS } from '../../contract/chains.ts';
 import { convertKind } from '../../contract/convert.ts';
-import { OTC_ASSETS, OTC_TERMS, otcAddressCalls, otcCalls, otcDevCalls, type OtcOrder } from '../../contract/otc.ts';
+import { OTC_ASSETS, OTC_TERMS, otcAddressCalls, otcCalls, otcDevCalls, otcEnquiryCalls, type OtcOrder } from '../../contract/otc.ts';
 import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
 import { type ApiContext, nowDate } from '../api/context.ts';
 import { serveCalls } from '../api/contract.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
 import { kycState } from '../api/kyc.ts';
+import { takeRate } from '../api/rates.ts';
+import { checkEmail } from '../api/rules.ts';
 import type { UserRow } from '../api/users.ts';
 import { convertAsset, DeskPricer, NoLiquidity, priceConvert, type Priced } from '../convert/pricing.ts';
 import type { Queryable } from '../db/client.ts';
@@ -437,6 +439,27 @@ export function otcRoutes(ctx: ApiContext, app: FastifyInstance, view: MarketVie
         body.pageCondition,
       );
       return { list: rows.map(orderView), total, pageNum, pageSize };
+    },
+  });
+
+  serveCalls(ctx, app, otcEnquiryCalls, {
+    '/institution/block/enquiry': async ({ body, request }) => {
+      checkEmail('email', body.email);
+      otcPair(body.fromAsset, body.toAsset);
+      const now = nowDate(ctx);
+      const id = await ctx.db.transaction(async (tx) => {
+        await takeRate(ctx, tx, 'otcEnquiry', request.ip, ctx.limits.otcEnquiry);
+        const rows = await tx.query<{ id: string }>('insert into otc_enquiries (form, ip, created_at) values ($1, $2, $3) returning id::text as id', [
+          JSON.stringify(body),
+          request.ip,
+          now,
+        ]);
+        return rows[0]!.id;
+      });
+      // spec §9 "result within 30 min", counted from the desk's open session.
+      const hours = deskHours(now);
+      const from = hours.open ? now : hours.nextOpenAt;
+      return { enquiryId: id, resultBy: new Date(from.getTime() + OTC_TERMS.resultMinutes * MINUTE).toISOString() };
     },
   });
 

@@ -192,6 +192,18 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
     expect((await limit({ ...body(DAY), fromAmount: '1000' })).code).toBe(Code.otcBelowMinimum);
   });
 
+  it('takes an enquiry without an account, checks it, and limits it per source address', async () => {
+    const form = { companyName: 'Example Capital Ltd', contactName: 'Chan Tai Man', email: 'desk@example.com', fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '500000' };
+    const first = await api.call<{ enquiryId: string; resultBy: string }>('POST', '/institution/block/enquiry', { body: form });
+    expect(first.code).toBe(200);
+    expect(Date.parse(first.data.resultBy) - (await serverNow())).toBe(30 * 60_000);
+    expect((await api.call('POST', '/institution/block/enquiry', { body: { ...form, email: 'not-an-email' } })).status).toBe(400);
+    expect((await api.call('POST', '/institution/block/enquiry', { body: { ...form, toAsset: 'DOGE' } })).status).toBe(400);
+    const codes = [];
+    for (let i = 0; i < 5; i++) codes.push((await api.call('POST', '/institution/block/enquiry', { body: form })).code);
+    expect(codes).toEqual([200, 200, 200, 200, Code.sendLimited]);
+  });
+
   it('outside Mon–Fri 00:00–17:00 UTC the desk refuses with the time it opens', async () => {
     const config = await api.call<{ hours: { serverTime: string; nextCloseAt: string } }>('POST', '/institution/block/listBlockTradeConfigure');
     await advance(Date.parse(config.data.hours.nextCloseAt) - Date.parse(config.data.hours.serverTime) + 60_000);
