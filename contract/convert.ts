@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Asset, IsoTime, Page, PageCondition, RequestId, Strict } from './schema.ts';
+import { Amount, Asset, IsoTime, Page, PageCondition, RecordSort, RequestId, Strict } from './schema.ts';
 
 /**
  * Instant convert (spec §1 "Instant conversion: coin and fiat, by quote, at zero fee", §3 "Convert assets",
@@ -139,6 +139,7 @@ export const convertCalls = {
     auth: 'user',
     body: Strict({
       pageCondition: PageCondition,
+      sort: Type.Optional(RecordSort),
       queryCondition: Type.Optional(
         Strict({
           /** The tab: coin or fiat converts. */

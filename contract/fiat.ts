@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { call } from './call.ts';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN } from './fiat-rules.ts';
-import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RequestId, Strict, Text, Uuid } from './schema.ts';
+import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
 
 /**
  * The fiat wallet (spec §2 recharge/fiat, withdraw/fiat, address/fiatAddress, record/fiat; §4 fiat states
@@ -113,6 +113,7 @@ export const fiatCalls = {
     auth: 'user',
     body: Strict({
       pageCondition: PageCondition,
+      sort: Type.Optional(RecordSort),
       queryCondition: Strict({
         type: Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')]),
         asset: Type.Optional(Asset),

@@ -44,6 +44,15 @@ export const PhoneFields = {
 /** An optional contact's area code (registration, cooperation form): an area code or nothing. */
 export const AreaCodeOrEmpty = Type.String({ minLength: 0, maxLength: 5, pattern: `^(${AREA_CODE_PATTERN.source.slice(1, -1)})?$` });
 
+/**
+ * A records page's order (primereact DataTable's lazy sorting, issue 11): by time (the default, newest first) or
+ * by amount, ascending or descending. Ties keep the newest first.
+ */
+export const RecordSort = Type.Object(
+  { field: StringEnum(['createdAt', 'amount']), order: StringEnum(['asc', 'desc']) },
+  { additionalProperties: false },
+);
+
 /** spec §9 page sizes and page numbers. */
 export const PageCondition = Type.Object(
   {

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RequestId, Strict, Text, Uuid } from './schema.ts';
+import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
 
 /**
  * The wallet's calls (spec §7 "Wallet and account"; payloads not in the spec are designed here and
@@ -149,6 +149,7 @@ export const walletCalls = {
     auth: 'user',
     body: Strict({
       pageCondition: PageCondition,
+      sort: Type.Optional(RecordSort),
       queryCondition: Type.Optional(
         Strict({
           type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
@@ -275,6 +276,7 @@ export const transferCalls = {
     auth: 'user',
     body: Strict({
       pageCondition: PageCondition,
+      sort: Type.Optional(RecordSort),
       queryCondition: Type.Optional(
         Strict({
           asset: Type.Optional(Asset),

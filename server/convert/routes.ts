@@ -16,7 +16,7 @@ import { Entry, post } from '../ledger/ledger.ts';
 import { D, db, out } from '../trade/decimal.ts';
 import type { MarketView } from '../trade/markets.ts';
 import { Account, balances } from '../trade/store.ts';
-import { pageQuery } from '../wallet/records.ts';
+import { pageQuery, recordOrder } from '../wallet/records.ts';
 import { timeWindow } from '../wallet/time-window.ts';
 import { CONVERT_ASSETS, type ConvertAssetConfig, convertAsset, DESK, DeskPricer, NoLiquidity, priceConvert, type Priced } from './pricing.ts';
 
@@ -345,7 +345,7 @@ export function convertRoutes(ctx: ApiContext, app: FastifyInstance, view: Marke
         and ($5::text is null or from_asset = $5) and ($6::text is null or to_asset = $6)`;
       const params = [auth.user.id, since, until, q.type ?? null, q.fromAsset ?? null, q.toAsset ?? null];
       const { pageNum, pageSize } = body.pageCondition;
-      const { rows, total } = await pageQuery<OrderRow>(ctx.db, { select: ORDER_COLUMNS, from: 'convert_orders', where, order: 'created_at desc, id desc', params }, body.pageCondition);
+      const { rows, total } = await pageQuery<OrderRow>(ctx.db, { select: ORDER_COLUMNS, from: 'convert_orders', where, order: recordOrder(body.sort, 'from_amount'), params }, body.pageCondition);
       return { list: rows.map(orderView), total, pageNum, pageSize };
     },
   });

@@ -14,7 +14,7 @@ import { D, out } from '../trade/decimal.ts';
 import { lookUpBank, PROVIDER_BANK } from './banks.ts';
 import { ADDRESS_LOCK_MS, saveWithStepUp } from './book.ts';
 import { cancelUnconfirmed, sweep } from './chain.ts';
-import { pageQuery } from './records.ts';
+import { pageQuery, recordOrder } from './records.ts';
 import { timeWindow } from './time-window.ts';
 import { checkMayWithdraw, checkWithdrawCodes, withdrawOnce } from './withdrawals.ts';
 
@@ -262,7 +262,7 @@ export function fiatHandlers(ctx: ApiContext): Handlers<FiatCalls> {
             account_number, created_at, completed_at`,
           from: recordSource,
           where,
-          order: 'created_at desc, id desc',
+          order: recordOrder(body.sort),
           params,
         },
         body.pageCondition,

@@ -53,6 +53,18 @@ export function coinRecordSource(userId: number, filter: CoinRecordFilter, now: 
 }
 
 /**
+ * The ORDER BY of a records page for the client's sort (contract/schema.ts `RecordSort`): by time (default newest
+ * first) or by the amount column, ties newest first, then `tie` columns. Amounts are ordered as numbers: the
+ * expression names the source column (the select may give the text form the same name).
+ */
+export function recordOrder(sort: { field: 'createdAt' | 'amount'; order: 'asc' | 'desc' } | undefined, amountColumn = 'amount', tie = 'id'): string {
+  const dir = sort?.order === 'asc' ? 'asc' : 'desc';
+  const newest = `created_at desc, ${tie.split(',').map((c) => `${c.trim()} desc`).join(', ')}`;
+  if (sort?.field === 'amount') return `${amountColumn}::numeric ${dir}, ${newest}`;
+  return `created_at ${dir}, ${tie.split(',').map((c) => `${c.trim()} ${dir}`).join(', ')}`;
+}
+
+/**
  * One page of a records query (spec §9 page sizes): the rows of `pageNum` in `order`, and how many match in all.
  * `from`/`where`/`params` as the records pages build them; the page's limit and offset take the next parameters.
  */
@@ -166,7 +178,7 @@ export function recordHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/a
       const { pageNum, pageSize } = body.pageCondition;
       const { rows, total } = await pageQuery<CoinRecordRow>(
         ctx.db,
-        { select: COIN_RECORD_COLUMNS, from, where, order: 'created_at desc, type desc, id desc', params },
+        { select: COIN_RECORD_COLUMNS, from, where, order: recordOrder(body.sort, 'amount', 'type, id'), params },
         body.pageCondition,
       );
       return { list: rows.map((r) => coinRecordView(r, now)), total, pageNum, pageSize };

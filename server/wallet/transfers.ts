@@ -4,7 +4,7 @@ import { type ApiContext, nowDate } from '../api/context.ts';
 import type { Handlers } from '../api/contract.ts';
 import { D, out } from '../trade/decimal.ts';
 import { DIRECTIONS } from '../trade/routes/lightning.ts';
-import { pageQuery } from './records.ts';
+import { pageQuery, recordOrder } from './records.ts';
 import { timeWindow } from './time-window.ts';
 
 type TransferRow = ReplyOf<TransferCalls['/account/wallet/transfer/page']>['list'][number];
@@ -20,7 +20,7 @@ export function transferHandlers(ctx: ApiContext): Handlers<TransferCalls> {
       const { pageNum, pageSize } = body.pageCondition;
       const { rows, total } = await pageQuery<{ id: number; asset: string; amount: string; direction: TransferRow['type']; created_at: Date }>(
         ctx.db,
-        { select: 'id, asset, amount::text as amount, direction, created_at', from: 'trade_transfers', where, order: 'created_at desc, id desc', params },
+        { select: 'id, asset, amount::text as amount, direction, created_at', from: 'trade_transfers', where, order: recordOrder(body.sort), params },
         body.pageCondition,
       );
       return {

@@ -147,6 +147,31 @@ describe('fiat wallet journey in Chromium (issue 11, fiat side)', () => {
       const transferRow = page.locator('tbody tr', { has: page.locator(`[data-record="T${moved.data.transferId}"]`) });
       await expect.poll(() => transferRow.textContent()).toContain(t.accounts.capital);
       expect(await transferRow.textContent()).toContain(t.accounts.trade);
+      // Sorted by the server from the table's header, by keyboard: amount ascending, then descending.
+      const small = await client.call<{ transferId: string }>('POST', '/broker/lightning/transfer/submit', {
+        token,
+        body: { requestId: `e2e-transfer-small-${lang}`, asset: 'USDT', type: 'FUNDING_MAIN', amount: '3' },
+      });
+      expect(small.code).toBe(200);
+      const order = () =>
+        page.locator('[data-record^="T"]').evaluateAll((cells, ids) => ids.map((id) => cells.findIndex((c) => c.getAttribute('data-record') === id)), [
+          `T${small.data.transferId}`,
+          `T${moved.data.transferId}`,
+        ]);
+      await page.getByTestId('record-transfer').getByTestId('page-size').selectOption('100');
+      await expect.poll(async () => (await order())[0]).toBeGreaterThanOrEqual(0);
+      const amountHeader = page.getByRole('columnheader', { name: records[lang].columns.amount });
+      await amountHeader.focus();
+      await page.keyboard.press('Enter');
+      /** -1 when the small transfer is listed first, 1 when the larger one is, 0 while either is missing. */
+      const which = async () => {
+        const [a = -1, b = -1] = await order();
+        return a < 0 || b < 0 ? 0 : Math.sign(b - a);
+      };
+      await expect.poll(which).toBe(1);
+      await page.keyboard.press('Enter');
+      await expect.poll(which).toBe(-1);
+      expect(await amountHeader.getAttribute('aria-sort')).toBe('descending');
       await page.getByTestId('record-transfer').getByTestId('filter-type').selectOption('MAIN_FUNDING');
       await expect.poll(() => transferRow.count()).toBe(0);
       await expectAccessible(page, 'transfer records');

@@ -43,6 +43,18 @@ describe('records: custom time ranges and transfers', () => {
     const mid = await transfers({ startTime: new Date(t0.getTime() + 60_000).toISOString(), endTime: new Date(t0.getTime() + 120_000).toISOString() });
     expect(mid.data.list.map((r) => r.type)).toEqual(['MAIN_FUNDING']);
     expect(mid.data.total).toBe(1);
+
+    // Sorted on the server (the table's lazy sorting): amounts as numbers (10 after 4, not before 3 as text), time either way.
+    const sorted = async (sort: unknown) =>
+      (await call<{ list: Array<{ amount: string }> }>('/account/wallet/transfer/page', { pageCondition: page, sort })).data.list.map((r) => r.amount);
+    expect(await sorted({ field: 'amount', order: 'asc' })).toEqual(['3', '4', '10']);
+    expect(await sorted({ field: 'amount', order: 'desc' })).toEqual(['10', '4', '3']);
+    expect(await sorted({ field: 'createdAt', order: 'asc' })).toEqual(['10', '4', '3']);
+    expect((await call('/account/wallet/transfer/page', { pageCondition: page, sort: { field: 'fee', order: 'asc' } })).status).toBe(400);
+    for (const path of ['/account/block/pageBlockDepositWithdraw', '/institution/pageSwapOrderRecord']) {
+      expect((await call(path, { pageCondition: page, sort: { field: 'amount', order: 'asc' } })).code, path).toBe(200);
+    }
+    expect((await call('/account/block/fiat/pageTransaction', { pageCondition: page, queryCondition: { type: 'deposit' }, sort: { field: 'amount', order: 'desc' } })).code).toBe(200);
   });
 
   it('a custom range must have both ends, in order, at most 366 days, and not with days; each page refuses a bad one with 400', async () => {

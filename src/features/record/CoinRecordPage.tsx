@@ -21,8 +21,8 @@ export default function CoinRecordPage() {
   const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
   const supported = useSupportedAssets();
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<CoinRecordQuery>({ days: 30 });
-  const page = useLoad(() => walletApi.coinRecords({ pageCondition: paging, queryCondition: filters }), [paging, filters], 10_000);
+  const { filters, setFilter, setRange, paging, setPaging, onPage, sort, onSort } = useRecordQuery<CoinRecordQuery>({ days: 30 });
+  const page = useLoad(() => walletApi.coinRecords({ pageCondition: paging, queryCondition: filters, ...(sort ? { sort } : {}) }), [paging, filters, sort], 10_000);
 
   const exporter = useRecordExport('coin', (day) => t('export.fileName', { day }));
 
@@ -38,11 +38,11 @@ export default function CoinRecordPage() {
         <PageSizeSelect paging={paging} onChange={setPaging} />
         <ExportButton exporter={exporter} filters={filters} />
       </form>
-      <RecordTable label={t('titles.coin')} dataKey="recordId" page={page} paging={paging} onPage={onPage} exportError={exporter.error}>
-        <Column header={t('columns.time')} body={(row: CoinRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
+      <RecordTable label={t('titles.coin')} dataKey="recordId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error}>
+        <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: CoinRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('columns.type')} body={(row: CoinRecord) => t(`types.${row.type}`)} />
         <Column header={t('columns.asset')} body={(row: CoinRecord) => `${row.asset} · ${row.network}`} />
-        <Column header={t('columns.amount')} className="td-num" headerClassName="td-num" body={(row: CoinRecord) => formatQuantity(row.amount)} />
+        <Column header={t('columns.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: CoinRecord) => formatQuantity(row.amount)} />
         <Column header={t('columns.fee')} className="td-num" headerClassName="td-num" body={(row: CoinRecord) => formatQuantity(row.fee)} />
         <Column header={t('columns.address')} body={(row: CoinRecord) => <ShortValue value={row.address} />} />
         <Column header={t('columns.txHash')} body={(row: CoinRecord) => <ShortValue value={row.txHash} />} />

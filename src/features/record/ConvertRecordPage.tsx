@@ -24,8 +24,8 @@ export default function ConvertRecordPage() {
   const exporter = useRecordExport('convert', (day) => t('export.kinds.convert.fileName', { day }));
   const assets = useLoad(() => convertRecordApi.assets(), []);
   const names = [...(assets.data?.digitalAssets ?? []), ...(assets.data?.fiatAssets ?? [])].map((a) => [a.asset, a.asset] as const);
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<ConvertQuery>({ days: 30 });
-  const page = useLoad(() => convertRecordApi.page({ pageCondition: paging, queryCondition: filters }), [paging, filters], 10_000);
+  const { filters, setFilter, setRange, paging, setPaging, onPage, sort, onSort } = useRecordQuery<ConvertQuery>({ days: 30 });
+  const page = useLoad(() => convertRecordApi.page({ pageCondition: paging, queryCondition: filters, ...(sort ? { sort } : {}) }), [paging, filters, sort], 10_000);
   const c = (key: string) => t(`convert.${key}`);
 
   return (
@@ -40,11 +40,13 @@ export default function ConvertRecordPage() {
         <PageSizeSelect paging={paging} onChange={setPaging} />
         <ExportButton exporter={exporter} filters={filters} />
       </form>
-      <RecordTable label={t('titles.convert')} dataKey="orderId" page={page} paging={paging} onPage={onPage} exportError={exporter.error}>
-        <Column header={t('columns.time')} body={(row: ConvertRecord) => <span data-record={`C${row.orderId}`}>{formatDateTime(row.createdAt)}</span>} />
+      <RecordTable label={t('titles.convert')} dataKey="orderId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error}>
+        <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: ConvertRecord) => <span data-record={`C${row.orderId}`}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={c('type')} body={(row: ConvertRecord) => c(`types.${row.kind}`)} />
         <Column
           header={c('paid')}
+          sortable
+          sortField="amount"
           className="td-num"
           headerClassName="td-num"
           body={(row: ConvertRecord) => `${formatQuantity(row.fromAmount)} ${row.fromAsset}`}

@@ -25,8 +25,8 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
   const kind = type === 'deposit' ? 'fiatDeposit' : 'fiatWithdraw';
   const exporter = useRecordExport(kind, (day) => t(`export.kinds.${kind}.fileName`, { day }));
   const fiats = useFiatAssets();
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<Filters>({ days: 30 });
-  const page = useLoad(() => fiatApi.records({ pageCondition: paging, queryCondition: { type, ...filters } }), [paging, filters, type], 10_000);
+  const { filters, setFilter, setRange, paging, setPaging, onPage, sort, onSort } = useRecordQuery<Filters>({ days: 30 });
+  const page = useLoad(() => fiatApi.records({ pageCondition: paging, queryCondition: { type, ...filters }, ...(sort ? { sort } : {}) }), [paging, filters, type, sort], 10_000);
 
   return (
     <section className="td-record-page" data-testid={`record-fiat-${type}`}>
@@ -43,10 +43,10 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
         <PageSizeSelect paging={paging} onChange={setPaging} />
         <ExportButton exporter={exporter} filters={filters} />
       </form>
-      <RecordTable label={t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw')} dataKey="recordId" page={page} paging={paging} onPage={onPage} exportError={exporter.error}>
-        <Column header={t('columns.time')} body={(row: FiatRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
+      <RecordTable label={t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw')} dataKey="recordId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error}>
+        <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: FiatRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('fiat.currency')} field="asset" />
-        <Column header={t('fiat.amount')} className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatQuantity(row.amount)} />
+        <Column header={t('fiat.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatQuantity(row.amount)} />
         {type === 'withdraw' ? <Column header={t('columns.fee')} className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatQuantity(row.fee)} /> : null}
         {type === 'withdraw' ? (
           <Column header={t('fiat.bankAccount')} body={(row: FiatRecord) => <span className="td-break">{tw('fiat.accountCell', { beneficiary: row.beneficiary ?? '--', bank: row.bankName ?? '--', account: row.accountNumber ?? '--' })}</span>} />

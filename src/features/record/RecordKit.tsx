@@ -1,4 +1,4 @@
-import { DataTable, type DataTablePageEvent, type DataTableValue } from 'primereact/datatable';
+import { DataTable, type DataTablePageEvent, type DataTableSortEvent, type DataTableValue } from 'primereact/datatable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeWalletError, type Loaded } from '../wallet/shared.ts';
@@ -14,6 +14,11 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export interface Paging {
   pageNum: number;
   pageSize: PageSize;
+}
+/** The server's order of a records page (contract/schema.ts `RecordSort`); none is newest first. */
+export interface RecordSort {
+  field: 'createdAt' | 'amount';
+  order: 'asc' | 'desc';
 }
 
 /** Filters and paging of a records page; every filter change goes back to page 1. */
@@ -34,7 +39,14 @@ export function useRecordQuery<F extends TimeRange>(initial: F) {
     setPaging((p) => ({ ...p, pageNum: 1 }));
   };
   const onPage = (event: DataTablePageEvent) => setPaging((p) => ({ ...p, pageNum: Math.floor(event.first / p.pageSize) + 1 }));
-  return { filters, setFilter, setRange, paging, setPaging, onPage };
+  // The table's lazy sorting: a column header cycles ascending, descending, none (newest first); back to page 1.
+  const [sort, setSort] = useState<RecordSort | undefined>(undefined);
+  const onSort = (event: DataTableSortEvent) => {
+    const field = event.sortField === 'createdAt' || event.sortField === 'amount' ? event.sortField : null;
+    setSort(field && event.sortOrder ? { field, order: event.sortOrder === 1 ? 'asc' : 'desc' } : undefined);
+    setPaging((p) => ({ ...p, pageNum: 1 }));
+  };
+  return { filters, setFilter, setRange, paging, setPaging, onPage, sort, onSort };
 }
 
 /** Rows per page: a labelled select of ours (primereact's own is an unnamed hidden select to axe). */
@@ -73,6 +85,8 @@ export function RecordTable<T extends DataTableValue>({
   page,
   paging,
   onPage,
+  sort,
+  onSort,
   exportError,
   children,
 }: {
@@ -81,6 +95,9 @@ export function RecordTable<T extends DataTableValue>({
   page: Loaded<{ list: T[]; total: number }>;
   paging: Paging;
   onPage: (event: DataTablePageEvent) => void;
+  /** Server sorting: columns with `sortable` and a `sortField` of RecordSort's fields. */
+  sort?: RecordSort | undefined;
+  onSort?: ((event: DataTableSortEvent) => void) | undefined;
   exportError: string | null;
   children: ReactNode;
 }) {
@@ -109,6 +126,7 @@ export function RecordTable<T extends DataTableValue>({
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
         currentPageReportTemplate={t('paging.report')}
         onPage={onPage}
+        {...(onSort ? { onSort, removableSort: true, sortField: sort?.field ?? '', sortOrder: sort ? (sort.order === 'asc' ? 1 : -1) : 0 } : {})}
         loading={page.loading && page.data === null}
         emptyMessage={t('empty')}
         className="td-record-table"

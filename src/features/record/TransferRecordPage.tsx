@@ -25,8 +25,8 @@ export default function TransferRecordPage() {
   const coins = useSupportedAssets();
   const fiats = useFiatAssets();
   const assets = [...(coins.data ?? []).map((a) => a.asset), ...(fiats.data ?? []).map((a) => a.asset)];
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<TransferQuery>({ days: 30 });
-  const page = useLoad(() => transferApi.page({ pageCondition: paging, queryCondition: filters }), [paging, filters], 10_000);
+  const { filters, setFilter, setRange, paging, setPaging, onPage, sort, onSort } = useRecordQuery<TransferQuery>({ days: 30 });
+  const page = useLoad(() => transferApi.page({ pageCondition: paging, queryCondition: filters, ...(sort ? { sort } : {}) }), [paging, filters, sort], 10_000);
   const account = (type: 1 | 2 | 3) => tw(`accounts.${ACCOUNT_KEYS[type]}`);
 
   return (
@@ -40,10 +40,10 @@ export default function TransferRecordPage() {
         <PageSizeSelect paging={paging} onChange={setPaging} />
         <ExportButton exporter={exporter} filters={filters} />
       </form>
-      <RecordTable label={t('titles.transfer')} dataKey="transferId" page={page} paging={paging} onPage={onPage} exportError={exporter.error}>
-        <Column header={t('columns.time')} body={(row: TransferRecord) => <span data-record={`T${row.transferId}`}>{formatDateTime(row.createdAt)}</span>} />
+      <RecordTable label={t('titles.transfer')} dataKey="transferId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error}>
+        <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: TransferRecord) => <span data-record={`T${row.transferId}`}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('transfer.asset')} field="asset" />
-        <Column header={t('columns.amount')} className="td-num" headerClassName="td-num" body={(row: TransferRecord) => formatQuantity(row.amount)} />
+        <Column header={t('columns.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: TransferRecord) => formatQuantity(row.amount)} />
         <Column header={t('transfer.from')} body={(row: TransferRecord) => account(row.from)} />
         <Column header={t('transfer.to')} body={(row: TransferRecord) => account(row.to)} />
       </RecordTable>
