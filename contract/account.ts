@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { call } from './call.ts';
 import { KycStatus } from './kyc.ts';
 import { ANTI_PHISHING_PATTERN, DEFAULT_PAGE_SIZE, DISABLED_REASONS, LANGUAGES, PAGE_SIZES } from './rules.ts';
-import { AreaCodeOrEmpty, IntegerEnum, IsoTime, Page, Strict, StringEnum, Text } from './schema.ts';
+import { ContactFields, IntegerEnum, IsoTime, Page, Strict, StringEnum } from './schema.ts';
 import { StepUpFields } from './security.ts';
 
 /**
@@ -119,15 +119,7 @@ export const profileCalls = {
   '/broker/business/cooperation/add': call({
     method: 'POST',
     auth: 'user',
-    body: Strict({
-      companyName: Text(1, 100),
-      contactName: Text(1, 100),
-      // The e-mail rule of spec §5 (contract/rules.ts `isEmailFormat`) is checked after the shape.
-      email: Text(3, 254),
-      areaCode: Type.Optional(AreaCodeOrEmpty),
-      phone: Type.Optional(Type.String({ minLength: 0, maxLength: 15, pattern: '^\\d*$' })),
-      message: Type.Optional(Text(0, 500)),
-    }),
+    body: Strict(ContactFields),
     reply: Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]) }),
   }),
 };

@@ -29,18 +29,18 @@ const ConvertAsset = Type.Object({
 
 const Pair = Type.Object({ fromAsset: Type.String(), toAsset: Type.String() });
 
-/** Quote either side's amount: exactly one of fromAmount and toAmount (the handler says which is missing). */
-const QuoteBody = Strict({
+/** Quote either side's amount: exactly one of fromAmount and toAmount (the handler says which is missing). Convert and OTC. */
+export const QuoteBody = Strict({
   fromAsset: Asset,
   toAsset: Asset,
   fromAmount: Type.Optional(Amount),
   toAmount: Type.Optional(Amount),
 });
 
-const QuoteFields = {
+/** What a quote says, convert's and OTC's alike (contract/otc.ts adds the USD value). */
+export const QuoteFields = {
   fromAsset: Type.String(),
   toAsset: Type.String(),
-  kind: Kind,
   fromAmount: Amount,
   toAmount: Amount,
   /** toAsset per one fromAsset, after the spread. */
@@ -57,8 +57,8 @@ const QuoteFields = {
   serverTime: IsoTime,
 };
 
-export const IndicativeQuote = Type.Object(QuoteFields);
-export const FirmQuote = Type.Object({ ...QuoteFields, quoteId: Type.String(), expiresAt: IsoTime });
+export const IndicativeQuote = Type.Object({ ...QuoteFields, kind: Kind });
+export const FirmQuote = Type.Object({ ...QuoteFields, kind: Kind, quoteId: Type.String(), expiresAt: IsoTime });
 
 export const ConvertOrder = Type.Object({
   orderId: Type.String(),

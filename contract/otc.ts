@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, AreaCodeOrEmpty, Asset, Id, IsoTime, Page, PageCondition, RequestId, Strict, Text } from './schema.ts';
+import { Amount, Asset, ContactFields, Id, IsoTime, Page, PageCondition, RequestId, Strict } from './schema.ts';
+import { QuoteBody, QuoteFields } from './convert.ts';
 import { walletCalls } from './wallet.ts';
 
 /**
@@ -41,29 +42,13 @@ export const OtcStatus = Type.Union([
   Type.Literal('expired'),
 ]);
 
-const QuoteBody = Strict({
-  fromAsset: Asset,
-  toAsset: Asset,
-  fromAmount: Type.Optional(Amount),
-  toAmount: Type.Optional(Amount),
-});
-
-const QuoteFields = {
-  fromAsset: Type.String(),
-  toAsset: Type.String(),
-  fromAmount: Amount,
-  toAmount: Amount,
-  price: Amount,
-  inversePrice: Amount,
-  marketPrice: Amount,
-  spread: Amount,
+const OtcQuoteFields = {
+  ...QuoteFields,
   /** The from side in USD at the books' price (the 200,000 USD minimum's measure). */
   usdValue: Amount,
-  fixed: Type.Union([Type.Literal('from'), Type.Literal('to')]),
-  serverTime: IsoTime,
 };
 
-export const OtcQuote = Type.Object({ ...QuoteFields, quoteId: Type.String(), expiresAt: IsoTime });
+export const OtcQuote = Type.Object({ ...OtcQuoteFields, quoteId: Type.String(), expiresAt: IsoTime });
 
 export const OtcOrder = Type.Object({
   orderId: Type.String(),
@@ -144,7 +129,7 @@ export const otcCalls = {
     auth: 'user',
     reply: Type.Object({ list: Type.Array(Type.Object({ asset: Type.String(), available: Amount, usdValue: Amount })), totalUsd: Amount }),
   }),
-  '/institution/block/getQuote': call({ method: 'POST', auth: 'public', body: QuoteBody, reply: Type.Object(QuoteFields) }),
+  '/institution/block/getQuote': call({ method: 'POST', auth: 'public', body: QuoteBody, reply: Type.Object(OtcQuoteFields) }),
   '/institution/block/quote': call({ method: 'POST', auth: 'user', body: QuoteBody, reply: OtcQuote }),
   '/institution/block/order': call({
     method: 'POST',
@@ -203,17 +188,11 @@ export const otcEnquiryCalls = {
     method: 'POST',
     auth: 'public',
     body: Strict({
-      companyName: Text(1, 100),
-      contactName: Text(1, 100),
-      // The e-mail rule of spec §5 is checked after the shape, as for the cooperation form.
-      email: Text(3, 254),
-      areaCode: Type.Optional(AreaCodeOrEmpty),
-      phone: Type.Optional(Type.String({ minLength: 0, maxLength: 15, pattern: '^\\d*$' })),
+      ...ContactFields,
       fromAsset: Asset,
       toAsset: Asset,
       /** In the from asset. */
       fromAmount: Amount,
-      message: Type.Optional(Text(0, 500)),
     }),
     reply: Type.Object({ enquiryId: Type.String(), resultBy: IsoTime }),
   }),

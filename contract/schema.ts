@@ -45,6 +45,19 @@ export const PhoneFields = {
 export const AreaCodeOrEmpty = Type.String({ minLength: 0, maxLength: 5, pattern: `^(${AREA_CODE_PATTERN.source.slice(1, -1)})?$` });
 
 /**
+ * Who is asking, on the forms a business fills in to be contacted (the broker cooperation form, the OTC enquiry).
+ * The e-mail rule of spec §5 (contract/rules.ts `isEmailFormat`) is checked after the shape.
+ */
+export const ContactFields = {
+  companyName: Type.String({ minLength: 1, maxLength: 100 }),
+  contactName: Type.String({ minLength: 1, maxLength: 100 }),
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  areaCode: Type.Optional(AreaCodeOrEmpty),
+  phone: Type.Optional(Type.String({ minLength: 0, maxLength: 15, pattern: '^\\d*$' })),
+  message: Type.Optional(Type.String({ minLength: 0, maxLength: 500 })),
+};
+
+/**
  * A records page's order (primereact DataTable's lazy sorting, issue 11): by time (the default, newest first) or
  * by amount, ascending or descending. Ties keep the newest first.
  */

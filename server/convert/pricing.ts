@@ -120,9 +120,21 @@ export class DeskPricer {
     return walk(this.view.opposite(this.book(asset), 'sell'), usdt, 'quote').base;
   }
 
-  /** The USD value of an amount at the desk's selling price (the daily limit's measure). */
+  /** The USD value of an amount at the desk's selling price (the daily limit's and the OTC minimum's measure). */
   usdValue(asset: string, amount: Decimal): Decimal {
     return this.usdtForSelling(asset, amount);
+  }
+
+  /** A holding's USD value to show: at the books' price for its size, or at the best bid when it is deeper than the book. */
+  holdingUsd(asset: string, amount: Decimal): Decimal {
+    if (amount.isZero()) return ZERO;
+    try {
+      return this.usdtForSelling(asset, amount);
+    } catch (error) {
+      if (!(error instanceof NoLiquidity)) throw error;
+    }
+    const best = this.view.opposite(this.book(asset), 'sell').next();
+    return best.done ? ZERO : amount.mul(best.value.price);
   }
 }
 

@@ -203,13 +203,7 @@ export function convertRoutes(ctx: ApiContext, app: FastifyInstance, view: Marke
       let total = new D(0);
       const list = CONVERT_ASSETS.map(({ asset }) => {
         const available = free.get(asset) ?? new D(0);
-        let value = new D(0);
-        try {
-          value = available.isZero() ? value : pricer.usdValue(asset, available);
-        } catch (error) {
-          // A holding larger than the book's depth is valued at what the book can take.
-          if (!(error instanceof NoLiquidity)) throw error;
-        }
+        const value = pricer.holdingUsd(asset, available);
         total = total.add(value);
         return { asset, available: out(available), usdValue: usd(value) };
       });

@@ -301,13 +301,7 @@ export function otcRoutes(ctx: ApiContext, app: FastifyInstance, view: MarketVie
       return OTC_ASSETS.map((asset) => {
         const row = held.get(asset);
         const available = row?.free ?? new D(0);
-        let usdValue = new D(0);
-        try {
-          usdValue = available.isZero() ? usdValue : pricer.usdValue(asset, available);
-        } catch (error) {
-          if (!(error instanceof NoLiquidity)) throw error;
-        }
-        return { asset, available: out(available), held: out(row?.locked ?? new D(0)), usdValue: out(usdValue, 2) };
+        return { asset, available: out(available), held: out(row?.locked ?? new D(0)), usdValue: out(pricer.holdingUsd(asset, available), 2) };
       });
     },
     '/institution/block/listUserAvailableMoney': async ({ auth }) => {
@@ -315,12 +309,7 @@ export function otcRoutes(ctx: ApiContext, app: FastifyInstance, view: MarketVie
       let total = new D(0);
       const list = OTC_ASSETS.map((asset) => {
         const available = rows.get(asset)?.free ?? new D(0);
-        let usdValue = new D(0);
-        try {
-          usdValue = available.isZero() ? usdValue : pricer.usdValue(asset, available);
-        } catch (error) {
-          if (!(error instanceof NoLiquidity)) throw error;
-        }
+        const usdValue = pricer.holdingUsd(asset, available);
         total = total.add(usdValue);
         return { asset, available: out(available), usdValue: out(usdValue, 2) };
       });
