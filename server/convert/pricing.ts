@@ -3,6 +3,7 @@ import { CONVERT_DIGITAL, CONVERT_FIAT, type ConvertKind } from '../../contract/
 import { instrument } from '../sim/instruments.ts';
 import type { MarketView } from '../trade/markets.ts';
 import type { Level } from '../trade/matching.ts';
+import { badInput } from '../api/envelope.ts';
 import { D, ZERO } from '../trade/decimal.ts';
 
 /**
@@ -55,6 +56,31 @@ export const DESK = {
 };
 
 export class NoLiquidity extends Error {}
+
+/** A quote request: a pair and exactly one side's amount (convert's and OTC's). */
+export interface QuoteRequest {
+  fromAsset: string;
+  toAsset: string;
+  fromAmount?: string | undefined;
+  toAmount?: string | undefined;
+}
+
+/**
+ * The side a quote request fixes and its amount, checked where it enters: exactly one of fromAmount and toAmount,
+ * greater than zero, and no finer than its asset's decimals (400 naming the field otherwise).
+ */
+export function fixedSide(body: QuoteRequest, from: { decimals: number }, to: { decimals: number }): { side: 'from' | 'to'; amount: Decimal } {
+  if ((body.fromAmount === undefined) === (body.toAmount === undefined)) {
+    throw badInput(body.fromAmount === undefined ? 'fromAmount' : 'toAmount', 'oneSide', 'Give either fromAmount or toAmount');
+  }
+  const side = body.fromAmount !== undefined ? 'from' : 'to';
+  const field = `${side}Amount`;
+  const amount = new D((side === 'from' ? body.fromAmount : body.toAmount)!);
+  const decimals = (side === 'from' ? from : to).decimals;
+  if (amount.lte(0)) throw badInput(field, 'positive', `${field} must be greater than zero`);
+  if (amount.decimalPlaces() > decimals) throw badInput(field, 'decimals', `${field} has more than ${decimals} decimals`);
+  return { side, amount };
+}
 
 /** Walks `levels` until `target` of the given measure (base quantity or quote amount) is covered: both totals. */
 function walk(levels: Iterable<Level>, target: Decimal, measure: 'base' | 'quote'): { base: Decimal; quote: Decimal } {

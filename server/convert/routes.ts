@@ -18,7 +18,7 @@ import type { MarketView } from '../trade/markets.ts';
 import { Account, balances } from '../trade/store.ts';
 import { pageQuery, recordOrder } from '../wallet/records.ts';
 import { timeWindow } from '../wallet/time-window.ts';
-import { CONVERT_ASSETS, type ConvertAssetConfig, convertAsset, DESK, DeskPricer, NoLiquidity, priceConvert, type Priced } from './pricing.ts';
+import { CONVERT_ASSETS, type ConvertAssetConfig, convertAsset, DESK, DeskPricer, fixedSide, NoLiquidity, priceConvert, type Priced, type QuoteRequest } from './pricing.ts';
 
 type Quote = Static<typeof FirmQuote>;
 type Order = Static<typeof ConvertOrder>;
@@ -104,30 +104,16 @@ async function dailyUsage(q: Queryable, userId: number, now: Date) {
 
 const usd = (value: Decimal) => out(value, 2);
 
-interface QuoteInput {
-  fromAsset: string;
-  toAsset: string;
-  fromAmount?: string | undefined;
-  toAmount?: string | undefined;
-}
-
 /** The pair and the fixed side of a quote request, checked (spec §5 amounts), then priced from the books. */
-async function price(ctx: ApiContext, pricer: DeskPricer, body: QuoteInput): Promise<{ kind: ConvertKind; from: ConvertAssetConfig; to: ConvertAssetConfig; priced: Priced }> {
+async function price(ctx: ApiContext, pricer: DeskPricer, body: QuoteRequest): Promise<{ kind: ConvertKind; from: ConvertAssetConfig; to: ConvertAssetConfig; priced: Priced }> {
   const from = convertAsset(body.fromAsset);
   if (!from) throw badInput('fromAsset', 'unsupported', `${body.fromAsset} is not converted`);
   const to = convertAsset(body.toAsset);
   if (!to) throw badInput('toAsset', 'unsupported', `${body.toAsset} is not converted`);
   const kind = convertKind(from.asset, to.asset);
   if (!kind) throw badInput('toAsset', 'pair', `${from.asset} does not convert to ${to.asset}`);
-  if ((body.fromAmount === undefined) === (body.toAmount === undefined)) {
-    throw badInput(body.fromAmount === undefined ? 'fromAmount' : 'toAmount', 'oneSide', 'Give either fromAmount or toAmount');
-  }
-  const side = body.fromAmount !== undefined ? 'from' : 'to';
-  const asset = side === 'from' ? from : to;
-  const amount = new D((side === 'from' ? body.fromAmount : body.toAmount)!);
-  const field = side === 'from' ? 'fromAmount' : 'toAmount';
-  if (amount.lte(0)) throw badInput(field, 'positive', `${field} must be greater than zero`);
-  if (amount.decimalPlaces() > asset.decimals) throw badInput(field, 'decimals', `${field} has more than ${asset.decimals} decimals`);
+  const { side, amount } = fixedSide(body, from, to);
+  const field = `${side}Amount`;
   const disabled = await ctx.db.query('select 1 from convert_disabled_pairs where from_asset = $1 and to_asset = $2', [from.asset, to.asset]);
   if (disabled.length > 0) throw new ApiError(Code.pairDisabled, { fromAsset: from.asset, toAsset: to.asset });
   let priced: Priced;

@@ -13,7 +13,7 @@ import { kycState } from '../api/kyc.ts';
 import { takeRate } from '../api/rates.ts';
 import { checkEmail } from '../api/rules.ts';
 import type { UserRow } from '../api/users.ts';
-import { convertAsset, DeskPricer, NoLiquidity, priceConvert, type Priced } from '../convert/pricing.ts';
+import { convertAsset, DeskPricer, fixedSide, NoLiquidity, priceConvert, type Priced, type QuoteRequest } from '../convert/pricing.ts';
 import type { Queryable } from '../db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { D, db, out } from '../trade/decimal.ts';
@@ -135,14 +135,9 @@ export function otcRoutes(ctx: ApiContext, app: FastifyInstance, view: MarketVie
   const pricer = new DeskPricer(view);
   const assetRows = () => OTC_ASSETS.map((asset) => ({ asset, type: convertAsset(asset)!.type, decimals: convertAsset(asset)!.decimals }));
 
-  const quoteFor = (body: { fromAsset: string; toAsset: string; fromAmount?: string | undefined; toAmount?: string | undefined }, now: Date) => {
+  const quoteFor = (body: QuoteRequest, now: Date) => {
     const { from, to } = otcPair(body.fromAsset, body.toAsset);
-    if ((body.fromAmount === undefined) === (body.toAmount === undefined)) {
-      throw badInput(body.fromAmount === undefined ? 'fromAmount' : 'toAmount', 'oneSide', 'Give either fromAmount or toAmount');
-    }
-    const side: 'from' | 'to' = body.fromAmount !== undefined ? 'from' : 'to';
-    const amount = new D((side === 'from' ? body.fromAmount : body.toAmount)!);
-    decimalsOk(side === 'from' ? 'fromAmount' : 'toAmount', amount, (side === 'from' ? from : to).decimals);
+    const { side, amount } = fixedSide(body, from, to);
     let priced: Priced;
     try {
       priced = priceConvert(pricer, OTC_DESK.spread, from, to, { side, amount });
