@@ -1,11 +1,10 @@
 import { ASK, BID, OrderBook, type Side } from './book.ts';
 import type { Instrument } from './instruments.ts';
+import { Makers } from './makers.ts';
 import { Prng } from './prng.ts';
 import { SPOT_INTERVALS, USDM_INTERVALS, bucketOpen, flatKline, nextOpen, syntheticHistory, type Interval, type Kline } from './klines.ts';
 
-export const MIN_LEVELS = 1000;
-export const MAX_LEVELS = 1200;
-const INITIAL_LEVELS = 1100;
+export { MAX_LEVELS, MIN_LEVELS } from './makers.ts';
 /** Live klines kept per interval (REST klines asks for at most 1500). */
 const LIVE_CAP = 1500;
 const HISTORY = 1500;
@@ -83,6 +82,7 @@ export class SymbolMarket {
   private readonly history = new Map<Interval, Kline[]>();
   private readonly intervals: readonly Interval[];
   private readonly event: EngineEvent;
+  private readonly makers: Makers;
   lastPrice: number;
   lastQty = 0;
   /** Changed since the last ticker emission (for the `!…@arr` streams, which carry changed symbols only). */
@@ -109,7 +109,8 @@ export class SymbolMarket {
     this.nextAggId = Math.floor(this.nextTradeId * 0.6);
     this.intervals = inst.market === 'spot' ? SPOT_INTERVALS : USDM_INTERVALS;
     this.event = { U: 0, u: 0, time: now, trades: [], aggTrades: [], topChanged: false };
-    this.seedBook();
+    this.makers = new Makers(this.book, this.prng, this.unit, this.startTicks * 0.00002, () => this.levelQty());
+    this.makers.seed(this.fair);
     this.book.log.clear();
     for (const i of this.intervals) this.live.set(i, [flatKline(i, bucketOpen(i, now), this.startTicks)]);
   }
@@ -118,22 +119,6 @@ export class SymbolMarket {
     const price = this.fair * this.tickValue;
     const base = this.inst.levelNotional / (price * this.stepValue);
     return Math.max(1, Math.round(base * Math.exp(0.8 * this.prng.normal() - 0.3)));
-  }
-
-  private gap(): number {
-    return 1 + this.prng.int(0, 2 * this.unit);
-  }
-
-  private seedBook(): void {
-    let bid = Math.floor(this.fair - this.unit / 2);
-    let ask = Math.max(bid + 1, Math.ceil(this.fair + this.unit / 2));
-    for (let i = 0; i < INITIAL_LEVELS; i++) {
-      this.book.bids.set(bid, this.levelQty());
-      this.book.asks.set(ask, this.levelQty());
-      bid -= this.gap();
-      ask += this.gap();
-      if (bid <= 0) break;
-    }
   }
 
   /**
@@ -150,8 +135,8 @@ export class SymbolMarket {
     ev.aggTrades.length = 0;
     const bb0 = book.bestBid();
     const ba0 = book.bestAsk();
-    const bq0 = book.bids.qty[0] ?? 0;
-    const aq0 = book.asks.qty[0] ?? 0;
+    const bq0 = book.bestBidQty();
+    const aq0 = book.bestAskQty();
     const r = this.prng;
 
     this.fair += r.normal() * 0.6 * this.unit * volScale;
@@ -162,17 +147,10 @@ export class SymbolMarket {
     else if (r.chance(0.35)) {
       const takerBuys = r.chance(0.5);
       const top = takerBuys ? book.asks : book.bids;
-      const topPx = top.px[0];
-      if (topPx !== undefined) this.sweep(takerBuys ? BID : ASK, topPx, now, r.next() * 1.2);
+      if (top.length > 0) this.sweep(takerBuys ? BID : ASK, top.px[0]!, now, r.next() * 1.2);
     }
 
-    const makers = r.int(1, 3);
-    for (let k = 0; k < makers; k++) {
-      const side: Side = r.chance(0.5) ? BID : ASK;
-      if (r.chance(0.62)) this.makerAdd(side);
-      else this.makerCancel(side);
-    }
-    this.maintainDepth();
+    this.makers.step(this.fair);
 
     if (log.length === 0) return undefined;
     const n = log.distinct();
@@ -182,7 +160,7 @@ export class SymbolMarket {
     ev.U = U;
     ev.u = this.lastUpdateId;
     ev.time = now;
-    ev.topChanged = book.bestBid() !== bb0 || book.bestAsk() !== ba0 || (book.bids.qty[0] ?? 0) !== bq0 || (book.asks.qty[0] ?? 0) !== aq0;
+    ev.topChanged = book.bestBid() !== bb0 || book.bestAsk() !== ba0 || book.bestBidQty() !== bq0 || book.bestAskQty() !== aq0;
     if (ev.trades.length > 0) this.tickerDirty = true;
     return ev;
   }
@@ -256,48 +234,6 @@ export class SymbolMarket {
         k.V += t.qty;
         k.Q += t.quote;
       }
-    }
-  }
-
-  private makerAdd(side: Side): void {
-    const r = this.prng;
-    const dist = r.exp(2.5 * this.unit);
-    const book = this.book;
-    let tick: number;
-    if (side === BID) {
-      tick = Math.floor(this.fair - this.unit / 2 - dist);
-      const ba = book.bestAsk();
-      if (ba > 0 && tick >= ba) tick = ba - 1;
-      if (tick <= 0) return;
-    } else {
-      tick = Math.ceil(this.fair + this.unit / 2 + dist);
-      const bb = book.bestBid();
-      if (bb > 0 && tick <= bb) tick = bb + 1;
-    }
-    const s = book.sideOf(side);
-    book.set(side, tick, s.get(tick) + Math.max(1, Math.round(this.levelQty() * (0.2 + 0.8 * r.next()))));
-  }
-
-  private makerCancel(side: Side): void {
-    const r = this.prng;
-    const s = this.book.sideOf(side);
-    if (s.length === 0) return;
-    const idx = Math.min(s.length - 1, Math.floor(r.exp(15)));
-    const px = s.px[idx]!;
-    const q = s.qty[idx]!;
-    if (q <= 1 || r.chance(0.5)) this.book.set(side, px, 0);
-    else this.book.set(side, px, Math.max(1, Math.floor(q * (0.2 + 0.7 * r.next()))));
-  }
-
-  private maintainDepth(): void {
-    for (const s of [this.book.bids, this.book.asks]) {
-      while (s.length < MIN_LEVELS) {
-        const last = s.px[s.length - 1];
-        const tick = last === undefined ? (s.side === BID ? Math.floor(this.fair) - 1 : Math.ceil(this.fair) + 1) : s.side === BID ? last - this.gap() : last + this.gap();
-        if (tick <= 0) break;
-        this.book.set(s.side, tick, this.levelQty());
-      }
-      while (s.length > MAX_LEVELS) this.book.set(s.side, s.px[s.length - 1]!, 0);
     }
   }
 

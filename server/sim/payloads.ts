@@ -52,7 +52,7 @@ export function aggTradeJson(i: Instrument, a: AggTrade, E: number): string {
 export function bookTickerJson(m: SymbolMarket, E: number): string {
   const i = m.inst;
   const b = m.book;
-  const body = `"u":${m.lastUpdateId},"s":"${i.symbol}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bids.qty[0] ?? 0)}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.asks.qty[0] ?? 0)}"`;
+  const body = `"u":${m.lastUpdateId},"s":"${i.symbol}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bestBidQty())}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.bestAskQty())}"`;
   if (i.market === 'spot') return `{${body}}`;
   return `{"e":"bookTicker",${body},"T":${m.lastEventTime},"E":${E}}`;
 }
@@ -90,7 +90,7 @@ export function tickerJson(m: SymbolMarket, t: Ticker, E: number): string {
     const b = m.book;
     return (
       head +
-      `"x":"${fmtPrice(i, t.prevClose)}","c":"${fmtPrice(i, t.last)}","Q":"${fmtQty(i, t.lastQty)}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bids.qty[0] ?? 0)}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.asks.qty[0] ?? 0)}",` +
+      `"x":"${fmtPrice(i, t.prevClose)}","c":"${fmtPrice(i, t.last)}","Q":"${fmtQty(i, t.lastQty)}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bestBidQty())}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.bestAskQty())}",` +
       tail
     );
   }
@@ -122,9 +122,9 @@ export function tickerRest(m: SymbolMarket, t: Ticker): Record<string, unknown> 
       lastPrice: fmtPrice(i, t.last),
       lastQty: fmtQty(i, t.lastQty),
       bidPrice: fmtPrice(i, b.bestBid()),
-      bidQty: fmtQty(i, b.bids.qty[0] ?? 0),
+      bidQty: fmtQty(i, b.bestBidQty()),
       askPrice: fmtPrice(i, b.bestAsk()),
-      askQty: fmtQty(i, b.asks.qty[0] ?? 0),
+      askQty: fmtQty(i, b.bestAskQty()),
       ...stats,
     };
   }
