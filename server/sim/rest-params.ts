@@ -17,6 +17,9 @@ export class BinanceError extends Error {
 
 export type Query = Record<string, string | string[] | undefined>;
 
+/** Binance's symbol syntax; anything else is `-1100` before the symbol is looked up. */
+const SYMBOL = /^[A-Z0-9-_.]{1,20}$/;
+
 export function str(q: Query, name: string): string | undefined {
   const v = q[name];
   const s = Array.isArray(v) ? v[v.length - 1] : v;
@@ -39,6 +42,7 @@ export function int(q: Query, name: string): number | undefined {
 /** The listing named by `param` (`symbol`, or `pair` on USD-M's pair endpoints), kept live for a minute. */
 export function symbolOf(sim: Simulator, market: MarketKind, q: Query, param = 'symbol'): SymbolMarket {
   const name = mandatory(q, param);
+  if (!SYMBOL.test(name)) throw new BinanceError(400, -1100, `Illegal characters found in parameter '${param}'; legal range is '^[A-Z0-9-_.]{1,20}$'.`);
   const m = instrument(market, name) ? sim.touch(market, name) : undefined;
   if (!m) throw new BinanceError(400, -1121, 'Invalid symbol.');
   return m;
@@ -75,5 +79,13 @@ export function klineParams(q: Query, market: MarketKind): { interval: Interval;
   const interval = mandatory(q, 'interval');
   const valid: readonly string[] = market === 'spot' ? SPOT_INTERVALS : USDM_INTERVALS;
   if (!isInterval(interval) || !valid.includes(interval)) throw new BinanceError(400, -1120, 'Invalid interval.');
-  return { interval, limit: limitOf(q, 500, market === 'spot' ? 1000 : 1500), start: int(q, 'startTime'), end: int(q, 'endTime') };
+  return { interval, limit: limitOf(q, 500, market === 'spot' ? 1000 : 1500), ...timeRange(q, market) };
+}
+
+/** `startTime` and `endTime`; USD-M answers `-1023` when the start is after the end (spot just finds nothing). */
+export function timeRange(q: Query, market: MarketKind): { start: number | undefined; end: number | undefined } {
+  const start = int(q, 'startTime');
+  const end = int(q, 'endTime');
+  if (market === 'usdm' && start !== undefined && end !== undefined && start > end) throw new BinanceError(400, -1023, 'Start time is greater than end time.');
+  return { start, end };
 }

@@ -3,6 +3,7 @@ import { klineRow, windowTickerRest } from './payloads.ts';
 import type { Get } from './rest.ts';
 import { BinanceError, klineParams, str, symbolList, symbolOf, type Query } from './rest-params.ts';
 import type { Simulator } from './simulator.ts';
+import { WEIGHTS } from './weights.ts';
 import type { SymbolMarket } from './market.ts';
 
 const MINUTE = 60_000;
@@ -20,20 +21,20 @@ export function windowMs(size: string): number | undefined {
 export function registerSpotRest(get: Get, sim: Simulator, base: string): void {
   const now = (): number => sim.scheduler.now();
 
-  get(`${base}/avgPrice`, (q) => {
+  get(`${base}/avgPrice`, 2, (q) => {
     const m = symbolOf(sim, 'spot', q);
     return { mins: 5, price: m.averagePrice(now()).toFixed(8), closeTime: m.lastTradeTime() };
   });
 
   // Binance shapes these for charts; the simulator's candles need no adjustment, so they equal the klines.
-  get(`${base}/uiKlines`, (q) => {
+  get(`${base}/uiKlines`, 2, (q) => {
     const m = symbolOf(sim, 'spot', q);
     const k = klineParams(q, 'spot');
     m.roll(now());
     return m.klines(k.interval, k.limit, k.start, k.end).map((x) => klineRow(m.inst, x));
   });
 
-  get(`${base}/ticker`, (q) => {
+  get(`${base}/ticker`, WEIGHTS.spot.rolling, (q) => {
     const list = rollingSymbols(sim, q);
     const size = str(q, 'windowSize') ?? '1d';
     const ms = windowMs(size);

@@ -8,8 +8,9 @@ import type { Kline } from './klines.ts';
 import type { SymbolMarket } from './market.ts';
 import { klineRow, markInfo, priceKlineRow } from './payloads.ts';
 import type { Get } from './rest.ts';
-import { BinanceError, int, klineParams, limitOf, mandatory, str, symbolOf, type Query } from './rest-params.ts';
+import { BinanceError, klineParams, limitOf, mandatory, str, symbolOf, timeRange, type Query } from './rest-params.ts';
 import type { Simulator } from './simulator.ts';
+import { WEIGHTS } from './weights.ts';
 
 const CONTRACT_TYPES = ['PERPETUAL', 'CURRENT_QUARTER', 'NEXT_QUARTER'];
 
@@ -17,7 +18,7 @@ export function registerUsdmRest(get: Get, sim: Simulator, base: string): void {
   const now = (): number => sim.scheduler.now();
   const all = (): SymbolMarket[] => INSTRUMENTS.usdm.map((i) => sim.market('usdm', i.symbol)!);
 
-  get(`${base}/premiumIndex`, (q) => {
+  get(`${base}/premiumIndex`, WEIGHTS.usdm.premiumIndex, (q) => {
     const entry = (m: SymbolMarket): Record<string, unknown> => {
       const k = markInfo(m, now());
       return {
@@ -36,10 +37,12 @@ export function registerUsdmRest(get: Get, sim: Simulator, base: string): void {
   });
 
   // Settled every 8 h on the simulator's clock (seeded records before it started), oldest first.
-  get(`${base}/fundingRate`, (q) => {
+  get(
+    `${base}/fundingRate`,
+    0,
+    (q) => {
     const limit = limitOf(q, 100, 1000);
-    const start = int(q, 'startTime');
-    const end = int(q, 'endTime');
+    const { start, end } = timeRange(q, 'usdm');
     const markets = str(q, 'symbol') !== undefined ? [symbolOf(sim, 'usdm', q)] : all();
     const rows: (FundingRecord & { symbol: string })[] = [];
     for (const m of markets) {
@@ -49,14 +52,19 @@ export function registerUsdmRest(get: Get, sim: Simulator, base: string): void {
     rows.sort((a, b) => a.time - b.time || (a.symbol < b.symbol ? -1 : 1));
     const picked = start !== undefined ? rows.slice(0, limit) : rows.slice(-limit);
     return picked.map((r) => ({ symbol: r.symbol, fundingRate: r.rate, fundingTime: r.time, markPrice: r.mark }));
-  });
-
-  // Binance lists the symbols whose cap, floor or interval differ from the default; here every listing, 8 h.
-  get(`${base}/fundingInfo`, () =>
-    INSTRUMENTS.usdm.map((i) => ({ symbol: i.symbol, adjustedFundingRateCap: '0.00300000', adjustedFundingRateFloor: '-0.00300000', fundingIntervalHours: 8, disclaimer: false })),
+    },
+    'funding',
   );
 
-  get(`${base}/openInterest`, (q) => {
+  // Binance lists the symbols whose cap, floor or interval differ from the default; here every listing, 8 h.
+  get(
+    `${base}/fundingInfo`,
+    0,
+    () => INSTRUMENTS.usdm.map((i) => ({ symbol: i.symbol, adjustedFundingRateCap: '0.00300000', adjustedFundingRateFloor: '-0.00300000', fundingIntervalHours: 8, disclaimer: false })),
+    'funding',
+  );
+
+  get(`${base}/openInterest`, 1, (q) => {
     const m = symbolOf(sim, 'usdm', q);
     return { openInterest: fmtQty(m.inst, m.openInterest(now())), symbol: m.inst.symbol, time: now() };
   });
@@ -70,7 +78,7 @@ export function registerUsdmRest(get: Get, sim: Simulator, base: string): void {
   };
   const seconds = (k: Kline): number => Math.max(1, Math.round((Math.min(k.T, now()) - k.t + 1) / 1000));
 
-  get(`${base}/continuousKlines`, (q) => {
+  get(`${base}/continuousKlines`, WEIGHTS.usdm.klines, (q) => {
     const contract = mandatory(q, 'contractType');
     if (!CONTRACT_TYPES.includes(contract)) throw new BinanceError(400, -1130, "Data sent for parameter 'contractType' is not valid.");
     mandatory(q, 'pair');
@@ -81,13 +89,13 @@ export function registerUsdmRest(get: Get, sim: Simulator, base: string): void {
   });
 
   // Mark price = mid, which the trades follow: the mark klines are the trade klines' prices.
-  get(`${base}/markPriceKlines`, (q) => {
+  get(`${base}/markPriceKlines`, WEIGHTS.usdm.klines, (q) => {
     const { m, klines } = klinesOf(q, 'symbol');
     const scale = 10 ** -m.inst.tickDecimals;
     return klines.map((k) => priceKlineRow({ t: k.t, T: k.T, o: k.o * scale, h: k.h * scale, l: k.l * scale, c: k.c * scale }, 8, seconds(k)));
   });
 
-  get(`${base}/indexPriceKlines`, (q) => {
+  get(`${base}/indexPriceKlines`, WEIGHTS.usdm.klines, (q) => {
     const { m, klines } = klinesOf(q, 'pair');
     const scale = 10 ** -m.inst.tickDecimals;
     const s = m.inst.symbol;
@@ -103,7 +111,7 @@ export function registerUsdmRest(get: Get, sim: Simulator, base: string): void {
     });
   });
 
-  get(`${base}/premiumIndexKlines`, (q) => {
+  get(`${base}/premiumIndexKlines`, WEIGHTS.usdm.klines, (q) => {
     const { m, klines } = klinesOf(q, 'symbol');
     const s = m.inst.symbol;
     const premium = (t: number): number => 1 / (1 + indexOffset(s, t)) - 1;
