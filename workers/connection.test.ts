@@ -199,6 +199,13 @@ describe('Connection: frames', () => {
     clock.advance(1000);
     expect(sockets).toHaveLength(2);
     expect(connection.health().rejectedFrames).toBe(0);
+    // Binance wraps it like every other frame on a combined stream.
+    last().open();
+    last().receive('{"stream":"!serverShutdown","data":{"e":"serverShutdown","E":2}}');
+    expect(sockets[1]?.closed).toBe(true);
+    clock.advance(1000);
+    expect(sockets).toHaveLength(3);
+    expect(connection.health().rejectedFrames).toBe(0);
   });
 
   it('passes data frames on, swallows responses, counts rejected frames and measures messages/s', () => {

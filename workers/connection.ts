@@ -239,8 +239,9 @@ export class Connection {
     this.pingId = -1;
     // Only a connection that stayed up a while counts as working again (not one that drops right away).
     if (this.attempts > 0 && now - this.openedAt >= SILENCE_PING_MS) this.attempts = 0;
-    // The server announces it is going away: move to a new socket now rather than wait for the close.
-    if (typeof data === 'string' && data.startsWith('{"e":"serverShutdown"')) {
+    // The server announces it is going away (raw, or on a combined stream as `!serverShutdown`): move to a
+    // new socket now rather than wait for the close.
+    if (typeof data === 'string' && (data.startsWith('{"e":"serverShutdown"') || data.startsWith('{"stream":"!serverShutdown"'))) {
       this.lose();
       return;
     }

@@ -85,10 +85,13 @@ export async function startBench(rate: number): Promise<BenchEnv> {
       return page;
     },
     async close() {
+      // The app's market core must stay within Binance's request weight while the bench runs.
+      const state = (await (await fetch(`${base}/sim/_control/state`)).json()) as { weights: Record<string, { rejected: number; banned: number }> };
       await browser.close();
       await app.close();
       rmSync(distDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
+      if (Object.values(state.weights).some((m) => m.rejected > 0 || m.banned > 0)) throw new Error(`the simulator refused the app's REST requests: ${JSON.stringify(state.weights)}`);
     },
   };
 }

@@ -8,21 +8,19 @@ export const ASK = 1;
 export type Side = typeof BID | typeof ASK;
 
 export class BookSide {
-  /** Prices in ticks, best first. */
-  readonly px: number[] = [];
+  /** Prices in ticks, best first; entries from `length` on are spare capacity. */
+  px = new Float64Array(1536);
   /** Quantities in steps, parallel to px. */
-  readonly qty: number[] = [];
+  qty = new Float64Array(1536);
+  /** Number of levels. */
+  length = 0;
   constructor(readonly side: Side) {}
-
-  get length(): number {
-    return this.px.length;
-  }
 
   /** Index of `tick`, or -(insertion point) - 1 when absent. */
   find(tick: number): number {
     const px = this.px;
     let lo = 0;
-    let hi = px.length - 1;
+    let hi = this.length - 1;
     const desc = this.side === BID;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
@@ -39,20 +37,47 @@ export class BookSide {
     return i >= 0 ? this.qty[i]! : 0;
   }
 
-  /** Sets the absolute quantity of a level (0 removes it). */
-  set(tick: number, qty: number): void {
+  /**
+   * Sets the absolute quantity of a level (0 removes it); false when that changes nothing. Typed arrays moved
+   * with copyWithin: no garbage per change.
+   */
+  set(tick: number, qty: number): boolean {
     const i = this.find(tick);
     if (i >= 0) {
+      if (qty === this.qty[i]) return false;
       if (qty > 0) this.qty[i] = qty;
       else {
-        this.px.splice(i, 1);
-        this.qty.splice(i, 1);
+        this.px.copyWithin(i, i + 1, this.length);
+        this.qty.copyWithin(i, i + 1, this.length);
+        this.length--;
       }
-    } else if (qty > 0) {
-      const at = -i - 1;
-      this.px.splice(at, 0, tick);
-      this.qty.splice(at, 0, qty);
+      return true;
     }
+    if (qty <= 0) return false;
+    const at = -i - 1;
+    if (this.length === this.px.length) this.grow();
+    this.px.copyWithin(at + 1, at, this.length);
+    this.qty.copyWithin(at + 1, at, this.length);
+    this.px[at] = tick;
+    this.qty[at] = qty;
+    this.length++;
+    return true;
+  }
+
+  /** The levels as plain arrays, best first (tests, snapshots). */
+  levels(limit = Infinity): { px: number[]; qty: number[] } {
+    const n = Math.min(limit, this.length);
+    return { px: Array.from(this.px.subarray(0, n)), qty: Array.from(this.qty.subarray(0, n)) };
+  }
+
+  private grow(): void {
+    // Deliberate: doubling, rare (the generator keeps about 1100 levels a side).
+    const px = new Float64Array(this.px.length * 2);
+    const qty = new Float64Array(this.qty.length * 2);
+    px.set(this.px);
+    qty.set(this.qty);
+    this.px = px;
+    this.qty = qty;
   }
 }
 
@@ -76,10 +101,21 @@ export class ChangeLog {
   }
   /** Number of distinct levels touched. */
   distinct(): number {
-    if (this.side.length <= 1) return this.side.length;
-    const seen = new Set<number>(); // deliberate: a handful of entries per event
-    for (let i = 0; i < this.side.length; i++) seen.add(this.tick[i]! * 2 + this.side[i]!);
-    return seen.size;
+    const n = this.side.length;
+    if (n <= 1) return n;
+    // A handful of entries per event: a quadratic scan allocates nothing.
+    let count = 0;
+    for (let i = 0; i < n; i++) {
+      let seen = false;
+      for (let j = 0; j < i; j++) {
+        if (this.tick[j] === this.tick[i] && this.side[j] === this.side[i]) {
+          seen = true;
+          break;
+        }
+      }
+      if (!seen) count++;
+    }
+    return count;
   }
 }
 
@@ -94,16 +130,19 @@ export class OrderBook {
 
   /** Sets a level and records the change. */
   set(side: Side, tick: number, qty: number): void {
-    const s = this.sideOf(side);
-    if (s.get(tick) === qty) return;
-    s.set(tick, qty);
-    this.log.push(side, tick, qty);
+    if (this.sideOf(side).set(tick, qty)) this.log.push(side, tick, qty);
   }
 
   bestBid(): number {
-    return this.bids.px[0] ?? 0;
+    return this.bids.length > 0 ? this.bids.px[0]! : 0;
   }
   bestAsk(): number {
-    return this.asks.px[0] ?? 0;
+    return this.asks.length > 0 ? this.asks.px[0]! : 0;
+  }
+  bestBidQty(): number {
+    return this.bids.length > 0 ? this.bids.qty[0]! : 0;
+  }
+  bestAskQty(): number {
+    return this.asks.length > 0 ? this.asks.qty[0]! : 0;
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { applyFault, parseFault } from './faults.ts';
 import { instrument, type MarketKind } from './instruments.ts';
 import type { Simulator } from './simulator.ts';
+import type { RestMeters } from './rest.ts';
 import type { StreamServer } from './ws-server.ts';
 
 function marketOf(v: unknown): MarketKind | undefined {
@@ -9,7 +10,7 @@ function marketOf(v: unknown): MarketKind | undefined {
 }
 
 /** Test control plane under /_control (never under a Binance host path). */
-export function registerControl(app: FastifyInstance, sim: Simulator, streams: StreamServer): void {
+export function registerControl(app: FastifyInstance, sim: Simulator, streams: StreamServer, meters: RestMeters): void {
   app.get('/_control/book', async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     const market = marketOf(q['market']);
@@ -31,6 +32,8 @@ export function registerControl(app: FastifyInstance, sim: Simulator, streams: S
     events: sim.events,
     live: sim.liveSymbols(),
     connections: streams.connections.size,
+    // REST request weight: the limit, the most any IP used in one window, requests refused (429) and banned (418).
+    weights: { spot: meters.spot.describe(), usdm: meters.usdm.describe(), funding: meters.funding.describe() },
   }));
 
   app.post('/_control/faults', async (req, reply) => {

@@ -20,5 +20,18 @@ export function simOptionsFromEnv(env: Record<string, string | undefined>): SimO
     if (load !== '0' && load !== '1') throw new Error(`MARKET_LOAD must be 0 or 1, got ${load}`);
     options.load = load === '1';
   }
+  const weights = env['MARKET_WEIGHT_LIMITS'];
+  if (weights !== undefined && weights !== '') {
+    const out: Record<string, number> = {};
+    for (const part of weights.split(',')) {
+      const [key, value] = part.split('=').map((x) => x.trim());
+      const n = Number(value);
+      if (!key || !['spot', 'usdm', 'funding', 'banAfter'].includes(key) || !value || !Number.isInteger(n) || n < 0) {
+        throw new Error(`MARKET_WEIGHT_LIMITS must look like spot=6000,usdm=2400,funding=500,banAfter=5, got ${weights}`);
+      }
+      out[key] = n;
+    }
+    options.weights = out;
+  }
   return options;
 }

@@ -115,10 +115,13 @@ export function applyFault(spec: FaultSpec, connections: Iterable<Connection>, s
         f.silent = true;
         if (spec.ms !== undefined) scheduler.after(spec.ms, () => (f.silent = false));
         break;
-      case 'serverShutdown':
-        c.inject(JSON.stringify({ e: 'serverShutdown', E: scheduler.now() }));
+      case 'serverShutdown': {
+        // Binance: on a combined stream wrapped like every other frame, as the `!serverShutdown` stream.
+        const event = JSON.stringify({ e: 'serverShutdown', E: scheduler.now() });
+        c.inject(c.combined ? `{"stream":"!serverShutdown","data":${event}}` : event);
         scheduler.after(spec.ms ?? 1000, () => c.close(1001, 'Server shutdown'));
         break;
+      }
       case 'clear':
         Object.assign(f, { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0 });
         delete f.gapStream;

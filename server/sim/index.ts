@@ -5,6 +5,7 @@ import type { MarketKind } from './instruments.ts';
 import { registerRest } from './rest.ts';
 import type { Scheduler } from './scheduler.ts';
 import { Simulator } from './simulator.ts';
+import type { WeightLimits } from './weights.ts';
 import { StreamServer } from './ws-server.ts';
 
 export interface SimOptions {
@@ -22,6 +23,8 @@ export interface SimOptions {
   limits?: Partial<Record<MarketKind, Partial<ConnectionLimits>>>;
   /** The control plane under /_control; default on (the sandbox turns it off when not on loopback). */
   control?: boolean;
+  /** REST request-weight limits per IP; default Binance's (spot 6000 and USD-M 2400 a minute). */
+  weights?: Partial<WeightLimits>;
 }
 
 /**
@@ -40,8 +43,8 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
     });
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
-  registerRest(app, sim);
-  if (options.control ?? true) registerControl(app, sim, streams);
+  const meters = registerRest(app, sim, options.weights);
+  if (options.control ?? true) registerControl(app, sim, streams, meters);
   app.addHook('onClose', async () => {
     streams.close();
     if (!options.simulator) sim.stop();

@@ -22,7 +22,24 @@ describe('SymbolMarket generator', () => {
       const { bids, asks } = m.book;
       for (let k = 1; k < bids.length; k++) expect(bids.px[k]!).toBeLessThan(bids.px[k - 1]!);
       for (let k = 1; k < asks.length; k++) expect(asks.px[k]!).toBeGreaterThan(asks.px[k - 1]!);
-      expect(bids.qty.every((q) => q > 0)).toBe(true);
+      expect(bids.levels().qty.every((q) => q > 0)).toBe(true);
+      expect(asks.levels().qty.every((q) => q > 0)).toBe(true);
+    }
+  });
+
+  it('renews every level now and then, so none sits unseen behind a snapshot until it reaches the top', () => {
+    // A level a client never saw (beyond its snapshot) becomes known once it changes; the deep makers cancel
+    // and re-place each level within a few thousand events, long before the price could walk to it.
+    for (const m of [market('usdm', 'BTCUSDT'), market('usdm', 'ADAUSDT')]) {
+      const untouched = new Set<number>();
+      for (const s of [m.book.bids, m.book.asks]) for (let k = 0; k < s.length; k++) untouched.add(s.px[k]! * 2 + s.side);
+      const start = untouched.size;
+      for (let k = 0; k < 30_000; k++) {
+        m.step(T0 + k * 100, 1);
+        const log = m.book.log;
+        for (let j = 0; j < log.length; j++) untouched.delete(log.tick[j]! * 2 + log.side[j]!);
+      }
+      expect(untouched.size / start).toBeLessThan(0.01);
     }
   });
 
@@ -66,9 +83,9 @@ describe('SymbolMarket generator', () => {
       b.step(T0 + k, 1);
       c.step(T0 + k, 1);
     }
-    expect(b.book.bids.px).toEqual(a.book.bids.px);
-    expect(b.book.asks.qty).toEqual(a.book.asks.qty);
-    expect(c.book.bids.px).not.toEqual(a.book.bids.px);
+    expect(b.book.bids.levels()).toEqual(a.book.bids.levels());
+    expect(b.book.asks.levels()).toEqual(a.book.asks.levels());
+    expect(c.book.bids.levels()).not.toEqual(a.book.bids.levels());
   });
 
   it('klines roll with time and history ends where live trading starts', () => {

@@ -1,11 +1,12 @@
 import { ASK, BID, OrderBook, type Side } from './book.ts';
 import type { Instrument } from './instruments.ts';
+import { FUNDING_MS, FundingBook, fundingRate, openInterest, type Liquidation } from './futures.ts';
+import { Makers } from './makers.ts';
 import { Prng } from './prng.ts';
 import { SPOT_INTERVALS, USDM_INTERVALS, bucketOpen, flatKline, nextOpen, syntheticHistory, type Interval, type Kline } from './klines.ts';
+import { averagePrice, windowStats, type Ticker } from './stats.ts';
 
-export const MIN_LEVELS = 1000;
-export const MAX_LEVELS = 1200;
-const INITIAL_LEVELS = 1100;
+export { MAX_LEVELS, MIN_LEVELS } from './makers.ts';
 /** Live klines kept per interval (REST klines asks for at most 1500). */
 const LIVE_CAP = 1500;
 const HISTORY = 1500;
@@ -40,21 +41,7 @@ export interface EngineEvent {
   topChanged: boolean;
 }
 
-export interface Ticker {
-  open: number;
-  high: number;
-  low: number;
-  last: number;
-  lastQty: number;
-  prevClose: number;
-  volume: number;
-  quoteVolume: number;
-  openTime: number;
-  closeTime: number;
-  firstId: number;
-  lastId: number;
-  count: number;
-}
+export type { Ticker } from './stats.ts';
 
 /**
  * One listing: its book, the generator that moves it, its trades, klines and 24 h statistics.
@@ -83,10 +70,20 @@ export class SymbolMarket {
   private readonly history = new Map<Interval, Kline[]>();
   private readonly intervals: readonly Interval[];
   private readonly event: EngineEvent;
+  private readonly makers: Makers;
   lastPrice: number;
   lastQty = 0;
   /** Changed since the last ticker emission (for the `!…@arr` streams, which carry changed symbols only). */
   tickerDirty = true;
+  /** USD-M: the latest liquidation order (a sweep flagged as one by its own PRNG, so books never depend on it). */
+  lastLiquidation: Liquidation | undefined;
+  private readonly liquidations: Prng | undefined;
+  /** USD-M funding records (settled by the simulator's clock every 8 h). */
+  readonly funding: FundingBook | undefined;
+  /** What the last sweep filled: quantity (steps), quantity × price (steps × ticks), worst price. */
+  private swept = 0;
+  private sweptValue = 0;
+  private sweptWorst = 0;
 
   constructor(
     readonly inst: Instrument,
@@ -109,31 +106,20 @@ export class SymbolMarket {
     this.nextAggId = Math.floor(this.nextTradeId * 0.6);
     this.intervals = inst.market === 'spot' ? SPOT_INTERVALS : USDM_INTERVALS;
     this.event = { U: 0, u: 0, time: now, trades: [], aggTrades: [], topChanged: false };
-    this.seedBook();
+    this.makers = new Makers(this.book, this.prng, this.unit, this.startTicks * 0.00002, () => this.levelQty());
+    this.makers.seed(this.fair);
     this.book.log.clear();
     for (const i of this.intervals) this.live.set(i, [flatKline(i, bucketOpen(i, now), this.startTicks)]);
+    if (inst.market === 'usdm') {
+      this.liquidations = new Prng(`${seed}:usdm:${inst.symbol}:liquidations`);
+      this.funding = new FundingBook(this.histSeed, now, inst.tickDecimals, (time) => this.klineAt('8h', time - FUNDING_MS)?.c);
+    }
   }
 
   private levelQty(): number {
     const price = this.fair * this.tickValue;
     const base = this.inst.levelNotional / (price * this.stepValue);
     return Math.max(1, Math.round(base * Math.exp(0.8 * this.prng.normal() - 0.3)));
-  }
-
-  private gap(): number {
-    return 1 + this.prng.int(0, 2 * this.unit);
-  }
-
-  private seedBook(): void {
-    let bid = Math.floor(this.fair - this.unit / 2);
-    let ask = Math.max(bid + 1, Math.ceil(this.fair + this.unit / 2));
-    for (let i = 0; i < INITIAL_LEVELS; i++) {
-      this.book.bids.set(bid, this.levelQty());
-      this.book.asks.set(ask, this.levelQty());
-      bid -= this.gap();
-      ask += this.gap();
-      if (bid <= 0) break;
-    }
   }
 
   /**
@@ -150,29 +136,27 @@ export class SymbolMarket {
     ev.aggTrades.length = 0;
     const bb0 = book.bestBid();
     const ba0 = book.bestAsk();
-    const bq0 = book.bids.qty[0] ?? 0;
-    const aq0 = book.asks.qty[0] ?? 0;
+    const bq0 = book.bestBidQty();
+    const aq0 = book.bestAskQty();
     const r = this.prng;
 
     this.fair += r.normal() * 0.6 * this.unit * volScale;
     if (this.fair < 10 * this.unit) this.fair = 10 * this.unit;
 
-    if (book.asks.length > 0 && this.fair >= ba0 + 0.5) this.sweep(BID, Math.floor(this.fair), now);
-    else if (book.bids.length > 0 && this.fair <= bb0 - 0.5) this.sweep(ASK, Math.ceil(this.fair), now);
+    if (book.asks.length > 0 && this.fair >= ba0 + 0.5) {
+      this.sweep(BID, Math.floor(this.fair), now);
+      this.maybeLiquidation(BID, now);
+    } else if (book.bids.length > 0 && this.fair <= bb0 - 0.5) {
+      this.sweep(ASK, Math.ceil(this.fair), now);
+      this.maybeLiquidation(ASK, now);
+    }
     else if (r.chance(0.35)) {
       const takerBuys = r.chance(0.5);
       const top = takerBuys ? book.asks : book.bids;
-      const topPx = top.px[0];
-      if (topPx !== undefined) this.sweep(takerBuys ? BID : ASK, topPx, now, r.next() * 1.2);
+      if (top.length > 0) this.sweep(takerBuys ? BID : ASK, top.px[0]!, now, r.next() * 1.2);
     }
 
-    const makers = r.int(1, 3);
-    for (let k = 0; k < makers; k++) {
-      const side: Side = r.chance(0.5) ? BID : ASK;
-      if (r.chance(0.62)) this.makerAdd(side);
-      else this.makerCancel(side);
-    }
-    this.maintainDepth();
+    this.makers.step(this.fair);
 
     if (log.length === 0) return undefined;
     const n = log.distinct();
@@ -182,7 +166,7 @@ export class SymbolMarket {
     ev.U = U;
     ev.u = this.lastUpdateId;
     ev.time = now;
-    ev.topChanged = book.bestBid() !== bb0 || book.bestAsk() !== ba0 || (book.bids.qty[0] ?? 0) !== bq0 || (book.asks.qty[0] ?? 0) !== aq0;
+    ev.topChanged = book.bestBid() !== bb0 || book.bestAsk() !== ba0 || book.bestBidQty() !== bq0 || book.bestAskQty() !== aq0;
     if (ev.trades.length > 0) this.tickerDirty = true;
     return ev;
   }
@@ -203,6 +187,8 @@ export class SymbolMarket {
     if (eligible === 0) return;
     let remaining = Math.max(1, Math.min(eligible, Math.round(eligible * fraction)));
     const buyerMaker = takerSide === ASK;
+    this.swept = 0;
+    this.sweptValue = 0;
     while (remaining > 0 && side.length > 0) {
       const px = side.px[0]!;
       const q = side.qty[0]!;
@@ -210,7 +196,33 @@ export class SymbolMarket {
       this.fill(px, fill, now, buyerMaker);
       this.book.set(side.side, px, q - fill);
       remaining -= fill;
+      this.swept += fill;
+      this.sweptValue += fill * px;
+      this.sweptWorst = px;
     }
+  }
+
+  /**
+   * USD-M: a sweep that followed the price through the book is now and then a liquidation order (Binance's
+   * forceOrder: IOC at the bankruptcy price, filled at the book's prices).
+   */
+  private maybeLiquidation(takerSide: Side, now: number): void {
+    const r = this.liquidations;
+    if (!r || this.swept === 0 || !r.chance(0.04)) return;
+    const off = 0.002 + 0.013 * r.next();
+    const px = takerSide === BID ? Math.ceil(this.sweptWorst * (1 + off)) : Math.max(1, Math.floor(this.sweptWorst * (1 - off)));
+    const seq = (this.lastLiquidation?.seq ?? 0) + 1;
+    this.lastLiquidation = { seq, side: takerSide === BID ? 'BUY' : 'SELL', px, avg: this.sweptValue / this.swept, qty: this.swept, time: now };
+  }
+
+  /** USD-M: records the funding of the 8 h boundary `time` from the current mark price. */
+  settleFunding(time: number): void {
+    this.funding?.settle(time, this.markTicks(), fundingRate(this.inst.symbol, time));
+  }
+
+  /** USD-M open interest in steps. */
+  openInterest(now: number): number {
+    return openInterest(this.inst.symbol, now, this.inst.levelNotional / (this.startTicks * this.tickValue * this.stepValue));
   }
 
   /** One aggregate trade at one price, made of 1–3 trades against distinct maker orders. */
@@ -259,48 +271,6 @@ export class SymbolMarket {
     }
   }
 
-  private makerAdd(side: Side): void {
-    const r = this.prng;
-    const dist = r.exp(2.5 * this.unit);
-    const book = this.book;
-    let tick: number;
-    if (side === BID) {
-      tick = Math.floor(this.fair - this.unit / 2 - dist);
-      const ba = book.bestAsk();
-      if (ba > 0 && tick >= ba) tick = ba - 1;
-      if (tick <= 0) return;
-    } else {
-      tick = Math.ceil(this.fair + this.unit / 2 + dist);
-      const bb = book.bestBid();
-      if (bb > 0 && tick <= bb) tick = bb + 1;
-    }
-    const s = book.sideOf(side);
-    book.set(side, tick, s.get(tick) + Math.max(1, Math.round(this.levelQty() * (0.2 + 0.8 * r.next()))));
-  }
-
-  private makerCancel(side: Side): void {
-    const r = this.prng;
-    const s = this.book.sideOf(side);
-    if (s.length === 0) return;
-    const idx = Math.min(s.length - 1, Math.floor(r.exp(15)));
-    const px = s.px[idx]!;
-    const q = s.qty[idx]!;
-    if (q <= 1 || r.chance(0.5)) this.book.set(side, px, 0);
-    else this.book.set(side, px, Math.max(1, Math.floor(q * (0.2 + 0.7 * r.next()))));
-  }
-
-  private maintainDepth(): void {
-    for (const s of [this.book.bids, this.book.asks]) {
-      while (s.length < MIN_LEVELS) {
-        const last = s.px[s.length - 1];
-        const tick = last === undefined ? (s.side === BID ? Math.floor(this.fair) - 1 : Math.ceil(this.fair) + 1) : s.side === BID ? last - this.gap() : last + this.gap();
-        if (tick <= 0) break;
-        this.book.set(s.side, tick, this.levelQty());
-      }
-      while (s.length > MAX_LEVELS) this.book.set(s.side, s.px[s.length - 1]!, 0);
-    }
-  }
-
   /** Closes klines whose time is over (flat klines fill idle buckets, as Binance shows them). */
   roll(now: number): Kline[] | undefined {
     let closed: Kline[] | undefined;
@@ -341,6 +311,22 @@ export class SymbolMarket {
     return all.slice(Math.max(from, to - limit), to);
   }
 
+  /** The kline that opens at `open`, if kept. */
+  klineAt(interval: Interval, open: number): Kline | undefined {
+    for (const arr of [this.historyFor(interval), this.live.get(interval)!]) {
+      let lo = 0;
+      let hi = arr.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        const t = arr[mid]!.t;
+        if (t === open) return arr[mid];
+        if (t < open) lo = mid + 1;
+        else hi = mid - 1;
+      }
+    }
+    return undefined;
+  }
+
   private historyFor(interval: Interval): Kline[] {
     let h = this.history.get(interval);
     if (!h) {
@@ -370,56 +356,29 @@ export class SymbolMarket {
   /** 24 h rolling statistics from the 1m klines (history before the start, live after). */
   ticker(now: number): Ticker {
     this.roll(now);
-    const from = now - 86_400_000;
-    const all = this.historyFor('1m');
-    const live = this.live.get('1m')!;
-    let open = -1;
-    let prevClose = this.startTicks;
-    let high = 0;
-    let low = Number.MAX_SAFE_INTEGER;
-    let volume = 0;
-    let quote = 0;
-    let count = 0;
-    let firstId = -1;
-    let lastId = -1;
-    const visit = (k: Kline): void => {
-      if (k.T < from) {
-        prevClose = k.c;
-        return;
-      }
-      if (open < 0) open = k.n > 0 || k.v > 0 ? k.o : k.c;
-      if (k.n > 0) {
-        if (k.h > high) high = k.h;
-        if (k.l < low) low = k.l;
-        if (firstId < 0) firstId = k.f;
-        lastId = k.L;
-      }
-      volume += k.v;
-      quote += k.q;
-      count += k.n;
-    };
-    for (const k of all) visit(k);
-    for (const k of live) visit(k);
-    if (open < 0) open = this.lastPrice;
-    if (count === 0) {
-      high = this.lastPrice;
-      low = this.lastPrice;
-    }
-    return {
-      open,
-      high,
-      low,
-      last: this.lastPrice,
-      lastQty: this.lastQty,
-      prevClose,
-      volume,
-      quoteVolume: quote,
-      openTime: from,
-      closeTime: now,
-      firstId,
-      lastId,
-      count,
-    };
+    return windowStats([this.historyFor('1m'), this.live.get('1m')!], now - 86_400_000, now, { price: this.lastPrice, qty: this.lastQty }, this.startTicks);
+  }
+
+  /**
+   * Binance's rolling-window statistics (`/api/v3/ticker`, `@ticker_<window>`): the window opens on a minute
+   * (on an hour beyond one day, from the 1h klines, which reach further back than the 1m ones).
+   */
+  windowTicker(now: number, windowMs: number): Ticker {
+    this.roll(now);
+    const interval: Interval = windowMs <= 86_400_000 ? '1m' : '1h';
+    const from = bucketOpen(interval, now - windowMs);
+    return windowStats([this.historyFor(interval), this.live.get(interval)!], from, now, { price: this.lastPrice, qty: this.lastQty }, this.startTicks);
+  }
+
+  /** Binance's current average price: the trades of the last 5 minutes (the last price without any), in quote units. */
+  averagePrice(now: number): number {
+    this.roll(now);
+    return averagePrice([this.historyFor('1m'), this.live.get('1m')!], now - 300_000, this.stepValue) ?? this.lastPrice * this.tickValue;
+  }
+
+  /** Time of the last trade (the start when there was none yet). */
+  lastTradeTime(): number {
+    return this.trades.length > 0 ? this.trades[this.trades.length - 1]!.time : this.startTime;
   }
 
   /** USD-M mark price in ticks: the mid price. */

@@ -5,7 +5,9 @@
 import type { BookSide } from './book.ts';
 import { fmtPrice, fmtQty, fmtQuote, type Instrument } from './instruments.ts';
 import type { Kline } from './klines.ts';
-import type { AggTrade, SymbolMarket, Ticker, Trade } from './market.ts';
+import { fundingRate, indexOffset, nextFundingTime, type Liquidation } from './futures.ts';
+import type { AggTrade, SymbolMarket, Trade } from './market.ts';
+import type { Ticker } from './stats.ts';
 
 export function levelsJson(i: Instrument, side: BookSide, limit: number): string {
   const n = Math.min(limit, side.length);
@@ -52,7 +54,7 @@ export function aggTradeJson(i: Instrument, a: AggTrade, E: number): string {
 export function bookTickerJson(m: SymbolMarket, E: number): string {
   const i = m.inst;
   const b = m.book;
-  const body = `"u":${m.lastUpdateId},"s":"${i.symbol}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bids.qty[0] ?? 0)}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.asks.qty[0] ?? 0)}"`;
+  const body = `"u":${m.lastUpdateId},"s":"${i.symbol}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bestBidQty())}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.bestAskQty())}"`;
   if (i.market === 'spot') return `{${body}}`;
   return `{"e":"bookTicker",${body},"T":${m.lastEventTime},"E":${E}}`;
 }
@@ -90,7 +92,7 @@ export function tickerJson(m: SymbolMarket, t: Ticker, E: number): string {
     const b = m.book;
     return (
       head +
-      `"x":"${fmtPrice(i, t.prevClose)}","c":"${fmtPrice(i, t.last)}","Q":"${fmtQty(i, t.lastQty)}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bids.qty[0] ?? 0)}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.asks.qty[0] ?? 0)}",` +
+      `"x":"${fmtPrice(i, t.prevClose)}","c":"${fmtPrice(i, t.last)}","Q":"${fmtQty(i, t.lastQty)}","b":"${fmtPrice(i, b.bestBid())}","B":"${fmtQty(i, b.bestBidQty())}","a":"${fmtPrice(i, b.bestAsk())}","A":"${fmtQty(i, b.bestAskQty())}",` +
       tail
     );
   }
@@ -122,9 +124,9 @@ export function tickerRest(m: SymbolMarket, t: Ticker): Record<string, unknown> 
       lastPrice: fmtPrice(i, t.last),
       lastQty: fmtQty(i, t.lastQty),
       bidPrice: fmtPrice(i, b.bestBid()),
-      bidQty: fmtQty(i, b.bids.qty[0] ?? 0),
+      bidQty: fmtQty(i, b.bestBidQty()),
       askPrice: fmtPrice(i, b.bestAsk()),
-      askQty: fmtQty(i, b.asks.qty[0] ?? 0),
+      askQty: fmtQty(i, b.bestAskQty()),
       ...stats,
     };
   }
@@ -145,18 +147,14 @@ export function markInfo(m: SymbolMarket, now: number): MarkInfo {
   const i = m.inst;
   const markTicks = m.markTicks();
   const scale = 10 ** i.tickDecimals;
-  const wobble = Math.sin(now / 600_000 + i.symbol.length) * 0.0004;
-  const index = markTicks * (1 - wobble);
-  const premium = (markTicks - index) / index;
-  const rate = Math.max(-0.003, Math.min(0.003, 0.0001 + premium * 0.25));
-  const eight = 8 * 3_600_000;
+  const index = markTicks * (1 + indexOffset(i.symbol, now));
   return {
     mark: (markTicks / scale).toFixed(8),
     index: (index / scale).toFixed(8),
-    settle: (((markTicks + index) / 2) / scale).toFixed(8),
-    rate: rate.toFixed(8),
+    settle: ((markTicks + index) / 2 / scale).toFixed(8),
+    rate: fundingRate(i.symbol, now).toFixed(8),
     interest: '0.00010000',
-    nextFunding: Math.floor(now / eight) * eight + eight,
+    nextFunding: nextFundingTime(now),
   };
 }
 
@@ -170,4 +168,63 @@ export function formatLevels(i: Instrument, side: BookSide, limit: number): [str
   const out: [string, string][] = new Array<[string, string]>(n);
   for (let k = 0; k < n; k++) out[k] = [fmtPrice(i, side.px[k]!), fmtQty(i, side.qty[k]!)];
   return out;
+}
+
+/** USD-M `forceOrder` (both `<symbol>@forceOrder` and `!forceOrder@arr` carry one order per frame). */
+export function forceOrderJson(i: Instrument, l: Liquidation, E: number): string {
+  const q = fmtQty(i, l.qty);
+  return (
+    `{"e":"forceOrder","E":${E},"o":{"s":"${i.symbol}","S":"${l.side}","o":"LIMIT","f":"IOC","q":"${q}","p":"${fmtPrice(i, l.px)}",` +
+    `"ap":"${(l.avg / 10 ** i.tickDecimals).toFixed(i.tickDecimals)}","X":"FILLED","l":"${q}","z":"${q}","T":${l.time}}}`
+  );
+}
+
+/** USD-M `<pair>_perpetual@continuousKline_<interval>`. */
+export function continuousKlineJson(i: Instrument, interval: string, k: Kline, E: number, closed: boolean): string {
+  return (
+    `{"e":"continuous_kline","E":${E},"ps":"${i.symbol}","ct":"PERPETUAL","k":{"t":${k.t},"T":${k.T},"i":"${interval}","f":${k.f},"L":${k.L},` +
+    `"o":"${fmtPrice(i, k.o)}","c":"${fmtPrice(i, k.c)}","h":"${fmtPrice(i, k.h)}","l":"${fmtPrice(i, k.l)}","v":"${fmtQty(i, k.v)}",` +
+    `"n":${k.n},"x":${closed},"q":"${fmtQuote(k.q)}","V":"${fmtQty(i, k.V)}","Q":"${fmtQuote(k.Q)}","B":"0"}}`
+  );
+}
+
+/** Spot `<symbol>@avgPrice`: `price` in quote units. */
+export function avgPriceJson(i: Instrument, price: number, lastTrade: number, E: number): string {
+  return `{"e":"avgPrice","E":${E},"s":"${i.symbol}","i":"5m","w":"${price.toFixed(8)}","T":${lastTrade}}`;
+}
+
+/** Spot `<symbol>@ticker_<window>` (event type `1hTicker`, `4hTicker`, `1dTicker`). */
+export function windowTickerJson(i: Instrument, window: string, t: Ticker, E: number): string {
+  const { p, P, w } = change(i, t);
+  return (
+    `{"e":"${window}Ticker","E":${E},"s":"${i.symbol}","p":"${p}","P":"${P}","o":"${fmtPrice(i, t.open)}","h":"${fmtPrice(i, t.high)}",` +
+    `"l":"${fmtPrice(i, t.low)}","c":"${fmtPrice(i, t.last)}","w":"${w}","v":"${fmtQty(i, t.volume)}","q":"${fmtQuote(t.quoteVolume)}",` +
+    `"O":${t.openTime},"C":${t.closeTime},"F":${t.firstId},"L":${t.lastId},"n":${t.count}}`
+  );
+}
+
+/** Spot REST `/api/v3/ticker` (rolling window) and `type=MINI` of `/ticker/24hr`. */
+export function windowTickerRest(i: Instrument, t: Ticker, mini: boolean): Record<string, unknown> {
+  const stats = {
+    openPrice: fmtPrice(i, t.open),
+    highPrice: fmtPrice(i, t.high),
+    lowPrice: fmtPrice(i, t.low),
+    lastPrice: fmtPrice(i, t.last),
+    volume: fmtQty(i, t.volume),
+    quoteVolume: fmtQuote(t.quoteVolume),
+    openTime: t.openTime,
+    closeTime: t.closeTime,
+    firstId: t.firstId,
+    lastId: t.lastId,
+    count: t.count,
+  };
+  if (mini) return { symbol: i.symbol, ...stats };
+  const { p, P, w } = change(i, t);
+  return { symbol: i.symbol, priceChange: p, priceChangePercent: P, weightedAvgPrice: w, ...stats };
+}
+
+/** USD-M mark, index and premium index klines: OHLC only, the other fields Binance sends as ignorable. */
+export function priceKlineRow(k: { t: number; T: number; o: number; h: number; l: number; c: number }, decimals: number, samples: number): [number, string, string, string, string, string, number, string, number, string, string, string] {
+  const f = (v: number): string => v.toFixed(decimals);
+  return [k.t, f(k.o), f(k.h), f(k.l), f(k.c), '0', k.T, '0', samples, '0', '0', '0'];
 }

@@ -1,16 +1,8 @@
 import { INSTRUMENTS, instrument, type MarketKind } from './instruments.ts';
 import { SymbolMarket, type EngineEvent } from './market.ts';
-import {
-  aggTradeJson,
-  bookTickerJson,
-  diffLevelsJson,
-  klineJson,
-  levelsJson,
-  markPriceJson,
-  miniTickerJson,
-  tickerJson,
-  tradeJson,
-} from './payloads.ts';
+import { FUNDING_MS } from './futures.ts';
+import { marketWideFrames, symbolFrames, type Entry } from './frames.ts';
+import { aggTradeJson, bookTickerJson, levelsJson, tradeJson } from './payloads.ts';
 import { realScheduler, type Scheduler } from './scheduler.ts';
 import type { StreamDesc, StreamKind, Tier } from './streams.ts';
 
@@ -35,26 +27,6 @@ export interface Subscriber {
   readonly tier: Tier | 'all';
   readonly combined: boolean;
   deliver(frame: string, kind: StreamKind, stream: string): void;
-}
-
-/** Pending diff of one diff stream (one symbol, one speed): the levels changed since the last frame. */
-interface DepthAgg {
-  levels: Map<number, number>;
-  /** First update id since the last frame, -1 when nothing changed. */
-  U: number;
-  u: number;
-  T: number;
-  /** `u` of the previous frame (futures `pu`). */
-  lastU: number;
-}
-
-interface Entry {
-  key: string;
-  desc: StreamDesc;
-  subs: Set<Subscriber>;
-  agg?: DepthAgg;
-  /** Kline streams: open time of the kline last sent, to send its final (x: true) frame once. */
-  klineOpen?: number;
 }
 
 interface SymbolState {
@@ -84,6 +56,8 @@ export class Simulator {
   /** Engine events generated so far (all symbols). */
   events = 0;
   private readonly eventListeners = new Set<(market: SymbolMarket, ev: EngineEvent) => void>();
+  /** Frames of one periodic emission (reused). */
+  private readonly frames: string[] = [];
 
   constructor(options: SimulatorOptions = {}) {
     this.scheduler = options.scheduler ?? realScheduler;
@@ -94,7 +68,21 @@ export class Simulator {
     this.idleMs = options.idleMs ?? 60_000;
     this.lastTick = this.scheduler.now();
     this.cancels.push(this.scheduler.every(this.tickMs, () => this.tick()));
+    // USD-M funding every 8 h (00:00, 08:00, 16:00 UTC) on the simulator's clock.
+    const now = this.scheduler.now();
+    const firstFunding = Math.floor(now / FUNDING_MS) * FUNDING_MS + FUNDING_MS;
+    this.cancels.push(
+      this.scheduler.after(firstFunding - now, () => {
+        this.settleFunding();
+        this.cancels.push(this.scheduler.every(FUNDING_MS, () => this.settleFunding()));
+      }),
+    );
     if (this.load) this.setLoad(true);
+  }
+
+  private settleFunding(): void {
+    const time = Math.round(this.scheduler.now() / FUNDING_MS) * FUNDING_MS;
+    for (const st of this.states.usdm.values()) st.market.settleFunding(time);
   }
 
   stop(): void {
@@ -164,6 +152,8 @@ export class Simulator {
         this.allRefs[desc.market]++;
         for (const i of INSTRUMENTS[desc.market]) this.state(desc.market, i.symbol);
         this.marketWide[desc.market].add(entry);
+        // Only liquidations after the subscription.
+        if (desc.kind === 'allForceOrder') entry.liquidationSeq = new Map([...this.states.usdm.values()].map((x) => [x.market.inst.symbol, x.market.lastLiquidation?.seq ?? 0]));
         this.refreshLive();
       } else {
         const st = this.state(desc.market, desc.symbol);
@@ -172,6 +162,7 @@ export class Simulator {
           st.refs++;
           this.live.add(st);
           st.market.roll(this.scheduler.now());
+          if (desc.kind === 'forceOrder') entry.liquidationSeq = new Map([[desc.symbol, st.market.lastLiquidation?.seq ?? 0]]);
           if (desc.kind === 'depthDiff' || desc.kind === 'depthPartial') {
             entry.agg = { levels: new Map(), U: -1, u: st.market.lastUpdateId, T: st.market.lastEventTime, lastU: st.market.lastUpdateId };
           }
@@ -304,95 +295,23 @@ export class Simulator {
   private emitPeriodic(speed: number, set: Set<Entry>): void {
     if (set.size === 0) return;
     const now = this.scheduler.now();
+    const out = this.frames;
     let arraysSent = false;
     for (const entry of set) {
       const d = entry.desc;
+      out.length = 0;
       if (d.symbol === undefined) {
-        this.emitMarketWide(entry, now);
-        arraysSent = true;
-        continue;
+        marketWideFrames(entry, this.states[d.market].values(), now, out);
+        if (d.kind !== 'allForceOrder') arraysSent = true;
+      } else {
+        const st = this.states[d.market].get(d.symbol);
+        if (st) symbolFrames(entry, st.market, now, out);
       }
-      const st = this.states[d.market].get(d.symbol);
-      if (!st) continue;
-      const m = st.market;
-      switch (d.kind) {
-        case 'depthDiff':
-          this.emitDiff(entry, m, now);
-          break;
-        case 'depthPartial':
-          this.emitPartial(entry, m, now, d.levels ?? 20);
-          break;
-        case 'kline': {
-          const interval = d.interval!;
-          m.roll(now);
-          const cur = m.currentKline(interval);
-          if (entry.klineOpen !== undefined && entry.klineOpen !== cur.t) {
-            const prev = m.klines(interval, 1, entry.klineOpen, entry.klineOpen)[0];
-            if (prev) this.publish(entry, klineJson(m.inst, interval, prev, now, true));
-          }
-          entry.klineOpen = cur.t;
-          this.publish(entry, klineJson(m.inst, interval, cur, now, false));
-          break;
-        }
-        case 'miniTicker':
-          this.publish(entry, miniTickerJson(m.inst, m.ticker(now), now));
-          break;
-        case 'ticker':
-          this.publish(entry, tickerJson(m, m.ticker(now), now));
-          break;
-        case 'markPrice':
-          this.publish(entry, markPriceJson(m, now));
-          break;
-        default:
-          break;
-      }
+      for (const json of out) this.publish(entry, json);
     }
     if (arraysSent && speed === 1000) {
       for (const kind of ['spot', 'usdm'] as const) for (const st of this.states[kind].values()) st.market.tickerDirty = false;
     }
-  }
-
-  private emitMarketWide(entry: Entry, now: number): void {
-    const kind = entry.desc.kind;
-    const parts: string[] = [];
-    for (const st of this.states[entry.desc.market].values()) {
-      const m = st.market;
-      if (kind === 'allMarkPrice') parts.push(markPriceJson(m, now));
-      else if (m.tickerDirty && kind === 'allMiniTicker') parts.push(miniTickerJson(m.inst, m.ticker(now), now));
-      else if (m.tickerDirty && kind === 'allTicker') parts.push(tickerJson(m, m.ticker(now), now));
-    }
-    if (parts.length > 0) this.publish(entry, `[${parts.join(',')}]`);
-  }
-
-  private emitDiff(entry: Entry, m: SymbolMarket, now: number): void {
-    const agg = entry.agg!;
-    if (agg.U < 0) return;
-    const i = m.inst;
-    const { b, a } = diffLevelsJson(i, agg.levels);
-    const json =
-      i.market === 'spot'
-        ? `{"e":"depthUpdate","E":${now},"s":"${i.symbol}","U":${agg.U},"u":${agg.u},"b":${b},"a":${a}}`
-        : `{"e":"depthUpdate","E":${now},"T":${agg.T},"s":"${i.symbol}","U":${agg.U},"u":${agg.u},"pu":${agg.lastU},"b":${b},"a":${a}}`;
-    agg.lastU = agg.u;
-    agg.U = -1;
-    agg.levels.clear();
-    this.publish(entry, json);
-  }
-
-  private emitPartial(entry: Entry, m: SymbolMarket, now: number, levels: number): void {
-    const i = m.inst;
-    const b = levelsJson(i, m.book.bids, levels);
-    const a = levelsJson(i, m.book.asks, levels);
-    if (i.market === 'spot') {
-      this.publish(entry, `{"lastUpdateId":${m.lastUpdateId},"bids":${b},"asks":${a}}`);
-      return;
-    }
-    const agg = entry.agg!;
-    const U = agg.U < 0 ? agg.lastU : agg.U;
-    const json = `{"e":"depthUpdate","E":${now},"T":${m.lastEventTime},"s":"${i.symbol}","U":${U},"u":${m.lastUpdateId},"pu":${agg.lastU},"b":${b},"a":${a}}`;
-    agg.lastU = m.lastUpdateId;
-    agg.U = -1;
-    this.publish(entry, json);
   }
 
   private publish(entry: Entry, json: string): void {

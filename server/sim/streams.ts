@@ -14,10 +14,19 @@ export type StreamKind =
   | 'bookTicker'
   | 'allBookTicker'
   | 'markPrice'
-  | 'allMarkPrice';
+  | 'allMarkPrice'
+  | 'forceOrder'
+  | 'allForceOrder'
+  | 'continuousKline'
+  | 'avgPrice'
+  | 'windowTicker'
+  | 'allWindowTicker';
 
-/** USD-M routes streams by path since Binance's split: /public (book data) and /market (the rest). */
-export type Tier = 'public' | 'market';
+/**
+ * USD-M routes streams by path since Binance's split: /public (book data), /market (the rest) and /private
+ * (user data, which the simulator has none of: accepted and silent).
+ */
+export type Tier = 'public' | 'market' | 'private';
 
 export interface StreamDesc {
   name: string;
@@ -29,6 +38,9 @@ export interface StreamDesc {
   speed: number;
   levels?: number;
   interval?: Interval;
+  /** Rolling-window tickers: the window (`1h`, `4h`, `1d`) and its length. */
+  window?: string;
+  windowMs?: number;
   tier: Tier;
 }
 
@@ -37,8 +49,12 @@ const SPOT_DEPTH_SPEEDS: Record<string, number> = { '': 1000, '@100ms': 100, '@1
 const USDM_DEPTH_SPEEDS: Record<string, number> = { '': 250, '@100ms': 100, '@250ms': 250, '@500ms': 500 };
 
 const RE_DEPTH = new RegExp(`^${SYMBOL}@depth(5|10|20)?(@\\d+ms)?$`);
-const RE_SIMPLE = new RegExp(`^${SYMBOL}@(trade|aggTrade|miniTicker|ticker|bookTicker|markPrice)(@1s)?$`);
+const RE_SIMPLE = new RegExp(`^${SYMBOL}@(trade|aggTrade|miniTicker|ticker|bookTicker|markPrice|forceOrder|avgPrice)(@1s)?$`);
 const RE_KLINE = new RegExp(`^${SYMBOL}@kline_([0-9a-zA-Z]+)$`);
+const RE_CONTINUOUS = new RegExp(`^${SYMBOL}_(perpetual|current_quarter|next_quarter)@continuousKline_([0-9a-zA-Z]+)$`);
+const RE_WINDOW = new RegExp(`^${SYMBOL}@ticker_(1h|4h|1d)$`);
+const RE_ALL_WINDOW = /^!ticker_(1h|4h|1d)@arr$/;
+const WINDOWS: Record<string, number> = { '1h': 3_600_000, '4h': 14_400_000, '1d': 86_400_000 };
 
 /**
  * Parses a stream name as Binance spells it (lower-case symbols). Returns undefined for a name Binance
@@ -59,6 +75,15 @@ export function parseStream(market: MarketKind, name: string): StreamDesc | unde
       return spot ? undefined : { ...base, kind: 'allMarkPrice', speed: 3000, tier: 'market' };
     case '!markPrice@arr@1s':
       return spot ? undefined : { ...base, kind: 'allMarkPrice', speed: 1000, tier: 'market' };
+    case '!forceOrder@arr':
+      // Binance: at most the latest liquidation of each symbol per second, one frame each.
+      return spot ? undefined : { ...base, kind: 'allForceOrder', speed: 1000, tier: 'market' };
+  }
+  if (spot) {
+    const all = RE_ALL_WINDOW.exec(name);
+    if (all) return { ...base, kind: 'allWindowTicker', speed: 1000, window: all[1]!, windowMs: WINDOWS[all[1]!]!, tier: 'market' };
+    const one = RE_WINDOW.exec(name);
+    if (one) return { ...base, kind: 'windowTicker', symbol: one[1]!.toUpperCase(), speed: 1000, window: one[2]!, windowMs: WINDOWS[one[2]!]!, tier: 'market' };
   }
   let m = RE_DEPTH.exec(name);
   if (m) {
@@ -75,6 +100,14 @@ export function parseStream(market: MarketKind, name: string): StreamDesc | unde
     if (!isInterval(interval) || (!spot && interval === '1s')) return undefined;
     const speed = spot ? (interval === '1s' ? 1000 : 2000) : 250;
     return { ...base, kind: 'kline', symbol: m[1]!.toUpperCase(), speed, interval, tier: 'market' };
+  }
+  m = RE_CONTINUOUS.exec(name);
+  if (m) {
+    const interval = m[3]!;
+    if (spot || !isInterval(interval) || interval === '1s') return undefined;
+    // Only perpetual contracts are listed: a quarterly name is well formed, accepted and silent.
+    const symbol = m[2] === 'perpetual' ? m[1]!.toUpperCase() : `${m[1]!.toUpperCase()}_${m[2]!.toUpperCase()}`;
+    return { ...base, kind: 'continuousKline', symbol, speed: 250, interval, tier: 'market' };
   }
   m = RE_SIMPLE.exec(name);
   if (m) {
@@ -95,6 +128,10 @@ export function parseStream(market: MarketKind, name: string): StreamDesc | unde
         return { ...base, kind: 'ticker', symbol, speed: spot ? 1000 : 500, tier: 'market' };
       case 'markPrice':
         return spot ? undefined : { ...base, kind: 'markPrice', symbol, speed: oneSecond ? 1000 : 3000, tier: 'market' };
+      case 'forceOrder':
+        return spot ? undefined : { ...base, kind: 'forceOrder', symbol, speed: 1000, tier: 'market' };
+      case 'avgPrice':
+        return spot ? { ...base, kind: 'avgPrice', symbol, speed: 1000, tier: 'market' } : undefined;
     }
   }
   return undefined;

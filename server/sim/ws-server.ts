@@ -20,7 +20,8 @@ interface Route {
 
 /**
  * Binance's stream URLs below `<prefix>/<host>`: `/ws[/<stream>[/<stream>…]]` (raw) and
- * `/stream?streams=a/b` (combined); USD-M also under `/public/…` and `/market/…`.
+ * `/stream?streams=a/b` (combined); USD-M also under `/public/…`, `/market/…` and `/private/…` (user data:
+ * Binance's connectors open it beside the other two; no user data here, so it stays silent).
  */
 export function parseRoute(prefix: string, url: string): Route | 'not-mine' | 'not-found' {
   for (const [host, market] of [
@@ -36,7 +37,7 @@ export function parseRoute(prefix: string, url: string): Route | 'not-mine' | 'n
     const path = pathname;
     let tier: Tier | 'all' = 'all';
     if (market === 'usdm') {
-      for (const t of ['public', 'market'] as const) {
+      for (const t of ['public', 'market', 'private'] as const) {
         if (pathname === `/${t}` || pathname.startsWith(`/${t}/`)) {
           tier = t;
           pathname = pathname.slice(t.length + 1);

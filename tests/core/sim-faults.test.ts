@@ -120,4 +120,16 @@ describe('market core against the simulator', () => {
       if (!f.reconnect) expect(reconnects(after)).toBe(reconnects(before));
     }, 60_000);
   }
+
+  it("stayed within Binance's request weight through every fault and resync (no 429, no 418)", async () => {
+    type Meter = { limit: number; peak: number; rejected: number; banned: number };
+    const state = (await (await fetch(`${h.base}/_control/state`)).json()) as { weights: Record<'spot' | 'usdm', Meter> };
+    for (const market of ['spot', 'usdm'] as const) {
+      const m = state.weights[market];
+      expect(m.rejected, market).toBe(0);
+      expect(m.banned, market).toBe(0);
+      expect(m.peak, market).toBeGreaterThan(0);
+      expect(m.peak, `${market}: ${m.peak} of ${m.limit} in the busiest minute`).toBeLessThan(m.limit / 4);
+    }
+  });
 });

@@ -29,8 +29,14 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', `http://127.0.0.1:${address.port}`);
   project.provide('distDir', outDir);
   return async () => {
+    // The app's market core must stay within Binance's request weight: no 429 or 418 in the whole suite.
+    const state = (await (await fetch(`http://127.0.0.1:${address.port}/sim/_control/state`)).json()) as {
+      weights: Record<string, { limit: number; peak: number; rejected: number; banned: number }>;
+    };
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(outDir, { recursive: true, force: true });
+    const over = Object.entries(state.weights).filter(([, m]) => m.rejected > 0 || m.banned > 0);
+    if (over.length > 0) throw new Error(`the simulator refused the app's REST requests (request weight): ${JSON.stringify(Object.fromEntries(over))}`);
   };
 }

@@ -193,6 +193,20 @@ describe('scripted faults (POST /sim/_control/faults)', () => {
     expect(c.closeCode).toBe(1001);
   });
 
+  it('serverShutdown on a combined stream is wrapped like every other frame, as `!serverShutdown`', async () => {
+    const { c, id } = await open('stream.binance.com/stream?streams=btcusdt@depth');
+    await fault({ type: 'serverShutdown', connection: id, ms: 500 });
+    await c.until((f) => f.some((x) => x.includes('serverShutdown')));
+    const ev = JSON.parse(c.frames.find((x) => x.includes('serverShutdown'))!) as { stream: string; data: Record<string, unknown> };
+    expect(Object.keys(ev)).toEqual(['stream', 'data']);
+    expect(ev.stream).toBe('!serverShutdown');
+    expect(ev.data['e']).toBe('serverShutdown');
+    expect(ev.data['E']).toBe(h.clock.now());
+    h.clock.advance(500);
+    await c.closed;
+    expect(c.closeCode).toBe(1001);
+  });
+
   it('without faults the stream stays consistent (control for the tests above)', async () => {
     const s = await syncedBook('spot', 'stream.binance.com/ws/btcusdt@depth@100ms', 'api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=5000');
     await advance(3000);

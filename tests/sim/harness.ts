@@ -14,11 +14,13 @@ export interface Harness {
 }
 
 /** The simulator plugin on a fresh Fastify instance on 127.0.0.1:<random port>, time under test control. */
-export async function startSim(options: { seed?: number; rate?: number; limits?: SimOptions['limits'] } = {}): Promise<Harness> {
+export async function startSim(
+  options: { seed?: number; rate?: number; tickMs?: number; limits?: SimOptions['limits']; weights?: SimOptions['weights'] } = {},
+): Promise<Harness> {
   const clock = new ManualScheduler();
-  const sim = new Simulator({ seed: options.seed ?? 7, rate: options.rate ?? 50, scheduler: clock });
+  const sim = new Simulator({ seed: options.seed ?? 7, rate: options.rate ?? 50, scheduler: clock, ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}) });
   const app = Fastify();
-  await app.register(simPlugin, { prefix: '/sim', simulator: sim, ...(options.limits ? { limits: options.limits } : {}) });
+  await app.register(simPlugin, { prefix: '/sim', simulator: sim, ...(options.limits ? { limits: options.limits } : {}), ...(options.weights ? { weights: options.weights } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   if (addr === null || typeof addr === 'string') throw new Error('no address');

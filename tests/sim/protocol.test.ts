@@ -173,8 +173,6 @@ describe('limits', () => {
   it('unknown paths under a stream host are 404; other upgrade paths are left alone', async () => {
     const bad = new Client(`${h.wsBase}/stream.binance.com/nope`);
     await expect(bad.opened).rejects.toThrow('HTTP 404');
-    const priv = new Client(`${h.wsBase}/fstream.binance.com/private/ws`);
-    await expect(priv.opened).rejects.toThrow('HTTP 404');
     const other = new WebSocketServer({ noServer: true });
     const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
       if (req.url === '/elsewhere') other.handleUpgrade(req, socket, head, (ws) => ws.send('hello'));
@@ -189,7 +187,21 @@ describe('limits', () => {
   });
 });
 
-describe('USD-M routes (/public, /market, plain)', () => {
+describe('USD-M routes (/public, /market, /private, plain)', () => {
+  it('/private (user data) is accepted and stays silent: Binance\'s connectors open it beside the other two', async () => {
+    const priv = await open('fstream.binance.com/private/ws/someListenKey');
+    const privStream = await open('fstream.binance.com/private/stream?streams=someListenKey');
+    const privQuery = await open('fstream.binance.com/private/ws?listenKey=someListenKey&events=ORDER_TRADE_UPDATE');
+    expect(await priv.request({ method: 'SUBSCRIBE', params: ['btcusdt@aggTrade', 'btcusdt@depth@100ms'], id: 1 })).toEqual({ result: null, id: 1 });
+    expect(await priv.request({ method: 'LIST_SUBSCRIPTIONS', id: 2 })).toEqual({ result: ['btcusdt@aggTrade', 'btcusdt@depth@100ms'], id: 2 });
+    await advance(3000);
+    for (const c of [priv, privStream, privQuery]) {
+      expect(c.frames.filter((f) => !f.includes('"id"'))).toEqual([]);
+      expect(c.closeCode).toBeUndefined();
+      c.close();
+    }
+  });
+
   it('book data on /public, the rest on /market; the wrong route is silently empty; plain paths carry all', async () => {
     const pub = await open('fstream.binance.com/public/stream?streams=btcusdt@depth@100ms/btcusdt@aggTrade');
     const mkt = await open('fstream.binance.com/market/stream?streams=btcusdt@depth@100ms/btcusdt@aggTrade');
