@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { usePageMeta } from '../../lib/page-meta/index.ts';
+import { HELP_ARTICLE_IDS, HELP_CATEGORIES } from './articles.ts';
+import { HelpShell } from './HelpShell.tsx';
+import { useArticleTitle, useHelpArticles } from './use-help.ts';
+
+/** spec §1 help centre: the categories (convert, withdraw, recharge, security) with their articles. */
+export default function HelpHomePage() {
+  const { t } = useTranslation('help');
+  const { lang } = useHelpArticles();
+  const title = useArticleTitle();
+  usePageMeta(t('meta.title'), t('meta.description'));
+  return (
+    <HelpShell lang={lang} crumbs={[{ label: t('nav.home') }]}>
+      <h1>{t('title')}</h1>
+      <p className="td-help-lead">{t('intro')}</p>
+      <div className="td-help-cards" data-testid="help-categories">
+        {HELP_CATEGORIES.map((category) => (
+          <section key={category} className="td-help-card" aria-labelledby={`help-category-${category}`}>
+            <h2 id={`help-category-${category}`}>
+              <Link to={`/${lang}/help/${category}`}>{t(`categories.${category}.title`)}</Link>
+            </h2>
+            <p>{t(`categories.${category}.description`)}</p>
+            <ul>
+              {HELP_ARTICLE_IDS.filter((id) => id.startsWith(`${category}/`)).map((id) => (
+                <li key={id}>
+                  <Link to={`/${lang}/help/${id}`}>{title(id)}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </HelpShell>
+  );
+}
