@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { usePageMeta } from '../../lib/page-meta/index.ts';
 import { HelpfulVote } from './HelpfulVote.tsx';
 import { HelpNotFound } from './HelpNotFound.tsx';
+import { HelpSearchBox } from './HelpSearch.tsx';
 import { HelpShell } from './HelpShell.tsx';
 import { Markup } from './Markup.tsx';
 import { useArticleTitle, useHelpArticles } from './use-help.ts';
@@ -19,6 +20,7 @@ export default function HelpArticlePage() {
   const siblings = articles.filter((a) => a.category === article.category && a.id !== article.id);
   return (
     <HelpShell
+      search={<HelpSearchBox lang={lang} />}
       lang={lang}
       current={article.category}
       crumbs={[

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isHelpCategory } from '../../../contract/help-rules.ts';
 import { usePageMeta } from '../../lib/page-meta/index.ts';
+import { HelpSearchBox } from './HelpSearch.tsx';
 import { HelpShell } from './HelpShell.tsx';
 import { HelpNotFound } from './HelpNotFound.tsx';
 import { useArticleTitle, useHelpArticles } from './use-help.ts';
@@ -17,7 +18,7 @@ export default function HelpCategoryPage() {
   if (!known) return <HelpNotFound lang={lang} />;
   const list = articles.filter((a) => a.category === category);
   return (
-    <HelpShell lang={lang} current={category} crumbs={[{ label: t('nav.home'), to: `/${lang}/help` }, { label: t(`categories.${category}.title`) }]}>
+    <HelpShell search={<HelpSearchBox lang={lang} />} lang={lang} current={category} crumbs={[{ label: t('nav.home'), to: `/${lang}/help` }, { label: t(`categories.${category}.title`) }]}>
       <h1>{t(`categories.${category}.title`)}</h1>
       <p className="td-help-lead">{t(`categories.${category}.description`)}</p>
       <ul className="td-help-list" data-testid="help-category-articles">

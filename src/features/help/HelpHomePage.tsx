@@ -1,21 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../lib/page-meta/index.ts';
 import { HELP_ARTICLE_IDS, HELP_CATEGORIES } from './articles.ts';
+import { HelpResults, HelpSearchBox } from './HelpSearch.tsx';
 import { HelpShell } from './HelpShell.tsx';
 import { useArticleTitle, useHelpArticles } from './use-help.ts';
 
-/** spec §1 help centre: the categories (convert, withdraw, recharge, security) with their articles. */
+/** spec §1 help centre: the search, and the categories (convert, withdraw, recharge, security) with their articles; `?q=` shows the results. */
 export default function HelpHomePage() {
   const { t } = useTranslation('help');
-  const { lang } = useHelpArticles();
+  const { lang, articles } = useHelpArticles();
   const title = useArticleTitle();
-  usePageMeta(t('meta.title'), t('meta.description'));
+  const query = (useSearchParams()[0].get('q') ?? '').trim();
+  usePageMeta(query ? t('search.metaTitle', { query }) : t('meta.title'), t('meta.description'));
   return (
     <HelpShell lang={lang} crumbs={[{ label: t('nav.home') }]}>
       <h1>{t('title')}</h1>
       <p className="td-help-lead">{t('intro')}</p>
-      <div className="td-help-cards" data-testid="help-categories">
+      <HelpSearchBox lang={lang} live />
+      {query ? <HelpResults lang={lang} query={query} articles={articles} /> : null}
+      <div className="td-help-cards" data-testid="help-categories" hidden={query !== ''}>
         {HELP_CATEGORIES.map((category) => (
           <section key={category} className="td-help-card" aria-labelledby={`help-category-${category}`}>
             <h2 id={`help-category-${category}`}>

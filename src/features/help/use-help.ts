@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { normaliseLanguage, type Language } from '../../lib/i18n/index.ts';
@@ -14,5 +14,6 @@ export function useHelpArticles(): { lang: Language; articles: Article[] } {
 /** An article's title in the interface language (help.json `articles.<category>.<slug>`). */
 export function useArticleTitle(): (id: HelpArticleId) => string {
   const { t } = useTranslation('help');
-  return (id) => t(`articles.${id.replace('/', '.')}`);
+  // Stable while the language is, so the search index built from the titles is built once.
+  return useCallback((id: HelpArticleId) => t(`articles.${id.replace('/', '.')}`), [t]);
 }
