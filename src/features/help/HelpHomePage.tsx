@@ -1,8 +1,9 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../lib/page-meta/index.ts';
 import { HELP_ARTICLE_IDS, HELP_CATEGORIES } from './articles.ts';
-import { HelpResults, HelpSearchBox } from './HelpSearch.tsx';
+import { HelpResults, HelpSearchBox, useSearchQuery } from './HelpSearch.tsx';
 import { HelpShell } from './HelpShell.tsx';
 import { useArticleTitle, useHelpArticles } from './use-help.ts';
 
@@ -11,13 +12,15 @@ export default function HelpHomePage() {
   const { t } = useTranslation('help');
   const { lang, articles } = useHelpArticles();
   const title = useArticleTitle();
-  const query = (useSearchParams()[0].get('q') ?? '').trim();
+  const search = useSearchQuery();
+  // The results follow the typing without holding up the input.
+  const query = useDeferredValue(search.query).trim();
   usePageMeta(query ? t('search.metaTitle', { query }) : t('meta.title'), t('meta.description'));
   return (
     <HelpShell lang={lang} crumbs={[{ label: t('nav.home') }]}>
       <h1>{t('title')}</h1>
       <p className="td-help-lead">{t('intro')}</p>
-      <HelpSearchBox lang={lang} live />
+      <HelpSearchBox lang={lang} value={search.query} onChange={search.setQuery} onSubmit={search.commit} />
       {query ? <HelpResults lang={lang} query={query} articles={articles} /> : null}
       <div className="td-help-cards" data-testid="help-categories" hidden={query !== ''}>
         {HELP_CATEGORIES.map((category) => (
