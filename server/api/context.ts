@@ -37,6 +37,8 @@ export interface Limits {
   sendRates: { destination: Rate; account: Rate; ip: Rate; imageIp: Rate };
   /** Public OTC enquiries (otc/form/unlogin) per source address. */
   otcEnquiry: Rate;
+  /** Help centre "was this helpful?" votes per source address. */
+  helpVote: Rate;
   /** Withdrawal ban per reason 1–6 (spec §4). */
   withdrawBanMs: Record<1 | 2 | 3 | 4 | 5 | 6, number>;
   /** Withdrawal restriction after an approved authenticator reset (spec §4 reason 6; the issue asks 24–48 h). */
@@ -75,6 +77,7 @@ export const defaultLimits: Limits = {
     imageIp: { limit: 300, windowMs: hour },
   },
   otcEnquiry: { limit: 5, windowMs: hour },
+  helpVote: { limit: 60, windowMs: hour },
   withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },
   gaResetWithdrawBanMs: GA_RESET_RESTRICTION_HOURS * hour,
   uploadQuota: { filesPerDay: 50, bytesPerDay: 200 * 1024 * 1024, inFlight: 2 },

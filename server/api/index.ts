@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
 import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
 import { kycRoutes } from './routes/kyc.ts';
+import { helpRoutes } from '../help/routes.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
@@ -131,6 +132,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   selectionRoutes(ctx, app);
   sessionRoutes(ctx, app);
   walletRoutes(ctx, app);
+  helpRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
 import { convertPages } from '../features/convert/index.ts';
+import { helpPages } from '../features/help/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
@@ -43,6 +44,9 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   convertCoin: ['convert', convertPages.convertCoin],
   nologinConvertCoin: ['convert', convertPages.nologinConvertCoin],
   nologinConvertFiat: ['convert', convertPages.nologinConvertFiat],
+  help: ['help', helpPages.help],
+  helpCategory: ['help', helpPages.helpCategory],
+  helpArticle: ['help', helpPages.helpArticle],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

@@ -24,6 +24,8 @@ describe('route table (spec §2)', () => {
       'account/information', 'account/safe', 'account/freeze', 'account/hitory', 'account/kyc',
       'dataChart', 'h5/dataChart', 'userCenter', 'market', 'lightning', 'brokers', 'charts', 'reminder', 'message',
       'nologin/convert/coin', 'nologin/convert/fiat',
+      // spec §1: the help centre (issue 16).
+      'help', 'help/:category', 'help/:category/:article',
     ];
     expect(expected.filter((p) => !paths.has(p))).toEqual([]);
   });
@@ -43,6 +45,8 @@ describe('route table (spec §2)', () => {
       [
         'login', 'home', 'register', 'nologin/convert/coin', 'nologin/convert/fiat', 'trading/:instrumentId',
         'otc/form/unlogin', 'market', 'lightning', 'brokers', 'charts', 'reminder', 'message', 'dataChart', 'h5/dataChart',
+        // spec §1's help centre is read before signing in, like the home page (issue 16).
+        'help', 'help/:category', 'help/:category/:article',
       ].sort(),
     );
     expect(pageRoutes.find((r) => r.path === 'wallet/overview')?.public).toBe(false);

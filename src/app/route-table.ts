@@ -37,6 +37,10 @@ export const pageRoutes: PageRoute[] = [
   main('nologin/convert/coin', 'nologinConvertCoin', true),
   main('nologin/convert/fiat', 'nologinConvertFiat', true),
   main('otc/form/unlogin', 'otcFormUnlogin', true),
+  // spec §1 help centre (FAQ): public, like the marketing pages; an article has its own URL (issue 16).
+  main('help', 'help', true),
+  main('help/:category', 'helpCategory', true),
+  main('help/:category/:article', 'helpArticle', true),
 
   main('wallet/overview', 'walletOverview'),
   main('wallet/assetAccount', 'walletAssetAccount'),

@@ -8,6 +8,7 @@ import { describeError } from './errors.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
 import { FormMessage } from './ui/Field.tsx';
 import { useSubmit } from './use-submit.ts';
+import { HelpLink } from '../help/shared.ts';
 
 /** spec §4 "Account freeze: it disables withdrawals and exchange, and logs the user out." */
 export default function FreezePage() {
@@ -44,6 +45,7 @@ export default function FreezePage() {
           <li>{t('freeze.effectExchange')}</li>
           <li>{t('freeze.effectLogout')}</li>
         </ul>
+        <HelpLink article="security/freeze-account" />
       </div>
       <FormMessage text={message} />
       <button type="button" className="td-button td-button-danger" data-testid="freeze-open" onClick={() => setConfirming(true)}>

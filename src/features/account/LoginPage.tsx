@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { session } from '../../lib/session/index.ts';
 import { safeRedirectTarget } from '../../app/paths.ts';
 import { login, preLogin } from './api.ts';
-import { asksForCaptcha, describeError } from './errors.ts';
+import { asksForCaptcha, describeError, type FormError } from './errors.ts';
 import { validateLogin, type FieldErrors, type LoginForm } from './forms.ts';
 import { bootstrapSession } from './session-bootstrap.ts';
 import { GaResetPanel } from './GaResetPanel.tsx';
@@ -32,6 +32,8 @@ export default function LoginPage() {
   const [captchaActive, setCaptchaActive] = useState(false);
   const captcha = useCaptcha('login', captchaActive);
   const [message, setMessage] = useState<string | null>(null);
+  // spec §8 lockout messages and failed sign-ins link to the article on passwords and lockouts (issue 16).
+  const [help, setHelp] = useState<FormError['help']>();
   const { submitting, run } = useSubmit();
 
   const set = (field: keyof LoginForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -42,6 +44,7 @@ export default function LoginPage() {
     if (captchaActive && captcha.code.trim() === '') found.captchaCode = { key: 'account:errors.captchaRequired' };
     setIssues(found);
     setMessage(null);
+    setHelp(undefined);
     if (Object.keys(found).length > 0) return;
     const outcome = await run(async () => {
       const credentials = { username: form.username.trim(), password: form.password };
@@ -71,7 +74,10 @@ export default function LoginPage() {
         }
         if (described.field === 'gaCode' || described.field === 'username' || described.field === 'password' || described.field === 'captchaCode') {
           setIssues({ [described.field]: described.message });
-        } else setMessage(described.message);
+        } else {
+          setMessage(described.message);
+          setHelp(described.help);
+        }
         setForm((f) => ({ ...f, password: described.field === 'gaCode' ? f.password : '', gaCode: '' }));
       }
     });
@@ -94,7 +100,7 @@ export default function LoginPage() {
           <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.gaCode} onValue={set('gaCode')} error={issues.gaCode} />
         ) : null}
         {captchaActive ? <CaptchaField state={captcha} error={issues.captchaCode} /> : null}
-        <FormMessage text={message} />
+        <FormMessage text={message} help={help} />
         <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="login-submit">
           {submitting ? t('common.processing') : t('login.submit')}
         </button>

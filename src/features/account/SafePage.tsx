@@ -50,16 +50,16 @@ export default function SafePage() {
       <FormMessage tone="success" text={done} />
       {info ? (
         <>
-          <Section id="ga" title={t('safe.ga.title')} status={gaBound ? t('info.bound') : t('info.notBound')} open={open === 'ga'} onToggle={toggle('ga')} actionLabel={gaBound ? t('safe.ga.rebind') : t('safe.ga.bind')}>
+          <Section id="ga" help="security/google-authenticator" title={t('safe.ga.title')} status={gaBound ? t('info.bound') : t('info.notBound')} open={open === 'ga'} onToggle={toggle('ga')} actionLabel={gaBound ? t('safe.ga.rebind') : t('safe.ga.bind')}>
             <GaSection bound={gaBound} onBound={saved(t('safe.ga.done'))} />
           </Section>
-          <Section id="email" title={t('safe.email.title')} status={info.email ?? '--'} open={open === 'email'} onToggle={toggle('email')} actionLabel={t('safe.change')}>
+          <Section id="email" help="withdraw/restrictions" title={t('safe.email.title')} status={info.email ?? '--'} open={open === 'email'} onToggle={toggle('email')} actionLabel={t('safe.change')}>
             <EmailSection currentEmail={info.email ?? ''} gaBound={gaBound} onSaved={saved(t('safe.email.done'))} />
           </Section>
           <Section id="phone" title={t('safe.phone.title')} status={info.phone ? `${info.areaCode ?? ''} ${info.phone}` : t('info.notBound')} open={open === 'phone'} onToggle={toggle('phone')} actionLabel={info.phone ? t('safe.change') : t('safe.phone.bind')}>
             <PhoneSection info={info} onSaved={saved(t('safe.phone.done'))} />
           </Section>
-          <Section id="password" title={t('safe.password.title')} status={t('safe.password.status')} open={open === 'password'} onToggle={toggle('password')} actionLabel={t('safe.change')}>
+          <Section id="password" help="security/password-lockouts" title={t('safe.password.title')} status={t('safe.password.status')} open={open === 'password'} onToggle={toggle('password')} actionLabel={t('safe.change')}>
             <PasswordSection
               gaBound={gaBound}
               onChanged={() => {
@@ -72,6 +72,7 @@ export default function SafePage() {
           </Section>
           <Section
             id="antiPhishing"
+            help="security/sessions-devices"
             title={t('safe.antiPhishing.title')}
             status={info.antiPhishingCode ? t('safe.antiPhishing.current', { code: info.antiPhishingCode }) : t('safe.antiPhishing.notSet')}
             open={open === 'antiPhishing'}

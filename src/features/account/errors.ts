@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../contract/codes.ts';
 import { ERROR_KEYS, ERRORS_NAMESPACE, isApiError } from '../../lib/api/index.ts';
+import { helpArticleFor, type HelpArea, type HelpArticleId } from '../help/shared.ts';
 import type { WithdrawBan } from './types.ts';
 
 /** Reply codes of the provider API, one list with the sandbox (contract/codes.ts); the screens translate them by code. */
@@ -22,6 +23,8 @@ export interface FormError {
   /** The form field the message belongs beside; null for the form as a whole. */
   field: string | null;
   message: string;
+  /** The help article that explains this refusal, where one does (issue 16: spec §8 messages link to their article). */
+  help?: HelpArticleId | undefined;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -126,10 +129,11 @@ function uploadQuotaMessage(t: TFunction, data: Record<string, unknown>): string
  * Turns a failed call into a translated message and, where the server named one, the field it belongs
  * to. `fields` maps server field names to the form's own (e.g. `emailCode` → `code`).
  */
-export function describeError(t: TFunction, error: unknown, fields: Record<string, string> = {}): FormError {
+export function describeError(t: TFunction, error: unknown, fields: Record<string, string> = {}, area: HelpArea = 'account'): FormError {
   if (!isApiError(error)) return { field: null, message: t(`${ERRORS_NAMESPACE}:${ERROR_KEYS.unknown}`) };
   const data = record(error.data);
-  const on = (field: string | null, message: string): FormError => ({ field: field === null ? null : (fields[field] ?? field), message });
+  const help = helpArticleFor(error.code, area);
+  const on = (field: string | null, message: string): FormError => ({ field: field === null ? null : (fields[field] ?? field), message, help });
   switch (error.code) {
     case ServerCode.badRequest: {
       const field = typeof data['field'] === 'string' ? data['field'] : null;

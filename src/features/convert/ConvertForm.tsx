@@ -44,7 +44,7 @@ export function ConvertForm({ tab, flow, data, signedIn, action }: { tab: Conver
           {t('errors.pairDisabled', { from: flow.draft.from, to: flow.draft.to })}
         </p>
       ) : null}
-      {locked ? null : <FormMessage text={flow.message} />}
+      {locked ? null : <FormMessage text={flow.message} help={flow.help} />}
       {action}
     </form>
   );

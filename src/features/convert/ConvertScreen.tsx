@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CONVERT_QUOTE_TTL_MS, type ConvertKind } from '../../../contract/convert-rules.ts';
 import { bootstrapSession, useAccountInfo } from '../account/index.ts';
 import { FormMessage } from '../account/shared.ts';
+import { HelpLink } from '../help/shared.ts';
 import { ConvertForm } from './ConvertForm.tsx';
 import { ConvertResult } from './ConvertResult.tsx';
 import { ConvertTabs } from './ConvertTabs.tsx';
@@ -79,6 +80,7 @@ export function ConvertScreen({ tab, signedIn }: { tab: ConvertKind; signedIn: b
               <li>{t('about.quote', { seconds: CONVERT_QUOTE_TTL_MS / 1000 })}</li>
               <li>{t(tab === 'coin' ? 'about.coin' : 'about.fiat')}</li>
             </ul>
+            <HelpLink article="convert/quotes" />
           </section>
         )}
       </div>

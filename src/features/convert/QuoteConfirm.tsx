@@ -54,7 +54,7 @@ export function QuoteConfirm({ flow }: { flow: ConvertFlow }) {
           {expiredText}
         </p>
       ) : null}
-      <FormMessage text={flow.message} />
+      <FormMessage text={flow.message} help={flow.help} />
       <div className="td-convert-actions">
         {flow.expired ? (
           <button type="button" className="td-button td-button-primary" disabled={flow.submitting} onClick={flow.requestQuote} data-testid="convert-requote">

@@ -10,7 +10,7 @@ const refusal = (code: number, data: unknown = null) => new ApiError({ kind: 'bu
 
 describe('describeConvertError', () => {
   it('marks an expired or used quote and reloads the pairs or permissions it names', () => {
-    expect(describeConvertError(t, refusal(Code.quoteExpired))).toEqual({ field: null, message: 'convert:errors.quoteExpired', effect: 'expired' });
+    expect(describeConvertError(t, refusal(Code.quoteExpired))).toEqual({ field: null, message: 'convert:errors.quoteExpired', effect: 'expired', help: 'convert/quotes' });
     expect(describeConvertError(t, refusal(Code.quoteUsed)).effect).toBe('used');
     const pair = describeConvertError(t, refusal(Code.pairDisabled, { fromAsset: 'BTC', toAsset: 'USDT' }));
     expect(pair).toMatchObject({ effect: 'pairs', message: 'convert:errors.pairDisabled {"from":"BTC","to":"USDT"}' });
@@ -23,6 +23,8 @@ describe('describeConvertError', () => {
     expect(range).toMatchObject({ field: 'fromAmount', message: 'convert:errors.outOfRange {"min":"0.0001","max":"50","asset":"BTC"}' });
     const computed = describeConvertError(t, refusal(Code.amountOutOfRange, { field: 'toAmount', asset: 'BTC', min: '0.0001', max: '50', fromAmount: '60.5' }), 'to');
     expect(computed.field).toBe('toAmount');
+    // Both link to the article on convert limits (issue 16).
+    expect([range.help, computed.help]).toEqual(['convert/limits', 'convert/limits']);
     expect(computed.message).toContain('"fromAmount":"60.5"');
     expect(describeConvertError(t, refusal(Code.insufficientBalance, { asset: 'BTC', available: '5.25' })).field).toBe('fromAmount');
     expect(describeConvertError(t, refusal(Code.quoteUnavailable), 'to').field).toBe('toAmount');

@@ -4,6 +4,7 @@ import { isApiError } from '../../lib/api/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usdText } from './format.ts';
 import type { FormError } from '../account/shared.ts';
+import { helpArticleFor } from '../help/shared.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 import type { Side } from './convert-form.ts';
 
@@ -22,12 +23,14 @@ const amountField = (value: unknown, fallback: AmountField): AmountField => (val
 /**
  * A convert call's refusal in the person's language (server/api/README.md "Convert": 10250–10254, the
  * permission refusals 10200, 10010, 10011, 10007, the range 10205 and the balance 10101), with the amount
- * field it belongs beside where there is one. Anything else as the wallet and account screens describe it.
+ * field it belongs beside where there is one, and the help article of the refusal (issue 16). Anything else as the
+ * wallet and account screens describe it.
  * Server messages are never rendered as markup: the result is plain text.
  */
 export function describeConvertError(t: TFunction, error: unknown, typed: Side = 'from'): ConvertError {
   const typedField: AmountField = typed === 'from' ? 'fromAmount' : 'toAmount';
-  const on = (field: AmountField | null, message: string, effect: ConvertEffect = null): ConvertError => ({ field, message, effect });
+  const help = isApiError(error) ? helpArticleFor(error.code, 'convert') : undefined;
+  const on = (field: AmountField | null, message: string, effect: ConvertEffect = null): ConvertError => ({ field, message, effect, help });
   if (!isApiError(error)) return on(null, describeWalletError(t, error).message);
   const data = record(error.data);
   switch (error.code) {

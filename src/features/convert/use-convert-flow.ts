@@ -4,6 +4,7 @@ import type { ConvertKind } from '../../../contract/convert-rules.ts';
 import { newRequestId } from '../../lib/api/index.ts';
 import { bootstrapSession } from '../account/index.ts';
 import { useSubmit, type FieldIssue } from '../account/shared.ts';
+import type { HelpArticleId } from '../help/shared.ts';
 import { convertApi, type ConvertOrder, type FirmQuote, type IndicativeQuote } from './api.ts';
 import { amountIssue, initialDraft, isDisabledPair, quoteBody, shownAmounts, type AmountRules, type Draft, type Side } from './convert-form.ts';
 import { quoteClock, type QuoteClock } from './countdown.ts';
@@ -45,6 +46,8 @@ export interface ConvertFlow {
   fieldError: Partial<Record<'fromAmount' | 'toAmount', FieldIssue | string>>;
   /** A refusal that belongs to the form as a whole. */
   message: string | null;
+  /** The help article of the refusal shown, beside its field or for the form (issue 16). */
+  help: HelpArticleId | undefined;
   secondsLeft: number | null;
   expired: boolean;
   submitting: boolean;
@@ -81,6 +84,8 @@ export function useConvertFlow(tab: ConvertKind, signedIn: boolean, data: Conver
   // A pair the page knows is off says so once, in its own notice (ConvertForm), not again as a refusal.
   const standalone = [failure, indicativeError].find((e) => e !== null && !e.field && !(pairOff && e.effect === 'pairs'));
   const message = standalone?.message ?? null;
+  const besideField = local ? null : failure?.field ? failure : indicativeError?.field ? indicativeError : null;
+  const help = (besideField ?? standalone)?.help;
 
   const refused = (error: unknown): ConvertError => {
     const described = describeConvertError(t, error, draft.side);
@@ -138,6 +143,7 @@ export function useConvertFlow(tab: ConvertKind, signedIn: boolean, data: Conver
     shown: shownAmounts(draft, quote),
     fieldError,
     message,
+    help,
     secondsLeft,
     expired: step.name === 'confirm' && (step.refused !== null || secondsLeft === 0),
     submitting,

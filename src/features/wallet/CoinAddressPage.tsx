@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { HelpLink } from '../help/shared.ts';
 import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { useLoad, useSupportedAssets } from './hooks.ts';
@@ -35,7 +36,7 @@ export function CoinAddressPage() {
   });
 
   return (
-    <WalletShell title={t('book.title')}>
+    <WalletShell title={t('book.title')} actions={<HelpLink article="withdraw/address-book-whitelist" />}>
       <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
       {book.error ? <FormMessage text={describeWalletError(t, book.error).message} /> : null}
       {message ? <FormMessage text={message.text} tone={message.tone} /> : null}

@@ -4,6 +4,7 @@ import { normaliseBankField } from '../../../contract/fiat-rules.ts';
 import { EmptyState } from '../../components/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { HelpLink } from '../help/shared.ts';
 import { fiatApi, walletApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
@@ -34,7 +35,7 @@ export function FiatAddressPage() {
   });
 
   return (
-    <WalletShell title={t('fiatBook.title')}>
+    <WalletShell title={t('fiatBook.title')} actions={<HelpLink article="withdraw/fiat-withdrawal" />}>
       <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
       <p className="td-field-hint">{t('fiatBook.explain')}</p>
       {book.error ? <FormMessage text={describeWalletError(t, book.error).message} /> : null}

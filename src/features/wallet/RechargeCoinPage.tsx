@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { FormMessage } from '../account/shared.ts';
+import { HelpLink } from '../help/shared.ts';
 import { walletApi, type Network, type SupportedAsset } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { CopyField } from './CopyField.tsx';
-import { describeWalletError } from './errors.ts';
+import { describeWalletError, errorMessage } from './errors.ts';
 import { useLoad, useSupportedAssets } from './hooks.ts';
 import { RecentRecords } from './RecentRecords.tsx';
 import { WalletShell } from './WalletShell.tsx';
@@ -23,7 +24,7 @@ export function RechargeCoinPage() {
   const records = useLoad(() => walletApi.coinRecords({ pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { type: 'deposit', asset } }), [asset], 5_000);
 
   return (
-    <WalletShell title={t('deposit.title', { asset })}>
+    <WalletShell title={t('deposit.title', { asset })} actions={<HelpLink article="recharge/how-to-deposit" />}>
       {supported.error ? <FormMessage text={describeWalletError(t, supported.error).message} /> : null}
       <div className="td-wallet-form" data-testid="recharge-coin">
         {supported.data ? <AssetPicker assets={supported.data} current={asset} base="recharge" /> : null}
@@ -63,7 +64,7 @@ function DepositTarget({ entry }: { entry: SupportedAsset }) {
           </dl>
         </div>
       ) : null}
-      {address.error ? <FormMessage text={describeWalletError(t, address.error).message} /> : null}
+      {address.error ? <FormMessage {...errorMessage(describeWalletError(t, address.error, {}, 'deposit'))} /> : null}
       {shown ? (
         <div className="td-deposit-targets">
           <CopyField name="address" label={t('deposit.address', { network: info?.label ?? shown.network })} value={shown.address} />

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
 import { FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
-import { describeWalletError } from './errors.ts';
+import { describeWalletError, errorMessage } from './errors.ts';
 import { checkFiatDeposit, parseAmount } from './fiat-form.ts';
 import { CopyRow, FiatRecentRecords, useFiatAssets } from './FiatParts.tsx';
 import { useLoad } from './hooks.ts';
@@ -29,12 +30,12 @@ export function RechargeFiatPage() {
   const records = useLoad(() => fiatApi.records({ pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { type: 'deposit', asset } }), [asset], 10_000);
 
   return (
-    <WalletShell title={t('fiat.depositTitle', { asset })}>
+    <WalletShell title={t('fiat.depositTitle', { asset })} actions={<HelpLink article="recharge/fiat-deposit" />}>
       {assets.error ? <FormMessage text={describeWalletError(t, assets.error).message} /> : null}
       <div className="td-wallet-form" data-testid="recharge-fiat">
         {assets.data ? <AssetPicker assets={assets.data} current={asset} base="recharge" kind="fiat" /> : null}
         {assets.data && !fiat ? <FormMessage text={t('fiat.unsupported', { asset })} /> : null}
-        {info.error ? <FormMessage text={describeWalletError(t, info.error).message} /> : null}
+        {info.error ? <FormMessage {...errorMessage(describeWalletError(t, info.error, {}, 'fiatDeposit'))} /> : null}
         {info.data && fiat ? (
           <>
             <div className="td-notice td-notice-warning" data-testid="fiat-deposit-notice">
@@ -72,7 +73,7 @@ function DeclareForm({ fiat, onDeclared }: { fiat: FiatAssetInfo; onDeclared: ()
   const { t } = useTranslation('wallet');
   const [values, setValues] = useState<Record<DeclareField, string>>({ amount: '', bankReference: '' });
   const [errors, setErrors] = useState<FieldErrors<DeclareField>>({});
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success'; help?: HelpArticleId | undefined } | null>(null);
   const { submitting, run } = useSubmit();
   const requestId = useRef(newRequestId());
   const set = (field: DeclareField) => (value: string) => {
@@ -96,9 +97,9 @@ function DeclareForm({ fiat, onDeclared }: { fiat: FiatAssetInfo; onDeclared: ()
         requestId.current = newRequestId();
         onDeclared();
       } catch (error) {
-        const described = describeWalletError(t, error);
+        const described = describeWalletError(t, error, {}, 'fiatDeposit');
         if (described.field === 'amount' || described.field === 'bankReference') setErrors({ [described.field]: described.message });
-        else setMessage({ text: described.message, tone: 'error' });
+        else setMessage({ text: described.message, tone: 'error', help: described.help });
       }
     });
     if (outcome === 'busy') setMessage({ text: t('errors.clickOnce'), tone: 'error' });
@@ -119,7 +120,7 @@ function DeclareForm({ fiat, onDeclared }: { fiat: FiatAssetInfo; onDeclared: ()
         error={errors.bankReference}
         hint={t('fiat.bankReferenceHint')}
       />
-      {message ? <FormMessage text={message.text} tone={message.tone} /> : null}
+      {message ? <FormMessage text={message.text} tone={message.tone} help={message.help} /> : null}
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="fiat-declare-submit">
         {submitting ? t('common.processing') : t('fiat.declare')}
       </button>

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import type { HelpArea, HelpArticleId } from '../help/shared.ts';
 import { describeWalletError } from './errors.ts';
 
 type VerifyField = 'emailCode' | 'gaCode';
@@ -22,6 +23,7 @@ export function VerifyCodes({
   onConfirm,
   onBack,
   onResend,
+  area = 'withdraw',
 }: {
   facts: ReactNode;
   emailUuid: string | null;
@@ -29,18 +31,22 @@ export function VerifyCodes({
   onConfirm: (codes: Codes) => Promise<void>;
   onBack: () => void;
   onResend?: () => Promise<string | null>;
+  /** Which help articles explain its refusals (coin or fiat withdrawal). */
+  area?: HelpArea;
 }) {
   const { t } = useTranslation('wallet');
   const [emailUuid, setEmailUuid] = useState(firstUuid);
   const [values, setValues] = useState<Record<VerifyField, string>>({ emailCode: '', gaCode: '' });
   const [errors, setErrors] = useState<FieldErrors<VerifyField>>({});
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(firstUuid ? null : { text: t('withdraw.codeNotSent'), tone: 'error' });
+  const [help, setHelp] = useState<HelpArticleId | undefined>();
   const { submitting, run } = useSubmit();
   const set = (field: VerifyField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
+    setHelp(undefined);
     const found = Object.fromEntries(
       Object.entries({ emailCode: checkCode(values.emailCode, emailUuid), gaCode: checkGaCode(values.gaCode, true) }).filter(([, v]) => v),
     ) as FieldErrors<VerifyField>;
@@ -50,7 +56,8 @@ export function VerifyCodes({
       try {
         await onConfirm({ emailUuid, emailCode: values.emailCode.trim(), gaCode: values.gaCode.trim() });
       } catch (error) {
-        const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
+        const described = describeWalletError(t, error, { emailUuid: 'emailCode' }, area);
+        setHelp(described.help);
         if (described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
         else setMessage({ text: described.message, tone: 'error' });
         setValues((v) => ({ ...v, gaCode: '' }));
@@ -84,7 +91,7 @@ export function VerifyCodes({
         </button>
       ) : null}
       <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
-      {message ? <FormMessage text={message.text} tone={message.tone} /> : null}
+      <FormMessage text={message?.text ?? null} tone={message?.tone ?? 'error'} help={help} />
       <div className="td-wallet-actions">
         <button type="button" className="td-button td-button-secondary" onClick={onBack}>
           {t('withdraw.back')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
 import { FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
@@ -36,6 +37,7 @@ export function WithdrawCoinPage() {
   const [values, setValues] = useState({ address: '', memo: '', amount: '' });
   const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [help, setHelp] = useState<HelpArticleId | undefined>();
   const [step, setStep] = useState<Step>({ name: 'form' });
   const { submitting, run } = useSubmit();
   // One request id per withdrawal the person means: a retry after a lost reply reuses it, so nothing is sent twice.
@@ -63,6 +65,7 @@ export function WithdrawCoinPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
+    setHelp(undefined);
     const found = checkWithdrawForm({ network: info, address: values.address, memo: values.memo, amount: values.amount, free });
     setErrors(found);
     if (Object.keys(found).length > 0 || !network || !info) return;
@@ -80,6 +83,7 @@ export function WithdrawCoinPage() {
         setStep({ name: 'verify', withdrawal });
       } catch (error) {
         const described = describeWalletError(t, error);
+        setHelp(described.help);
         if (described.field === 'address' || described.field === 'amount' || described.field === 'memo') setErrors({ [described.field]: described.message });
         else setMessage(described.message);
       }
@@ -88,7 +92,7 @@ export function WithdrawCoinPage() {
   };
 
   return (
-    <WalletShell title={t('withdraw.title', { asset })}>
+    <WalletShell title={t('withdraw.title', { asset })} actions={<HelpLink article="withdraw/how-to-withdraw" />}>
       {supported.error ? <FormMessage text={describeWalletError(t, supported.error).message} /> : null}
       {step.name === 'form' ? (
         <form className="td-wallet-form td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="withdraw-form">
@@ -159,7 +163,7 @@ export function WithdrawCoinPage() {
                   {receive ? formatQuantity(receive.toFixed()) : '--'} {asset}
                 </dd>
               </dl>
-              <FormMessage text={message} />
+              <FormMessage text={message} help={help} />
               <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
                 {submitting ? t('common.processing') : t('withdraw.next')}
               </button>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo, type FiatBookEntry, type FiatWithdrawal } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
@@ -44,7 +45,7 @@ export function WithdrawFiatPage() {
   };
 
   return (
-    <WalletShell title={t('fiat.withdrawTitle', { asset })}>
+    <WalletShell title={t('fiat.withdrawTitle', { asset })} actions={<HelpLink article="withdraw/fiat-withdrawal" />}>
       {fiats.error ? <FormMessage text={describeWalletError(t, fiats.error).message} /> : null}
       {step.name === 'form' ? (
         <div className="td-wallet-form" data-testid="withdraw-fiat">
@@ -72,6 +73,7 @@ export function WithdrawFiatPage() {
           expiresAt={step.withdrawal.expiresAt}
           onBack={() => setStep({ name: 'form' })}
           onResend={async () => (await fiatApi.resendCode(step.withdrawal.withdrawId)).emailUuid}
+          area="fiatWithdraw"
           onConfirm={async (codes) => {
             const confirmed = await fiatApi.confirmWithdraw({ withdrawId: step.withdrawal.withdrawId, ...codes });
             setStep({ name: 'sent', withdrawal: confirmed });
@@ -112,6 +114,7 @@ function WithdrawForm({
     const [values, setValues] = useState({ account: accounts.length === 1 ? accounts[0]!.id : '', amount: '' });
   const [errors, setErrors] = useState<FieldErrors<'account' | 'amount'>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [help, setHelp] = useState<HelpArticleId | undefined>();
   const { submitting, run } = useSubmit();
   // One request id per withdrawal the person means: a retry after a lost reply moves nothing twice.
   const requestId = useRef(newRequestId());
@@ -128,6 +131,7 @@ function WithdrawForm({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
+    setHelp(undefined);
     const found = checkFiatWithdraw({ fiat, accountId: values.account, amount: values.amount, free, remaining });
     setErrors(found);
     if (Object.keys(found).length > 0 || !amount) return;
@@ -135,7 +139,8 @@ function WithdrawForm({
       try {
         onSubmitted(await fiatApi.submitWithdraw({ requestId: requestId.current, asset: fiat.asset, addressId: values.account, amount: amount.toFixed() }));
       } catch (error) {
-        const described = describeWalletError(t, error, { addressId: 'account', address: 'account' });
+        const described = describeWalletError(t, error, { addressId: 'account', address: 'account' }, 'fiatWithdraw');
+        setHelp(described.help);
         if (described.field === 'account' || described.field === 'amount') setErrors({ [described.field]: described.message });
         else setMessage(described.message);
       }
@@ -198,7 +203,7 @@ function WithdrawForm({
         <dt>{t('fiat.receive')}</dt>
         <dd data-testid="withdraw-receive">{receive ? t('units.amount', { value: formatQuantity(receive.toFixed()), asset: fiat.asset }) : '--'}</dd>
       </dl>
-      <FormMessage text={message} />
+      <FormMessage text={message} help={help} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
         {submitting ? t('common.processing') : t('withdraw.next')}
       </button>

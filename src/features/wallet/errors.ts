@@ -4,6 +4,7 @@ import { Code } from '../../../contract/codes.ts';
 import { isApiError } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { describeError, withdrawBanMessage, type FormError } from '../account/shared.ts';
+import { helpArticleFor, type HelpArea } from '../help/shared.ts';
 
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
@@ -15,12 +16,13 @@ const plain = (value: unknown): string => {
 /**
  * A wallet call's refusal in the person's language (contract/codes.ts 10101, 10200–10210 — 'Bank Code Not Found' and the fiat daily limit among them — and the KYC,
  * Google-authenticator and withdrawal-ban refusals of spec §6, §8), with the field it belongs to where
- * there is one; anything else as the account screens describe it.
+ * there is one and the help article of the refusal in its `area`; anything else as the account screens describe it.
  */
-export function describeWalletError(t: TFunction, error: unknown, fields: Record<string, string> = {}): FormError {
-  if (!isApiError(error)) return describeError(t, error, fields);
+export function describeWalletError(t: TFunction, error: unknown, fields: Record<string, string> = {}, area: HelpArea = 'withdraw'): FormError {
+  if (!isApiError(error)) return describeError(t, error, fields, area);
   const data = record(error.data);
-  const on = (field: string | null, message: string): FormError => ({ field: field === null ? null : (fields[field] ?? field), message });
+  const help = helpArticleFor(error.code, area);
+  const on = (field: string | null, message: string): FormError => ({ field: field === null ? null : (fields[field] ?? field), message, help });
   switch (error.code) {
     case Code.insufficientBalance:
       return on('amount', t('wallet:errors.insufficient'));
@@ -56,6 +58,9 @@ export function describeWalletError(t: TFunction, error: unknown, fields: Record
     case Code.gaState:
       return on(null, t('wallet:errors.gaRequired'));
     default:
-      return describeError(t, error, fields);
+      return describeError(t, error, fields, area);
   }
 }
+
+/** A described refusal as FormMessage's properties: its words and the article that explains it. */
+export const errorMessage = (described: FormError): { text: string; help: FormError['help'] } => ({ text: described.message, help: described.help });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpLink, type HelpArticleId } from '../../help/shared.ts';
 
 export interface SectionProps {
   id: string;
@@ -8,11 +9,13 @@ export interface SectionProps {
   open: boolean;
   onToggle: () => void;
   actionLabel: string;
+  /** The help article about this setting (issue 16: the security forms link to their article). */
+  help?: HelpArticleId;
   children: ReactNode;
 }
 
 /** One row of the security centre: what it is, its state, and its form when opened. */
-export function Section({ id, title, status, open, onToggle, actionLabel, children }: SectionProps) {
+export function Section({ id, title, status, open, onToggle, actionLabel, help, children }: SectionProps) {
   const { t } = useTranslation('account');
   return (
     <section className="td-safe-section" data-testid={`safe-${id}`}>
@@ -22,6 +25,11 @@ export function Section({ id, title, status, open, onToggle, actionLabel, childr
           <span className="td-safe-status" data-testid={`safe-${id}-status`}>
             {status}
           </span>
+          {help ? (
+            <div className="td-safe-help">
+              <HelpLink article={help} />
+            </div>
+          ) : null}
         </div>
         <button type="button" className="td-button td-button-secondary" aria-expanded={open} data-testid={`safe-${id}-toggle`} onClick={onToggle}>
           {open ? t('common.cancel') : actionLabel}

@@ -7,6 +7,7 @@ import { describeError } from '../errors.ts';
 import { FormMessage } from '../ui/Field.tsx';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { useSubmit } from '../use-submit.ts';
+import { HelpLink } from '../../help/shared.ts';
 
 /**
  * Signed-in devices (server/api/README.md "Sessions"): every working session of the account with its device,
@@ -58,6 +59,9 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
         <div>
           <h2 id="safe-sessions-title">{t('safe.sessions.title')}</h2>
           <span className="td-safe-status">{t('safe.sessions.intro')}</span>
+          <div className="td-safe-help">
+            <HelpLink article="security/sessions-devices" />
+          </div>
         </div>
       </header>
       <FormMessage text={message} />

@@ -1,6 +1,7 @@
 import '../account.css';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpLink, type HelpArticleId } from '../../help/shared.ts';
 import type { FieldIssue } from '../forms.ts';
 
 /** The translated message of a field problem: a rule's key, or a server message already in words. */
@@ -64,12 +65,18 @@ export function TextField({ name, label, value, onValue, error, hint, addon, ...
   );
 }
 
-/** A whole-form message (a refusal that belongs to no single field). */
-export function FormMessage({ text, tone = 'error' }: { text: string | null; tone?: 'error' | 'success' }) {
-  if (!text) return null;
+/**
+ * A whole-form message (a refusal that belongs to no single field), with a link to the help article that explains
+ * the refusal where there is one. A refusal shown beside its field passes only `help`: the link then stands alone.
+ */
+export function FormMessage({ text, tone = 'error', help }: { text: string | null; tone?: 'error' | 'success'; help?: HelpArticleId | undefined }) {
+  if (!text && !help) return null;
+  const link = help ? <HelpLink article={help} variant="error" /> : null;
+  if (!text) return <p className="td-form-help">{link}</p>;
   return (
     <div className={`td-form-message td-form-message-${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={`form-${tone}`}>
       {text}
+      {link}
     </div>
   );
 }
