@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DeskHours } from './api.ts';
-import { deskState, hourText, utcText, weekdaysText } from './desk-hours.ts';
+import { hourText, utcText, weekdaysText } from './desk-hours.ts';
 
 const NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const hours = (over: Partial<DeskHours> = {}): DeskHours => ({
-  days: [1, 2, 3, 4, 5],
-  openUtcHour: 0,
-  closeUtcHour: 17,
-  open: true,
-  nextOpenAt: '2026-11-30T00:00:00.000Z',
-  nextCloseAt: '2026-11-30T17:00:00.000Z',
-  serverTime: '2026-11-30T09:00:00.000Z',
-  ...over,
-});
 
 describe('the desk’s hours in words', () => {
   it('writes a time in UTC whatever the browser’s zone', () => {
@@ -28,11 +17,4 @@ describe('the desk’s hours in words', () => {
     expect(weekdaysText([1, 2], NAMES)).toBe('Mon, Tue');
   });
 
-  it('takes the terms as read, unless a refusal since said the desk is closed until later', () => {
-    expect(deskState(hours(), null)).toEqual({ open: true, nextOpenAt: '2026-11-30T00:00:00.000Z', nextCloseAt: '2026-11-30T17:00:00.000Z' });
-    expect(deskState(hours(), '2026-12-01T00:00:00.000Z')).toEqual({ open: false, nextOpenAt: '2026-12-01T00:00:00.000Z', nextCloseAt: null });
-    // Terms read after the time the refusal named win.
-    expect(deskState(hours({ serverTime: '2026-12-01T00:00:05.000Z' }), '2026-12-01T00:00:00.000Z')?.open).toBe(true);
-    expect(deskState(null, null)).toBeNull();
-  });
 });
