@@ -38,10 +38,10 @@ export default function OtcRecordPage() {
         <Column header={t('info.record.mode')} body={(row: OtcOrder) => t(`modes.${row.mode}`)} />
         <Column header={t('order.pays')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.fromAmount), asset: row.fromAsset })} />
         <Column header={t('order.receives')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.toAmount), asset: row.toAsset })} />
-        <Column header={t('quote.price')} body={(row: OtcOrder) => t('quote.rate', { from: row.fromAsset, to: row.toAsset, price: priceText(row.price) })} />
-        <Column header={t('quote.usdValue')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => usdText(row.usdValue)} />
         <Column header={t('info.record.status')} body={(row: OtcOrder) => <OrderStatus status={row.status} />} />
         <Column header={t('timeline.settlesAt')} body={(row: OtcOrder) => formatDateTime(row.timeline.settledAt ?? row.timeline.settlesAt)} />
+        <Column header={t('quote.price')} body={(row: OtcOrder) => t('quote.rate', { from: row.fromAsset, to: row.toAsset, price: priceText(row.price) })} />
+        <Column header={t('quote.usdValue')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => usdText(row.usdValue)} />
         <Column header={t('order.orderId')} field="orderId" />
       </RecordTable>
     </WalletShell>

@@ -67,7 +67,7 @@ export default function ValidatePage() {
           fix={null}
         />
       </ul>
-      <Link className="td-button td-button-primary" to={to('otc/form')} data-testid="otc-validate-form">
+      <Link className="td-button td-button-primary td-otc-cta" to={to('otc/form')} data-testid="otc-validate-form">
         {t('info.validate.toForm')}
       </Link>
     </WalletShell>
