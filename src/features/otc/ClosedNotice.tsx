@@ -7,7 +7,7 @@ export function ClosedNotice({ terms }: { terms: DeskTerms }) {
   const { t } = useTranslation('otc');
   const hours = terms.config?.hours;
   if (!hours || hours.open) return null;
-  const text = [t('terms.closedNow'), opensText(t, hours.nextOpenAt)].join(' ');
+  const text = opensText(t, t('terms.closedNow'), hours.nextOpenAt);
   return (
     <p className="td-notice td-notice-warning" role="status" data-testid="otc-closed" data-next-open={hours.nextOpenAt}>
       {text}

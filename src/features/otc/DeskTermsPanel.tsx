@@ -15,7 +15,7 @@ export function DeskState({ terms }: { terms: DeskTerms }) {
     <span className={`td-otc-desk td-otc-desk-${hours.open ? 'open' : 'closed'}`} data-testid="otc-desk-state" data-open={hours.open} data-next-open={hours.nextOpenAt}>
       {hours.open
         ? t('terms.openUntil', { local: formatDateTime(hours.nextCloseAt, { zone: true }), utc: utcText(hours.nextCloseAt) })
-        : [t('terms.closed'), opensText(t, hours.nextOpenAt)].join(' ')}
+        : opensText(t, t('terms.closed'), hours.nextOpenAt)}
     </span>
   );
 }

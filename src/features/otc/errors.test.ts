@@ -20,7 +20,7 @@ describe('describeOtcError', () => {
     const closed = describeOtcError(t, refusal(Code.otcClosed, { nextOpenAt: '2026-11-30T00:00:00.000Z' }));
     expect(closed.effect).toBe('terms');
     expect(closed.field).toBeNull();
-    expect(closed.message).toMatch(/^otc:errors\.closed otc:terms\.opensAt .*"utc":"2026-11-30 00:00 UTC"/);
+    expect(closed.message).toMatch(/^otc:terms\.sentences .*"first":"otc:errors\.closed".*otc:terms\.opensAt.*2026-11-30 00:00 UTC/);
   });
 
   it('says the quote limit in the spec’s words with the user’s limit', () => {

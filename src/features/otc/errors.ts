@@ -12,9 +12,11 @@ const record = (value: unknown): Record<string, unknown> => (typeof value === 'o
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const usd = (value: unknown): string => formatQuantity(text(value) || '0');
 
-/** When the desk opens, in the person's zone and in UTC (the desk's own clock). */
-export function opensText(t: TFunction, iso: string): string {
-  return t('otc:terms.opensAt', { local: formatDateTime(iso, { zone: true }), utc: utcText(iso) });
+/** When the desk opens, in the person's zone and in UTC (the desk's own clock), after `first` (a sentence saying it is closed). */
+export function opensText(t: TFunction, first: string, iso: string): string {
+  const second = t('otc:terms.opensAt', { local: formatDateTime(iso, { zone: true }), utc: utcText(iso) });
+  // Sentences follow each other with a space in English and without one in Chinese.
+  return t('otc:terms.sentences', { first, second });
 }
 
 /** The USD value a refusal below the minimum names (10256 data.usdValue), for the form's "worth about" line. */
@@ -36,7 +38,7 @@ export function describeOtcError(t: TFunction, error: unknown, typed: Side = 'fr
   const data = record(error.data);
   switch (error.code) {
     case Code.otcClosed:
-      return on(null, `${t('otc:errors.closed')} ${opensText(t, text(data['nextOpenAt']))}`, 'terms');
+      return on(null, opensText(t, t('otc:errors.closed'), text(data['nextOpenAt'])), 'terms');
     case Code.otcBelowMinimum:
       return on(typedField, t('otc:errors.belowMinimum', { min: usd(data['minUsd']), value: usd(data['usdValue']) }));
     case Code.quoteLimitExceeded:
