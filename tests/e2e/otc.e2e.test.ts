@@ -1,12 +1,12 @@
 import Decimal from 'decimal.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import enOtc from '../../locales/en-US/otc.json' with { type: 'json' };
 import zhOtc from '../../locales/zh-HK/otc.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
-import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
-import { ownSandbox, SandboxClient } from './support/wallet.ts';
+import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
 // Issue 12, OTC screens, in real Chromium and both locales: signed out, the public enquiry refuses a bad e-mail
 // beside its field, then is sent and confirmed with the time the desk will have read it; signed in, a request
@@ -45,45 +45,24 @@ interface DeskConfig {
   hours: { open: boolean; nextOpenAt: string; nextCloseAt: string; serverTime: string };
 }
 
-let sandbox: { baseURL: string; close: () => Promise<void> };
-let client: SandboxClient;
-let browser: Browser;
+const suite = ownSandboxSuite();
+const client = () => suite.client;
 
-beforeAll(async () => {
-  sandbox = await ownSandbox(inject('distDir'));
-  client = new SandboxClient(sandbox.baseURL);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.close();
-});
-afterEach(async () => {
-  // The ledger's invariants hold after every journey: postings sum to zero, nothing negative, no stray hold.
-  const check = await client.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-  expect(check.data.violations).toEqual([]);
-});
-
-const config = async () => (await client.call<DeskConfig>('POST', '/institution/block/listBlockTradeConfigure')).data;
+const config = async () => (await client().call<DeskConfig>('POST', '/institution/block/listBlockTradeConfigure')).data;
 const serverNow = async () => Date.parse((await config()).hours.serverTime);
 
 /** The sandbox's clock starts at the real time: a weekend or an evening finds the desk closed, so move it to the next session. */
 async function openDesk(): Promise<void> {
   const { hours } = await config();
-  if (!hours.open) await client.advance(Date.parse(hours.nextOpenAt) - Date.parse(hours.serverTime) + 60_000);
+  if (!hours.open) await client().advance(Date.parse(hours.nextOpenAt) - Date.parse(hours.serverTime) + 60_000);
   expect((await config()).hours.open).toBe(true);
 }
 
 /** Signs the browser in through the API (after the clock passed the 30-minute idle timeout, the old session is gone). */
 async function signIn(context: BrowserContext): Promise<string> {
-  const token = await client.login(demoUser.email, demoUser.password);
-  await context.addCookies([{ name: 'token', value: token, url: sandbox.baseURL }]);
+  const token = await client().login(demoUser.email, demoUser.password);
+  await context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
   return token;
-}
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const found = await axeViolations(page);
-  expect(found, `${name}: ${JSON.stringify(found)}`).toEqual([]);
 }
 
 /** The page does not scroll sideways at a phone's width (390 px); the area's navigation scrolls inside itself. */
@@ -105,7 +84,7 @@ async function wide(page: Page): Promise<void> {
 }
 
 async function capital(token: string, asset: string): Promise<{ free: Decimal; locked: Decimal }> {
-  const b = await client.balance(token, asset);
+  const b = await client().balance(token, asset);
   return { free: new Decimal(b.free), locked: new Decimal(b.locked) };
 }
 
@@ -114,9 +93,9 @@ describe('OTC screens in Chromium (issue 12)', () => {
     '%s: public enquiry → sign in → below the minimum refused → 250,000 USDT of BTC at a firm quote settles T+1 → a delegated order fills, another is cancelled → closed after 17:00 UTC',
     async (lang: Lang) => {
       const t = texts[lang];
-      const base = `${sandbox.baseURL}/${lang}`;
+      const base = `${suite.baseURL}/${lang}`;
       await openDesk();
-      const { page, context, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Hong_Kong' });
+      const { page, context, errors } = await openPage(suite.browser, { viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Hong_Kong' });
 
       // Signed out: the public enquiry. Each field says what is wrong before anything is sent.
       await page.goto(`${base}/otc/form/unlogin`);
@@ -153,7 +132,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await page.getByTestId('input-password').fill(demoUser.password);
       await page.getByTestId('login-submit').click();
       await page.waitForURL(`${base}/otc/form`);
-      let token = await client.login(demoUser.email, demoUser.password);
+      let token = await client().login(demoUser.email, demoUser.password);
       const form = page.getByTestId('otc-form');
       await form.waitFor();
       await expect.poll(() => page.getByTestId('otc-desk-state').getAttribute('data-open'), slow).toBe('true');
@@ -232,7 +211,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await expectAccessible(page, 'live orders');
 
       // T+1 on the sandbox clock (a Friday's order settles on Monday): settled, at exactly the quoted amounts.
-      await client.advance(Date.parse(settlesAt) - (await serverNow()) + 1_000);
+      await client().advance(Date.parse(settlesAt) - (await serverNow()) + 1_000);
       token = await signIn(context);
       const usdtAfter = await capital(token, 'USDT');
       const btcAfter = await capital(token, 'BTC');
@@ -266,7 +245,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await page.waitForURL(`${base}/otcinfo/recharge/coin/USDT`);
       await expect.poll(async () => (await page.locator('[data-testid="input-asset"] option').allTextContents()).sort(), slow).toEqual(['BTC', 'ETH', 'SOL', 'USDT']);
       await page.getByTestId('network-TRX').check();
-      const address = await client.call<{ address: string }>('POST', '/block/trade/getAddress', { token, body: { asset: 'USDT', network: 'TRX' } });
+      const address = await client().call<{ address: string }>('POST', '/block/trade/getAddress', { token, body: { asset: 'USDT', network: 'TRX' } });
       await expect.poll(() => page.getByTestId('value-address').textContent(), slow).toBe(address.data.address);
       await expectAccessible(page, 'OTC crypto deposit');
       await saveScreenshot(page, `otc-deposit-coin-${lang}-1280`);
@@ -288,7 +267,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
       // Delegated: a limit the desk's price already crosses fills at exactly the limit on its next sweep.
       await openDesk();
       token = await signIn(context);
-      const desk = await client.call<{ price: string }>('POST', '/institution/block/getQuote', { body: { fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4' } });
+      const desk = await client().call<{ price: string }>('POST', '/institution/block/getQuote', { body: { fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4' } });
       const limit = new Decimal(desk.data.price).times(0.99).floor();
       // Enough BTC that a fill brings back at least 250,000 USDT for the next journey.
       const amount = new Decimal(250_000).div(limit).toDecimalPlaces(8, Decimal.ROUND_UP);
@@ -309,7 +288,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await expect.poll(() => placed.getAttribute('data-status'), slow).toBe('open');
       const crossingId = (await placed.getAttribute('data-order'))!;
       expect((await capital(token, 'BTC')).locked.minus(btcStart.locked).eq(amount)).toBe(true);
-      await client.advance(1_000);
+      await client().advance(1_000);
       await expect.poll(() => placed.getAttribute('data-status'), slow).toBe('pendingSettlement');
       expect(await placed.getByTestId('order-to').getAttribute('data-amount')).toBe(receives.toFixed());
       expect(await placed.getByTestId('timeline-accepted').getAttribute('data-state')).toBe('done');
@@ -323,7 +302,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await limitForm.getByTestId('otc-limit-submit').click();
       await expect.poll(async () => (await placed.getAttribute('data-order')) !== crossingId && (await placed.getAttribute('data-status')) === 'open', slow).toBe(true);
       expect((await capital(token, 'BTC')).locked.minus(heldBefore).toFixed()).toBe('4');
-      await client.advance(1_000);
+      await client().advance(1_000);
       await page.goto(`${base}/otcinfo/list`);
       const far = page.locator('[data-testid="otc-order"][data-mode="limit"][data-status="open"]');
       await far.waitFor();
@@ -339,7 +318,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
 
       // After 17:00 UTC: the form says when the desk opens, in Hong Kong time and UTC, and the desk refuses.
       const { hours } = await config();
-      await client.advance(Date.parse(hours.nextCloseAt) - Date.parse(hours.serverTime) + 60_000);
+      await client().advance(Date.parse(hours.nextCloseAt) - Date.parse(hours.serverTime) + 60_000);
       const closed = await config();
       expect(closed.hours.open).toBe(false);
       token = await signIn(context);
@@ -364,13 +343,13 @@ describe('OTC screens in Chromium (issue 12)', () => {
 
       // The delegated fill settles T+1 too: exactly its limit's amount (and USDT for the next journey).
       const usdtPending = await capital(token, 'USDT');
-      const crossing = await client.call<{ list: Array<{ orderId: string; timeline: { settlesAt: string } }> }>('POST', '/institution/block/pageBlockOrderRecord', {
+      const crossing = await client().call<{ list: Array<{ orderId: string; timeline: { settlesAt: string } }> }>('POST', '/institution/block/pageBlockOrderRecord', {
         token,
         body: { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { status: 'pendingSettlement' } },
       });
       const pending = crossing.data.list.find((o) => o.orderId === crossingId)!;
-      await client.advance(Math.max(1_000, Date.parse(pending.timeline.settlesAt) - (await serverNow()) + 1_000));
-      token = await client.login(demoUser.email, demoUser.password);
+      await client().advance(Math.max(1_000, Date.parse(pending.timeline.settlesAt) - (await serverNow()) + 1_000));
+      token = await client().login(demoUser.email, demoUser.password);
       expect((await capital(token, 'USDT')).free.minus(usdtPending.free).eq(receives)).toBe(true);
 
       expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);

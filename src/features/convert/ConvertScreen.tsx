@@ -86,15 +86,7 @@ export function ConvertScreen({ tab, signedIn }: { tab: ConvertKind; signedIn: b
           }
         />
         {flow.step.name === 'confirm' ? (
-          <QuoteConfirm
-            flow={{
-              ...flow,
-              back: () => {
-                flow.back();
-                focusSoon('#convert-get-quote');
-              },
-            }}
-          >
+          <QuoteConfirm flow={flow}>
             <dt>{t('quote.fee')}</dt>
             <dd data-testid="confirm-fee">{t('quote.feeValue')}</dd>
           </QuoteConfirm>

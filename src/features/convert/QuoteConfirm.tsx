@@ -66,7 +66,16 @@ export function QuoteConfirm({ flow, children }: { flow: QuoteFlow; children?: R
             {flow.submitting ? t('actions.processing') : t('actions.confirm')}
           </button>
         )}
-        <button type="button" className="td-button td-button-secondary" onClick={flow.back} data-testid={`${ns}-back`}>
+        <button
+          type="button"
+          className="td-button td-button-secondary"
+          onClick={() => {
+            flow.back();
+            // Back on the form, focus lands where the person asks for a quote again.
+            setTimeout(() => document.getElementById(`${ns}-get-quote`)?.focus(), 0);
+          }}
+          data-testid={`${ns}-back`}
+        >
           {t('actions.back')}
         </button>
       </div>

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
 import type { DisabledReason } from '../account/index.ts';
-import { PermissionNotice, QuoteConfirm, QuoteFacts, QuoteForm, usdText, useQuoteFlow, type QuoteCalls, type QuoteFlow } from '../convert/shared.ts';
+import { PermissionNotice, QuoteConfirm, QuoteFacts, QuoteForm, ResultPanel, usdText, useQuoteFlow, type QuoteCalls, type QuoteFlow } from '../convert/shared.ts';
 import { otcApi, type OtcFirm, type OtcIndicative, type OtcOrder } from './api.ts';
 import { DeskTermsPanel } from './DeskTermsPanel.tsx';
 import { belowMinimumValue, describeOtcError } from './errors.ts';
@@ -65,15 +64,7 @@ export function InstantQuote({ terms, data, blocked }: { terms: DeskTerms; data:
       />
       <div className="td-otc-side">
         {flow.step.name === 'confirm' ? (
-          <QuoteConfirm
-            flow={{
-              ...flow,
-              back: () => {
-                flow.back();
-                focusSoon('#otc-get-quote');
-              },
-            }}
-          >
+          <QuoteConfirm flow={flow}>
             <dt>{t('quote.usdValue')}</dt>
             <dd data-testid="confirm-usd">{t('units.usd', { value: usdText(flow.step.quote.usdValue) })}</dd>
             <dt>{t('terms.settlement')}</dt>
@@ -114,33 +105,11 @@ function UsdValue({ flow }: { flow: OtcFlow }) {
 /** The accepted quote: the order held until settlement, with its timeline and where the live orders are. */
 function Accepted({ accepted, onAgain }: { accepted: OtcOrder; onAgain: () => void }) {
   const { t } = useTranslation('otc');
-  const { lang } = useParams();
-  const heading = useRef<HTMLHeadingElement>(null);
   const [order, setOrder] = useState(accepted);
   useOrderFollow(order, setOrder, FOLLOW_MS);
-  useEffect(() => heading.current?.focus(), [accepted.orderId]);
   return (
-    <section className="td-convert-panel" aria-labelledby="otc-result-title" data-testid="otc-result">
-      <h2 id="otc-result-title" ref={heading} tabIndex={-1}>
-        {t('result.title')}
-      </h2>
-      <p className="td-form-message td-form-message-success" role="status">
-        {t('result.done')}
-      </p>
-      <OrderCard
-        order={order}
-        heading="h3"
-        actions={
-          <>
-            <Link className="td-button td-button-secondary" to={`/${lang}/otcinfo/list`} data-testid="otc-live-orders">
-              {t('result.liveOrders')}
-            </Link>
-            <button type="button" className="td-button td-button-primary" onClick={onAgain} data-testid="otc-again">
-              {t('result.again')}
-            </button>
-          </>
-        }
-      />
-    </section>
+    <ResultPanel ns="otc" focusKey={accepted.orderId} next={{ path: 'otcinfo/list', text: t('result.liveOrders'), testId: 'otc-live-orders' }} onAgain={onAgain}>
+      <OrderCard order={order} heading="h3" />
+    </ResultPanel>
   );
 }
