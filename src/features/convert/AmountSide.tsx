@@ -5,6 +5,8 @@ import { chooseFrom, chooseTo, fromChoices, isDisabledPair, maxAmount, toChoices
 import { amountText } from './format.ts';
 import type { QuoteData, QuoteFlow } from './use-quote-flow.ts';
 
+// i18n namespaces: convert, otc
+
 /**
  * One side of a quote form: the asset and its amount. The paid side says what is available (signed in), with
  * "max", and the per-order range (listRiskConfig, convert); the received side greys out the pairs operations

@@ -3,6 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import type { DisabledReason } from '../account/index.ts';
 import type { QuoteNs } from './convert-form.ts';
 
+// i18n namespaces: convert, otc
+
 /** Where a person fixes what is missing (spec §6): verification on the KYC page, the authenticator on the security page. */
 const FIX: Partial<Record<DisabledReason, { path: string; key: 'kyc' | 'ga' }>> = {
   kycBasic: { path: 'account/kyc', key: 'kyc' },

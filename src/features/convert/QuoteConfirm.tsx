@@ -6,6 +6,8 @@ import { amountText, priceText } from './format.ts';
 import { Countdown } from './QuoteFacts.tsx';
 import type { QuoteFlow } from './use-quote-flow.ts';
 
+// i18n namespaces: convert, otc
+
 /**
  * The confirm step: the firm quote's two amounts, its price both ways, the spread (and the market price it
  * comes off), the desk's own facts (`children`: convert's zero fee, the OTC desk's USD value and settlement)

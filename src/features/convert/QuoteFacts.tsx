@@ -4,6 +4,8 @@ import { percentText, quoteMatches, type QuoteNs } from './convert-form.ts';
 import { priceText } from './format.ts';
 import type { QuoteFlow } from './use-quote-flow.ts';
 
+// i18n namespaces: convert, otc
+
 /**
  * Under the amounts: the price both ways and the spread said explicitly, then the desk's own facts
  * (`children`: convert's zero fee and today's limit, the OTC desk's USD value). An indicative price is

@@ -5,6 +5,8 @@ import { AmountSide } from './AmountSide.tsx';
 import { swap, type PairKind } from './convert-form.ts';
 import type { QuoteData, QuoteFlow } from './use-quote-flow.ts';
 
+// i18n namespaces: convert, otc
+
 /**
  * A quote form (convert's, and the OTC desk's instant quote): from and to with the swap button between them,
  * the quote's facts and the action (get a quote, or what is missing, or sign in). While a firm quote is being

@@ -9,7 +9,7 @@ export { percentText, type Draft, type PairKind, type QuoteNs, type Side } from 
 export { quoteClock, secondsLeft, type QuoteClock } from './countdown.ts';
 export type { ConvertEffect as QuoteEffect, ConvertError as QuoteError } from './errors.ts';
 export { amountText, priceText, usdText } from './format.ts';
-export { ResultPanel } from './ConvertResult.tsx';
+export { ResultPanel } from './ResultPanel.tsx';
 export { PageTabs } from './ConvertTabs.tsx';
 export { PermissionNotice, SignInPrompt } from './Notices.tsx';
 export { QuoteConfirm } from './QuoteConfirm.tsx';
