@@ -16,19 +16,7 @@ import { walletCalls } from './wallet.ts';
  * it when the books reach the limit price (or operations fill or reject it); it settles T+1 from the fill.
  */
 
-/** spec §9, the desk's published terms. */
-export const OTC_TERMS = {
-  minUsd: '200000',
-  /** Weekdays (0 Sunday … 6 Saturday) and hours in UTC when the desk quotes. */
-  days: [1, 2, 3, 4, 5],
-  openUtcHour: 0,
-  closeUtcHour: 17,
-  resultMinutes: 30,
-  settlementDays: 1,
-  quoteTtlMs: 30_000,
-} as const;
-
-export const OTC_ASSETS = ['BTC', 'ETH', 'SOL', 'USDT', 'USD', 'HKD'] as const;
+export { OTC_ASSETS, OTC_MODES, OTC_STATUSES, OTC_TERMS, type OtcAssetName, type OtcModeName, type OtcStatusName } from './otc-rules.ts';
 
 const Mode = Type.Union([Type.Literal('quote'), Type.Literal('limit')]);
 export const OtcStatus = Type.Union([

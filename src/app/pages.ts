@@ -6,6 +6,7 @@ import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
 import { marketPages } from '../features/market/index.ts';
+import { otcPages } from '../features/otc/index.ts';
 import { recordPages } from '../features/record/index.ts';
 import { tradingPages } from '../features/trading/index.ts';
 import { walletPages } from '../features/wallet/index.ts';
@@ -47,6 +48,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   help: ['help', helpPages.help],
   helpCategory: ['help', helpPages.helpCategory],
   helpArticle: ['help', helpPages.helpArticle],
+  ...Object.fromEntries(Object.entries(otcPages).map(([page, load]) => [page, ['otc', load] as const])),
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

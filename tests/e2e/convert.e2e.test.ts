@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import enConvert from '../../locales/en-US/convert.json' with { type: 'json' };
 import zhConvert from '../../locales/zh-HK/convert.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
-import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
-import { ownSandbox, SandboxClient } from './support/wallet.ts';
+import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
+import type { SandboxClient } from './support/wallet.ts';
 
 // Issue 12, convert screens, in real Chromium and both locales: signed out, the public page quotes an
 // indicative price and asks to sign in; signed in without a Google authenticator, the page says to bind one
@@ -23,30 +24,14 @@ const fill = (template: string, values: Record<string, string | number>) => temp
 const slow = { timeout: 10_000 } as const;
 const grouped = (plain: string) => plain.replace(/^(\d+)/, (int) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
-let sandbox: { baseURL: string; close: () => Promise<void> };
+// Its own sandbox and browser, the ledger checked after every journey (support/suite.ts).
+const suite = ownSandboxSuite();
 let client: SandboxClient;
-let browser: Browser;
 let gaBound = false;
 
-beforeAll(async () => {
-  sandbox = await ownSandbox(inject('distDir'));
-  client = new SandboxClient(sandbox.baseURL);
-  browser = await launchBrowser();
+beforeAll(() => {
+  client = suite.client;
 });
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.close();
-});
-afterEach(async () => {
-  // The ledger's invariants hold after every journey: postings sum to zero, nothing negative.
-  const check = await client.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-  expect(check.data.violations).toEqual([]);
-});
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const found = await axeViolations(page);
-  expect(found, `${name}: ${JSON.stringify(found)}`).toEqual([]);
-}
 
 /**
  * The demo user starts without an authenticator; the second journey needs that again: the lost-authenticator
@@ -87,9 +72,9 @@ describe('convert screens in Chromium (issue 12)', () => {
     '%s: public indicative quote → sign in → bind the authenticator → 1 BTC to USDT at a firm quote → an expired quote refused → a disabled pair refused',
     async (lang: Lang) => {
       const t = texts[lang];
-      const base = `${sandbox.baseURL}/${lang}`;
+      const base = `${suite.baseURL}/${lang}`;
       if (gaBound) await unbindGa();
-      const { page, context, errors } = await openPage(browser);
+      const { page, context, errors } = await openPage(suite.browser);
       const form = page.getByTestId('convert-form');
       const state = () => form.getByTestId('convert-quote-state').getAttribute('data-state');
 

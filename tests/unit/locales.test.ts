@@ -68,6 +68,10 @@ describe('locales', () => {
     for (const file of sourceFiles(path.join(root, 'src'))) {
       const text = readFileSync(file, 'utf8');
       const namespaces = [...text.matchAll(/useTranslation\(\s*\[?\s*'([\w-]+)'/g)].map((m) => m[1] as string);
+      // A part that speaks the namespace it is given (useTranslation(ns)) names them all in a comment
+      // `// i18n namespaces: convert, otc`; each of its keys must then exist in every one.
+      const declared = /\/\/ i18n namespaces: ([\w-]+(?:, [\w-]+)*)/.exec(text)?.[1]?.split(', ');
+      if (declared) namespaces.push(...declared);
       if (namespaces.length === 0) namespaces.push('common');
       for (const match of text.matchAll(/\bt\(\s*(['`])([^'`]+)\1/g)) {
         const quote = match[1];
@@ -83,7 +87,7 @@ describe('locales', () => {
         if (probe === '') continue;
         checked++;
         for (const locale of LOCALES) {
-          const found = candidates.some((ns) => {
+          const found = candidates[declared && candidates === namespaces ? 'every' : 'some']((ns) => {
             const node = lookup(resources[locale][ns], probe);
             if (dynamic) return node !== undefined && typeof node !== 'string';
             return typeof node === 'string' || lookup(resources[locale][ns], `${probe}_other`) !== undefined;

@@ -1,24 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import type { ConvertKind } from '../../../contract/convert-rules.ts';
 import { TextField } from '../account/shared.ts';
 import { AssetSelect, type AssetOption } from '../wallet/shared.ts';
-import { chooseFrom, chooseTo, fromChoices, isDisabledPair, maxAmount, toChoices, typeAmount, type Side } from './convert-form.ts';
+import { chooseFrom, chooseTo, fromChoices, isDisabledPair, maxAmount, toChoices, typeAmount, type PairKind, type Side } from './convert-form.ts';
 import { amountText } from './format.ts';
-import type { ConvertData } from './use-convert-data.ts';
-import type { ConvertFlow } from './use-convert-flow.ts';
+import type { QuoteData, QuoteFlow } from './use-quote-flow.ts';
+
+// i18n namespaces: convert, otc
 
 /**
- * One side of the form: the asset and its amount. The paid side says what is available (signed in), with
- * "max", and the per-order range (listRiskConfig); the received side greys out the pairs operations switched off.
+ * One side of a quote form: the asset and its amount. The paid side says what is available (signed in), with
+ * "max", and the per-order range (listRiskConfig, convert); the received side greys out the pairs operations
+ * switched off.
  */
-export function AmountSide({ side, tab, flow, data, signedIn }: { side: Side; tab: ConvertKind; flow: ConvertFlow; data: ConvertData; signedIn: boolean }) {
-  const { t } = useTranslation('convert');
-  const { draft } = flow;
+export function AmountSide({ side, kind, flow, data, signedIn }: { side: Side; kind: PairKind; flow: QuoteFlow; data: QuoteData; signedIn: boolean }) {
+  const { ns, draft } = flow;
+  const { t } = useTranslation(ns);
   const asset = side === 'from' ? draft.from : draft.to;
   const options: AssetOption[] =
     side === 'from'
-      ? fromChoices(tab, data.names).map((a) => ({ asset: a }))
-      : toChoices(tab, draft.from, data.names).map((a) =>
+      ? fromChoices(kind, data.names).map((a) => ({ asset: a }))
+      : toChoices(kind, draft.from, data.names).map((a) =>
           isDisabledPair(data.disabledPairs, draft.from, a) ? { asset: a, disabled: true, label: t('form.pairOffOption', { asset: a }) } : { asset: a },
         );
   const field = side === 'from' ? 'fromAmount' : 'toAmount';
@@ -29,12 +30,12 @@ export function AmountSide({ side, tab, flow, data, signedIn }: { side: Side; ta
       <legend>{t(`form.${side}`)}</legend>
       <div className="td-convert-side-row">
         <AssetSelect
-          id={`convert-${side}-asset`}
+          id={`${ns}-${side}-asset`}
           label={t('form.asset')}
           testId={`input-${side}Asset`}
           value={asset}
           options={options}
-          onChange={(value) => flow.edit(side === 'from' ? chooseFrom(draft, value, tab, data.names) : chooseTo(draft, value))}
+          onChange={(value) => flow.edit(side === 'from' ? chooseFrom(draft, value, kind, data.names) : chooseTo(draft, value))}
         />
         <TextField
           name={field}
@@ -50,11 +51,11 @@ export function AmountSide({ side, tab, flow, data, signedIn }: { side: Side; ta
       </div>
       {available ? (
         <p className="td-convert-available">
-          <span data-testid="convert-available">{t('form.available', { value: amountText(available.toFixed()), asset })}</span>
+          <span data-testid={`${ns}-available`}>{t('form.available', { value: amountText(available.toFixed()), asset })}</span>
           <button
             type="button"
             className="td-link-button"
-            data-testid="convert-max"
+            data-testid={`${ns}-max`}
             aria-label={t('form.maxLabel', { asset })}
             onClick={() => flow.edit(typeAmount(draft, 'from', maxAmount(available, range?.max, data.rules.decimals[asset])))}
           >

@@ -1,18 +1,31 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERT_QUOTE_TTL_MS, type ConvertKind } from '../../../contract/convert-rules.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
 import { bootstrapSession, useAccountInfo } from '../account/index.ts';
 import { FormMessage } from '../account/shared.ts';
 import { HelpLink } from '../help/shared.ts';
-import { ConvertForm } from './ConvertForm.tsx';
+import { convertApi, type ConvertOrder, type FirmQuote, type IndicativeQuote } from './api.ts';
 import { ConvertResult } from './ConvertResult.tsx';
-import { ConvertTabs } from './ConvertTabs.tsx';
+import { ConvertTabs, tabPath } from './ConvertTabs.tsx';
 import { describeConvertError } from './errors.ts';
+import { usdText } from './format.ts';
 import { PermissionNotice, SignInPrompt } from './Notices.tsx';
 import { QuoteConfirm } from './QuoteConfirm.tsx';
+import { QuoteFacts } from './QuoteFacts.tsx';
+import { QuoteForm } from './QuoteForm.tsx';
 import { useConvertData } from './use-convert-data.ts';
-import { useConvertFlow } from './use-convert-flow.ts';
+import { useQuoteFlow, type QuoteCalls } from './use-quote-flow.ts';
 import './convert.css';
+
+/** Convert's side of the shared quote flow: its calls and its refusals (module-level, so the reference is stable). */
+const CONVERT_CALLS: QuoteCalls<IndicativeQuote, FirmQuote, ConvertOrder> = {
+  ns: 'convert',
+  indicative: convertApi.indicativeQuote,
+  firm: convertApi.firmQuote,
+  order: convertApi.order,
+  describe: describeConvertError,
+};
 
 /**
  * The convert screen (issue 12), signed in (convert/coin, `?tab=fiat`) or public (nologin/convert/coin|fiat):
@@ -23,7 +36,7 @@ import './convert.css';
 export function ConvertScreen({ tab, signedIn }: { tab: ConvertKind; signedIn: boolean }) {
   const { t } = useTranslation('convert');
   const data = useConvertData(signedIn);
-  const flow = useConvertFlow(tab, signedIn, data);
+  const flow = useQuoteFlow(tab, signedIn, data, CONVERT_CALLS);
   const info = useAccountInfo();
   const root = useRef<HTMLDivElement>(null);
   const permission = signedIn ? info?.permissions?.[tab === 'coin' ? 'convertCoin' : 'convertFiat'] : undefined;
@@ -34,8 +47,8 @@ export function ConvertScreen({ tab, signedIn }: { tab: ConvertKind; signedIn: b
 
   const focusSoon = (selector: string) => setTimeout(() => root.current?.querySelector<HTMLElement>(selector)?.focus(), 0);
   let action = null;
-  if (!signedIn) action = <SignInPrompt tab={tab} />;
-  else if (permission && !permission.enabled) action = <PermissionNotice reason={permission.reason ?? 'operations'} tab={tab} />;
+  if (!signedIn) action = <SignInPrompt ns="convert" back={tabPath(tab, true)} />;
+  else if (permission && !permission.enabled) action = <PermissionNotice ns="convert" reason={permission.reason ?? 'operations'} values={{ kind: t(`tabs.${tab}`) }} />;
   else if (flow.step.name !== 'confirm') {
     action = (
       <button type="submit" id="convert-get-quote" className="td-button td-button-primary td-convert-submit" disabled={flow.submitting || flow.pairOff} data-testid="convert-get-quote">
@@ -43,7 +56,6 @@ export function ConvertScreen({ tab, signedIn }: { tab: ConvertKind; signedIn: b
       </button>
     );
   }
-
   return (
     <div className="td-convert" ref={root} data-testid={signedIn ? 'convert' : 'convert-public'} data-tab={tab}>
       <div className="td-convert-head">
@@ -53,17 +65,32 @@ export function ConvertScreen({ tab, signedIn }: { tab: ConvertKind; signedIn: b
       <p className="td-convert-intro">{t(tab === 'coin' ? 'intro.coin' : 'intro.fiat')}</p>
       {data.error ? <FormMessage text={describeConvertError(t, data.error).message} /> : null}
       <div className="td-convert-grid">
-        <ConvertForm tab={tab} flow={flow} data={data} signedIn={signedIn} action={action} />
+        <QuoteForm
+          kind={tab}
+          flow={flow}
+          data={data}
+          signedIn={signedIn}
+          action={action}
+          facts={
+            <QuoteFacts flow={flow}>
+              <dt>{t('quote.fee')}</dt>
+              <dd data-testid="convert-fee">{t('quote.feeValue')}</dd>
+              {data.limit ? (
+                <>
+                  <dt>{t('quote.limitLeft')}</dt>
+                  <dd data-testid="convert-limit">
+                    {t('quote.limitValue', { value: usdText(data.limit.remainingUsd), time: formatDateTime(data.limit.resetsAt, { zone: true }) })}
+                  </dd>
+                </>
+              ) : null}
+            </QuoteFacts>
+          }
+        />
         {flow.step.name === 'confirm' ? (
-          <QuoteConfirm
-            flow={{
-              ...flow,
-              back: () => {
-                flow.back();
-                focusSoon('#convert-get-quote');
-              },
-            }}
-          />
+          <QuoteConfirm flow={flow}>
+            <dt>{t('quote.fee')}</dt>
+            <dd data-testid="confirm-fee">{t('quote.feeValue')}</dd>
+          </QuoteConfirm>
         ) : flow.step.name === 'done' ? (
           <ConvertResult
             order={flow.step.order}

@@ -1,18 +1,22 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../account/shared.ts';
 import { percentText } from './convert-form.ts';
 import { amountText, priceText } from './format.ts';
 import { Countdown } from './QuoteFacts.tsx';
-import type { ConvertFlow } from './use-convert-flow.ts';
+import type { QuoteFlow } from './use-quote-flow.ts';
+
+// i18n namespaces: convert, otc
 
 /**
  * The confirm step: the firm quote's two amounts, its price both ways, the spread (and the market price it
- * comes off), the zero fee and the time left. Once it no longer binds it says so and offers a new quote; the
- * new one is shown here again to be confirmed, never filled in its place.
+ * comes off), the desk's own facts (`children`: convert's zero fee, the OTC desk's USD value and settlement)
+ * and the time left. Once it no longer binds it says so and offers a new quote; the new one is shown here
+ * again to be confirmed, never filled in its place.
  */
-export function QuoteConfirm({ flow }: { flow: ConvertFlow }) {
-  const { t } = useTranslation('convert');
+export function QuoteConfirm({ flow, children }: { flow: QuoteFlow; children?: ReactNode }) {
+  const { ns } = flow;
+  const { t } = useTranslation(ns);
   const heading = useRef<HTMLHeadingElement>(null);
   const step = flow.step.name === 'confirm' ? flow.step : null;
   const quoteId = step?.quote.quoteId;
@@ -22,8 +26,8 @@ export function QuoteConfirm({ flow }: { flow: ConvertFlow }) {
   const { quote } = step;
   const expiredText = step.refused === 'used' ? t('confirm.used') : t('confirm.expired');
   return (
-    <section className="td-convert-panel" aria-labelledby="convert-confirm-title" data-testid="convert-confirm" data-state={flow.expired ? 'expired' : 'open'} data-quote={quote.quoteId}>
-      <h2 id="convert-confirm-title" ref={heading} tabIndex={-1}>
+    <section className="td-convert-panel" aria-labelledby={`${ns}-confirm-title`} data-testid={`${ns}-confirm`} data-state={flow.expired ? 'expired' : 'open'} data-quote={quote.quoteId}>
+      <h2 id={`${ns}-confirm-title`} ref={heading} tabIndex={-1}>
         {t('confirm.title')}
       </h2>
       <dl className="td-wallet-facts">
@@ -43,29 +47,37 @@ export function QuoteConfirm({ flow }: { flow: ConvertFlow }) {
         <dd data-testid="confirm-spread">
           {t('confirm.spreadValue', { value: percentText(quote.spread), market: t('quote.rate', { from: quote.fromAsset, to: quote.toAsset, price: priceText(quote.marketPrice) }) })}
         </dd>
-        <dt>{t('quote.fee')}</dt>
-        <dd data-testid="confirm-fee">{t('quote.feeValue')}</dd>
+        {children}
       </dl>
       <p className="td-convert-quote-state" data-state={flow.expired ? 'expired' : 'firm'}>
-        <Countdown seconds={flow.secondsLeft} expired={flow.expired} />
+        <Countdown ns={ns} seconds={flow.secondsLeft} expired={flow.expired} />
       </p>
       {flow.expired && !flow.message ? (
-        <p className="td-notice td-notice-warning" role="status" data-testid="convert-expired">
+        <p className="td-notice td-notice-warning" role="status" data-testid={`${ns}-expired`}>
           {expiredText}
         </p>
       ) : null}
       <FormMessage text={flow.message} help={flow.help} />
       <div className="td-convert-actions">
         {flow.expired ? (
-          <button type="button" className="td-button td-button-primary" disabled={flow.submitting} onClick={flow.requestQuote} data-testid="convert-requote">
+          <button type="button" className="td-button td-button-primary" disabled={flow.submitting} onClick={flow.requestQuote} data-testid={`${ns}-requote`}>
             {flow.submitting ? t('actions.processing') : t('actions.requote')}
           </button>
         ) : (
-          <button type="button" className="td-button td-button-primary" disabled={flow.submitting} onClick={flow.confirm} data-testid="convert-confirm-submit">
+          <button type="button" className="td-button td-button-primary" disabled={flow.submitting} onClick={flow.confirm} data-testid={`${ns}-confirm-submit`}>
             {flow.submitting ? t('actions.processing') : t('actions.confirm')}
           </button>
         )}
-        <button type="button" className="td-button td-button-secondary" onClick={flow.back} data-testid="convert-back">
+        <button
+          type="button"
+          className="td-button td-button-secondary"
+          onClick={() => {
+            flow.back();
+            // Back on the form, focus lands where the person asks for a quote again.
+            setTimeout(() => document.getElementById(`${ns}-get-quote`)?.focus(), 0);
+          }}
+          data-testid={`${ns}-back`}
+        >
           {t('actions.back')}
         </button>
       </div>

@@ -19,6 +19,10 @@ export type IndicativeQuote = Reply<'/institution/getQuote'>;
 export type FirmQuote = Reply<'/institution/quote'>;
 export type ConvertOrder = Reply<'/institution/order'>;
 export type Balance = Reply<'/institution/listConvertAssetBalanceByType'>[number];
+/** What a quote form needs of a quote: convert's and the OTC desk's (contract/otc.ts) both have these fields. */
+export type QuoteLike = Omit<IndicativeQuote, 'kind'>;
+export type FirmLike = QuoteLike & Pick<FirmQuote, 'quoteId' | 'expiresAt'>;
+export type OrderBody = Body<'/institution/order'>;
 
 export const convertApi = {
   /** Public: the assets of one type, with their decimals. */
@@ -34,5 +38,5 @@ export const convertApi = {
   indicativeQuote: (body: QuoteBody, signal?: AbortSignal) =>
     apiPost<IndicativeQuote>('/institution/getQuote', body, signal ? { ...publicCall, signal } : publicCall),
   firmQuote: (body: QuoteBody) => apiPost<FirmQuote>('/institution/quote', body, quiet),
-  order: (body: Body<'/institution/order'>) => apiPost<ConvertOrder>('/institution/order', body, quiet),
+  order: (body: OrderBody) => apiPost<ConvertOrder>('/institution/order', body, quiet),
 };

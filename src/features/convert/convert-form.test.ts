@@ -36,6 +36,18 @@ describe('convert form: tabs and pairs', () => {
     expect(tabOf('FIAT')).toBe('coin');
   });
 
+  it('offers every convert pair to a form of no tab (the OTC desk): coins and fiat, never two fiat currencies', () => {
+    expect(fromChoices(null, ASSETS)).toEqual(ASSETS);
+    expect(toChoices(null, 'USD', ASSETS)).toEqual(['BTC', 'ETH', 'SOL', 'USDT']);
+    expect(toChoices(null, 'BTC', ASSETS)).toEqual(['ETH', 'SOL', 'USDT', 'USD', 'HKD']);
+    expect(initialDraft(null, ASSETS)).toEqual({ from: 'USDT', to: 'BTC', side: 'from', amount: '' });
+    expect(chooseFrom(draft({ from: 'BTC', to: 'HKD' }), 'USD', null, ASSETS).to).toBe('BTC');
+  });
+
+  it('asks in the namespace given: the OTC desk’s messages come from otc.json', () => {
+    expect(amountIssue(draft({ amount: '' }), rules, true, 'otc')?.key).toBe('otc:errors.required');
+  });
+
   it('offers two coins on the coin tab and one fiat side on the fiat tab', () => {
     expect(fromChoices('coin', ASSETS)).toEqual(['BTC', 'ETH', 'SOL', 'USDT']);
     expect(toChoices('coin', 'BTC', ASSETS)).toEqual(['ETH', 'SOL', 'USDT']);

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { convertKind, type ConvertKind } from '../../../contract/convert-rules.ts';
 import { formatQuantity, parseAmount } from '../../lib/format/index.ts';
 import type { FieldIssue } from '../account/shared.ts';
-import type { IndicativeQuote, Pair, QuoteBody } from './api.ts';
+import type { Pair, QuoteBody, QuoteLike } from './api.ts';
 
 /**
  * The convert form's state, as plain functions (the page keeps a `Draft` in React state): which asset is
@@ -11,6 +11,13 @@ import type { IndicativeQuote, Pair, QuoteBody } from './api.ts';
  * clears the other and quotes by that side").
  */
 export type Side = 'from' | 'to';
+/**
+ * The namespace a quote form speaks in: convert's, or the OTC desk's (src/features/otc), whose otc.json holds
+ * the same keys for the parts both share (form, quote, confirm, actions, units, errors, permission).
+ */
+export type QuoteNs = 'convert' | 'otc';
+/** Which pairs a form offers: one convert tab's kind, or `null` for any pair convert knows (the OTC desk). */
+export type PairKind = ConvertKind | null;
 export interface Draft {
   from: string;
   to: string;
@@ -23,33 +30,40 @@ export function tabOf(param: string | null): ConvertKind {
   return param === 'fiat' ? 'fiat' : 'coin';
 }
 
-const DEFAULT_PAIRS: Record<ConvertKind, { from: string; to: string }> = {
+const DEFAULT_PAIRS: Record<ConvertKind | 'any', { from: string; to: string }> = {
   coin: { from: 'BTC', to: 'USDT' },
   fiat: { from: 'USD', to: 'USDT' },
+  any: { from: 'USDT', to: 'BTC' },
 };
 
+/** Whether a pair is one the form offers: of the tab's kind, or (kind null) any convert pair. */
+export function fitsKind(kind: PairKind, from: string, to: string): boolean {
+  const pair = convertKind(from, to);
+  return kind === null ? pair !== null : pair === kind;
+}
+
 /** The assets the paid side may take on a tab: those with at least one partner of that tab's kind. */
-export function fromChoices(tab: ConvertKind, assets: readonly string[]): string[] {
-  return assets.filter((a) => assets.some((b) => convertKind(a, b) === tab));
+export function fromChoices(tab: PairKind, assets: readonly string[]): string[] {
+  return assets.filter((a) => assets.some((b) => fitsKind(tab, a, b)));
 }
 
 /** The assets the received side may take, given the paid one. */
-export function toChoices(tab: ConvertKind, from: string, assets: readonly string[]): string[] {
-  return assets.filter((b) => convertKind(from, b) === tab);
+export function toChoices(tab: PairKind, from: string, assets: readonly string[]): string[] {
+  return assets.filter((b) => fitsKind(tab, from, b));
 }
 
 /** A tab's first pair: its usual one when the assets allow it, else the first pair of that kind. */
-export function initialDraft(tab: ConvertKind, assets: readonly string[]): Draft {
-  const usual = DEFAULT_PAIRS[tab];
-  if (assets.includes(usual.from) && convertKind(usual.from, usual.to) === tab && assets.includes(usual.to)) return { ...usual, side: 'from', amount: '' };
+export function initialDraft(tab: PairKind, assets: readonly string[]): Draft {
+  const usual = DEFAULT_PAIRS[tab ?? 'any'];
+  if (assets.includes(usual.from) && fitsKind(tab, usual.from, usual.to) && assets.includes(usual.to)) return { ...usual, side: 'from', amount: '' };
   const from = fromChoices(tab, assets)[0] ?? usual.from;
   return { from, to: toChoices(tab, from, assets)[0] ?? usual.to, side: 'from', amount: '' };
 }
 
 /** A new paid asset; choosing the received one swaps the two, and a received one that no longer fits is replaced. */
-export function chooseFrom(draft: Draft, asset: string, tab: ConvertKind, assets: readonly string[]): Draft {
+export function chooseFrom(draft: Draft, asset: string, tab: PairKind, assets: readonly string[]): Draft {
   if (asset === draft.to) return { ...draft, from: asset, to: draft.from };
-  const to = convertKind(asset, draft.to) === tab ? draft.to : (toChoices(tab, asset, assets)[0] ?? draft.to);
+  const to = fitsKind(tab, asset, draft.to) ? draft.to : (toChoices(tab, asset, assets)[0] ?? draft.to);
   return { ...draft, from: asset, to };
 }
 
@@ -84,22 +98,22 @@ export interface AmountRules {
  * quote). The per-order range and the balance are checked here when the paid side is the typed one; when the
  * received side is typed the sandbox checks the computed paid amount (10205, 10101).
  */
-export function amountIssue(draft: Draft, rules: AmountRules, required = false): FieldIssue | null {
+export function amountIssue(draft: Draft, rules: AmountRules, required = false, ns: QuoteNs = 'convert'): FieldIssue | null {
   const text = draft.amount.trim();
-  if (text === '') return required ? { key: 'convert:errors.required' } : null;
+  if (text === '') return required ? { key: `${ns}:errors.required` } : null;
   const amount = parseAmount(text);
-  if (!amount) return { key: 'convert:errors.amountFormat' };
+  if (!amount) return { key: `${ns}:errors.amountFormat` };
   const asset = draft.side === 'from' ? draft.from : draft.to;
   const decimals = rules.decimals[asset];
-  if (decimals !== undefined && amount.decimalPlaces() > decimals) return { key: 'convert:errors.decimals', params: { decimals, asset } };
-  if (amount.isZero()) return { key: 'convert:errors.positive' };
+  if (decimals !== undefined && amount.decimalPlaces() > decimals) return { key: `${ns}:errors.decimals`, params: { decimals, asset } };
+  if (amount.isZero()) return { key: `${ns}:errors.positive` };
   if (draft.side !== 'from') return null;
   const range = rules.range[draft.from];
   if (range && (amount.lt(range.min) || amount.gt(range.max))) {
-    return { key: 'convert:errors.outOfRange', params: { min: formatQuantity(range.min), max: formatQuantity(range.max), asset: draft.from } };
+    return { key: `${ns}:errors.outOfRange`, params: { min: formatQuantity(range.min), max: formatQuantity(range.max), asset: draft.from } };
   }
   if (rules.available && amount.gt(rules.available)) {
-    return { key: 'convert:errors.insufficient', params: { available: formatQuantity(rules.available.toFixed()), asset: draft.from } };
+    return { key: `${ns}:errors.insufficient`, params: { available: formatQuantity(rules.available.toFixed()), asset: draft.from } };
   }
   return null;
 }
@@ -113,7 +127,7 @@ export function quoteBody(draft: Draft): QuoteBody | null {
 }
 
 /** True when a quote answers this draft (same pair, same typed side and amount): an older reply is not shown. */
-export function quoteMatches(quote: Pick<IndicativeQuote, 'fromAsset' | 'toAsset' | 'fixed' | 'fromAmount' | 'toAmount'> | null, draft: Draft): boolean {
+export function quoteMatches(quote: Pick<QuoteLike, 'fromAsset' | 'toAsset' | 'fixed' | 'fromAmount' | 'toAmount'> | null, draft: Draft): boolean {
   if (!quote) return false;
   const amount = parseAmount(draft.amount);
   if (!amount || quote.fromAsset !== draft.from || quote.toAsset !== draft.to || quote.fixed !== draft.side) return false;

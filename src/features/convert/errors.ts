@@ -8,8 +8,11 @@ import { helpArticleFor } from '../help/shared.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 import type { Side } from './convert-form.ts';
 
-/** What the page does besides showing the message: mark the quote expired or used, reload the disabled pairs or the permissions. */
-export type ConvertEffect = 'expired' | 'used' | 'pairs' | 'permissions' | null;
+/**
+ * What the page does besides showing the message: mark the quote expired or used, reload the disabled pairs,
+ * the permissions or (the OTC desk) its terms and hours.
+ */
+export type ConvertEffect = 'expired' | 'used' | 'pairs' | 'permissions' | 'terms' | null;
 export type AmountField = 'fromAmount' | 'toAmount';
 export interface ConvertError extends FormError {
   field: AmountField | null;

@@ -2,23 +2,15 @@ import Decimal from 'decimal.js';
 import { useMemo } from 'react';
 import { CONVERT_DIGITAL, CONVERT_FIAT } from '../../../contract/convert-rules.ts';
 import { useLoad } from '../wallet/shared.ts';
-import { convertApi, type ConvertAsset, type DailyLimit, type Pair } from './api.ts';
-import type { AmountRules } from './convert-form.ts';
+import { convertApi, type ConvertAsset, type DailyLimit } from './api.ts';
+import type { QuoteData } from './use-quote-flow.ts';
 
-export interface ConvertData {
-  /** The assets' names, from the provider once loaded (the contract's lists until then). */
-  names: string[];
-  rules: Omit<AmountRules, 'available'>;
-  disabledPairs: Pair[] | null;
-  /** Free balances of the capital account (signed in only). */
-  balances: Map<string, Decimal> | null;
+/** The quote form's data (names from the contract's lists until the provider's are loaded), and convert's own. */
+export interface ConvertData extends QuoteData {
   /** Today's convert limit in USD (signed in only). */
   limit: DailyLimit | null;
   /** A failed load, for the message beside the form. */
   error: unknown;
-  /** After an order: balances and today's limit move. */
-  reloadAfterOrder: () => void;
-  reloadPairs: () => void;
 }
 
 const PAIRS_REFRESH_MS = 30_000;

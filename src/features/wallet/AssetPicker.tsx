@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SupportedAsset } from './api.ts';
+import { useWalletArea } from './area.tsx';
 
 export interface AssetOption {
   asset: string;
@@ -57,6 +58,7 @@ export function AssetPicker({
   const { t } = useTranslation('wallet');
   const { lang } = useParams();
   const navigate = useNavigate();
+  const area = useWalletArea();
   return (
     <AssetSelect
       id={`wallet-${kind === 'coin' ? 'asset' : 'fiat'}`}
@@ -64,7 +66,7 @@ export function AssetPicker({
       testId={`input-${kind === 'coin' ? 'asset' : 'fiat'}`}
       value={current}
       options={assets.map((a) => ({ asset: a.asset }))}
-      onChange={(asset) => navigate(`/${lang}/wallet/${base}/${kind}/${asset}`)}
+      onChange={(asset) => navigate(`/${lang}/${area.base}/${base}/${kind}/${asset}`)}
     />
   );
 }

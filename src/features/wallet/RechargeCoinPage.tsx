@@ -8,6 +8,7 @@ import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { CopyField } from './CopyField.tsx';
 import { describeWalletError, errorMessage } from './errors.ts';
 import { useLoad, useSupportedAssets } from './hooks.ts';
+import { useWalletArea } from './area.tsx';
 import { RecentRecords } from './RecentRecords.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
@@ -43,10 +44,11 @@ export function RechargeCoinPage() {
 /** One coin's networks and, once one is chosen, its address (a new coin remounts it with a clean state). */
 function DepositTarget({ entry }: { entry: SupportedAsset }) {
   const { t } = useTranslation('wallet');
+  const { depositAddress } = useWalletArea();
   const asset = entry.asset;
   // A coin with one network needs no choice; with several, nothing is shown until one is chosen.
   const [network, setNetwork] = useState<Network | null>(entry.networks.length === 1 ? entry.networks[0]!.network : null);
-  const address = useLoad(() => (network ? walletApi.depositAddress({ asset, network }) : Promise.resolve(null)), [asset, network]);
+  const address = useLoad(() => (network ? depositAddress({ asset, network }) : Promise.resolve(null)), [asset, network, depositAddress]);
   const info = entry.networks.find((n) => n.network === network) ?? null;
   const shown = address.data && address.data.network === network ? address.data : null;
 

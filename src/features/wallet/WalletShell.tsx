@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
+import { useWalletArea } from './area.tsx';
 import './wallet.css';
 
 // spec §2 wallet children, and the records a wallet user goes to next.
@@ -13,19 +14,15 @@ const ITEMS = [
   ['records', 'record/coin'],
 ] as const;
 
-/** The wallet area: its side navigation and the page (the account area's layout classes). */
+/**
+ * The wallet area (or the area the page serves, area.tsx): its side navigation and the page (the account
+ * area's layout classes).
+ */
 export function WalletShell({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation('wallet');
-  const { lang } = useParams();
+  const { nav } = useWalletArea();
   return (
     <div className="td-account td-wallet">
-      <nav className="td-account-nav" aria-label={t('nav.label')}>
-        {ITEMS.map(([key, path]) => (
-          <NavLink key={key} to={`/${lang}/${path}`} data-testid={`wallet-nav-${key}`}>
-            {t(`nav.${key}`)}
-          </NavLink>
-        ))}
-      </nav>
+      {nav ?? <WalletNav />}
       <section className="td-account-main">
         <div className="td-wallet-head">
           <h1>{title}</h1>
@@ -34,5 +31,19 @@ export function WalletShell({ title, actions, children }: { title: string; actio
         {children}
       </section>
     </div>
+  );
+}
+
+function WalletNav() {
+  const { t } = useTranslation('wallet');
+  const { lang } = useParams();
+  return (
+    <nav className="td-account-nav" aria-label={t('nav.label')}>
+      {ITEMS.map(([key, path]) => (
+        <NavLink key={key} to={`/${lang}/${path}`} data-testid={`wallet-nav-${key}`}>
+          {t(`nav.${key}`)}
+        </NavLink>
+      ))}
+    </nav>
   );
 }

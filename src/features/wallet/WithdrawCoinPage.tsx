@@ -9,6 +9,7 @@ import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
 import { useAssets, useLoad, useSupportedAssets } from './hooks.ts';
+import { useWalletArea } from './area.tsx';
 import { lookalikes } from './lookalike.ts';
 import { CoinStatus, ShortValue } from './RecordCells.tsx';
 import { RecentRecords } from './RecentRecords.tsx';
@@ -28,6 +29,7 @@ type Step = { name: 'form' } | { name: 'verify'; withdrawal: Withdrawal } | { na
 export function WithdrawCoinPage() {
   const { t } = useTranslation('wallet');
   const { asset = '', lang } = useParams();
+  const area = useWalletArea();
   const supported = useSupportedAssets();
   const assets = useAssets();
   const entry = supported.data?.find((a) => a.asset === asset) ?? null;
@@ -124,7 +126,7 @@ export function WithdrawCoinPage() {
                   book.data && book.data.length > 0 ? (
                     <BookPicker entries={book.data} onPick={(e) => setValues((v) => ({ ...v, address: e.address, memo: e.memo ?? '' }))} />
                   ) : (
-                    <Link to={`/${lang}/wallet/address/coinAddress`}>{t('withdraw.addToBook')}</Link>
+                    <Link to={`/${lang}/${area.base}/address/coinAddress`}>{t('withdraw.addToBook')}</Link>
                   )
                 }
               />

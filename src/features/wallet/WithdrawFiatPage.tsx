@@ -14,6 +14,7 @@ import { useAssets, useLoad } from './hooks.ts';
 import { useLockClock } from './BookParts.tsx';
 import { VerifyCodes } from './VerifyCodes.tsx';
 import { WalletShell } from './WalletShell.tsx';
+import { useWalletArea } from './area.tsx';
 import { newRequestId } from '../../lib/api/index.ts';
 
 type Step = { name: 'form' } | { name: 'verify'; withdrawal: FiatWithdrawal } | { name: 'sent'; withdrawal: FiatWithdrawal };
@@ -109,6 +110,7 @@ function WithdrawForm({
 }) {
   const { t } = useTranslation('wallet');
   const { lang } = useParams();
+  const area = useWalletArea();
   // Re-read when a lock ends, so the account's label loses its "usable from" without a reload.
   const now = useLockClock(accounts.map((entry) => entry.usableAt), 'unlock');
     const [values, setValues] = useState({ account: accounts.length === 1 ? accounts[0]!.id : '', amount: '' });
@@ -152,13 +154,13 @@ function WithdrawForm({
     return (
       <div className="td-notice td-notice-warning" data-testid="fiat-no-accounts">
         <p>{t('fiat.noAccounts')}</p>
-        <Link to={`/${lang}/wallet/address/fiatAddress`}>{t('fiat.addAccount')}</Link>
+        <Link to={`/${lang}/${area.base}/address/fiatAddress`}>{t('fiat.addAccount')}</Link>
       </div>
     );
   }
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="fiat-withdraw-form">
-      <Field name="account" label={t('fiat.bankAccount')} error={errors.account} hint={<Link to={`/${lang}/wallet/address/fiatAddress`}>{t('fiat.manageAccounts')}</Link>}>
+      <Field name="account" label={t('fiat.bankAccount')} error={errors.account} hint={<Link to={`/${lang}/${area.base}/address/fiatAddress`}>{t('fiat.manageAccounts')}</Link>}>
         {(aria) => (
           <select {...aria} data-testid="input-account" value={values.account} onChange={(e) => set('account')(e.target.value)}>
             <option value="">{t('withdraw.choose')}</option>

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { marketBridge, tickersStore } from '../../market/index.ts';
 import { walletApi, type Assets, type SupportedAsset } from './api.ts';
+import { useWalletArea } from './area.tsx';
 import { usdSymbol } from './valuation.ts';
 
 export interface Loaded<T> {
@@ -49,8 +50,13 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[], eve
 /** Balances of the three accounts, refreshed every 5 s so deposits and fills show up. */
 export const useAssets = (): Loaded<Assets> => useLoad(() => walletApi.assets(), [], 5_000);
 
-/** Coins and networks the wallet supports (contract/chains.ts on the sandbox). */
-export const useSupportedAssets = (): Loaded<SupportedAsset[]> => useLoad(() => walletApi.supportedAssets(), []);
+/** Coins and networks the wallet supports (contract/chains.ts on the sandbox), those of the area's coins (area.tsx) only. */
+export function useSupportedAssets(): Loaded<SupportedAsset[]> {
+  const { coins } = useWalletArea();
+  const loaded = useLoad(() => walletApi.supportedAssets(), []);
+  const data = useMemo(() => (loaded.data && coins ? loaded.data.filter((a) => coins.includes(a.asset)) : loaded.data), [loaded.data, coins]);
+  return { ...loaded, data };
+}
 
 /**
  * Last spot prices of the `<asset>USDT` pairs that value these assets (and BTCUSDT for the BTC total), from

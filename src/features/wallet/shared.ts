@@ -2,7 +2,7 @@
 // types, the record cells (translated fund state, shortened values), the asset select and the error describer.
 import './wallet.css';
 
-export { walletApi, type CoinRecord, type CoinRecordPage, type CoinRecordQuery, type SupportedAsset } from './api.ts';
+export { type DepositAddress, walletApi, type CoinRecord, type CoinRecordPage, type CoinRecordQuery, type SupportedAsset } from './api.ts';
 export { AssetSelect, type AssetOption } from './AssetPicker.tsx';
 export { describeWalletError } from './errors.ts';
 export { useLoad, useSupportedAssets, type Loaded } from './hooks.ts';
@@ -10,3 +10,5 @@ export { CoinStatus, ShortValue } from './RecordCells.tsx';
 export { fiatApi, type FiatRecord, type FiatRecordQuery } from './api.ts';
 export { FiatStatus, maskAccount, useFiatAssets } from './FiatParts.tsx';
 export { transferApi, type TransferQuery, type TransferRecord } from './api.ts';
+export { useWalletArea, WalletAreaProvider, type WalletArea } from './area.tsx';
+export { WalletShell } from './WalletShell.tsx';

@@ -1,27 +1,51 @@
+import type { TFunction } from 'i18next';
+import type Decimal from 'decimal.js';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConvertKind } from '../../../contract/convert-rules.ts';
 import { newRequestId } from '../../lib/api/index.ts';
 import { bootstrapSession } from '../account/index.ts';
 import { useSubmit, type FieldIssue } from '../account/shared.ts';
 import type { HelpArticleId } from '../help/shared.ts';
-import { convertApi, type ConvertOrder, type FirmQuote, type IndicativeQuote } from './api.ts';
-import { amountIssue, initialDraft, isDisabledPair, quoteBody, shownAmounts, type AmountRules, type Draft, type Side } from './convert-form.ts';
+import type { FirmLike, OrderBody, Pair, QuoteBody, QuoteLike } from './api.ts';
+import { amountIssue, initialDraft, isDisabledPair, quoteBody, shownAmounts, type AmountRules, type Draft, type PairKind, type QuoteNs, type Side } from './convert-form.ts';
 import { quoteClock, type QuoteClock } from './countdown.ts';
-import { describeConvertError, type ConvertError } from './errors.ts';
-import type { ConvertData } from './use-convert-data.ts';
-import { QUOTE_DEBOUNCE_MS, useIndicativeQuote } from './use-indicative-quote.ts';
+import type { ConvertError } from './errors.ts';
+import { QUOTE_DEBOUNCE_MS, useIndicativeQuote, type IndicativeCall } from './use-indicative-quote.ts';
 import { useSecondsLeft } from './use-seconds-left.ts';
 
 /**
- * The convert flow's steps (../shared/CONVENTIONS.md: one small state machine per money flow): the form with
- * an indicative price; a firm quote to confirm while it binds (or marked expired or used when it no longer
- * does — a new one is asked for with one click, never swapped in silently); the filled order.
+ * A quote flow's steps (../shared/CONVENTIONS.md: one small state machine per money flow), the same for
+ * convert and the OTC desk's instant quote: the form with an indicative price; a firm quote to confirm while it
+ * binds (or marked expired or used when it no longer does — a new one is asked for with one click, never
+ * swapped in silently); the order it made.
  */
-export type Step =
+export type Step<F extends FirmLike = FirmLike, O = unknown> =
   | { name: 'form' }
-  | { name: 'confirm'; quote: FirmQuote; clock: QuoteClock; requestId: string; refused: 'expired' | 'used' | null }
-  | { name: 'done'; order: ConvertOrder };
+  | { name: 'confirm'; quote: F; clock: QuoteClock; requestId: string; refused: 'expired' | 'used' | null }
+  | { name: 'done'; order: O };
+
+/** The calls and the refusal describer of one desk (convert's, or the OTC desk's block calls). */
+export interface QuoteCalls<I extends QuoteLike, F extends FirmLike, O> {
+  ns: QuoteNs;
+  indicative: IndicativeCall<I>;
+  firm: (body: QuoteBody) => Promise<F>;
+  order: (body: OrderBody) => Promise<O>;
+  describe: (t: TFunction, error: unknown, typed: Side) => ConvertError;
+}
+
+/** What the form knows besides the quote (use-convert-data.ts; the OTC desk's use-otc-data.ts). */
+export interface QuoteData {
+  /** The assets' names, from the provider once loaded. */
+  names: string[];
+  rules: Omit<AmountRules, 'available'>;
+  disabledPairs: Pair[] | null;
+  /** Free balances of the capital account (signed in only). */
+  balances: Map<string, Decimal> | null;
+  reloadAfterOrder: () => void;
+  reloadPairs: () => void;
+  /** A refusal that says the desk's terms moved (the OTC desk closed): read them again. */
+  reloadTerms?: () => void;
+}
 
 function useSettled<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
@@ -32,14 +56,17 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
-export interface ConvertFlow {
+export interface QuoteFlow<I extends QuoteLike = QuoteLike, F extends FirmLike = FirmLike, O = unknown> {
+  ns: QuoteNs;
   draft: Draft;
   edit: (next: Draft) => void;
-  step: Step;
+  step: Step<F, O>;
   rules: AmountRules;
   pairOff: boolean;
   /** The quote the form shows: the firm one while confirming, else the latest indicative one. */
-  quote: IndicativeQuote | FirmQuote | null;
+  quote: I | F | null;
+  /** The indicative call's refusal for the request the form shows now (the OTC desk reads its minimum's data). */
+  indicativeRefusal: unknown;
   /** What the two amount inputs show: the typed amount, and the other side from a quote that answers it. */
   shown: Record<Side, string>;
   /** The problem to show beside each amount (local check, or the server's refusal). */
@@ -56,10 +83,10 @@ export interface ConvertFlow {
   back: () => void;
 }
 
-export function useConvertFlow(tab: ConvertKind, signedIn: boolean, data: ConvertData): ConvertFlow {
-  const { t } = useTranslation('convert');
-  const [draft, setDraft] = useState(() => initialDraft(tab, data.names));
-  const [step, setStep] = useState<Step>({ name: 'form' });
+export function useQuoteFlow<I extends QuoteLike, F extends FirmLike, O>(kind: PairKind, signedIn: boolean, data: QuoteData, calls: QuoteCalls<I, F, O>): QuoteFlow<I, F, O> {
+  const { t } = useTranslation(calls.ns);
+  const [draft, setDraft] = useState(() => initialDraft(kind, data.names));
+  const [step, setStep] = useState<Step<F, O>>({ name: 'form' });
   const [failure, setFailure] = useState<ConvertError | null>(null);
   const [submitIssue, setSubmitIssue] = useState<FieldIssue | null>(null);
   const { submitting, run } = useSubmit();
@@ -68,29 +95,30 @@ export function useConvertFlow(tab: ConvertKind, signedIn: boolean, data: Conver
 
   const rules: AmountRules = { ...data.rules, available: signedIn ? (data.balances?.get(draft.from) ?? null) : null };
   const pairOff = isDisabledPair(data.disabledPairs, draft.from, draft.to);
-  const issueNow = amountIssue(draft, rules);
-  const indicative = useIndicativeQuote(step.name === 'form' && !issueNow && !pairOff ? quoteBody(draft) : null);
+  const issueNow = amountIssue(draft, rules, false, calls.ns);
+  const indicative = useIndicativeQuote(step.name === 'form' && !issueNow && !pairOff ? quoteBody(draft) : null, calls.indicative);
   // A pair switched off shows no price: an older indicative one would suggest it can still be had.
   const quote = step.name === 'confirm' ? step.quote : pairOff ? null : indicative.quote;
-  const indicativeError = indicative.error ? describeConvertError(t, indicative.error, draft.side) : null;
+  const indicativeError = indicative.error ? calls.describe(t, indicative.error, draft.side) : null;
   const secondsLeft = useSecondsLeft(step.name === 'confirm' ? step.clock : null);
 
   const typedField = draft.side === 'from' ? 'fromAmount' : 'toAmount';
-  const fieldError: ConvertFlow['fieldError'] = {};
+  const fieldError: QuoteFlow['fieldError'] = {};
   const local = submitIssue ?? (settled === draft ? issueNow : null);
   if (local) fieldError[typedField] = local;
   else if (failure?.field) fieldError[failure.field] = failure.message;
   else if (indicativeError?.field) fieldError[indicativeError.field] = indicativeError.message;
-  // A pair the page knows is off says so once, in its own notice (ConvertForm), not again as a refusal.
+  // A pair the page knows is off says so once, in its own notice (QuoteForm), not again as a refusal.
   const standalone = [failure, indicativeError].find((e) => e !== null && !e.field && !(pairOff && e.effect === 'pairs'));
   const message = standalone?.message ?? null;
   const besideField = local ? null : failure?.field ? failure : indicativeError?.field ? indicativeError : null;
   const help = (besideField ?? standalone)?.help;
 
   const refused = (error: unknown): ConvertError => {
-    const described = describeConvertError(t, error, draft.side);
+    const described = calls.describe(t, error, draft.side);
     setFailure(described);
     if (described.effect === 'pairs') data.reloadPairs();
+    if (described.effect === 'terms') data.reloadTerms?.();
     if (described.effect === 'permissions' && signedIn) void bootstrapSession();
     return described;
   };
@@ -98,13 +126,13 @@ export function useConvertFlow(tab: ConvertKind, signedIn: boolean, data: Conver
   const requestQuote = () =>
     void run(async () => {
       setFailure(null);
-      const issue = amountIssue(draft, rules, true);
+      const issue = amountIssue(draft, rules, true, calls.ns);
       setSubmitIssue(issue);
       const body = quoteBody(draft);
       if (issue || !body) return;
       const sentAt = Date.now();
       try {
-        const firm = await convertApi.firmQuote(body);
+        const firm = await calls.firm(body);
         setStep({ name: 'confirm', quote: firm, clock: quoteClock(firm, sentAt, Date.now()), requestId: newRequestId(), refused: null });
       } catch (error) {
         refused(error);
@@ -117,7 +145,7 @@ export function useConvertFlow(tab: ConvertKind, signedIn: boolean, data: Conver
       if (step.name !== 'confirm') return;
       setFailure(null);
       try {
-        const order = await convertApi.order({ quoteId: step.quote.quoteId, requestId: step.requestId });
+        const order = await calls.order({ quoteId: step.quote.quoteId, requestId: step.requestId });
         setStep({ name: 'done', order });
         setDraft((d) => ({ ...d, amount: '' }));
         data.reloadAfterOrder();
@@ -129,6 +157,7 @@ export function useConvertFlow(tab: ConvertKind, signedIn: boolean, data: Conver
     });
 
   return {
+    ns: calls.ns,
     draft,
     edit: (next) => {
       setDraft(next);
@@ -140,6 +169,7 @@ export function useConvertFlow(tab: ConvertKind, signedIn: boolean, data: Conver
     rules,
     pairOff,
     quote,
+    indicativeRefusal: indicative.error,
     shown: shownAmounts(draft, quote),
     fieldError,
     message,

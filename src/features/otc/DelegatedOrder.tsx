@@ -1,0 +1,187 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newRequestId } from '../../lib/api/index.ts';
+import { parseAmount } from '../../lib/format/index.ts';
+import type { DisabledReason } from '../account/index.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { amountText, PermissionNotice, priceText, useIndicativeQuote, usdText } from '../convert/shared.ts';
+import { convertKind } from '../../../contract/convert-rules.ts';
+import { AssetSelect } from '../wallet/shared.ts';
+import { otcApi, type OtcOrder } from './api.ts';
+import { ClosedNotice } from './ClosedNotice.tsx';
+import { DeskTermsPanel } from './DeskTermsPanel.tsx';
+import { belowMinimumValue, describeOtcError } from './errors.ts';
+import { EXPIRY_CHOICES, expiresAtFor, limitIssues, receiveAtLimit, type ExpiryChoice, type LimitDraft, type LimitField } from './limit-form.ts';
+import { OrderCard } from './OrderCard.tsx';
+import { useCancelOrder } from './use-cancel-order.ts';
+import { useOrderFollow } from './use-live-orders.ts';
+import type { DeskTerms } from './use-desk-terms.ts';
+import type { OtcData } from './use-otc-data.ts';
+
+/** How often a placed order is read again while the desk may still fill it. */
+const FOLLOW_MS = 3_000;
+
+/**
+ * The delegated (assisted) order mode (spec §1): the amount to pay, the limit price and the order's life; the
+ * desk fills it at exactly its limit when the books reach it (or operations decide), holding the amount
+ * meanwhile. The form shows the desk's indicative price and the USD value for the size, what a fill receives
+ * and what the order holds; the placed order is shown with its timeline and can be cancelled while open.
+ */
+export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; data: OtcData; blocked: DisabledReason | null }) {
+  const { t } = useTranslation('otc');
+  const [draft, setDraft] = useState<LimitDraft>({ from: 'BTC', to: 'USDT', amount: '', limitPrice: '', expiry: '1d' });
+  const [errors, setErrors] = useState<FieldErrors<LimitField>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<OtcOrder | null>(null);
+  const { submitting, run } = useSubmit();
+  const requestId = useRef(newRequestId());
+  const { reloadAfterOrder } = data;
+  const moved = useCallback(
+    (order: OtcOrder) => {
+      setPlaced(order);
+      reloadAfterOrder();
+    },
+    [reloadAfterOrder],
+  );
+  const cancelling = useCancelOrder(moved);
+  // The desk fills it when the books reach the limit: the card follows.
+  useOrderFollow(placed, moved, FOLLOW_MS);
+  const available = data.balances?.get(draft.from) ?? null;
+  const amount = parseAmount(draft.amount.trim());
+  const sized = amount && !amount.isZero() && (data.rules.decimals[draft.from] === undefined || amount.decimalPlaces() <= data.rules.decimals[draft.from]!);
+  const indicative = useIndicativeQuote(sized ? { fromAsset: draft.from, toAsset: draft.to, fromAmount: amount.toFixed() } : null, otcApi.indicativeQuote);
+  const quote = indicative.quote && sized && indicative.quote.fromAsset === draft.from && indicative.quote.toAsset === draft.to && amount.eq(indicative.quote.fromAmount) ? indicative.quote : null;
+  const below = quote ? null : belowMinimumValue(indicative.error);
+  const receives = receiveAtLimit(draft.amount, draft.limitPrice, data.rules.decimals[draft.to] ?? 8);
+
+  const set = (next: Partial<LimitDraft>) => {
+    setDraft((d) => ({ ...d, ...next }));
+    setErrors({});
+    setMessage(null);
+    requestId.current = newRequestId();
+  };
+  const names = data.names;
+  const toChoices = names.filter((b) => convertKind(draft.from, b) !== null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = limitIssues(draft, data.rules.decimals, available);
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length > 0) return;
+    void run(async () => {
+      try {
+        // The expiry is on the desk's clock: read it now rather than trust this device's.
+        const config = await otcApi.config();
+        const order = await otcApi.addLimitOrder({
+          fromAsset: draft.from,
+          toAsset: draft.to,
+          fromAmount: parseAmount(draft.amount.trim())!.toFixed(),
+          limitPrice: parseAmount(draft.limitPrice.trim())!.toFixed(),
+          expiresAt: expiresAtFor(draft.expiry, Date.parse(config.hours.serverTime)),
+          requestId: requestId.current,
+        });
+        setPlaced(order);
+        requestId.current = newRequestId();
+        data.reloadAfterOrder();
+      } catch (error) {
+        const described = describeOtcError(t, error);
+        if (described.effect === 'terms') terms.reload();
+        if (described.field === 'fromAmount') setErrors({ fromAmount: described.message });
+        else setMessage(described.message);
+      }
+    });
+  };
+
+  return (
+    <div className="td-convert-grid">
+      <form className="td-convert-form" noValidate aria-label={t('limit.label')} onSubmit={onSubmit} data-testid="otc-limit-form">
+        <div className="td-otc-pair">
+          <AssetSelect
+            id="otc-limit-from"
+            label={t('limit.from')}
+            testId="input-limitFrom"
+            value={draft.from}
+            options={names.filter((a) => names.some((b) => convertKind(a, b) !== null)).map((asset) => ({ asset }))}
+            onChange={(from) => set({ from, to: convertKind(from, draft.to) ? draft.to : (names.find((b) => convertKind(from, b) !== null) ?? draft.to) })}
+          />
+          <AssetSelect id="otc-limit-to" label={t('limit.to')} testId="input-limitTo" value={draft.to} options={toChoices.map((asset) => ({ asset }))} onChange={(to) => set({ to })} />
+        </div>
+        <TextField
+          name="fromAmount"
+          label={t('limit.amount', { asset: draft.from })}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.amount}
+          onValue={(value) => set({ amount: value })}
+          error={errors.fromAmount}
+          hint={available ? t('form.available', { value: amountText(available.toFixed()), asset: draft.from }) : undefined}
+        />
+        <TextField
+          name="limitPrice"
+          label={t('limit.price', { from: draft.from, to: draft.to })}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          value={draft.limitPrice}
+          onValue={(value) => set({ limitPrice: value })}
+          error={errors.limitPrice}
+          hint={t('limit.priceHint', { from: draft.from, to: draft.to })}
+        />
+        <Field name="expiry" label={t('limit.expiry')}>
+          {(aria) => (
+            <select {...aria} data-testid="input-expiry" value={draft.expiry} onChange={(e) => set({ expiry: e.target.value as ExpiryChoice })}>
+              {EXPIRY_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {t(`limit.expiryChoices.${choice}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <dl className="td-wallet-facts td-convert-facts" data-testid="otc-limit-facts">
+          <dt>{t('limit.deskPrice')}</dt>
+          <dd data-testid="otc-limit-market">{quote ? t('quote.rate', { from: quote.fromAsset, to: quote.toAsset, price: priceText(quote.price) }) : '--'}</dd>
+          <dt>{t('quote.usdValue')}</dt>
+          <dd data-testid="otc-usd-value" data-usd={quote?.usdValue ?? below ?? ''} data-below={below !== null}>
+            {quote ? t('units.usdApprox', { value: usdText(quote.usdValue) }) : below ? t('quote.belowMinimum', { value: usdText(below) }) : '--'}
+          </dd>
+          <dt>{t('limit.receives')}</dt>
+          <dd data-testid="otc-limit-receives">{receives ? t('units.amount', { value: amountText(receives), asset: draft.to }) : '--'}</dd>
+          <dt>{t('limit.holds')}</dt>
+          <dd data-testid="otc-limit-holds">{sized ? t('limit.holdsValue', { value: amountText(amount.toFixed()), asset: draft.from }) : '--'}</dd>
+        </dl>
+        <FormMessage text={message} />
+        <ClosedNotice terms={terms} />
+        {blocked ? (
+          <PermissionNotice ns="otc" reason={blocked} />
+        ) : (
+          <button type="submit" className="td-button td-button-primary td-convert-submit" disabled={submitting} data-testid="otc-limit-submit">
+            {submitting ? t('actions.processing') : t('limit.submit')}
+          </button>
+        )}
+      </form>
+      <div className="td-otc-side">
+        {placed ? (
+          <section className="td-convert-panel" aria-labelledby="otc-placed-title" data-testid="otc-placed">
+            <h2 id="otc-placed-title">{t('limit.placedTitle')}</h2>
+            {cancelling.message ? <FormMessage text={cancelling.message.text} tone={cancelling.message.tone} /> : null}
+            <OrderCard
+              order={placed}
+              heading="h3"
+              actions={
+                placed.status === 'open' ? (
+                  <button type="button" className="td-button td-button-secondary" disabled={cancelling.submitting} onClick={() => cancelling.cancel(placed)} data-testid="otc-cancel">
+                    {t('order.cancel')}
+                  </button>
+                ) : null
+              }
+            />
+          </section>
+        ) : null}
+        <DeskTermsPanel terms={terms} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format/index.ts';
+import { amountText, priceText, usdText } from '../convert/shared.ts';
+import type { OtcOrder } from './api.ts';
+import { OrderTimeline } from './OrderTimeline.tsx';
+
+/** An OTC order's state, translated, in one colour per state family (open, waiting for settlement, done, ended). */
+export function OrderStatus({ status }: { status: OtcOrder['status'] }) {
+  const { t } = useTranslation('otc');
+  return (
+    <span className={`td-otc-status td-otc-status-${status}`} data-testid="otc-status" data-status={status}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+/**
+ * One OTC order: what it pays (held until settlement) and receives, its price and USD value, its expiry when
+ * delegated, its id, its timeline, and what may be done with it (`actions`: cancel while open).
+ */
+export function OrderCard({ order, heading, actions }: { order: OtcOrder; heading: 'h2' | 'h3'; actions?: ReactNode }) {
+  const { t } = useTranslation('otc');
+  const Heading = heading;
+  const titleId = `otc-order-${order.orderId}`;
+  return (
+    <article className="td-otc-order" aria-labelledby={titleId} data-testid="otc-order" data-order={order.orderId} data-status={order.status} data-mode={order.mode}>
+      <div className="td-otc-order-head">
+        <Heading id={titleId}>{t('order.title', { mode: t(`modes.${order.mode}`), from: order.fromAsset, to: order.toAsset })}</Heading>
+        <OrderStatus status={order.status} />
+      </div>
+      <dl className="td-wallet-facts">
+        <dt>{t(order.status === 'open' || order.status === 'pendingSettlement' ? 'order.holds' : 'order.pays')}</dt>
+        <dd data-testid="order-from" data-amount={order.fromAmount}>
+          {t('units.amount', { value: amountText(order.fromAmount), asset: order.fromAsset })}
+        </dd>
+        <dt>{t(order.status === 'open' ? 'order.receivesAtLimit' : 'order.receives')}</dt>
+        <dd data-testid="order-to" data-amount={order.toAmount}>
+          {t('units.amount', { value: amountText(order.toAmount), asset: order.toAsset })}
+        </dd>
+        <dt>{t(order.mode === 'limit' ? 'order.limitPrice' : 'quote.price')}</dt>
+        <dd data-testid="order-price">{t('quote.rate', { from: order.fromAsset, to: order.toAsset, price: priceText(order.price) })}</dd>
+        <dt>{t('quote.usdValue')}</dt>
+        <dd>{t('units.usd', { value: usdText(order.usdValue) })}</dd>
+        {order.expiresAt ? (
+          <>
+            <dt>{t('order.expires')}</dt>
+            <dd>{formatDateTime(order.expiresAt, { zone: true })}</dd>
+          </>
+        ) : null}
+        <dt>{t('order.orderId')}</dt>
+        <dd className="td-break" data-testid="order-id">
+          {order.orderId}
+        </dd>
+      </dl>
+      <OrderTimeline order={order} />
+      {actions ? <div className="td-convert-actions">{actions}</div> : null}
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { walletApi } from './api.ts';
+
+/**
+ * The area the wallet's pages serve (issue 12: the OTC area's deposit, withdrawal and address pages are the
+ * wallet's own): the route segment their links go under, the navigation beside them, the coins offered and
+ * where a deposit address comes from. The wallet's routes use the default; the OTC area (src/features/otc)
+ * wraps the same pages in a provider of its own.
+ */
+export interface WalletArea {
+  /** `wallet/...` or `otcinfo/...`: the segment of the area's own routes (deposit, withdrawal, address books). */
+  base: 'wallet' | 'otcinfo';
+  /** The area's side navigation; null: the wallet's. */
+  nav: ReactNode;
+  /** The coins the area offers (null: every coin the wallet supports). */
+  coins: readonly string[] | null;
+  depositAddress: typeof walletApi.depositAddress;
+}
+
+const WALLET: WalletArea = { base: 'wallet', nav: null, coins: null, depositAddress: walletApi.depositAddress };
+const AreaContext = createContext<WalletArea>(WALLET);
+
+export function WalletAreaProvider({ area, children }: { area: WalletArea; children: ReactNode }) {
+  return <AreaContext.Provider value={area}>{children}</AreaContext.Provider>;
+}
+
+export function useWalletArea(): WalletArea {
+  return useContext(AreaContext);
+}

@@ -1,0 +1,51 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { axeViolations, launchBrowser } from './browser.ts';
+import { ownSandbox, SandboxClient } from './wallet.ts';
+
+export interface SandboxSuite {
+  readonly baseURL: string;
+  readonly client: SandboxClient;
+  readonly browser: Browser;
+}
+
+/**
+ * A test file's own sandbox (its clock may be moved: ownSandbox) and one browser, started before its tests and
+ * closed after them; after every test the ledger's invariants hold (postings sum to zero, nothing negative, no
+ * stray hold). The fields are there once the file's beforeAll has run.
+ */
+export function ownSandboxSuite(): SandboxSuite {
+  let sandbox: { baseURL: string; close: () => Promise<void> } | undefined;
+  let client: SandboxClient | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    sandbox = await ownSandbox(inject('distDir'));
+    client = new SandboxClient(sandbox.baseURL);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+  });
+  afterEach(async () => {
+    const check = await client!.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
+    expect(check.data.violations).toEqual([]);
+  });
+  return {
+    get baseURL() {
+      return sandbox!.baseURL;
+    },
+    get client() {
+      return client!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
+}
+
+/** axe-core's WCAG 2.1 AA rules find nothing serious or critical on the page as it is. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const found = await axeViolations(page);
+  expect(found, `${name}: ${JSON.stringify(found)}`).toEqual([]);
+}
