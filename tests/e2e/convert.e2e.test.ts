@@ -221,6 +221,21 @@ describe('convert screens in Chromium (issue 12)', () => {
       await saveScreenshot(page, `convert-pair-off-${lang}-1440`);
       expect((await client.call('POST', '/_dev/convert/disabledPair', { body: { fromAsset: 'BTC', toAsset: 'USDT', disabled: false } })).code).toBe(200);
 
+      // record/convert lists the order with exactly the quoted amounts, newest first.
+      const recordPage = await client.call<{ list: Array<{ orderId: string; fromAmount: string; toAmount: string }> }>('POST', '/institution/pageSwapOrderRecord', {
+        token,
+        body: { pageCondition: { pageNum: 1, pageSize: 10 } },
+      });
+      const filled = recordPage.data.list[0]!;
+      expect([filled.fromAmount, filled.toAmount]).toEqual([paid, received]);
+      await page.goto(`${base}/record/convert`);
+      const recordRow = page.locator('tbody tr', { has: page.locator(`[data-record="C${filled.orderId}"]`) });
+      await expect.poll(() => recordRow.textContent(), slow).toContain(`${grouped(received)} USDT`);
+      expect(await recordRow.textContent()).toContain(`${paid} BTC`);
+      await expectAccessible(page, 'convert records');
+      await page.goto(`${base}/convert/coin`);
+      await form.waitFor();
+
       // The fiat tab: USD at the desk's par rate, less the fiat spread (0.2 %).
       await page.getByTestId('convert-tab-fiat').click();
       await page.waitForURL(`${base}/convert/coin?tab=fiat`);
