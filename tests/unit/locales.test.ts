@@ -46,11 +46,28 @@ describe('locales', () => {
     const zh = resources['zh-HK'];
     const en = resources['en-US'];
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+    // A plural key has the forms its language has (CLDR: English one and other, Chinese other only), so keys are
+    // compared without their plural suffix, and each plural key must carry every form its language needs.
+    const plural = /_(zero|one|two|few|many|other)$/;
+    const base = (keys: string[]) => [...new Set(keys.map((k) => k.replace(plural, '')))].sort();
     for (const ns of Object.keys(zh)) {
-      const a = leaves(zh[ns] as Tree).sort();
-      const b = leaves(en[ns] as Tree).sort();
+      const a = base(leaves(zh[ns] as Tree));
+      const b = base(leaves(en[ns] as Tree));
       expect({ ns, onlyZh: a.filter((k) => !b.includes(k)), onlyEn: b.filter((k) => !a.includes(k)) }).toEqual({ ns, onlyZh: [], onlyEn: [] });
     }
+  });
+
+  it('give every plural key the forms its language needs', () => {
+    const missing: string[] = [];
+    for (const locale of LOCALES) {
+      const forms = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      for (const [ns, tree] of Object.entries(resources[locale])) {
+        const keys = leaves(tree as Tree);
+        const plurals = new Set(keys.filter((k) => /_(zero|one|two|few|many|other)$/.test(k)).map((k) => k.replace(/_[a-z]+$/, '')));
+        for (const key of plurals) for (const form of forms) if (!keys.includes(`${key}_${form}`)) missing.push(`${locale} ${ns}:${key}_${form}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('have no empty strings', () => {
