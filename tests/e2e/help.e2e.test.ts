@@ -156,7 +156,9 @@ describe('help centre in Chromium (issue 16)', () => {
     await form.getByTestId('withdraw-submit').click();
     const refusal = form.getByTestId('form-error');
     await expect.poll(() => refusal.textContent(), slow).toContain(t.wallet.errors.gaRequired);
-    const link = refusal.getByTestId('help-link-error');
+    // The alert holds the message; the link to the article follows it.
+    expect(await refusal.textContent()).toBe(t.wallet.errors.gaRequired);
+    const link = form.getByTestId('help-link-error');
     expect(await link.getAttribute('data-article')).toBe('security/google-authenticator');
     expect(await link.textContent()).toBe(fill(t.help.link.error, { title: t.help.articles.security['google-authenticator'] }));
     await expectAccessible(page, 'withdraw refusal');

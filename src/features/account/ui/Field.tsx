@@ -66,17 +66,23 @@ export function TextField({ name, label, value, onValue, error, hint, addon, ...
 }
 
 /**
- * A whole-form message (a refusal that belongs to no single field), with a link to the help article that explains
- * the refusal where there is one. A refusal shown beside its field passes only `help`: the link then stands alone.
+ * A whole-form message (a refusal that belongs to no single field), followed by a link to the help article that
+ * explains the refusal where there is one; the alert itself holds the message only. A refusal shown beside its
+ * field passes only `help`: the link then stands alone.
  */
 export function FormMessage({ text, tone = 'error', help }: { text: string | null; tone?: 'error' | 'success'; help?: HelpArticleId | undefined }) {
-  if (!text && !help) return null;
-  const link = help ? <HelpLink article={help} variant="error" /> : null;
-  if (!text) return <p className="td-form-help">{link}</p>;
+  const link = help ? (
+    <p className="td-form-help">
+      <HelpLink article={help} variant="error" />
+    </p>
+  ) : null;
+  if (!text) return link;
   return (
-    <div className={`td-form-message td-form-message-${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={`form-${tone}`}>
-      {text}
+    <>
+      <div className={`td-form-message td-form-message-${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={`form-${tone}`}>
+        {text}
+      </div>
       {link}
-    </div>
+    </>
   );
 }
