@@ -218,6 +218,8 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await expectAccessible(page, 'live orders');
 
       // T+1 on the sandbox clock (a Friday's order settles on Monday): settled, at exactly the quoted amounts.
+      // The page is left first: a poll answered 401 once the session has timed out would sign the new one out.
+      await page.goto('about:blank');
       await client().advance(Date.parse(settlesAt) - (await serverNow()) + 1_000);
       token = await signIn(context);
       const usdtAfter = await capital(token, 'USDT');
@@ -285,6 +287,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
       expect((await client().call('POST', '/_dev/account', { body: { email: demoUser.email, frozen: false } })).code).toBe(200);
 
       // Delegated: a limit the desk's price already crosses fills at exactly the limit on its next sweep.
+      await page.goto('about:blank');
       await openDesk();
       token = await signIn(context);
       const desk = await client().call<{ price: string }>('POST', '/institution/block/getQuote', { body: { fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4' } });
@@ -338,6 +341,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
 
       // After 17:00 UTC: the form says when the desk opens, in Hong Kong time and UTC, and the desk refuses.
       const { hours } = await config();
+      await page.goto('about:blank');
       await client().advance(Date.parse(hours.nextCloseAt) - Date.parse(hours.serverTime) + 60_000);
       const closed = await config();
       expect(closed.hours.open).toBe(false);
@@ -368,6 +372,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
         body: { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { status: 'pendingSettlement' } },
       });
       const pending = crossing.data.list.find((o) => o.orderId === crossingId)!;
+      await page.goto('about:blank');
       await client().advance(Math.max(1_000, Date.parse(pending.timeline.settlesAt) - (await serverNow()) + 1_000));
       token = await client().login(demoUser.email, demoUser.password);
       expect((await capital(token, 'USDT')).free.minus(usdtPending.free).eq(receives)).toBe(true);
