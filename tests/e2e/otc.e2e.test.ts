@@ -51,9 +51,16 @@ const client = () => suite.client;
 const config = async () => (await client().call<DeskConfig>('POST', '/institution/block/listBlockTradeConfigure')).data;
 const serverNow = async () => Date.parse((await config()).hours.serverTime);
 
-/** The sandbox's clock starts at the real time: a weekend or an evening finds the desk closed, so move it to the next session. */
+/**
+ * The sandbox's clock starts at the real time: a weekend or an evening finds the desk closed, so move it to the
+ * next session; a session that closes within the hour is passed over too, so that no step meets the close.
+ */
 async function openDesk(): Promise<void> {
-  const { hours } = await config();
+  let { hours } = await config();
+  if (hours.open && Date.parse(hours.nextCloseAt) - Date.parse(hours.serverTime) < 3_600_000) {
+    await client().advance(Date.parse(hours.nextCloseAt) - Date.parse(hours.serverTime) + 60_000);
+    ({ hours } = await config());
+  }
   if (!hours.open) await client().advance(Date.parse(hours.nextOpenAt) - Date.parse(hours.serverTime) + 60_000);
   expect((await config()).hours.open).toBe(true);
 }
@@ -211,6 +218,8 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await expectAccessible(page, 'live orders');
 
       // T+1 on the sandbox clock (a Friday's order settles on Monday): settled, at exactly the quoted amounts.
+      // The page is left first: a poll answered 401 once the session has timed out would sign the new one out.
+      await page.goto('about:blank');
       await client().advance(Date.parse(settlesAt) - (await serverNow()) + 1_000);
       token = await signIn(context);
       const usdtAfter = await capital(token, 'USDT');
@@ -264,7 +273,21 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await expectAccessible(page, 'OTC eligibility');
       await saveScreenshot(page, `otc-validate-${lang}-1280`);
 
+      // A frozen account: the form says what is missing instead of offering quotes, and so does the eligibility page.
+      expect((await client().call('POST', '/_dev/account', { body: { email: demoUser.email, frozen: true } })).code).toBe(200);
+      await page.goto(`${base}/otc/form`);
+      const blocked = page.getByTestId('otc-permission');
+      await expect.poll(() => blocked.getAttribute('data-reason'), slow).toBe('frozen');
+      expect(await blocked.textContent()).toBe(t.permission.frozen);
+      expect(await page.getByTestId('otc-get-quote').count()).toBe(0);
+      await expectAccessible(page, 'frozen');
+      await page.goto(`${base}/otcinfo/validate`);
+      await expect.poll(() => page.getByTestId('otc-check-frozen').getAttribute('data-state'), slow).toBe('missing');
+      expect(await page.getByTestId('otc-eligible').getAttribute('data-ready')).toBe('false');
+      expect((await client().call('POST', '/_dev/account', { body: { email: demoUser.email, frozen: false } })).code).toBe(200);
+
       // Delegated: a limit the desk's price already crosses fills at exactly the limit on its next sweep.
+      await page.goto('about:blank');
       await openDesk();
       token = await signIn(context);
       const desk = await client().call<{ price: string }>('POST', '/institution/block/getQuote', { body: { fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4' } });
@@ -318,6 +341,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
 
       // After 17:00 UTC: the form says when the desk opens, in Hong Kong time and UTC, and the desk refuses.
       const { hours } = await config();
+      await page.goto('about:blank');
       await client().advance(Date.parse(hours.nextCloseAt) - Date.parse(hours.serverTime) + 60_000);
       const closed = await config();
       expect(closed.hours.open).toBe(false);
@@ -348,6 +372,7 @@ describe('OTC screens in Chromium (issue 12)', () => {
         body: { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { status: 'pendingSettlement' } },
       });
       const pending = crossing.data.list.find((o) => o.orderId === crossingId)!;
+      await page.goto('about:blank');
       await client().advance(Math.max(1_000, Date.parse(pending.timeline.settlesAt) - (await serverNow()) + 1_000));
       token = await client().login(demoUser.email, demoUser.password);
       expect((await capital(token, 'USDT')).free.minus(usdtPending.free).eq(receives)).toBe(true);
