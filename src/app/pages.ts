@@ -4,6 +4,7 @@ import { convertPages } from '../features/convert/index.ts';
 import { helpPages } from '../features/help/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
+import { marketingPages } from '../features/marketing/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
 import { marketPages } from '../features/market/index.ts';
 import { otcPages } from '../features/otc/index.ts';
@@ -49,6 +50,11 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   helpCategory: ['help', helpPages.helpCategory],
   helpArticle: ['help', helpPages.helpArticle],
   ...Object.fromEntries(Object.entries(otcPages).map(([page, load]) => [page, ['otc', load] as const])),
+  aboutOtc: ['marketing', marketingPages.aboutOtc],
+  aboutLiquidity: ['marketing', marketingPages.aboutLiquidity],
+  aboutElectricity: ['marketing', marketingPages.aboutElectricity],
+  aboutQuant: ['marketing', marketingPages.aboutQuant],
+  brokers: ['marketing', marketingPages.brokers],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

@@ -26,6 +26,8 @@ describe('route table (spec §2)', () => {
       'nologin/convert/coin', 'nologin/convert/fiat',
       // spec §1: the help centre (issue 16).
       'help', 'help/:category', 'help/:category/:article',
+      // spec §1 marketing pages (issue 16).
+      'about/otc', 'about/liquidity', 'about/electricity', 'about/quant',
     ];
     expect(expected.filter((p) => !paths.has(p))).toEqual([]);
   });
@@ -47,6 +49,7 @@ describe('route table (spec §2)', () => {
         'otc/form/unlogin', 'market', 'lightning', 'brokers', 'charts', 'reminder', 'message', 'dataChart', 'h5/dataChart',
         // spec §1's help centre is read before signing in, like the home page (issue 16).
         'help', 'help/:category', 'help/:category/:article',
+        'about/otc', 'about/liquidity', 'about/electricity', 'about/quant',
       ].sort(),
     );
     expect(pageRoutes.find((r) => r.path === 'wallet/overview')?.public).toBe(false);

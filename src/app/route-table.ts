@@ -41,6 +41,11 @@ export const pageRoutes: PageRoute[] = [
   main('help', 'help', true),
   main('help/:category', 'helpCategory', true),
   main('help/:category/:article', 'helpArticle', true),
+  // spec §1 marketing pages (issue 16), public like the home page that links to them.
+  main('about/otc', 'aboutOtc', true),
+  main('about/liquidity', 'aboutLiquidity', true),
+  main('about/electricity', 'aboutElectricity', true),
+  main('about/quant', 'aboutQuant', true),
 
   main('wallet/overview', 'walletOverview'),
   main('wallet/assetAccount', 'walletAssetAccount'),
@@ -124,6 +129,7 @@ export const redirectRoutes: RedirectRoute[] = [
   { path: 'otcinfo/withdraw', to: 'otcinfo/withdraw/fiat/USD', layout: 'main' },
   { path: 'wallet', to: 'wallet/overview', layout: 'main' },
   { path: 'account', to: 'account/information', layout: 'main' },
+  { path: 'about', to: 'about/otc', layout: 'main' },
   { path: BROKER_BASE, to: `${BROKER_BASE}/project`, layout: 'broker' },
 ];
 

@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addressFromBytes } from '../../contract/chains.ts';
 import enCommon from '../../locales/en-US/common.json' with { type: 'json' };
 import enHelp from '../../locales/en-US/help.json' with { type: 'json' };
+import enMarketing from '../../locales/en-US/marketing.json' with { type: 'json' };
 import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
 import zhCommon from '../../locales/zh-HK/common.json' with { type: 'json' };
 import zhHelp from '../../locales/zh-HK/help.json' with { type: 'json' };
+import zhMarketing from '../../locales/zh-HK/marketing.json' with { type: 'json' };
+import enValidation from '../../locales/en-US/validation.json' with { type: 'json' };
+import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
@@ -16,11 +21,15 @@ import { ownSandbox, SandboxClient } from './support/wallet.ts';
 // Issue 16 in real Chromium, both locales, own sandbox: the help centre's search finds the withdraw articles for 提幣
 // (and its Simplified spelling) in zh-HK and for "withdraw" in en-US, with the query in the URL so the search can be
 // shared; an article page has its title and description meta and takes a "was this helpful?" vote; a withdrawal
-// refused by the sandbox links to the article that explains it; axe on each page; no sideways scrolling at 390 px.
+// refused by the sandbox links to the article that explains it. The marketing pages (spec §1): each has its own
+// title and description meta; the OTC page shows a live indicative quote from the public block/getQuote; the
+// electricity calculator computes the bill in USD, HKD and BTC at the live price; the brokers page asks a visitor
+// to sign in and back, then sends and confirms a cooperation application. Axe on each page; no sideways
+// scrolling at 390 px.
 
 const texts = {
-  'zh-HK': { help: zhHelp, common: zhCommon, wallet: zhWallet, query: '提幣', simplified: '提币' },
-  'en-US': { help: enHelp, common: enCommon, wallet: enWallet, query: 'withdraw', simplified: 'Withdrawals' },
+  'zh-HK': { help: zhHelp, common: zhCommon, wallet: zhWallet, marketing: zhMarketing, validation: zhValidation, query: '提幣', simplified: '提币' },
+  'en-US': { help: enHelp, common: enCommon, wallet: enWallet, marketing: enMarketing, validation: enValidation, query: 'withdraw', simplified: 'Withdrawals' },
 } as const;
 type Lang = keyof typeof texts;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
@@ -46,13 +55,13 @@ async function expectAccessible(page: Page, name: string): Promise<void> {
   expect(found, `${name}: ${JSON.stringify(found)}`).toEqual([]);
 }
 
-/** The page does not scroll sideways at a phone's width. */
+/** The page does not scroll sideways at a phone's width (a wide table scrolls in its own focusable region). */
 async function expectNarrow(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   const width = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     wide: Array.from(document.querySelectorAll('main *'))
-      .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest('.td-help-table'))
+      .filter((el) => el.getBoundingClientRect().right > 391 && !el.closest('.td-help-table, .td-mk-table'))
       .slice(0, 5)
       .map((el) => `${el.tagName}.${el.className}`),
   }));
@@ -167,6 +176,135 @@ describe('help centre in Chromium (issue 16)', () => {
     await link.click();
     await page.waitForURL(`${base}/help/security/google-authenticator`);
     expect(await page.getByTestId('help-article').locator('h1').textContent()).toBe(t.help.articles.security['google-authenticator']);
+    expect(errors).toEqual([]);
+  });
+});
+
+const pageTitle = (lang: Lang, page: keyof typeof enMarketing & ('otc' | 'liquidity' | 'electricity' | 'quant' | 'brokers')) =>
+  `${texts[lang].marketing[page].meta.title} · ${texts[lang].common.app.title}`;
+
+describe('marketing pages in Chromium (issue 16)', () => {
+  it.each(['zh-HK', 'en-US'] as const)('%s: home → OTC with a live indicative quote; liquidity and quant; each with its title and meta', async (lang: Lang) => {
+    const t = texts[lang];
+    const base = `${sandbox.baseURL}/${lang}`;
+    const { page, errors } = await openPage(browser);
+
+    await page.goto(`${base}/home`);
+    await page.getByTestId('home-about-otc').click();
+    await page.waitForURL(`${base}/about/otc`);
+    await page.getByTestId('marketing-otc').waitFor();
+    expect(await meta(page)).toEqual({ title: pageTitle(lang, 'otc'), description: t.marketing.otc.meta.description });
+
+    // The desk's terms as the sandbox states them, and a live indicative quote for 5 BTC in USDT.
+    await expect.poll(() => page.getByTestId('otc-minimum').textContent(), slow).toBe(fill(t.marketing.otc.terms.minimumValue, { amount: '200,000' }));
+    expect(await page.getByTestId('otc-hours').textContent()).toBe(fill(t.marketing.otc.terms.hoursValue, { open: '00:00', close: '17:00', openHkt: '08:00', closeHkt: '01:00' }));
+    expect(await page.getByTestId('otc-result').textContent()).toBe(fill(t.marketing.otc.terms.resultValue, { minutes: 30 }));
+    expect(await page.getByTestId('otc-settlement').textContent()).toBe(fill(t.marketing.otc.terms.settlementValue, { days: 1 }));
+    expect(await page.getByTestId('otc-desk-status').getAttribute('data-open')).toMatch(/^(true|false)$/);
+    const result = page.getByTestId('otc-quote-result');
+    await expect.poll(() => result.getAttribute('data-state'), slow).toBe('indicative');
+    expect(await page.getByTestId('otc-quote-amounts').textContent()).toMatch(/^5 BTC ≈ [\d,]+\.\d+ USDT$/);
+    expect(await page.getByTestId('otc-quote-price').textContent()).toMatch(/^1 BTC = [\d,]+(\.\d+)? USDT$/);
+    await expectAccessible(page, 'OTC page');
+    await saveScreenshot(page, `marketing-otc-${lang}-1440`);
+    // Below the desk's minimum the quote says so, with the minimum.
+    await page.getByTestId('input-otcAmount').fill('0.1');
+    await expect.poll(() => result.getAttribute('data-state'), slow).toBe('error');
+    expect(await page.getByTestId('otc-quote-error').textContent()).toContain('200,000');
+    await page.getByTestId('input-otcAmount').fill('5');
+    await expect.poll(() => result.getAttribute('data-state'), slow).toBe('indicative');
+    await expectNarrow(page, 'OTC page');
+
+    for (const key of ['liquidity', 'quant'] as const) {
+      await page.goto(`${base}/about/${key}`);
+      await page.getByTestId(`marketing-${key}`).waitFor();
+      expect(await meta(page)).toEqual({ title: pageTitle(lang, key), description: t.marketing[key].meta.description });
+      expect(await page.locator('h1').textContent()).toBe(t.marketing[key].title);
+      await expectAccessible(page, `${key} page`);
+      await expectNarrow(page, `${key} page`);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it.each(['zh-HK', 'en-US'] as const)('%s: the electricity calculator computes the bill in USD, HKD and BTC at the live price', async (lang: Lang) => {
+    const t = texts[lang];
+    const base = `${sandbox.baseURL}/${lang}`;
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${base}/about/electricity`);
+    const calculator = page.getByTestId('electricity-calculator');
+    await calculator.waitFor();
+    expect(await meta(page)).toEqual({ title: pageTitle(lang, 'electricity'), description: t.marketing.electricity.meta.description });
+
+    // 1,000 kWh at HKD 1.2: HKD 1,200; USD and BTC at the live prices the page shows.
+    await calculator.getByTestId('input-kwh').fill('1000');
+    await calculator.getByTestId('input-rate').fill('1.2');
+    await calculator.getByTestId('input-tariff').selectOption('HKD');
+    const result = calculator.getByTestId('electricity-result');
+    await expect.poll(() => result.getAttribute('data-state'), slow).toBe('done');
+    expect(await calculator.getByTestId('bill-hkd').textContent()).toBe(fill(t.marketing.electricity.calculator.hkdValue, { value: '1,200.00' }));
+    const price = calculator.getByTestId('bill-price');
+    const usdPerBtc = new Decimal((await price.getAttribute('data-usd-per-btc'))!);
+    const hkdPerBtc = new Decimal((await price.getAttribute('data-hkd-per-btc'))!);
+    expect(usdPerBtc.gt(1000)).toBe(true);
+    const usd = new Decimal(1200).times(usdPerBtc).div(hkdPerBtc);
+    const grouped = (text: string) => text.replace(/^(\d+)/, (int) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+    expect(await calculator.getByTestId('bill-usd').textContent()).toBe(fill(t.marketing.electricity.calculator.usdValue, { value: grouped(usd.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2)) }));
+    expect(await calculator.getByTestId('bill-btc').textContent()).toBe(fill(t.marketing.electricity.calculator.btcValue, { value: usd.div(usdPerBtc).toDecimalPlaces(8, Decimal.ROUND_UP).toFixed(8) }));
+    await expectAccessible(page, 'electricity calculator');
+    await saveScreenshot(page, `marketing-electricity-${lang}-1440`);
+
+    // A tariff that is not a number says so beside the field, and no bill is shown.
+    await calculator.getByTestId('input-rate').fill('abc');
+    expect(await calculator.getByTestId('error-rate').textContent()).toBe(t.marketing.electricity.calculator.errors.rateFormat);
+    expect(await result.getAttribute('data-state')).toBe('invalid');
+    expect(await calculator.getByTestId('bill-usd').textContent()).toBe('--');
+    await expectNarrow(page, 'electricity calculator');
+    expect(errors).toEqual([]);
+  });
+
+  it.each(['zh-HK', 'en-US'] as const)('%s: brokers page: sign in from the form and back, validation, application stored and confirmed', async (lang: Lang) => {
+    const t = texts[lang];
+    const base = `${sandbox.baseURL}/${lang}`;
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${base}/brokers`);
+    await page.getByTestId('marketing-brokers').waitFor();
+    expect(await meta(page)).toEqual({ title: pageTitle(lang, 'brokers'), description: t.marketing.brokers.meta.description });
+    await expectAccessible(page, 'brokers page, signed out');
+    await expectNarrow(page, 'brokers page, signed out');
+
+    // Signed out: the application needs an account; sign-in comes back here.
+    await page.getByTestId('brokers-signin-link').click();
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByTestId('input-username').fill(demoUser.email);
+    await page.getByTestId('input-password').fill(demoUser.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(`${base}/brokers`);
+    const form = page.getByTestId('brokers-form');
+    await form.waitFor(slow);
+    // Started from the account's own details.
+    await expect.poll(() => form.getByTestId('input-companyName').inputValue(), slow).toBe(demoUser.companyName);
+    expect(await form.getByTestId('input-email').inputValue()).toBe(demoUser.email);
+
+    // Validation beside each field, the first one focused.
+    await form.getByTestId('input-companyName').fill('');
+    await form.getByTestId('input-email').fill('ops@harbour');
+    await form.getByTestId('brokers-submit').click();
+    expect(await form.getByTestId('error-companyName').textContent()).toBe(t.validation.errors.required);
+    expect(await form.getByTestId('error-email').textContent()).toBe(t.validation.errors.emailInvalid);
+    expect(await form.getByTestId('input-companyName').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'brokers form with errors');
+
+    await form.getByTestId('input-companyName').fill(`Harbour Capital ${lang}`);
+    await form.getByTestId('input-email').fill('ops@harbour.example');
+    await form.getByTestId('input-message').fill(lang === 'zh-HK' ? '希望為客戶開設託管子帳戶。' : 'Custodial sub-accounts for our clients.');
+    await saveScreenshot(page, `marketing-brokers-${lang}-1440`);
+    await form.getByTestId('brokers-submit').click();
+    const sent = page.getByTestId('brokers-sent');
+    await sent.waitFor(slow);
+    const id = Number(await sent.getAttribute('data-id'));
+    expect(id).toBeGreaterThan(0);
+    expect(await sent.textContent()).toContain(fill(t.marketing.brokers.form.sentReference, { id, email: 'ops@harbour.example' }));
+    await expectAccessible(page, 'brokers application sent');
     expect(errors).toEqual([]);
   });
 });

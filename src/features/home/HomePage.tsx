@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import './HomePage.css';
 
-// spec §1: marketing home pages describe OTC, liquidity, electricity payment and quant investing.
+// spec §1: marketing home pages describe OTC, liquidity, electricity payment and quant investing; each card
+// leads to its page (about/<key>, issue 16).
 const SECTIONS = ['otc', 'liquidity', 'electricity', 'quant'] as const;
 
 export default function HomePage() {
@@ -25,7 +26,11 @@ export default function HomePage() {
       <section className="td-home-grid" aria-label={t('sectionsLabel')}>
         {SECTIONS.map((key) => (
           <article key={key} className="td-home-card">
-            <h2>{t(`sections.${key}.title`)}</h2>
+            <h2>
+              <Link to={`/${lang}/about/${key}`} data-testid={`home-about-${key}`}>
+                {t(`sections.${key}.title`)}
+              </Link>
+            </h2>
             <p>{t(`sections.${key}.text`)}</p>
           </article>
         ))}
