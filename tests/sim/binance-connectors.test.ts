@@ -80,7 +80,10 @@ async function collect(subscribe: [string, () => Stream][]): Promise<Map<string,
     const list: unknown[] = [];
     seen.set(name, list);
     fn().on('message', (d) => list.push(d));
-    await settle(30);
+    // Paced on the simulator's clock, which counts the limit: under a loaded machine the wall-clock timers that
+    // drive it fire late, so a wall-time pause could let several subscriptions into one simulated second.
+    const from = h.clock.now();
+    await until(() => h.clock.now() - from >= 300, 15_000, 'the simulated clock to pass 300 ms');
   }
   return seen;
 }
