@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
+import { SearchableDropdown, type DropdownOption } from '../../components/index.ts';
 import { tickersStore, useMarkPrice, useTicker } from '../../market/index.ts';
 import { showToast } from '../../lib/toast/index.ts';
 import { useSession } from '../../lib/session/index.ts';
@@ -11,10 +12,11 @@ import { OrdersArea, useTradingAccount } from '../trading/shared.ts';
 import { ConfigPanel } from './ConfigPanel.tsx';
 import { FeePanel } from './FeePanel.tsx';
 import { HotkeyPanel } from './HotkeyPanel.tsx';
-import { actionFor } from './hotkeys.ts';
-import { cancelAll, cancelOne, closeAll, place, refreshOpenOrders, type ActionResult } from './lightning-actions.ts';
-import { LightningBook } from './LightningBook.tsx';
-import { activeConfig, lightningStore, loadConfigs, loadFees, loadKeyboard, setVolume, togglePanel } from './lightning-store.ts';
+import { actionFor, type HotkeyAction } from './hotkeys.ts';
+import { cancelAll, cancelOrders, closeAll, place, refreshOpenOrders, refreshPositions, type ActionResult } from './lightning-actions.ts';
+import { LightningLadder } from './LightningLadder.tsx';
+import { activeConfig, lightningStore, loadConfigs, loadFees, loadKeyboard, recentreLadder, setVolume, togglePanel } from './lightning-store.ts';
+import { PositionPanel } from './PositionPanel.tsx';
 import './lightning.css';
 
 const OPEN_ORDERS_POLL_MS = 5000; // spec §9 futures polling
@@ -33,6 +35,58 @@ function MarketPanel({ pair }: { pair: Pair }) {
         {t('market.mark')} <strong>{fixed(mark?.markPrice, pair.pricePrecision)}</strong>
       </p>
     </section>
+  );
+}
+
+/** The on-screen twins of the hotkeys (issue 18): each button shows its key and runs the same action. */
+const BAR_ACTIONS = ['buy', 'sell', 'close', 'cancelAll', 'recentre'] as const satisfies readonly HotkeyAction[];
+
+function ActionBar({ run, enabled }: { run: (action: HotkeyAction) => void; enabled: boolean }) {
+  const { t } = useTranslation('lightning');
+  const keyboard = useStore(lightningStore, (s) => s.keyboard);
+  const volume = useStore(lightningStore, (s) => s.volume);
+  return (
+    <div className="td-lt-actions" role="group" aria-label={t('actions.title')} data-testid="lightning-actions">
+      {BAR_ACTIONS.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={`td-lt-action td-lt-action--${action}`}
+          data-testid={`action-${action}`}
+          disabled={!enabled && action !== 'recentre'}
+          aria-keyshortcuts={keyboard.enabled ? keyboard.keys[action].toUpperCase() : undefined}
+          onClick={() => run(action)}
+        >
+          {t(`hotkeys.actions.${action}`)}
+          {keyboard.enabled && <kbd>{keyboard.keys[action].toUpperCase()}</kbd>}
+        </button>
+      ))}
+      <span className="td-lt-size" data-testid="lightning-size">
+        {t('actions.size')} <strong>{volume.trim() === '' ? t('actions.noSize') : volume}</strong>
+      </span>
+    </div>
+  );
+}
+
+/** USD-M pairs, to switch the terminal's symbol (issue 18 symbol picker). */
+function SymbolPicker({ pair }: { pair: Pair }) {
+  const { t } = useTranslation('lightning');
+  const [search, setSearch] = useSearchParams();
+  const usdm = useStore(pairsStore, (s) => s.usdm);
+  const options = useMemo<DropdownOption[]>(() => usdm.map((p) => ({ value: p.symbol, label: p.listInstrumentId })), [usdm]);
+  return (
+    <div className="td-lt-symbol" data-testid="lightning-symbol">
+      <SearchableDropdown
+        options={options}
+        value={pair.symbol}
+        ariaLabel={t('symbol')}
+        onChange={(symbol) => {
+          const next = new URLSearchParams(search);
+          next.set('symbol', symbol);
+          setSearch(next);
+        }}
+      />
+    </div>
   );
 }
 
@@ -59,7 +113,10 @@ export default function LightningPage() {
   }, [keyId]);
   useEffect(() => {
     if (!keyId || !pair) return undefined;
-    const load = () => void refreshOpenOrders(pair, keyId).catch(() => {});
+    const load = () => {
+      refreshOpenOrders(pair, keyId).catch(() => {});
+      refreshPositions(pair, keyId).catch(() => {});
+    };
     load();
     const timer = setInterval(load, OPEN_ORDERS_POLL_MS);
     return () => clearInterval(timer);
@@ -73,54 +130,112 @@ export default function LightningPage() {
     [t],
   );
 
-  // Hotkeys (spec §7 keyboard config): buy, sell, close, cancel all, size presets.
-  useEffect(() => {
-    if (!keyId || !pair) return undefined;
-    const onKey = (event: KeyboardEvent) => {
+  // Every action, from a hotkey or its button, answers with a toast (issue 18: feedback for every hotkey).
+  const run = useCallback(
+    (action: HotkeyAction) => {
+      const say = (severity: 'success' | 'info' | 'warn' | 'error', key: string, params: Record<string, unknown> = {}) => showToast({ severity, text: t(key, params) });
+      if (action === 'recentre') {
+        recentreLadder();
+        say('info', 'feedback.recentred');
+        return;
+      }
       const state = lightningStore.getState();
-      const action = actionFor(state.keyboard, event);
+      const config = activeConfig(state);
+      if (action.startsWith('size')) {
+        const n = Number(action.slice(4));
+        const preset = config?.sizes[n - 1];
+        if (!preset) {
+          say('warn', 'feedback.noPreset', { n });
+          return;
+        }
+        setVolume(preset);
+        {
+          say('info', 'feedback.sizeSet', { size: preset });
+          return;
+        }
+      }
+      if (!pair || !keyId) {
+          say('warn', isLogin ? 'loading' : 'signIn');
+          return;
+        }
+      if (action === 'buy' || action === 'sell') {
+        if (config && !config.switchOpen) {
+          say('warn', 'feedback.oneClickOff');
+          return;
+        }
+        if (state.volume.trim() === '') {
+          say('warn', 'feedback.noSize');
+          return;
+        }
+        const last = tickersStore.getState().tickers.usdm[pair.symbol]?.c;
+        const reference = last ? new Decimal(String(last)) : null;
+        void place(pair, keyId, { side: action, priceType: 'market', volume: state.volume, referencePrice: reference }).then(report);
+      } else if (action === 'close') {
+        closeAll(pair, keyId)
+          .then(({ closed }) => (closed > 0 ? say('success', 'feedback.closed') : say('info', 'feedback.noPosition')))
+          .catch(() => {}); // refused: the API client shows why
+      } else if (action === 'cancelAll') {
+        cancelAll(pair, keyId)
+          .then(({ cancelled }) => (cancelled > 0 ? say('success', 'feedback.cancelled', { count: cancelled }) : say('info', 'feedback.noOrders')))
+          .catch(() => {});
+      }
+    },
+    [pair, keyId, isLogin, report, t],
+  );
+  const runRef = useRef(run);
+  useLayoutEffect(() => {
+    runRef.current = run;
+  });
+
+  // Hotkeys (spec §7 keyboard config): buy, sell, close, cancel all, recentre, size presets.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = actionFor(lightningStore.getState().keyboard, event);
       if (!action) return;
       event.preventDefault();
-      const config = activeConfig(state);
-      const last = tickersStore.getState().tickers.usdm[pair.symbol]?.c;
-      const reference = last ? new Decimal(String(last)) : null;
-      if (action === 'buy' || action === 'sell') {
-        if (config && !config.switchOpen) return;
-        void place(pair, keyId, { side: action, priceType: 'market', volume: state.volume, referencePrice: reference }).then(report);
-      } else if (action === 'close') void closeAll(pair, keyId).catch(() => {});
-      else if (action === 'cancelAll') void cancelAll(pair, keyId).catch(() => {});
-      else {
-        const preset = config?.sizes[Number(action.slice(4)) - 1];
-        if (preset) setVolume(preset);
-      }
+      runRef.current(action);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [keyId, pair, report]);
+  }, []);
 
   if (!pair) return <div className="td-lightning" data-testid="lightning-page" />;
   const ready = isLogin && keyId !== null;
   return (
     <div className={`td-lightning${panels.mini ? ' td-lightning--mini' : ''}`} data-testid="lightning-page" data-ready={ready}>
-      <div className="td-lt-toggles" role="group" aria-label={t('panels.title')}>
-        {(['mini', 'market', 'tradeData'] as const).map((p) => (
-          <button key={p} type="button" className="td-chip" aria-pressed={panels[p]} data-testid={`panel-${p}`} onClick={() => togglePanel(p)}>
-            {t(`panels.${p}`)}
-          </button>
-        ))}
+      <div className="td-lt-top">
+        <SymbolPicker pair={pair} />
+        <div className="td-lt-toggles" role="group" aria-label={t('panels.title')}>
+          {(['mini', 'market', 'tradeData'] as const).map((p) => (
+            <button key={p} type="button" className="td-chip" aria-pressed={panels[p]} data-testid={`panel-${p}`} onClick={() => togglePanel(p)}>
+              {t(`panels.${p}`)}
+            </button>
+          ))}
+        </div>
       </div>
       {!ready && <p className="td-muted">{t(isLogin ? 'loading' : 'signIn')}</p>}
       <div className="td-lt-grid">
-        {panels.market && <MarketPanel pair={pair} />}
-        <LightningBook
-          pair={pair}
-          enabled={ready && oneClick}
-          onPick={(side, price) => {
-            if (!keyId) return;
-            void place(pair, keyId, { side, priceType: 'limit', price, volume: lightningStore.getState().volume, referencePrice: null }).then(report);
-          }}
-          onCancel={(orderId) => keyId && void cancelOne(pair, keyId, orderId).catch(() => {})}
-        />
+        <div className="td-lt-side">
+          {panels.market && <MarketPanel pair={pair} />}
+          {ready && <PositionPanel pair={pair} />}
+        </div>
+        <div className="td-lt-main">
+          <ActionBar run={run} enabled={ready} />
+          <LightningLadder
+            pair={pair}
+            enabled={ready && oneClick}
+            onPick={(side, price) => {
+              if (!keyId) return;
+              const volume = lightningStore.getState().volume;
+              if (volume.trim() === '') {
+                showToast({ severity: 'warn', text: t('feedback.noSize') });
+                return;
+              }
+              void place(pair, keyId, { side, priceType: 'limit', price, volume, referencePrice: null }).then(report);
+            }}
+            onCancel={(orderIds) => keyId && void cancelOrders(pair, keyId, orderIds).catch(() => {})}
+          />
+        </div>
         {ready && !panels.mini && <ConfigPanel />}
         {ready && !panels.mini && <HotkeyPanel />}
         {ready && !panels.mini && <FeePanel symbol={pair.symbol} />}
