@@ -1,10 +1,9 @@
-import Decimal from 'decimal.js';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { SearchableDropdown, type DropdownOption } from '../../components/index.ts';
-import { tickersStore, useMarkPrice, useTicker } from '../../market/index.ts';
+import { useMarkPrice, useTicker } from '../../market/index.ts';
 import { showToast } from '../../lib/toast/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { findPair, fixed, loadPairs, pairsStore, type Pair } from '../market/index.ts';
@@ -12,10 +11,10 @@ import { OrdersArea, useTradingAccount } from '../trading/shared.ts';
 import { ConfigPanel } from './ConfigPanel.tsx';
 import { FeePanel } from './FeePanel.tsx';
 import { HotkeyPanel } from './HotkeyPanel.tsx';
-import { actionFor, type HotkeyAction } from './hotkeys.ts';
-import { cancelAll, cancelOrders, closeAll, place, refreshOpenOrders, refreshPositions, type ActionResult } from './lightning-actions.ts';
+import { cancelOrders, place, refreshOpenOrders, refreshPositions } from './lightning-actions.ts';
+import { LightningControls, reportPlaced } from './LightningControls.tsx';
 import { LightningLadder } from './LightningLadder.tsx';
-import { activeConfig, lightningStore, loadConfigs, loadFees, loadKeyboard, recentreLadder, setVolume, togglePanel } from './lightning-store.ts';
+import { activeConfig, lightningStore, loadConfigs, loadFees, loadKeyboard, togglePanel } from './lightning-store.ts';
 import { PositionPanel } from './PositionPanel.tsx';
 import './lightning.css';
 
@@ -35,36 +34,6 @@ function MarketPanel({ pair }: { pair: Pair }) {
         {t('market.mark')} <strong>{fixed(mark?.markPrice, pair.pricePrecision)}</strong>
       </p>
     </section>
-  );
-}
-
-/** The on-screen twins of the hotkeys (issue 18): each button shows its key and runs the same action. */
-const BAR_ACTIONS = ['buy', 'sell', 'close', 'cancelAll', 'recentre'] as const satisfies readonly HotkeyAction[];
-
-function ActionBar({ run, enabled }: { run: (action: HotkeyAction) => void; enabled: boolean }) {
-  const { t } = useTranslation('lightning');
-  const keyboard = useStore(lightningStore, (s) => s.keyboard);
-  const volume = useStore(lightningStore, (s) => s.volume);
-  return (
-    <div className="td-lt-actions" role="group" aria-label={t('actions.title')} data-testid="lightning-actions">
-      {BAR_ACTIONS.map((action) => (
-        <button
-          key={action}
-          type="button"
-          className={`td-lt-action td-lt-action--${action}`}
-          data-testid={`action-${action}`}
-          disabled={!enabled && action !== 'recentre'}
-          aria-keyshortcuts={keyboard.enabled ? keyboard.keys[action].toUpperCase() : undefined}
-          onClick={() => run(action)}
-        >
-          {t(`hotkeys.actions.${action}`)}
-          {keyboard.enabled && <kbd>{keyboard.keys[action].toUpperCase()}</kbd>}
-        </button>
-      ))}
-      <span className="td-lt-size" data-testid="lightning-size">
-        {t('actions.size')} <strong>{volume.trim() === '' ? t('actions.noSize') : volume}</strong>
-      </span>
-    </div>
   );
 }
 
@@ -122,83 +91,6 @@ export default function LightningPage() {
     return () => clearInterval(timer);
   }, [keyId, pair]);
 
-  const report = useCallback(
-    (result: ActionResult) => {
-      if (result.ok) showToast({ severity: 'success', text: t('placed') });
-      else if (result.error) showToast({ severity: 'error', text: t(`orders:${result.error.key}`, result.error.params ?? {}) });
-    },
-    [t],
-  );
-
-  // Every action, from a hotkey or its button, answers with a toast (issue 18: feedback for every hotkey).
-  const run = useCallback(
-    (action: HotkeyAction) => {
-      const say = (severity: 'success' | 'info' | 'warn' | 'error', key: string, params: Record<string, unknown> = {}) => showToast({ severity, text: t(key, params) });
-      if (action === 'recentre') {
-        recentreLadder();
-        say('info', 'feedback.recentred');
-        return;
-      }
-      const state = lightningStore.getState();
-      const config = activeConfig(state);
-      if (action.startsWith('size')) {
-        const n = Number(action.slice(4));
-        const preset = config?.sizes[n - 1];
-        if (!preset) {
-          say('warn', 'feedback.noPreset', { n });
-          return;
-        }
-        setVolume(preset);
-        {
-          say('info', 'feedback.sizeSet', { size: preset });
-          return;
-        }
-      }
-      if (!pair || !keyId) {
-          say('warn', isLogin ? 'loading' : 'signIn');
-          return;
-        }
-      if (action === 'buy' || action === 'sell') {
-        if (config && !config.switchOpen) {
-          say('warn', 'feedback.oneClickOff');
-          return;
-        }
-        if (state.volume.trim() === '') {
-          say('warn', 'feedback.noSize');
-          return;
-        }
-        const last = tickersStore.getState().tickers.usdm[pair.symbol]?.c;
-        const reference = last ? new Decimal(String(last)) : null;
-        void place(pair, keyId, { side: action, priceType: 'market', volume: state.volume, referencePrice: reference }).then(report);
-      } else if (action === 'close') {
-        closeAll(pair, keyId)
-          .then(({ closed }) => (closed > 0 ? say('success', 'feedback.closed') : say('info', 'feedback.noPosition')))
-          .catch(() => {}); // refused: the API client shows why
-      } else if (action === 'cancelAll') {
-        cancelAll(pair, keyId)
-          .then(({ cancelled }) => (cancelled > 0 ? say('success', 'feedback.cancelled', { count: cancelled }) : say('info', 'feedback.noOrders')))
-          .catch(() => {});
-      }
-    },
-    [pair, keyId, isLogin, report, t],
-  );
-  const runRef = useRef(run);
-  useLayoutEffect(() => {
-    runRef.current = run;
-  });
-
-  // Hotkeys (spec §7 keyboard config): buy, sell, close, cancel all, recentre, size presets.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const action = actionFor(lightningStore.getState().keyboard, event);
-      if (!action) return;
-      event.preventDefault();
-      runRef.current(action);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
   if (!pair) return <div className="td-lightning" data-testid="lightning-page" />;
   const ready = isLogin && keyId !== null;
   return (
@@ -220,7 +112,7 @@ export default function LightningPage() {
           {ready && <PositionPanel pair={pair} />}
         </div>
         <div className="td-lt-main">
-          <ActionBar run={run} enabled={ready} />
+          <LightningControls pair={pair} keyId={keyId} isLogin={isLogin} />
           <LightningLadder
             pair={pair}
             enabled={ready && oneClick}
@@ -231,7 +123,7 @@ export default function LightningPage() {
                 showToast({ severity: 'warn', text: t('feedback.noSize') });
                 return;
               }
-              void place(pair, keyId, { side, priceType: 'limit', price, volume, referencePrice: null }).then(report);
+              void place(pair, keyId, { side, priceType: 'limit', price, volume, referencePrice: null }).then((result) => reportPlaced(result, t));
             }}
             onCancel={(orderIds) => keyId && void cancelOrders(pair, keyId, orderIds).catch(() => {})}
           />
