@@ -95,19 +95,19 @@ describe('LightningLadder', () => {
     const onPick = vi.fn();
     setMarket(100);
     await mount(<LightningLadder {...ladderProps({ onPick })} />);
-    // Centred on the last price 100.0: 40 rows of 0.1, 102.0 at the top.
-    expect(ladder().getAttribute('data-top')).toBe('102.0');
-    expect(ladder().querySelectorAll('[data-price]')).toHaveLength(40);
+    // Centred on the last price 100.0: 32 rows of 0.1, 101.6 at the top, 98.5 at the bottom.
+    expect(ladder().getAttribute('data-top')).toBe('101.6');
+    expect(ladder().querySelectorAll('[data-price]')).toHaveLength(32);
     const level = row('99.5');
-    expect(level?.getAttribute('data-row')).toBe('25');
+    expect(level?.getAttribute('data-row')).toBe('21');
     expect(qty('99.5', 'buy')).toBe('5.000');
     expect(level?.getAttribute('data-zone')).toBe('bid');
 
     // The market moves up by 1.0, inside the ladder: no row moves; the figures move through them.
     setMarket(101);
-    expect(ladder().getAttribute('data-top')).toBe('102.0');
-    expect(row('99.5')).toBe(level); // the same element, still on row 25
-    expect(level?.getAttribute('data-row')).toBe('25');
+    expect(ladder().getAttribute('data-top')).toBe('101.6');
+    expect(row('99.5')).toBe(level); // the same element, still on row 21
+    expect(level?.getAttribute('data-row')).toBe('21');
     expect(qty('99.5', 'buy')).toBe(''); // its bid is gone: the book's best bid is now 100.9
     expect(qty('100.9', 'buy')).toBe('1.000');
     expect(row('100.5')?.getAttribute('data-zone')).toBe('bid');
@@ -121,14 +121,14 @@ describe('LightningLadder', () => {
       ['sell', '101.3'],
     ]);
 
-    // The price leaves the ladder (above 102.0): it recentres on it.
+    // The price leaves the ladder (above 101.6): it recentres on it.
     setMarket(103);
-    expect(ladder().getAttribute('data-top')).toBe('105.0');
+    expect(ladder().getAttribute('data-top')).toBe('104.6');
     // Back inside: nothing moves, until the trader asks.
     setMarket(104);
-    expect(ladder().getAttribute('data-top')).toBe('105.0');
+    expect(ladder().getAttribute('data-top')).toBe('104.6');
     act(() => recentreLadder());
-    expect(ladder().getAttribute('data-top')).toBe('106.0');
+    expect(ladder().getAttribute('data-top')).toBe('105.6');
   });
 
   it('a book update touches only the rows whose figures changed', async () => {

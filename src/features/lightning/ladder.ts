@@ -7,8 +7,8 @@ import Decimal from 'decimal.js';
  * price / step) so a tick never needs decimal arithmetic.
  */
 
-/** Rows of the ladder (half above the centre price, half below). */
-export const LADDER_ROWS = 40;
+/** Rows of the ladder (half above the centre price, half below): 32 rows of 20 px fit a 1440 × 900 screen with the buttons. */
+export const LADDER_ROWS = 32;
 /** Ladder steps the trader can pick: multiples of the pair's tick size. */
 export const STEP_MULTIPLES = [1, 10, 100, 1000] as const;
 export type StepMultiple = (typeof STEP_MULTIPLES)[number];
