@@ -88,7 +88,7 @@ function ladderProps(overrides: Partial<LadderProps> = {}): LadderProps {
 
 const ladder = () => host?.querySelector('[data-testid="lightning-ladder"]') as HTMLElement;
 const row = (price: string) => ladder().querySelector(`[data-price="${price}"]`) as HTMLElement | null;
-const qty = (price: string, side: 'buy' | 'sell') => row(price)?.querySelector(`[data-testid="ladder-${side}"]`)?.textContent ?? null;
+const qty = (price: string, side: 'buy' | 'sell') => row(price)?.querySelector(`[data-testid="ladder-${side}"] .td-ld-qty`)?.textContent ?? null;
 
 describe('LightningLadder', () => {
   it('keeps every row at its price while the book moves, recentres only when the price leaves or on request', async () => {

@@ -60,6 +60,8 @@ const LadderRow = memo(function LadderRow(p: RowProps) {
   const bidPct = barPct(p.bid, p.scale);
   const askPct = barPct(p.ask, p.scale);
   const fmt = (q: number) => (q > 0 ? q.toFixed(p.amountDigits) : '');
+  const buyName = `${p.labels.buyAt} ${p.price}`;
+  const sellName = `${p.labels.sellAt} ${p.price}`;
   return (
     <div className={`td-ld-row td-ld-row--${p.zone}${p.last ? ' td-ld-row--last' : ''}`} data-price={p.price} data-row={p.index} data-zone={p.zone}>
       <span className="td-ld-own">
@@ -69,12 +71,15 @@ const LadderRow = memo(function LadderRow(p: RowProps) {
           </button>
         )}
       </span>
-      <button type="button" className="td-ld-cell td-ld-cell--bid" data-testid="ladder-buy" disabled={!p.enabled} aria-label={`${p.labels.buyAt} ${p.price}`} onClick={() => p.onRow('buy', p.index)}>
+      {/* The name is the action and price (read first), then the size shown (WCAG 2.5.3 label in name). */}
+      <button type="button" className="td-ld-cell td-ld-cell--bid" data-testid="ladder-buy" disabled={!p.enabled} onClick={() => p.onRow('buy', p.index)}>
+        <span className="td-visually-hidden">{buyName}</span>
         {bidPct > 0 && <span className="td-ld-bar" style={{ width: `${bidPct}%` }} />}
         <span className="td-ld-qty">{fmt(p.bid)}</span>
       </button>
       <span className="td-ld-price">{p.price}</span>
-      <button type="button" className="td-ld-cell td-ld-cell--ask" data-testid="ladder-sell" disabled={!p.enabled} aria-label={`${p.labels.sellAt} ${p.price}`} onClick={() => p.onRow('sell', p.index)}>
+      <button type="button" className="td-ld-cell td-ld-cell--ask" data-testid="ladder-sell" disabled={!p.enabled} onClick={() => p.onRow('sell', p.index)}>
+        <span className="td-visually-hidden">{sellName}</span>
         {askPct > 0 && <span className="td-ld-bar" style={{ width: `${askPct}%` }} />}
         <span className="td-ld-qty">{fmt(p.ask)}</span>
       </button>
