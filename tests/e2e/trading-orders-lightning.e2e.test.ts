@@ -38,7 +38,7 @@ const positionSize = async (symbol: string) => {
 };
 
 describe('lightning terminal', () => {
-  it('saves a configuration, rebinds buy, places by hotkey, sizes by preset, trades and cancels from the book', { timeout: 120_000 }, async () => {
+  it('saves a configuration, rebinds buy, places by hotkey, sizes by preset, trades and cancels from the ladder, with feedback', { timeout: 120_000 }, async () => {
     const { page, context, errors } = await openPage(browser);
     page.setDefaultTimeout(10_000);
     await context.addCookies([{ name: 'token', value: token, url: baseURL }]);

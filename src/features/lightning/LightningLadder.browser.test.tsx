@@ -165,6 +165,13 @@ describe('LightningLadder', () => {
     expect(ladder().querySelectorAll('[data-testid="ladder-entry"], [data-testid="ladder-liq"]')).toHaveLength(2);
     mine.click();
     expect(onCancel).toHaveBeenCalledWith(['o1']);
+    expect(host?.querySelector('[data-testid="ladder-above"]')).toBeNull();
+
+    // Prices beyond the ladder are named at the edge they lie past.
+    act(() => positionsStore.setState({ symbol: 'BTCUSDT', positions: [{ ...position, entryPrice: '105', liquidationPrice: '90' }] }));
+    expect(ladder().querySelectorAll('[data-testid="ladder-entry"], [data-testid="ladder-liq"]')).toHaveLength(0);
+    expect(host?.querySelector('[data-testid="ladder-above"]')?.textContent).toBe('▲ Entry 105.0');
+    expect(host?.querySelector('[data-testid="ladder-below"]')?.textContent).toBe('▼ Liq. 90.0');
   });
 });
 

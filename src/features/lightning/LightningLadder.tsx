@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -164,20 +165,26 @@ export function LightningLadder(props: LadderProps) {
   const maxAsk = w ? fillRows(w, book?.asks, 'ask', askRows) : 0;
   const scale = barScale(Math.max(maxBid, maxAsk));
   const own = useMemo(() => (w ? ordersByRow(w, orders) : new Map<string, OrderView[]>()), [w, orders]);
+  // The position's entry and liquidation prices: on their rows, or named at the ladder's edge they lie beyond.
   const marks = useMemo(() => {
     const entry = new Set<number>();
     const liq = new Set<number>();
+    const above: { kind: 'entry' | 'liq'; price: string }[] = [];
+    const below: { kind: 'entry' | 'liq'; price: string }[] = [];
     if (w && positions) {
+      const topPrice = Number(rowPrices({ ...w, rows: 1 })[0]);
       for (const p of positions) {
-        const e = rowOf(w, Number(p.entryPrice));
-        if (e >= 0) entry.add(e);
         // spec: liquidationPrice is 0 when no price reaches it
-        const l = Number(p.liquidationPrice) > 0 ? rowOf(w, Number(p.liquidationPrice)) : -1;
-        if (l >= 0) liq.add(l);
+        const points = [{ kind: 'entry' as const, price: p.entryPrice, rows: entry }, ...(Number(p.liquidationPrice) > 0 ? [{ kind: 'liq' as const, price: p.liquidationPrice, rows: liq }] : [])];
+        for (const point of points) {
+          const row = rowOf(w, Number(point.price));
+          if (row >= 0) point.rows.add(row);
+          else (Number(point.price) > topPrice ? above : below).push({ kind: point.kind, price: new Decimal(point.price).toFixed(pair.pricePrecision) });
+        }
       }
     }
-    return { entry, liq };
-  }, [w, positions]);
+    return { entry, liq, above, below };
+  }, [w, positions, pair.pricePrecision]);
 
   const labels = useMemo<RowLabels>(
     () => ({ buyAt: t('ladder.buyAt'), sellAt: t('ladder.sellAt'), cancel: t('ladder.cancel'), entry: t('ladder.entry'), liq: t('ladder.liq') }),
@@ -219,6 +226,15 @@ export function LightningLadder(props: LadderProps) {
         <span>{t('ladder.price')}</span>
         <span>{t('ladder.asks')}</span>
       </div>
+      {marks.above.length > 0 && (
+        <p className="td-ld-edge" data-testid="ladder-above">
+          {marks.above.map((m) => (
+            <span key={m.kind} className={`td-ld-tag td-ld-tag--${m.kind}`}>
+              {t('ladder.above', { label: labels[m.kind], price: m.price })}
+            </span>
+          ))}
+        </p>
+      )}
       <div className="td-ld-rows" data-testid="lightning-ladder" data-top={prices[0]} data-step={step}>
         {w === null && <p className="td-muted">{t('ladder.waiting')}</p>}
         {prices.map((rowPrice, i) => {
@@ -248,6 +264,15 @@ export function LightningLadder(props: LadderProps) {
           );
         })}
       </div>
+      {marks.below.length > 0 && (
+        <p className="td-ld-edge" data-testid="ladder-below">
+          {marks.below.map((m) => (
+            <span key={m.kind} className={`td-ld-tag td-ld-tag--${m.kind}`}>
+              {t('ladder.below', { label: labels[m.kind], price: m.price })}
+            </span>
+          ))}
+        </p>
+      )}
     </section>
   );
 }
