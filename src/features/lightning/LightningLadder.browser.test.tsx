@@ -29,7 +29,7 @@ const pair: Pair = {
   amountPrecision: 3,
   listInstrumentId: 'BTC/USDT',
 };
-const BOOK_ID = subscriptionId({ topic: 'book', market: 'usdm', symbol: 'BTCUSDT', depth: 100 });
+const BOOK_ID = subscriptionId({ topic: 'book', market: 'usdm', symbol: 'BTCUSDT', depth: 50 });
 
 let root: Root | undefined;
 let host: HTMLElement | undefined;
@@ -64,7 +64,7 @@ function setMarket(mid: number, qty: (i: number) => number = (i) => i + 1) {
     asks[i * 2] = Math.round((mid + 0.1 * i) * 10) / 10;
     asks[i * 2 + 1] = qty(i);
   }
-  const view: BookView = { synced: true, lastUpdateId: 1, time: 0, tickSize: '0.1', depth: 100, group: 1, bids, asks };
+  const view: BookView = { synced: true, lastUpdateId: 1, time: 0, tickSize: '0.1', depth: 50, group: 1, bids, asks };
   act(() => {
     bookStore.setState({ books: { ...bookStore.getState().books, [BOOK_ID]: view } });
     tickersStore.setState({ tickers: { spot: {}, usdm: { BTCUSDT: { s: 'BTCUSDT', c: mid, o: mid, h: mid, l: mid, v: 0, q: 0, E: 0 } } } });

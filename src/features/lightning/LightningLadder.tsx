@@ -9,8 +9,8 @@ import { centredWindow, defaultMultiple, fillRows, LADDER_ROWS, ladderStep, need
 import { openOrdersStore, positionsStore } from './lightning-actions.ts';
 import { ladderStore, setStepMultiple } from './lightning-store.ts';
 
-/** Levels of the book the ladder subscribes to (at its step): more than its rows, so every row can fill. */
-const LADDER_DEPTH = 100;
+/** Levels of the book the ladder subscribes to (at its step): more than its rows, so every row can fill even when the price sits at an edge. */
+const LADDER_DEPTH = 50;
 const NO_ORDERS: readonly OrderView[] = [];
 
 export interface LadderProps {
