@@ -5,6 +5,7 @@ import { helpPages } from '../features/help/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { marketingPages } from '../features/marketing/index.ts';
+import { messagesPages } from '../features/messages/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
 import { marketPages } from '../features/market/index.ts';
 import { otcPages } from '../features/otc/index.ts';
@@ -55,6 +56,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   aboutElectricity: ['marketing', marketingPages.aboutElectricity],
   aboutQuant: ['marketing', marketingPages.aboutQuant],
   brokers: ['marketing', marketingPages.brokers],
+  message: ['messages', messagesPages.message],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));
