@@ -26,14 +26,17 @@ export function UnreadLink() {
     return () => window.clearInterval(timer);
   }, []);
 
-  const label = unread ? t('header.linkUnread', { count: unread }) : t('header.link');
+  // The accessible name is the link's own text: "Messages", the badge (shown, not read out) and the count in words.
   return (
-    <NavLink to={`/${lang}/message`} className="td-unread-link" aria-label={label} title={label} data-testid="header-messages">
+    <NavLink to={`/${lang}/message`} className="td-unread-link" data-testid="header-messages">
       {t('header.link')}
       {unread ? (
-        <span className="td-unread-badge" data-testid="header-unread" aria-hidden="true">
-          {unread > 99 ? '99+' : unread}
-        </span>
+        <>
+          <span className="td-unread-badge" data-testid="header-unread" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+          <span className="td-visually-hidden">{t('header.unreadCount', { count: unread })}</span>
+        </>
       ) : null}
     </NavLink>
   );
