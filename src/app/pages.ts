@@ -57,6 +57,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   aboutQuant: ['marketing', marketingPages.aboutQuant],
   brokers: ['marketing', marketingPages.brokers],
   message: ['messages', messagesPages.message],
+  reminder: ['messages', messagesPages.reminder],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

@@ -2,6 +2,7 @@
 // unread count, which the app shell shows to a signed-in user.
 export const messagesPages = {
   message: () => import('./MessagePage.tsx'),
+  reminder: () => import('./ReminderPage.tsx'),
 };
 
 export { UnreadLink } from './UnreadLink.tsx';

@@ -6,6 +6,7 @@ interface MessageLike {
   params: Record<string, string>;
 }
 
+// i18n namespaces: messages
 const AMOUNT_PARAMS = new Set(['amount', 'fromAmount', 'toAmount']);
 
 /**
