@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
+import { chartsPages } from '../features/charts/index.ts';
 import { convertPages } from '../features/convert/index.ts';
 import { helpPages } from '../features/help/index.ts';
 import { homePages } from '../features/home/index.ts';
@@ -58,6 +59,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   brokers: ['marketing', marketingPages.brokers],
   message: ['messages', messagesPages.message],
   reminder: ['messages', messagesPages.reminder],
+  charts: ['charts', chartsPages.charts],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));
