@@ -12,6 +12,7 @@ import { marketPages } from '../features/market/index.ts';
 import { otcPages } from '../features/otc/index.ts';
 import { recordPages } from '../features/record/index.ts';
 import { tradingPages } from '../features/trading/index.ts';
+import { userCenterPages } from '../features/usercenter/index.ts';
 import { walletPages } from '../features/wallet/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
@@ -60,6 +61,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   message: ['messages', messagesPages.message],
   reminder: ['messages', messagesPages.reminder],
   charts: ['charts', chartsPages.charts],
+  userCenter: ['usercenter', userCenterPages.userCenter],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));
