@@ -16,6 +16,7 @@ import { devRoutes } from './routes/dev.ts';
 import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
 import { kycRoutes } from './routes/kyc.ts';
 import { helpRoutes } from '../help/routes.ts';
+import { messageRoutes } from '../messages/routes.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
@@ -133,6 +134,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   sessionRoutes(ctx, app);
   walletRoutes(ctx, app);
   helpRoutes(ctx, app);
+  messageRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
