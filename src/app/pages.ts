@@ -6,6 +6,7 @@ import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { marketingPages } from '../features/marketing/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
+import { loanPages } from '../features/loans/index.ts';
 import { marketPages } from '../features/market/index.ts';
 import { otcPages } from '../features/otc/index.ts';
 import { recordPages } from '../features/record/index.ts';
@@ -44,6 +45,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
   convertCoin: ['convert', convertPages.convertCoin],
+  loan: ['loans', loanPages.loan],
   nologinConvertCoin: ['convert', convertPages.nologinConvertCoin],
   nologinConvertFiat: ['convert', convertPages.nologinConvertFiat],
   help: ['help', helpPages.help],
