@@ -98,6 +98,9 @@ export const Code = {
   loanState: 10300,
   /** The LTV after the borrow or collateral removal would be above the initial level; data.ltv, data.initialLtv. */
   loanLtvTooHigh: 10301,
+  // Electricity payment (10350–10359).
+  /** The bill is already paid (data.billId). */
+  billPaid: 10350,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -159,6 +162,7 @@ export const messages: Record<Code, string> = {
   10257: 'This OTC order does not allow the operation',
   10300: 'This loan does not allow the operation',
   10301: 'The loan-to-value ratio would be above the allowed level',
+  10350: 'This bill is already paid',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */
