@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
 import { convertPages } from '../features/convert/index.ts';
+import { electricityPages } from '../features/electricity/index.ts';
 import { helpPages } from '../features/help/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
@@ -46,6 +47,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
   convertCoin: ['convert', convertPages.convertCoin],
   loan: ['loans', loanPages.loan],
+  electricityPay: ['electricity', electricityPages.electricityPay],
   nologinConvertCoin: ['convert', convertPages.nologinConvertCoin],
   nologinConvertFiat: ['convert', convertPages.nologinConvertFiat],
   help: ['help', helpPages.help],

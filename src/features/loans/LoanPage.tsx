@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { bootstrapSession, useAccountInfo } from '../account/index.ts';
 import { FormMessage } from '../account/shared.ts';
@@ -21,6 +22,7 @@ const REFRESH_MS = 5_000;
  */
 export default function LoanPage() {
   const { t } = useTranslation('loans');
+  const { lang } = useParams();
   usePrimeLocale();
   const info = useAccountInfo();
   const permission = info?.permissions?.loan;
@@ -49,6 +51,9 @@ export default function LoanPage() {
       <div className="td-loans-head">
         <h1>{t('title')}</h1>
         <p className="td-loan-muted">{t('intro')}</p>
+        <Link to={`/${lang}/electricity-pay`} data-testid="loans-electricity-link">
+          {t('electricityLink')}
+        </Link>
       </div>
       {config.error ? <FormMessage text={describeLoanError(t, config.error)} /> : null}
       <div className="td-loans-grid">
