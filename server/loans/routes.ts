@@ -73,6 +73,7 @@ interface LoanRow {
   liquidation_ltv: string;
   hours_charged: number;
   margin_call_at: Date | null;
+  liquidation_reason: 'ltv' | 'overdue' | null;
   borrowed_at: Date;
   due_at: Date;
   closed_at: Date | null;
@@ -82,7 +83,7 @@ const LOAN_COLUMNS = `id::text as id, user_id, request_id, loan_asset, collatera
   principal_outstanding::text as principal_outstanding, interest_outstanding::text as interest_outstanding, interest_total::text as interest_total,
   collateral_amount::text as collateral_amount, hourly_rate::text as hourly_rate, late_hourly_rate::text as late_hourly_rate,
   initial_ltv::text as initial_ltv, margin_call_ltv::text as margin_call_ltv, liquidation_ltv::text as liquidation_ltv, hours_charged,
-  margin_call_at, borrowed_at, due_at, closed_at`;
+  margin_call_at, liquidation_reason, borrowed_at, due_at, closed_at`;
 
 interface ActionRow {
   id: string;
@@ -585,34 +586,44 @@ export function loanRoutes(ctx: ApiContext, app: FastifyInstance, sim: Simulator
 
   const sweep = async (): Promise<void> => {
     const open = await ctx.db.query<{ id: string }>(`select id::text as id from loans where status in (1, 3, 4) order by id limit 500`);
+    // One loan's failure (say, a book with no bids) does not hold up the others; the first is reported after.
+    let failure: unknown = null;
     for (const { id } of open) {
-      const reason = await ctx.db.transaction(async (tx): Promise<'ltv' | 'overdue' | null> => {
-        const now = nowDate(ctx);
-        const locked = await loadLoan(tx, id, null, true);
-        if (!locked) return null;
-        if (locked.status === LOAN_STATUS.liquidation) {
-          const known = (await tx.query<{ reason: 'ltv' | 'overdue' }>('select reason from loan_liquidations where loan_id = $1', [id]))[0];
-          return known?.reason ?? 'ltv';
-        }
-        const row = await bringUpToDate(tx, locked, now);
-        const f = figures(row, priceOf(row.collateral_asset));
-        const zone = zoneOf(f.ltv, new D(row.margin_call_ltv), new D(row.liquidation_ltv));
-        const overdueTooLong = row.status === LOAN_STATUS.overdue && now.getTime() >= row.due_at.getTime() + LOAN_DESK.overdueGraceHours * HOUR_MS;
-        if (zone === 'liquidation' || overdueTooLong) {
-          // spec §4 state 4: the collateral is being sold (in its own transaction, just after this one).
-          await tx.query('update loans set status = $2 where id = $1', [id, LOAN_STATUS.liquidation]);
-          return zone === 'liquidation' ? 'ltv' : 'overdue';
-        }
-        if (zone === 'marginCall' && !row.margin_call_at) {
-          // The margin call begins: the page shows it from the loan's `marginCall`; a message centre would be told here.
-          await tx.query('update loans set margin_call_at = $2 where id = $1', [id, now]);
-        } else if (zone === 'safe' && row.margin_call_at) {
-          await tx.query('update loans set margin_call_at = null where id = $1', [id]);
-        }
-        return null;
-      });
-      if (reason) await liquidate(id, reason);
+      try {
+        await sweepOne(id);
+      } catch (error) {
+        failure ??= error;
+      }
     }
+    if (failure) throw failure;
+  };
+
+  const sweepOne = async (id: string): Promise<void> => {
+    const reason = await ctx.db.transaction(async (tx): Promise<'ltv' | 'overdue' | null> => {
+      const now = nowDate(ctx);
+      const locked = await loadLoan(tx, id, null, true);
+      if (!locked) return null;
+      // Still in liquidation (the book could not take the sale last time): try again for the reason it entered.
+      if (locked.status === LOAN_STATUS.liquidation) return locked.liquidation_reason ?? 'ltv';
+      const row = await bringUpToDate(tx, locked, now);
+      const f = figures(row, priceOf(row.collateral_asset));
+      const zone = zoneOf(f.ltv, new D(row.margin_call_ltv), new D(row.liquidation_ltv));
+      const overdueTooLong = row.status === LOAN_STATUS.overdue && now.getTime() >= row.due_at.getTime() + LOAN_DESK.overdueGraceHours * HOUR_MS;
+      if (zone === 'liquidation' || overdueTooLong) {
+        // spec §4 state 4: the collateral is being sold (in its own transaction, just after this one).
+        const reason = zone === 'liquidation' ? 'ltv' : 'overdue';
+        await tx.query('update loans set status = $2, liquidation_reason = $3 where id = $1', [id, LOAN_STATUS.liquidation, reason]);
+        return reason;
+      }
+      if (zone === 'marginCall' && !row.margin_call_at) {
+        // The margin call begins: the page shows it from the loan's `marginCall`; a message centre would be told here.
+        await tx.query('update loans set margin_call_at = $2 where id = $1', [id, now]);
+      } else if (zone === 'safe' && row.margin_call_at) {
+        await tx.query('update loans set margin_call_at = null where id = $1', [id]);
+      }
+      return null;
+    });
+    if (reason) await liquidate(id, reason);
   };
   ctx.timed.push(sweep);
 

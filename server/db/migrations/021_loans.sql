@@ -23,6 +23,8 @@ create table loans (
   hours_charged integer not null default 0,
   -- When the LTV last reached the margin-call level (null while below it).
   margin_call_at timestamptz,
+  -- Why the loan entered state 4 (liquidation): 'ltv' or 'overdue'.
+  liquidation_reason text check (liquidation_reason in ('ltv', 'overdue')),
   borrowed_at timestamptz not null,
   due_at timestamptz not null,
   closed_at timestamptz,
