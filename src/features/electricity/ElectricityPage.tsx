@@ -125,7 +125,7 @@ function PayPanel({ bill, onClose, onPaid, onDownload }: { bill: Bill; onClose: 
   return (
     <section className="td-electricity-panel td-electricity-pay" aria-labelledby="electricity-pay-title" data-testid="bill-pay-panel" data-bill={bill.billId}>
       <h2 id="electricity-pay-title">{t('pay.title', { site: bill.site })}</h2>
-      <dl className="td-electricity-facts">
+      <dl className="td-wallet-facts td-electricity-facts">
         <dt>{t('bills.period')}</dt>
         <dd>{t('units.period', { start: bill.periodStart, end: bill.periodEnd })}</dd>
         <dt>{t('bills.amount')}</dt>
@@ -147,25 +147,27 @@ function PayPanel({ bill, onClose, onPaid, onDownload }: { bill: Bill; onClose: 
         </div>
       ) : (
         <>
-          <label className="td-electricity-field">
-            {t('pay.asset')}
-            <select
-              value={asset}
-              onChange={(e) => {
-                setAsset(e.target.value as BillPayAsset);
-                setQuote(null);
-              }}
-              data-testid="bill-pay-asset"
-            >
-              {BILL_PAY_ASSETS.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="td-record-filters">
+            <label>
+              {t('pay.asset')}
+              <select
+                value={asset}
+                onChange={(e) => {
+                  setAsset(e.target.value as BillPayAsset);
+                  setQuote(null);
+                }}
+                data-testid="bill-pay-asset"
+              >
+                {BILL_PAY_ASSETS.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
           {quote ? (
-            <dl className="td-electricity-facts" data-testid="bill-quote">
+            <dl className="td-wallet-facts td-electricity-facts" data-testid="bill-quote">
               <dt>{t('pay.youPay')}</dt>
               <dd data-testid="bill-quote-amount">{t('units.amount', { value: formatQuantity(quote.quote.payAmount), asset: quote.quote.payAsset })}</dd>
               <dt>{t('pay.price')}</dt>

@@ -136,7 +136,7 @@ export function BorrowForm({ config, onBorrowed }: { config: LoanConfig | null; 
         {shown ? (
           <div className="td-loan-preview" data-testid="borrow-preview">
             <LtvGauge ltv={shown.ltv} initialLtv={shown.initialLtv} marginCallLtv={shown.marginCallLtv} liquidationLtv={shown.liquidationLtv} />
-            <dl className="td-loan-facts">
+            <dl className="td-wallet-facts td-loan-facts">
               <dt>{t('facts.ltv')}</dt>
               <dd data-testid="preview-ltv">{t('units.percent', { value: ltvText(shown.ltv) })}</dd>
               <dt>{t('facts.price', { asset: shown.collateralAsset })}</dt>

@@ -38,7 +38,7 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: () => v
         </div>
       ) : null}
       {open ? <LtvGauge ltv={loan.ltv} initialLtv={loan.initialLtv} marginCallLtv={loan.marginCallLtv} liquidationLtv={loan.liquidationLtv} /> : null}
-      <dl className="td-loan-facts">
+      <dl className="td-wallet-facts td-loan-facts">
         <dt>{t('facts.borrowed')}</dt>
         <dd>{t('units.amount', { value: amountText(loan.principal), asset: loan.loanAsset })}</dd>
         <dt>{t('facts.debt')}</dt>
@@ -203,7 +203,7 @@ function ActionForm({ loan, onDone }: { loan: Loan; onDone: () => void }) {
       ) : null}
       {p ? (
         <div className="td-loan-preview" data-testid="action-preview" data-allowed={p.allowed}>
-          <dl className="td-loan-facts">
+          <dl className="td-wallet-facts td-loan-facts">
             <dt>{t('facts.ltv')}</dt>
             <dd data-testid="action-ltv-after">{t('actions.fromTo', { from: t('units.percent', { value: ltvText(p.ltvBefore) }), to: t('units.percent', { value: ltvText(p.ltvAfter) }) })}</dd>
             <dt>{t('facts.liquidationPrice')}</dt>
