@@ -21,6 +21,8 @@ import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { electricityRoutes } from '../electricity/routes.ts';
+import { loanRoutes } from '../loans/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -142,6 +144,10 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   const stopSweeper = startSweeper(ctx, 2000, (error) => app.log.error(error));
   app.addHook('onClose', async () => stopSweeper());
   if (options.simulator) await app.register(tradePlugin, { ctx, sim: options.simulator, devRoutes: withDevRoutes });
+  // Loans value their collateral at the same simulator's books (server/loans).
+  if (options.simulator) loanRoutes(ctx, app, options.simulator, withDevRoutes);
+  // Electricity bills are paid at the convert desk's quotes, priced from the same books (server/electricity).
+  if (options.simulator) electricityRoutes(ctx, app, options.simulator, withDevRoutes);
 }
 
 function isSafeMethod(method: string): boolean {

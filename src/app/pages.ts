@@ -2,12 +2,14 @@ import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
 import { chartsPages } from '../features/charts/index.ts';
 import { convertPages } from '../features/convert/index.ts';
+import { electricityPages } from '../features/electricity/index.ts';
 import { helpPages } from '../features/help/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { marketingPages } from '../features/marketing/index.ts';
 import { messagesPages } from '../features/messages/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
+import { loanPages } from '../features/loans/index.ts';
 import { marketPages } from '../features/market/index.ts';
 import { otcPages } from '../features/otc/index.ts';
 import { recordPages } from '../features/record/index.ts';
@@ -47,6 +49,8 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
   convertCoin: ['convert', convertPages.convertCoin],
+  loan: ['loans', loanPages.loan],
+  electricityPay: ['electricity', electricityPages.electricityPay],
   nologinConvertCoin: ['convert', convertPages.nologinConvertCoin],
   nologinConvertFiat: ['convert', convertPages.nologinConvertFiat],
   help: ['help', helpPages.help],
