@@ -20,6 +20,7 @@ import { ApiError, badInput, Code } from '../api/envelope.ts';
 import type { UserRow } from '../api/users.ts';
 import { DESK, DeskPricer, NoLiquidity } from '../convert/pricing.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
+import { notify } from '../messages/notify.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
 import { instrument } from '../sim/instruments.ts';
 import type { Simulator } from '../sim/simulator.ts';
@@ -581,6 +582,14 @@ export function loanRoutes(ctx: ApiContext, app: FastifyInstance, sim: Simulator
         `update loans set status = $2, principal_outstanding = 0, interest_outstanding = 0, collateral_amount = 0, closed_at = $3 where id = $1`,
         [row.id, LOAN_STATUS.liquidated, now],
       );
+      await notify(
+        tx,
+        user,
+        'loanLiquidated',
+        { orderId: row.id, collateralAsset: c, collateralSold: sold.toFixed(), collateralReturned: returned.toFixed(), loanAsset: a, refund: s.refund.toFixed() },
+        `loan:${row.id}:liquidated`,
+        now,
+      );
     });
   };
 
@@ -616,8 +625,25 @@ export function loanRoutes(ctx: ApiContext, app: FastifyInstance, sim: Simulator
         return reason;
       }
       if (zone === 'marginCall' && !row.margin_call_at) {
-        // The margin call begins: the page shows it from the loan's `marginCall`; a message centre would be told here.
+        // The margin call begins: the page shows it from the loan's `marginCall`, and the message centre is told once
+        // per margin call (a loan that recovers and falls again is told again: its margin_call_at was cleared).
         await tx.query('update loans set margin_call_at = $2 where id = $1', [id, now]);
+        const percent = (x: Decimal) => x.mul(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+        await notify(
+          tx,
+          row.user_id,
+          'loanMarginCall',
+          {
+            orderId: row.id,
+            collateralAsset: row.collateral_asset,
+            ltv: percent(f.ltv),
+            marginCallLtv: percent(new D(row.margin_call_ltv)),
+            liquidationLtv: percent(new D(row.liquidation_ltv)),
+            liquidationPrice: f.liquidationPrice.toFixed(),
+          },
+          `loan:${row.id}:marginCall:${now.toISOString()}`,
+          now,
+        );
       } else if (zone === 'safe' && row.margin_call_at) {
         await tx.query('update loans set margin_call_at = null where id = $1', [id]);
       }

@@ -18,6 +18,9 @@ export interface MessageParams {
   otcSettled: OtcParams;
   otcRejected: OtcParams;
   otcExpired: OtcParams;
+  /** LTV and its levels as percentages with two decimals; the liquidation price in USDT. */
+  loanMarginCall: { orderId: string; collateralAsset: string; ltv: string; marginCallLtv: string; liquidationLtv: string; liquidationPrice: string };
+  loanLiquidated: { orderId: string; collateralAsset: string; collateralSold: string; collateralReturned: string; loanAsset: string; refund: string };
   newDeviceSignIn: { ip: string; device: string };
   passwordChanged: { via: 'change' | 'reset' };
   emailChanged: Record<string, never>;

@@ -240,6 +240,16 @@ describe.each(securityBackends())('loans ($name)', (backend) => {
     expect(called.marginCall).toBe(true);
     expect(called.marginCallAt).not.toBeNull();
     expect(d(called.ltv).gte('0.75') && d(called.ltv).lt('0.83')).toBe(true);
+    // The message centre is told once, with the LTV and the price at which the collateral would be sold.
+    const messagesOf = async (kind: string) =>
+      (await call<{ list: Array<{ kind: string; params: Record<string, string> }> }>('/message/page', { pageNum: 1, pageSize: 50 })).data.list.filter(
+        (m) => m.kind === kind && m.params['orderId'] === loan.orderId,
+      );
+    await advance(60_000);
+    const marginCalls = await messagesOf('loanMarginCall');
+    expect(marginCalls).toHaveLength(1);
+    expect(marginCalls[0]!.params).toMatchObject({ collateralAsset: 'BTC', marginCallLtv: '75.00', liquidationLtv: '83.00', liquidationPrice: called.liquidationPrice });
+    expect(marginCalls[0]!.params['ltv']).toBe(d(called.ltv).mul(100).toDecimalPlaces(2, 1).toFixed(2));
     // Taking collateral back is refused now; adding is what the notice asks for.
     expect((await call('/loan/removeCollateral', { orderId: loan.orderId, amount: '0.001', requestId: requestId() })).code).toBe(Code.loanLtvTooHigh);
 
@@ -258,6 +268,16 @@ describe.each(securityBackends())('loans ($name)', (backend) => {
     const after = await capital();
     expect(after['BTC']!.toFixed()).toBe(before['BTC']!.sub('0.25').add(l.collateralReturned).toFixed());
     expect(after['USDT']!.toFixed()).toBe(before['USDT']!.add(10000).add(l.refund).toFixed());
+    const liquidated = await messagesOf('loanLiquidated');
+    expect(liquidated).toHaveLength(1);
+    expect(liquidated[0]!.params).toEqual({
+      orderId: loan.orderId,
+      collateralAsset: 'BTC',
+      collateralSold: d(l.collateralSold).toFixed(),
+      collateralReturned: d(l.collateralReturned).toFixed(),
+      loanAsset: 'USDT',
+      refund: d(l.refund).toFixed(),
+    });
     // The list shows it with its state, filtered by state.
     const listed = await call<{ list: Loan[] }>('/loan/pageLoanOrder', { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { status: 5 } });
     expect(listed.data.list.map((x) => x.orderId)).toContain(loan.orderId);

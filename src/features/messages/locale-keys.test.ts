@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_KINDS, type MessageKind } from '../../../contract/messages-rules.ts';
-import { messageText } from './message-text.ts';
+import { groupThousands } from '../../lib/format/index.ts';
+import { AMOUNT_PARAMS, messageText } from './message-text.ts';
 
 // The messages namespace: every kind the sandbox writes has a title and the text of each of its variants in both
 // languages, and every parameter the sandbox sends appears in the text (nothing is dropped or left as {{…}}).
@@ -20,6 +21,8 @@ const samples: Record<MessageKind, Array<Record<string, string>>> = {
   otcSettled: [{ orderId: '7', fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4', toAmount: '240000' }],
   otcRejected: [{ orderId: '8', fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', toAmount: '3.5' }],
   otcExpired: [{ orderId: '9', fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', toAmount: '3.5' }],
+  loanMarginCall: [{ orderId: '11', collateralAsset: 'BTC', ltv: '81.95', marginCallLtv: '75.00', liquidationLtv: '83.00', liquidationPrice: '48192.77' }],
+  loanLiquidated: [{ orderId: '11', collateralAsset: 'BTC', collateralSold: '0.2104', collateralReturned: '0.0396', loanAsset: 'USDT', refund: '3.12' }],
   newDeviceSignIn: [{ ip: '203.0.113.9', device: 'Firefox on macOS' }],
   passwordChanged: [{ via: 'change' }, { via: 'reset' }],
   emailChanged: [{}],
@@ -47,7 +50,7 @@ describe('messages namespace', () => {
         expect(body, `${kind} ${JSON.stringify(params)}`).not.toMatch(/kinds\.|\{\{/);
         for (const [key, value] of Object.entries(params)) {
           if (key === 'channel' || key === 'via' || key === 'toAmount' && kind.startsWith('otcRe') || key === 'toAmount' && kind === 'otcExpired') continue;
-          expect(body, `${kind}.${key}`).toContain(key.endsWith('mount') ? value.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : value);
+          expect(body, `${kind}.${key}`).toContain(AMOUNT_PARAMS.has(key) ? groupThousands(value) : value);
         }
       }
     }

@@ -7,7 +7,7 @@ interface MessageLike {
 }
 
 // i18n namespaces: messages
-const AMOUNT_PARAMS = new Set(['amount', 'fromAmount', 'toAmount']);
+export const AMOUNT_PARAMS = new Set(['amount', 'fromAmount', 'toAmount', 'refund', 'collateralSold', 'collateralReturned', 'liquidationPrice']);
 
 /**
  * A message's words in the page's language (issue 16): the title is `kinds.<kind>.title`; the text is the kind's
