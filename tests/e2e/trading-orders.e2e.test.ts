@@ -59,7 +59,7 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
     const { page, errors, close } = await signedInPage('/en-US/trading/ETHUSDT?market=usdm');
     await page.getByTestId('futures-toolbar').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('capital-availableBalance').textContent(), { timeout: 10_000 }).not.toBe('--');
-    const before = new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0');
+    const before = new Decimal((await page.getByTestId('capital-balance').getAttribute('data-value')) ?? '0');
 
     // Transfer capital → swap (spec §4 FUNDING_UMFUTURE); the default is capital → trade.
     await page.getByTestId('transfer-button').click();
@@ -77,12 +77,12 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => page.getByTestId('transfer-error').textContent()).toContain(message);
     }
-    expect(new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0').eq(before)).toBe(true);
+    expect(new Decimal((await page.getByTestId('capital-balance').getAttribute('data-value')) ?? '0').eq(before)).toBe(true);
     await page.getByTestId('transfer-amount').fill('1000');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await modal.waitFor({ state: 'detached' });
     await expect
-      .poll(async () => new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0').sub(before).toFixed(), { timeout: 10_000 })
+      .poll(async () => new Decimal((await page.getByTestId('capital-balance').getAttribute('data-value')) ?? '0').sub(before).toFixed(), { timeout: 10_000 })
       .toBe('1000');
 
     // Leverage 20 (spec §7 changeLeverage); the server holds it.
