@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useSession } from '../../../lib/session/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import type { Pair } from '../../market/index.ts';
 import { FuturesToolbar } from '../modals/FuturesToolbar.tsx';
+import { ConfirmAction, type PendingAction } from '../modals/ConfirmAction.tsx';
 import { refreshSpotBalances } from '../order-entry/use-spot-balance.ts';
 import { CapitalBar } from './CapitalBar.tsx';
 import { AssetsTable, DealsTable, FlowsTable, OrdersTable, PositionsTable } from './DataTables.tsx';
@@ -21,6 +22,8 @@ const SPOT_TABS: readonly Tab[] = ['currentOrder', 'historyOrder', 'historyDeal'
 /** The data tabs under the trading page (spec §3 futures data; the spot pair shows its order tabs). */
 export function OrdersArea({ pair }: { pair: Pair }) {
   const { t } = useTranslation('orders');
+  const { t: tr } = useTranslation('risk');
+  const [pending, setPending] = useState<PendingAction | null>(null);
   const isLogin = useSession((s) => s.isLogin);
   const keyId = useTradingAccount();
   const tab = useStore(futuresData.store, (s) => s.tab);
@@ -48,8 +51,30 @@ export function OrdersArea({ pair }: { pair: Pair }) {
     void refreshOwnOrders();
     refreshSpotBalances();
   };
-  const cancel = (o: OrderView) => void tradeApi.cancelOrder(pair.market, o.orderId, keyId ?? undefined).then(after, () => {});
-  const cancelAll = () => void tradeApi.cancelAll(pair.market, pair.symbol, keyId ?? undefined).then(after, () => {});
+  const cancel = (o: OrderView) =>
+    void tradeApi.cancelOrder(pair.market, o.orderId, keyId ?? undefined).then(() => {
+      showToast({ severity: 'success', text: tr('toasts.cancelled', { orderId: o.orderId }) });
+      after();
+    }, () => {});
+  // Cancel all asks first and says what will happen (issue 18), then toasts how many were cancelled.
+  const cancelAll = () => {
+    const count = (data.list as OrderView[]).filter((o) => o.instrumentId.replace('/', '') === pair.symbol).length;
+    if (count === 0) {
+      showToast({ severity: 'info', text: tr('confirm.cancelAll.none', { pair: pair.symbol }) });
+      return;
+    }
+    setPending({
+      id: 'cancel-all',
+      title: tr('confirm.cancelAll.title', { pair: pair.symbol }),
+      body: <p>{tr('confirm.cancelAll.body', { pair: pair.symbol, count })}</p>,
+      confirmText: tr('confirm.cancelAllButton'),
+      run: async () => {
+        const reply = await tradeApi.cancelAll(pair.market, pair.symbol, keyId ?? undefined);
+        showToast({ severity: 'success', text: tr('toasts.cancelledAll', { pair: pair.symbol, count: reply.cancelled }) });
+        after();
+      },
+    });
+  };
   const close = (p: PositionView) =>
     void tradeApi
       .closePosition({ instrumentId: p.instrumentId, positionSide: p.positionSide, ...(keyId ? { exchangeKeyId: keyId } : {}) })
@@ -83,6 +108,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
         {tab === 'assetManager' && <AssetsTable rows={data.list as AssetRow[]} />}
         {tab === 'assetManager' && <FlowsTable rows={flows} />}
       </div>
+      <ConfirmAction pending={pending} onDone={() => setPending(null)} cancelText={tr('confirm.keep')} />
       {(tab === 'historyOrder' || tab === 'historyDeal') && (
         <div className="td-paging">
           <button type="button" data-testid="page-prev" disabled={data.pageNum <= 1} onClick={() => futuresData.prevPage()}>
