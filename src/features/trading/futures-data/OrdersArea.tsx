@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { useSession } from '../../../lib/session/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
@@ -8,6 +9,7 @@ import { FuturesToolbar } from '../modals/FuturesToolbar.tsx';
 import { ConfirmAction, type PendingAction } from '../modals/ConfirmAction.tsx';
 import { refreshSpotBalances } from '../order-entry/use-spot-balance.ts';
 import { CapitalBar } from './CapitalBar.tsx';
+import { ExchangeNotice } from './ExchangeNotice.tsx';
 import { AssetsTable, DealsTable, FlowsTable, OrdersTable, PositionsTable } from './DataTables.tsx';
 import { Filters } from './Filters.tsx';
 import { TABS, type Tab } from './futures-store.ts';
@@ -24,6 +26,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
   const { t } = useTranslation('orders');
   const { t: tr } = useTranslation('risk');
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const { lang = 'zh-HK' } = useParams();
   const isLogin = useSession((s) => s.isLogin);
   const keyId = useTradingAccount();
   const tab = useStore(futuresData.store, (s) => s.tab);
@@ -85,6 +88,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
 
   return (
     <section className="td-orders-area" data-testid="orders-area" data-tab={tab}>
+      <ExchangeNotice />
       {pair.market === 'usdm' && keyId && <FuturesToolbar pair={pair} keyId={keyId} />}
       {pair.market === 'usdm' && <CapitalBar />}
       <div className="td-data-tabs" role="tablist">
@@ -98,6 +102,9 @@ export function OrdersArea({ pair }: { pair: Pair }) {
             {t('buttons.cancelAll')}
           </button>
         )}
+        <Link className="td-link td-records-link" data-testid="records-link" to={`/${lang}/record/${pair.market === 'spot' ? 'spotTrade' : 'futureTrade'}`}>
+          {tr(pair.market === 'spot' ? 'records.spot' : 'records.usdm')}
+        </Link>
       </div>
       <Filters tab={tab} market={pair.market} />
       <div className="td-data-body" data-testid={`tab-body-${tab}`} data-loaded={data.loaded}>
