@@ -19,7 +19,7 @@ export function HealthBar() {
     <footer className="td-health" data-testid="market-health" data-state={state} aria-label={t('health.title')}>
       <span className="td-health-summary" role="status" data-testid="health-summary">
         <span className={`td-health-dot td-health-dot--${state}`} aria-hidden="true" />
-        {tr('health.label')}: {tr(`health.${state}`)}
+        {tr('health.summary', { state: tr(`health.${state}`) })}
         {age !== null && <span className="td-muted"> · {tr('health.age', { age })}</span>}
       </span>
       <button type="button" className="td-link td-health-toggle" data-testid="health-diagnostics-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
