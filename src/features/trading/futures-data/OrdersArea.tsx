@@ -91,12 +91,15 @@ export function OrdersArea({ pair }: { pair: Pair }) {
       <ExchangeNotice />
       {pair.market === 'usdm' && keyId && <FuturesToolbar pair={pair} keyId={keyId} />}
       {pair.market === 'usdm' && <CapitalBar />}
-      <div className="td-data-tabs" role="tablist">
-        {tabs.map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} data-testid={`tab-${name}`} onClick={() => futuresData.setTab(name)}>
-            {t(`tabs.${name}`)}
-          </button>
-        ))}
+      {/* The tab list holds tabs only (axe aria-required-children); the actions sit beside it. */}
+      <div className="td-data-tabs">
+        <div className="td-data-tablist" role="tablist">
+          {tabs.map((name) => (
+            <button key={name} type="button" role="tab" aria-selected={tab === name} data-testid={`tab-${name}`} onClick={() => futuresData.setTab(name)}>
+              {t(`tabs.${name}`)}
+            </button>
+          ))}
+        </div>
         {tab === 'currentOrder' && (
           <button type="button" className="td-link" data-testid="cancel-all" onClick={cancelAll}>
             {t('buttons.cancelAll')}

@@ -52,7 +52,7 @@ export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
       body: (
         <>
           <p>{tr(`${key}.body`, params)}</p>
-          <p className="td-muted">{tr('confirm.modeRule')}</p>
+          <p className="td-confirm-note">{tr('confirm.modeRule')}</p>
         </>
       ),
       confirmText: tr('confirm.switch'),
