@@ -161,10 +161,12 @@ describe('trading risk figures and confirmations (issue 18)', () => {
         { timeout: 30_000 },
       ).catch(() => {});
     }
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await saveScreenshot(page, 'trading-risk-positions-1280');
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await saveScreenshot(page, 'trading-risk-positions-1440');
+    await page.getByTestId('health-diagnostics-toggle').click();
+    for (const [width, height] of [[1280, 720], [1440, 900]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId('market-health').scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `trading-risk-positions-${width}`);
+    }
     await api('/broker/lightning/futures/order/closePosition', { instrumentId: 'BTCUSDT' });
     expect(errors).toEqual([]);
     await close();
