@@ -8,7 +8,7 @@ import { session, useSession } from '../../../lib/session/index.ts';
  */
 export function ExchangeNotice() {
   const { t: tr } = useTranslation('risk');
-  const { t } = useTranslation();
+  const { t } = useTranslation('common');
   const code = useSession((s) => s.exchangeCode);
   const list = useSession((s) => s.exchangeList);
   if (list.length === 0 || list.some((e) => e.exchangeCode === code)) return null;
