@@ -194,7 +194,9 @@ describe('limit orders', () => {
     const price = bestBid.mul('0.8').toDecimalPlaces(2).toFixed(2);
     await placeOrder(page, { side: 'buy', type: 'limit', price, volume: '0.01' });
     await page.getByTestId('tab-currentOrder').click();
-    const order = page.getByTestId('order-row').filter({ has: page.getByText(price, { exact: true }) }).first();
+    // shown at the tick with thousands separators (glossary "Numbers")
+    const shownPrice = price.replace(/\B(?=(\d{3})+(?!\d))(?=\d*\.)/g, ',');
+    const order = page.getByTestId('order-row').filter({ has: page.getByText(shownPrice, { exact: true }) }).first();
     // The list polls; on a busy machine give it two polls more, and say what the page showed if it never comes.
     await order.waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
       const shown = await page.locator('[role="status"], [role="alert"]').allTextContents();
