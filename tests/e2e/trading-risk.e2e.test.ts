@@ -237,6 +237,10 @@ describe('trading risk figures and confirmations (issue 18)', () => {
     await page.getByTestId('futures-toolbar').waitFor({ timeout: 30_000 });
     await page.getByTestId('margin-type').click();
     expect(await page.getByRole('dialog').textContent()).toContain('將 BTCUSDT 切換為逐倉？');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'trading-risk-confirm-390-zh');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await saveScreenshot(page, 'trading-risk-confirm-1280-zh');
     await dialogButton(page, '保留').click();
     await expect.poll(() => page.getByTestId('health-summary').textContent(), { timeout: 30_000 }).toContain('行情數據：即時');
     expect(errors).toEqual([]);
