@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoToken } from './support/account.ts';
-import { axeViolations, openPage } from './support/browser.ts';
+import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
-import { ownSandboxSuite } from './support/suite.ts';
+import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
 // Issue 18 "Wrong today" in real Chromium against the file's own sandbox: the cross liquidation price equals an
 // independent computation (Binance's BTCUSDT brackets, bisection), prices at the tick and ratios as percentages,
@@ -43,13 +43,6 @@ const dialogButton = (page: Page, name: string) => page.getByRole('dialog').loca
  * and submit colours (color-contrast, .td-of-*) and the book and trades lists (scrollable-region-focusable),
  * which belong to the order-entry work.
  */
-async function expectOwnAccessible(page: Page, name: string): Promise<void> {
-  const found = (await axeViolations(page))
-    .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !/td-of-|Asks|Bids|recent-trades/.test(n)) }))
-    .filter((v) => v.nodes.length > 0);
-  expect(found, `${name}: ${JSON.stringify(found)}`).toEqual([]);
-}
-
 /** Binance's BTCUSDT maintenance-margin table as printed (notional cap, rate, maintenance amount). */
 const BTC_TABLE: [number, string, string][] = [
   [50_000, '0.004', '0'],
@@ -93,7 +86,7 @@ describe('trading risk figures and confirmations (issue 18)', () => {
       while (root?.parentElement && root.parentElement !== document.body) root = root.parentElement;
       return root !== null && root.getAnimations({ subtree: true }).every((a) => a.playState === 'finished');
     });
-    await expectOwnAccessible(page, 'margin type confirmation');
+    await expectAccessible(page, 'margin type confirmation');
     await dialogButton(page, 'Keep').click();
     await dialog.waitFor({ state: 'detached' });
     expect(await marginType()).toBe('cross');
@@ -208,7 +201,7 @@ describe('trading risk figures and confirmations (issue 18)', () => {
     expect(await page.getByTestId('health-resyncs').count()).toBe(0);
     await page.getByTestId('health-diagnostics-toggle').click();
     expect(await page.getByTestId('health-resyncs').textContent()).toMatch(/^Resyncs: \d+$/);
-    await expectOwnAccessible(page, 'trading page with diagnostics');
+    await expectAccessible(page, 'trading page with diagnostics');
 
     // The exchange selector offers okx; the trading screens say plainly they show Binance only.
     await page.evaluate(() => localStorage.setItem('exchangeCode', 'okx'));
