@@ -50,7 +50,9 @@ function usedKeys(ns: string): { fixed: string[]; prefixes: string[] } {
 
 describe.each(Object.keys(SOURCES))('%s namespace', (ns) => {
   it('has the same keys in zh-HK and en-US', () => {
-    expect(flatten(load('zh-HK', ns)).sort()).toEqual(flatten(load('en-US', ns)).sort());
+    // Plural forms differ by language (Chinese has only _other; tests/unit/locales.test.ts checks each language's).
+    const keys = (language: string) => [...new Set(flatten(load(language, ns)).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
+    expect(keys('zh-HK')).toEqual(keys('en-US'));
   });
 
   it('has every key the views use', () => {
