@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/index.ts';
 import { directionLabelKey } from './liquidation-label.ts';
@@ -17,7 +18,7 @@ function tone(value: string): string {
   return value.startsWith('-') ? 'td-down' : value === '0' ? '' : 'td-up';
 }
 
-export function PositionsTable({ rows, onClose }: { rows: PositionView[]; onClose: (p: PositionView) => void }) {
+export function PositionsTable({ rows, onClose, actions }: { rows: PositionView[]; onClose: (p: PositionView) => void; actions?: (p: PositionView) => ReactNode }) {
   const { t } = useTranslation('orders');
   if (rows.length === 0) return <Empty />;
   return (
@@ -52,6 +53,7 @@ export function PositionsTable({ rows, onClose }: { rows: PositionView[]; onClos
               <button type="button" className="td-link" data-testid="position-close" onClick={() => onClose(p)}>
                 {t('buttons.close')}
               </button>
+              {actions?.(p)}
             </td>
           </tr>
         ))}
