@@ -111,7 +111,8 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       // Setting a take-profit / stop-loss only reduces risk: allowed to a frozen account.
       const pair = futuresPair(body);
       const tick = pair.inst.tickDecimals;
-      const priceOf = (field: string, value: unknown) => (value === undefined || value === null ? null : parseAmount(field, value, tick, 'tickSize'));
+      // Left out or null: none (the body schema's type coercion may hand a JSON null over as '').
+      const priceOf = (field: string, value: unknown) => (value === undefined || value === null || value === '' ? null : parseAmount(field, value, tick, 'tickSize'));
       const placed = await engine.setPositionTpSl(
         auth.user.id,
         pair,

@@ -88,17 +88,19 @@ export function OrdersArea({ pair }: { pair: Pair }) {
             {t(`tabs.${name}`)}
           </button>
         ))}
-        {tab === 'positionOrder' && positions.length > 0 && (
-          <button type="button" className="td-link" data-testid="close-all" onClick={() => setClosingAll(true)}>
-            {t('position.closeAll')}
-          </button>
-        )}
         {tab === 'currentOrder' && (
           <button type="button" className="td-link" data-testid="cancel-all" onClick={cancelAll}>
             {t('buttons.cancelAll')}
           </button>
         )}
       </div>
+      {tab === 'positionOrder' && positions.length > 0 && (
+        <div className="td-data-tab-actions">
+          <button type="button" className="td-link" data-testid="close-all" onClick={() => setClosingAll(true)}>
+            {t('position.closeAll')}
+          </button>
+        </div>
+      )}
       <Filters tab={tab} market={pair.market} />
       <div className="td-data-body" data-testid={`tab-body-${tab}`} data-loaded={data.loaded}>
         {tab === 'positionOrder' && (

@@ -178,8 +178,9 @@ function TpSlDialog({ position, rules, keyId, onCancel, onDone }: DialogProps & 
       await tradeApi.positionTpSl({
         instrumentId: position.instrumentId,
         positionSide: position.positionSide,
-        takeProfitPrice: takeProfit.trim() || null,
-        stopLossPrice: stopLoss.trim() || null,
+        // Left out: none (the sandbox clears that one).
+        ...(takeProfit.trim() ? { takeProfitPrice: takeProfit.trim() } : {}),
+        ...(stopLoss.trim() ? { stopLossPrice: stopLoss.trim() } : {}),
         workingType,
         ...keyOf(keyId),
       });
