@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import enOrders from '../../locales/en-US/orders.json' with { type: 'json' };
 import zhComponents from '../../locales/zh-HK/components.json' with { type: 'json' };
 import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
-import { saveScreenshot, simControl } from './support/market.ts';
+import { artifactsDir, saveScreenshot, simControl } from './support/market.ts';
 import { axeViolations, openPage } from './support/browser.ts';
 import { ownSandboxSuite } from './support/suite.ts';
 
@@ -131,6 +132,7 @@ describe('futures order types and positions (issue 18)', () => {
         await page.getByTestId('order-stop-price').fill(stopPrice.toFixed(1));
         await page.getByTestId('order-volume').fill('0.01');
         await expect.poll(() => page.getByTestId('order-liquidation').textContent()).not.toBe('--');
+        await page.getByTestId('order-form').screenshot({ path: path.join(artifactsDir, `trading-order-types-${lang}-form-1280.png`) });
         await expectAccessible(page, `${lang} futures form with a stop order`);
         await page.getByTestId('order-submit').click();
         await page.getByTestId('order-confirm').waitFor();
