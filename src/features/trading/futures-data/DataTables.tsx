@@ -81,8 +81,20 @@ export function OrdersTable({ rows, onCancel }: { rows: OrderView[]; onCancel?: 
             <td>{time(o.createdAt)}</td>
             <td>{o.instrumentId}</td>
             <td className={o.direction === 'buy' ? 'td-up' : 'td-down'}>{t(directionLabelKey(o.direction, null))}</td>
-            <td>{t(o.priceType === 'limit' ? 'form.limit' : 'form.market')}</td>
-            <td>{o.price ?? '--'}</td>
+            <td data-testid="order-type">
+              {t(`form.type.${o.priceType}`)}
+              {o.tpsl ? ` · ${t(o.tpsl === 'take_profit' ? 'form.takeProfitShort' : 'form.stopLossShort')}` : ''}
+            </td>
+            <td>
+              {o.price ?? '--'}
+              {/* issue 18: a stop's trigger, and whether it has fired */}
+              {o.stopPrice && (
+                <span className="td-muted" data-testid="order-trigger" data-triggered={o.triggeredAt ? 'true' : 'false'}>
+                  {' '}
+                  {t('form.confirmTrigger')} {o.stopPrice} ({t(o.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
+                </span>
+              )}
+            </td>
             <td>{o.volume}</td>
             <td>{o.filledVolume}</td>
             <td>{o.averagePrice ?? '--'}</td>
