@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TradeApi, dec } from './harness.ts';
 
@@ -307,10 +310,60 @@ describe('partial close and isolated margin', () => {
     expect(more.code).toBe(10105);
   });
 
+  it('20 parallel removals of a quarter of the removable margin: exactly 4 succeed, the margin bucket never goes below the requirement', async () => {
+    await api.post('/broker/lightning/account/changeMarginType', { instrumentId: 'ETHUSDT', marginType: 'isolated' });
+    expect((await send({ instrumentId: 'ETHUSDT', direction: 'buy', priceType: 'market', volume: '1' })).code).toBe(200);
+    expect((await api.post('/broker/lightning/futures/position/margin', { instrumentId: 'ETHUSDT', amount: '40', type: 1 })).code).toBe(200);
+    const probe = await api.post<{ removable: string }>('/broker/lightning/futures/position/margin', { instrumentId: 'ETHUSDT', amount: '1000000', type: 2 });
+    expect(probe.code).toBe(10105);
+    const removable = dec(probe.data.removable);
+    const quarter = removable.div(4).toDecimalPlaces(8, 1);
+    const margin0 = dec((await position('ETHUSDT'))!.margin);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.post('/broker/lightning/futures/position/margin', { instrumentId: 'ETHUSDT', amount: quarter.toFixed(), type: 2, requestId: `margin-burst-${String(i).padStart(4, '0')}` }),
+      ),
+    );
+    expect(replies.filter((r) => r.code === 200).length).toBe(4);
+    expect(replies.filter((r) => r.code === 10105).length).toBe(16);
+    expect(dec((await position('ETHUSDT'))!.margin).eq(margin0.sub(quarter.mul(4)))).toBe(true);
+  });
+
   it('margin on a cross position or with no position is refused', async () => {
     await api.post('/broker/lightning/account/changeMarginType', { instrumentId: 'BTCUSDT', marginType: 'cross' });
     expect((await api.post('/broker/lightning/futures/position/margin', { instrumentId: 'BTCUSDT', amount: '1', type: 1 })).code).toBe(10105);
     expect((await send({ instrumentId: 'BTCUSDT', direction: 'buy', priceType: 'market', volume: '0.01' })).code).toBe(200);
     expect((await api.post('/broker/lightning/futures/position/margin', { instrumentId: 'BTCUSDT', amount: '1', type: 1 })).code).toBe(10104);
   });
+});
+
+describe('after a restart', () => {
+  it('a waiting stop order is watched again and fires when the mark reaches it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'td-stop-restart-'));
+    const own = await TradeApi.startTrade(37, dir);
+    try {
+      const markOf = async () => {
+        const response = await fetch(`${own.root}/sim/fapi.binance.com/fapi/v1/premiumIndex?symbol=BTCUSDT`);
+        return dec(((await response.json()) as { markPrice: string }).markPrice);
+      };
+      const stopPrice = (await markOf()).sub(1).toDecimalPlaces(1, 1).toFixed();
+      const placed = await own.post<Order>('/broker/lightning/futures/order/sendOrder', { instrumentId: 'BTCUSDT', direction: 'sell', priceType: 'stop_market', stopPrice, volume: '0.01' });
+      expect(placed.code).toBe(200);
+      await own.restart();
+      let fired: Order | undefined;
+      for (let i = 0; i < 3000 && !fired; i++) {
+        await own.step('usdm', 'BTCUSDT', 1);
+        const open = (await own.post<Order[]>('/lightning/futures/order/queryOpenOrder', {})).data;
+        if (!open.some((o) => o.orderId === placed.data.orderId)) {
+          fired = (await own.post<Page<Order>>('/lightning/futures/order/pageOrder', {})).data.dataList.find((o) => o.orderId === placed.data.orderId);
+        }
+      }
+      expect(fired?.status).toBe('filled');
+      expect(fired?.triggeredAt).not.toBeNull();
+      expect(await own.ledgerViolations()).toEqual([]);
+    } finally {
+      await own.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
