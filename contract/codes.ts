@@ -95,6 +95,14 @@ export const Code = {
   otcBelowMinimum: 10256,
   /** The OTC order is not in a state that allows this (cancel a filled one, decide a closed one). */
   otcOrderState: 10257,
+  // Loans (10300–10349).
+  /** The loan is not in a state that allows this (ended, liquidated, being liquidated); data.status. */
+  loanState: 10300,
+  /** The LTV after the borrow or collateral removal would be above the initial level; data.ltv, data.initialLtv. */
+  loanLtvTooHigh: 10301,
+  // Electricity payment (10350–10359).
+  /** The bill is already paid (data.billId). */
+  billPaid: 10350,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -155,6 +163,9 @@ export const messages: Record<Code, string> = {
   10255: 'The OTC desk is closed, it quotes Monday to Friday 00:00–17:00 UTC',
   10256: 'OTC trades start from 200,000 USD equivalent',
   10257: 'This OTC order does not allow the operation',
+  10300: 'This loan does not allow the operation',
+  10301: 'The loan-to-value ratio would be above the allowed level',
+  10350: 'This bill is already paid',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

@@ -1,8 +1,9 @@
 // `npm run bench:browser`: the trading page in real Chromium (playwright-core + CDP) against the sandbox
 // with the simulator at a high rate. Reports main-thread busy %, long tasks, frames per second while
 // scrolling the order book, the market worker's CPU, then with 10 tabs open the sockets per endpoint at
-// the simulator and the total browser CPU. Targets are reported, not asserted (a 2-core machine shared
-// with other work gives noisy absolute numbers). The simulator runs in this process at a lower priority
+// the simulator and the total browser CPU, then the lightning ladder alone (busy, long tasks, frames, rows
+// changed). Targets are reported, not asserted (a 2-core machine shared with other work gives noisy absolute
+// numbers). The simulator runs in this process at a lower priority
 // than the browser (setup.ts; `--no-nice` to compare). Writes bench/results/browser-latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -96,6 +97,66 @@ const cpu10 = totalCpuSeconds(await processes()) - cpu10Before;
 const wall10 = Date.now() - t1;
 const conn10 = await connections();
 
+// The lightning ladder (issue 18), measured alone: the ten tabs are closed first. Same figures as the trading
+// page: main thread busy and its breakdown, long tasks, the tab's on-CPU time, and the frame rate (the ladder
+// does not scroll: frames while the book moves under it), plus how many ladder rows change per second (its rows
+// are memoised: a book update touches only the rows whose figures changed).
+for (const tab of tabs) await tab.close();
+console.log(`measuring the lightning ladder for ${MEASURE_MS / 1000} s…`);
+const renderersBeforeLadder = new Set(await rendererPids());
+const ladderPage = await context.newPage();
+await ladderPage.goto(`${env.base}/en-US/lightning?symbol=${VIEWED}`);
+await ladderPage.getByTestId('lightning-ladder').locator('[data-price]').first().waitFor({ timeout: 60_000 });
+const ladderPids = (await rendererPids()).filter((id) => !renderersBeforeLadder.has(id));
+await ladderPage.waitForTimeout(3000);
+const ladderCdp: CDPSession = await context.newCDPSession(ladderPage);
+await ladderCdp.send('Performance.enable');
+const ladderMetrics = async () => {
+  const { metrics } = (await ladderCdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return Object.fromEntries(BREAKDOWN.map((name) => [name, metrics.find((m) => m.name === name)?.value ?? 0])) as Record<(typeof BREAKDOWN)[number], number>;
+};
+await ladderPage.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+const ladderBefore = await ladderMetrics();
+const ladderCpuBefore = mainThreadCpuSeconds(ladderPids);
+const t2 = Date.now();
+// Frames and changed rows while live (a string: see the scroll above).
+const ladderLive = (await ladderPage.evaluate(`(async (ms) => {
+  const ladder = document.querySelector('[data-testid="lightning-ladder"]');
+  let rowChanges = 0;
+  const observer = new MutationObserver((records) => {
+    const rows = new Set();
+    for (const r of records) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      const row = el && el.closest('[data-row]');
+      if (row) rows.add(row);
+    }
+    rowChanges += rows.size;
+  });
+  observer.observe(ladder, { subtree: true, childList: true, characterData: true, attributes: true });
+  const frames = [];
+  const start = performance.now();
+  await new Promise((done) => {
+    const step = (now) => {
+      frames.push(now);
+      if (now - start < ms) requestAnimationFrame(step);
+      else done();
+    };
+    requestAnimationFrame(step);
+  });
+  observer.disconnect();
+  const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+  const seconds = (frames[frames.length - 1] - frames[0]) / 1000;
+  return { fps: (frames.length - 1) / seconds, gaps, rowChangesPerSecond: rowChanges / seconds, rows: ladder.querySelectorAll('[data-row]').length };
+})(${MEASURE_MS})`)) as { fps: number; gaps: number[]; rowChangesPerSecond: number; rows: number };
+const ladderWall = Date.now() - t2;
+const ladderAfter = await ladderMetrics();
+const ladderCpuAfter = mainThreadCpuSeconds(ladderPids);
+const ladderLongTasks = await ladderPage.evaluate(() => [...(window as unknown as { __longTasks: number[] }).__longTasks]);
+const ladderBusy = busyPercent(ladderBefore.TaskDuration, ladderAfter.TaskDuration, ladderWall);
+const ladderBreakdown = Object.fromEntries(BREAKDOWN.map((name) => [name, busyPercent(ladderBefore[name], ladderAfter[name], ladderWall)]));
+const ladderCpu = ladderCpuBefore !== null && ladderCpuAfter !== null ? ((ladderCpuAfter - ladderCpuBefore) * 100_000) / ladderWall : null;
+const ladderOver50 = ladderLongTasks.filter((d) => d > 50);
+
 const f = (n: number, d = 1) => n.toFixed(d);
 const busy = busyPercent(metricsBefore.TaskDuration, metricsAfter.TaskDuration, wall);
 const breakdown = Object.fromEntries(BREAKDOWN.map((name) => [name, busyPercent(metricsBefore[name], metricsAfter[name], wall)]));
@@ -130,6 +191,17 @@ const results = {
     socketsPerEndpoint: socketsPerEndpoint(conn10),
     browserCpuPercentOfOneCore: (cpu10 * 100_000) / wall10,
   },
+  lightningLadder: {
+    rows: ladderLive.rows,
+    mainThreadBusyPercent: ladderBusy,
+    mainThreadBreakdownPercent: ladderBreakdown,
+    viewedTabMainThreadCpuPercent: ladderCpu,
+    longTasksOver50ms: ladderOver50.length,
+    longestTaskMs: Math.max(0, ...ladderLongTasks),
+    fps: ladderLive.fps,
+    p95FrameMs: percentile(ladderLive.gaps, 95),
+    rowChangesPerSecond: ladderLive.rowChangesPerSecond,
+  },
   targets: { socketsPerEndpoint: 1, longTasksOver50ms: 0, mainThreadBusyPercentMax: 15 },
 };
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -150,6 +222,12 @@ const summary = [
   `| machine load average (1 min), other work included | ${f(os.loadavg()[0] ?? 0, 2)} on ${os.cpus().length} cores | — |`,
   `| sockets per endpoint, ${tabs.length} tabs | ${Object.entries(results.tenTabs.socketsPerEndpoint).map(([k, v]) => `${k}: ${v}`).join(', ')} | 1 each (${met(oneSocket)}) |`,
   `| browser CPU, ${tabs.length} tabs | ${f(results.tenTabs.browserCpuPercentOfOneCore)} % of one core | — |`,
+  `| lightning ladder: main thread busy (CDP TaskDuration), live | ${f(ladderBusy)} % | ≤ 15 % (${met(ladderBusy <= 15)}) |`,
+  `| lightning ladder: tab main thread on-CPU time (/proc) | ${ladderCpu === null ? 'n/a' : `${f(ladderCpu)} %`} | ≤ 15 % (${ladderCpu === null ? 'n/a' : met(ladderCpu <= 15)}) |`,
+  `| lightning ladder: of which script / layout / style | ${f(ladderBreakdown['ScriptDuration'] ?? 0)} / ${f(ladderBreakdown['LayoutDuration'] ?? 0)} / ${f(ladderBreakdown['RecalcStyleDuration'] ?? 0)} % | — |`,
+  `| lightning ladder: long tasks > 50 ms | ${ladderOver50.length}${ladderOver50.length > 0 ? ` (longest ${f(results.lightningLadder.longestTaskMs, 0)} ms)` : ''} | 0 (${met(ladderOver50.length === 0)}) |`,
+  `| lightning ladder: frames per second while live | ${f(ladderLive.fps)} (p95 frame ${f(results.lightningLadder.p95FrameMs)} ms) | 60 |`,
+  `| lightning ladder: rows changed per second (of ${ladderLive.rows}) | ${f(ladderLive.rowChangesPerSecond, 0)} | — |`,
 ].join('\n');
 console.log(`\n${summary}\n`);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });

@@ -16,10 +16,13 @@ import { devRoutes } from './routes/dev.ts';
 import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
 import { kycRoutes } from './routes/kyc.ts';
 import { helpRoutes } from '../help/routes.ts';
+import { messageRoutes } from '../messages/routes.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { electricityRoutes } from '../electricity/routes.ts';
+import { loanRoutes } from '../loans/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -133,6 +136,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   sessionRoutes(ctx, app);
   walletRoutes(ctx, app);
   helpRoutes(ctx, app);
+  messageRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
@@ -140,6 +144,10 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   const stopSweeper = startSweeper(ctx, 2000, (error) => app.log.error(error));
   app.addHook('onClose', async () => stopSweeper());
   if (options.simulator) await app.register(tradePlugin, { ctx, sim: options.simulator, devRoutes: withDevRoutes });
+  // Loans value their collateral at the same simulator's books (server/loans).
+  if (options.simulator) loanRoutes(ctx, app, options.simulator, withDevRoutes);
+  // Electricity bills are paid at the convert desk's quotes, priced from the same books (server/electricity).
+  if (options.simulator) electricityRoutes(ctx, app, options.simulator, withDevRoutes);
 }
 
 function isSafeMethod(method: string): boolean {

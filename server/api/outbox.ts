@@ -1,3 +1,4 @@
+import { notifySecurity } from '../messages/notify.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { type ApiContext, nowDate } from './context.ts';
@@ -73,7 +74,10 @@ export async function alertNewDevice(ctx: ApiContext, tx: Queryable, user: UserR
   // One row per distinct User-Agent: few per user, and summaries of rows written before device.ts existed work too.
   const seen = await tx.query<{ user_agent: string | null }>('select distinct user_agent from login_history where user_id = $1', [user.id]);
   if (seen.length === 0 || seen.some((row) => deviceSummary(row.user_agent) === device)) return false;
-  const time = utcTime(nowDate(ctx));
+  const now = nowDate(ctx);
+  const time = utcTime(now);
+  // The message centre tells it too (issue 16), with the same summary, never the raw User-Agent.
+  await notifySecurity(tx, user.id, 'newDeviceSignIn', { ip: request.ip, device }, now);
   await writeOutbox(ctx, tx, {
     channel: 'email',
     destination: user.email_lower,

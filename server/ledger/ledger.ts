@@ -17,9 +17,10 @@ export type Bucket = 'free' | 'locked' | 'margin';
  * - `fees`: fee income (trading fees, withdrawal fees);
  * - `chain:<network>`: the provider's wallet on a chain (deposits in, withdrawals out);
  * - `bank:<asset>`: the provider's bank account in a fiat currency;
- * - `desk`: the provider's convert and OTC desk (the other side of every convert).
+ * - `desk`: the provider's convert and OTC desk (the other side of every convert);
+ * - `loans`: the provider's lending book (principal lent out and repaid, collateral pledged to it).
  */
-export type ProviderAccount = 'equity' | 'market' | 'fees' | 'desk' | `chain:${string}` | `bank:${string}`;
+export type ProviderAccount = 'equity' | 'market' | 'fees' | 'desk' | 'loans' | `chain:${string}` | `bank:${string}`;
 
 export type Leg =
   | { userId: number; account: AccountType; bucket: Bucket; asset: string; amount: Decimal }

@@ -16,6 +16,7 @@ import type { UserRow } from '../api/users.ts';
 import { convertAsset, DeskPricer, fixedSide, NoLiquidity, priceConvert, type Priced, type QuoteRequest } from '../convert/pricing.ts';
 import type { Queryable } from '../db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
+import { notify } from '../messages/notify.ts';
 import { D, db, out } from '../trade/decimal.ts';
 import type { MarketView } from '../trade/markets.ts';
 import { Account, balances } from '../trade/store.ts';
@@ -207,18 +208,24 @@ export function otcRoutes(ctx: ApiContext, app: FastifyInstance, view: MarketVie
       ))[0];
       if (!row) return null;
       await post(tx, new Entry('otc_release', `otc:${row.id}`, row.user_id).release(row.user_id, Account.capital, row.from_asset, new D(row.from_amount)), now);
+      // The desk's answer is a message; the user's own cancel is not news to them.
+      if (to === 'rejected') await notifyOtc(tx, 'otcRejected', row, now);
+      if (to === 'expired') await notifyOtc(tx, 'otcExpired', row, now);
       return row;
     });
 
   /** A delegated order reached (or filled by operations): at exactly its limit, settling T+1 from now. */
   const fillLimit = async (id: string): Promise<OrderRow | null> => {
     const now = nowDate(ctx);
-    const rows = await ctx.db.query<OrderRow>(
-      `update otc_orders set status = 'pendingSettlement', quoted_at = $2, accepted_at = $2, settles_at = $3 where id = $1 and status = 'open'
-       returning ${ORDER_COLUMNS}`,
-      [id, now, settlementTime(now)],
-    );
-    return rows[0] ?? null;
+    return ctx.db.transaction(async (tx) => {
+      const row = (await tx.query<OrderRow>(
+        `update otc_orders set status = 'pendingSettlement', quoted_at = $2, accepted_at = $2, settles_at = $3 where id = $1 and status = 'open'
+         returning ${ORDER_COLUMNS}`,
+        [id, now, settlementTime(now)],
+      ))[0];
+      if (row) await notifyOtc(tx, 'otcFilled', row, now);
+      return row ?? null;
+    });
   };
 
   /** The desk's work on the sandbox clock: settlement of what is due, delegated orders' fills and expiry. */
@@ -246,6 +253,7 @@ export function otcRoutes(ctx: ApiContext, app: FastifyInstance, view: MarketVie
             .provider('desk', row.to_asset, toAmount.neg()),
           now,
         );
+        await notifyOtc(tx, 'otcSettled', row, now);
       });
     }
     const open = await ctx.db.query<OrderRow>(`select ${ORDER_COLUMNS} from otc_orders where status = 'open' order by id limit 500`);
@@ -458,4 +466,16 @@ export function otcRoutes(ctx: ApiContext, app: FastifyInstance, view: MarketVie
       return { orderId: row.id, status: row.status };
     },
   });
+}
+
+/** An OTC order's result as a message (issue 16), keyed by order and outcome: each outcome tells once. */
+async function notifyOtc(tx: Queryable, kind: 'otcFilled' | 'otcSettled' | 'otcRejected' | 'otcExpired', row: OrderRow, now: Date): Promise<void> {
+  const params = {
+    orderId: row.id,
+    fromAsset: row.from_asset,
+    toAsset: row.to_asset,
+    fromAmount: new D(row.from_amount).toFixed(),
+    toAmount: new D(row.to_amount).toFixed(),
+  };
+  await notify(tx, row.user_id, kind, params, `otc:${row.id}:${kind}`, now);
 }

@@ -172,6 +172,37 @@ export class SymbolMarket {
   }
 
   /**
+   * Developer control (server/loans: the loans' liquidation demo): the fair price jumps by `factor` (0.75 is
+   * a 25 % drop) and the makers withdraw and lay the book again around it, as one engine event, so depth
+   * streams see every level change. The last price follows at once; no trade is printed.
+   */
+  jump(factor: number, now: number): EngineEvent | undefined {
+    const book = this.book;
+    const ev = this.event;
+    book.log.clear();
+    ev.trades.length = 0;
+    ev.aggTrades.length = 0;
+    const bb0 = book.bestBid();
+    const ba0 = book.bestAsk();
+    for (const side of [BID, ASK] as const) {
+      for (const tick of book.sideOf(side).levels().px) book.set(side, tick, 0);
+    }
+    this.fair = Math.max(10 * this.unit, Math.round(this.fair * factor));
+    this.makers.seed(this.fair);
+    this.lastPrice = Math.round(this.fair);
+    this.tickerDirty = true;
+    if (book.log.length === 0) return undefined;
+    const U = this.lastUpdateId + 1;
+    this.lastUpdateId = U + book.log.distinct() - 1;
+    this.lastEventTime = now;
+    ev.U = U;
+    ev.u = this.lastUpdateId;
+    ev.time = now;
+    ev.topChanged = book.bestBid() !== bb0 || book.bestAsk() !== ba0;
+    return ev;
+  }
+
+  /**
    * A taker order: `takerSide` BID buys from the asks up to `limitTick`. `fraction` of the eligible
    * quantity is taken (a fraction above 1 empties the eligible levels).
    */

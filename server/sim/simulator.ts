@@ -245,8 +245,23 @@ export class Simulator {
     return st.market.lastUpdateId;
   }
 
+  /**
+   * Moves one listing's price by `factor` at once (developer control: `/api/_dev/market/move`); returns the
+   * new last price in ticks, or undefined when the symbol is not listed.
+   */
+  jump(kind: MarketKind, symbol: string, factor: number): number | undefined {
+    const st = this.state(kind, symbol);
+    if (!st) return undefined;
+    const now = this.scheduler.now();
+    this.emit(st, st.market.jump(factor, now), now);
+    return st.market.lastPrice;
+  }
+
   private stepOne(st: SymbolState, now: number, volScale: number): void {
-    const ev = st.market.step(now, volScale);
+    this.emit(st, st.market.step(now, volScale), now);
+  }
+
+  private emit(st: SymbolState, ev: EngineEvent | undefined, now: number): void {
     if (!ev) return;
     this.events++;
     this.dispatch(st, ev, now);

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import type { Static } from 'typebox';
 import type { CapitalSnapshot, PositionView as PositionViewSchema } from '../../contract/futures.ts';
 import type { Queryable } from '../db/client.ts';
@@ -10,8 +10,9 @@ import {
   marginRatio,
   notional,
   unrealizedPnl,
+  type Bracket,
 } from './futures-math.ts';
-import { maintenanceRate, pairOf, type MarketView } from './markets.ts';
+import { maintenanceBrackets, pairOf, type Pair, type MarketView } from './markets.ts';
 import { Account, balance, positions, symbolSettings, type PositionRow } from './store.ts';
 
 export interface PositionFigures {
@@ -22,7 +23,8 @@ export interface PositionFigures {
   upnl: Decimal;
   im: Decimal;
   mm: Decimal;
-  mmr: Decimal;
+  pair: Pair;
+  brackets: readonly Bracket[];
 }
 
 /** The USD-M (USDT) account of spec §3 "Futures capital snapshot", with every position priced at the mark. */
@@ -45,7 +47,7 @@ export async function futuresAccount(tx: Queryable, view: MarketView, userId: nu
     const pair = pairOf('usdm', row.symbol);
     const settings = await symbolSettings(tx, userId, row.symbol);
     const mark = view.mark(pair.inst);
-    const mmr = maintenanceRate(pair.inst);
+    const brackets = maintenanceBrackets(pair.inst);
     figures.push({
       row,
       leverage: settings.leverage,
@@ -53,8 +55,9 @@ export async function futuresAccount(tx: Queryable, view: MarketView, userId: nu
       mark,
       upnl: unrealizedPnl(row, mark),
       im: initialMargin(row, mark, settings.leverage),
-      mm: maintenanceMargin(row, mark, mmr),
-      mmr,
+      mm: maintenanceMargin(row, mark, brackets),
+      pair,
+      brackets,
     });
   }
   const cross = figures.filter((f) => f.marginType === 'cross');
@@ -77,8 +80,11 @@ export async function futuresAccount(tx: Queryable, view: MarketView, userId: nu
   };
 }
 
-/** The margin that backs one position: its isolated margin, or the cross wallet less what the other cross positions need. */
-function backingMargin(account: FuturesAccount, f: PositionFigures): Decimal {
+/**
+ * The margin that backs one position (WB − TMM1 + UPNL1): its isolated margin, or the cross wallet plus the
+ * other cross positions' PnL less their maintenance margin (hedge mode's other side counts as another position).
+ */
+export function backingMargin(account: FuturesAccount, f: PositionFigures): Decimal {
   if (f.marginType === 'isolated') return f.row.isolatedMargin;
   let wb = account.free.add(account.locked);
   for (const other of account.positions) {
@@ -86,6 +92,14 @@ function backingMargin(account: FuturesAccount, f: PositionFigures): Decimal {
     wb = wb.add(other.upnl).sub(other.mm);
   }
   return wb;
+}
+
+/**
+ * A price at the pair's tick, rounded to the safe side of a liquidation price: up for a long (liquidated no
+ * lower than shown), down for a short.
+ */
+export function atTick(price: Decimal, tick: Decimal, long: boolean): Decimal {
+  return price.div(tick).toDecimalPlaces(0, long ? Decimal.ROUND_UP : Decimal.ROUND_DOWN).mul(tick);
 }
 
 /** A position as the position query returns it (contract/futures.ts PositionView). */
@@ -113,7 +127,7 @@ export function positionView(account: FuturesAccount, f: PositionFigures): Posit
     leverage: f.leverage,
     maintMargin: out(f.mm),
     marginRatio: out(marginRatio(f.mm, positionBalance), 4),
-    liquidationPrice: out(liquidationPrice(f.row, backingMargin(account, f), f.mmr)),
+    liquidationPrice: out(atTick(liquidationPrice(f.row, backingMargin(account, f), f.brackets), f.pair.tick, f.row.size.isPositive())),
   };
 }
 

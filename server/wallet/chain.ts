@@ -3,6 +3,7 @@ import { addressFromBytes, NETWORKS, type Network } from '../../contract/chains.
 import type { Queryable } from '../db/client.ts';
 import { type ApiContext, nowDate } from '../api/context.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
+import { notify } from '../messages/notify.ts';
 import { D } from '../trade/decimal.ts';
 
 /**
@@ -56,12 +57,17 @@ export async function sweep(ctx: ApiContext): Promise<void> {
     [now],
   );
   for (const { id } of deposits) await creditDeposit(ctx, id, now);
-  await ctx.db.query(
-    `update wallet_withdrawals w set status = 'withdraw_complete', completed_at = $1, updated_at = $1 from ${blockTimes}
-     where b.network = w.network and w.status = 'withdraw_pending'
-       and w.broadcast_at + w.confirmations_required * b.ms * interval '1 millisecond' <= $1`,
-    [now],
-  );
+  // One statement completes them all; its message per withdrawal is written in the same transaction.
+  await ctx.db.transaction(async (tx) => {
+    const paid = await tx.query<{ id: string; user_id: number; asset: string; amount: string }>(
+      `update wallet_withdrawals w set status = 'withdraw_complete', completed_at = $1, updated_at = $1 from ${blockTimes}
+       where b.network = w.network and w.status = 'withdraw_pending'
+         and w.broadcast_at + w.confirmations_required * b.ms * interval '1 millisecond' <= $1
+       returning w.id::text as id, w.user_id, w.asset, w.amount::text as amount`,
+      [now],
+    );
+    for (const row of paid) await notifyWithdrawal(tx, 'withdrawalPaid', 'coin', row, now);
+  });
   const expired = await ctx.db.query<{ id: string }>(
     `select id::text as id from wallet_withdrawals where status = 'unconfirmed' and expires_at <= $1 order by id limit 500`,
     [now],
@@ -85,27 +91,46 @@ async function creditDeposit(ctx: ApiContext, id: string, now: Date): Promise<vo
       new Entry('deposit', `deposit:${id}`, row.user_id).user(row.user_id, Account.capital, row.asset, amount).provider(`chain:${row.network}`, row.asset, amount.neg()),
       now,
     );
+    await notify(tx, row.user_id, 'depositCredited', { channel: 'coin', asset: row.asset, amount: amount.toFixed(), recordId: `D${id}` }, `deposit:${id}`, now);
   });
+}
+
+/** The message of a withdrawal's end (paid or failed), keyed by the withdrawal so each tells once. */
+export async function notifyWithdrawal(
+  tx: Queryable,
+  kind: 'withdrawalPaid' | 'withdrawalFailed',
+  channel: 'coin' | 'fiat',
+  row: { id: string; user_id: number; asset: string; amount: string },
+  now: Date,
+): Promise<void> {
+  const params = { channel, asset: row.asset, amount: new D(row.amount).toFixed(), recordId: `${channel === 'fiat' ? 'FW' : 'W'}${row.id}` };
+  await notify(tx, row.user_id, kind, params, `withdrawal:${row.id}`, now);
 }
 
 /**
  * A withdrawal that has not left ends (expired, cancelled by its user, or a fiat one refused by the provider):
- * its hold is released and a fiat one's amount is given back to its day's limit, once. `from` names the
+ * its hold is released and a fiat one's amount is given back to its day's limit, once. Returns what ended, or
+ * null when it was not in one of `from`'s states. `from` names the
  * states it may end from (coin: only unconfirmed; fiat: also approvalPending).
  */
-export async function cancelUnconfirmed(tx: Queryable, id: string, now: Date, from: readonly string[] = ['unconfirmed']): Promise<boolean> {
+export async function cancelUnconfirmed(
+  tx: Queryable,
+  id: string,
+  now: Date,
+  from: readonly string[] = ['unconfirmed'],
+): Promise<{ id: string; user_id: number; asset: string; amount: string } | null> {
   const rows = await tx.query<{ user_id: number; asset: string; amount: string; limit_day: string | null }>(
     `update wallet_withdrawals set status = 'cancelled', held = false, completed_at = $2, updated_at = $2
      where id = $1 and status = any($3::text[]) and held returning user_id, asset, amount::text as amount, limit_day::text as limit_day`,
     [id, now, from],
   );
   const row = rows[0];
-  if (!row) return false;
+  if (!row) return null;
   await post(tx, new Entry('withdraw_release', `withdrawal:${id}`, row.user_id).release(row.user_id, Account.capital, row.asset, new D(row.amount)), now);
   if (row.limit_day) {
     await tx.query('update fiat_daily_usage set used = used - $4 where user_id = $1 and asset = $2 and day = $3', [row.user_id, row.asset, row.limit_day, row.amount]);
   }
-  return true;
+  return { id, user_id: row.user_id, asset: row.asset, amount: row.amount };
 }
 
 /** Runs `sweep` every `intervalMs` until the returned stop is called; errors are reported, not thrown. */

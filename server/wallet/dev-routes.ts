@@ -9,7 +9,7 @@ import { ApiError, badInput, Code } from '../api/envelope.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
 import { D } from '../trade/decimal.ts';
-import { cancelUnconfirmed, sweep } from './chain.ts';
+import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
 import { decideFiatDeposit, decideFiatWithdrawal } from './fiat.ts';
 
 /** The sandbox chain's and bank's controls (README "Wallet"); only with the dev routes. */
@@ -65,6 +65,7 @@ export function walletDevRoutes(ctx: ApiContext, app: FastifyInstance): void {
             .provider('fees', row.asset, fee.neg()),
           now,
         );
+        await notifyWithdrawal(tx, 'withdrawalFailed', 'coin', { id: body.withdrawId, ...row }, now);
         return { withdrawId: body.withdrawId, status: 'withdraw_failed' };
       });
     },

@@ -13,7 +13,8 @@ import { Account, Entry, post } from '../ledger/ledger.ts';
 import { D, out } from '../trade/decimal.ts';
 import { lookUpBank, PROVIDER_BANK } from './banks.ts';
 import { ADDRESS_LOCK_MS, saveWithStepUp } from './book.ts';
-import { cancelUnconfirmed, sweep } from './chain.ts';
+import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
+import { notify } from '../messages/notify.ts';
 import { pageQuery, recordOrder } from './records.ts';
 import { timeWindow } from './time-window.ts';
 import { checkMayWithdraw, checkWithdrawCodes, withdrawOnce } from './withdrawals.ts';
@@ -450,6 +451,8 @@ export async function decideFiatDeposit(ctx: ApiContext, depositId: string, appr
         new Entry('deposit', `deposit:${depositId}`, row.user_id).user(row.user_id, Account.capital, row.asset, amount).provider(`bank:${row.asset}`, row.asset, amount.neg()),
         now,
       );
+      const params = { channel: 'fiat' as const, asset: row.asset, amount: amount.toFixed(), recordId: `FD${depositId}` };
+      await notify(tx, row.user_id, 'depositCredited', params, `deposit:${depositId}`, now);
     }
     return approve ? 'complete' : 'cancelled';
   });
@@ -460,7 +463,9 @@ export async function decideFiatWithdrawal(ctx: ApiContext, withdrawId: string, 
   const now = nowDate(ctx);
   return ctx.db.transaction(async (tx) => {
     if (!approve) {
-      if (!(await cancelUnconfirmed(tx, withdrawId, now, ['approvalPending']))) throw new ApiError(Code.walletState, { withdrawId });
+      const refused = await cancelUnconfirmed(tx, withdrawId, now, ['approvalPending']);
+      if (!refused) throw new ApiError(Code.walletState, { withdrawId });
+      await notifyWithdrawal(tx, 'withdrawalFailed', 'fiat', refused, now);
       return 'cancelled';
     }
     const rows = await tx.query<{ user_id: number; asset: string; amount: string; fee: string }>(
@@ -481,6 +486,7 @@ export async function decideFiatWithdrawal(ctx: ApiContext, withdrawId: string, 
         .provider('fees', row.asset, fee),
       now,
     );
+    await notifyWithdrawal(tx, 'withdrawalPaid', 'fiat', { id: withdrawId, ...row }, now);
     return 'complete';
   });
 }

@@ -1,15 +1,20 @@
 import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
+import { chartsPages } from '../features/charts/index.ts';
 import { convertPages } from '../features/convert/index.ts';
+import { electricityPages } from '../features/electricity/index.ts';
 import { helpPages } from '../features/help/index.ts';
 import { homePages } from '../features/home/index.ts';
 import { kycPages } from '../features/kyc/index.ts';
 import { marketingPages } from '../features/marketing/index.ts';
+import { messagesPages } from '../features/messages/index.ts';
 import { lightningPages } from '../features/lightning/index.ts';
+import { loanPages } from '../features/loans/index.ts';
 import { marketPages } from '../features/market/index.ts';
 import { otcPages } from '../features/otc/index.ts';
 import { recordPages } from '../features/record/index.ts';
 import { tradingPages } from '../features/trading/index.ts';
+import { userCenterPages } from '../features/usercenter/index.ts';
 import { walletPages } from '../features/wallet/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
@@ -44,6 +49,8 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   recordSpotTrade: ['record', recordPages.recordSpotTrade],
   recordFutureTrade: ['record', recordPages.recordFutureTrade],
   convertCoin: ['convert', convertPages.convertCoin],
+  loan: ['loans', loanPages.loan],
+  electricityPay: ['electricity', electricityPages.electricityPay],
   nologinConvertCoin: ['convert', convertPages.nologinConvertCoin],
   nologinConvertFiat: ['convert', convertPages.nologinConvertFiat],
   help: ['help', helpPages.help],
@@ -55,6 +62,10 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   aboutElectricity: ['marketing', marketingPages.aboutElectricity],
   aboutQuant: ['marketing', marketingPages.aboutQuant],
   brokers: ['marketing', marketingPages.brokers],
+  message: ['messages', messagesPages.message],
+  reminder: ['messages', messagesPages.reminder],
+  charts: ['charts', chartsPages.charts],
+  userCenter: ['usercenter', userCenterPages.userCenter],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

@@ -80,6 +80,8 @@ export const pageRoutes: PageRoute[] = [
   main('otcinfo/address/fiatAddress', 'otcinfoFiatAddress'),
 
   main('loan', 'loan'),
+  // spec §2 screen "electricity-pay" (issue 13): the signed-in flow; the marketing page is about/electricity.
+  main('electricity-pay', 'electricityPay'),
 
   main('account/information', 'accountInformation'),
   main('account/safe', 'accountSafe'),

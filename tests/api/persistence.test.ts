@@ -34,7 +34,8 @@ describe('data survives a restart (PGlite under the data directory)', () => {
     expect(outbox.data.list.map((entry) => entry.uuid)).toContain(pendingCode.uuid);
     // The demo user is seeded once, not again on restart.
     expect((await api.login(demoUser.email, demoUser.password)).code).toBe(200);
-  });
+    // Two sandbox starts on one data directory, each running every migration's check: over 20 s on a loaded machine.
+  }, 60_000);
 
   it('records the numbered migrations once', async () => {
     await api.close(true);

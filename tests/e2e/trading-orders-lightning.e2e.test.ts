@@ -6,7 +6,8 @@ import { launchBrowser, openPage } from './support/browser.ts';
 import { saveScreenshot, simControl } from './support/market.ts';
 
 // Issue 7 lightning terminal in real Chromium against the sandbox: saved configurations, a configured
-// hotkey placing an order, size presets, a limit order placed from the book, marked there and cancelled.
+// hotkey placing an order, size presets, a limit order placed from the ladder, marked there and cancelled,
+// the hotkeys' feedback, the phone width.
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -37,7 +38,7 @@ const positionSize = async (symbol: string) => {
 };
 
 describe('lightning terminal', () => {
-  it('saves a configuration, rebinds buy, places by hotkey, sizes by preset, trades and cancels from the book', { timeout: 120_000 }, async () => {
+  it('saves a configuration, rebinds buy, places by hotkey, sizes by preset, trades and cancels from the ladder, with feedback', { timeout: 120_000 }, async () => {
     const { page, context, errors } = await openPage(browser);
     page.setDefaultTimeout(10_000);
     await context.addCookies([{ name: 'token', value: token, url: baseURL }]);
@@ -81,32 +82,50 @@ describe('lightning terminal', () => {
     await page.keyboard.press('q');
     await expect.poll(async () => (await positionSize('ETHUSDT')).sub(before).toFixed(), { timeout: 10_000 }).toBe('0.07');
 
-    // A limit buy placed from the book rests, is marked on its level and cancels from there. The simulator
-    // holds still meanwhile, so the clicked level stays in the visible rows.
+    // A limit buy placed from the ladder rests, is marked on its row and cancels from there. The ladder's rows
+    // stay at their price while the book moves (issue 18); the simulator holds still so the order rests.
     const sim = simControl(baseURL);
     await sim.post('pause');
     try {
-      await page.waitForTimeout(1_000); // a book batch already in flight lands before the level is chosen
-      const price = await page.getByTestId('lightning-bids').locator('[data-price]').last().getAttribute('data-price');
-      // Click that price's own row (not "the last row", which could be another level by then).
-      const level = page.locator(`[data-testid="lightning-bids"] [data-price="${price}"]`);
-      await level.locator('button').first().click();
-      const mark = page.locator(`[data-testid="lightning-bids"] [data-price="${price}"] [data-testid="lightning-my-order"]`);
+      const ladder = page.getByTestId('lightning-ladder');
+      const top = await ladder.getAttribute('data-top');
+      const price = await ladder.locator('[data-zone="bid"]').nth(5).getAttribute('data-price');
+      const level = ladder.locator(`[data-price="${price}"]`);
+      await level.getByTestId('ladder-buy').click();
+      const mark = level.getByTestId('lightning-my-order');
       await mark.waitFor({ timeout: 10_000 });
-      const orderId = await mark.getAttribute('data-order-id');
+      expect(await ladder.getAttribute('data-top')).toBe(top);
+      const orderId = await mark.getAttribute('data-order-ids');
       const open = await api<{ orderId: string; price: string }[]>('/lightning/futures/order/queryOpenOrder', { instrumentId: 'ETHUSDT' });
       expect(open.find((o) => o.orderId === orderId)?.price).toBe(new Decimal(price!).toFixed());
+      // The position's entry price is marked on the ladder or beside it.
+      await expect.poll(() => page.getByTestId('lightning-entry').textContent(), { timeout: 10_000 }).not.toBe('--');
       await saveScreenshot(page, 'lightning-terminal');
       await mark.click();
       await mark.waitFor({ state: 'detached', timeout: 10_000 });
       expect((await api<{ orderId: string }[]>('/lightning/futures/order/queryOpenOrder', { instrumentId: 'ETHUSDT' })).some((o) => o.orderId === orderId)).toBe(false);
+      // Cancel all with nothing left to cancel says so.
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('x');
+      await expect.poll(() => page.locator('.toaster').textContent()).toContain('No open orders to cancel');
     } finally {
       await sim.post('resume');
     }
 
-    // Close by hotkey.
+    // Close by hotkey, with its toast; a second close has nothing left to close.
     await page.keyboard.press('c');
     await expect.poll(async () => (await positionSize('ETHUSDT')).toFixed(), { timeout: 10_000 }).toBe('0');
+    await expect.poll(() => page.locator('.toaster').textContent()).toContain('Position closed at market');
+    await page.keyboard.press('c');
+    await expect.poll(() => page.locator('.toaster').textContent()).toContain('No position to close');
+
+    // Phone width: the ladder comes first and fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await page.getByTestId('lightning-ladder').boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await saveScreenshot(page, 'lightning-terminal-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Panels toggle; the choice survives a reload.
     await page.getByTestId('panel-mini').click();

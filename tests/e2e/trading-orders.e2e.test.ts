@@ -59,7 +59,7 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
     const { page, errors, close } = await signedInPage('/en-US/trading/ETHUSDT?market=usdm');
     await page.getByTestId('futures-toolbar').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('capital-availableBalance').textContent(), { timeout: 10_000 }).not.toBe('--');
-    const before = new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0');
+    const before = new Decimal((await page.getByTestId('capital-balance').getAttribute('data-value')) ?? '0');
 
     // Transfer capital → swap (spec §4 FUNDING_UMFUTURE); the default is capital → trade.
     await page.getByTestId('transfer-button').click();
@@ -77,12 +77,12 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => page.getByTestId('transfer-error').textContent()).toContain(message);
     }
-    expect(new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0').eq(before)).toBe(true);
+    expect(new Decimal((await page.getByTestId('capital-balance').getAttribute('data-value')) ?? '0').eq(before)).toBe(true);
     await page.getByTestId('transfer-amount').fill('1000');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await modal.waitFor({ state: 'detached' });
     await expect
-      .poll(async () => new Decimal((await page.getByTestId('capital-balance').textContent()) ?? '0').sub(before).toFixed(), { timeout: 10_000 })
+      .poll(async () => new Decimal((await page.getByTestId('capital-balance').getAttribute('data-value')) ?? '0').sub(before).toFixed(), { timeout: 10_000 })
       .toBe('1000');
 
     // Leverage 20 (spec §7 changeLeverage); the server holds it.
@@ -194,7 +194,9 @@ describe('limit orders', () => {
     const price = bestBid.mul('0.8').toDecimalPlaces(2).toFixed(2);
     await placeOrder(page, { side: 'buy', type: 'limit', price, volume: '0.01' });
     await page.getByTestId('tab-currentOrder').click();
-    const order = page.getByTestId('order-row').filter({ has: page.getByText(price, { exact: true }) }).first();
+    // shown at the tick with thousands separators (glossary "Numbers")
+    const shownPrice = price.replace(/\B(?=(\d{3})+(?!\d))(?=\d*\.)/g, ',');
+    const order = page.getByTestId('order-row').filter({ has: page.getByText(shownPrice, { exact: true }) }).first();
     // The list polls; on a busy machine give it two polls more, and say what the page showed if it never comes.
     await order.waitFor({ timeout: 20_000 }).catch(async (error: Error) => {
       const shown = await page.locator('[role="status"], [role="alert"]').allTextContents();

@@ -118,7 +118,8 @@ describe('numeric inputs out of range', () => {
     }
     expect(sent).toBeGreaterThan(200);
     expect(failures).toEqual([]);
-  });
+    // Every field of every route, one request after another: 25 s on a loaded 2-core machine, close to the suite's 30 s default.
+  }, 90_000);
 
   /** The upper bounds of one symbol's filters, as the simulator's exchangeInfo publishes them. */
   async function filters(market: 'spot' | 'usdm', symbol: string): Promise<Record<string, Record<string, string>>> {

@@ -1,5 +1,6 @@
+import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { liquidationPrice } from '../../server/trade/futures-math.ts';
+import { instrument } from '../../server/sim/instruments.ts';
 import { D } from '../../server/trade/decimal.ts';
 import { TradeApi, dec } from './harness.ts';
 
@@ -148,8 +149,12 @@ describe('margin type, position side and multi-assets modes', () => {
     expect(dec(p.margin).eq(margin.toDecimalPlaces(8))).toBe(true);
     const after = await api.balances(3);
     expect(before('USDT').free.sub(after('USDT').free).eq(margin.add(order.data.fee))).toBe(true);
-    const liq = liquidationPrice({ size: new D(-2), entry: new D(entry.toFixed()) }, new D(margin.toFixed()), new D('0.004'));
-    expect(dec(p.liquidationPrice).eq(dec(liq.toFixed()).toDecimalPlaces(8))).toBe(true);
+    // Isolated short, first tier of the ETH table (0.4 %): (margin + 2 × entry) / (2 × 0.004 + 2), by hand, at the
+    // pair's tick rounded down for a short.
+    expect(entry.mul(2).lt(50000)).toBe(true);
+    const tick = new D(10).pow(-instrument('usdm', 'ETHUSDT')!.tickDecimals);
+    const raw = new D(margin.toFixed()).add(new D(entry.toFixed()).mul(2)).div(new D('2.008'));
+    expect(p.liquidationPrice).toBe(raw.div(tick).toDecimalPlaces(0, Decimal.ROUND_DOWN).mul(tick).toFixed());
     expect(dec(p.liquidationPrice).gt(entry)).toBe(true);
     const closed = await api.post<Order>('/broker/lightning/futures/order/closePosition', { instrumentId: 'ETHUSDT' });
     expect(closed.data.status).toBe('filled');

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { liquidationPrice } from '../../server/trade/futures-math.ts';
+import { instrument } from '../../server/sim/instruments.ts';
 import { D } from '../../server/trade/decimal.ts';
 import { TradeApi, dec } from './harness.ts';
 
@@ -179,20 +179,35 @@ describe('USD-M market order → position with PnL from the mark → close → h
     const upnl = qty.mul(mark.sub(entry));
     expect(dec(p.unrealizedProfitLoss).eq(upnl.toDecimalPlaces(8))).toBe(true);
     expect(dec(p.margin).eq(qty.mul(mark).div(10).toDecimalPlaces(8))).toBe(true);
-    expect(dec(p.maintMargin).eq(qty.mul(mark).mul('0.004').toDecimalPlaces(8))).toBe(true);
+    // Binance's BTCUSDT brackets: below 50 000 notional 0.4 %, then 0.5 % less 50 (up to 250 000)
+    const tiers = [
+      { floor: 0, cap: 50000, mmr: '0.004', cum: '0' },
+      { floor: 50000, cap: 250000, mmr: '0.005', cum: '50' },
+    ];
+    const tierOf = (n: Decimal) => tiers.find((t) => n.gte(t.floor) && n.lt(t.cap))!;
+    const notionalNow = qty.mul(mark);
+    expect(notionalNow.lt(250000)).toBe(true);
+    const mm = notionalNow.mul(tierOf(notionalNow).mmr).sub(tierOf(notionalNow).cum);
+    expect(dec(p.maintMargin).eq(mm.toDecimalPlaces(8))).toBe(true);
 
     const snapshot = await api.post<Snapshot>('/broker/futures/account/query', { exchangeKeyId: keyId, assetSymbolList: ['USDT'] });
     const swap = await api.balances(3);
     const wallet = swap('USDT').free.add(swap('USDT').locked);
     expect(dec(snapshot.data.balance).eq(wallet.toDecimalPlaces(8))).toBe(true);
     expect(dec(snapshot.data.unrealizedProfitLoss).eq(upnl.toDecimalPlaces(8))).toBe(true);
-    const mm = qty.mul(mark).mul('0.004');
     expect(dec(snapshot.data.maintMargin).eq(mm.toDecimalPlaces(8))).toBe(true);
     expect(dec(snapshot.data.marginRatio).eq(mm.div(wallet.add(upnl)).toDecimalPlaces(4))).toBe(true);
     expect(dec(snapshot.data.availableBalance).eq(swap('USDT').free.add(upnl).sub(qty.mul(mark).div(10)).toDecimalPlaces(8))).toBe(true);
-    // Cross: the whole wallet backs the single position.
-    const liq = liquidationPrice({ size: new D(qty.toFixed()), entry: new D(entry.toFixed()) }, new D(wallet.toFixed()), new D('0.004'));
-    expect(dec(p.liquidationPrice).eq(dec(liq.toFixed()).toDecimalPlaces(8))).toBe(true);
+    // Cross: the whole wallet backs the single position. Binance's formula by hand with each tier, kept where the
+    // notional at the price lies in that tier, at the pair's tick rounded up for a long; 0 when the wallet covers
+    // the position outright.
+    const tick = new D(10).pow(-instrument('usdm', 'BTCUSDT')!.tickDecimals);
+    const candidates = tiers
+      .map((t) => ({ t, price: wallet.add(t.cum).sub(qty.mul(entry)).div(qty.mul(t.mmr).sub(qty)) }))
+      .filter(({ t, price }) => price.gt(0) && tierOf(qty.mul(price)) === t);
+    const raw = candidates[0] ? new D(candidates[0].price.toFixed()) : new D(0);
+    const liq = raw.gt(0) ? raw.div(tick).toDecimalPlaces(0, Decimal.ROUND_UP).mul(tick) : new D(0);
+    expect(p.liquidationPrice).toBe(liq.isZero() ? '0' : liq.toFixed());
   });
 
   it('the PnL moves with the mark price when the simulator moves', async () => {

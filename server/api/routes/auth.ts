@@ -1,3 +1,4 @@
+import { notifySecurity } from '../../messages/notify.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authCalls, type AuthCalls } from '../../../contract/auth.ts';
 import type { BodyOf } from '../../../contract/call.ts';
@@ -209,6 +210,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         await revokeAllSessions(ctx, tx, user.id);
         await clearPasswordFailures(tx, user.email_lower);
         await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.passwordChange);
+        await notifySecurity(tx, user.id, 'passwordChanged', { via: 'reset' }, nowDate(ctx));
       });
       return null;
     },

@@ -1,3 +1,4 @@
+import { notifySecurity } from '../../messages/notify.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { gaResetCalls } from '../../../contract/auth.ts';
@@ -123,6 +124,7 @@ export function gaResetDevRoutes(ctx: ApiContext, app: FastifyInstance): void {
           await clearFailures(tx, 'gaCode', String(user.id));
           await revokeAllSessions(ctx, tx, user.id);
           await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.gaRebind, ctx.limits.gaResetWithdrawBanMs);
+          await notifySecurity(tx, user.id, 'gaChanged', { via: 'reset' }, now);
         }
         await notify(ctx, tx, user, approve ? 'approved' : 'rejected', body.reason);
         return { requestId, status: approve ? 'approved' : 'rejected' };

@@ -1,3 +1,4 @@
+import { notifySecurity } from '../../messages/notify.ts';
 import type { FastifyInstance } from 'fastify';
 import { securityCalls } from '../../../contract/security.ts';
 import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
@@ -50,6 +51,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         // Every session ends, this one included: the client signs in again with the new password.
         await revokeAllSessions(ctx, tx, user.id);
         await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.passwordChange);
+        await notifySecurity(tx, user.id, 'passwordChanged', { via: 'change' }, nowDate(ctx));
       });
       return { reLogin: true as const };
     },
@@ -71,6 +73,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         await stepUp.consume(tx);
         await consumeCodes(ctx, tx, [smsUuid]);
         await setPhone(tx, user.id, body.areaCode, body.phone);
+        await notifySecurity(tx, user.id, 'phoneChanged', { via: 'bind' }, nowDate(ctx));
       });
       return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
     },
@@ -100,6 +103,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         await stepUp.consume(tx);
         await consumeCodes(ctx, tx, [oldUuid, newUuid]);
         await setPhone(tx, user.id, body.areaCode, body.phone);
+        await notifySecurity(tx, user.id, 'phoneChanged', { via: 'update' }, nowDate(ctx));
       });
       return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
     },
@@ -136,6 +140,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         if (rows.length !== 1) throw new ApiError(Code.emailTaken);
         // spec §9: withdrawals are banned for 24 hours after an e-mail change (spec §4 reason 5).
         await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.emailChange);
+        await notifySecurity(tx, user.id, 'emailChanged', {}, nowDate(ctx));
       });
       return { email: body.email.trim() };
     },
@@ -178,6 +183,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         );
         if (rows.length !== 1) throw new ApiError(Code.gaState);
         if (rebind) await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.gaRebind);
+        await notifySecurity(tx, user.id, 'gaChanged', { via: rebind ? 'rebind' : 'bind' }, nowDate(ctx));
       });
       return { bound: true as const };
     },

@@ -1,3 +1,4 @@
+import { notifySecurity } from '../../messages/notify.ts';
 import type { FastifyInstance } from 'fastify';
 import { sessionCalls } from '../../../contract/account.ts';
 import { type ApiContext, nowDate } from '../context.ts';
@@ -21,6 +22,7 @@ export function sessionRoutes(ctx: ApiContext, app: FastifyInstance): void {
       await ctx.db.transaction(async (tx) => {
         await stepUp.consume(tx);
         await tx.query('update users set anti_phishing_code = $2, updated_at = $3 where id = $1', [auth.user.id, body.code, nowDate(ctx)]);
+        await notifySecurity(tx, auth.user.id, 'antiPhishingChanged', {}, nowDate(ctx));
       });
       return { antiPhishingCode: body.code };
     },

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { signOut } from '../../features/account/index.ts';
+import { UnreadLink } from '../../features/messages/index.ts';
 import { LANGUAGES, isLanguage, type Language } from '../../lib/i18n/index.ts';
 import { EXCHANGE_CODES, session, useSession } from '../../lib/session/index.ts';
 import { toggleTheme, useTheme } from '../../lib/theme/index.ts';
@@ -44,6 +45,7 @@ export function Header() {
       <div className="td-header-tools">
         <ThemeToggle />
         <LanguageSwitch />
+        {isLogin && <UnreadLink />}
         {isLogin && <ExchangeSwitch />}
         {isLogin ? (
           <SignOutButton />

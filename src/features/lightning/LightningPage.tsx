@@ -1,9 +1,9 @@
-import Decimal from 'decimal.js';
-import { useCallback, useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { tickersStore, useMarkPrice, useTicker } from '../../market/index.ts';
+import { SearchableDropdown, type DropdownOption } from '../../components/index.ts';
+import { useMarkPrice, useTicker } from '../../market/index.ts';
 import { showToast } from '../../lib/toast/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { findPair, fixed, loadPairs, pairsStore, type Pair } from '../market/index.ts';
@@ -11,10 +11,11 @@ import { OrdersArea, useTradingAccount } from '../trading/shared.ts';
 import { ConfigPanel } from './ConfigPanel.tsx';
 import { FeePanel } from './FeePanel.tsx';
 import { HotkeyPanel } from './HotkeyPanel.tsx';
-import { actionFor } from './hotkeys.ts';
-import { cancelAll, cancelOne, closeAll, place, refreshOpenOrders, type ActionResult } from './lightning-actions.ts';
-import { LightningBook } from './LightningBook.tsx';
-import { activeConfig, lightningStore, loadConfigs, loadFees, loadKeyboard, setVolume, togglePanel } from './lightning-store.ts';
+import { cancelOrders, place, refreshOpenOrders, refreshPositions } from './lightning-actions.ts';
+import { LightningControls, reportPlaced } from './LightningControls.tsx';
+import { LightningLadder } from './LightningLadder.tsx';
+import { activeConfig, lightningStore, loadConfigs, loadFees, loadKeyboard, togglePanel } from './lightning-store.ts';
+import { PositionPanel } from './PositionPanel.tsx';
 import './lightning.css';
 
 const OPEN_ORDERS_POLL_MS = 5000; // spec §9 futures polling
@@ -33,6 +34,28 @@ function MarketPanel({ pair }: { pair: Pair }) {
         {t('market.mark')} <strong>{fixed(mark?.markPrice, pair.pricePrecision)}</strong>
       </p>
     </section>
+  );
+}
+
+/** USD-M pairs, to switch the terminal's symbol (issue 18 symbol picker). */
+function SymbolPicker({ pair }: { pair: Pair }) {
+  const { t } = useTranslation('lightning');
+  const [search, setSearch] = useSearchParams();
+  const usdm = useStore(pairsStore, (s) => s.usdm);
+  const options = useMemo<DropdownOption[]>(() => usdm.map((p) => ({ value: p.symbol, label: p.listInstrumentId })), [usdm]);
+  return (
+    <div className="td-lt-symbol" data-testid="lightning-symbol">
+      <SearchableDropdown
+        options={options}
+        value={pair.symbol}
+        ariaLabel={t('symbol')}
+        onChange={(symbol) => {
+          const next = new URLSearchParams(search);
+          next.set('symbol', symbol);
+          setSearch(next);
+        }}
+      />
+    </div>
   );
 }
 
@@ -59,68 +82,52 @@ export default function LightningPage() {
   }, [keyId]);
   useEffect(() => {
     if (!keyId || !pair) return undefined;
-    const load = () => void refreshOpenOrders(pair, keyId).catch(() => {});
+    const load = () => {
+      refreshOpenOrders(pair, keyId).catch(() => {});
+      refreshPositions(pair, keyId).catch(() => {});
+    };
     load();
     const timer = setInterval(load, OPEN_ORDERS_POLL_MS);
     return () => clearInterval(timer);
   }, [keyId, pair]);
 
-  const report = useCallback(
-    (result: ActionResult) => {
-      if (result.ok) showToast({ severity: 'success', text: t('placed') });
-      else if (result.error) showToast({ severity: 'error', text: t(`orders:${result.error.key}`, result.error.params ?? {}) });
-    },
-    [t],
-  );
-
-  // Hotkeys (spec §7 keyboard config): buy, sell, close, cancel all, size presets.
-  useEffect(() => {
-    if (!keyId || !pair) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      const state = lightningStore.getState();
-      const action = actionFor(state.keyboard, event);
-      if (!action) return;
-      event.preventDefault();
-      const config = activeConfig(state);
-      const last = tickersStore.getState().tickers.usdm[pair.symbol]?.c;
-      const reference = last ? new Decimal(String(last)) : null;
-      if (action === 'buy' || action === 'sell') {
-        if (config && !config.switchOpen) return;
-        void place(pair, keyId, { side: action, priceType: 'market', volume: state.volume, referencePrice: reference }).then(report);
-      } else if (action === 'close') void closeAll(pair, keyId).catch(() => {});
-      else if (action === 'cancelAll') void cancelAll(pair, keyId).catch(() => {});
-      else {
-        const preset = config?.sizes[Number(action.slice(4)) - 1];
-        if (preset) setVolume(preset);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [keyId, pair, report]);
-
   if (!pair) return <div className="td-lightning" data-testid="lightning-page" />;
   const ready = isLogin && keyId !== null;
   return (
     <div className={`td-lightning${panels.mini ? ' td-lightning--mini' : ''}`} data-testid="lightning-page" data-ready={ready}>
-      <div className="td-lt-toggles" role="group" aria-label={t('panels.title')}>
-        {(['mini', 'market', 'tradeData'] as const).map((p) => (
-          <button key={p} type="button" className="td-chip" aria-pressed={panels[p]} data-testid={`panel-${p}`} onClick={() => togglePanel(p)}>
-            {t(`panels.${p}`)}
-          </button>
-        ))}
+      <div className="td-lt-top">
+        <SymbolPicker pair={pair} />
+        <div className="td-lt-toggles" role="group" aria-label={t('panels.title')}>
+          {(['mini', 'market', 'tradeData'] as const).map((p) => (
+            <button key={p} type="button" className="td-chip" aria-pressed={panels[p]} data-testid={`panel-${p}`} onClick={() => togglePanel(p)}>
+              {t(`panels.${p}`)}
+            </button>
+          ))}
+        </div>
       </div>
       {!ready && <p className="td-muted">{t(isLogin ? 'loading' : 'signIn')}</p>}
       <div className="td-lt-grid">
-        {panels.market && <MarketPanel pair={pair} />}
-        <LightningBook
-          pair={pair}
-          enabled={ready && oneClick}
-          onPick={(side, price) => {
-            if (!keyId) return;
-            void place(pair, keyId, { side, priceType: 'limit', price, volume: lightningStore.getState().volume, referencePrice: null }).then(report);
-          }}
-          onCancel={(orderId) => keyId && void cancelOne(pair, keyId, orderId).catch(() => {})}
-        />
+        <div className="td-lt-side">
+          {panels.market && <MarketPanel pair={pair} />}
+          {ready && <PositionPanel pair={pair} />}
+        </div>
+        <div className="td-lt-main">
+          <LightningControls pair={pair} keyId={keyId} isLogin={isLogin} />
+          <LightningLadder
+            pair={pair}
+            enabled={ready && oneClick}
+            onPick={(side, price) => {
+              if (!keyId) return;
+              const volume = lightningStore.getState().volume;
+              if (volume.trim() === '') {
+                showToast({ severity: 'warn', text: t('feedback.noSize') });
+                return;
+              }
+              void place(pair, keyId, { side, priceType: 'limit', price, volume, referencePrice: null }).then((result) => reportPlaced(result, t));
+            }}
+            onCancel={(orderIds) => keyId && void cancelOrders(pair, keyId, orderIds).catch(() => {})}
+          />
+        </div>
         {ready && !panels.mini && <ConfigPanel />}
         {ready && !panels.mini && <HotkeyPanel />}
         {ready && !panels.mini && <FeePanel symbol={pair.symbol} />}

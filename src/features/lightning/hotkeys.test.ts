@@ -24,6 +24,11 @@ describe('keyboard config', () => {
     expect(parseKeyboardConfig(JSON.stringify({ keys: { buy: 's' } }))).toEqual(DEFAULT_KEYBOARD);
   });
 
+  it('a config saved before the recentre shortcut existed gets its default key', () => {
+    const saved = JSON.stringify({ enabled: true, keys: { buy: 'q', sell: 's', close: 'c', cancelAll: 'x', size1: '1', size2: '2', size3: '3' } });
+    expect(parseKeyboardConfig(saved).keys).toEqual({ ...DEFAULT_KEYBOARD.keys, buy: 'q', recentre: 'r' });
+  });
+
   it('rebinding a used key swaps it, so no two actions share one', () => {
     const next = rebind(DEFAULT_KEYBOARD, 'buy', 's');
     expect(next.keys.buy).toBe('s');
@@ -36,6 +41,7 @@ describe('keyboard config', () => {
     expect(actionFor(DEFAULT_KEYBOARD, press('S'))).toBe('sell');
     expect(actionFor(DEFAULT_KEYBOARD, press('2'))).toBe('size2');
     expect(actionFor(DEFAULT_KEYBOARD, press('x'))).toBe('cancelAll');
+    expect(actionFor(DEFAULT_KEYBOARD, press('r'))).toBe('recentre');
     expect(actionFor(DEFAULT_KEYBOARD, press('z'))).toBeNull();
     expect(actionFor(DEFAULT_KEYBOARD, press('b', { target: { tagName: 'INPUT' } }))).toBeNull();
     expect(actionFor(DEFAULT_KEYBOARD, press('b', { ctrlKey: true }))).toBeNull();

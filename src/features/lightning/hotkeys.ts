@@ -1,8 +1,8 @@
 /**
  * The lightning terminal's keyboard shortcuts (spec §7 get/updateKeyBoardConfig): buy, sell, close,
- * cancel all and size presets. The server keeps the JSON text the client sends (configData).
+ * cancel all, recentre the ladder (issue 18) and size presets. The server keeps the JSON text the client sends (configData).
  */
-export const HOTKEY_ACTIONS = ['buy', 'sell', 'close', 'cancelAll', 'size1', 'size2', 'size3'] as const;
+export const HOTKEY_ACTIONS = ['buy', 'sell', 'close', 'cancelAll', 'recentre', 'size1', 'size2', 'size3'] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
 
 export interface KeyboardConfig {
@@ -13,7 +13,7 @@ export interface KeyboardConfig {
 
 export const DEFAULT_KEYBOARD: KeyboardConfig = {
   enabled: true,
-  keys: { buy: 'b', sell: 's', close: 'c', cancelAll: 'x', size1: '1', size2: '2', size3: '3' },
+  keys: { buy: 'b', sell: 's', close: 'c', cancelAll: 'x', recentre: 'r', size1: '1', size2: '2', size3: '3' },
 };
 
 /** A key the terminal accepts: one letter or digit (no modifiers: they belong to the browser). */

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import { createStore } from 'zustand/vanilla';
 import { session } from '../../lib/session/index.ts';
 import type { Pair } from '../market/index.ts';
@@ -12,9 +12,21 @@ export async function refreshOpenOrders(pair: Pair, keyId: string): Promise<void
   openOrdersStore.setState({ symbol: pair.symbol, orders });
 }
 
+export type PositionRow = Awaited<ReturnType<typeof tradeApi.positions>>[number];
+const NO_POSITIONS: PositionRow[] = [];
+
+/** The pair's open positions (both sides in hedge mode), for the ladder's entry and liquidation marks and the PnL. */
+export const positionsStore = createStore<{ symbol: string | null; positions: PositionRow[] }>(() => ({ symbol: null, positions: NO_POSITIONS }));
+
+export async function refreshPositions(pair: Pair, keyId: string): Promise<void> {
+  const rows = await tradeApi.positions(keyId, pair.symbol);
+  positionsStore.setState({ symbol: pair.symbol, positions: rows.filter((p) => p.instrumentId === pair.symbol && !new Decimal(p.positionAmt).isZero()) });
+}
+
 function after(pair: Pair, keyId: string): void {
   futuresData.refresh();
   refreshOpenOrders(pair, keyId).catch(() => {});
+  refreshPositions(pair, keyId).catch(() => {});
 }
 
 export type ActionResult = { ok: true } | { ok: false; error: FieldError } | { ok: false; error: null };
@@ -51,25 +63,42 @@ export async function place(
   return { ok: true };
 }
 
-export async function closeAll(pair: Pair, keyId: string): Promise<void> {
+/**
+ * Closes the pair's whole position (each hedge side): 'none' when there is nothing to close (checked against a
+ * fresh position query, not the last poll), else the number of sides closed. A refusal throws (the API client
+ * shows it).
+ */
+export async function closeAll(pair: Pair, keyId: string): Promise<{ closed: number }> {
   try {
-    await tradeApi.closePosition({ instrumentId: pair.symbol, exchangeKeyId: keyId });
+    await refreshPositions(pair, keyId);
+    const open = positionsStore.getState().positions;
+    if (open.length === 0) return { closed: 0 };
+    const hedge = session.getState().positionSide === 'hedge';
+    if (!hedge) {
+      await tradeApi.closePosition({ instrumentId: pair.symbol, exchangeKeyId: keyId });
+      return { closed: 1 };
+    }
+    for (const p of open) await tradeApi.closePosition({ instrumentId: pair.symbol, exchangeKeyId: keyId, positionSide: p.positionSide });
+    return { closed: open.length };
   } finally {
     after(pair, keyId);
   }
 }
 
-export async function cancelAll(pair: Pair, keyId: string): Promise<void> {
+/** Cancels the pair's open orders; returns how many the server cancelled. */
+export async function cancelAll(pair: Pair, keyId: string): Promise<{ cancelled: number }> {
   try {
-    await tradeApi.cancelAll('usdm', pair.symbol, keyId);
+    const reply = await tradeApi.cancelAll('usdm', pair.symbol, keyId);
+    return { cancelled: reply.cancelled };
   } finally {
     after(pair, keyId);
   }
 }
 
-export async function cancelOne(pair: Pair, keyId: string, orderId: string): Promise<void> {
+/** Cancels the trader's orders resting at one ladder level. */
+export async function cancelOrders(pair: Pair, keyId: string, orderIds: readonly string[]): Promise<void> {
   try {
-    await tradeApi.cancelOrder('usdm', orderId, keyId);
+    for (const id of orderIds) await tradeApi.cancelOrder('usdm', id, keyId);
   } finally {
     after(pair, keyId);
   }

@@ -4,6 +4,7 @@ import type { LightningCalls } from '../../../contract/lightning.ts';
 import { apiPost } from '../../lib/api/index.ts';
 import { tradeApi, type FeeRow } from '../trading/shared.ts';
 import { DEFAULT_KEYBOARD, parseKeyboardConfig, serializeKeyboardConfig, type KeyboardConfig } from './hotkeys.ts';
+import type { StepMultiple } from './ladder.ts';
 import { activeIndexOf, parseSaved, type LightningConfig, type SavedConfig } from './lightning-configs.ts';
 
 /** spec §3 "Lightning config" and its panels: mini screen, market panel, trade-data panel. */
@@ -109,4 +110,16 @@ export function togglePanel(panel: keyof Panels): void {
   } catch {
     // storage unavailable: the choice lasts for this page only
   }
+}
+
+/** The ladder's step (per pair: a new pair starts from its own default) and the trader's recentre requests. */
+export const ladderStore = createStore<{ symbol: string | null; multiple: StepMultiple | null; recentre: number }>(() => ({ symbol: null, multiple: null, recentre: 0 }));
+
+export function setStepMultiple(symbol: string, multiple: StepMultiple): void {
+  ladderStore.setState({ symbol, multiple });
+}
+
+/** Asks the ladder to centre on the price now (Recentre button and hotkey). */
+export function recentreLadder(): void {
+  ladderStore.setState((s) => ({ recentre: s.recentre + 1 }));
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useSession } from '../../lib/session/index.ts';
 import { loadPairs, pairsStore } from '../market/index.ts';
+import { RecordTabs } from './RecordTabs.tsx';
 import { createFuturesDataStore, DealsTable, type FillView, Filters, OrdersTable, type OrderView, type Tab, tradeApi, useTradingAccount } from '../trading/shared.ts';
 
 const TABS: readonly Tab[] = ['historyOrder', 'historyDeal'];
@@ -29,6 +30,7 @@ export function RecordTradePage({ market }: { market: 'spot' | 'usdm' }) {
 
   return (
     <section className="td-orders-area td-record-trades" data-testid={`record-${market}`}>
+      <RecordTabs />
       <h1 className="td-record-title">{t(market === 'spot' ? 'titles.spotTrade' : 'titles.futureTrade')}</h1>
       <div className="td-data-tabs" role="tablist">
         {TABS.map((name) => (

@@ -205,6 +205,8 @@ export function BookSideList(props: BookSideListProps) {
       className="td-book-scroll"
       role="group"
       aria-label={label}
+      // A scroll region a keyboard can reach and scroll with the arrow keys (WCAG 2.1.1; axe scrollable-region-focusable).
+      tabIndex={0}
       data-testid={`book-${side}s`}
       data-count={count}
     >

@@ -15,8 +15,27 @@ import { StalenessBadge } from './StalenessBadge.tsx';
 import { tradingPrefs, type TradingLayout } from './trading-prefs.ts';
 
 
+/** Rows of the skeleton shown until the first snapshot arrives (issue 18: a loading state, not "resyncing"). */
+const SKELETON_ROWS = 8;
+
+function BookSkeleton({ label }: { label: string }) {
+  return (
+    <div className="td-book-skeleton" data-testid="book-skeleton" role="status" aria-busy="true">
+      <span className="td-visually-hidden">{label}</span>
+      {Array.from({ length: SKELETON_ROWS * 2 }, (_, i) => (
+        <div key={i} className="td-book-skeleton-row" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout['book'] }) {
   const { t } = useTranslation('trading');
+  const { t: tr } = useTranslation('risk');
   const { symbol, market } = pair;
   const [group, setGroup] = useState(1);
   const book = useOrderBook(symbol, { depth: BOOK_DEPTH, group, market });
@@ -116,6 +135,9 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
         </div>
         {/* Its own relayout boundary: the <select> above defeats the panel frame's (bench/browser/profile.ts). */}
         <div className="td-book-well">
+          {!book ? (
+            <BookSkeleton label={tr('book.loading')} />
+          ) : (
           <div className={`td-book-body td-book-body--${layout}`} role="group" aria-label={t('book.title')}>
             {layout !== 'bids' && list('ask')}
             <div className="td-book-mid" data-testid="book-spread">
@@ -124,6 +146,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
             </div>
             {layout !== 'asks' && list('bid')}
           </div>
+          )}
         </div>
       </div>
     </section>

@@ -74,7 +74,7 @@ export function RecentTrades({ pair }: { pair: Pair }) {
           <span>{labels.amount}</span>
           <span>{labels.time}</span>
         </div>
-        <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={labels.title} data-testid="recent-trades" data-count={count}>
+        <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={labels.title} tabIndex={0} data-testid="recent-trades" data-count={count}>
           <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * ROW_HEIGHT }}>
             {items.length > 0 && (
               <div className="td-rows-window" style={{ height: items.length * ROW_HEIGHT }} data-first={first}>

@@ -11,6 +11,7 @@ const TICK_MS = 500;
  */
 export function StalenessBadge({ bookId, market, symbol }: { bookId: string; market: Market; symbol: string }) {
   const { t } = useTranslation('trading');
+  const { t: tr } = useTranslation('risk');
   const health = useMarketHealth();
   const [sample, setSample] = useState<{ now: number; receivedAt: number | null; synced: boolean | undefined }>(() => ({
     now: Date.now(),
@@ -48,7 +49,7 @@ export function StalenessBadge({ bookId, market, symbol }: { bookId: string; mar
   const age = ageMs === null ? '' : ageMs < 1000 ? t('staleness.ms', { ms: Math.round(ageMs) }) : t('staleness.s', { s: (ageMs / 1000).toFixed(1) });
   return (
     <span className={`td-stale td-stale--${state}`} data-testid="staleness-badge" data-state={state} role="status">
-      {t(`staleness.${state}`, { age })}
+      {state === 'loading' ? tr('book.loading') : t(`staleness.${state}`, { age })}
     </span>
   );
 }

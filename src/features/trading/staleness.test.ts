@@ -11,8 +11,11 @@ describe('staleness', () => {
     expect(staleness({ ...base, now: 1000 + STALE_AFTER_MS + 1 }).state).toBe('stale');
     expect(staleness({ ...base, staleTopic: true }).state).toBe('stale');
   });
-  it('says resyncing before the first book and while the core resyncs', () => {
-    expect(staleness({ ...base, synced: undefined, receivedAt: null })).toEqual({ state: 'resyncing', ageMs: null });
+  it('is loading before the first book (issue 18: not "resyncing")', () => {
+    expect(staleness({ ...base, synced: undefined, receivedAt: null })).toEqual({ state: 'loading', ageMs: null });
+    expect(staleness({ ...base, synced: undefined, receivedAt: null, endpoint: 'offline' }).state).toBe('offline');
+  });
+  it('says resyncing while the core resyncs a book it had', () => {
     expect(staleness({ ...base, synced: false }).state).toBe('resyncing');
   });
   it('says offline while the endpoint reconnects or gave up', () => {

@@ -5,7 +5,8 @@ type ConnectionState = EndpointHealth['state'];
 /** spec §9: the connection pings after 5 s of silence; a book this old is shown as stale. */
 export const STALE_AFTER_MS = 5000;
 
-export type StalenessState = 'live' | 'stale' | 'resyncing' | 'offline';
+/** `loading`: no snapshot has arrived yet (the first load, not a resync: issue 18). */
+export type StalenessState = 'loading' | 'live' | 'stale' | 'resyncing' | 'offline';
 
 export interface StalenessInput {
   /** the book's synced flag; undefined before the first snapshot */
@@ -22,6 +23,7 @@ export interface StalenessInput {
 export function staleness(input: StalenessInput): { state: StalenessState; ageMs: number | null } {
   const ageMs = input.receivedAt === null ? null : Math.max(0, input.now - input.receivedAt);
   if (input.endpoint === 'offline' || input.endpoint === 'reconnecting') return { state: 'offline', ageMs };
+  if (input.synced === undefined && input.receivedAt === null) return { state: 'loading', ageMs };
   if (input.synced !== true) return { state: 'resyncing', ageMs };
   if (input.staleTopic || (ageMs !== null && ageMs > STALE_AFTER_MS)) return { state: 'stale', ageMs };
   return { state: 'live', ageMs };

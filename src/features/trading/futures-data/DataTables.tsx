@@ -1,12 +1,27 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { EmptyState } from '../../../components/index.ts';
+import { formatAssetAmount, formatDateTime, formatFractionPercent, formatPrice } from '../../../lib/format/index.ts';
+import { findPair, pairsStore } from '../../market/index.ts';
 import { directionLabelKey } from './liquidation-label.ts';
 import { TRANSFER_ROUTES } from '../modals/transfer-codes.ts';
 import type { AssetRow, FillView, OrderView, PositionView, TransferRow } from './trade-api.ts';
 
+/** glossary: one date format, in the user's time zone, with the zone (records are read later). */
 function time(iso: string): string {
-  return iso.replace('T', ' ').slice(0, 19);
+  return formatDateTime(iso, { zone: true });
+}
+
+/** Prices at the pair's tick size (glossary "Numbers"); the pair list of exchangeInfo gives the tick. */
+function usePriceFormat(): (market: 'spot' | 'usdm', symbol: string, value: string | null | undefined) => string {
+  const pairs = useStore(pairsStore);
+  return (market, symbol, value) => (value == null ? '--' : formatPrice(value, findPair(pairs, market, symbol.replace('/', ''))?.tickSize));
+}
+
+/** A liquidation price of 0 means none is reachable: shown as '--' (Binance's terminal does the same). */
+function liquidation(value: string, price: (v: string) => string): string {
+  return Number(value) === 0 ? '--' : price(value);
 }
 
 function Empty() {
@@ -20,6 +35,7 @@ function tone(value: string): string {
 
 export function PositionsTable({ rows, onClose, actions }: { rows: PositionView[]; onClose: (p: PositionView) => void; actions?: (p: PositionView) => ReactNode }) {
   const { t } = useTranslation('orders');
+  const price = usePriceFormat();
   if (rows.length === 0) return <Empty />;
   return (
     <table className="td-data-table" data-testid="positions-table">
@@ -38,17 +54,23 @@ export function PositionsTable({ rows, onClose, actions }: { rows: PositionView[
               {t('form.leverage', { leverage: p.leverage })}
             </td>
             <td data-testid="position-size">{p.positionAmt}</td>
-            <td>{p.entryPrice}</td>
-            <td data-testid="position-mark">{p.markPrice}</td>
-            <td>{p.liquidationPrice}</td>
-            <td>
-              {p.margin} {t(`modes.${p.marginType}`)}
+            <td data-testid="position-entry">{price('usdm', p.instrumentId, p.entryPrice)}</td>
+            <td data-testid="position-mark" data-value={p.markPrice}>
+              {price('usdm', p.instrumentId, p.markPrice)}
             </td>
-            <td>{p.marginRatio}</td>
-            <td className={tone(p.unrealizedProfitLoss)} data-testid="position-pnl">
-              {p.unrealizedProfitLoss}
+            <td data-testid="position-liq" data-value={p.liquidationPrice}>
+              {liquidation(p.liquidationPrice, (v) => price('usdm', p.instrumentId, v))}
             </td>
-            <td>{p.returnRate}</td>
+            <td data-testid="position-margin">
+              {formatAssetAmount(p.margin, 'USDT')} {t(`modes.${p.marginType}`)}
+            </td>
+            <td data-testid="position-margin-ratio">{formatFractionPercent(p.marginRatio)}</td>
+            <td className={tone(p.unrealizedProfitLoss)} data-testid="position-pnl" data-value={p.unrealizedProfitLoss}>
+              {formatAssetAmount(p.unrealizedProfitLoss, 'USDT')}
+            </td>
+            <td className={tone(p.returnRate)} data-testid="position-roe">
+              {formatFractionPercent(p.returnRate, { signed: true })}
+            </td>
             <td>
               <button type="button" className="td-link" data-testid="position-close" onClick={() => onClose(p)}>
                 {t('buttons.close')}
@@ -64,6 +86,7 @@ export function PositionsTable({ rows, onClose, actions }: { rows: PositionView[
 
 export function OrdersTable({ rows, onCancel }: { rows: OrderView[]; onCancel?: (o: OrderView) => void }) {
   const { t } = useTranslation('orders');
+  const price = usePriceFormat();
   if (rows.length === 0) return <Empty />;
   return (
     <table className="td-data-table" data-testid={onCancel ? 'open-orders-table' : 'history-orders-table'}>
@@ -86,18 +109,18 @@ export function OrdersTable({ rows, onCancel }: { rows: OrderView[]; onCancel?: 
               {o.tpsl ? ` · ${t(o.tpsl === 'take_profit' ? 'form.takeProfitShort' : 'form.stopLossShort')}` : ''}
             </td>
             <td>
-              {o.price ?? '--'}
+              {price(o.market, o.instrumentId, o.price)}
               {/* issue 18: a stop's trigger, and whether it has fired */}
               {o.stopPrice && (
                 <span className="td-muted" data-testid="order-trigger" data-triggered={o.triggeredAt ? 'true' : 'false'}>
                   {' '}
-                  {t('form.confirmTrigger')} {o.stopPrice} ({t(o.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
+                  {t('form.confirmTrigger')} {price(o.market, o.instrumentId, o.stopPrice)} ({t(o.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
                 </span>
               )}
             </td>
             <td>{o.volume}</td>
             <td>{o.filledVolume}</td>
-            <td>{o.averagePrice ?? '--'}</td>
+            <td>{price(o.market, o.instrumentId, o.averagePrice)}</td>
             <td>{t(`status.${o.status.replace('-', '_')}`)}</td>
             {onCancel && (
               <td>
@@ -115,6 +138,7 @@ export function OrdersTable({ rows, onCancel }: { rows: OrderView[]; onCancel?: 
 
 export function DealsTable({ rows }: { rows: FillView[] }) {
   const { t } = useTranslation('orders');
+  const price = usePriceFormat();
   if (rows.length === 0) return <Empty />;
   return (
     <table className="td-data-table" data-testid="deals-table">
@@ -131,12 +155,12 @@ export function DealsTable({ rows }: { rows: FillView[] }) {
             <td>{time(f.time)}</td>
             <td>{f.instrumentId}</td>
             <td className={f.direction === 'buy' ? 'td-up' : 'td-down'}>{t(directionLabelKey(f.direction, f.liquidationType))}</td>
-            <td>{f.price}</td>
+            <td>{price(f.market, f.instrumentId, f.price)}</td>
             <td>{f.volume}</td>
-            <td>
-              {f.fee} {f.feeAsset}
+            <td data-testid="deal-fee">
+              {formatAssetAmount(f.fee, f.feeAsset)} {f.feeAsset}
             </td>
-            <td className={tone(f.realizedProfitLoss)}>{f.realizedProfitLoss}</td>
+            <td className={tone(f.realizedProfitLoss)}>{formatAssetAmount(f.realizedProfitLoss, 'USDT')}</td>
             <td>{t(f.role === 'maker' ? 'roles.maker' : 'roles.taker')}</td>
           </tr>
         ))}
@@ -161,9 +185,9 @@ export function AssetsTable({ rows }: { rows: AssetRow[] }) {
         {rows.map((a) => (
           <tr key={a.asset} data-testid="asset-row" data-asset={a.asset}>
             <td>{a.asset}</td>
-            <td>{a.walletBalance}</td>
-            <td>{a.availableBalance}</td>
-            <td className={tone(a.unrealizedProfitLoss)}>{a.unrealizedProfitLoss}</td>
+            <td data-testid="asset-wallet">{formatAssetAmount(a.walletBalance, a.asset)}</td>
+            <td>{formatAssetAmount(a.availableBalance, a.asset)}</td>
+            <td className={tone(a.unrealizedProfitLoss)}>{formatAssetAmount(a.unrealizedProfitLoss, a.asset)}</td>
           </tr>
         ))}
       </tbody>
@@ -190,7 +214,7 @@ export function FlowsTable({ rows }: { rows: TransferRow[] }) {
             <tr key={r.transferId} data-testid="flow-row" data-type={r.type}>
               <td>{time(r.time)}</td>
               <td>{r.asset}</td>
-              <td>{r.amount}</td>
+              <td>{formatAssetAmount(r.amount, r.asset)}</td>
               <td>{route ? t('transfer.route', { from: t(`accounts.${route.from}`), to: t(`accounts.${route.to}`) }) : r.type}</td>
             </tr>
           );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { useSession } from '../../../lib/session/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
@@ -7,8 +8,10 @@ import type { Pair } from '../../market/index.ts';
 import { Modal } from '../../../components/index.ts';
 import { FuturesToolbar } from '../modals/FuturesToolbar.tsx';
 import { PositionActions } from './PositionActions.tsx';
+import { ConfirmAction, type PendingAction } from '../modals/ConfirmAction.tsx';
 import { refreshSpotBalances } from '../order-entry/use-spot-balance.ts';
 import { CapitalBar } from './CapitalBar.tsx';
+import { ExchangeNotice } from './ExchangeNotice.tsx';
 import { AssetsTable, DealsTable, FlowsTable, OrdersTable, PositionsTable } from './DataTables.tsx';
 import { Filters } from './Filters.tsx';
 import { TABS, type Tab } from './futures-store.ts';
@@ -23,6 +26,9 @@ const SPOT_TABS: readonly Tab[] = ['currentOrder', 'historyOrder', 'historyDeal'
 /** The data tabs under the trading page (spec §3 futures data; the spot pair shows its order tabs). */
 export function OrdersArea({ pair }: { pair: Pair }) {
   const { t } = useTranslation('orders');
+  const { t: tr } = useTranslation('risk');
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const { lang = 'zh-HK' } = useParams();
   const isLogin = useSession((s) => s.isLogin);
   const keyId = useTradingAccount();
   const tab = useStore(futuresData.store, (s) => s.tab);
@@ -51,8 +57,30 @@ export function OrdersArea({ pair }: { pair: Pair }) {
     void refreshOwnOrders();
     refreshSpotBalances();
   };
-  const cancel = (o: OrderView) => void tradeApi.cancelOrder(pair.market, o.orderId, keyId ?? undefined).then(after, () => {});
-  const cancelAll = () => void tradeApi.cancelAll(pair.market, pair.symbol, keyId ?? undefined).then(after, () => {});
+  const cancel = (o: OrderView) =>
+    void tradeApi.cancelOrder(pair.market, o.orderId, keyId ?? undefined).then(() => {
+      showToast({ severity: 'success', text: tr('toasts.cancelled', { orderId: o.orderId }) });
+      after();
+    }, () => {});
+  // Cancel all asks first and says what will happen (issue 18), then toasts how many were cancelled.
+  const cancelAll = () => {
+    const count = (data.list as OrderView[]).filter((o) => o.instrumentId.replace('/', '') === pair.symbol).length;
+    if (count === 0) {
+      showToast({ severity: 'info', text: tr('confirm.cancelAll.none', { pair: pair.symbol }) });
+      return;
+    }
+    setPending({
+      id: 'cancel-all',
+      title: tr('confirm.cancelAll.title', { pair: pair.symbol }),
+      body: <p>{tr('confirm.cancelAll.body', { pair: pair.symbol, count })}</p>,
+      confirmText: tr('confirm.cancelAllButton'),
+      run: async () => {
+        const reply = await tradeApi.cancelAll(pair.market, pair.symbol, keyId ?? undefined);
+        showToast({ severity: 'success', text: tr('toasts.cancelledAll', { pair: pair.symbol, count: reply.cancelled }) });
+        after();
+      },
+    });
+  };
   const close = (p: PositionView) =>
     void tradeApi
       .closePosition({ instrumentId: p.instrumentId, positionSide: p.positionSide, ...(keyId ? { exchangeKeyId: keyId } : {}) })
@@ -80,27 +108,32 @@ export function OrdersArea({ pair }: { pair: Pair }) {
 
   return (
     <section className="td-orders-area" data-testid="orders-area" data-tab={tab}>
+      <ExchangeNotice />
       {pair.market === 'usdm' && keyId && <FuturesToolbar pair={pair} keyId={keyId} />}
       {pair.market === 'usdm' && <CapitalBar />}
-      <div className="td-data-tabs" role="tablist">
-        {tabs.map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} data-testid={`tab-${name}`} onClick={() => futuresData.setTab(name)}>
-            {t(`tabs.${name}`)}
+      {/* The tab list holds tabs only (axe aria-required-children); the actions sit beside it. */}
+      <div className="td-data-tabs">
+        <div className="td-data-tablist" role="tablist">
+          {tabs.map((name) => (
+            <button key={name} type="button" role="tab" aria-selected={tab === name} data-testid={`tab-${name}`} onClick={() => futuresData.setTab(name)}>
+              {t(`tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+        {tab === 'positionOrder' && positions.length > 0 && (
+          <button type="button" className="td-link" data-testid="close-all" onClick={() => setClosingAll(true)}>
+            {t('position.closeAll')}
           </button>
-        ))}
+        )}
         {tab === 'currentOrder' && (
           <button type="button" className="td-link" data-testid="cancel-all" onClick={cancelAll}>
             {t('buttons.cancelAll')}
           </button>
         )}
+        <Link className="td-link td-records-link" data-testid="records-link" to={`/${lang}/record/${pair.market === 'spot' ? 'spotTrade' : 'futureTrade'}`}>
+          {tr(pair.market === 'spot' ? 'records.spot' : 'records.usdm')}
+        </Link>
       </div>
-      {tab === 'positionOrder' && positions.length > 0 && (
-        <div className="td-data-tab-actions">
-          <button type="button" className="td-link" data-testid="close-all" onClick={() => setClosingAll(true)}>
-            {t('position.closeAll')}
-          </button>
-        </div>
-      )}
       <Filters tab={tab} market={pair.market} />
       <div className="td-data-body" data-testid={`tab-body-${tab}`} data-loaded={data.loaded}>
         {tab === 'positionOrder' && (
@@ -119,6 +152,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
       <Modal visible={closingAll} title={t('position.closeAll')} onClose={() => setClosingAll(false)} onConfirm={() => void closeAll()}>
         <p data-testid="close-all-confirm">{t('position.closeAllConfirm', { count: positions.length })}</p>
       </Modal>
+      <ConfirmAction pending={pending} onDone={() => setPending(null)} cancelText={tr('confirm.keep')} />
       {(tab === 'historyOrder' || tab === 'historyDeal') && (
         <div className="td-paging">
           <button type="button" data-testid="page-prev" disabled={data.pageNum <= 1} onClick={() => futuresData.prevPage()}>

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CAPITAL_POLL_MS, LIST_POLL_MS, createFuturesDataStore, type FuturesApi, type Timers } from './futures-store.ts';
-import type { CursorCondition, OrderFilter, TransferCode } from './trade-api.ts';
+import { CAPITAL_POLL_MS, LIST_POLL_MS, createFuturesDataStore, summaryPnl, type FuturesApi, type Timers } from './futures-store.ts';
+import type { CursorCondition, OrderFilter, PositionView, TransferCode } from './trade-api.ts';
 
 /** Interval timers on a manual clock. */
 function manualTimers() {
@@ -78,31 +78,66 @@ describe('futures data store (spec §3, §4)', () => {
     expect(data.store.getState().polling).toBe(false);
   });
 
-  it('loads at once, then the list every 5000 ms and the capital snapshot every 3 s', async () => {
+  it('loads at once, then the list every 5000 ms and the capital snapshot (with the positions) every 3 s', async () => {
     const clock = manualTimers();
     const { api, raw } = fakeApi();
     const data = createFuturesDataStore(api, clock.timers);
     data.setContext(signedIn);
     await flush();
-    expect(raw.positions).toHaveBeenCalledTimes(1);
-    expect(raw.positions).toHaveBeenLastCalledWith('7', undefined);
+    // the positions tab and the capital tick each load the positions
+    expect(raw.positions).toHaveBeenCalledTimes(2);
+    expect(raw.positions).toHaveBeenLastCalledWith('7');
     expect(raw.capital).toHaveBeenCalledTimes(1);
     expect(data.store.getState().capital?.availableBalance).toBe('90');
     await clock.advance(LIST_POLL_MS - 1);
-    expect(raw.positions).toHaveBeenCalledTimes(1);
     expect(raw.capital).toHaveBeenCalledTimes(2); // at 3000
+    expect(raw.positions).toHaveBeenCalledTimes(3);
     await clock.advance(1);
-    expect(raw.positions).toHaveBeenCalledTimes(2); // at 5000
+    expect(raw.positions).toHaveBeenCalledTimes(4); // the list at 5000
     await clock.advance(CAPITAL_POLL_MS * 2);
     expect(raw.capital).toHaveBeenCalledTimes(4); // 6000, 9000
-    expect(raw.positions).toHaveBeenCalledTimes(3); // 10000
+    expect(raw.positions).toHaveBeenCalledTimes(7); // 6000, 9000, list at 10000
     // The active tab is what polls.
     data.setTab('historyOrder');
     await flush();
     expect(raw.pageOrders).toHaveBeenCalledTimes(1);
     await clock.advance(LIST_POLL_MS);
     expect(raw.pageOrders).toHaveBeenCalledTimes(2);
-    expect(raw.positions).toHaveBeenCalledTimes(3);
+    expect(raw.positions).toHaveBeenCalledTimes(9); // only the capital ticks at 12000 and 15000
+  });
+
+  it("the summary's unrealised PnL is the sum of the rows of the same reply (one mark price), not a second snapshot", async () => {
+    const clock = manualTimers();
+    const { api, raw } = fakeApi();
+    let mark = 0;
+    raw.positions.mockImplementation(async () => {
+      mark++;
+      return [
+        { instrumentId: 'ETHUSDT', unrealizedProfitLoss: `${mark}.5`, markPrice: `${3000 + mark}` },
+        { instrumentId: 'BTCUSDT', unrealizedProfitLoss: `-${mark}`, markPrice: `${60000 + mark}` },
+      ] as never;
+    });
+    // the snapshot was priced at another moment: its own total disagrees
+    raw.capital.mockImplementation(async () => ({ marginRatio: '0', balance: '100', availableBalance: '90', unrealizedProfitLoss: '99', maintMargin: '0' }));
+    const data = createFuturesDataStore(api, clock.timers);
+    data.setContext(signedIn);
+    data.setFilter('showCurrentPosition', true);
+    await flush();
+    const check = () => {
+      const s = data.store.getState();
+      const rows = s.tabs.positionOrder.list as PositionView[];
+      expect(rows.map((r) => r.instrumentId)).toEqual(['ETHUSDT']);
+      const all = s.positions!;
+      expect(summaryPnl(s)).toBe(all.reduce((a, p) => a + Number(p.unrealizedProfitLoss), 0).toString());
+      // the row shown is the same object as in the summed reply
+      expect(all).toContain(rows[0]);
+    };
+    check();
+    await clock.advance(CAPITAL_POLL_MS);
+    check();
+    await clock.advance(LIST_POLL_MS);
+    check();
+    expect(summaryPnl(data.store.getState())).not.toBe('99');
   });
 
   it('pages with cursors, and a filter change goes back to page 1 with no cursors', async () => {
@@ -185,7 +220,7 @@ describe('futures data store (spec §3, §4)', () => {
     expect(raw.positions).not.toHaveBeenCalled();
     data.setContext({ ...signedIn, instrumentId: null });
     await flush();
-    expect(raw.positions).toHaveBeenCalledTimes(1);
+    expect(raw.positions).toHaveBeenCalledTimes(2); // the positions tab and the capital tick
   });
 
   it('the asset manager loads flows by flow type; changing it reloads from the start', async () => {

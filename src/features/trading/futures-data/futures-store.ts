@@ -74,6 +74,11 @@ export interface FuturesDataState {
   filters: Filters;
   tabs: Record<Tab, TabData>;
   capital: CapitalSnapshot | null;
+  /**
+   * Every open position from the latest position query (the positions tab and the capital tick both load it).
+   * The one source of the unrealised PnL: the rows and the summary's total read it, so they share a mark price.
+   */
+  positions: PositionView[] | null;
   /** asset manager: the latest transfers, filtered by flow type */
   flows: TransferRow[];
 }
@@ -99,6 +104,21 @@ function emptyTabs(prev?: Record<Tab, TabData>): Record<Tab, TabData> {
   return Object.fromEntries(TABS.map((t) => [t, emptyTab(prev?.[t].pageSize)])) as Record<Tab, TabData>;
 }
 
+/** The positions tab's rows: every position, or the filter's pair (spec §3 showCurrentPosition: the page's pair). */
+export function positionRows(s: Pick<FuturesDataState, 'filters' | 'instrumentId'>, all: readonly PositionView[]): PositionView[] {
+  const symbol = (s.filters.showCurrentPosition ? s.instrumentId : s.filters.symbol)?.replace('/', '');
+  return symbol ? all.filter((p) => p.instrumentId === symbol) : [...all];
+}
+
+/**
+ * The summary's unrealised PnL: the sum of the positions' rows (the same reply, the same mark price), or the
+ * capital snapshot's figure until positions are loaded.
+ */
+export function summaryPnl(s: Pick<FuturesDataState, 'capital' | 'positions'>): string | null {
+  if (s.positions) return s.positions.reduce((sum, p) => sum.add(p.unrealizedProfitLoss), new Decimal(0)).toFixed();
+  return s.capital?.unrealizedProfitLoss ?? null;
+}
+
 export type FuturesDataStore = ReturnType<typeof createFuturesDataStore>;
 
 /**
@@ -117,6 +137,7 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
     filters: DEFAULT_FILTERS,
     tabs: emptyTabs(),
     capital: null,
+    positions: null,
     flows: [],
   }));
   let listTimer: unknown = null;
@@ -138,14 +159,18 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
     };
   }
 
-  async function fetchTab(s: FuturesDataState, tab: Tab, data: TabData): Promise<{ list: Row[]; next: string | null; hasMore: boolean }> {
+  async function fetchTab(
+    s: FuturesDataState,
+    tab: Tab,
+    data: TabData,
+  ): Promise<{ list: Row[]; next: string | null; hasMore: boolean; positions?: PositionView[] }> {
     const keyId = s.keyId as string;
     const filter = filterOf(s);
     const cursor: CursorCondition = { cursor: data.cursors[data.pageNum - 1] ?? null, pageSize: data.pageSize, searchDirection: 'after' };
     switch (tab) {
       case 'positionOrder': {
-        const rows = await api.positions(keyId, s.filters.showCurrentPosition ? (s.instrumentId ?? undefined) : s.filters.symbol || undefined);
-        return { list: rows, next: null, hasMore: false };
+        const rows = await api.positions(keyId);
+        return { list: positionRows(s, rows), next: null, hasMore: false, positions: rows };
       }
       case 'currentOrder': {
         const rows = await api.openOrders(s.market, keyId, filter);
@@ -189,12 +214,13 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
     const data = s.tabs[tab];
     inFlight.add(tab);
     try {
-      const { list, next, hasMore } = await fetchTab(s, tab, data);
+      const { list, next, hasMore, positions } = await fetchTab(s, tab, data);
       if (gen !== generation) return;
       const current = get().tabs[tab];
       const cursors = current.cursors.slice(0, current.pageNum);
       cursors[current.pageNum] = next;
       store.setState({
+        ...(positions ? { positions } : {}),
         tabs: {
           ...get().tabs,
           [tab]: { ...current, list, cursors, hasMore, total: (current.pageNum - 1) * current.pageSize + list.length, loaded: true },
@@ -213,8 +239,17 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
     const gen = generation;
     capitalInFlight = true;
     try {
-      const capital = await api.capital(s.keyId as string);
-      if (gen === generation) store.setState({ capital });
+      const keyId = s.keyId as string;
+      const [capital, positions] = await Promise.all([api.capital(keyId), api.positions(keyId)]);
+      if (gen !== generation) return;
+      const now = get();
+      const tab = now.tabs.positionOrder;
+      // The positions tab shows the same reply as the summary's total (one mark price for both).
+      store.setState({
+        capital,
+        positions,
+        ...(tab.loaded ? { tabs: { ...now.tabs, positionOrder: { ...tab, list: positionRows(now, positions) } } } : {}),
+      });
     } catch {
       // shown by the API client; retried on the next tick
     } finally {
@@ -237,7 +272,7 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
     const s = get();
     // spec §4: poll while logged in with a key and an instrument (record pages list every pair: no instrument needed)
     const polling = s.isLogin && s.keyId !== null && (s.instrumentId !== null || !requireInstrument);
-    store.setState({ polling, tabs: emptyTabs(s.tabs), capital: null, flows: [] });
+    store.setState({ polling, tabs: emptyTabs(s.tabs), capital: null, positions: null, flows: [] });
     if (!polling) return;
     void load();
     listTimer = timers.setInterval(() => void load(), LIST_POLL_MS);

@@ -9,6 +9,8 @@ import { tradeApi } from '../futures-data/trade-api.ts';
 import { LeverageModal } from './LeverageModal.tsx';
 import { leverageStore, loadLeverage, pairRef, showLeverageModal } from './leverage-store.ts';
 import { TransferModal } from './TransferModal.tsx';
+import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
+import { OrderConfirmToggle } from '../order-confirm.tsx';
 
 /**
  * Futures account controls (spec §2 leverage and transfer modals, spec §7 account modes): leverage,
@@ -16,6 +18,8 @@ import { TransferModal } from './TransferModal.tsx';
  */
 export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
   const { t } = useTranslation('orders');
+  const { t: tr } = useTranslation('risk');
+  const [pending, setPending] = useState<PendingAction | null>(null);
   const leverage = useStore(leverageStore, (s) => (s.symbol === pair.symbol ? s.leverage : null));
   const crossed = useSession((s) => s.crossed);
   const hedge = useSession((s) => s.positionSide === 'hedge');
@@ -39,50 +43,70 @@ export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
     };
   }, [pair, keyId]);
 
-  const change = async (work: () => Promise<void>) => {
-    try {
-      await work();
-      showToast({ severity: 'success', text: t('modes.changed') });
-    } catch {
-      // shown by the API client (e.g. positions or open orders exist)
-    }
+  const pairName = pair.symbol;
+  /** Each switch asks first, says what will happen, and confirms with a toast (issue 18). */
+  const ask = (id: string, key: string, params: Record<string, string>, run: () => Promise<string>) =>
+    setPending({
+      id,
+      title: tr(`${key}.title`, params),
+      body: (
+        <>
+          <p>{tr(`${key}.body`, params)}</p>
+          <p className="td-confirm-note">{tr('confirm.modeRule')}</p>
+        </>
+      ),
+      confirmText: tr('confirm.switch'),
+      run: async () => {
+        const text = await run();
+        showToast({ severity: 'success', text });
+        futuresData.refresh();
+      },
+    });
+
+  const switchMarginType = () => {
+    const next = crossed ? 'isolated' : 'cross';
+    ask('margin-type', next === 'isolated' ? 'confirm.marginType.toIsolated' : 'confirm.marginType.toCross', { pair: pairName }, async () => {
+      await tradeApi.changeMarginType(pairRef(pair, keyId), next);
+      session.actions.setTradingModes({ crossed: next === 'cross' });
+      return tr('toasts.marginType', { pair: pairName, mode: t(`modes.${next}`) });
+    });
+  };
+  const switchPositionSide = () => {
+    const next = hedge ? 'oneWay' : 'hedge';
+    ask('position-side', next === 'hedge' ? 'confirm.positionSide.toHedge' : 'confirm.positionSide.toOneWay', {}, async () => {
+      await tradeApi.changePositionSide(keyId, next);
+      session.actions.setTradingModes({ positionSide: next });
+      return tr('toasts.positionSide', { mode: t(`modes.${next}`) });
+    });
+  };
+  const switchMultiAssets = () => {
+    ask('multi-assets', multi ? 'confirm.multiAssets.toOff' : 'confirm.multiAssets.toOn', {}, async () => {
+      await tradeApi.changeMultiAssets(keyId, !multi);
+      session.actions.setTradingModes({ multiAssetsMargin: !multi });
+      return tr('toasts.multiAssets', { state: t(multi ? 'modes.off' : 'modes.on') });
+    });
   };
 
   return (
     <div className="td-futures-toolbar" data-testid="futures-toolbar">
-      <button type="button" className="td-chip" data-testid="margin-type" onClick={() =>
-        void change(async () => {
-          const next = crossed ? 'isolated' : 'cross';
-          await tradeApi.changeMarginType(pairRef(pair, keyId), next);
-          session.actions.setTradingModes({ crossed: next === 'cross' });
-        })
-      }>
+      <button type="button" className="td-chip" data-testid="margin-type" onClick={switchMarginType}>
         {t('modes.marginType')} {t(crossed ? 'modes.cross' : 'modes.isolated')}
       </button>
       <button type="button" className="td-chip" data-testid="leverage-button" onClick={() => showLeverageModal(true)}>
         {t('leverage.button', { leverage: leverage ?? '--' })}
       </button>
-      <button type="button" className="td-chip" data-testid="position-side" onClick={() =>
-        void change(async () => {
-          const next = hedge ? 'oneWay' : 'hedge';
-          await tradeApi.changePositionSide(keyId, next);
-          session.actions.setTradingModes({ positionSide: next });
-        })
-      }>
+      <button type="button" className="td-chip" data-testid="position-side" onClick={switchPositionSide}>
         {t('modes.positionSide')} {t(hedge ? 'modes.hedge' : 'modes.oneWay')}
       </button>
-      <button type="button" className="td-chip" data-testid="multi-assets" aria-pressed={multi} onClick={() =>
-        void change(async () => {
-          await tradeApi.changeMultiAssets(keyId, !multi);
-          session.actions.setTradingModes({ multiAssetsMargin: !multi });
-        })
-      }>
+      <button type="button" className="td-chip" data-testid="multi-assets" aria-pressed={multi} onClick={switchMultiAssets}>
         {t('modes.multiAssets')} {t(multi ? 'modes.on' : 'modes.off')}
       </button>
       <button type="button" className="td-chip" data-testid="transfer-button" onClick={() => setTransfer(true)}>
         {t('buttons.transfer')}
       </button>
+      <OrderConfirmToggle />
       <LeverageModal pair={pair} keyId={keyId} />
+      <ConfirmAction pending={pending} onDone={() => setPending(null)} cancelText={tr('confirm.keep')} />
       <TransferModal visible={transfer} onClose={() => setTransfer(false)} onDone={() => futuresData.refresh()} keyId={keyId} />
     </div>
   );

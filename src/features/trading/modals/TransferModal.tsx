@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/index.ts';
-import { hasMoreThan8Decimals } from '../../../lib/format/index.ts';
+import { formatAssetAmount, hasMoreThan8Decimals } from '../../../lib/format/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import { tradeApi } from '../futures-data/trade-api.ts';
 import { ACCOUNT_KINDS, DEFAULT_TRANSFER, chooseFrom, chooseTo, transferCode, type AccountKind } from './transfer-codes.ts';
@@ -49,7 +49,7 @@ export function TransferModal(props: {
       return;
     }
     if (available !== null && new Decimal(text).gt(available)) {
-      setError(t('errors.transferAbove', { available, asset }));
+      setError(t('errors.transferAbove', { available: formatAssetAmount(available, asset), asset }));
       return;
     }
     if (!code) return;
@@ -86,7 +86,7 @@ export function TransferModal(props: {
           />
         </label>
         <p className="td-muted" data-testid="transfer-available">
-          {t('transfer.available', { available: available ?? '--', asset })}
+          {t('transfer.available', { available: available === null ? '--' : formatAssetAmount(available, asset), asset })}
         </p>
         {error && (
           <p className="td-of-error" role="alert" data-testid="transfer-error">

@@ -1,0 +1,25 @@
+import type { TFunction } from 'i18next';
+import { groupThousands } from '../../lib/format/index.ts';
+
+interface MessageLike {
+  kind: string;
+  params: Record<string, string>;
+}
+
+// i18n namespaces: messages
+export const AMOUNT_PARAMS = new Set(['amount', 'fromAmount', 'toAmount', 'refund', 'collateralSold', 'collateralReturned', 'liquidationPrice']);
+
+/**
+ * A message's words in the page's language (issue 16): the title is `kinds.<kind>.title`; the text is the kind's
+ * variant named by its `channel` (coin, fiat) or `via` (change, reset, bind…), or its `body`. The parameters fill
+ * the text as plain strings (amounts with thousands separators); React renders the result as text, never HTML.
+ */
+export function messageText(t: TFunction<'messages'>, message: MessageLike): { title: string; body: string } {
+  const variant = message.params['channel'] ?? message.params['via'] ?? 'body';
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(message.params)) values[key] = AMOUNT_PARAMS.has(key) ? groupThousands(value) : value;
+  return {
+    title: t(`kinds.${message.kind}.title` as 'title'),
+    body: t(`kinds.${message.kind}.${variant}` as 'title', values),
+  };
+}
