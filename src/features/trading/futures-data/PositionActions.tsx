@@ -144,7 +144,7 @@ function CloseDialog({ position, rules, keyId, onCancel, onDone }: DialogProps &
         ))}
       </div>
       <FieldMessage id="close-volume-msg" error={errors.volume} />
-      <p className="td-muted" data-testid="close-summary">
+      <p className="td-position-note" data-testid="close-summary">
         {t(position.direction === 'long' ? 'position.closeLongSummary' : 'position.closeShortSummary', { volume, asset: rules.baseAsset })}
       </p>
     </Modal>
@@ -194,7 +194,7 @@ function TpSlDialog({ position, rules, keyId, onCancel, onDone }: DialogProps & 
 
   return (
     <Modal visible title={t('position.tpslTitle', { pair: position.instrumentId })} onClose={onCancel} onConfirm={() => void submit()} confirmDisabled={sending} className="td-position-dialog">
-      <p className="td-muted">{t('position.tpslHint', { mark: position.markPrice, entry: position.entryPrice })}</p>
+      <p className="td-position-note">{t('position.tpslHint', { mark: position.markPrice, entry: position.entryPrice })}</p>
       {(
         [
           ['takeProfit', takeProfit, setTakeProfit],
@@ -259,7 +259,7 @@ function MarginDialog({ position, keyId, onCancel, onDone }: DialogProps) {
           </button>
         ))}
       </div>
-      <p className="td-muted" data-testid="margin-current">
+      <p className="td-position-note" data-testid="margin-current">
         {t('position.currentMargin', { margin: position.margin })}
       </p>
       <label className="td-of-field" htmlFor={`${uid}-amount`}>
