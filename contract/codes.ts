@@ -53,6 +53,8 @@ export const Code = {
   modeState: 10104,
   positionState: 10105,
   noLiquidity: 10106,
+  /** A post-only order that would take liquidity at once (Binance -5022: it could not be placed as maker). */
+  postOnlyWouldCross: 10107,
   // Wallet (10200–10249).
   /** spec §6: operations switched the feature off (wallet, recharge, withdrawal, fiat withdrawal); data.feature. */
   serviceSuspended: 10200,
@@ -141,6 +143,7 @@ export const messages: Record<Code, string> = {
   10104: 'Close the positions and cancel the open orders of this pair first',
   10105: 'No position to reduce',
   10106: 'No liquidity for this market order',
+  10107: 'The post-only order would execute at once as taker and was refused',
   10200: 'Service suspended, please contact the provider',
   10201: 'Withdrawals are restricted',
   10202: 'Withdrawals go only to whitelisted addresses',

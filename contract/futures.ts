@@ -15,10 +15,12 @@ import {
   OrderFilter,
   OrderView,
   PositionMode,
+  FuturesPriceType,
   PositionSide,
-  PriceType,
   RowId,
   SignedAmount,
+  TimeInForce,
+  WorkingType,
 } from './trade.ts';
 
 /**
@@ -62,6 +64,9 @@ export const PositionView = Type.Object({
   marginRatio: Amount,
   /** 0 when no price reaches it */
   liquidationPrice: Amount,
+  /** The trigger prices of the position's open take-profit / stop-loss orders (issue 18); null: none. */
+  takeProfitPrice: Type.Optional(Type.Union([Amount, Type.Null()])),
+  stopLossPrice: Type.Optional(Type.Union([Amount, Type.Null()])),
 });
 
 /** spec §3 "Futures capital snapshot" (marginRatio a fraction: 0.0123 is 1.23 %) with the sandbox's extra figures. */
@@ -99,9 +104,21 @@ export const futuresCalls = {
     body: Strict({
       ...FuturesPair,
       direction: Direction,
-      priceType: PriceType,
-      /** required for a limit order (parseAmount) */
+      /** limit, market, stop_limit, stop_market (issue 18; server/trade/README.md "Order types") */
+      priceType: FuturesPriceType,
+      /** required for limit and stop-limit orders (parseAmount) */
       price: Type.Optional(AmountInput),
+      /** the trigger of a stop order (required for stop_limit / stop_market) */
+      stopPrice: Type.Optional(AmountInput),
+      /** the price the trigger watches: MARK_PRICE (default) or CONTRACT_PRICE (the last trade) */
+      workingType: Type.Optional(WorkingType),
+      /** limit and stop-limit orders: GTC (default), IOC, FOK */
+      timeInForce: Type.Optional(TimeInForce),
+      /** limit orders: refused (10107) when it would take liquidity */
+      postOnly: Type.Optional(Type.Boolean()),
+      /** take-profit / stop-loss placed with the entry: stop-market orders closing the position at the trigger */
+      takeProfitPrice: Type.Optional(AmountInput),
+      stopLossPrice: Type.Optional(AmountInput),
       /** in base units */
       volume: AmountInput,
       /** A retry with the same id returns the first order (issue 11 idempotency). */
@@ -126,6 +143,39 @@ export const futuresCalls = {
     auth: 'user',
     body: Strict({ ...FuturesPair, positionSide: Type.Optional(PositionSide), volume: Type.Optional(AmountInput) }),
     reply: OrderView,
+  }),
+
+  /**
+   * Take-profit / stop-loss of an open position (issue 18): replaces the position's TP/SL orders; a price left
+   * out (or null) removes that one. The reply lists the position's TP/SL orders now open.
+   */
+  '/broker/lightning/futures/position/tpsl': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      ...FuturesPair,
+      positionSide: Type.Optional(PositionSide),
+      takeProfitPrice: Type.Optional(Type.Union([AmountInput, Type.Null()])),
+      stopLossPrice: Type.Optional(Type.Union([AmountInput, Type.Null()])),
+      workingType: Type.Optional(WorkingType),
+    }),
+    reply: Type.Array(OrderView),
+  }),
+  /**
+   * Add (type 1) or remove (type 2) isolated margin of a position (Binance positionMargin). Removing is refused
+   * below the position's initial margin at the mark (10105 with data.removable). Idempotent on requestId.
+   */
+  '/broker/lightning/futures/position/margin': call({
+    method: 'POST',
+    auth: 'user',
+    body: Strict({
+      ...FuturesPair,
+      positionSide: Type.Optional(PositionSide),
+      amount: AmountInput,
+      type: Type.Union([Type.Literal(1), Type.Literal(2)]),
+      requestId: Type.Optional(RequestId),
+    }),
+    reply: Type.Object({ instrumentId: Type.String(), positionSide: PositionSide, type: Type.Integer(), amount: Amount, margin: Amount }),
   }),
 
   // ---- spec §3 futures data tabs ----

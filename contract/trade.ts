@@ -30,6 +30,17 @@ export const RowId = Type.Union([Type.String({ pattern: '^\\d{1,10}$' }), Type.I
 /** spec §3 trade form: direction and price type. */
 export const Direction = StringEnum(['buy', 'sell']);
 export const PriceType = StringEnum(['limit', 'market']);
+/**
+ * USD-M order types (issue 18; Binance's STOP / STOP_MARKET): a stop order waits for its trigger (stopPrice,
+ * watching the mark or the last price) and then places a limit or a market order.
+ */
+export const FuturesPriceType = StringEnum(['limit', 'market', 'stop_limit', 'stop_market']);
+/** Which price a stop order watches (Binance workingType): the mark price or the last trade price. */
+export const WorkingType = StringEnum(['MARK_PRICE', 'CONTRACT_PRICE']);
+/** Time in force (Binance): good till cancelled, immediate or cancel, fill or kill. */
+export const TimeInForce = StringEnum(['GTC', 'IOC', 'FOK']);
+/** A take-profit or stop-loss order: a stop-market order that closes the position at its trigger. */
+export const TpSlKind = StringEnum(['take_profit', 'stop_loss']);
 
 /** spec §3 futures data filters (and the current-order query: keyId, instrumentId). */
 export const OrderFilter = Strict({
@@ -39,7 +50,7 @@ export const OrderFilter = Strict({
   direction: Type.Optional(Direction),
   // Either spelling of spec §4 (partial_filled or partial-filled): filterSql writes the column's one.
   status: Type.Optional(Type.String({ maxLength: 20 })),
-  priceType: Type.Optional(PriceType),
+  priceType: Type.Optional(FuturesPriceType),
 });
 
 /**
@@ -103,7 +114,8 @@ export const OrderView = Type.Object({
   instrumentId: Type.String(),
   symbol: Type.String(),
   direction: Direction,
-  priceType: PriceType,
+  /** spot: limit or market; USD-M adds the stop types */
+  priceType: FuturesPriceType,
   /** null for a market order */
   price: Type.Union([Amount, Type.Null()]),
   volume: Amount,
@@ -121,6 +133,15 @@ export const OrderView = Type.Object({
   leverage: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   marginType: Type.Optional(Type.Union([MarginType, Type.Null()])),
   realizedProfitLoss: Type.Optional(SignedAmount),
+  /** USD-M stop orders: the trigger, the price it watches, and whether it has fired (null: not yet). */
+  stopPrice: Type.Optional(Type.Union([Amount, Type.Null()])),
+  workingType: Type.Optional(Type.Union([WorkingType, Type.Null()])),
+  triggeredAt: Type.Optional(Type.Union([IsoTime, Type.Null()])),
+  timeInForce: Type.Optional(TimeInForce),
+  postOnly: Type.Optional(Type.Boolean()),
+  /** A take-profit / stop-loss order closing the whole position at its trigger. */
+  tpsl: Type.Optional(Type.Union([TpSlKind, Type.Null()])),
+  closePosition: Type.Optional(Type.Boolean()),
   createdAt: IsoTime,
   updatedAt: IsoTime,
 });

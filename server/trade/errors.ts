@@ -17,6 +17,8 @@ export const TradeCode = {
   positionState: Code.positionState,
   /** The book cannot fill a market order at all. */
   noLiquidity: Code.noLiquidity,
+  /** A post-only order that would cross the book. */
+  postOnlyWouldCross: Code.postOnlyWouldCross,
 } as const;
 
 export function tradeError(code: (typeof TradeCode)[keyof typeof TradeCode], data: unknown = null, msg?: string): ApiError {

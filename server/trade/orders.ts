@@ -9,13 +9,45 @@ import { feeOf, spotStatus, type Fill, type OrderStatus, type Side } from './mat
 import { FEES } from './markets.ts';
 import type { PositionSide } from './store.ts';
 
-export interface OrderRow {
+/** spot: limit or market; USD-M adds the stop types (contract/trade.ts FuturesPriceType). */
+export type OrderType = 'limit' | 'market' | 'stop_limit' | 'stop_market';
+export type WorkingType = 'MARK_PRICE' | 'CONTRACT_PRICE';
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
+export type TpSl = 'take_profit' | 'stop_loss';
+
+/** The USD-M extras of issue 18 (stop triggers, time in force, post-only, TP/SL); defaults on a plain order. */
+export interface OrderExtras {
+  stopPrice: Decimal | null;
+  workingType: WorkingType | null;
+  /** true: fires when the watched price rises to stopPrice; false: when it falls to it */
+  triggerAbove: boolean | null;
+  triggeredAt: Date | null;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+  tpsl: TpSl | null;
+  closePosition: boolean;
+  parentOrderId: number | null;
+}
+
+export const PLAIN: OrderExtras = {
+  stopPrice: null,
+  workingType: null,
+  triggerAbove: null,
+  triggeredAt: null,
+  timeInForce: 'GTC',
+  postOnly: false,
+  tpsl: null,
+  closePosition: false,
+  parentOrderId: null,
+};
+
+export interface OrderRow extends OrderExtras {
   id: number;
   userId: number;
   market: MarketKind;
   symbol: string;
   side: Side;
-  priceType: 'limit' | 'market';
+  priceType: OrderType;
   price: Decimal | null;
   quantity: Decimal;
   filledQty: Decimal;
@@ -42,7 +74,7 @@ interface RawOrder {
   market: MarketKind;
   symbol: string;
   side: Side;
-  price_type: 'limit' | 'market';
+  price_type: OrderType;
   price: string | null;
   quantity: string;
   filled_qty: string;
@@ -60,6 +92,15 @@ interface RawOrder {
   created_at: Date;
   updated_at: Date;
   client_order_id: string | null;
+  stop_price: string | null;
+  working_type: WorkingType | null;
+  trigger_above: boolean | null;
+  triggered_at: Date | null;
+  time_in_force: TimeInForce;
+  post_only: boolean;
+  tpsl: TpSl | null;
+  close_position: boolean;
+  parent_order_id: number | null;
 }
 
 export function toOrder(r: RawOrder): OrderRow {
@@ -85,6 +126,15 @@ export function toOrder(r: RawOrder): OrderRow {
     lockedAsset: r.locked_asset,
     lockedAmount: new D(r.locked_amount),
     clientOrderId: r.client_order_id,
+    stopPrice: r.stop_price === null ? null : new D(r.stop_price),
+    workingType: r.working_type,
+    triggerAbove: r.trigger_above,
+    triggeredAt: r.triggered_at,
+    timeInForce: r.time_in_force,
+    postOnly: r.post_only,
+    tpsl: r.tpsl,
+    closePosition: r.close_position,
+    parentOrderId: r.parent_order_id,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -102,15 +152,22 @@ export async function queryOrders(tx: Queryable, sql: string, params: unknown[])
   return (await tx.query<RawOrder>(sql, params)).map(toOrder);
 }
 
-export type NewOrder = Omit<OrderRow, 'id' | 'filledQty' | 'filledQuote' | 'fee' | 'realizedPnl' | 'updatedAt' | 'clientOrderId'> & { clientOrderId?: string | null };
+export type NewOrder = Omit<OrderRow, 'id' | 'filledQty' | 'filledQuote' | 'fee' | 'realizedPnl' | 'updatedAt' | 'clientOrderId' | keyof OrderExtras> & {
+  clientOrderId?: string | null;
+} & Partial<OrderExtras>;
 
 export async function insertOrder(tx: Queryable, o: NewOrder): Promise<OrderRow> {
+  const x: OrderExtras = { ...PLAIN, ...o };
   const rows = await tx.query<RawOrder>(
     `insert into trade_orders (user_id, market, symbol, side, price_type, price, quantity, fee_asset, status, position_side,
-       reduce_only, leverage, margin_type, locked_asset, locked_amount, created_at, updated_at, client_order_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17) returning *`,
+       reduce_only, leverage, margin_type, locked_asset, locked_amount, created_at, updated_at, client_order_id,
+       stop_price, working_type, trigger_above, triggered_at, time_in_force, post_only, tpsl, close_position, parent_order_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17,
+       $18, $19, $20, $21, $22, $23, $24, $25, $26) returning *`,
     [o.userId, o.market, o.symbol, o.side, o.priceType, o.price === null ? null : db(o.price), db(o.quantity), o.feeAsset,
-      o.status, o.positionSide, o.reduceOnly, o.leverage, o.marginType, o.lockedAsset, db(o.lockedAmount), o.createdAt, o.clientOrderId ?? null],
+      o.status, o.positionSide, o.reduceOnly, o.leverage, o.marginType, o.lockedAsset, db(o.lockedAmount), o.createdAt, o.clientOrderId ?? null,
+      x.stopPrice === null ? null : db(x.stopPrice), x.workingType, x.triggerAbove, x.triggeredAt, x.timeInForce, x.postOnly, x.tpsl,
+      x.closePosition, x.parentOrderId],
   );
   return toOrder(rows[0]!);
 }
@@ -119,8 +176,8 @@ export async function saveOrder(tx: Queryable, o: OrderRow, at: Date): Promise<v
   o.updatedAt = at;
   await tx.query(
     `update trade_orders set filled_qty = $2, filled_quote = $3, fee = $4, realized_pnl = $5, status = $6, locked_amount = $7,
-       updated_at = $8 where id = $1`,
-    [o.id, db(o.filledQty), db(o.filledQuote), db(o.fee), db(o.realizedPnl), o.status, db(o.lockedAmount), at],
+       updated_at = $8, quantity = $9, triggered_at = $10 where id = $1`,
+    [o.id, db(o.filledQty), db(o.filledQuote), db(o.fee), db(o.realizedPnl), o.status, db(o.lockedAmount), at, db(o.quantity), o.triggeredAt],
   );
 }
 
@@ -183,6 +240,13 @@ export function orderView(o: OrderRow): OrderView {
           leverage: o.leverage,
           marginType: o.marginType,
           realizedProfitLoss: out(o.realizedPnl),
+          stopPrice: o.stopPrice === null ? null : out(o.stopPrice),
+          workingType: o.workingType,
+          triggeredAt: o.triggeredAt === null ? null : o.triggeredAt.toISOString(),
+          timeInForce: o.timeInForce,
+          postOnly: o.postOnly,
+          tpsl: o.tpsl,
+          closePosition: o.closePosition,
         }
       : {}),
     createdAt: o.createdAt.toISOString(),
@@ -237,7 +301,7 @@ export async function priorOrder(
   tx: Queryable,
   userId: number,
   clientOrderId: string | undefined,
-  wanted: { market: MarketKind; symbol: string; side: Side; priceType: 'limit' | 'market'; price: Decimal | null; quantity: Decimal },
+  wanted: { market: MarketKind; symbol: string; side: Side; priceType: OrderType; price: Decimal | null; quantity: Decimal },
 ): Promise<OrderRow | null> {
   if (!clientOrderId) return null;
   const rows = await tx.query<RawOrder>('select * from trade_orders where user_id = $1 and client_order_id = $2', [userId, clientOrderId]);

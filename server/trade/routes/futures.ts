@@ -5,10 +5,10 @@ import { serveCalls } from '../../api/contract.ts';
 import { badInput } from '../../api/envelope.ts';
 import type { Queryable } from '../../db/client.ts';
 import { accountView, futuresAccount, positionView } from '../account.ts';
-import { parseAmount } from '../decimal.ts';
+import { out, parseAmount } from '../decimal.ts';
 import { TradeCode, tradeError } from '../errors.ts';
 import { FEES, allPairs, checkFilterMaxima, futuresPair, maxLeverage } from '../markets.ts';
-import { orderView } from '../orders.ts';
+import { orderView, queryOrders } from '../orders.ts';
 import { Account, balances, positions, setSetting, setSymbolSettings, settings, symbolSettings } from '../store.ts';
 import { checkKey, checkNotFrozen, openOrders, orderFills, orderIdOf, pageFills, pageOrders, type TradeContext } from './common.ts';
 
@@ -60,20 +60,78 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       checkKey(auth, body.exchangeKeyId);
       checkNotFrozen(auth, body.reduceOnly === true);
       const pair = futuresPair(body);
+      const tick = pair.inst.tickDecimals;
+      const type = body.priceType;
+      const limitLike = type === 'limit' || type === 'stop_limit';
+      const stop = type === 'stop_limit' || type === 'stop_market';
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
-      const price = body.priceType === 'limit' ? parseAmount('price', body.price, pair.inst.tickDecimals, 'tickSize') : null;
-      checkFilterMaxima(pair, body.priceType, price, quantity);
+      const price = limitLike ? parseAmount('price', body.price, tick, 'tickSize') : null;
+      // issue 18 order types (server/trade/README.md "Order types"): each extra belongs to some types only.
+      if (!stop && body.stopPrice !== undefined) throw badInput('stopPrice', 'priceType', 'Only stop orders take a stopPrice');
+      if (!stop && body.workingType !== undefined && body.takeProfitPrice === undefined && body.stopLossPrice === undefined) {
+        throw badInput('workingType', 'priceType', 'Only stop orders and take-profit / stop-loss take a workingType');
+      }
+      const stopPrice = stop ? parseAmount('stopPrice', body.stopPrice, tick, 'tickSize') : null;
+      if (!limitLike && body.timeInForce !== undefined && body.timeInForce !== 'GTC') {
+        throw badInput('timeInForce', 'priceType', 'Time in force applies to limit and stop-limit orders');
+      }
+      if (body.postOnly && (type !== 'limit' || (body.timeInForce ?? 'GTC') !== 'GTC')) {
+        throw badInput('postOnly', 'priceType', 'Post-only applies to GTC limit orders');
+      }
+      if ((body.takeProfitPrice !== undefined || body.stopLossPrice !== undefined) && body.reduceOnly) {
+        throw badInput('reduceOnly', 'tpsl', 'A reduce-only order takes no take-profit / stop-loss');
+      }
+      const takeProfit = body.takeProfitPrice === undefined ? null : parseAmount('takeProfitPrice', body.takeProfitPrice, tick, 'tickSize');
+      const stopLoss = body.stopLossPrice === undefined ? null : parseAmount('stopLossPrice', body.stopLossPrice, tick, 'tickSize');
+      checkFilterMaxima(pair, limitLike ? 'limit' : 'market', price ?? stopPrice, quantity);
+      for (const [field, value] of [['takeProfitPrice', takeProfit], ['stopLossPrice', stopLoss]] as const) {
+        if (value && value.gt(pair.maxPrice)) throw badInput(field, 'maxPrice', `${field} is above the pair's maximum price`);
+      }
       const order = await engine.placeFutures(auth.user.id, {
         pair,
         side: body.direction,
-        priceType: body.priceType,
+        priceType: type,
         price,
         quantity,
         positionSide: body.positionSide ?? null,
         reduceOnly: body.reduceOnly ?? false,
         clientOrderId: body.clientOrderId,
+        stopPrice,
+        workingType: body.workingType ?? 'MARK_PRICE',
+        timeInForce: body.timeInForce ?? 'GTC',
+        postOnly: body.postOnly ?? false,
+        takeProfit,
+        stopLoss,
       });
       return orderView(order);
+    },
+
+    '/broker/lightning/futures/position/tpsl': async ({ body, auth }) => {
+      checkKey(auth, body.exchangeKeyId);
+      // Setting a take-profit / stop-loss only reduces risk: allowed to a frozen account.
+      const pair = futuresPair(body);
+      const tick = pair.inst.tickDecimals;
+      // Left out or null: none (the body schema's type coercion may hand a JSON null over as '').
+      const priceOf = (field: string, value: unknown) => (value === undefined || value === null || value === '' ? null : parseAmount(field, value, tick, 'tickSize'));
+      const placed = await engine.setPositionTpSl(
+        auth.user.id,
+        pair,
+        body.positionSide ?? null,
+        { takeProfit: priceOf('takeProfitPrice', body.takeProfitPrice), stopLoss: priceOf('stopLossPrice', body.stopLossPrice) },
+        body.workingType ?? 'MARK_PRICE',
+      );
+      return placed.map(orderView);
+    },
+
+    '/broker/lightning/futures/position/margin': async ({ body, auth }) => {
+      checkKey(auth, body.exchangeKeyId);
+      const pair = futuresPair(body);
+      // Adding margin moves nothing out of the account; removing frees money: not for a frozen account.
+      if (body.type === 2) checkNotFrozen(auth, false);
+      const amount = parseAmount('amount', body.amount, 8, 'decimals');
+      const kind = body.type === 1 ? 'add' : 'remove';
+      const result = await engine.adjustMargin(auth.user.id, pair, body.positionSide ?? null, amount, kind, body.requestId);
+      return { instrumentId: pair.inst.symbol, positionSide: result.positionSide, type: body.type, amount: out(amount), margin: out(result.margin) };
     },
 
     '/broker/lightning/futures/order/cancelOrder': async ({ body, auth }) => {
@@ -103,7 +161,25 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       const symbol = body.instrumentId ? futuresPair(body).inst.symbol : null;
       await engine.settled();
       const account = await futuresAccount(ctx.db, engine.view, auth.user.id);
-      return account.positions.filter((f) => symbol === null || f.row.symbol === symbol).map((f) => positionView(account, f));
+      // The trigger prices of each position's open take-profit / stop-loss orders (issue 18).
+      const tpsl = await queryOrders(
+        ctx.db,
+        `select * from trade_orders where user_id = $1 and market = 'usdm' and close_position and triggered_at is null
+           and status in ('running', 'partial_filled') order by id`,
+        [auth.user.id],
+      );
+      const triggerOf = (symbol: string, side: string, kind: 'take_profit' | 'stop_loss') => {
+        const order = tpsl.find((o) => o.symbol === symbol && o.positionSide === side && o.tpsl === kind && o.parentOrderId === null)
+          ?? tpsl.find((o) => o.symbol === symbol && o.positionSide === side && o.tpsl === kind);
+        return order?.stopPrice ? out(order.stopPrice) : null;
+      };
+      return account.positions
+        .filter((f) => symbol === null || f.row.symbol === symbol)
+        .map((f) => ({
+          ...positionView(account, f),
+          takeProfitPrice: triggerOf(f.row.symbol, f.row.positionSide, 'take_profit'),
+          stopLossPrice: triggerOf(f.row.symbol, f.row.positionSide, 'stop_loss'),
+        }));
     },
 
     '/lightning/futures/order/queryOpenOrder': async ({ body, auth }) => {

@@ -3,18 +3,24 @@ import {
   ColorType,
   createChart,
   HistogramSeries,
+  LineStyle,
   type CandlestickData,
+  type IPriceLine,
   type HistogramData,
   type IChartApi,
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { useKlines, type Kline } from '../../market/index.ts';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { Pair } from '../market/index.ts';
 import { chartColors, withAlpha, type ChartColors } from './chart-colors.ts';
 import { planKlines, type DrawnRange } from './kline-feed.ts';
+import { chartLines, type ChartLine } from './chart-lines.ts';
+import { ownOrdersStore } from './own-orders.ts';
 
 interface Chart {
   chart: IChartApi;
@@ -22,6 +28,23 @@ interface Chart {
   volume: ISeriesApi<'Histogram'>;
   colors: ChartColors;
   drawn: DrawnRange | null;
+  lines: IPriceLine[];
+}
+
+const NO_ORDERS: readonly never[] = [];
+
+const LINE_TITLES: Record<ChartLine['kind'], string> = {
+  buy: 'chart.orderLines.buy',
+  sell: 'chart.orderLines.sell',
+  takeProfit: 'chart.orderLines.takeProfit',
+  stopLoss: 'chart.orderLines.stopLoss',
+  stop: 'chart.orderLines.stop',
+};
+
+function lineColor(kind: ChartLine['kind'], c: ChartColors): string {
+  if (kind === 'buy' || kind === 'takeProfit') return c.up;
+  if (kind === 'sell' || kind === 'stopLoss') return c.down;
+  return c.muted;
 }
 
 const time = (bar: Kline) => (bar.openTime / 1000) as UTCTimestamp;
@@ -50,6 +73,10 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
   const chartRef = useRef<Chart | null>(null);
   const theme = useTheme();
   const klines = useKlines(pair.symbol, interval, pair.market);
+  const { t } = useTranslation('trading');
+  // The trader's open orders on this pair (own-orders.ts, polled while the book watches them), drawn as price lines.
+  const key = `${pair.market}:${pair.symbol}`;
+  const orders = useStore(ownOrdersStore, (s) => (s.key === key ? s.orders : NO_ORDERS));
 
   useEffect(() => {
     const host = hostRef.current;
@@ -68,7 +95,7 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
     const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '' });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
-    chartRef.current = { chart, candles, volume, colors, drawn: null };
+    chartRef.current = { chart, candles, volume, colors, drawn: null, lines: [] };
     return () => {
       chartRef.current = null;
       chart.remove();
@@ -103,5 +130,14 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
     c.drawn = { first: (klines[0] as Kline).openTime, last: (klines[klines.length - 1] as Kline).openTime };
   }, [klines, theme]);
 
-  return <div ref={hostRef} className="td-kline-chart" data-testid="kline-chart" data-bars={klines.length} />;
+  useEffect(() => {
+    const c = chartRef.current;
+    if (!c) return;
+    for (const line of c.lines) c.candles.removePriceLine(line);
+    c.lines = chartLines(orders).map((l) =>
+      c.candles.createPriceLine({ price: l.price, color: lineColor(l.kind, c.colors), lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: t(LINE_TITLES[l.kind]) }),
+    );
+  }, [orders, theme, t, pair.symbol, pair.market, interval]);
+
+  return <div ref={hostRef} className="td-kline-chart" data-testid="kline-chart" data-bars={klines.length} data-order-lines={chartLines(orders).length} />;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { EmptyState } from '../../../components/index.ts';
@@ -32,7 +33,7 @@ function tone(value: string): string {
   return value.startsWith('-') ? 'td-down' : value === '0' ? '' : 'td-up';
 }
 
-export function PositionsTable({ rows, onClose }: { rows: PositionView[]; onClose: (p: PositionView) => void }) {
+export function PositionsTable({ rows, onClose, actions }: { rows: PositionView[]; onClose: (p: PositionView) => void; actions?: (p: PositionView) => ReactNode }) {
   const { t } = useTranslation('orders');
   const price = usePriceFormat();
   if (rows.length === 0) return <Empty />;
@@ -74,6 +75,7 @@ export function PositionsTable({ rows, onClose }: { rows: PositionView[]; onClos
               <button type="button" className="td-link" data-testid="position-close" onClick={() => onClose(p)}>
                 {t('buttons.close')}
               </button>
+              {actions?.(p)}
             </td>
           </tr>
         ))}
@@ -102,8 +104,20 @@ export function OrdersTable({ rows, onCancel }: { rows: OrderView[]; onCancel?: 
             <td>{time(o.createdAt)}</td>
             <td>{o.instrumentId}</td>
             <td className={o.direction === 'buy' ? 'td-up' : 'td-down'}>{t(directionLabelKey(o.direction, null))}</td>
-            <td>{t(o.priceType === 'limit' ? 'form.limit' : 'form.market')}</td>
-            <td>{price(o.market, o.instrumentId, o.price)}</td>
+            <td data-testid="order-type">
+              {t(`form.type.${o.priceType}`)}
+              {o.tpsl ? ` · ${t(o.tpsl === 'take_profit' ? 'form.takeProfitShort' : 'form.stopLossShort')}` : ''}
+            </td>
+            <td>
+              {price(o.market, o.instrumentId, o.price)}
+              {/* issue 18: a stop's trigger, and whether it has fired */}
+              {o.stopPrice && (
+                <span className="td-muted" data-testid="order-trigger" data-triggered={o.triggeredAt ? 'true' : 'false'}>
+                  {' '}
+                  {t('form.confirmTrigger')} {price(o.market, o.instrumentId, o.stopPrice)} ({t(o.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
+                </span>
+              )}
+            </td>
             <td>{o.volume}</td>
             <td>{o.filledVolume}</td>
             <td>{price(o.market, o.instrumentId, o.averagePrice)}</td>

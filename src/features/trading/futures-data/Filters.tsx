@@ -52,11 +52,13 @@ export function Filters({ tab, market, data: futuresData = shared, symbols }: { 
           aria-label={t('filters.priceType')}
           data-testid="filter-price-type"
           value={filters.priceType}
-          onChange={(e) => futuresData.setFilter('priceType', e.target.value as '' | 'limit' | 'market')}
+          onChange={(e) => futuresData.setFilter('priceType', e.target.value as '' | 'limit' | 'market' | 'stop_limit' | 'stop_market')}
         >
           <option value="">{t('filters.allPriceTypes')}</option>
           <option value="limit">{t('form.limit')}</option>
           <option value="market">{t('form.market')}</option>
+          {market === 'usdm' && <option value="stop_limit">{t('form.type.stop_limit')}</option>}
+          {market === 'usdm' && <option value="stop_market">{t('form.type.stop_market')}</option>}
         </select>
       )}
       {tab === 'historyOrder' && (

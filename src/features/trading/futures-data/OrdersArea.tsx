@@ -5,7 +5,9 @@ import { useStore } from 'zustand';
 import { useSession } from '../../../lib/session/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import type { Pair } from '../../market/index.ts';
+import { Modal } from '../../../components/index.ts';
 import { FuturesToolbar } from '../modals/FuturesToolbar.tsx';
+import { PositionActions } from './PositionActions.tsx';
 import { ConfirmAction, type PendingAction } from '../modals/ConfirmAction.tsx';
 import { refreshSpotBalances } from '../order-entry/use-spot-balance.ts';
 import { CapitalBar } from './CapitalBar.tsx';
@@ -33,6 +35,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
   const data = useStore(futuresData.store, (s) => s.tabs[s.tab]);
   const flows = useStore(futuresData.store, (s) => s.flows);
   const tabs = pair.market === 'usdm' ? TABS : SPOT_TABS;
+  const [closingAll, setClosingAll] = useState(false);
 
   useEffect(() => {
     futuresData.setContext({ market: pair.market, keyId, instrumentId: pair.symbol, isLogin });
@@ -86,6 +89,23 @@ export function OrdersArea({ pair }: { pair: Pair }) {
         after();
       }, () => {});
 
+  // issue 18: close every listed position at market, after a confirmation that says what will happen.
+  const positions = tab === 'positionOrder' ? (data.list as PositionView[]) : [];
+  const closeAll = async () => {
+    setClosingAll(false);
+    let closed = 0;
+    for (const p of positions) {
+      try {
+        await tradeApi.closePosition({ instrumentId: p.instrumentId, positionSide: p.positionSide, ...(keyId ? { exchangeKeyId: keyId } : {}) });
+        closed++;
+      } catch {
+        // the API client's toast says why; the others still close
+      }
+    }
+    showToast({ severity: closed === positions.length ? 'success' : 'warn', text: t('position.closedAll', { count: closed, total: positions.length }) });
+    after();
+  };
+
   return (
     <section className="td-orders-area" data-testid="orders-area" data-tab={tab}>
       <ExchangeNotice />
@@ -100,6 +120,11 @@ export function OrdersArea({ pair }: { pair: Pair }) {
             </button>
           ))}
         </div>
+        {tab === 'positionOrder' && positions.length > 0 && (
+          <button type="button" className="td-link" data-testid="close-all" onClick={() => setClosingAll(true)}>
+            {t('position.closeAll')}
+          </button>
+        )}
         {tab === 'currentOrder' && (
           <button type="button" className="td-link" data-testid="cancel-all" onClick={cancelAll}>
             {t('buttons.cancelAll')}
@@ -111,13 +136,22 @@ export function OrdersArea({ pair }: { pair: Pair }) {
       </div>
       <Filters tab={tab} market={pair.market} />
       <div className="td-data-body" data-testid={`tab-body-${tab}`} data-loaded={data.loaded}>
-        {tab === 'positionOrder' && <PositionsTable rows={data.list as PositionView[]} onClose={close} />}
+        {tab === 'positionOrder' && (
+          <PositionsTable
+            rows={data.list as PositionView[]}
+            onClose={close}
+            actions={(p) => <PositionActions position={p} rules={pair.market === 'usdm' ? pair : null} keyId={keyId} onDone={after} />}
+          />
+        )}
         {tab === 'currentOrder' && <OrdersTable rows={data.list as OrderView[]} onCancel={cancel} />}
         {tab === 'historyOrder' && <OrdersTable rows={data.list as OrderView[]} />}
         {tab === 'historyDeal' && <DealsTable rows={data.list as FillView[]} />}
         {tab === 'assetManager' && <AssetsTable rows={data.list as AssetRow[]} />}
         {tab === 'assetManager' && <FlowsTable rows={flows} />}
       </div>
+      <Modal visible={closingAll} title={t('position.closeAll')} onClose={() => setClosingAll(false)} onConfirm={() => void closeAll()}>
+        <p data-testid="close-all-confirm">{t('position.closeAllConfirm', { count: positions.length })}</p>
+      </Modal>
       <ConfirmAction pending={pending} onDone={() => setPending(null)} cancelText={tr('confirm.keep')} />
       {(tab === 'historyOrder' || tab === 'historyDeal') && (
         <div className="td-paging">

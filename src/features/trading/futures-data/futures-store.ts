@@ -30,7 +30,7 @@ export interface Filters {
   symbol: string;
   direction: '' | 'buy' | 'sell';
   status: string;
-  priceType: '' | 'limit' | 'market';
+  priceType: '' | 'limit' | 'market' | 'stop_limit' | 'stop_market';
   showCurrentPosition: boolean;
   showCurrentAsset: boolean;
   fundingType: 'swap' | 'capital' | 'trade';

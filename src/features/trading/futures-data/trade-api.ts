@@ -68,6 +68,11 @@ export const tradeApi = {
       ...(exchangeKeyId && market === 'usdm' ? { exchangeKeyId } : {}),
     }),
   closePosition: (body: Body<'/broker/lightning/futures/order/closePosition'>) => post('/broker/lightning/futures/order/closePosition', body),
+  /** issue 18: the position's take-profit / stop-loss (null: none). */
+  positionTpSl: (body: Body<'/broker/lightning/futures/position/tpsl'>) => post('/broker/lightning/futures/position/tpsl', body),
+  /** issue 18: add (type 1) or remove (type 2) isolated margin; one request id per attempt. */
+  positionMargin: (body: Omit<Body<'/broker/lightning/futures/position/margin'>, 'requestId'>) =>
+    post('/broker/lightning/futures/position/margin', { ...body, requestId: newRequestId() }),
 
   // spec §3 futures data: position query (exchangeKeyId, instrumentId), current orders (keyId, instrumentId)
   positions: (exchangeKeyId: string, instrumentId?: string) =>

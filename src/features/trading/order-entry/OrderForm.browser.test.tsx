@@ -30,7 +30,19 @@ const sellCtx: BalanceContext = { available: new Decimal('2'), referencePrice: n
 let root: Root | undefined;
 let container: HTMLElement | undefined;
 
-async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en-US' | 'zh-HK' = 'en-US') {
+const futuresRules: PairRules & { symbol: string; listInstrumentId: string } = {
+  symbol: 'BTCUSDT',
+  listInstrumentId: 'BTC/USDT',
+  market: 'usdm',
+  baseAsset: 'BTC',
+  quoteAsset: 'USDT',
+  tickSize: '0.1',
+  stepSize: '0.001',
+  minNotional: '100',
+};
+const futuresCtx: BalanceContext = { available: new Decimal('10000'), referencePrice: new Decimal('60000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };
+
+async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en-US' | 'zh-HK' = 'en-US', futures = false) {
   const i18n = i18next.createInstance();
   await i18n.init({
     resources: { 'en-US': { orders: enOrders, components: enComponents }, 'zh-HK': { orders: zhOrders, components: zhComponents } },
@@ -45,7 +57,11 @@ async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en
   await act(async () =>
     root!.render(
       <I18nextProvider i18n={i18n}>
-        <OrderForm rules={rules} balance={(d) => (d === 'buy' ? buyCtx : sellCtx)} onSubmit={onSubmit} />
+        {futures ? (
+          <OrderForm rules={futuresRules} balance={() => futuresCtx} onSubmit={onSubmit} />
+        ) : (
+          <OrderForm rules={rules} balance={(d) => (d === 'buy' ? buyCtx : sellCtx)} onSubmit={onSubmit} />
+        )}
       </I18nextProvider>,
     ),
   );
@@ -138,5 +154,67 @@ describe('OrderForm', () => {
     await userEvent.click(page.getByRole('button', { name: 'Set to 50%' }));
     // 50 % of 1000 USDT at 2500 = 0.2 ETH
     await expect.element(volume()).toHaveValue('0.2000');
+  });
+});
+
+describe('futures OrderForm (issue 18)', () => {
+  it('labels the futures sides 開多/開空, and 平空/平多 when reduce-only', async () => {
+    await mount(vi.fn(async () => {}), 'zh-HK', true);
+    await expect.element(page.getByTestId('order-direction-buy')).toHaveTextContent('開多');
+    await expect.element(page.getByTestId('order-direction-sell')).toHaveTextContent('開空');
+    await userEvent.click(page.getByTestId('order-reduceOnly'));
+    await expect.element(page.getByTestId('order-direction-buy')).toHaveTextContent('平空');
+    await expect.element(page.getByTestId('order-submit')).toHaveTextContent('平空');
+  });
+
+  it('a stop-market sell on the last price with a take-profit sends the trigger, its price type and the TP; cost, maximum and liquidation are shown first', async () => {
+    const onSubmit = vi.fn(async () => {});
+    await mount(onSubmit, 'en-US', true);
+    await userEvent.click(page.getByTestId('order-direction-sell'));
+    await userEvent.click(page.getByTestId('order-type-stop_market'));
+    await typeInto(page.getByTestId('order-stop-price'), '59000');
+    await userEvent.selectOptions(page.getByTestId('order-working-type'), 'CONTRACT_PRICE');
+    await typeInto(volume(), '0.01');
+    // 0.01 × 59000 / 20 + 0.01 × 59000 × 0.0005 = 29.795 → 29.80; short liquidation 59000 × 1.05 / 1.004
+    await expect.element(page.getByTestId('order-cost')).toHaveTextContent('29.80 USDT');
+    await expect.element(page.getByTestId('order-liquidation')).toHaveTextContent('61703.2 USDT');
+    await expect.element(page.getByTestId('order-max')).not.toHaveTextContent('--');
+    await userEvent.click(page.getByTestId('order-tpsl'));
+    await typeInto(page.getByTestId('order-takeProfit'), '60000');
+    await userEvent.click(page.getByTestId('order-submit'));
+    // A short's take-profit must be below the trigger it opens at.
+    await expect.element(page.getByTestId('order-takeProfit-msg-error')).toHaveTextContent('Must be below 59000');
+    await typeInto(page.getByTestId('order-takeProfit'), '55000');
+    await userEvent.click(page.getByTestId('order-submit'));
+    await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
+    await expect.poll(() => onSubmit.mock.calls.length).toBe(1);
+    expect(onSubmit).toHaveBeenCalledWith({
+      direction: 'sell',
+      priceType: 'stop_market',
+      price: null,
+      volume: '0.01',
+      stopPrice: '59000',
+      workingType: 'CONTRACT_PRICE',
+      timeInForce: 'GTC',
+      postOnly: false,
+      reduceOnly: false,
+      takeProfit: '55000',
+      stopLoss: null,
+    });
+  });
+
+  it('size in USDT becomes the base volume at the limit price; post-only and IOC exclude each other', async () => {
+    const onSubmit = vi.fn(async () => {});
+    await mount(onSubmit, 'en-US', true);
+    await typeInto(price(), '60000');
+    await userEvent.selectOptions(page.getByTestId('order-size-unit'), 'quote');
+    await typeInto(volume(), '1000');
+    await userEvent.selectOptions(page.getByTestId('order-tif'), 'IOC');
+    await userEvent.click(page.getByTestId('order-postOnly'));
+    await expect.element(page.getByTestId('order-tif')).toHaveValue('GTC');
+    await userEvent.click(page.getByTestId('order-submit'));
+    await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
+    await expect.poll(() => onSubmit.mock.calls.length).toBe(1);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ priceType: 'limit', price: '60000', volume: '0.016', postOnly: true, timeInForce: 'GTC' }));
   });
 });

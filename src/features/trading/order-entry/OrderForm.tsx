@@ -1,20 +1,75 @@
 import Decimal from 'decimal.js';
 import { useEffect, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Code } from '../../../../contract/codes.ts';
 import { Modal, PercentSlider } from '../../../components/index.ts';
+import { isApiError } from '../../../lib/api/index.ts';
 import { pickedPriceStore } from '../picked-price.ts';
 import { OrderSummary } from './OrderSummary.tsx';
-import { INITIAL_FORM, formReducer, type Direction, type PriceType } from './form-state.ts';
-import { fundsAsset, validateOrder, volumeForPercent, type BalanceContext, type FieldError, type OrderErrors, type PairRules } from './validate.ts';
+import { FieldMessage } from './FieldMessage.tsx';
+import { FuturesEstimates, FuturesOptions } from './FuturesOptions.tsx';
+import { INITIAL_FORM, formReducer, isLimitLike, isStop, type Direction, type PriceType, type TimeInForce, type WorkingType } from './form-state.ts';
+import {
+  effectivePrice,
+  fundsAsset,
+  validateOrder,
+  volumeForPercent,
+  volumeFromQuote,
+  type BalanceContext,
+    type OrderErrors,
+  type PairRules,
+} from './validate.ts';
 import './order-form.css';
 
 export interface OrderRequest {
   direction: Direction;
   priceType: PriceType;
-  /** decimal string at the pair's tick (limit orders only) */
+  /** decimal string at the pair's tick (limit and stop-limit orders only) */
   price: string | null;
   /** decimal string at the pair's step */
   volume: string;
+  /** USD-M extras (issue 18); left out on spot */
+  stopPrice?: string | null;
+  workingType?: WorkingType;
+  timeInForce?: TimeInForce;
+  postOnly?: boolean;
+  reduceOnly?: boolean;
+  takeProfit?: string | null;
+  stopLoss?: string | null;
+}
+
+const parseOrNull = (text: string): Decimal | null => {
+  try {
+    return text.trim() === '' ? null : new Decimal(text.trim());
+  } catch {
+    return null;
+  }
+};
+
+/** A refusal of the placed order in the person's language, shown in the form (issue 18); null: the toast says it. */
+export function refusalKey(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  switch (error.code) {
+    case Code.postOnlyWouldCross:
+      return 'form.refused.postOnly';
+    case Code.positionState:
+      return 'form.refused.reduceOnly';
+    case Code.insufficientBalance:
+      return 'form.refused.balance';
+    case Code.noLiquidity:
+      return 'form.refused.liquidity';
+    default: {
+      const data = error.data as { rule?: unknown } | null;
+      return data && data.rule === 'immediateTrigger' ? 'form.refused.trigger' : null;
+    }
+  }
+}
+
+/** The side buttons' words: spot 買入/賣出; futures 開多/開空, or 平空/平多 for a reduce-only order (GLOSSARY). */
+export function sideLabel(market: 'spot' | 'usdm', direction: Direction, reduceOnly: boolean): string {
+  if (market === 'spot') return direction === 'buy' ? 'form.buy' : 'form.sell';
+  if (reduceOnly) return direction === 'buy' ? 'form.closeShort' : 'form.closeLong';
+  return direction === 'buy' ? 'form.openLong' : 'form.openShort';
 }
 
 export interface OrderFormProps {
@@ -27,16 +82,6 @@ export interface OrderFormProps {
   blockedText?: string | null;
 }
 
-function FieldMessage({ id, error }: { id: string; error: FieldError | undefined }) {
-  const { t } = useTranslation('orders');
-  if (!error) return null;
-  return (
-    <p className="td-of-error" id={id} role="alert" data-testid={`${id}-error`} data-key={error.key}>
-      {t(error.key, error.params ?? {})}
-    </p>
-  );
-}
-
 /**
  * The trade form (spec §3 "Trade form", §4 rules): direction, limit/market, price, volume, percent slider
  * of the available balance, validation with decimal.js before anything is sent, and a confirmation.
@@ -47,6 +92,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
   const [errors, setErrors] = useState<OrderErrors>({});
   const [pending, setPending] = useState<OrderRequest | null>(null);
   const [sending, setSending] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   const uid = useId();
   const priceId = `order-price`;
   const volumeId = `order-volume`;
@@ -63,22 +109,21 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
     [rules.symbol, rules.market],
   );
 
+  const futures = rules.market === 'usdm';
   const ctx = balance(form.direction);
-  const limitPrice = (() => {
-    try {
-      return form.price.trim() === '' ? null : new Decimal(form.price.trim());
-    } catch {
-      return null;
-    }
-  })();
+  const sizingPrice = effectivePrice(form.priceType, parseOrNull(form.price), parseOrNull(form.stopPrice), ctx);
+  // Size in USDT (issue 18): the base volume it buys at the order's price, floored to the step.
+  const baseVolume = futures && form.sizeUnit === 'quote' ? volumeFromQuote(form.volume, sizingPrice, rules.stepSize) : form.volume;
 
   const setPercent = (percent: number) => {
-    dispatch({ type: 'percent', percent, volume: volumeForPercent(rules, form.direction, form.priceType, percent, ctx, limitPrice) });
+    const base = volumeForPercent(rules, form.direction, form.priceType, percent, ctx, sizingPrice);
+    const shown = futures && form.sizeUnit === 'quote' && base !== '' && sizingPrice ? sizingPrice.mul(base).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() : base;
+    dispatch({ type: 'percent', percent, volume: shown });
     setErrors(({ volume: _volume, ...rest }) => rest);
   };
 
   const submit = () => {
-    const result = validateOrder(rules, form, ctx);
+    const result = validateOrder(rules, { ...form, volume: form.volume.trim() === '' ? '' : baseVolume || '0' }, ctx);
     setErrors(result.errors);
     if (result.volume === null) return;
     setPending({
@@ -86,17 +131,30 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
       priceType: form.priceType,
       price: result.price ? result.price.toFixed() : null,
       volume: result.volume.toFixed(),
+      ...(futures
+        ? {
+            stopPrice: result.stopPrice ? result.stopPrice.toFixed() : null,
+            workingType: form.workingType,
+            timeInForce: form.timeInForce,
+            postOnly: form.postOnly,
+            reduceOnly: form.reduceOnly,
+            takeProfit: result.takeProfit ? result.takeProfit.toFixed() : null,
+            stopLoss: result.stopLoss ? result.stopLoss.toFixed() : null,
+          }
+        : {}),
     });
   };
 
   const confirm = async () => {
     if (!pending || sending) return;
     setSending(true);
+    setRefused(null);
     try {
       await onSubmit(pending);
       setPending(null);
       dispatch({ type: 'volume', volume: '' });
-    } catch {
+    } catch (error) {
+      setRefused(refusalKey(error));
       setPending(null);
     } finally {
       setSending(false);
@@ -104,7 +162,9 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
   };
 
   const asset = fundsAsset(rules, form.direction);
-  const value = pending ? (pending.price ? new Decimal(pending.price) : ctx.referencePrice)?.mul(pending.volume) : null;
+  const value = pending ? (pending.price ? new Decimal(pending.price) : pending.stopPrice ? new Decimal(pending.stopPrice) : ctx.referencePrice)?.mul(pending.volume) : null;
+  const types: readonly PriceType[] = futures ? ['limit', 'market', 'stop_limit', 'stop_market'] : ['limit', 'market'];
+  const stopId = 'order-stop-price';
 
   return (
     <form
@@ -131,12 +191,12 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
               setErrors({});
             }}
           >
-            {t(d === 'buy' ? 'form.buy' : 'form.sell')}
+            {t(sideLabel(rules.market, d, form.reduceOnly))}
           </button>
         ))}
       </div>
-      <div className="td-of-types" role="group">
-        {(['limit', 'market'] as const).map((p) => (
+      <div className="td-of-types" role="group" aria-label={t('form.confirmType')}>
+        {types.map((p) => (
           <button
             key={p}
             type="button"
@@ -148,16 +208,45 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
               setErrors({});
             }}
           >
-            {t(p === 'limit' ? 'form.limit' : 'form.market')}
+            {t(`form.type.${p}`)}
           </button>
         ))}
         <span className="td-of-available" data-testid="order-available">
           {t('form.available')} {ctx.available === null ? '--' : ctx.available.toFixed()} {asset}
         </span>
       </div>
+      {isStop(form.priceType) && (
+        <>
+          <div className="td-of-field">
+            <label htmlFor={`${uid}-stop`}>{t('form.stopPrice', { asset: rules.quoteAsset })}</label>
+            <div className="td-of-with-unit">
+              <input
+                id={`${uid}-stop`}
+                data-testid="order-stop-price"
+                inputMode="decimal"
+                autoComplete="off"
+                value={form.stopPrice}
+                aria-invalid={errors.stopPrice ? true : undefined}
+                aria-describedby={errors.stopPrice ? stopId : undefined}
+                onChange={(e) => dispatch({ type: 'extras', patch: { stopPrice: e.target.value } })}
+              />
+              <select
+                aria-label={t('form.workingType')}
+                data-testid="order-working-type"
+                value={form.workingType}
+                onChange={(e) => dispatch({ type: 'extras', patch: { workingType: e.target.value as WorkingType } })}
+              >
+                <option value="MARK_PRICE">{t('form.markPrice')}</option>
+                <option value="CONTRACT_PRICE">{t('form.lastPrice')}</option>
+              </select>
+            </div>
+          </div>
+          <FieldMessage id={stopId} error={errors.stopPrice} />
+        </>
+      )}
       <label className="td-of-field" htmlFor={`${uid}-price`}>
         <span>{t('form.price', { asset: rules.quoteAsset })}</span>
-        {form.priceType === 'limit' ? (
+        {isLimitLike(form.priceType) ? (
           <input
             id={`${uid}-price`}
             data-testid="order-price"
@@ -173,28 +262,52 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
         )}
       </label>
       <FieldMessage id={priceId} error={errors.price} />
-      <label className="td-of-field" htmlFor={`${uid}-volume`}>
-        <span>{t('form.volume', { asset: rules.baseAsset })}</span>
-        <input
-          id={`${uid}-volume`}
-          data-testid="order-volume"
-          inputMode="decimal"
-          autoComplete="off"
-          value={form.volume}
-          aria-invalid={errors.volume ? true : undefined}
-          aria-describedby={errors.volume ? volumeId : undefined}
-          onChange={(e) => dispatch({ type: 'volume', volume: e.target.value })}
-        />
-      </label>
+      <div className="td-of-field">
+        <label htmlFor={`${uid}-volume`}>{t('form.volume', { asset: futures && form.sizeUnit === 'quote' ? rules.quoteAsset : rules.baseAsset })}</label>
+        <div className="td-of-with-unit">
+          <input
+            id={`${uid}-volume`}
+            data-testid="order-volume"
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.volume}
+            aria-invalid={errors.volume ? true : undefined}
+            aria-describedby={errors.volume ? volumeId : undefined}
+            onChange={(e) => dispatch({ type: 'volume', volume: e.target.value })}
+          />
+          {futures && (
+            <select
+              aria-label={t('form.sizeUnit')}
+              data-testid="order-size-unit"
+              value={form.sizeUnit}
+              onChange={(e) => dispatch({ type: 'sizeUnit', sizeUnit: e.target.value as 'base' | 'quote' })}
+            >
+              <option value="base">{rules.baseAsset}</option>
+              <option value="quote">{rules.quoteAsset}</option>
+            </select>
+          )}
+        </div>
+      </div>
       <FieldMessage id={volumeId} error={errors.volume} />
       <PercentSlider value={form.percent} onChange={setPercent} ariaLabel={t('form.percent')} disabled={ctx.available === null} />
+      {futures && (
+        <>
+          <FuturesOptions form={form} dispatch={dispatch} errors={errors} quoteAsset={rules.quoteAsset} />
+          <FuturesEstimates rules={rules} form={form} ctx={ctx} price={sizingPrice} volume={baseVolume} />
+        </>
+      )}
+      {refused && (
+        <p className="td-of-error td-of-refused" role="alert" data-testid="order-refused">
+          {t(refused)}
+        </p>
+      )}
       {blockedText ? (
         <p className="td-of-blocked" data-testid="order-blocked">
           {blockedText}
         </p>
       ) : (
         <button type="submit" className={`td-of-submit td-of-submit--${form.direction}`} data-testid="order-submit" disabled={sending}>
-          {t(form.direction === 'buy' ? 'form.submitBuy' : 'form.submitSell', { asset: rules.baseAsset })}
+          {futures ? t(sideLabel('usdm', form.direction, form.reduceOnly)) : t(form.direction === 'buy' ? 'form.submitBuy' : 'form.submitSell', { asset: rules.baseAsset })}
         </button>
       )}
       <Modal

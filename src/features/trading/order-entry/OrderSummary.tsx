@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import type { OrderRequest } from './OrderForm.tsx';
+import { sideLabel, type OrderRequest } from './OrderForm.tsx';
 import type { PairRules } from './validate.ts';
 
 /** What the confirmation shows: pair, side, type, price, amount, value and (USD-M) leverage. */
@@ -12,11 +12,36 @@ export function OrderSummary(props: { order: OrderRequest; rules: PairRules & { 
       <dt>{t('form.confirmPair')}</dt>
       <dd>{rules.listInstrumentId}</dd>
       <dt>{t('form.confirmSide')}</dt>
-      <dd>{t(order.direction === 'buy' ? 'form.buy' : 'form.sell')}</dd>
+      <dd>{t(sideLabel(rules.market, order.direction, order.reduceOnly ?? false))}</dd>
       <dt>{t('form.confirmType')}</dt>
-      <dd>{t(order.priceType === 'limit' ? 'form.limit' : 'form.market')}</dd>
+      <dd>
+        {t(`form.type.${order.priceType}`)}
+        {order.timeInForce && order.timeInForce !== 'GTC' ? ` · ${t(`form.tif.${order.timeInForce}`)}` : ''}
+        {order.postOnly ? ` · ${t('form.postOnly')}` : ''}
+        {order.reduceOnly ? ` · ${t('form.reduceOnly')}` : ''}
+      </dd>
+      {order.stopPrice && (
+        <>
+          <dt>{t('form.confirmTrigger')}</dt>
+          <dd>
+            {order.stopPrice} ({t(order.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
+          </dd>
+        </>
+      )}
       <dt>{t('form.confirmPrice')}</dt>
       <dd>{order.price ?? t('form.marketPrice')}</dd>
+      {order.takeProfit && (
+        <>
+          <dt>{t('form.takeProfitShort')}</dt>
+          <dd>{order.takeProfit}</dd>
+        </>
+      )}
+      {order.stopLoss && (
+        <>
+          <dt>{t('form.stopLossShort')}</dt>
+          <dd>{order.stopLoss}</dd>
+        </>
+      )}
       <dt>{t('form.confirmVolume')}</dt>
       <dd>
         {order.volume} {rules.baseAsset}

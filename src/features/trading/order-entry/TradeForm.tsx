@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session/index.ts';
 import type { Pair } from '../../market/index.ts';
 import { futuresData } from '../futures-data/instance.ts';
 import { refreshOwnOrders } from '../own-orders.ts';
-import { tradeApi, type PositionView } from '../futures-data/trade-api.ts';
+import { tradeApi, type PositionView, type SendOrder } from '../futures-data/trade-api.ts';
 import { useTradingAccount } from '../futures-data/use-trading-account.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
@@ -33,6 +33,19 @@ function useTakerFee(pair: Pair, keyId: string | null): Decimal {
     };
   }, [pair.market, pair.symbol, keyId]);
   return useMemo(() => new Decimal(rate), [rate]);
+}
+
+/** The USD-M fields of issue 18 a form order carries (only those set; hedge mode has no reduceOnly flag). */
+function futuresExtras(order: OrderRequest, hedge: boolean): Partial<SendOrder> {
+  return {
+    ...(order.stopPrice ? { stopPrice: order.stopPrice, workingType: order.workingType ?? 'MARK_PRICE' } : {}),
+    ...(order.timeInForce && order.timeInForce !== 'GTC' ? { timeInForce: order.timeInForce } : {}),
+    ...(order.postOnly ? { postOnly: true } : {}),
+    ...(order.reduceOnly && !hedge ? { reduceOnly: true } : {}),
+    ...(order.takeProfit ? { takeProfitPrice: order.takeProfit } : {}),
+    ...(order.stopLoss ? { stopLossPrice: order.stopLoss } : {}),
+    ...((order.takeProfit || order.stopLoss) && !order.stopPrice ? { workingType: order.workingType ?? 'MARK_PRICE' } : {}),
+  };
 }
 
 /** The trade form on the trading page: balances, reference price and leverage wired to the order form. */
@@ -89,7 +102,9 @@ export function TradeForm({ pair }: { pair: Pair }) {
       ...(order.price ? { price: order.price } : {}),
       volume: order.volume,
       ...(pair.market === 'usdm' && keyId ? { exchangeKeyId: keyId } : {}),
-      ...(pair.market === 'usdm' && hedge ? { positionSide: order.direction === 'buy' ? 'LONG' : 'SHORT' } : {}),
+      // Hedge mode: opening buys are LONG, opening sells SHORT; a reduce-only (closing) order names the side it closes.
+      ...(pair.market === 'usdm' && hedge ? { positionSide: (order.direction === 'buy') !== (order.reduceOnly ?? false) ? 'LONG' : 'SHORT' } : {}),
+      ...(pair.market === 'usdm' ? futuresExtras(order, hedge) : {}),
     });
     showToast({ severity: 'success', text: t('form.placed') });
     futuresData.refresh();

@@ -1,6 +1,12 @@
-/** spec §3 "Trade form": direction (buy or sell), priceType (limit or market), price, volume. */
+/**
+ * spec §3 "Trade form": direction (buy or sell), priceType (limit or market), price, volume; USD-M adds the
+ * order types of issue 18 (stop-limit, stop-market with a mark or last price trigger, time in force,
+ * post-only, reduce-only, take-profit / stop-loss, size in the base asset or in the quote asset).
+ */
 export type Direction = 'buy' | 'sell';
-export type PriceType = 'limit' | 'market';
+export type PriceType = 'limit' | 'market' | 'stop_limit' | 'stop_market';
+export type WorkingType = 'MARK_PRICE' | 'CONTRACT_PRICE';
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
 export interface TradeFormState {
   direction: Direction;
@@ -9,9 +15,41 @@ export interface TradeFormState {
   volume: string;
   /** The slider position (0..100) the volume was derived from; 0 once the volume is typed by hand. */
   percent: number;
+  stopPrice: string;
+  workingType: WorkingType;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+  reduceOnly: boolean;
+  /** take-profit / stop-loss with the entry */
+  tpsl: boolean;
+  takeProfit: string;
+  stopLoss: string;
+  /** the volume field counts the base asset or the quote asset (USDT) */
+  sizeUnit: 'base' | 'quote';
 }
 
-export const INITIAL_FORM: TradeFormState = { direction: 'buy', priceType: 'limit', price: '', volume: '', percent: 0 };
+export const INITIAL_FORM: TradeFormState = {
+  direction: 'buy',
+  priceType: 'limit',
+  price: '',
+  volume: '',
+  percent: 0,
+  stopPrice: '',
+  workingType: 'MARK_PRICE',
+  timeInForce: 'GTC',
+  postOnly: false,
+  reduceOnly: false,
+  tpsl: false,
+  takeProfit: '',
+  stopLoss: '',
+  sizeUnit: 'base',
+};
+
+/** Fields of the USD-M extras set one by one (no rule of spec §4 ties them to the others). */
+export type ExtrasPatch = Partial<Pick<TradeFormState, 'stopPrice' | 'workingType' | 'timeInForce' | 'postOnly' | 'reduceOnly' | 'tpsl' | 'takeProfit' | 'stopLoss'>>;
+
+export const isLimitLike = (p: PriceType): boolean => p === 'limit' || p === 'stop_limit';
+export const isStop = (p: PriceType): boolean => p === 'stop_limit' || p === 'stop_market';
 
 export type FormAction =
   | { type: 'direction'; direction: Direction }
@@ -20,6 +58,8 @@ export type FormAction =
   | { type: 'volume'; volume: string }
   | { type: 'percent'; percent: number; volume: string }
   | { type: 'picked'; price: string }
+  | { type: 'extras'; patch: ExtrasPatch }
+  | { type: 'sizeUnit'; sizeUnit: 'base' | 'quote' }
   | { type: 'reset' };
 
 /**
@@ -30,10 +70,31 @@ export function formReducer(state: TradeFormState, action: FormAction): TradeFor
   switch (action.type) {
     case 'direction':
       if (action.direction === state.direction) return state;
-      return { ...INITIAL_FORM, direction: action.direction };
+      return { ...INITIAL_FORM, direction: action.direction, sizeUnit: state.sizeUnit };
     case 'priceType':
       if (action.priceType === state.priceType) return state;
-      return { ...state, priceType: action.priceType, price: '', volume: '', percent: 0 };
+      return {
+        ...state,
+        priceType: action.priceType,
+        price: '',
+        volume: '',
+        percent: 0,
+        stopPrice: '',
+        // time in force and post-only belong to limit orders
+        ...(action.priceType === 'limit' ? {} : { postOnly: false }),
+        ...(isLimitLike(action.priceType) ? {} : { timeInForce: 'GTC' as const }),
+      };
+    case 'extras': {
+      const next = { ...state, ...action.patch };
+      // A reduce-only order carries no take-profit / stop-loss; post-only is GTC only.
+      if (action.patch.reduceOnly) next.tpsl = false;
+      if (action.patch.tpsl) next.reduceOnly = false;
+      if (action.patch.postOnly) next.timeInForce = 'GTC';
+      if (action.patch.timeInForce && action.patch.timeInForce !== 'GTC') next.postOnly = false;
+      return next;
+    }
+    case 'sizeUnit':
+      return action.sizeUnit === state.sizeUnit ? state : { ...state, sizeUnit: action.sizeUnit, volume: '', percent: 0 };
     case 'price':
       return { ...state, price: action.price };
     case 'volume':
@@ -42,10 +103,10 @@ export function formReducer(state: TradeFormState, action: FormAction): TradeFor
       return { ...state, volume: action.volume, percent: action.percent };
     case 'picked':
       // A price picked from the book is a limit price (issue 6 picked price).
-      return state.priceType === 'limit'
+      return isLimitLike(state.priceType)
         ? { ...state, price: action.price }
-        : { ...state, priceType: 'limit', price: action.price, volume: '', percent: 0 };
+        : { ...state, priceType: 'limit', price: action.price, volume: '', percent: 0, stopPrice: '' };
     case 'reset':
-      return { ...INITIAL_FORM, direction: state.direction, priceType: state.priceType };
+      return { ...INITIAL_FORM, direction: state.direction, priceType: state.priceType, sizeUnit: state.sizeUnit };
   }
 }

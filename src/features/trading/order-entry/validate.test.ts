@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { requiredFunds, validateOrder, volumeForPercent, type BalanceContext, type PairRules } from './validate.ts';
+import { estimatedLiquidation, maintenanceRate, requiredFunds, validateOrder, volumeForPercent, volumeFromQuote, type BalanceContext, type PairRules } from './validate.ts';
 
 const spot: PairRules = { market: 'spot', baseAsset: 'ETH', quoteAsset: 'USDT', tickSize: '0.01', stepSize: '0.0001', minNotional: '5' };
 const usdm: PairRules = { market: 'usdm', baseAsset: 'ETH', quoteAsset: 'USDT', tickSize: '0.01', stepSize: '0.001', minNotional: '20' };
@@ -100,5 +100,47 @@ describe('volumeForPercent', () => {
   it('nothing to size with: empty', () => {
     expect(volumeForPercent(spot, 'buy', 'market', 50, { available: new Decimal(0), referencePrice: new Decimal(1) }, null)).toBe('');
     expect(volumeForPercent(spot, 'buy', 'market', 0, rich, null)).toBe('');
+  });
+});
+
+describe('USD-M order types (issue 18)', () => {
+  const usdm: PairRules = { market: 'usdm', baseAsset: 'BTC', quoteAsset: 'USDT', tickSize: '0.1', stepSize: '0.001', minNotional: '100' };
+  const ctx: BalanceContext = { available: new Decimal('10000'), referencePrice: new Decimal('60000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };
+  const base = { direction: 'buy' as const, price: '', volume: '0.01' };
+
+  it('a stop-market needs its trigger and is checked at it; a stop-limit needs both prices', () => {
+    expect(validateOrder(usdm, { ...base, priceType: 'stop_market', stopPrice: '' }, ctx).errors.stopPrice?.key).toBe('errors.required');
+    const ok = validateOrder(usdm, { ...base, priceType: 'stop_market', stopPrice: '61000.5' }, ctx);
+    expect(ok.stopPrice?.toFixed()).toBe('61000.5');
+    expect(ok.price).toBeNull();
+    expect(validateOrder(usdm, { ...base, priceType: 'stop_market', stopPrice: '61000.55' }, ctx).errors.stopPrice?.key).toBe('errors.tooManyDecimals');
+    const limit = validateOrder(usdm, { ...base, priceType: 'stop_limit', stopPrice: '61000' }, ctx);
+    expect(limit.errors.price?.key).toBe('errors.required');
+  });
+
+  it('TP/SL: a long takes profit above and stops below the entry price; a short the other way; one of them is needed', () => {
+    const long = { ...base, priceType: 'limit' as const, price: '60000', tpsl: true };
+    expect(validateOrder(usdm, { ...long, takeProfit: '', stopLoss: '' }, ctx).errors.takeProfit?.key).toBe('errors.required');
+    expect(validateOrder(usdm, { ...long, takeProfit: '59000', stopLoss: '' }, ctx).errors.takeProfit?.key).toBe('errors.mustBeAbove');
+    expect(validateOrder(usdm, { ...long, takeProfit: '', stopLoss: '61000' }, ctx).errors.stopLoss?.key).toBe('errors.mustBeBelow');
+    const good = validateOrder(usdm, { ...long, takeProfit: '62000', stopLoss: '58000' }, ctx);
+    expect([good.takeProfit?.toFixed(), good.stopLoss?.toFixed()]).toEqual(['62000', '58000']);
+    const short = validateOrder(usdm, { ...long, direction: 'sell', takeProfit: '62000', stopLoss: '58000' }, ctx);
+    expect([short.errors.takeProfit?.key, short.errors.stopLoss?.key]).toEqual(['errors.mustBeBelow', 'errors.mustBeAbove']);
+  });
+
+  it('estimated liquidation price: the isolated formula with the initial margin as the wallet', () => {
+    // long 20×, MMR 0.4 %: 60000 × 0.95 / 0.996
+    expect(estimatedLiquidation('buy', new Decimal(60000), 20, maintenanceRate('BTC')).toFixed(2)).toBe('57228.92');
+    // short 20×: 60000 × 1.05 / 1.004
+    expect(estimatedLiquidation('sell', new Decimal(60000), 20, maintenanceRate('BTC')).toFixed(2)).toBe('62749.00');
+    expect(maintenanceRate('SOL').toFixed()).toBe('0.01');
+  });
+
+  it('size in USDT converts to the base volume at the order price, floored to the step', () => {
+    expect(volumeFromQuote('1000', new Decimal('60000'), '0.001')).toBe('0.016');
+    expect(volumeFromQuote('10', new Decimal('60000'), '0.001')).toBe('');
+    expect(volumeFromQuote('abc', new Decimal('60000'), '0.001')).toBe('');
+    expect(volumeFromQuote('1000', null, '0.001')).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Direction, PriceType, TradeFormState } from './form-state.ts';
+import { isLimitLike, isStop, type Direction, type PriceType, type TradeFormState } from './form-state.ts';
 
 /** What the form needs of the pair (spec §3 trading pair: tickSize, stepSize and their precisions). */
 export interface PairRules {
@@ -44,7 +44,9 @@ export type OrderErrorKey =
   | 'errors.aboveMaxQty'
   | 'errors.aboveMaxNotional'
   | 'errors.aboveBalance'
-  | 'errors.noReferencePrice';
+  | 'errors.noReferencePrice'
+  | 'errors.mustBeAbove'
+  | 'errors.mustBeBelow';
 
 export interface FieldError {
   key: OrderErrorKey;
@@ -54,6 +56,16 @@ export interface FieldError {
 export interface OrderErrors {
   price?: FieldError;
   volume?: FieldError;
+  stopPrice?: FieldError;
+  takeProfit?: FieldError;
+  stopLoss?: FieldError;
+}
+
+/** The price an order is sized and checked at: its limit price, a stop-market's trigger, else the reference price. */
+export function effectivePrice(priceType: PriceType, price: Decimal | null, stopPrice: Decimal | null, ctx: BalanceContext): Decimal | null {
+  if (isLimitLike(priceType)) return price;
+  if (priceType === 'stop_market') return stopPrice;
+  return ctx.referencePrice;
 }
 
 /** A plain decimal written by a person: digits with at most one point (no exponent, no hex, no blanks inside). */
@@ -97,20 +109,25 @@ export function fundsAsset(rules: PairRules, direction: Direction): string {
  */
 export function validateOrder(
   rules: PairRules,
-  form: Pick<TradeFormState, 'direction' | 'priceType' | 'price' | 'volume'>,
+  form: Pick<TradeFormState, 'direction' | 'priceType' | 'price' | 'volume'> &
+    Partial<Pick<TradeFormState, 'stopPrice' | 'tpsl' | 'takeProfit' | 'stopLoss'>>,
   ctx: BalanceContext,
-): { errors: OrderErrors; price: Decimal | null; volume: Decimal | null } {
+): { errors: OrderErrors; price: Decimal | null; volume: Decimal | null; stopPrice: Decimal | null; takeProfit: Decimal | null; stopLoss: Decimal | null } {
   const errors: OrderErrors = {};
-  let price: Decimal | null = null;
-  if (form.priceType === 'limit') {
-    const parsed = parseField(form.price, rules.tickSize);
-    if ('error' in parsed) errors.price = parsed.error;
-    else price = parsed.value;
-    if (price !== null && rules.maxPrice && price.gt(rules.maxPrice)) {
-      errors.price = { key: 'errors.aboveMaxPrice', params: { max: new Decimal(rules.maxPrice).toFixed(), asset: rules.quoteAsset } };
-      price = null;
+  const priceField = (text: string, key: 'price' | 'stopPrice' | 'takeProfit' | 'stopLoss'): Decimal | null => {
+    const parsed = parseField(text, rules.tickSize);
+    if ('error' in parsed) {
+      errors[key] = parsed.error;
+      return null;
     }
-  }
+    if (rules.maxPrice && parsed.value.gt(rules.maxPrice)) {
+      errors[key] = { key: 'errors.aboveMaxPrice', params: { max: new Decimal(rules.maxPrice).toFixed(), asset: rules.quoteAsset } };
+      return null;
+    }
+    return parsed.value;
+  };
+  const price = isLimitLike(form.priceType) ? priceField(form.price, 'price') : null;
+  const stopPrice = isStop(form.priceType) ? priceField(form.stopPrice ?? '', 'stopPrice') : null;
   const parsedVolume = parseField(form.volume, rules.stepSize);
   let volume: Decimal | null = null;
   if ('error' in parsedVolume) errors.volume = parsedVolume.error;
@@ -121,12 +138,12 @@ export function validateOrder(
     if (volume.lt(rules.stepSize)) {
       errors.volume = { key: 'errors.belowMinimum', params: { min: new Decimal(rules.stepSize).toFixed(), asset: rules.baseAsset } };
     }
-    const maxQty = form.priceType === 'limit' ? rules.maxQty : (rules.marketMaxQty ?? rules.maxQty);
+    const maxQty = isLimitLike(form.priceType) ? rules.maxQty : (rules.marketMaxQty ?? rules.maxQty);
     if (!errors.volume && maxQty && volume.gt(maxQty)) {
       errors.volume = { key: 'errors.aboveMaxQty', params: { max: new Decimal(maxQty).toFixed(), asset: rules.baseAsset } };
     }
   }
-  const effective = form.priceType === 'limit' ? price : ctx.referencePrice;
+  const effective = effectivePrice(form.priceType, price, stopPrice, ctx);
   if (volume !== null && !errors.volume && form.priceType === 'market' && effective === null) {
     errors.volume = { key: 'errors.noReferencePrice' };
   }
@@ -140,8 +157,33 @@ export function validateOrder(
       errors.volume = { key: 'errors.aboveBalance', params: { available: ctx.available.toFixed(), asset: fundsAsset(rules, form.direction) } };
     }
   }
-  const ok = !errors.price && !errors.volume;
-  return { errors, price: ok ? price : null, volume: ok ? volume : null };
+  // Take-profit / stop-loss with the entry (issue 18): a long takes profit above its entry and stops below it.
+  let takeProfit: Decimal | null = null;
+  let stopLoss: Decimal | null = null;
+  if (form.tpsl) {
+    const tpText = (form.takeProfit ?? '').trim();
+    const slText = (form.stopLoss ?? '').trim();
+    if (tpText === '' && slText === '') errors.takeProfit = { key: 'errors.required' };
+    if (tpText !== '') takeProfit = priceField(tpText, 'takeProfit');
+    if (slText !== '') stopLoss = priceField(slText, 'stopLoss');
+    const long = form.direction === 'buy';
+    const at = effective?.toFixed();
+    if (effective && takeProfit && (long ? takeProfit.lte(effective) : takeProfit.gte(effective))) {
+      errors.takeProfit = { key: long ? 'errors.mustBeAbove' : 'errors.mustBeBelow', params: { price: at! } };
+    }
+    if (effective && stopLoss && (long ? stopLoss.gte(effective) : stopLoss.lte(effective))) {
+      errors.stopLoss = { key: long ? 'errors.mustBeBelow' : 'errors.mustBeAbove', params: { price: at! } };
+    }
+  }
+  const ok = Object.keys(errors).length === 0;
+  return {
+    errors,
+    price: ok ? price : null,
+    volume: ok ? volume : null,
+    stopPrice: ok ? stopPrice : null,
+    takeProfit: ok ? takeProfit : null,
+    stopLoss: ok ? stopLoss : null,
+  };
 }
 
 /**
@@ -155,7 +197,7 @@ export function volumeForPercent(rules: PairRules, direction: Direction, priceTy
   let volume: Decimal;
   if (rules.market === 'spot' && direction === 'sell') volume = share;
   else {
-    const at = priceType === 'limit' ? price : ctx.referencePrice;
+    const at = isLimitLike(priceType) || priceType === 'stop_market' ? price : ctx.referencePrice;
     if (at === null || at.lte(0)) return '';
     if (rules.market === 'spot') volume = share.div(at);
     else {
@@ -166,4 +208,29 @@ export function volumeForPercent(rules: PairRules, direction: Direction, priceTy
   }
   const floored = volume.div(step).floor().mul(step);
   return floored.lte(0) ? '' : floored.toFixed(step.decimalPlaces());
+}
+
+/** USD-M maintenance margin rate of the sandbox (server/trade/README.md "USD-M margin": 0.4 % BTC and ETH, 1 % others). */
+export function maintenanceRate(baseAsset: string): Decimal {
+  return new Decimal(baseAsset === 'BTC' || baseAsset === 'ETH' ? '0.004' : '0.01');
+}
+
+/**
+ * Estimated liquidation price of a new position of its own margin (issue 18 "estimated liquidation price
+ * before submitting"): the isolated formula of server/trade/futures-math.ts with the initial margin as the
+ * wallet — long p × (1 − 1/L) / (1 − MMR), short p × (1 + 1/L) / (1 + MMR). A cross position's real one also
+ * depends on the rest of the account.
+ */
+export function estimatedLiquidation(direction: Direction, price: Decimal, leverage: number, mmr: Decimal): Decimal {
+  const inv = new Decimal(1).div(leverage);
+  return direction === 'buy' ? price.mul(new Decimal(1).sub(inv)).div(new Decimal(1).sub(mmr)) : price.mul(new Decimal(1).add(inv)).div(new Decimal(1).add(mmr));
+}
+
+/** An amount of the quote asset as a base volume at `price`, floored to the step ('' when nothing). */
+export function volumeFromQuote(amountText: string, price: Decimal | null, stepSize: string): string {
+  const text = amountText.trim();
+  if (!/^(?:\d+\.?\d*|\.\d+)$/.test(text) || price === null || price.lte(0)) return '';
+  const step = new Decimal(stepSize);
+  const volume = new Decimal(text).div(price).div(step).floor().mul(step);
+  return volume.lte(0) ? '' : volume.toFixed(step.decimalPlaces());
 }

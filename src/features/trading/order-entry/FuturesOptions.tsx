@@ -1,0 +1,107 @@
+import Decimal from 'decimal.js';
+import type { Dispatch } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FieldMessage } from './FieldMessage.tsx';
+import { isLimitLike, type FormAction, type TimeInForce, type TradeFormState } from './form-state.ts';
+import { estimatedLiquidation, maintenanceRate, requiredFunds, volumeForPercent, type BalanceContext, type OrderErrors, type PairRules } from './validate.ts';
+
+/**
+ * USD-M order options (issue 18): reduce-only, post-only (limit), time in force (limit and stop-limit),
+ * take-profit / stop-loss with the entry.
+ */
+export function FuturesOptions(props: { form: TradeFormState; dispatch: Dispatch<FormAction>; errors: OrderErrors; quoteAsset: string }) {
+  const { form, dispatch, errors, quoteAsset } = props;
+  const { t } = useTranslation('orders');
+  const uid = useId();
+  const check = (key: 'reduceOnly' | 'postOnly' | 'tpsl', label: string) => (
+    <label className="td-of-check">
+      <input
+        type="checkbox"
+        data-testid={`order-${key}`}
+        checked={form[key]}
+        onChange={(e) => dispatch({ type: 'extras', patch: { [key]: e.target.checked } })}
+      />
+      {label}
+    </label>
+  );
+  return (
+    <>
+      <div className="td-of-options">
+        {check('reduceOnly', t('form.reduceOnly'))}
+        {form.priceType === 'limit' && check('postOnly', t('form.postOnly'))}
+        {check('tpsl', t('form.tpsl'))}
+        {isLimitLike(form.priceType) && (
+          <select
+            aria-label={t('form.timeInForce')}
+            data-testid="order-tif"
+            value={form.timeInForce}
+            onChange={(e) => dispatch({ type: 'extras', patch: { timeInForce: e.target.value as TimeInForce } })}
+          >
+            {(['GTC', 'IOC', 'FOK'] as const).map((tif) => (
+              <option key={tif} value={tif}>
+                {t(`form.tif.${tif}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      {form.tpsl && (
+        <>
+          <div className="td-of-tpsl">
+            {(['takeProfit', 'stopLoss'] as const).map((key) => (
+              <label key={key} className="td-of-field td-of-field--stacked" htmlFor={`${uid}-${key}`}>
+                <span>{t(`form.${key}`, { asset: quoteAsset })}</span>
+                <input
+                  id={`${uid}-${key}`}
+                  data-testid={`order-${key}`}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={form[key]}
+                  aria-invalid={errors[key] ? true : undefined}
+                  aria-describedby={errors[key] ? `order-${key}-msg` : undefined}
+                  onChange={(e) => dispatch({ type: 'extras', patch: { [key]: e.target.value } })}
+                />
+              </label>
+            ))}
+          </div>
+          <FieldMessage id="order-takeProfit-msg" error={errors.takeProfit} />
+          <FieldMessage id="order-stopLoss-msg" error={errors.stopLoss} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** Before submitting (issue 18): the cost (initial margin + taker fee), the maximum openable size and the estimated liquidation price. */
+export function FuturesEstimates(props: { rules: PairRules; form: TradeFormState; ctx: BalanceContext; price: Decimal | null; volume: string }) {
+  const { rules, form, ctx, price, volume } = props;
+  const { t } = useTranslation('orders');
+  let qty: Decimal | null = null;
+  try {
+    qty = volume.trim() === '' ? null : new Decimal(volume);
+  } catch {
+    qty = null;
+  }
+  const ok = price !== null && price.gt(0) && qty !== null && qty.gt(0);
+  const cost = ok ? requiredFunds(rules, form.direction, price, qty!, ctx) : null;
+  const max = volumeForPercent(rules, form.direction, form.priceType, 100, ctx, price);
+  const liq = ok && !form.reduceOnly ? estimatedLiquidation(form.direction, price, ctx.leverage ?? 1, maintenanceRate(rules.baseAsset)) : null;
+  const tickDecimals = new Decimal(rules.tickSize).decimalPlaces();
+  return (
+    <dl className="td-of-estimates" data-testid="order-estimates">
+      <div>
+        <dt>{t('form.cost')}</dt>
+        <dd data-testid="order-cost">{cost ? `${cost.toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2)} ${rules.quoteAsset}` : '--'}</dd>
+      </div>
+      <div>
+        <dt>{t('form.maxOpen')}</dt>
+        <dd data-testid="order-max">{max ? `${max} ${rules.baseAsset}` : '--'}</dd>
+      </div>
+      <div>
+        <dt>{t('form.estLiquidation')}</dt>
+        <dd data-testid="order-liquidation">{liq && liq.gt(0) ? `${liq.toDecimalPlaces(tickDecimals).toFixed(tickDecimals)} ${rules.quoteAsset}` : '--'}</dd>
+      </div>
+    </dl>
+  );
+}
