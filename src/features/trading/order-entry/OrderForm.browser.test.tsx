@@ -7,8 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import enComponents from '../../../../locales/en-US/components.json';
 import enOrders from '../../../../locales/en-US/orders.json';
+import enRisk from '../../../../locales/en-US/risk.json';
 import zhComponents from '../../../../locales/zh-HK/components.json';
 import zhOrders from '../../../../locales/zh-HK/orders.json';
+import zhRisk from '../../../../locales/zh-HK/risk.json';
+import { session } from '../../../lib/session/index.ts';
 import { clearPickedPrice, pickPrice } from '../picked-price.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
 import type { BalanceContext, PairRules } from './validate.ts';
@@ -45,7 +48,7 @@ const futuresCtx: BalanceContext = { available: new Decimal('10000'), referenceP
 async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en-US' | 'zh-HK' = 'en-US', futures = false) {
   const i18n = i18next.createInstance();
   await i18n.init({
-    resources: { 'en-US': { orders: enOrders, components: enComponents }, 'zh-HK': { orders: zhOrders, components: zhComponents } },
+    resources: { 'en-US': { orders: enOrders, components: enComponents, risk: enRisk }, 'zh-HK': { orders: zhOrders, components: zhComponents, risk: zhRisk } },
     lng: language,
     defaultNS: 'orders',
     interpolation: { escapeValue: false },
@@ -74,6 +77,7 @@ afterEach(async () => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = false;
   container?.remove();
   clearPickedPrice();
+  session.actions.signOut();
 });
 
 const price = () => page.getByTestId('order-price');
@@ -125,6 +129,27 @@ describe('OrderForm', () => {
     await expect.poll(() => onSubmit.mock.calls.length).toBe(1);
     expect(onSubmit).toHaveBeenCalledWith({ direction: 'buy', priceType: 'limit', price: '1999.99', volume: '0.3' });
     await expect.element(volume()).toHaveValue('');
+  });
+
+  it('offers "do not ask again" in the confirmation; an account that turned confirmations off sends at once', async () => {
+    const onSubmit = vi.fn(async () => {});
+    await mount(onSubmit);
+    await typeInto(price(), '2000');
+    await typeInto(volume(), '0.1');
+    await userEvent.click(page.getByTestId('order-submit'));
+    await expect.element(page.getByTestId('order-confirm-dont-ask')).not.toBeChecked();
+    await userEvent.click(page.getByRole('button', { name: 'Close' }).first());
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // spec §3 userInfo.orderConfirmStatus false (set through updateOrderConfirmStatus): no confirmation step.
+    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    await act(async () => session.actions.setUser({ userName: 'a', orderConfirmStatus: false }, []));
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    await typeInto(volume(), '0.2');
+    await userEvent.click(page.getByTestId('order-submit'));
+    await expect.poll(() => onSubmit.mock.calls.length).toBe(1);
+    expect(onSubmit).toHaveBeenCalledWith({ direction: 'buy', priceType: 'limit', price: '2000', volume: '0.2' });
+    expect(document.querySelector('[data-testid="order-confirm"]')).toBeNull();
   });
 
   it('changing direction resets price, volume and type; changing type clears price and volume', async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Code } from '../../../../contract/codes.ts';
 import { Modal, PercentSlider } from '../../../components/index.ts';
 import { isApiError } from '../../../lib/api/index.ts';
+import { DontAskAgain, useOrderConfirm } from '../order-confirm.tsx';
 import { pickedPriceStore } from '../picked-price.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { FieldMessage } from './FieldMessage.tsx';
@@ -93,6 +94,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
   const [pending, setPending] = useState<OrderRequest | null>(null);
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
+  const askFirst = useOrderConfirm();
   const uid = useId();
   const priceId = `order-price`;
   const volumeId = `order-volume`;
@@ -126,7 +128,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
     const result = validateOrder(rules, { ...form, volume: form.volume.trim() === '' ? '' : baseVolume || '0' }, ctx);
     setErrors(result.errors);
     if (result.volume === null) return;
-    setPending({
+    const order: OrderRequest = {
       direction: form.direction,
       priceType: form.priceType,
       price: result.price ? result.price.toFixed() : null,
@@ -142,15 +144,18 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
             stopLoss: result.stopLoss ? result.stopLoss.toFixed() : null,
           }
         : {}),
-    });
+    };
+    // spec §3 userInfo.orderConfirmStatus: the confirmation is skipped once the account turned it off ("don't ask again").
+    if (askFirst) setPending(order);
+    else void send(order);
   };
 
-  const confirm = async () => {
-    if (!pending || sending) return;
+  const send = async (order: OrderRequest) => {
+    if (sending) return;
     setSending(true);
     setRefused(null);
     try {
-      await onSubmit(pending);
+      await onSubmit(order);
       setPending(null);
       dispatch({ type: 'volume', volume: '' });
     } catch (error) {
@@ -314,11 +319,12 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
         visible={pending !== null}
         title={t('form.confirmTitle')}
         onClose={() => setPending(null)}
-        onConfirm={() => void confirm()}
+        onConfirm={() => pending && void send(pending)}
         confirmDisabled={sending}
         className="td-of-confirm"
       >
         {pending && <OrderSummary order={pending} rules={rules} value={value} leverage={ctx.leverage} />}
+        <DontAskAgain />
       </Modal>
     </form>
   );
