@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_ARTICLES } from '../../contract/help-rules.ts';
 import { pageRoutes, type PageRoute } from '../../src/app/route-table.ts';
 import { demoUser } from '../../server/db/seed.ts';
-import { openPage } from './support/browser.ts';
+import { axeViolations, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { ownSandboxSuite } from './support/suite.ts';
 
@@ -97,7 +97,22 @@ describe('every route of spec §2 (issue 16)', () => {
       if (!comingSoon && expected) problems.push(`no longer coming soon: take ${route.page} off the expected list (${EXPECTED_COMING_SOON[route.page]})`);
       for (const error of errors) problems.push(`console: ${error}`);
       for (const request of failed) problems.push(`request: ${request}`);
-      if (['message', 'reminder', 'charts', 'userCenter'].includes(route.page)) await saveScreenshot(page, `route-${route.page}-${lang}-1440`);
+      if (route.page === 'charts') {
+        // The full-page chart draws the market core's candles.
+        await page.waitForFunction(() => Number(document.querySelector('[data-testid="charts-chart"]')?.getAttribute('data-bars') ?? 0) > 0, null, slow);
+      }
+      if (['message', 'reminder', 'charts', 'userCenter'].includes(route.page)) {
+        // This issue's own pages: axe too.
+        const found = await axeViolations(page);
+        for (const v of found) problems.push(`axe: ${JSON.stringify(v)}`);
+        await saveScreenshot(page, `route-${route.page}-${lang}-1440`);
+        // And at a phone's width the page does not scroll sideways.
+        await page.setViewportSize({ width: 390, height: 844 });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) problems.push(`390 px: the page is ${width} px wide`);
+        await saveScreenshot(page, `route-${route.page}-${lang}-390`);
+        await page.setViewportSize({ width: 1440, height: 900 });
+      }
       expect(problems).toEqual([]);
     });
   });
