@@ -39,7 +39,7 @@ export default function UserCenterPage() {
     [t('account:info.kycAdvanced'), t(`account:kycStatus.${info.kyc?.advanced ?? 'unCertified'}`)],
     [t('account:info.ga'), yes(info.gaBound === true)],
     [t('phone'), yes(info.phoneBound === true)],
-    [t('antiPhishing'), yes(typeof info.antiPhishingCode === 'string')],
+    [t('antiPhishing'), t(typeof info.antiPhishingCode === 'string' ? 'set' : 'notSet')],
     [t('account:info.status'), t(info.frozen === true ? 'account:info.frozen' : 'account:info.active')],
     [t('account:info.createdAt'), formatDateTime(info.createdAt, { zone: true })],
   ];

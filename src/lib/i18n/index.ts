@@ -36,6 +36,11 @@ export function rememberLanguage(language: Language): void {
 
 let ready: Promise<i18n> | undefined;
 
+function reportMissingKey(_languages: readonly string[], namespace: string, key: string, _fallback: string, _update: boolean, options?: { defaultValue?: unknown }): void {
+  if (options && options.defaultValue !== undefined) return;
+  console.error(`i18n: missing translation key ${namespace}:${key}`);
+}
+
 /** Initialises the shared i18next instance once; later calls return the same promise. */
 export function initI18n(language: Language = storedLanguage()): Promise<i18n> {
   ready ??= i18next
@@ -49,6 +54,11 @@ export function initI18n(language: Language = storedLanguage()): Promise<i18n> {
       ns: ['common'],
       interpolation: { escapeValue: false }, // React escapes; nothing is rendered as HTML.
       returnNull: false,
+      // A key found in no language (fallbacks included) is a bug: say so on the console, where the route walk
+      // (tests/e2e/routes.e2e.test.ts) and every e2e test that watches console errors see it. A lookup that
+      // brings its own default (an optional text) is not reported.
+      saveMissing: true,
+      missingKeyHandler: reportMissingKey,
     })
     .then(() => i18next);
   return ready;
