@@ -13,9 +13,8 @@ import { ownSandboxSuite } from './support/suite.ts';
 // page throws, or when a request fails or is answered 4xx/5xx. The pages still owned by other issues are listed
 // below and must still show coming soon: when one is built, this test fails until it leaves the list.
 
-/** Pages other issues build (spec §2): issue 13 the loan page, issue 15 dataChart, issues 14 and 15 the broker manager. */
+/** Pages other issues build (spec §2): issue 15 dataChart, issues 14 and 15 the broker manager. */
 const EXPECTED_COMING_SOON: Record<string, string> = {
-  loan: 'issue 13',
   dataChart: 'issue 15',
   h5DataChart: 'issue 15',
   ...Object.fromEntries(pageRoutes.filter((r) => r.layout === 'broker').map((r) => [r.page, 'issues 14 and 15'])),
