@@ -79,7 +79,7 @@ describe('trading layouts (issue 18)', () => {
       if (name === 'trading (spot)') await page.getByTestId('order-form').waitFor({ timeout: 20_000 });
       const width = await sideways(page);
       expect(width.scrollWidth, `${name}: ${width.wide.join(', ')}`).toBeLessThanOrEqual(width.clientWidth);
-      await saveScreenshot(page, `trading-layouts-${name.split(' ')[0]}-1024x768`);
+      await saveScreenshot(page, `trading-layouts-${name.replace(/\W+/g, '-').replace(/-$/, '')}-1024x768`);
     }
     await close();
   });
@@ -159,6 +159,7 @@ describe('trading layouts (issue 18)', () => {
     const row = page.getByTestId('position-row').filter({ has: page.getByText('BTCUSDT') });
     await row.first().waitFor({ timeout: 15_000 });
     expect(await row.first().getByTestId('position-size').textContent()).toBe('0.01');
+    await expect.poll(() => page.locator('.td-modal__button--primary').count(), { timeout: 5_000 }).toBe(0);
     await saveScreenshot(page, 'trading-layouts-positions-390x844');
     await row.first().getByTestId('position-close').click();
     await expect.poll(() => page.getByTestId('position-row').filter({ has: page.getByText('BTCUSDT') }).count(), { timeout: 15_000 }).toBe(0);
