@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import enComponents from '../../locales/en-US/components.json' with { type: 'json' };
+import zhComponents from '../../locales/zh-HK/components.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
@@ -10,6 +12,9 @@ import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 // - 1024 px: the trading, markets and lightning pages do not scroll sideways;
 // - phone 390×844: the header's menu is a drawer worked by keyboard (focus moves in, stays in, Escape closes and
 //   focus returns), the trading page is tabs, and a futures order is placed and its position closed from them.
+
+type Lang = 'zh-HK' | 'en-US';
+const confirmText: Record<Lang, string> = { 'zh-HK': zhComponents.modal.confirm, 'en-US': enComponents.modal.confirm };
 
 const suite = ownSandboxSuite();
 let token: string;
@@ -24,8 +29,8 @@ async function signedIn(width: number, height: number): Promise<{ page: Page; er
   return { page, errors, close: () => context.close() };
 }
 
-async function openFutures(page: Page): Promise<void> {
-  await page.goto(`${suite.baseURL}/en-US/trading/BTCUSDT?market=usdm`);
+async function openFutures(page: Page, lang: Lang = 'en-US'): Promise<void> {
+  await page.goto(`${suite.baseURL}/${lang}/trading/BTCUSDT?market=usdm`);
   await page.getByTestId('order-form').waitFor({ state: 'attached', timeout: 30_000 });
   await expect.poll(() => page.getByTestId('order-submit').count(), { timeout: 20_000 }).toBe(1);
   // The margin mode and leverage sit beside the form (issue 18).
@@ -36,7 +41,7 @@ async function openFutures(page: Page): Promise<void> {
 async function sideways(page: Page): Promise<{ scrollWidth: number; clientWidth: number; wide: string[] }> {
   return page.evaluate(() => {
     const root = document.scrollingElement!;
-    const wide = [...document.querySelectorAll('body *')]
+    const wide = Array.from(document.querySelectorAll('body *'))
       .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1)
       .slice(0, 5)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
@@ -45,9 +50,9 @@ async function sideways(page: Page): Promise<{ scrollWidth: number; clientWidth:
 }
 
 describe('trading layouts (issue 18)', () => {
-  it('1280×720: the futures submit button is on screen without scrolling; axe finds nothing serious', async () => {
+  it.each(['zh-HK', 'en-US'] as const)('%s 1280×720: the futures submit button is on screen without scrolling; axe finds nothing serious', async (lang) => {
     const { page, errors, close } = await signedIn(1280, 720);
-    await openFutures(page);
+    await openFutures(page, lang);
     const submit = page.getByTestId('order-submit');
     await submit.waitFor();
     const box = await submit.boundingBox();
@@ -57,8 +62,8 @@ describe('trading layouts (issue 18)', () => {
     // Nothing was scrolled to get there: neither the page nor the form's panel.
     expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
     expect(await page.getByTestId('order-form').evaluate((el) => el.scrollTop)).toBe(0);
-    await saveScreenshot(page, 'trading-layouts-futures-1280x720');
-    await expectAccessible(page, 'futures trading page at 1280×720');
+    await saveScreenshot(page, `trading-layouts-futures-${lang}-1280x720`);
+    await expectAccessible(page, `${lang} futures trading page at 1280×720`);
     expect(errors).toEqual([]);
     await close();
   });
@@ -127,9 +132,9 @@ describe('trading layouts (issue 18)', () => {
     await close();
   });
 
-  it('390×844: the trading page as tabs places a futures order and closes the position', async () => {
+  it.each(['zh-HK', 'en-US'] as const)('%s 390×844: the trading page as tabs places a futures order and closes the position', async (lang) => {
     const { page, errors, close } = await signedIn(390, 844);
-    await openFutures(page);
+    await openFutures(page, lang);
     // The chart shows first; the form is one tap away.
     expect(await page.getByTestId('phone-tab-chart').getAttribute('aria-selected')).toBe('true');
     expect(await page.getByTestId('order-submit').isVisible()).toBe(false);
@@ -143,15 +148,15 @@ describe('trading layouts (issue 18)', () => {
     expect(await page.getByTestId('phone-tab-trades').getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowRight');
     expect(await page.getByTestId('phone-tab-form').getAttribute('aria-selected')).toBe('true');
-    await saveScreenshot(page, 'trading-layouts-form-390x844');
-    await expectAccessible(page, 'futures form at 390');
+    await saveScreenshot(page, `trading-layouts-form-${lang}-390x844`);
+    await expectAccessible(page, `${lang} futures form at 390`);
 
     await page.getByTestId('order-direction-buy').click();
     await page.getByTestId('order-type-market').click();
     await page.getByTestId('order-volume').fill('0.01');
     await page.getByTestId('order-submit').click();
     await page.getByTestId('order-confirm').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: confirmText[lang], exact: true }).click();
     await page.getByTestId('order-confirm').waitFor({ state: 'detached' });
 
     await page.getByTestId('phone-tab-positions').click();
@@ -160,7 +165,7 @@ describe('trading layouts (issue 18)', () => {
     await row.first().waitFor({ timeout: 15_000 });
     expect(await row.first().getByTestId('position-size').textContent()).toBe('0.01');
     await expect.poll(() => page.locator('.td-modal__button--primary').count(), { timeout: 5_000 }).toBe(0);
-    await saveScreenshot(page, 'trading-layouts-positions-390x844');
+    await saveScreenshot(page, `trading-layouts-positions-${lang}-390x844`);
     await row.first().getByTestId('position-close').click();
     await expect.poll(() => page.getByTestId('position-row').filter({ has: page.getByText('BTCUSDT') }).count(), { timeout: 15_000 }).toBe(0);
     expect(errors).toEqual([]);
