@@ -4,7 +4,7 @@ import enComponents from '../../locales/en-US/components.json' with { type: 'jso
 import zhComponents from '../../locales/zh-HK/components.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { openPage } from './support/browser.ts';
-import { saveScreenshot } from './support/market.ts';
+import { clickBookLine, saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
 // Issue 18 "Layouts", in real Chromium on the file's own sandbox, signed in as the demo user:
@@ -150,6 +150,14 @@ describe('trading layouts (issue 18)', () => {
     expect(await page.getByTestId('phone-tab-form').getAttribute('aria-selected')).toBe('true');
     await saveScreenshot(page, `trading-layouts-form-${lang}-390x844`);
     await expectAccessible(page, `${lang} futures form at 390`);
+
+    // A price picked from the book opens the form with that price.
+    await page.getByTestId('phone-tab-book').click();
+    await page.getByTestId('book-bids').locator('[data-col="price"]').waitFor();
+    await clickBookLine(page, 'bids', 1);
+    await expect.poll(() => page.getByTestId('phone-tab-form').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('order-type-limit').click();
+    await expect.poll(() => page.getByTestId('order-price').inputValue()).toMatch(/^\d+\.\d$/);
 
     await page.getByTestId('order-direction-buy').click();
     await page.getByTestId('order-type-market').click();

@@ -12,6 +12,7 @@ import { RecentTrades } from './RecentTrades.tsx';
 import { TradeFormSlot } from './TradeFormSlot.tsx';
 import { OrdersArea } from './futures-data/OrdersArea.tsx';
 import './order-entry/register.ts';
+import { pickedPriceStore } from './picked-price.ts';
 import { tradingPrefs } from './trading-prefs.ts';
 import './trading.css';
 
@@ -26,6 +27,14 @@ export default function TradingPage() {
   const pair = useStore(pairsStore, (s) => findPair(s, market, symbol));
   const layout = useStore(tradingPrefs.store, (s) => s.layout.book);
   const [view, setView] = useState<PhoneView>('chart');
+  // On a phone a price picked from the book opens the form with it (the form fills the price itself).
+  useEffect(
+    () =>
+      pickedPriceStore.subscribe((s, prev) => {
+        if (s.picked && s.picked !== prev.picked && window.matchMedia(PHONE_QUERY).matches) setView('form');
+      }),
+    [],
+  );
 
   useEffect(() => {
     void loadPairs();
@@ -59,6 +68,8 @@ export default function TradingPage() {
   );
 }
 
+/** The phone layout's width (trading.css and layouts.css use the same 760 px). */
+const PHONE_QUERY = '(max-width: 760px)';
 const PHONE_VIEWS = ['chart', 'book', 'trades', 'form', 'positions'] as const;
 type PhoneView = (typeof PHONE_VIEWS)[number];
 
