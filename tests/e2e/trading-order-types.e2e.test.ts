@@ -8,8 +8,8 @@ import zhComponents from '../../locales/zh-HK/components.json' with { type: 'jso
 import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { artifactsDir, saveScreenshot, simControl } from './support/market.ts';
-import { axeViolations, openPage } from './support/browser.ts';
-import { ownSandboxSuite } from './support/suite.ts';
+import { openPage } from './support/browser.ts';
+import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
 // Issue 18 "Done means" (order entry and positions) in real Chromium, both locales, on the file's own sandbox:
 // a stop-market order fires when the simulator's mark crosses its trigger; a stop-loss set on the position
@@ -65,19 +65,6 @@ async function stepUntil(done: () => Promise<boolean>, limit = 4000): Promise<vo
     await sim.post('step', { market: 'usdm', symbol: 'BTCUSDT', count: 1 });
   }
   throw new Error(`not reached in ${limit} events`);
-}
-
-/**
- * axe-core finds nothing serious on the page, apart from the book's and trades' scrollable regions that take no
- * keyboard focus (scrollable-region-focusable on the order book and recent trades: not part of this issue's
- * order entry, left to the trading page's layout work).
- */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const known = ['div[aria-label=', 'recent-trades'];
-  const found = (await axeViolations(page))
-    .map((v) => (v.id === 'scrollable-region-focusable' ? { ...v, nodes: v.nodes.filter((n) => !known.some((k) => n.includes(k))) } : v))
-    .filter((v) => v.nodes.length > 0);
-  expect(found, `${name}: ${JSON.stringify(found)}`).toEqual([]);
 }
 
 async function confirmDialog(page: Page, lang: Lang): Promise<void> {

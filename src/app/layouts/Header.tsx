@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { signOut } from '../../features/account/index.ts';
@@ -29,47 +30,150 @@ const PUBLIC_PATHS: Partial<Record<(typeof NAV)[number][0], string>> = {
 export function Header() {
   const { t } = useTranslation();
   const { lang } = useParams();
-  const isLogin = useSession((s) => s.isLogin);
   return (
     <header className="td-header">
       <Link className="td-brand" to={`/${lang}/home`}>
         {t('app.title')}
       </Link>
-      <nav className="td-nav" aria-label={t('header.mainNav')}>
-        {NAV.map(([key, path]) => (
-          <NavLink key={key} to={`/${lang}/${isLogin ? path : (PUBLIC_PATHS[key] ?? path)}`}>
-            {t(`nav.${key}`)}
-          </NavLink>
-        ))}
-      </nav>
+      <NavLinks />
       <div className="td-header-tools">
-        <ThemeToggle />
-        <LanguageSwitch />
-        {isLogin && <UnreadLink />}
-        {isLogin && <ExchangeSwitch />}
-        {isLogin ? (
-          <SignOutButton />
-        ) : (
-          <>
-            <Link to={`/${lang}/login`}>{t('header.signIn')}</Link>
-            <Link className="td-header-cta" to={`/${lang}/register`}>
-              {t('header.register')}
-            </Link>
-          </>
-        )}
+        <HeaderTools />
       </div>
+      <MenuDrawer />
     </header>
   );
 }
 
-function ThemeToggle() {
+function NavLinks({ onFollow }: { onFollow?: () => void }) {
+  const { t } = useTranslation();
+  const { lang } = useParams();
+  const isLogin = useSession((s) => s.isLogin);
+  return (
+    <nav className="td-nav" aria-label={t('header.mainNav')}>
+      {NAV.map(([key, path]) => (
+        <NavLink key={key} to={`/${lang}/${isLogin ? path : (PUBLIC_PATHS[key] ?? path)}`} onClick={onFollow}>
+          {t(`nav.${key}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** The header's tools; in the phone drawer (`inDrawer`) the test ids get a `drawer-` prefix so each is unique. */
+function HeaderTools({ inDrawer = false }: { inDrawer?: boolean }) {
+  const { t } = useTranslation();
+  const { lang } = useParams();
+  const isLogin = useSession((s) => s.isLogin);
+  return (
+    <>
+      <ThemeToggle testId={inDrawer ? 'drawer-theme-toggle' : 'theme-toggle'} />
+      <LanguageSwitch testId={inDrawer ? 'drawer-language-switch' : 'language-switch'} />
+      {isLogin && <UnreadLink />}
+      {isLogin && <ExchangeSwitch testId={inDrawer ? 'drawer-exchange-switch' : 'exchange-switch'} />}
+      {isLogin ? (
+        <SignOutButton testId={inDrawer ? 'drawer-sign-out' : 'sign-out'} />
+      ) : (
+        <>
+          <Link to={`/${lang}/login`}>{t('header.signIn')}</Link>
+          <Link className="td-header-cta" to={`/${lang}/register`}>
+            {t('header.register')}
+          </Link>
+        </>
+      )}
+    </>
+  );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Phone (issue 18 layouts, at most 760 px wide): the navigation and the tools move into a drawer behind a menu
+ * button. The open drawer is a modal dialog: focus moves into it and stays there (Tab wraps), Escape or the
+ * close button or the backdrop closes it and focus returns to the menu button; following a link closes it.
+ */
+function MenuDrawer() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [open]);
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  };
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="td-icon-button td-menu-button"
+        data-testid="menu-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls="td-menu-drawer"
+        onClick={() => setOpen(true)}
+      >
+        {t('header.menu')}
+      </button>
+      {open && (
+        <>
+          <div className="td-drawer-backdrop" aria-hidden="true" onClick={() => close(true)} />
+          <div
+            ref={panel}
+            id="td-menu-drawer"
+            className="td-drawer"
+            role="dialog"
+            aria-modal="true"
+            aria-label={t('header.menu')}
+            data-testid="menu-drawer"
+            onKeyDown={onKeyDown}
+          >
+            <button type="button" className="td-icon-button td-drawer-close" data-testid="menu-close" onClick={() => close(true)}>
+              {t('header.closeMenu')}
+            </button>
+            <NavLinks onFollow={() => close(false)} />
+            <div className="td-drawer-tools">
+              <HeaderTools inDrawer />
+            </div>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+function ThemeToggle({ testId }: { testId: string }) {
   const { t } = useTranslation();
   const theme = useTheme();
   return (
     <button
       type="button"
       className="td-icon-button"
-      data-testid="theme-toggle"
+      data-testid={testId}
       aria-label={t(theme === 'dark' ? 'header.switchToLight' : 'header.switchToDark')}
       title={t(theme === 'dark' ? 'header.switchToLight' : 'header.switchToDark')}
       onClick={toggleTheme}
@@ -79,7 +183,7 @@ function ThemeToggle() {
   );
 }
 
-export function LanguageSwitch() {
+export function LanguageSwitch({ testId = 'language-switch' }: { testId?: string }) {
   const { t } = useTranslation();
   const { lang } = useParams();
   const location = useLocation();
@@ -91,7 +195,7 @@ export function LanguageSwitch() {
   return (
     <label className="td-language">
       <span className="td-visually-hidden">{t('header.language')}</span>
-      <select data-testid="language-switch" value={lang} onChange={(e) => onChange(e.target.value)}>
+      <select data-testid={testId} value={lang} onChange={(e) => onChange(e.target.value)}>
         {LANGUAGES.map((code: Language) => (
           <option key={code} value={code}>
             {t(`languages.${code}`)}
@@ -103,13 +207,13 @@ export function LanguageSwitch() {
 }
 
 /** spec §4 "Exchange switch: the choice is saved and the page reloads"; the eight exchanges of spec §1. */
-function ExchangeSwitch() {
+function ExchangeSwitch({ testId }: { testId: string }) {
   const { t } = useTranslation();
   const exchangeCode = useSession((s) => s.exchangeCode);
   return (
     <label className="td-language">
       <span className="td-visually-hidden">{t('header.exchange')}</span>
-      <select data-testid="exchange-switch" value={exchangeCode} onChange={(e) => session.actions.switchExchange(e.target.value)}>
+      <select data-testid={testId} value={exchangeCode} onChange={(e) => session.actions.switchExchange(e.target.value)}>
         {EXCHANGE_CODES.map((code) => (
           <option key={code} value={code}>
             {t(`exchanges.${code}`)}
@@ -120,7 +224,7 @@ function ExchangeSwitch() {
   );
 }
 
-function SignOutButton() {
+function SignOutButton({ testId }: { testId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { lang } = useParams();
@@ -128,7 +232,7 @@ function SignOutButton() {
     <button
       type="button"
       className="td-icon-button"
-      data-testid="sign-out"
+      data-testid={testId}
       onClick={() => {
         // spec §7 POST /institution/logout, then the session is cleared whatever the answer.
         void signOut().then(() => navigate(`/${lang}/login`));

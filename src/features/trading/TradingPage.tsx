@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -12,6 +12,7 @@ import { RecentTrades } from './RecentTrades.tsx';
 import { TradeFormSlot } from './TradeFormSlot.tsx';
 import { OrdersArea } from './futures-data/OrdersArea.tsx';
 import './order-entry/register.ts';
+import { pickedPriceStore } from './picked-price.ts';
 import { tradingPrefs } from './trading-prefs.ts';
 import './trading.css';
 
@@ -25,6 +26,15 @@ export default function TradingPage() {
   const status = useStore(pairsStore, (s) => s.status);
   const pair = useStore(pairsStore, (s) => findPair(s, market, symbol));
   const layout = useStore(tradingPrefs.store, (s) => s.layout.book);
+  const [view, setView] = useState<PhoneView>('chart');
+  // On a phone a price picked from the book opens the form with it (the form fills the price itself).
+  useEffect(
+    () =>
+      pickedPriceStore.subscribe((s, prev) => {
+        if (s.picked && s.picked !== prev.picked && window.matchMedia(PHONE_QUERY).matches) setView('form');
+      }),
+    [],
+  );
 
   useEffect(() => {
     void loadPairs();
@@ -43,8 +53,9 @@ export default function TradingPage() {
     );
   }
   return (
-    <div className="td-trading" data-symbol={pair.symbol} data-market={pair.market}>
+    <div className="td-trading" data-symbol={pair.symbol} data-market={pair.market} data-view={view}>
       <PairHeader pair={pair} lang={lang} />
+      <PhoneTabs view={view} onChange={setView} />
       <div className="td-trading-grid">
         <OrderBook key={`${pair.market}:${pair.symbol}`} pair={pair} layout={layout} />
         <ChartPanel pair={pair} />
@@ -53,6 +64,54 @@ export default function TradingPage() {
       </div>
       <OrdersArea pair={pair} />
       <HealthBar />
+    </div>
+  );
+}
+
+/** The phone layout's width (trading.css and layouts.css use the same 760 px). */
+const PHONE_QUERY = '(max-width: 760px)';
+const PHONE_VIEWS = ['chart', 'book', 'trades', 'form', 'positions'] as const;
+type PhoneView = (typeof PHONE_VIEWS)[number];
+
+/**
+ * Phone (issue 18 layouts, at most 760 px wide): the trading page as tabs, one panel at a time, so the order form
+ * is one tap away. Wider screens hide the tab list (trading.css) and show every panel. Arrow keys, Home and End
+ * move between the tabs (WAI-ARIA tabs pattern, selection follows focus).
+ */
+function PhoneTabs({ view, onChange }: { view: PhoneView; onChange: (view: PhoneView) => void }) {
+  const { t } = useTranslation('trading');
+  const list = useRef<HTMLDivElement>(null);
+  const label = (name: PhoneView) => (name === 'positions' ? t('phone.positions') : t(`${name}.title`));
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = PHONE_VIEWS.indexOf(view);
+    const next =
+      event.key === 'ArrowRight' ? (at + 1) % PHONE_VIEWS.length
+      : event.key === 'ArrowLeft' ? (at - 1 + PHONE_VIEWS.length) % PHONE_VIEWS.length
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? PHONE_VIEWS.length - 1
+      : -1;
+    const name = PHONE_VIEWS[next];
+    if (!name) return;
+    event.preventDefault();
+    onChange(name);
+    list.current?.querySelector<HTMLElement>(`[data-view="${name}"]`)?.focus();
+  };
+  return (
+    <div ref={list} className="td-phone-tabs" role="tablist" aria-label={t('phone.tabs')} onKeyDown={onKeyDown}>
+      {PHONE_VIEWS.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          data-view={name}
+          data-testid={`phone-tab-${name}`}
+          aria-selected={view === name}
+          tabIndex={view === name ? 0 : -1}
+          onClick={() => onChange(name)}
+        >
+          {label(name)}
+        </button>
+      ))}
     </div>
   );
 }

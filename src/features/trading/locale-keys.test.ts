@@ -22,6 +22,7 @@ const DYNAMIC: Record<string, readonly string[]> = {
   'chart.intervals.${p}': KLINE_INTERVALS.map((p) => `chart.intervals.${p}`),
   'health.endpoints.${e.id}': ['spot', 'usdmPublic', 'usdmMarket'].map((e) => `health.endpoints.${e}`),
   'health.states.${e.state}': ['idle', 'connecting', 'open', 'reconnecting', 'offline'].map((s) => `health.states.${s}`),
+  '${name}.title': ['chart', 'book', 'trades', 'form'].map((v) => `${v}.title`),
   'staleness.${state}': ['live', 'stale', 'resyncing', 'offline'].map((s) => `staleness.${s}`),
 };
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { session, useSession } from '../../../lib/session/index.ts';
@@ -11,6 +12,7 @@ import { leverageStore, loadLeverage, pairRef, showLeverageModal } from './lever
 import { TransferModal } from './TransferModal.tsx';
 import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
 import { OrderConfirmToggle } from '../order-confirm.tsx';
+import { formModesSlot } from './form-modes-slot.ts';
 
 /**
  * Futures account controls (spec §2 leverage and transfer modals, spec §7 account modes): leverage,
@@ -25,6 +27,7 @@ export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
   const hedge = useSession((s) => s.positionSide === 'hedge');
   const multi = useSession((s) => s.multiAssetsMargin);
   const [transfer, setTransfer] = useState(false);
+  const slot = useStore(formModesSlot, (s) => s.element);
 
   useEffect(() => {
     loadLeverage(pair, keyId).catch(() => {});
@@ -87,14 +90,21 @@ export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
     });
   };
 
-  return (
-    <div className="td-futures-toolbar" data-testid="futures-toolbar">
+  // Margin mode and leverage: beside the order form when there is one (form-modes-slot.ts).
+  const modes = (
+    <>
       <button type="button" className="td-chip" data-testid="margin-type" onClick={switchMarginType}>
         {t('modes.marginType')} {t(crossed ? 'modes.cross' : 'modes.isolated')}
       </button>
       <button type="button" className="td-chip" data-testid="leverage-button" onClick={() => showLeverageModal(true)}>
         {t('leverage.button', { leverage: leverage ?? '--' })}
       </button>
+    </>
+  );
+
+  return (
+    <div className="td-futures-toolbar" data-testid="futures-toolbar">
+      {slot ? createPortal(modes, slot) : modes}
       <button type="button" className="td-chip" data-testid="position-side" onClick={switchPositionSide}>
         {t('modes.positionSide')} {t(hedge ? 'modes.hedge' : 'modes.oneWay')}
       </button>

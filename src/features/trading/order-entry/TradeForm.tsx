@@ -11,6 +11,7 @@ import { refreshOwnOrders } from '../own-orders.ts';
 import { tradeApi, type PositionView, type SendOrder } from '../futures-data/trade-api.ts';
 import { useTradingAccount } from '../futures-data/use-trading-account.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
+import { setFormModesSlot } from '../modals/form-modes-slot.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
 import { PickedPriceNote } from './PickedPriceNote.tsx';
 import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
@@ -114,6 +115,8 @@ export function TradeForm({ pair }: { pair: Pair }) {
 
   return (
     <section className="td-panel td-form-slot td-trade-form" aria-label={t('form.title')} data-testid="trade-form">
+      {/* The futures toolbar puts margin mode and leverage here, beside the form (issue 18). */}
+      {pair.market === 'usdm' && <div className="td-form-modes" ref={setFormModesSlot} data-testid="form-modes" />}
       <PickedPriceNote pair={pair} />
       <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} />
     </section>
