@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import enComponents from '../../locales/en-US/components.json' with { type: 'json' };
 import enMarket from '../../locales/en-US/market.json' with { type: 'json' };
 import zhMarket from '../../locales/zh-HK/market.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { saveScreenshot, useTheme } from './support/market.ts';
 
 // jsencrypt's ES build uses extensionless imports Node cannot load; its CommonJS build runs as is.
@@ -56,6 +57,10 @@ describe('market page', () => {
 
     await page.getByRole('searchbox', { name: enMarket.labels.search }).fill('eth/usdt');
     await expect.poll(() => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')))).toEqual(['ETHUSDT']);
+    // No match: the empty state sits in a row of the table, which holds only rows (axe aria-required-children).
+    await page.getByRole('searchbox', { name: enMarket.labels.search }).fill('no such pair');
+    await page.getByRole('table').getByRole('cell').filter({ hasText: enComponents.empty.noData }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('searchbox', { name: enMarket.labels.search }).fill('');
 
     // Sort by 24 h change, descending then ascending (spec §4 sort control: none → desc → asc).

@@ -57,7 +57,12 @@ export function MarketTable({ pairs, tab, favourites, query, sort, onSort, onTog
         ))}
       </div>
       {rows.length === 0 ? (
-        <EmptyState />
+        // A table holds only rows (WCAG 1.3.1; axe aria-required-children): the empty state is a row's one cell.
+        <div role="row" className="td-mkt-row--empty">
+          <div role="cell" aria-colspan={TICKER_COLUMNS.length}>
+            <EmptyState />
+          </div>
+        </div>
       ) : (
         <div ref={scrollRef} className="td-mkt-scroll" data-testid="market-scroll">
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
