@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router-dom';
 import type { AccountUserInfo } from '../account/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { usePageMeta } from '../../lib/page-meta/index.ts';
-import { session, useSession } from '../../lib/session/index.ts';
-import { reminderApi } from './api.ts';
+import { useSession } from '../../lib/session/index.ts';
+import { setOrderConfirm, useOrderConfirm } from '../../lib/session/order-confirm.ts';
 import { acknowledgeSafetyNotice, readSafetyNotice } from './safety-notice.ts';
 import './messages.css';
 
@@ -66,15 +66,13 @@ function OrderConfirmReminder() {
   const userInfo = useSession((s) => s.userInfo as AccountUserInfo | null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const checked = userInfo?.orderConfirmStatus ?? true;
+  const checked = useOrderConfirm();
 
   const change = (orderConfirmStatus: boolean) => {
     setSaving(true);
     setSaved(false);
-    reminderApi.updateOrderConfirmStatus(orderConfirmStatus).then(
-      (reply) => {
-        const { userInfo: current, userMenu } = session.getState();
-        if (current) session.actions.setUser({ ...current, orderConfirmStatus: reply.orderConfirmStatus }, userMenu);
+    setOrderConfirm(orderConfirmStatus).then(
+      () => {
         setSaving(false);
         setSaved(true);
       },

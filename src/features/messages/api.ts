@@ -1,5 +1,4 @@
 import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
-import type { AccountCalls } from '../../../contract/account.ts';
 import type { MessageCalls } from '../../../contract/messages.ts';
 import { apiGet, apiPost } from '../../lib/api/index.ts';
 
@@ -15,10 +14,4 @@ export const messagesApi = {
   unreadCount: () => apiGet<ReplyOf<MessageCalls['/message/unreadCount']>>('/message/unreadCount', { silent: true }),
   read: (ids: string[]) => apiPost<ReadReply>('/message/read', { ids }),
   readAll: () => apiPost<ReadReply>('/message/readAll'),
-};
-
-/** spec §4 reminders: whether an order is confirmed before it is placed (spec §7 updateOrderConfirmStatus). */
-export const reminderApi = {
-  updateOrderConfirmStatus: (orderConfirmStatus: boolean) =>
-    apiPost<ReplyOf<AccountCalls['/institution/updateOrderConfirmStatus']>>('/institution/updateOrderConfirmStatus', { orderConfirmStatus }),
 };

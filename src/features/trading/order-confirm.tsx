@@ -1,31 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { AccountCalls } from '../../../contract/account.ts';
-import type { ReplyOf } from '../../../contract/call.ts';
-import { apiPost } from '../../lib/api/index.ts';
-import { session, useSession, type UserInfo } from '../../lib/session/index.ts';
+import { setOrderConfirm, useOrderConfirm } from '../../lib/session/order-confirm.ts';
 import { showToast } from '../../lib/toast/index.ts';
-
-type Reply = ReplyOf<AccountCalls['/institution/updateOrderConfirmStatus']>;
-
-/** spec §3 userInfo.orderConfirmStatus: whether orders ask for a confirmation (true unless turned off). */
-export function orderConfirmEnabled(userInfo: UserInfo | null): boolean {
-  return userInfo?.['orderConfirmStatus'] !== false;
-}
-
-export function useOrderConfirm(): boolean {
-  return useSession((s) => orderConfirmEnabled(s.userInfo));
-}
-
-/**
- * "Don't ask again" and its undo: spec §7 POST /institution/updateOrderConfirmStatus, then the session's user
- * info follows the server's answer (so every tab of the page reads the same setting).
- */
-export async function setOrderConfirm(enabled: boolean): Promise<boolean> {
-  const reply = await apiPost<Reply>('/institution/updateOrderConfirmStatus', { orderConfirmStatus: enabled });
-  const { userInfo, userMenu } = session.getState();
-  if (userInfo) session.actions.setUser({ ...userInfo, orderConfirmStatus: reply.orderConfirmStatus }, userMenu);
-  return reply.orderConfirmStatus;
-}
 
 async function change(enabled: boolean, text: (on: boolean) => string): Promise<void> {
   try {
