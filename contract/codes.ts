@@ -103,6 +103,8 @@ export const Code = {
   // Electricity payment (10350–10359).
   /** The bill is already paid (data.billId). */
   billPaid: 10350,
+  // Broker portal (10400–10499, issue 14): 10400–10429 sub-accounts and API keys; 10430–10449 address book and
+  // notification e-mails; 10450–10499 transfers, withdrawals and approvals.
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 

@@ -9,6 +9,7 @@ import { kycState } from '../kyc.ts';
 import { buildUserMenu } from '../menus.ts';
 import { checkEmail } from '../rules.ts';
 import { revokeAllSessions } from '../sessions.ts';
+import { openBrokerOrg } from '../../broker/org.ts';
 
 /** Account calls of contract/account.ts `profileCalls`: user info, menu, login history, freeze, preferences (spec §7). */
 export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
@@ -103,10 +104,12 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
     },
 
     '/institution/agree/broker/open': async ({ auth }) => {
-      await ctx.db.query('update users set broker_agreed_at = coalesce(broker_agreed_at, $2), updated_at = $2 where id = $1', [
-        auth.user.id,
-        nowDate(ctx),
-      ]);
+      const at = nowDate(ctx);
+      // Opening broker rights founds the user's broker organisation (server/broker/org.ts), in one transaction.
+      await ctx.db.transaction(async (tx) => {
+        await tx.query('update users set broker_agreed_at = coalesce(broker_agreed_at, $2), updated_at = $2 where id = $1', [auth.user.id, at]);
+        await openBrokerOrg(tx, auth.user.id, at);
+      });
       return { brokerOpen: true as const };
     },
 
