@@ -87,3 +87,44 @@ export function liquidationPriceOf(size: Decimal, entry: Decimal, backingMargin:
   }
   return null;
 }
+
+/** One side of a symbol's positions for the joint liquidation price (hedge mode's long and short together). */
+export interface Leg {
+  /** signed size: long > 0, short < 0 */
+  size: Decimal;
+  entry: Decimal;
+  brackets: readonly Bracket[];
+}
+
+/**
+ * Hedge mode on cross margin (Binance's formula with Position1LONG and Position1SHORT): both sides of a symbol
+ * move with the same mark, so they liquidate at one price P where
+ *   backing + Σ size × (P − entry) = Σ (|size| × P × MMR − cum),
+ * each side's MMR and cum from the bracket its own notional |size| × P falls in; `backingMargin` is the cross
+ * wallet less the other symbols' maintenance margin plus their PnL. Every pair of tiers gives a candidate; one
+ * whose notionals lie in the tiers it was computed with is a root. With both sides open the margin can run out
+ * on a fall and on a rise: the root nearest `mark` is the one the price meets first. Null when none exists.
+ */
+export function jointLiquidationPrice(legs: readonly Leg[], backingMargin: Decimal, mark: Decimal): Decimal | null {
+  const open = legs.filter((l) => !l.size.isZero());
+  if (open.length === 0) return null;
+  let best: Decimal | null = null;
+  const choose = (i: number, picked: Bracket[]): void => {
+    if (i === open.length) {
+      let numerator = backingMargin;
+      let denominator = open[0]!.size.mul(0);
+      open.forEach((l, k) => {
+        numerator = numerator.add(picked[k]!.cum).sub(l.size.mul(l.entry));
+        denominator = denominator.add(l.size.abs().mul(picked[k]!.mmr)).sub(l.size);
+      });
+      if (denominator.isZero()) return;
+      const price = numerator.div(denominator);
+      if (!price.gt(0) || !open.every((l, k) => inBracket(picked[k]!, l.size.abs().mul(price)))) return;
+      if (best === null || price.sub(mark).abs().lt(best.sub(mark).abs())) best = price;
+      return;
+    }
+    for (const b of open[i]!.brackets) choose(i + 1, [...picked, b]);
+  };
+  choose(0, []);
+  return best;
+}
