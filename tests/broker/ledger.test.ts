@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { ApiError } from '../../server/api/envelope.ts';
+import type { ApiError } from '../../server/api/envelope.ts';
 import { openBrokerAccount } from '../../server/broker/accounts.ts';
 import { openBrokerOrg } from '../../server/broker/org.ts';
 import { loadSecretBox, secretBox } from '../../server/broker/secrets.ts';
