@@ -157,36 +157,30 @@ export const ManagerInvite = Type.Object({
   invitedAt: IsoTime,
 });
 
+/** A page request with optional filters, the shape of the spec's record pages (pageCondition, queryCondition). */
+const PageQuery = <P extends Parameters<typeof Type.Object>[0]>(conditions: P) =>
+  Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict(conditions)) });
+
 const AccountId = Strict({ brokerAccountId: Id });
 const KeyId = Strict({ keyId: Id });
-const BalanceQuery = Strict({
-  pageCondition: PageCondition,
-  queryCondition: Type.Optional(
-    Strict({
-      /** One sub-account (account-detail) or, without it, every sub-account of the organisation (total). */
-      brokerAccountId: Type.Optional(Id),
-      exchangeCode: Type.Optional(BrokerExchangeCode),
-      asset: Type.Optional(Asset),
-      /** Leave out rows whose total is zero. */
-      hideZero: Type.Optional(Type.Boolean()),
-    }),
-  ),
+const BalanceQuery = PageQuery({
+  /** One sub-account (account-detail) or, without it, every sub-account of the organisation (total). */
+  brokerAccountId: Type.Optional(Id),
+  exchangeCode: Type.Optional(BrokerExchangeCode),
+  asset: Type.Optional(Asset),
+  /** Leave out rows whose total is zero. */
+  hideZero: Type.Optional(Type.Boolean()),
 });
 
 export const brokerAccountCalls = {
   '/broker/account/pageBrokerAccount': call({
     method: 'POST',
     auth: 'user',
-    body: Strict({
-      pageCondition: PageCondition,
-      queryCondition: Type.Optional(
-        Strict({
-          exchangeCode: Type.Optional(BrokerExchangeCode),
-          accountType: Type.Optional(SubAccountKindName),
-          /** Part of the name, remark or uid. */
-          keyword: Type.Optional(Type.String({ minLength: 0, maxLength: 64 })),
-        }),
-      ),
+    body: PageQuery({
+      exchangeCode: Type.Optional(BrokerExchangeCode),
+      accountType: Type.Optional(SubAccountKindName),
+      /** Part of the name, remark or uid. */
+      keyword: Type.Optional(Type.String({ minLength: 0, maxLength: 64 })),
     }),
     reply: Page(BrokerAccount),
   }),
@@ -280,15 +274,10 @@ export const brokerAccountCalls = {
   '/broker/exchangeKey/pageBrokerExchangeKey': call({
     method: 'POST',
     auth: 'user',
-    body: Strict({
-      pageCondition: PageCondition,
-      queryCondition: Type.Optional(
-        Strict({
-          exchangeCode: Type.Optional(BrokerExchangeCode),
-          brokerAccountId: Type.Optional(Id),
-          status: Type.Optional(StringEnum(['active', 'expired'])),
-        }),
-      ),
+    body: PageQuery({
+      exchangeCode: Type.Optional(BrokerExchangeCode),
+      brokerAccountId: Type.Optional(Id),
+      status: Type.Optional(StringEnum(['active', 'expired'])),
     }),
     reply: Page(ExchangeKey),
   }),
