@@ -105,6 +105,18 @@ export const Code = {
   billPaid: 10350,
   // Broker portal (10400–10499, issue 14): 10400–10429 sub-accounts and API keys; 10430–10449 address book and
   // notification e-mails; 10450–10499 transfers, withdrawals and approvals.
+  /** The organisation already has a sub-account of this name on this exchange. */
+  brokerAccountNameTaken: 10400,
+  /** account/checkIsExistMasterApi is false for this exchange: no sub-account can be added there. */
+  noMasterApi: 10401,
+  /** The organisation holds the most sub-accounts this exchange allows; data.max. */
+  brokerAccountLimit: 10402,
+  /** The named account manager cannot join: data.reason notRegistered, noBrokerRights, alreadyMember, notInvited. */
+  managerNotEligible: 10403,
+  /** The sub-account holds the most API keys its exchange allows; data.max. */
+  brokerKeyLimit: 10404,
+  /** The exchange does not open this sub-account kind (subAccount/type/queryUserConfig); data.subAccountTypes. */
+  brokerKindNotOffered: 10405,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -168,6 +180,12 @@ export const messages: Record<Code, string> = {
   10300: 'This loan does not allow the operation',
   10301: 'The loan-to-value ratio would be above the allowed level',
   10350: 'This bill is already paid',
+  10400: 'A sub-account with this name already exists on this exchange',
+  10401: 'No master account API is configured for this exchange',
+  10402: 'The sub-account limit of this exchange is reached',
+  10403: 'This user cannot be added as an account manager',
+  10404: 'This sub-account has the most API keys allowed',
+  10405: 'This exchange does not offer this sub-account type',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

@@ -23,6 +23,7 @@ import { selectionRoutes } from './routes/selection.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { electricityRoutes } from '../electricity/routes.ts';
 import { loanRoutes } from '../loans/routes.ts';
+import { brokerAccountRoutes } from '../broker/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -148,6 +149,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   if (options.simulator) loanRoutes(ctx, app, options.simulator, withDevRoutes);
   // Electricity bills are paid at the convert desk's quotes, priced from the same books (server/electricity).
   if (options.simulator) electricityRoutes(ctx, app, options.simulator, withDevRoutes);
+  // Broker sub-accounts' balances are valued at the same books (server/broker).
+  if (options.simulator) await brokerAccountRoutes(ctx, app, options.simulator);
 }
 
 function isSafeMethod(method: string): boolean {
