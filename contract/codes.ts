@@ -105,6 +105,18 @@ export const Code = {
   billPaid: 10350,
   // Broker portal (10400–10499, issue 14): 10400–10429 sub-accounts and API keys; 10430–10449 address book and
   // notification e-mails; 10450–10499 transfers, withdrawals and approvals.
+  /** The address (exchange, asset, network, address, memo) is already in the organisation's book. */
+  brokerAddressExists: 10430,
+  /** The entry's state does not allow the step (confirm a whitelisted one, remove a pending one); data.status. */
+  brokerAddressState: 10431,
+  /** The organisation's book holds the most entries it may (contract/broker-config-rules.ts); data.max. */
+  brokerAddressLimit: 10432,
+  /** The e-mail already receives the organisation's notifications. */
+  messageEmailExists: 10440,
+  /** The notification e-mail's state does not allow the step (confirm an active one); data.status. */
+  messageConfigState: 10441,
+  /** The organisation has the most notification e-mails it may; data.max. */
+  messageConfigLimit: 10442,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -168,6 +180,12 @@ export const messages: Record<Code, string> = {
   10300: 'This loan does not allow the operation',
   10301: 'The loan-to-value ratio would be above the allowed level',
   10350: 'This bill is already paid',
+  10430: 'This address is already in the address book',
+  10431: 'This address does not allow the operation',
+  10432: 'The address book is full',
+  10440: 'This e-mail already receives notifications',
+  10441: 'This notification e-mail does not allow the operation',
+  10442: 'No more notification e-mails can be added',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */
