@@ -75,49 +75,77 @@ export async function lockOrg(tx: Queryable, orgId: string): Promise<void> {
   await tx.query('select id from broker_orgs where id = $1 for update', [orgId]);
 }
 
+/** What differs between the two books that are confirmed by an e-mail code: the table, its confirmed state, the codes. */
+export interface PendingBook {
+  table: 'broker_addresses' | 'broker_message_configs';
+  confirmed: 'whitelisted' | 'active';
+  codeType: string;
+  stateCode: typeof Code.brokerAddressState | typeof Code.messageConfigState;
+}
+
+interface PendingRow {
+  id: string;
+  status: string;
+  email_uuid: string | null;
+}
+
 /**
- * Sends the code that confirms a pending entry to the caller's own e-mail (the sandbox's e-mail codes,
- * server/api/codes.ts: the outbox, 10 minutes, 5 attempts, and spec §5's refusal of a second send within 1 s).
+ * invoke…EmailValidation: sends the code that confirms a pending entry to the caller's own e-mail (the sandbox's
+ * e-mail codes, server/api/codes.ts: the outbox, 10 minutes, 5 attempts, and spec §5's refusal of a second send
+ * within 1 s, 10005) and keeps it as the entry's latest code.
  */
-export async function sendConfirmCode(ctx: ApiContext, auth: Auth, businessType: string): Promise<{ uuid: string; expiresAt: string }> {
+export async function invokeValidation(ctx: ApiContext, auth: Auth, orgId: string, row: PendingRow, book: PendingBook): Promise<{ id: string; uuid: string; expiresAt: string }> {
+  if (row.status !== 'pending') throw new ApiError(book.stateCode, { status: row.status });
   const { uuid } = await issueCode(ctx, {
     channel: 'email',
     destination: auth.user.email_lower,
-    businessType,
+    businessType: book.codeType,
     userId: auth.user.id,
     account: auth.user.email_lower,
     ip: auth.ip,
   });
-  return { uuid, expiresAt: new Date(nowDate(ctx).getTime() + ctx.limits.codeTtlMs).toISOString() };
+  await ctx.db.query(`update ${book.table} set email_uuid = $3 where id = $1 and org_id = $2 and status = 'pending'`, [row.id, orgId, uuid]);
+  return { id: row.id, uuid, expiresAt: new Date(nowDate(ctx).getTime() + ctx.limits.codeTtlMs).toISOString() };
 }
 
 /**
- * Checks the code of a confirmation: it must be the entry's latest code (one sent for another entry confirms
- * nothing), sent to the caller, right, unexpired and unused. Returns its uuid for `consumeCodes`.
+ * confirm…: the code must be the entry's latest one (a code sent for another entry confirms nothing), sent to the
+ * caller, right, unexpired and unused; it is used up in the transaction that confirms the entry, so parallel
+ * confirmations confirm once.
  */
-export async function checkConfirmCode(
+export async function confirmPending(
   ctx: ApiContext,
   auth: Auth,
-  businessType: string,
-  rowUuid: string | null,
+  orgId: string,
+  row: PendingRow,
   body: { emailUuid: string; emailCode: string },
-): Promise<string> {
+  book: PendingBook,
+): Promise<void> {
+  if (row.status !== 'pending') throw new ApiError(book.stateCode, { status: row.status });
   // spec §5: the verification code must be fetched first.
-  if (!rowUuid || !body.emailUuid) throw badInput('emailUuid', 'codeNotFetched', 'Please get a verification code first');
-  if (body.emailUuid !== rowUuid) throw new ApiError(Code.codeExpired, { channel: 'email' });
-  return checkCode(ctx, {
+  if (!row.email_uuid || !body.emailUuid) throw badInput('emailUuid', 'codeNotFetched', 'Please get a verification code first');
+  if (body.emailUuid !== row.email_uuid) throw new ApiError(Code.codeExpired, { channel: 'email' });
+  const uuid = await checkCode(ctx, {
     channel: 'email',
     uuid: body.emailUuid,
     code: body.emailCode,
-    businessTypes: [businessType],
+    businessTypes: [book.codeType],
     destination: auth.user.email_lower,
     userId: auth.user.id,
   });
+  const now = nowDate(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await consumeCodes(ctx, tx, [uuid]);
+    const done = await tx.query(
+      `update ${book.table} set status = $3, confirmed_by = $4, confirmed_at = $5, updated_at = $5
+       where id = $1 and org_id = $2 and status = 'pending' and email_uuid = $6 and deleted_at is null returning id`,
+      [row.id, orgId, book.confirmed, auth.user.id, now, uuid],
+    );
+    if (done.length !== 1) throw new ApiError(book.stateCode, { status: 'changed' });
+  });
 }
 
-export function stateError(code: typeof Code.brokerAddressState | typeof Code.messageConfigState, status: string): ApiError {
-  return new ApiError(code, { status });
-}
+const ADDRESS_BOOK: PendingBook = { table: 'broker_addresses', confirmed: 'whitelisted', codeType: BROKER_ADDRESS_CODE_TYPE, stateCode: Code.brokerAddressState };
 
 export function addressHandlers(ctx: ApiContext): Handlers<BrokerAddressCalls> {
   return {
@@ -187,29 +215,13 @@ export function addressHandlers(ctx: ApiContext): Handlers<BrokerAddressCalls> {
 
     '/broker/address/invokeAddressAddEmailValidation': async ({ body, auth }) => {
       const member = await brokerMember(ctx.db, auth.user.id);
-      const row = await loadAddress(ctx.db, member.orgId, body.id);
-      if (row.status !== 'pending') throw stateError(Code.brokerAddressState, row.status);
-      const sent = await sendConfirmCode(ctx, auth, BROKER_ADDRESS_CODE_TYPE);
-      await ctx.db.query(`update broker_addresses set email_uuid = $3 where id = $1 and org_id = $2 and status = 'pending'`, [row.id, member.orgId, sent.uuid]);
-      return { id: row.id, ...sent };
+      return invokeValidation(ctx, auth, member.orgId, await loadAddress(ctx.db, member.orgId, body.id), ADDRESS_BOOK);
     },
 
     '/broker/address/confirmBrokerAddress': async ({ body, auth }) => {
       const member = await brokerMember(ctx.db, auth.user.id);
-      const row = await loadAddress(ctx.db, member.orgId, body.id);
-      if (row.status !== 'pending') throw stateError(Code.brokerAddressState, row.status);
-      const uuid = await checkConfirmCode(ctx, auth, BROKER_ADDRESS_CODE_TYPE, row.email_uuid, body);
-      const now = nowDate(ctx);
-      await ctx.db.transaction(async (tx) => {
-        await consumeCodes(ctx, tx, [uuid]);
-        const done = await tx.query(
-          `update broker_addresses set status = 'whitelisted', confirmed_by = $3, confirmed_at = $4, updated_at = $4
-           where id = $1 and org_id = $2 and status = 'pending' and email_uuid = $5 and deleted_at is null returning id`,
-          [row.id, member.orgId, auth.user.id, now, uuid],
-        );
-        if (done.length !== 1) throw stateError(Code.brokerAddressState, 'changed');
-      });
-      return addressView(await loadAddress(ctx.db, member.orgId, row.id));
+      await confirmPending(ctx, auth, member.orgId, await loadAddress(ctx.db, member.orgId, body.id), body, ADDRESS_BOOK);
+      return addressView(await loadAddress(ctx.db, member.orgId, body.id));
     },
 
     '/broker/address/whitelist/remove': async ({ body, auth }) => {
@@ -220,7 +232,7 @@ export function addressHandlers(ctx: ApiContext): Handlers<BrokerAddressCalls> {
         [body.id, member.orgId, nowDate(ctx)],
       );
       const row = await loadAddress(ctx.db, member.orgId, body.id);
-      if (done.length !== 1) throw stateError(Code.brokerAddressState, row.status);
+      if (done.length !== 1) throw new ApiError(Code.brokerAddressState, { status: row.status });
       return addressView(row);
     },
 

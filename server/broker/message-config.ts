@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { BROKER_MESSAGE_CODE_TYPE, MAX_MESSAGE_CONFIGS, MESSAGE_EVENTS, type MessageConfigState, type MessageEvent } from '../../contract/broker-config-rules.ts';
 import { type BrokerMessageCalls, brokerMessageCalls, type MessageConfig } from '../../contract/broker-config.ts';
-import { consumeCodes } from '../api/codes.ts';
 import { type ApiContext, nowDate } from '../api/context.ts';
 import { type Handlers, serveCalls } from '../api/contract.ts';
 import { ApiError, Code } from '../api/envelope.ts';
 import { checkEmail } from '../api/rules.ts';
 import { normaliseEmail } from '../api/users.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
-import { checkConfirmCode, lockOrg, sendConfirmCode, stateError } from './addresses.ts';
+import { confirmPending, invokeValidation, lockOrg, type PendingBook } from './addresses.ts';
 import { brokerMember } from './org.ts';
 
 /**
@@ -20,6 +19,8 @@ import { brokerMember } from './org.ts';
  */
 
 type ConfigView = Static<typeof MessageConfig>;
+
+const MESSAGE_BOOK: PendingBook = { table: 'broker_message_configs', confirmed: 'active', codeType: BROKER_MESSAGE_CODE_TYPE, stateCode: Code.messageConfigState };
 
 interface ConfigRow {
   id: string;
@@ -104,29 +105,13 @@ export function messageConfigHandlers(ctx: ApiContext): Handlers<BrokerMessageCa
 
     '/broker/messageConfig/invokeBrokerMessageConfigAddEmailValidation': async ({ body, auth }) => {
       const member = await brokerMember(ctx.db, auth.user.id);
-      const row = await loadConfig(ctx.db, member.orgId, body.id);
-      if (row.status !== 'pending') throw stateError(Code.messageConfigState, row.status);
-      const sent = await sendConfirmCode(ctx, auth, BROKER_MESSAGE_CODE_TYPE);
-      await ctx.db.query(`update broker_message_configs set email_uuid = $3 where id = $1 and org_id = $2 and status = 'pending'`, [row.id, member.orgId, sent.uuid]);
-      return { id: row.id, ...sent };
+      return invokeValidation(ctx, auth, member.orgId, await loadConfig(ctx.db, member.orgId, body.id), MESSAGE_BOOK);
     },
 
     '/broker/messageConfig/confirmBrokerMessageConfig': async ({ body, auth }) => {
       const member = await brokerMember(ctx.db, auth.user.id);
-      const row = await loadConfig(ctx.db, member.orgId, body.id);
-      if (row.status !== 'pending') throw stateError(Code.messageConfigState, row.status);
-      const uuid = await checkConfirmCode(ctx, auth, BROKER_MESSAGE_CODE_TYPE, row.email_uuid, body);
-      const now = nowDate(ctx);
-      await ctx.db.transaction(async (tx) => {
-        await consumeCodes(ctx, tx, [uuid]);
-        const done = await tx.query(
-          `update broker_message_configs set status = 'active', confirmed_at = $3, updated_at = $3
-           where id = $1 and org_id = $2 and status = 'pending' and email_uuid = $4 and deleted_at is null returning id`,
-          [row.id, member.orgId, now, uuid],
-        );
-        if (done.length !== 1) throw stateError(Code.messageConfigState, 'changed');
-      });
-      return configView(await loadConfig(ctx.db, member.orgId, row.id));
+      await confirmPending(ctx, auth, member.orgId, await loadConfig(ctx.db, member.orgId, body.id), body, MESSAGE_BOOK);
+      return configView(await loadConfig(ctx.db, member.orgId, body.id));
     },
 
     '/broker/messageConfig/updateBrokerMessageConfig': async ({ body, auth }) => {

@@ -36,6 +36,7 @@ create table broker_message_configs (
   status text not null check (status in ('pending', 'active')),
   email_uuid text,
   created_by integer not null references users (id),
+  confirmed_by integer references users (id),
   created_at timestamptz not null,
   confirmed_at timestamptz,
   updated_at timestamptz not null,

@@ -7,6 +7,7 @@ import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../.
 import { addressApi, type AddressAsset, type BrokerAddress } from './api.ts';
 import { describeConfigError } from './errors.ts';
 import { checkAddressForm } from './forms.ts';
+import { FormButtons } from './FormButtons.tsx';
 
 type AddField = 'exchange' | 'asset' | 'network' | 'address' | 'memo' | 'name' | 'addressType';
 const FIELDS: readonly string[] = ['exchange', 'asset', 'network', 'address', 'memo', 'name', 'addressType'];
@@ -117,14 +118,7 @@ export function AddAddressForm({ assets, onSubmitted, onCancel }: { assets: read
         )}
       </Field>
       <FormMessage text={message} />
-      <div className="td-broker-config-buttons">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="address-add-next">
-          {submitting ? t('common.processing') : t('address.form.next')}
-        </button>
-        <button type="button" className="td-button td-button-secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormButtons submitting={submitting} submitText={t('address.form.next')} onCancel={onCancel} testId="address-add-next" />
     </form>
   );
 }

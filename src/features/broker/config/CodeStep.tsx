@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { checkCode, CodeField, FormMessage, useSubmit, type FieldErrors } from '../../account/shared.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { describeConfigError } from './errors.ts';
+import { FormButtons } from './FormButtons.tsx';
 
 /**
  * The e-mail step of adding an address or a notification e-mail (server/broker/README.md): send the code (the
@@ -56,14 +57,7 @@ export function CodeStep({
       <p className="td-field-hint">{t('code.explain', { email: info?.email ?? '' })}</p>
       <CodeField name="emailCode" label={t('code.label')} value={code} onValue={setCode} error={errors.emailCode} request={request} onUuid={setUuid} />
       <FormMessage text={message} />
-      <div className="td-broker-config-buttons">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid={`${testId}-confirm`}>
-          {submitting ? t('common.processing') : t('code.confirm')}
-        </button>
-        <button type="button" className="td-button td-button-secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormButtons submitting={submitting} submitText={t('code.confirm')} onCancel={onCancel} testId={`${testId}-confirm`} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { MESSAGE_EVENTS, MESSAGE_REMARK_MAX, type MessageEvent } from '../../../
 import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
 import { describeConfigError } from './errors.ts';
 import { checkMessageForm } from './forms.ts';
+import { FormButtons } from './FormButtons.tsx';
 
 export interface MessageValues {
   email: string;
@@ -101,14 +102,7 @@ export function MessageForm({
         hint={t('message.form.remarkHint', { max: MESSAGE_REMARK_MAX })}
       />
       <FormMessage text={message} />
-      <div className="td-broker-config-buttons">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid={`${testId}-submit`}>
-          {submitting ? t('common.processing') : submitText}
-        </button>
-        <button type="button" className="td-button td-button-secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <FormButtons submitting={submitting} submitText={submitText} onCancel={onCancel} testId={`${testId}-submit`} />
     </form>
   );
 }
