@@ -255,6 +255,9 @@ describe.each(securityBackends())('broker address book and notification e-mails 
     const same = await submit(b, { exchange: 'gate', asset: 'SOL', network: 'SOL', address: mine.address, name: 'Mine too', addressType: 'master' });
     expect(same.code).toBe(200);
     expect(same.data.id).not.toBe(mine.id);
+    const sameEmail = await call<Config>(b, '/broker/messageConfig/submitBrokerMessageConfig', { email: config.email, events: ['decision'] });
+    expect([sameEmail.code, sameEmail.data.status]).toEqual([200, 'pending']);
+    expect(sameEmail.data.id).not.toBe(config.id);
 
     // A's rows are untouched, and A can still finish what it started.
     expect((await page(a, { exchange: 'gate', asset: 'SOL' })).data.list.find((r) => r.id === mine.id)?.status).toBe('whitelisted');

@@ -165,7 +165,7 @@ describe('broker address whitelist and notification e-mails in Chromium (issue 1
     await edit.getByTestId('input-event-decision').check();
     await edit.getByTestId('message-edit-form-submit').click();
     await expect.poll(() => page.getByTestId('form-success').textContent(), slow).toBe(fill(zh.message.updated, { email }));
-    expect(await message.locator('td').first().textContent()).toBe(zh.message.events.decision);
+    await expect.poll(() => message.locator('td').first().textContent(), slow).toBe(zh.message.events.decision);
     const saved = (await suite.client.call<Array<{ id: string; events: string[] }>>('POST', '/broker/messageConfig/list', { token })).data.find((c) => c.id === configId)!;
     expect(saved.events).toEqual(['decision']);
 
