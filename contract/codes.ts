@@ -117,6 +117,18 @@ export const Code = {
   brokerKeyLimit: 10404,
   /** The exchange does not open this sub-account kind (subAccount/type/queryUserConfig); data.subAccountTypes. */
   brokerKindNotOffered: 10405,
+  /** The address (exchange, asset, network, address, memo) is already in the organisation's book. */
+  brokerAddressExists: 10430,
+  /** The entry's state does not allow the step (confirm a whitelisted one, remove a pending one); data.status. */
+  brokerAddressState: 10431,
+  /** The organisation's book holds the most entries it may (contract/broker-config-rules.ts); data.max. */
+  brokerAddressLimit: 10432,
+  /** The e-mail already receives the organisation's notifications. */
+  messageEmailExists: 10440,
+  /** The notification e-mail's state does not allow the step (confirm an active one); data.status. */
+  messageConfigState: 10441,
+  /** The organisation has the most notification e-mails it may; data.max. */
+  messageConfigLimit: 10442,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -186,6 +198,12 @@ export const messages: Record<Code, string> = {
   10403: 'This user cannot be added as an account manager',
   10404: 'This sub-account has the most API keys allowed',
   10405: 'This exchange does not offer this sub-account type',
+  10430: 'This address is already in the address book',
+  10431: 'This address does not allow the operation',
+  10432: 'The address book is full',
+  10440: 'This e-mail already receives notifications',
+  10441: 'This notification e-mail does not allow the operation',
+  10442: 'No more notification e-mails can be added',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

@@ -10,6 +10,8 @@ import { loadOrCreateKeys } from './rsa.ts';
 import { openUploadStore, registerUploadParser } from './uploads.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import { tradePlugin } from '../trade/index.ts';
+import { brokerAddressRoutes } from '../broker/addresses.ts';
+import { brokerMessageRoutes } from '../broker/message-config.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -138,6 +140,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   walletRoutes(ctx, app);
   helpRoutes(ctx, app);
   messageRoutes(ctx, app);
+  brokerAddressRoutes(ctx, app);
+  brokerMessageRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
