@@ -21,6 +21,7 @@ import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { brokerLookupRoutes } from '../broker/lookup.ts';
 import { electricityRoutes } from '../electricity/routes.ts';
 import { loanRoutes } from '../loans/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
@@ -137,6 +138,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   walletRoutes(ctx, app);
   helpRoutes(ctx, app);
   messageRoutes(ctx, app);
+  brokerLookupRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
