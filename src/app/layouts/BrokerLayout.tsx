@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatch } from 'react-router-dom';
 import { BrokerGateScreen, BrokerNav, useBrokerAccess } from '../../features/broker/index.ts';
 import { i18next } from '../../lib/i18n/index.ts';
-import { pageRoutes } from '../route-table.ts';
+import { BROKER_BASE, pageRoutes } from '../route-table.ts';
 import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 import './layouts.css';
 
@@ -20,13 +20,15 @@ const brokerPaths: Readonly<Record<string, string>> = Object.fromEntries(
 export function BrokerLayout() {
   const zhHK = useMemo(() => i18next.cloneInstance({ lng: 'zh-HK' }), []);
   const access = useBrokerAccess();
+  // The manager's own path only redirects (spec §2: to the project page), whoever asks.
+  const atBase = useMatch(`/:lang/${BROKER_BASE}`) !== null;
   return (
     <I18nextProvider i18n={zhHK}>
       <div className="td-broker-layout" lang="zh-HK">
         <SkipLink />
         {access === 'granted' ? <BrokerNav paths={brokerPaths} /> : null}
         <main className="td-broker-main" id={MAIN_ID} tabIndex={-1}>
-          {access === 'granted' ? <Outlet /> : <BrokerGateScreen access={access} />}
+          {access === 'granted' || atBase ? <Outlet /> : <BrokerGateScreen access={access} />}
         </main>
       </div>
     </I18nextProvider>
