@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zhBroker from '../../locales/zh-HK/broker.json' with { type: 'json' };
 import zhCommon from '../../locales/zh-HK/common.json' with { type: 'json' };
-import { demoUser } from '../../server/db/seed.ts';
 import { openPage, type PageWatch } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
@@ -17,14 +16,46 @@ const slow = { timeout: 15_000 } as const;
 const SUPPORT_EMAIL = 'support@tradingdesk.test';
 const GROUPS = ['account', 'project', 'billing', 'records', 'config', 'overview', 'dataAnalysis', 'apiManagement', 'portfolio'] as const;
 
+/** A new institution user without broker rights (the demo user may be seeded as a broker). */
+async function registerUser(): Promise<{ email: string; password: string }> {
+  const client = suite.client;
+  const email = `broker-${Date.now().toString(36)}@firm.test`;
+  const password = 'Passw0rd!x';
+  await client.advance(1_100);
+  const sent = await client.call<{ uuid: string }>('POST', '/institution/email/captcha/noLogin', { body: { email, businessType: 'register' } });
+  expect(sent.code).toBe(200);
+  const mail = await client.readCode(email, 'register');
+  const reply = await client.call('POST', '/institution/register', {
+    body: {
+      firstName: 'Mei',
+      lastName: 'Chan',
+      email,
+      emailUuid: sent.data.uuid,
+      emailCode: mail.code,
+      areaCode: '+852',
+      whatsapp: '+852 61234567',
+      telegram: '@mei',
+      preferredLanguage: 'zh-HK',
+      companyName: 'Harbour Capital Ltd',
+      password: await client.encrypt(password),
+      confirmPassword: await client.encrypt(password),
+      agreement: true,
+    },
+  });
+  expect(reply.code).toBe(200);
+  return { email, password };
+}
+
 async function noSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
 describe('broker manager shell in Chromium (issue 14)', () => {
   let watch: PageWatch;
+  let user: { email: string; password: string };
   beforeAll(async () => {
     watch = await openPage(suite.browser, { viewport: { width: 1280, height: 900 } });
+    user = await registerUser();
   });
   afterAll(async () => watch?.context.close());
 
@@ -48,8 +79,8 @@ describe('broker manager shell in Chromium (issue 14)', () => {
 
     await link.click();
     await page.waitForURL(/\/en-US\/login\?redirect=/, slow);
-    await page.locator('input[name="username"]').fill(demoUser.email);
-    await page.locator('input[name="password"]').fill(demoUser.password);
+    await page.locator('input[name="username"]').fill(user.email);
+    await page.locator('input[name="password"]').fill(user.password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(`${suite.baseURL}/en-US/brokerManager/project`, slow);
   });
@@ -73,7 +104,7 @@ describe('broker manager shell in Chromium (issue 14)', () => {
 
     await page.getByTestId('broker-open-rights').click();
     await page.getByTestId('broker-nav').waitFor(slow);
-    const token = await suite.client.login(demoUser.email, demoUser.password);
+    const token = await suite.client.login(user.email, user.password);
     const info = await suite.client.call<{ brokerOpen: boolean }>('GET', '/institution/getUserInfo', { token });
     expect(info.data.brokerOpen).toBe(true);
   });
@@ -116,7 +147,7 @@ describe('broker manager shell in Chromium (issue 14)', () => {
     expect(outline.width).toBeGreaterThanOrEqual(2);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${suite.baseURL}/zh-HK/brokerManager/broker-transfer`, slow);
-    expect(await page.locator('.td-broker-nav a.active').getAttribute('data-page')).toBe('brokerTransfer');
+    await expect.poll(() => page.locator('.td-broker-nav a.active').getAttribute('data-page'), slow).toBe('brokerTransfer');
   });
 
   it('at 390 px: the menu folds behind a button; it opens, closes on Escape (focus back) and after a page is chosen', async () => {
