@@ -23,6 +23,7 @@ import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
 import { selectionRoutes } from './routes/selection.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { brokerLookupRoutes } from '../broker/lookup.ts';
 import { electricityRoutes } from '../electricity/routes.ts';
 import { loanRoutes } from '../loans/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
@@ -142,6 +143,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   messageRoutes(ctx, app);
   brokerAddressRoutes(ctx, app);
   brokerMessageRoutes(ctx, app);
+  brokerLookupRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);

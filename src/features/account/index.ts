@@ -16,3 +16,4 @@ export { PermissionList } from './ui/PermissionList.tsx';
 export { AccountNav } from './ui/AccountNav.tsx';
 export { AccountShell } from './ui/AccountShell.tsx';
 export { useAccountInfo } from './use-account-info.ts';
+export { loadPlatformConfiguration } from './api.ts';

@@ -88,6 +88,7 @@ export function RecordTable<T extends DataTableValue>({
   sort,
   onSort,
   exportError,
+  empty,
   children,
 }: {
   label: string;
@@ -99,6 +100,8 @@ export function RecordTable<T extends DataTableValue>({
   sort?: RecordSort | undefined;
   onSort?: ((event: DataTableSortEvent) => void) | undefined;
   exportError: string | null;
+  /** What an empty page shows instead of the plain 'no data' text (e.g. the shared empty-state block). */
+  empty?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('record');
@@ -128,7 +131,7 @@ export function RecordTable<T extends DataTableValue>({
         onPage={onPage}
         {...(onSort ? { onSort, removableSort: true, sortField: sort?.field ?? '', sortOrder: sort ? (sort.order === 'asc' ? 1 : -1) : 0 } : {})}
         loading={page.loading && page.data === null}
-        emptyMessage={t('empty')}
+        emptyMessage={empty ?? t('empty')}
         className="td-record-table"
         data-testid="record-table"
         // Its scrolling wrapper (sideways when the columns are wider than the screen) is reachable by keyboard
