@@ -42,7 +42,8 @@ async function load(context: BrowserContext): Promise<Load> {
   const page = await context.newPage();
   await page.addInitScript(MARKER);
   await page.goto(`${env.base}/en-US/trading/${VIEWED}`, { timeout: 60_000 });
-  await page.waitForFunction('typeof window.__bookPainted === "number"', undefined, { timeout: 60_000, polling: 100 });
+  // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
+  await page.waitForFunction(() => typeof (window as unknown as { __bookPainted?: number }).__bookPainted === 'number', undefined, { timeout: 60_000, polling: 100 });
   const figures = (await page.evaluate(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const resources = performance.getEntriesByType('resource');
