@@ -1,7 +1,9 @@
 // `npm run bench` (full) and `npm run bench:ci` (short, run by `npm test`): W1–W5, peers side by side in
 // this one process. Writes bench/results/latest.json (ratios, raw numbers and a Markdown summary) and
-// prints the summary. Targets are reported, not asserted: the ratios come from one run on whatever
-// machine runs it.
+// prints the summary. Every gated figure is a ratio against a peer measured in the same process (so the
+// machine's speed and load cancel out): the run exits non-zero when one falls below 80 % of its target (a
+// real regression, not noise), and prints the table either way. Missing a target by less than that is
+// reported, not failed. See bench/README.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
@@ -9,7 +11,8 @@ import { runW1 } from './w1-book.ts';
 import { runW2 } from './w2-ingest.ts';
 import { runW3 } from './w3-trades.ts';
 import { runW4 } from './w4-fanout.ts';
-import { runW5 } from './w5-records.ts';
+import { runW5, TARGET_STALL_RATIO } from './w5-records.ts';
+import { gate, GATE_SHARE } from './gate.ts';
 
 const ci = process.argv.includes('--ci');
 
@@ -31,7 +34,7 @@ const config = ci
       w5: { rows: 100_000, pageSamples: 200, pingEveryMs: 5 },
     };
 
-const TARGETS = { bookVsCcxt: 5, ingestVsJsonParse: 0.75 };
+const TARGETS = { bookVsCcxt: 5, ingestVsJsonParse: 0.75, exportStallVsInMemory: TARGET_STALL_RATIO };
 
 const started = Date.now();
 const w1 = await runW1(config.w1);
@@ -41,7 +44,7 @@ const w4 = await runW4(config.w4);
 const w5 = await runW5(config.w5);
 
 const f = (n: number, digits = 1): string => n.toFixed(digits);
-const met = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+const met = (t: { met: boolean; failed: boolean }): string => (t.met ? 'met' : t.failed ? 'FAILED' : 'missed');
 const ratios = {
   w1BookVsCcxt: w1.ratioVsCcxt,
   w1BookVsNaive: w1.ratioVsNaive,
@@ -52,16 +55,13 @@ const ratios = {
   w4FanoutBytes: w4.ratioBytes,
   w5PingP99UnderExportVsIdle: w5.ratios.pingP99UnderExportVsIdle,
   w5NaiveStallVsOurs: w5.ratios.naiveStallVsOurs,
+  w5NaiveStallCpuVsOurs: w5.ratios.naiveStallCpuVsOurs,
   w5NaiveTimeVsOurs: w5.ratios.naiveTimeVsOurs,
 };
 const targets = {
-  bookVsCcxt: { target: TARGETS.bookVsCcxt, value: w1.ratioVsCcxt, met: w1.ratioVsCcxt >= TARGETS.bookVsCcxt },
-  ingestVsJsonParse: {
-    target: TARGETS.ingestVsJsonParse,
-    value: w2.ratioVsJsonParse,
-    met: w2.ratioVsJsonParse >= TARGETS.ingestVsJsonParse,
-  },
-  exportStallMs: { target: w5.targetStallMs, value: w5.export.maxStallMs, met: w5.stallMet },
+  bookVsCcxt: gate(w1.ratioVsCcxt, TARGETS.bookVsCcxt),
+  ingestVsJsonParse: gate(w2.ratioVsJsonParse, TARGETS.ingestVsJsonParse),
+  exportStallVsInMemory: gate(w5.ratios.naiveStallCpuVsOurs, TARGETS.exportStallVsInMemory),
 };
 
 const markdown = [
@@ -71,13 +71,14 @@ const markdown = [
   '',
   `| Workload | Ours | Peer(s) | Ratio |`,
   `|---|---|---|---|`,
-  `| W1 book kernel (${w1.events} events/call × ${w1.changesPerEvent} changes, ${w1.symbols} symbols, depth ${w1.depth}) | ${f(w1.nsPerChange.ours)} ns/change | ccxt ${f(w1.nsPerChange.ccxt)}, naive ${f(w1.nsPerChange.naive)} | ${f(w1.ratioVsCcxt, 2)}× ccxt (target ≥ ${TARGETS.bookVsCcxt}: ${met(targets.bookVsCcxt.met)}), ${f(w1.ratioVsNaive)}× naive |`,
-  `| W2 ingest (${w2.frames} depth frames, ~${w2.avgFrameBytes} B) | ${f(w2.nsPerFrame.ours, 0)} ns/frame | JSON.parse only ${f(w2.nsPerFrame.jsonParseOnly, 0)}, JSON.parse+apply ${f(w2.nsPerFrame.jsonParseThenApply, 0)} | ${f(w2.ratioVsJsonParse, 2)}× JSON.parse-only throughput (target ≥ ${TARGETS.ingestVsJsonParse}: ${met(targets.ingestVsJsonParse.met)}) |`,
+  `| W1 book kernel (${w1.events} events/call × ${w1.changesPerEvent} changes, ${w1.symbols} symbols, depth ${w1.depth}) | ${f(w1.nsPerChange.ours)} ns/change | ccxt ${f(w1.nsPerChange.ccxt)}, naive ${f(w1.nsPerChange.naive)} | ${f(w1.ratioVsCcxt, 2)}× ccxt (target ≥ ${TARGETS.bookVsCcxt}: ${met(targets.bookVsCcxt)}), ${f(w1.ratioVsNaive)}× naive |`,
+  `| W2 ingest (${w2.frames} depth frames, ~${w2.avgFrameBytes} B) | ${f(w2.nsPerFrame.ours, 0)} ns/frame | JSON.parse only ${f(w2.nsPerFrame.jsonParseOnly, 0)}, JSON.parse+apply ${f(w2.nsPerFrame.jsonParseThenApply, 0)} | ${f(w2.ratioVsJsonParse, 2)}× JSON.parse-only throughput (target ≥ ${TARGETS.ingestVsJsonParse}: ${met(targets.ingestVsJsonParse)}) |`,
   `| W3 trades trim (${w3.trades} trades) | ${f(w3.nsPerTrade.ours)} ns/trade | unshift ${f(w3.nsPerTrade.unshiftTrim)}, spread ${f(w3.nsPerTrade.spreadSlice)} | ${f(w3.ratioVsUnshift)}× unshift, ${f(w3.ratioVsSpread)}× spread |`,
   `| W4 fan-out (${w4.tabs} ports: book 50, trades, ${w4.tickers} tickers) | ${f(w4.usPerTick.ours)} µs, ${w4.bytesPerTick.ours} B, ${f(w4.messagesPerTick.ours, 0)} msgs per tick | naive ${f(w4.usPerTick.naive)} µs, ${w4.bytesPerTick.naive} B, ${f(w4.messagesPerTick.naive, 0)} msgs | ${f(w4.ratioTime, 2)}× time, ${f(w4.ratioBytes, 2)}× bytes |`,
-  `| W5 coin records, ${w5.rows} rows of one user | page p50/p99: 20 rows ${f(w5.page['20'].p50)}/${f(w5.page['20'].p99)} ms, 100 rows ${f(w5.page['100'].p50)}/${f(w5.page['100'].p99)} ms; export ${f(w5.export.ms / 1000, 2)} s (${f(w5.export.rowsPerSecond, 0)} rows/s, ${f(w5.export.bytes / 1048576, 1)} MB), longest stall ${f(w5.export.maxStallMs)} ms (target ≤ ${w5.targetStallMs}: ${met(w5.stallMet)}), a cheap request's p99 ${f(w5.export.pingP99Ms)} ms (idle ${f(w5.export.idlePingP99Ms)}) | in-memory export ${f(w5.naive.ms / 1000, 2)} s, stall ${f(w5.naive.maxStallMs, 0)} ms, +${f(w5.naive.heapGrowthMb, 0)} MB heap | ${f(w5.ratios.naiveStallVsOurs, 1)}× shorter stall, ${f(w5.ratios.naiveTimeVsOurs, 2)}× the in-memory export's speed |`,
+  `| W5 coin records, ${w5.rows} rows of one user | page p50/p99: 20 rows ${f(w5.page['20'].p50)}/${f(w5.page['20'].p99)} ms, 100 rows ${f(w5.page['100'].p50)}/${f(w5.page['100'].p99)} ms; export ${f(w5.export.ms / 1000, 2)} s (${f(w5.export.rowsPerSecond, 0)} rows/s, ${f(w5.export.bytes / 1048576, 1)} MB), longest stall ${f(w5.export.maxStallCpuMs)} ms on-CPU (${f(w5.export.maxStallMs)} ms wall), a cheap request's p99 ${f(w5.export.pingP99Ms)} ms (idle ${f(w5.export.idlePingP99Ms)}) | in-memory export ${f(w5.naive.ms / 1000, 2)} s, stall ${f(w5.naive.maxStallCpuMs, 0)} ms on-CPU (${f(w5.naive.maxStallMs, 0)} ms wall), +${f(w5.naive.heapGrowthMb, 0)} MB heap | ${f(w5.ratios.naiveStallCpuVsOurs, 1)}× shorter stall on-CPU (target ≥ ${TARGETS.exportStallVsInMemory}: ${met(targets.exportStallVsInMemory)}; wall ${f(w5.ratios.naiveStallVsOurs, 1)}×), ${f(w5.ratios.naiveTimeVsOurs, 2)}× the in-memory export's speed |`,
   '',
-  `Medians over interleaved rounds (ratios per round, then the median). Took ${f((Date.now() - started) / 1000)} s.`,
+  `Medians over interleaved rounds (ratios per round, then the median). Took ${f((Date.now() - started) / 1000)} s, load average ${os.loadavg().map((l) => f(l, 2)).join(' ')}.`,
+  `A ratio below ${GATE_SHARE * 100} % of its target fails the run (FAILED); above that but under the target it is reported (missed).`,
 ].join('\n');
 
 const result = { ci, node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), ratios, targets, w1, w2, w3, w4, w5, markdown };
@@ -85,6 +86,10 @@ const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
 console.log(markdown);
-if (!targets.bookVsCcxt.met || !targets.ingestVsJsonParse.met || !targets.exportStallMs.met) {
-  console.log('\nA target was missed in this run (see above); ratios vary with machine load.');
+const failed = Object.entries(targets).filter(([, t]) => t.failed);
+if (failed.length > 0) {
+  console.log(`\nFAILED: ${failed.map(([name, t]) => `${name} ${f(t.value, 2)} < ${f(t.floor, 2)} (${GATE_SHARE * 100} % of the target ${t.target})`).join('; ')}.`);
+  process.exitCode = 1;
+} else if (Object.values(targets).some((t) => !t.met)) {
+  console.log('\nA target was missed in this run (see above), within the margin that does not fail it; ratios vary with machine load.');
 }

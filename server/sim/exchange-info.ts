@@ -78,7 +78,7 @@ export function spotSymbol(i: Instrument): Record<string, unknown> {
   };
 }
 
-export function spotExchangeInfo(now: number, symbols: Instrument[]): Record<string, unknown> {
+export function spotExchangeInfo(now: number, symbols: readonly Instrument[]): Record<string, unknown> {
   return {
     timezone: 'UTC',
     serverTime: now,

@@ -15,6 +15,8 @@ export interface SimOptions {
   rate?: number;
   /** Load mode: every listed symbol is live (MARKET_LOAD). */
   load?: boolean;
+  /** Spot listings, made-up pairs after the listed ones (MARKET_SYMBOLS, e.g. 2000); default the listed ones. */
+  symbols?: number;
   /** Time source; tests pass a ManualScheduler. */
   scheduler?: Scheduler;
   /** A simulator built by the caller (tests drive it directly); seed/rate/load/scheduler are then ignored. */
@@ -39,6 +41,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       ...(options.load !== undefined ? { load: options.load } : {}),
+      ...(options.symbols !== undefined ? { symbols: options.symbols } : {}),
       ...(options.scheduler !== undefined ? { scheduler: options.scheduler } : {}),
     });
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});

@@ -1,3 +1,5 @@
+import { Prng } from './prng.ts';
+
 /**
  * The simulated listings. Prices are held as integer ticks and quantities as integer steps, so every
  * price and quantity on the wire is formatted from an integer and never carries float noise.
@@ -93,6 +95,31 @@ export const INSTRUMENTS: Record<MarketKind, Instrument[]> = {
   spot: build('spot', SPOT),
   usdm: build('usdm', USDM),
 };
+
+/** Most spot listings a simulator makes up (MARKET_SYMBOLS): more than Binance lists (about 3,000). */
+export const MAX_SPOT_SYMBOLS = 5000;
+
+/**
+ * The spot listings of a simulator with `count` symbols (MARKET_SYMBOLS, issue 19: the market page with a real
+ * exchange's symbol count): the listed ones, then made-up USDT pairs `SIM0001USDT`, `SIM0002USDT`, … up to
+ * `count`. Each one's start price (from 0.001 to 10,000), tick and step come from the seed and its number, so
+ * one seed always lists the same symbols. The made-up pairs have books, trades, klines and tickers like any
+ * listing; only the sandbox's trading and pricing (server/trade, server/convert) know the listed ones alone.
+ */
+export function spotInstruments(count: number, seed: number): Instrument[] {
+  const listed = INSTRUMENTS.spot;
+  if (count <= listed.length) return listed;
+  const rows: Row[] = [];
+  for (let n = 1; n <= Math.min(count, MAX_SPOT_SYMBOLS) - listed.length; n++) {
+    const prng = new Prng(`${seed}:symbols:${n}`);
+    const magnitude = prng.int(-3, 3);
+    const price = Number(((1 + prng.next() * 9) * 10 ** magnitude).toPrecision(4));
+    const base = `SIM${String(n).padStart(4, '0')}`;
+    // About 10,000 ticks to the price (BTCUSDT has 6.5 million; XRPUSDT 5,200) and a step near a dollar's worth.
+    rows.push([`${base}USDT`, base, 'USDT', price, Math.min(8, Math.max(0, 3 - magnitude)), Math.min(6, Math.max(0, magnitude + 1)), 1500]);
+  }
+  return [...listed, ...build('spot', rows)];
+}
 
 const BY_SYMBOL: Record<MarketKind, Map<string, Instrument>> = {
   spot: new Map(INSTRUMENTS.spot.map((i) => [i.symbol, i])),

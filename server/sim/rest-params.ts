@@ -1,5 +1,5 @@
 /** Query parameters of the simulator's REST endpoints, read and checked as Binance does (error codes and messages). */
-import { instrument, type Instrument, type MarketKind } from './instruments.ts';
+import type { Instrument, MarketKind } from './instruments.ts';
 import { isInterval, SPOT_INTERVALS, USDM_INTERVALS, type Interval } from './klines.ts';
 import type { SymbolMarket } from './market.ts';
 import type { Simulator } from './simulator.ts';
@@ -43,13 +43,13 @@ export function int(q: Query, name: string): number | undefined {
 export function symbolOf(sim: Simulator, market: MarketKind, q: Query, param = 'symbol'): SymbolMarket {
   const name = mandatory(q, param);
   if (!SYMBOL.test(name)) throw new BinanceError(400, -1100, `Illegal characters found in parameter '${param}'; legal range is '^[A-Z0-9-_.]{1,20}$'.`);
-  const m = instrument(market, name) ? sim.touch(market, name) : undefined;
+  const m = sim.instrument(market, name) ? sim.touch(market, name) : undefined;
   if (!m) throw new BinanceError(400, -1121, 'Invalid symbol.');
   return m;
 }
 
 /** `symbols=["BTCUSDT","BNBUSDT"]` (spot). */
-export function symbolList(market: MarketKind, q: Query): Instrument[] | undefined {
+export function symbolList(sim: Simulator, market: MarketKind, q: Query): Instrument[] | undefined {
   const raw = str(q, 'symbols');
   if (raw === undefined) return undefined;
   let names: unknown;
@@ -60,7 +60,7 @@ export function symbolList(market: MarketKind, q: Query): Instrument[] | undefin
   }
   if (!Array.isArray(names) || names.some((n) => typeof n !== 'string')) throw new BinanceError(400, -1100, "Illegal characters found in parameter 'symbols'.");
   return (names as string[]).map((n) => {
-    const i = instrument(market, n);
+    const i = sim.instrument(market, n);
     if (!i) throw new BinanceError(400, -1121, 'Invalid symbol.');
     return i;
   });

@@ -49,7 +49,7 @@ export function registerSpotRest(get: Get, sim: Simulator, base: string): void {
 /** `/api/v3/ticker` needs `symbol` or `symbols` (at most 100). */
 function rollingSymbols(sim: Simulator, q: Query): SymbolMarket[] {
   if (str(q, 'symbol') !== undefined) return [symbolOf(sim, 'spot', q)];
-  const list = symbolList('spot', q);
+  const list = symbolList(sim, 'spot', q);
   if (list === undefined) throw new BinanceError(400, -1102, "Param 'symbol' or 'symbols' must be sent, but both were empty/null!");
   if (list.length > 100) throw new BinanceError(400, -1101, 'Too many parameters sent for this endpoint.');
   return list.map((i) => sim.touch('spot', i.symbol)!);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { spotExchangeInfo, usdmExchangeInfo } from './exchange-info.ts';
-import { INSTRUMENTS, fmtPrice, fmtQty, fmtQuote, instrument, type MarketKind } from './instruments.ts';
+import { fmtPrice, fmtQty, fmtQuote, type MarketKind } from './instruments.ts';
 import type { SymbolMarket, Trade } from './market.ts';
 import { formatLevels, klineRow, tickerRest, windowTickerRest } from './payloads.ts';
 import { BinanceError, int, klineParams, limitOf, str, symbolList, symbolOf, timeRange, type Query } from './rest-params.ts';
@@ -60,7 +60,7 @@ export function registerRest(app: FastifyInstance, sim: Simulator, limits: Parti
     /** The listings a `symbol` / `symbols` (spot) / neither query names. */
     const selected = (q: Query): SymbolMarket[] => {
       if (str(q, 'symbol') !== undefined) return [symbolOf(sim, market, q)];
-      const list = (market === 'spot' ? symbolList('spot', q) : undefined) ?? INSTRUMENTS[market];
+      const list = (market === 'spot' ? symbolList(sim, 'spot', q) : undefined) ?? sim.instruments[market];
       return list.map((i) => sim.market(market, i.symbol)!);
     };
     const one = (q: Query, rows: unknown[]): unknown => (str(q, 'symbol') !== undefined ? rows[0] : rows);
@@ -72,11 +72,11 @@ export function registerRest(app: FastifyInstance, sim: Simulator, limits: Parti
       if (market === 'usdm') return usdmExchangeInfo(now());
       const name = str(q, 'symbol');
       if (name !== undefined) {
-        const i = instrument('spot', name);
+        const i = sim.instrument('spot', name);
         if (!i) throw new BinanceError(400, -1121, 'Invalid symbol.');
         return spotExchangeInfo(now(), [i]);
       }
-      return spotExchangeInfo(now(), symbolList('spot', q) ?? INSTRUMENTS.spot);
+      return spotExchangeInfo(now(), symbolList(sim, 'spot', q) ?? sim.instruments.spot);
     });
 
     get(`${base}/depth`, spot ? WEIGHTS.spot.depth : WEIGHTS.usdm.depth, (q) => {

@@ -1,4 +1,4 @@
-import { INSTRUMENTS, instrument, type MarketKind } from './instruments.ts';
+import { INSTRUMENTS, spotInstruments, type Instrument, type MarketKind } from './instruments.ts';
 import { SymbolMarket, type EngineEvent } from './market.ts';
 import { FUNDING_MS } from './futures.ts';
 import { marketWideFrames, symbolFrames, type Entry } from './frames.ts';
@@ -14,6 +14,8 @@ export interface SimulatorOptions {
   /** MARKET_LOAD: every listed symbol is live, subscribed or not. */
   load?: boolean;
   scheduler?: Scheduler;
+  /** MARKET_SYMBOLS: spot listings, the listed ones then made-up pairs (spotInstruments); default the listed ones. */
+  symbols?: number;
   /** Period of the engine loop. */
   tickMs?: number;
   /** A symbol asked for over REST stays live this long without subscribers. */
@@ -43,6 +45,9 @@ export class Simulator {
   rate: number;
   load: boolean;
   paused = false;
+  /** The listings of this simulator: INSTRUMENTS, plus made-up spot pairs with the `symbols` option. */
+  readonly instruments: Record<MarketKind, readonly Instrument[]>;
+  private readonly bySymbol: Record<MarketKind, Map<string, Instrument>>;
   private readonly tickMs: number;
   private readonly idleMs: number;
   private readonly states: Record<MarketKind, Map<string, SymbolState>> = { spot: new Map(), usdm: new Map() };
@@ -64,6 +69,8 @@ export class Simulator {
     this.seed = options.seed ?? 1;
     this.rate = options.rate ?? 10;
     this.load = options.load ?? false;
+    this.instruments = { spot: options.symbols !== undefined ? spotInstruments(options.symbols, this.seed) : INSTRUMENTS.spot, usdm: INSTRUMENTS.usdm };
+    this.bySymbol = { spot: new Map(this.instruments.spot.map((i) => [i.symbol, i])), usdm: new Map(this.instruments.usdm.map((i) => [i.symbol, i])) };
     this.tickMs = options.tickMs ?? 10;
     this.idleMs = options.idleMs ?? 60_000;
     this.lastTick = this.scheduler.now();
@@ -92,8 +99,13 @@ export class Simulator {
 
   setLoad(on: boolean): void {
     this.load = on;
-    for (const kind of ['spot', 'usdm'] as const) for (const i of INSTRUMENTS[kind]) this.state(kind, i.symbol);
+    for (const kind of ['spot', 'usdm'] as const) for (const i of this.instruments[kind]) this.state(kind, i.symbol);
     this.refreshLive();
+  }
+
+  /** A listing of this simulator, undefined if not listed. */
+  instrument(kind: MarketKind, symbol: string): Instrument | undefined {
+    return this.bySymbol[kind].get(symbol);
   }
 
   /** The listing's market, created (with its seeded book) on first use; undefined if not listed. */
@@ -112,13 +124,13 @@ export class Simulator {
   }
 
   markets(kind: MarketKind): SymbolMarket[] {
-    return INSTRUMENTS[kind].map((i) => this.state(kind, i.symbol)!.market);
+    return this.instruments[kind].map((i) => this.state(kind, i.symbol)!.market);
   }
 
   private state(kind: MarketKind, symbol: string): SymbolState | undefined {
     let st = this.states[kind].get(symbol);
     if (!st) {
-      const inst = instrument(kind, symbol);
+      const inst = this.instrument(kind, symbol);
       if (!inst) return undefined;
       st = { market: new SymbolMarket(inst, this.seed, this.scheduler.now()), entries: new Set(), refs: 0, lastTouch: -Infinity, acc: 0 };
       this.states[kind].set(symbol, st);
@@ -150,7 +162,7 @@ export class Simulator {
       this.entries.set(key, entry);
       if (desc.symbol === undefined) {
         this.allRefs[desc.market]++;
-        for (const i of INSTRUMENTS[desc.market]) this.state(desc.market, i.symbol);
+        for (const i of this.instruments[desc.market]) this.state(desc.market, i.symbol);
         this.marketWide[desc.market].add(entry);
         // Only liquidations after the subscription.
         if (desc.kind === 'allForceOrder') entry.liquidationSeq = new Map([...this.states.usdm.values()].map((x) => [x.market.inst.symbol, x.market.lastLiquidation?.seq ?? 0]));

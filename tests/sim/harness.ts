@@ -15,10 +15,16 @@ export interface Harness {
 
 /** The simulator plugin on a fresh Fastify instance on 127.0.0.1:<random port>, time under test control. */
 export async function startSim(
-  options: { seed?: number; rate?: number; tickMs?: number; limits?: SimOptions['limits']; weights?: SimOptions['weights'] } = {},
+  options: { seed?: number; rate?: number; tickMs?: number; symbols?: number; limits?: SimOptions['limits']; weights?: SimOptions['weights'] } = {},
 ): Promise<Harness> {
   const clock = new ManualScheduler();
-  const sim = new Simulator({ seed: options.seed ?? 7, rate: options.rate ?? 50, scheduler: clock, ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}) });
+  const sim = new Simulator({
+    seed: options.seed ?? 7,
+    rate: options.rate ?? 50,
+    scheduler: clock,
+    ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
+    ...(options.symbols !== undefined ? { symbols: options.symbols } : {}),
+  });
   const app = Fastify();
   await app.register(simPlugin, { prefix: '/sim', simulator: sim, ...(options.limits ? { limits: options.limits } : {}), ...(options.weights ? { weights: options.weights } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -40,6 +40,17 @@ describe('tickerRows', () => {
     expect(symbols(tickerRows({ spot, usdm }, 'spot', [], '', 'symbol', 'desc', null))).toEqual(['spot:SOLUSDT', 'spot:ETHUSDT', 'spot:BTCUSDT']);
   });
 
+  it('keeps the exchange order between rows of equal value, both ways, and for rows without a ticker', () => {
+    const same: TickerMaps = {
+      spot: { BTCUSDT: ticker('BTCUSDT', 11, 10, 1), ETHUSDT: ticker('ETHUSDT', 22, 20, 1), SOLUSDT: ticker('SOLUSDT', 33, 30, 1) },
+      usdm: {},
+    };
+    const four = [...spot, pair('ADAUSDT'), pair('DOGEUSDT')];
+    for (const order of ['asc', 'desc'] as const) {
+      expect(symbols(tickerRows({ spot: four, usdm }, 'spot', [], '', 'change', order, same))).toEqual(['spot:BTCUSDT', 'spot:ETHUSDT', 'spot:SOLUSDT', 'spot:ADAUSDT', 'spot:DOGEUSDT']);
+    }
+  });
+
   it('shows the favourite symbols of both markets on the favourites tab', () => {
     const rows = tickerRows({ spot, usdm }, 'favourites', ['BTCUSDT', 'XRPUSDT'], '', 'quoteVolume', 'desc', tickers);
     expect(symbols(rows)).toEqual(['usdm:BTCUSDT', 'spot:BTCUSDT', 'usdm:XRPUSDT']);

@@ -54,17 +54,18 @@ export function tickerRows(
   if (q !== '') rows = rows.filter((p) => p.symbol.includes(q) || `${p.baseAsset}${p.quoteAsset}`.includes(q));
   if (order === 'none') return rows;
   const sign = order === 'asc' ? 1 : -1;
-  const index = new Map(rows.map((p, i) => [p, i]));
   if (column === 'symbol') {
+    const index = new Map(rows.map((p, i) => [p, i]));
     return rows.sort((a, b) => sign * a.symbol.localeCompare(b.symbol) || (index.get(a) ?? 0) - (index.get(b) ?? 0));
   }
-  const value = (p: Pair) => columnValue(tickers?.[p.market][p.symbol], column);
-  return rows.sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    const na = Number.isNaN(va);
-    const nb = Number.isNaN(vb);
-    if (na || nb) return na === nb ? (index.get(a) ?? 0) - (index.get(b) ?? 0) : na ? 1 : -1;
-    return sign * (va - vb) || (index.get(a) ?? 0) - (index.get(b) ?? 0);
+  // A live column re-sorts on every ticker update (once a second with 2,000 symbols, issue 19): each row's key is
+  // read once, then the sort compares numbers (Array.prototype.sort is stable: ties keep the exchange's order).
+  const keyed = rows.map((pair) => ({ pair, value: columnValue(tickers?.[pair.market][pair.symbol], column) }));
+  keyed.sort((a, b) => {
+    const na = Number.isNaN(a.value);
+    const nb = Number.isNaN(b.value);
+    if (na || nb) return na === nb ? 0 : na ? 1 : -1;
+    return sign * (a.value - b.value);
   });
+  return keyed.map((k) => k.pair);
 }

@@ -1,0 +1,88 @@
+// `npx tsx bench/browser/cold-start.ts` (issue 19 "Cold start"): from navigation to the first painted book level
+// on the trading page (/en-US/trading/BTCUSDT), with the browser's cache empty (a new context each time) and warm
+// (the same context, the previous tab closed first, so only the HTTP cache carries over, no worker). "Painted":
+// a requestAnimationFrame loop sees the first price in the bids, and the frame after it is the one that painted it
+// (its rAF time, from the navigation's timeOrigin). Cold and warm samples alternate; medians are reported, with
+// the bytes transferred. Writes bench/results/browser-cold-start-latest.json and prints a Markdown table.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { median } from '../harness.ts';
+import { arg, root, startBench, VIEWED } from './setup.ts';
+
+const SAMPLES = arg('samples', 5);
+const RATE = arg('rate', 50);
+
+const env = await startBench(RATE);
+console.log(`sandbox on ${env.base}; ${SAMPLES} cold and ${SAMPLES} warm loads of the trading page…`);
+
+/** Installed before the page's scripts: times the first frame painted after a book price appeared. */
+const MARKER = `(() => {
+  const look = () => {
+    const cell = document.querySelector('[data-testid="book-bids"] [data-col="price"]');
+    if (cell && cell.textContent && cell.textContent.trim() !== '') {
+      window.__bookSeen = performance.now();
+      requestAnimationFrame((t) => { window.__bookPainted = t; });
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})()`;
+
+interface Load {
+  bookPaintedMs: number;
+  domContentLoadedMs: number;
+  transferredKb: number;
+  requests: number;
+}
+
+async function load(context: BrowserContext): Promise<Load> {
+  const page = await context.newPage();
+  await page.addInitScript(MARKER);
+  await page.goto(`${env.base}/en-US/trading/${VIEWED}`, { timeout: 60_000 });
+  // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
+  await page.waitForFunction(() => typeof (window as unknown as { __bookPainted?: number }).__bookPainted === 'number', undefined, { timeout: 60_000, polling: 100 });
+  const figures = (await page.evaluate(`(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const resources = performance.getEntriesByType('resource');
+    const bytes = [nav, ...resources].reduce((s, e) => s + (e.transferSize || 0), 0);
+    return { bookPaintedMs: window.__bookPainted, domContentLoadedMs: nav.domContentLoadedEventEnd, transferredKb: bytes / 1024, requests: resources.length + 1 };
+  })()`)) as Load;
+  await page.close();
+  return figures;
+}
+
+const cold: Load[] = [];
+const warm: Load[] = [];
+for (let i = 0; i < SAMPLES; i++) {
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  cold.push(await load(context));
+  warm.push(await load(context));
+  await context.close();
+  console.log(`  cold ${cold.at(-1)!.bookPaintedMs.toFixed(0)} ms, warm ${warm.at(-1)!.bookPaintedMs.toFixed(0)} ms`);
+}
+await env.close();
+
+const med = (rows: Load[], key: keyof Load) => median(rows.map((r) => r[key]));
+const f = (n: number, d = 0) => n.toFixed(d);
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', loadAverage: os.loadavg() },
+  setup: { samples: SAMPLES, rate: RATE, page: `/en-US/trading/${VIEWED}` },
+  cold: { samples: cold, medianBookPaintedMs: med(cold, 'bookPaintedMs'), medianTransferredKb: med(cold, 'transferredKb') },
+  warm: { samples: warm, medianBookPaintedMs: med(warm, 'bookPaintedMs'), medianTransferredKb: med(warm, 'transferredKb') },
+};
+const summary = [
+  `| Trading page, navigation → first painted book level (median of ${SAMPLES}) | Cache empty | Cache warm |`,
+  `|---|---|---|`,
+  `| first book level painted | ${f(med(cold, 'bookPaintedMs'))} ms | ${f(med(warm, 'bookPaintedMs'))} ms |`,
+  `| DOMContentLoaded | ${f(med(cold, 'domContentLoadedMs'))} ms | ${f(med(warm, 'domContentLoadedMs'))} ms |`,
+  `| transferred (navigation + resources, before the book) | ${f(med(cold, 'transferredKb'))} KiB in ${f(med(cold, 'requests'))} requests | ${f(med(warm, 'transferredKb'))} KiB in ${f(med(warm, 'requests'))} requests |`,
+  `| warm ÷ cold | ${(med(warm, 'bookPaintedMs') / med(cold, 'bookPaintedMs')).toFixed(2)} | |`,
+  `| machine load average (1 min) | ${os.loadavg()[0]?.toFixed(2)} on ${os.cpus().length} cores | |`,
+].join('\n');
+console.log(`\n${summary}\n`);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/browser-cold-start-latest.json'), JSON.stringify({ ...results, summary }, null, 2) + '\n');

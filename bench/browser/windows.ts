@@ -1,0 +1,79 @@
+// `npx tsx bench/browser/windows.ts` (issue 19): what more windows cost the browser, as ratios of the whole
+// browser's CPU (all its processes, CDP SystemInfo) against one visible trading tab on BTCUSDT:
+// - four visible trading tabs on four pairs (a trader's four screens; headless tabs all count as visible):
+//   target ≤ 3× (the sockets and the parsing are shared by the tabs; only rendering should scale);
+// - ten tabs, one visible and nine hidden and frozen as a browser does with background tabs (setup.ts
+//   openBackgroundTabs): target ≤ 1.5×.
+// The one-tab baseline is measured before and after the others and averaged (load on a shared machine drifts).
+// Writes bench/results/browser-windows-latest.json and prints a Markdown table.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { totalCpuSeconds } from './metrics.ts';
+import { arg, openBackgroundTabs, root, startBench, VIEWED } from './setup.ts';
+
+const RATE = arg('rate', 500);
+const MEASURE_MS = arg('seconds', 15) * 1000;
+const FOUR: Array<[string, 'spot' | 'usdm']> = [[VIEWED, 'spot'], ['ETHUSDT', 'spot'], ['SOLUSDT', 'spot'], ['BNBUSDT', 'spot']];
+
+const env = await startBench(RATE);
+console.log(`sandbox on ${env.base}, simulator rate ${RATE}/s per live symbol`);
+
+/** Browser CPU (all processes) over MEASURE_MS, % of one core. */
+async function browserCpu(label: string): Promise<number> {
+  await new Promise((r) => setTimeout(r, 3000)); // books synced, rates settled
+  const before = totalCpuSeconds(await env.processes());
+  const t0 = Date.now();
+  await new Promise((r) => setTimeout(r, MEASURE_MS));
+  const value = ((totalCpuSeconds(await env.processes()) - before) * 100_000) / (Date.now() - t0);
+  console.log(`  ${label}: ${value.toFixed(1)} % of one core`);
+  return value;
+}
+
+const closeAll = async (tabs: Page[]) => {
+  for (const tab of tabs) await tab.close();
+};
+
+const one1 = await env.openTrading(VIEWED, 'spot');
+const oneBefore = await browserCpu('one visible tab');
+await one1.close();
+
+const four: Page[] = [];
+for (const [symbol, market] of FOUR) four.push(await env.openTrading(symbol, market));
+const fourVisible = await browserCpu('four visible tabs, four pairs');
+await closeAll(four);
+
+const viewed = await env.openTrading(VIEWED, 'spot');
+const { tabs: background, frozen } = await openBackgroundTabs(env);
+await viewed.bringToFront();
+const ten = await browserCpu(`ten tabs, one visible (${frozen} of ${background.length} others frozen)`);
+await closeAll([viewed, ...background]);
+
+const one2 = await env.openTrading(VIEWED, 'spot');
+const oneAfter = await browserCpu('one visible tab, again');
+await one2.close();
+await env.close();
+
+const one = (oneBefore + oneAfter) / 2;
+const f = (n: number, d = 1) => n.toFixed(d);
+const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', loadAverage: os.loadavg() },
+  setup: { rate: RATE, measureSeconds: MEASURE_MS / 1000, four: FOUR, backgroundFrozen: frozen },
+  browserCpuPercentOfOneCore: { oneBefore, oneAfter, fourVisible, tenOneVisible: ten },
+  ratios: { fourVisibleVsOne: fourVisible / one, tenOneVisibleVsOne: ten / one },
+  targets: { fourVisibleVsOne: 3, tenOneVisibleVsOne: 1.5 },
+};
+const summary = [
+  `| Browser CPU (all processes), simulator ${RATE}/s per live symbol | % of one core | ÷ one tab | Target |`,
+  `|---|---|---|---|`,
+  `| one visible trading tab (before / after) | ${f(oneBefore)} / ${f(oneAfter)} | 1 | — |`,
+  `| four visible tabs on four pairs | ${f(fourVisible)} | ${f(results.ratios.fourVisibleVsOne, 2)}× | ≤ 3× (${met(results.ratios.fourVisibleVsOne <= 3)}) |`,
+  `| ten tabs, one visible (${frozen} of 9 others frozen) | ${f(ten)} | ${f(results.ratios.tenOneVisibleVsOne, 2)}× | ≤ 1.5× (${met(results.ratios.tenOneVisibleVsOne <= 1.5)}) |`,
+  `| machine load average (1 min) | ${f(os.loadavg()[0] ?? 0, 2)} on ${os.cpus().length} cores | | |`,
+].join('\n');
+console.log(`\n${summary}\n`);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/browser-windows-latest.json'), JSON.stringify({ ...results, summary }, null, 2) + '\n');

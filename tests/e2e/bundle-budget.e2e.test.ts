@@ -1,0 +1,51 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildProduction, INITIAL_JS_GZIP_BUDGET, initialJs, initialScripts, isDevelopmentBuild } from '../../bench/bundle-size.ts';
+
+// Issue 19 "Cold start": the JavaScript a first visit downloads before the first route renders, in gzip
+// bytes, against a budget. A size, not a timing: it does not depend on the machine. It lives in the e2e
+// project, whose global setup builds the app (tests/e2e/global-setup.ts) and whose files run one at a time,
+// after the unit and browser tests in `npm test`. That build runs under NODE_ENV=test and is a development
+// build of React; the budget is for what ships, so this file builds the production app when the provided one
+// is not. Figures and how to print the breakdown: bench/README.md.
+describe('initial JavaScript budget', () => {
+  let distDir = inject('distDir');
+  let ownBuild: string | undefined;
+
+  beforeAll(async () => {
+    if (!isDevelopmentBuild(distDir)) return;
+    ownBuild = distDir = mkdtempSync(path.join(os.tmpdir(), 'td-budget-dist-'));
+    await buildProduction(distDir);
+  });
+
+  afterAll(() => {
+    if (ownBuild) rmSync(ownBuild, { recursive: true, force: true });
+  });
+
+  it('reads the entry and its modulepreloads from index.html, not the lazy chunks or styles', () => {
+    const scripts = initialScripts(
+      '<script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/b.js">' +
+        '<link rel="stylesheet" href="/assets/c.css"><link rel="modulepreload" href="/assets/b.js"><script src="/legacy.js"></script>',
+    );
+    expect(scripts).toEqual(['/assets/index-a.js', '/assets/b.js']);
+  });
+
+  it(`stays within ${INITIAL_JS_GZIP_BUDGET / 1024} KiB gzip in the production build`, () => {
+    expect(existsSync(path.join(distDir, 'index.html'))).toBe(true);
+    expect(isDevelopmentBuild(distDir)).toBe(false);
+    const sizes = initialJs(distDir);
+    expect(sizes.files[0]?.file).toMatch(/^\/assets\/index-.*\.js$/);
+    expect(sizes.files.length).toBeGreaterThan(1);
+    // The pages are lazy chunks: the trading page is not part of the initial download.
+    expect(sizes.lazyFiles).toBeGreaterThan(10);
+    expect(sizes.files.some((f) => /TradingPage/.test(f.file))).toBe(false);
+    const largest = [...sizes.files]
+      .sort((a, b) => b.gzipBytes - a.gzipBytes)
+      .slice(0, 5)
+      .map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KiB`)
+      .join(', ');
+    expect(sizes.gzipBytes, `initial JavaScript ${(sizes.gzipBytes / 1024).toFixed(1)} KiB gzip; largest: ${largest}`).toBeLessThanOrEqual(INITIAL_JS_GZIP_BUDGET);
+  });
+});
