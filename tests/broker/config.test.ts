@@ -3,7 +3,9 @@ import { addressFromBytes, type Network } from '../../contract/chains.ts';
 import { MAX_MESSAGE_CONFIGS } from '../../contract/broker-config-rules.ts';
 import { Code } from '../../contract/codes.ts';
 import { defaultLimits } from '../../server/api/context.ts';
-import type { Reply, TestApi } from '../api/helpers.ts';
+import { addBrokerMember, brokerMember } from '../../server/broker/org.ts';
+import { type Db, openDatabase } from '../../server/db/client.ts';
+import { type Reply, TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 
 /**
@@ -332,5 +334,59 @@ describe.each(securityBackends())('broker address book and notification e-mails 
     expect(tally.get(200)).toBe(2);
     expect(tally.get(Code.messageConfigLimit)).toBe(18);
     expect((await call<Config[]>(owner, '/broker/messageConfig/list')).data).toHaveLength(MAX_MESSAGE_CONFIGS);
+  });
+});
+
+/**
+ * The book belongs to the organisation (migration 024), not to the member who wrote it: a second member sees the
+ * first's entries and confirms one the first submitted, with a code sent to the second's own e-mail, which is the
+ * only code that confirms it for them. (Members join through the account-manager calls of issue 14's accounts
+ * part; here the sandbox's org.ts adds one directly.)
+ */
+describe('one book per broker organisation', () => {
+  let db: Db;
+  let api: TestApi;
+  beforeAll(async () => {
+    db = await openDatabase({});
+    api = await TestApi.start({ db });
+  }, 120_000);
+  afterAll(async () => {
+    await api?.close();
+    await db?.close();
+  });
+
+  it("lets a second member of the organisation see and confirm the first member's entry", async () => {
+    const sign = async (email: string) => api.token(email, 'Passw0rd!x');
+    const ownerEmail = await api.register();
+    const memberEmail = await api.register();
+    const owner = await sign(ownerEmail);
+    const member = await sign(memberEmail);
+    expect((await api.call('POST', '/institution/agree/broker/open', { token: owner })).code).toBe(200);
+    const users = await db.query<{ id: number; email: string }>('select id, email from users where email in ($1, $2)', [ownerEmail, memberEmail]);
+    const ownerId = users.find((u) => u.email === ownerEmail)!.id;
+    const memberId = users.find((u) => u.email === memberEmail)!.id;
+    const org = await brokerMember(db, ownerId);
+    await db.transaction((tx) => addBrokerMember(tx, org.orgId, memberId, new Date(api.clock.now())));
+
+    const body = { exchange: 'kucoin', asset: 'ETH', network: 'ETH', address: newAddress('ETH'), name: 'Shared book', addressType: 'broker' };
+    const added = await api.call<Address>('POST', '/broker/address/submitBrokerAddress', { token: owner, body });
+    expect(added.data.createdBy).toBe(ownerEmail);
+    const seen = await api.call<{ list: Address[] }>('POST', '/broker/address/pageBrokerAddress', { token: member, body: { pageCondition: { pageNum: 1, pageSize: 10 } } });
+    expect(seen.data.list.map((r) => r.id)).toEqual([added.data.id]);
+
+    // The owner's code confirms nothing for the member: it was sent to the owner.
+    api.clock.advance(1100);
+    const ownerSent = await api.call<{ uuid: string }>('POST', '/broker/address/invokeAddressAddEmailValidation', { token: owner, body: { id: added.data.id } });
+    const ownerCode = (await api.lastCode(ownerEmail, 'email'))!;
+    expect(ownerCode.uuid).toBe(ownerSent.data.uuid);
+    const wrongPerson = await api.call('POST', '/broker/address/confirmBrokerAddress', { token: member, body: { id: added.data.id, emailUuid: ownerCode.uuid, emailCode: ownerCode.code } });
+    expect(wrongPerson.code).toBe(Code.codeExpired);
+
+    api.clock.advance(1100);
+    const sent = await api.call<{ uuid: string }>('POST', '/broker/address/invokeAddressAddEmailValidation', { token: member, body: { id: added.data.id } });
+    const mail = (await api.lastCode(memberEmail, 'email'))!;
+    expect(mail.uuid).toBe(sent.data.uuid);
+    const done = await api.call<Address>('POST', '/broker/address/confirmBrokerAddress', { token: member, body: { id: added.data.id, emailUuid: mail.uuid, emailCode: mail.code } });
+    expect(done.data).toMatchObject({ status: 'whitelisted', createdBy: ownerEmail, confirmedBy: memberEmail });
   });
 });
