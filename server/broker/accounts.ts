@@ -31,8 +31,17 @@ export interface AccountRow {
 export const ACCOUNT_COLUMNS = `a.id::text as id, a.org_id::text as org_id, a.exchange_code, a.kind, a.name, a.uid, a.remark,
   (select email from users u where u.id = a.created_by) as created_by_email, a.request_id, a.created_at, a.updated_at`;
 
+/** PostgreSQL bigint's largest value: an id beyond it names nothing (and must not reach the database as one). */
+const MAX_ID = 9_223_372_036_854_775_807n;
+
+/** 404 for an id no row can have: the contract's Id allows 19 digits, bigint stops at 9223372036854775807. */
+export function checkIdRange(id: string, field: string): void {
+  if (BigInt(id) > MAX_ID) throw new ApiError(Code.notFound, { field });
+}
+
 /** The organisation's live sub-account, or 404 (another organisation's is as unknown as a missing one). */
 export async function accountOf(db: Queryable, orgId: string, accountId: string, lock = false): Promise<AccountRow> {
+  checkIdRange(accountId, 'brokerAccountId');
   const rows = await db.query<AccountRow>(
     `select ${ACCOUNT_COLUMNS} from broker_accounts a where a.id = $1 and a.org_id = $2 and a.deleted_at is null${lock ? ' for update' : ''}`,
     [accountId, orgId],

@@ -13,7 +13,7 @@ import { type ApiContext, nowDate } from '../api/context.ts';
 import type { Handlers } from '../api/contract.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
 import type { Queryable } from '../db/client.ts';
-import { accountOf } from './accounts.ts';
+import { accountOf, checkIdRange } from './accounts.ts';
 import { brokerMember } from './org.ts';
 import type { SecretBox } from './secrets.ts';
 
@@ -76,6 +76,7 @@ function keyView(row: KeyRow, now: Date): KeyView {
 
 /** The organisation's live key, or 404 (another organisation's is as unknown as a missing one). */
 async function keyOf(db: Queryable, orgId: string, keyId: string, lock = false): Promise<KeyRow> {
+  checkIdRange(keyId, 'keyId');
   const rows = await db.query<KeyRow>(
     `select ${KEY_COLUMNS} from ${KEY_FROM} where k.id = $1 and k.org_id = $2 and k.deleted_at is null${lock ? ' for update of k' : ''}`,
     [keyId, orgId],

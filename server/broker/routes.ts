@@ -114,7 +114,9 @@ export async function brokerAccountRoutes(ctx: ApiContext, app: FastifyInstance,
     const current = (await tx.query<{ org_id: string }>('select org_id::text as org_id from broker_members where user_id = $1', [user.id]))[0];
     if (current?.org_id === orgId) throw new ApiError(Code.managerNotEligible, { reason: 'alreadyMember' });
     if (current) {
-      // A user moves from an organisation of their own only while it is theirs alone and holds no sub-account.
+      // A user moves from an organisation of their own only while it is theirs alone and holds no sub-account. Its
+      // row is locked first, as opening a sub-account locks it, so none can be opened there while the user moves.
+      await tx.query('select id from broker_orgs where id = $1 for update', [current.org_id]);
       const others = await tx.query('select 1 from broker_members where org_id = $1 and user_id <> $2 limit 1', [current.org_id, user.id]);
       const accounts = await tx.query('select 1 from broker_accounts where org_id = $1 and deleted_at is null limit 1', [current.org_id]);
       if (others[0] || accounts[0]) throw new ApiError(Code.managerNotEligible, { reason: 'otherOrganisation' });

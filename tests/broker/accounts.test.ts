@@ -256,6 +256,10 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
     expect((await call('/broker/exchangeKey/delete', { keyId })).code).toBe(200);
     expect((await call('/broker/exchangeKey/accessKeyInfo', { keyId })).code).toBe(Code.notFound);
     expect((await call('/broker/exchangeKey/delete', { keyId })).code).toBe(Code.notFound);
+    // An id beyond PostgreSQL's bigint is as unknown as any other, never a server fault.
+    expect((await call('/broker/exchangeKey/accessKeyInfo', { keyId: '9999999999999999999' })).code).toBe(Code.notFound);
+    expect((await call('/broker/account/getBrokerAccountId', { brokerAccountId: '9999999999999999999' })).code).toBe(Code.notFound);
+    expect((await call('/broker/account/capital/spotPage', { pageCondition: page, queryCondition: { brokerAccountId: '9999999999999999999' } })).code).toBe(Code.notFound);
   });
 
   it('deposit addresses per sub-account and for all, valid and stable', async () => {
