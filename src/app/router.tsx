@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AssetParamGuard } from './AssetParamGuard.tsx';
-import { BrokerLayout } from './layouts/BrokerLayout.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { WhiteLayout } from './layouts/WhiteLayout.tsx';
 import { HomeRedirect, LanguageNavigate, LanguageRoot, RootRedirect } from './LanguageRoot.tsx';
@@ -38,7 +37,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomeRedirect /> },
       { element: <MainLayout />, children: childrenOf('main') },
       { element: <WhiteLayout />, children: childrenOf('white') },
-      { element: <BrokerLayout />, children: childrenOf('broker') },
+      // The broker manager's layout, gate and menu load with its first page, not at start-up (initial JS budget).
+      { lazy: () => import('./layouts/BrokerLayout.tsx').then((m) => ({ Component: m.BrokerLayout })), children: childrenOf('broker') },
       { path: '*', element: <HomeRedirect /> },
     ],
   },
