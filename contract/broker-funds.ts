@@ -120,6 +120,9 @@ export const CapitalRecord = Type.Object({
   createdAt: IsoTime,
 });
 
+/** spec §4 fund states of a deposit-withdraw record. */
+const BillStatus = StringEnum(['deposit_complete', 'withdraw_pending', 'withdraw_complete', 'cancelled']);
+
 /** A deposit into a sub-account or a withdrawal application out of one (account/bill/page). */
 export const BillRecord = Type.Object({
   /** `D<ledger transaction>-<sub-account>-<asset>` for a deposit, `W<application>` for a withdrawal. */
@@ -135,7 +138,7 @@ export const BillRecord = Type.Object({
   amount: Amount,
   fee: Amount,
   /** spec §4 fund states: deposit_complete; withdraw_pending (applying, approved), withdraw_complete (done), cancelled (rejected). */
-  status: StringEnum(['deposit_complete', 'withdraw_pending', 'withdraw_complete', 'cancelled']),
+  status: BillStatus,
   createdAt: IsoTime,
   completedAt: Nullable(IsoTime),
 });
@@ -169,7 +172,7 @@ const CapitalFilter = {
 };
 const BillFilter = {
   type: Type.Optional(StringEnum([...BILL_TYPES])),
-  status: Type.Optional(StringEnum(['deposit_complete', 'withdraw_pending', 'withdraw_complete', 'cancelled'])),
+  status: Type.Optional(BillStatus),
   brokerAccountId: Type.Optional(Id),
   exchangeCode: Type.Optional(ExchangeCode),
   asset: Type.Optional(Asset),
@@ -368,7 +371,7 @@ export const brokerBillExport = {
   path: '/broker/account/bill/export',
   body: Strict({
     type: Type.Optional(StringEnum([...BILL_TYPES])),
-    status: Type.Optional(StringEnum(['deposit_complete', 'withdraw_pending', 'withdraw_complete', 'cancelled'])),
+    status: Type.Optional(BillStatus),
     brokerAccountId: Type.Optional(Id),
     exchangeCode: Type.Optional(ExchangeCode),
     asset: Type.Optional(Asset),

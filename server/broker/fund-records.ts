@@ -259,6 +259,21 @@ type ListHandlers = Pick<
 
 export function brokerFundLists(ctx: ApiContext): ListHandlers {
   const member = (userId: number) => brokerMember(ctx.db, userId);
+  /** One page of a list: the organisation's rows for the filters (a named sub-account must be the organisation's). */
+  const listPage = async <F extends { brokerAccountId?: string | undefined }, R, V>(
+    userId: number,
+    body: { pageCondition: { pageNum: number; pageSize: 10 | 20 | 50 | 100 }; queryCondition?: F | undefined },
+    query: (orgId: string, filter: F, now: Date) => ListQuery,
+    view: (row: R) => V,
+    settle = false,
+  ) => {
+    const { orgId } = await member(userId);
+    const f = body.queryCondition ?? ({} as F);
+    await checkAccountFilter(ctx.db, orgId, f.brokerAccountId);
+    if (settle) await settleApproved(ctx, orgId);
+    const { rows, total } = await pageQuery<R>(ctx.db, query(orgId, f, nowDate(ctx)), body.pageCondition);
+    return { list: rows.map(view), total, ...body.pageCondition };
+  };
   return {
     '/broker/transfer/pageBrokerTransferRecord': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
@@ -281,30 +296,9 @@ export function brokerFundLists(ctx: ApiContext): ListHandlers {
       return { list: rows.map((r) => applicationView(r, auth.user.id)), total, ...body.pageCondition };
     },
 
-    '/broker/pageBrokerFinancingAction': async ({ body, auth }) => {
-      const { orgId } = await member(auth.user.id);
-      const f = body.queryCondition ?? {};
-      await checkAccountFilter(ctx.db, orgId, f.brokerAccountId);
-      const { rows, total } = await pageQuery<OperationRow>(ctx.db, operationQuery(orgId, f, nowDate(ctx)), body.pageCondition);
-      return { list: rows.map(operationView), total, ...body.pageCondition };
-    },
-
-    '/broker/account/bill/page': async ({ body, auth }) => {
-      const { orgId } = await member(auth.user.id);
-      const f = body.queryCondition ?? {};
-      await checkAccountFilter(ctx.db, orgId, f.brokerAccountId);
-      await settleApproved(ctx, orgId);
-      const { rows, total } = await pageQuery<BillRow>(ctx.db, billQuery(orgId, f, nowDate(ctx)), body.pageCondition);
-      return { list: rows.map(billView), total, ...body.pageCondition };
-    },
-
-    '/broker/pageBrokerCapitalRecord': async ({ body, auth }) => {
-      const { orgId } = await member(auth.user.id);
-      const f = body.queryCondition ?? {};
-      await checkAccountFilter(ctx.db, orgId, f.brokerAccountId);
-      const { rows, total } = await pageQuery<CapitalRow>(ctx.db, capitalQuery(orgId, f, nowDate(ctx)), body.pageCondition);
-      return { list: rows.map(capitalView), total, ...body.pageCondition };
-    },
+    '/broker/pageBrokerFinancingAction': async ({ body, auth }) => listPage(auth.user.id, body, operationQuery, operationView),
+    '/broker/account/bill/page': async ({ body, auth }) => listPage(auth.user.id, body, billQuery, billView, true),
+    '/broker/pageBrokerCapitalRecord': async ({ body, auth }) => listPage(auth.user.id, body, capitalQuery, capitalView),
 
     '/broker/queryBrokerCapitalInfo': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);

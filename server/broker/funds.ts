@@ -79,6 +79,26 @@ export async function logOperation(tx: Queryable, op: OperationInput, at: Date):
   );
 }
 
+/** The operation log row of a decision on an application (spec §4 `<kind>_approved` / `<kind>_rejected`). */
+function logDecision(tx: Queryable, row: ApplicationRow, outcome: 'approved' | 'rejected', operatorId: number, remark: string, at: Date): Promise<void> {
+  return logOperation(
+    tx,
+    {
+      orgId: row.org_id,
+      type: `${OPERATION_KIND_OF[row.type]}_${outcome}`,
+      applicationId: row.id,
+      operatorId,
+      accountId: row.from_account_id,
+      counterparty: row.type === 'transfer' ? `${row.to_name}/${row.to_wallet}` : `${row.address_name} (${row.network})`,
+      asset: row.asset,
+      amount: row.amount,
+      fee: row.fee,
+      remark,
+    },
+    at,
+  );
+}
+
 /** Decimals an amount of the asset may carry: the most of its networks (contract/chains.ts), else 8. */
 function assetDecimals(asset: string): number {
   const networks = COIN_NETWORKS.filter((n) => n.asset === asset);
@@ -300,22 +320,7 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
            where id = $1`,
           [row.id, status, auth.user.id, body.requestId, at, completesAt, status === 'done' ? at : null],
         );
-        await logOperation(
-          tx,
-          {
-            orgId,
-            type: `${OPERATION_KIND_OF[row.type]}_approved`,
-            applicationId: row.id,
-            operatorId: auth.user.id,
-            accountId: row.from_account_id,
-            counterparty: row.type === 'transfer' ? `${row.to_name}/${row.to_wallet}` : `${row.address_name} (${row.network})`,
-            asset: row.asset,
-            amount,
-            fee,
-            remark: row.remark,
-          },
-          at,
-        );
+        await logDecision(tx, row, 'approved', auth.user.id, row.remark, at);
       });
       return applicationView(await applicationOf(ctx.db, orgId, body.applicationId), auth.user.id);
     },
@@ -340,22 +345,7 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
           `update broker_applications set status = 'rejected', approver_id = $2, decision_request_id = $3, decided_at = $4, reject_reason = $5 where id = $1`,
           [row.id, auth.user.id, body.requestId, at, body.reason ?? null],
         );
-        await logOperation(
-          tx,
-          {
-            orgId,
-            type: `${OPERATION_KIND_OF[row.type]}_rejected`,
-            applicationId: row.id,
-            operatorId: auth.user.id,
-            accountId: row.from_account_id,
-            counterparty: row.type === 'transfer' ? `${row.to_name}/${row.to_wallet}` : `${row.address_name} (${row.network})`,
-            asset: row.asset,
-            amount,
-            fee: row.fee,
-            remark: body.reason ?? '',
-          },
-          at,
-        );
+        await logDecision(tx, row, 'rejected', auth.user.id, body.reason ?? '', at);
         return row.id;
       });
       return applicationView(await applicationOf(ctx.db, orgId, id), auth.user.id);
