@@ -317,6 +317,27 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     const deposits = await call<Page<{ type: string; status: string }>>(owner, '/broker/account/bill/page', { pageCondition: page, queryCondition: { type: 'deposit', brokerAccountId: okxA } });
     expect(deposits.data.total).toBe(12 * 4);
     expect(new Set(deposits.data.list.map((r) => r.status))).toEqual(new Set(['deposit_complete']));
+    // The time ranges cut the seeded monthly deposits (one a month, four assets, the last 25–30 days ago).
+    const deposited = async (queryCondition: Record<string, unknown>) =>
+      (await call<Page<{ asset: string; exchangeCode: string }>>(owner, '/broker/account/bill/page', { pageCondition: page, queryCondition: { type: 'deposit', brokerAccountId: okxA, ...queryCondition } })).data;
+    expect((await deposited({ days: 7 })).total).toBe(0);
+    expect((await deposited({ days: 30 })).total).toBe(4);
+    expect((await deposited({ days: 365 })).total).toBe(48);
+    expect((await deposited({ days: 365, asset: 'BTC' })).list.map((r) => r.asset)).toEqual(Array(12).fill('BTC'));
+    expect((await deposited({ exchangeCode: 'binance' })).total).toBe(0);
+    const since = new Date(api.clock.now() - 90 * 86_400_000).toISOString();
+    const custom = await deposited({ startTime: since, endTime: new Date(api.clock.now()).toISOString() });
+    expect(custom.total).toBeGreaterThanOrEqual(8);
+    expect(custom.total).toBeLessThanOrEqual(16);
+    expect((await call(owner, '/broker/account/bill/page', { pageCondition: page, queryCondition: { startTime: since } })).data).toMatchObject({ field: 'endTime', rule: 'required' });
+    expect((await call(owner, '/broker/account/bill/page', { pageCondition: page, queryCondition: { days: 7, startTime: since, endTime: since } })).data).toMatchObject({ field: 'days', rule: 'exclusive' });
+    // Applications by state and type; paging is 10 per page when asked.
+    const done = await call<Page<Application>>(owner, '/broker/transfer/pageBrokerTransferRecord', { pageCondition: page, queryCondition: { type: 'withdraw', status: 'done' } });
+    expect(done.data.list.map((a) => a.applicationId).sort()).toEqual([applied.data.applicationId, toMaster.data.applicationId].sort());
+    const all = await call<Page<Application>>(owner, '/broker/transfer/pageBrokerTransferRecord', { pageCondition: { pageNum: 1, pageSize: 10 } });
+    expect(all.data.list).toHaveLength(Math.min(10, all.data.total));
+    const second = await call<Page<Application>>(owner, '/broker/transfer/pageBrokerTransferRecord', { pageCondition: { pageNum: 2, pageSize: 10 } });
+    expect(second.data.list.map((a) => a.applicationId).some((id) => all.data.list.some((a) => a.applicationId === id))).toBe(false);
   });
 
   it('an API key with the withdraw permission needs the second factor; one without does not', async () => {
