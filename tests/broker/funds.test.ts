@@ -234,7 +234,7 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     }
   });
 
-  it('20 parallel applications against a balance that covers 7: 7 hold, 13 are refused', async () => {
+  it('20 parallel applications against a balance that covers 7: 7 hold, 13 are refused; 20 retries of one request make one', async () => {
     const source = await openAccount(owner, 'okx', 'okxBurst1');
     const free = d((await available(owner, source, 'spot', 'BTC')).free);
     const amount = free.div(7).toDecimalPlaces(6, Decimal.ROUND_DOWN);
@@ -245,6 +245,15 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     const after = await available(owner, source, 'spot', 'BTC');
     expect(d(after.locked).eq(amount.mul(7))).toBe(true);
     expect(d(after.free).eq(free.sub(amount.mul(7)))).toBe(true);
+
+    // 20 parallel retries of one request: one application, held once.
+    const id = requestId();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => transfer(owner, { fromAccountId: source, fromWallet: 'earn', toAccountId: source, toWallet: 'spot', asset: 'USDT', amount: '10', requestId: id })));
+    expect(replies.map((r) => r.code)).toEqual(Array(20).fill(200));
+    expect(new Set(replies.map((r) => r.data.applicationId)).size).toBe(1);
+    expect((await available(owner, source, 'earn', 'USDT')).locked).toBe('10');
+    const ops = await call<Page<Operation>>(owner, '/broker/pageBrokerFinancingAction', { pageCondition: page, queryCondition: { brokerAccountId: source, operationType: 'inferior_transfer_apply' } });
+    expect(ops.data.list.filter((o) => o.applicationId === replies[0]!.data.applicationId)).toHaveLength(1);
   });
 
   it('20 parallel approvals of one application move it once; approve racing reject: exactly one wins', async () => {
