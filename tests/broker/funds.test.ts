@@ -6,6 +6,7 @@ import { brokerFundCalls } from '../../contract/broker-funds.ts';
 import { addressFromBytes, type Network } from '../../contract/chains.ts';
 import { defaultLimits } from '../../server/api/context.ts';
 import type { TestApi } from '../api/helpers.ts';
+import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 
 /**
@@ -412,6 +413,21 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     expect(foreign.status).toBe(404);
     expect((await form({ days: '14' })).status).toBe(400);
     expect((await reject(member, applied.data.applicationId)).code).toBe(200);
+  });
+
+  it('with an authenticator bound, approving also needs the current Google code', async () => {
+    const secret = await bindGaWithStepUp(api, member.token, 'Passw0rd!x');
+    const applied = await transfer(owner, { amount: '4' });
+    expect(applied.code).toBe(200);
+    const held = await available(owner, okxA, 'funding', 'USDT');
+    expect((await approve(member, applied.data.applicationId)).data).toMatchObject({ field: 'gaCode', rule: 'required' });
+    const right = await api.totp(secret);
+    expect((await approve(member, applied.data.applicationId, { gaCode: right === '000000' ? '111111' : '000000' })).code).toBe(Code.gaWrong);
+    expect(await available(owner, okxA, 'funding', 'USDT')).toEqual(held);
+    api.clock.advance(30_000);
+    const approved = await approve(member, applied.data.applicationId, { gaCode: await api.totp(secret) });
+    expect(approved.code, JSON.stringify(approved)).toBe(200);
+    expect(approved.data.status).toBe('done');
   });
 
   it('another organisation reaches nothing of the owner on any call, and a user without broker rights is refused', async () => {
