@@ -2,7 +2,8 @@ import type Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { BROKER_EXCHANGE_RULES, type BrokerExchange, type BrokerWallet } from '../../contract/broker-rules.ts';
-import { type BrokerCodeType, OPERATION_KIND_OF } from '../../contract/broker-funds-rules.ts';
+import { BROKER_EXPORT_TIME_ZONE, type BrokerCodeType, OPERATION_KIND_OF } from '../../contract/broker-funds-rules.ts';
+import zh from '../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import { type BrokerFundCalls, brokerFundCalls } from '../../contract/broker-funds.ts';
 import { COIN_NETWORKS, coinNetwork, NETWORKS, type Network } from '../../contract/chains.ts';
 import { checkCode, consumeCodes, issueCode } from '../api/codes.ts';
@@ -10,10 +11,12 @@ import { type ApiContext, nowDate } from '../api/context.ts';
 import { serveCalls } from '../api/contract.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
 import type { Auth } from '../api/sessions.ts';
+import { writeOutbox } from '../api/outbox.ts';
 import { checkGa } from '../api/totp.ts';
 import type { Queryable } from '../db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { D, db as dbAmount, ZERO } from '../trade/decimal.ts';
+import { zonedFormatter } from '../wallet/export.ts';
 import { accountOf, checkIdRange } from './accounts.ts';
 import { APPLICATION_COLUMNS, APPLICATION_FROM, type ApplicationRow, applicationOf, applicationView } from './applications.ts';
 import { brokerFundLists } from './fund-records.ts';
@@ -97,6 +100,37 @@ function logDecision(tx: Queryable, row: ApplicationRow, outcome: 'approved' | '
     },
     at,
   );
+}
+
+/**
+ * The organisation's notification e-mails (messageConfig/*, confirmed and subscribed to the event): `application`
+ * when a member applies, `decision` when an application is approved or rejected. Written to the outbox in the
+ * action's own transaction, in zh-HK (locales/zh-HK/broker-export.json `notify`).
+ */
+async function notifyMembers(ctx: ApiContext, tx: Queryable, row: ApplicationRow, event: 'application' | 'decision', outcome: 'approved' | 'rejected' | null, at: Date): Promise<void> {
+  const targets = await tx.query<{ email_lower: string }>(
+    `select email_lower from broker_message_configs where org_id = $1 and status = 'active' and deleted_at is null and $2 = any(events) order by id`,
+    [row.org_id, event],
+  );
+  if (targets.length === 0) return;
+  const n = zh.notify;
+  const values = {
+    type: n.types[row.type],
+    amount: plain(row.amount),
+    asset: row.asset,
+    applicant: row.applicant,
+    approver: row.approver ?? '',
+    outcome: outcome ? n.outcomes[outcome] : '',
+    time: zonedFormatter(BROKER_EXPORT_TIME_ZONE).time(at),
+    from: `${row.from_name}/${row.from_wallet}`,
+    to: row.type === 'transfer' ? `${row.to_name}/${row.to_wallet}` : `${row.address_name} (${row.network})`,
+    id: row.id,
+  };
+  const fill = (template: string) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k as keyof typeof values] ?? ''));
+  const text = event === 'application' ? n.application : n.decision;
+  for (const target of targets) {
+    await writeOutbox(ctx, tx, { channel: 'email', destination: target.email_lower, businessType: event === 'application' ? 'brokerApplication' : 'brokerDecision', subject: fill(text.subject), body: fill(text.body), userId: null });
+  }
 }
 
 /** Decimals an amount of the asset may carry: the most of its networks (contract/chains.ts), else 8. */
@@ -270,6 +304,7 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
           },
           at,
         );
+        await notifyMembers(ctx, tx, await applicationOf(tx, orgId, appId), 'application', null, at);
         return appId;
       });
       if (id === null) return (await replay())!;
@@ -321,6 +356,7 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
           [row.id, status, auth.user.id, body.requestId, at, completesAt, status === 'done' ? at : null],
         );
         await logDecision(tx, row, 'approved', auth.user.id, row.remark, at);
+        await notifyMembers(ctx, tx, await applicationOf(tx, orgId, row.id), 'decision', 'approved', at);
       });
       return applicationView(await applicationOf(ctx.db, orgId, body.applicationId), auth.user.id);
     },
@@ -346,6 +382,7 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
           [row.id, auth.user.id, body.requestId, at, body.reason ?? null],
         );
         await logDecision(tx, row, 'rejected', auth.user.id, body.reason ?? '', at);
+        await notifyMembers(ctx, tx, await applicationOf(tx, orgId, row.id), 'decision', 'rejected', at);
         return row.id;
       });
       return applicationView(await applicationOf(ctx.db, orgId, id), auth.user.id);

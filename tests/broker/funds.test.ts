@@ -137,11 +137,19 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   });
 
   it('a transfer holds on apply, is approved by another member with a second factor, and moves once', async () => {
+    // The organisation's notification e-mail hears of applications and decisions.
+    const notified = `ops-${Math.random().toString(36).slice(2, 8)}@firm.test`;
+    const config = await call<{ id: string }>(owner, '/broker/messageConfig/submitBrokerMessageConfig', { email: notified, events: ['application', 'decision'] });
+    api.clock.advance(1100);
+    const configSent = await call<{ uuid: string }>(owner, '/broker/messageConfig/invokeBrokerMessageConfigAddEmailValidation', { id: config.data.id });
+    const configMail = (await api.lastCode(owner.email, 'email'))!;
+    expect((await call(owner, '/broker/messageConfig/confirmBrokerMessageConfig', { id: config.data.id, emailUuid: configSent.data.uuid, emailCode: configMail.code })).code).toBe(200);
     const fromBefore = await available(owner, okxA, 'funding', 'USDT');
     const toBefore = await available(owner, okxB, 'spot', 'USDT');
     const applied = await transfer(owner, { amount: '123.45', remark: 'rebalance' });
     expect(applied.code, JSON.stringify(applied)).toBe(200);
     expect(applied.data).toMatchObject({ type: 'transfer', status: 'applying', amount: '123.45', fee: '0', applicant: owner.email, approver: null, canDecide: false });
+    expect((await api.lastCode(notified, 'email'))?.businessType).toBe('brokerApplication');
     const held = await available(owner, okxA, 'funding', 'USDT');
     expect(d(held.free).eq(d(fromBefore.free).sub('123.45'))).toBe(true);
     expect(d(held.locked).eq(d(fromBefore.locked).add('123.45'))).toBe(true);
@@ -162,6 +170,7 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     expect(approved.code, JSON.stringify(approved)).toBe(200);
     expect(approved.data).toMatchObject({ status: 'done', approver: member.email, canDecide: false });
     expect(approved.data.completedAt).not.toBeNull();
+    expect((await api.lastCode(notified, 'email'))?.businessType).toBe('brokerDecision');
     const fromAfter = await available(owner, okxA, 'funding', 'USDT');
     expect(d(fromAfter.free).eq(d(fromBefore.free).sub('123.45'))).toBe(true);
     expect(fromAfter.locked).toBe(fromBefore.locked);
