@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
-import { arg, openBackgroundTabs, root, startBench, VIEWED } from './setup.ts';
+import { arg, openBackgroundTabs, root, startBench, VIEWED, type ProcessInfo } from './setup.ts';
 
 const RATE = arg('rate', 500);
 const MEASURE_MS = arg('seconds', 15) * 1000;
@@ -25,22 +25,35 @@ interface Cpu {
   browser: number;
   /** Of which the market worker's thread (the shared socket, parsing and books), % of one core; null without /proc. */
   worker: number | null;
+  /** By process type (browser, renderer, gpu-process, utility…), % of one core: where the rest goes. */
+  byType: Record<string, number>;
 }
+
+const byType = (list: ProcessInfo[]): Record<string, number> => {
+  const out: Record<string, number> = {};
+  for (const p of list) out[p.type] = (out[p.type] ?? 0) + p.cpuTime;
+  return out;
+};
 
 /** Browser CPU (all processes) and the market worker's over MEASURE_MS, % of one core. */
 async function browserCpu(label: string): Promise<Cpu> {
   await new Promise((r) => setTimeout(r, 3000)); // books synced, rates settled
   const ids = async () => (await env.processes()).map((p) => p.id);
-  const before = totalCpuSeconds(await env.processes());
+  const first = await env.processes();
+  const before = totalCpuSeconds(first);
+  const typesBefore = byType(first);
   const workerBefore = workerThreadCpuSeconds(await ids());
   const t0 = Date.now();
   await new Promise((r) => setTimeout(r, MEASURE_MS));
   const wall = Date.now() - t0;
-  const browser = ((totalCpuSeconds(await env.processes()) - before) * 100_000) / wall;
+  const last = await env.processes();
+  const browser = ((totalCpuSeconds(last) - before) * 100_000) / wall;
+  const types = Object.fromEntries(Object.entries(byType(last)).map(([type, cpu]) => [type, ((cpu - (typesBefore[type] ?? 0)) * 100_000) / wall]));
   const workerAfter = workerThreadCpuSeconds(await ids());
   const worker = workerBefore !== null && workerAfter !== null ? ((workerAfter - workerBefore) * 100_000) / wall : null;
-  console.log(`  ${label}: ${browser.toFixed(1)} % of one core (market worker ${worker === null ? 'n/a' : worker.toFixed(1)} %)`);
-  return { browser, worker };
+  const split = Object.entries(types).map(([type, v]) => `${type} ${v.toFixed(1)}`).join(', ');
+  console.log(`  ${label}: ${browser.toFixed(1)} % of one core (market worker ${worker === null ? 'n/a' : worker.toFixed(1)} %; ${split})`);
+  return { browser, worker, byType: types };
 }
 
 const closeAll = async (tabs: Page[]) => {
@@ -85,6 +98,7 @@ const summary = [
   `| one visible trading tab (before / after) | ${f(oneBefore.browser)} / ${f(oneAfter.browser)} | ${w(oneBefore)} / ${w(oneAfter)} | 1 | — |`,
   `| four visible tabs on four pairs | ${f(fourVisible.browser)} | ${w(fourVisible)} | ${f(results.ratios.fourVisibleVsOne, 2)}× | ≤ 3× (${met(results.ratios.fourVisibleVsOne <= 3)}) |`,
   `| ten tabs, one visible (${frozen} of 9 others frozen) | ${f(ten.browser)} | ${w(ten)} | ${f(results.ratios.tenOneVisibleVsOne, 2)}× | ≤ 1.5× (${met(results.ratios.tenOneVisibleVsOne <= 1.5)}) |`,
+  `| by process type (one / four / ten), % of one core | ${Object.keys(ten.byType).map((k) => `${k} ${f(((oneBefore.byType[k] ?? 0) + (oneAfter.byType[k] ?? 0)) / 2)} / ${f(fourVisible.byType[k] ?? 0)} / ${f(ten.byType[k] ?? 0)}`).join('; ')} | | | |`,
   `| machine load average (1 min) | ${f(os.loadavg()[0] ?? 0, 2)} on ${os.cpus().length} cores | | | |`,
 ].join('\n');
 console.log(`\n${summary}\n`);
