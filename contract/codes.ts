@@ -105,6 +105,30 @@ export const Code = {
   billPaid: 10350,
   // Broker portal (10400–10499, issue 14): 10400–10429 sub-accounts and API keys; 10430–10449 address book and
   // notification e-mails; 10450–10499 transfers, withdrawals and approvals.
+  /** The organisation already has a sub-account of this name on this exchange. */
+  brokerAccountNameTaken: 10400,
+  /** account/checkIsExistMasterApi is false for this exchange: no sub-account can be added there. */
+  noMasterApi: 10401,
+  /** The organisation holds the most sub-accounts this exchange allows; data.max. */
+  brokerAccountLimit: 10402,
+  /** The named account manager cannot join: data.reason notRegistered, noBrokerRights, alreadyMember, notInvited. */
+  managerNotEligible: 10403,
+  /** The sub-account holds the most API keys its exchange allows; data.max. */
+  brokerKeyLimit: 10404,
+  /** The exchange does not open this sub-account kind (subAccount/type/queryUserConfig); data.subAccountTypes. */
+  brokerKindNotOffered: 10405,
+  /** The address (exchange, asset, network, address, memo) is already in the organisation's book. */
+  brokerAddressExists: 10430,
+  /** The entry's state does not allow the step (confirm a whitelisted one, remove a pending one); data.status. */
+  brokerAddressState: 10431,
+  /** The organisation's book holds the most entries it may (contract/broker-config-rules.ts); data.max. */
+  brokerAddressLimit: 10432,
+  /** The e-mail already receives the organisation's notifications. */
+  messageEmailExists: 10440,
+  /** The notification e-mail's state does not allow the step (confirm an active one); data.status. */
+  messageConfigState: 10441,
+  /** The organisation has the most notification e-mails it may; data.max. */
+  messageConfigLimit: 10442,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -168,6 +192,18 @@ export const messages: Record<Code, string> = {
   10300: 'This loan does not allow the operation',
   10301: 'The loan-to-value ratio would be above the allowed level',
   10350: 'This bill is already paid',
+  10400: 'A sub-account with this name already exists on this exchange',
+  10401: 'No master account API is configured for this exchange',
+  10402: 'The sub-account limit of this exchange is reached',
+  10403: 'This user cannot be added as an account manager',
+  10404: 'This sub-account has the most API keys allowed',
+  10405: 'This exchange does not offer this sub-account type',
+  10430: 'This address is already in the address book',
+  10431: 'This address does not allow the operation',
+  10432: 'The address book is full',
+  10440: 'This e-mail already receives notifications',
+  10441: 'This notification e-mail does not allow the operation',
+  10442: 'No more notification e-mails can be added',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

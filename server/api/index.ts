@@ -10,6 +10,8 @@ import { loadOrCreateKeys } from './rsa.ts';
 import { openUploadStore, registerUploadParser } from './uploads.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import { tradePlugin } from '../trade/index.ts';
+import { brokerAddressRoutes } from '../broker/addresses.ts';
+import { brokerMessageRoutes } from '../broker/message-config.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { devRoutes } from './routes/dev.ts';
@@ -24,6 +26,7 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { brokerLookupRoutes } from '../broker/lookup.ts';
 import { electricityRoutes } from '../electricity/routes.ts';
 import { loanRoutes } from '../loans/routes.ts';
+import { brokerAccountRoutes } from '../broker/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -139,6 +142,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   helpRoutes(ctx, app);
   messageRoutes(ctx, app);
   brokerLookupRoutes(ctx, app);
+  brokerAddressRoutes(ctx, app);
+  brokerMessageRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
@@ -150,6 +155,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   if (options.simulator) loanRoutes(ctx, app, options.simulator, withDevRoutes);
   // Electricity bills are paid at the convert desk's quotes, priced from the same books (server/electricity).
   if (options.simulator) electricityRoutes(ctx, app, options.simulator, withDevRoutes);
+  // Broker sub-accounts' balances are valued at the same books (server/broker).
+  if (options.simulator) await brokerAccountRoutes(ctx, app, options.simulator);
 }
 
 function isSafeMethod(method: string): boolean {

@@ -1,11 +1,14 @@
 import { hashPassword } from '../api/passwords.ts';
+import { openBrokerAccount } from '../broker/accounts.ts';
+import { openBrokerOrg } from '../broker/org.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { D } from '../trade/decimal.ts';
 import type { Db } from './client.ts';
 
 /**
  * The demo institution user (README "Provider API sandbox"): balances in every account type,
- * KYC certified at both levels, Google authenticator not bound. Seeded once; a restart keeps what the
+ * KYC certified at both levels, Google authenticator not bound, broker rights open with two sub-accounts
+ * (server/broker: a binance regular one and an okx asset-management one, each with a year of history). Seeded once; a restart keeps what the
  * tester changed.
  */
 export const demoUser = {
@@ -30,6 +33,12 @@ const demoBalances: ReadonlyArray<readonly [1 | 2 | 3, string, string]> = [
   [2, 'BTC', '1.5'],
   [3, 'USDT', '20000'],
 ];
+
+/** The demo organisation's sub-accounts: [exchange, kind, name, remark]. */
+const demoSubAccounts = [
+  ['binance', 'regular', 'demo_trading', 'Main trading'],
+  ['okx', 'asset_management', 'demo_fund', 'Managed fund'],
+] as const;
 
 export async function seedDemo(db: Db, now: Date): Promise<void> {
   const existing = await db.query('select id from users where email_lower = $1', [demoUser.email]);
@@ -56,6 +65,11 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
          values ($1, $2, 'Certified', $3, '{}', $4, $4)`,
         [userId, level, JSON.stringify({ seeded: true }), now],
       );
+    }
+    await tx.query('update users set broker_agreed_at = $2 where id = $1', [userId, now]);
+    const { orgId } = await openBrokerOrg(tx, userId, now);
+    for (const [exchange, kind, name, remark] of demoSubAccounts) {
+      await openBrokerAccount(tx, { orgId, userId, exchange, kind, name, remark, requestId: `seed-${exchange}-${name}` }, now);
     }
   });
 }

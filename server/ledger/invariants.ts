@@ -15,7 +15,9 @@ const liveOrderStates = `('submitted', 'running', 'partial_filled', 'cancelling'
  * - every user balance (free, locked, margin) equals the sum of its postings;
  * - no user balance is negative;
  * - every held (locked) amount belongs to a live order, withdrawal or OTC order, and nothing else holds;
- * - the isolated-margin bucket equals the margin of the user's isolated positions.
+ * - the isolated-margin bucket equals the margin of the user's isolated positions;
+ * - the same for broker sub-accounts (server/broker): every wallet row (free, locked) equals the sum of its
+ *   postings, none is negative, and nothing is held yet (the approvals to come hold and release).
  */
 export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
   const found: Violation[] = [];
@@ -55,6 +57,32 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
     await db.query(
       `select user_id, account_type, asset, free::text, locked::text, margin::text from balances where free < 0 or locked < 0 or margin < 0`,
     ),
+  );
+  add(
+    'balanceMatchesPostings',
+    await db.query(
+      `with posted as (
+         select broker_account_id as account_id, broker_wallet as wallet, asset,
+           coalesce(sum(amount) filter (where bucket = 'free'), 0) as free,
+           coalesce(sum(amount) filter (where bucket = 'locked'), 0) as locked
+         from ledger_postings where broker_account_id is not null group by 1, 2, 3
+       )
+       select coalesce(b.account_id, p.account_id)::text as broker_account_id, coalesce(b.wallet, p.wallet) as wallet,
+         coalesce(b.asset, p.asset) as asset, b.free::text as balance_free, p.free::text as posted_free,
+         b.locked::text as balance_locked, p.locked::text as posted_locked
+       from broker_balances b full outer join posted p on p.account_id = b.account_id and p.wallet = b.wallet and p.asset = b.asset
+       where coalesce(b.free, 0) <> coalesce(p.free, 0) or coalesce(b.locked, 0) <> coalesce(p.locked, 0)`,
+    ),
+  );
+  add(
+    'notNegative',
+    await db.query(
+      `select account_id::text as broker_account_id, wallet, asset, free::text, locked::text from broker_balances where free < 0 or locked < 0`,
+    ),
+  );
+  add(
+    'holdsBelongToLiveItems',
+    await db.query(`select account_id::text as broker_account_id, wallet, asset, locked::text from broker_balances where locked <> 0`),
   );
   add(
     'holdsBelongToLiveItems',

@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { CapitalSnapshot, PositionView as PositionViewSchema } from '../../contract/futures.ts';
 import type { Queryable } from '../db/client.ts';
 import { ZERO, max, out } from './decimal.ts';
+import { jointLiquidationPrice } from '../../contract/futures-brackets.ts';
 import {
   initialMargin,
   liquidationPrice,
@@ -82,16 +83,29 @@ export async function futuresAccount(tx: Queryable, view: MarketView, userId: nu
 
 /**
  * The margin that backs one position (WB − TMM1 + UPNL1): its isolated margin, or the cross wallet plus the
- * other cross positions' PnL less their maintenance margin (hedge mode's other side counts as another position).
+ * other cross positions' PnL less their maintenance margin (the hedge-mode case is positionLiquidationPrice).
  */
-export function backingMargin(account: FuturesAccount, f: PositionFigures): Decimal {
+export function backingMargin(account: FuturesAccount, f: PositionFigures, exclude: (other: PositionFigures) => boolean = (other) => other === f): Decimal {
   if (f.marginType === 'isolated') return f.row.isolatedMargin;
   let wb = account.free.add(account.locked);
   for (const other of account.positions) {
-    if (other === f || other.marginType !== 'cross') continue;
+    if (exclude(other) || other.marginType !== 'cross') continue;
     wb = wb.add(other.upnl).sub(other.mm);
   }
   return wb;
+}
+
+/**
+ * A position's liquidation price. A cross position in hedge mode with the other side of its symbol open
+ * liquidates together with it: both move with one mark (contract/futures-brackets.ts jointLiquidationPrice).
+ */
+export function positionLiquidationPrice(account: FuturesAccount, f: PositionFigures): Decimal {
+  const sameSymbol = (other: PositionFigures) => other.row.symbol === f.row.symbol && other.marginType === 'cross' && !other.row.size.isZero();
+  if (f.marginType === 'cross' && f.row.positionSide !== 'BOTH' && account.positions.some((o) => o !== f && sameSymbol(o))) {
+    const legs = account.positions.filter(sameSymbol).map((o) => ({ size: o.row.size, entry: o.row.entry, brackets: o.brackets }));
+    return jointLiquidationPrice(legs, backingMargin(account, f, sameSymbol), f.mark) ?? ZERO;
+  }
+  return liquidationPrice(f.row, backingMargin(account, f), f.brackets);
 }
 
 /**
@@ -127,7 +141,7 @@ export function positionView(account: FuturesAccount, f: PositionFigures): Posit
     leverage: f.leverage,
     maintMargin: out(f.mm),
     marginRatio: out(marginRatio(f.mm, positionBalance), 4),
-    liquidationPrice: out(atTick(liquidationPrice(f.row, backingMargin(account, f), f.brackets), f.pair.tick, f.row.size.isPositive())),
+    liquidationPrice: out(atTick(positionLiquidationPrice(account, f), f.pair.tick, f.row.size.isPositive())),
   };
 }
 

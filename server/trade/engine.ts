@@ -116,6 +116,13 @@ export class TradeEngine {
   /** Untriggered stop orders per USD-M symbol; `firing`: queued to trigger, not yet committed. */
   private readonly watched = new Map<string, Map<number, Watched>>();
   private readonly firing = new Set<number>();
+  /**
+   * Take-profit / stop-loss orders whose trigger was reached while their entry order had filled nothing: they
+   * sleep (child id → entry id) until the entry fills, instead of a no-op transaction on every market event.
+   */
+  private readonly dormant = new Map<number, number>();
+  /** Trigger transactions queued since start (tests, diagnostics). */
+  private fireRuns = 0;
   private unsubscribe: (() => void) | undefined;
   constructor(
     private readonly db: Db,
@@ -199,6 +206,13 @@ export class TradeEngine {
 
   private unwatch(o: OrderRow): void {
     this.watched.get(this.key(o.market, o.symbol))?.delete(o.id);
+    this.dormant.delete(o.id);
+  }
+
+  /** The entry filled: its sleeping take-profit / stop-loss orders watch their triggers again. */
+  private wake(entryId: number): void {
+    if (this.dormant.size === 0) return;
+    for (const [child, entry] of this.dormant) if (entry === entryId) this.dormant.delete(child);
   }
 
   /** Stop orders waiting for their trigger (tests, diagnostics). */
@@ -206,6 +220,11 @@ export class TradeEngine {
     let n = 0;
     for (const map of this.watched.values()) n += map.size;
     return n;
+  }
+
+  /** Trigger transactions queued and take-profit / stop-loss orders asleep until their entry fills (tests, diagnostics). */
+  triggerStats(): { fireRuns: number; dormant: number } {
+    return { fireRuns: this.fireRuns, dormant: this.dormant.size };
   }
 
   /** Open orders kept in memory per symbol (tests, diagnostics). */
@@ -525,10 +544,11 @@ export class TradeEngine {
     let mark: Decimal | undefined;
     let last: Decimal | undefined;
     for (const w of map.values()) {
-      if (this.firing.has(w.id)) continue;
+      if (this.firing.has(w.id) || this.dormant.has(w.id)) continue;
       const price = w.workingType === 'MARK_PRICE' ? (mark ??= this.view.mark(inst)) : (last ??= this.view.lastPrice(inst));
       if (!crossed(w.triggerAbove, w.stopPrice, price)) continue;
       this.firing.add(w.id);
+      this.fireRuns += 1;
       this.run((tx, after) => this.fire(tx, w.id, after))
         .catch(this.onFailure)
         .finally(() => this.firing.delete(w.id));
@@ -551,6 +571,7 @@ export class TradeEngine {
       const parent = await loadOrder(tx, order.parentOrderId);
       if (parent && parent.filledQty.isZero()) {
         if (!isOpen(parent.status)) await this.close(tx, order, 'cancel', after);
+        else after(() => this.dormant.set(order.id, parent.id));
         return;
       }
     }
@@ -760,6 +781,8 @@ export class TradeEngine {
   }
 
   private async applyFills(tx: Queryable, order: OrderRow, fills: Fill[]): Promise<void> {
+    // Waking before the commit is safe: a woken order's trigger transaction checks the entry's fills again.
+    if (fills.length > 0) this.wake(order.id);
     for (const fill of fills) {
       if (order.market === 'spot') await applySpotFill(tx, order, this.instOf(order), fill, this.now());
       else await applyFuturesFill(tx, order, fill, this.now());

@@ -1,5 +1,6 @@
 import type { Dec } from './decimal.ts';
 import { D, ZERO, min } from './decimal.ts';
+import { type Bracket, bracketOf, liquidationPriceOf } from '../../contract/futures-brackets.ts';
 
 /**
  * USD-M position maths, Binance's definitions for a single-asset (USDT) account with maintenance-margin
@@ -58,39 +59,8 @@ export function initialMargin(position: PositionState, mark: Dec, leverage: numb
   return notional(position, mark).div(leverage);
 }
 
-/** One maintenance-margin tier: notionals in [floor, cap) (cap null: no upper bound). */
-export interface Bracket {
-  floor: Dec;
-  cap: Dec | null;
-  /** maintenance margin rate */
-  mmr: Dec;
-  /** maintenance amount: makes the margin continuous across tiers */
-  cum: Dec;
-}
-
-/**
- * Brackets from their floors and rates, each tier's maintenance amount derived as Binance does:
- * cum(i) = cum(i − 1) + floor(i) × (MMR(i) − MMR(i − 1)).
- */
-export function makeBrackets(tiers: readonly (readonly [floor: string, mmr: string])[]): Bracket[] {
-  const out: Bracket[] = [];
-  tiers.forEach(([floor, mmr], i) => {
-    const prev = out[i - 1];
-    const f = new D(floor);
-    const rate = new D(mmr);
-    out.push({ floor: f, cap: tiers[i + 1] ? new D(tiers[i + 1]![0]) : null, mmr: rate, cum: prev ? prev.cum.add(f.mul(rate.sub(prev.mmr))) : ZERO });
-  });
-  return out;
-}
-
-function inBracket(b: Bracket, value: Dec): boolean {
-  return value.gte(b.floor) && (b.cap === null || value.lt(b.cap));
-}
-
-/** The tier a notional falls in (the last for anything above the table). */
-export function bracketOf(brackets: readonly Bracket[], value: Dec): Bracket {
-  return brackets.find((b) => inBracket(b, value)) ?? brackets[brackets.length - 1]!;
-}
+export type { Bracket } from '../../contract/futures-brackets.ts';
+export { bracketOf, makeBrackets } from '../../contract/futures-brackets.ts';
 
 export function maintenanceMargin(position: PositionState, mark: Dec, brackets: readonly Bracket[]): Dec {
   const n = notional(position, mark);
@@ -106,18 +76,7 @@ export function marginRatio(maintMargin: Dec, marginBalance: Dec): Dec {
   return maintMargin.div(marginBalance);
 }
 
-/**
- * The mark price at which the position's margin balance meets its maintenance margin; 0 when none is reachable.
- * `backingMargin` is WB − TMM1 + UPNL1 (see above). Each tier gives a candidate price; the answer is the one whose
- * notional lies in the tier it was computed with (Binance's method). The margin is continuous across tiers, so at
- * most one tier holds a root; a candidate outside its tier is no root.
- */
+/** The mark price at which the position's margin balance meets its maintenance margin (contract/futures-brackets.ts); 0 when none is reachable. */
 export function liquidationPrice(position: PositionState, backingMargin: Dec, brackets: readonly Bracket[]): Dec {
-  const { size, entry } = position;
-  if (size.isZero()) return ZERO;
-  for (const b of brackets) {
-    const price = backingMargin.add(b.cum).sub(size.mul(entry)).div(size.abs().mul(b.mmr).sub(size));
-    if (price.gt(0) && inBracket(b, size.abs().mul(price))) return price;
-  }
-  return ZERO;
+  return liquidationPriceOf(position.size, position.entry, backingMargin, brackets) ?? ZERO;
 }

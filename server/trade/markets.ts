@@ -5,7 +5,7 @@ import { instrument, INSTRUMENTS, type Instrument, type MarketKind } from '../si
 import type { SymbolMarket } from '../sim/market.ts';
 import type { Simulator } from '../sim/simulator.ts';
 import { D, unit } from './decimal.ts';
-import { makeBrackets, type Bracket } from './futures-math.ts';
+import { MAJOR_TIERS, MINOR_TIERS, makeBrackets, type Bracket } from '../../contract/futures-brackets.ts';
 import type { Level } from './matching.ts';
 
 /**
@@ -81,33 +81,9 @@ export const FEES = {
   usdm: { maker: new D('0.0002'), taker: new D('0.0005') },
 } as const;
 
-/**
- * Binance's USDⓈ-M maintenance-margin brackets (notional floor in USDT, maintenance margin rate): BTC and ETH
- * on the BTCUSDT table, the other listings on Binance's common table for smaller contracts. The maintenance
- * amounts follow from the floors (makeBrackets).
- */
-const MAJOR_TIERS = [
-  ['0', '0.004'],
-  ['50000', '0.005'],
-  ['250000', '0.01'],
-  ['1000000', '0.025'],
-  ['10000000', '0.05'],
-  ['20000000', '0.1'],
-  ['50000000', '0.125'],
-  ['100000000', '0.15'],
-  ['200000000', '0.25'],
-  ['300000000', '0.5'],
-] as const;
-const MINOR_TIERS = [
-  ['0', '0.01'],
-  ['5000', '0.025'],
-  ['25000', '0.05'],
-  ['100000', '0.1'],
-  ['250000', '0.125'],
-  ['1000000', '0.5'],
-] as const;
-const MAJOR_BRACKETS = makeBrackets(MAJOR_TIERS);
-const MINOR_BRACKETS = makeBrackets(MINOR_TIERS);
+// Binance's USDⓈ-M maintenance-margin brackets: the tier tables are in contract/futures-brackets.ts, shared with the order form.
+const MAJOR_BRACKETS = makeBrackets(MAJOR_TIERS, D);
+const MINOR_BRACKETS = makeBrackets(MINOR_TIERS, D);
 
 export function maintenanceBrackets(inst: Instrument): readonly Bracket[] {
   return inst.base === 'BTC' || inst.base === 'ETH' ? MAJOR_BRACKETS : MINOR_BRACKETS;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
+import { brokerConfigPages } from '../features/broker/config/index.ts';
 import { chartsPages } from '../features/charts/index.ts';
 import { convertPages } from '../features/convert/index.ts';
 import { electricityPages } from '../features/electricity/index.ts';
@@ -66,6 +67,8 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   reminder: ['messages', messagesPages.reminder],
   charts: ['charts', chartsPages.charts],
   userCenter: ['usercenter', userCenterPages.userCenter],
+  brokerAddressList: ['broker-config', brokerConfigPages.brokerAddressList],
+  brokerMessageSetting: ['broker-config', brokerConfigPages.brokerMessageSetting],
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

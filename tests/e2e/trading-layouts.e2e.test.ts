@@ -92,6 +92,34 @@ describe('trading layouts (issue 18)', () => {
     await close();
   });
 
+  it('1280×720 and 1440×900: every lightning panel holds its inputs and its table; nothing sticks out', async () => {
+    const { page, close } = await signedIn(1280, 720);
+    for (const [width, height] of [
+      [1280, 720],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${suite.baseURL}/zh-HK/lightning`);
+      await page.getByTestId('lightning-configs').waitFor({ timeout: 20_000 });
+      await page.getByTestId('lightning-fees').locator('tbody tr').first().waitFor({ timeout: 20_000 });
+      // Each panel's inputs, labels and table cells end inside the panel (a fieldset's min-content width pushed
+      // the configuration inputs out at 1280; the fee table's pair names ran into the next column).
+      const outside = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('.td-lt-panel')).flatMap((panel) => {
+          const edge = panel.getBoundingClientRect().right;
+          return Array.from(panel.querySelectorAll('input, label, legend, td, th, button'))
+            .filter((el) => el.getBoundingClientRect().right > edge + 0.5 || (el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1 && el.tagName === 'TD'))
+            .map((el) => `${panel.getAttribute('data-testid')}: ${el.tagName.toLowerCase()} ${el.textContent?.trim() || el.getAttribute('data-testid') || ''}`);
+        }),
+      );
+      expect(outside, `${width}px`).toEqual([]);
+      const wide = await sideways(page);
+      expect(wide.scrollWidth, `${width}px: ${wide.wide.join(', ')}`).toBeLessThanOrEqual(wide.clientWidth);
+      await saveScreenshot(page, `trading-layouts-lightning-${width}x${height}`);
+    }
+    await close();
+  });
+
   it('390×844: the header drawer opens, keeps focus and closes by keyboard', async () => {
     const { page, close } = await signedIn(390, 844);
     await page.goto(`${suite.baseURL}/en-US/market`);
@@ -175,6 +203,10 @@ describe('trading layouts (issue 18)', () => {
     const row = page.getByTestId('position-row').filter({ has: page.getByText('BTCUSDT') });
     await row.first().waitFor({ timeout: 15_000 });
     expect(await row.first().getByTestId('position-size').textContent()).toBe('0.01');
+    // The phone shows the position as a card: nothing in the positions area scrolls sideways.
+    const positions = page.getByTestId('positions-table');
+    expect(await positions.evaluate((el) => el.tagName)).toBe('UL');
+    expect(await positions.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 390)).toBe(true);
     await expect.poll(() => page.locator('.td-modal__button--primary').count(), { timeout: 5_000 }).toBe(0);
     await saveScreenshot(page, `trading-layouts-positions-${lang}-390x844`);
     await row.first().getByTestId('position-close').click();

@@ -263,6 +263,13 @@ describe('take-profit / stop-loss', () => {
     await stepUntil('BTCUSDT', async () => (await mark('BTCUSDT')).gt(m.add('0.1')));
     const waiting = (await openOrders()).find((o) => o.tpsl === 'take_profit')!;
     expect(waiting.triggeredAt).toBeNull();
+    // It sleeps until the entry fills: further market events queue no transaction for it.
+    const engine = async () => ((await (await fetch(`${api.base}/_dev/trade/engine`)).json()) as { data: { fireRuns: number; dormant: number } }).data;
+    await expect.poll(async () => (await engine()).dormant).toBe(1);
+    const runs = (await engine()).fireRuns;
+    await api.step('usdm', 'BTCUSDT', 30);
+    expect((await mark('BTCUSDT')).gt(m.add('0.1'))).toBe(true); // still past its trigger
+    expect((await engine()).fireRuns).toBe(runs);
     await api.post('/broker/lightning/futures/order/cancelOrder', { orderId: entry.data.orderId });
     expect(await openOrders()).toEqual([]);
     expect((await history()).find((o) => o.orderId === waiting.orderId)!.status).toBe('cancelled');

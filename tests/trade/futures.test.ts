@@ -281,3 +281,30 @@ describe('USD-M market order → position with PnL from the mark → close → h
     await api.post('/broker/lightning/futures/order/closePosition', { instrumentId: 'DOGEUSDT' });
   });
 });
+
+describe('hedge mode on cross margin', () => {
+  it('a long and a short of one pair show one liquidation price: both sides move with the same mark', async () => {
+    expect((await api.post('/broker/lightning/account/changePositionSide', { exchangeKeyId: keyId, positionSide: 'hedge' })).code).toBe(200);
+    const long = await api.post<Order>('/broker/lightning/futures/order/sendOrder', { instrumentId: 'BTCUSDT', direction: 'buy', priceType: 'market', volume: '2', positionSide: 'LONG' });
+    const short = await api.post<Order>('/broker/lightning/futures/order/sendOrder', { instrumentId: 'BTCUSDT', direction: 'sell', priceType: 'market', volume: '1', positionSide: 'SHORT' });
+    expect([long.code, short.code]).toEqual([200, 200]);
+    const rows = (await api.post<Position[]>('/broker/futures/position/query', { exchangeKeyId: keyId })).data.filter((p) => p.instrumentId === 'BTCUSDT');
+    expect(rows.map((p) => p.positionSide).sort()).toEqual(['LONG', 'SHORT']);
+    const tick = new D(10).pow(-instrument('usdm', 'BTCUSDT')!.tickDecimals);
+    const [a, b] = rows.map((p) => dec(p.liquidationPrice));
+    expect(a!.gt(0)).toBe(true);
+    // One price, each side rounded to its own safe side: at most one tick apart.
+    expect(a!.sub(b!).abs().lte(tick)).toBe(true);
+    // There the wallet plus both sides' PnL meets both sides' maintenance margin (BTCUSDT brackets, first two tiers).
+    const swap = await api.balances(3);
+    const wallet = swap('USDT').free.add(swap('USDT').locked);
+    const at = a!;
+    const tierMm = (n: Decimal) => (n.lt(50000) ? n.mul('0.004') : n.mul('0.005').sub(50));
+    const equity = rows.reduce((acc, p) => acc.add(dec(p.positionAmt).mul(at.sub(p.entryPrice))), wallet);
+    const mm = rows.reduce((acc, p) => acc.add(tierMm(dec(p.positionAmt).abs().mul(at))), dec(0));
+    expect(at.mul(3).lt(250000)).toBe(true); // both notionals within the first two tiers
+    expect(equity.sub(mm).abs().lte(tick.mul(2))).toBe(true); // the net size is 1 BTC: a tick moves the slack by about 1 USDT
+    for (const side of ['LONG', 'SHORT'] as const) await api.post('/broker/lightning/futures/order/closePosition', { instrumentId: 'BTCUSDT', positionSide: side });
+    expect((await api.post('/broker/lightning/account/changePositionSide', { exchangeKeyId: keyId, positionSide: 'oneWay' })).code).toBe(200);
+  });
+});

@@ -33,6 +33,8 @@ export function configRoutes(t: TradeContext, app: FastifyInstance): void {
 /** Developer control (off with the other /_dev routes): set the spot trade permission flag of spec §3. */
 export function devTradeRoutes(t: TradeContext, app: FastifyInstance): void {
   const { api: ctx } = t;
+  // The engine's trigger bookkeeping (tests: a take-profit waiting for its entry costs no transaction per event).
+  app.get('/_dev/trade/engine', async () => ({ code: 200, msg: 'success', data: { watched: t.engine.watchedCount(), resting: t.engine.restingCount(), ...t.engine.triggerStats() } }));
   publicRoute<{ email: string; spotTradingForbidden: boolean }>(app, {
     method: 'POST',
     url: '/_dev/trade/spotForbidden',

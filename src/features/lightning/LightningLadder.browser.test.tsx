@@ -15,7 +15,7 @@ import { DEFAULT_KEYBOARD } from './hotkeys.ts';
 import { openOrdersStore, positionsStore, type PositionRow } from './lightning-actions.ts';
 import { LightningControls } from './LightningControls.tsx';
 import { LightningLadder, type LadderProps } from './LightningLadder.tsx';
-import { ladderStore, lightningStore, recentreLadder } from './lightning-store.ts';
+import { forgetStepMultiples, ladderStore, lightningStore, recentreLadder } from './lightning-store.ts';
 import './lightning.css';
 
 const pair: Pair = {
@@ -129,6 +129,24 @@ describe('LightningLadder', () => {
     expect(ladder().getAttribute('data-top')).toBe('104.6');
     act(() => recentreLadder());
     expect(ladder().getAttribute('data-top')).toBe('105.6');
+  });
+
+  it("keeps the trader's step for the pair across visits, but not the automatic default", async () => {
+    forgetStepMultiples();
+    setMarket(100);
+    await mount(<LightningLadder {...ladderProps()} />);
+    expect(ladder().getAttribute('data-step')).toBe('0.1');
+    act(() => (host?.querySelector('[data-testid="ladder-step-10"]') as HTMLElement).click());
+    expect(ladder().getAttribute('data-step')).toBe('1');
+    act(() => root?.unmount());
+    host?.remove();
+    // A new visit: the page's store starts empty, the remembered step comes back.
+    ladderStore.setState({ symbol: null, multiple: null });
+    await mount(<LightningLadder {...ladderProps()} />);
+    expect(ladder().getAttribute('data-step')).toBe('1');
+    expect(host?.querySelector('[data-testid="ladder-step-10"]')?.getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse(localStorage.getItem('lightningLadderSteps') ?? '{}')).toEqual({ BTCUSDT: 10 });
+    forgetStepMultiples();
   });
 
   it('a book update touches only the rows whose figures changed', async () => {

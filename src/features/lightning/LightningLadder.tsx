@@ -7,7 +7,7 @@ import type { Pair } from '../market/index.ts';
 import type { OrderView } from '../trading/shared.ts';
 import { centredWindow, defaultMultiple, fillRows, LADDER_ROWS, ladderStep, needsRecentre, ordersByRow, referencePrice, rowOf, rowPrices, STEP_MULTIPLES, type LadderWindow, type StepMultiple, unitsOf } from './ladder.ts';
 import { openOrdersStore, positionsStore } from './lightning-actions.ts';
-import { ladderStore, setStepMultiple } from './lightning-store.ts';
+import { ladderStore, savedStepMultiple, setStepMultiple } from './lightning-store.ts';
 
 /** Levels of the book the ladder subscribes to (at its step): more than its rows, so every row can fill even when the price sits at an edge. */
 const LADDER_DEPTH = 50;
@@ -129,7 +129,7 @@ function ownOf(list: readonly OrderView[] | undefined, digits: number): { text: 
 export function LightningLadder(props: LadderProps) {
   const { pair, enabled, onPick, onCancel } = props;
   const { t } = useTranslation('lightning');
-  const chosen = useStore(ladderStore, (s) => (s.symbol === pair.symbol ? s.multiple : null));
+  const chosen = useStore(ladderStore, (s) => (s.symbol === pair.symbol ? s.multiple : null)) ?? savedStepMultiple(pair.symbol);
   const request = useStore(ladderStore, (s) => s.recentre);
   const multiple: StepMultiple = chosen ?? 1;
   const book = useOrderBook(pair.symbol, { depth: LADDER_DEPTH, market: 'usdm', ...(multiple > 1 ? { group: multiple } : {}) });
@@ -214,7 +214,7 @@ export function LightningLadder(props: LadderProps) {
         <h2>{t('ladder.title')}</h2>
         <div className="td-ld-steps" role="group" aria-label={t('ladder.step')}>
           {STEP_MULTIPLES.map((m) => (
-            <button key={m} type="button" className="td-chip" aria-pressed={m === multiple} data-testid={`ladder-step-${m}`} onClick={() => setStepMultiple(pair.symbol, m)}>
+            <button key={m} type="button" className="td-chip" aria-pressed={m === multiple} data-testid={`ladder-step-${m}`} onClick={() => setStepMultiple(pair.symbol, m, true)}>
               {ladderStep(pair.tickSize, m).step}
             </button>
           ))}

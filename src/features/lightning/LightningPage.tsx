@@ -128,9 +128,13 @@ export default function LightningPage() {
             onCancel={(orderIds) => keyId && void cancelOrders(pair, keyId, orderIds).catch(() => {})}
           />
         </div>
-        {ready && !panels.mini && <ConfigPanel />}
-        {ready && !panels.mini && <HotkeyPanel />}
-        {ready && !panels.mini && <FeePanel symbol={pair.symbol} />}
+        {ready && !panels.mini && (
+          <div className="td-lt-panels">
+            <ConfigPanel />
+            <HotkeyPanel />
+            <FeePanel symbol={pair.symbol} />
+          </div>
+        )}
       </div>
       {panels.tradeData && <OrdersArea pair={pair} />}
     </div>

@@ -4,7 +4,7 @@ import type { LightningCalls } from '../../../contract/lightning.ts';
 import { apiPost } from '../../lib/api/index.ts';
 import { tradeApi, type FeeRow } from '../trading/shared.ts';
 import { DEFAULT_KEYBOARD, parseKeyboardConfig, serializeKeyboardConfig, type KeyboardConfig } from './hotkeys.ts';
-import type { StepMultiple } from './ladder.ts';
+import { STEP_MULTIPLES, type StepMultiple } from './ladder.ts';
 import { activeIndexOf, parseSaved, type LightningConfig, type SavedConfig } from './lightning-configs.ts';
 
 /** spec §3 "Lightning config" and its panels: mini screen, market panel, trade-data panel. */
@@ -115,8 +115,49 @@ export function togglePanel(panel: keyof Panels): void {
 /** The ladder's step (per pair: a new pair starts from its own default) and the trader's recentre requests. */
 export const ladderStore = createStore<{ symbol: string | null; multiple: StepMultiple | null; recentre: number }>(() => ({ symbol: null, multiple: null, recentre: 0 }));
 
-export function setStepMultiple(symbol: string, multiple: StepMultiple): void {
+const STEPS_KEY = 'lightningLadderSteps';
+let savedSteps: Record<string, StepMultiple> | null = null;
+
+function readSavedSteps(): Record<string, StepMultiple> {
+  if (savedSteps) return savedSteps;
+  savedSteps = {};
+  try {
+    const raw = JSON.parse(localStorage.getItem(STEPS_KEY) ?? 'null') as unknown;
+    if (raw && typeof raw === 'object') {
+      for (const [symbol, m] of Object.entries(raw)) if ((STEP_MULTIPLES as readonly unknown[]).includes(m)) savedSteps[symbol] = m as StepMultiple;
+    }
+  } catch {
+    // unreadable: every pair starts from its default step
+  }
+  return savedSteps;
+}
+
+/** The step the trader last picked for a pair (kept across visits), or null: the ladder then picks one. */
+export function savedStepMultiple(symbol: string): StepMultiple | null {
+  return readSavedSteps()[symbol] ?? null;
+}
+
+/** Sets the ladder's step; `remember` (a trader's pick, not the automatic default) keeps it for the next visit. */
+export function setStepMultiple(symbol: string, multiple: StepMultiple, remember = false): void {
   ladderStore.setState({ symbol, multiple });
+  if (!remember) return;
+  const steps = { ...readSavedSteps(), [symbol]: multiple };
+  savedSteps = steps;
+  try {
+    localStorage.setItem(STEPS_KEY, JSON.stringify(steps));
+  } catch {
+    // storage unavailable: the choice lasts for this page only
+  }
+}
+
+/** Forgets the remembered steps (tests, and a trader's reset). */
+export function forgetStepMultiples(): void {
+  savedSteps = null;
+  try {
+    localStorage.removeItem(STEPS_KEY);
+  } catch {
+    // nothing stored
+  }
 }
 
 /** Asks the ladder to centre on the price now (Recentre button and hotkey). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { EmptyState } from '../../components/index.ts';
+import { PHONE_QUERY } from '../../lib/media/index.ts';
 import { findPair, loadPairs, pairsStore, startFavouritesSync } from '../market/index.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { HealthBar } from './HealthBar.tsx';
@@ -68,8 +69,6 @@ export default function TradingPage() {
   );
 }
 
-/** The phone layout's width (trading.css and layouts.css use the same 760 px). */
-const PHONE_QUERY = '(max-width: 760px)';
 const PHONE_VIEWS = ['chart', 'book', 'trades', 'form', 'positions'] as const;
 type PhoneView = (typeof PHONE_VIEWS)[number];
 

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { EmptyState } from '../../../components/index.ts';
 import { formatAssetAmount, formatDateTime, formatFractionPercent, formatPrice } from '../../../lib/format/index.ts';
 import { findPair, pairsStore } from '../../market/index.ts';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/media/index.ts';
 import { directionLabelKey } from './liquidation-label.ts';
 import { TRANSFER_ROUTES } from '../modals/transfer-codes.ts';
 import type { AssetRow, FillView, OrderView, PositionView, TransferRow } from './trade-api.ts';
@@ -33,52 +34,115 @@ function tone(value: string): string {
   return value.startsWith('-') ? 'td-down' : value === '0' ? '' : 'td-up';
 }
 
-export function PositionsTable({ rows, onClose, actions }: { rows: PositionView[]; onClose: (p: PositionView) => void; actions?: (p: PositionView) => ReactNode }) {
+type PositionsProps = { rows: PositionView[]; onClose: (p: PositionView) => void; actions?: (p: PositionView) => ReactNode };
+
+const POSITION_COLUMNS = ['size', 'entryPrice', 'markPrice', 'liqPrice', 'margin', 'marginRatio', 'pnl', 'returnRate'] as const;
+type PositionColumn = (typeof POSITION_COLUMNS)[number];
+
+/** A position's figures by column, one source for the table and the phone's cards. */
+function usePositionCells(): (p: PositionView) => Record<PositionColumn, { testId: string; value?: string; className?: string; text: string }> {
   const { t } = useTranslation('orders');
   const price = usePriceFormat();
+  return (p) => ({
+    size: { testId: 'position-size', text: p.positionAmt },
+    entryPrice: { testId: 'position-entry', text: price('usdm', p.instrumentId, p.entryPrice) },
+    markPrice: { testId: 'position-mark', value: p.markPrice, text: price('usdm', p.instrumentId, p.markPrice) },
+    liqPrice: { testId: 'position-liq', value: p.liquidationPrice, text: liquidation(p.liquidationPrice, (v) => price('usdm', p.instrumentId, v)) },
+    margin: { testId: 'position-margin', text: `${formatAssetAmount(p.margin, 'USDT')} ${t(`modes.${p.marginType}`)}` },
+    marginRatio: { testId: 'position-margin-ratio', text: formatFractionPercent(p.marginRatio) },
+    pnl: { testId: 'position-pnl', value: p.unrealizedProfitLoss, className: tone(p.unrealizedProfitLoss), text: formatAssetAmount(p.unrealizedProfitLoss, 'USDT') },
+    returnRate: { testId: 'position-roe', className: tone(p.returnRate), text: formatFractionPercent(p.returnRate, { signed: true }) },
+  });
+}
+
+function PositionName({ p }: { p: PositionView }) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      {p.instrumentId} <span className={p.direction === 'long' ? 'td-up' : 'td-down'}>{t(`directions.${p.direction}`)}</span>{' '}
+      {t('form.leverage', { leverage: p.leverage })}
+    </>
+  );
+}
+
+function PositionButtons({ p, onClose, actions }: { p: PositionView } & Omit<PositionsProps, 'rows'>) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      <button type="button" className="td-link" data-testid="position-close" onClick={() => onClose(p)}>
+        {t('buttons.close')}
+      </button>
+      {actions?.(p)}
+    </>
+  );
+}
+
+/**
+ * Open positions: a table, and on a phone (issue 18 layouts) one card per position with the same figures and
+ * actions, since ten columns do not fit 390 px without scrolling sideways.
+ */
+export function PositionsTable({ rows, onClose, actions }: PositionsProps) {
+  const { t } = useTranslation('orders');
+  const cells = usePositionCells();
+  const phone = useMediaQuery(PHONE_QUERY);
   if (rows.length === 0) return <Empty />;
+  if (phone) {
+    return (
+      <ul className="td-position-cards" data-testid="positions-table">
+        {rows.map((p) => {
+          const c = cells(p);
+          return (
+            <li key={`${p.instrumentId}:${p.positionSide}`} className="td-position-card" data-testid="position-row" data-symbol={p.instrumentId} data-pnl={p.unrealizedProfitLoss}>
+              <h3 className="td-position-card-title">
+                <PositionName p={p} />
+              </h3>
+              <dl>
+                {POSITION_COLUMNS.map((col) => (
+                  <div key={col}>
+                    <dt>{t(`columns.${col}`)}</dt>
+                    <dd className={c[col].className} data-testid={c[col].testId} data-value={c[col].value}>
+                      {c[col].text}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <div className="td-position-card-actions">
+                <PositionButtons p={p} onClose={onClose} {...(actions ? { actions } : {})} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
   return (
     <table className="td-data-table" data-testid="positions-table">
       <thead>
         <tr>
-          {['pair', 'size', 'entryPrice', 'markPrice', 'liqPrice', 'margin', 'marginRatio', 'pnl', 'returnRate', 'actions'].map((c) => (
+          {['pair', ...POSITION_COLUMNS, 'actions'].map((c) => (
             <th key={c}>{t(`columns.${c}`)}</th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {rows.map((p) => (
-          <tr key={`${p.instrumentId}:${p.positionSide}`} data-testid="position-row" data-symbol={p.instrumentId} data-pnl={p.unrealizedProfitLoss}>
-            <td>
-              {p.instrumentId} <span className={p.direction === 'long' ? 'td-up' : 'td-down'}>{t(`directions.${p.direction}`)}</span>{' '}
-              {t('form.leverage', { leverage: p.leverage })}
-            </td>
-            <td data-testid="position-size">{p.positionAmt}</td>
-            <td data-testid="position-entry">{price('usdm', p.instrumentId, p.entryPrice)}</td>
-            <td data-testid="position-mark" data-value={p.markPrice}>
-              {price('usdm', p.instrumentId, p.markPrice)}
-            </td>
-            <td data-testid="position-liq" data-value={p.liquidationPrice}>
-              {liquidation(p.liquidationPrice, (v) => price('usdm', p.instrumentId, v))}
-            </td>
-            <td data-testid="position-margin">
-              {formatAssetAmount(p.margin, 'USDT')} {t(`modes.${p.marginType}`)}
-            </td>
-            <td data-testid="position-margin-ratio">{formatFractionPercent(p.marginRatio)}</td>
-            <td className={tone(p.unrealizedProfitLoss)} data-testid="position-pnl" data-value={p.unrealizedProfitLoss}>
-              {formatAssetAmount(p.unrealizedProfitLoss, 'USDT')}
-            </td>
-            <td className={tone(p.returnRate)} data-testid="position-roe">
-              {formatFractionPercent(p.returnRate, { signed: true })}
-            </td>
-            <td>
-              <button type="button" className="td-link" data-testid="position-close" onClick={() => onClose(p)}>
-                {t('buttons.close')}
-              </button>
-              {actions?.(p)}
-            </td>
-          </tr>
-        ))}
+        {rows.map((p) => {
+          const c = cells(p);
+          return (
+            <tr key={`${p.instrumentId}:${p.positionSide}`} data-testid="position-row" data-symbol={p.instrumentId} data-pnl={p.unrealizedProfitLoss}>
+              <td>
+                <PositionName p={p} />
+              </td>
+              {POSITION_COLUMNS.map((col) => (
+                <td key={col} className={c[col].className} data-testid={c[col].testId} data-value={c[col].value}>
+                  {c[col].text}
+                </td>
+              ))}
+              <td>
+                <PositionButtons p={p} onClose={onClose} {...(actions ? { actions } : {})} />
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

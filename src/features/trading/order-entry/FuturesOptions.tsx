@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessage } from './FieldMessage.tsx';
 import { isLimitLike, type FormAction, type TimeInForce, type TradeFormState } from './form-state.ts';
-import { estimatedLiquidation, maintenanceRate, requiredFunds, volumeForPercent, type BalanceContext, type OrderErrors, type PairRules } from './validate.ts';
+import { estimatedLiquidation, requiredFunds, volumeForPercent, type BalanceContext, type OrderErrors, type PairRules } from './validate.ts';
 
 /**
  * USD-M order options (issue 18): reduce-only, post-only (limit), time in force (limit and stop-limit),
@@ -86,7 +86,7 @@ export function FuturesEstimates(props: { rules: PairRules; form: TradeFormState
   const ok = price !== null && price.gt(0) && qty !== null && qty.gt(0);
   const cost = ok ? requiredFunds(rules, form.direction, price, qty!, ctx) : null;
   const max = volumeForPercent(rules, form.direction, form.priceType, 100, ctx, price);
-  const liq = ok && !form.reduceOnly ? estimatedLiquidation(form.direction, price, ctx.leverage ?? 1, maintenanceRate(rules.baseAsset)) : null;
+  const liq = ok && !form.reduceOnly ? estimatedLiquidation(form.direction, price, qty!, ctx.leverage ?? 1, rules.baseAsset) : null;
   const tickDecimals = new Decimal(rules.tickSize).decimalPlaces();
   return (
     <dl className="td-of-estimates" data-testid="order-estimates">
@@ -100,7 +100,7 @@ export function FuturesEstimates(props: { rules: PairRules; form: TradeFormState
       </div>
       <div>
         <dt>{t('form.estLiquidation')}</dt>
-        <dd data-testid="order-liquidation">{liq && liq.gt(0) ? `${liq.toDecimalPlaces(tickDecimals).toFixed(tickDecimals)} ${rules.quoteAsset}` : '--'}</dd>
+        <dd data-testid="order-liquidation">{liq ? `${liq.toDecimalPlaces(tickDecimals).toFixed(tickDecimals)} ${rules.quoteAsset}` : '--'}</dd>
       </div>
     </dl>
   );

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { estimatedLiquidation, maintenanceRate, requiredFunds, validateOrder, volumeForPercent, volumeFromQuote, type BalanceContext, type PairRules } from './validate.ts';
+import { estimatedLiquidation, requiredFunds, validateOrder, volumeForPercent, volumeFromQuote, type BalanceContext, type PairRules } from './validate.ts';
 
 const spot: PairRules = { market: 'spot', baseAsset: 'ETH', quoteAsset: 'USDT', tickSize: '0.01', stepSize: '0.0001', minNotional: '5' };
 const usdm: PairRules = { market: 'usdm', baseAsset: 'ETH', quoteAsset: 'USDT', tickSize: '0.01', stepSize: '0.001', minNotional: '20' };
@@ -129,12 +129,21 @@ describe('USD-M order types (issue 18)', () => {
     expect([short.errors.takeProfit?.key, short.errors.stopLoss?.key]).toEqual(['errors.mustBeBelow', 'errors.mustBeAbove']);
   });
 
-  it('estimated liquidation price: the isolated formula with the initial margin as the wallet', () => {
-    // long 20×, MMR 0.4 %: 60000 × 0.95 / 0.996
-    expect(estimatedLiquidation('buy', new Decimal(60000), 20, maintenanceRate('BTC')).toFixed(2)).toBe('57228.92');
-    // short 20×: 60000 × 1.05 / 1.004
-    expect(estimatedLiquidation('sell', new Decimal(60000), 20, maintenanceRate('BTC')).toFixed(2)).toBe('62749.00');
-    expect(maintenanceRate('SOL').toFixed()).toBe('0.01');
+  it('estimated liquidation price: Binance brackets with the initial margin as the wallet', () => {
+    const p = new Decimal(60000);
+    const liq = (direction: 'buy' | 'sell', qty: string, leverage: number, base = 'BTC', price = p) =>
+      estimatedLiquidation(direction, price, new Decimal(qty), leverage, base)?.toFixed(2) ?? null;
+    // First tier (notional < 50,000, MMR 0.4 %, no maintenance amount): long 60000 × 0.95 / 0.996, short 60000 × 1.05 / 1.004.
+    expect(liq('buy', '0.01', 20)).toBe('57228.92');
+    expect(liq('sell', '0.01', 20)).toBe('62749.00');
+    // 10 BTC: the notional at liquidation is in the third tier (MMR 1 %, maintenance amount 50 + 1,250 = 1,300):
+    // long (30000 + 1300 − 600000) / (0.1 − 10), short (30000 + 1300 + 600000) / (0.1 + 10). A flat 0.4 % gave 57228.92.
+    expect(liq('buy', '10', 20)).toBe('57444.44');
+    expect(liq('sell', '10', 20)).toBe('62504.95');
+    // The smaller listings' table starts at 1 %: SOL long 10× at 150 → (15 − 150) / (0.01 − 1).
+    expect(liq('buy', '1', 10, 'SOL', new Decimal(150))).toBe('136.36');
+    // A 1× long is backed by its whole notional: no price liquidates it.
+    expect(liq('buy', '1', 1)).toBeNull();
   });
 
   it('size in USDT converts to the base volume at the order price, floored to the step', () => {

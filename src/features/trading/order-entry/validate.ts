@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { isLimitLike, isStop, type Direction, type PriceType, type TradeFormState } from './form-state.ts';
+import { type Bracket, liquidationPriceOf, makeBrackets, type Tiers, tiersFor } from '../../../../contract/futures-brackets.ts';
 
 /** What the form needs of the pair (spec §3 trading pair: tickSize, stepSize and their precisions). */
 export interface PairRules {
@@ -210,20 +211,24 @@ export function volumeForPercent(rules: PairRules, direction: Direction, priceTy
   return floored.lte(0) ? '' : floored.toFixed(step.decimalPlaces());
 }
 
-/** USD-M maintenance margin rate of the sandbox (server/trade/README.md "USD-M margin": 0.4 % BTC and ETH, 1 % others). */
-export function maintenanceRate(baseAsset: string): Decimal {
-  return new Decimal(baseAsset === 'BTC' || baseAsset === 'ETH' ? '0.004' : '0.01');
-}
+const bracketCache = new Map<Tiers, readonly Bracket[]>();
 
 /**
- * Estimated liquidation price of a new position of its own margin (issue 18 "estimated liquidation price
- * before submitting"): the isolated formula of server/trade/futures-math.ts with the initial margin as the
- * wallet — long p × (1 − 1/L) / (1 − MMR), short p × (1 + 1/L) / (1 + MMR). A cross position's real one also
+ * Estimated liquidation price of a new position on its own margin (issue 18 "estimated liquidation price before
+ * submitting"): Binance's formula with the maintenance-margin bracket the notional falls in and its maintenance
+ * amount (contract/futures-brackets.ts, the tables the sandbox liquidates with), the initial margin
+ * `qty × price / leverage` as the wallet. Null when no price liquidates it. A cross position's real one also
  * depends on the rest of the account.
  */
-export function estimatedLiquidation(direction: Direction, price: Decimal, leverage: number, mmr: Decimal): Decimal {
-  const inv = new Decimal(1).div(leverage);
-  return direction === 'buy' ? price.mul(new Decimal(1).sub(inv)).div(new Decimal(1).sub(mmr)) : price.mul(new Decimal(1).add(inv)).div(new Decimal(1).add(mmr));
+export function estimatedLiquidation(direction: Direction, price: Decimal, qty: Decimal, leverage: number, baseAsset: string): Decimal | null {
+  const tiers = tiersFor(baseAsset);
+  let brackets = bracketCache.get(tiers);
+  if (!brackets) {
+    brackets = makeBrackets(tiers);
+    bracketCache.set(tiers, brackets);
+  }
+  const size = direction === 'buy' ? qty : qty.neg();
+  return liquidationPriceOf(size, price, qty.mul(price).div(leverage), brackets);
 }
 
 /** An amount of the quote asset as a base volume at `price`, floored to the step ('' when nothing). */
