@@ -28,7 +28,9 @@ export default function TotalPage() {
         <>
           <p className="td-broker-sum">
             <span>{t('common.valueUsdt')} </span>
-            <strong data-testid="total-value">{formatQuantity(data.totalValueUsdt)}</strong>
+            <strong data-testid="total-value" data-value={data.totalValueUsdt}>
+              {formatQuantity(data.totalValueUsdt)}
+            </strong>
             <span className="td-broker-hint"> {t('total.valuedAt', { time: formatDateTime(data.valuedAt, { zone: true }) })}</span>
           </p>
           {data.accounts.length === 0 ? <EmptyState /> : <Tables data={data} />}
