@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BROKER_EXCHANGE_RULES, MAX_REMARK, SUB_ACCOUNT_NAME_PATTERN, type BrokerExchange, type SubAccountKind } from '../../../contract/broker-rules.ts';
 import { Modal } from '../../components/index.ts';
 import { newRequestId } from '../../lib/api/index.ts';
 import { accountsApi, type BrokerAccount } from './accounts-api.ts';
 import { useBrokerLookup } from './lookup-store.ts';
-import { failureField, failureText, Notice } from './parts.tsx';
+import { Notice } from './parts.tsx';
+import { useFieldErrors } from './use-field-errors.tsx';
 
-type Field = 'exchangeCode' | 'accountType' | 'subAccountName' | 'remark';
+const FIELDS = ['exchangeCode', 'accountType', 'subAccountName', 'remark'] as const;
+type Field = (typeof FIELDS)[number];
 
 /**
  * Adds a sub-account (exchange, kind, name on the exchange, remark) or edits one's remark. Checked here as the
@@ -16,13 +18,12 @@ type Field = 'exchangeCode' | 'accountType' | 'subAccountName' | 'remark';
  */
 export function AccountForm({ account, onClose, onDone }: { account: BrokerAccount | null; onClose: () => void; onDone: (account: BrokerAccount) => void }) {
   const { t } = useTranslation('broker');
-  const id = useId();
   const exchanges = useBrokerLookup((s) => s.exchangeList);
   const [exchangeCode, setExchange] = useState<BrokerExchange | ''>(account?.exchangeCode ?? '');
   const [accountType, setKind] = useState<SubAccountKind | ''>(account?.accountType ?? '');
   const [name, setName] = useState(account?.subAccountName ?? '');
   const [remark, setRemark] = useState(account?.remark ?? '');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { id, errors, setErrors, fieldError, describedBy, refused: refusal } = useFieldErrors<Field>('account', FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [requestId] = useState(newRequestId);
@@ -52,21 +53,12 @@ export function AccountForm({ account, onClose, onDone }: { account: BrokerAccou
         : await accountsApi.create({ exchangeCode, accountType: accountType as SubAccountKind, subAccountName: name, remark, requestId });
       onDone(saved);
     } catch (refused) {
-      const field = failureField(refused);
-      if (field && ['exchangeCode', 'accountType', 'subAccountName', 'remark'].includes(field.field)) setErrors({ [field.field]: failureText(refused) });
-      else setFailure(failureText(refused));
+      setFailure(refusal(refused));
     } finally {
       setBusy(false);
     }
   };
 
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <span className="td-field-error" id={`${id}-${field}-error`} role="alert" data-testid={`account-error-${field}`}>
-        {errors[field]}
-      </span>
-    ) : null;
-  const describedBy = (field: Field, hint?: string) => [errors[field] ? `${id}-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <Modal

@@ -1,14 +1,16 @@
 import './pages.css';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGE_RULES, grantedPermissions, KEY_PASSPHRASE_PATTERN, MAX_REMARK, parseIpList, type ApiKeyPermission } from '../../../contract/broker-rules.ts';
 import { newRequestId } from '../../lib/api/index.ts';
 import { accountsApi, type CreatedKey } from './accounts-api.ts';
 import { useLoad } from './kit/index.ts';
-import { failureField, failureText, LoadError, Notice } from './parts.tsx';
+import { LoadError, Notice } from './parts.tsx';
+import { useFieldErrors } from './use-field-errors.tsx';
 
-type Field = 'brokerAccountId' | 'permissions' | 'ipList' | 'passphrase' | 'remark';
+const FIELDS = ['brokerAccountId', 'permissions', 'ipList', 'passphrase', 'remark'] as const;
+type Field = (typeof FIELDS)[number];
 
 /**
  * spec §2 broker manager "api": a new API key for a sub-account — the permissions its exchange offers (spec §6:
@@ -18,14 +20,13 @@ type Field = 'brokerAccountId' | 'permissions' | 'ipList' | 'passphrase' | 'rema
 export default function ApiApplyPage() {
   const { t } = useTranslation('broker');
   const { lang } = useParams();
-  const id = useId();
   const accounts = useLoad(() => accountsApi.list(), []);
   const [brokerAccountId, setAccount] = useState('');
   const [permissions, setPermissions] = useState<ApiKeyPermission[]>(['read']);
   const [ipText, setIpText] = useState('');
   const [passphrase, setPassphrase] = useState('');
   const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { id, errors, setErrors, fieldError, describedBy, refused: refusal } = useFieldErrors<Field>('key', FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [requestId, setRequestId] = useState(newRequestId);
@@ -56,9 +57,7 @@ export default function ApiApplyPage() {
     try {
       setCreated(await accountsApi.createKey({ brokerAccountId, permissions, ipList: ipText.trim(), remark, requestId, ...(rule.passphrase ? { passphrase } : {}) }));
     } catch (refused) {
-      const field = failureField(refused);
-      if (field && ['brokerAccountId', 'permissions', 'ipList', 'passphrase', 'remark'].includes(field.field)) setErrors({ [field.field]: failureText(refused) });
-      else setFailure(failureText(refused));
+      setFailure(refusal(refused));
     } finally {
       setBusy(false);
     }
@@ -72,13 +71,6 @@ export default function ApiApplyPage() {
     setRemark('');
   };
 
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <span className="td-field-error" id={`${id}-${field}-error`} role="alert" data-testid={`key-error-${field}`}>
-        {errors[field]}
-      </span>
-    ) : null;
-  const describedBy = (field: Field, hint?: string) => [errors[field] ? `${id}-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
 
   if (created) {
     return (
