@@ -90,7 +90,7 @@ export default function AccountDetailPage() {
       {addresses.data && addresses.data.length === 0 ? <EmptyState /> : null}
       {addresses.data && addresses.data.length > 0 ? (
         <div className="td-broker-scroll" role="region" aria-label={t('detail.addresses')} tabIndex={0}>
-          <table className="td-broker-table" data-testid="deposit-addresses">
+          <table className="td-broker-table td-record-table" data-testid="deposit-addresses">
             <thead>
               <tr>
                 <th scope="col">{t('common.asset')}</th>

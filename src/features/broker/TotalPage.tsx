@@ -102,7 +102,7 @@ function Table({ title, head, testId, children }: { title: string; head: string[
     <>
       <h2>{title}</h2>
       <div className="td-broker-scroll" role="region" aria-label={title} tabIndex={0}>
-        <table className="td-broker-table" data-testid={testId}>
+        <table className="td-broker-table td-record-table" data-testid={testId}>
           <thead>
             <tr>
               {head.map((h, i) => (
