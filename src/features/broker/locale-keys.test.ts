@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { API_KEY_PERMISSIONS, BROKER_WALLETS, SUB_ACCOUNT_KINDS } from '../../../contract/broker-rules.ts';
 import { BROKER_NAV_GROUPS } from './nav-groups.ts';
 
 // The broker namespace (../shared/CONVENTIONS.md "i18n"): both locales have the same keys; every key the views
@@ -17,7 +18,8 @@ function flatten(tree: unknown, prefix = ''): string[] {
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
+    // config/ is the address book and message pages, with their own namespace (broker-config).
+    if (statSync(path).isDirectory()) return name === 'config' ? [] : sources(path);
     return /\.tsx?$/.test(name) && !name.includes('.test.') ? [path] : [];
   });
 }
@@ -44,6 +46,18 @@ describe('broker namespace', () => {
     expect(used).toContain('gate.noRightsTitle');
     expect(used.filter((k) => !en.includes(k))).toEqual([]);
     expect(BROKER_NAV_GROUPS.map((g) => `nav.${g.key}`).filter((k) => !en.includes(k))).toEqual([]);
+  });
+
+  it('names every kind, wallet, permission, key state and refusal the screens look up by value', () => {
+    const dynamic = [
+      ...SUB_ACCOUNT_KINDS.map((k) => `kinds.${k}`),
+      ...BROKER_WALLETS.map((w) => `wallets.${w}`),
+      ...API_KEY_PERMISSIONS.map((p) => `permissions.${p}`),
+      ...['active', 'expired'].map((s) => `keys.status.${s}`),
+      ...['owner', 'member'].map((r) => `managers.${r}`),
+      ...['withdrawNeedsIp', 'notOffered', 'length', 'count', 'format', 'duplicate'].map((r) => `apply.errors.${r}`),
+    ];
+    expect(dynamic.filter((k) => !en.includes(k))).toEqual([]);
   });
 
   it('uses the glossary terms in zh-HK', () => {
