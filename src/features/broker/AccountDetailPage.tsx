@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { BROKER_WALLETS, type BrokerWallet } from '../../../contract/broker-rules.ts';
-import { formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { accountsApi, type BrokerBalance, type DepositAddress } from './accounts-api.ts';
 import { BrokerTable, EmptyState, PageSizeSelect, useBrokerQuery, useLoad } from './kit/index.ts';
@@ -53,7 +53,7 @@ export default function AccountDetailPage() {
           <dt>{t('account.uid')}</dt>
           <dd>{account.data.subAccountUid}</dd>
           <dt>{t('common.valueUsdt')}</dt>
-          <dd data-testid="detail-total">{formatQuantity(account.data.totalValueUsdt)}</dd>
+          <dd data-testid="detail-total">{formatAssetAmount(account.data.totalValueUsdt, 'USDT')}</dd>
         </dl>
       ) : null}
 
@@ -74,14 +74,14 @@ export default function AccountDetailPage() {
       </div>
       <BrokerTable label={t(`wallets.${wallet}`)} dataKey="asset" page={balances} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
         <Column header={t('common.asset')} body={(row: BrokerBalance) => <span data-testid="balance-asset">{row.asset}</span>} />
-        <Column header={t('detail.free')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatQuantity(row.free)} />
-        <Column header={t('detail.locked')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatQuantity(row.locked)} />
-        <Column header={t('detail.totalAmount')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatQuantity(row.total)} />
-        <Column header={t('common.valueUsdt')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => <span data-testid="balance-value">{formatQuantity(row.valueUsdt)}</span>} />
+        <Column header={t('detail.free')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatAssetAmount(row.free, row.asset)} />
+        <Column header={t('detail.locked')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatAssetAmount(row.locked, row.asset)} />
+        <Column header={t('detail.totalAmount')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatAssetAmount(row.total, row.asset)} />
+        <Column header={t('common.valueUsdt')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => <span data-testid="balance-value">{formatAssetAmount(row.valueUsdt, 'USDT')}</span>} />
       </BrokerTable>
       {balances.data ? (
         <p className="td-broker-sum" data-testid="wallet-total">
-          {t('detail.walletTotal', { value: formatQuantity(balances.data.totalValueUsdt) })}
+          {t('detail.walletTotal', { value: formatAssetAmount(balances.data.totalValueUsdt, 'USDT') })}
         </p>
       ) : null}
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { SUB_ACCOUNT_KINDS } from '../../../contract/broker-rules.ts';
 import { Modal } from '../../components/index.ts';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { accountsApi, type AccountQuery, type BrokerAccount } from './accounts-api.ts';
 import { AccountForm } from './AccountForm.tsx';
@@ -78,9 +78,9 @@ export default function AccountPage() {
         <Column header={t('common.kind')} body={(row: BrokerAccount) => t(`kinds.${row.accountType}`)} />
         <Column header={t('account.uid')} field="subAccountUid" />
         <Column header={t('account.apiKeys')} field="apiKeyCount" className="td-num" headerClassName="td-num" />
-        <Column header={t('common.valueUsdt')} className="td-num" headerClassName="td-num" body={(row: BrokerAccount) => formatQuantity(row.totalValueUsdt)} />
+        <Column header={t('common.valueUsdt')} className="td-num" headerClassName="td-num" body={(row: BrokerAccount) => formatAssetAmount(row.totalValueUsdt, 'USDT')} />
         <Column header={t('common.remark')} body={(row: BrokerAccount) => <span data-testid="account-remark">{row.remark}</span>} />
-        <Column header={t('common.createdAt')} body={(row: BrokerAccount) => formatDateTime(row.createdAt)} />
+        <Column header={t('common.createdAt')} body={(row: BrokerAccount) => formatDateTime(row.createdAt, { zone: true })} />
         <Column
           header={t('common.actions')}
           body={(row: BrokerAccount) => (

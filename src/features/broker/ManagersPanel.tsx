@@ -66,7 +66,7 @@ export function ManagersPanel() {
           <li key={m.email} data-testid="manager-row">
             <span>{m.email}</span>
             <span className="td-broker-badge">{t(`managers.${m.role}`)}</span>
-            <span className="td-broker-hint">{t('managers.joinedAt')} {formatDateTime(m.joinedAt)}</span>
+            <span className="td-broker-hint">{t('managers.joinedAt')} {formatDateTime(m.joinedAt, { zone: true })}</span>
           </li>
         ))}
         {(info.data?.pendingInvites ?? [])

@@ -2,7 +2,7 @@ import './pages.css';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { BROKER_WALLETS } from '../../../contract/broker-rules.ts';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { accountsApi, type TotalBalance } from './accounts-api.ts';
 import { EmptyState, useLoad } from './kit/index.ts';
 import { ExchangeName, LoadError } from './parts.tsx';
@@ -29,7 +29,7 @@ export default function TotalPage() {
           <p className="td-broker-sum">
             <span>{t('common.valueUsdt')} </span>
             <strong data-testid="total-value" data-value={data.totalValueUsdt}>
-              {formatQuantity(data.totalValueUsdt)}
+              {formatAssetAmount(data.totalValueUsdt, 'USDT')}
             </strong>
             <span className="td-broker-hint"> {t('total.valuedAt', { time: formatDateTime(data.valuedAt, { zone: true }) })}</span>
           </p>
@@ -52,7 +52,7 @@ function Tables({ data }: { data: TotalBalance }) {
               <ExchangeName code={e.exchangeCode} />
             </td>
             <td className={num} data-value={e.totalValueUsdt}>
-              {formatQuantity(e.totalValueUsdt)}
+              {formatAssetAmount(e.totalValueUsdt, 'USDT')}
             </td>
           </tr>
         ))}
@@ -62,10 +62,10 @@ function Tables({ data }: { data: TotalBalance }) {
         {data.assets.map((a) => (
           <tr key={a.asset}>
             <td>{a.asset}</td>
-            <td className={num}>{formatQuantity(a.total)}</td>
+            <td className={num}>{formatAssetAmount(a.total, a.asset)}</td>
             <td className={num}>{formatQuantity(a.price)}</td>
             <td className={num} data-value={a.valueUsdt}>
-              {formatQuantity(a.valueUsdt)}
+              {formatAssetAmount(a.valueUsdt, 'USDT')}
             </td>
           </tr>
         ))}
@@ -80,11 +80,11 @@ function Tables({ data }: { data: TotalBalance }) {
             </td>
             {BROKER_WALLETS.map((w) => (
               <td key={w} className={num}>
-                {formatQuantity(a.wallets.find((x) => x.wallet === w)?.valueUsdt ?? '0')}
+                {formatAssetAmount(a.wallets.find((x) => x.wallet === w)?.valueUsdt ?? '0', 'USDT')}
               </td>
             ))}
             <td className={num} data-value={a.totalValueUsdt}>
-              {formatQuantity(a.totalValueUsdt)}
+              {formatAssetAmount(a.totalValueUsdt, 'USDT')}
             </td>
           </tr>
         ))}
@@ -126,7 +126,7 @@ function SumRow({ label, cells }: { label: string; cells: string[] }) {
       <th scope="row">{label}</th>
       {cells.map((c, i) => (
         <td key={i} className="td-num" data-value={c || undefined}>
-          {c ? formatQuantity(c) : ''}
+          {c ? formatAssetAmount(c, 'USDT') : ''}
         </td>
       ))}
     </tr>
