@@ -59,3 +59,17 @@ export function missingKeys(ns: string, keys: Iterable<string>): string[] {
     return list.filter((key) => !hasText(tree, key)).map((key) => `${language} ${key}`);
   });
 }
+
+/** The template keys a folder's views pass to t() (`status.${s}`), from its .tsx files (and below it when `deep`). */
+export function templateKeys(dir: string, deep = false): string[] {
+  const keys = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (deep) templateKeys(file, true).forEach((k) => keys.add(k));
+    } else if (entry.name.endsWith('.tsx') && !entry.name.includes('.test.')) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*`([^`]*\$\{[^`]*)`/g)) keys.add(m[1] as string);
+    }
+  }
+  return [...keys].sort();
+}
