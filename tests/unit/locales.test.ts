@@ -61,6 +61,25 @@ function missingIn(text: string, written: string, dynamic = false): Language[] {
   );
 }
 
+/**
+ * The keys every match of `pattern` in the sources writes, each looked up in its file's namespaces (a template key by
+ * its static prefix, which must name a group): how many were checked, and where one is missing.
+ */
+function audit(pattern: RegExp, keysOf: (match: RegExpMatchArray) => Array<string | { prefix: string }>): { checked: number; missing: string[] } {
+  const missing: string[] = [];
+  let checked = 0;
+  for (const { file, text } of sources) {
+    for (const match of text.matchAll(pattern)) {
+      for (const key of keysOf(match)) {
+        checked++;
+        const written = typeof key === 'string' ? key : key.prefix;
+        for (const locale of missingIn(text, written, typeof key !== 'string')) missing.push(`${file}: ${written} (${locale})`);
+      }
+    }
+  }
+  return { checked, missing };
+}
+
 describe('locales', () => {
   it('have the same namespaces and keys in zh-HK and en-US', () => {
     const zh = resources['zh-HK'];
@@ -113,34 +132,19 @@ describe('locales', () => {
   });
 
   it('contain every key the code uses with t()', () => {
-    const missing: string[] = [];
-    let checked = 0;
-    for (const { file, text } of sources) {
-      for (const match of text.matchAll(/\bt\(\s*(['`])([^'`]+)\1/g)) {
-        const key = match[2] as string;
-        // Template keys (`pages.${page}`): the static prefix must name a group in the namespace.
-        const dynamic = match[1] === '`' && key.includes('${');
-        const probe = dynamic ? key.slice(0, key.indexOf('${')).replace(/\.$/, '') : key;
-        if (probe === '' || probe.endsWith(':')) continue;
-        checked++;
-        for (const locale of missingIn(text, probe, dynamic)) missing.push(`${file}: ${key} (${locale})`);
-      }
-    }
+    const { checked, missing } = audit(/\bt\(\s*(['`])([^'`]+)\1/g, (match) => {
+      const key = match[2] as string;
+      // Template keys (`pages.${page}`): the static prefix must name a group in the namespace.
+      if (match[1] !== '`' || !key.includes('${')) return [key];
+      const prefix = key.slice(0, key.indexOf('${')).replace(/\.$/, '');
+      return prefix === '' || prefix.endsWith(':') ? [] : [{ prefix }];
+    });
     expect(checked).toBeGreaterThan(10);
     expect(missing).toEqual([]);
   });
 
   it('contain both keys of every t(condition ? \'a\' : \'b\')', () => {
-    const missing: string[] = [];
-    let checked = 0;
-    for (const { file, text } of sources) {
-      for (const match of text.matchAll(/\bt\(\s*(?:[^'"`(),?]|\?\.|'[^']*')+\?\s*'([^']+)'\s*:\s*'([^']+)'/g)) {
-        for (const key of [match[1] as string, match[2] as string]) {
-          checked++;
-          for (const locale of missingIn(text, key)) missing.push(`${file}: ${key} (${locale})`);
-        }
-      }
-    }
+    const { checked, missing } = audit(/\bt\(\s*(?:[^'"`(),?]|\?\.|'[^']*')+\?\s*'([^']+)'\s*:\s*'([^']+)'/g, (match) => [match[1] as string, match[2] as string]);
     expect(checked).toBeGreaterThan(25);
     expect(missing).toEqual([]);
   });
@@ -148,15 +152,7 @@ describe('locales', () => {
   // Keys handed on as data: an error describer's 'convert:errors.quoteExpired', a check's { key: 'otc:…' }.
   it("contain every 'ns:key' the code writes for a namespace it has", () => {
     const known = new Set(Object.keys(resources['en-US']));
-    const missing: string[] = [];
-    let checked = 0;
-    for (const { file, text } of sources) {
-      for (const match of text.matchAll(/(['"`])([\w-]+):([\w.]+)\1/g)) {
-        if (!known.has(match[2] as string)) continue;
-        checked++;
-        for (const locale of missingIn(text, `${match[2]}:${match[3]}`)) missing.push(`${file}: ${match[2]}:${match[3]} (${locale})`);
-      }
-    }
+    const { checked, missing } = audit(/(['"`])([\w-]+):([\w.]+)\1/g, (match) => (known.has(match[2] as string) ? [`${match[2]}:${match[3]}`] : []));
     expect(checked).toBeGreaterThan(150);
     expect(missing).toEqual([]);
   });
@@ -164,16 +160,9 @@ describe('locales', () => {
   // A part that serves several namespaces builds its keys from the one it is given (`${ns}:errors.required`): the
   // file names them (`// i18n namespaces: convert, otc`) and each has the key.
   it('contain every `${ns}:key` in each namespace the file names', () => {
-    const missing: string[] = [];
-    let checked = 0;
-    for (const { file, text } of sources) {
-      for (const match of text.matchAll(/`\$\{ns\}:([\w.]+)`/g)) {
-        const { declared } = fileNamespaces(text);
-        checked++;
-        if (!declared) missing.push(`${file}: names no namespaces for \`\${ns}:${match[1]}\``);
-        else for (const locale of missingIn(text, match[1] as string)) missing.push(`${file}: ${declared.join('|')}:${match[1]} (${locale})`);
-      }
-    }
+    const nsKey = /`\$\{ns\}:([\w.]+)`/g;
+    expect(sources.filter(({ text }) => text.match(nsKey) && !fileNamespaces(text).declared).map(({ file }) => file)).toEqual([]);
+    const { checked, missing } = audit(nsKey, (match) => [match[1] as string]);
     expect(checked).toBeGreaterThan(5);
     expect(missing).toEqual([]);
   });
