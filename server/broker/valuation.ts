@@ -9,10 +9,10 @@ import { MarketView } from '../trade/markets.ts';
 /**
  * Sub-account balances valued in USDT at the simulator's prices (issue 14: "valued at the simulator's prices"): a
  * coin at the last price of its `<coin>USDT` spot book, USDT at 1, anything without a book at 0. A row's value is
- * total × price cut to 8 decimals; every total adds row values, so the totals page equals the sum of the
- * sub-accounts to the last digit.
+ * total × price cut to 4 decimals, USDT's precision on screen (glossary: amounts at the asset's precision); every
+ * total adds row values, so the totals page equals the sum of the sub-accounts to the last digit as shown.
  */
-export const VALUE_DECIMALS = 8;
+export const VALUE_DECIMALS = 4;
 
 export interface ValuedRow {
   accountId: string;

@@ -108,7 +108,7 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
       expect(rows.data.list.length, wallet).toBeGreaterThan(0);
       for (const row of rows.data.list) {
         expect(d(row.total).eq(d(row.free).add(row.locked))).toBe(true);
-        expect(row.valueUsdt).toBe(d(row.total).mul(row.price).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed());
+        expect(row.valueUsdt).toBe(d(row.total).mul(row.price).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed());
       }
     }
     const spot = await call<BalancePage>('/broker/account/capital/spotPage', { pageCondition: page, queryCondition: { brokerAccountId: binance.brokerAccountId, asset: 'BTC' } });

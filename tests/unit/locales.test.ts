@@ -1,34 +1,15 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES as LOCALES, hasText, leaves, lookup, namespaces, namespaceTree, type Language, type Tree } from '../support/locale-namespace.ts';
 
 // ../shared/CONVENTIONS.md "i18n": a test fails when a key exists in one locale and not the other,
 // or when a key the code uses exists in none.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LOCALES = ['zh-HK', 'en-US'] as const;
-type Tree = { [key: string]: string | Tree };
 
-function load(locale: string): Record<string, Tree> {
-  const dir = path.join(root, 'locales', locale);
-  const out: Record<string, Tree> = {};
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-    out[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Tree;
-  }
-  return out;
-}
-
-function leaves(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : leaves(v, `${prefix}${k}.`)));
-}
-
-function lookup(tree: Tree | undefined, key: string): string | Tree | undefined {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return node;
+function load(locale: Language): Record<string, Tree> {
+  return Object.fromEntries(namespaces(locale).map((ns) => [ns, namespaceTree(locale, ns)]));
 }
 
 function sourceFiles(dir: string): string[] {
@@ -39,7 +20,65 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const resources = Object.fromEntries(LOCALES.map((l) => [l, load(l)])) as Record<(typeof LOCALES)[number], Record<string, Tree>>;
+const resources = Object.fromEntries(LOCALES.map((l) => [l, load(l)])) as Record<Language, Record<string, Tree>>;
+const sources = sourceFiles(path.join(root, 'src')).map((file) => ({ file: path.relative(root, file), text: readFileSync(file, 'utf8') }));
+
+/**
+ * The namespaces a file's bare keys belong to: those of its useTranslation('<ns>') calls, else common. A part that
+ * speaks the namespace it is given (useTranslation(ns)) names them all in a comment `// i18n namespaces: convert, otc`
+ * (`declared`); each of its keys must then exist in every one.
+ */
+function fileNamespaces(text: string): { namespaces: string[]; declared: string[] | undefined } {
+  const found = [...text.matchAll(/useTranslation\(\s*\[?\s*'([\w-]+)'/g)].map((m) => m[1] as string);
+  const declared = /\/\/ i18n namespaces: ([\w-]+(?:, [\w-]+)*)/.exec(text)?.[1]?.split(', ');
+  if (declared) found.push(...declared);
+  if (found.length === 0) found.push('common');
+  return { namespaces: found, declared };
+}
+
+/**
+ * The languages in which `key` is missing: a key written `ns:key` is looked up in its namespace, a bare one in the
+ * file's (in every one when the file declares them, else in one of them). A template key's static prefix
+ * (`pages.${page}` → `pages`) must name a group.
+ */
+function missingIn(text: string, written: string, dynamic = false): Language[] {
+  const { namespaces: own, declared } = fileNamespaces(text);
+  let key = written;
+  let candidates = own;
+  if (/^[\w-]+:/.test(key)) {
+    candidates = [key.slice(0, key.indexOf(':'))];
+    key = key.slice(key.indexOf(':') + 1);
+  }
+  const every = declared !== undefined && candidates === own;
+  return LOCALES.filter(
+    (locale) =>
+      !candidates[every ? 'every' : 'some']((ns) => {
+        const tree = resources[locale][ns];
+        if (!dynamic) return hasText(tree, key);
+        const node = lookup(tree, key);
+        return node !== undefined && typeof node !== 'string';
+      }),
+  );
+}
+
+/**
+ * The keys every match of `pattern` in the sources writes, each looked up in its file's namespaces (a template key by
+ * its static prefix, which must name a group): how many were checked, and where one is missing.
+ */
+function audit(pattern: RegExp, keysOf: (match: RegExpMatchArray) => Array<string | { prefix: string }>): { checked: number; missing: string[] } {
+  const missing: string[] = [];
+  let checked = 0;
+  for (const { file, text } of sources) {
+    for (const match of text.matchAll(pattern)) {
+      for (const key of keysOf(match)) {
+        checked++;
+        const written = typeof key === 'string' ? key : key.prefix;
+        for (const locale of missingIn(text, written, typeof key !== 'string')) missing.push(`${file}: ${written} (${locale})`);
+      }
+    }
+  }
+  return { checked, missing };
+}
 
 describe('locales', () => {
   it('have the same namespaces and keys in zh-HK and en-US', () => {
@@ -93,40 +132,38 @@ describe('locales', () => {
   });
 
   it('contain every key the code uses with t()', () => {
-    const missing: string[] = [];
-    let checked = 0;
-    for (const file of sourceFiles(path.join(root, 'src'))) {
-      const text = readFileSync(file, 'utf8');
-      const namespaces = [...text.matchAll(/useTranslation\(\s*\[?\s*'([\w-]+)'/g)].map((m) => m[1] as string);
-      // A part that speaks the namespace it is given (useTranslation(ns)) names them all in a comment
-      // `// i18n namespaces: convert, otc`; each of its keys must then exist in every one.
-      const declared = /\/\/ i18n namespaces: ([\w-]+(?:, [\w-]+)*)/.exec(text)?.[1]?.split(', ');
-      if (declared) namespaces.push(...declared);
-      if (namespaces.length === 0) namespaces.push('common');
-      for (const match of text.matchAll(/\bt\(\s*(['`])([^'`]+)\1/g)) {
-        const quote = match[1];
-        let key = match[2] as string;
-        let candidates = namespaces;
-        if (/^[\w-]+:/.test(key)) {
-          candidates = [key.slice(0, key.indexOf(':'))];
-          key = key.slice(key.indexOf(':') + 1);
-        }
-        // Template keys (`pages.${page}`): the static prefix must name an object in the namespace.
-        const dynamic = quote === '`' && key.includes('${');
-        const probe = dynamic ? key.slice(0, key.indexOf('${')).replace(/\.$/, '') : key;
-        if (probe === '') continue;
-        checked++;
-        for (const locale of LOCALES) {
-          const found = candidates[declared && candidates === namespaces ? 'every' : 'some']((ns) => {
-            const node = lookup(resources[locale][ns], probe);
-            if (dynamic) return node !== undefined && typeof node !== 'string';
-            return typeof node === 'string' || lookup(resources[locale][ns], `${probe}_other`) !== undefined;
-          });
-          if (!found) missing.push(`${path.relative(root, file)}: ${candidates.join('|')}:${key} (${locale})`);
-        }
-      }
-    }
+    const { checked, missing } = audit(/\bt\(\s*(['`])([^'`]+)\1/g, (match) => {
+      const key = match[2] as string;
+      // Template keys (`pages.${page}`): the static prefix must name a group in the namespace.
+      if (match[1] !== '`' || !key.includes('${')) return [key];
+      const prefix = key.slice(0, key.indexOf('${')).replace(/\.$/, '');
+      return prefix === '' || prefix.endsWith(':') ? [] : [{ prefix }];
+    });
     expect(checked).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+
+  it('contain both keys of every t(condition ? \'a\' : \'b\')', () => {
+    const { checked, missing } = audit(/\bt\(\s*(?:[^'"`(),?]|\?\.|'[^']*')+\?\s*'([^']+)'\s*:\s*'([^']+)'/g, (match) => [match[1] as string, match[2] as string]);
+    expect(checked).toBeGreaterThan(25);
+    expect(missing).toEqual([]);
+  });
+
+  // Keys handed on as data: an error describer's 'convert:errors.quoteExpired', a check's { key: 'otc:…' }.
+  it("contain every 'ns:key' the code writes for a namespace it has", () => {
+    const known = new Set(Object.keys(resources['en-US']));
+    const { checked, missing } = audit(/(['"`])([\w-]+):([\w.]+)\1/g, (match) => (known.has(match[2] as string) ? [`${match[2]}:${match[3]}`] : []));
+    expect(checked).toBeGreaterThan(150);
+    expect(missing).toEqual([]);
+  });
+
+  // A part that serves several namespaces builds its keys from the one it is given (`${ns}:errors.required`): the
+  // file names them (`// i18n namespaces: convert, otc`) and each has the key.
+  it('contain every `${ns}:key` in each namespace the file names', () => {
+    const nsKey = /`\$\{ns\}:([\w.]+)`/g;
+    expect(sources.filter(({ text }) => text.match(nsKey) && !fileNamespaces(text).declared).map(({ file }) => file)).toEqual([]);
+    const { checked, missing } = audit(nsKey, (match) => [match[1] as string]);
+    expect(checked).toBeGreaterThan(5);
     expect(missing).toEqual([]);
   });
 });

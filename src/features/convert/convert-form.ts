@@ -15,6 +15,7 @@ export type Side = 'from' | 'to';
  * The namespace a quote form speaks in: convert's, or the OTC desk's (src/features/otc), whose otc.json holds
  * the same keys for the parts both share (form, quote, confirm, actions, units, errors, permission).
  */
+// i18n namespaces: convert, otc
 export type QuoteNs = 'convert' | 'otc';
 /** Which pairs a form offers: one convert tab's kind, or `null` for any pair convert knows (the OTC desk). */
 export type PairKind = ConvertKind | null;

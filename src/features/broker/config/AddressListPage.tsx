@@ -136,7 +136,7 @@ function AddressList() {
           header={t('address.columns.created')}
           body={(row: BrokerAddress) => (
             <>
-              {formatDateTime(row.createdAt)}
+              {formatDateTime(row.createdAt, { zone: true })}
               <span className="td-field-hint">{t('address.createdBy', { email: row.createdBy })}</span>
             </>
           )}

@@ -139,7 +139,7 @@ function MessageSettings() {
                     {t(`message.status.${row.status}`)}
                   </span>
                 </td>
-                <td>{formatDateTime(row.createdAt)}</td>
+                <td>{formatDateTime(row.createdAt, { zone: true })}</td>
                 <td>
                   <span className="td-broker-config-actions">
                     {row.status === 'pending' ? (
