@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
+import { busyPercent, heapGrowthPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, stagePercentiles, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
 
 describe('browser benchmark figures', () => {
   it('turns task time into a busy share of wall time', () => {
@@ -24,5 +24,21 @@ describe('browser benchmark figures', () => {
     expect(mainThreadCpuSeconds([2 ** 30])).toBeNull();
     expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
     expect(percentile([], 95)).toBe(0);
+  });
+
+  it('splits event-to-pixels samples into stages with percentiles', () => {
+    const samples = Array.from({ length: 100 }, (_, i) => ({ event: 1000, port: 1000 + i, painted: 1000 + i + 16 }));
+    const stages = stagePercentiles(samples, ['event', 'port', 'painted']);
+    expect(stages.map((s) => s.stage)).toEqual(['event → port', 'port → painted', 'event → painted']);
+    expect(stages[0]).toMatchObject({ p50: 50, p99: 99 });
+    expect(stages[1]).toMatchObject({ p50: 16, p99: 16 });
+    expect(stages[2]).toMatchObject({ p50: 66, p99: 115 });
+  });
+
+  it('computes heap growth after warm-up', () => {
+    expect(heapGrowthPercent([10, 100, 101, 102], 1)).toBeCloseTo(2);
+    expect(heapGrowthPercent([50, 100, 99], 1)).toBeCloseTo(-1);
+    expect(heapGrowthPercent([10, 100], 1)).toBeNull();
+    expect(heapGrowthPercent([0, 0, 5], 1)).toBeNull();
   });
 });

@@ -91,3 +91,31 @@ export function mainThreadCpuSeconds(pids: readonly number[]): number | null {
   }
   return found ? total : null;
 }
+
+/** p50 and p99 (ms) of each stage of event-to-pixels samples: the gap between consecutive timestamps (epoch ms). */
+export function stagePercentiles<K extends string>(samples: readonly Record<K, number>[], order: readonly K[]): Array<{ stage: string; p50: number; p99: number }> {
+  const out: Array<{ stage: string; p50: number; p99: number }> = [];
+  for (let i = 1; i < order.length; i++) {
+    const from = order[i - 1] as K;
+    const to = order[i] as K;
+    const gaps = samples.map((s) => s[to] - s[from]);
+    out.push({ stage: `${from} → ${to}`, p50: percentile(gaps, 50), p99: percentile(gaps, 99) });
+  }
+  const first = order[0] as K;
+  const last = order[order.length - 1] as K;
+  const total = samples.map((s) => s[last] - s[first]);
+  out.push({ stage: `${first} → ${last}`, p50: percentile(total, 50), p99: percentile(total, 99) });
+  return out;
+}
+
+/**
+ * Heap growth of a soak run, % of the first sample after warm-up to the last (null with fewer than two
+ * samples after warm-up). `warmup` samples at the start are left out (caches and pools fill first).
+ */
+export function heapGrowthPercent(samples: readonly number[], warmup: number): number | null {
+  const kept = samples.slice(warmup);
+  if (kept.length < 2) return null;
+  const first = kept[0] as number;
+  const last = kept[kept.length - 1] as number;
+  return first > 0 ? ((last - first) * 100) / first : null;
+}

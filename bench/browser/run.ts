@@ -13,8 +13,8 @@ import type { CDPSession, Page } from 'playwright-core';
 import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
 import { arg, OTHERS, openBackgroundTabs, root, startBench, VIEWED } from './setup.ts';
 
-// `--scenario market|cold-start|windows|all`: the issue 19 scenarios instead of the trading page (bench/README.md).
-const SCENARIOS = ['market', 'cold-start', 'windows'];
+// `--scenario market|cold-start|windows|event-to-pixels|all`: the issue 19 scenarios instead of the trading page (bench/README.md).
+const SCENARIOS = ['market', 'cold-start', 'windows', 'event-to-pixels'];
 const scenarioAt = process.argv.indexOf('--scenario');
 if (scenarioAt >= 0) {
   const name = process.argv[scenarioAt + 1] ?? '';

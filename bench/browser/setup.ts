@@ -112,12 +112,12 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
 /**
  * Opens a background tab per OTHERS entry, marks it hidden (headless tabs all count as visible; a real
  * background tab is hidden, so the worker stops sending it snapshots while its subscriptions stay) and
- * freezes it (as Chrome does with background tabs). Returns the tabs and how many could be frozen.
+ * freezes it (as Chrome does with background tabs); the first `count` of OTHERS only when given. Returns the tabs and how many could be frozen.
  */
-export async function openBackgroundTabs(env: BenchEnv): Promise<{ tabs: Page[]; frozen: number }> {
+export async function openBackgroundTabs(env: BenchEnv, count = OTHERS.length): Promise<{ tabs: Page[]; frozen: number }> {
   const tabs: Page[] = [];
   let frozen = 0;
-  for (const [symbol, market] of OTHERS) {
+  for (const [symbol, market] of OTHERS.slice(0, count)) {
     const tab = await env.openTrading(symbol, market);
     tabs.push(tab);
     // A string, not a function: tsx's name helper does not exist in the page.
