@@ -18,7 +18,7 @@ const EXPECTED_COMING_SOON: Record<string, string> = {
   dataChart: 'issue 15',
   h5DataChart: 'issue 15',
   ...Object.fromEntries(
-    pageRoutes.filter((r) => r.layout === 'broker' && !['brokerAddressList', 'brokerMessageSetting'].includes(r.page)).map((r) => [r.page, 'issues 14 and 15']),
+    pageRoutes.filter((r) => r.layout === 'broker' && !['brokerAddressList', 'brokerMessageSetting', 'brokerRecharge'].includes(r.page)).map((r) => [r.page, 'issues 14 and 15']),
   ),
 };
 
