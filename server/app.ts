@@ -80,7 +80,17 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
 
   const distDir = options.distDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    // Vite names every file under assets/ by its content hash: a changed file gets a new name, so the browser may
+    // keep them without asking again (issue 19 cold start: a warm load made a revalidation request per chunk).
+    const assetsDir = path.join(distDir, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
+        if (filePath.startsWith(assetsDir)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
     // Single-page app: every other GET that accepts HTML gets index.html; the router takes it from there.
     app.setNotFoundHandler((request, reply) => {
       const isPage =

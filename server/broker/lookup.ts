@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { type BrokerLookupCalls, brokerLookupCalls, type ExchangeConfig } from '../../contract/broker-lookup.ts';
-import type { ApiKeyPermission, BrokerExchange, BrokerWallet, SubAccountKind } from '../../contract/broker-rules.ts';
+import { BROKER_EXCHANGE_RULES, BROKER_WALLETS, type BrokerExchange } from '../../contract/broker-rules.ts';
 import { COIN_NETWORKS } from '../../contract/chains.ts';
 import type { ApiContext } from '../api/context.ts';
 import { serveCalls } from '../api/contract.ts';
@@ -17,27 +17,22 @@ interface ExchangeRow {
   /** The icon's brand colour and its one- or two-letter mark. */
   colour: string;
   mark: string;
-  kinds: readonly SubAccountKind[];
-  wallets: readonly BrokerWallet[];
-  permissions: readonly ApiKeyPermission[];
 }
 
-const ALL_KINDS = ['regular', 'custodial', 'asset_management'] as const;
-
 /**
- * What each exchange's sub-account API offers, as their own documentation shapes it: which wallets a
- * sub-account has and which API key permissions can be granted (spec §6: they vary per exchange). Every one
- * has read and withdraw (withdraw needs IP binding and implies read, contract/broker-rules.ts).
+ * How each exchange is shown: its name as it writes it and its badge. The sub-account kinds and API key
+ * permissions it offers (spec §6: they vary per exchange) are the sandbox's rules, BROKER_EXCHANGE_RULES in
+ * contract/broker-rules.ts, read from there; every sandbox sub-account has the four wallets of BROKER_WALLETS.
  */
 export const EXCHANGE_CONFIG: Record<BrokerExchange, ExchangeRow> = {
-  binance: { name: 'Binance', colour: '#F0B90B', mark: 'B', kinds: ALL_KINDS, wallets: ['spot', 'funding', 'earn', 'futures'], permissions: ['read', 'spot', 'contracts', 'transfers', 'withdraw'] },
-  okx: { name: 'OKX', colour: '#000000', mark: 'OK', kinds: ALL_KINDS, wallets: ['spot', 'funding', 'earn', 'futures'], permissions: ['read', 'trade', 'withdraw'] },
-  bybit: { name: 'Bybit', colour: '#F7A600', mark: 'BY', kinds: ALL_KINDS, wallets: ['spot', 'funding', 'earn', 'futures'], permissions: ['read', 'spot', 'contracts', 'transfers', 'withdraw'] },
-  coinex: { name: 'CoinEx', colour: '#00C4A7', mark: 'CX', kinds: ['regular', 'custodial'], wallets: ['spot', 'futures'], permissions: ['read', 'trade', 'withdraw'] },
-  gate: { name: 'Gate', colour: '#2354E6', mark: 'G', kinds: ['regular', 'custodial'], wallets: ['spot', 'funding', 'futures'], permissions: ['read', 'spot', 'contracts', 'transfers', 'withdraw'] },
-  bitget: { name: 'Bitget', colour: '#00B8CC', mark: 'BG', kinds: ALL_KINDS, wallets: ['spot', 'funding', 'futures'], permissions: ['read', 'spot', 'contracts', 'transfers', 'withdraw'] },
-  kucoin: { name: 'KuCoin', colour: '#23AF91', mark: 'K', kinds: ['regular', 'custodial'], wallets: ['spot', 'funding', 'futures'], permissions: ['read', 'trade', 'contracts', 'transfers', 'withdraw'] },
-  coinbaseinternational: { name: 'Coinbase International', colour: '#0052FF', mark: 'C', kinds: ['regular'], wallets: ['spot', 'futures'], permissions: ['read', 'trade', 'transfers', 'withdraw'] },
+  binance: { name: 'Binance', colour: '#F0B90B', mark: 'B' },
+  okx: { name: 'OKX', colour: '#000000', mark: 'OK' },
+  bybit: { name: 'Bybit', colour: '#F7A600', mark: 'BY' },
+  coinex: { name: 'CoinEx', colour: '#00C4A7', mark: 'CX' },
+  gate: { name: 'Gate', colour: '#2354E6', mark: 'G' },
+  bitget: { name: 'Bitget', colour: '#00B8CC', mark: 'BG' },
+  kucoin: { name: 'KuCoin', colour: '#23AF91', mark: 'K' },
+  coinbaseinternational: { name: 'Coinbase International', colour: '#0052FF', mark: 'C' },
 };
 
 /** A round badge in the exchange's colour with its mark, as a data: URL (the sandbox serves no image files). */
@@ -56,9 +51,9 @@ export function exchangeConfigs(): Static<typeof ExchangeConfig>[] {
       exchangeCode: code,
       exchangeName: row.name,
       icon: icon(row),
-      accountKinds: [...row.kinds],
-      wallets: [...row.wallets],
-      permissions: [...row.permissions],
+      accountKinds: [...BROKER_EXCHANGE_RULES[code].kinds],
+      wallets: [...BROKER_WALLETS],
+      permissions: [...BROKER_EXCHANGE_RULES[code].permissions],
       sortIndex,
     };
   });

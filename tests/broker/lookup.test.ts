@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROKER_EXCHANGES } from '../../contract/broker-rules.ts';
+import { BROKER_EXCHANGE_RULES, BROKER_EXCHANGES, BROKER_WALLETS, type BrokerExchange } from '../../contract/broker-rules.ts';
 import { COIN_NETWORKS } from '../../contract/chains.ts';
 import { TestApi } from '../api/helpers.ts';
 
@@ -39,10 +39,12 @@ describe('broker lookups', () => {
     for (const exchange of reply.data) {
       expect(exchange.icon).toMatch(/^data:image\/svg\+xml;base64,/);
       expect(exchange.exchangeName.toLowerCase().replace(/\s/g, '')).toBe(exchange.exchangeCode);
-      expect(exchange.wallets).toContain('spot');
-      expect(exchange.accountKinds).toContain('regular');
-      // spec §6: withdraw is always paired with read (it implies read).
-      expect(exchange.permissions).toEqual(expect.arrayContaining(['read', 'withdraw']));
+      expect(exchange.wallets).toEqual([...BROKER_WALLETS]);
+      // The sandbox's per-exchange rules, the same the key and sub-account calls apply.
+      const rule = BROKER_EXCHANGE_RULES[exchange.exchangeCode as BrokerExchange];
+      expect(exchange.accountKinds).toEqual([...rule.kinds]);
+      expect(exchange.permissions).toEqual([...rule.permissions]);
+      expect(exchange.permissions).toContain('read');
     }
     // spec §6: permissions vary per exchange.
     expect(new Set(reply.data.map((e) => e.permissions.join())).size).toBeGreaterThan(1);

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zhBroker from '../../locales/zh-HK/broker.json' with { type: 'json' };
@@ -179,5 +180,174 @@ describe('broker manager shell in Chromium (issue 14)', () => {
     await page.waitForURL(`${suite.baseURL}/zh-HK/brokerManager/bill`, slow);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
+
+// The account screens (issue 14): the broker from above adds an okx sub-account (a bad name refused beside the
+// field), edits its remark, reads its balances per wallet and deposit addresses, sees the totals equal the sum of
+// the rows to the last digit, creates an API key bound to two IPs after a bad IP list is refused beside the
+// field, sees a key without IPs count down and warn before it expires, adds an account manager by e-mail code,
+// and deletes the key and the sub-account after confirmations. Axe and 390 px on each screen.
+describe('broker account screens in Chromium (issue 14)', () => {
+  let watch: PageWatch;
+  let owner: { email: string; password: string };
+  const base = () => `${suite.baseURL}/zh-HK/brokerManager`;
+
+  beforeAll(async () => {
+    owner = await registerUser();
+    const token = await suite.client.login(owner.email, owner.password);
+    expect((await suite.client.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
+    watch = await openPage(suite.browser, { viewport: { width: 1280, height: 900 } });
+    await watch.context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
+  });
+  afterAll(async () => watch?.context.close());
+
+  async function screen(name: string): Promise<void> {
+    const { page } = watch;
+    await expectAccessible(page, name);
+    await saveScreenshot(page, `broker-${name}-1280`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(page);
+    await saveScreenshot(page, `broker-${name}-390`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  it('account: empty at first; adds an okx sub-account (a bad name is refused beside the field) and edits its remark', async () => {
+    const { page } = watch;
+    await page.goto(`${base()}/account`);
+    await page.getByTestId('broker-account-page').waitFor(slow);
+    await expect.poll(() => page.locator('.td-record-table .td-empty').count(), slow).toBe(1);
+    await page.getByTestId('account-create').click();
+    await page.getByTestId('account-form').waitFor(slow);
+    await page.getByTestId('account-exchange').selectOption('okx');
+    await page.getByTestId('account-kind').selectOption('regular');
+    await page.getByTestId('account-name-input').fill('ab');
+    await page.locator('.td-modal__button--primary').click();
+    await page.getByTestId('account-error-subAccountName').waitFor(slow);
+    expect(await page.getByTestId('account-name-input').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'account form');
+    await page.getByTestId('account-name-input').fill('okxdesk01');
+    await page.getByTestId('account-remark-input').fill('客戶 A');
+    await page.locator('.td-modal__button--primary').click();
+    await expect.poll(() => page.getByTestId('account-name').allTextContents(), slow).toEqual(['okxdesk01']);
+    expect(await page.getByTestId('account-remark').allTextContents()).toEqual(['客戶 A']);
+
+    await page.getByTestId('account-edit').click();
+    await page.getByTestId('account-remark-input').fill('客戶 B');
+    await page.locator('.td-modal__button--primary').click();
+    await expect.poll(() => page.getByTestId('account-remark').allTextContents(), slow).toEqual(['客戶 B']);
+    await screen('account');
+  });
+
+  it('account: adds an account manager by e-mail code', async () => {
+    const { page } = watch;
+    const manager = await registerUser();
+    const token = await suite.client.login(manager.email, manager.password);
+    await suite.client.call('POST', '/institution/agree/broker/open', { token });
+    await suite.client.advance(1_100);
+    await page.getByTestId('manager-email').fill(manager.email);
+    await page.getByTestId('manager-send').click();
+    await page.getByTestId('manager-code').waitFor(slow);
+    const mail = await suite.client.readCode(manager.email, 'brokerManager');
+    await page.getByTestId('manager-code').fill(mail.code);
+    await page.getByTestId('manager-confirm').click();
+    await expect.poll(() => page.getByTestId('manager-row').allTextContents(), slow).toEqual([expect.stringContaining(owner.email), expect.stringContaining(manager.email)]);
+  });
+
+  it('account-detail: balances per wallet and deposit addresses', async () => {
+    const { page } = watch;
+    await page.getByTestId('account-detail-link').click();
+    await page.getByTestId('broker-account-detail').waitFor(slow);
+    await page.getByTestId('detail-facts').waitFor(slow);
+    await expect.poll(() => page.getByTestId('balance-asset').count(), slow).toBeGreaterThan(0);
+    await page.getByTestId('wallet-funding').click();
+    expect(await page.getByTestId('wallet-funding').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByTestId('wallet-total').textContent(), slow).toContain('USDT');
+    await page.getByTestId('deposit-addresses').waitFor(slow);
+    await screen('account-detail');
+  });
+
+  it('total: each total row is the sum of its rows to the last digit, and the whole equals the server total of the same reply', async () => {
+    const { page } = watch;
+    await page.goto(`${base()}/total`);
+    await page.getByTestId('total-accounts').waitFor(slow);
+    for (const table of ['total-exchanges', 'total-assets', 'total-accounts']) {
+      const rows = await page.getByTestId(table).locator('tbody tr:not([data-testid="sum-row"]) td:last-child').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-value') ?? ''));
+      const sum = await page.getByTestId(table).locator('[data-testid="sum-row"] td:last-child').getAttribute('data-value');
+      expect(rows.length).toBeGreaterThan(0);
+      expect(sum).toBe(rows.reduce((s, v) => s.plus(v), new Decimal(0)).toFixed());
+    }
+    // The server's total of the same reply (prices move, so not a second call's).
+    const whole = await page.getByTestId('total-value').getAttribute('data-value');
+    expect(await page.getByTestId('total-accounts').locator('[data-testid="sum-row"] td:last-child').getAttribute('data-value')).toBe(new Decimal(whole!).toFixed());
+    expect(await page.getByTestId('total-exchanges').locator('[data-testid="sum-row"] td:last-child').getAttribute('data-value')).toBe(new Decimal(whole!).toFixed());
+    await screen('total');
+  });
+
+  it('api: a bad IP list is refused beside the field; a key bound to two IPs is made and its secret shown once', async () => {
+    const { page } = watch;
+    await page.goto(`${base()}/api`);
+    await page.getByTestId('key-form').waitFor(slow);
+    await expect.poll(() => page.getByTestId('key-account').locator('option').count(), slow).toBe(2);
+    await page.getByTestId('key-account').selectOption({ index: 1 });
+    await page.getByTestId('key-permission-withdraw').check();
+    await page.getByTestId('key-ips-input').fill('203.0.113.7, 999.1.1.1');
+    await page.getByTestId('key-submit').click();
+    await page.getByTestId('key-error-ipList').waitFor(slow);
+    expect(await page.getByTestId('key-error-ipList').textContent()).toContain('999.1.1.1');
+    expect(await page.getByTestId('key-ips-input').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'api form');
+    await page.getByTestId('key-ips-input').fill('203.0.113.7 2001:db8::1');
+    if ((await page.getByTestId('key-passphrase').count()) > 0) await page.getByTestId('key-passphrase').fill('Harbour-2026');
+    await page.getByTestId('key-remark').fill('交易程式');
+    await page.getByTestId('key-submit').click();
+    await page.getByTestId('broker-api-created').waitFor(slow);
+    expect((await page.getByTestId('created-secret').textContent())?.length).toBeGreaterThan(16);
+    await screen('api-created');
+    // Another without IPs: valid 3 months (spec §9).
+    await page.getByTestId('key-again').click();
+    await page.getByTestId('key-account').selectOption({ index: 1 });
+    if ((await page.getByTestId('key-passphrase').count()) > 0) await page.getByTestId('key-passphrase').fill('Harbour-2026');
+    await page.getByTestId('key-submit').click();
+    await page.getByTestId('broker-api-created').waitFor(slow);
+  });
+
+  it('api-management: permissions and IPs per key; the unbound key counts down and warns before it expires', async () => {
+    const { page } = watch;
+    await page.goto(`${base()}/api-management`);
+    await expect.poll(() => page.getByTestId('key-ips').allTextContents(), slow).toEqual(expect.arrayContaining(['203.0.113.7, 2001:db8::1', zhBroker.keys.noIp]));
+    const permissions = await page.getByTestId('key-permissions').allTextContents();
+    expect(permissions.some((p) => p.includes(zhBroker.permissions.withdraw) && p.includes(zhBroker.permissions.read))).toBe(true);
+    const expiries = await page.getByTestId('key-expiry').allTextContents();
+    expect(expiries).toContain(zhBroker.keys.noExpiry);
+    expect(expiries.some((e) => /尚餘 9\d 日/.test(e))).toBe(true);
+    expect(await page.getByTestId('key-expiry-warning').count()).toBe(0);
+    await screen('api-management');
+
+    // This browser's clock a week before the unbound key's end: the countdown warns.
+    const token = await suite.client.login(owner.email, owner.password);
+    const keys = await suite.client.call<{ list: { expiresAt: string | null }[] }>('POST', '/broker/exchangeKey/pageBrokerExchangeKey', { token, body: { pageCondition: { pageNum: 1, pageSize: 10 } } });
+    const expiresAt = keys.data.list.find((k) => k.expiresAt)!.expiresAt!;
+    await page.clock.setFixedTime(new Date(Date.parse(expiresAt) - 7 * 86_400_000));
+    await page.reload();
+    await page.getByTestId('key-expiry-warning').waitFor(slow);
+    expect(await page.locator('[data-testid="key-expiry"][data-warn="true"]').count()).toBe(1);
+    await expectAccessible(page, 'api-management warning');
+    await saveScreenshot(page, 'broker-api-management-warning-1280');
+  });
+
+  it('deletes a key and the sub-account, each after a confirmation', async () => {
+    const { page } = watch;
+    const before = await page.getByTestId('key-delete').count();
+    await page.getByTestId('key-delete').first().click();
+    await page.locator('.td-modal__button--primary').click();
+    await expect.poll(() => page.getByTestId('key-delete').count(), slow).toBe(before - 1);
+
+    await page.goto(`${base()}/account`);
+    await page.getByTestId('account-delete').waitFor(slow);
+    await page.getByTestId('account-delete').click();
+    expect(await page.getByTestId('account-delete-text').textContent()).toContain('okxdesk01');
+    await page.locator('.td-modal__button--primary').click();
+    await expect.poll(() => page.locator('.td-record-table .td-empty').count(), slow).toBe(1);
   });
 });

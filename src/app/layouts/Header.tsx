@@ -68,7 +68,7 @@ function HeaderTools({ inDrawer = false }: { inDrawer?: boolean }) {
     <>
       <ThemeToggle testId={inDrawer ? 'drawer-theme-toggle' : 'theme-toggle'} />
       <LanguageSwitch testId={inDrawer ? 'drawer-language-switch' : 'language-switch'} />
-      {isLogin && <UnreadLink />}
+      {isLogin && <UnreadLink poll={!inDrawer} testId={inDrawer ? 'drawer-header-messages' : 'header-messages'} />}
       {isLogin && <ExchangeSwitch testId={inDrawer ? 'drawer-exchange-switch' : 'exchange-switch'} />}
       {isLogin ? (
         <SignOutButton testId={inDrawer ? 'drawer-sign-out' : 'sign-out'} />

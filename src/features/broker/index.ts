@@ -8,4 +8,10 @@ export { BrokerNav } from './BrokerNav.tsx';
 export { useBrokerAccess } from './use-broker-access.ts';
 export { BROKER_NAV_GROUPS } from './nav-groups.ts';
 
-export const brokerPages = {};
+export const brokerPages = {
+  brokerAccount: () => import('./AccountPage.tsx'),
+  brokerAccountDetail: () => import('./AccountDetailPage.tsx'),
+  brokerTotal: () => import('./TotalPage.tsx'),
+  brokerApiManagement: () => import('./ApiManagementPage.tsx'),
+  brokerApi: () => import('./ApiApplyPage.tsx'),
+};

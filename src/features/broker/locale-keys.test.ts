@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { API_KEY_PERMISSIONS, BROKER_WALLETS, SUB_ACCOUNT_KINDS } from '../../../contract/broker-rules.ts';
 import { BROKER_NAV_GROUPS } from './nav-groups.ts';
 
 // The broker namespace (../shared/CONVENTIONS.md "i18n"): both locales have the same keys; every key the views
@@ -45,6 +46,18 @@ describe('broker namespace', () => {
     expect(used).toContain('gate.noRightsTitle');
     expect(used.filter((k) => !en.includes(k))).toEqual([]);
     expect(BROKER_NAV_GROUPS.map((g) => `nav.${g.key}`).filter((k) => !en.includes(k))).toEqual([]);
+  });
+
+  it('names every kind, wallet, permission, key state and refusal the screens look up by value', () => {
+    const dynamic = [
+      ...SUB_ACCOUNT_KINDS.map((k) => `kinds.${k}`),
+      ...BROKER_WALLETS.map((w) => `wallets.${w}`),
+      ...API_KEY_PERMISSIONS.map((p) => `permissions.${p}`),
+      ...['active', 'expired'].map((s) => `keys.status.${s}`),
+      ...['owner', 'member'].map((r) => `managers.${r}`),
+      ...['withdrawNeedsIp', 'notOffered', 'length', 'count', 'format', 'duplicate'].map((r) => `apply.errors.${r}`),
+    ];
+    expect(dynamic.filter((k) => !en.includes(k))).toEqual([]);
   });
 
   it('uses the glossary terms in zh-HK', () => {

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { EmptyState, SortControl, type SortOrder } from '../../components/index.ts';
@@ -28,7 +28,9 @@ export function MarketTable({ pairs, tab, favourites, query, sort, onSort, onTog
   // Only a sort on a live column needs every ticker here; otherwise the table ignores ticks entirely.
   const live = sort.order !== 'none' && sort.column !== 'symbol';
   const tickers = useStore(tickersStore, live ? (s) => s.tickers : NO_TICKERS);
-  const rows = tickerRows(pairs, tab, favourites, query, sort.column, sort.order, tickers);
+  // Memoised: the virtualizer re-renders this component on every scroll frame, and with 2,000 symbols sorted by a
+  // live column the filter and sort would otherwise run each frame, not once per ticker update (issue 19).
+  const rows = useMemo(() => tickerRows(pairs, tab, favourites, query, sort.column, sort.order, tickers), [pairs, tab, favourites, query, sort.column, sort.order, tickers]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   // eslint-disable-next-line react-hooks/incompatible-library

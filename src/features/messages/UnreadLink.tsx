@@ -9,26 +9,28 @@ import './unread.css';
 /**
  * The header's link to the message centre with the unread count (issue 16). The count is asked for on every
  * navigation and every UNREAD_POLL_MS while the tab is visible — modest, since the page itself refreshes it.
+ * Only one copy asks: the phone drawer's copy (`poll` false) shows the same store's count.
  */
-export function UnreadLink() {
+export function UnreadLink({ poll = true, testId = 'header-messages' }: { poll?: boolean; testId?: string }) {
   const { t } = useTranslation('messages');
   const { lang } = useParams();
   const { pathname } = useLocation();
   const unread = useStore(unreadStore, (s) => s.unread);
 
   useEffect(() => {
-    void refreshUnread();
-  }, [pathname]);
+    if (poll) void refreshUnread();
+  }, [pathname, poll]);
   useEffect(() => {
+    if (!poll) return undefined;
     const timer = window.setInterval(() => {
       if (document.visibilityState === 'visible') void refreshUnread();
     }, UNREAD_POLL_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [poll]);
 
   // The accessible name is the link's own text: "Messages", the badge (shown, not read out) and the count in words.
   return (
-    <NavLink to={`/${lang}/message`} className="td-unread-link" data-testid="header-messages">
+    <NavLink to={`/${lang}/message`} className="td-unread-link" data-testid={testId}>
       {t('header.link')}
       {unread ? (
         <>

@@ -1,0 +1,56 @@
+import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
+import type { BrokerAccountCalls } from '../../../contract/broker.ts';
+import { apiPost } from '../../lib/api/index.ts';
+
+// The sub-account, balance and API key calls (spec §7 broker calls), typed from contract/broker.ts. Quiet: the
+// screens show their errors beside what was asked.
+type Calls = BrokerAccountCalls;
+type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
+type Body<P extends keyof Calls> = BodyOf<Calls[P]>;
+const quiet = { silent: true } as const;
+const post = <P extends keyof Calls & string>(path: P, body?: Body<P>) => apiPost<Reply<P>>(path, body, quiet);
+
+export type BrokerAccount = Reply<'/broker/account/getBrokerAccountId'>;
+export type AccountQuery = NonNullable<Body<'/broker/account/pageBrokerAccount'>['queryCondition']>;
+export type BrokerBalance = Reply<'/broker/account/capital/spotPage'>['list'][number];
+export type BalancePage = Reply<'/broker/account/capital/spotPage'>;
+export type TotalBalance = Reply<'/broker/account/capital/spotFuturesTotalBalance'>;
+export type ExchangeKey = Reply<'/broker/exchangeKey/accessKeyInfo'>;
+export type KeyQuery = NonNullable<Body<'/broker/exchangeKey/pageBrokerExchangeKey'>['queryCondition']>;
+export type NewKey = Body<'/broker/exchangeKey/insertBrokerExchangeKey'>;
+export type CreatedKey = Reply<'/broker/exchangeKey/insertBrokerExchangeKey'>;
+export type DepositAddress = Reply<'/broker/depositAddress/list'>[number];
+export type MasterConfig = Reply<'/broker/masterAccountConfig/getMasterConfigList'>[number];
+export type LoginInfo = Reply<'/broker/account/getLoginInfo'>;
+export type Member = Reply<'/broker/account/allEmail'>[number];
+export type NewAccount = Body<'/broker/account/insertBrokerAccount'>;
+export type WalletPage = '/broker/account/capital/spotPage' | '/broker/account/capital/fundingPage' | '/broker/account/capital/earnPage' | '/broker/account/capital/futuresPage';
+
+export const WALLET_PAGES = {
+  spot: '/broker/account/capital/spotPage',
+  funding: '/broker/account/capital/fundingPage',
+  earn: '/broker/account/capital/earnPage',
+  futures: '/broker/account/capital/futuresPage',
+} as const satisfies Record<string, WalletPage>;
+
+export const accountsApi = {
+  page: (body: Body<'/broker/account/pageBrokerAccount'>) => post('/broker/account/pageBrokerAccount', body),
+  list: (exchangeCode?: NewAccount['exchangeCode']) => post('/broker/account/list', exchangeCode ? { exchangeCode } : {}),
+  get: (brokerAccountId: string) => post('/broker/account/getBrokerAccountId', { brokerAccountId }),
+  create: (body: NewAccount) => post('/broker/account/insertBrokerAccount', body),
+  update: (brokerAccountId: string, remark: string) => post('/broker/account/updateBrokerAccount', { brokerAccountId, remark }),
+  remove: (brokerAccountId: string) => post('/broker/account/delete', { brokerAccountId }),
+  masterConfig: () => post('/broker/masterAccountConfig/getMasterConfigList'),
+  loginInfo: () => post('/broker/account/getLoginInfo'),
+  members: () => post('/broker/account/allEmail'),
+  submitManager: (email: string) => post('/broker/account/submitAccountManager', { email }),
+  invokeManager: (email: string) => post('/broker/account/invokeAccountManager', { email }),
+  confirmManager: (email: string, emailUuid: string, emailCode: string) => post('/broker/account/confirmAccountManager', { email, emailUuid, emailCode }),
+  walletPage: (wallet: keyof typeof WALLET_PAGES, body: Body<WalletPage>) => post(WALLET_PAGES[wallet], body),
+  total: (body: Body<'/broker/account/capital/spotFuturesTotalBalance'>) => post('/broker/account/capital/spotFuturesTotalBalance', body),
+  depositAddresses: (brokerAccountId: string) => post('/broker/depositAddress/list', { brokerAccountId }),
+  keys: (body: Body<'/broker/exchangeKey/pageBrokerExchangeKey'>) => post('/broker/exchangeKey/pageBrokerExchangeKey', body),
+  createKey: (body: NewKey) => post('/broker/exchangeKey/insertBrokerExchangeKey', body),
+  removeKey: (keyId: string) => post('/broker/exchangeKey/delete', { keyId }),
+  updateKeyRemark: (keyId: string, remark: string) => post('/broker/exchangeKey/updateRemark', { keyId, remark }),
+};
