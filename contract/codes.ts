@@ -129,6 +129,16 @@ export const Code = {
   messageConfigState: 10441,
   /** The organisation has the most notification e-mails it may; data.max. */
   messageConfigLimit: 10442,
+  /** The application's state does not allow the step (approve a rejected one, reject a done one); data.status. */
+  brokerApplicationState: 10450,
+  /** spec §4 maker-checker: the applicant cannot approve or reject their own application. */
+  brokerSelfApproval: 10451,
+  /** A transfer goes only between sub-accounts on the same exchange (or wallets of one); data.exchangeCode. */
+  brokerTransferCrossExchange: 10452,
+  /** A withdrawal goes only to a whitelisted address of the sub-account's exchange, asset and network (spec §5). */
+  brokerAddressNotWhitelisted: 10453,
+  /** The withdrawal amount is below the minimum, above the maximum or not above the fee; data.min, max, fee. */
+  brokerWithdrawAmount: 10454,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -204,6 +214,11 @@ export const messages: Record<Code, string> = {
   10440: 'This e-mail already receives notifications',
   10441: 'This notification e-mail does not allow the operation',
   10442: 'No more notification e-mails can be added',
+  10450: 'This application does not allow the operation',
+  10451: 'An application must be approved by another member of the organisation',
+  10452: 'Transfers go only between sub-accounts on the same exchange',
+  10453: 'Withdrawals go only to whitelisted addresses',
+  10454: 'The amount is outside the allowed range',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */
