@@ -2,4 +2,5 @@
 // assetRecord, operateRecord, assetFlow): each a lazily loaded page of one chunk.
 export const brokerMoneyPages = {
   brokerRecharge: () => import('./RechargePage.tsx'),
+  brokerTransfer: () => import('./TransferPage.tsx'),
 };
