@@ -17,6 +17,7 @@ export function AccountPicker({
   onChange,
   error,
   exclude,
+  allowAll = false,
 }: {
   name: string;
   label: string;
@@ -26,13 +27,15 @@ export function AccountPicker({
   error?: string | undefined;
   /** A sub-account that may not be chosen here (a transfer's other side). */
   exclude?: string | undefined;
+  /** A filter: the empty choice means every sub-account. */
+  allowAll?: boolean;
 }) {
   const { t } = useTranslation('broker-money');
   return (
     <Field name={name} label={label} error={error}>
       {(aria) => (
         <select {...aria} data-testid={`input-${name}`} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{t('common.chooseAccount')}</option>
+          <option value="">{allowAll ? t('common.allAccounts') : t('common.chooseAccount')}</option>
           {accounts.map((a) => (
             <option key={a.brokerAccountId} value={a.brokerAccountId} disabled={a.brokerAccountId === exclude}>
               {accountLabel(t, a)}

@@ -3,4 +3,7 @@
 export const brokerMoneyPages = {
   brokerRecharge: () => import('./RechargePage.tsx'),
   brokerTransfer: () => import('./TransferPage.tsx'),
+  brokerAssetRecord: () => import('./AssetRecordPage.tsx'),
+  brokerOperateRecord: () => import('./OperateRecordPage.tsx'),
+  brokerAssetFlow: () => import('./AssetFlowPage.tsx'),
 };

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { OPERATION_TYPES } from '../../../../contract/broker-rules.ts';
+import { APPLICATION_TYPES, BILL_TYPES } from '../../../../contract/broker-funds-rules.ts';
 
 // The broker-money namespace (../shared/CONVENTIONS.md "i18n"): both locales have the same keys; every key the
 // views use with t('…') and every 'broker-money:…' key exists; zh-HK uses the glossary's terms.
@@ -37,9 +39,19 @@ describe('broker-money namespace', () => {
     expect(used.filter((k) => !en.includes(k))).toEqual([]);
   });
 
-  it('uses the glossary terms in zh-HK: 充幣, 帳戶', () => {
+  it('names every operation type (spec §4), application type and state, and record type', () => {
+    const dynamic = [
+      ...OPERATION_TYPES.map((x) => `operationTypes.${x}`),
+      ...APPLICATION_TYPES.map((x) => `types.${x}`),
+      ...['applying', 'approved', 'rejected', 'done'].map((x) => `states.${x}`),
+      ...BILL_TYPES.map((x) => `bill.types.${x}`),
+    ];
+    expect(dynamic.filter((k) => !en.includes(k))).toEqual([]);
+  });
+
+  it('uses the glossary terms in zh-HK: 充幣, 提幣, 劃轉, 帳戶, 電郵', () => {
     const zh = JSON.stringify(load('zh-HK'));
-    for (const term of ['充幣', '帳戶']) expect(zh).toContain(term);
+    for (const term of ['充幣', '提幣', '劃轉', '帳戶', '電郵']) expect(zh).toContain(term);
     expect(zh).not.toMatch(/賬|郵箱|保存|設置|消息|提現|暫無數據|轉賬|登錄/);
   });
 });
