@@ -2,6 +2,7 @@
 // assetRecord, operateRecord, assetFlow): each a lazily loaded page of one chunk.
 export const brokerMoneyPages = {
   brokerRecharge: () => import('./RechargePage.tsx'),
+  brokerWithdraw: () => import('./WithdrawPage.tsx'),
   brokerTransfer: () => import('./TransferPage.tsx'),
   brokerAssetRecord: () => import('./AssetRecordPage.tsx'),
   brokerOperateRecord: () => import('./OperateRecordPage.tsx'),
