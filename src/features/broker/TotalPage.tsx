@@ -71,7 +71,7 @@ function Tables({ data }: { data: TotalBalance }) {
         ))}
         <SumRow label={t('total.sum')} cells={['', '', sumOf(data.assets.map((a) => a.valueUsdt))]} />
       </Table>
-      <Table title={t('total.byAccount')} testId="total-accounts" head={[t('common.subAccount'), t('common.exchange'), ...BROKER_WALLETS.map((w) => t(`wallets.${w}`)), t('common.valueUsdt')]}>
+      <Table title={t('total.byAccount')} testId="total-accounts" textColumns={2} head={[t('common.subAccount'), t('common.exchange'), ...BROKER_WALLETS.map((w) => t(`wallets.${w}`)), t('common.valueUsdt')]}>
         {data.accounts.map((a) => (
           <tr key={a.brokerAccountId}>
             <td>{a.subAccountName}</td>
@@ -97,7 +97,8 @@ function Tables({ data }: { data: TotalBalance }) {
   );
 }
 
-function Table({ title, head, testId, children }: { title: string; head: string[]; testId: string; children: React.ReactNode }) {
+/** A titled table in a scrolling region; the columns after the first `textColumns` hold figures. */
+function Table({ title, head, testId, textColumns = 1, children }: { title: string; head: string[]; testId: string; textColumns?: number; children: React.ReactNode }) {
   return (
     <>
       <h2>{title}</h2>
@@ -106,7 +107,7 @@ function Table({ title, head, testId, children }: { title: string; head: string[
           <thead>
             <tr>
               {head.map((h, i) => (
-                <th key={i} scope="col" className={i > 0 ? 'td-num' : undefined}>
+                <th key={i} scope="col" className={i >= textColumns ? 'td-num' : undefined}>
                   {h}
                 </th>
               ))}

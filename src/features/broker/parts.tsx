@@ -15,7 +15,8 @@ export function ExchangeName({ code }: { code: string }) {
 
 /** The text of a failed call (the API client's translated message or the server's msg). */
 export function failureText(failure: unknown): string {
-  return isApiError(failure) ? failure.message : String(failure);
+  if (isApiError(failure) || failure instanceof Error) return failure.message;
+  return String(failure);
 }
 
 /** The field a 400 names (`data.field`) and the rule it broke, when the server names one. */

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { EmptyState, SortControl, type SortOrder } from '../../components/index.ts';
@@ -32,6 +32,9 @@ export function MarketTable({ pairs, tab, favourites, query, sort, onSort, onTog
   // live column the filter and sort would otherwise run each frame, not once per ticker update (issue 19).
   const rows = useMemo(() => tickerRows(pairs, tab, favourites, query, sort.column, sort.order, tickers), [pairs, tab, favourites, query, sort.column, sort.order, tickers]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Stable between scroll renders: the virtualizer recomputes every row's measurement (2,000 of them) whenever
+  // getItemKey changes identity, which a new arrow function on each render did on every scroll frame.
+  const getItemKey = useCallback((i: number) => rowKey(rows[i] as Pair), [rows]);
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -41,7 +44,7 @@ export function MarketTable({ pairs, tab, favourites, query, sort, onSort, onTog
     overscan: 8,
     // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
     useFlushSync: false,
-    getItemKey: (i) => rowKey(rows[i] as Pair),
+    getItemKey,
   });
 
   return (
