@@ -293,6 +293,13 @@ export const brokerAccountCalls = {
       /** Where the exchange signs with one (BROKER_EXCHANGE_RULES.passphrase): 8–32 characters, no spaces. */
       passphrase: Type.Optional(Type.String({ minLength: 8, maxLength: 32, pattern: '^\\S{8,32}$' })),
       requestId: RequestId,
+      /**
+       * spec §6: with the withdraw permission the key spends money, so the call needs the second factor: an e-mail
+       * code of business type brokerApiKey (broker/fundTransfer/invokeEmailValidation) and the Google code when bound.
+       */
+      emailUuid: Type.Optional(CodeUuid),
+      emailCode: Type.Optional(Code6),
+      gaCode: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
     }),
     reply: CreatedExchangeKey,
   }),

@@ -27,6 +27,8 @@ import { brokerLookupRoutes } from '../broker/lookup.ts';
 import { electricityRoutes } from '../electricity/routes.ts';
 import { loanRoutes } from '../loans/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
+import { brokerFundRoutes } from '../broker/funds.ts';
+import { brokerExportRoutes } from '../broker/fund-export.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -144,6 +146,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   brokerAddressRoutes(ctx, app);
   brokerMessageRoutes(ctx, app);
   brokerLookupRoutes(ctx, app);
+  // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (server/broker/funds.ts).
+  brokerFundRoutes(ctx, app);
+  brokerExportRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);

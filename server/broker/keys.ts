@@ -13,7 +13,9 @@ import { type ApiContext, nowDate } from '../api/context.ts';
 import type { Handlers } from '../api/contract.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
 import type { Queryable } from '../db/client.ts';
+import { consumeCodes } from '../api/codes.ts';
 import { accountOf, checkIdRange } from './accounts.ts';
+import { checkBrokerSecondFactor } from './funds.ts';
 import { brokerMember } from './org.ts';
 import type { SecretBox } from './secrets.ts';
 
@@ -126,6 +128,11 @@ export function keyHandlers(
       // Shape rules before anything is looked up: spec §5 bound IPs, spec §6 permissions.
       const ips = parseIpList(body.ipList ?? '');
       if (!ips.ok) throw badInput('ipList', ips.rule, ips.entry ? `${IP_RULE_MESSAGES[ips.rule]}: ${ips.entry}` : IP_RULE_MESSAGES[ips.rule]);
+      // spec §6: a key that can withdraw spends money — it needs the second factor (an e-mail code of business type
+      // brokerApiKey, and the Google code when bound), checked before the transaction; a replay of a made key does not.
+      if (body.permissions.includes('withdraw') && ips.ips.length === 0) throw badInput('ipList', 'withdrawNeedsIp', 'The withdraw permission needs at least one bound IP');
+      const replay = await ctx.db.query('select 1 from broker_exchange_keys where org_id = $1 and request_id = $2', [orgId, body.requestId]);
+      const codeUuid = body.permissions.includes('withdraw') && !replay[0] ? await checkBrokerSecondFactor(ctx, auth, body, 'brokerApiKey') : null;
       return ctx.db.transaction(async (tx) => {
         // The sub-account's row is locked: creates on one sub-account run one after another, so the key limit
         // holds and a retry with the same requestId finds the first key.
@@ -150,6 +157,7 @@ export function keyHandlers(
         const count = await tx.query<{ n: number }>('select count(*)::int as n from broker_exchange_keys where account_id = $1 and deleted_at is null', [account.id]);
         if ((count[0]?.n ?? 0) >= rule.maxKeysPerAccount) throw new ApiError(Code.brokerKeyLimit, { max: rule.maxKeysPerAccount });
 
+        if (codeUuid) await consumeCodes(ctx, tx, [codeUuid]);
         const apiKey = randomText(48);
         const secretKey = randomText(48);
         const expiresAt = ips.ips.length === 0 ? addMonths(at, UNBOUND_KEY_VALID_MONTHS) : null;

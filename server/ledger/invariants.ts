@@ -17,7 +17,7 @@ const liveOrderStates = `('submitted', 'running', 'partial_filled', 'cancelling'
  * - every held (locked) amount belongs to a live order, withdrawal or OTC order, and nothing else holds;
  * - the isolated-margin bucket equals the margin of the user's isolated positions;
  * - the same for broker sub-accounts (server/broker): every wallet row (free, locked) equals the sum of its
- *   postings, none is negative, and nothing is held yet (the approvals to come hold and release).
+ *   postings, none is negative, and every locked amount belongs to an application still applying.
  */
 export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
   const found: Violation[] = [];
@@ -80,9 +80,20 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
       `select account_id::text as broker_account_id, wallet, asset, free::text, locked::text from broker_balances where free < 0 or locked < 0`,
     ),
   );
+  // Every locked broker amount belongs to an application still applying (server/broker/funds.ts), to the last digit.
   add(
     'holdsBelongToLiveItems',
-    await db.query(`select account_id::text as broker_account_id, wallet, asset, locked::text from broker_balances where locked <> 0`),
+    await db.query(
+      `with expected as (
+         select from_account_id as account_id, from_wallet as wallet, asset, sum(amount) as held
+         from broker_applications where status = 'applying' group by 1, 2, 3
+       )
+       select coalesce(b.account_id, e.account_id)::text as broker_account_id, coalesce(b.wallet, e.wallet) as wallet,
+         coalesce(b.asset, e.asset) as asset, b.locked::text as locked, e.held::text as held_by_applications
+       from (select * from broker_balances where locked <> 0) b full outer join expected e
+         on e.account_id = b.account_id and e.wallet = b.wallet and e.asset = b.asset
+       where coalesce(b.locked, 0) <> coalesce(e.held, 0)`,
+    ),
   );
   add(
     'holdsBelongToLiveItems',

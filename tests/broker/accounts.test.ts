@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { brokerAccountCalls } from '../../contract/broker.ts';
+import { demoUser } from '../../server/db/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 
@@ -203,7 +204,14 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
     await bad({ passphrase: undefined }, 'passphrase', 'required');
     await bad({ remark: 'r'.repeat(501) }, 'remark', 'maxLength');
 
-    const bound = await insertKey({ brokerAccountId: account.brokerAccountId, permissions: ['withdraw', 'trade'], ipList: '203.0.113.7, 2001:db8::42', passphrase: 'Passphrase1!', remark: 'bot' });
+    // A key that can withdraw spends money: the second factor (an e-mail code of business type brokerApiKey) is required.
+    const withdrawKey = { brokerAccountId: account.brokerAccountId, permissions: ['withdraw', 'trade'], ipList: '203.0.113.7, 2001:db8::42', passphrase: 'Passphrase1!', remark: 'bot' };
+    expect((await insertKey(withdrawKey)).data as unknown).toMatchObject({ field: 'emailCode', rule: 'required' });
+    api.clock.advance(1100);
+    const sent = await call<{ uuid: string }>('/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApiKey' });
+    const mail = (await api.lastCode(demoUser.email, 'email'))!;
+    expect(mail.uuid).toBe(sent.data.uuid);
+    const bound = await insertKey({ ...withdrawKey, emailUuid: sent.data.uuid, emailCode: mail.code });
     expect(bound.code).toBe(200);
     expect(bound.data.key).toMatchObject({ permissions: ['read', 'trade', 'withdraw'], ipList: ['203.0.113.7', '2001:db8::42'], expiresAt: null, status: 'active', remark: 'bot' });
     expect(bound.data.secretKey).toMatch(/^[A-Za-z0-9]{40,64}$/);

@@ -128,6 +128,32 @@ describe.each(backends)('broker sub-accounts on the ledger ($name)', ({ name, ur
     expect(await ledgerViolations(db)).toEqual([]);
   });
 
+  it.skipIf(skip)('the invariants see a broker hold without an application applying, and a decided one still holding', async () => {
+    const { account } = await open('held1');
+    const hold = (amount: string) =>
+      db.transaction((tx) =>
+        post(tx, new Entry('broker_transfer_hold', 'test', null, account.id).broker(account.id, 'spot', 'USDT', new D(amount).neg()).broker(account.id, 'spot', 'USDT', new D(amount), 'locked'), now),
+      );
+    await hold('10');
+    expect((await ledgerViolations(db)).map((v) => v.rule)).toEqual(['holdsBelongToLiveItems']);
+    const inserted = await db.query<{ id: string }>(
+      `insert into broker_applications (org_id, type, status, from_account_id, from_wallet, to_account_id, to_wallet, asset, amount, applicant_id, request_id, created_at)
+       values ($1, 'transfer', 'applying', $2, 'spot', $2, 'funding', 'USDT', 10, $3, 'held-1', $4) returning id::text as id`,
+      [orgId, account.id, userId, now],
+    );
+    expect(await ledgerViolations(db)).toEqual([]);
+    // Decided without releasing: the lock no longer belongs to an application applying.
+    await db.query("update broker_applications set status = 'rejected' where id = $1", [inserted[0]!.id]);
+    expect((await ledgerViolations(db)).map((v) => v.rule)).toEqual(['holdsBelongToLiveItems']);
+    await db.query("update broker_applications set status = 'applying' where id = $1", [inserted[0]!.id]);
+    // A partial release leaves 6 locked against 10 applied for.
+    await hold('-4');
+    expect((await ledgerViolations(db)).map((v) => v.rule)).toEqual(['holdsBelongToLiveItems']);
+    await hold('-6');
+    await db.query("update broker_applications set status = 'rejected' where id = $1", [inserted[0]!.id]);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
   it.skipIf(skip)('seals key secrets with AES-256-GCM: one key per sandbox, kept across loads; a moved or altered ciphertext does not open', async () => {
     const box = await loadSecretBox(db, now);
     const again = await loadSecretBox(db, now);
