@@ -325,7 +325,7 @@ function DecisionPanel({ application, onDone, onCancel }: { application: Applica
         <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="decision-approve">
           {t('transfer.approve')}
         </button>
-        <button type="button" className="td-button td-button-secondary td-broker-money-danger" disabled={submitting} onClick={() => void reject()} data-testid="decision-reject">
+        <button type="button" className="td-button td-button-secondary" disabled={submitting} onClick={() => void reject()} data-testid="decision-reject">
           {t('transfer.reject')}
         </button>
         <button type="button" className="td-button td-button-secondary" onClick={onCancel}>
