@@ -264,4 +264,44 @@ describe('broker money pages in Chromium (issue 14)', () => {
     expect(flow.errors).toEqual([]);
     await flow.context.close();
   }, 180_000);
+
+  const PAGES = [
+    ['brokers-withdraw', 'broker-withdraw', zh.withdraw.title],
+    ['broker-transfer', 'broker-transfer', zh.transfer.title],
+    ['assetRecord', 'broker-asset-record', zh.bill.title],
+    ['operateRecord', 'broker-operate-record', zh.operations.title],
+    ['assetFlow', 'broker-asset-flow', zh.flow.title],
+  ] as const;
+  it.each([390, 1440] as const)('%i px: every money page in zh-HK, accessible, not wider than the screen; the deposit/withdrawal export downloads', async (width) => {
+    const { page, context, errors } = await openAs(owner, width, 'brokers-withdraw');
+    for (const [path, testId, title] of PAGES) {
+      await page.goto(`${suite.baseURL}/en-US/brokerManager/${path}`);
+      const view = page.getByTestId(testId);
+      await view.waitFor(slow);
+      expect(await view.locator('h1').textContent()).toBe(title);
+      await page.waitForFunction(() => !document.querySelector('.p-datatable-loading-overlay'));
+      await expectAccessible(page, `${path} ${width}`);
+      await expectNarrow(page, width, `${path} ${width}`);
+      await saveScreenshot(page, `broker-${path}-${width}`);
+    }
+    // Withdraw: a missing address and a bad amount are refused beside their fields, before any call.
+    await page.goto(`${suite.baseURL}/zh-HK/brokerManager/brokers-withdraw`);
+    const form = page.getByTestId('withdraw-form');
+    await form.waitFor(slow);
+    await form.getByTestId('input-fromAccountId').selectOption(accounts[0]!.brokerAccountId);
+    await form.getByTestId('input-amount').fill('abc');
+    await form.getByTestId('withdraw-submit').click();
+    expect(await form.getByTestId('error-amount').textContent()).toBe(zh.errors.amount);
+    expect(await form.getByTestId('error-addressId').textContent()).toBe(zh.errors.addressRequired);
+    await expectAccessible(page, `withdraw errors ${width}`);
+    await saveScreenshot(page, `broker-withdraw-errors-${width}`);
+    // The deposit/withdrawal records' export: the Chinese file name (spec §7).
+    await page.goto(`${suite.baseURL}/zh-HK/brokerManager/assetRecord`);
+    await page.getByTestId('broker-asset-record').waitFor(slow);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('broker-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^充提幣記錄-\d{8}\.xlsx$/);
+    expect(await page.getByTestId('broker-export-error').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
