@@ -38,31 +38,9 @@ const accounts: SubAccount[] = [];
 
 /** A new institution user (no broker rights yet), signed in. */
 async function registerUser(tag: string): Promise<Broker> {
-  const client = suite.client;
   const email = `money-${tag}-${Date.now().toString(36)}@firm.test`;
-  await client.advance(1_100);
-  const sent = await client.call<{ uuid: string }>('POST', '/institution/email/captcha/noLogin', { body: { email, businessType: 'register' } });
-  expect(sent.code).toBe(200);
-  const mail = await client.readCode(email, 'register');
-  const reply = await client.call('POST', '/institution/register', {
-    body: {
-      firstName: 'Mei',
-      lastName: 'Chan',
-      email,
-      emailUuid: sent.data.uuid,
-      emailCode: mail.code,
-      areaCode: '+852',
-      whatsapp: '+852 61234567',
-      telegram: '@mei',
-      preferredLanguage: 'zh-HK',
-      companyName: 'Harbour Capital Ltd',
-      password: await client.encrypt(PASSWORD),
-      confirmPassword: await client.encrypt(PASSWORD),
-      agreement: true,
-    },
-  });
-  expect(reply.code).toBe(200);
-  return { email, token: await client.login(email, PASSWORD) };
+  await suite.client.register(email, PASSWORD);
+  return { email, token: await suite.client.login(email, PASSWORD) };
 }
 
 async function openAs(broker: Broker, width: number, path: string) {
