@@ -151,8 +151,9 @@ describe('broker money pages in Chromium (issue 14)', () => {
     await form.getByTestId('input-fromAccountId').selectOption(a.brokerAccountId);
     await expect.poll(() => form.locator(`[data-testid="input-toAccountId"] option[value="${b.brokerAccountId}"]`).count(), slow).toBe(1);
     await form.getByTestId('input-toAccountId').selectOption(b.brokerAccountId);
+    // By keyboard: Enter in the amount field submits the form.
     await form.getByTestId('input-amount').fill('-3');
-    await form.getByTestId('transfer-submit').click();
+    await form.getByTestId('input-amount').press('Enter');
     expect(await form.getByTestId('error-amount').textContent()).toBe(zh.errors.amount);
     expect(await form.getByTestId('input-amount').getAttribute('aria-invalid')).toBe('true');
     await form.getByTestId('input-amount').fill(beforeA.plus(1).toFixed());
@@ -169,8 +170,14 @@ describe('broker money pages in Chromium (issue 14)', () => {
     await expect.poll(() => status.getAttribute('data-status'), slow).toBe('applying');
     expect((await available(a.brokerAccountId)).toFixed()).toBe(beforeA.minus('12.5').toFixed());
     // The applicant's own approval is refused, with its reason.
-    await mine.page.getByTestId(`application-decide-${applicationId}`).click();
-    expect(await mine.page.getByTestId('form-error').textContent()).toBe(zh.errors.selfApproval);
+    // By keyboard: Tab from the last filter reaches the row's decide button; Enter presses it.
+    await mine.page.getByTestId('page-size').focus();
+    await expect.poll(async () => {
+      await mine.page.keyboard.press('Tab');
+      return mine.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+    }, slow).toBe(`application-decide-${applicationId}`);
+    await mine.page.keyboard.press('Enter');
+    await expect.poll(() => mine.page.getByTestId('form-error').textContent(), slow).toBe(zh.errors.selfApproval);
     expect(await mine.page.getByTestId('decision-form').count()).toBe(0);
     await expectAccessible(mine.page, 'transfer applied');
     await saveScreenshot(mine.page, 'broker-transfer-applied-1280');
