@@ -11,6 +11,7 @@ import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, recordApi, type CapitalRecord } from './api.ts';
 import { Amount } from './shared.tsx';
 import { timeFields } from './shared.tsx';
+import './locale.ts';
 import './money.css';
 
 /** The ledger kinds of the asset flow (contract/broker-funds.ts CapitalRecord.kind). */

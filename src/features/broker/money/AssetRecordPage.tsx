@@ -9,6 +9,7 @@ import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, recordApi, type BillRecord } from './api.ts';
 import { exportFileName } from './export-name.ts';
 import { Amount, exportFields, timeFields } from './shared.tsx';
+import './locale.ts';
 import './money.css';
 
 const BILL_STATES = ['deposit_complete', 'withdraw_pending', 'withdraw_complete', 'cancelled'] as const;

@@ -8,6 +8,7 @@ import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSel
 import { recordApi, type OperationRecord } from './api.ts';
 import { exportFileName } from './export-name.ts';
 import { Amount, exportFields, timeFields } from './shared.tsx';
+import './locale.ts';
 import './money.css';
 
 interface Filters extends TimeRange {

@@ -6,6 +6,7 @@ import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { EmptyState, useLoad } from '../kit/index.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, type DepositAddress } from './api.ts';
+import './locale.ts';
 import './money.css';
 
 /**

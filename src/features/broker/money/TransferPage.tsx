@@ -15,6 +15,7 @@ import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, fundApi, type Application } from './api.ts';
 import { describeMoneyError } from './errors.ts';
 import { Amount, noFactor, SecondFactorFields, timeFields, type Factor, type FactorField } from './shared.tsx';
+import './locale.ts';
 import './money.css';
 
 const STATES = ['applying', 'approved', 'rejected', 'done'] as const;

@@ -12,6 +12,7 @@ import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, fundApi, type WithdrawAddress } from './api.ts';
 import { describeMoneyError } from './errors.ts';
 import { amountText, noFactor, SecondFactorFields, type Factor, type FactorField } from './shared.tsx';
+import './locale.ts';
 import './money.css';
 
 type WithdrawField = 'fromAccountId' | 'fromWallet' | 'asset' | 'network' | 'addressId' | 'amount' | 'remark' | FactorField;
