@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
 import { brokerConfigPages } from '../features/broker/config/index.ts';
 import { brokerPages } from '../features/broker/index.ts';
+import { brokerMoneyPages } from '../features/broker/money/index.ts';
 import { chartsPages } from '../features/charts/index.ts';
 import { convertPages } from '../features/convert/index.ts';
 import { electricityPages } from '../features/electricity/index.ts';
@@ -71,6 +72,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   brokerAddressList: ['broker-config', brokerConfigPages.brokerAddressList],
   brokerMessageSetting: ['broker-config', brokerConfigPages.brokerMessageSetting],
   ...Object.fromEntries(Object.entries(brokerPages).map(([page, load]) => [page, ['broker', load] as const])),
+  ...Object.fromEntries(Object.entries(brokerMoneyPages).map(([page, load]) => [page, ['broker-money', load] as const])),
 };
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));

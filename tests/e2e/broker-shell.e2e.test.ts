@@ -19,31 +19,9 @@ const GROUPS = ['account', 'project', 'billing', 'records', 'config', 'overview'
 
 /** A new institution user without broker rights (the demo user may be seeded as a broker). */
 async function registerUser(): Promise<{ email: string; password: string }> {
-  const client = suite.client;
   const email = `broker-${Date.now().toString(36)}@firm.test`;
   const password = 'Passw0rd!x';
-  await client.advance(1_100);
-  const sent = await client.call<{ uuid: string }>('POST', '/institution/email/captcha/noLogin', { body: { email, businessType: 'register' } });
-  expect(sent.code).toBe(200);
-  const mail = await client.readCode(email, 'register');
-  const reply = await client.call('POST', '/institution/register', {
-    body: {
-      firstName: 'Mei',
-      lastName: 'Chan',
-      email,
-      emailUuid: sent.data.uuid,
-      emailCode: mail.code,
-      areaCode: '+852',
-      whatsapp: '+852 61234567',
-      telegram: '@mei',
-      preferredLanguage: 'zh-HK',
-      companyName: 'Harbour Capital Ltd',
-      password: await client.encrypt(password),
-      confirmPassword: await client.encrypt(password),
-      agreement: true,
-    },
-  });
-  expect(reply.code).toBe(200);
+  await suite.client.register(email, password);
   return { email, password };
 }
 

@@ -1,4 +1,4 @@
-// Entry of the wallet feature for other features' lazily loaded pages (record, convert): its calls and their
+// Entry of the wallet feature for other features' lazily loaded pages (record, convert, broker): its calls and their
 // types, the record cells (translated fund state, shortened values), the asset select and the error describer.
 import './wallet.css';
 
@@ -7,6 +7,7 @@ export { AssetSelect, type AssetOption } from './AssetPicker.tsx';
 export { describeWalletError } from './errors.ts';
 export { useLoad, useSupportedAssets, type Loaded } from './hooks.ts';
 export { CoinStatus, ShortValue } from './RecordCells.tsx';
+export { useCopy } from './CopyField.tsx';
 export { fiatApi, type FiatRecord, type FiatRecordQuery } from './api.ts';
 export { FiatStatus, maskAccount, useFiatAssets } from './FiatParts.tsx';
 export { transferApi, type TransferQuery, type TransferRecord } from './api.ts';

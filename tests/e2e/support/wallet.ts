@@ -70,6 +70,32 @@ export class SandboxClient {
     return reply.data.token;
   }
 
+  /** Registers a new institution user (no broker rights) with the e-mail code from the outbox. */
+  async register(email: string, password: string): Promise<void> {
+    await this.advance(1_100); // past the 1 s guard on the sandbox clock
+    const sent = await this.call<{ uuid: string }>('POST', '/institution/email/captcha/noLogin', { body: { email, businessType: 'register' } });
+    if (sent.code !== 200) throw new Error(`code send refused: ${sent.code} ${sent.msg}`);
+    const mail = await this.readCode(email, 'register');
+    const reply = await this.call('POST', '/institution/register', {
+      body: {
+        firstName: 'Mei',
+        lastName: 'Chan',
+        email,
+        emailUuid: sent.data.uuid,
+        emailCode: mail.code,
+        areaCode: '+852',
+        whatsapp: '+852 61234567',
+        telegram: '@mei',
+        preferredLanguage: 'zh-HK',
+        companyName: 'Harbour Capital Ltd',
+        password: await this.encrypt(password),
+        confirmPassword: await this.encrypt(password),
+        agreement: true,
+      },
+    });
+    if (reply.code !== 200) throw new Error(`register refused: ${reply.code} ${reply.msg}`);
+  }
+
   /** A fresh e-mail code of `businessType`, read from the outbox (spec §5: one send per second per address). */
   async emailCode(token: string, email: string, businessType: string): Promise<{ uuid: string; code: string }> {
     await this.advance(1_100); // past the 1 s guard on the sandbox clock, without waiting

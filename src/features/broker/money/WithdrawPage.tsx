@@ -1,0 +1,215 @@
+import Decimal from 'decimal.js';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BROKER_WALLETS, type BrokerWallet } from '../../../../contract/broker-rules.ts';
+import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
+import { newRequestId } from '../../../lib/api/index.ts';
+import { checkCode, checkGaCode, Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { useAccountInfo } from '../../account/index.ts';
+import { BrokerOnly } from '../config/BrokerOnly.tsx';
+import { useLoad } from '../kit/index.ts';
+import { AccountPicker } from './AccountPicker.tsx';
+import { accountApi, fundApi, type WithdrawAddress } from './api.ts';
+import { describeMoneyError } from './errors.ts';
+import { amountText, noFactor, SecondFactorFields, type Factor, type FactorField } from './shared.tsx';
+import './locale.ts';
+import './money.css';
+
+type WithdrawField = 'fromAccountId' | 'fromWallet' | 'asset' | 'network' | 'addressId' | 'amount' | 'remark' | FactorField;
+const FIELDS: readonly string[] = ['fromAccountId', 'fromWallet', 'asset', 'network', 'addressId', 'amount', 'remark', 'emailCode', 'gaCode'];
+const AMOUNT = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
+const addressText = (a: WithdrawAddress) => [a.name, a.address, a.memo].filter(Boolean).join(' · ');
+
+/**
+ * brokers-withdraw (spec §2 broker manager; spec §5 whitelist; spec §7 deposit/listWithdrawProduct,
+ * listWithdrawMethod, listWithdrawAddress, fundTransfer/apply; issue 14): a withdrawal from a sub-account's wallet
+ * to a whitelisted address of its exchange, within the network's limits and decimals, with the fee shown, and the
+ * second factor (the e-mail code, and the Google code when bound). It is an application: the amount is held until
+ * another member approves it on the transfer page (spec §4 maker-checker).
+ */
+export default function WithdrawPage() {
+  return (
+    <BrokerOnly>
+      <Withdraw />
+    </BrokerOnly>
+  );
+}
+
+function Withdraw() {
+  const { t } = useTranslation('broker-money');
+  const info = useAccountInfo();
+  const gaBound = Boolean(info?.gaBound);
+  const accounts = useLoad(() => accountApi.list(), []);
+  const [form, setForm] = useState({ fromAccountId: '', fromWallet: 'spot' as BrokerWallet, asset: '', network: '', addressId: '', amount: '', remark: '' });
+  const [factor, setFactor] = useState<Factor>(noFactor);
+  const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
+  const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const [requestId, setRequestId] = useState(newRequestId);
+  const { submitting, run } = useSubmit();
+  const products = useLoad(async () => (form.fromAccountId ? fundApi.products(form.fromAccountId) : []), [form.fromAccountId]);
+  const methods = useLoad(async () => (form.asset ? fundApi.methods(form.asset) : []), [form.asset]);
+  const addresses = useLoad(
+    async () => (form.fromAccountId && form.asset ? fundApi.addresses({ brokerAccountId: form.fromAccountId, asset: form.asset, ...(form.network ? { network: form.network } : {}) }) : []),
+    [form.fromAccountId, form.asset, form.network],
+  );
+  const product = products.data?.find((p) => p.asset === form.asset);
+  const method = methods.data?.find((m) => m.network === form.network);
+  const address = addresses.data?.find((a) => a.addressId === form.addressId);
+  const free = product?.balances.find((b) => b.wallet === form.fromWallet)?.free ?? '0';
+  const fee = method ? (address?.addressType === 'master' ? method.masterFee : method.fee) : '0';
+
+  const set = <K extends keyof typeof form>(field: K) => (value: (typeof form)[K]) => {
+    setForm((f) => ({
+      ...f,
+      [field]: value,
+      ...(field === 'fromAccountId' ? { asset: '', network: '', addressId: '' } : {}),
+      ...(field === 'asset' ? { network: '', addressId: '' } : {}),
+      ...(field === 'network' ? { addressId: '' } : {}),
+    }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const check = (): FieldErrors<WithdrawField> => {
+    const found: FieldErrors<WithdrawField> = {};
+    if (!form.fromAccountId) found.fromAccountId = t('errors.fromRequired');
+    if (!form.asset) found.asset = t('errors.assetRequired');
+    if (!form.network) found.network = t('errors.networkRequired');
+    if (!form.addressId) found.addressId = t('errors.addressRequired');
+    const amount = form.amount.trim();
+    if (!AMOUNT.test(amount) || new Decimal(amount).lte(0)) found.amount = t('errors.amount');
+    else if (method && (new Decimal(amount).lt(method.min) || new Decimal(amount).gt(method.max))) found.amount = t('errors.amountLimits', { min: method.min, max: method.max, asset: form.asset });
+    else if (method && new Decimal(amount).decimalPlaces() > method.decimals) found.amount = t('errors.decimals', { decimals: method.decimals });
+    else if (new Decimal(amount).gt(free)) found.amount = t('errors.insufficient');
+    if (form.remark.length > MAX_APPLICATION_REMARK) found.remark = t('errors.remark', { max: MAX_APPLICATION_REMARK });
+    const code = checkCode(factor.code, factor.uuid);
+    const ga = checkGaCode(factor.ga, gaBound);
+    if (code) found.emailCode = code;
+    if (ga) found.gaCode = ga;
+    return found;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !factor.uuid) return;
+    const uuid = factor.uuid;
+    const outcome = await run(async () => {
+      try {
+        const application = await fundApi.apply({
+          type: 'withdraw',
+          fromAccountId: form.fromAccountId,
+          fromWallet: form.fromWallet,
+          asset: form.asset,
+          amount: form.amount.trim(),
+          addressId: form.addressId,
+          ...(form.remark.trim() ? { remark: form.remark.trim() } : {}),
+          requestId,
+          emailUuid: uuid,
+          emailCode: factor.code.trim(),
+          ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}),
+        });
+        setRequestId(newRequestId());
+        setForm((f) => ({ ...f, amount: '', remark: '' }));
+        setFactor(noFactor);
+        products.reload();
+        setNotice({ text: t('withdraw.applied', { id: application.applicationId }), tone: 'success' });
+      } catch (error) {
+        const described = describeMoneyError(t, error);
+        if (described.field && FIELDS.includes(described.field)) setErrors({ [described.field]: described.message });
+        else setNotice({ text: described.message, tone: 'error' });
+      }
+    });
+    if (outcome === 'busy') setNotice({ text: t('account:errors.clickOnce'), tone: 'error' });
+  };
+
+  const receive = method && AMOUNT.test(form.amount.trim()) ? Decimal.max(new Decimal(form.amount.trim()).minus(fee), 0).toFixed() : null;
+  return (
+    <div className="td-broker-money" data-testid="broker-withdraw">
+      <div className="td-broker-money-head">
+        <h1>{t('withdraw.title')}</h1>
+        <p className="td-field-hint">{t('withdraw.intro')}</p>
+      </div>
+      <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
+      <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="withdraw-form" aria-labelledby="withdraw-form-title">
+        <h2 id="withdraw-form-title">{t('withdraw.formTitle')}</h2>
+        <AccountPicker name="fromAccountId" label={t('common.subAccount')} accounts={accounts.data ?? []} value={form.fromAccountId} onChange={set('fromAccountId')} error={errors.fromAccountId as string | undefined} />
+        <Field name="fromWallet" label={t('withdraw.wallet')} error={errors.fromWallet}>
+          {(aria) => (
+            <select {...aria} data-testid="input-fromWallet" value={form.fromWallet} onChange={(e) => set('fromWallet')(e.target.value as BrokerWallet)}>
+              {BROKER_WALLETS.map((w) => (
+                <option key={w} value={w}>
+                  {t(`broker:wallets.${w}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="asset" label={t('common.asset')} error={errors.asset}>
+          {(aria) => (
+            <select {...aria} data-testid="input-asset" value={form.asset} onChange={(e) => set('asset')(e.target.value)}>
+              <option value="">{t('withdraw.choose')}</option>
+              {(products.data ?? []).map((p) => (
+                <option key={p.asset} value={p.asset}>
+                  {p.asset}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="network" label={t('withdraw.network')} error={errors.network}>
+          {(aria) => (
+            <select {...aria} data-testid="input-network" value={form.network} onChange={(e) => set('network')(e.target.value)}>
+              <option value="">{t('withdraw.choose')}</option>
+              {(methods.data ?? [])
+                .filter((m) => !product || product.networks.includes(m.network))
+                .map((m) => (
+                  <option key={m.network} value={m.network}>
+                    {m.label}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
+        <Field name="addressId" label={t('withdraw.address')} error={errors.addressId} hint={form.asset && addresses.data?.length === 0 ? t('withdraw.noAddress') : null}>
+          {(aria) => (
+            <select {...aria} data-testid="input-addressId" value={form.addressId} onChange={(e) => set('addressId')(e.target.value)}>
+              <option value="">{t('withdraw.choose')}</option>
+              {(addresses.data ?? []).map((a) => (
+                <option key={a.addressId} value={a.addressId}>
+                  {addressText(a)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          name="amount"
+          label={t('withdraw.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.amount}
+          onValue={set('amount')}
+          error={errors.amount}
+          hint={
+            <span data-testid="withdraw-facts">
+              {t('withdraw.facts', {
+                free: form.asset ? amountText(free, form.asset) : '-',
+                fee: form.asset ? amountText(fee, form.asset) : '-',
+                receive: receive && form.asset ? amountText(receive, form.asset) : '-',
+              })}
+            </span>
+          }
+        />
+        <TextField name="remark" label={t('transfer.remark')} autoComplete="off" value={form.remark} onValue={set('remark')} error={errors.remark} />
+        <SecondFactorFields businessType="brokerWithdraw" gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
+        <div className="td-broker-money-actions">
+          <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
+            {submitting ? t('common.processing') : t('withdraw.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
