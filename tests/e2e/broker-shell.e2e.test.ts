@@ -278,6 +278,11 @@ describe('broker account screens in Chromium (issue 14)', () => {
     await page.getByTestId('key-ips-input').fill('203.0.113.7 2001:db8::1');
     if ((await page.getByTestId('key-passphrase').count()) > 0) await page.getByTestId('key-passphrase').fill('Harbour-2026');
     await page.getByTestId('key-remark').fill('交易程式');
+    // A key that can withdraw needs the second factor: without the e-mail code it is refused beside the field.
+    expect(await page.getByTestId('error-emailCode').count()).toBe(1);
+    await page.getByTestId('send-emailCode').click();
+    const mail = await suite.client.readCode(owner.email, 'brokerApiKey');
+    await page.getByTestId('input-emailCode').fill(mail.code);
     await page.getByTestId('key-submit').click();
     await page.getByTestId('broker-api-created').waitFor(slow);
     expect((await page.getByTestId('created-secret').textContent())?.length).toBeGreaterThan(16);

@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGE_RULES, grantedPermissions, KEY_PASSPHRASE_PATTERN, MAX_REMARK, parseIpList, type ApiKeyPermission } from '../../../contract/broker-rules.ts';
 import { newRequestId } from '../../lib/api/index.ts';
+import { useAccountInfo } from '../account/index.ts';
+import { checkCode, checkGaCode } from '../account/shared.ts';
+import './money/locale.ts';
+import { noFactor, SecondFactorFields, type Factor } from './money/shared.tsx';
 import { accountsApi, type CreatedKey } from './accounts-api.ts';
 import { useLoad } from './kit/index.ts';
 import { LoadError, Notice } from './parts.tsx';
 import { useFieldErrors } from './use-field-errors.tsx';
 
-const FIELDS = ['brokerAccountId', 'permissions', 'ipList', 'passphrase', 'remark'] as const;
+const FIELDS = ['brokerAccountId', 'permissions', 'ipList', 'passphrase', 'remark', 'emailCode', 'gaCode'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
@@ -31,6 +35,11 @@ export default function ApiApplyPage() {
   const [busy, setBusy] = useState(false);
   const [requestId, setRequestId] = useState(newRequestId);
   const [created, setCreated] = useState<CreatedKey | null>(null);
+  // A key that can withdraw spends money: the sandbox asks for the second factor (an e-mail code of business type
+  // brokerApiKey, and the Google code when an authenticator is bound; contract/broker.ts insertBrokerExchangeKey).
+  const [factor, setFactor] = useState<Factor>(noFactor);
+  const gaBound = Boolean(useAccountInfo()?.gaBound);
+  const needsFactor = permissions.includes('withdraw');
   const account = accounts.data?.find((a) => a.brokerAccountId === brokerAccountId) ?? null;
   const rule = account ? BROKER_EXCHANGE_RULES[account.exchangeCode] : null;
 
@@ -45,6 +54,12 @@ export default function ApiApplyPage() {
     }
     if (rule.passphrase && !KEY_PASSPHRASE_PATTERN.test(passphrase)) found.passphrase = t('apply.errors.passphrase');
     if (remark.length > MAX_REMARK) found.remark = t('account.errors.remark');
+    if (needsFactor) {
+      const code = checkCode(factor.code, factor.uuid);
+      const ga = checkGaCode(factor.ga, gaBound);
+      if (code) found.emailCode = t(code.key, code.params ?? {});
+      if (ga) found.gaCode = t(ga.key, ga.params ?? {});
+    }
     return found;
   };
 
@@ -55,7 +70,10 @@ export default function ApiApplyPage() {
     if (Object.keys(found).length > 0 || !rule) return;
     setBusy(true);
     try {
-      setCreated(await accountsApi.createKey({ brokerAccountId, permissions, ipList: ipText.trim(), remark, requestId, ...(rule.passphrase ? { passphrase } : {}) }));
+      const second =
+        needsFactor && factor.uuid ? { emailUuid: factor.uuid, emailCode: factor.code.trim(), ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}) } : {};
+      setCreated(await accountsApi.createKey({ brokerAccountId, permissions, ipList: ipText.trim(), remark, requestId, ...(rule.passphrase ? { passphrase } : {}), ...second }));
+      setFactor(noFactor);
     } catch (refused) {
       setFailure(refusal(refused));
     } finally {
@@ -152,6 +170,7 @@ export default function ApiApplyPage() {
           <textarea value={remark} rows={2} onChange={(e) => setRemark(e.target.value)} aria-invalid={!!errors.remark} aria-describedby={describedBy('remark')} data-testid="key-remark" />
           {fieldError('remark')}
         </label>
+        {needsFactor ? <SecondFactorFields businessType="brokerApiKey" gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} /> : null}
         <Notice error text={failure} testId="key-form-error" />
         <button type="submit" className="td-broker-button" disabled={busy} data-testid="key-submit">
           {t('apply.submit')}
