@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { accountPages } from '../features/account/index.ts';
 import { brokerConfigPages } from '../features/broker/config/index.ts';
-import { brokerPages } from '../features/broker/index.ts';
+import { brokerPages } from '../features/broker/pages.ts';
 import { brokerMoneyPages } from '../features/broker/money/index.ts';
 import { chartsPages } from '../features/charts/index.ts';
 import { convertPages } from '../features/convert/index.ts';

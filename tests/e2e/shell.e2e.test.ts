@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import zhBroker from '../../locales/zh-HK/broker.json' with { type: 'json' };
 import zhCommon from '../../locales/zh-HK/common.json' with { type: 'json' };
 import enCommon from '../../locales/en-US/common.json' with { type: 'json' };
 import zhHome from '../../locales/zh-HK/home.json' with { type: 'json' };
@@ -138,8 +139,9 @@ describe('app shell in Chromium', () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${baseURL}/en-US/brokerManager`);
     await page.waitForURL(`${baseURL}/en-US/brokerManager/project`);
-    await page.getByRole('heading', { name: zhCommon.broker.title }).waitFor();
-    await page.getByRole('heading', { level: 1, name: zhCommon.pages.brokerProject }).waitFor();
+    // Signed out, the broker manager's own gate asks for a sign-in (spec §2), in Hong Kong Chinese under /en-US.
+    await page.getByRole('heading', { level: 1, name: zhBroker.gate.signInTitle }).waitFor();
+    expect(await page.locator('.td-broker-layout').getAttribute('lang')).toBe('zh-HK');
     await context.close();
   });
 

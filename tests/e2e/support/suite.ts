@@ -46,6 +46,15 @@ export function ownSandboxSuite(): SandboxSuite {
 
 /** axe-core's WCAG 2.1 AA rules find nothing serious or critical on the page as it is. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
+  // A modal fading in or out (spec §9: 1000 ms, 100 ms delay) blends its colours with the page: axe reads the
+  // settled screen, not the animation.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.td-modal--leaving') &&
+      document.getAnimations().every((a) => a.playState !== 'running' || !((a.effect as KeyframeEffect | null)?.target instanceof Element && (a.effect as KeyframeEffect).target!.closest('.td-modal'))),
+    null,
+    { timeout: 10_000 },
+  );
   const found = await axeViolations(page);
   expect(found, `${name}: ${JSON.stringify(found)}`).toEqual([]);
 }
