@@ -139,6 +139,15 @@ export const Code = {
   brokerAddressNotWhitelisted: 10453,
   /** The withdrawal amount is below the minimum, above the maximum or not above the fee; data.min, max, fee. */
   brokerWithdrawAmount: 10454,
+  // 10470–10479: interest settlement and settle bills (issue 15; contract/broker-interest.ts).
+  /** Nothing of the project's interest is pending payment up to the day asked; data.untilDay. */
+  brokerInterestNothingPending: 10470,
+  /** The settle bill's state does not allow the step (review a paid bill, pay one not re-reviewed); data.status. */
+  brokerBillState: 10471,
+  /** The pending interest changed since the preview (another settlement, a new day's accrual): preview again; data.total. */
+  brokerSettleChanged: 10472,
+  /** spec §4 maker-checker: the initial review is not the applicant's, the re-review not the initial reviewer's; data.reason. */
+  brokerBillSelfReview: 10473,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -219,6 +228,10 @@ export const messages: Record<Code, string> = {
   10452: 'Transfers go only between sub-accounts on the same exchange',
   10453: 'Withdrawals go only to whitelisted addresses',
   10454: 'The amount is outside the allowed range',
+  10470: 'No interest is pending payment up to this day',
+  10471: 'This settle bill does not allow the operation',
+  10472: 'The pending interest has changed; preview the settlement again',
+  10473: 'A settle bill must be reviewed by another member of the organisation',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */
