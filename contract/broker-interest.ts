@@ -25,7 +25,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 /** A project's number: `P` + YYYYMMDD (UTC+8) + 4 digits (contract/broker-projects.ts). */
 const ProjectNo = Type.String({ pattern: '^P\\d{12}$' });
 /** A settle bill's number: `S` + YYYYMMDD (UTC+8) of its application + 6 digits. */
-export const BillNo = Type.String({ pattern: '^S\\d{14}$' });
+export const BillNo = Type.String({ pattern: '^S\\d{14,20}$' });
 /** A calendar day (UTC+8), YYYY-MM-DD. */
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Remark = Text(0, MAX_BILL_REMARK);

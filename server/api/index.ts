@@ -29,6 +29,8 @@ import { loanRoutes } from '../loans/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
 import { brokerFundRoutes } from '../broker/funds.ts';
 import { brokerExportRoutes } from '../broker/fund-export.ts';
+import { brokerInterestExportRoutes } from '../broker/interest/export.ts';
+import { brokerInterestRoutes } from '../broker/interest/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -149,6 +151,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (server/broker/funds.ts).
   brokerFundRoutes(ctx, app);
   brokerExportRoutes(ctx, app);
+  // Interest settlement and settle bills of the broker's projects, and their exports (server/broker/interest).
+  brokerInterestRoutes(ctx, app);
+  brokerInterestExportRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
