@@ -247,7 +247,18 @@ function DecisionForm({ bill, onDecided }: { bill: SettleBillDetail['bill']; onD
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={onSubmit} data-testid="bill-decision" aria-labelledby="bill-decision-title">
       <h3 id="bill-decision-title">{paying ? t('bill.payTitle') : t(`bill.actions.${main ?? 'reject'}`)}</h3>
-      {paying ? <SecondFactorFields businessType={BROKER_INTEREST_CODE_TYPE} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} /> : null}
+      {paying ? (
+        <SecondFactorFields
+          businessType={BROKER_INTEREST_CODE_TYPE}
+          gaBound={gaBound}
+          value={factor}
+          onChange={(update) => {
+            setFactor(update);
+            setErrors({});
+          }}
+          errors={errors}
+        />
+      ) : null}
       {!paying ? <TextField name="remark" label={t('bill.remark')} autoComplete="off" value={remark} onValue={setRemark} error={errors.remark} /> : null}
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
