@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { MAX_BILL_REMARK } from '../../../../contract/broker-interest-rules.ts';
+import { Column } from 'primereact/column';
+import { INTEREST_STATES, MAX_BILL_REMARK, type InterestState } from '../../../../contract/broker-interest-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAmount, formatFractionPercent } from '../../../lib/format/index.ts';
+import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { EmptyState, useLoad } from '../kit/index.ts';
+import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
 import { Amount, amountText } from '../money/shared.tsx';
-import { interestApi, type SettleBill, type SettlePreview } from './api.ts';
+import { interestApi, type InterestRecord, type SettleBill, type SettlePreview } from './api.ts';
 import { describeInterestError } from './errors.ts';
 import { PlainTable, ProjectSelect } from './parts.tsx';
 import './locale.ts';
@@ -133,6 +135,7 @@ function Interest() {
           <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
           <h2 className="td-broker-money-section">{t('interest.billsTitle')}</h2>
           {bills.data && bills.data.length > 0 ? <ProjectBills bills={bills.data} /> : <EmptyState />}
+          {projectNo ? <InterestRecords key={projectNo} projectNo={projectNo} version={version} /> : null}
         </>
       )}
     </div>
@@ -159,6 +162,35 @@ function ProjectBills({ bills }: { bills: SettleBill[] }) {
         </span>,
       ])}
     />
+  );
+}
+
+interface RecordFilters extends TimeRange {
+  state?: InterestState;
+}
+
+/** interestSettle/page: per investor the pending accruals and each bill's line, by state, paged on the server. */
+function InterestRecords({ projectNo, version }: { projectNo: string; version: number }) {
+  const { t } = useTranslation('broker-interest');
+  usePrimeLocale();
+  const { filters, setFilter, paging, setPaging, onPage } = useBrokerQuery<RecordFilters>({});
+  const page = useLoad(() => interestApi.records(paging, { projectNo, ...(filters.state ? { state: filters.state } : {}) }), [paging, filters, projectNo, version]);
+  return (
+    <>
+      <h2 className="td-broker-money-section">{t('interest.recordsTitle')}</h2>
+      <BrokerFilterBar>
+        <FilterSelect<InterestState> name="state" label={t('interest.recordColumns.state')} value={filters.state} options={INTEREST_STATES.map((s) => [s, t(`interestStates.${s}`)] as const)} onChange={(v) => setFilter('state', v)} />
+        <PageSizeSelect paging={paging} onChange={setPaging} />
+      </BrokerFilterBar>
+      <BrokerTable<InterestRecord> label={t('interest.recordsTitle')} dataKey="key" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+        <Column header={t('interest.recordColumns.investor')} body={(row: InterestRecord) => row.investorName} />
+        <Column header={t('interest.recordColumns.state')} body={(row: InterestRecord) => <span data-interest-state={row.state}>{t(`interestStates.${row.state}`)}</span>} />
+        <Column header={t('interest.recordColumns.period')} body={(row: InterestRecord) => `${row.fromDay} – ${row.toDay}`} />
+        <Column header={t('interest.recordColumns.days')} body={(row: InterestRecord) => String(row.days)} />
+        <Column header={t('interest.recordColumns.amount')} body={(row: InterestRecord) => <Amount value={row.amount} asset="USDT" />} />
+        <Column header={t('interest.recordColumns.billNo')} body={(row: InterestRecord) => row.billNo ?? ''} />
+      </BrokerTable>
+    </>
   );
 }
 

@@ -20,7 +20,8 @@ export type SettleBill = Reply<'/broker/interestSettle/applySettle'>;
 export type SettleBillDetail = Reply<'/broker/settleBillDetailQuery'>;
 export type BillCounts = Reply<'/broker/queryFinancingInterestCount'>;
 export type BillFilters = Filters<'/broker/pageSettleBill'>;
-export type InterestRecord = Reply<'/broker/interestSettle/page'>['list'][number];
+/** An interest record with a key of its own (an investor's pending accruals, or their line of one bill). */
+export type InterestRecord = Reply<'/broker/interestSettle/page'>['list'][number] & { key: string };
 export type DecisionBody = Body<'/broker/interestApply'>;
 
 export const interestApi = {
@@ -31,8 +32,10 @@ export const interestApi = {
   preview: (body: Body<'/broker/interestSettle/previewSettleData'>) => apiPost<SettlePreview>('/broker/interestSettle/previewSettleData', body, quiet),
   apply: (body: Body<'/broker/interestSettle/applySettle'>) => apiPost<SettleBill>('/broker/interestSettle/applySettle', body, quiet),
   projectBills: (projectNo: string) => apiPost<SettleBill[]>('/broker/interestSettle/querySettleBill', { projectNo }, quiet),
-  records: (pageCondition: Paging, queryCondition: Filters<'/broker/interestSettle/page'>) =>
-    apiPost<Reply<'/broker/interestSettle/page'>>('/broker/interestSettle/page', { pageCondition, queryCondition }, quiet),
+  records: async (pageCondition: Paging, queryCondition: Filters<'/broker/interestSettle/page'>) => {
+    const page = await apiPost<Reply<'/broker/interestSettle/page'>>('/broker/interestSettle/page', { pageCondition, queryCondition }, quiet);
+    return { ...page, list: page.list.map((r): InterestRecord => ({ ...r, key: `${r.projectNo}-${r.investorId}-${r.billNo ?? 'pending'}` })) };
+  },
   bills: (pageCondition: Paging, queryCondition: BillFilters) => apiPost<Reply<'/broker/pageSettleBill'>>('/broker/pageSettleBill', { pageCondition, queryCondition }, quiet),
   detail: (billNo: string) => apiPost<SettleBillDetail>('/broker/settleBillDetailQuery', { billNo }, quiet),
   counts: (projectNo?: string) => apiPost<BillCounts>('/broker/queryFinancingInterestCount', projectNo ? { projectNo } : {}, quiet),
