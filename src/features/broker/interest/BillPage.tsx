@@ -14,7 +14,7 @@ import { Amount, amountText, exportFields, noFactor, SecondFactorFields, timeFie
 import { interestApi, type SettleBill, type SettleBillDetail } from './api.ts';
 import { describeInterestError } from './errors.ts';
 import { fileNameOf } from '../money/export-name.ts';
-import { PlainTable, ProjectSelect } from './parts.tsx';
+import { InterestAmount, interestText, PlainTable, ProjectSelect } from './parts.tsx';
 import './locale.ts';
 import '../money/locale.ts';
 import '../money/money.css';
@@ -106,7 +106,7 @@ function Bills() {
         <Column header={t('bill.columns.project')} body={(row: SettleBill) => `${row.projectName} (${row.projectNo})`} />
         <Column header={t('bill.columns.period')} body={(row: SettleBill) => `${row.fromDay} – ${row.untilDay}`} />
         <Column header={t('bill.columns.investors')} body={(row: SettleBill) => String(row.investorCount)} />
-        <Column header={t('bill.columns.total')} body={(row: SettleBill) => <Amount value={row.total} asset={row.asset} />} />
+        <Column header={t('bill.columns.total')} body={(row: SettleBill) => <InterestAmount value={row.total} asset={row.asset} />} />
         <Column
           header={t('bill.columns.status')}
           body={(row: SettleBill) => (
@@ -141,7 +141,7 @@ function BillDetail({ billNo, onClose, onDecided }: { billNo: string; onClose: (
   const facts: Array<[string, string, string?]> = [
     [t('bill.fields.project'), `${b.projectName} (${b.projectNo})`],
     [t('bill.fields.period'), `${b.fromDay} – ${b.untilDay}`],
-    [t('bill.fields.total'), amountText(b.total, b.asset), 'bill-total'],
+    [t('bill.fields.total'), interestText(b.total, b.asset), 'bill-total'],
     [t('bill.fields.status'), t(`billStates.${b.status}`), 'bill-status'],
     [t('bill.fields.interestState'), t(`interestStates.${b.interestState}`)],
     [t('bill.fields.applicant'), b.applicant],
@@ -171,7 +171,7 @@ function BillDetail({ billNo, onClose, onDecided }: { billNo: string; onClose: (
         testId="bill-lines"
         numeric={[1, 2, 4]}
         head={(['investor', 'principal', 'days', 'period', 'amount'] as const).map((k) => t(`interest.lineColumns.${k}`))}
-        rows={d.lines.map((l) => [l.investorName, <Amount key="p" value={l.principal} asset={b.asset} />, String(l.days), `${l.fromDay} – ${l.toDay}`, <Amount key="a" value={l.amount} asset={b.asset} />])}
+        rows={d.lines.map((l) => [l.investorName, <Amount key="p" value={l.principal} asset={b.asset} />, String(l.days), `${l.fromDay} – ${l.toDay}`, <InterestAmount key="a" value={l.amount} asset={b.asset} />])}
       />
       <h3>{t('bill.historyTitle')}</h3>
       <PlainTable

@@ -12,7 +12,7 @@ import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect,
 import { Amount, amountText } from '../money/shared.tsx';
 import { interestApi, type InterestRecord, type SettleBill, type SettlePreview } from './api.ts';
 import { describeInterestError } from './errors.ts';
-import { PlainTable, ProjectSelect } from './parts.tsx';
+import { InterestAmount, interestText, PlainTable, ProjectSelect } from './parts.tsx';
 import './locale.ts';
 import '../money/locale.ts';
 import '../money/money.css';
@@ -80,19 +80,19 @@ function Interest() {
                 </div>
                 <div>
                   <dt>{t('interest.payable')}</dt>
-                  <dd data-testid="interest-payable">{amountText(s.interestPayable, s.asset)}</dd>
+                  <dd data-testid="interest-payable">{interestText(s.interestPayable, s.asset)}</dd>
                 </div>
                 <div>
                   <dt>{t('interest.pending')}</dt>
-                  <dd data-testid="interest-pending">{amountText(s.pending, s.asset)}</dd>
+                  <dd data-testid="interest-pending">{interestText(s.pending, s.asset)}</dd>
                 </div>
                 <div>
                   <dt>{t('interest.inApplication')}</dt>
-                  <dd data-testid="interest-in-application">{amountText(s.inApplication, s.asset)}</dd>
+                  <dd data-testid="interest-in-application">{interestText(s.inApplication, s.asset)}</dd>
                 </div>
                 <div>
                   <dt>{t('interest.paid')}</dt>
-                  <dd data-testid="interest-paid">{amountText(s.paid, s.asset)}</dd>
+                  <dd data-testid="interest-paid">{interestText(s.paid, s.asset)}</dd>
                 </div>
                 <div>
                   <dt>{t('interest.lastDay')}</dt>
@@ -112,10 +112,10 @@ function Interest() {
                 i.investorName,
                 formatAmount(i.units, 8),
                 <Amount key="principal" value={i.principal} asset="USDT" />,
-                <Amount key="accrued" value={i.accrued} asset="USDT" />,
-                <Amount key="pending" value={i.pending} asset="USDT" />,
-                <Amount key="app" value={i.inApplication} asset="USDT" />,
-                <Amount key="paid" value={i.paid} asset="USDT" />,
+                <InterestAmount key="accrued" value={i.accrued} asset="USDT" />,
+                <InterestAmount key="pending" value={i.pending} asset="USDT" />,
+                <InterestAmount key="app" value={i.inApplication} asset="USDT" />,
+                <InterestAmount key="paid" value={i.paid} asset="USDT" />,
               ])}
             />
           ) : (
@@ -123,7 +123,7 @@ function Interest() {
           )}
           {projectNo && s ? (
             <SettleForm
-              key={projectNo}
+              key={`settle-${projectNo}`}
               projectNo={projectNo}
               lastDay={s.lastAccrualDay}
               onApplied={(bill) => {
@@ -135,7 +135,7 @@ function Interest() {
           <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
           <h2 className="td-broker-money-section">{t('interest.billsTitle')}</h2>
           {bills.data && bills.data.length > 0 ? <ProjectBills bills={bills.data} /> : <EmptyState />}
-          {projectNo ? <InterestRecords key={projectNo} projectNo={projectNo} version={version} /> : null}
+          {projectNo ? <InterestRecords key={`records-${projectNo}`} projectNo={projectNo} version={version} /> : null}
         </>
       )}
     </div>
@@ -156,7 +156,7 @@ function ProjectBills({ bills }: { bills: SettleBill[] }) {
           {b.billNo}
         </Link>,
         `${b.fromDay} – ${b.untilDay}`,
-        <Amount key="total" value={b.total} asset={b.asset} />,
+        <InterestAmount key="total" value={b.total} asset={b.asset} />,
         <span key="status" data-bill-status={b.status}>
           {t(`billStates.${b.status}`)}
         </span>,
@@ -187,7 +187,7 @@ function InterestRecords({ projectNo, version }: { projectNo: string; version: n
         <Column header={t('interest.recordColumns.state')} body={(row: InterestRecord) => <span data-interest-state={row.state}>{t(`interestStates.${row.state}`)}</span>} />
         <Column header={t('interest.recordColumns.period')} body={(row: InterestRecord) => `${row.fromDay} – ${row.toDay}`} />
         <Column header={t('interest.recordColumns.days')} body={(row: InterestRecord) => String(row.days)} />
-        <Column header={t('interest.recordColumns.amount')} body={(row: InterestRecord) => <Amount value={row.amount} asset="USDT" />} />
+        <Column header={t('interest.recordColumns.amount')} body={(row: InterestRecord) => <InterestAmount value={row.amount} asset="USDT" />} />
         <Column header={t('interest.recordColumns.billNo')} body={(row: InterestRecord) => row.billNo ?? ''} />
       </BrokerTable>
     </>
@@ -248,7 +248,7 @@ function SettleForm({ projectNo, lastDay, onApplied }: { projectNo: string; last
   };
 
   return (
-    <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onPreview(e)} data-testid="settle-form" aria-labelledby="settle-title">
+    <form className="td-form td-broker-money-form td-broker-interest-settle" noValidate onSubmit={(e) => void onPreview(e)} data-testid="settle-form" aria-labelledby="settle-title">
       <h2 id="settle-title">{t('interest.settleTitle')}</h2>
       <TextField
         name="untilDay"
@@ -284,11 +284,11 @@ function SettleForm({ projectNo, lastDay, onApplied }: { projectNo: string; last
               <Amount key="p" value={l.principal} asset={preview.asset} />,
               String(l.days),
               `${l.fromDay} – ${l.toDay}`,
-              <Amount key="a" value={l.amount} asset={preview.asset} />,
+              <InterestAmount key="a" value={l.amount} asset={preview.asset} />,
             ])}
           />
           <p>
-            {t('interest.total')}: <Amount value={preview.total} asset={preview.asset} testId="settle-preview-total" />
+            {t('interest.total')}: <InterestAmount value={preview.total} asset={preview.asset} testId="settle-preview-total" />
           </p>
           <p className="td-field-hint">{t('interest.payingAccount', { account: preview.account.subAccountName, free: amountText(preview.account.free, preview.account.asset) })}</p>
           {!preview.covered ? (

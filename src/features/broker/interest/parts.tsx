@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../../lib/format/index.ts';
 import { Field } from '../../account/shared.ts';
 import type { ProjectOption } from './api.ts';
 
@@ -63,4 +64,17 @@ export function ProjectSelect({
       )}
     </Field>
   );
+}
+
+/**
+ * An interest amount as the ledger holds it: every decimal it has (at most 8, spec §9 long numbers), so the screen,
+ * the export and the ledger show the same figure (the asset's display precision would cut accruals of 8 decimals).
+ */
+export function interestText(value: string, asset: string): string {
+  return `${formatQuantity(value)} ${asset}`;
+}
+
+export function InterestAmount({ value, asset, testId }: { value: string; asset: string; testId?: string }) {
+  const text = interestText(value, asset);
+  return <span data-testid={testId}>{text}</span>;
 }
