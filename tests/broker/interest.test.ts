@@ -3,10 +3,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { hkDay } from '../../contract/broker-projects-rules.ts';
-import { defaultLimits } from '../../server/api/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { type Broker, BROKER_PASSWORD, joinOrganisation, newBroker, startBrokerApi } from './support.ts';
 
 /**
  * Interest settlement and settle bills (issue 15; contract/broker-interest.ts): a project's holdings accrue interest
@@ -17,10 +17,6 @@ import { burst, securityBackends } from '../security/backends.ts';
  * rejection returns the accruals to pending. PGlite, and PostgreSQL where its binaries are installed (parallel
  * requests really race there). The ledger's invariants are checked after every test.
  */
-interface Broker {
-  email: string;
-  token: string;
-}
 interface Bill {
   billNo: string;
   projectNo: string;
@@ -78,12 +74,6 @@ describe.each(securityBackends())('broker interest settlement and settle bills (
   const call = <T>(who: Broker, path: string, body?: unknown) => api.call<T>('POST', path, { token: who.token, ...(body === undefined ? {} : { body }) });
   const get = <T>(who: Broker, path: string, query: Record<string, string>) => api.call<T>('GET', `${path}?${new URLSearchParams(query).toString()}`, { token: who.token });
 
-  const newBroker = async (open = true): Promise<Broker> => {
-    const email = await api.register();
-    const token = await api.token(email, 'Passw0rd!x');
-    if (open) expect((await api.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
-    return { email, token };
-  };
   /** A code of business type brokerInterest, sent to the caller's own e-mail (past the 1 s guard). */
   const code = async (who: Broker) => {
     api.clock.advance(1100);
@@ -98,7 +88,7 @@ describe.each(securityBackends())('broker interest settlement and settle bills (
     const moved = await api.call('POST', '/_dev/clock/advance', { body: { ms: days * DAY_MS } });
     expect(moved.code, JSON.stringify(moved)).toBe(200);
     // The sessions have expired meanwhile: everybody signs in again.
-    for (const who of [owner, member, stranger, plainUser]) who.token = await api.token(who.email, 'Passw0rd!x');
+    for (const who of [owner, member, stranger, plainUser]) who.token = await api.token(who.email, BROKER_PASSWORD);
   };
   const newProject = async (who: Broker, name: string) => {
     const today = hkDay(api.clock.now());
@@ -154,18 +144,12 @@ describe.each(securityBackends())('broker interest settlement and settle bills (
   };
 
   beforeAll(async () => {
-    const many = { limit: 10_000, windowMs: 3_600_000 };
-    api = await backend.start({ limits: { sendRates: { ...defaultLimits.sendRates, destination: many, account: many, ip: many } } });
-    owner = await newBroker();
-    member = await newBroker();
-    stranger = await newBroker();
-    plainUser = await newBroker(false);
-    // The member joins the owner's organisation (the account-manager confirmation).
-    expect((await call(owner, '/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
-    api.clock.advance(1100);
-    const sent = await call<{ uuid: string }>(owner, '/broker/account/invokeAccountManager', { email: member.email });
-    const mail = (await api.lastCode(member.email, 'email'))!;
-    expect((await call(owner, '/broker/account/confirmAccountManager', { email: member.email, emailUuid: sent.data.uuid, emailCode: mail.code })).code).toBe(200);
+    api = await startBrokerApi(backend);
+    owner = await newBroker(api);
+    member = await newBroker(api);
+    stranger = await newBroker(api);
+    plainUser = await newBroker(api, false);
+    await joinOrganisation(api, owner, member);
 
     projectNo = await newProject(owner, 'Interest Fund');
     strangerProject = await newProject(stranger, 'Other Fund');
@@ -360,7 +344,7 @@ describe.each(securityBackends())('broker interest settlement and settle bills (
   it('the payment asks for the Google code when one is bound', async () => {
     const { bill } = await settle();
     await reviewed(bill.billNo);
-    await bindGaWithStepUp(api, member.token, 'Passw0rd!x');
+    await bindGaWithStepUp(api, member.token, BROKER_PASSWORD);
     const noGa = await decide(member, bill.billNo, 'pay', await code(member));
     expect(noGa.status).toBe(400);
     expect(JSON.stringify(noGa.data)).toContain('gaCode');

@@ -74,30 +74,21 @@ function Interest() {
                 {t('interest.summaryTitle')}
               </h2>
               <dl className="td-broker-interest-summary" data-testid="interest-summary">
-                <div>
-                  <dt>{t('interest.rate')}</dt>
-                  <dd>{formatFractionPercent(s.interestRate)}</dd>
-                </div>
-                <div>
-                  <dt>{t('interest.payable')}</dt>
-                  <dd data-testid="interest-payable">{interestText(s.interestPayable, s.asset)}</dd>
-                </div>
-                <div>
-                  <dt>{t('interest.pending')}</dt>
-                  <dd data-testid="interest-pending">{interestText(s.pending, s.asset)}</dd>
-                </div>
-                <div>
-                  <dt>{t('interest.inApplication')}</dt>
-                  <dd data-testid="interest-in-application">{interestText(s.inApplication, s.asset)}</dd>
-                </div>
-                <div>
-                  <dt>{t('interest.paid')}</dt>
-                  <dd data-testid="interest-paid">{interestText(s.paid, s.asset)}</dd>
-                </div>
-                <div>
-                  <dt>{t('interest.lastDay')}</dt>
-                  <dd data-testid="interest-last-day">{s.lastAccrualDay ?? t('interest.none')}</dd>
-                </div>
+                {(
+                  [
+                    ['rate', formatFractionPercent(s.interestRate), 'interest-rate'],
+                    ['payable', interestText(s.interestPayable, s.asset), 'interest-payable'],
+                    ['pending', interestText(s.pending, s.asset), 'interest-pending'],
+                    ['inApplication', interestText(s.inApplication, s.asset), 'interest-in-application'],
+                    ['paid', interestText(s.paid, s.asset), 'interest-paid'],
+                    ['lastDay', s.lastAccrualDay ?? t('interest.none'), 'interest-last-day'],
+                  ] as const
+                ).map(([key, value, testId]) => (
+                  <div key={key}>
+                    <dt>{t(`interest.${key}`)}</dt>
+                    <dd data-testid={testId}>{value}</dd>
+                  </div>
+                ))}
               </dl>
             </section>
           ) : null}
