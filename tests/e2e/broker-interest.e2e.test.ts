@@ -158,6 +158,18 @@ describe('interest settlement and settle bills in Chromium (issue 15)', () => {
     expect(new Decimal(before.available).minus(after.available).toFixed()).toBe(new Decimal(total).toFixed());
     expect(new Decimal(before.project.interestPayable).minus(after.project.interestPayable).toFixed()).toBe(new Decimal(total).toFixed());
     expect(after.project.nav).toBe(before.project.nav);
+    // The bill's export holds its lines as the screen shows them, the total row, and the history.
+    const lines = await pay.page.locator('[data-testid="bill-lines"] tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
+    const [billFile] = await Promise.all([pay.page.waitForEvent('download'), pay.page.getByTestId('bill-detail').getByTestId('broker-export').click()]);
+    expect(billFile.suggestedFilename()).toBe(`結算帳單-${billNo}.xlsx`);
+    const billBook = new ExcelJS.Workbook();
+    await billBook.xlsx.load((await readFile((await billFile.path())!)) as unknown as ArrayBuffer);
+    const billRows: unknown[][] = [];
+    billBook.worksheets[0]!.eachRow((row) => billRows.push((row.values as unknown[]).slice(1)));
+    const first = billRows.findIndex((r) => r[0] === zh.export.lineColumns.investorId) + 1;
+    const exportedLines = billRows.slice(first, first + lines.length);
+    expect(exportedLines.map((r) => [r[1], r[3], new Decimal(r[6] as number).toFixed()])).toEqual(lines.map((r) => [r[0], Number(r[2]), new Decimal(r[4]!.replace(/[^\d.]/g, '')).toFixed()]));
+    expect(new Decimal(billRows[first + lines.length]![6] as number).toFixed()).toBe(new Decimal(total).toFixed());
     // The paid tab lists it.
     await pay.page.getByTestId('bill-tab-paid').click();
     await expect.poll(() => pay.page.getByTestId(`bill-status-${billNo}`).getAttribute('data-status'), slow).toBe('paid');
