@@ -35,7 +35,7 @@ export const OperationTypeName = StringEnum([...OPERATION_TYPES]);
 export const RangeDays = IntegerEnum([7, 30, 90, 180, 365]);
 
 /** The time filter of every records list: a quick range (spec §9) or a custom range (at most 366 days), not both. */
-const TimeFields = {
+export const TimeFields = {
   days: Type.Optional(RangeDays),
   startTime: Type.Optional(IsoTime),
   endTime: Type.Optional(IsoTime),
@@ -262,13 +262,16 @@ export const brokerFundCalls = {
         Type.Object({
           action: ApplicationTypeName,
           enabled: Type.Boolean(),
-          /** Why not: noBalance, noWhitelistedAddress, notOffered (the exchange grants no withdraw permission). */
-          reason: Nullable(StringEnum(['noBalance', 'noWhitelistedAddress', 'notOffered'])),
+          /**
+           * Why not: noBalance, noWhitelistedAddress, notOffered (the exchange grants no withdraw permission),
+           * projectAccount (a project's sub-account: money leaves it only through the project, issue 15).
+           */
+          reason: Nullable(StringEnum(['noBalance', 'noWhitelistedAddress', 'notOffered', 'projectAccount'])),
         }),
       ),
     }),
   }),
-  /** The sub-accounts a transfer or withdrawal can start from, with their free balances per wallet. */
+  /** The sub-accounts a transfer or withdrawal can start from (no project's), with their free balances per wallet. */
   '/broker/fundTransfer/accounts': call({
     method: 'GET',
     auth: 'user',
@@ -360,7 +363,7 @@ export const brokerFundCalls = {
 export type BrokerFundCalls = typeof brokerFundCalls;
 
 const DaysText = Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')]);
-const TimeText = { days: Type.Optional(DaysText), startTime: Type.Optional(IsoTime), endTime: Type.Optional(IsoTime) };
+export const TimeText = { days: Type.Optional(DaysText), startTime: Type.Optional(IsoTime), endTime: Type.Optional(IsoTime) };
 
 /**
  * spec §7 `account/bill/export` (broker): the deposit-withdraw records as an xlsx file, file name 充提幣記錄-YYYYMMDD.xlsx.

@@ -21,6 +21,7 @@ import { accountOf, checkIdRange } from './accounts.ts';
 import { APPLICATION_COLUMNS, APPLICATION_FROM, type ApplicationRow, applicationOf, applicationView } from './applications.ts';
 import { brokerFundLists } from './fund-records.ts';
 import { brokerMember, brokerMembers } from './org.ts';
+import { projectOfAccount } from './projects/store.ts';
 import { plain } from './valuation.ts';
 
 /**
@@ -191,6 +192,10 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
     const decimals = assetDecimals(body.asset);
     if (amount.decimalPlaces() > decimals) throw badInput('amount', 'decimals', `At most ${decimals} decimals`);
     const from = await accountOf(db, orgId, body.fromAccountId);
+    // Money leaves a project's sub-account only through the project's own calls (issue 15: capital decrease,
+    // interest payment, profit withdrawal and allocation), never by a transfer or withdrawal application.
+    const projectNo = await projectOfAccount(db, from.id);
+    if (projectNo) throw new ApiError(Code.projectAccountLocked, { projectNo });
     if (body.type === 'transfer') {
       if (body.addressId !== undefined) throw badInput('addressId', 'notUsed', 'A transfer has no address');
       if (body.toAccountId === undefined) throw badInput('toAccountId', 'required', 'The destination sub-account is required');
@@ -409,6 +414,14 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
       ]);
       const offersWithdraw = BROKER_EXCHANGE_RULES[account.exchange_code].permissions.includes('withdraw');
       const noBalance = free.length === 0;
+      // A project's sub-account: money leaves it only through the project (issue 15).
+      if (await projectOfAccount(ctx.db, account.id)) {
+        return {
+          brokerAccountId: account.id,
+          exchangeCode: account.exchange_code,
+          actions: (['transfer', 'withdraw'] as const).map((action) => ({ action, enabled: false, reason: 'projectAccount' as const })),
+        };
+      }
       return {
         brokerAccountId: account.id,
         exchangeCode: account.exchange_code,
@@ -426,7 +439,9 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
     '/broker/fundTransfer/accounts': async ({ query, auth }) => {
       const { orgId } = await member(auth.user.id);
       const accounts = await ctx.db.query<{ id: string; exchange_code: BrokerExchange; name: string; kind: 'regular' | 'custodial' | 'asset_management' }>(
-        `select id::text as id, exchange_code, name, kind from broker_accounts where org_id = $1 and deleted_at is null and ($2::text is null or exchange_code = $2) order by id`,
+        // A project's sub-accounts are no source: money leaves them only through the project (issue 15).
+        `select a.id::text as id, a.exchange_code, a.name, a.kind from broker_accounts a where a.org_id = $1 and a.deleted_at is null and ($2::text is null or a.exchange_code = $2)
+           and not exists (select 1 from broker_project_accounts r where r.account_id = a.id and r.unlinked_at is null) order by a.id`,
         [orgId, query.exchangeCode ?? null],
       );
       const balances = await ctx.db.query<{ id: string; wallet: BrokerWallet; asset: string; free: string; locked: string }>(

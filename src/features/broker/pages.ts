@@ -6,4 +6,7 @@ export const brokerPages = {
   brokerTotal: () => import('./TotalPage.tsx'),
   brokerApiManagement: () => import('./ApiManagementPage.tsx'),
   brokerApi: () => import('./ApiApplyPage.tsx'),
+  // Interest settlement and settle bills (issue 15; src/features/broker/interest).
+  brokerInterest: () => import('./interest/InterestPage.tsx'),
+  brokerBill: () => import('./interest/BillPage.tsx'),
 };
