@@ -139,7 +139,7 @@ export const Code = {
   brokerAddressNotWhitelisted: 10453,
   /** The withdrawal amount is below the minimum, above the maximum or not above the fee; data.min, max, fee. */
   brokerWithdrawAmount: 10454,
-  // Broker projects core (10455–10469, issue 15; contract/broker-projects-rules.ts PROJECT_CODES).
+  // Broker projects core (10455–10469, issue 15; server/broker/README.md "Projects").
   /** The project's state does not allow the step (an increase of a completed project); data.status. */
   projectState: 10455,
   /** The capital increase is below the project's minimum subscription; data.min. */
