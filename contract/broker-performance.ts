@@ -217,8 +217,9 @@ const MAX_STEPS = 200;
 /**
  * Money-weighted return: the rate R over the range at which the investor's cash flows are worth nothing,
  *   −startValue − Σ flowᵢ · (1 + R)^(−tᵢ/T) + endValue · (1 + R)^(−1) = 0,
- * with tᵢ the days from startDay to each flow and T the range's days (equivalently XIRR's Σ cfᵢ (1 + r)^(−tᵢ/365)
- * = 0 with (1 + r) = (1 + R)^(365/T)). Solved by bisection on x = ln(1 + R) within [−30, 30] to MWR_TOLERANCE.
+ * with tᵢ the whole days from startDay to each flow and T the range's days (equivalently XIRR's
+ * Σ cfᵢ (1 + r)^(−tᵢ/365) = 0 with (1 + r) = (1 + R)^(365/T)). Solved by bisection on ln(1 + R) within [−30, 30]
+ * (searched as the daily rate ln(1 + R) / T) until the bracket on ln(1 + R) is narrower than MWR_TOLERANCE.
  * Null when there is no solution: a range under one day, no money at work, or no sign change of the value
  * across the bracket (e.g. every flow in one direction, or a total loss with nothing paid out).
  * Flows on startDay count at t = 0, on endDay at t = T (before the end value).
@@ -226,26 +227,31 @@ const MAX_STEPS = 200;
 export function moneyWeightedReturn(input: MoneyWeightedInput): MoneyWeightedReturn | null {
   const T = daysBetween(input.startDay, input.endDay);
   if (T < 1) return null;
-  // Investor's cash flows: money in is negative, money out (and the value at the end) positive.
-  const cash: Array<{ t: Decimal; cf: Decimal }> = [{ t: new D(0), cf: new D(input.startValue).neg() }];
+  // Investor's cash flows by whole day: money in is negative, money out (and the value at the end) positive.
+  const byDay = new Map<number, Decimal>([[0, new D(input.startValue).neg()]]);
+  const add = (t: number, cf: Decimal) => byDay.set(t, (byDay.get(t) ?? new D(0)).add(cf));
   for (const f of input.flows) {
     const t = daysBetween(input.startDay, f.day);
-    if (t < 0 || t > T) continue;
-    cash.push({ t: new D(t).div(T), cf: new D(f.amount).neg() });
+    if (t >= 0 && t <= T) add(t, new D(f.amount).neg());
   }
-  cash.push({ t: new D(1), cf: new D(input.endValue) });
-  const live = cash.filter((c) => !c.cf.isZero());
+  add(T, new D(input.endValue));
+  const live = [...byDay].filter(([, cf]) => !cf.isZero());
   if (live.length === 0) return null;
 
-  const npv = (x: Decimal): Decimal => live.reduce((sum, c) => sum.add(c.cf.mul(D.exp(x.neg().mul(c.t)))), new D(0));
-  let lo = new D(-LOG_BRACKET);
-  let hi = new D(LOG_BRACKET);
+  // Search on the daily log growth x = ln(1 + R) / T: one exp per step, then whole-day powers (fast, exact-ish).
+  const npv = (x: Decimal): Decimal => {
+    const down = D.exp(x.neg());
+    return live.reduce((sum, [t, cf]) => sum.add(cf.mul(down.pow(t))), new D(0));
+  };
+  const tolerance = new D(MWR_TOLERANCE).div(T);
+  let lo = new D(-LOG_BRACKET).div(T);
+  let hi = new D(LOG_BRACKET).div(T);
   let fLo = npv(lo);
   const fHi = npv(hi);
   if (fLo.isZero()) hi = lo;
   else if (fHi.isZero()) lo = hi;
   else if (fLo.s === fHi.s) return null;
-  for (let step = 0; step < MAX_STEPS && hi.sub(lo).gt(MWR_TOLERANCE); step++) {
+  for (let step = 0; step < MAX_STEPS && hi.sub(lo).gt(tolerance); step++) {
     const mid = lo.add(hi).div(2);
     const fMid = npv(mid);
     if (fMid.isZero()) {
@@ -257,7 +263,7 @@ export function moneyWeightedReturn(input: MoneyWeightedInput): MoneyWeightedRet
     } else hi = mid;
   }
   const x = lo.add(hi).div(2);
-  return { period: rate(D.exp(x).sub(1)), annual: rate(D.exp(x.mul(DAYS_PER_YEAR).div(T)).sub(1)) };
+  return { period: rate(D.exp(x.mul(T)).sub(1)), annual: rate(D.exp(x.mul(DAYS_PER_YEAR)).sub(1)) };
 }
 
 // -------------------------------------------------------------------------------------------------- drawdown
