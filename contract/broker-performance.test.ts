@@ -3,15 +3,11 @@ import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   annualise,
   assetStamp,
   chainReturns,
   dailyReturns,
   dailyStamp,
-  dayOf,
-  dayStart,
-  daysBetween,
   drawdownSeries,
   inRange,
   isDay,
@@ -21,13 +17,17 @@ import {
   timeWeightedReturn,
   volumeStamp,
 } from './broker-performance.ts';
+import { addDays, daysBetween, hkDay as dayOf, hkMidnight } from './broker-projects-rules.ts';
+
+const dayStart = (day: string) => hkMidnight(day).getTime();
 
 const hk = (local: string): number => Date.parse(`${local}+08:00`);
 
 describe('broker performance: days and refresh times (UTC+8, spec §9)', () => {
   it('has no schema library in it, so the app may import its values', () => {
     const source = readFileSync(fileURLToPath(new URL('./broker-performance.ts', import.meta.url)), 'utf8');
-    expect(source.match(/^import .*$/gm)).toEqual(["import Decimal from 'decimal.js';"]);
+    expect(source.match(/^import .*$/gm)).toEqual(["import Decimal from 'decimal.js';", "import { addDays, daysBetween, hkDay, hkMidnight } from './broker-projects-rules.ts';"]);
+    expect(readFileSync(fileURLToPath(new URL('./broker-projects-rules.ts', import.meta.url)), 'utf8')).not.toMatch(/^import /m);
   });
 
   it('takes the Hong Kong calendar day of an instant', () => {

@@ -1,9 +1,12 @@
 import Decimal from 'decimal.js';
+import { addDays, daysBetween, hkDay, hkMidnight } from './broker-projects-rules.ts';
 
 /**
  * Performance of a broker project (issue 15 "Performance that survives capital flows"), shared by the sandbox
  * (server/broker/analytics answers the charts' calls with it) and the app (the charts' summaries). Plain values
  * and decimal.js only, so the app may import it at run time (contract/bundle-boundary.test.ts).
+ *
+ * Day arithmetic is contract/broker-projects-rules.ts's (hkDay, hkMidnight, addDays, daysBetween).
  *
  * Everything is computed on NAV per unit (contract/broker-nav.ts): a capital increase buys units at the day's
  * NAV and a decrease redeems them, so a flow leaves NAV per unit unchanged and is never shown as profit. Days
@@ -26,8 +29,6 @@ function rate(x: Decimal): Decimal {
 
 // ---------------------------------------------------------------------------------------------- days (UTC+8)
 
-export const DAY_OFFSET_MS = 8 * 3_600_000;
-const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `day` is a real calendar day written YYYY-MM-DD. */
@@ -38,25 +39,7 @@ export function isDay(day: string): boolean {
   return new Date(t).toISOString().slice(0, 10) === day;
 }
 
-/** The UTC+8 calendar day of an instant. */
-export function dayOf(at: number | Date): string {
-  const ms = typeof at === 'number' ? at : at.getTime();
-  return new Date(ms + DAY_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant `day` 00:00 UTC+8 begins. */
-export function dayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - DAY_OFFSET_MS;
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
+const dayStart = (day: string): number => hkMidnight(day).getTime();
 
 // ------------------------------------------------------------------------------------ spec §9 refresh times
 
@@ -72,7 +55,7 @@ export function assetStamp(now: number): number {
 
 /** The last zero-hour refresh (spec §9 "others 00:00 UTC+8") not after `now`: today 00:00 UTC+8. */
 export function dailyStamp(now: number): number {
-  return dayStart(dayOf(now));
+  return dayStart(hkDay(now));
 }
 
 /**
@@ -80,7 +63,7 @@ export function dailyStamp(now: number): number {
  * it covers: at D 10:00 UTC+8 the statistics of trading day D−1 are published; before 10:00 they run to D−2.
  */
 export function volumeStamp(now: number): { refreshedAt: number; lastTradeDay: string } {
-  const today = dayOf(now);
+  const today = hkDay(now);
   const todayAt = dayStart(today) + VOLUME_REFRESH_HOUR * 3_600_000;
   const day = now >= todayAt ? today : addDays(today, -1);
   return { refreshedAt: dayStart(day) + VOLUME_REFRESH_HOUR * 3_600_000, lastTradeDay: addDays(day, -1) };
