@@ -174,12 +174,14 @@ export function flowsByHolding(flows: readonly CapitalFlowRow[]): Map<string, Ca
 
 /** The NAV in force on a day: the latest record's at or before it, 1 before the first (records oldest first). */
 export function navOn(records: readonly UnitRecordRow[], day: string): string {
-  let nav = '1';
-  for (const r of records) {
-    if (r.day > day) break;
-    nav = r.nav;
+  let lo = 0;
+  let hi = records.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (records[mid]!.day <= day) lo = mid + 1;
+    else hi = mid;
   }
-  return nav;
+  return lo === 0 ? '1' : records[lo - 1]!.nav;
 }
 
 export type { DayWindow };
