@@ -35,7 +35,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const Signed = Type.String({ pattern: '^-?(0|[1-9]\\d{0,17})(\\.\\d{1,18})?$' });
 /** A rate (decimal fraction, signed, 10 decimals), null where it is not defined (fewer than two points, no solution). */
 const Rate = Nullable(Signed);
-const Symbol = StringEnum([...SIM_SYMBOLS]);
+const TradeSymbol = StringEnum([...SIM_SYMBOLS]);
 const Side = StringEnum([...TRADE_SIDES]);
 const ShareCode = Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' });
 
@@ -245,7 +245,7 @@ const VolumeHead = { range: ReadRange, refreshedAt: IsoTime, lastTradeDay: Day }
 const TradeFilter = {
   projectNo: Type.Optional(ProjectNo),
   brokerAccountId: Type.Optional(Id),
-  symbol: Type.Optional(Symbol),
+  symbol: Type.Optional(TradeSymbol),
   side: Type.Optional(Side),
   ...RangeFields,
 };
@@ -265,7 +265,7 @@ export const brokerAnalyticsCalls = {
     auth: 'user',
     body: Strict({
       pageCondition: PageCondition,
-      queryCondition: Strict({ projectNo: ProjectNo, brokerAccountId: Type.Optional(Id), symbol: Type.Optional(Symbol), side: Type.Optional(Side), ...RangeFields }),
+      queryCondition: Strict({ projectNo: ProjectNo, brokerAccountId: Type.Optional(Id), symbol: Type.Optional(TradeSymbol), side: Type.Optional(Side), ...RangeFields }),
     }),
     reply: PageWith(ProjectTrade, { sums: TradeSums, range: ReadRange }),
   }),
@@ -505,7 +505,7 @@ export const brokerAnalyticsExports = {
     body: Strict({
       projectNo: Type.Optional(ProjectNo),
       brokerAccountId: Type.Optional(Id),
-      symbol: Type.Optional(Symbol),
+      symbol: Type.Optional(TradeSymbol),
       side: Type.Optional(Side),
       ...RangeText,
     }),
