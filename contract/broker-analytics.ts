@@ -220,11 +220,8 @@ const TradeFigures = { tradeCount: Type.Integer(), volume: Amount, fee: Amount, 
 /** An investor's pro-rata share of the trades of the projects held: each trading day by units held at its close. */
 const ShareFigures = { volumeShare: Amount, feeShare: Amount, pnlShare: Signed };
 
-/** A capital report line: how a project's net asset moved over the range. */
-export const CapitalReportLine = Type.Object({
-  projectNo: ProjectNo,
-  projectName: Type.String(),
-  /** Net asset at the range's first record and its last: end = start + in − out + pnl − interest − fee. */
+/** Net asset at the range's first record and its last, and what moved it: end = start + in − out + pnl − interest − fee. */
+const NetAssetWalk = {
   netAssetStart: Signed,
   capitalIn: Amount,
   capitalOut: Amount,
@@ -232,6 +229,13 @@ export const CapitalReportLine = Type.Object({
   interestAccrued: Amount,
   performanceFee: Amount,
   netAssetEnd: Signed,
+};
+
+/** A capital report line: how a project's net asset moved over the range. */
+export const CapitalReportLine = Type.Object({
+  projectNo: ProjectNo,
+  projectName: Type.String(),
+  ...NetAssetWalk,
   navStart: Amount,
   navEnd: Amount,
   timeWeighted: Rate,
@@ -368,15 +372,7 @@ export const brokerAnalyticsCalls = {
       range: ReadRange,
       refreshedAt: IsoTime,
       list: Type.Array(CapitalReportLine),
-      total: Type.Object({
-        netAssetStart: Signed,
-        capitalIn: Amount,
-        capitalOut: Amount,
-        tradingPnl: Signed,
-        interestAccrued: Amount,
-        performanceFee: Amount,
-        netAssetEnd: Signed,
-      }),
+      total: Type.Object(NetAssetWalk),
     }),
   }),
   /** Each investor's pro-rata share of the trades of the projects held, over the range (spec §9 volume). */

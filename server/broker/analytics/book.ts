@@ -10,6 +10,7 @@ import {
   flowsByHolding,
   investorAccruals,
   investorNames,
+  lastOnOrBefore,
   navOn,
   positionAt,
   recordsBefore,
@@ -116,16 +117,9 @@ export function standingIn(book: Book, projectNo: string, investorId: string, da
   return s;
 }
 
-/** The running sum of accruals at the last accrual day not after `day` (binary search; 0 before the first). */
+/** The running sum of accruals at the last accrual day not after `day` (0 before the first). */
 function accruedUpTo(list: ReadonlyArray<{ day: string; upTo: Decimal }>, day: string): Decimal {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]!.day <= day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo === 0 ? ZERO : list[lo - 1]!.upTo;
+  return lastOnOrBefore(list, day)?.upTo ?? ZERO;
 }
 
 /** One investor's standing over every project of the book on a record day. */
