@@ -139,6 +139,15 @@ export const Code = {
   brokerAddressNotWhitelisted: 10453,
   /** The withdrawal amount is below the minimum, above the maximum or not above the fee; data.min, max, fee. */
   brokerWithdrawAmount: 10454,
+  // Profit of the projects (10480–10489, issue 15; contract/broker-profit.ts).
+  /** The amount exceeds the profit available (accrued, not withdrawn, not held, and free on the primary account); data.available. */
+  brokerProfitUnavailable: 10480,
+  /** Profit goes only to a sub-account of the project's exchange that belongs to no project (and own money comes from one); data.field. */
+  brokerProfitDestination: 10481,
+  /** An allocation's legs do not add up: amounts to the total, percentages to 100; data.rule, data.index. */
+  brokerProfitSplit: 10482,
+  /** The project's state does not allow the step (own money goes only into a project not completed); data.status. */
+  brokerProfitProjectState: 10483,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -219,6 +228,10 @@ export const messages: Record<Code, string> = {
   10452: 'Transfers go only between sub-accounts on the same exchange',
   10453: 'Withdrawals go only to whitelisted addresses',
   10454: 'The amount is outside the allowed range',
+  10480: 'The amount exceeds the profit available',
+  10481: 'This sub-account cannot take part in the project\'s profit',
+  10482: 'The allocation does not add up to the total',
+  10483: 'The project\'s state does not allow the operation',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */
