@@ -29,6 +29,7 @@ import { loanRoutes } from '../loans/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
 import { brokerFundRoutes } from '../broker/funds.ts';
 import { brokerExportRoutes } from '../broker/fund-export.ts';
+import { brokerProfitRoutes } from '../broker/profit/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -149,6 +150,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (server/broker/funds.ts).
   brokerFundRoutes(ctx, app);
   brokerExportRoutes(ctx, app);
+  // Profit of the projects: withdrawal, allocation, the broker's own money in (server/broker/profit).
+  brokerProfitRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { BrokerWallet } from '../../../contract/broker-rules.ts';
 import { type AllotMode, PROFIT_ASSET, PROFIT_DECIMALS, PROFIT_OPERATION_KIND_OF, PROFIT_WALLET, type ProfitApplicationType, splitAllocation } from '../../../contract/broker-profit-rules.ts';
-import { type BrokerProfitCalls, brokerProfitCalls, type ProfitFund } from '../../../contract/broker-profit.ts';
+import { brokerProfitCalls, type ProfitFund } from '../../../contract/broker-profit.ts';
 import { consumeCodes, issueCode } from '../../api/codes.ts';
 import { type ApiContext, nowDate } from '../../api/context.ts';
 import { serveCalls } from '../../api/contract.ts';
@@ -45,9 +45,6 @@ import { buyOwnUnits, navOf, projectAccountIds, projectOf, type ProjectRow, proj
  * increase's own code path, server/broker/projects). Every step is one transaction with its operation log row,
  * idempotent on the client's requestId.
  */
-
-type Calls = BrokerProfitCalls;
-type Body<P extends keyof Calls> = Static<NonNullable<Calls[P]['body']>>;
 
 interface Leg {
   account: AccountRow;
@@ -262,8 +259,8 @@ export function brokerProfitRoutes(ctx: ApiContext, app: FastifyInstance): void 
         const amount = checkAmount(body.amount, 'amount');
         const project = await projectOf(db, orgId, body.projectNo, lock);
         const status = projectStatus(project, nowDate(ctx));
-        if (status === 'completed') throw new ApiError(Code.brokerProfitProjectState, { status });
-        if (amount.lt(project.min_subscription)) throw badInput('amount', 'minSubscription', `At least ${plain(project.min_subscription)} ${PROFIT_ASSET}`);
+        if (status === 'completed') throw new ApiError(Code.projectState, { status });
+        if (amount.lt(project.min_subscription)) throw new ApiError(Code.belowMinSubscription, { min: plain(project.min_subscription) });
         const from = await destination(db, project, body.fromAccountId, 'fromAccountId');
         const primary = await accountOf(db, orgId, project.account_id);
         return { project, type: 'transfer_in', fromAccountId: from.id, fromWallet: body.fromWallet, amount, allotMode: null, legs: [{ account: primary, amount, percent: null }] };
