@@ -5,6 +5,7 @@ import { BROKER_EXCHANGES, BROKER_WALLETS, SUB_ACCOUNT_KINDS } from './broker-ru
 import { MAX_APPLICATION_REMARK } from './broker-funds-rules.ts';
 import { ALLOT_MODES, MAX_ALLOT_LEGS, PROFIT_APPLICATION_TYPES, PROFIT_EXPORT_TABLES } from './broker-profit-rules.ts';
 import { ApplicationStatus, RangeDays } from './broker-funds.ts';
+import { ProjectNo } from './broker-projects.ts';
 
 /**
  * Broker portal, profit of the projects (issue 15; spec §4 "Broker states" and operation log types; spec §7
@@ -24,8 +25,6 @@ const ExchangeCode = StringEnum([...BROKER_EXCHANGES]);
 const Wallet = StringEnum([...BROKER_WALLETS]);
 const Kind = StringEnum([...SUB_ACCOUNT_KINDS]);
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-/** spec: project numbers are `P` + YYYYMMDD (UTC+8) + 4 digits (contract/broker-projects.ts). */
-export const ProjectNo = Type.String({ pattern: '^P\\d{12}$' });
 /** A positive USDT amount asked for: the pattern bounds it, the 8 decimals are checked after (field `amount`, rule `decimals`). */
 const AskedAmount = Type.String({ pattern: '^(0|[1-9]\\d{0,17})(\\.\\d{1,18})?$', maxLength: 37 });
 const Percent = Type.String({ pattern: '^(0|[1-9]\\d{0,2})(\\.\\d{1,2})?$' });
@@ -105,6 +104,8 @@ export const ProfitFund = Type.Object({
   primaryFree: Amount,
   /** What one more application may take: min(profitPayable − applying, primaryFree). */
   available: Amount,
+  /** The live NAV per unit (contract/broker-nav.ts): a withdrawal or an allocation leaves it unchanged. */
+  nav: Type.String(),
 });
 
 /** One zero-hour performance fee accrual (issue 15 design, daily job step 3). */

@@ -30,6 +30,7 @@ import { brokerAccountRoutes } from '../broker/routes.ts';
 import { brokerFundRoutes } from '../broker/funds.ts';
 import { brokerExportRoutes } from '../broker/fund-export.ts';
 import { brokerProfitRoutes } from '../broker/profit/routes.ts';
+import { brokerProfitExportRoutes } from '../broker/profit/export.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -152,6 +153,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   brokerExportRoutes(ctx, app);
   // Profit of the projects: withdrawal, allocation, the broker's own money in (server/broker/profit).
   brokerProfitRoutes(ctx, app);
+  brokerProfitExportRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);

@@ -28,10 +28,11 @@ import { brokerMember } from './org.ts';
 /** At most this many rows in one file (the sandbox's organisations stay far below it). */
 export const BROKER_EXPORT_MAX_ROWS = 100_000;
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 
 type Cell = string | number;
-interface Sheet {
+/** One sheet of a broker export: its cover block (title, filters in words), the column names and the rows. */
+export interface Sheet {
   name: string;
   title: string;
   filters: string;
@@ -46,7 +47,7 @@ interface TimeText {
 }
 
 /** The form's time fields as the page's filter (days as a number); none given is every record, as on the page. */
-function timeFilter(form: TimeText): { days?: number; startTime?: string; endTime?: string } {
+export function timeFilter(form: TimeText): { days?: number; startTime?: string; endTime?: string } {
   return {
     ...(form.days !== undefined ? { days: Number(form.days) } : {}),
     ...(form.startTime !== undefined ? { startTime: form.startTime } : {}),
@@ -54,7 +55,8 @@ function timeFilter(form: TimeText): { days?: number; startTime?: string; endTim
   };
 }
 
-async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
+/** The workbook of a broker export: the cover block (title, filters, time zone UTC+8, generation time), then the table. */
+export async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(sheet.name);
@@ -68,10 +70,33 @@ async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function allRows<R>(ctx: ApiContext, q: ListQuery): Promise<R[]> {
+/** Every row of a list for an export (up to BROKER_EXPORT_MAX_ROWS; more is a 400). */
+export async function allRows<R>(ctx: ApiContext, q: ListQuery): Promise<R[]> {
   const { rows, total } = await pageQuery<R>(ctx.db, q, { pageNum: 1, pageSize: BROKER_EXPORT_MAX_ROWS });
   if (total > BROKER_EXPORT_MAX_ROWS) throw new ApiError(Code.badRequest, { field: 'days', rule: 'tooManyRows', max: BROKER_EXPORT_MAX_ROWS });
   return rows;
+}
+
+/** A time filter in words for the cover block: the custom range, the last n days, or all time. */
+export function rangeText(f: { days?: number | undefined; startTime?: string | undefined; endTime?: string | undefined }): string {
+  const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
+  return f.startTime && f.endTime
+    ? fill(zh.range, { from: zoned.time(new Date(f.startTime)), to: zoned.time(new Date(f.endTime)) })
+    : f.days
+      ? fill(zh.lastDays, { n: f.days })
+      : zh.allTime;
+}
+
+/** Sends a sheet as an xlsx download named after `file` (`{{day}}`: YYYYMMDD, UTC+8), `filename*` UTF-8 with an ASCII fallback. */
+export async function sendXlsx(ctx: ApiContext, reply: FastifyReply, file: { fileName: string; asciiName: string }, sheet: Sheet): Promise<FastifyReply> {
+  const now = nowDate(ctx);
+  const day = zonedFormatter(BROKER_EXPORT_TIME_ZONE).time(now).slice(0, 10).replaceAll('-', '');
+  const body = await workbook(sheet, now);
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fill(file.asciiName, { day })}"; filename*=UTF-8''${encodeURIComponent(fill(file.fileName, { day }))}`)
+    .header('cache-control', 'no-store')
+    .send(body);
 }
 
 export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
@@ -84,24 +109,7 @@ export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void 
     return { auth, member: await brokerMember(ctx.db, auth.user.id) };
   };
   const accountText = async (orgId: string, id: string | undefined) => (id === undefined ? zh.all : (await accountOf(ctx.db, orgId, id)).name);
-  const rangeText = (f: { days?: number; startTime?: string; endTime?: string }) =>
-    f.startTime && f.endTime
-      ? fill(zh.range, { from: zoned.time(new Date(f.startTime)), to: zoned.time(new Date(f.endTime)) })
-      : f.days
-        ? fill(zh.lastDays, { n: f.days })
-        : zh.allTime;
-
-  const send = async (reply: FastifyReply, kind: keyof typeof BROKER_EXPORT_FILES, sheet: Sheet) => {
-    const now = nowDate(ctx);
-    const day = zoned.time(now).slice(0, 10).replaceAll('-', '');
-    const file = BROKER_EXPORT_FILES[kind];
-    const body = await workbook(sheet, now);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${fill(file.asciiName, { day })}"; filename*=UTF-8''${encodeURIComponent(fill(file.fileName, { day }))}`)
-      .header('cache-control', 'no-store')
-      .send(body);
-  };
+  const send = (reply: FastifyReply, kind: keyof typeof BROKER_EXPORT_FILES, sheet: Sheet) => sendXlsx(ctx, reply, BROKER_EXPORT_FILES[kind], sheet);
 
   app.route({
     method: 'POST',

@@ -122,6 +122,7 @@ export function brokerProfitRoutes(ctx: ApiContext, app: FastifyInstance): void 
       profitPayable: plain(payable),
       primaryFree: plain(free),
       available: plain(available),
+      nav: (await navOf(db, project)).toFixed(),
     };
   };
 
