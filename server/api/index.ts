@@ -29,6 +29,8 @@ import { loanRoutes } from '../loans/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
 import { brokerFundRoutes } from '../broker/funds.ts';
 import { brokerExportRoutes } from '../broker/fund-export.ts';
+import { brokerInterestExportRoutes } from '../broker/interest/export.ts';
+import { brokerInterestRoutes } from '../broker/interest/routes.ts';
 import { brokerProfitRoutes } from '../broker/profit/routes.ts';
 import { brokerProfitExportRoutes } from '../broker/profit/export.ts';
 import { startSweeper } from '../wallet/chain.ts';
@@ -151,6 +153,9 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (server/broker/funds.ts).
   brokerFundRoutes(ctx, app);
   brokerExportRoutes(ctx, app);
+  // Interest settlement and settle bills of the broker's projects, and their exports (server/broker/interest).
+  brokerInterestRoutes(ctx, app);
+  brokerInterestExportRoutes(ctx, app);
   // Profit of the projects: withdrawal, allocation, the broker's own money in (server/broker/profit).
   brokerProfitRoutes(ctx, app);
   brokerProfitExportRoutes(ctx, app);

@@ -1,18 +1,18 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { BROKER_EXPORT_FILES, BROKER_EXPORT_TIME_ZONE } from '../../contract/broker-funds-rules.ts';
 import { brokerBillExport, brokerOperationExport } from '../../contract/broker-funds.ts';
 import zh from '../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../api/context.ts';
 import { ApiError, Code } from '../api/envelope.ts';
-import { authenticate } from '../api/sessions.ts';
+import { type Auth, authenticate } from '../api/sessions.ts';
 import { pageQuery } from '../wallet/records.ts';
 import { amountCell, zonedFormatter } from '../wallet/export.ts';
 import { accountOf } from './accounts.ts';
 import { settleApproved } from './applications.ts';
 import { billQuery, type BillRow, billView, checkAccountFilter, type ListQuery, operationQuery, type OperationRow, operationView } from './fund-records.ts';
-import { brokerMember } from './org.ts';
+import { brokerMember, type BrokerMember } from './org.ts';
 
 /**
  * The broker's two downloads (spec §7 "Downloads"; issue 14): `POST /broker/account/bill/export` (form-encoded, the
@@ -31,13 +31,19 @@ export const BROKER_EXPORT_MAX_ROWS = 100_000;
 export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 
 type Cell = string | number;
-/** One sheet of a broker export: its cover block (title, filters in words), the column names and the rows. */
-export interface Sheet {
+/** One sheet of a broker export: the cover block's title and filters in words, then the column names and the rows. */
+export interface BrokerSheet {
   name: string;
   title: string;
   filters: string;
   columns: string[];
   rows: Cell[][];
+}
+
+/** A download's file names (spec §7: Chinese, with an ASCII fallback); `{{day}}` is YYYYMMDD (UTC+8). */
+export interface BrokerExportFile {
+  fileName: string;
+  asciiName: string;
 }
 
 interface TimeText {
@@ -55,8 +61,8 @@ export function timeFilter(form: TimeText): { days?: number; startTime?: string;
   };
 }
 
-/** The workbook of a broker export: the cover block (title, filters, time zone UTC+8, generation time), then the table. */
-export async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
+/** The workbook of one sheet: the cover block (title, filters, time zone UTC+8, generation time), a blank row, the table. */
+export async function brokerWorkbook(sheet: BrokerSheet, now: Date): Promise<Buffer> {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(sheet.name);
@@ -70,14 +76,14 @@ export async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** Every row of a list for an export (up to BROKER_EXPORT_MAX_ROWS; more is a 400). */
+/** All of a page's rows for an export (400 `tooManyRows` above BROKER_EXPORT_MAX_ROWS). */
 export async function allRows<R>(ctx: ApiContext, q: ListQuery): Promise<R[]> {
   const { rows, total } = await pageQuery<R>(ctx.db, q, { pageNum: 1, pageSize: BROKER_EXPORT_MAX_ROWS });
   if (total > BROKER_EXPORT_MAX_ROWS) throw new ApiError(Code.badRequest, { field: 'days', rule: 'tooManyRows', max: BROKER_EXPORT_MAX_ROWS });
   return rows;
 }
 
-/** A time filter in words for the cover block: the custom range, the last n days, or all time. */
+/** The time filter in words for a cover block: the custom range, the last N days, or all time. */
 export function rangeText(f: { days?: number | undefined; startTime?: string | undefined; endTime?: string | undefined }): string {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   return f.startTime && f.endTime
@@ -87,29 +93,58 @@ export function rangeText(f: { days?: number | undefined; startTime?: string | u
       : zh.allTime;
 }
 
-/** Sends a sheet as an xlsx download named after `file` (`{{day}}`: YYYYMMDD, UTC+8), `filename*` UTF-8 with an ASCII fallback. */
-export async function sendXlsx(ctx: ApiContext, reply: FastifyReply, file: { fileName: string; asciiName: string }, sheet: Sheet): Promise<FastifyReply> {
+/** Sends a sheet as the download: `Content-Disposition` with the UTF-8 name (`filename*`) and the ASCII fallback. */
+export async function sendBrokerSheet(ctx: ApiContext, reply: FastifyReply, file: BrokerExportFile, sheet: BrokerSheet, values: Record<string, string> = {}) {
   const now = nowDate(ctx);
   const day = zonedFormatter(BROKER_EXPORT_TIME_ZONE).time(now).slice(0, 10).replaceAll('-', '');
-  const body = await workbook(sheet, now);
+  const names = { day, ...values };
+  const body = await brokerWorkbook(sheet, now);
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fill(file.asciiName, { day })}"; filename*=UTF-8''${encodeURIComponent(fill(file.fileName, { day }))}`)
+    .header('content-disposition', `attachment; filename="${fill(file.asciiName, names)}"; filename*=UTF-8''${encodeURIComponent(fill(file.fileName, names))}`)
     .header('cache-control', 'no-store')
     .send(body);
+}
+
+type Asker = { auth: Auth; member: BrokerMember };
+
+/**
+ * A download of the broker's with query parameters (POST, spec §7 "Downloads", like exportBrokerFinancingAction): the
+ * asker is a signed-in broker (401, 403 otherwise), the query is validated with the contract's schema (400), and
+ * `build` returns the file and its sheet; a refusal is the JSON envelope.
+ */
+export function brokerQueryDownload<Q extends TSchema>(
+  ctx: ApiContext,
+  app: FastifyInstance,
+  def: { path: string; query: Q },
+  build: (asker: Asker, query: Static<Q>) => Promise<{ file: BrokerExportFile; sheet: BrokerSheet; values?: Record<string, string> }>,
+): void {
+  app.route({
+    method: 'POST',
+    url: def.path,
+    schema: { querystring: def.query },
+    preValidation: async (request) => {
+      (request as { exportAsker?: unknown }).exportAsker = await exportAsker(ctx, request);
+    },
+    handler: async (request, reply) => {
+      const asker = (request as unknown as { exportAsker: Asker }).exportAsker;
+      const built = await build(asker, request.query as Static<Q>);
+      return sendBrokerSheet(ctx, reply, built.file, built.sheet, built.values);
+    },
+  });
+}
+
+/** Who asks for a download: a signed-in broker (401, 403 otherwise, as the envelope). */
+async function exportAsker(ctx: ApiContext, request: FastifyRequest): Promise<Asker> {
+  const auth = await authenticate(ctx, request);
+  return { auth, member: await brokerMember(ctx.db, auth.user.id) };
 }
 
 export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const time = (iso: string | null) => (iso ? zoned.time(new Date(iso)) : '');
 
-  /** Who asks: a signed-in broker (401, 403 otherwise, as the envelope). */
-  const asker = async (request: FastifyRequest) => {
-    const auth = await authenticate(ctx, request);
-    return { auth, member: await brokerMember(ctx.db, auth.user.id) };
-  };
   const accountText = async (orgId: string, id: string | undefined) => (id === undefined ? zh.all : (await accountOf(ctx.db, orgId, id)).name);
-  const send = (reply: FastifyReply, kind: keyof typeof BROKER_EXPORT_FILES, sheet: Sheet) => sendXlsx(ctx, reply, BROKER_EXPORT_FILES[kind], sheet);
 
   app.route({
     method: 'POST',
@@ -117,12 +152,12 @@ export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void 
     bodyLimit: 2048,
     schema: { body: brokerBillExport.body },
     preValidation: async (request) => {
-      (request as { exportAsker?: unknown }).exportAsker = await asker(request);
+      (request as { exportAsker?: unknown }).exportAsker = await exportAsker(ctx, request);
       // spec §7: a download posts a form; a JSON body is not this call's (415, the envelope).
       if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw new ApiError(Code.unsupportedMediaType);
     },
     handler: async (request, reply) => {
-      const { member } = (request as unknown as { exportAsker: Awaited<ReturnType<typeof asker>> }).exportAsker;
+      const { member } = (request as unknown as { exportAsker: Asker }).exportAsker;
       const form = request.body as Static<typeof brokerBillExport.body>;
       const filter = { type: form.type, status: form.status, brokerAccountId: form.brokerAccountId, exchangeCode: form.exchangeCode, asset: form.asset, ...timeFilter(form) };
       await checkAccountFilter(ctx.db, member.orgId, filter.brokerAccountId);
@@ -130,7 +165,7 @@ export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void 
       const rows = (await allRows<BillRow>(ctx, billQuery(member.orgId, filter, nowDate(ctx)))).map(billView);
       const x = zh.bill;
       const c = x.columns;
-      return send(reply, 'bill', {
+      return sendBrokerSheet(ctx, reply, BROKER_EXPORT_FILES.bill, {
         name: x.sheet,
         title: x.title,
         filters: fill(x.filters, {
@@ -161,28 +196,21 @@ export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void 
     },
   });
 
-  app.route({
-    method: 'POST',
-    url: brokerOperationExport.path,
-    schema: { querystring: brokerOperationExport.query },
-    preValidation: async (request) => {
-      (request as { exportAsker?: unknown }).exportAsker = await asker(request);
-    },
-    handler: async (request, reply) => {
-      const { member } = (request as unknown as { exportAsker: Awaited<ReturnType<typeof asker>> }).exportAsker;
-      const q = request.query as Static<typeof brokerOperationExport.query>;
-      const filter = { operationType: q.operationType, brokerAccountId: q.brokerAccountId, exchangeCode: q.exchangeCode, asset: q.asset, ...timeFilter(q) };
-      await checkAccountFilter(ctx.db, member.orgId, filter.brokerAccountId);
-      const rows = (await allRows<OperationRow>(ctx, operationQuery(member.orgId, filter, nowDate(ctx)))).map(operationView);
-      const x = zh.operations;
-      const c = x.columns;
-      const typeText = (type: string) => {
-        const cut = type.lastIndexOf('_');
-        const kind = type.slice(0, cut) as keyof typeof x.kinds;
-        const suffix = type.slice(cut + 1) as keyof typeof x.suffixes;
-        return fill(x.type, { kind: x.kinds[kind], suffix: x.suffixes[suffix] });
-      };
-      return send(reply, 'operations', {
+  brokerQueryDownload(ctx, app, brokerOperationExport, async ({ member }, q) => {
+    const filter = { operationType: q.operationType, brokerAccountId: q.brokerAccountId, exchangeCode: q.exchangeCode, asset: q.asset, ...timeFilter(q) };
+    await checkAccountFilter(ctx.db, member.orgId, filter.brokerAccountId);
+    const rows = (await allRows<OperationRow>(ctx, operationQuery(member.orgId, filter, nowDate(ctx)))).map(operationView);
+    const x = zh.operations;
+    const c = x.columns;
+    const typeText = (type: string) => {
+      const cut = type.lastIndexOf('_');
+      const kind = type.slice(0, cut) as keyof typeof x.kinds;
+      const suffix = type.slice(cut + 1) as keyof typeof x.suffixes;
+      return fill(x.type, { kind: x.kinds[kind], suffix: x.suffixes[suffix] });
+    };
+    return {
+      file: BROKER_EXPORT_FILES.operations,
+      sheet: {
         name: x.sheet,
         title: x.title,
         filters: fill(x.filters, {
@@ -206,7 +234,7 @@ export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void 
           amountCell(r.fee),
           r.remark,
         ]),
-      });
-    },
+      },
+    };
   });
 }

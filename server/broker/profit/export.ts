@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
 import { BROKER_EXPORT_TIME_ZONE } from '../../../contract/broker-funds-rules.ts';
 import { PROFIT_EXPORT_FILES } from '../../../contract/broker-profit-rules.ts';
 import { brokerProfitExport } from '../../../contract/broker-profit.ts';
 import zhExport from '../../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import zh from '../../../locales/zh-HK/broker-profit.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../../api/context.ts';
-import { authenticate } from '../../api/sessions.ts';
 import { amountCell, zonedFormatter } from '../../wallet/export.ts';
-import { allRows, fill, rangeText, sendXlsx, timeFilter } from '../fund-export.ts';
-import { brokerMember } from '../org.ts';
-import { accrualQuery, type AccrualRow, accrualView, applicationQuery, legsOf, type ProfitApplicationRow, profitApplicationView } from './applications.ts';
+import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
+import { accrualQuery, type AccrualRow, accrualView, applicationQuery, type ProfitApplicationRow, profitApplicationViews } from './applications.ts';
 import { projectOf } from './project.ts';
 
 /**
@@ -25,41 +22,32 @@ import { projectOf } from './project.ts';
 export function brokerProfitExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const time = (iso: string | null) => (iso ? zoned.time(new Date(iso)) : '');
+  const x = zh.export;
 
-  app.route({
-    method: 'POST',
-    url: brokerProfitExport.path,
-    schema: { querystring: brokerProfitExport.query },
-    preValidation: async (request) => {
-      const auth = await authenticate(ctx, request);
-      (request as { exportAsker?: unknown }).exportAsker = { auth, member: await brokerMember(ctx.db, auth.user.id) };
-    },
-    handler: async (request, reply) => {
-      const { auth, member } = (request as unknown as { exportAsker: { auth: { user: { id: number } }; member: { orgId: string } } }).exportAsker;
-      const q = request.query as Static<typeof brokerProfitExport.query>;
-      const filter = { projectNo: q.projectNo, type: q.type, status: q.status, ...timeFilter(q) };
-      const project = filter.projectNo === undefined ? null : await projectOf(ctx.db, member.orgId, filter.projectNo);
-      const projectText = project ? `${project.name} (${project.project_no})` : zhExport.all;
-      const x = zh.export;
-      if (q.table === 'accrual') {
-        const rows = (await allRows<AccrualRow>(ctx, accrualQuery(member.orgId, filter, nowDate(ctx)))).map(accrualView);
-        const c = x.accrual.columns;
-        return sendXlsx(ctx, reply, PROFIT_EXPORT_FILES.accrual, {
+  brokerQueryDownload(ctx, app, brokerProfitExport, async ({ auth, member }, q) => {
+    const filter = { projectNo: q.projectNo, type: q.type, status: q.status, ...timeFilter(q) };
+    const project = filter.projectNo === undefined ? null : await projectOf(ctx.db, member.orgId, filter.projectNo);
+    const projectText = project ? `${project.name} (${project.project_no})` : zhExport.all;
+    if (q.table === 'accrual') {
+      const rows = (await allRows<AccrualRow>(ctx, accrualQuery(member.orgId, filter, nowDate(ctx)))).map(accrualView);
+      const c = x.accrual.columns;
+      return {
+        file: PROFIT_EXPORT_FILES.accrual,
+        sheet: {
           name: x.sheet,
           title: x.accrual.title,
           filters: fill(x.accrual.filters, { project: projectText, days: rangeText(filter) }),
           columns: [c.day, c.projectNo, c.project, c.navBefore, c.hwmBefore, c.amount],
           rows: rows.map((r) => [r.day, r.projectNo, r.projectName, amountCell(r.navBefore), amountCell(r.hwmBefore), amountCell(r.amount)]),
-        });
-      }
-      const rows = await allRows<ProfitApplicationRow>(ctx, applicationQuery(member.orgId, filter, nowDate(ctx)));
-      const legs = await legsOf(
-        ctx.db,
-        rows.map((r) => r.id),
-      );
-      const views = rows.map((r) => profitApplicationView(r, legs.get(r.id) ?? [], auth.user.id));
-      const c = x.application.columns;
-      return sendXlsx(ctx, reply, PROFIT_EXPORT_FILES.application, {
+        },
+      };
+    }
+    const rows = await allRows<ProfitApplicationRow>(ctx, applicationQuery(member.orgId, filter, nowDate(ctx)));
+    const views = await profitApplicationViews(ctx.db, rows, auth.user.id);
+    const c = x.application.columns;
+    return {
+      file: PROFIT_EXPORT_FILES.application,
+      sheet: {
         name: x.sheet,
         title: x.application.title,
         filters: fill(x.application.filters, {
@@ -81,7 +69,7 @@ export function brokerProfitExportRoutes(ctx: ApiContext, app: FastifyInstance):
           r.approver ?? '',
           time(r.completedAt),
         ]),
-      });
-    },
+      },
+    };
   });
 }
