@@ -7,10 +7,9 @@ import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.
 import { ALLOT_MODES, MAX_ALLOT_LEGS, splitAllocation, type AllotMode } from '../../../../contract/broker-profit-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
-import { useLoad } from '../kit/index.ts';
-import { profitApi, type ExtractPreview, type ProfitApplication, type ProfitFund } from './api.ts';
+import { profitApi, type Destination, type ExtractPreview, type ProfitApplication, type ProfitFund } from './api.ts';
 import { describeProfitError } from './errors.ts';
-import { AMOUNT, checkFactor, destinationLabel, factorBody, FactorFields, noFactor, usdt, type Factor, type FactorField } from './parts.tsx';
+import { AMOUNT, checkFactor, DestinationSelect, factorBody, FactorFields, noFactor, usdt, type Factor, type FactorField } from './parts.tsx';
 
 const remarkError = (t: TFunction, remark: string) => (remark.length > MAX_APPLICATION_REMARK ? t('errors.remark', { max: MAX_APPLICATION_REMARK }) : undefined);
 
@@ -27,9 +26,8 @@ function amountError(t: TFunction, value: string, available?: string): string | 
  * previewed (what stays available, the liability after, the NAV per unit that does not move), then applied for with
  * the e-mail code (and the Google code when bound). The amount is held until another member decides.
  */
-export function WithdrawForm({ fund, gaBound, onApplied }: { fund: ProfitFund; gaBound: boolean; onApplied: (application: ProfitApplication, text: string) => void }) {
+export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund: ProfitFund; destinations: readonly Destination[]; gaBound: boolean; onApplied: (application: ProfitApplication, text: string) => void }) {
   const { t } = useTranslation('broker-profit');
-  const destinations = useLoad(() => profitApi.accounts(fund.projectNo), [fund.projectNo]);
   const [form, setForm] = useState({ toAccountId: '', amount: '', remark: '' });
   const [factor, setFactor] = useState<Factor>(noFactor);
   const [preview, setPreview] = useState<ExtractPreview | null>(null);
@@ -102,18 +100,7 @@ export function WithdrawForm({ fund, gaBound, onApplied }: { fund: ProfitFund; g
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="profit-withdraw-form" aria-labelledby="profit-withdraw-title">
       <h2 id="profit-withdraw-title">{t('withdraw.title')}</h2>
-      <Field name="toAccountId" label={t('withdraw.to')} error={errors.toAccountId} hint={destinations.data?.length === 0 ? t('withdraw.noDestination') : null}>
-        {(aria) => (
-          <select {...aria} data-testid="input-toAccountId" value={form.toAccountId} onChange={(e) => set('toAccountId')(e.target.value)}>
-            <option value="">{t('errors.toRequired')}</option>
-            {(destinations.data ?? []).map((d) => (
-              <option key={d.brokerAccountId} value={d.brokerAccountId}>
-                {destinationLabel(t, d)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <DestinationSelect name="toAccountId" label={t('withdraw.to')} accounts={destinations} value={form.toAccountId} onChange={set('toAccountId')} error={errors.toAccountId} hint={destinations.length === 0 ? t('withdraw.noDestination') : null} />
       <TextField
         name="amount"
         label={t('withdraw.amount')}
@@ -154,9 +141,8 @@ interface LegDraft {
  * must add up (the shared rule contract/broker-profit-rules.ts splitAllocation, as the sandbox applies it), with
  * the second factor.
  */
-export function AllotForm({ fund, gaBound, onApplied }: { fund: ProfitFund; gaBound: boolean; onApplied: (application: ProfitApplication, text: string) => void }) {
+export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: ProfitFund; destinations: readonly Destination[]; gaBound: boolean; onApplied: (application: ProfitApplication, text: string) => void }) {
   const { t } = useTranslation('broker-profit');
-  const destinations = useLoad(() => profitApi.accounts(fund.projectNo), [fund.projectNo]);
   const [mode, setMode] = useState<AllotMode>('percent');
   const [total, setTotal] = useState('');
   const [legs, setLegs] = useState<LegDraft[]>([
@@ -231,18 +217,7 @@ export function AllotForm({ fund, gaBound, onApplied }: { fund: ProfitFund; gaBo
       <TextField name="allotTotal" label={t('allot.total')} inputMode="decimal" autoComplete="off" value={total} onValue={setTotal} error={errors.total} hint={t('availableHint', { amount: usdt(fund.available) })} />
       {legs.map((leg, i) => (
         <div className="td-profit-leg" key={i} data-testid={`profit-allot-leg-${i}`}>
-          <Field name={`allotLegTo${i}`} label={t('allot.legTo', { n: i + 1 })} error={errors[`legTo${i}`]}>
-            {(aria) => (
-              <select {...aria} data-testid={`input-allotLegTo${i}`} value={leg.toAccountId} onChange={(e) => setLeg(i, { toAccountId: e.target.value })}>
-                <option value="">{t('errors.toRequired')}</option>
-                {(destinations.data ?? []).map((d) => (
-                  <option key={d.brokerAccountId} value={d.brokerAccountId}>
-                    {destinationLabel(t, d)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <DestinationSelect name={`allotLegTo${i}`} label={t('allot.legTo', { n: i + 1 })} accounts={destinations} value={leg.toAccountId} onChange={(toAccountId) => setLeg(i, { toAccountId })} error={errors[`legTo${i}`]} />
           <TextField
             name={`allotLeg${i}`}
             label={mode === 'amount' ? t('allot.legAmount', { n: i + 1 }) : t('allot.legPercent', { n: i + 1 })}
@@ -283,9 +258,8 @@ export function AllotForm({ fund, gaBound, onApplied }: { fund: ProfitFund; gaBo
  * The broker's own money into the project (spec §7 project/addInferiorTransferRecord): from a sub-account of the
  * project's exchange that belongs to no project; held until another member approves, then bought as units.
  */
-export function TransferInForm({ fund, onApplied }: { fund: ProfitFund; onApplied: (application: ProfitApplication, text: string) => void }) {
+export function TransferInForm({ fund, destinations, onApplied }: { fund: ProfitFund; destinations: readonly Destination[]; onApplied: (application: ProfitApplication, text: string) => void }) {
   const { t } = useTranslation('broker-profit');
-  const sources = useLoad(() => profitApi.accounts(fund.projectNo), [fund.projectNo]);
   const [form, setForm] = useState({ fromAccountId: '', fromWallet: 'futures' as BrokerWallet, amount: '' });
   const [errors, setErrors] = useState<FieldErrors<'fromAccountId' | 'amount'>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -320,18 +294,7 @@ export function TransferInForm({ fund, onApplied }: { fund: ProfitFund; onApplie
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="profit-transfer-in-form" aria-labelledby="profit-transfer-in-title">
       <h2 id="profit-transfer-in-title">{t('transferIn.title')}</h2>
       <p className="td-field-hint">{t('transferIn.intro')}</p>
-      <Field name="fromAccountId" label={t('transferIn.from')} error={errors.fromAccountId}>
-        {(aria) => (
-          <select {...aria} data-testid="input-fromAccountId" value={form.fromAccountId} onChange={(e) => setForm((f) => ({ ...f, fromAccountId: e.target.value }))}>
-            <option value="">{t('errors.toRequired')}</option>
-            {(sources.data ?? []).map((d) => (
-              <option key={d.brokerAccountId} value={d.brokerAccountId}>
-                {destinationLabel(t, d)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <DestinationSelect name="fromAccountId" label={t('transferIn.from')} accounts={destinations} value={form.fromAccountId} onChange={(fromAccountId) => setForm((f) => ({ ...f, fromAccountId }))} error={errors.fromAccountId} />
       <Field name="fromWallet" label={t('transferIn.wallet')}>
         {(aria) => (
           <select {...aria} data-testid="input-fromWallet" value={form.fromWallet} onChange={(e) => setForm((f) => ({ ...f, fromWallet: e.target.value as BrokerWallet }))}>

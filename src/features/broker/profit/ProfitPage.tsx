@@ -56,6 +56,7 @@ function Profit() {
   const [picked, setPicked] = useState('');
   const projectNo = picked || funds.data?.[0]?.projectNo || '';
   const fund = funds.data?.find((f) => f.projectNo === projectNo) ?? null;
+  const destinations = useLoad(async () => (projectNo ? profitApi.accounts(projectNo) : []), [projectNo]);
   const [notice, setNotice] = useState<Notice>(null);
   const [deciding, setDeciding] = useState<ProfitApplication | null>(null);
 
@@ -97,9 +98,9 @@ function Profit() {
       <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
       {fund ? (
         <div className="td-profit-forms" key={fund.projectNo}>
-          <WithdrawForm fund={fund} gaBound={gaBound} onApplied={applied} />
-          <AllotForm fund={fund} gaBound={gaBound} onApplied={applied} />
-          <TransferInForm fund={fund} onApplied={applied} />
+          <WithdrawForm fund={fund} destinations={destinations.data ?? []} gaBound={gaBound} onApplied={applied} />
+          <AllotForm fund={fund} destinations={destinations.data ?? []} gaBound={gaBound} onApplied={applied} />
+          <TransferInForm fund={fund} destinations={destinations.data ?? []} onApplied={applied} />
         </div>
       ) : null}
       {deciding ? (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { checkCode, checkGaCode, CodeField, TextField, type FieldErrors } from '../../account/shared.ts';
+import { checkCode, checkGaCode, CodeField, Field, TextField, type FieldErrors, type FieldIssue } from '../../account/shared.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import type { Destination, ProfitApplication } from './api.ts';
 
@@ -68,8 +68,39 @@ export function checkFactor(factor: Factor, gaBound: boolean): FieldErrors<Facto
 
 export const factorBody = (factor: Factor) => ({ emailUuid: factor.uuid ?? '', emailCode: factor.code.trim(), ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}) });
 
-export function destinationLabel(t: (key: string) => string, d: Destination): string {
-  return `${d.subAccountName} · ${t(`broker-config:exchanges.${d.exchangeCode}`)}`;
+/** A sub-account where the project's profit may go (or own money come from): profitAccrual/accounts. */
+export function DestinationSelect({
+  name,
+  label,
+  accounts,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  name: string;
+  label: string;
+  accounts: readonly Destination[];
+  value: string;
+  onChange: (brokerAccountId: string) => void;
+  error?: FieldIssue | string | undefined;
+  hint?: string | null;
+}) {
+  const { t } = useTranslation('broker-profit');
+  return (
+    <Field name={name} label={label} error={error} hint={hint ?? null}>
+      {(aria) => (
+        <select {...aria} data-testid={`input-${name}`} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{t('errors.toRequired')}</option>
+          {accounts.map((d) => (
+            <option key={d.brokerAccountId} value={d.brokerAccountId}>
+              {t('accountOption', { name: d.subAccountName, exchange: t(`broker-config:exchanges.${d.exchangeCode}`) })}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
 }
 
 /** Where an application's money goes (or, for a transfer in, comes from). */
