@@ -9,7 +9,9 @@ import { newRequestId } from '../../../lib/api/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
 import { profitApi, type Destination, type ExtractPreview, type ProfitApplication, type ProfitFund } from './api.ts';
 import { describeProfitError } from './errors.ts';
-import { AMOUNT, checkFactor, DestinationSelect, factorBody, FactorFields, noFactor, usdt, type Factor, type FactorField } from './parts.tsx';
+import { SecondFactorFields } from '../money/shared.tsx';
+import '../money/locale.ts';
+import { AMOUNT, checkFactor, DestinationSelect, factorBody, noFactor, usdt, type Factor, type FactorField } from './parts.tsx';
 
 const remarkError = (t: TFunction, remark: string) => (remark.length > MAX_APPLICATION_REMARK ? t('errors.remark', { max: MAX_APPLICATION_REMARK }) : undefined);
 
@@ -117,7 +119,7 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
           {t('withdraw.previewText', { amount: usdt(preview.amount), account: preview.toSubAccountName, after: usdt(preview.availableAfter), payable: usdt(preview.profitPayableAfter), nav: preview.nav })}
         </p>
       ) : null}
-      <FactorFields idPrefix="withdraw" request={() => profitApi.invoke(fund.projectNo)} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
+      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ code: 'withdrawEmailCode', ga: 'withdrawGaCode' }} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
         <button type="button" className="td-button td-button-secondary" disabled={submitting} onClick={() => void onPreview()} data-testid="profit-withdraw-preview-button">
@@ -243,7 +245,7 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
           {t('allot.addLeg')}
         </button>
       ) : null}
-      <FactorFields idPrefix="allot" request={() => profitApi.invoke(fund.projectNo)} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
+      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ code: 'allotEmailCode', ga: 'allotGaCode' }} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
         <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="profit-allot-submit">

@@ -1,22 +1,20 @@
 import { Column } from 'primereact/column';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { PROFIT_APPLICATION_TYPES, PROFIT_EXPORT_FILES, type ProfitApplicationType } from '../../../../contract/broker-profit-rules.ts';
-import { newRequestId } from '../../../lib/api/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { Field, FormMessage } from '../../account/shared.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
-import { fundApi } from '../money/api.ts';
+import { DecisionPanel } from '../money/DecisionPanel.tsx';
 import { datedFileName } from '../money/export-name.ts';
 import { exportFields, timeFields } from '../money/shared.tsx';
 import { profitApi, type ProfitAccrual, type ProfitApplication, type ProfitFund } from './api.ts';
 import { describeProfitError } from './errors.ts';
 import { AllotForm, TransferInForm, WithdrawForm } from './ProfitForms.tsx';
-import { checkFactor, factorBody, FactorFields, legsText, noFactor, usdt, type Factor, type FactorField } from './parts.tsx';
+import { legsText, usdt } from './parts.tsx';
 import './locale.ts';
 import '../money/money.css';
 import './profit.css';
@@ -105,8 +103,17 @@ function Profit() {
       ) : null}
       {deciding ? (
         <DecisionPanel
-          application={deciding}
-          gaBound={gaBound}
+          title={t('applications.decisionTitle', { id: deciding.applicationId })}
+          subject={t('applications.decisionSubject', {
+            type: t(`types.${deciding.type}`),
+            amount: usdt(deciding.amount),
+            project: deciding.projectNo,
+            legs: legsText(t, deciding),
+            applicant: deciding.applicant,
+          })}
+          approve={async (body) => t('applications.approved', { id: (await profitApi.approve({ applicationId: deciding.applicationId, ...body })).applicationId })}
+          reject={async (body) => t('applications.rejected', { id: (await profitApi.reject({ applicationId: deciding.applicationId, ...body })).applicationId })}
+          describe={(error) => describeProfitError(t, error)}
           onDone={(text) => {
             setDeciding(null);
             setNotice({ text, tone: 'success' });
@@ -246,75 +253,5 @@ function Accruals({ projectNo, version }: { projectNo: string; version: number }
         <Column header={t('accruals.columns.amount')} body={(row: ProfitAccrual) => usdt(row.amount)} />
       </BrokerTable>
     </section>
-  );
-}
-
-/** Approve (with the second factor, business type brokerApprove) or reject (with an optional reason) one application. */
-function DecisionPanel({ application, gaBound, onDone, onCancel }: { application: ProfitApplication; gaBound: boolean; onDone: (text: string) => void; onCancel: () => void }) {
-  const { t } = useTranslation('broker-profit');
-  const [factor, setFactor] = useState<Factor>(noFactor);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<FactorField | 'reason'>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [requestId] = useState(newRequestId);
-  const { submitting, run } = useSubmit();
-
-  const fail = (error: unknown) => {
-    const described = describeProfitError(t, error);
-    if (described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
-    else setMessage(described.message);
-  };
-  const approve = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = checkFactor(factor, gaBound);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    await run(async () => {
-      try {
-        const done = await profitApi.approve({ applicationId: application.applicationId, requestId, ...factorBody(factor) });
-        onDone(t('applications.approved', { id: done.applicationId }));
-      } catch (error) {
-        fail(error);
-      }
-    });
-  };
-  const reject = async () => {
-    setMessage(null);
-    if (reason.length > MAX_APPLICATION_REMARK) {
-      setErrors({ reason: t('errors.remark', { max: MAX_APPLICATION_REMARK }) });
-      return;
-    }
-    await run(async () => {
-      try {
-        const done = await profitApi.reject({ applicationId: application.applicationId, requestId: newRequestId(), ...(reason.trim() ? { reason: reason.trim() } : {}) });
-        onDone(t('applications.rejected', { id: done.applicationId }));
-      } catch (error) {
-        fail(error);
-      }
-    });
-  };
-
-  return (
-    <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void approve(e)} data-testid="profit-decision-form" aria-labelledby="profit-decision-title">
-      <h2 id="profit-decision-title">{t('applications.decisionTitle', { id: application.applicationId })}</h2>
-      <p data-testid="profit-decision-subject">
-        {t('applications.decisionSubject', { type: t(`types.${application.type}`), amount: usdt(application.amount), project: application.projectNo, legs: legsText(t, application), applicant: application.applicant })}
-      </p>
-      <FactorFields idPrefix="decision" request={() => fundApi.invoke('brokerApprove')} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
-      <TextField name="rejectReason" label={t('applications.rejectReason')} autoComplete="off" value={reason} onValue={setReason} error={errors.reason} />
-      <FormMessage text={message} />
-      <div className="td-broker-money-actions">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="profit-decision-approve">
-          {t('applications.approve')}
-        </button>
-        <button type="button" className="td-button td-button-secondary" disabled={submitting} onClick={() => void reject()} data-testid="profit-decision-reject">
-          {t('applications.reject')}
-        </button>
-        <button type="button" className="td-button td-button-secondary" onClick={onCancel}>
-          {t('applications.cancel')}
-        </button>
-      </div>
-    </form>
   );
 }

@@ -39,7 +39,7 @@ describe('broker-profit namespace', () => {
 
   it('uses the glossary terms in zh-HK', () => {
     const zh = JSON.stringify(load('zh-HK'));
-    for (const term of ['帳戶', '電郵', 'Google 驗證碼']) expect(zh).toContain(term);
+    for (const term of ['帳戶', '單位淨值', '高水位線']) expect(zh).toContain(term);
     expect(zh).not.toMatch(/賬|郵箱|保存|設置|消息|提現|暫無數據|轉賬|登錄|谷歌/);
   });
 });
