@@ -1,8 +1,10 @@
 import type Decimal from 'decimal.js';
 import type { BrokerWallet } from '../../../contract/broker-rules.ts';
 import type { ProjectStatus } from '../../../contract/broker-projects-rules.ts';
-import type { ApiContext } from '../../api/context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { Entry, post } from '../../ledger/ledger.ts';
+import { D } from '../../trade/decimal.ts';
+import { increaseCapital } from '../projects/capital.ts';
 import { liveNav, type ProjectRow, statusOf } from '../projects/store.ts';
 
 /**
@@ -11,6 +13,9 @@ import { liveNav, type ProjectRow, statusOf } from '../projects/store.ts';
  * state, its live NAV and the sub-accounts that belong to projects.
  */
 export { projectOf, type ProjectRow } from '../projects/store.ts';
+
+/** The name of the organisation's own investor record (the broker manager's data is Hong Kong Chinese). */
+const OWN_INVESTOR_NAME = '機構自有資金';
 
 export const projectStatus = (project: ProjectRow, at: Date): ProjectStatus => statusOf(project, at);
 
@@ -34,16 +39,45 @@ export interface OwnPurchase {
   project: ProjectRow;
   userId: number;
   amount: Decimal;
-  /** Where the money is: the source sub-account's wallet, in the bucket it was held in. */
-  from: { accountId: string; wallet: BrokerWallet; bucket: 'free' | 'locked' };
-  ref: string;
+  /** The source sub-account's wallet, where the application held the money. */
+  from: { accountId: string; wallet: BrokerWallet };
+  /** The profit application: its hold is released into the increase, and the flow's requestId names it. */
+  applicationId: string;
   at: Date;
 }
 
+/** The organisation's own investor record (`broker_investors.own`), made the first time the broker invests its own money. */
+async function ownInvestor(tx: Queryable, orgId: string, userId: number, at: Date): Promise<string> {
+  await tx.query('select id from broker_orgs where id = $1 for update', [orgId]);
+  const found = await tx.query<{ id: string }>('select id::text as id from broker_investors where org_id = $1 and own', [orgId]);
+  if (found[0]) return found[0].id;
+  const made = await tx.query<{ id: string }>(
+    `insert into broker_investors (org_id, name, email, created_by, created_at, own) values ($1, $2, $3, $4, $5, true) returning id::text as id`,
+    [orgId, OWN_INVESTOR_NAME, `own-capital-${orgId}@broker.invalid`, userId, at],
+  );
+  return made[0]!.id;
+}
+
 /**
- * The broker's own money into a project: a capital increase of the organisation's own investor record at the
- * current NAV, paid from a sub-account instead of from outside — the projects core's increase code path.
+ * The broker's own money into a project, when its transfer-in application is approved (in the approval's
+ * transaction, the project row locked): the hold on the source wallet is released (`broker_profit_release`) and the
+ * projects core's capital increase takes it from there (`broker_capital_increase`, source `broker_account`), buying
+ * units of the organisation's own investor record at the live NAV — the same code path as every increase.
  */
-export async function buyOwnUnits(_ctx: ApiContext, _tx: Queryable, _purchase: OwnPurchase): Promise<{ units: Decimal; nav: Decimal }> {
-  throw new Error('buyOwnUnits: waiting for the projects core capital increase (p15-core)');
+export async function buyOwnUnits(tx: Queryable, purchase: OwnPurchase): Promise<{ units: Decimal; nav: Decimal }> {
+  const { project, amount, from, at } = purchase;
+  await post(
+    tx,
+    new Entry('broker_profit_release', `broker_profit_application:${purchase.applicationId}`, purchase.userId, from.accountId)
+      .broker(from.accountId, from.wallet, 'USDT', amount.neg(), 'locked')
+      .broker(from.accountId, from.wallet, 'USDT', amount, 'free'),
+    at,
+  );
+  const investorId = await ownInvestor(tx, project.org_id, purchase.userId, at);
+  const { flow } = await increaseCapital(
+    tx,
+    { orgId: project.org_id, projectNo: project.project_no, investor: { id: investorId }, amount, operatorId: purchase.userId, requestId: `profit-transfer-in-${purchase.applicationId}`, from },
+    at,
+  );
+  return { units: new D(flow.units), nav: new D(flow.nav) };
 }

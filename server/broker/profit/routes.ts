@@ -294,7 +294,7 @@ export function brokerProfitRoutes(ctx: ApiContext, app: FastifyInstance): void 
         let nav: Decimal | null = null;
         if (row.type === 'transfer_in') {
           // The capital increase's own code path: units at the current NAV for the organisation's own investor.
-          const bought = await buyOwnUnits(ctx, tx, { project, userId: auth.user.id, amount, from: { accountId: row.from_account_id, wallet: row.from_wallet, bucket: 'locked' }, ref: `broker_profit_application:${row.id}`, at });
+          const bought = await buyOwnUnits(tx, { project, userId: auth.user.id, amount, from: { accountId: row.from_account_id, wallet: row.from_wallet }, applicationId: row.id, at });
           units = bought.units;
           nav = bought.nav;
         } else {
