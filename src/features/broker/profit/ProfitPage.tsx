@@ -93,6 +93,7 @@ function Profit() {
           )}
         </Field>
       ) : null}
+      {fund ? <FundFigures fund={fund} /> : null}
       <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
       {fund ? (
         <div className="td-profit-forms" key={fund.projectNo}>
@@ -125,6 +126,27 @@ function Profit() {
       <Applications projectNo={projectNo} version={version} onDecide={decide} />
       <Accruals projectNo={projectNo} version={version} />
     </div>
+  );
+}
+
+/** The chosen project's figures, readable on a phone too (the table beside scrolls there). */
+function FundFigures({ fund }: { fund: ProfitFund }) {
+  const { t } = useTranslation('broker-profit');
+  const figures = [
+    ['accrued', fund.accrued],
+    ['withdrawn', fund.withdrawn],
+    ['applying', fund.applying],
+    ['available', fund.available],
+  ] as const;
+  return (
+    <dl className="td-profit-figures" data-testid="profit-figures">
+      {figures.map(([key, value]) => (
+        <div key={key}>
+          <dt>{t(`summary.${key}`)}</dt>
+          <dd data-testid={`profit-figure-${key}`}>{usdt(value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

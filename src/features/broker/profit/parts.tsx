@@ -37,7 +37,7 @@ export function DestinationSelect({
     <Field name={name} label={label} error={error} hint={hint ?? null}>
       {(aria) => (
         <select {...aria} data-testid={`input-${name}`} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{t('errors.toRequired')}</option>
+          <option value="">{t('chooseAccount')}</option>
           {accounts.map((d) => (
             <option key={d.brokerAccountId} value={d.brokerAccountId}>
               {t('accountOption', { name: d.subAccountName, exchange: t(`broker-config:exchanges.${d.exchangeCode}`) })}
