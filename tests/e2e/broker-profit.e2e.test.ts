@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
 import zh from '../../locales/zh-HK/broker-profit.json' with { type: 'json' };
 import { openPage } from './support/browser.ts';
-import { saveScreenshot } from './support/market.ts';
+import path from 'node:path';
+import { artifactsDir, saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
 // Issue 15 "Done means", the profit page in real Chromium, own sandbox: a broker with a project funded by an
@@ -202,7 +203,7 @@ describe('broker profit page in Chromium (issue 15)', () => {
     await expectAccessible(page, `profit ${width}`);
     await expectNarrow(page, width, `profit ${width}`);
     await saveScreenshot(page, `broker-profit-${width}`);
-    await page.screenshot({ path: `artifacts/broker-profit-${width}-full.png`, fullPage: true });
+    await page.screenshot({ path: path.join(artifactsDir, `broker-profit-${width}-full.png`), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
