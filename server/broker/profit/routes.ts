@@ -300,11 +300,14 @@ export function brokerProfitRoutes(ctx: ApiContext, app: FastifyInstance): void 
         } else {
           if (new D(project.profit_payable).lt(amount)) throw new ApiError(Code.brokerProfitUnavailable, { available: plain(project.profit_payable) });
           const entry = new Entry('broker_profit_payout', `broker_profit_application:${row.id}`, auth.user.id, row.from_account_id).broker(row.from_account_id, row.from_wallet, row.asset, amount.neg(), 'locked');
+          const taken = await projectAccountIds(tx, orgId);
           for (const leg of legs) {
-            // A destination unbound meanwhile takes nothing in (404; the application can still be rejected).
+            // A destination unbound meanwhile takes nothing in (404), nor one linked to a project meanwhile (its NAV
+            // would jump: 10481); the application can still be rejected.
             await accountOf(tx, orgId, leg.account_id).catch(() => {
               throw new ApiError(Code.notFound, { field: 'toAccountId' });
             });
+            if (taken.has(leg.account_id)) throw new ApiError(Code.brokerProfitDestination, { field: 'toAccountId' });
             entry.broker(leg.account_id, leg.wallet, row.asset, new D(leg.amount));
           }
           await post(tx, entry, at);
