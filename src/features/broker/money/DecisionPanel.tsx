@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
@@ -48,6 +48,12 @@ export function DecisionPanel({
   const [message, setMessage] = useState<string | null>(null);
   const [requestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
+  // The panel opens from a row of the list below it: bring it into view and move the focus to it (keyboard and
+  // screen-reader users land on what they asked for).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const fail = (error: unknown) => {
     const described = describe(error);
@@ -88,7 +94,9 @@ export function DecisionPanel({
 
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onApprove(e)} data-testid="decision-form" aria-labelledby="decision-title">
-      <h2 id="decision-title">{title}</h2>
+      <h2 id="decision-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       <p data-testid="decision-subject">{subject}</p>
       <SecondFactorFields businessType="brokerApprove" gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
       <TextField name="reason" label={t('transfer.rejectReason')} autoComplete="off" value={reason} onValue={setReason} error={errors.reason} />
