@@ -167,6 +167,13 @@ export const Code = {
   brokerSettleChanged: 10472,
   /** spec §4 maker-checker: the initial review is not the applicant's, the re-review not the initial reviewer's; data.reason. */
   brokerBillSelfReview: 10473,
+  // Profit of the projects (10480–10489, issue 15; contract/broker-profit.ts).
+  /** The amount exceeds the profit available (accrued, not withdrawn, not held, and free on the primary account); data.available. */
+  brokerProfitUnavailable: 10480,
+  /** Profit goes only to a sub-account of the project's exchange that belongs to no project (and own money comes from one); data.field. */
+  brokerProfitDestination: 10481,
+  /** An allocation's legs do not add up: amounts to the total, percentages to 100; data.rule, data.index. */
+  brokerProfitSplit: 10482,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -260,6 +267,9 @@ export const messages: Record<Code, string> = {
   10471: 'This settle bill does not allow the operation',
   10472: 'The pending interest has changed; preview the settlement again',
   10473: 'A settle bill must be reviewed by another member of the organisation',
+  10480: 'The amount exceeds the profit available',
+  10481: 'This sub-account cannot take part in the project\'s profit',
+  10482: 'The allocation does not add up to the total',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

@@ -9,4 +9,6 @@ export const brokerPages = {
   // Interest settlement and settle bills (issue 15; src/features/broker/interest).
   brokerInterest: () => import('./interest/InterestPage.tsx'),
   brokerBill: () => import('./interest/BillPage.tsx'),
+  // Profit of the projects: withdrawal, allocation, own money in (issue 15; src/features/broker/profit).
+  brokerProfit: () => import('./profit/ProfitPage.tsx'),
 };
