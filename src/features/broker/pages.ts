@@ -6,4 +6,8 @@ export const brokerPages = {
   brokerTotal: () => import('./TotalPage.tsx'),
   brokerApiManagement: () => import('./ApiManagementPage.tsx'),
   brokerApi: () => import('./ApiApplyPage.tsx'),
+  brokerProject: () => import('./projects/ProjectPage.tsx'),
+  brokerProjectDetail: () => import('./projects/ProjectDetailPage.tsx'),
+  brokerInvestment: () => import('./projects/InvestmentPage.tsx'),
+  brokerRedeem: () => import('./projects/RedeemPage.tsx'),
 };
