@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import Decimal from 'decimal.js';
 import { Code } from '../../../../contract/codes.ts';
-import { MAX_INTEREST_RATE, MAX_PERFORMANCE_FEE_RATE, MIN_SUBSCRIPTION_CEILING, MIN_SUBSCRIPTION_FLOOR, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, PROJECT_NAME_MIN, FLOW_DECIMALS, INVESTOR_NAME_MAX, INVESTOR_NAME_MIN, RATE_DECIMALS } from '../../../../contract/broker-projects-rules.ts';
+import { MAX_INTEREST_RATE, MAX_PROJECT_DAYS, MAX_START_AHEAD_DAYS, MAX_PERFORMANCE_FEE_RATE, MIN_SUBSCRIPTION_CEILING, MIN_SUBSCRIPTION_FLOOR, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, PROJECT_NAME_MIN, FLOW_DECIMALS, INVESTOR_NAME_MAX, INVESTOR_NAME_MIN, RATE_DECIMALS } from '../../../../contract/broker-projects-rules.ts';
 import { UNIT_DECIMALS } from '../../../../contract/broker-nav.ts';
 import { isApiError } from '../../../lib/api/index.ts';
 import { describeError, type FormError } from '../../account/shared.ts';
 
+/** What the sandbox says of a start or end day (server/broker/projects/create.ts). */
+const DAY_RULES = ['date', 'past', 'tooFar', 'beforeStart', 'tooLong'];
 const percent = (fraction: string) => new Decimal(fraction).mul(100).toFixed();
 
 /**
@@ -20,10 +22,10 @@ function fieldMessage(t: TFunction, field: string, data: Record<string, unknown>
     case 'description':
       return t('broker-project:errors.description', { max: PROJECT_DESCRIPTION_MAX });
     case 'exchangeCode':
-      return t('broker-project:errors.exchange');
+      return data['rule'] === 'noMasterApi' || data['rule'] === 'kindNotOffered' ? t('broker-project:errors.exchangeNoProjects') : t('broker-project:errors.exchange');
     case 'startDay':
     case 'endDay':
-      return data['rule'] === 'pattern' ? t('broker-project:errors.day') : t('broker-project:errors.period');
+      return t(`broker-project:errors.days.${DAY_RULES.includes(String(data['rule'])) ? String(data['rule']) : 'date'}`, { ahead: MAX_START_AHEAD_DAYS, max: MAX_PROJECT_DAYS });
     case 'interestRate':
       return rate(MAX_INTEREST_RATE);
     case 'performanceFeeRate':

@@ -11,7 +11,8 @@ describe('broker-project namespace', () => {
       ...FLOW_DIRECTIONS.map((d) => `detail.flowTypes.${d}`),
       ...['primary', 'linked'].map((r) => `detail.roles.${r}`),
       ...['otherExchange', 'inProject', 'notEmpty', 'primary', 'other'].map((r) => `errors.relation.${r}`),
-      ...['name', 'description', 'exchange', 'day', 'endBeforeStart', 'rate', 'minSubscription', 'amount', 'belowMinimum', 'units', 'moreThanHeld', 'investorName', 'email', 'projectRequired', 'investorRequired'].map(
+      ...['date', 'past', 'tooFar', 'beforeStart', 'tooLong'].map((r) => `errors.days.${r}`),
+      ...['name', 'description', 'exchange', 'rate', 'minSubscription', 'amount', 'belowMinimum', 'units', 'moreThanHeld', 'investorName', 'email', 'projectRequired', 'investorRequired'].map(
         (k) => `errors.${k}`,
       ),
     ];

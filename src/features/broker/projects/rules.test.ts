@@ -37,12 +37,12 @@ describe('project screens: checks before any call (contract/broker-projects-rule
       name: 'broker-project:errors.name',
       description: 'broker-project:errors.description',
       exchangeCode: 'broker-project:errors.exchange',
-      startDay: 'broker-project:errors.day',
+      startDay: 'broker-project:errors.days.date',
       interestRate: 'broker-project:errors.rate',
       performanceFeeRate: 'broker-project:errors.rate',
       minSubscription: 'broker-project:errors.minSubscription',
     });
-    expect(key(checkProjectTerms({ ...terms, endDay: terms.startDay }).endDay)).toBe('broker-project:errors.endBeforeStart');
+    expect(key(checkProjectTerms({ ...terms, endDay: terms.startDay }).endDay)).toBe('broker-project:errors.days.beforeStart');
     expect(checkProjectTerms({ ...terms, interestRate: '31' }).interestRate).toEqual({ key: 'broker-project:errors.rate', params: { max: '30', decimals: 2 } });
   });
 

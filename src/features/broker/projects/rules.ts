@@ -74,7 +74,7 @@ function clean<F extends string>(found: Partial<Record<F, FieldIssue | undefined
   return out;
 }
 
-const dayIssue = (day: string) => (DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? undefined : issue('day'));
+const dayIssue = (day: string) => (DAY.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? undefined : issue('days.date'));
 
 /** The terms of a new project (applyRecord/add type project). */
 export function checkProjectTerms(form: ProjectTermsForm): FieldErrors<ProjectTermsField> {
@@ -85,7 +85,7 @@ export function checkProjectTerms(form: ProjectTermsForm): FieldErrors<ProjectTe
     description: form.description.trim().length > PROJECT_DESCRIPTION_MAX ? issue('description', { max: PROJECT_DESCRIPTION_MAX }) : undefined,
     exchangeCode: form.exchangeCode ? undefined : issue('exchange'),
     startDay: dayIssue(form.startDay),
-    endDay: dayIssue(form.endDay) ?? (DAY.test(form.startDay) && form.endDay <= form.startDay ? issue('endBeforeStart') : undefined),
+    endDay: dayIssue(form.endDay) ?? (DAY.test(form.startDay) && form.endDay <= form.startDay ? issue('days.beforeStart') : undefined),
     interestRate: percentToFraction(form.interestRate, MAX_INTEREST_RATE) === null ? issue('rate', { max: new Decimal(MAX_INTEREST_RATE).mul(100).toFixed(), decimals: RATE_DECIMALS - 2 }) : undefined,
     performanceFeeRate:
       percentToFraction(form.performanceFeeRate, MAX_PERFORMANCE_FEE_RATE) === null ? issue('rate', { max: new Decimal(MAX_PERFORMANCE_FEE_RATE).mul(100).toFixed(), decimals: RATE_DECIMALS - 2 }) : undefined,
