@@ -26,6 +26,8 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { brokerLookupRoutes } from '../broker/lookup.ts';
 import { electricityRoutes } from '../electricity/routes.ts';
 import { loanRoutes } from '../loans/routes.ts';
+import { brokerProjectDevRoutes } from '../broker/projects/dev-routes.ts';
+import { brokerProjectRoutes } from '../broker/projects/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
 import { brokerFundRoutes } from '../broker/funds.ts';
 import { brokerExportRoutes } from '../broker/fund-export.ts';
@@ -149,8 +151,11 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (server/broker/funds.ts).
   brokerFundRoutes(ctx, app);
   brokerExportRoutes(ctx, app);
+  // Asset-management projects, their investors and capital, and the daily zero-hour job (server/broker/projects).
+  await brokerProjectRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
+  if (withDevRoutes) brokerProjectDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
   // The sandbox chain moves on its own: confirmations credit deposits and complete withdrawals.
   const stopSweeper = startSweeper(ctx, 2000, (error) => app.log.error(error));
