@@ -12,6 +12,7 @@ import { describeProjectError } from './errors.ts';
 import { InvestorPicker, ProjectPicker } from './Pickers.tsx';
 import { checkIncreaseAmount, checkNewInvestor, dropError, formatNav, formatUnits, unitsPreview } from './rules.ts';
 import './locale.ts';
+import '../pages.css';
 import './projects.css';
 
 type Mode = 'existing' | 'new';

@@ -12,6 +12,7 @@ import { LinkedAccounts } from './LinkedAccounts.tsx';
 import { formatNav, formatUnits, fractionPercent } from './rules.ts';
 import { ProjectStatusBadge } from './StatusBadge.tsx';
 import './locale.ts';
+import '../pages.css';
 import './projects.css';
 
 const usdt = (value: string) => `${formatAssetAmount(value, 'USDT')} USDT`;

@@ -14,6 +14,7 @@ import { NewProjectForm } from './NewProjectForm.tsx';
 import { formatNav, formatUnits } from './rules.ts';
 import { ProjectStatusBadge } from './StatusBadge.tsx';
 import './locale.ts';
+import '../pages.css';
 import './projects.css';
 
 /**

@@ -15,6 +15,7 @@ import { InvestorPicker, ProjectPicker } from './Pickers.tsx';
 import { checkRedeem, dropError, formatNav, formatUnits, type RedeemBy } from './rules.ts';
 import '../money/locale.ts';
 import './locale.ts';
+import '../pages.css';
 import './projects.css';
 
 type RedeemField = 'projectNo' | 'investorId' | 'quantity' | FactorField;
