@@ -310,6 +310,43 @@ describe('broker project pages in Chromium (issue 15)', () => {
     await context.close();
   }, 120_000);
 
+  it('a sub-account is linked to the project and unlinked on the detail page, only when it holds nothing', async () => {
+    const made = await suite.client.call<{ brokerAccountId: string; subAccountName: string }>('POST', '/broker/account/insertBrokerAccount', {
+      token: owner.token,
+      body: { exchangeCode: 'okx', accountType: 'regular', subAccountName: 'okxLinkA', remark: 'link', requestId: 'e2e-projects-link-a' },
+    });
+    expect(made.code).toBe(200);
+    const { page, context, errors } = await openAs(1280, `project-detail/${projectNo}`);
+    const detail = page.getByTestId('broker-project-detail');
+    await detail.waitFor(slow);
+    // It holds its seeded balances: not offered.
+    await expect.poll(() => detail.getByTestId('relation-account').isDisabled(), slow).toBe(true);
+    expect(await detail.locator(`[data-testid="relation-account"] option[value="${made.data.brokerAccountId}"]`).count()).toBe(0);
+    await context.close();
+
+    // Emptied on its exchange (sandbox control), it is offered, linked, and unlinked again; the NAV does not move.
+    expect((await suite.client.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: made.data.brokerAccountId } })).code).toBe(200);
+    const nav = (await project()).nav;
+    const again = await openAs(1280, `project-detail/${projectNo}`);
+    const view = again.page.getByTestId('broker-project-detail');
+    await view.waitFor(slow);
+    await expect.poll(() => view.locator(`[data-testid="relation-account"] option[value="${made.data.brokerAccountId}"]`).count(), slow).toBe(1);
+    await view.getByTestId('relation-account').selectOption(made.data.brokerAccountId);
+    await view.getByTestId('relation-link').click();
+    await expect.poll(() => view.getByTestId('relation-notice').textContent(), slow).toBe(zh.detail.linked.replace('{{name}}', made.data.subAccountName));
+    await expect.poll(() => view.locator('[data-testid="project-accounts"] tbody tr').count(), slow).toBe(2);
+    expect(await view.locator(`[data-relation="${made.data.brokerAccountId}"]`).textContent()).toContain(zh.detail.roles.linked);
+    expect((await project()).nav).toBe(nav);
+    await expectAccessible(again.page, 'project linked account');
+    await saveScreenshot(again.page, 'broker-project-linked-1280');
+    await view.locator(`[data-relation="${made.data.brokerAccountId}"]`).getByTestId('relation-unlink').click();
+    await expect.poll(() => view.getByTestId('relation-notice').textContent(), slow).toBe(zh.detail.unlinked.replace('{{name}}', made.data.subAccountName));
+    await expect.poll(() => view.locator('[data-testid="project-accounts"] tbody tr').count(), slow).toBe(1);
+    expect(again.errors).toEqual([]);
+    expect(errors).toEqual([]);
+    await again.context.close();
+  }, 120_000);
+
   it.each(WIDTHS)('%i px: the four project pages in zh-HK, accessible, not wider than the screen', async (width) => {
     const pages = [
       ['project', 'broker-project-page', zh.list.title],
