@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { PROJECT_NO_PATTERN } from '../../../../contract/broker-projects-rules.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { useLoad } from '../kit/index.ts';
-import { ExchangeName, LoadError } from '../parts.tsx';
+import { ExchangeName, LoadError, Notice } from '../parts.tsx';
 import { projectApi, type ProjectInfo } from './api.ts';
 import { CapitalFlows } from './CapitalFlows.tsx';
 import { Holdings } from './Holdings.tsx';
@@ -31,9 +32,25 @@ export default function ProjectDetailPage() {
   );
 }
 
+/** A project number that cannot be one (P + 12 digits) is not asked for: the page says it is not found. */
 function ProjectDetail() {
   const { t } = useTranslation('broker-project');
   const { lang, projectNo = '' } = useParams();
+  if (PROJECT_NO_PATTERN.test(projectNo)) return <ProjectDetailView projectNo={projectNo} />;
+  return (
+    <section className="td-broker-page td-broker-projects" data-testid="broker-project-detail">
+      <Link to={`/${lang}/brokerManager/project`} className="td-broker-back">
+        {t('detail.back')}
+      </Link>
+      <h1>{t('detail.title')}</h1>
+      <Notice error text={t('errors.notFound')} testId="project-not-found" />
+    </section>
+  );
+}
+
+function ProjectDetailView({ projectNo }: { projectNo: string }) {
+  const { t } = useTranslation('broker-project');
+  const { lang } = useParams();
   usePrimeLocale();
   const info = useLoad(() => projectApi.info(projectNo), [projectNo]);
   const capital = useLoad(() => projectApi.capital(projectNo), [projectNo]);
