@@ -21,7 +21,7 @@ export function CapitalFlows({ projectNo }: { projectNo: string }) {
   const query = { projectNo, ...timeFields(filters), ...(filters.direction ? { direction: filters.direction } : {}) };
   const page = useLoad(() => projectApi.flows(paging, query), [paging, filters, projectNo]);
   return (
-    <section className="td-broker-project-panel" aria-labelledby="project-flows">
+    <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-flows">
       <h2 id="project-flows">{t('detail.records')}</h2>
       <BrokerFilterBar>
         <FilterSelect<FlowDirection> name="direction" label={t('detail.recordColumns.type')} value={filters.direction} options={FLOW_DIRECTIONS.map((d) => [d, t(`detail.flowTypes.${d}`)] as const)} onChange={(v) => setFilter('direction', v)} />

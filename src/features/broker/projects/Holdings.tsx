@@ -16,7 +16,7 @@ export function Holdings({ capital, interestPayable }: { capital: Loaded<{ list:
   const { t } = useTranslation('broker-project');
   const list = capital.data?.list ?? [];
   return (
-    <section className="td-broker-project-panel" aria-labelledby="project-investors">
+    <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-investors">
       <h2 id="project-investors">{t('detail.investors')}</h2>
       <LoadError error={capital.error} />
       {capital.data && list.length === 0 ? <EmptyState /> : null}

@@ -98,7 +98,7 @@ function Investment() {
         <p className="td-broker-hint">{t('investment.intro')}</p>
       </div>
       <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
-      <form className="td-form td-broker-project-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="increase-form-title" data-testid="increase-form">
+      <form className="td-form td-broker-panel td-broker-project-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="increase-form-title" data-testid="increase-form">
         <h2 id="increase-form-title">{t('investment.formTitle')}</h2>
         <ProjectPicker value={projectNo} onChange={(v) => (setProjectNo(v), setErrors((e) => dropError(e, 'projectNo')))} error={errors.projectNo} allow={(p) => p.status !== 'completed'} />
         <LoadError error={info.error} />

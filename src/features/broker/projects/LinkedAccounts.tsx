@@ -42,7 +42,7 @@ export function LinkedAccounts({ projectNo, accounts, onChange }: { projectNo: s
   const unlink = (relation: ProjectRelation) => void act(async () => (await relationApi.remove(relation.relationId), t('detail.unlinked', { name: relation.subAccountName })));
 
   return (
-    <section className="td-broker-project-panel" aria-labelledby="project-accounts">
+    <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-accounts">
       <h2 id="project-accounts">{t('detail.accounts')}</h2>
       <p className="td-broker-hint">{t('detail.accountsIntro')}</p>
       <div className="td-broker-scroll" role="region" aria-label={t('detail.accounts')} tabIndex={0}>

@@ -69,7 +69,7 @@ export function NewProjectForm({ onDone, onClose }: { onDone: (project: { projec
   };
 
   return (
-    <form className="td-form td-broker-project-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="project-form-title" data-testid="project-form">
+    <form className="td-form td-broker-panel td-broker-project-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="project-form-title" data-testid="project-form">
       <h2 id="project-form-title">{t('form.title')}</h2>
       <p className="td-field-hint">{t('form.intro')}</p>
       <FormMessage text={failure} />

@@ -98,7 +98,7 @@ function Terms({ info }: { info: ProjectInfo }) {
   const { t } = useTranslation('broker-project');
   const p = info.project;
   return (
-    <section className="td-broker-project-panel" aria-labelledby="project-terms">
+    <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-terms">
       <h2 id="project-terms">{t('detail.terms')}</h2>
       <dl className="td-broker-facts" data-testid="project-terms">
         <dt>{t('detail.projectNo')}</dt>
@@ -138,7 +138,7 @@ function Capital({ info }: { info: ProjectInfo }) {
   const { t } = useTranslation('broker-project');
   const p = info.project;
   return (
-    <section className="td-broker-project-panel" aria-labelledby="project-capital">
+    <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-capital">
       <h2 id="project-capital">{t('detail.capital')}</h2>
       <dl className="td-broker-facts" data-testid="project-capital">
         <dt>{t('common.nav')}</dt>

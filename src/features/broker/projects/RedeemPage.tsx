@@ -121,7 +121,7 @@ function Redeem() {
         <p className="td-broker-hint">{t('redeem.intro')}</p>
       </div>
       <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
-      <form className="td-form td-broker-project-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="redeem-form-title" data-testid="redeem-form">
+      <form className="td-form td-broker-panel td-broker-project-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="redeem-form-title" data-testid="redeem-form">
         <h2 id="redeem-form-title">{t('redeem.formTitle')}</h2>
         <ProjectPicker value={projectNo} onChange={(v) => (setProjectNo(v), setInvestorId(''), setErrors({}))} error={errors.projectNo} />
         <InvestorPicker investors={investors.data ?? []} value={investorId} onChange={(v) => (setInvestorId(v), setErrors({}))} error={errors.investorId} />
