@@ -143,7 +143,8 @@ describe('broker project pages in Chromium (issue 15)', () => {
     await form.getByTestId('input-interestRate').fill('5');
     await form.getByTestId('input-performanceFeeRate').fill('20');
     await form.getByTestId('input-minSubscription').fill('100');
-    await form.getByTestId('project-submit').click();
+    // By keyboard: Enter in the last field submits the form.
+    await form.getByTestId('input-minSubscription').press('Enter');
     await expect.poll(() => page.getByTestId('project-notice').textContent(), slow).toMatch(/P\d{12}/);
     projectNo = /P\d{12}/.exec((await page.getByTestId('project-notice').textContent())!)![0];
 
@@ -190,7 +191,8 @@ describe('broker project pages in Chromium (issue 15)', () => {
         await expectAccessible(page, 'investment preview');
         await saveScreenshot(page, 'broker-investment-preview-1280');
       }
-      await form.getByTestId('increase-submit').click();
+      // By keyboard: Enter in the amount submits the form.
+      await form.getByTestId('input-amount').press('Enter');
       await expect.poll(() => page.getByTestId('form-success').textContent(), slow).toContain(investor.name);
       const held = (await holdings()).find((h) => h.name === investor.name)!;
       expect(new Decimal(held.units).toFixed(8)).toBe(expected);
