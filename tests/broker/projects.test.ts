@@ -430,6 +430,11 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     const transfer = await call(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: project.brokerAccountId, fromWallet: 'futures', toAccountId: other.data.brokerAccountId, toWallet: 'spot', asset: 'USDT', amount: '100', requestId: requestId() });
     expect(transfer.code).toBe(Code.projectAccountLocked);
     expect((await call(owner, '/broker/account/delete', { brokerAccountId: project.brokerAccountId })).code).toBe(Code.projectAccountLocked);
+    const into = await call<{ field: string }>(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: other.data.brokerAccountId, fromWallet: 'spot', toAccountId: project.brokerAccountId, toWallet: 'futures', asset: 'USDT', amount: '100', requestId: requestId() });
+    expect(into.code).toBe(Code.projectAccountLocked);
+    expect(into.data.field).toBe('toAccountId');
+    const targets = await call<Array<{ brokerAccountId: string }>>(owner, '/broker/fundTransfer/listBrokerAccountAvailableTransfer', { fromAccountId: other.data.brokerAccountId });
+    expect(targets.data.map((t) => t.brokerAccountId)).not.toContain(project.brokerAccountId);
     const actions = await api.call<{ actions: Array<{ enabled: boolean; reason: string }> }>('GET', `/broker/fundTransfer/accountActions?brokerAccountId=${project.brokerAccountId}`, { token: owner.token });
     expect(actions.data.actions.map((a) => [a.enabled, a.reason])).toEqual([[false, 'projectAccount'], [false, 'projectAccount']]);
     const sources = await api.call<Array<{ brokerAccountId: string }>>('GET', '/broker/fundTransfer/accounts?exchangeCode=okx', { token: owner.token });
