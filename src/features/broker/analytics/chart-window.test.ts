@@ -27,6 +27,7 @@ describe('chart window (spec §9 time ranges)', () => {
   it('refuses a custom range without two valid days or in the wrong order', () => {
     expect(customRangeError('', '2026-03-01')).toBe('missing');
     expect(customRangeError('2026-02-30', '2026-03-01')).toBe('missing');
+    expect(customRangeError('2026-13-45', '2026-03-01')).toBe('missing');
     expect(customRangeError('2026-03-02', '2026-03-01')).toBe('order');
     expect(customRangeError('2026-03-01', '2026-03-01')).toBeNull();
   });

@@ -21,7 +21,7 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export const isDay = (value: string): boolean => DAY_RE.test(value) && addDays(value, 0) === value;
+export const isDay = (value: string): boolean => DAY_RE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && addDays(value, 0) === value;
 
 /** `day` moved by `n` calendar days (YYYY-MM-DD, no time zone involved). */
 export function addDays(day: string, n: number): string {
