@@ -139,6 +139,25 @@ export const Code = {
   brokerAddressNotWhitelisted: 10453,
   /** The withdrawal amount is below the minimum, above the maximum or not above the fee; data.min, max, fee. */
   brokerWithdrawAmount: 10454,
+  // Broker projects core (10455–10469, issue 15; contract/broker-projects-rules.ts PROJECT_CODES).
+  /** The project's state does not allow the step (an increase of a completed project); data.status. */
+  projectState: 10455,
+  /** The capital increase is below the project's minimum subscription; data.min. */
+  belowMinSubscription: 10456,
+  /** The investor holds fewer units than the decrease asks; data.units (held). */
+  insufficientUnits: 10457,
+  /** The project's primary account's free USDT does not cover the redemption; data.available. */
+  insufficientProjectCash: 10458,
+  /** Money leaves a project's sub-account only through the project's own calls; data.projectNo. */
+  projectAccountLocked: 10459,
+  /** The sub-account cannot be linked to the project; data.reason otherExchange, inProject, notEmpty. */
+  relationRefused: 10460,
+  /** The organisation already has an investor with this e-mail; data.investorId. */
+  investorExists: 10461,
+  /** A linked sub-account that still holds something cannot be unlinked; data.valueUsdt. */
+  relationNotEmpty: 10462,
+  /** The organisation has the most investors, or the project the most linked sub-accounts; data.max. */
+  projectLimit: 10463,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -219,6 +238,15 @@ export const messages: Record<Code, string> = {
   10452: 'Transfers go only between sub-accounts on the same exchange',
   10453: 'Withdrawals go only to whitelisted addresses',
   10454: 'The amount is outside the allowed range',
+  10455: 'This project does not allow the operation',
+  10456: 'The amount is below the minimum subscription',
+  10457: 'The investor does not hold enough units',
+  10458: 'The project account does not have enough available funds',
+  10459: 'Money leaves a project account only through the project',
+  10460: 'This sub-account cannot be linked to the project',
+  10461: 'This investor already exists',
+  10462: 'The sub-account still holds assets and cannot be unlinked',
+  10463: 'The limit is reached',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

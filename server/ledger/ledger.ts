@@ -23,7 +23,17 @@ export type Bucket = 'free' | 'locked' | 'margin';
  * - `exchange:<code>`: a third-party exchange outside the broker portal (deposits into broker sub-accounts come
  *   from it, and an unbound sub-account's balances go back to it; server/broker).
  */
-export type ProviderAccount = 'equity' | 'market' | 'fees' | 'desk' | 'loans' | `chain:${string}` | `bank:${string}` | `exchange:${string}`;
+export type ProviderAccount =
+  | 'equity'
+  | 'market'
+  | 'fees'
+  | 'desk'
+  | 'loans'
+  | `chain:${string}`
+  | `bank:${string}`
+  | `exchange:${string}`
+  // A broker project's investor outside the platform (issue 15: capital increases come from, decreases go to it).
+  | `investor:${string}`;
 
 /** What part of a broker sub-account's wallet a posting moves: spendable, or held by an application. */
 export type BrokerBucket = 'free' | 'locked';
