@@ -241,7 +241,7 @@ export function PerformanceChart({
 }
 
 /** spec §9 time ranges: quick ranges as toggle buttons, and a custom range of two days (native date inputs). */
-function RangeBar({ range, onRangeChange, bounds }: { range: ChartRange; onRangeChange: (range: ChartRange) => void; bounds?: { first: string; last: string } | undefined }) {
+export function RangeBar({ range, onRangeChange, bounds }: { range: ChartRange; onRangeChange: (range: ChartRange) => void; bounds?: { first: string; last: string } | undefined }) {
   const { t } = useTranslation('datachart');
   const id = useId();
   const custom = !('days' in range);

@@ -1,4 +1,7 @@
+import { addDays } from '../../../../contract/broker-projects-rules.ts';
 import { BROKER_TIME_RANGES, type BrokerTimeRange } from '../../../../contract/broker-rules.ts';
+
+export { addDays };
 
 /** One zero-hour record as the performance chart draws it (decimal strings; `day` is the UTC+8 day, YYYY-MM-DD). */
 export interface PerformancePoint {
@@ -18,15 +21,9 @@ export const CHART_RANGES: readonly BrokerTimeRange[] = BROKER_TIME_RANGES;
 export const DEFAULT_CHART_RANGE: ChartRange = { days: 30 };
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export const isDay = (value: string): boolean => DAY_RE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && addDays(value, 0) === value;
-
-/** `day` moved by `n` calendar days (YYYY-MM-DD, no time zone involved). */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
 
 /**
  * The days a range covers, ending on `lastDay` (the latest record): a quick range of n days starts n days before

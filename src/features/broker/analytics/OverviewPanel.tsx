@@ -1,0 +1,231 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ANALYTICS_EXPORT_FILES } from '../../../../contract/broker-analytics-rules.ts';
+import { BROKER_EXPORT_TIME_ZONE } from '../../../../contract/broker-funds-rules.ts';
+import { formatAssetAmount, formatDateTime } from '../../../lib/format/index.ts';
+import { BrokerExportButton, EmptyState, useLoad } from '../kit/index.ts';
+import { LoadError } from '../parts.tsx';
+import { analyticsApi, rangeQuery } from './api.ts';
+import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
+import { LinesChart } from './LinesChart.tsx';
+import { rateText, RefreshTimes } from './parts.tsx';
+import { RangeBar } from './PerformanceChart.tsx';
+
+const usdt = (value: string) => formatAssetAmount(value, 'USDT');
+
+/** spec §7 "Downloads": an analytics export's Chinese file name with today's day (YYYYMMDD, Hong Kong time). */
+function fileName(kind: keyof typeof ANALYTICS_EXPORT_FILES): string {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BROKER_EXPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+  return ANALYTICS_EXPORT_FILES[kind].fileName.replace('{{day}}', day);
+}
+
+/**
+ * investmentChart's "data analysis" tab (spec §2 broker pages "overview, data analysis"; spec §7
+ * account/overview/*): over a spec §9 range and for every project or one, how each project's net asset moved
+ * (capital report), income lines per sub-account and per investor, trade statistics in total, per symbol, per
+ * sub-account and per investor, and each investor's holdings. Volume figures follow the 10:00 UTC+8 refresh, the
+ * rest the 00:00 UTC+8 one.
+ */
+export default function OverviewPanel({ projectNo }: { projectNo: string }) {
+  const { t } = useTranslation('broker-analytics');
+  const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
+  const report = useLoad(() => analyticsApi.capitalReport(projectNo, range), [projectNo, range]);
+  const accountLines = useLoad(() => analyticsApi.accountLines(projectNo, range), [projectNo, range]);
+  const userLines = useLoad(() => analyticsApi.userLines(projectNo, range), [projectNo, range]);
+  const total = useLoad(() => analyticsApi.totalTrade(projectNo, range), [projectNo, range]);
+  const accounts = useLoad(() => analyticsApi.accountTrades(projectNo, range), [projectNo, range]);
+  const users = useLoad(() => analyticsApi.userTrades(projectNo, range), [projectNo, range]);
+  const profit = useLoad(() => analyticsApi.userProfit(projectNo), [projectNo]);
+  const error = report.error ?? accountLines.error ?? userLines.error ?? total.error ?? accounts.error ?? users.error ?? profit.error;
+  const exportFields = { ...(projectNo ? { projectNo } : {}), ...Object.fromEntries(Object.entries(rangeQuery(range)).map(([k, v]) => [k, String(v)])) };
+
+  return (
+    <div className="td-analytics-body" data-testid="analytics-overview">
+      <RangeBar range={range} onRangeChange={setRange} />
+      <LoadError error={error} />
+
+      <Block title={t('overview.capitalReport')} testId="capital-report">
+        {report.data ? (
+          <FigureTable
+            label={t('overview.capitalReport')}
+            head={[t('overview.project'), t('overview.netAssetStart'), t('returns.capitalIn'), t('returns.capitalOut'), t('overview.tradingPnl'), t('overview.interest'), t('overview.performanceFee'), t('overview.netAssetEnd'), t('returns.timeWeighted'), t('returns.moneyWeighted')]}
+            rows={report.data.list.map((r) => [
+              `${r.projectName} (${r.projectNo})`,
+              usdt(r.netAssetStart),
+              usdt(r.capitalIn),
+              usdt(r.capitalOut),
+              usdt(r.tradingPnl),
+              usdt(r.interestAccrued),
+              usdt(r.performanceFee),
+              usdt(r.netAssetEnd),
+              rateText(r.timeWeighted),
+              rateText(r.moneyWeighted),
+            ])}
+            sum={[
+              t('overview.total'),
+              usdt(report.data.total.netAssetStart),
+              usdt(report.data.total.capitalIn),
+              usdt(report.data.total.capitalOut),
+              usdt(report.data.total.tradingPnl),
+              usdt(report.data.total.interestAccrued),
+              usdt(report.data.total.performanceFee),
+              usdt(report.data.total.netAssetEnd),
+              '',
+              '',
+            ]}
+          />
+        ) : null}
+      </Block>
+
+      <Block title={t('overview.accountLines')} testId="account-lines-block" hint={accountLines.data && accountLines.data.total > accountLines.data.lines.length ? t('overview.linesCut', { shown: accountLines.data.lines.length, total: accountLines.data.total }) : null}>
+        {accountLines.data ? (
+          <LinesChart
+            testId="account-lines"
+            caption={t('overview.accountLines')}
+            lines={accountLines.data.lines.map((l) => ({ id: l.brokerAccountId, label: `${l.subAccountName} (${l.projectNo})`, points: l.points.map((p) => ({ day: p.day, value: p.cumulativePnl })) }))}
+          />
+        ) : null}
+      </Block>
+
+      <Block title={t('overview.userLines')} testId="user-lines-block" hint={userLines.data && userLines.data.total > userLines.data.lines.length ? t('overview.linesCut', { shown: userLines.data.lines.length, total: userLines.data.total }) : null}>
+        {userLines.data ? (
+          <LinesChart testId="user-lines" caption={t('overview.userLines')} lines={userLines.data.lines.map((l) => ({ id: l.investorId, label: l.investorName, points: l.points.map((p) => ({ day: p.day, value: p.profit })) }))} />
+        ) : null}
+      </Block>
+
+      <Block title={t('overview.trades')} testId="trade-total" hint={total.data ? t('overview.lastTradeDay', { day: total.data.lastTradeDay }) : null}>
+        {total.data ? (
+          <FigureTable
+            label={t('overview.trades')}
+            head={[t('overview.symbol'), t('overview.tradeCount'), t('overview.volume'), t('overview.fee'), t('overview.realisedPnl'), t('overview.netPnl')]}
+            rows={total.data.symbols.map((s) => [s.symbol, String(s.tradeCount), usdt(s.volume), usdt(s.fee), usdt(s.realisedPnl), usdt(s.netPnl)])}
+            sum={[t('overview.total'), String(total.data.tradeCount), usdt(total.data.volume), usdt(total.data.fee), usdt(total.data.realisedPnl), usdt(total.data.netPnl)]}
+          />
+        ) : null}
+      </Block>
+
+      <Block title={t('overview.accountTrades')} testId="account-trades">
+        {accounts.data ? (
+          <FigureTable
+            label={t('overview.accountTrades')}
+            head={[t('overview.subAccount'), t('overview.tradeCount'), t('overview.volume'), t('overview.fee'), t('overview.realisedPnl'), t('overview.netPnl')]}
+            rows={accounts.data.list.map((a) => [`${a.subAccountName} (${a.projectNo})`, String(a.tradeCount), usdt(a.volume), usdt(a.fee), usdt(a.realisedPnl), usdt(a.netPnl)])}
+          />
+        ) : null}
+      </Block>
+
+      <Block title={t('overview.userTrades')} testId="user-trades" hint={t('overview.userTradesHint')}>
+        {users.data ? (
+          <FigureTable
+            label={t('overview.userTrades')}
+            head={[t('overview.investor'), t('overview.projectCount'), t('overview.volumeShare'), t('overview.feeShare'), t('overview.pnlShare')]}
+            rows={users.data.list.map((u) => [u.investorName, String(u.projectCount), usdt(u.volumeShare), usdt(u.feeShare), usdt(u.pnlShare)])}
+          />
+        ) : null}
+      </Block>
+
+      <Block
+        title={t('overview.userProfit')}
+        testId="user-profit"
+        actions={<BrokerExportButton path="/broker/account/overview/userIncomeRecord/export" fields={exportFields} fileName={fileName('userIncome')} />}
+      >
+        {profit.data ? (
+          <FigureTable
+            label={t('overview.userProfit')}
+            head={[t('overview.investor'), t('overview.project'), t('overview.units'), t('overview.value'), t('overview.netContribution'), t('returns.profit'), t('overview.interest'), t('returns.timeWeighted'), t('returns.moneyWeighted')]}
+            rows={profit.data.list.map((u) => [
+              u.investorName,
+              u.projectName,
+              u.units,
+              usdt(u.value),
+              usdt(u.netContribution),
+              usdt(u.profit),
+              usdt(u.interestAccrued),
+              rateText(u.timeWeighted),
+              rateText(u.moneyWeighted),
+            ])}
+            sum={[t('overview.total'), '', '', usdt(profit.data.total.value), usdt(profit.data.total.netContribution), usdt(profit.data.total.profit), usdt(profit.data.total.interestAccrued), '', '']}
+          />
+        ) : null}
+      </Block>
+
+      <RefreshTimes
+        kinds={['volume', 'daily']}
+        stamps={[
+          { kind: 'volume', at: total.data?.refreshedAt },
+          { kind: 'daily', at: report.data?.refreshedAt },
+        ]}
+      />
+      {report.data ? (
+        <p className="td-broker-hint" data-testid="overview-range">
+          {t('overview.range', { from: report.data.range.from ?? '—', to: report.data.range.to ?? '—', time: formatDateTime(report.data.refreshedAt, { zone: true }) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Block({ title, testId, hint, actions, children }: { title: string; testId: string; hint?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="td-broker-panel td-analytics-block" data-testid={testId} aria-label={title}>
+      <div className="td-analytics-block__head">
+        <h2>{title}</h2>
+        {actions}
+      </div>
+      {hint ? <p className="td-broker-hint">{hint}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** A table of figures in a scrolling region (the first column names the row), with an optional total row. */
+function FigureTable({ label, head, rows, sum }: { label: string; head: string[]; rows: string[][]; sum?: string[] }) {
+  if (rows.length === 0) return <EmptyState />;
+  return (
+    <div className="td-broker-scroll" role="region" aria-label={label} tabIndex={0}>
+      <table className="td-broker-table td-record-table">
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={i} scope="col" className={i > 0 ? 'td-num' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className="td-num">
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+          {sum ? (
+            <tr className="td-broker-sum-row">
+              {sum.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className="td-num">
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

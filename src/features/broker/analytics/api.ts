@@ -1,0 +1,55 @@
+import type { BrokerAnalyticsCalls } from '../../../../contract/broker-analytics.ts';
+import type { BodyOf, ReplyOf } from '../../../../contract/call.ts';
+import { apiGet, apiPost } from '../../../lib/api/index.ts';
+import type { ChartRange } from './chart-window.ts';
+
+// The analytics pages' calls (issue 15; spec §7 financingUnit/*, account/overview/*; contract/broker-analytics.ts),
+// typed from the contract (types only). Quiet: the screens show their errors.
+const quiet = { silent: true } as const;
+type Calls = BrokerAnalyticsCalls;
+type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
+type Body<P extends keyof Calls> = BodyOf<Calls[P]>;
+
+export type UnitSummary = Reply<'/broker/financingUnit/list'>['list'][number];
+export type IncomeRates = Reply<'/broker/financingUnit/queryBrokerUnitIncomeRateList'>;
+export type Retreat = Reply<'/broker/financingUnit/queryRetreatRate'>;
+export type NetAsset = Reply<'/broker/financingUnit/queryNetAsset'>;
+export type AccountLines = Reply<'/broker/account/overview/queryBrokerAccountIncomeRecordLineList'>;
+export type UserLines = Reply<'/broker/account/overview/queryBrokerUserIncomeRecordLineList'>;
+export type CapitalReport = Reply<'/broker/account/overview/capitalReport'>;
+export type TotalTrade = Reply<'/broker/account/overview/listTotalTrade'>;
+export type AccountTradeStatistics = Reply<'/broker/account/overview/listAccountTradeStatistics'>;
+export type UserTradeSummary = Reply<'/broker/account/overview/listUserTradeSummary'>;
+export type UserProfits = Reply<'/broker/account/overview/queryUserProfit'>;
+
+/** The range fields of these calls (spec §9): a quick range, or a custom one's first and last day. */
+export type RangeQuery = Pick<Body<'/broker/financingUnit/queryRetreatRate'>, 'days' | 'startDay' | 'endDay'>;
+export const rangeQuery = (range: ChartRange): RangeQuery => ('days' in range ? { days: range.days } : { startDay: range.from, endDay: range.to });
+
+/** A GET call's query: every field as text. */
+const searchParams = (fields: Record<string, string | number | undefined>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+
+/** An optional project filter ('' = every project). */
+const project = (projectNo: string) => (projectNo ? { projectNo } : {});
+
+export const analyticsApi = {
+  units: () => apiPost<Reply<'/broker/financingUnit/list'>>('/broker/financingUnit/list', {}, quiet),
+  incomeRates: (projectNo: string, range: ChartRange) =>
+    apiPost<IncomeRates>('/broker/financingUnit/queryBrokerUnitIncomeRateList', { projectNo, ...rangeQuery(range) }, quiet),
+  retreat: (projectNo: string, range: ChartRange) => apiPost<Retreat>('/broker/financingUnit/queryRetreatRate', { projectNo, ...rangeQuery(range) }, quiet),
+  netAsset: (projectNo: string) => apiPost<NetAsset>('/broker/financingUnit/queryNetAsset', { projectNo }, quiet),
+  accountLines: (projectNo: string, range: ChartRange) =>
+    apiPost<AccountLines>('/broker/account/overview/queryBrokerAccountIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+  userLines: (projectNo: string, range: ChartRange) =>
+    apiPost<UserLines>('/broker/account/overview/queryBrokerUserIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+  capitalReport: (projectNo: string, range: ChartRange) =>
+    apiPost<CapitalReport>('/broker/account/overview/capitalReport', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+  totalTrade: (projectNo: string, range: ChartRange) =>
+    apiPost<TotalTrade>('/broker/account/overview/listTotalTrade', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+  accountTrades: (projectNo: string, range: ChartRange) =>
+    apiGet<AccountTradeStatistics>('/broker/account/overview/listAccountTradeStatistics', { searchParams: searchParams({ ...project(projectNo), ...rangeQuery(range) }), ...quiet }),
+  userTrades: (projectNo: string, range: ChartRange) =>
+    apiPost<UserTradeSummary>('/broker/account/overview/listUserTradeSummary', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+  userProfit: (projectNo: string) => apiPost<UserProfits>('/broker/account/overview/queryUserProfit', project(projectNo), quiet),
+};
