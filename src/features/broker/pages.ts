@@ -6,4 +6,5 @@ export const brokerPages = {
   brokerTotal: () => import('./TotalPage.tsx'),
   brokerApiManagement: () => import('./ApiManagementPage.tsx'),
   brokerApi: () => import('./ApiApplyPage.tsx'),
+  brokerInvestmentChart: () => import('./analytics/InvestmentChartPage.tsx'),
 };

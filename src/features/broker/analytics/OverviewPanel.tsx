@@ -5,8 +5,8 @@ import { BROKER_EXPORT_TIME_ZONE } from '../../../../contract/broker-funds-rules
 import { formatAssetAmount, formatDateTime } from '../../../lib/format/index.ts';
 import { BrokerExportButton, EmptyState, useLoad } from '../kit/index.ts';
 import { LoadError } from '../parts.tsx';
-import { analyticsApi, rangeQuery } from './api.ts';
-import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
+import { analyticsApi } from './api.ts';
+import { DEFAULT_CHART_RANGE, rangeQuery, type ChartRange } from './chart-window.ts';
 import { LinesChart } from './LinesChart.tsx';
 import { rateText, RefreshTimes } from './parts.tsx';
 import { RangeBar } from './PerformanceChart.tsx';

@@ -1,14 +1,13 @@
 import type { BrokerAnalyticsCalls } from '../../../../contract/broker-analytics.ts';
-import type { BodyOf, ReplyOf } from '../../../../contract/call.ts';
+import type { ReplyOf } from '../../../../contract/call.ts';
 import { apiGet, apiPost } from '../../../lib/api/index.ts';
-import type { ChartRange } from './chart-window.ts';
+import { rangeQuery, type ChartRange } from './chart-window.ts';
 
 // The analytics pages' calls (issue 15; spec §7 financingUnit/*, account/overview/*; contract/broker-analytics.ts),
 // typed from the contract (types only). Quiet: the screens show their errors.
 const quiet = { silent: true } as const;
 type Calls = BrokerAnalyticsCalls;
 type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
-type Body<P extends keyof Calls> = BodyOf<Calls[P]>;
 
 export type UnitSummary = Reply<'/broker/financingUnit/list'>['list'][number];
 export type IncomeRates = Reply<'/broker/financingUnit/queryBrokerUnitIncomeRateList'>;
@@ -22,9 +21,6 @@ export type AccountTradeStatistics = Reply<'/broker/account/overview/listAccount
 export type UserTradeSummary = Reply<'/broker/account/overview/listUserTradeSummary'>;
 export type UserProfits = Reply<'/broker/account/overview/queryUserProfit'>;
 
-/** The range fields of these calls (spec §9): a quick range, or a custom one's first and last day. */
-export type RangeQuery = Pick<Body<'/broker/financingUnit/queryRetreatRate'>, 'days' | 'startDay' | 'endDay'>;
-export const rangeQuery = (range: ChartRange): RangeQuery => ('days' in range ? { days: range.days } : { startDay: range.from, endDay: range.to });
 
 /** A GET call's query: every field as text. */
 const searchParams = (fields: Record<string, string | number | undefined>): Record<string, string> =>

@@ -52,3 +52,7 @@ export function customRangeError(from: string, to: string): 'missing' | 'order' 
 
 export const sameRange = (a: ChartRange, b: ChartRange): boolean =>
   'days' in a ? 'days' in b && a.days === b.days : !('days' in b) && a.from === b.from && a.to === b.to;
+
+/** The range fields of the analytics calls (contract/broker-analytics.ts RangeFields): a quick range, or a custom one's days. */
+export const rangeQuery = (range: ChartRange): { days: BrokerTimeRange } | { startDay: string; endDay: string } =>
+  'days' in range ? { days: range.days } : { startDay: range.from, endDay: range.to };
