@@ -28,7 +28,7 @@ export type RefreshKind = (typeof REFRESH_KINDS)[number];
 
 /** spec §7 "Downloads": the exports' file names are Chinese (the broker manager is always zh-HK); `{{day}}` is YYYYMMDD (UTC+8). */
 export const ANALYTICS_EXPORT_FILES = {
-  tradeBill: { fileName: '交易賬單-{{day}}.xlsx', asciiName: 'trade-bills-{{day}}.xlsx' },
+  tradeBill: { fileName: '交易帳單-{{day}}.xlsx', asciiName: 'trade-bills-{{day}}.xlsx' },
   zeroRecords: { fileName: '每日零點記錄-{{day}}.xlsx', asciiName: 'zero-hour-records-{{day}}.xlsx' },
   userIncome: { fileName: '投資者收益記錄-{{day}}.xlsx', asciiName: 'investor-income-records-{{day}}.xlsx' },
 } as const;

@@ -504,7 +504,7 @@ const RangeText = { days: Type.Optional(DaysText), startDay: Type.Optional(Day),
  * server/broker/fund-export.ts; file names in contract/broker-analytics-rules.ts ANALYTICS_EXPORT_FILES.
  */
 export const brokerAnalyticsExports = {
-  /** order/tradeBill/page's filters → 交易賬單-YYYYMMDD.xlsx. */
+  /** order/tradeBill/page's filters → 交易帳單-YYYYMMDD.xlsx. */
   tradeBill: {
     path: '/broker/order/tradeBill/export',
     body: Strict({

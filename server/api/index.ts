@@ -29,6 +29,7 @@ import { loanRoutes } from '../loans/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
 import { brokerFundRoutes } from '../broker/funds.ts';
 import { brokerExportRoutes } from '../broker/fund-export.ts';
+import { brokerAnalyticsRoutes } from '../broker/analytics/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -149,6 +150,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (server/broker/funds.ts).
   brokerFundRoutes(ctx, app);
   brokerExportRoutes(ctx, app);
+  // Performance and overview of the broker's projects, the public dataChart call and their downloads (server/broker/analytics).
+  brokerAnalyticsRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);

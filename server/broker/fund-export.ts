@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { BROKER_EXPORT_FILES, BROKER_EXPORT_TIME_ZONE } from '../../contract/broker-funds-rules.ts';
 import { brokerBillExport, brokerOperationExport } from '../../contract/broker-funds.ts';
 import zh from '../../locales/zh-HK/broker-export.json' with { type: 'json' };
@@ -12,7 +12,7 @@ import { amountCell, zonedFormatter } from '../wallet/export.ts';
 import { accountOf } from './accounts.ts';
 import { settleApproved } from './applications.ts';
 import { billQuery, type BillRow, billView, checkAccountFilter, type ListQuery, operationQuery, type OperationRow, operationView } from './fund-records.ts';
-import { brokerMember } from './org.ts';
+import { brokerMember, type BrokerMember } from './org.ts';
 
 /**
  * The broker's two downloads (spec §7 "Downloads"; issue 14): `POST /broker/account/bill/export` (form-encoded, the
@@ -28,10 +28,11 @@ import { brokerMember } from './org.ts';
 /** At most this many rows in one file (the sandbox's organisations stay far below it). */
 export const BROKER_EXPORT_MAX_ROWS = 100_000;
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 
-type Cell = string | number;
-interface Sheet {
+export type Cell = string | number;
+/** One sheet of a broker download: its cover block (title, the filters in words) and its table. */
+export interface Sheet {
   name: string;
   title: string;
   filters: string;
@@ -54,7 +55,8 @@ function timeFilter(form: TimeText): { days?: number; startTime?: string; endTim
   };
 }
 
-async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
+/** The xlsx of a sheet: the cover block (title, filters, time zone UTC+8, generation time), a blank row, the columns and the rows. */
+export async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(sheet.name);
@@ -74,6 +76,45 @@ async function allRows<R>(ctx: ApiContext, q: ListQuery): Promise<R[]> {
   return rows;
 }
 
+/** Sends a sheet as an xlsx download named after `file` (`{{day}}`: today YYYYMMDD, UTC+8), `filename*` in UTF-8 with an ASCII fallback. */
+export async function sendWorkbook(ctx: ApiContext, reply: FastifyReply, file: { fileName: string; asciiName: string }, sheet: Sheet): Promise<FastifyReply> {
+  const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
+  const now = nowDate(ctx);
+  const day = zoned.time(now).slice(0, 10).replaceAll('-', '');
+  const body = await workbook(sheet, now);
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fill(file.asciiName, { day })}"; filename*=UTF-8''${encodeURIComponent(fill(file.fileName, { day }))}`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
+
+/**
+ * A broker download posted as a form (spec §7 "Downloads"): a signed-in broker (401, 403 as the envelope) first,
+ * then the form's content type (415 otherwise) and its fields (the schema, 400); the handler answers with the file.
+ */
+export function formDownload<S extends TSchema>(
+  ctx: ApiContext,
+  app: FastifyInstance,
+  download: { path: string; body: S },
+  handler: (member: BrokerMember, form: Static<S>, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
+  const members = new WeakMap<FastifyRequest, BrokerMember>();
+  app.route({
+    method: 'POST',
+    url: download.path,
+    bodyLimit: 2048,
+    schema: { body: download.body },
+    preValidation: async (request) => {
+      const auth = await authenticate(ctx, request);
+      members.set(request, await brokerMember(ctx.db, auth.user.id));
+      // spec §7: a download posts a form; a JSON body is not this call's (415, the envelope).
+      if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw new ApiError(Code.unsupportedMediaType);
+    },
+    handler: async (request, reply) => handler(members.get(request)!, request.body as Static<S>, reply),
+  });
+}
+
 export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const time = (iso: string | null) => (iso ? zoned.time(new Date(iso)) : '');
@@ -91,66 +132,43 @@ export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void 
         ? fill(zh.lastDays, { n: f.days })
         : zh.allTime;
 
-  const send = async (reply: FastifyReply, kind: keyof typeof BROKER_EXPORT_FILES, sheet: Sheet) => {
-    const now = nowDate(ctx);
-    const day = zoned.time(now).slice(0, 10).replaceAll('-', '');
-    const file = BROKER_EXPORT_FILES[kind];
-    const body = await workbook(sheet, now);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="${fill(file.asciiName, { day })}"; filename*=UTF-8''${encodeURIComponent(fill(file.fileName, { day }))}`)
-      .header('cache-control', 'no-store')
-      .send(body);
-  };
+  const send = (reply: FastifyReply, kind: keyof typeof BROKER_EXPORT_FILES, sheet: Sheet) => sendWorkbook(ctx, reply, BROKER_EXPORT_FILES[kind], sheet);
 
-  app.route({
-    method: 'POST',
-    url: brokerBillExport.path,
-    bodyLimit: 2048,
-    schema: { body: brokerBillExport.body },
-    preValidation: async (request) => {
-      (request as { exportAsker?: unknown }).exportAsker = await asker(request);
-      // spec §7: a download posts a form; a JSON body is not this call's (415, the envelope).
-      if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw new ApiError(Code.unsupportedMediaType);
-    },
-    handler: async (request, reply) => {
-      const { member } = (request as unknown as { exportAsker: Awaited<ReturnType<typeof asker>> }).exportAsker;
-      const form = request.body as Static<typeof brokerBillExport.body>;
-      const filter = { type: form.type, status: form.status, brokerAccountId: form.brokerAccountId, exchangeCode: form.exchangeCode, asset: form.asset, ...timeFilter(form) };
-      await checkAccountFilter(ctx.db, member.orgId, filter.brokerAccountId);
-      await settleApproved(ctx, member.orgId);
-      const rows = (await allRows<BillRow>(ctx, billQuery(member.orgId, filter, nowDate(ctx)))).map(billView);
-      const x = zh.bill;
-      const c = x.columns;
-      return send(reply, 'bill', {
-        name: x.sheet,
-        title: x.title,
-        filters: fill(x.filters, {
-          account: await accountText(member.orgId, filter.brokerAccountId),
-          exchange: filter.exchangeCode ?? zh.all,
-          asset: filter.asset ?? zh.all,
-          type: filter.type ? x.types[filter.type] : zh.all,
-          status: filter.status ? x.status[filter.status] : zh.all,
-          days: rangeText(filter),
-        }),
-        columns: [c.recordId, c.time, c.type, c.account, c.exchange, c.wallet, c.asset, c.network, c.address, c.amount, c.fee, c.status, c.completedAt],
-        rows: rows.map((r) => [
-          r.recordId,
-          time(r.createdAt),
-          x.types[r.type],
-          r.subAccountName,
-          r.exchangeCode,
-          zh.wallets[r.wallet],
-          r.asset,
-          r.network ?? '',
-          r.address ?? '',
-          amountCell(r.amount),
-          amountCell(r.fee),
-          x.status[r.status],
-          time(r.completedAt),
-        ]),
-      });
-    },
+  formDownload(ctx, app, brokerBillExport, async (member, form, reply) => {
+    const filter = { type: form.type, status: form.status, brokerAccountId: form.brokerAccountId, exchangeCode: form.exchangeCode, asset: form.asset, ...timeFilter(form) };
+    await checkAccountFilter(ctx.db, member.orgId, filter.brokerAccountId);
+    await settleApproved(ctx, member.orgId);
+    const rows = (await allRows<BillRow>(ctx, billQuery(member.orgId, filter, nowDate(ctx)))).map(billView);
+    const x = zh.bill;
+    const c = x.columns;
+    return send(reply, 'bill', {
+      name: x.sheet,
+      title: x.title,
+      filters: fill(x.filters, {
+        account: await accountText(member.orgId, filter.brokerAccountId),
+        exchange: filter.exchangeCode ?? zh.all,
+        asset: filter.asset ?? zh.all,
+        type: filter.type ? x.types[filter.type] : zh.all,
+        status: filter.status ? x.status[filter.status] : zh.all,
+        days: rangeText(filter),
+      }),
+      columns: [c.recordId, c.time, c.type, c.account, c.exchange, c.wallet, c.asset, c.network, c.address, c.amount, c.fee, c.status, c.completedAt],
+      rows: rows.map((r) => [
+        r.recordId,
+        time(r.createdAt),
+        x.types[r.type],
+        r.subAccountName,
+        r.exchangeCode,
+        zh.wallets[r.wallet],
+        r.asset,
+        r.network ?? '',
+        r.address ?? '',
+        amountCell(r.amount),
+        amountCell(r.fee),
+        x.status[r.status],
+        time(r.completedAt),
+      ]),
+    });
   });
 
   app.route({
