@@ -23,7 +23,8 @@ const unknownCode = (failure: unknown) => isApiError(failure) && (failure.code =
 export function DataChart({ phone }: { phone: boolean }) {
   const { t } = useTranslation('datachart');
   const [search] = useSearchParams();
-  const code = search.get('code') ?? '';
+  // The share link's code (?code=…; ?shareCode=… as contract/broker-projects.ts words it is read too).
+  const code = search.get('code') ?? search.get('shareCode') ?? '';
   const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
   const [state, setState] = useState<State>({ kind: 'loading' });
 
