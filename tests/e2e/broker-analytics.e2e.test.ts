@@ -1,10 +1,10 @@
+import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zhAnalytics from '../../locales/zh-HK/broker-analytics.json' with { type: 'json' };
 import zhChart from '../../locales/zh-HK/datachart.json' with { type: 'json' };
 import enChart from '../../locales/en-US/datachart.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
-import { formatFractionPercent } from '../../src/lib/format/index.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
@@ -42,6 +42,13 @@ let shareCode: string;
 let rates30: Rates;
 /** Everything private of the project the public page must not show: investors' names and e-mails, amounts, units. */
 const secrets: string[] = [];
+
+/** A rate as the pages show it (glossary: 2 decimals and a %, signed): '0.0123' → '+1.23%'. */
+function percent(rate: string | null): string {
+  if (rate === null) return '—';
+  const text = new Decimal(rate).mul(100).toFixed(2, Decimal.ROUND_HALF_UP);
+  return `${new Decimal(rate).gt(0) && !/^0\.00$/.test(text) ? '+' : ''}${text}%`;
+}
 
 async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   const reply = await suite.client.call<T>(method, url, { token, ...(body === undefined ? {} : { body }) });
@@ -88,8 +95,8 @@ describe('investmentChart (issue 15)', () => {
     await page.waitForFunction((n) => document.querySelector('[data-testid="performance-chart"]')?.getAttribute('data-points') === String(n), rates30.list.length, slow);
     expect(await chart.getAttribute('data-panes')).toBe('3');
     expect(await drawnSeries(page)).toEqual(rates30.list.map((p) => ({ day: p.day, nav: p.nav })));
-    expect(await page.getByTestId('twr').textContent()).toBe(formatFractionPercent(rates30.summary.timeWeighted, { signed: true }));
-    expect(await page.getByTestId('mwr').textContent()).toBe(formatFractionPercent(rates30.summary.moneyWeighted, { signed: true }));
+    expect(await page.getByTestId('twr').textContent()).toBe(percent(rates30.summary.timeWeighted));
+    expect(await page.getByTestId('mwr').textContent()).toBe(percent(rates30.summary.moneyWeighted));
     expect(await page.getByTestId('return-explanation').textContent()).toContain(zhAnalytics.returns.explainDiff);
     // Real-time net asset: stamped on a 10-minute boundary (spec §9).
     await page.getByTestId('live-as-of').waitFor(slow);
@@ -167,7 +174,7 @@ describe('public dataChart (issue 15)', () => {
     expect(await page.getByTestId('datachart-name').textContent()).toBe(project.name);
     expect(await page.getByTestId('datachart-status').getAttribute('data-status')).toBe(project.status);
     expect(await drawnSeries(page)).toEqual(rates30.list.map((p) => ({ day: p.day, nav: p.nav })));
-    expect(await page.getByTestId('datachart-twr').textContent()).toBe(formatFractionPercent(rates30.summary.timeWeighted, { signed: true }));
+    expect(await page.getByTestId('datachart-twr').textContent()).toBe(percent(rates30.summary.timeWeighted));
     const html = await page.content();
     for (const secret of secrets) expect(html, `the page shows ${secret}`).not.toContain(secret);
     expect(sentTokens).toEqual([]);
