@@ -45,7 +45,7 @@ const secrets: string[] = [];
 
 /** A rate as the pages show it (glossary: 2 decimals and a %, signed): '0.0123' → '+1.23%'. */
 function percent(rate: string | null): string {
-  if (rate === null) return '—';
+  if (rate === null) return '--';
   const text = new Decimal(rate).mul(100).toFixed(2, Decimal.ROUND_HALF_UP);
   return `${new Decimal(rate).gt(0) && !/^0\.00$/.test(text) ? '+' : ''}${text}%`;
 }
