@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { SHARE_CODE_PATTERN } from '../../../contract/broker-projects-rules.ts';
 import { isApiError } from '../../lib/api/index.ts';
-import { formatDateTime, formatFractionPercent } from '../../lib/format/index.ts';
+import { formatDateTime, formatFractionPercent, PLACEHOLDER } from '../../lib/format/index.ts';
 import { DEFAULT_CHART_RANGE, joinPoints, PerformanceChart, rateText, RefreshTimes, type ChartRange } from '../broker/shared.ts';
 import { projectChart, type ProjectChart } from './api.ts';
 import './datachart.css';
@@ -82,10 +82,10 @@ export function DataChart({ phone }: { phone: boolean }) {
       <dl className="td-datachart__figures">
         <div>
           <dt>{t('page.nav')}</dt>
-          <dd data-testid="datachart-nav">{chart.list[chart.list.length - 1]?.nav ?? '—'}</dd>
+          <dd data-testid="datachart-nav">{chart.list[chart.list.length - 1]?.nav ?? PLACEHOLDER}</dd>
         </div>
         <div>
-          <dt>{t('page.timeWeighted', { from: chart.range.from ?? '—', to: chart.range.to ?? '—' })}</dt>
+          <dt>{t('page.timeWeighted', { from: chart.range.from ?? PLACEHOLDER, to: chart.range.to ?? PLACEHOLDER })}</dt>
           <dd data-testid="datachart-twr">{rateText(chart.timeWeighted)}</dd>
         </div>
         <div>

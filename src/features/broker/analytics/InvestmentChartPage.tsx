@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import { formatAssetAmount, formatDateTime, formatFractionPercent } from '../../../lib/format/index.ts';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { formatAssetAmount, formatDateTime, formatFractionPercent, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { EmptyState, useLoad } from '../kit/index.ts';
 import { LoadError } from '../parts.tsx';
@@ -100,6 +100,8 @@ function Performance({ project }: { project: UnitSummary }) {
   const rates = useLoad(() => analyticsApi.incomeRates(project.projectNo, range), [project.projectNo, range]);
   const retreat = useLoad(() => analyticsApi.retreat(project.projectNo, range), [project.projectNo, range]);
   const live = useLoad(() => analyticsApi.netAsset(project.projectNo), [project.projectNo]);
+  const info = useLoad(() => analyticsApi.projectInfo(project.projectNo), [project.projectNo]);
+  const { lang } = useParams();
   const points = rates.data && retreat.data ? joinPoints(rates.data.list, retreat.data.list) : [];
   const summary = rates.data?.summary;
 
@@ -112,6 +114,14 @@ function Performance({ project }: { project: UnitSummary }) {
         <Figure label={t('figures.totalReturn')} value={rateText(project.totalReturn)} hint={t('figures.annualised', { rate: rateText(project.annualisedReturn) })} />
         <Figure label={t('figures.maxDrawdown')} value={formatFractionPercent(project.maxDrawdown.rate)} />
       </dl>
+      {info.data ? (
+        <p className="td-broker-hint">
+          <Link to={`/${lang ?? 'zh-HK'}/dataChart?code=${info.data.project.shareCode}`} target="_blank" rel="noopener" data-testid="public-chart-link">
+            {t('publicLink')}
+          </Link>{' '}
+          {t('publicLinkHint')}
+        </p>
+      ) : null}
 
       <section className="td-broker-panel td-analytics-live" aria-labelledby="analytics-live" data-testid="live-net-asset">
         <h2 id="analytics-live">{t('live.title')}</h2>
@@ -130,13 +140,13 @@ function Performance({ project }: { project: UnitSummary }) {
       <PerformanceChart points={points} range={range} onRangeChange={setRange} bounds={{ first: project.startDay, last: project.recordDay ?? project.startDay }} caption={project.name} />
 
       <section className="td-broker-panel" aria-labelledby="analytics-returns" data-testid="return-comparison">
-        <h2 id="analytics-returns">{t('returns.title', { from: rates.data?.range.from ?? '—', to: rates.data?.range.to ?? '—' })}</h2>
+        <h2 id="analytics-returns">{t('returns.title', { from: rates.data?.range.from ?? PLACEHOLDER, to: rates.data?.range.to ?? PLACEHOLDER })}</h2>
         <dl className="td-analytics-figures">
           <Figure label={t('returns.timeWeighted')} value={rateText(summary?.timeWeighted)} testId="twr" hint={t('figures.annualised', { rate: rateText(summary?.timeWeightedAnnualised) })} />
           <Figure label={t('returns.moneyWeighted')} value={rateText(summary?.moneyWeighted)} testId="mwr" hint={t('figures.annualised', { rate: rateText(summary?.moneyWeightedAnnualised) })} />
-          <Figure label={t('returns.capitalIn')} value={summary ? `${formatAssetAmount(summary.capitalIn, 'USDT')} USDT` : '—'} />
-          <Figure label={t('returns.capitalOut')} value={summary ? `${formatAssetAmount(summary.capitalOut, 'USDT')} USDT` : '—'} />
-          <Figure label={t('returns.profit')} value={summary ? `${formatAssetAmount(summary.profit, 'USDT')} USDT` : '—'} />
+          <Figure label={t('returns.capitalIn')} value={summary ? `${formatAssetAmount(summary.capitalIn, 'USDT')} USDT` : PLACEHOLDER} />
+          <Figure label={t('returns.capitalOut')} value={summary ? `${formatAssetAmount(summary.capitalOut, 'USDT')} USDT` : PLACEHOLDER} />
+          <Figure label={t('returns.profit')} value={summary ? `${formatAssetAmount(summary.profit, 'USDT')} USDT` : PLACEHOLDER} />
         </dl>
         <div className="td-analytics-explain" data-testid="return-explanation">
           <p>{t('returns.explainTwr')}</p>

@@ -1,7 +1,7 @@
 import { ColorType, createChart, LineSeries, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAssetAmount } from '../../../lib/format/index.ts';
+import { formatAssetAmount, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { useTheme } from '../../../lib/theme/index.ts';
 
 export interface Line {
@@ -91,8 +91,8 @@ export function LinesChart({ lines, caption, testId }: { lines: readonly Line[];
             return (
               <tr key={line.id}>
                 <th scope="row">{line.label}</th>
-                <td>{first ? `${first.day}: ${formatAssetAmount(first.value, 'USDT')}` : '—'}</td>
-                <td>{last ? `${last.day}: ${formatAssetAmount(last.value, 'USDT')}` : '—'}</td>
+                <td>{first ? `${first.day}: ${formatAssetAmount(first.value, 'USDT')}` : PLACEHOLDER}</td>
+                <td>{last ? `${last.day}: ${formatAssetAmount(last.value, 'USDT')}` : PLACEHOLDER}</td>
               </tr>
             );
           })}

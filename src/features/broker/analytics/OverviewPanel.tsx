@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANALYTICS_EXPORT_FILES } from '../../../../contract/broker-analytics-rules.ts';
 import { BROKER_EXPORT_TIME_ZONE } from '../../../../contract/broker-funds-rules.ts';
-import { formatAssetAmount, formatDateTime } from '../../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { BrokerExportButton, EmptyState, useLoad } from '../kit/index.ts';
 import { LoadError } from '../parts.tsx';
 import { analyticsApi } from './api.ts';
@@ -158,7 +158,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
       />
       {report.data ? (
         <p className="td-broker-hint" data-testid="overview-range">
-          {t('overview.range', { from: report.data.range.from ?? '—', to: report.data.range.to ?? '—', time: formatDateTime(report.data.refreshedAt, { zone: true }) })}
+          {t('overview.range', { from: report.data.range.from ?? PLACEHOLDER, to: report.data.range.to ?? PLACEHOLDER, time: formatDateTime(report.data.refreshedAt, { zone: true }) })}
         </p>
       ) : null}
     </div>

@@ -13,7 +13,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFractionPercent } from '../../../lib/format/index.ts';
+import { formatFractionPercent, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { useTheme } from '../../../lib/theme/index.ts';
 import { CHART_RANGES, customRangeError, type ChartRange, type PerformancePoint } from './chart-window.ts';
 import './analytics.css';
@@ -182,19 +182,19 @@ export function PerformanceChart({
       <dl className="td-perf-chart__legend" data-testid="chart-legend">
         <div>
           <dt>{t('chart.day')}</dt>
-          <dd>{shown?.day ?? '—'}</dd>
+          <dd>{shown?.day ?? PLACEHOLDER}</dd>
         </div>
         <div>
           <dt>{t('chart.panes.nav')}</dt>
-          <dd data-testid="legend-nav">{shown?.nav ?? '—'}</dd>
+          <dd data-testid="legend-nav">{shown?.nav ?? PLACEHOLDER}</dd>
         </div>
         <div>
           <dt>{t('chart.panes.ret')}</dt>
-          <dd data-testid="legend-ret">{shown ? formatFractionPercent(shown.ret, { signed: true }) : '—'}</dd>
+          <dd data-testid="legend-ret">{shown ? formatFractionPercent(shown.ret, { signed: true }) : PLACEHOLDER}</dd>
         </div>
         <div>
           <dt>{t('chart.panes.drawdown')}</dt>
-          <dd data-testid="legend-drawdown">{shown ? formatFractionPercent(shown.drawdown) : '—'}</dd>
+          <dd data-testid="legend-drawdown">{shown ? formatFractionPercent(shown.drawdown) : PLACEHOLDER}</dd>
         </div>
       </dl>
       <div

@@ -1,4 +1,5 @@
 import type { BrokerAnalyticsCalls } from '../../../../contract/broker-analytics.ts';
+import type { BrokerProjectCalls } from '../../../../contract/broker-projects.ts';
 import type { ReplyOf } from '../../../../contract/call.ts';
 import { apiGet, apiPost } from '../../../lib/api/index.ts';
 import { rangeQuery, type ChartRange } from './chart-window.ts';
@@ -19,6 +20,7 @@ export type CapitalReport = Reply<'/broker/account/overview/capitalReport'>;
 export type TotalTrade = Reply<'/broker/account/overview/listTotalTrade'>;
 export type AccountTradeStatistics = Reply<'/broker/account/overview/listAccountTradeStatistics'>;
 export type UserTradeSummary = Reply<'/broker/account/overview/listUserTradeSummary'>;
+export type ProjectInfo = ReplyOf<BrokerProjectCalls['/broker/project/queryBrokerProjectInfo']>;
 export type UserProfits = Reply<'/broker/account/overview/queryUserProfit'>;
 
 
@@ -34,6 +36,8 @@ export const analyticsApi = {
   incomeRates: (projectNo: string, range: ChartRange) =>
     apiPost<IncomeRates>('/broker/financingUnit/queryBrokerUnitIncomeRateList', { projectNo, ...rangeQuery(range) }, quiet),
   retreat: (projectNo: string, range: ChartRange) => apiPost<Retreat>('/broker/financingUnit/queryRetreatRate', { projectNo, ...rangeQuery(range) }, quiet),
+  /** The project's terms, for its public dataChart link (shareCode). */
+  projectInfo: (projectNo: string) => apiPost<ProjectInfo>('/broker/project/queryBrokerProjectInfo', { projectNo }, quiet),
   netAsset: (projectNo: string) => apiPost<NetAsset>('/broker/financingUnit/queryNetAsset', { projectNo }, quiet),
   accountLines: (projectNo: string, range: ChartRange) =>
     apiPost<AccountLines>('/broker/account/overview/queryBrokerAccountIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
