@@ -195,37 +195,30 @@ function FigureTable({ label, head, rows, sum }: { label: string; head: string[]
         </thead>
         <tbody>
           {rows.map((row, r) => (
-            <tr key={r}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i} className="td-num">
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
+            <Row key={r} cells={row} />
           ))}
-          {sum ? (
-            <tr className="td-broker-sum-row">
-              {sum.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i} className="td-num">
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ) : null}
+          {sum ? <Row cells={sum} className="td-broker-sum-row" /> : null}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A row of figures: the first cell names it (a row header), the others are numbers. */
+function Row({ cells, className }: { cells: string[]; className?: string }) {
+  return (
+    <tr className={className}>
+      {cells.map((cell, i) =>
+        i === 0 ? (
+          <th key={i} scope="row">
+            {cell}
+          </th>
+        ) : (
+          <td key={i} className="td-num">
+            {cell}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }
