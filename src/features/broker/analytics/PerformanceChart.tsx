@@ -1,5 +1,4 @@
 import {
-  AreaSeries,
   BaselineSeries,
   ColorType,
   createChart,
@@ -29,7 +28,7 @@ interface Drawn {
   chart: IChartApi;
   nav: ISeriesApi<'Line'>;
   ret: ISeriesApi<'Baseline'>;
-  drawdown: ISeriesApi<'Area'>;
+  drawdown: ISeriesApi<'Baseline'>;
   titles: ITextWatermarkPluginApi<Time>[];
 }
 
@@ -45,6 +44,14 @@ function palette(element: Element) {
     up: read('--td-up', '#0ecb81'),
     down: read('--td-down', '#f6465d'),
   };
+}
+
+/** A theme colour (#rrggbb) with an alpha, for the drawdown's fill. */
+function withAlpha(hex: string, alpha: number): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m) return hex;
+  const n = parseInt(m[1] as string, 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
 const percentAxis = (value: number) => `${value.toFixed(2)}%`;
@@ -97,7 +104,8 @@ export function PerformanceChart({
     });
     const nav = chart.addSeries(LineSeries, { lineWidth: 2, priceFormat: { type: 'price', precision: NAV_AXIS_DECIMALS, minMove: 10 ** -NAV_AXIS_DECIMALS } }, 0);
     const ret = chart.addSeries(BaselineSeries, { baseValue: { type: 'price', price: 0 }, lineWidth: 2, priceFormat: { type: 'custom', formatter: percentAxis } }, 1);
-    const drawdown = chart.addSeries(AreaSeries, { lineWidth: 1, priceFormat: { type: 'custom', formatter: percentAxis } }, 2);
+    // Drawdown is drawn below zero and filled up to zero (a baseline at 0, not an area down to the pane's foot).
+    const drawdown = chart.addSeries(BaselineSeries, { baseValue: { type: 'price', price: 0 }, lineWidth: 1, priceFormat: { type: 'custom', formatter: percentAxis } }, 2);
     chart.panes().forEach((pane, i) => pane.setStretchFactor(STRETCH[i] ?? 1));
     const onMove = (param: MouseEventParams<Time>) => {
       if (param.time === undefined) return setActive(null);
@@ -128,7 +136,7 @@ export function PerformanceChart({
     });
     d.nav.applyOptions({ color: p.accent });
     d.ret.applyOptions({ topLineColor: p.up, bottomLineColor: p.down, topFillColor1: 'transparent', topFillColor2: 'transparent', bottomFillColor1: 'transparent', bottomFillColor2: 'transparent' });
-    d.drawdown.applyOptions({ lineColor: p.down, topColor: 'transparent', bottomColor: p.down });
+    d.drawdown.applyOptions({ topLineColor: p.down, bottomLineColor: p.down, topFillColor1: 'transparent', topFillColor2: 'transparent', bottomFillColor1: withAlpha(p.down, 0.15), bottomFillColor2: withAlpha(p.down, 0.45) });
     for (const title of d.titles) title.detach();
     d.titles = d.chart
       .panes()
