@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/index.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatFractionPercent } from '../../../lib/format/index.ts';
 import type { PerformancePoint } from './chart-window.ts';
@@ -47,5 +48,63 @@ export function Figure({ label, value, testId, hint }: { label: string; value: R
       <dd data-testid={testId}>{value}</dd>
       {hint ? <dd className="td-analytics-figure__hint">{hint}</dd> : null}
     </div>
+  );
+}
+
+export function Block({ title, testId, hint, actions, children }: { title: string; testId: string; hint?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="td-broker-panel td-analytics-block" data-testid={testId} aria-label={title}>
+      <div className="td-analytics-block__head">
+        <h2>{title}</h2>
+        {actions}
+      </div>
+      {hint ? <p className="td-broker-hint">{hint}</p> : null}
+      {children}
+    </section>
+  );
+}
+
+/** A table of figures in a scrolling region (the first column names the row), with an optional total row. */
+export function FigureTable({ label, head, rows, sum }: { label: string; head: string[]; rows: string[][]; sum?: string[] }) {
+  if (rows.length === 0) return <EmptyState />;
+  return (
+    <div className="td-broker-scroll" role="region" aria-label={label} tabIndex={0}>
+      <table className="td-broker-table td-record-table">
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={i} scope="col" className={i > 0 ? 'td-num' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <Row key={r} cells={row} />
+          ))}
+          {sum ? <Row cells={sum} className="td-broker-sum-row" /> : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A row of figures: the first cell names it (a row header), the others are numbers. */
+function Row({ cells, className }: { cells: string[]; className?: string }) {
+  return (
+    <tr className={className}>
+      {cells.map((cell, i) =>
+        i === 0 ? (
+          <th key={i} scope="row">
+            {cell}
+          </th>
+        ) : (
+          <td key={i} className="td-num">
+            {cell}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }
