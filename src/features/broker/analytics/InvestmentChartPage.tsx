@@ -3,16 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatAssetAmount, formatDateTime, formatFractionPercent, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { EmptyState, useLoad } from '../kit/index.ts';
+import { BrokerExportButton, EmptyState, useLoad } from '../kit/index.ts';
 import { LoadError } from '../parts.tsx';
 import { analyticsApi, type UnitSummary } from './api.ts';
 import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
-import { Figure, joinPoints, rateText, RefreshTimes } from './parts.tsx';
+import { exportFields, fileName } from './exports.ts';
+import { Block, Figure, FigureTable, joinPoints, rateText, RefreshTimes } from './parts.tsx';
 import { PerformanceChart } from './PerformanceChart.tsx';
 import './chart-locale.ts';
 import './locale.ts';
 import '../pages.css';
 import './analytics.css';
+
+const usdt = (value: string) => formatAssetAmount(value, 'USDT');
 
 const OverviewPanel = lazy(() => import('./OverviewPanel.tsx'));
 
@@ -100,6 +103,7 @@ function Performance({ project }: { project: UnitSummary }) {
   const rates = useLoad(() => analyticsApi.incomeRates(project.projectNo, range), [project.projectNo, range]);
   const retreat = useLoad(() => analyticsApi.retreat(project.projectNo, range), [project.projectNo, range]);
   const live = useLoad(() => analyticsApi.netAsset(project.projectNo), [project.projectNo]);
+  const records = useLoad(() => analyticsApi.zeroRecords(project.projectNo, range), [project.projectNo, range]);
   const info = useLoad(() => analyticsApi.projectInfo(project.projectNo), [project.projectNo]);
   const { lang } = useParams();
   const points = rates.data && retreat.data ? joinPoints(rates.data.list, retreat.data.list) : [];
@@ -154,6 +158,22 @@ function Performance({ project }: { project: UnitSummary }) {
           <p>{t('returns.explainDiff')}</p>
         </div>
       </section>
+
+      <Block
+        title={t('records.title')}
+        testId="zero-records"
+        hint={t('records.hint')}
+        actions={<BrokerExportButton path="/broker/financingUnit/zeroRecord/export" fields={exportFields(project.projectNo, range)} fileName={fileName('zeroRecords')} />}
+      >
+        <LoadError error={records.error} />
+        {records.data ? (
+          <FigureTable
+            label={t('records.title')}
+            head={[t('records.day'), t('figures.recordNav'), t('live.netAsset'), t('overview.units'), t('records.pnl'), t('returns.capitalIn'), t('returns.capitalOut'), t('overview.interest'), t('overview.performanceFee'), t('records.dailyReturn')]}
+            rows={[...records.data.list].reverse().map((r) => [r.day, r.nav, usdt(r.netAsset), r.units, usdt(r.pnl), usdt(r.flowsIn), usdt(r.flowsOut), usdt(r.interestAccrued), usdt(r.performanceFee), rateText(r.dailyReturn)])}
+          />
+        ) : null}
+      </Block>
 
       <RefreshTimes
         kinds={['realtime', 'daily']}

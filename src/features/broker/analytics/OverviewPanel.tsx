@@ -1,23 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANALYTICS_EXPORT_FILES } from '../../../../contract/broker-analytics-rules.ts';
-import { BROKER_EXPORT_TIME_ZONE } from '../../../../contract/broker-funds-rules.ts';
 import { formatAssetAmount, formatDateTime, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { BrokerExportButton, useLoad } from '../kit/index.ts';
 import { LoadError } from '../parts.tsx';
 import { analyticsApi } from './api.ts';
-import { DEFAULT_CHART_RANGE, rangeQuery, type ChartRange } from './chart-window.ts';
+import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
 import { LinesChart } from './LinesChart.tsx';
+import { exportFields, fileName } from './exports.ts';
 import { Block, FigureTable, rateText, RefreshTimes } from './parts.tsx';
+import { UserIncomeTable } from './UserIncomeTable.tsx';
 import { RangeBar } from './PerformanceChart.tsx';
 
 const usdt = (value: string) => formatAssetAmount(value, 'USDT');
 
-/** spec §7 "Downloads": an analytics export's Chinese file name with today's day (YYYYMMDD, Hong Kong time). */
-function fileName(kind: keyof typeof ANALYTICS_EXPORT_FILES): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BROKER_EXPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
-  return ANALYTICS_EXPORT_FILES[kind].fileName.replace('{{day}}', day);
-}
 
 /**
  * investmentChart's "data analysis" tab (spec §2 broker pages "overview, data analysis"; spec §7
@@ -37,7 +32,6 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
   const users = useLoad(() => analyticsApi.userTrades(projectNo, range), [projectNo, range]);
   const profit = useLoad(() => analyticsApi.userProfit(projectNo), [projectNo]);
   const error = report.error ?? accountLines.error ?? userLines.error ?? total.error ?? accounts.error ?? users.error ?? profit.error;
-  const exportFields = { ...(projectNo ? { projectNo } : {}), ...Object.fromEntries(Object.entries(rangeQuery(range)).map(([k, v]) => [k, String(v)])) };
 
   return (
     <div className="td-analytics-body" data-testid="analytics-overview">
@@ -124,11 +118,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
         ) : null}
       </Block>
 
-      <Block
-        title={t('overview.userProfit')}
-        testId="user-profit"
-        actions={<BrokerExportButton path="/broker/account/overview/userIncomeRecord/export" fields={exportFields} fileName={fileName('userIncome')} />}
-      >
+      <Block title={t('overview.userProfit')} testId="user-profit">
         {profit.data ? (
           <FigureTable
             label={t('overview.userProfit')}
@@ -147,6 +137,14 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
             sum={[t('overview.total'), '', '', usdt(profit.data.total.value), usdt(profit.data.total.netContribution), usdt(profit.data.total.profit), usdt(profit.data.total.interestAccrued), '', '']}
           />
         ) : null}
+      </Block>
+
+      <Block
+        title={t('overview.userIncome')}
+        testId="user-income"
+        actions={<BrokerExportButton path="/broker/account/overview/userIncomeRecord/export" fields={exportFields(projectNo, range)} fileName={fileName('userIncome')} />}
+      >
+        <UserIncomeTable projectNo={projectNo} range={range} />
       </Block>
 
       <RefreshTimes

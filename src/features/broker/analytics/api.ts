@@ -20,6 +20,8 @@ export type CapitalReport = Reply<'/broker/account/overview/capitalReport'>;
 export type TotalTrade = Reply<'/broker/account/overview/listTotalTrade'>;
 export type AccountTradeStatistics = Reply<'/broker/account/overview/listAccountTradeStatistics'>;
 export type UserTradeSummary = Reply<'/broker/account/overview/listUserTradeSummary'>;
+export type ZeroRecords = Reply<'/broker/financingUnit/queryEveryDayZeroRecordList'>;
+export type UserIncomePage = Reply<'/broker/account/overview/queryUserIncomeRecordList'>;
 export type ProjectInfo = ReplyOf<BrokerProjectCalls['/broker/project/queryBrokerProjectInfo']>;
 export type UserProfits = Reply<'/broker/account/overview/queryUserProfit'>;
 
@@ -38,6 +40,9 @@ export const analyticsApi = {
   retreat: (projectNo: string, range: ChartRange) => apiPost<Retreat>('/broker/financingUnit/queryRetreatRate', { projectNo, ...rangeQuery(range) }, quiet),
   /** The project's terms, for its public dataChart link (shareCode). */
   projectInfo: (projectNo: string) => apiPost<ProjectInfo>('/broker/project/queryBrokerProjectInfo', { projectNo }, quiet),
+  zeroRecords: (projectNo: string, range: ChartRange) => apiPost<ZeroRecords>('/broker/financingUnit/queryEveryDayZeroRecordList', { projectNo, ...rangeQuery(range) }, quiet),
+  userIncome: (projectNo: string, range: ChartRange, pageCondition: { pageNum: number; pageSize: number }) =>
+    apiPost<UserIncomePage>('/broker/account/overview/queryUserIncomeRecordList', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
   netAsset: (projectNo: string) => apiPost<NetAsset>('/broker/financingUnit/queryNetAsset', { projectNo }, quiet),
   accountLines: (projectNo: string, range: ChartRange) =>
     apiPost<AccountLines>('/broker/account/overview/queryBrokerAccountIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
