@@ -157,13 +157,12 @@ export const ReturnSummary = Type.Object({
   profit: Signed,
 });
 
+/** Whose holding of which project, and its units. */
+const HoldingHead = { investorId: Id, investorName: Type.String(), projectNo: ProjectNo, projectName: Type.String(), units: Amount };
+
 /** One investor's holding of one project with the figures of spec §9's latest record (queryUserProfit). */
 export const UserProfit = Type.Object({
-  investorId: Id,
-  investorName: Type.String(),
-  projectNo: ProjectNo,
-  projectName: Type.String(),
-  units: Amount,
+  ...HoldingHead,
   /** NAV of the latest zero-hour record (1 before the first) and its day. */
   nav: Amount,
   navDay: Nullable(Day),
@@ -187,11 +186,7 @@ export const UserProfit = Type.Object({
 /** An investor's income on one zero-hour record day in one project (queryUserIncomeRecordList). */
 export const UserIncomeRecord = Type.Object({
   day: Day,
-  investorId: Id,
-  investorName: Type.String(),
-  projectNo: ProjectNo,
-  projectName: Type.String(),
-  units: Amount,
+  ...HoldingHead,
   nav: Amount,
   value: Amount,
   /** Capital in and out up to this record, and value − (in − out). */
@@ -424,7 +419,7 @@ export const brokerAnalyticsCalls = {
     reply: Type.Object({
       asOf: IsoTime,
       totalValue: Amount,
-      list: Type.Array(Type.Object({ investorId: Id, investorName: Type.String(), projectNo: ProjectNo, projectName: Type.String(), units: Amount, nav: Amount, value: Amount })),
+      list: Type.Array(Type.Object({ ...HoldingHead, nav: Amount, value: Amount })),
     }),
   }),
   /** The trades of the organisation's projects over the range in total and per symbol (spec §9 volume). */

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { navPerUnit, netAssetOf, principalShare, redeemAmount, unitsFor, unitsForRedemption } from './broker-nav.ts';
+import { exactNav, navPerUnit, netAssetOf, principalShare, redeemAmount, unitsFor, unitsForRedemption } from './broker-nav.ts';
 
 /** Hand-computed cases of the NAV arithmetic (contract/broker-nav.ts). */
 describe('NAV per unit', () => {
@@ -47,6 +47,34 @@ describe('NAV per unit', () => {
     const afterRedeem = navPerUnit(net, units);
     expect(afterRedeem.gte(after)).toBe(true);
     expect(afterRedeem.sub(after).abs().lt('1e-8')).toBe(true);
+  });
+
+  it('priced at the exact ratio, the NAV never drops at a flow, even where the rounded one would tip', () => {
+    // net / units = 0.9891663851…: published 0.98916639 (half-up), above the exact value.
+    let net = new Decimal('9891.663851');
+    let units = new Decimal('10000');
+    const published = navPerUnit(net, units);
+    expect(published.toFixed()).toBe('0.98916639');
+    // Priced at the published NAV, redeeming 1500 units five times takes more than their share: the NAV tips down.
+    let n2 = net;
+    let u2 = units;
+    for (let i = 0; i < 5; i++) {
+      n2 = n2.sub(redeemAmount('1500', navPerUnit(n2, u2)));
+      u2 = u2.sub('1500');
+    }
+    expect(navPerUnit(n2, u2).toFixed()).toBe('0.98916638');
+    // Priced at the exact ratio, it does not.
+    for (let i = 0; i < 5; i++) {
+      const before = exactNav(net, units);
+      net = net.sub(redeemAmount('1500', before));
+      units = units.sub('1500');
+      expect(exactNav(net, units).gte(before)).toBe(true);
+    }
+    expect(navPerUnit(net, units).toFixed()).toBe('0.98916639');
+    const before = exactNav(net, units);
+    const bought = unitsFor('1234.56', before);
+    expect(exactNav(net.add('1234.56'), units.add(bought)).gte(before)).toBe(true);
+    expect(exactNav('5', '0').toFixed()).toBe('1');
   });
 
   it('takes the cost share of redeemed units pro rata, all of it with the whole holding', () => {

@@ -8,8 +8,11 @@ import Decimal from 'decimal.js';
  * - NAV per unit = net asset / units, net asset = gross asset − interest payable − profit payable; 1 while no unit
  *   is out. Rounded half-up to NAV_DECIMALS.
  * - A capital increase buys amount / NAV units, rounded DOWN to UNIT_DECIMALS; a decrease pays units × NAV rounded
- *   DOWN to AMOUNT_DECIMALS. Both residues stay in the fund, so the NAV never drops at a flow (it may rise by less
- *   than 1e-8), and a deposit is never shown as profit.
+ *   DOWN to AMOUNT_DECIMALS. The sandbox prices flows at the exact ratio net / units (`exactNav`), of which the
+ *   published NAV is the rounding: both residues then stay in the fund, so the exact NAV never drops at a flow (it
+ *   rises by far less than 1e-8) and the published NAV stays put; a deposit is never shown as profit. (Priced at the
+ *   rounded NAV instead, a redemption could take up to units × 5e-9 more than its share and tip the published NAV
+ *   down by 1e-8.)
  *
  * Computed at 40 significant digits whatever the caller's decimal.js settings.
  */
@@ -27,6 +30,12 @@ export function navPerUnit(netAsset: Decimal.Value, units: Decimal.Value): Decim
   if (u.lte(0)) return ONE;
   const nav = new Dec(netAsset).div(u).toDecimalPlaces(NAV_DECIMALS, Decimal.ROUND_HALF_UP);
   return nav;
+}
+
+/** The exact NAV per unit (40 significant digits, not rounded): what flows are priced at; 1 when no unit is out. */
+export function exactNav(netAsset: Decimal.Value, units: Decimal.Value): Decimal {
+  const u = new Dec(units);
+  return u.lte(0) ? ONE : new Dec(netAsset).div(u);
 }
 
 /** The net asset: gross asset less the two liabilities (interest accrued unpaid, performance fee accrued unwithdrawn). */

@@ -418,3 +418,22 @@ export const brokerProjectCalls = {
 };
 
 export type BrokerProjectCalls = typeof brokerProjectCalls;
+
+/** Sandbox controls of the projects (server/broker/README.md "Projects"): not the provider's API; only with the dev routes. */
+export const brokerProjectDevCalls = {
+  /** Runs the daily zero-hour job now (it also runs after every sweep and clock advance); how many records it wrote. */
+  '/_dev/broker/projects/runDaily': call({
+    method: 'POST',
+    auth: 'public',
+    reply: Type.Object({ written: Type.Integer() }),
+  }),
+  /** A project's zero-hour records, oldest first, each with its trades' count and Σ(realised P&L − fee). */
+  '/_dev/broker/projects/records': call({
+    method: 'GET',
+    auth: 'public',
+    query: Strict({ projectNo: ProjectNo }),
+    reply: Type.Object({
+      list: Type.Array(Type.Intersect([UnitRecord, Type.Object({ tradeCount: Type.Integer(), tradesNet: SignedAmount, interestAccrued: Amount, profitAccrued: Amount })])),
+    }),
+  }),
+};

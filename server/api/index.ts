@@ -18,6 +18,7 @@ import { devRoutes } from './routes/dev.ts';
 import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
 import { kycRoutes } from './routes/kyc.ts';
 import { helpRoutes } from '../help/routes.ts';
+import { brokerAnalyticsRoutes } from '../broker/analytics/routes.ts';
 import { messageRoutes } from '../messages/routes.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
@@ -26,10 +27,11 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { brokerLookupRoutes } from '../broker/lookup.ts';
 import { electricityRoutes } from '../electricity/routes.ts';
 import { loanRoutes } from '../loans/routes.ts';
+import { brokerProjectDevRoutes } from '../broker/projects/dev-routes.ts';
+import { brokerProjectRoutes } from '../broker/projects/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
 import { brokerFundRoutes } from '../broker/funds.ts';
 import { brokerExportRoutes } from '../broker/fund-export.ts';
-import { brokerAnalyticsRoutes } from '../broker/analytics/routes.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -147,13 +149,16 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   brokerAddressRoutes(ctx, app);
   brokerMessageRoutes(ctx, app);
   brokerLookupRoutes(ctx, app);
+  // Performance and overview of the broker's projects, the public dataChart call and their downloads (server/broker/analytics).
+  brokerAnalyticsRoutes(ctx, app);
   // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (server/broker/funds.ts).
   brokerFundRoutes(ctx, app);
   brokerExportRoutes(ctx, app);
-  // Performance and overview of the broker's projects, the public dataChart call and their downloads (server/broker/analytics).
-  brokerAnalyticsRoutes(ctx, app);
+  // Asset-management projects, their investors and capital, and the daily zero-hour job (server/broker/projects).
+  await brokerProjectRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
+  if (withDevRoutes) brokerProjectDevRoutes(ctx, app);
   if (withDevRoutes) gaResetDevRoutes(ctx, app);
   // The sandbox chain moves on its own: confirmations credit deposits and complete withdrawals.
   const stopSweeper = startSweeper(ctx, 2000, (error) => app.log.error(error));

@@ -70,6 +70,8 @@ export interface NewAccount {
   name: string;
   remark: string;
   requestId: string;
+  /** Post the year of seeded history (default); a project's primary sub-account opens empty (issue 15). */
+  history?: boolean;
 }
 
 /**
@@ -112,7 +114,7 @@ export async function openBrokerAccount(tx: Queryable, input: NewAccount, at: Da
   const id = inserted[0]!.id;
   await tx.query('update broker_accounts set uid = $2 where id = $1', [id, subAccountUid(input.exchange, id)]);
   const account = (await tx.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from broker_accounts a where a.id = $1`, [id]))[0]!;
-  await seedHistory(tx, account, at);
+  if (input.history ?? true) await seedHistory(tx, account, at);
   return { account, created: true };
 }
 

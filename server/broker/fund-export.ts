@@ -6,7 +6,7 @@ import { brokerBillExport, brokerOperationExport } from '../../contract/broker-f
 import zh from '../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../api/context.ts';
 import { ApiError, Code } from '../api/envelope.ts';
-import { authenticate } from '../api/sessions.ts';
+import { type Auth, authenticate } from '../api/sessions.ts';
 import { pageQuery } from '../wallet/records.ts';
 import { amountCell, zonedFormatter } from '../wallet/export.ts';
 import { accountOf } from './accounts.ts';
@@ -30,14 +30,20 @@ export const BROKER_EXPORT_MAX_ROWS = 100_000;
 
 export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 
-export type Cell = string | number;
-/** One sheet of a broker download: its cover block (title, the filters in words) and its table. */
-export interface Sheet {
+type Cell = string | number;
+/** One sheet of a broker export: the cover block's title and filters in words, then the column names and the rows. */
+export interface BrokerSheet {
   name: string;
   title: string;
   filters: string;
   columns: string[];
   rows: Cell[][];
+}
+
+/** A download's file names (spec §7: Chinese, with an ASCII fallback); `{{day}}` is YYYYMMDD (UTC+8). */
+export interface BrokerExportFile {
+  fileName: string;
+  asciiName: string;
 }
 
 interface TimeText {
@@ -47,7 +53,7 @@ interface TimeText {
 }
 
 /** The form's time fields as the page's filter (days as a number); none given is every record, as on the page. */
-function timeFilter(form: TimeText): { days?: number; startTime?: string; endTime?: string } {
+export function timeFilter(form: TimeText): { days?: number; startTime?: string; endTime?: string } {
   return {
     ...(form.days !== undefined ? { days: Number(form.days) } : {}),
     ...(form.startTime !== undefined ? { startTime: form.startTime } : {}),
@@ -55,8 +61,8 @@ function timeFilter(form: TimeText): { days?: number; startTime?: string; endTim
   };
 }
 
-/** The xlsx of a sheet: the cover block (title, filters, time zone UTC+8, generation time), a blank row, the columns and the rows. */
-export async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
+/** The workbook of one sheet: the cover block (title, filters, time zone UTC+8, generation time), a blank row, the table. */
+export async function brokerWorkbook(sheet: BrokerSheet, now: Date): Promise<Buffer> {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(sheet.name);
@@ -70,129 +76,141 @@ export async function workbook(sheet: Sheet, now: Date): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function allRows<R>(ctx: ApiContext, q: ListQuery): Promise<R[]> {
+/** All of a page's rows for an export (400 `tooManyRows` above BROKER_EXPORT_MAX_ROWS). */
+export async function allRows<R>(ctx: ApiContext, q: ListQuery): Promise<R[]> {
   const { rows, total } = await pageQuery<R>(ctx.db, q, { pageNum: 1, pageSize: BROKER_EXPORT_MAX_ROWS });
   if (total > BROKER_EXPORT_MAX_ROWS) throw new ApiError(Code.badRequest, { field: 'days', rule: 'tooManyRows', max: BROKER_EXPORT_MAX_ROWS });
   return rows;
 }
 
-/** Sends a sheet as an xlsx download named after `file` (`{{day}}`: today YYYYMMDD, UTC+8), `filename*` in UTF-8 with an ASCII fallback. */
-export async function sendWorkbook(ctx: ApiContext, reply: FastifyReply, file: { fileName: string; asciiName: string }, sheet: Sheet): Promise<FastifyReply> {
+/** The time filter in words for a cover block: the custom range, the last N days, or all time. */
+export function rangeText(f: { days?: number | undefined; startTime?: string | undefined; endTime?: string | undefined }): string {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
+  return f.startTime && f.endTime
+    ? fill(zh.range, { from: zoned.time(new Date(f.startTime)), to: zoned.time(new Date(f.endTime)) })
+    : f.days
+      ? fill(zh.lastDays, { n: f.days })
+      : zh.allTime;
+}
+
+/** Sends a sheet as the download: `Content-Disposition` with the UTF-8 name (`filename*`) and the ASCII fallback. */
+export async function sendBrokerSheet(ctx: ApiContext, reply: FastifyReply, file: BrokerExportFile, sheet: BrokerSheet, values: Record<string, string> = {}) {
   const now = nowDate(ctx);
-  const day = zoned.time(now).slice(0, 10).replaceAll('-', '');
-  const body = await workbook(sheet, now);
+  const day = zonedFormatter(BROKER_EXPORT_TIME_ZONE).time(now).slice(0, 10).replaceAll('-', '');
+  const names = { day, ...values };
+  const body = await brokerWorkbook(sheet, now);
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${fill(file.asciiName, { day })}"; filename*=UTF-8''${encodeURIComponent(fill(file.fileName, { day }))}`)
+    .header('content-disposition', `attachment; filename="${fill(file.asciiName, names)}"; filename*=UTF-8''${encodeURIComponent(fill(file.fileName, names))}`)
     .header('cache-control', 'no-store')
     .send(body);
 }
 
+type Asker = { auth: Auth; member: BrokerMember };
+
 /**
- * A broker download posted as a form (spec §7 "Downloads"): a signed-in broker (401, 403 as the envelope) first,
- * then the form's content type (415 otherwise) and its fields (the schema, 400); the handler answers with the file.
+ * A download of the broker's with query parameters (POST, spec §7 "Downloads", like exportBrokerFinancingAction): the
+ * asker is a signed-in broker (401, 403 otherwise), the query is validated with the contract's schema (400), and
+ * `build` returns the file and its sheet; a refusal is the JSON envelope.
  */
-export function formDownload<S extends TSchema>(
+export function brokerQueryDownload<Q extends TSchema>(
   ctx: ApiContext,
   app: FastifyInstance,
-  download: { path: string; body: S },
-  handler: (member: BrokerMember, form: Static<S>, reply: FastifyReply) => Promise<FastifyReply>,
+  def: { path: string; query: Q },
+  build: (asker: Asker, query: Static<Q>) => Promise<{ file: BrokerExportFile; sheet: BrokerSheet; values?: Record<string, string> }>,
 ): void {
-  const members = new WeakMap<FastifyRequest, BrokerMember>();
   app.route({
     method: 'POST',
-    url: download.path,
-    bodyLimit: 2048,
-    schema: { body: download.body },
+    url: def.path,
+    schema: { querystring: def.query },
     preValidation: async (request) => {
-      const auth = await authenticate(ctx, request);
-      members.set(request, await brokerMember(ctx.db, auth.user.id));
-      // spec §7: a download posts a form; a JSON body is not this call's (415, the envelope).
-      if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw new ApiError(Code.unsupportedMediaType);
+      (request as { exportAsker?: unknown }).exportAsker = await exportAsker(ctx, request);
     },
-    handler: async (request, reply) => handler(members.get(request)!, request.body as Static<S>, reply),
+    handler: async (request, reply) => {
+      const asker = (request as unknown as { exportAsker: Asker }).exportAsker;
+      const built = await build(asker, request.query as Static<Q>);
+      return sendBrokerSheet(ctx, reply, built.file, built.sheet, built.values);
+    },
   });
+}
+
+/** Who asks for a download: a signed-in broker (401, 403 otherwise, as the envelope). */
+async function exportAsker(ctx: ApiContext, request: FastifyRequest): Promise<Asker> {
+  const auth = await authenticate(ctx, request);
+  return { auth, member: await brokerMember(ctx.db, auth.user.id) };
 }
 
 export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const time = (iso: string | null) => (iso ? zoned.time(new Date(iso)) : '');
 
-  /** Who asks: a signed-in broker (401, 403 otherwise, as the envelope). */
-  const asker = async (request: FastifyRequest) => {
-    const auth = await authenticate(ctx, request);
-    return { auth, member: await brokerMember(ctx.db, auth.user.id) };
-  };
   const accountText = async (orgId: string, id: string | undefined) => (id === undefined ? zh.all : (await accountOf(ctx.db, orgId, id)).name);
-  const rangeText = (f: { days?: number; startTime?: string; endTime?: string }) =>
-    f.startTime && f.endTime
-      ? fill(zh.range, { from: zoned.time(new Date(f.startTime)), to: zoned.time(new Date(f.endTime)) })
-      : f.days
-        ? fill(zh.lastDays, { n: f.days })
-        : zh.allTime;
-
-  const send = (reply: FastifyReply, kind: keyof typeof BROKER_EXPORT_FILES, sheet: Sheet) => sendWorkbook(ctx, reply, BROKER_EXPORT_FILES[kind], sheet);
-
-  formDownload(ctx, app, brokerBillExport, async (member, form, reply) => {
-    const filter = { type: form.type, status: form.status, brokerAccountId: form.brokerAccountId, exchangeCode: form.exchangeCode, asset: form.asset, ...timeFilter(form) };
-    await checkAccountFilter(ctx.db, member.orgId, filter.brokerAccountId);
-    await settleApproved(ctx, member.orgId);
-    const rows = (await allRows<BillRow>(ctx, billQuery(member.orgId, filter, nowDate(ctx)))).map(billView);
-    const x = zh.bill;
-    const c = x.columns;
-    return send(reply, 'bill', {
-      name: x.sheet,
-      title: x.title,
-      filters: fill(x.filters, {
-        account: await accountText(member.orgId, filter.brokerAccountId),
-        exchange: filter.exchangeCode ?? zh.all,
-        asset: filter.asset ?? zh.all,
-        type: filter.type ? x.types[filter.type] : zh.all,
-        status: filter.status ? x.status[filter.status] : zh.all,
-        days: rangeText(filter),
-      }),
-      columns: [c.recordId, c.time, c.type, c.account, c.exchange, c.wallet, c.asset, c.network, c.address, c.amount, c.fee, c.status, c.completedAt],
-      rows: rows.map((r) => [
-        r.recordId,
-        time(r.createdAt),
-        x.types[r.type],
-        r.subAccountName,
-        r.exchangeCode,
-        zh.wallets[r.wallet],
-        r.asset,
-        r.network ?? '',
-        r.address ?? '',
-        amountCell(r.amount),
-        amountCell(r.fee),
-        x.status[r.status],
-        time(r.completedAt),
-      ]),
-    });
-  });
 
   app.route({
     method: 'POST',
-    url: brokerOperationExport.path,
-    schema: { querystring: brokerOperationExport.query },
+    url: brokerBillExport.path,
+    bodyLimit: 2048,
+    schema: { body: brokerBillExport.body },
     preValidation: async (request) => {
-      (request as { exportAsker?: unknown }).exportAsker = await asker(request);
+      (request as { exportAsker?: unknown }).exportAsker = await exportAsker(ctx, request);
+      // spec §7: a download posts a form; a JSON body is not this call's (415, the envelope).
+      if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw new ApiError(Code.unsupportedMediaType);
     },
     handler: async (request, reply) => {
-      const { member } = (request as unknown as { exportAsker: Awaited<ReturnType<typeof asker>> }).exportAsker;
-      const q = request.query as Static<typeof brokerOperationExport.query>;
-      const filter = { operationType: q.operationType, brokerAccountId: q.brokerAccountId, exchangeCode: q.exchangeCode, asset: q.asset, ...timeFilter(q) };
+      const { member } = (request as unknown as { exportAsker: Asker }).exportAsker;
+      const form = request.body as Static<typeof brokerBillExport.body>;
+      const filter = { type: form.type, status: form.status, brokerAccountId: form.brokerAccountId, exchangeCode: form.exchangeCode, asset: form.asset, ...timeFilter(form) };
       await checkAccountFilter(ctx.db, member.orgId, filter.brokerAccountId);
-      const rows = (await allRows<OperationRow>(ctx, operationQuery(member.orgId, filter, nowDate(ctx)))).map(operationView);
-      const x = zh.operations;
+      await settleApproved(ctx, member.orgId);
+      const rows = (await allRows<BillRow>(ctx, billQuery(member.orgId, filter, nowDate(ctx)))).map(billView);
+      const x = zh.bill;
       const c = x.columns;
-      const typeText = (type: string) => {
-        const cut = type.lastIndexOf('_');
-        const kind = type.slice(0, cut) as keyof typeof x.kinds;
-        const suffix = type.slice(cut + 1) as keyof typeof x.suffixes;
-        return fill(x.type, { kind: x.kinds[kind], suffix: x.suffixes[suffix] });
-      };
-      return send(reply, 'operations', {
+      return sendBrokerSheet(ctx, reply, BROKER_EXPORT_FILES.bill, {
+        name: x.sheet,
+        title: x.title,
+        filters: fill(x.filters, {
+          account: await accountText(member.orgId, filter.brokerAccountId),
+          exchange: filter.exchangeCode ?? zh.all,
+          asset: filter.asset ?? zh.all,
+          type: filter.type ? x.types[filter.type] : zh.all,
+          status: filter.status ? x.status[filter.status] : zh.all,
+          days: rangeText(filter),
+        }),
+        columns: [c.recordId, c.time, c.type, c.account, c.exchange, c.wallet, c.asset, c.network, c.address, c.amount, c.fee, c.status, c.completedAt],
+        rows: rows.map((r) => [
+          r.recordId,
+          time(r.createdAt),
+          x.types[r.type],
+          r.subAccountName,
+          r.exchangeCode,
+          zh.wallets[r.wallet],
+          r.asset,
+          r.network ?? '',
+          r.address ?? '',
+          amountCell(r.amount),
+          amountCell(r.fee),
+          x.status[r.status],
+          time(r.completedAt),
+        ]),
+      });
+    },
+  });
+
+  brokerQueryDownload(ctx, app, brokerOperationExport, async ({ member }, q) => {
+    const filter = { operationType: q.operationType, brokerAccountId: q.brokerAccountId, exchangeCode: q.exchangeCode, asset: q.asset, ...timeFilter(q) };
+    await checkAccountFilter(ctx.db, member.orgId, filter.brokerAccountId);
+    const rows = (await allRows<OperationRow>(ctx, operationQuery(member.orgId, filter, nowDate(ctx)))).map(operationView);
+    const x = zh.operations;
+    const c = x.columns;
+    const typeText = (type: string) => {
+      const cut = type.lastIndexOf('_');
+      const kind = type.slice(0, cut) as keyof typeof x.kinds;
+      const suffix = type.slice(cut + 1) as keyof typeof x.suffixes;
+      return fill(x.type, { kind: x.kinds[kind], suffix: x.suffixes[suffix] });
+    };
+    return {
+      file: BROKER_EXPORT_FILES.operations,
+      sheet: {
         name: x.sheet,
         title: x.title,
         filters: fill(x.filters, {
@@ -216,7 +234,7 @@ export function brokerExportRoutes(ctx: ApiContext, app: FastifyInstance): void 
           amountCell(r.fee),
           r.remark,
         ]),
-      });
-    },
+      },
+    };
   });
 }

@@ -21,6 +21,7 @@ import { accountOf, checkIdRange } from './accounts.ts';
 import { APPLICATION_COLUMNS, APPLICATION_FROM, type ApplicationRow, applicationOf, applicationView } from './applications.ts';
 import { brokerFundLists } from './fund-records.ts';
 import { brokerMember, brokerMembers } from './org.ts';
+import { projectOfAccount } from './projects/store.ts';
 import { plain } from './valuation.ts';
 
 /**
@@ -191,6 +192,10 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
     const decimals = assetDecimals(body.asset);
     if (amount.decimalPlaces() > decimals) throw badInput('amount', 'decimals', `At most ${decimals} decimals`);
     const from = await accountOf(db, orgId, body.fromAccountId);
+    // Money leaves a project's sub-account only through the project's own calls (issue 15: capital decrease,
+    // interest payment, profit withdrawal and allocation), never by a transfer or withdrawal application.
+    const projectNo = await projectOfAccount(db, from.id);
+    if (projectNo) throw new ApiError(Code.projectAccountLocked, { projectNo });
     if (body.type === 'transfer') {
       if (body.addressId !== undefined) throw badInput('addressId', 'notUsed', 'A transfer has no address');
       if (body.toAccountId === undefined) throw badInput('toAccountId', 'required', 'The destination sub-account is required');

@@ -16,6 +16,7 @@ import type { Simulator } from '../sim/simulator.ts';
 import { D, ZERO } from '../trade/decimal.ts';
 import { ACCOUNT_COLUMNS, type AccountRow, accountOf, loginEmail, openBrokerAccount } from './accounts.ts';
 import { keyHandlers } from './keys.ts';
+import { projectOfAccount } from './projects/store.ts';
 import { addBrokerMember, brokerMember, type BrokerMember } from './org.ts';
 import { loadSecretBox } from './secrets.ts';
 import { plain, sumBy, type ValuedRow, Valuer } from './valuation.ts';
@@ -209,6 +210,9 @@ export async function brokerAccountRoutes(ctx: ApiContext, app: FastifyInstance,
       const at = nowDate(ctx);
       return ctx.db.transaction(async (tx) => {
         const row = await accountOf(tx, orgId, body.brokerAccountId, true);
+        // A project's sub-account stays bound while it is the project's (issue 15: money leaves it only through the project).
+        const projectNo = await projectOfAccount(tx, row.id);
+        if (projectNo) throw new ApiError(Code.projectAccountLocked, { projectNo });
         const balances = await tx.query<{ wallet: BrokerWallet; asset: string; free: string; locked: string }>(
           `select wallet, asset, free::text as free, locked::text as locked from broker_balances
            where account_id = $1 and (free <> 0 or locked <> 0) order by wallet, asset`,

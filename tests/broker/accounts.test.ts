@@ -94,12 +94,13 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
     expect(check.data.violations).toEqual([]);
   });
 
-  it('the demo broker has two seeded sub-accounts with a year of history in every wallet, valued at the simulator', async () => {
+  it('the demo broker has two seeded sub-accounts (and its project one) with a year of history in every wallet, valued at the simulator', async () => {
     const accounts = await call<{ list: Account[]; total: number }>('/broker/account/pageBrokerAccount', { pageCondition: page });
     expect(accounts.code).toBe(200);
     const names = accounts.data.list.map((a) => `${a.exchangeCode}/${a.accountType}/${a.subAccountName}`).sort();
-    expect(names).toEqual(['binance/regular/demo_trading', 'okx/asset_management/demo_fund']);
-    const binance = accounts.data.list.find((a) => a.exchangeCode === 'binance')!;
+    // The third is the demo project's primary sub-account (issue 15, server/db/seed.ts), opened empty with the project.
+    expect(names).toEqual([expect.stringMatching(/^binance\/asset_management\/prj_p\d{12}$/), 'binance/regular/demo_trading', 'okx/asset_management/demo_fund']);
+    const binance = accounts.data.list.find((a) => a.subAccountName === 'demo_trading')!;
     expect(binance.subAccountUid).toMatch(/^\d{10}$/);
     expect(binance.loginEmail).toContain('@binance.broker.test');
     for (const wallet of WALLET_PAGES) {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
 import { ANALYTICS_EXPORT_FILES } from '../../../contract/broker-analytics-rules.ts';
 import { brokerAnalyticsExports } from '../../../contract/broker-analytics.ts';
 import { BROKER_EXPORT_TIME_ZONE } from '../../../contract/broker-funds-rules.ts';
@@ -8,7 +9,9 @@ import { ApiError, Code } from '../../api/envelope.ts';
 import { pageQuery } from '../../wallet/records.ts';
 import { amountCell, zonedFormatter } from '../../wallet/export.ts';
 import { accountOf } from '../accounts.ts';
-import { BROKER_EXPORT_MAX_ROWS, type Cell, fill, formDownload, sendWorkbook } from '../fund-export.ts';
+import { authenticate } from '../../api/sessions.ts';
+import { BROKER_EXPORT_MAX_ROWS, fill, sendBrokerSheet } from '../fund-export.ts';
+import { brokerMember, type BrokerMember } from '../org.ts';
 import { investorOf, projectOf } from '../projects/store.ts';
 import { userIncomeRecords } from './investors.ts';
 import { readRange, recordWindow, type RangeInput, tradeWindow } from './range.ts';
@@ -18,7 +21,7 @@ import { projectRecords, zeroRecordViews } from './units.ts';
 /**
  * The performance pages' downloads (spec §7 "Downloads"; contract/broker-analytics.ts brokerAnalyticsExports): trade
  * bills, zero-hour records and investor income records as xlsx, each from its page's own rows for the same filters
- * (the same query builder or the same computation), under the cover block of server/broker/fund-export.ts (title,
+ * (the same query builder or the same computation), under the cover block of server/broker/fund-export.ts (its sendBrokerSheet) (title,
  * filters in words, UTC+8, generation time), amounts as numeric cells where a double holds them exactly. zh-HK texts
  * (locales/zh-HK/broker-export.json `analytics`). Refusals are the JSON envelope: 401, 403, 404 for another
  * organisation's project, sub-account or investor, 400 for a bad filter, 415 for a body that is not a form.
@@ -35,7 +38,33 @@ const rangeOf = (form: { days?: string | undefined; startDay?: string | undefine
 /** The range read, in words. */
 const rangeText = (range: { from: string | null; to: string | null }) => (range.from && range.to ? fill(x.dayRange, { from: range.from, to: range.to }) : zh.allTime);
 /** A rate as a number cell (a fraction, like the page's). */
-const rateCell = (r: string | null): Cell => (r === null ? '' : amountCell(r));
+const rateCell = (r: string | null): string | number => (r === null ? '' : amountCell(r));
+
+/**
+ * A download posted as a form (spec §7 "Downloads"), like account/bill/export: a signed-in broker first (401, 403 as
+ * the envelope), then the form's content type (415 otherwise) and fields (the schema, 400); `send` answers with the
+ * file (fund-export.ts sendBrokerSheet).
+ */
+function formDownload<S extends TSchema>(
+  ctx: ApiContext,
+  app: FastifyInstance,
+  download: { path: string; body: S },
+  send: (member: BrokerMember, form: Static<S>, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
+  const members = new WeakMap<FastifyRequest, BrokerMember>();
+  app.route({
+    method: 'POST',
+    url: download.path,
+    bodyLimit: 2048,
+    schema: { body: download.body },
+    preValidation: async (request) => {
+      const auth = await authenticate(ctx, request);
+      members.set(request, await brokerMember(ctx.db, auth.user.id));
+      if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) throw new ApiError(Code.unsupportedMediaType);
+    },
+    handler: async (request, reply) => send(members.get(request)!, request.body as Static<S>, reply),
+  });
+}
 
 export function analyticsExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
@@ -49,7 +78,7 @@ export function analyticsExportRoutes(ctx: ApiContext, app: FastifyInstance): vo
     const { rows, total } = await pageQuery<TradeRow>(ctx.db, query, { pageNum: 1, pageSize: BROKER_EXPORT_MAX_ROWS });
     if (total > BROKER_EXPORT_MAX_ROWS) throw new ApiError(Code.badRequest, { field: 'days', rule: 'tooManyRows', max: BROKER_EXPORT_MAX_ROWS });
     const c = x.tradeBill.columns;
-    return sendWorkbook(ctx, reply, ANALYTICS_EXPORT_FILES.tradeBill, {
+    return sendBrokerSheet(ctx, reply, ANALYTICS_EXPORT_FILES.tradeBill, {
       name: x.tradeBill.sheet,
       title: x.tradeBill.title,
       filters: fill(x.tradeBill.filters, {
@@ -83,7 +112,7 @@ export function analyticsExportRoutes(ctx: ApiContext, app: FastifyInstance): vo
     const { records, head } = await projectRecords(ctx, member.orgId, form.projectNo, rangeOf(form));
     const views = await zeroRecordViews(ctx, records);
     const c = x.zeroRecords.columns;
-    return sendWorkbook(ctx, reply, ANALYTICS_EXPORT_FILES.zeroRecords, {
+    return sendBrokerSheet(ctx, reply, ANALYTICS_EXPORT_FILES.zeroRecords, {
       name: x.zeroRecords.sheet,
       title: x.zeroRecords.title,
       filters: fill(x.zeroRecords.filters, { project: await projectText(member.orgId, form.projectNo), days: rangeText(head.range) }),
@@ -114,7 +143,7 @@ export function analyticsExportRoutes(ctx: ApiContext, app: FastifyInstance): vo
     const { rows, range } = await userIncomeRecords(ctx, member.orgId, filter);
     if (rows.length > BROKER_EXPORT_MAX_ROWS) throw new ApiError(Code.badRequest, { field: 'days', rule: 'tooManyRows', max: BROKER_EXPORT_MAX_ROWS });
     const c = x.userIncome.columns;
-    return sendWorkbook(ctx, reply, ANALYTICS_EXPORT_FILES.userIncome, {
+    return sendBrokerSheet(ctx, reply, ANALYTICS_EXPORT_FILES.userIncome, {
       name: x.userIncome.sheet,
       title: x.userIncome.title,
       filters: fill(x.userIncome.filters, { project: await projectText(member.orgId, form.projectNo), investor, days: rangeText(range) }),

@@ -20,6 +20,11 @@ import { plain } from '../valuation.ts';
  * points of the return and drawdown charts, and time-weighted against money-weighted return.
  */
 
+/** The sums of some amount fields over rows (a list's total line). */
+export function totals<K extends string>(rows: ReadonlyArray<Record<K, string>>, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((k) => [k, plain(rows.reduce((s, r) => s.add(r[k]), ZERO))])) as Record<K, string>;
+}
+
 export const rateOut = (r: Decimal | null): string | null => (r === null ? null : r.toFixed());
 
 /** Each record's return against the one before (null for the first) and against the first (time-weighted). */

@@ -13,7 +13,7 @@ import { grossAssets, liveNavOf } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 import { type Book, type BookFilter, bookInvestors, dayBefore, investorProjects, loadBook, netOf, profitOf, standing, standingIn } from './book.ts';
 import { capitalFlows, dayKey, interestPaid, investorNames, recordsBefore, scopeProjects, valueOf } from './data.ts';
-import { rateOut } from './figures.ts';
+import { rateOut, totals } from './figures.ts';
 import { dailyRefresh, readRange, recordWindow, type RangeInput, volumeWindow } from './range.ts';
 import { tradeDays } from './trades.ts';
 
@@ -245,19 +245,10 @@ export function investorHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalytics
         }
       }
       list.sort((a, b) => a.investorName.localeCompare(b.investorName) || a.investorId.localeCompare(b.investorId) || a.projectNo.localeCompare(b.projectNo));
-      const total = (pick: (r: (typeof list)[number]) => string) => plain(sumOf(list, pick));
       return {
         refreshedAt: dailyRefresh(now),
         list,
-        total: {
-          value: total((r) => r.value),
-          capitalIn: total((r) => r.capitalIn),
-          capitalOut: total((r) => r.capitalOut),
-          netContribution: total((r) => r.netContribution),
-          profit: total((r) => r.profit),
-          interestAccrued: total((r) => r.interestAccrued),
-          interestPaid: total((r) => r.interestPaid),
-        },
+        total: totals(list, ['value', 'capitalIn', 'capitalOut', 'netContribution', 'profit', 'interestAccrued', 'interestPaid']),
       };
     },
 

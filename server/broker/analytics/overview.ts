@@ -11,7 +11,7 @@ import { brokerMember } from '../org.ts';
 import { projectOf } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 import { accrualsByDay, dayKey, recordsByProject, scopeProjects } from './data.ts';
-import { returnSummary } from './figures.ts';
+import { returnSummary, totals } from './figures.ts';
 import { dailyRefresh, readRange, recordWindow, tradeWindow, volumeWindow } from './range.ts';
 import { type TradeDay, tradeDays } from './trades.ts';
 
@@ -141,21 +141,12 @@ export function overviewHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalytics
           },
         ];
       });
-      const total = (pick: (l: (typeof list)[number]) => string) => plain(list.reduce((s, l) => s.add(pick(l)), ZERO));
       const firstDay = [...records.values()].map((rs) => rs[0]?.day).filter((d): d is string => d !== undefined).sort()[0] ?? null;
       return {
         range: readRange(window, firstDay),
         refreshedAt: dailyRefresh(now),
         list,
-        total: {
-          netAssetStart: total((l) => l.netAssetStart),
-          capitalIn: total((l) => l.capitalIn),
-          capitalOut: total((l) => l.capitalOut),
-          tradingPnl: total((l) => l.tradingPnl),
-          interestAccrued: total((l) => l.interestAccrued),
-          performanceFee: total((l) => l.performanceFee),
-          netAssetEnd: total((l) => l.netAssetEnd),
-        },
+        total: totals(list, ['netAssetStart', 'capitalIn', 'capitalOut', 'tradingPnl', 'interestAccrued', 'performanceFee', 'netAssetEnd']),
       };
     },
 

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { ProjectTrade } from '../../../contract/broker-analytics.ts';
 import type { Queryable } from '../../db/client.ts';
 import { D } from '../../trade/decimal.ts';
+import type { ProjectTradeRow } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 import type { DayWindow } from './range.ts';
 
@@ -16,22 +17,11 @@ export interface TradeFilter {
   side?: 'BUY' | 'SELL' | undefined;
 }
 
-export interface TradeRow {
-  id: string;
-  project_no: string;
+/** A trade with its project's and sub-account's names. */
+export interface TradeRow extends ProjectTradeRow {
   project_name: string;
-  account_id: string;
   account_name: string;
   exchange_code: string;
-  trade_day: string;
-  time: Date;
-  symbol: string;
-  side: 'BUY' | 'SELL';
-  price: string;
-  qty: string;
-  quote_volume: string;
-  fee: string;
-  realized_pnl: string;
 }
 
 export function tradeQuery(orgId: string, f: TradeFilter, window: DayWindow) {

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { navPerUnit, netAssetOf } from '../../../contract/broker-nav.ts';
+import { exactNav, navPerUnit, netAssetOf } from '../../../contract/broker-nav.ts';
 import type { BrokerExchange } from '../../../contract/broker-rules.ts';
 import { type FlowDirection, type ProjectStatus, projectStatus } from '../../../contract/broker-projects-rules.ts';
 import { ApiError, Code } from '../../api/envelope.ts';
@@ -223,14 +223,17 @@ export interface LiveNav {
   gross: Decimal;
   net: Decimal;
   units: Decimal;
+  /** The published NAV per unit: 8 decimals, half-up. */
   nav: Decimal;
+  /** The exact ratio net / units that flows are priced at (contract/broker-nav.ts exactNav). */
+  exact: Decimal;
 }
 
 /** The live figures of a project from its row and gross asset: net asset and NAV per unit (contract/broker-nav.ts). */
 export function liveNavOf(project: Pick<ProjectRow, 'units' | 'interest_payable' | 'profit_payable'>, gross: Decimal): LiveNav {
   const net = netAssetOf(gross, project.interest_payable, project.profit_payable);
   const units = new D(project.units);
-  return { gross, net: new D(net), units, nav: new D(navPerUnit(net, units)) };
+  return { gross, net: new D(net), units, nav: new D(navPerUnit(net, units)), exact: new D(exactNav(net, units)) };
 }
 
 /** The live NAV of one project (read its row locked first when a flow depends on it). */
