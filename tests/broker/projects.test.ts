@@ -442,13 +442,40 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     // An empty okx account: another project's primary one, freshly made and unfunded, is in a project already.
     const empty = await createProject(owner, { name: 'Empty Fund' });
     expect((await call<{ reason: string }>(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: empty.brokerAccountId })).data.reason).toBe('inProject');
-    // Unbinding empties an account; a fresh empty one is made by unbinding nothing — use an emptied regular account.
-    const spare = await call<{ brokerAccountId: string }>(owner, '/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: `okxspare${requests}`, requestId: requestId() });
-    const spareId = spare.data.brokerAccountId;
+    // Emptied on the exchange (the sandbox control), the sub-account may be linked; the NAV does not move.
+    expect((await api.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: other.data.brokerAccountId } })).code).toBe(200);
+    const before = (await info(owner, projectNo)).project;
+    const now = await call<Array<{ brokerAccountId: string; selectable: boolean }>>(owner, '/broker/account/project/relation/querySelectBrokerAccount', { projectNo });
+    expect(now.data.find((s) => s.brokerAccountId === other.data.brokerAccountId)!.selectable).toBe(true);
+    const linked = await call<{ relationId: string; role: string; usdt: string }>(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: other.data.brokerAccountId, remark: 'hedge book' });
+    expect(linked.code, JSON.stringify(linked)).toBe(200);
+    expect(linked.data).toMatchObject({ role: 'linked', usdt: '0' });
+    expect((await call<{ reason: string }>(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: other.data.brokerAccountId })).data.reason).toBe('inProject');
+    const withLink = (await info(owner, projectNo)).project;
+    expect(withLink).toMatchObject({ nav: before.nav, grossAsset: before.grossAsset });
+    // Linked, it is a project account: no transfer out, no unbinding.
+    expect((await call(owner, '/broker/account/delete', { brokerAccountId: other.data.brokerAccountId })).code).toBe(Code.projectAccountLocked);
+    expect((await call(owner, '/broker/account/project/relation/delete', { relationId: linked.data.relationId })).code).toBe(200);
+    expect((await call(owner, '/broker/account/project/relation/delete', { relationId: linked.data.relationId })).status).toBe(404);
+    // Bad input names the field.
+    for (const [path, body, field] of [
+      ['/broker/account/project/relation/add', { projectNo, brokerAccountId: '0' }, 'brokerAccountId'],
+      ['/broker/account/project/relation/add', { projectNo, brokerAccountId: other.data.brokerAccountId, remark: 'x'.repeat(201) }, 'remark'],
+      ['/broker/account/project/relation/update', { relationId: 'x', remark: '' }, 'relationId'],
+      ['/broker/account/project/relation/delete', {}, 'relationId'],
+      ['/broker/project/queryBrokerProjectInfo', { projectNo: 'P12' }, 'projectNo'],
+      ['/broker/project/listProjectByStatus', { status: 'open' }, 'status'],
+      ['/broker/project/page', { pageCondition: { pageNum: 1, pageSize: 15 } }, 'pageCondition.pageSize'],
+      ['/broker/project/pageDepositWithdrawRecords', { pageCondition: page, queryCondition: { days: 30, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } }, 'days'],
+      ['/broker/investor/list', { keyword: '' }, 'keyword'],
+    ] as Array<[string, unknown, string]>) {
+      const reply = await call<{ field: string }>(owner, path, body);
+      expect(reply.status, `${path} ${JSON.stringify(reply)}`).toBe(400);
+      expect(reply.data.field, path).toBe(field);
+    }
     const relations = await call<Array<{ relationId: string; role: string }>>(owner, '/broker/account/project/relation/queryBrokerAccount', { projectNo });
     expect(relations.data.map((r) => r.role)).toEqual(['primary']);
     expect((await call<{ reason: string }>(owner, '/broker/account/project/relation/delete', { relationId: relations.data[0]!.relationId })).data.reason).toBe('primary');
-    expect(spareId).toBeTruthy();
     expect((await call(owner, '/broker/account/project/relation/update', { relationId: relations.data[0]!.relationId, remark: 'main book' })).code).toBe(200);
     const renamed = await call<Array<{ remark: string }>>(owner, '/broker/account/project/relation/queryBrokerAccount', { projectNo });
     expect(renamed.data[0]!.remark).toBe('main book');
