@@ -81,9 +81,19 @@ async function drawnSeries(page: Page): Promise<Array<{ day: string; nav: string
     .evaluateAll((rows) => rows.map((row) => ({ day: row.querySelector('th')?.textContent ?? '', nav: row.querySelector('td')?.textContent ?? '' })));
 }
 
-/** The page does not scroll sideways (a table's own scrolling region may). */
+/** The page does not scroll sideways (a table's own scrolling region may); names the first elements that stick out. */
 async function expectNarrow(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const found = await page.evaluate(
+    (max) => ({
+      page: document.documentElement.scrollWidth,
+      wide: Array.from(document.querySelectorAll('body *'))
+        .filter((el) => el.getBoundingClientRect().right > max + 1 && !el.closest('.td-broker-scroll, .p-datatable-wrapper, .td-visually-hidden'))
+        .slice(0, 6)
+        .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`),
+    }),
+    width,
+  );
+  expect(found.page, found.wide.join(', ')).toBeLessThanOrEqual(width);
 }
 
 describe('investmentChart (issue 15)', () => {

@@ -75,29 +75,32 @@ export function LinesChart({ lines, caption, testId }: { lines: readonly Line[];
       </ul>
       <div ref={hostRef} className="td-lines-chart__canvas" aria-hidden="true" />
       {lines.length === 0 ? <p className="td-perf-chart__empty">{t('empty')}</p> : null}
-      <table className="td-visually-hidden">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('lines.line')}</th>
-            <th scope="col">{t('lines.first')}</th>
-            <th scope="col">{t('lines.last')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => {
-            const first = line.points[0];
-            const last = line.points[line.points.length - 1];
-            return (
-              <tr key={line.id}>
-                <th scope="row">{line.label}</th>
-                <td>{first ? `${first.day}: ${formatAssetAmount(first.value, 'USDT')}` : PLACEHOLDER}</td>
-                <td>{last ? `${last.day}: ${formatAssetAmount(last.value, 'USDT')}` : PLACEHOLDER}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      {/* A table does not clip its own overflow: the visually hidden box is a div around it. */}
+      <div className="td-visually-hidden">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('lines.line')}</th>
+              <th scope="col">{t('lines.first')}</th>
+              <th scope="col">{t('lines.last')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => {
+              const first = line.points[0];
+              const last = line.points[line.points.length - 1];
+              return (
+                <tr key={line.id}>
+                  <th scope="row">{line.label}</th>
+                  <td>{first ? `${first.day}: ${formatAssetAmount(first.value, 'USDT')}` : PLACEHOLDER}</td>
+                  <td>{last ? `${last.day}: ${formatAssetAmount(last.value, 'USDT')}` : PLACEHOLDER}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
