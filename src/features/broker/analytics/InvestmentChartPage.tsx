@@ -60,7 +60,7 @@ function InvestmentChart() {
           <label className="td-analytics-project">
             {t('project')}
             <select
-              value={projectNo}
+              value={tab === 'analysis' ? (search.get('projectNo') ?? '') : projectNo}
               data-testid="analytics-project"
               onChange={(e) => {
                 const next = new URLSearchParams(search);
