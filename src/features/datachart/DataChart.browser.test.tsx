@@ -6,13 +6,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import enChart from '../../../locales/en-US/datachart.json';
+import type { DataChart as DataChartType } from './DataChart.tsx';
 
 // The public data chart in Chromium against a stubbed provider: the share code goes out without a token, the
 // range goes with it, the reply's series is drawn, an unknown or malformed code is "not found".
 
 // The page's chunk adds its namespace to the app's i18next when it loads (src/lib/i18n addNamespace): start that
 // instance first, as the app does before any page.
-let DataChart: typeof import('./DataChart.tsx').DataChart;
+let DataChart: typeof DataChartType;
 beforeAll(async () => {
   await i18next.init({ lng: 'en-US', resources: {} });
   ({ DataChart } = await import('./DataChart.tsx'));
