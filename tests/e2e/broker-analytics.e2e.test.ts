@@ -157,6 +157,12 @@ describe('investmentChart (issue 15)', () => {
     expect(await page.getByTestId('capital-report').locator('tbody tr').count()).toBe(report.list.length + 1);
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="user-lines"]')?.getAttribute('data-lines') ?? 0) > 0, null, slow);
     await page.getByTestId('trade-total').locator('tbody tr').first().waitFor(slow);
+    // The trade bills: the first page of the range's trades, newest first, with the sums of every page.
+    const bills = await api<{ total: number; list: Array<{ tradeId: string }> }>('POST', '/broker/order/tradeBill/page', { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { days: 30 } });
+    expect(bills.total).toBeGreaterThan(10);
+    await page.getByTestId('trade-bill-sums').waitFor(slow);
+    expect(await page.getByTestId('trade-bill-sums').textContent()).toContain(String(bills.total));
+    expect(await page.getByTestId('trade-bills').locator('.p-datatable-tbody > tr').count()).toBe(10);
     expect(await page.getByTestId('refresh-times').textContent()).toContain(zhChart.refresh.volume);
     await expectNarrow(page, width);
     await expectAccessible(page, `data analysis ${width}`);

@@ -8,7 +8,7 @@ import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
 import { LinesChart } from './LinesChart.tsx';
 import { exportFields, fileName } from './exports.ts';
 import { Block, FigureTable, rateText, RefreshTimes } from './parts.tsx';
-import { UserIncomeTable } from './UserIncomeTable.tsx';
+import { TradeBillTable, UserIncomeTable } from './PagedTables.tsx';
 import { RangeBar } from './PerformanceChart.tsx';
 
 const usdt = (value: string) => formatAssetAmount(value, 'USDT');
@@ -96,6 +96,14 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
             sum={[t('overview.total'), String(total.data.tradeCount), usdt(total.data.volume), usdt(total.data.fee), usdt(total.data.realisedPnl), usdt(total.data.netPnl)]}
           />
         ) : null}
+      </Block>
+
+      <Block
+        title={t('bills.title')}
+        testId="trade-bills"
+        actions={<BrokerExportButton path="/broker/order/tradeBill/export" fields={exportFields(projectNo, range)} fileName={fileName('tradeBill')} />}
+      >
+        <TradeBillTable projectNo={projectNo} range={range} />
       </Block>
 
       <Block title={t('overview.accountTrades')} testId="account-trades">

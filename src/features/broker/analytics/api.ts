@@ -22,6 +22,7 @@ export type AccountTradeStatistics = Reply<'/broker/account/overview/listAccount
 export type UserTradeSummary = Reply<'/broker/account/overview/listUserTradeSummary'>;
 export type ZeroRecords = Reply<'/broker/financingUnit/queryEveryDayZeroRecordList'>;
 export type UserIncomePage = Reply<'/broker/account/overview/queryUserIncomeRecordList'>;
+export type TradeBillPage = Reply<'/broker/order/tradeBill/page'>;
 export type ProjectInfo = ReplyOf<BrokerProjectCalls['/broker/project/queryBrokerProjectInfo']>;
 export type UserProfits = Reply<'/broker/account/overview/queryUserProfit'>;
 
@@ -43,6 +44,8 @@ export const analyticsApi = {
   zeroRecords: (projectNo: string, range: ChartRange) => apiPost<ZeroRecords>('/broker/financingUnit/queryEveryDayZeroRecordList', { projectNo, ...rangeQuery(range) }, quiet),
   userIncome: (projectNo: string, range: ChartRange, pageCondition: { pageNum: number; pageSize: number }) =>
     apiPost<UserIncomePage>('/broker/account/overview/queryUserIncomeRecordList', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
+  tradeBills: (projectNo: string, range: ChartRange, pageCondition: { pageNum: number; pageSize: number }) =>
+    apiPost<TradeBillPage>('/broker/order/tradeBill/page', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
   netAsset: (projectNo: string) => apiPost<NetAsset>('/broker/financingUnit/queryNetAsset', { projectNo }, quiet),
   accountLines: (projectNo: string, range: ChartRange) =>
     apiPost<AccountLines>('/broker/account/overview/queryBrokerAccountIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
