@@ -35,7 +35,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 const Signed = Type.String({ pattern: '^-?(0|[1-9]\\d{0,17})(\\.\\d{1,18})?$' });
 /** A rate (decimal fraction, signed, 10 decimals), null where it is not defined (fewer than two points, no solution). */
 const Rate = Nullable(Signed);
-const Symbol = StringEnum([...SIM_SYMBOLS]);
+const TradeSymbol = StringEnum([...SIM_SYMBOLS]);
 const Side = StringEnum([...TRADE_SIDES]);
 const ShareCode = Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' });
 
@@ -220,11 +220,8 @@ const TradeFigures = { tradeCount: Type.Integer(), volume: Amount, fee: Amount, 
 /** An investor's pro-rata share of the trades of the projects held: each trading day by units held at its close. */
 const ShareFigures = { volumeShare: Amount, feeShare: Amount, pnlShare: Signed };
 
-/** A capital report line: how a project's net asset moved over the range. */
-export const CapitalReportLine = Type.Object({
-  projectNo: ProjectNo,
-  projectName: Type.String(),
-  /** Net asset at the range's first record and its last: end = start + in − out + pnl − interest − fee. */
+/** Net asset at the range's first record and its last, and what moved it: end = start + in − out + pnl − interest − fee. */
+const NetAssetWalk = {
   netAssetStart: Signed,
   capitalIn: Amount,
   capitalOut: Amount,
@@ -232,6 +229,13 @@ export const CapitalReportLine = Type.Object({
   interestAccrued: Amount,
   performanceFee: Amount,
   netAssetEnd: Signed,
+};
+
+/** A capital report line: how a project's net asset moved over the range. */
+export const CapitalReportLine = Type.Object({
+  projectNo: ProjectNo,
+  projectName: Type.String(),
+  ...NetAssetWalk,
   navStart: Amount,
   navEnd: Amount,
   timeWeighted: Rate,
@@ -245,7 +249,7 @@ const VolumeHead = { range: ReadRange, refreshedAt: IsoTime, lastTradeDay: Day }
 const TradeFilter = {
   projectNo: Type.Optional(ProjectNo),
   brokerAccountId: Type.Optional(Id),
-  symbol: Type.Optional(Symbol),
+  symbol: Type.Optional(TradeSymbol),
   side: Type.Optional(Side),
   ...RangeFields,
 };
@@ -265,7 +269,7 @@ export const brokerAnalyticsCalls = {
     auth: 'user',
     body: Strict({
       pageCondition: PageCondition,
-      queryCondition: Strict({ projectNo: ProjectNo, brokerAccountId: Type.Optional(Id), symbol: Type.Optional(Symbol), side: Type.Optional(Side), ...RangeFields }),
+      queryCondition: Strict({ projectNo: ProjectNo, brokerAccountId: Type.Optional(Id), symbol: Type.Optional(TradeSymbol), side: Type.Optional(Side), ...RangeFields }),
     }),
     reply: PageWith(ProjectTrade, { sums: TradeSums, range: ReadRange }),
   }),
@@ -368,15 +372,7 @@ export const brokerAnalyticsCalls = {
       range: ReadRange,
       refreshedAt: IsoTime,
       list: Type.Array(CapitalReportLine),
-      total: Type.Object({
-        netAssetStart: Signed,
-        capitalIn: Amount,
-        capitalOut: Amount,
-        tradingPnl: Signed,
-        interestAccrued: Amount,
-        performanceFee: Amount,
-        netAssetEnd: Signed,
-      }),
+      total: Type.Object(NetAssetWalk),
     }),
   }),
   /** Each investor's pro-rata share of the trades of the projects held, over the range (spec §9 volume). */
@@ -505,7 +501,7 @@ export const brokerAnalyticsExports = {
     body: Strict({
       projectNo: Type.Optional(ProjectNo),
       brokerAccountId: Type.Optional(Id),
-      symbol: Type.Optional(Symbol),
+      symbol: Type.Optional(TradeSymbol),
       side: Type.Optional(Side),
       ...RangeText,
     }),

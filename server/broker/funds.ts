@@ -414,6 +414,14 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
       ]);
       const offersWithdraw = BROKER_EXCHANGE_RULES[account.exchange_code].permissions.includes('withdraw');
       const noBalance = free.length === 0;
+      // A project's sub-account: money leaves it only through the project (issue 15).
+      if (await projectOfAccount(ctx.db, account.id)) {
+        return {
+          brokerAccountId: account.id,
+          exchangeCode: account.exchange_code,
+          actions: (['transfer', 'withdraw'] as const).map((action) => ({ action, enabled: false, reason: 'projectAccount' as const })),
+        };
+      }
       return {
         brokerAccountId: account.id,
         exchangeCode: account.exchange_code,
@@ -431,7 +439,9 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
     '/broker/fundTransfer/accounts': async ({ query, auth }) => {
       const { orgId } = await member(auth.user.id);
       const accounts = await ctx.db.query<{ id: string; exchange_code: BrokerExchange; name: string; kind: 'regular' | 'custodial' | 'asset_management' }>(
-        `select id::text as id, exchange_code, name, kind from broker_accounts where org_id = $1 and deleted_at is null and ($2::text is null or exchange_code = $2) order by id`,
+        // A project's sub-accounts are no source: money leaves them only through the project (issue 15).
+        `select a.id::text as id, a.exchange_code, a.name, a.kind from broker_accounts a where a.org_id = $1 and a.deleted_at is null and ($2::text is null or a.exchange_code = $2)
+           and not exists (select 1 from broker_project_accounts r where r.account_id = a.id and r.unlinked_at is null) order by a.id`,
         [orgId, query.exchangeCode ?? null],
       );
       const balances = await ctx.db.query<{ id: string; wallet: BrokerWallet; asset: string; free: string; locked: string }>(

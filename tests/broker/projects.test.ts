@@ -430,6 +430,11 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     const transfer = await call(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: project.brokerAccountId, fromWallet: 'futures', toAccountId: other.data.brokerAccountId, toWallet: 'spot', asset: 'USDT', amount: '100', requestId: requestId() });
     expect(transfer.code).toBe(Code.projectAccountLocked);
     expect((await call(owner, '/broker/account/delete', { brokerAccountId: project.brokerAccountId })).code).toBe(Code.projectAccountLocked);
+    const actions = await api.call<{ actions: Array<{ enabled: boolean; reason: string }> }>('GET', `/broker/fundTransfer/accountActions?brokerAccountId=${project.brokerAccountId}`, { token: owner.token });
+    expect(actions.data.actions.map((a) => [a.enabled, a.reason])).toEqual([[false, 'projectAccount'], [false, 'projectAccount']]);
+    const sources = await api.call<Array<{ brokerAccountId: string }>>('GET', '/broker/fundTransfer/accounts?exchangeCode=okx', { token: owner.token });
+    expect(sources.data.map((s) => s.brokerAccountId)).toContain(other.data.brokerAccountId);
+    expect(sources.data.map((s) => s.brokerAccountId)).not.toContain(project.brokerAccountId);
 
     // A sub-account with its seeded history is not empty: it may not be linked; another exchange's neither.
     const selectable = await call<Array<{ brokerAccountId: string; selectable: boolean; reason: string | null }>>(owner, '/broker/account/project/relation/querySelectBrokerAccount', { projectNo });

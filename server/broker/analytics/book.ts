@@ -10,6 +10,7 @@ import {
   flowsByHolding,
   investorAccruals,
   investorNames,
+  lastOnOrBefore,
   navOn,
   positionAt,
   recordsBefore,
@@ -35,8 +36,10 @@ export interface Book {
   firstDays: Map<string, string>;
   /** The record days of the window over every project in scope, oldest first. */
   days: string[];
-  /** Interest accrued per `project|investor`, oldest first. */
-  accruals: Map<string, Array<{ day: string; amount: string }>>;
+  /** Interest accrued per `project|investor` up to each accrual day (running sums), oldest first. */
+  accruals: Map<string, Array<{ day: string; amount: string; upTo: Decimal }>>;
+  /** Standings already worked out, by `project|investor|day` (the calls ask for the same ones again). */
+  memo: Map<string, Standing>;
 }
 
 export interface BookFilter {
@@ -63,11 +66,11 @@ export async function loadBook(db: Queryable, orgId: string, filter: BookFilter,
     const prev = before.get(p);
     records.set(p, prev ? [prev, ...rs] : rs);
   }
-  const accruals = new Map<string, Array<{ day: string; amount: string }>>();
+  const accruals = new Map<string, Array<{ day: string; amount: string; upTo: Decimal }>>();
   for (const a of accrualRows) {
     const key = dayKey(a.project_no, a.investor_id);
     const list = accruals.get(key) ?? [];
-    list.push({ day: a.day, amount: a.amount });
+    list.push({ day: a.day, amount: a.amount, upTo: (list.at(-1)?.upTo ?? ZERO).add(a.amount) });
     accruals.set(key, list);
   }
   const inScope = new Set(nos);
@@ -79,6 +82,7 @@ export async function loadBook(db: Queryable, orgId: string, filter: BookFilter,
     firstDays,
     days: [...days].sort(),
     accruals,
+    memo: new Map(),
   };
 }
 
@@ -105,9 +109,17 @@ export interface Standing {
 /** One investor's standing in one project on a record day. */
 export function standingIn(book: Book, projectNo: string, investorId: string, day: string): Standing {
   const key = dayKey(projectNo, investorId);
+  const known = book.memo.get(`${key}|${day}`);
+  if (known) return known;
   const p = positionAt(book.holdings.get(key) ?? [], day, book.firstDays.get(projectNo));
-  const interest = (book.accruals.get(key) ?? []).reduce((s, a) => (a.day <= day ? s.add(a.amount) : s), ZERO);
-  return { units: p.units, value: valueOf(p.units, navOn(book.records.get(projectNo) ?? [], day)), capitalIn: p.capitalIn, capitalOut: p.capitalOut, interest };
+  const s = { units: p.units, value: valueOf(p.units, navOn(book.records.get(projectNo) ?? [], day)), capitalIn: p.capitalIn, capitalOut: p.capitalOut, interest: accruedUpTo(book.accruals.get(key) ?? [], day) };
+  book.memo.set(`${key}|${day}`, s);
+  return s;
+}
+
+/** The running sum of accruals at the last accrual day not after `day` (0 before the first). */
+function accruedUpTo(list: ReadonlyArray<{ day: string; upTo: Decimal }>, day: string): Decimal {
+  return lastOnOrBefore(list, day)?.upTo ?? ZERO;
 }
 
 /** One investor's standing over every project of the book on a record day. */

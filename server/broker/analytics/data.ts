@@ -174,12 +174,19 @@ export function flowsByHolding(flows: readonly CapitalFlowRow[]): Map<string, Ca
 
 /** The NAV in force on a day: the latest record's at or before it, 1 before the first (records oldest first). */
 export function navOn(records: readonly UnitRecordRow[], day: string): string {
-  let nav = '1';
-  for (const r of records) {
-    if (r.day > day) break;
-    nav = r.nav;
+  return lastOnOrBefore(records, day)?.nav ?? '1';
+}
+
+/** The last item of a list ordered by day whose day is not after `day` (binary search), or undefined. */
+export function lastOnOrBefore<T extends { day: string }>(list: readonly T[], day: string): T | undefined {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.day <= day) lo = mid + 1;
+    else hi = mid;
   }
-  return nav;
+  return lo === 0 ? undefined : list[lo - 1];
 }
 
 export type { DayWindow };

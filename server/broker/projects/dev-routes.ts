@@ -9,6 +9,7 @@ import { D } from '../../trade/decimal.ts';
 import { plain } from '../valuation.ts';
 import { runDailyJob } from './daily.ts';
 import { recordView } from './routes.ts';
+import { checkIdRange } from '../accounts.ts';
 import { projectOfAccount, recordsOf } from './store.ts';
 
 /** The projects' sandbox controls (server/broker/README.md "Projects"); only with the dev routes. */
@@ -17,6 +18,7 @@ export function brokerProjectDevRoutes(ctx: ApiContext, app: FastifyInstance): v
     '/_dev/broker/projects/runDaily': async () => ({ written: await runDailyJob(ctx.db, nowDate(ctx)) }),
     '/_dev/broker/accounts/drain': async ({ body }) =>
       ctx.db.transaction(async (tx) => {
+        checkIdRange(body.brokerAccountId, 'brokerAccountId');
         const account = await tx.query<{ id: string; exchange_code: string }>('select id::text as id, exchange_code from broker_accounts where id = $1 and deleted_at is null for update', [body.brokerAccountId]);
         if (!account[0]) throw badInput('brokerAccountId', 'unknown', 'No such sub-account');
         if (await projectOfAccount(tx, account[0].id)) throw badInput('brokerAccountId', 'inProject', 'A project sub-account is emptied only through the project');
