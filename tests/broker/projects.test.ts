@@ -430,6 +430,11 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     const transfer = await call(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: project.brokerAccountId, fromWallet: 'futures', toAccountId: other.data.brokerAccountId, toWallet: 'spot', asset: 'USDT', amount: '100', requestId: requestId() });
     expect(transfer.code).toBe(Code.projectAccountLocked);
     expect((await call(owner, '/broker/account/delete', { brokerAccountId: project.brokerAccountId })).code).toBe(Code.projectAccountLocked);
+    const into = await call<{ field: string }>(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: other.data.brokerAccountId, fromWallet: 'spot', toAccountId: project.brokerAccountId, toWallet: 'futures', asset: 'USDT', amount: '100', requestId: requestId() });
+    expect(into.code).toBe(Code.projectAccountLocked);
+    expect(into.data.field).toBe('toAccountId');
+    const targets = await call<Array<{ brokerAccountId: string }>>(owner, '/broker/fundTransfer/listBrokerAccountAvailableTransfer', { fromAccountId: other.data.brokerAccountId });
+    expect(targets.data.map((t) => t.brokerAccountId)).not.toContain(project.brokerAccountId);
     const actions = await api.call<{ actions: Array<{ enabled: boolean; reason: string }> }>('GET', `/broker/fundTransfer/accountActions?brokerAccountId=${project.brokerAccountId}`, { token: owner.token });
     expect(actions.data.actions.map((a) => [a.enabled, a.reason])).toEqual([[false, 'projectAccount'], [false, 'projectAccount']]);
     const sources = await api.call<Array<{ brokerAccountId: string }>>('GET', '/broker/fundTransfer/accounts?exchangeCode=okx', { token: owner.token });
@@ -484,6 +489,28 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     expect((await call(owner, '/broker/account/project/relation/update', { relationId: relations.data[0]!.relationId, remark: 'main book' })).code).toBe(200);
     const renamed = await call<Array<{ remark: string }>>(owner, '/broker/account/project/relation/queryBrokerAccount', { projectNo });
     expect(renamed.data[0]!.remark).toBe('main book');
+  });
+
+  it('a transfer to a sub-account linked to a project after it was applied for cannot be approved, only rejected', async () => {
+    const member = await newBroker();
+    expect((await call(owner, '/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
+    api.clock.advance(1100);
+    const invited = await call<{ uuid: string }>(owner, '/broker/account/invokeAccountManager', { email: member.email });
+    const mail = (await api.lastCode(member.email, 'email'))!;
+    expect((await call(owner, '/broker/account/confirmAccountManager', { email: member.email, emailUuid: invited.data.uuid, emailCode: mail.code })).code).toBe(200);
+    const open = async (name: string) =>
+      (await call<{ brokerAccountId: string }>(owner, '/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: name, requestId: requestId() })).data.brokerAccountId;
+    const source = await open(`okxsrc${requests}`);
+    const target = await open(`okxdst${requests}`);
+    expect((await api.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: target } })).code).toBe(200);
+    const applied = await call<{ applicationId: string }>(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: source, fromWallet: 'spot', toAccountId: target, toWallet: 'futures', asset: 'USDT', amount: '100', requestId: requestId() });
+    expect(applied.code, JSON.stringify(applied)).toBe(200);
+    const project = await createProject(owner, { name: 'Late Link Fund' });
+    expect((await call(owner, '/broker/account/project/relation/add', { projectNo: project.projectNo, brokerAccountId: target })).code).toBe(200);
+    const approved = await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await code(member, 'brokerApprove')) });
+    expect(approved.code).toBe(Code.projectAccountLocked);
+    expect((await call(member, '/broker/fundTransfer/reject', { applicationId: applied.data.applicationId, requestId: requestId() })).code).toBe(200);
+    expect((await info(owner, project.projectNo)).project).toMatchObject({ grossAsset: '0', nav: '1' });
   });
 
   it('a completed project takes no more capital; decreases still pay', async () => {
