@@ -491,6 +491,28 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     expect(renamed.data[0]!.remark).toBe('main book');
   });
 
+  it('a transfer to a sub-account linked to a project after it was applied for cannot be approved, only rejected', async () => {
+    const member = await newBroker();
+    expect((await call(owner, '/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
+    api.clock.advance(1100);
+    const invited = await call<{ uuid: string }>(owner, '/broker/account/invokeAccountManager', { email: member.email });
+    const mail = (await api.lastCode(member.email, 'email'))!;
+    expect((await call(owner, '/broker/account/confirmAccountManager', { email: member.email, emailUuid: invited.data.uuid, emailCode: mail.code })).code).toBe(200);
+    const open = async (name: string) =>
+      (await call<{ brokerAccountId: string }>(owner, '/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: name, requestId: requestId() })).data.brokerAccountId;
+    const source = await open(`okxsrc${requests}`);
+    const target = await open(`okxdst${requests}`);
+    expect((await api.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: target } })).code).toBe(200);
+    const applied = await call<{ applicationId: string }>(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: source, fromWallet: 'spot', toAccountId: target, toWallet: 'futures', asset: 'USDT', amount: '100', requestId: requestId() });
+    expect(applied.code, JSON.stringify(applied)).toBe(200);
+    const project = await createProject(owner, { name: 'Late Link Fund' });
+    expect((await call(owner, '/broker/account/project/relation/add', { projectNo: project.projectNo, brokerAccountId: target })).code).toBe(200);
+    const approved = await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await code(member, 'brokerApprove')) });
+    expect(approved.code).toBe(Code.projectAccountLocked);
+    expect((await call(member, '/broker/fundTransfer/reject', { applicationId: applied.data.applicationId, requestId: requestId() })).code).toBe(200);
+    expect((await info(owner, project.projectNo)).project).toMatchObject({ grossAsset: '0', nav: '1' });
+  });
+
   it('a completed project takes no more capital; decreases still pay', async () => {
     const project = await createProject(owner, { name: 'Short Fund', endDay: addDays(today(), 2), minSubscription: '100' });
     const { projectNo } = project;

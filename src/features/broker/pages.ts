@@ -16,4 +16,6 @@ export const brokerPages = {
   brokerBill: () => import('./interest/BillPage.tsx'),
   // Profit of the projects: withdrawal, allocation, own money in (issue 15; src/features/broker/profit).
   brokerProfit: () => import('./profit/ProfitPage.tsx'),
+  // Performance and overview of the projects (issue 15; src/features/broker/analytics).
+  brokerInvestmentChart: () => import('./analytics/InvestmentChartPage.tsx'),
 };
