@@ -53,6 +53,8 @@ export interface ApiOptions {
   devRoutes?: boolean;
   /** Seed the demo institution user; default on. */
   seed?: boolean;
+  /** With the demo user, the demo organisation's project and its seeded year (server/db/seed.ts); default on. */
+  demoProject?: boolean;
   /** Origins other than the request's own host allowed to make state changes (e.g. a dev server). */
   allowedOrigins?: string[];
   /** The market simulator the trading calls (server/trade) match against; without it they are not served. */
@@ -69,7 +71,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   // address lock, T+1) so testers never wait in real time; otherwise it is the system's.
   const clock = options.clock ?? (withDevRoutes ? offsetClock() : systemClock);
   await migrate(db);
-  if (options.seed ?? true) await seedDemo(db, new Date(clock.now()));
+  if (options.seed ?? true) await seedDemo(db, new Date(clock.now()), { project: options.demoProject ?? true });
   // Made now, so the first unknown-user login costs no more than any later one.
   await dummyPasswordHash();
   const ctx: ApiContext = {

@@ -43,7 +43,12 @@ const demoSubAccounts = [
   ['okx', 'asset_management', 'demo_fund', 'Managed fund'],
 ] as const;
 
-export async function seedDemo(db: Db, now: Date): Promise<void> {
+/**
+ * Seeds the demo user once. `project: false` leaves out the demo organisation's project and its year of zero-hour
+ * records (about 2,500 queries, seconds per sandbox): the test helpers start many sandboxes and opt in when a test
+ * reads that project; the sandbox itself (`npm start`) always has it.
+ */
+export async function seedDemo(db: Db, now: Date, options: { project?: boolean } = {}): Promise<void> {
   const existing = await db.query('select id from users where email_lower = $1', [demoUser.email]);
   if (existing.length > 0) return;
   const passwordHash = await hashPassword(demoUser.password);
@@ -74,7 +79,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     for (const [exchange, kind, name, remark] of demoSubAccounts) {
       await openBrokerAccount(tx, { orgId, userId, exchange, kind, name, remark, requestId: `seed-${exchange}-${name}` }, now);
     }
-    await seedDemoProject(tx, orgId, userId, now);
+    if (options.project ?? true) await seedDemoProject(tx, orgId, userId, now);
   });
 }
 

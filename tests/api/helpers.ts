@@ -56,7 +56,8 @@ export class TestApi {
 
   async open(options: Partial<ApiOptions> = {}): Promise<void> {
     const { persistent: _persistent, ...apiOptions } = options as ApiOptions & { persistent?: boolean };
-    this.app = await buildSandbox({ api: { clock: this.clock, ...apiOptions, ...(this.dataDir ? { dataDir: this.dataDir } : {}) } });
+    // Without the demo project's seeded year unless a test asks for it (`demoProject: true`): seconds per sandbox.
+    this.app = await buildSandbox({ api: { clock: this.clock, demoProject: false, ...apiOptions, ...(this.dataDir ? { dataDir: this.dataDir } : {}) } });
     await this.app.listen({ port: 0, host: '127.0.0.1' });
     this.base = `http://127.0.0.1:${(this.app.server.address() as AddressInfo).port}/api`;
     const config = await this.call<{ publicKey: string }>('GET', '/platformConfiguration/get');

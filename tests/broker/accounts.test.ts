@@ -85,7 +85,7 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
   const insertKey = (body: Record<string, unknown>, token = demo) => as(token)<Created>('/broker/exchangeKey/insertBrokerExchangeKey', { requestId: requestId(), ...body });
 
   beforeAll(async () => {
-    api = await backend.start();
+    api = await backend.start({ demoProject: true });
     demo = await api.token();
   }, 90_000);
   afterAll(async () => api?.close());

@@ -129,7 +129,7 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
 
   beforeAll(async () => {
     const many = { limit: 10_000, windowMs: 3_600_000 };
-    api = await backend.start({ limits: { sendRates: { ...defaultLimits.sendRates, destination: many, account: many, ip: many } } });
+    api = await backend.start({ demoProject: true, limits: { sendRates: { ...defaultLimits.sendRates, destination: many, account: many, ip: many } } });
     owner = await newBroker();
     stranger = await newBroker();
     plainUser = await newBroker(false);

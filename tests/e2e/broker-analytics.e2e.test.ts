@@ -16,7 +16,7 @@ import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 // code from the API) shows the same NAV series without a session and nothing private, at 390 px (h5/dataChart) and
 // 1280 px (dataChart); an unknown code is "not found". Screenshots at 390, 1280 and 1440 px.
 
-const suite = ownSandboxSuite();
+const suite = ownSandboxSuite({ demoProject: true });
 /** Waits that include a call to the sandbox: generous for a loaded 2-core CI machine. */
 const slow = { timeout: 15_000 } as const;
 const WIDTHS = [390, 1280, 1440] as const;

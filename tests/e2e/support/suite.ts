@@ -14,12 +14,12 @@ export interface SandboxSuite {
  * closed after them; after every test the ledger's invariants hold (postings sum to zero, nothing negative, no
  * stray hold). The fields are there once the file's beforeAll has run.
  */
-export function ownSandboxSuite(): SandboxSuite {
+export function ownSandboxSuite(options: { demoProject?: boolean } = {}): SandboxSuite {
   let sandbox: { baseURL: string; close: () => Promise<void> } | undefined;
   let client: SandboxClient | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    sandbox = await ownSandbox(inject('distDir'));
+    sandbox = await ownSandbox(inject('distDir'), options);
     client = new SandboxClient(sandbox.baseURL);
     browser = await launchBrowser();
   });

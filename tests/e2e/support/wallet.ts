@@ -18,9 +18,10 @@ export interface Reply<T> {
  * A sandbox of the test file's own (its clock is moved, which would sign out every other file's users),
  * serving the app the global set-up built, on a free loopback port.
  */
-export async function ownSandbox(distDir: string): Promise<{ baseURL: string; close: () => Promise<void> }> {
+export async function ownSandbox(distDir: string, options: { demoProject?: boolean } = {}): Promise<{ baseURL: string; close: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'td-e2e-wallet-'));
-  const app = await buildSandbox({ distDir, api: { dataDir } });
+  // The demo project's seeded year costs seconds per sandbox: only the files that read it ask for it.
+  const app = await buildSandbox({ distDir, api: { dataDir, demoProject: options.demoProject ?? false } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
