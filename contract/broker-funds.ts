@@ -35,7 +35,7 @@ export const OperationTypeName = StringEnum([...OPERATION_TYPES]);
 export const RangeDays = IntegerEnum([7, 30, 90, 180, 365]);
 
 /** The time filter of every records list: a quick range (spec §9) or a custom range (at most 366 days), not both. */
-const TimeFields = {
+export const TimeFields = {
   days: Type.Optional(RangeDays),
   startTime: Type.Optional(IsoTime),
   endTime: Type.Optional(IsoTime),
@@ -363,7 +363,7 @@ export const brokerFundCalls = {
 export type BrokerFundCalls = typeof brokerFundCalls;
 
 const DaysText = Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')]);
-const TimeText = { days: Type.Optional(DaysText), startTime: Type.Optional(IsoTime), endTime: Type.Optional(IsoTime) };
+export const TimeText = { days: Type.Optional(DaysText), startTime: Type.Optional(IsoTime), endTime: Type.Optional(IsoTime) };
 
 /**
  * spec §7 `account/bill/export` (broker): the deposit-withdraw records as an xlsx file, file name 充提幣記錄-YYYYMMDD.xlsx.

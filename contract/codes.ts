@@ -158,6 +158,22 @@ export const Code = {
   relationNotEmpty: 10462,
   /** The organisation has the most investors, or the project the most linked sub-accounts; data.max. */
   projectLimit: 10463,
+  // 10470–10479: interest settlement and settle bills (issue 15; contract/broker-interest.ts).
+  /** Nothing of the project's interest is pending payment up to the day asked; data.untilDay. */
+  brokerInterestNothingPending: 10470,
+  /** The settle bill's state does not allow the step (review a paid bill, pay one not re-reviewed); data.status. */
+  brokerBillState: 10471,
+  /** The pending interest changed since the preview (another settlement, a new day's accrual): preview again; data.total. */
+  brokerSettleChanged: 10472,
+  /** spec §4 maker-checker: the initial review is not the applicant's, the re-review not the initial reviewer's; data.reason. */
+  brokerBillSelfReview: 10473,
+  // Profit of the projects (10480–10489, issue 15; contract/broker-profit.ts).
+  /** The amount exceeds the profit available (accrued, not withdrawn, not held, and free on the primary account); data.available. */
+  brokerProfitUnavailable: 10480,
+  /** Profit goes only to a sub-account of the project's exchange that belongs to no project (and own money comes from one); data.field. */
+  brokerProfitDestination: 10481,
+  /** An allocation's legs do not add up: amounts to the total, percentages to 100; data.rule, data.index. */
+  brokerProfitSplit: 10482,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -247,6 +263,13 @@ export const messages: Record<Code, string> = {
   10461: 'This investor already exists',
   10462: 'The sub-account still holds assets and cannot be unlinked',
   10463: 'The limit is reached',
+  10470: 'No interest is pending payment up to this day',
+  10471: 'This settle bill does not allow the operation',
+  10472: 'The pending interest has changed; preview the settlement again',
+  10473: 'A settle bill must be reviewed by another member of the organisation',
+  10480: 'The amount exceeds the profit available',
+  10481: 'This sub-account cannot take part in the project\'s profit',
+  10482: 'The allocation does not add up to the total',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

@@ -32,6 +32,10 @@ import { brokerProjectRoutes } from '../broker/projects/routes.ts';
 import { brokerAccountRoutes } from '../broker/routes.ts';
 import { brokerFundRoutes } from '../broker/funds.ts';
 import { brokerExportRoutes } from '../broker/fund-export.ts';
+import { brokerInterestExportRoutes } from '../broker/interest/export.ts';
+import { brokerInterestRoutes } from '../broker/interest/routes.ts';
+import { brokerProfitRoutes } from '../broker/profit/routes.ts';
+import { brokerProfitExportRoutes } from '../broker/profit/export.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -156,6 +160,12 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   brokerExportRoutes(ctx, app);
   // Asset-management projects, their investors and capital, and the daily zero-hour job (server/broker/projects).
   await brokerProjectRoutes(ctx, app);
+  // Interest settlement and settle bills of the broker's projects, and their exports (server/broker/interest).
+  brokerInterestRoutes(ctx, app);
+  brokerInterestExportRoutes(ctx, app);
+  // Profit of the projects: withdrawal, allocation, the broker's own money in (server/broker/profit).
+  brokerProfitRoutes(ctx, app);
+  brokerProfitExportRoutes(ctx, app);
   if (withDevRoutes) devRoutes(ctx, app);
   if (withDevRoutes) walletDevRoutes(ctx, app);
   if (withDevRoutes) brokerProjectDevRoutes(ctx, app);

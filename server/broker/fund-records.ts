@@ -21,7 +21,7 @@ import { plain } from './valuation.ts';
  * rows are ever read; a named sub-account of another organisation is 404.
  */
 
-interface TimeFilter {
+export interface TimeFilter {
   days?: number | undefined;
   startTime?: string | undefined;
   endTime?: string | undefined;
@@ -36,7 +36,7 @@ export interface ListQuery {
   params: unknown[];
 }
 
-class Where {
+export class Where {
   readonly parts: string[] = [];
   constructor(readonly params: unknown[]) {}
   add(sql: string, value: unknown): void {

@@ -80,13 +80,16 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
       `select account_id::text as broker_account_id, wallet, asset, free::text, locked::text from broker_balances where free < 0 or locked < 0`,
     ),
   );
-  // Every locked broker amount belongs to an application still applying (server/broker/funds.ts), to the last digit.
+  // Every locked broker amount belongs to an application still applying (server/broker/funds.ts, server/broker/profit), to the last digit.
   add(
     'holdsBelongToLiveItems',
     await db.query(
       `with expected as (
-         select from_account_id as account_id, from_wallet as wallet, asset, sum(amount) as held
-         from broker_applications where status = 'applying' group by 1, 2, 3
+         select account_id, wallet, asset, sum(amount) as held from (
+           select from_account_id as account_id, from_wallet as wallet, asset, amount from broker_applications where status = 'applying'
+           union all
+           select from_account_id, from_wallet, asset, amount from broker_profit_applications where status = 'applying'
+         ) live group by 1, 2, 3
        )
        select coalesce(b.account_id, e.account_id)::text as broker_account_id, coalesce(b.wallet, e.wallet) as wallet,
          coalesce(b.asset, e.asset) as asset, b.locked::text as locked, e.held::text as held_by_applications

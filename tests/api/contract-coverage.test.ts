@@ -19,7 +19,7 @@ import { FakeClock } from './helpers.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NOT_CALLS = new Set(['/health', '/institution/kyc/upload']);
 /** Downloads reply with a file, not an envelope: defined as forms (contract/wallet.ts walletExport, contract/broker-funds.ts). */
-const DOWNLOADS = new Set(['/account/bill/export', '/broker/account/bill/export', '/broker/exportBrokerFinancingAction']);
+const DOWNLOADS = new Set(['/account/bill/export', '/broker/account/bill/export', '/broker/exportBrokerFinancingAction', '/broker/exportSettleBill', '/broker/exportSettleBillDetail', '/broker/profitAccrual/export']);
 
 function isCallDef(value: unknown): value is CallDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'auth' in value && 'reply' in value;

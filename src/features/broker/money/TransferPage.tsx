@@ -7,14 +7,14 @@ import { APPLICATION_TYPES, MAX_APPLICATION_REMARK, type ApplicationType } from 
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { checkCode, checkGaCode, Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
-import { useAccountInfo } from '../../account/index.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, fundApi, type Application } from './api.ts';
 import { describeMoneyError } from './errors.ts';
-import { Amount, noFactor, SecondFactorFields, timeFields, type Factor, type FactorField } from './shared.tsx';
+import { DecisionPanel } from './DecisionPanel.tsx';
+import { Amount, timeFields } from './shared.tsx';
 import './locale.ts';
 import './money.css';
 
@@ -87,7 +87,16 @@ function Transfer() {
       <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
       {deciding ? (
         <DecisionPanel
-          application={deciding}
+          title={t('transfer.decisionTitle', { id: deciding.applicationId })}
+          subject={t('transfer.decisionSubject', {
+            from: deciding.fromSubAccountName,
+            to: deciding.toSubAccountName ?? deciding.addressName ?? '',
+            amount: `${deciding.amount} ${deciding.asset}`,
+            applicant: deciding.applicant,
+          })}
+          approve={async (body) => t('transfer.approved', { id: (await fundApi.approve({ applicationId: deciding.applicationId, ...body })).applicationId })}
+          reject={async (body) => t('transfer.rejected', { id: (await fundApi.reject({ applicationId: deciding.applicationId, ...body })).applicationId })}
+          describe={(error) => describeMoneyError(t, error)}
           onDone={(text) => {
             setDeciding(null);
             setNotice({ text, tone: 'success' });
@@ -247,90 +256,6 @@ function ApplyForm({ onApplied }: { onApplied: (application: Application) => voi
       <div className="td-broker-money-actions">
         <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="transfer-submit">
           {submitting ? t('common.processing') : t('transfer.submit')}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** Approve (with the second factor) or reject (with an optional reason) one application. */
-function DecisionPanel({ application, onDone, onCancel }: { application: Application; onDone: (text: string) => void; onCancel: () => void }) {
-  const { t } = useTranslation('broker-money');
-  const info = useAccountInfo();
-  const gaBound = Boolean(info?.gaBound);
-  const [factor, setFactor] = useState<Factor>(noFactor);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<FactorField | 'reason'>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [requestId] = useState(newRequestId);
-  const { submitting, run } = useSubmit();
-
-  const fail = (error: unknown) => {
-    const described = describeMoneyError(t, error);
-    if (described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
-    else setMessage(described.message);
-  };
-
-  const approve = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found: FieldErrors<FactorField> = {};
-    const code = checkCode(factor.code, factor.uuid);
-    const ga = checkGaCode(factor.ga, gaBound);
-    if (code) found.emailCode = code;
-    if (ga) found.gaCode = ga;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !factor.uuid) return;
-    const uuid = factor.uuid;
-    await run(async () => {
-      try {
-        const done = await fundApi.approve({ applicationId: application.applicationId, requestId, emailUuid: uuid, emailCode: factor.code.trim(), ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}) });
-        onDone(t('transfer.approved', { id: done.applicationId }));
-      } catch (error) {
-        fail(error);
-      }
-    });
-  };
-
-  const reject = async () => {
-    setMessage(null);
-    if (reason.length > MAX_APPLICATION_REMARK) {
-      setErrors({ reason: t('errors.remark', { max: MAX_APPLICATION_REMARK }) });
-      return;
-    }
-    await run(async () => {
-      try {
-        const done = await fundApi.reject({ applicationId: application.applicationId, requestId: newRequestId(), ...(reason.trim() ? { reason: reason.trim() } : {}) });
-        onDone(t('transfer.rejected', { id: done.applicationId }));
-      } catch (error) {
-        fail(error);
-      }
-    });
-  };
-
-  return (
-    <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void approve(e)} data-testid="decision-form" aria-labelledby="decision-title">
-      <h2 id="decision-title">{t('transfer.decisionTitle', { id: application.applicationId })}</h2>
-      <p data-testid="decision-subject">
-        {t('transfer.decisionSubject', {
-          from: application.fromSubAccountName,
-          to: application.toSubAccountName ?? application.addressName ?? '',
-          amount: `${application.amount} ${application.asset}`,
-          applicant: application.applicant,
-        })}
-      </p>
-      <SecondFactorFields businessType="brokerApprove" gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
-      <TextField name="reason" label={t('transfer.rejectReason')} autoComplete="off" value={reason} onValue={setReason} error={errors.reason} />
-      <FormMessage text={message} />
-      <div className="td-broker-money-actions">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="decision-approve">
-          {t('transfer.approve')}
-        </button>
-        <button type="button" className="td-button td-button-secondary" disabled={submitting} onClick={() => void reject()} data-testid="decision-reject">
-          {t('transfer.reject')}
-        </button>
-        <button type="button" className="td-button td-button-secondary" onClick={onCancel}>
-          {t('common.cancel')}
         </button>
       </div>
     </form>

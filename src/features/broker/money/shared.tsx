@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '../kit/index.ts';
-import { CodeField, TextField, type FieldErrors } from '../../account/shared.ts';
+import { checkCode, checkGaCode, CodeField, TextField, type FieldErrors } from '../../account/shared.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { fundApi, type CodeType } from './api.ts';
 
@@ -37,9 +37,21 @@ export interface Factor {
 }
 export const noFactor: Factor = { code: '', uuid: null, ga: '' };
 
+/** The second factor's fields checked before a call: the code fetched and 6 digits, the Google code when bound. */
+export function checkFactor(factor: Factor, gaBound: boolean): FieldErrors<FactorField> {
+  const found: FieldErrors<FactorField> = {};
+  const code = checkCode(factor.code, factor.uuid);
+  const ga = checkGaCode(factor.ga, gaBound);
+  if (code) found.emailCode = code;
+  if (ga) found.gaCode = ga;
+  return found;
+}
+
 /**
  * The second factor a money call asks for (contract/broker-funds.ts): an e-mail code of the call's business type,
- * sent to the signed-in member's own e-mail, and the Google code when an authenticator is bound.
+ * sent to the signed-in member's own e-mail, and the Google code when an authenticator is bound. `request` sends the
+ * code another way (a call of its own, e.g. project/invokeWithdrawalEmailValidation); `names` tell apart the fields
+ * of two forms on one page.
  */
 export function SecondFactorFields({
   businessType,
@@ -47,26 +59,30 @@ export function SecondFactorFields({
   value,
   onChange,
   errors,
+  request,
+  names = { code: 'emailCode', ga: 'gaCode' },
 }: {
   businessType: CodeType;
   gaBound: boolean;
   value: Factor;
   onChange: (update: (value: Factor) => Factor) => void;
   errors: FieldErrors<FactorField>;
+  request?: () => Promise<{ uuid: string }>;
+  names?: { code: string; ga: string };
 }) {
   const { t } = useTranslation('broker-money');
   return (
     <>
       <CodeField
-        name="emailCode"
+        name={names.code}
         label={t('factor.emailCode')}
         value={value.code}
         onValue={(code) => onChange((f) => ({ ...f, code }))}
         error={errors.emailCode}
-        request={() => fundApi.invoke(businessType)}
+        request={request ?? (() => fundApi.invoke(businessType))}
         onUuid={(uuid) => onChange((f) => ({ ...f, uuid }))}
       />
-      {gaBound ? <TextField name="gaCode" label={t('factor.gaCode')} inputMode="numeric" autoComplete="one-time-code" value={value.ga} onValue={(ga) => onChange((f) => ({ ...f, ga }))} error={errors.gaCode} /> : null}
+      {gaBound ? <TextField name={names.ga} label={t('factor.gaCode')} inputMode="numeric" autoComplete="one-time-code" value={value.ga} onValue={(ga) => onChange((f) => ({ ...f, ga }))} error={errors.gaCode} /> : null}
     </>
   );
 }

@@ -1,0 +1,37 @@
+import type { TFunction } from 'i18next';
+import { Code } from '../../../../contract/codes.ts';
+import { isApiError } from '../../../lib/api/index.ts';
+import { describeError, type FormError } from '../../account/shared.ts';
+
+/**
+ * A refusal of the profit calls (contract/broker-profit.ts: 10480–10482, the projects' 10455/10456, part 1's
+ * 10450/10451, 404, 10101), with the field it belongs beside; the second factor's refusals and anything else as the
+ * account screens describe them.
+ */
+export function describeProfitError(t: TFunction, error: unknown): FormError {
+  if (!isApiError(error)) return describeError(t, error);
+  const on = (field: string | null, message: string): FormError => ({ field, message });
+  const data = (error.data ?? {}) as { available?: string; field?: string; min?: string; rule?: string };
+  switch (error.code) {
+    case Code.notFound:
+      return on(null, t('broker-profit:errors.notFound'));
+    case Code.brokerApplicationState:
+      return on(null, t('broker-profit:errors.state'));
+    case Code.brokerSelfApproval:
+      return on(null, t('broker-profit:errors.selfApproval'));
+    case Code.brokerProfitUnavailable:
+      return on('amount', t('broker-profit:errors.unavailable', { available: data.available ?? '0' }));
+    case Code.brokerProfitDestination:
+      return on(data.field === 'fromAccountId' ? 'fromAccountId' : 'toAccountId', t('broker-profit:errors.destination'));
+    case Code.brokerProfitSplit:
+      return on('legs', t(data.rule === 'duplicate' ? 'broker-profit:errors.duplicate' : 'broker-profit:errors.split'));
+    case Code.projectState:
+      return on(null, t('broker-profit:errors.projectState'));
+    case Code.belowMinSubscription:
+      return on('amount', t('broker-profit:errors.minSubscription', { min: data.min ?? '' }));
+    case Code.insufficientBalance:
+      return on('amount', t('broker-profit:errors.insufficient'));
+    default:
+      return describeError(t, error, { emailUuid: 'emailCode' });
+  }
+}
