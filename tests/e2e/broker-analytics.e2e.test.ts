@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zhAnalytics from '../../locales/zh-HK/broker-analytics.json' with { type: 'json' };
@@ -6,7 +7,7 @@ import zhChart from '../../locales/zh-HK/datachart.json' with { type: 'json' };
 import enChart from '../../locales/en-US/datachart.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
 import { openPage } from './support/browser.ts';
-import { saveScreenshot } from './support/market.ts';
+import { artifactsDir, saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
 // Issue 15 "Screens", the performance pages in real Chromium, own sandbox: the demo organisation's seeded project
@@ -117,6 +118,8 @@ describe('investmentChart (issue 15)', () => {
     await expectNarrow(page, width);
     await expectAccessible(page, `investmentChart ${width}`);
     await saveScreenshot(page, `broker-investment-chart-${width}`);
+    // The whole page too: the return comparison, the zero-hour records and the refresh times sit below the fold.
+    if (width === 1280) await page.screenshot({ path: path.join(artifactsDir, 'broker-investment-chart-1280-full.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -167,6 +170,7 @@ describe('investmentChart (issue 15)', () => {
     await expectNarrow(page, width);
     await expectAccessible(page, `data analysis ${width}`);
     await saveScreenshot(page, `broker-data-analysis-${width}`);
+    if (width === 1440) await page.screenshot({ path: path.join(artifactsDir, 'broker-data-analysis-1440-full.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -8,7 +8,7 @@ import { LoadError } from '../parts.tsx';
 import { analyticsApi, type UnitSummary } from './api.ts';
 import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
 import { exportFields, fileName } from './exports.ts';
-import { Block, Figure, FigureTable, joinPoints, rateText, RefreshTimes } from './parts.tsx';
+import { Block, Figure, FigureTable, joinPoints, rateText, RefreshTimes, unitsText } from './parts.tsx';
 import { PerformanceChart } from './PerformanceChart.tsx';
 import './chart-locale.ts';
 import './locale.ts';
@@ -170,7 +170,7 @@ function Performance({ project }: { project: UnitSummary }) {
           <FigureTable
             label={t('records.title')}
             head={[t('records.day'), t('figures.recordNav'), t('live.netAsset'), t('overview.units'), t('records.pnl'), t('returns.capitalIn'), t('returns.capitalOut'), t('overview.interest'), t('overview.performanceFee'), t('records.dailyReturn')]}
-            rows={[...records.data.list].reverse().map((r) => [r.day, r.nav, usdt(r.netAsset), r.units, usdt(r.pnl), usdt(r.flowsIn), usdt(r.flowsOut), usdt(r.interestAccrued), usdt(r.performanceFee), rateText(r.dailyReturn)])}
+            rows={[...records.data.list].reverse().map((r) => [r.day, r.nav, usdt(r.netAsset), unitsText(r.units), usdt(r.pnl), usdt(r.flowsIn), usdt(r.flowsOut), usdt(r.interestAccrued), usdt(r.performanceFee), rateText(r.dailyReturn)])}
           />
         ) : null}
       </Block>

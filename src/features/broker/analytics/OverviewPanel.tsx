@@ -7,7 +7,7 @@ import { analyticsApi } from './api.ts';
 import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
 import { LinesChart } from './LinesChart.tsx';
 import { exportFields, fileName } from './exports.ts';
-import { Block, FigureTable, rateText, RefreshTimes } from './parts.tsx';
+import { Block, FigureTable, rateText, RefreshTimes, unitsText } from './parts.tsx';
 import { TradeBillTable, UserIncomeTable } from './PagedTables.tsx';
 import { RangeBar } from './PerformanceChart.tsx';
 
@@ -134,7 +134,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
             rows={profit.data.list.map((u) => [
               u.investorName,
               u.projectName,
-              u.units,
+              unitsText(u.units),
               usdt(u.value),
               usdt(u.netContribution),
               usdt(u.profit),

@@ -6,6 +6,7 @@ import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { BrokerTable, EmptyState, PageSizeSelect, useLoad, type Loaded, type Paging } from '../kit/index.ts';
 import { analyticsApi, type TradeBillPage, type UserIncomePage } from './api.ts';
 import type { ChartRange } from './chart-window.ts';
+import { unitsText } from './parts.tsx';
 
 type IncomeRow = UserIncomePage['list'][number] & { key: string };
 type TradeRow = TradeBillPage['list'][number];
@@ -42,7 +43,7 @@ export function UserIncomeTable({ projectNo, range }: { projectNo: string; range
         <Column header={t('lines.day')} body={(r: IncomeRow) => r.day} />
         <Column header={t('overview.investor')} body={(r: IncomeRow) => r.investorName} />
         <Column header={t('overview.project')} body={(r: IncomeRow) => r.projectName} />
-        <Column header={t('overview.units')} body={(r: IncomeRow) => r.units} />
+        <Column header={t('overview.units')} body={(r: IncomeRow) => unitsText(r.units)} />
         <Column header={t('figures.recordNav')} body={(r: IncomeRow) => r.nav} />
         <Column header={t('overview.value')} body={(r: IncomeRow) => usdt(r.value)} />
         <Column header={t('returns.profit')} body={(r: IncomeRow) => usdt(r.profit)} />

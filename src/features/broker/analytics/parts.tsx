@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/index.ts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatFractionPercent } from '../../../lib/format/index.ts';
+import { UNIT_DECIMALS } from '../../../../contract/broker-nav.ts';
+import { formatAmount, formatDateTime, formatFractionPercent } from '../../../lib/format/index.ts';
 import type { PerformancePoint } from './chart-window.ts';
+
+/** Units of a project at their 8 decimals with thousands separators (glossary: tables show full digits). */
+export const unitsText = (units: string) => formatAmount(units, UNIT_DECIMALS);
 
 /** A rate as the pages show it: a signed percentage with 2 decimals, '—' where it is not defined (null). */
 export const rateText = (rate: string | null | undefined) => formatFractionPercent(rate, { signed: true });
