@@ -262,13 +262,16 @@ export const brokerFundCalls = {
         Type.Object({
           action: ApplicationTypeName,
           enabled: Type.Boolean(),
-          /** Why not: noBalance, noWhitelistedAddress, notOffered (the exchange grants no withdraw permission). */
-          reason: Nullable(StringEnum(['noBalance', 'noWhitelistedAddress', 'notOffered'])),
+          /**
+           * Why not: noBalance, noWhitelistedAddress, notOffered (the exchange grants no withdraw permission),
+           * projectAccount (a project's sub-account: money leaves it only through the project, issue 15).
+           */
+          reason: Nullable(StringEnum(['noBalance', 'noWhitelistedAddress', 'notOffered', 'projectAccount'])),
         }),
       ),
     }),
   }),
-  /** The sub-accounts a transfer or withdrawal can start from, with their free balances per wallet. */
+  /** The sub-accounts a transfer or withdrawal can start from (no project's), with their free balances per wallet. */
   '/broker/fundTransfer/accounts': call({
     method: 'GET',
     auth: 'user',

@@ -70,27 +70,7 @@ export const SIM_DAILY_SD = 0.012;
 export const SIM_DAILY_CLAMP = 0.05;
 export const SIM_SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'] as const;
 
-/** Reply codes of the projects core (10455–10469, contract/codes.ts), by name. */
-export const PROJECT_CODES = {
-  /** The project's state does not allow the flow (an increase of a completed project); data.status. */
-  projectState: 10455,
-  /** The amount is below the project's minimum subscription; data.min. */
-  belowMinSubscription: 10456,
-  /** The investor holds fewer units than asked; data.units (held). */
-  insufficientUnits: 10457,
-  /** The primary account's free USDT does not cover the redemption; data.available. */
-  insufficientProjectCash: 10458,
-  /** Money leaves a project's sub-account only through the project's own calls; data.projectNo. */
-  projectAccountLocked: 10459,
-  /** The sub-account cannot be linked: another exchange, already in a project, or it holds something; data.reason. */
-  relationRefused: 10460,
-  /** The organisation already has an investor with this e-mail; data.investorId. */
-  investorExists: 10461,
-  /** The linked sub-account still holds something and cannot be unlinked; data.valueUsdt. */
-  relationNotEmpty: 10462,
-  /** The organisation has the most investors, or the project the most linked accounts; data.max. */
-  projectLimit: 10463,
-} as const;
+/* Reply codes of the projects core: 10455–10463 in contract/codes.ts (projectState … projectLimit). */
 
 /** The day (YYYY-MM-DD) of a moment in UTC+8. */
 export function hkDay(at: Date | number): string {

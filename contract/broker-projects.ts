@@ -427,6 +427,17 @@ export const brokerProjectDevCalls = {
     auth: 'public',
     reply: Type.Object({ written: Type.Integer() }),
   }),
+  /**
+   * Empties a sub-account on its exchange (every free balance back to `exchange:<code>`, ledger
+   * `broker_account_drain`), as a broker would by moving it away there: a sub-account with its seeded history can
+   * then be linked to a project. Refused (400) for a project's sub-account or one holding something locked.
+   */
+  '/_dev/broker/accounts/drain': call({
+    method: 'POST',
+    auth: 'public',
+    body: Strict({ brokerAccountId: Id }),
+    reply: Type.Object({ brokerAccountId: Id, drained: Type.Integer() }),
+  }),
   /** A project's zero-hour records, oldest first, each with its trades' count and Σ(realised P&L − fee). */
   '/_dev/broker/projects/records': call({
     method: 'GET',

@@ -139,7 +139,7 @@ export const Code = {
   brokerAddressNotWhitelisted: 10453,
   /** The withdrawal amount is below the minimum, above the maximum or not above the fee; data.min, max, fee. */
   brokerWithdrawAmount: 10454,
-  // Broker projects core (10455–10469, issue 15; contract/broker-projects-rules.ts PROJECT_CODES).
+  // Broker projects core (10455–10469, issue 15; server/broker/README.md "Projects").
   /** The project's state does not allow the step (an increase of a completed project); data.status. */
   projectState: 10455,
   /** The capital increase is below the project's minimum subscription; data.min. */
@@ -148,7 +148,7 @@ export const Code = {
   insufficientUnits: 10457,
   /** The project's primary account's free USDT does not cover the redemption; data.available. */
   insufficientProjectCash: 10458,
-  /** Money leaves a project's sub-account only through the project's own calls; data.projectNo. */
+  /** Money moves out of (or into) a project's sub-account only through the project's own calls; data.projectNo. */
   projectAccountLocked: 10459,
   /** The sub-account cannot be linked to the project; data.reason otherExchange, inProject, notEmpty. */
   relationRefused: 10460,
@@ -258,7 +258,7 @@ export const messages: Record<Code, string> = {
   10456: 'The amount is below the minimum subscription',
   10457: 'The investor does not hold enough units',
   10458: 'The project account does not have enough available funds',
-  10459: 'Money leaves a project account only through the project',
+  10459: 'Money moves in and out of a project account only through the project',
   10460: 'This sub-account cannot be linked to the project',
   10461: 'This investor already exists',
   10462: 'The sub-account still holds assets and cannot be unlinked',

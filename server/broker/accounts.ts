@@ -118,8 +118,8 @@ export async function openBrokerAccount(tx: Queryable, input: NewAccount, at: Da
   return { account, created: true };
 }
 
-/** A small deterministic generator (mulberry32) seeded from the account's exchange and uid. */
-function generator(seed: string): () => number {
+/** A small deterministic generator (mulberry32) seeded from a text (an account's exchange and uid; a project's day). */
+export function generator(seed: string): () => number {
   let state = createHash('sha256').update(seed).digest().readUInt32BE(0);
   return () => {
     state = (state + 0x6d2b79f5) | 0;

@@ -205,6 +205,10 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
         throw new ApiError(Code.notFound, { field: 'toAccountId' });
       });
       if (to.exchange_code !== from.exchange_code) throw new ApiError(Code.brokerTransferCrossExchange, { exchangeCode: from.exchange_code });
+      // Nor into one: money put in without units would show as the investors' profit (a capital increase buys units;
+      // the broker's own money goes in by project/addInferiorTransferRecord).
+      const intoProject = await projectOfAccount(db, to.id);
+      if (intoProject) throw new ApiError(Code.projectAccountLocked, { projectNo: intoProject, field: 'toAccountId' });
       if (to.id === from.id && body.toWallet === body.fromWallet) throw badInput('toWallet', 'same', 'The destination is the source wallet');
       return { from, to, amount, fee: ZERO, address: null };
     }
@@ -343,8 +347,11 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
         let status: 'approved' | 'done' = 'done';
         let completesAt: Date = at;
         if (row.type === 'transfer') {
-          // The destination must still be bound (an unbound sub-account takes nothing in).
-          await accountOf(tx, orgId, row.to_account_id!);
+          // The destination must still be bound (an unbound sub-account takes nothing in), and in no project: it may
+          // have been linked to one since (its row locked, as linking locks it).
+          await accountOf(tx, orgId, row.to_account_id!, true);
+          const intoProject = await projectOfAccount(tx, row.to_account_id!);
+          if (intoProject) throw new ApiError(Code.projectAccountLocked, { projectNo: intoProject, field: 'toAccountId' });
           entry.broker(row.to_account_id!, row.to_wallet!, row.asset, amount);
         } else if (row.address_type === 'master') {
           entry.provider(`exchange:${row.exchange_code}`, row.asset, amount);
@@ -397,7 +404,9 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
       const { orgId } = await member(auth.user.id);
       const from = await accountOf(ctx.db, orgId, body.fromAccountId);
       const rows = await ctx.db.query<{ id: string; exchange_code: BrokerExchange; name: string; kind: 'regular' | 'custodial' | 'asset_management' }>(
-        `select id::text as id, exchange_code, name, kind from broker_accounts where org_id = $1 and exchange_code = $2 and deleted_at is null order by id`,
+        // A project's sub-accounts take no transfer (issue 15: money moves in and out of them only through the project).
+        `select a.id::text as id, a.exchange_code, a.name, a.kind from broker_accounts a where a.org_id = $1 and a.exchange_code = $2 and a.deleted_at is null
+           and not exists (select 1 from broker_project_accounts r where r.account_id = a.id and r.unlinked_at is null) order by a.id`,
         [orgId, from.exchange_code],
       );
       return rows.map((r) => ({ brokerAccountId: r.id, exchangeCode: r.exchange_code, subAccountName: r.name, accountType: r.kind, sameAccount: r.id === from.id }));
@@ -414,6 +423,14 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
       ]);
       const offersWithdraw = BROKER_EXCHANGE_RULES[account.exchange_code].permissions.includes('withdraw');
       const noBalance = free.length === 0;
+      // A project's sub-account: money leaves it only through the project (issue 15).
+      if (await projectOfAccount(ctx.db, account.id)) {
+        return {
+          brokerAccountId: account.id,
+          exchangeCode: account.exchange_code,
+          actions: (['transfer', 'withdraw'] as const).map((action) => ({ action, enabled: false, reason: 'projectAccount' as const })),
+        };
+      }
       return {
         brokerAccountId: account.id,
         exchangeCode: account.exchange_code,
@@ -431,7 +448,9 @@ export function brokerFundRoutes(ctx: ApiContext, app: FastifyInstance): void {
     '/broker/fundTransfer/accounts': async ({ query, auth }) => {
       const { orgId } = await member(auth.user.id);
       const accounts = await ctx.db.query<{ id: string; exchange_code: BrokerExchange; name: string; kind: 'regular' | 'custodial' | 'asset_management' }>(
-        `select id::text as id, exchange_code, name, kind from broker_accounts where org_id = $1 and deleted_at is null and ($2::text is null or exchange_code = $2) order by id`,
+        // A project's sub-accounts are no source: money leaves them only through the project (issue 15).
+        `select a.id::text as id, a.exchange_code, a.name, a.kind from broker_accounts a where a.org_id = $1 and a.deleted_at is null and ($2::text is null or a.exchange_code = $2)
+           and not exists (select 1 from broker_project_accounts r where r.account_id = a.id and r.unlinked_at is null) order by a.id`,
         [orgId, query.exchangeCode ?? null],
       );
       const balances = await ctx.db.query<{ id: string; wallet: BrokerWallet; asset: string; free: string; locked: string }>(

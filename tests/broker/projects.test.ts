@@ -430,6 +430,16 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     const transfer = await call(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: project.brokerAccountId, fromWallet: 'futures', toAccountId: other.data.brokerAccountId, toWallet: 'spot', asset: 'USDT', amount: '100', requestId: requestId() });
     expect(transfer.code).toBe(Code.projectAccountLocked);
     expect((await call(owner, '/broker/account/delete', { brokerAccountId: project.brokerAccountId })).code).toBe(Code.projectAccountLocked);
+    const into = await call<{ field: string }>(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: other.data.brokerAccountId, fromWallet: 'spot', toAccountId: project.brokerAccountId, toWallet: 'futures', asset: 'USDT', amount: '100', requestId: requestId() });
+    expect(into.code).toBe(Code.projectAccountLocked);
+    expect(into.data.field).toBe('toAccountId');
+    const targets = await call<Array<{ brokerAccountId: string }>>(owner, '/broker/fundTransfer/listBrokerAccountAvailableTransfer', { fromAccountId: other.data.brokerAccountId });
+    expect(targets.data.map((t) => t.brokerAccountId)).not.toContain(project.brokerAccountId);
+    const actions = await api.call<{ actions: Array<{ enabled: boolean; reason: string }> }>('GET', `/broker/fundTransfer/accountActions?brokerAccountId=${project.brokerAccountId}`, { token: owner.token });
+    expect(actions.data.actions.map((a) => [a.enabled, a.reason])).toEqual([[false, 'projectAccount'], [false, 'projectAccount']]);
+    const sources = await api.call<Array<{ brokerAccountId: string }>>('GET', '/broker/fundTransfer/accounts?exchangeCode=okx', { token: owner.token });
+    expect(sources.data.map((s) => s.brokerAccountId)).toContain(other.data.brokerAccountId);
+    expect(sources.data.map((s) => s.brokerAccountId)).not.toContain(project.brokerAccountId);
 
     // A sub-account with its seeded history is not empty: it may not be linked; another exchange's neither.
     const selectable = await call<Array<{ brokerAccountId: string; selectable: boolean; reason: string | null }>>(owner, '/broker/account/project/relation/querySelectBrokerAccount', { projectNo });
@@ -442,16 +452,65 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     // An empty okx account: another project's primary one, freshly made and unfunded, is in a project already.
     const empty = await createProject(owner, { name: 'Empty Fund' });
     expect((await call<{ reason: string }>(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: empty.brokerAccountId })).data.reason).toBe('inProject');
-    // Unbinding empties an account; a fresh empty one is made by unbinding nothing — use an emptied regular account.
-    const spare = await call<{ brokerAccountId: string }>(owner, '/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: `okxspare${requests}`, requestId: requestId() });
-    const spareId = spare.data.brokerAccountId;
+    // Emptied on the exchange (the sandbox control), the sub-account may be linked; the NAV does not move.
+    expect((await api.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: other.data.brokerAccountId } })).code).toBe(200);
+    const before = (await info(owner, projectNo)).project;
+    const now = await call<Array<{ brokerAccountId: string; selectable: boolean }>>(owner, '/broker/account/project/relation/querySelectBrokerAccount', { projectNo });
+    expect(now.data.find((s) => s.brokerAccountId === other.data.brokerAccountId)!.selectable).toBe(true);
+    const linked = await call<{ relationId: string; role: string; usdt: string }>(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: other.data.brokerAccountId, remark: 'hedge book' });
+    expect(linked.code, JSON.stringify(linked)).toBe(200);
+    expect(linked.data).toMatchObject({ role: 'linked', usdt: '0' });
+    expect((await call<{ reason: string }>(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: other.data.brokerAccountId })).data.reason).toBe('inProject');
+    const withLink = (await info(owner, projectNo)).project;
+    expect(withLink).toMatchObject({ nav: before.nav, grossAsset: before.grossAsset });
+    // Linked, it is a project account: no transfer out, no unbinding.
+    expect((await call(owner, '/broker/account/delete', { brokerAccountId: other.data.brokerAccountId })).code).toBe(Code.projectAccountLocked);
+    expect((await call(owner, '/broker/account/project/relation/delete', { relationId: linked.data.relationId })).code).toBe(200);
+    expect((await call(owner, '/broker/account/project/relation/delete', { relationId: linked.data.relationId })).status).toBe(404);
+    // Bad input names the field.
+    for (const [path, body, field] of [
+      ['/broker/account/project/relation/add', { projectNo, brokerAccountId: '0' }, 'brokerAccountId'],
+      ['/broker/account/project/relation/add', { projectNo, brokerAccountId: other.data.brokerAccountId, remark: 'x'.repeat(201) }, 'remark'],
+      ['/broker/account/project/relation/update', { relationId: 'x', remark: '' }, 'relationId'],
+      ['/broker/account/project/relation/delete', {}, 'relationId'],
+      ['/broker/project/queryBrokerProjectInfo', { projectNo: 'P12' }, 'projectNo'],
+      ['/broker/project/listProjectByStatus', { status: 'open' }, 'status'],
+      ['/broker/project/page', { pageCondition: { pageNum: 1, pageSize: 15 } }, 'pageCondition.pageSize'],
+      ['/broker/project/pageDepositWithdrawRecords', { pageCondition: page, queryCondition: { days: 30, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } }, 'days'],
+      ['/broker/investor/list', { keyword: '' }, 'keyword'],
+    ] as Array<[string, unknown, string]>) {
+      const reply = await call<{ field: string }>(owner, path, body);
+      expect(reply.status, `${path} ${JSON.stringify(reply)}`).toBe(400);
+      expect(reply.data.field, path).toBe(field);
+    }
     const relations = await call<Array<{ relationId: string; role: string }>>(owner, '/broker/account/project/relation/queryBrokerAccount', { projectNo });
     expect(relations.data.map((r) => r.role)).toEqual(['primary']);
     expect((await call<{ reason: string }>(owner, '/broker/account/project/relation/delete', { relationId: relations.data[0]!.relationId })).data.reason).toBe('primary');
-    expect(spareId).toBeTruthy();
     expect((await call(owner, '/broker/account/project/relation/update', { relationId: relations.data[0]!.relationId, remark: 'main book' })).code).toBe(200);
     const renamed = await call<Array<{ remark: string }>>(owner, '/broker/account/project/relation/queryBrokerAccount', { projectNo });
     expect(renamed.data[0]!.remark).toBe('main book');
+  });
+
+  it('a transfer to a sub-account linked to a project after it was applied for cannot be approved, only rejected', async () => {
+    const member = await newBroker();
+    expect((await call(owner, '/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
+    api.clock.advance(1100);
+    const invited = await call<{ uuid: string }>(owner, '/broker/account/invokeAccountManager', { email: member.email });
+    const mail = (await api.lastCode(member.email, 'email'))!;
+    expect((await call(owner, '/broker/account/confirmAccountManager', { email: member.email, emailUuid: invited.data.uuid, emailCode: mail.code })).code).toBe(200);
+    const open = async (name: string) =>
+      (await call<{ brokerAccountId: string }>(owner, '/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: name, requestId: requestId() })).data.brokerAccountId;
+    const source = await open(`okxsrc${requests}`);
+    const target = await open(`okxdst${requests}`);
+    expect((await api.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: target } })).code).toBe(200);
+    const applied = await call<{ applicationId: string }>(owner, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: source, fromWallet: 'spot', toAccountId: target, toWallet: 'futures', asset: 'USDT', amount: '100', requestId: requestId() });
+    expect(applied.code, JSON.stringify(applied)).toBe(200);
+    const project = await createProject(owner, { name: 'Late Link Fund' });
+    expect((await call(owner, '/broker/account/project/relation/add', { projectNo: project.projectNo, brokerAccountId: target })).code).toBe(200);
+    const approved = await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await code(member, 'brokerApprove')) });
+    expect(approved.code).toBe(Code.projectAccountLocked);
+    expect((await call(member, '/broker/fundTransfer/reject', { applicationId: applied.data.applicationId, requestId: requestId() })).code).toBe(200);
+    expect((await info(owner, project.projectNo)).project).toMatchObject({ grossAsset: '0', nav: '1' });
   });
 
   it('a completed project takes no more capital; decreases still pay', async () => {

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
 import { D, db as dbAmount, ZERO } from '../../trade/decimal.ts';
 import { simulateDay } from './simulate.ts';
-import { grossAsset, primaryAvailable, projectByNo, type ProjectRow } from './store.ts';
+import { projectByNo, type ProjectRow } from './store.ts';
 
 /**
  * The daily zero-hour job (shared design "Daily zero-hour job"; spec §9 "others 00:00 UTC+8"). The record of day D
@@ -40,20 +40,50 @@ function dueRange(project: Pick<ProjectRow, 'start_day' | 'end_day'>, lastRecord
   return first <= last ? [first, last] : null;
 }
 
+/** Collects the parameters of one statement: `add` returns the placeholder of a new one. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+interface DayState {
+  done: boolean;
+  available: string;
+  gross: string;
+  inflow: string;
+  outflow: string;
+  holdings: Array<{ i: string; p: string }> | string;
+}
+
 /**
  * Writes the record of `day` for the project (locked by the caller), with its trading, interest and fee. Returns
- * false when the record exists already or the day is outside (start_day, end_day].
+ * false when the record exists already or the day is outside (start_day, end_day]. One read, the ledger entry and
+ * one write (the year of the demo project is seeded through here at every sandbox start).
  */
 export async function recordDay(tx: Queryable, project: ProjectRow, day: string): Promise<boolean> {
   if (day <= project.start_day || day > project.end_day) return false;
-  const done = await tx.query('select 1 from broker_unit_records where project_no = $1 and day = $2::date', [project.project_no, day]);
-  if (done[0]) return false;
   const tradingDay = addDays(day, -1);
   const at = postedAt(day);
+  const state = (
+    await tx.query<DayState>(
+      `select exists (select 1 from broker_unit_records where project_no = $1 and day = $2::date) as done,
+         coalesce((select free from broker_balances where account_id = $3 and wallet = 'futures' and asset = 'USDT'), 0)::text as available,
+         (select coalesce(sum(b.free + b.locked), 0) from broker_project_accounts r join broker_balances b on b.account_id = r.account_id and b.asset = 'USDT'
+           where r.project_no = $1 and r.unlinked_at is null)::text as gross,
+         (select coalesce(sum(amount), 0) from broker_capital_flows where project_no = $1 and direction = 'increase' and created_at >= $4 and created_at < $5)::text as inflow,
+         (select coalesce(sum(amount), 0) from broker_capital_flows where project_no = $1 and direction = 'decrease' and created_at >= $4 and created_at < $5)::text as outflow,
+         (select coalesce(json_agg(json_build_object('i', investor_id::text, 'p', principal::text) order by investor_id), '[]'::json)
+           from broker_holdings where project_no = $1 and principal > 0) as holdings`,
+      [project.project_no, day, project.account_id, hkMidnight(tradingDay), hkMidnight(day)],
+    )
+  )[0]!;
+  if (state.done) return false;
 
   // 1. Simulated trading on the primary account's free futures USDT.
-  const balance = await primaryAvailable(tx, project);
-  const sim = simulateDay(project.project_no, tradingDay, balance);
+  const sim = simulateDay(project.project_no, tradingDay, new D(state.available));
   if (!sim.pnl.isZero()) {
     await post(
       tx,
@@ -63,96 +93,64 @@ export async function recordDay(tx: Queryable, project: ProjectRow, day: string)
       at,
     );
   }
-  if (sim.trades.length > 0) {
-    const values: string[] = [];
-    const params: unknown[] = [project.project_no, project.account_id, tradingDay];
-    for (const t of sim.trades) {
-      const base = params.length;
-      params.push(t.time, t.symbol, t.side, t.price.toFixed(), t.qty.toFixed(), t.quoteVolume.toFixed(), t.fee.toFixed(), t.realizedPnl.toFixed());
-      values.push(`($1, $2, $3::date, ${Array.from({ length: 8 }, (_, i) => `$${base + i + 1}`).join(', ')})`);
-    }
-    await tx.query(
-      `insert into broker_project_trades (project_no, account_id, trade_day, time, symbol, side, price, qty, quote_volume, fee, realized_pnl) values ${values.join(', ')}`,
-      params,
-    );
-  }
+  const gross = new D(state.gross).add(sim.pnl);
 
   // 2. Interest on each holding's principal.
   const rate = new D(project.interest_rate);
-  let interest = ZERO;
-  if (rate.gt(0)) {
-    const holdings = await tx.query<{ investor_id: string; principal: string }>(
-      'select investor_id::text as investor_id, principal::text as principal from broker_holdings where project_no = $1 and principal > 0 order by investor_id',
-      [project.project_no],
-    );
-    const rows = holdings
-      .map((h) => ({ investor: h.investor_id, principal: h.principal, amount: new D(h.principal).mul(rate).div(365).toDecimalPlaces(8, D.ROUND_DOWN) }))
-      .filter((r) => r.amount.gt(0));
-    if (rows.length > 0) {
-      const params: unknown[] = [project.project_no, day];
-      const values = rows.map((r) => {
-        params.push(r.investor, r.principal, r.amount.toFixed());
-        const n = params.length;
-        return `($1, $${n - 2}, $2::date, $${n - 1}, $${n})`;
-      });
-      await tx.query(`insert into broker_interest_accruals (project_no, investor_id, day, principal, amount) values ${values.join(', ')}`, params);
-      interest = rows.reduce((sum, r) => sum.add(r.amount), ZERO);
-    }
-  }
-  const interestPayable = new D(project.interest_payable).add(interest);
+  const holdings = typeof state.holdings === 'string' ? (JSON.parse(state.holdings) as Array<{ i: string; p: string }>) : state.holdings;
+  const accruals = rate.gt(0)
+    ? holdings.map((h) => ({ investor: h.i, principal: h.p, amount: new D(h.p).mul(rate).div(365).toDecimalPlaces(8, D.ROUND_DOWN) })).filter((r) => r.amount.gt(0))
+    : [];
+  const interestPayable = accruals.reduce((sum, r) => sum.add(r.amount), new D(project.interest_payable));
 
   // 3. Performance fee above the high-water mark.
-  const gross = await grossAsset(tx, project.project_no);
   const units = new D(project.units);
   let profitPayable = new D(project.profit_payable);
   let hwm = new D(project.hwm);
+  let fee = ZERO;
   const navBefore = new D(navPerUnit(netAssetOf(gross, interestPayable, profitPayable), units));
+  let navAfter = navBefore;
   if (units.gt(0) && navBefore.gt(hwm)) {
-    const fee = new D(project.performance_fee_rate).mul(navBefore.sub(hwm)).mul(units).toDecimalPlaces(8, D.ROUND_DOWN);
-    const navAfter = new D(navPerUnit(netAssetOf(gross, interestPayable, profitPayable.add(fee)), units));
-    if (fee.gt(0)) {
-      await tx.query(
-        'insert into broker_profit_accruals (project_no, day, nav_before, hwm_before, nav_after, units, amount) values ($1, $2::date, $3, $4, $5, $6, $7)',
-        [project.project_no, day, navBefore.toFixed(), hwm.toFixed(), navAfter.toFixed(), units.toFixed(), fee.toFixed()],
-      );
-      profitPayable = profitPayable.add(fee);
-    }
-    hwm = navAfter;
+    fee = new D(project.performance_fee_rate).mul(navBefore.sub(hwm)).mul(units).toDecimalPlaces(8, D.ROUND_DOWN);
+    navAfter = new D(navPerUnit(netAssetOf(gross, interestPayable, profitPayable.add(fee)), units));
+    profitPayable = profitPayable.add(fee);
   }
+  const hwmBefore = hwm;
+  if (units.gt(0) && navBefore.gt(hwm)) hwm = navAfter;
 
-  // 4. The record.
-  const flows = await tx.query<{ inflow: string; outflow: string }>(
-    `select coalesce(sum(amount) filter (where direction = 'increase'), 0)::text as inflow,
-            coalesce(sum(amount) filter (where direction = 'decrease'), 0)::text as outflow
-     from broker_capital_flows where project_no = $1 and created_at >= $2 and created_at < $3`,
-    [project.project_no, hkMidnight(tradingDay), hkMidnight(day)],
-  );
+  // 4. The trades, accruals and record in one statement, the project's liabilities and mark with them.
+  const q = new Params();
+  const no = q.add(project.project_no);
+  const d = q.add(day, '::date');
+  const parts: string[] = [];
+  if (sim.trades.length > 0) {
+    const account = q.add(project.account_id);
+    const trading = q.add(tradingDay, '::date');
+    const rows = sim.trades.map(
+      (t) =>
+        `(${no}, ${account}, ${trading}, ${[q.add(t.time), q.add(t.symbol), q.add(t.side), q.add(t.price.toFixed()), q.add(t.qty.toFixed()), q.add(t.quoteVolume.toFixed()), q.add(t.fee.toFixed()), q.add(t.realizedPnl.toFixed())].join(', ')})`,
+    );
+    parts.push(`trades as (insert into broker_project_trades (project_no, account_id, trade_day, time, symbol, side, price, qty, quote_volume, fee, realized_pnl) values ${rows.join(', ')})`);
+  }
+  if (accruals.length > 0) {
+    const rows = accruals.map((r) => `(${no}, ${q.add(r.investor)}::bigint, ${d}, ${q.add(r.principal)}::numeric, ${q.add(r.amount.toFixed())}::numeric)`);
+    parts.push(`interest as (insert into broker_interest_accruals (project_no, investor_id, day, principal, amount) values ${rows.join(', ')})`);
+  }
+  if (fee.gt(0)) {
+    parts.push(
+      `fee as (insert into broker_profit_accruals (project_no, day, nav_before, hwm_before, nav_after, units, amount)
+       values (${no}, ${d}, ${q.add(navBefore.toFixed())}, ${q.add(hwmBefore.toFixed())}, ${q.add(navAfter.toFixed())}, ${q.add(units.toFixed())}, ${q.add(fee.toFixed())}))`,
+    );
+  }
   const net = netAssetOf(gross, interestPayable, profitPayable);
-  await tx.query(
-    `insert into broker_unit_records (project_no, day, gross_asset, interest_payable, profit_payable, net_asset, units, nav, pnl, flows_in, flows_out, trade_volume, created_at)
-     values ($1, $2::date, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      project.project_no,
-      day,
-      dbAmount(gross),
-      dbAmount(interestPayable),
-      dbAmount(profitPayable),
-      dbAmount(new D(net)),
-      units.toFixed(),
-      navPerUnit(net, units).toFixed(),
-      sim.pnl.toFixed(),
-      flows[0]!.inflow,
-      flows[0]!.outflow,
-      sim.volume.toFixed(),
-      hkMidnight(day),
-    ],
+  const ip = q.add(dbAmount(interestPayable));
+  const pp = q.add(dbAmount(profitPayable));
+  parts.push(
+    `record as (insert into broker_unit_records (project_no, day, gross_asset, interest_payable, profit_payable, net_asset, units, nav, pnl, flows_in, flows_out, trade_volume, created_at)
+     values (${no}, ${d}, ${q.add(dbAmount(gross))}, ${ip}::numeric, ${pp}::numeric, ${q.add(dbAmount(new D(net)))}, ${q.add(units.toFixed())}, ${q.add(navPerUnit(net, units).toFixed())},
+       ${q.add(sim.pnl.toFixed())}, ${q.add(state.inflow)}, ${q.add(state.outflow)}, ${q.add(sim.volume.toFixed())}, ${q.add(hkMidnight(day))}))`,
   );
-  await tx.query('update broker_projects set interest_payable = $2, profit_payable = $3, hwm = $4 where project_no = $1', [
-    project.project_no,
-    dbAmount(interestPayable),
-    dbAmount(profitPayable),
-    hwm.toFixed(),
-  ]);
+  await tx.query(`with ${parts.join(', ')} update broker_projects set interest_payable = ${ip}::numeric, profit_payable = ${pp}::numeric, hwm = ${q.add(hwm.toFixed())} where project_no = ${no}`, q.values);
   project.interest_payable = interestPayable.toFixed();
   project.profit_payable = profitPayable.toFixed();
   project.hwm = hwm.toFixed();

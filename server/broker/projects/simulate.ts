@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type Decimal from 'decimal.js';
 import { SIM_DAILY_CLAMP, SIM_DAILY_MEAN, SIM_DAILY_SD, SIM_SYMBOLS, hkMidnight } from '../../../contract/broker-projects-rules.ts';
 import { D, ZERO } from '../../trade/decimal.ts';
+import { generator } from '../accounts.ts';
 
 /**
  * A project's simulated trading of one day (shared design "Daily zero-hour job", step 1). Pure and deterministic:
@@ -29,18 +29,6 @@ export interface SimDay {
   pnl: Decimal;
   trades: SimTrade[];
   volume: Decimal;
-}
-
-/** mulberry32 seeded from a text. */
-export function generator(seed: string): () => number {
-  let state = createHash('sha256').update(seed).digest().readUInt32BE(0);
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Reference prices of the simulated symbols (the trades' prices vary ±3 % around them). */
