@@ -311,6 +311,22 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     expect(d(after.nav).gte(before.nav)).toBe(true);
   });
 
+  it('a destination linked to a project after the application cannot take the profit (its NAV would jump): 10481, and the application can be rejected', async () => {
+    const empty = await openAccount(owner, 'okx', 'okxProfitLate');
+    expect((await api.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: empty } })).code).toBe(200);
+    const before = await fund();
+    const applied = await call<ProfitApplication>(owner, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: empty, amount: '1', requestId: requestId(), ...(await withdrawCode(owner)) });
+    expect(applied.code, JSON.stringify(applied)).toBe(200);
+    const linked = await call(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: empty });
+    expect(linked.code, JSON.stringify(linked)).toBe(200);
+    expect((await approve(member, applied.data.applicationId)).code).toBe(Code.brokerProfitDestination);
+    const rejected = await call<ProfitApplication>(member, '/broker/profitAccrual/reject', { applicationId: applied.data.applicationId, requestId: requestId() });
+    expect(rejected.data.status).toBe('rejected');
+    const after = await fund();
+    expect(after.nav).toBe(before.nav);
+    expect(after.available).toBe(before.available);
+  });
+
   it('exports both tables with the cover block and numeric cells', async () => {
     for (const table of ['accrual', 'application'] as const) {
       const response = await fetch(`${api.base}/broker/profitAccrual/export?table=${table}&projectNo=${projectNo}`, { method: 'POST', headers: { source: 'web', authorization: `Bearer ${owner.token}` } });
