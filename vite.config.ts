@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress.ts';
 
 // The dev server proxies the provider API and the market simulator to a running sandbox
 // (`npm run sandbox`), so the app talks to the same origin in dev and in production.
 const sandbox = process.env['SANDBOX_URL'] ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MarketCore } from './market-core.ts';
+import { HIDDEN_RELEASE_MS, MarketCore } from './market-core.ts';
 import type { BatchMessage, BookPayload, MarketEndpoints } from './contract.ts';
 import { FakeClock } from './testing/fake-clock.ts';
 import { fakeSocketFactory, type FakeSocket } from './testing/fake-socket.ts';
@@ -268,6 +268,61 @@ describe('MarketCore: tabs, reference counts, publishing', () => {
     expect([...coarse.asks]).toEqual([100.2, 3]);
     expect(coarse.tickSize).toBe('0.01000000');
     expect(core.health().books).toBe(1);
+  });
+
+  it('a tab hidden for a while gives up its books and trades, and gets them back from a fresh snapshot when shown', async () => {
+    const { attach, core, socket, http, clock } = setup();
+    const a = attach('a');
+    attach('b');
+    core.subscribe('a', 'eth', { topic: 'book', market: 'spot', symbol: 'ETHUSDT', depth: 3 });
+    core.subscribe('a', 'btc', { topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 3 });
+    core.subscribe('a', 'tr', { topic: 'trades', market: 'spot', symbol: 'ETHUSDT' });
+    core.subscribe('b', 'btc', { topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 3 });
+    const ws = socket('stream.binance.com');
+    ws.open();
+    expect(core.health().books).toBe(2);
+    // A quick switch away and back keeps everything.
+    core.setVisible('a', false);
+    clock.advance(HIDDEN_RELEASE_MS - 1000);
+    core.setVisible('a', true);
+    clock.advance(HIDDEN_RELEASE_MS);
+    expect(core.health().books).toBe(2);
+    expect(core.parkedCount('a')).toBe(0);
+    // Hidden long enough: ETHUSDT's book and trades (only tab a's) are released; BTCUSDT's book stays for tab b.
+    core.setVisible('a', false);
+    clock.advance(HIDDEN_RELEASE_MS);
+    expect(core.parkedCount('a')).toBe(3);
+    expect(core.health().books).toBe(1);
+    expect(ws.subscribed().has('ethusdt@depth@100ms')).toBe(false);
+    expect(ws.subscribed().has('btcusdt@depth@100ms')).toBe(true);
+    expect(ws.subscribed().has('ethusdt@aggTrade')).toBe(false);
+    // Unsubscribing a parked book does not release it twice (tab b's BTCUSDT survives).
+    core.unsubscribe('a', 'btc');
+    expect(core.health().books).toBe(1);
+    expect(ws.subscribed().has('btcusdt@depth@100ms')).toBe(true);
+    // Shown again: the stream is back, a fresh snapshot is fetched, and the tab gets a full message with the new book.
+    http.requests.length = 0;
+    core.setVisible('a', true);
+    expect(core.parkedCount('a')).toBe(0);
+    expect(core.health().books).toBe(2);
+    expect(ws.subscribed().has('ethusdt@depth@100ms')).toBe(true);
+    expect(ws.subscribed().has('ethusdt@aggTrade')).toBe(true);
+    expect(http.take('/api/v3/trades?symbol=ETHUSDT&limit=150')).toBeDefined(); // trades refetched
+    clock.advance(2100); // a quiet stream: the watchdog fetches the snapshot
+    http.take('/api/v3/depth?symbol=ETHUSDT&limit=500').resolve({ lastUpdateId: 9, bids: [['10', '1']], asks: [['11', '2']] });
+    await settle();
+    clock.advance(100);
+    const full = a.find((m, i) => i > 0 && m.full);
+    expect(full).toBeDefined();
+    const book = a.flatMap((m) => m.items).filter((i): i is BookPayload => i.type === 'book' && i.key === 'eth').at(-1);
+    expect(book?.synced).toBe(true);
+    expect([...(book?.bids ?? [])]).toEqual([10, 1]);
+    // A tab that leaves while parked releases nothing more than it holds.
+    core.setVisible('a', false);
+    clock.advance(HIDDEN_RELEASE_MS);
+    core.detachTab('a');
+    core.detachTab('b');
+    expect(core.health().books).toBe(0);
   });
 
   it('reports topics with no event for over 10 s as stale, whatever the socket does', () => {

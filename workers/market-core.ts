@@ -38,6 +38,16 @@ export const TICK_MS = 100;
 const WATCHDOG_MS = 1_000;
 /** A topic with no event for this long is reported stale by health (the watchdog). */
 const STALE_MS = 10_000;
+/**
+ * A tab hidden this long gives up its per-symbol streams (issue 19: ten tabs with one visible should cost little
+ * more than one): its order books, trades and candles are released unless another tab holds them (with them the
+ * depth, aggTrade and kline streams and the worker's copies), and when the tab is shown again they are fetched anew
+ * (REST snapshot or history, then the stream) and the tab gets a full snapshot. The all-symbol tickers and the
+ * 1-per-second mark price stay. The wait keeps a quick switch between tabs from paying a snapshot each time.
+ */
+export const HIDDEN_RELEASE_MS = 5_000;
+/** The topics a hidden tab gives up (see HIDDEN_RELEASE_MS). */
+const PARKED_TOPICS: ReadonlySet<Subscription['topic']> = new Set(['book', 'trades', 'klines']);
 
 
 /**
@@ -62,6 +72,10 @@ export class MarketCore implements TopicSource, EntryHost {
   private readonly tickSizes = new Map<string, string>();
   private tickTimer = -1;
   private watchdogTimer = -1;
+  /** per hidden tab: the subscriptions it has given up (their topic refs released), to take again when shown */
+  private readonly parked = new Map<string, Set<string>>();
+  /** per hidden tab: the timer that will park its books */
+  private readonly parkTimers = new Map<string, number>();
 
   constructor(private readonly options: CoreOptions) {
     this.clock = options.clock;
@@ -99,6 +113,9 @@ export class MarketCore implements TopicSource, EntryHost {
     this.clock.clearInterval(this.tickTimer);
     this.clock.clearInterval(this.watchdogTimer);
     this.tickTimer = this.watchdogTimer = -1;
+    for (const id of this.parkTimers.values()) this.clock.clearTimeout(id);
+    this.parkTimers.clear();
+    this.parked.clear();
     for (const entry of this.entries.values()) entry.dispose();
     this.entries.clear();
     for (const c of Object.values(this.connections)) c.dispose();
@@ -109,17 +126,27 @@ export class MarketCore implements TopicSource, EntryHost {
   attachTab(tabId: string, sink: TabSink, visible = true): void {
     if (this.publisher.hasTab(tabId)) this.detachTab(tabId);
     this.publisher.addTab(tabId, sink, visible);
+    if (!visible) this.parkTimers.set(tabId, this.clock.setTimeout(() => this.park(tabId), HIDDEN_RELEASE_MS));
   }
 
   /** The tab is gone (its Web Lock was released) or said goodbye: release everything it held. */
   detachTab(tabId: string): void {
     for (const [id] of this.publisher.subscriptions(tabId)) this.unsubscribe(tabId, id);
     this.publisher.removeTab(tabId);
+    this.cancelPark(tabId);
+    this.parked.delete(tabId);
   }
 
   subscribe(tabId: string, id: string, sub: Subscription): void {
     if (!this.publisher.hasTab(tabId)) return;
     this.unsubscribe(tabId, id);
+    const parked = this.parked.get(tabId);
+    if (parked !== undefined && PARKED_TOPICS.has(sub.topic)) {
+      // A tab whose streams are parked asks for another: it gets it when shown.
+      parked.add(id);
+      this.publisher.subscribe(tabId, id, sub);
+      return;
+    }
     const entry = this.acquire(sub);
     if (entry === null) return;
     this.publisher.subscribe(tabId, id, sub);
@@ -127,11 +154,56 @@ export class MarketCore implements TopicSource, EntryHost {
 
   unsubscribe(tabId: string, id: string): void {
     const sub = this.publisher.unsubscribe(tabId, id);
-    if (sub !== undefined) this.release(topicKey(sub));
+    if (sub === undefined) return;
+    if (this.parked.get(tabId)?.delete(id) === true) return; // its topic was released when it was parked
+    this.release(topicKey(sub));
   }
 
   setVisible(tabId: string, visible: boolean): void {
+    if (!this.publisher.hasTab(tabId)) return;
     this.publisher.setVisible(tabId, visible);
+    if (!visible) {
+      if (!this.parkTimers.has(tabId) && !this.parked.has(tabId)) {
+        this.parkTimers.set(tabId, this.clock.setTimeout(() => this.park(tabId), HIDDEN_RELEASE_MS));
+      }
+      return;
+    }
+    this.cancelPark(tabId);
+    const parked = this.parked.get(tabId);
+    if (parked === undefined) return;
+    this.parked.delete(tabId);
+    const subs = new Map(this.publisher.subscriptions(tabId));
+    for (const id of parked) {
+      const sub = subs.get(id);
+      if (sub === undefined) continue;
+      // Taken again: a new book syncs from a snapshot, trades and candles from their history; the publisher sends
+      // the tab a full message (it was hidden).
+      if (this.acquire(sub) === null) this.publisher.unsubscribe(tabId, id);
+    }
+  }
+
+  /** How many subscriptions of a tab are parked (tests and tools). */
+  parkedCount(tabId: string): number {
+    return this.parked.get(tabId)?.size ?? 0;
+  }
+
+  private park(tabId: string): void {
+    this.parkTimers.delete(tabId);
+    if (!this.publisher.hasTab(tabId) || this.publisher.isVisible(tabId)) return;
+    const parked = new Set<string>();
+    for (const [id, sub] of this.publisher.subscriptions(tabId)) {
+      if (!PARKED_TOPICS.has(sub.topic)) continue;
+      parked.add(id);
+      this.release(topicKey(sub));
+    }
+    this.parked.set(tabId, parked);
+  }
+
+  private cancelPark(tabId: string): void {
+    const timer = this.parkTimers.get(tabId);
+    if (timer === undefined) return;
+    this.clock.clearTimeout(timer);
+    this.parkTimers.delete(tabId);
   }
 
   /** A tab asked, or the browser is back online: retry endpoints that gave up. */

@@ -71,6 +71,10 @@ export class Publisher {
     return this.tabs.has(tabId);
   }
 
+  isVisible(tabId: string): boolean {
+    return this.tabs.get(tabId)?.visible === true;
+  }
+
   get tabCount(): number {
     return this.tabs.size;
   }

@@ -39,6 +39,8 @@ export interface Limits {
   otcEnquiry: Rate;
   /** Help centre "was this helpful?" votes per source address. */
   helpVote: Rate;
+  /** Reads of the public dataChart page (POST /broker/public/projectChart) per source address. */
+  projectChart: Rate;
   /** Withdrawal ban per reason 1–6 (spec §4). */
   withdrawBanMs: Record<1 | 2 | 3 | 4 | 5 | 6, number>;
   /** Withdrawal restriction after an approved authenticator reset (spec §4 reason 6; the issue asks 24–48 h). */
@@ -78,6 +80,7 @@ export const defaultLimits: Limits = {
   },
   otcEnquiry: { limit: 5, windowMs: hour },
   helpVote: { limit: 60, windowMs: hour },
+  projectChart: { limit: 600, windowMs: hour },
   withdrawBanMs: { 1: 24 * hour, 2: 24 * hour, 3: 24 * hour, 4: 24 * hour, 5: 24 * hour, 6: 24 * hour },
   gaResetWithdrawBanMs: GA_RESET_RESTRICTION_HOURS * hour,
   uploadQuota: { filesPerDay: 50, bytesPerDay: 200 * 1024 * 1024, inFlight: 2 },

@@ -18,6 +18,7 @@ import { devRoutes } from './routes/dev.ts';
 import { gaResetDevRoutes, gaResetRoutes } from './routes/ga-reset.ts';
 import { kycRoutes } from './routes/kyc.ts';
 import { helpRoutes } from '../help/routes.ts';
+import { brokerAnalyticsRoutes } from '../broker/analytics/routes.ts';
 import { messageRoutes } from '../messages/routes.ts';
 import { publicRoutes } from './routes/public.ts';
 import { securityRoutes } from './routes/security.ts';
@@ -152,6 +153,8 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   brokerAddressRoutes(ctx, app);
   brokerMessageRoutes(ctx, app);
   brokerLookupRoutes(ctx, app);
+  // Performance and overview of the broker's projects, the public dataChart call and their downloads (server/broker/analytics).
+  brokerAnalyticsRoutes(ctx, app);
   // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (server/broker/funds.ts).
   brokerFundRoutes(ctx, app);
   brokerExportRoutes(ctx, app);

@@ -5,6 +5,7 @@ import { brokerPages } from '../features/broker/pages.ts';
 import { brokerMoneyPages } from '../features/broker/money/index.ts';
 import { chartsPages } from '../features/charts/index.ts';
 import { convertPages } from '../features/convert/index.ts';
+import { datachartPages } from '../features/datachart/index.ts';
 import { electricityPages } from '../features/electricity/index.ts';
 import { helpPages } from '../features/help/index.ts';
 import { homePages } from '../features/home/index.ts';
@@ -68,6 +69,8 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   message: ['messages', messagesPages.message],
   reminder: ['messages', messagesPages.reminder],
   charts: ['charts', chartsPages.charts],
+  dataChart: ['datachart', datachartPages.dataChart],
+  h5DataChart: ['datachart', datachartPages.h5DataChart],
   userCenter: ['usercenter', userCenterPages.userCenter],
   brokerAddressList: ['broker-config', brokerConfigPages.brokerAddressList],
   brokerMessageSetting: ['broker-config', brokerConfigPages.brokerMessageSetting],

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../../locales/zh-HK/broker-money.json' with { type: 'json' };
-import { openPage } from './support/browser.ts';
+import { type Broker, expectNotWider, openBrokerPage, registerBroker } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
@@ -23,10 +23,6 @@ const slow = { timeout: 15_000 } as const;
 const PASSWORD = 'Passw0rd!x';
 const WIDTHS = [390, 1280, 1440] as const;
 
-interface Broker {
-  email: string;
-  token: string;
-}
 interface SubAccount {
   brokerAccountId: string;
   subAccountName: string;
@@ -36,35 +32,9 @@ let owner: Broker;
 let member: Broker;
 const accounts: SubAccount[] = [];
 
-/** A new institution user (no broker rights yet), signed in. */
-async function registerUser(tag: string): Promise<Broker> {
-  const email = `money-${tag}-${Date.now().toString(36)}@firm.test`;
-  await suite.client.register(email, PASSWORD);
-  return { email, token: await suite.client.login(email, PASSWORD) };
-}
-
-async function openAs(broker: Broker, width: number, path: string) {
-  const opened = await openPage(suite.browser, { viewport: { width, height: 900 } });
-  await opened.context.addCookies([{ name: 'token', value: broker.token, url: suite.baseURL }]);
-  await opened.page.goto(`${suite.baseURL}/en-US/brokerManager/${path}`);
-  return opened;
-}
-
-/** The page does not scroll sideways; a table's own scrolling region may. */
-async function expectNarrow(page: Page, width: number, name: string): Promise<void> {
-  const wide = await page.evaluate(
-    (max) => ({
-      page: document.documentElement.scrollWidth,
-      wide: Array.from(document.querySelectorAll('.td-broker-money *'))
-        .filter((el) => el.getBoundingClientRect().right > max + 1 && !el.closest('.p-datatable-wrapper, .td-table-scroll'))
-        .slice(0, 5)
-        .map((el) => `${el.tagName}.${el.className}`),
-    }),
-    width,
-  );
-  expect(wide.page, `${name}: ${wide.wide.join(', ')}`).toBeLessThanOrEqual(width);
-  expect(wide.wide, name).toEqual([]);
-}
+const registerUser = (tag: string) => registerBroker(suite, `money-${tag}`, PASSWORD);
+const openAs = (broker: Broker, width: number, path: string) => openBrokerPage(suite, broker, width, path);
+const expectNarrow = (page: Page, width: number, name: string) => expectNotWider(page, width, '.td-broker-money', name);
 
 beforeAll(async () => {
   owner = await registerUser('owner');

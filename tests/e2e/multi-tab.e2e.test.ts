@@ -112,6 +112,27 @@ describe('market core across tabs (Chromium)', () => {
     await expect.poll(async () => (await spotSockets()).flatMap((c) => c.streams).filter((s) => s.includes('@depth')), { timeout: 20_000 }).toEqual([]);
   }, 240_000);
 
+  it('a page hidden for a while gives up its depth and trade streams, and is back in sync when shown', async () => {
+    // Issue 19 ten tabs: the worker releases a hidden page's per-symbol streams after HIDDEN_RELEASE_MS (5 s).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    onTestFinished(() => context.close().catch(() => {}));
+    const visible = await openTrading(context, 'BTCUSDT');
+    const background = await openTrading(context, 'ETHUSDT');
+    const ethStreams = async () => (await spotSockets()).flatMap((c) => c.streams).filter((s) => /^ethusdt@(depth|aggTrade)/.test(s));
+    expect((await ethStreams()).length).toBeGreaterThanOrEqual(2);
+    await setHidden(background, true);
+    await expect.poll(ethStreams, { timeout: 20_000 }).toEqual([]);
+    // The visible page keeps its own.
+    expect((await spotSockets()).flatMap((c) => c.streams).some((s) => s.startsWith('btcusdt@depth'))).toBe(true);
+    expect((await renderedSide(visible, 'bids')).length).toBeGreaterThan(0);
+    // Shown again: the streams come back and the page renders a synced book.
+    await setHidden(background, false);
+    await expect.poll(async () => (await ethStreams()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await waitForBook(background);
+    expect((await renderedSide(background, 'asks')).length).toBeGreaterThan(0);
+    await context.close();
+  }, 120_000);
+
   it('runs the core in a dedicated Worker where SharedWorker does not exist', async () => {
     const context = await browser.newContext();
     onTestFinished(() => context.close().catch(() => {}));

@@ -13,6 +13,7 @@ import { pageQuery } from '../../wallet/records.ts';
 import { checkIdRange } from '../accounts.ts';
 import { checkBrokerSecondFactor, logOperation } from '../funds.ts';
 import { brokerMember } from '../org.ts';
+import { lockProject } from '../projects/capital.ts';
 import { holdingsOf, projectOf } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 import { BILL_COLUMNS, BILL_FROM, type BillRow, billLines, billOf, billSteps, billView, payingAccount, pendingLines } from './bills.ts';
@@ -28,7 +29,7 @@ import { billQuery, interestRecordQuery, type InterestRecordRow, interestRecordV
  * `interest_payable −= total`, so the net asset and the NAV per unit do not move. A rejection at either review
  * releases the accruals (pending payment again).
  *
- * Every write locks the project row first (projectOf with lock; the daily job and capital flows take the same lock),
+ * Every write locks the project row first and lets the daily job catch up (lockProject, as the capital flows do),
  * then the bill row, so parallel decisions on one bill run one after another and of 20 payments one pays. Each write
  * is idempotent on its requestId.
  */
@@ -150,7 +151,7 @@ export function brokerInterestRoutes(ctx: ApiContext, app: FastifyInstance): voi
       checkDay(body.untilDay, 'untilDay');
       const at = nowDate(ctx);
       const billNo = await ctx.db.transaction(async (tx) => {
-        const project = await projectOf(tx, orgId, body.projectNo, true);
+        const project = await lockProject(tx, orgId, body.projectNo, at);
         // A retry (the same requestId) is the first bill; other content under it is 10209.
         const earlier = await tx.query<{ bill_no: string; project_no: string; until_day: string; total: string }>(
           'select bill_no, project_no, until_day::text as until_day, total::text as total from broker_interest_bills where org_id = $1 and request_id = $2',
@@ -246,7 +247,7 @@ export function brokerInterestRoutes(ctx: ApiContext, app: FastifyInstance): voi
       const codeUuid = body.action === 'pay' ? await checkBrokerSecondFactor(ctx, auth, body, BROKER_INTEREST_CODE_TYPE) : null;
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
-        const project = await projectOf(tx, orgId, first.project_no, true);
+        const project = await lockProject(tx, orgId, first.project_no, at);
         const bill = await billOf(tx, orgId, body.billNo, true);
         if (await retried(tx, bill.id)) return;
         const transition = BILL_TRANSITIONS[body.action];

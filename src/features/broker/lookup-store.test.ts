@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { brokerShellApi, type ExchangeConfig } from './api.ts';
-import { brokerLookup, loadBrokerLookups, resetBrokerLookups, setExchangeList, toExchangeOption } from './lookup-store.ts';
+import { brokerShellApi, type BrokerProjectOption, type ExchangeConfig } from './api.ts';
+import { brokerLookup, loadBrokerLookups, refreshProjectList, resetBrokerLookups, setExchangeList, setProjectList, toExchangeOption } from './lookup-store.ts';
 
 const okx: ExchangeConfig = {
   exchangeCode: 'okx',
@@ -11,6 +11,8 @@ const okx: ExchangeConfig = {
   permissions: ['read', 'trade', 'withdraw'],
   sortIndex: 1,
 };
+
+const project: BrokerProjectOption = { projectNo: 'P202611260001', name: 'Alpha', status: 'in_progress', exchangeCode: 'okx', brokerAccountId: '12' };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -33,15 +35,29 @@ describe('broker lookup store (spec §3 "Broker lookup")', () => {
     expect(brokerLookup.getState().exchangeList).toEqual([]);
   });
 
-  it('loads exchanges and assets; a failed call leaves its list empty; projects stay empty (issue 15)', async () => {
+  it('loads exchanges, assets and projects; a failed call leaves its list empty', async () => {
     vi.spyOn(brokerShellApi, 'exchanges').mockResolvedValue([okx]);
     vi.spyOn(brokerShellApi, 'assets').mockRejectedValue(new Error('refused'));
-    brokerLookup.setState({ assetList: [{ asset: 'BTC', decimals: 8, networks: ['BTC'] }], projectList: [{ projectNo: 'x' }] });
+    vi.spyOn(brokerShellApi, 'projects').mockResolvedValue([project]);
+    brokerLookup.setState({ assetList: [{ asset: 'BTC', decimals: 8, networks: ['BTC'] }] });
     await loadBrokerLookups();
     const state = brokerLookup.getState();
     expect(state.exchangeList.map((o) => o.label)).toEqual(['okx']);
     expect(state.assetList).toEqual([]);
-    expect(state.projectList).toEqual([]);
+    expect(state.projectList).toEqual([project]);
     expect(state.loaded).toBe(true);
+  });
+
+  it('reads GET /broker/project again into projectList; a failure or a reply that is no list empties it', async () => {
+    const projects = vi.spyOn(brokerShellApi, 'projects').mockResolvedValue([project]);
+    await refreshProjectList();
+    expect(brokerLookup.getState().projectList).toEqual([project]);
+    projects.mockResolvedValue(null);
+    await refreshProjectList();
+    expect(brokerLookup.getState().projectList).toEqual([]);
+    setProjectList([project]);
+    projects.mockRejectedValue(new Error('refused'));
+    await refreshProjectList();
+    expect(brokerLookup.getState().projectList).toEqual([]);
   });
 });

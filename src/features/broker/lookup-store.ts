@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { brokerShellApi, type BrokerAsset, type ExchangeConfig } from './api.ts';
+import { brokerShellApi, type BrokerAsset, type BrokerProjectOption, type ExchangeConfig } from './api.ts';
 
 /**
  * spec §3 "Broker lookup": exchangeList, projectList and assetList, each replaced by its reply's data, or by an
@@ -8,8 +8,8 @@ import { brokerShellApi, type BrokerAsset, type ExchangeConfig } from './api.ts'
  * label (exchangeName lower-cased) beside the original fields.
  */
 export type ExchangeOption = ExchangeConfig & { value: ExchangeConfig['exchangeCode']; label: string };
-/** A project of the broker (its fields come with issue 15, GET /broker/project). */
-export type BrokerProject = Record<string, unknown>;
+/** A project of the broker as GET /broker/project lists it (issue 15): number, name, state, exchange, primary sub-account. */
+export type BrokerProject = BrokerProjectOption;
 
 export interface BrokerLookupState {
   exchangeList: ExchangeOption[];
@@ -40,15 +40,23 @@ export function setProjectList(data: BrokerProject[] | null | undefined): void {
 
 /**
  * Loads the lookups (spec §7 "Downloads": the store reads listAllExchangeConfig, project and asset/listAll). A
- * failed call leaves its list empty. projectList stays empty until the projects exist (issue 15 serves
- * GET /broker/project); no stand-in reply is made up for it here.
+ * failed call leaves its list empty.
  */
 export async function loadBrokerLookups(): Promise<void> {
-  const [exchanges, assets] = await Promise.allSettled([brokerShellApi.exchanges(), brokerShellApi.assets()]);
+  const [exchanges, assets, projects] = await Promise.allSettled([brokerShellApi.exchanges(), brokerShellApi.assets(), brokerShellApi.projects()]);
   setExchangeList(exchanges.status === 'fulfilled' ? exchanges.value : null);
   setAssetList(assets.status === 'fulfilled' ? assets.value : null);
-  setProjectList(null);
+  setProjectList(projects.status === 'fulfilled' ? projects.value : null);
   brokerLookup.setState({ loaded: true });
+}
+
+/** Reads GET /broker/project again (after a project is made): its reply replaces projectList, a failure empties it. */
+export async function refreshProjectList(): Promise<void> {
+  try {
+    setProjectList(await brokerShellApi.projects());
+  } catch {
+    setProjectList(null);
+  }
 }
 
 export function resetBrokerLookups(): void {

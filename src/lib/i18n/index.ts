@@ -7,10 +7,12 @@ export * from './languages.ts';
 // One namespace per feature: locales/<language>/<namespace>.json (../shared/CONVENTIONS.md "i18n"). A namespace
 // only lazily loaded pages use is left out here and added by its pages' chunk (addNamespace), so it does not weigh
 // on the initial JavaScript (tests/e2e/bundle-budget.e2e.test.ts): the broker manager's (src/features/broker/locale.ts,
-// money/locale.ts). broker-export holds the sandbox's xlsx and e-mail texts (server/broker) and is not the app's.
-type LazyNamespace = 'broker' | 'broker-config' | 'broker-money' | 'broker-profit';
+// money/locale.ts, projects/locale.ts, interest/, profit/, analytics/) and the public data chart's (datachart).
+// broker-export holds the sandbox's xlsx and e-mail texts (server/broker) and is not the app's. Every broker* file is
+// left out.
+type LazyNamespace = 'broker' | 'broker-config' | 'broker-money' | 'broker-project' | 'broker-interest' | 'broker-profit' | 'broker-analytics' | 'datachart';
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../../../locales/*/*.json', '!../../../locales/*/broker.json', '!../../../locales/*/broker-config.json', '!../../../locales/*/broker-money.json', '!../../../locales/*/broker-profit.json', '!../../../locales/*/broker-export.json'],
+  ['../../../locales/*/*.json', '!../../../locales/*/broker*.json', '!../../../locales/*/datachart.json'],
   { eager: true },
 );
 

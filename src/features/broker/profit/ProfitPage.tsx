@@ -9,7 +9,7 @@ import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
 import { DecisionPanel } from '../money/DecisionPanel.tsx';
-import { datedFileName } from '../money/export-name.ts';
+import { fileNameOf } from '../money/export-name.ts';
 import { exportFields, timeFields } from '../money/shared.tsx';
 import { profitApi, type ProfitAccrual, type ProfitApplication, type ProfitFund } from './api.ts';
 import { describeProfitError } from './errors.ts';
@@ -205,7 +205,7 @@ function Applications({ projectNo, version, onDecide }: { projectNo: string; ver
         {t('applications.title')}
       </h2>
       <BrokerFilterBar
-        actions={<BrokerExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'application', ...query })} fileName={datedFileName(PROFIT_EXPORT_FILES.application.fileName)} />}
+        actions={<BrokerExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'application', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.application.fileName)} />}
       >
         <FilterSelect<State> name="profitStatus" label={t('applications.status')} value={filters.status} options={STATES.map((s) => [s, t(`states.${s}`)] as const)} onChange={(v) => setFilter('status', v)} />
         <FilterSelect<ProfitApplicationType>
@@ -262,7 +262,7 @@ function Accruals({ projectNo, version }: { projectNo: string; version: number }
         {t('accruals.title')}
       </h2>
       <BrokerFilterBar
-        actions={<BrokerExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'accrual', ...query })} fileName={datedFileName(PROFIT_EXPORT_FILES.accrual.fileName)} />}
+        actions={<BrokerExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'accrual', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.accrual.fileName)} />}
       >
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />

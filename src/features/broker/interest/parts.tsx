@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../../lib/format/index.ts';
+import { Field } from '../../account/shared.ts';
+import type { ProjectOption } from './api.ts';
+
+/**
+ * A small table of the interest pages (a bill's lines, its history, the investors of a project): not paged, it
+ * scrolls sideways inside its own focusable region on a phone rather than widening the page.
+ */
+export function PlainTable({ label, head, rows, testId, numeric = [] }: { label: string; head: string[]; rows: ReactNode[][]; testId: string; numeric?: number[] }) {
+  return (
+    <div className="td-table-scroll td-broker-interest-table" tabIndex={0} role="region" aria-label={label}>
+      <table className="td-table" data-testid={testId}>
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={numeric.includes(i) ? 'td-num' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, r) => (
+            <tr key={r}>
+              {cells.map((cell, i) => (
+                <td key={i} className={numeric.includes(i) ? 'td-num' : undefined}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The project picker (GET /broker/project): the organisation's projects by name and number. */
+export function ProjectSelect({
+  projects,
+  value,
+  onChange,
+  allowAll = false,
+}: {
+  projects: readonly ProjectOption[];
+  value: string;
+  onChange: (projectNo: string) => void;
+  allowAll?: boolean;
+}) {
+  const { t } = useTranslation('broker-interest');
+  return (
+    <Field name="projectNo" label={t('common.project')}>
+      {(aria) => (
+        <select {...aria} data-testid="input-projectNo" value={value} onChange={(e) => onChange(e.target.value)}>
+          {allowAll ? <option value="">{t('common.allProjects')}</option> : null}
+          {projects.map((p) => (
+            <option key={p.projectNo} value={p.projectNo}>
+              {t('common.projectOption', { name: p.name, projectNo: p.projectNo })}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * An interest amount as the ledger holds it: every decimal it has (at most 8, spec §9 long numbers), so the screen,
+ * the export and the ledger show the same figure (the asset's display precision would cut accruals of 8 decimals).
+ */
+export function interestText(value: string, asset: string): string {
+  return `${formatQuantity(value)} ${asset}`;
+}
+
+export function InterestAmount({ value, asset, testId }: { value: string; asset: string; testId?: string }) {
+  const text = interestText(value, asset);
+  return <span data-testid={testId}>{text}</span>;
+}

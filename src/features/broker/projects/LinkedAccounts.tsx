@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAssetAmount } from '../../../lib/format/index.ts';
+import { useLoad } from '../kit/index.ts';
+import { Notice } from '../parts.tsx';
+import { relationApi, type ProjectRelation } from './api.ts';
+import { describeProjectError } from './errors.ts';
+
+/**
+ * A project's sub-accounts (account/project/relation/*; issue 15): the primary one and the linked ones, whose assets
+ * count towards the project's gross asset. A sub-account of the project's exchange that holds nothing can be linked;
+ * a linked one that holds nothing again can be unlinked (so linking never moves the NAV).
+ */
+export function LinkedAccounts({ projectNo, accounts, onChange }: { projectNo: string; accounts: ProjectRelation[]; onChange: () => void }) {
+  const { t } = useTranslation('broker-project');
+  const [version, setVersion] = useState(0);
+  const candidates = useLoad(() => relationApi.candidates(projectNo), [projectNo, version]);
+  const [chosen, setChosen] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const selectable = (candidates.data ?? []).filter((c) => c.selectable);
+
+  const act = async (task: () => Promise<string>) => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const text = await task();
+      setNotice({ text, error: false });
+      setChosen('');
+      setVersion((v) => v + 1);
+      onChange();
+    } catch (error) {
+      setNotice({ text: describeProjectError(t, error).message, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const link = () => {
+    const account = selectable.find((c) => c.brokerAccountId === chosen);
+    if (account) void act(async () => (await relationApi.add(projectNo, account.brokerAccountId), t('detail.linked', { name: account.subAccountName })));
+  };
+  const unlink = (relation: ProjectRelation) => void act(async () => (await relationApi.remove(relation.relationId), t('detail.unlinked', { name: relation.subAccountName })));
+
+  return (
+    <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-accounts">
+      <h2 id="project-accounts">{t('detail.accounts')}</h2>
+      <p className="td-broker-hint">{t('detail.accountsIntro')}</p>
+      <div className="td-broker-scroll" role="region" aria-label={t('detail.accounts')} tabIndex={0}>
+        <table className="td-broker-table td-record-table" data-testid="project-accounts">
+          <thead>
+            <tr>
+              <th scope="col">{t('detail.accountColumns.name')}</th>
+              <th scope="col">{t('detail.accountColumns.role')}</th>
+              <th scope="col" className="td-num">
+                {t('detail.accountColumns.value')}
+              </th>
+              <th scope="col">{t('common.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.relationId} data-relation={a.brokerAccountId}>
+                <td>{a.subAccountName}</td>
+                <td>{t(`detail.roles.${a.role}`)}</td>
+                <td className="td-num">{formatAssetAmount(a.usdt, 'USDT')}</td>
+                <td>
+                  {a.role === 'linked' ? (
+                    <button type="button" className="td-broker-link td-broker-link--danger" disabled={busy} onClick={() => unlink(a)} aria-label={t('detail.unlinkNamed', { name: a.subAccountName })} data-testid="relation-unlink">
+                      {t('detail.unlink')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form className="td-broker-form td-broker-form--inline" onSubmit={(e) => (e.preventDefault(), link())} data-testid="relation-form">
+        <label>
+          {t('detail.linkAccount')}
+          <select value={chosen} onChange={(e) => setChosen(e.target.value)} disabled={selectable.length === 0} data-testid="relation-account">
+            <option value="">{selectable.length === 0 ? t('detail.noCandidates') : t('common.choose')}</option>
+            {selectable.map((c) => (
+              <option key={c.brokerAccountId} value={c.brokerAccountId}>
+                {c.subAccountName}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="td-broker-button" disabled={busy || !chosen} data-testid="relation-link">
+          {t('detail.link')}
+        </button>
+      </form>
+      <Notice text={notice?.text ?? null} error={notice?.error ?? false} testId="relation-notice" />
+    </section>
+  );
+}
