@@ -101,8 +101,17 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
   };
 
   beforeAll(async () => {
+    // Many codes go to each broker's e-mail here, and 20 of them are checked at once in the burst below: neither the
+    // hourly send limits nor the lockout's places for code guesses in flight (10005 past the threshold) are what
+    // this file tests.
     const many = { limit: 10_000, windowMs: 3_600_000 };
-    api = await backend.start({ limits: { sendRates: { ...defaultLimits.sendRates, destination: many, account: many, ip: many } } });
+    const places = { threshold: 100, waitMs: defaultLimits.lockout.emailCode.waitMs };
+    api = await backend.start({
+      limits: {
+        sendRates: { ...defaultLimits.sendRates, destination: many, account: many, ip: many },
+        lockout: { ...defaultLimits.lockout, emailCode: places, codeAccount: places },
+      },
+    });
     owner = await newBroker();
     member = await newBroker();
     stranger = await newBroker();
@@ -272,8 +281,8 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     const codes: { emailUuid: string; emailCode: string }[] = [];
     for (let i = 0; i < 20; i++) codes.push(await withdrawCode(owner));
     const tally = await burst(20, (i) => call(owner, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: okxA, amount: each.toFixed(), requestId: requestId(), ...codes[i] }));
-    expect(tally.get(200)).toBe(7);
-    expect(tally.get(Code.brokerProfitUnavailable)).toBe(13);
+    expect(tally.get(200), JSON.stringify([...tally])).toBe(7);
+    expect(tally.get(Code.brokerProfitUnavailable), JSON.stringify([...tally])).toBe(13);
     const after = await fund();
     expect(d(after.available).gte(0)).toBe(true);
     expect(d(after.applying).gte(each.mul(7))).toBe(true);
@@ -300,6 +309,22 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     const after = await fund();
     expect(d(after.primaryFree).minus(before.primaryFree).eq(150)).toBe(true);
     expect(d(after.nav).gte(before.nav)).toBe(true);
+  });
+
+  it('a destination linked to a project after the application cannot take the profit (its NAV would jump): 10481, and the application can be rejected', async () => {
+    const empty = await openAccount(owner, 'okx', 'okxProfitLate');
+    expect((await api.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: empty } })).code).toBe(200);
+    const before = await fund();
+    const applied = await call<ProfitApplication>(owner, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: empty, amount: '1', requestId: requestId(), ...(await withdrawCode(owner)) });
+    expect(applied.code, JSON.stringify(applied)).toBe(200);
+    const linked = await call(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: empty });
+    expect(linked.code, JSON.stringify(linked)).toBe(200);
+    expect((await approve(member, applied.data.applicationId)).code).toBe(Code.brokerProfitDestination);
+    const rejected = await call<ProfitApplication>(member, '/broker/profitAccrual/reject', { applicationId: applied.data.applicationId, requestId: requestId() });
+    expect(rejected.data.status).toBe('rejected');
+    const after = await fund();
+    expect(after.nav).toBe(before.nav);
+    expect(after.available).toBe(before.available);
   });
 
   it('exports both tables with the cover block and numeric cells', async () => {

@@ -4,8 +4,8 @@ import type { ProjectStatus } from '../../../contract/broker-projects-rules.ts';
 import type { Queryable } from '../../db/client.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
 import { D } from '../../trade/decimal.ts';
-import { increaseCapital } from '../projects/capital.ts';
-import { liveNav, type ProjectRow, statusOf } from '../projects/store.ts';
+import { increaseCapital, lockProject } from '../projects/capital.ts';
+import { liveNav, projectOf, type ProjectRow, statusOf } from '../projects/store.ts';
 
 /**
  * What the profit calls read of a project (server/broker/projects/store.ts, the projects core's reads): the row
@@ -13,6 +13,16 @@ import { liveNav, type ProjectRow, statusOf } from '../projects/store.ts';
  * state, its live NAV and the sub-accounts that belong to projects.
  */
 export { projectOf, type ProjectRow } from '../projects/store.ts';
+
+/**
+ * The project row for a write: locked (`for update`) and brought up to date by the daily job's catch-up first (the
+ * projects core's lockProject, as capital flows and interest payments do), then read again so its liabilities are
+ * the caught-up ones.
+ */
+export async function lockedProject(tx: Queryable, orgId: string, projectNo: string, at: Date): Promise<ProjectRow> {
+  await lockProject(tx, orgId, projectNo, at);
+  return projectOf(tx, orgId, projectNo);
+}
 
 /** The name of the organisation's own investor record (the broker manager's data is Hong Kong Chinese). */
 const OWN_INVESTOR_NAME = '機構自有資金';

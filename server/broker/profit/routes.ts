@@ -29,7 +29,7 @@ import {
   profitApplicationView,
   profitApplicationViews,
 } from './applications.ts';
-import { buyOwnUnits, navOf, projectAccountIds, projectOf, type ProjectRow, projectStatus } from './project.ts';
+import { buyOwnUnits, lockedProject, navOf, projectAccountIds, projectOf, type ProjectRow, projectStatus } from './project.ts';
 
 /**
  * Profit of the broker's projects (issue 15; spec §4 "Broker states", operation log types; spec §7 project/* and
@@ -129,7 +129,7 @@ export function brokerProfitRoutes(ctx: ApiContext, app: FastifyInstance): void 
   /** A withdrawal or allocation checked against the project (read outside and again inside the transaction). */
   const planOut = async (db: Queryable, orgId: string, projectNo: string, type: 'withdraw' | 'allot', amountText: string, legs: { toAccountId: string; amount?: string; percent?: string }[], mode: AllotMode | null, lock = false): Promise<Planned> => {
     const amount = checkAmount(amountText, type === 'withdraw' ? 'amount' : 'total');
-    const project = await projectOf(db, orgId, projectNo, lock);
+    const project = lock ? await lockedProject(db, orgId, projectNo, nowDate(ctx)) : await projectOf(db, orgId, projectNo);
     let amounts: string[] = [amount.toFixed()];
     if (type === 'allot') {
       const split = splitAllocation(amount.toFixed(), mode!, legs);
@@ -258,7 +258,7 @@ export function brokerProfitRoutes(ctx: ApiContext, app: FastifyInstance): void 
       const { orgId } = await member(auth.user.id);
       const planIn = async (db: Queryable, lock = false): Promise<Planned> => {
         const amount = checkAmount(body.amount, 'amount');
-        const project = await projectOf(db, orgId, body.projectNo, lock);
+        const project = lock ? await lockedProject(db, orgId, body.projectNo, nowDate(ctx)) : await projectOf(db, orgId, body.projectNo);
         const status = projectStatus(project, nowDate(ctx));
         if (status === 'completed') throw new ApiError(Code.projectState, { status });
         if (amount.lt(project.min_subscription)) throw new ApiError(Code.belowMinSubscription, { min: plain(project.min_subscription) });
@@ -284,7 +284,7 @@ export function brokerProfitRoutes(ctx: ApiContext, app: FastifyInstance): void 
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
         // The project row first (as applying and the daily job do), then the application.
-        const project = await projectOf(tx, orgId, current.project_no, true);
+        const project = await lockedProject(tx, orgId, current.project_no, at);
         const row = await profitApplicationOf(tx, orgId, body.applicationId, true);
         if (row.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: row.status });
         await consumeCodes(ctx, tx, [codeUuid]);
@@ -327,7 +327,7 @@ export function brokerProfitRoutes(ctx: ApiContext, app: FastifyInstance): void 
       const current = await profitApplicationOf(ctx.db, orgId, body.applicationId);
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
-        const project = await projectOf(tx, orgId, current.project_no, true);
+        const project = await lockedProject(tx, orgId, current.project_no, at);
         const row = await profitApplicationOf(tx, orgId, body.applicationId, true);
         if (row.decision_request_id === body.requestId && row.approver_id === auth.user.id && row.status === 'rejected') return;
         if (row.applicant_id === auth.user.id) throw new ApiError(Code.brokerSelfApproval);
