@@ -39,7 +39,9 @@ describe('broker-profit namespace', () => {
 
   it('uses the glossary terms in zh-HK', () => {
     const zh = JSON.stringify(load('zh-HK'));
-    for (const term of ['帳戶', '單位淨值', '高水位線']) expect(zh).toContain(term);
-    expect(zh).not.toMatch(/賬|郵箱|保存|設置|消息|提現|暫無數據|轉賬|登錄|谷歌/);
+    // One term per concept across the broker pages (projects, analytics, the exports): NAV per unit, performance fee,
+    // high-water mark.
+    for (const term of ['帳戶', '每單位資產淨值', '高水位', '表現費']) expect(zh).toContain(term);
+    expect(zh).not.toMatch(/賬|郵箱|保存|設置|消息|提現|暫無數據|轉賬|登錄|谷歌|業績報酬|高水位線|(?<!每)單位淨值/);
   });
 });
