@@ -99,3 +99,11 @@ export function projectStatus(startDay: string, endDay: string, at: Date | numbe
   if (t < hkMidnight(endDay).getTime()) return 'in_progress';
   return 'completed';
 }
+
+/** spec §7 "Downloads": the project pages' exports' file names (Chinese, the broker manager is zh-HK); `{{day}}` is YYYYMMDD (UTC+8). */
+export const PROJECT_EXPORT_FILES = {
+  projects: { fileName: '項目列表-{{day}}.xlsx', asciiName: 'projects-{{day}}.xlsx' },
+  capitalRecords: { fileName: '認購及贖回記錄-{{day}}.xlsx', asciiName: 'capital-records-{{day}}.xlsx' },
+  holdings: { fileName: '投資者持有-{{day}}.xlsx', asciiName: 'holdings-{{day}}.xlsx' },
+} as const;
+export type ProjectExportKind = keyof typeof PROJECT_EXPORT_FILES;

@@ -36,6 +36,7 @@ import { brokerInterestExportRoutes } from '../broker/interest/export.ts';
 import { brokerInterestRoutes } from '../broker/interest/routes.ts';
 import { brokerProfitRoutes } from '../broker/profit/routes.ts';
 import { brokerProfitExportRoutes } from '../broker/profit/export.ts';
+import { brokerProjectExportRoutes } from '../broker/projects/export.ts';
 import { startSweeper } from '../wallet/chain.ts';
 import { walletDevRoutes, walletRoutes } from '../wallet/routes.ts';
 
@@ -162,6 +163,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Prom
   brokerExportRoutes(ctx, app);
   // Asset-management projects, their investors and capital, and the daily zero-hour job (server/broker/projects).
   await brokerProjectRoutes(ctx, app);
+  brokerProjectExportRoutes(ctx, app);
   // Interest settlement and settle bills of the broker's projects, and their exports (server/broker/interest).
   brokerInterestRoutes(ctx, app);
   brokerInterestExportRoutes(ctx, app);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerAnalyticsExports } from '../../contract/broker-analytics.ts';
+import { brokerProjectExports } from '../../contract/broker-project-exports.ts';
 import type { CallDef } from '../../contract/call.ts';
 import { buildSandbox } from '../../server/app.ts';
 import { ManualScheduler, Simulator } from '../../server/sim/index.ts';
@@ -61,7 +62,9 @@ describe('the provider API contract covers every call the sandbox serves', () =>
       .map((r) => ({ ...r, call: r.url.slice('/api'.length) }))
       .filter((r) => !NOT_CALLS.has(r.call) && !DOWNLOADS.has(r.call))
       // The performance pages' downloads (contract/broker-analytics.ts brokerAnalyticsExports) are forms too.
-      .filter((r) => !Object.values(brokerAnalyticsExports).some((x) => x.path === r.call));
+      .filter((r) => !Object.values(brokerAnalyticsExports).some((x) => x.path === r.call))
+      // So are the project pages' and the analysis tab's (contract/broker-project-exports.ts), with query parameters.
+      .filter((r) => !Object.values(brokerProjectExports).some((x) => x.path === r.call));
 
   it('every /api route is a contract call with the same method', () => {
     const served = apiRoutes();

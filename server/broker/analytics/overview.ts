@@ -12,7 +12,7 @@ import { projectOf } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 import { accrualsByDay, dayKey, recordsByProject, scopeProjects } from './data.ts';
 import { returnSummary, totals } from './figures.ts';
-import { dailyRefresh, readRange, recordWindow, tradeWindow, volumeWindow } from './range.ts';
+import { dailyRefresh, type RangeInput, readRange, recordWindow, tradeWindow, volumeWindow } from './range.ts';
 import { type TradeDay, tradeDays } from './trades.ts';
 
 /**
@@ -52,6 +52,66 @@ async function accountNames(db: Queryable, ids: readonly string[]) {
 async function checkFilters(db: Queryable, orgId: string, f: { projectNo?: string | undefined; brokerAccountId?: string | undefined }) {
   if (f.projectNo !== undefined) await projectOf(db, orgId, f.projectNo);
   if (f.brokerAccountId !== undefined) await accountOf(db, orgId, f.brokerAccountId);
+}
+
+type ReportFilter = { projectNo?: string | undefined } & RangeInput;
+
+/** account/overview/capitalReport: how each project's net asset moved over the range (spec §9 daily records). */
+export async function capitalReport(ctx: ApiContext, orgId: string, body: ReportFilter) {
+  const now = nowDate(ctx);
+  const window = recordWindow(body, now);
+  const projects = await scopeProjects(ctx.db, orgId, body.projectNo);
+  const nos = projects.map((p) => p.project_no);
+  const [records, accruals] = await Promise.all([recordsByProject(ctx.db, nos, window), accrualsByDay(ctx.db, nos, window)]);
+  const list = projects.flatMap((p) => {
+    const rs = records.get(p.project_no) ?? [];
+    const first = rs[0];
+    const last = rs[rs.length - 1];
+    if (!first || !last) return [];
+    const later = rs.slice(1);
+    const sum = (pick: (r: (typeof rs)[number]) => Decimal.Value) => later.reduce((s, r) => s.add(pick(r)), ZERO);
+    const summary = returnSummary(rs);
+    return [
+      {
+        projectNo: p.project_no,
+        projectName: p.name,
+        netAssetStart: plain(first.net_asset),
+        capitalIn: plain(sum((r) => r.flows_in)),
+        capitalOut: plain(sum((r) => r.flows_out)),
+        tradingPnl: plain(sum((r) => r.pnl)),
+        interestAccrued: plain(sum((r) => accruals.interest.get(dayKey(p.project_no, r.day)) ?? 0)),
+        performanceFee: plain(sum((r) => accruals.fee.get(dayKey(p.project_no, r.day)) ?? 0)),
+        netAssetEnd: plain(last.net_asset),
+        navStart: plain(first.nav),
+        navEnd: plain(last.nav),
+        timeWeighted: summary.timeWeighted,
+        moneyWeighted: summary.moneyWeighted,
+      },
+    ];
+  });
+  const firstDay = [...records.values()].map((rs) => rs[0]?.day).filter((d): d is string => d !== undefined).sort()[0] ?? null;
+  return {
+    range: readRange(window, firstDay),
+    refreshedAt: dailyRefresh(now),
+    list,
+    total: totals(list, ['netAssetStart', 'capitalIn', 'capitalOut', 'tradingPnl', 'interestAccrued', 'performanceFee', 'netAssetEnd']),
+  };
+}
+
+/** account/overview/listTotalTrade: the trades of the range in total and per symbol (spec §9 volume, 10:00 UTC+8). */
+export async function totalTrade(ctx: ApiContext, orgId: string, body: ReportFilter) {
+  const v = volumeWindow(body, nowDate(ctx));
+  await checkFilters(ctx.db, orgId, body);
+  const trades = await tradeDays(ctx.db, orgId, body, v);
+  const all = trades.reduce(add, none());
+  const symbols = [...groupBy(trades, (t) => t.symbol).entries()].sort(([a], [b]) => a.localeCompare(b));
+  return {
+    range: readRange(v, trades[0]?.trade_day ?? null),
+    refreshedAt: v.refreshedAt.toISOString(),
+    lastTradeDay: v.lastTradeDay,
+    ...figuresOut(all),
+    symbols: symbols.map(([symbol, f]) => ({ symbol, ...figuresOut(f) })),
+  };
 }
 
 export function overviewHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalyticsCalls>, OverviewCalls> {
@@ -110,60 +170,12 @@ export function overviewHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalytics
 
     '/broker/account/overview/capitalReport': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
-      const now = nowDate(ctx);
-      const window = recordWindow(body, now);
-      const projects = await scopeProjects(ctx.db, orgId, body.projectNo);
-      const nos = projects.map((p) => p.project_no);
-      const [records, accruals] = await Promise.all([recordsByProject(ctx.db, nos, window), accrualsByDay(ctx.db, nos, window)]);
-      const list = projects.flatMap((p) => {
-        const rs = records.get(p.project_no) ?? [];
-        const first = rs[0];
-        const last = rs[rs.length - 1];
-        if (!first || !last) return [];
-        const later = rs.slice(1);
-        const sum = (pick: (r: (typeof rs)[number]) => Decimal.Value) => later.reduce((s, r) => s.add(pick(r)), ZERO);
-        const summary = returnSummary(rs);
-        return [
-          {
-            projectNo: p.project_no,
-            projectName: p.name,
-            netAssetStart: plain(first.net_asset),
-            capitalIn: plain(sum((r) => r.flows_in)),
-            capitalOut: plain(sum((r) => r.flows_out)),
-            tradingPnl: plain(sum((r) => r.pnl)),
-            interestAccrued: plain(sum((r) => accruals.interest.get(dayKey(p.project_no, r.day)) ?? 0)),
-            performanceFee: plain(sum((r) => accruals.fee.get(dayKey(p.project_no, r.day)) ?? 0)),
-            netAssetEnd: plain(last.net_asset),
-            navStart: plain(first.nav),
-            navEnd: plain(last.nav),
-            timeWeighted: summary.timeWeighted,
-            moneyWeighted: summary.moneyWeighted,
-          },
-        ];
-      });
-      const firstDay = [...records.values()].map((rs) => rs[0]?.day).filter((d): d is string => d !== undefined).sort()[0] ?? null;
-      return {
-        range: readRange(window, firstDay),
-        refreshedAt: dailyRefresh(now),
-        list,
-        total: totals(list, ['netAssetStart', 'capitalIn', 'capitalOut', 'tradingPnl', 'interestAccrued', 'performanceFee', 'netAssetEnd']),
-      };
+      return capitalReport(ctx, orgId, body);
     },
 
     '/broker/account/overview/listTotalTrade': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
-      const v = volumeWindow(body, nowDate(ctx));
-      await checkFilters(ctx.db, orgId, body);
-      const trades = await tradeDays(ctx.db, orgId, body, v);
-      const all = trades.reduce(add, none());
-      const symbols = [...groupBy(trades, (t) => t.symbol).entries()].sort(([a], [b]) => a.localeCompare(b));
-      return {
-        range: readRange(v, trades[0]?.trade_day ?? null),
-        refreshedAt: v.refreshedAt.toISOString(),
-        lastTradeDay: v.lastTradeDay,
-        ...figuresOut(all),
-        symbols: symbols.map(([symbol, f]) => ({ symbol, ...figuresOut(f) })),
-      };
+      return totalTrade(ctx, orgId, body);
     },
 
     '/broker/account/overview/listAccountTradeStatistics': async ({ query, auth }) => {

@@ -1,0 +1,41 @@
+import Type from 'typebox';
+import { ProjectNo, Day, FlowDirectionName, ProjectStatusName } from './broker-projects.ts';
+import { BROKER_EXCHANGES } from './broker-rules.ts';
+import { Id, IsoTime, Strict, StringEnum, Text } from './schema.ts';
+
+/**
+ * The downloads of the project pages and of investmentChart's analysis tab (issue 15 "xlsx exports for every table";
+ * spec §7 "Downloads"). Like exportBrokerFinancingAction and profitAccrual/export, each is a POST with its page's
+ * filters as query parameters answering the xlsx (or the JSON envelope on a refusal); not `call`s. The rows are the
+ * page call's rows for the same filters under the cover block of server/broker/fund-export.ts (title, filters in
+ * words, UTC+8, generation time; numeric cells). File names: contract/broker-projects-rules.ts PROJECT_EXPORT_FILES
+ * and contract/broker-analytics-rules.ts ANALYTICS_EXPORT_FILES.
+ */
+const DaysText = Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')]);
+const DayRange = { days: Type.Optional(DaysText), startDay: Type.Optional(Day), endDay: Type.Optional(Day) };
+
+export const brokerProjectExports = {
+  /** project/page's filters → 項目列表-YYYYMMDD.xlsx. */
+  projects: {
+    path: '/broker/project/export',
+    query: Strict({ status: Type.Optional(ProjectStatusName), exchangeCode: Type.Optional(StringEnum([...BROKER_EXCHANGES])), keyword: Type.Optional(Text(1, 40)) }),
+  },
+  /** pageDepositWithdrawRecords' filters → 認購及贖回記錄-YYYYMMDD.xlsx. */
+  capitalRecords: {
+    path: '/broker/project/depositWithdrawRecords/export',
+    query: Strict({
+      projectNo: Type.Optional(ProjectNo),
+      investorId: Type.Optional(Id),
+      direction: Type.Optional(FlowDirectionName),
+      days: Type.Optional(DaysText),
+      startTime: Type.Optional(IsoTime),
+      endTime: Type.Optional(IsoTime),
+    }),
+  },
+  /** project/listCapital's project → 投資者持有-YYYYMMDD.xlsx. */
+  holdings: { path: '/broker/project/listCapital/export', query: Strict({ projectNo: ProjectNo }) },
+  /** account/overview/capitalReport's filters → 資金報告-YYYYMMDD.xlsx. */
+  capitalReport: { path: '/broker/account/overview/capitalReport/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
+  /** account/overview/listTotalTrade's filters → 交易統計-YYYYMMDD.xlsx. */
+  tradeStatistics: { path: '/broker/account/overview/listTotalTrade/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
+} as const;

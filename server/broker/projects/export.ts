@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import { ANALYTICS_EXPORT_FILES } from '../../../contract/broker-analytics-rules.ts';
+import { BROKER_EXPORT_TIME_ZONE } from '../../../contract/broker-funds-rules.ts';
+import { brokerProjectExports } from '../../../contract/broker-project-exports.ts';
+import { PROJECT_EXPORT_FILES } from '../../../contract/broker-projects-rules.ts';
+import zh from '../../../locales/zh-HK/broker-export.json' with { type: 'json' };
+import { type ApiContext, nowDate } from '../../api/context.ts';
+import { amountCell, zonedFormatter } from '../../wallet/export.ts';
+import { capitalReport, totalTrade } from '../analytics/overview.ts';
+import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
+import { capitalList, flowQuery, type FlowViewRow, flowView, projectPageRows, projectViews } from './routes.ts';
+import { investorOf, projectOf } from './store.ts';
+
+/**
+ * The project pages' and the analysis tab's downloads (issue 15; contract/broker-project-exports.ts; spec §7
+ * "Downloads"): the project list, a project's subscriptions and redemptions, its investors' holdings, the capital
+ * report and the trade statistics, each read with its page call's own code (projectPageRows, flowQuery, capitalList,
+ * capitalReport, totalTrade) so the file holds the page's rows for the same filters, in its order. The sheet is part 1's
+ * writer (fund-export.ts brokerQueryDownload: the cover block with the filters in words, UTC+8 and the generation
+ * time; amounts as numeric cells where a double holds them exactly). zh-HK texts (locales/zh-HK/broker-export.json
+ * `projects`, `analytics`). Refusals are the JSON envelope: 401, 403 without broker rights, 404 another
+ * organisation's project or investor, 400 bad input.
+ */
+const dayRange = (q: { days?: string | undefined; startDay?: string | undefined; endDay?: string | undefined }) => ({
+  ...(q.days !== undefined ? { days: Number(q.days) } : {}),
+  ...(q.startDay !== undefined ? { startDay: q.startDay } : {}),
+  ...(q.endDay !== undefined ? { endDay: q.endDay } : {}),
+});
+const readText = (range: { from: string | null; to: string | null }) => (range.from && range.to ? fill(zh.analytics.dayRange, { from: range.from, to: range.to }) : zh.allTime);
+const rateCell = (r: string | null): string | number => (r === null ? '' : amountCell(r));
+
+export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
+  const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
+  const time = (iso: string | null) => (iso ? zoned.time(new Date(iso)) : '');
+  const projectText = async (orgId: string, projectNo: string | undefined) => {
+    if (projectNo === undefined) return zh.all;
+    return `${(await projectOf(ctx.db, orgId, projectNo)).name}（${projectNo}）`;
+  };
+  const x = zh.projects;
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.projects, async ({ member }, q) => {
+    const at = nowDate(ctx);
+    const views = await projectViews(ctx.db, await projectPageRows(ctx.db, member.orgId, q, at), at);
+    const c = x.list.columns;
+    return {
+      file: PROJECT_EXPORT_FILES.projects,
+      sheet: {
+        name: x.list.sheet,
+        title: x.list.title,
+        filters: fill(x.list.filters, { status: q.status ? x.list.states[q.status] : zh.all, exchange: q.exchangeCode ?? zh.all, keyword: q.keyword ?? zh.all }),
+        columns: [c.projectNo, c.name, c.exchange, c.status, c.startDay, c.endDay, c.interestRate, c.performanceFeeRate, c.minSubscription, c.units, c.grossAsset, c.interestPayable, c.profitPayable, c.netAsset, c.nav, c.hwm, c.investors, c.linked],
+        rows: views.map((p) => [
+          p.projectNo,
+          p.name,
+          p.exchangeCode,
+          x.list.states[p.status],
+          p.startDay,
+          p.endDay,
+          amountCell(p.interestRate),
+          amountCell(p.performanceFeeRate),
+          amountCell(p.minSubscription),
+          amountCell(p.units),
+          amountCell(p.grossAsset),
+          amountCell(p.interestPayable),
+          amountCell(p.profitPayable),
+          amountCell(p.netAsset),
+          amountCell(p.nav),
+          amountCell(p.hwm),
+          p.investorCount,
+          p.linkedAccountCount,
+        ]),
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.capitalRecords, async ({ member }, q) => {
+    const filter = { projectNo: q.projectNo, investorId: q.investorId, direction: q.direction, ...timeFilter(q) };
+    const rows = (await allRows<FlowViewRow>(ctx, await flowQuery(ctx.db, member.orgId, filter, nowDate(ctx)))).map(flowView);
+    const investor = filter.investorId === undefined ? zh.all : (await investorOf(ctx.db, member.orgId, filter.investorId)).name;
+    const c = x.records.columns;
+    return {
+      file: PROJECT_EXPORT_FILES.capitalRecords,
+      sheet: {
+        name: x.records.sheet,
+        title: x.records.title,
+        filters: fill(x.records.filters, {
+          project: await projectText(member.orgId, filter.projectNo),
+          investor,
+          direction: filter.direction ? x.records.types[filter.direction] : zh.all,
+          days: rangeText(filter),
+        }),
+        columns: [c.flowId, c.time, c.projectNo, c.project, c.investor, c.type, c.amount, c.units, c.nav, c.navDay, c.principalChange, c.operator, c.remark],
+        rows: rows.map((r) => [
+          r.flowId,
+          time(r.createdAt),
+          r.projectNo,
+          r.projectName,
+          r.investorName,
+          x.records.types[r.direction],
+          amountCell(r.amount),
+          amountCell(r.units),
+          amountCell(r.nav),
+          r.navDay ?? '',
+          amountCell(r.principalChange),
+          r.operator,
+          r.remark,
+        ]),
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.holdings, async ({ member }, q) => {
+    const capital = await capitalList(ctx.db, member.orgId, q.projectNo);
+    const c = x.holdings.columns;
+    return {
+      file: PROJECT_EXPORT_FILES.holdings,
+      sheet: {
+        name: x.holdings.sheet,
+        title: x.holdings.title,
+        filters: fill(x.holdings.filters, { project: await projectText(member.orgId, q.projectNo), nav: capital.nav, units: capital.units }),
+        columns: [c.investor, c.email, c.units, c.principal, c.value, c.gain, c.share, c.interest, c.totalIn, c.totalOut, c.firstIn],
+        rows: capital.list.map((h) => [
+          h.name,
+          h.email,
+          amountCell(h.units),
+          amountCell(h.principal),
+          amountCell(h.value),
+          amountCell(h.gain),
+          amountCell(h.sharePercent),
+          amountCell(h.interestUnsettled),
+          amountCell(h.totalIn),
+          amountCell(h.totalOut),
+          time(h.firstInAt),
+        ]),
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.capitalReport, async ({ member }, q) => {
+    const report = await capitalReport(ctx, member.orgId, { projectNo: q.projectNo, ...dayRange(q) });
+    const r = zh.analytics.capitalReport;
+    const c = r.columns;
+    const t = report.total;
+    return {
+      file: ANALYTICS_EXPORT_FILES.capitalReport,
+      sheet: {
+        name: r.sheet,
+        title: r.title,
+        filters: fill(r.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(report.range) }),
+        columns: [c.projectNo, c.project, c.netAssetStart, c.capitalIn, c.capitalOut, c.tradingPnl, c.interestAccrued, c.performanceFee, c.netAssetEnd, c.navStart, c.navEnd, c.timeWeighted, c.moneyWeighted],
+        rows: [
+          ...report.list.map((l) => [
+            l.projectNo,
+            l.projectName,
+            amountCell(l.netAssetStart),
+            amountCell(l.capitalIn),
+            amountCell(l.capitalOut),
+            amountCell(l.tradingPnl),
+            amountCell(l.interestAccrued),
+            amountCell(l.performanceFee),
+            amountCell(l.netAssetEnd),
+            amountCell(l.navStart),
+            amountCell(l.navEnd),
+            rateCell(l.timeWeighted),
+            rateCell(l.moneyWeighted),
+          ]),
+          [r.total, '', ...[t.netAssetStart, t.capitalIn, t.capitalOut, t.tradingPnl, t.interestAccrued, t.performanceFee, t.netAssetEnd].map(amountCell), '', '', '', ''],
+        ],
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.tradeStatistics, async ({ member }, q) => {
+    const stats = await totalTrade(ctx, member.orgId, { projectNo: q.projectNo, ...dayRange(q) });
+    const s = zh.analytics.tradeStatistics;
+    const c = s.columns;
+    const figures = (f: { tradeCount: number; volume: string; fee: string; realisedPnl: string; netPnl: string }) => [f.tradeCount, amountCell(f.volume), amountCell(f.fee), amountCell(f.realisedPnl), amountCell(f.netPnl)];
+    return {
+      file: ANALYTICS_EXPORT_FILES.tradeStatistics,
+      sheet: {
+        name: s.sheet,
+        title: s.title,
+        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(stats.range), lastTradeDay: stats.lastTradeDay }),
+        columns: [c.symbol, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl],
+        rows: [...stats.symbols.map((f) => [f.symbol, ...figures(f)]), [s.total, ...figures(stats)]],
+      },
+    };
+  });
+}
