@@ -6,7 +6,7 @@ import { LoadError } from '../parts.tsx';
 import { analyticsApi } from './api.ts';
 import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
 import { LinesChart } from './LinesChart.tsx';
-import { exportFields, fileName } from './exports.ts';
+import { exportFields, fileName, OVERVIEW_EXPORT_PATHS } from './exports.ts';
 import { Block, FigureTable, rateText, RefreshTimes, unitsText } from './parts.tsx';
 import { TradeBillTable, UserIncomeTable } from './PagedTables.tsx';
 import { RangeBar } from './PerformanceChart.tsx';
@@ -38,7 +38,11 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
       <RangeBar range={range} onRangeChange={setRange} />
       <LoadError error={error} />
 
-      <Block title={t('overview.capitalReport')} testId="capital-report">
+      <Block
+        title={t('overview.capitalReport')}
+        testId="capital-report"
+        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.capitalReport} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('capitalReport')} />}
+      >
         {report.data ? (
           <FigureTable
             label={t('overview.capitalReport')}
@@ -87,7 +91,12 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
         ) : null}
       </Block>
 
-      <Block title={t('overview.trades')} testId="trade-total" hint={total.data ? t('overview.lastTradeDay', { day: total.data.lastTradeDay }) : null}>
+      <Block
+        title={t('overview.trades')}
+        testId="trade-total"
+        hint={total.data ? t('overview.lastTradeDay', { day: total.data.lastTradeDay }) : null}
+        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.tradeStatistics} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('tradeStatistics')} />}
+      >
         {total.data ? (
           <FigureTable
             label={t('overview.trades')}

@@ -12,3 +12,9 @@ export function fileName(kind: AnalyticsExportKind, now: Date = new Date()): str
 export function exportFields(projectNo: string, range: ChartRange): Record<string, string> {
   return { ...(projectNo ? { projectNo } : {}), ...Object.fromEntries(Object.entries(rangeQuery(range)).map(([k, v]) => [k, String(v)])) };
 }
+
+/** The analysis tab's downloads with query parameters (contract/broker-project-exports.ts). */
+export const OVERVIEW_EXPORT_PATHS = {
+  capitalReport: '/broker/account/overview/capitalReport/export',
+  tradeStatistics: '/broker/account/overview/listTotalTrade/export',
+} as const;

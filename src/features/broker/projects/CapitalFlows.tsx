@@ -2,9 +2,10 @@ import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { FLOW_DIRECTIONS, type FlowDirection } from '../../../../contract/broker-projects-rules.ts';
 import { formatAssetAmount, formatDateTime } from '../../../lib/format/index.ts';
-import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
-import { timeFields } from '../money/shared.tsx';
+import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
+import { exportFields, timeFields } from '../money/shared.tsx';
 import { projectApi, type CapitalFlow } from './api.ts';
+import { PROJECT_EXPORT_PATHS, projectFileName } from './exports.ts';
 import { formatNav, formatUnits } from './rules.ts';
 
 interface Filters extends TimeRange {
@@ -23,7 +24,7 @@ export function CapitalFlows({ projectNo }: { projectNo: string }) {
   return (
     <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-flows">
       <h2 id="project-flows">{t('detail.records')}</h2>
-      <BrokerFilterBar>
+      <BrokerFilterBar actions={<BrokerExportButton path={PROJECT_EXPORT_PATHS.capitalRecords} fields={{}} searchParams={exportFields(query)} fileName={projectFileName('capitalRecords')} />}>
         <FilterSelect<FlowDirection> name="direction" label={t('detail.recordColumns.type')} value={filters.direction} options={FLOW_DIRECTIONS.map((d) => [d, t(`detail.flowTypes.${d}`)] as const)} onChange={(v) => setFilter('direction', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />

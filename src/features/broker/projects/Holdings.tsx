@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
-import { EmptyState, type Loaded } from '../kit/index.ts';
+import { BrokerExportButton, EmptyState, type Loaded } from '../kit/index.ts';
 import { LoadError } from '../parts.tsx';
 import type { Holding } from './api.ts';
+import { PROJECT_EXPORT_PATHS, projectFileName } from './exports.ts';
 import { formatUnits } from './rules.ts';
 
 const usdt = (value: string) => formatAssetAmount(value, 'USDT');
@@ -12,12 +13,15 @@ const usdt = (value: string) => formatAssetAmount(value, 'USDT');
  * unit, and the interest accrued for each and not yet settled — with the project's total interest payable (the
  * interest summary; the settlement itself is on the interest page).
  */
-export function Holdings({ capital, interestPayable }: { capital: Loaded<{ list: Holding[]; nav: string; units: string }>; interestPayable: string | null }) {
+export function Holdings({ projectNo, capital, interestPayable }: { projectNo: string; capital: Loaded<{ list: Holding[]; nav: string; units: string }>; interestPayable: string | null }) {
   const { t } = useTranslation('broker-project');
   const list = capital.data?.list ?? [];
   return (
     <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-investors">
-      <h2 id="project-investors">{t('detail.investors')}</h2>
+      <div className="td-broker-project-panel__head">
+        <h2 id="project-investors">{t('detail.investors')}</h2>
+        <BrokerExportButton path={PROJECT_EXPORT_PATHS.holdings} fields={{}} searchParams={{ projectNo }} fileName={projectFileName('holdings')} />
+      </div>
       <LoadError error={capital.error} />
       {capital.data && list.length === 0 ? <EmptyState /> : null}
       {list.length > 0 ? (

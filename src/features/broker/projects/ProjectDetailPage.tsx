@@ -88,7 +88,7 @@ function ProjectDetailView({ projectNo }: { projectNo: string }) {
         </div>
       ) : null}
       {info.data ? <LinkedAccounts projectNo={projectNo} accounts={info.data.accounts} onChange={info.reload} /> : null}
-      <Holdings capital={capital} interestPayable={project?.interestPayable ?? null} />
+      <Holdings projectNo={projectNo} capital={capital} interestPayable={project?.interestPayable ?? null} />
       <CapitalFlows projectNo={projectNo} />
     </section>
   );

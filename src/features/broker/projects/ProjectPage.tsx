@@ -6,10 +6,11 @@ import { PROJECT_STATUSES, type ProjectStatus } from '../../../../contract/broke
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { BrokerFilterBar, BrokerTable, EmptyState, PageSizeSelect, useBrokerQuery, useLoad } from '../kit/index.ts';
+import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, PageSizeSelect, useBrokerQuery, useLoad } from '../kit/index.ts';
 import { refreshProjectList } from '../lookup-store.ts';
 import { ExchangeName, LoadError, Notice } from '../parts.tsx';
 import { projectApi, type Project } from './api.ts';
+import { PROJECT_EXPORT_PATHS, projectFileName } from './exports.ts';
 import { NewProjectForm } from './NewProjectForm.tsx';
 import { formatNav, formatUnits } from './rules.ts';
 import { ProjectStatusBadge } from './StatusBadge.tsx';
@@ -71,7 +72,7 @@ function Projects() {
       </div>
       {creating ? <NewProjectForm onDone={created} onClose={() => setCreating(false)} /> : null}
       <Notice text={notice} testId="project-notice" />
-      <BrokerFilterBar>
+      <BrokerFilterBar actions={<BrokerExportButton path={PROJECT_EXPORT_PATHS.projects} fields={{}} searchParams={{ status }} fileName={projectFileName('projects')} />}>
         <div className="td-broker-segments" role="group" aria-label={t('list.tabs')}>
           {PROJECT_STATUSES.map((s) => (
             <button key={s} type="button" aria-pressed={status === s} className={status === s ? 'is-on' : undefined} onClick={() => choose(s)} data-testid={`project-tab-${s}`}>
