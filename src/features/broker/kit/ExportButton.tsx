@@ -16,6 +16,7 @@ export function BrokerExportButton({
   fields,
   fileName,
   searchParams,
+  label,
   download = defaultDownload,
 }: {
   path: string;
@@ -23,6 +24,8 @@ export function BrokerExportButton({
   fileName: string;
   /** Calls that take their filters as query parameters (exportBrokerFinancingAction, spec §7). */
   searchParams?: Record<string, string | number>;
+  /** The button's accessible name where several exports sit together (the visible text stays "export"). */
+  label?: string;
   /** The download helper; a test passes its own. */
   download?: Download;
 }) {
@@ -46,7 +49,7 @@ export function BrokerExportButton({
 
   return (
     <span className="td-broker-export">
-      <button type="button" className="td-broker-button" disabled={exporting} onClick={() => void run()} data-testid="broker-export">
+      <button type="button" className="td-broker-button" disabled={exporting} onClick={() => void run()} aria-label={label} data-testid="broker-export">
         {exporting ? t('kit.exporting') : t('kit.export')}
       </button>
       {error ? (

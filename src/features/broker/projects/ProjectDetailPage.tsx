@@ -8,6 +8,7 @@ import { useLoad } from '../kit/index.ts';
 import { ExchangeName, LoadError, Notice } from '../parts.tsx';
 import { projectApi, type ProjectInfo } from './api.ts';
 import { CapitalFlows } from './CapitalFlows.tsx';
+import { Documents } from './Documents.tsx';
 import { Holdings } from './Holdings.tsx';
 import { LinkedAccounts } from './LinkedAccounts.tsx';
 import { formatNav, formatUnits, fractionPercent } from './rules.ts';
@@ -90,6 +91,7 @@ function ProjectDetailView({ projectNo }: { projectNo: string }) {
       {info.data ? <LinkedAccounts projectNo={projectNo} accounts={info.data.accounts} onChange={info.reload} /> : null}
       <Holdings projectNo={projectNo} capital={capital} interestPayable={project?.interestPayable ?? null} />
       <CapitalFlows projectNo={projectNo} />
+      <Documents projectNo={projectNo} />
     </section>
   );
 }
