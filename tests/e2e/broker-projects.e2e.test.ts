@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
@@ -347,6 +349,26 @@ describe('broker project pages in Chromium (issue 15)', () => {
     expect(again.errors).toEqual([]);
     expect(errors).toEqual([]);
     await again.context.close();
+  }, 120_000);
+
+  it('the documents panel downloads the project\'s NAV statement as a real xlsx with its zero-hour records', async () => {
+    const { page, context, errors } = await openAs(1280, `project-detail/${projectNo}`);
+    const docs = page.getByTestId('project-documents');
+    await docs.waitFor(slow);
+    expect(await docs.locator('[data-document]').count()).toBe(4);
+    const [download] = await Promise.all([page.waitForEvent('download'), docs.locator('[data-document="nav"]').getByTestId('broker-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/^每日零點記錄-\d{8}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(String(sheet.getRow(2).getCell(1).value)).toContain(projectNo);
+    expect(String(sheet.getRow(3).getCell(1).value)).toContain('UTC+8');
+    const records = await suite.client.call<{ list: Array<{ day: string; nav: string }> }>('POST', '/broker/financingUnit/queryEveryDayZeroRecordList', { token: owner.token, body: { projectNo } });
+    const rows = (sheet.getRows(7, sheet.rowCount - 6) ?? []).map((r) => [r.getCell(1).value, r.getCell(7).value]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(records.data.list.map((r) => [r.day, Number(r.nav)]));
+    expect(errors).toEqual([]);
+    await context.close();
   }, 120_000);
 
   it.each(WIDTHS)('%i px: the four project pages in zh-HK, accessible, not wider than the screen', async (width) => {
