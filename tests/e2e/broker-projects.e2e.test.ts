@@ -356,6 +356,8 @@ describe('broker project pages in Chromium (issue 15)', () => {
     const docs = page.getByTestId('project-documents');
     await docs.waitFor(slow);
     expect(await docs.locator('[data-document]').count()).toBe(4);
+    await docs.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'broker-project-documents-1280');
     const [download] = await Promise.all([page.waitForEvent('download'), docs.locator('[data-document="nav"]').getByTestId('broker-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^每日零點記錄-\d{8}\.xlsx$/);
     const book = new ExcelJS.Workbook();
