@@ -31,7 +31,7 @@ export const ANALYTICS_EXPORT_FILES = {
   tradeBill: { fileName: '交易帳單-{{day}}.xlsx', asciiName: 'trade-bills-{{day}}.xlsx' },
   zeroRecords: { fileName: '每日零點記錄-{{day}}.xlsx', asciiName: 'zero-hour-records-{{day}}.xlsx' },
   userIncome: { fileName: '投資者收益記錄-{{day}}.xlsx', asciiName: 'investor-income-records-{{day}}.xlsx' },
-  capitalReport: { fileName: '資金報告-{{day}}.xlsx', asciiName: 'capital-report-{{day}}.xlsx' },
+  capitalReport: { fileName: '資本報告-{{day}}.xlsx', asciiName: 'capital-report-{{day}}.xlsx' },
   tradeStatistics: { fileName: '交易統計-{{day}}.xlsx', asciiName: 'trade-statistics-{{day}}.xlsx' },
 } as const;
 export type AnalyticsExportKind = keyof typeof ANALYTICS_EXPORT_FILES;

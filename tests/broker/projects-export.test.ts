@@ -101,7 +101,7 @@ describe('broker project downloads', () => {
 
   it('the capital report and the trade statistics hold the analysis tab’s figures', async () => {
     const reportReply = await download('/broker/account/overview/capitalReport/export', { projectNo, days: '30' });
-    expect(fileName(reportReply)).toMatch(/資金報告-\d{8}\.xlsx/);
+    expect(fileName(reportReply)).toMatch(/資本報告-\d{8}\.xlsx/);
     const report = await sheet(reportReply);
     expect(String(report[1]![0])).toContain(projectNo);
     const onPage = await call<{ list: Array<{ projectNo: string; netAssetStart: string; netAssetEnd: string; capitalIn: string }>; total: { netAssetEnd: string } }>(
