@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
 import { unitsFor } from '../../contract/broker-nav.ts';
 import zh from '../../locales/zh-HK/broker-project.json' with { type: 'json' };
-import { openPage } from './support/browser.ts';
+import { type Broker, formatNav, formatUnits, openBrokerPage, sandboxNow as nowOf, shown, usdt } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
@@ -41,25 +41,15 @@ interface Holding {
   interestUnsettled: string;
 }
 
-const owner = { email: `projects-${Date.now().toString(36)}@firm.test`, token: '' };
+const owner: Broker = { email: `projects-${Date.now().toString(36)}@firm.test`, token: '' };
 let projectNo = '';
 const investors = [
   { name: 'Chan Tai Man', email: `tm.chan-${Date.now().toString(36)}@client.test`, amount: '1000' },
   { name: 'Lee Siu Ling', email: `sl.lee-${Date.now().toString(36)}@client.test`, amount: '2500.5' },
 ];
 
-async function openAs(width: number, path: string) {
-  const opened = await openPage(suite.browser, { viewport: { width, height: 900 } });
-  await opened.context.addCookies([{ name: 'token', value: owner.token, url: suite.baseURL }]);
-  await opened.page.goto(`${suite.baseURL}/en-US/brokerManager/${path}`);
-  return opened;
-}
-
-/** The sandbox clock's moment (a 1 ms move answers it). */
-async function sandboxNow(): Promise<Date> {
-  const reply = await suite.client.call<{ now: string }>('POST', '/_dev/clock/advance', { body: { ms: 1 } });
-  return new Date(reply.data.now);
-}
+const openAs = (width: number, path: string) => openBrokerPage(suite, owner, width, path);
+const sandboxNow = () => nowOf(suite);
 
 async function project(): Promise<Project> {
   const reply = await suite.client.call<{ project: Project }>('POST', '/broker/project/queryBrokerProjectInfo', { token: owner.token, body: { projectNo } });
@@ -97,16 +87,8 @@ async function check(page: Page, width: number, name: string): Promise<void> {
   await saveScreenshot(page, `broker-${name}-${width}`);
 }
 
-/** A figure as the screens show it (glossary "Numbers"): cut to its places, thousands separated. */
-function shown(value: string, places: number): string {
-  const [whole, fraction] = new Decimal(value).toFixed(places, Decimal.ROUND_DOWN).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
-}
-/** USDT at its 4 display places; NAV per unit and units at 8 (contract/broker-nav.ts). */
+/** USDT at its 4 display places (support/broker.ts `shown`). */
 const formatAssetAmount = (value: string, _asset: 'USDT') => shown(value, 4);
-const formatNav = (value: string) => shown(value, 8);
-const formatUnits = (value: string) => shown(value, 8);
-const usdt = (value: string) => `${formatAssetAmount(value, 'USDT')} USDT`;
 
 beforeAll(async () => {
   await suite.client.register(owner.email, PASSWORD);
