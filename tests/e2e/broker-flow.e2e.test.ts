@@ -3,12 +3,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navPerUnit, unitsFor } from '../../contract/broker-nav.ts';
 import { addDays, hkDay, hkMidnight } from '../../contract/broker-projects-rules.ts';
+import zhExport from '../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import zhInterest from '../../locales/zh-HK/broker-interest.json' with { type: 'json' };
 import { openPage } from './support/browser.ts';
 import {
   type Broker,
   chartDrawn,
   drawnSeries,
+  enterEmailCode,
+  fillProjectForm,
   formatNav,
   formatUnits,
   joinMember,
@@ -145,14 +148,7 @@ describe('the broker flow end to end in Chromium (issue 15 "Done means")', () =>
     await page.getByTestId('broker-project-page').waitFor(slow);
     await page.getByTestId('project-create').click();
     const form = page.getByTestId('project-form');
-    await form.getByTestId('input-name').fill('Harbour Flow Fund');
-    await form.getByTestId('input-description').fill('USDT futures, end to end');
-    await form.getByTestId('input-exchangeCode').selectOption('okx');
-    await form.getByTestId('input-startDay').fill(today);
-    await form.getByTestId('input-endDay').fill(addDays(today, 365));
-    await form.getByTestId('input-interestRate').fill('5');
-    await form.getByTestId('input-performanceFeeRate').fill('20');
-    await form.getByTestId('input-minSubscription').fill('100');
+    await fillProjectForm(form, { name: 'Harbour Flow Fund', description: 'USDT futures, end to end', exchangeCode: 'okx', startDay: today, endDay: addDays(today, 365), interestRate: '5', performanceFeeRate: '20', minSubscription: '100' });
     await form.getByTestId('project-submit').click();
     await expect.poll(() => page.getByTestId('project-notice').textContent(), slow).toMatch(/P\d{12}/);
     projectNo = /P\d{12}/.exec((await page.getByTestId('project-notice').textContent())!)![0];
@@ -219,9 +215,7 @@ describe('the broker flow end to end in Chromium (issue 15 "Done means")', () =>
     // The preview's NAV is the project's: the decrease redeems at the NAV, it does not move it.
     expect(preview.nav).toBe((await info()).project.nav);
     await form.getByTestId('redeem-submit').waitFor(slow);
-    await suite.client.advance(1_100);
-    await form.getByTestId('send-emailCode').click();
-    await form.getByTestId('input-emailCode').fill((await suite.client.readCode(owner.email, 'brokerRedeem')).code);
+    await enterEmailCode(suite, form, owner.email, 'brokerRedeem');
     await saveScreenshot(page, 'broker-flow-redeem-1280');
     await form.getByTestId('redeem-submit').click();
     await expect.poll(() => page.getByTestId('form-success').textContent(), slow).toContain(usdt(preview.amount));
@@ -266,9 +260,7 @@ describe('the broker flow end to end in Chromium (issue 15 "Done means")', () =>
     await expect.poll(() => pay.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('pending_payment');
     const decision = pay.page.getByTestId('bill-decision');
     await decision.getByTestId('input-emailCode').waitFor(slow);
-    await suite.client.advance(1_100);
-    await decision.getByTestId('send-emailCode').click();
-    await decision.getByTestId('input-emailCode').fill((await suite.client.readCode(owner.email, 'brokerInterest')).code);
+    await enterEmailCode(suite, decision, owner.email, 'brokerInterest');
     const before = await info();
     await decision.getByTestId('bill-action-pay').click();
     await expect.poll(() => pay.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('paid');
@@ -317,9 +309,7 @@ describe('the broker flow end to end in Chromium (issue 15 "Done means")', () =>
     await form.getByTestId('input-amount').fill(amount);
     await form.getByTestId('profit-withdraw-preview-button').click();
     await expect.poll(() => form.getByTestId('profit-withdraw-preview').textContent(), slow).toContain(before.nav);
-    await suite.client.advance(1_100);
-    await form.getByTestId('send-withdrawEmailCode').click();
-    await form.getByTestId('input-withdrawEmailCode').fill((await suite.client.readCode(owner.email, 'brokerWithdraw')).code);
+    await enterEmailCode(suite, form, owner.email, 'brokerWithdraw', 'withdrawEmailCode');
     await form.getByTestId('profit-withdraw-submit').click();
     await expect.poll(() => page.getByTestId('form-success').textContent(), slow).toMatch(/#\d+/);
     const applicationId = /#(\d+)/.exec((await page.getByTestId('form-success').textContent())!)![1]!;
@@ -332,9 +322,7 @@ describe('the broker flow end to end in Chromium (issue 15 "Done means")', () =>
     await theirs.page.getByTestId(`profit-decide-${applicationId}`).click();
     const decision = theirs.page.getByTestId('decision-form');
     await decision.waitFor(slow);
-    await suite.client.advance(1_100);
-    await decision.getByTestId('send-emailCode').click();
-    await decision.getByTestId('input-emailCode').fill((await suite.client.readCode(member.email, 'brokerApprove')).code);
+    await enterEmailCode(suite, decision, member.email, 'brokerApprove');
     await decision.getByTestId('decision-approve').click();
     await expect.poll(() => theirs.page.getByTestId(`profit-status-${applicationId}`).getAttribute('data-status'), slow).toBe('done');
     await saveScreenshot(theirs.page, 'broker-flow-profit-1280');
@@ -383,6 +371,24 @@ describe('the broker flow end to end in Chromium (issue 15 "Done means")', () =>
     const signedIn = await drawnOver90Days(page, list.length);
     expect(signedIn).toEqual(list.map((r) => ({ day: r.day, nav: r.nav })));
     await saveScreenshot(page, 'broker-flow-chart-1280');
+    // The zero-hour records table below it (newest first) shows the records' figures, the flows on their days.
+    const table = page.getByTestId('zero-records');
+    await expect.poll(() => table.locator('tbody tr').count(), slow).toBe(list.length);
+    const cells = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((c) => (c.textContent ?? '').trim())));
+    const amount4 = (v: string) => shown(v, 4);
+    expect(cells.map((c) => [c[0], c[1], c[2], c[3], c[5], c[6]])).toEqual(
+      [...list].reverse().map((r) => [r.day, r.nav, amount4(r.netAsset), formatUnits(r.units), amount4(r.flowsIn), amount4(r.flowsOut)]),
+    );
+    // Its export holds the same records, oldest first, the figures as numbers.
+    const [file] = await Promise.all([page.waitForEvent('download'), table.getByTestId('broker-export').click()]);
+    const rows = await xlsxRows(file);
+    const header = rows.findIndex((r) => r[0] === zhExport.analytics.zeroRecords.columns.day);
+    expect(header).toBeGreaterThan(0);
+    const exported = rows.slice(header + 1);
+    for (const r of exported) for (const i of [4, 5, 6, 8, 9]) expect(typeof r[i]).toBe('number');
+    expect(exported.map((r) => [r[0], new Decimal(r[4] as number).toFixed(), new Decimal(r[5] as number).toFixed(), new Decimal(r[6] as number).toFixed(), new Decimal(r[8] as number).toFixed(), new Decimal(r[9] as number).toFixed()])).toEqual(
+      list.map((r) => [r.day, new Decimal(r.netAsset).toFixed(), new Decimal(r.units).toFixed(), new Decimal(r.nav).toFixed(), new Decimal(r.flowsIn).toFixed(), new Decimal(r.flowsOut).toFixed()]),
+    );
 
     // The detail page's net asset and NAV are the last zero-hour record's (nothing has moved since).
     await page.goto(`${suite.baseURL}/en-US/brokerManager/project-detail/${projectNo}`);

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openPage } from './browser.ts';
 import type { SandboxSuite } from './suite.ts';
@@ -98,4 +98,39 @@ export async function drawnSeries(page: Page): Promise<Array<{ day: string; nav:
 /** Waits until the performance chart on the page has drawn `points` records. */
 export async function chartDrawn(page: Page, points: number): Promise<void> {
   await page.waitForFunction((n) => document.querySelector('[data-testid="performance-chart"]')?.getAttribute('data-points') === String(n), points, { timeout: 15_000 });
+}
+
+/**
+ * A form's e-mail code: the clock passes the 1 s send guard, the form's send button (`send-<field>`) is pressed, the
+ * code of `businessType` sent to `email` is read from the outbox and typed into `input-<field>`.
+ */
+export async function enterEmailCode(suite: SandboxSuite, form: Locator, email: string, businessType: string, field = 'emailCode'): Promise<void> {
+  await suite.client.advance(1_100);
+  await form.getByTestId(`send-${field}`).click();
+  const mail = await suite.client.readCode(email, businessType);
+  await form.getByTestId(`input-${field}`).fill(mail.code);
+}
+
+/** A project's terms as the project form takes them (rates in percent). */
+export interface ProjectTerms {
+  name: string;
+  description: string;
+  exchangeCode: string;
+  startDay: string;
+  endDay: string;
+  interestRate: string;
+  performanceFeeRate: string;
+  minSubscription: string;
+}
+
+/** Fills the project page's create form (`project-form`) with `terms`; the caller submits it. */
+export async function fillProjectForm(form: Locator, terms: ProjectTerms): Promise<void> {
+  await form.getByTestId('input-name').fill(terms.name);
+  await form.getByTestId('input-description').fill(terms.description);
+  await form.getByTestId('input-exchangeCode').selectOption(terms.exchangeCode);
+  await form.getByTestId('input-startDay').fill(terms.startDay);
+  await form.getByTestId('input-endDay').fill(terms.endDay);
+  await form.getByTestId('input-interestRate').fill(terms.interestRate);
+  await form.getByTestId('input-performanceFeeRate').fill(terms.performanceFeeRate);
+  await form.getByTestId('input-minSubscription').fill(terms.minSubscription);
 }
