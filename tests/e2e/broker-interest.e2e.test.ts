@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../../locales/zh-HK/broker-interest.json' with { type: 'json' };
-import { type Broker, expectNotWider, joinMember, openBrokerPage, registerBroker, xlsxRows } from './support/broker.ts';
+import { type Broker, enterEmailCode, expectNotWider, joinMember, openBrokerPage, registerBroker, xlsxRows } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
@@ -134,10 +134,7 @@ describe('interest settlement and settle bills in Chromium (issue 15)', () => {
     // Without the code, refused beside the field.
     await decision.getByTestId('bill-action-pay').click();
     await decision.getByTestId('error-emailCode').waitFor(slow);
-    await suite.client.advance(1_100);
-    await decision.getByTestId('send-emailCode').click();
-    const mail = await suite.client.readCode(owner.email, 'brokerInterest');
-    await decision.getByTestId('input-emailCode').fill(mail.code);
+    await enterEmailCode(suite, decision, owner.email, 'brokerInterest');
     await expectAccessible(pay.page, 'payment');
     await saveScreenshot(pay.page, 'broker-bill-pay-1280');
     const before = await info();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
 import { unitsFor } from '../../contract/broker-nav.ts';
 import zh from '../../locales/zh-HK/broker-project.json' with { type: 'json' };
-import { type Broker, formatNav, formatUnits, openBrokerPage, sandboxNow as nowOf, shown, usdt } from './support/broker.ts';
+import { type Broker, enterEmailCode, fillProjectForm, formatNav, formatUnits, openBrokerPage, sandboxNow as nowOf, shown, usdt } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
@@ -117,14 +117,7 @@ describe('broker project pages in Chromium (issue 15)', () => {
     await expectAccessible(page, 'project form errors');
     await saveScreenshot(page, 'broker-project-form-errors-1280');
 
-    await form.getByTestId('input-name').fill('Harbour Alpha');
-    await form.getByTestId('input-description').fill('USDT futures, market neutral');
-    await form.getByTestId('input-exchangeCode').selectOption('okx');
-    await form.getByTestId('input-startDay').fill(today);
-    await form.getByTestId('input-endDay').fill(addDays(today, 365));
-    await form.getByTestId('input-interestRate').fill('5');
-    await form.getByTestId('input-performanceFeeRate').fill('20');
-    await form.getByTestId('input-minSubscription').fill('100');
+    await fillProjectForm(form, { name: 'Harbour Alpha', description: 'USDT futures, market neutral', exchangeCode: 'okx', startDay: today, endDay: addDays(today, 365), interestRate: '5', performanceFeeRate: '20', minSubscription: '100' });
     // By keyboard: Enter in the last field submits the form.
     await form.getByTestId('input-minSubscription').press('Enter');
     await expect.poll(() => page.getByTestId('project-notice').textContent(), slow).toMatch(/P\d{12}/);
@@ -281,10 +274,7 @@ describe('broker project pages in Chromium (issue 15)', () => {
     // Submitting without the e-mail code is refused beside the field.
     await form.getByTestId('redeem-submit').click();
     await expect.poll(() => form.getByTestId('error-emailCode').count(), slow).toBe(1);
-    await suite.client.advance(1_100);
-    await form.getByTestId('send-emailCode').click();
-    const mail = await suite.client.readCode(owner.email, 'brokerRedeem');
-    await form.getByTestId('input-emailCode').fill(mail.code);
+    await enterEmailCode(suite, form, owner.email, 'brokerRedeem');
     await form.getByTestId('redeem-submit').click();
     await expect.poll(() => page.getByTestId('form-success').textContent(), slow).toContain(usdt(expected.data.amount));
     const after = (await holdings()).find((h) => h.investorId === first.investorId)!;
