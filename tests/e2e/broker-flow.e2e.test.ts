@@ -9,6 +9,7 @@ import { openPage } from './support/browser.ts';
 import {
   type Broker,
   chartDrawn,
+  decideBill,
   drawnSeries,
   enterEmailCode,
   fillProjectForm,
@@ -249,21 +250,18 @@ describe('the broker flow end to end in Chromium (issue 15 "Done means")', () =>
     // Initial review by the member (not the applicant).
     const theirs = await openAs(member, 1280, `bill?billNo=${billNo}`);
     await theirs.page.getByTestId('bill-decision').waitFor(slow);
-    await theirs.page.getByTestId('bill-action-initial_review').click();
-    await expect.poll(() => theirs.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('pending_re_review');
+    await decideBill(theirs.page, 'initial_review', 'pending_re_review');
     expect(theirs.errors).toEqual([]);
     await theirs.context.close();
 
     // Re-review by the owner (not the initial reviewer), then paid with the e-mail code.
     const pay = await openAs(owner, 1280, `bill?billNo=${billNo}`);
-    await pay.page.getByTestId('bill-action-re_review').click();
-    await expect.poll(() => pay.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('pending_payment');
+    await decideBill(pay.page, 're_review', 'pending_payment');
     const decision = pay.page.getByTestId('bill-decision');
     await decision.getByTestId('input-emailCode').waitFor(slow);
     await enterEmailCode(suite, decision, owner.email, 'brokerInterest');
     const before = await info();
-    await decision.getByTestId('bill-action-pay').click();
-    await expect.poll(() => pay.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('paid');
+    await decideBill(pay.page, 'pay', 'paid');
     await saveScreenshot(pay.page, 'broker-flow-bill-paid-1280');
     const onScreen = screenAmount(await pay.page.getByTestId('bill-total').textContent());
     expect(onScreen.toFixed()).toBe(new Decimal(expected.total).toFixed());

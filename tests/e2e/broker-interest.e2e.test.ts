@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../../locales/zh-HK/broker-interest.json' with { type: 'json' };
-import { type Broker, enterEmailCode, expectNotWider, joinMember, openBrokerPage, registerBroker, xlsxRows } from './support/broker.ts';
+import { type Broker, decideBill, enterEmailCode, expectNotWider, joinMember, openBrokerPage, registerBroker, xlsxRows } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
@@ -119,16 +119,14 @@ describe('interest settlement and settle bills in Chromium (issue 15)', () => {
     await review.getByTestId('input-remark').fill('lines checked');
     await expectAccessible(theirs.page, 'initial review');
     await saveScreenshot(theirs.page, 'broker-bill-review-1280');
-    await review.getByTestId('bill-action-initial_review').click();
-    await expect.poll(() => theirs.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('pending_re_review');
+    await decideBill(theirs.page, 'initial_review', 'pending_re_review');
     // The initial reviewer cannot re-review.
     await expect.poll(() => theirs.page.getByTestId('bill-refusal').textContent(), slow).toBe(zh.bill.refusal.initialReviewer);
     await theirs.context.close();
 
     // The owner re-reviews, then pays with the e-mail code of type brokerInterest.
     const pay = await openAs(owner, 1280, `bill?billNo=${billNo}`);
-    await pay.page.getByTestId('bill-action-re_review').click();
-    await expect.poll(() => pay.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('pending_payment');
+    await decideBill(pay.page, 're_review', 'pending_payment');
     const decision = pay.page.getByTestId('bill-decision');
     await decision.getByTestId('input-emailCode').waitFor(slow);
     // Without the code, refused beside the field.
@@ -138,8 +136,7 @@ describe('interest settlement and settle bills in Chromium (issue 15)', () => {
     await expectAccessible(pay.page, 'payment');
     await saveScreenshot(pay.page, 'broker-bill-pay-1280');
     const before = await info();
-    await decision.getByTestId('bill-action-pay').click();
-    await expect.poll(() => pay.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('paid');
+    await decideBill(pay.page, 'pay', 'paid');
     expect(await pay.page.getByTestId('bill-status').textContent()).toBe(zh.billStates.paid);
     expect(new Decimal((await pay.page.getByTestId('bill-total').textContent())!.replace(/[^\d.]/g, '')).gt(0)).toBe(true);
     await expect.poll(() => pay.page.locator('[data-testid="bill-history"] tbody tr').count(), slow).toBe(4);

@@ -111,17 +111,8 @@ export async function enterEmailCode(suite: SandboxSuite, form: Locator, email: 
   await form.getByTestId(`input-${field}`).fill(mail.code);
 }
 
-/** A project's terms as the project form takes them (rates in percent). */
-export interface ProjectTerms {
-  name: string;
-  description: string;
-  exchangeCode: string;
-  startDay: string;
-  endDay: string;
-  interestRate: string;
-  performanceFeeRate: string;
-  minSubscription: string;
-}
+/** The project form's fields as typed (rates in percent); the app's ProjectTermsForm, which the node project cannot import. */
+type ProjectTerms = Record<'name' | 'description' | 'exchangeCode' | 'startDay' | 'endDay' | 'interestRate' | 'performanceFeeRate' | 'minSubscription', string>;
 
 /** Fills the project page's create form (`project-form`) with `terms`; the caller submits it. */
 export async function fillProjectForm(form: Locator, terms: ProjectTerms): Promise<void> {
@@ -133,4 +124,10 @@ export async function fillProjectForm(form: Locator, terms: ProjectTerms): Promi
   await form.getByTestId('input-interestRate').fill(terms.interestRate);
   await form.getByTestId('input-performanceFeeRate').fill(terms.performanceFeeRate);
   await form.getByTestId('input-minSubscription').fill(terms.minSubscription);
+}
+
+/** On the bill page: presses the decision `action` (initial_review, re_review, pay) and waits for the bill's next state. */
+export async function decideBill(page: Page, action: 'initial_review' | 're_review' | 'pay', next: string): Promise<void> {
+  await page.getByTestId(`bill-action-${action}`).click();
+  await expect.poll(() => page.getByTestId('bill-detail').getAttribute('data-status'), { timeout: 15_000 }).toBe(next);
 }
