@@ -7,6 +7,7 @@ import zhChart from '../../locales/zh-HK/datachart.json' with { type: 'json' };
 import enChart from '../../locales/en-US/datachart.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
 import { openPage } from './support/browser.ts';
+import { chartDrawn, drawnSeries } from './support/broker.ts';
 import { artifactsDir, saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
@@ -74,14 +75,6 @@ beforeAll(async () => {
   secrets.push(info.project.units, info.project.netAsset, info.project.grossAsset);
 }, 90_000);
 
-/** The chart's screen-reader table: day and NAV of every drawn record. */
-async function drawnSeries(page: Page): Promise<Array<{ day: string; nav: string }>> {
-  return page
-    .getByTestId('chart-table')
-    .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((row) => ({ day: row.querySelector('th')?.textContent ?? '', nav: row.querySelector('td')?.textContent ?? '' })));
-}
-
 /** The page does not scroll sideways (a table's own scrolling region may); names the first elements that stick out. */
 async function expectNarrow(page: Page, width: number): Promise<void> {
   const found = await page.evaluate(
@@ -103,7 +96,7 @@ describe('investmentChart (issue 15)', () => {
     await context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
     await page.goto(`${suite.baseURL}/zh-HK/brokerManager/investmentChart?projectNo=${project.projectNo}`);
     const chart = page.getByTestId('performance-chart');
-    await page.waitForFunction((n) => document.querySelector('[data-testid="performance-chart"]')?.getAttribute('data-points') === String(n), rates30.list.length, slow);
+    await chartDrawn(page, rates30.list.length);
     expect(await chart.getAttribute('data-panes')).toBe('3');
     expect(await drawnSeries(page)).toEqual(rates30.list.map((p) => ({ day: p.day, nav: p.nav })));
     expect(await page.getByTestId('twr').textContent()).toBe(percent(rates30.summary.timeWeighted));
@@ -128,11 +121,11 @@ describe('investmentChart (issue 15)', () => {
     const { page, context, errors } = await openPage(suite.browser, { viewport: { width: 1280, height: 900 } });
     await context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
     await page.goto(`${suite.baseURL}/zh-HK/brokerManager/investmentChart?projectNo=${project.projectNo}`);
-    await page.waitForFunction((n) => document.querySelector('[data-testid="performance-chart"]')?.getAttribute('data-points') === String(n), rates30.list.length, slow);
+    await chartDrawn(page, rates30.list.length);
     const week = await api<Rates>('POST', '/broker/financingUnit/queryBrokerUnitIncomeRateList', { projectNo: project.projectNo, days: 7 });
     await page.getByTestId('range-7').focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction((n) => document.querySelector('[data-testid="performance-chart"]')?.getAttribute('data-points') === String(n), week.list.length, slow);
+    await chartDrawn(page, week.list.length);
     expect(await drawnSeries(page)).toEqual(week.list.map((p) => ({ day: p.day, nav: p.nav })));
     // A custom range of the 10 days before the last week.
     const from = rates30.list[10]!.day;
@@ -142,7 +135,7 @@ describe('investmentChart (issue 15)', () => {
     await page.getByTestId('range-from').fill(from);
     await page.getByTestId('range-to').fill(to);
     await page.getByTestId('range-apply').click();
-    await page.waitForFunction((n) => document.querySelector('[data-testid="performance-chart"]')?.getAttribute('data-points') === String(n), custom.list.length, slow);
+    await chartDrawn(page, custom.list.length);
     expect(await drawnSeries(page)).toEqual(custom.list.map((p) => ({ day: p.day, nav: p.nav })));
     expect(custom.list[0]!.cumulativeReturn).toBe('0');
     expect(errors).toEqual([]);
@@ -190,7 +183,7 @@ describe('public dataChart (issue 15)', () => {
     });
     await page.goto(`${suite.baseURL}/en-US/${path}?code=${shareCode}`);
     await page.getByTestId('datachart').waitFor(slow);
-    await page.waitForFunction((n) => document.querySelector('[data-testid="performance-chart"]')?.getAttribute('data-points') === String(n), rates30.list.length, slow);
+    await chartDrawn(page, rates30.list.length);
     expect(await page.getByTestId('datachart-name').textContent()).toBe(project.name);
     expect(await page.getByTestId('datachart-status').getAttribute('data-status')).toBe(project.status);
     expect(await drawnSeries(page)).toEqual(rates30.list.map((p) => ({ day: p.day, nav: p.nav })));

@@ -1,9 +1,7 @@
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../../locales/zh-HK/broker-interest.json' with { type: 'json' };
-import { type Broker, expectNotWider, openBrokerPage, registerBroker } from './support/broker.ts';
+import { type Broker, decideBill, enterEmailCode, expectNotWider, joinMember, openBrokerPage, registerBroker, xlsxRows } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
@@ -39,12 +37,7 @@ beforeAll(async () => {
   expect((await suite.client.call('POST', '/institution/agree/broker/open', { token: owner.token })).code).toBe(200);
   member = await registerUser('member');
   expect((await suite.client.call('POST', '/institution/agree/broker/open', { token: member.token })).code).toBe(200);
-  expect((await suite.client.call('POST', '/broker/account/submitAccountManager', { token: owner.token, body: { email: member.email } })).code).toBe(200);
-  await suite.client.advance(1_100);
-  const sent = await suite.client.call<{ uuid: string }>('POST', '/broker/account/invokeAccountManager', { token: owner.token, body: { email: member.email } });
-  const mail = await suite.client.readCode(member.email, 'brokerManager');
-  const joined = await suite.client.call<{ role: string }>('POST', '/broker/account/confirmAccountManager', { token: owner.token, body: { email: member.email, emailUuid: sent.data.uuid, emailCode: mail.code } });
-  expect(joined.data).toMatchObject({ role: 'member' });
+  await joinMember(suite, owner, member);
 
   // A project starting today (UTC+8) with two investors.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Hong_Kong' }).format(new Date(Date.now() + suite.client.offsetMs));
@@ -126,30 +119,24 @@ describe('interest settlement and settle bills in Chromium (issue 15)', () => {
     await review.getByTestId('input-remark').fill('lines checked');
     await expectAccessible(theirs.page, 'initial review');
     await saveScreenshot(theirs.page, 'broker-bill-review-1280');
-    await review.getByTestId('bill-action-initial_review').click();
-    await expect.poll(() => theirs.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('pending_re_review');
+    await decideBill(theirs.page, 'initial_review', 'pending_re_review');
     // The initial reviewer cannot re-review.
     await expect.poll(() => theirs.page.getByTestId('bill-refusal').textContent(), slow).toBe(zh.bill.refusal.initialReviewer);
     await theirs.context.close();
 
     // The owner re-reviews, then pays with the e-mail code of type brokerInterest.
     const pay = await openAs(owner, 1280, `bill?billNo=${billNo}`);
-    await pay.page.getByTestId('bill-action-re_review').click();
-    await expect.poll(() => pay.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('pending_payment');
+    await decideBill(pay.page, 're_review', 'pending_payment');
     const decision = pay.page.getByTestId('bill-decision');
     await decision.getByTestId('input-emailCode').waitFor(slow);
     // Without the code, refused beside the field.
     await decision.getByTestId('bill-action-pay').click();
     await decision.getByTestId('error-emailCode').waitFor(slow);
-    await suite.client.advance(1_100);
-    await decision.getByTestId('send-emailCode').click();
-    const mail = await suite.client.readCode(owner.email, 'brokerInterest');
-    await decision.getByTestId('input-emailCode').fill(mail.code);
+    await enterEmailCode(suite, decision, owner.email, 'brokerInterest');
     await expectAccessible(pay.page, 'payment');
     await saveScreenshot(pay.page, 'broker-bill-pay-1280');
     const before = await info();
-    await decision.getByTestId('bill-action-pay').click();
-    await expect.poll(() => pay.page.getByTestId('bill-detail').getAttribute('data-status'), slow).toBe('paid');
+    await decideBill(pay.page, 'pay', 'paid');
     expect(await pay.page.getByTestId('bill-status').textContent()).toBe(zh.billStates.paid);
     expect(new Decimal((await pay.page.getByTestId('bill-total').textContent())!.replace(/[^\d.]/g, '')).gt(0)).toBe(true);
     await expect.poll(() => pay.page.locator('[data-testid="bill-history"] tbody tr').count(), slow).toBe(4);
@@ -162,10 +149,7 @@ describe('interest settlement and settle bills in Chromium (issue 15)', () => {
     const lines = await pay.page.locator('[data-testid="bill-lines"] tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
     const [billFile] = await Promise.all([pay.page.waitForEvent('download'), pay.page.getByTestId('bill-detail').getByTestId('broker-export').click()]);
     expect(billFile.suggestedFilename()).toBe(`結算帳單-${billNo}.xlsx`);
-    const billBook = new ExcelJS.Workbook();
-    await billBook.xlsx.load((await readFile((await billFile.path())!)) as unknown as ArrayBuffer);
-    const billRows: unknown[][] = [];
-    billBook.worksheets[0]!.eachRow((row) => billRows.push((row.values as unknown[]).slice(1)));
+    const billRows = await xlsxRows(billFile);
     const first = billRows.findIndex((r) => r[0] === zh.export.lineColumns.investorId) + 1;
     const exportedLines = billRows.slice(first, first + lines.length);
     expect(exportedLines.map((r) => [r[1], r[3], new Decimal(r[6] as number).toFixed()])).toEqual(lines.map((r) => [r[0], Number(r[2]), new Decimal(r[4]!.replace(/[^\d.]/g, '')).toFixed()]));
@@ -178,10 +162,7 @@ describe('interest settlement and settle bills in Chromium (issue 15)', () => {
     const shown = await pay.page.locator('.p-datatable-tbody > tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
     const [download] = await Promise.all([pay.page.waitForEvent('download'), pay.page.getByTestId('broker-filters').getByTestId('broker-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^結算帳單-\d{8}\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-    const values: unknown[][] = [];
-    book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    const values = await xlsxRows(download);
     expect(String(values[0]![0])).toBe(zh.export.title);
     const header = values.findIndex((r) => r[0] === zh.export.columns.billNo);
     const exported = values.slice(header + 1);

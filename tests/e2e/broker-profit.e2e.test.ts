@@ -1,11 +1,9 @@
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
 import zh from '../../locales/zh-HK/broker-profit.json' with { type: 'json' };
-import { openPage } from './support/browser.ts';
+import { type Broker, enterEmailCode, joinMember, openBrokerPage, registerBroker, sandboxNow, screenAmount, xlsxRows } from './support/broker.ts';
 import path from 'node:path';
 import { artifactsDir, saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
@@ -23,10 +21,6 @@ const slow = { timeout: 15_000 } as const;
 const PASSWORD = 'Passw0rd!x';
 const DAY = 86_400_000;
 
-interface Broker {
-  email: string;
-  token: string;
-}
 interface Fund {
   projectNo: string;
   accrued: string;
@@ -42,16 +36,10 @@ let member: Broker;
 let projectNo = '';
 let destination = '';
 
-async function registerUser(tag: string): Promise<Broker> {
-  const email = `profit-${tag}-${Date.now().toString(36)}@firm.test`;
-  await suite.client.register(email, PASSWORD);
-  return { email, token: await suite.client.login(email, PASSWORD) };
-}
+const registerUser = (tag: string) => registerBroker(suite, `profit-${tag}`, PASSWORD);
 
 async function openAs(broker: Broker, width: number) {
-  const opened = await openPage(suite.browser, { viewport: { width, height: 900 } });
-  await opened.context.addCookies([{ name: 'token', value: broker.token, url: suite.baseURL }]);
-  await opened.page.goto(`${suite.baseURL}/en-US/brokerManager/profit`);
+  const opened = await openBrokerPage(suite, broker, width, 'profit');
   await opened.page.getByTestId('broker-profit').waitFor(slow);
   return opened;
 }
@@ -78,8 +66,6 @@ async function expectNarrow(page: Page, width: number, name: string): Promise<vo
   expect(wide.wide, name).toEqual([]);
 }
 
-/** "1,234.5000 USDT" as a number. */
-const screenAmount = (text: string) => new Decimal(text.replace(/[^\d.-]/g, ''));
 
 beforeAll(async () => {
   owner = await registerUser('owner');
@@ -89,8 +75,7 @@ beforeAll(async () => {
   expect(made.code).toBe(200);
   destination = made.data.brokerAccountId;
   // A project started today, 50 % performance fee, one investor's capital.
-  const clock = await suite.client.call<{ now: string }>('POST', '/_dev/clock/advance', { body: { ms: 1 } });
-  const today = hkDay(new Date(clock.data.now));
+  const today = hkDay(await sandboxNow(suite));
   const project = await call<{ projectNo: string }>(owner, '/broker/applyRecord/add', {
     type: 'project',
     name: 'Profit e2e fund',
@@ -116,11 +101,7 @@ beforeAll(async () => {
   // A second broker user joins the owner's organisation.
   member = await registerUser('member');
   expect((await suite.client.call('POST', '/institution/agree/broker/open', { token: member.token })).code).toBe(200);
-  expect((await call(owner, '/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
-  await suite.client.advance(1_100);
-  const sent = await call<{ uuid: string }>(owner, '/broker/account/invokeAccountManager', { email: member.email });
-  const mail = await suite.client.readCode(member.email, 'brokerManager');
-  expect((await call(owner, '/broker/account/confirmAccountManager', { email: member.email, emailUuid: sent.data.uuid, emailCode: mail.code })).code).toBe(200);
+  await joinMember(suite, owner, member);
 }, 240_000);
 
 describe('broker profit page in Chromium (issue 15)', () => {
@@ -131,8 +112,8 @@ describe('broker profit page in Chromium (issue 15)', () => {
     expect(await page.locator('h1').textContent()).toBe(zh.title);
     // The figures on screen are the sandbox's.
     await expect.poll(() => page.getByTestId(`profit-available-${projectNo}`).textContent(), slow).toContain('USDT');
-    expect(screenAmount((await page.getByTestId(`profit-accrued-${projectNo}`).textContent())!).toFixed(4)).toBe(new Decimal(before.accrued).toFixed(4));
-    expect(screenAmount((await page.getByTestId('profit-figure-available').textContent())!).toFixed(4)).toBe(new Decimal(before.available).toFixed(4));
+    expect(screenAmount(await page.getByTestId(`profit-accrued-${projectNo}`).textContent()).toFixed(4)).toBe(new Decimal(before.accrued).toFixed(4, Decimal.ROUND_DOWN));
+    expect(screenAmount(await page.getByTestId('profit-figure-available').textContent()).toFixed(4)).toBe(new Decimal(before.available).toFixed(4, Decimal.ROUND_DOWN));
     const form = page.getByTestId('profit-withdraw-form');
     await expect.poll(() => form.locator(`[data-testid="input-toAccountId"] option[value="${destination}"]`).count(), slow).toBe(1);
     await form.getByTestId('input-toAccountId').selectOption(destination);
@@ -143,10 +124,7 @@ describe('broker profit page in Chromium (issue 15)', () => {
     await form.getByTestId('input-amount').fill('12.5');
     await form.getByTestId('profit-withdraw-preview-button').click();
     await expect.poll(() => form.getByTestId('profit-withdraw-preview').textContent(), slow).toContain(before.nav);
-    await suite.client.advance(1_100);
-    await form.getByTestId('send-withdrawEmailCode').click();
-    const code = await suite.client.readCode(owner.email, 'brokerWithdraw');
-    await form.getByTestId('input-withdrawEmailCode').fill(code.code);
+    await enterEmailCode(suite, form, owner.email, 'brokerWithdraw', 'withdrawEmailCode');
     await expectAccessible(page, 'profit withdrawal form');
     await saveScreenshot(page, 'broker-profit-withdraw-1280');
     await form.getByTestId('profit-withdraw-submit').click();
@@ -167,10 +145,7 @@ describe('broker profit page in Chromium (issue 15)', () => {
     const decision = theirs.page.getByTestId('decision-form');
     await decision.waitFor(slow);
     expect(await decision.getByTestId('decision-subject').textContent()).toContain(owner.email);
-    await suite.client.advance(1_100);
-    await decision.getByTestId('send-emailCode').click();
-    const mail = await suite.client.readCode(member.email, 'brokerApprove');
-    await decision.getByTestId('input-emailCode').fill(mail.code);
+    await enterEmailCode(suite, decision, member.email, 'brokerApprove');
     await expectAccessible(theirs.page, 'profit approval');
     await saveScreenshot(theirs.page, 'broker-profit-approve-1280');
     await decision.getByTestId('decision-approve').click();
@@ -178,17 +153,14 @@ describe('broker profit page in Chromium (issue 15)', () => {
     const after = await fund();
     expect(new Decimal(before.profitPayable).minus(after.profitPayable).toFixed()).toBe('12.5');
     expect(after.nav).toBe(before.nav);
-    await expect.poll(async () => screenAmount((await theirs.page.getByTestId(`profit-withdrawn-${projectNo}`).textContent())!).toFixed(4), slow).toBe(new Decimal(after.withdrawn).toFixed(4));
+    await expect.poll(async () => screenAmount(await theirs.page.getByTestId(`profit-withdrawn-${projectNo}`).textContent()).toFixed(4), slow).toBe(new Decimal(after.withdrawn).toFixed(4, Decimal.ROUND_DOWN));
 
     // The applications' export has the rows the screen shows.
     const apps = theirs.page.getByTestId('profit-applications');
     const shown = await apps.locator('.p-datatable-tbody > tr').evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => (td.textContent ?? '').trim())));
     const [download] = await Promise.all([theirs.page.waitForEvent('download'), apps.getByTestId('broker-export').click()]);
     expect(download.suggestedFilename()).toMatch(/^利潤提取申請-\d{8}\.xlsx$/);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-    const values: string[][] = [];
-    book.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    const values = (await xlsxRows(download)).map((r) => r.map((v) => String(v ?? '')));
     const header = values.findIndex((r) => r[0] === zh.export.application.columns.id);
     const exported = values.slice(header + 1);
     expect(exported.map((r) => [r[3], new Decimal(r[5]!).toFixed(), r[7]])).toEqual(shown.map((r) => [r[2], screenAmount(r[4]!).toFixed(), r[5]]));

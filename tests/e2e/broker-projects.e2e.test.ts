@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
 import { unitsFor } from '../../contract/broker-nav.ts';
 import zh from '../../locales/zh-HK/broker-project.json' with { type: 'json' };
-import { openPage } from './support/browser.ts';
+import { type Broker, enterEmailCode, fillProjectForm, formatNav, formatUnits, openBrokerPage, sandboxNow as nowOf, shown, usdt } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
@@ -43,25 +43,15 @@ interface Holding {
   interestUnsettled: string;
 }
 
-const owner = { email: `projects-${Date.now().toString(36)}@firm.test`, token: '' };
+const owner: Broker = { email: `projects-${Date.now().toString(36)}@firm.test`, token: '' };
 let projectNo = '';
 const investors = [
   { name: 'Chan Tai Man', email: `tm.chan-${Date.now().toString(36)}@client.test`, amount: '1000' },
   { name: 'Lee Siu Ling', email: `sl.lee-${Date.now().toString(36)}@client.test`, amount: '2500.5' },
 ];
 
-async function openAs(width: number, path: string) {
-  const opened = await openPage(suite.browser, { viewport: { width, height: 900 } });
-  await opened.context.addCookies([{ name: 'token', value: owner.token, url: suite.baseURL }]);
-  await opened.page.goto(`${suite.baseURL}/en-US/brokerManager/${path}`);
-  return opened;
-}
-
-/** The sandbox clock's moment (a 1 ms move answers it). */
-async function sandboxNow(): Promise<Date> {
-  const reply = await suite.client.call<{ now: string }>('POST', '/_dev/clock/advance', { body: { ms: 1 } });
-  return new Date(reply.data.now);
-}
+const openAs = (width: number, path: string) => openBrokerPage(suite, owner, width, path);
+const sandboxNow = () => nowOf(suite);
 
 async function project(): Promise<Project> {
   const reply = await suite.client.call<{ project: Project }>('POST', '/broker/project/queryBrokerProjectInfo', { token: owner.token, body: { projectNo } });
@@ -99,16 +89,8 @@ async function check(page: Page, width: number, name: string): Promise<void> {
   await saveScreenshot(page, `broker-${name}-${width}`);
 }
 
-/** A figure as the screens show it (glossary "Numbers"): cut to its places, thousands separated. */
-function shown(value: string, places: number): string {
-  const [whole, fraction] = new Decimal(value).toFixed(places, Decimal.ROUND_DOWN).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
-}
-/** USDT at its 4 display places; NAV per unit and units at 8 (contract/broker-nav.ts). */
+/** USDT at its 4 display places (support/broker.ts `shown`). */
 const formatAssetAmount = (value: string, _asset: 'USDT') => shown(value, 4);
-const formatNav = (value: string) => shown(value, 8);
-const formatUnits = (value: string) => shown(value, 8);
-const usdt = (value: string) => `${formatAssetAmount(value, 'USDT')} USDT`;
 
 beforeAll(async () => {
   await suite.client.register(owner.email, PASSWORD);
@@ -137,14 +119,7 @@ describe('broker project pages in Chromium (issue 15)', () => {
     await expectAccessible(page, 'project form errors');
     await saveScreenshot(page, 'broker-project-form-errors-1280');
 
-    await form.getByTestId('input-name').fill('Harbour Alpha');
-    await form.getByTestId('input-description').fill('USDT futures, market neutral');
-    await form.getByTestId('input-exchangeCode').selectOption('okx');
-    await form.getByTestId('input-startDay').fill(today);
-    await form.getByTestId('input-endDay').fill(addDays(today, 365));
-    await form.getByTestId('input-interestRate').fill('5');
-    await form.getByTestId('input-performanceFeeRate').fill('20');
-    await form.getByTestId('input-minSubscription').fill('100');
+    await fillProjectForm(form, { name: 'Harbour Alpha', description: 'USDT futures, market neutral', exchangeCode: 'okx', startDay: today, endDay: addDays(today, 365), interestRate: '5', performanceFeeRate: '20', minSubscription: '100' });
     // By keyboard: Enter in the last field submits the form.
     await form.getByTestId('input-minSubscription').press('Enter');
     await expect.poll(() => page.getByTestId('project-notice').textContent(), slow).toMatch(/P\d{12}/);
@@ -301,10 +276,7 @@ describe('broker project pages in Chromium (issue 15)', () => {
     // Submitting without the e-mail code is refused beside the field.
     await form.getByTestId('redeem-submit').click();
     await expect.poll(() => form.getByTestId('error-emailCode').count(), slow).toBe(1);
-    await suite.client.advance(1_100);
-    await form.getByTestId('send-emailCode').click();
-    const mail = await suite.client.readCode(owner.email, 'brokerRedeem');
-    await form.getByTestId('input-emailCode').fill(mail.code);
+    await enterEmailCode(suite, form, owner.email, 'brokerRedeem');
     await form.getByTestId('redeem-submit').click();
     await expect.poll(() => page.getByTestId('form-success').textContent(), slow).toContain(usdt(expected.data.amount));
     const after = (await holdings()).find((h) => h.investorId === first.investorId)!;

@@ -1,4 +1,7 @@
-import type { Page } from 'playwright-core';
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import type { Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openPage } from './browser.ts';
 import type { SandboxSuite } from './suite.ts';
@@ -40,4 +43,91 @@ export async function expectNotWider(page: Page, width: number, root: string, na
   );
   expect(wide.page, `${name}: ${wide.wide.join(', ')}`).toBeLessThanOrEqual(width);
   expect(wide.wide, name).toEqual([]);
+}
+
+/** The sandbox clock's moment (a 1 ms move answers it). */
+export async function sandboxNow(suite: SandboxSuite): Promise<Date> {
+  const reply = await suite.client.call<{ now: string }>('POST', '/_dev/clock/advance', { body: { ms: 1 } });
+  return new Date(reply.data.now);
+}
+
+/**
+ * `member` (a broker user of their own) joins `owner`'s organisation as a member: the owner names them, the
+ * confirmation code goes to the member's e-mail (account-manager flow of part 1), the owner confirms with it.
+ */
+export async function joinMember(suite: SandboxSuite, owner: Broker, member: Broker): Promise<void> {
+  const call = <T>(path: string, body: unknown) => suite.client.call<T>('POST', path, { token: owner.token, body });
+  expect((await call('/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
+  await suite.client.advance(1_100);
+  const sent = await call<{ uuid: string }>('/broker/account/invokeAccountManager', { email: member.email });
+  const mail = await suite.client.readCode(member.email, 'brokerManager');
+  const joined = await call<{ role: string }>('/broker/account/confirmAccountManager', { email: member.email, emailUuid: sent.data.uuid, emailCode: mail.code });
+  expect(joined.data).toMatchObject({ role: 'member' });
+}
+
+/** The first sheet of a downloaded xlsx file, row by row (cell values as ExcelJS reads them: numbers stay numbers). */
+export async function xlsxRows(download: Download): Promise<unknown[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+/** A figure as the screens show it (glossary "Numbers"): cut to its places, thousands separated. */
+export function shown(value: string, places: number): string {
+  const [whole, fraction] = new Decimal(value).toFixed(places, Decimal.ROUND_DOWN).split('.');
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+}
+/** NAV per unit and units at their 8 places (contract/broker-nav.ts); USDT at its 4 display places, with the asset. */
+export const formatNav = (value: string) => shown(value, 8);
+export const formatUnits = (value: string) => shown(value, 8);
+export const usdt = (value: string) => `${shown(value, 4)} USDT`;
+
+/** "1,234.5000 USDT" as a number. */
+export const screenAmount = (text: string | null) => new Decimal((text ?? '').replace(/[^\d.-]/g, ''));
+
+/** The performance chart's screen-reader table: day and NAV of every drawn record. */
+export async function drawnSeries(page: Page): Promise<Array<{ day: string; nav: string }>> {
+  return page
+    .getByTestId('chart-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => ({ day: row.querySelector('th')?.textContent ?? '', nav: row.querySelector('td')?.textContent ?? '' })));
+}
+
+/** Waits until the performance chart on the page has drawn `points` records. */
+export async function chartDrawn(page: Page, points: number): Promise<void> {
+  await page.waitForFunction((n) => document.querySelector('[data-testid="performance-chart"]')?.getAttribute('data-points') === String(n), points, { timeout: 15_000 });
+}
+
+/**
+ * A form's e-mail code: the clock passes the 1 s send guard, the form's send button (`send-<field>`) is pressed, the
+ * code of `businessType` sent to `email` is read from the outbox and typed into `input-<field>`.
+ */
+export async function enterEmailCode(suite: SandboxSuite, form: Locator, email: string, businessType: string, field = 'emailCode'): Promise<void> {
+  await suite.client.advance(1_100);
+  await form.getByTestId(`send-${field}`).click();
+  const mail = await suite.client.readCode(email, businessType);
+  await form.getByTestId(`input-${field}`).fill(mail.code);
+}
+
+/** The project form's fields as typed (rates in percent); the app's ProjectTermsForm, which the node project cannot import. */
+type ProjectTerms = Record<'name' | 'description' | 'exchangeCode' | 'startDay' | 'endDay' | 'interestRate' | 'performanceFeeRate' | 'minSubscription', string>;
+
+/** Fills the project page's create form (`project-form`) with `terms`; the caller submits it. */
+export async function fillProjectForm(form: Locator, terms: ProjectTerms): Promise<void> {
+  await form.getByTestId('input-name').fill(terms.name);
+  await form.getByTestId('input-description').fill(terms.description);
+  await form.getByTestId('input-exchangeCode').selectOption(terms.exchangeCode);
+  await form.getByTestId('input-startDay').fill(terms.startDay);
+  await form.getByTestId('input-endDay').fill(terms.endDay);
+  await form.getByTestId('input-interestRate').fill(terms.interestRate);
+  await form.getByTestId('input-performanceFeeRate').fill(terms.performanceFeeRate);
+  await form.getByTestId('input-minSubscription').fill(terms.minSubscription);
+}
+
+/** On the bill page: presses the decision `action` (initial_review, re_review, pay) and waits for the bill's next state. */
+export async function decideBill(page: Page, action: 'initial_review' | 're_review' | 'pay', next: string): Promise<void> {
+  await page.getByTestId(`bill-action-${action}`).click();
+  await expect.poll(() => page.getByTestId('bill-detail').getAttribute('data-status'), { timeout: 15_000 }).toBe(next);
 }
