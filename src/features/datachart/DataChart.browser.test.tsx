@@ -99,6 +99,17 @@ describe('DataChart', () => {
     expect(spy).toHaveBeenCalledTimes(2);
   });
 
+  it('names the days the return runs over: the first record, not a range start before the project', async () => {
+    const young = { ...reply, startDay: '2026-10-20', range: { from: '2026-10-01', to: '2026-10-31', days: 30 }, list: list.slice(19) };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => envelope(200, young));
+    await render(`/en-US/dataChart?code=${CODE}`);
+    await expect.poll(() => q('datachart-twr')?.textContent).toBe('+3.00%');
+    const label = q('datachart-twr')!.previousElementSibling!.textContent!;
+    expect(label).toContain('2026-10-20');
+    expect(label).toContain('2026-10-31');
+    expect(label).not.toContain('2026-10-01');
+  });
+
   it('shows "not found" for an unknown code (404) and for a malformed one without asking', async () => {
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => envelope(404, null, 404));
     await render(`/en-US/h5/dataChart?code=${CODE}`, true);

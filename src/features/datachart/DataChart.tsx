@@ -85,7 +85,8 @@ export function DataChart({ phone }: { phone: boolean }) {
           <dd data-testid="datachart-nav">{chart.list[chart.list.length - 1]?.nav ?? PLACEHOLDER}</dd>
         </div>
         <div>
-          <dt>{t('page.timeWeighted', { from: chart.range.from ?? PLACEHOLDER, to: chart.range.to ?? PLACEHOLDER })}</dt>
+          {/* The return runs over the records there are: a range reaching before the project's first record starts at it. */}
+          <dt>{t('page.timeWeighted', { from: chart.list[0]?.day ?? chart.range.from ?? PLACEHOLDER, to: chart.list[chart.list.length - 1]?.day ?? chart.range.to ?? PLACEHOLDER })}</dt>
           <dd data-testid="datachart-twr">{rateText(chart.timeWeighted)}</dd>
         </div>
         <div>
