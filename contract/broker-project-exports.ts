@@ -38,4 +38,10 @@ export const brokerProjectExports = {
   capitalReport: { path: '/broker/account/overview/capitalReport/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
   /** account/overview/listTotalTrade's filters → 交易統計-YYYYMMDD.xlsx. */
   tradeStatistics: { path: '/broker/account/overview/listTotalTrade/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
+  /** account/overview/listAccountTradeStatistics' filters → 子帳戶交易統計-YYYYMMDD.xlsx. */
+  accountTrades: { path: '/broker/account/overview/listAccountTradeStatistics/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
+  /** account/overview/listUserTradeSummary's filters → 投資者交易統計-YYYYMMDD.xlsx. */
+  userTrades: { path: '/broker/account/overview/listUserTradeSummary/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
+  /** account/overview/queryUserProfit's project → 投資者持有及收益-YYYYMMDD.xlsx. */
+  userProfit: { path: '/broker/account/overview/queryUserProfit/export', query: Strict({ projectNo: Type.Optional(ProjectNo) }) },
 } as const;

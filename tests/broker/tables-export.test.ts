@@ -1,0 +1,120 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApi } from '../api/helpers.ts';
+import { amountCell } from '../../server/wallet/export.ts';
+import { securityBackends } from '../security/backends.ts';
+import { newBroker } from './support.ts';
+
+/**
+ * The remaining tables' downloads (issue 15 "xlsx exports for every table"; contract/broker-project-exports.ts;
+ * server/broker/projects/export.ts) against the demo organisation's seeded project: the analysis tab's per-sub-account
+ * and per-investor trade statistics and the investors' holdings and profit. Each file's rows are the page call's rows
+ * for the same filters, under the cover block (title, filters in words, UTC+8, generation time), amounts as numeric
+ * cells (amountCell: a number where a double holds it exactly); a refusal is the JSON envelope. PGlite, one sandbox.
+ */
+describe('broker table downloads', () => {
+  const backend = securityBackends()[0]!;
+  let api: TestApi;
+  let demo = '';
+  let stranger = '';
+  let projectNo = '';
+  let projectName = '';
+
+  const call = async <T>(method: 'GET' | 'POST', path: string, body: Record<string, unknown>): Promise<T> => {
+    const reply =
+      method === 'GET'
+        ? await api.call<T>('GET', `${path}?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()}`, { token: demo })
+        : await api.call<T>('POST', path, { token: demo, body });
+    expect(reply.code, JSON.stringify(reply)).toBe(200);
+    return reply.data;
+  };
+  const download = (path: string, query: Record<string, string>, token = demo) =>
+    fetch(`${api.base}${path}?${new URLSearchParams(query).toString()}`, { method: 'POST', headers: { source: 'web', authorization: `Bearer ${token}` } });
+  /** The sheet's rows as values: [0] title, [1] filters, [2] time zone, [3] generation time, [4] blank, [5] column names, then the table. */
+  const sheet = async (reply: Response) => {
+    expect(reply.status, await reply.clone().text()).toBe(200);
+    expect(reply.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await reply.arrayBuffer()) as unknown as ArrayBuffer);
+    const values: unknown[][] = [];
+    book.worksheets[0]!.eachRow({ includeEmpty: true }, (row) => values.push((row.values as unknown[]).slice(1)));
+    expect(String(values[2]![0])).toContain('UTC+8');
+    expect(String(values[3]![0])).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    return values;
+  };
+  const fileName = (reply: Response) => decodeURIComponent(reply.headers.get('content-disposition') ?? '');
+  const status = async (reply: Response) => {
+    expect(reply.headers.get('content-type')).toContain('application/json');
+    return [reply.status, ((await reply.json()) as { code: number }).code];
+  };
+
+  beforeAll(async () => {
+    api = await backend.start({ demoProject: true });
+    demo = await api.token();
+    stranger = (await newBroker(api)).token;
+    const list = await api.call<Array<{ projectNo: string; name: string }>>('GET', '/broker/project', { token: demo });
+    projectNo = list.data[0]!.projectNo;
+    projectName = list.data[0]!.name;
+  }, 180_000);
+  afterAll(async () => api?.close());
+
+  it('the per-sub-account trade statistics hold listAccountTradeStatistics’ rows for the same filters', async () => {
+    const path = '/broker/account/overview/listAccountTradeStatistics/export';
+    const reply = await download(path, { projectNo, days: '30' });
+    expect(fileName(reply)).toMatch(/子帳戶交易統計-\d{8}\.xlsx/);
+    const rows = await sheet(reply);
+    expect(rows[0]).toEqual(['子帳戶交易統計']);
+    const onPage = await call<{ lastTradeDay: string; list: Array<{ subAccountName: string; projectNo: string; tradeCount: number; volume: string; fee: string; netPnl: string }> }>(
+      'GET',
+      '/broker/account/overview/listAccountTradeStatistics',
+      { projectNo, days: 30 },
+    );
+    expect(onPage.list.length).toBeGreaterThan(0);
+    expect(String(rows[1]![0])).toContain(projectNo);
+    expect(String(rows[1]![0])).toContain(onPage.lastTradeDay);
+    expect(rows.slice(6).map((r) => [r[0], r[2], r[3], r[4], r[5], r[7]])).toEqual(
+      onPage.list.map((a) => [a.subAccountName, a.projectNo, a.tradeCount, amountCell(a.volume), amountCell(a.fee), amountCell(a.netPnl)]),
+    );
+    expect(typeof rows[6]![5]).toBe('number');
+    expect(await status(await download(path, { projectNo }, stranger))).toEqual([404, 404]);
+  });
+
+  it('the per-investor trade statistics hold listUserTradeSummary’s rows for the same filters', async () => {
+    const path = '/broker/account/overview/listUserTradeSummary/export';
+    const reply = await download(path, { projectNo, days: '30' });
+    expect(fileName(reply)).toMatch(/投資者交易統計-\d{8}\.xlsx/);
+    const rows = await sheet(reply);
+    expect(String(rows[1]![0])).toContain(projectName);
+    const onPage = await call<{ list: Array<{ investorName: string; projectCount: number; volumeShare: string; feeShare: string; pnlShare: string }> }>(
+      'POST',
+      '/broker/account/overview/listUserTradeSummary',
+      { projectNo, days: 30 },
+    );
+    expect(onPage.list.length).toBeGreaterThan(0);
+    expect(rows.slice(6)).toEqual(onPage.list.map((u) => [u.investorName, u.projectCount, amountCell(u.volumeShare), amountCell(u.feeShare), amountCell(u.pnlShare)]));
+    expect(typeof rows[6]![3]).toBe('number');
+    const bad = await download(path, { projectNo, days: '14' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('days');
+  });
+
+  it('the investors’ holdings and profit hold queryUserProfit’s rows and total', async () => {
+    const path = '/broker/account/overview/queryUserProfit/export';
+    const reply = await download(path, { projectNo });
+    expect(fileName(reply)).toMatch(/投資者持有及收益-\d{8}\.xlsx/);
+    const rows = await sheet(reply);
+    expect(String(rows[1]![0])).toContain(projectNo);
+    const onPage = await call<{ list: Array<{ investorName: string; projectNo: string; units: string; value: string; profit: string }>; total: { value: string; profit: string } }>(
+      'POST',
+      '/broker/account/overview/queryUserProfit',
+      { projectNo },
+    );
+    expect(onPage.list.length).toBeGreaterThan(0);
+    expect(rows.slice(6, -1).map((r) => [r[0], r[1], r[3], r[6], r[10]])).toEqual(
+      onPage.list.map((u) => [u.investorName, u.projectNo, amountCell(u.units), amountCell(u.value), amountCell(u.profit)]),
+    );
+    expect([rows.at(-1)![0], rows.at(-1)![6], rows.at(-1)![10]]).toEqual(['合計', amountCell(onPage.total.value), amountCell(onPage.total.profit)]);
+    expect(rows.slice(6, -1).every((r) => typeof r[11] === 'number')).toBe(true);
+    expect(await status(await download(path, { projectNo }, stranger))).toEqual([404, 404]);
+  });
+});
