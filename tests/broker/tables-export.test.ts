@@ -8,7 +8,8 @@ import { newBroker } from './support.ts';
 /**
  * The remaining tables' downloads (issue 15 "xlsx exports for every table"; contract/broker-project-exports.ts;
  * server/broker/projects/export.ts) against the demo organisation's seeded project: the analysis tab's per-sub-account
- * and per-investor trade statistics and the investors' holdings and profit. Each file's rows are the page call's rows
+ * and per-investor trade statistics and the investors' holdings and profit; the interest page's investors and interest
+ * records. Each file's rows are the page call's rows
  * for the same filters, under the cover block (title, filters in words, UTC+8, generation time), amounts as numeric
  * cells (amountCell: a number where a double holds it exactly); a refusal is the JSON envelope. PGlite, one sandbox.
  */
@@ -116,5 +117,31 @@ describe('broker table downloads', () => {
     expect([rows.at(-1)![0], rows.at(-1)![6], rows.at(-1)![10]]).toEqual(['合計', amountCell(onPage.total.value), amountCell(onPage.total.profit)]);
     expect(rows.slice(6, -1).every((r) => typeof r[11] === 'number')).toBe(true);
     expect(await status(await download(path, { projectNo }, stranger))).toEqual([404, 404]);
+  });
+
+  it('the interest page’s investors and interest records hold interestSettle/account’s and interestSettle/page’s rows', async () => {
+    const investorsReply = await download('/broker/interestSettle/account/export', { projectNo });
+    expect(fileName(investorsReply)).toMatch(/投資者利息-\d{8}\.xlsx/);
+    const investors = await sheet(investorsReply);
+    expect(String(investors[1]![0])).toContain(projectNo);
+    const onPage = await call<Array<{ investorId: string; investorName: string; units: string; accrued: string; pending: string }>>('POST', '/broker/interestSettle/account', { projectNo });
+    expect(onPage.length).toBeGreaterThan(0);
+    expect(investors.slice(6).map((r) => [r[0], r[1], r[2], r[4], r[5]])).toEqual(onPage.map((i) => [i.investorId, i.investorName, amountCell(i.units), amountCell(i.accrued), amountCell(i.pending)]));
+    expect(investors.slice(6).every((r) => typeof r[4] === 'number')).toBe(true);
+
+    for (const query of [{ projectNo }, { projectNo, state: 'pending_payment' }, { projectNo, state: 'paid' }]) {
+      const reply = await download('/broker/interestSettle/page/export', query);
+      expect(fileName(reply)).toMatch(/利息記錄-\d{8}\.xlsx/);
+      const rows = await sheet(reply);
+      const records = await call<{ list: Array<{ investorId: string; state: string; fromDay: string; toDay: string; days: number; amount: string }> }>('POST', '/broker/interestSettle/page', {
+        pageCondition: { pageNum: 1, pageSize: 100 },
+        queryCondition: query,
+      });
+      if (!('state' in query)) expect(records.list.length).toBeGreaterThan(0);
+      if (query.state === 'pending_payment') expect(String(rows[1]![0])).toContain('待付息');
+      expect(rows.slice(6).map((r) => [r[0], r[3], r[4], r[5], r[6]])).toEqual(records.list.map((r) => [r.investorId, r.fromDay, r.toDay, r.days, amountCell(r.amount)]));
+    }
+    expect(await status(await download('/broker/interestSettle/account/export', { projectNo }, stranger))).toEqual([404, 404]);
+    expect(await status(await download('/broker/interestSettle/page/export', { projectNo, state: 'lost' }))).toEqual([400, 400]);
   });
 });
