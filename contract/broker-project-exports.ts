@@ -49,4 +49,6 @@ export const brokerProjectExports = {
   investorInterest: { path: '/broker/interestSettle/account/export', query: Strict({ projectNo: ProjectNo }) },
   /** interestSettle/page's filters → 利息記錄-YYYYMMDD.xlsx. */
   interestRecords: { path: '/broker/interestSettle/page/export', query: Strict({ projectNo: ProjectNo, state: Type.Optional(InterestStateName) }) },
+  /** profitAccrual/accrualFund's filter → 各項目利潤-YYYYMMDD.xlsx (contract/broker-profit-rules.ts PROFIT_FUNDS_EXPORT_FILE). */
+  profitFunds: { path: '/broker/profitAccrual/accrualFund/export', query: Strict({ projectNo: Type.Optional(ProjectNo) }) },
 } as const;

@@ -9,7 +9,7 @@ import { newBroker } from './support.ts';
  * The remaining tables' downloads (issue 15 "xlsx exports for every table"; contract/broker-project-exports.ts;
  * server/broker/projects/export.ts) against the demo organisation's seeded project: the analysis tab's per-sub-account
  * and per-investor trade statistics and the investors' holdings and profit; the interest page's investors and interest
- * records. Each file's rows are the page call's rows
+ * records; the profit page's per-project summary. Each file's rows are the page call's rows
  * for the same filters, under the cover block (title, filters in words, UTC+8, generation time), amounts as numeric
  * cells (amountCell: a number where a double holds it exactly); a refusal is the JSON envelope. PGlite, one sandbox.
  */
@@ -143,5 +143,19 @@ describe('broker table downloads', () => {
     }
     expect(await status(await download('/broker/interestSettle/account/export', { projectNo }, stranger))).toEqual([404, 404]);
     expect(await status(await download('/broker/interestSettle/page/export', { projectNo, state: 'lost' }))).toEqual([400, 400]);
+  });
+
+  it('the profit page’s per-project summary holds accrualFund’s rows', async () => {
+    for (const query of [{}, { projectNo }] as Array<Record<string, string>>) {
+      const reply = await download('/broker/profitAccrual/accrualFund/export', query);
+      expect(fileName(reply)).toMatch(/各項目利潤-\d{8}\.xlsx/);
+      const rows = await sheet(reply);
+      expect(String(rows[1]![0])).toContain(query.projectNo ? projectName : '全部');
+      const onPage = await call<Array<{ projectNo: string; accrued: string; withdrawn: string; available: string }>>('GET', '/broker/profitAccrual/accrualFund', query);
+      expect(onPage.length).toBeGreaterThan(0);
+      expect(rows.slice(6).map((r) => [r[0], r[3], r[4], r[8]])).toEqual(onPage.map((f) => [f.projectNo, amountCell(f.accrued), amountCell(f.withdrawn), amountCell(f.available)]));
+      expect(typeof rows[6]![3]).toBe('number');
+    }
+    expect(await status(await download('/broker/profitAccrual/accrualFund/export', { projectNo }, stranger))).toEqual([404, 404]);
   });
 });
