@@ -35,6 +35,8 @@ export const brokerProjectExports = {
   },
   /** project/listCapital's project → 投資者持有-YYYYMMDD.xlsx. */
   holdings: { path: '/broker/project/listCapital/export', query: Strict({ projectNo: ProjectNo }) },
+  /** queryBrokerProjectInfo's sub-accounts of the project → 項目子帳戶-YYYYMMDD.xlsx. */
+  accounts: { path: '/broker/account/project/relation/export', query: Strict({ projectNo: ProjectNo }) },
   /** account/overview/capitalReport's filters → 資本報告-YYYYMMDD.xlsx. */
   capitalReport: { path: '/broker/account/overview/capitalReport/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
   /** account/overview/listTotalTrade's filters → 交易統計-YYYYMMDD.xlsx. */

@@ -9,7 +9,7 @@ import { newBroker } from './support.ts';
  * The remaining tables' downloads (issue 15 "xlsx exports for every table"; contract/broker-project-exports.ts;
  * server/broker/projects/export.ts) against the demo organisation's seeded project: the analysis tab's per-sub-account
  * and per-investor trade statistics and the investors' holdings and profit; the interest page's investors and interest
- * records; the profit page's per-project summary. Each file's rows are the page call's rows
+ * records; the profit page's per-project summary; the project detail's sub-accounts. Each file's rows are the page call's rows
  * for the same filters, under the cover block (title, filters in words, UTC+8, generation time), amounts as numeric
  * cells (amountCell: a number where a double holds it exactly); a refusal is the JSON envelope. PGlite, one sandbox.
  */
@@ -157,5 +157,19 @@ describe('broker table downloads', () => {
       expect(typeof rows[6]![3]).toBe('number');
     }
     expect(await status(await download('/broker/profitAccrual/accrualFund/export', { projectNo }, stranger))).toEqual([404, 404]);
+  });
+
+  it('the project detail’s sub-accounts hold queryBrokerProjectInfo’s accounts', async () => {
+    const reply = await download('/broker/account/project/relation/export', { projectNo });
+    expect(fileName(reply)).toMatch(/項目子帳戶-\d{8}\.xlsx/);
+    const rows = await sheet(reply);
+    expect(String(rows[1]![0])).toContain(projectName);
+    const info = await call<{ accounts: Array<{ brokerAccountId: string; subAccountName: string; role: string; usdt: string }> }>('POST', '/broker/project/queryBrokerProjectInfo', { projectNo });
+    expect(info.accounts.length).toBeGreaterThan(0);
+    expect(rows.slice(6).map((r) => [r[0], r[1], r[4]])).toEqual(info.accounts.map((a) => [a.brokerAccountId, a.subAccountName, amountCell(a.usdt)]));
+    expect(rows[6]![3]).toBe('主帳戶');
+    expect(typeof rows[6]![4]).toBe('number');
+    expect(await status(await download('/broker/account/project/relation/export', { projectNo }, stranger))).toEqual([404, 404]);
+    expect((await download('/broker/account/project/relation/export', {})).status).toBe(400);
   });
 });

@@ -9,13 +9,13 @@ import { amountCell, zonedFormatter } from '../../wallet/export.ts';
 import { userProfit, userTradeSummary } from '../analytics/investors.ts';
 import { accountTrades, capitalReport, totalTrade } from '../analytics/overview.ts';
 import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
-import { capitalList, flowQuery, type FlowViewRow, flowView, projectPageRows, projectViews } from './routes.ts';
+import { capitalList, flowQuery, type FlowViewRow, flowView, projectPageRows, projectViews, relationViews } from './routes.ts';
 import { investorOf, projectOf } from './store.ts';
 
 /**
  * The project pages' and the analysis tab's downloads (issue 15; contract/broker-project-exports.ts; spec §7
- * "Downloads"): the project list, a project's subscriptions and redemptions, its investors' holdings, the capital
- * report, the trade statistics (per symbol, per sub-account, per investor) and the investors' holdings and profit, each
+ * "Downloads"): the project list, a project's subscriptions and redemptions, its investors' holdings, its
+ * sub-accounts (primary and linked; relationViews, as queryBrokerProjectInfo's `accounts`), the capital report, the trade statistics (per symbol, per sub-account, per investor) and the investors' holdings and profit, each
  * read with its page call's own code (projectPageRows, flowQuery, capitalList, capitalReport, totalTrade, accountTrades,
  * userTradeSummary, userProfit) so the file holds the page's rows for the same filters, in its order. The sheet is part 1's
  * writer (fund-export.ts brokerQueryDownload: the cover block with the filters in words, UTC+8 and the generation
@@ -246,6 +246,23 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
           ]),
           [s.total, '', '', '', '', '', ...[t.value, t.capitalIn, t.capitalOut, t.netContribution, t.profit, t.interestAccrued, t.interestPaid].map(amountCell), '', ''],
         ],
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.accounts, async ({ member }, q) => {
+    const project = await projectText(member.orgId, q.projectNo);
+    const accounts = await relationViews(ctx.db, q.projectNo);
+    const a = x.accounts;
+    const c = a.columns;
+    return {
+      file: PROJECT_EXPORT_FILES.accounts,
+      sheet: {
+        name: a.sheet,
+        title: a.title,
+        filters: fill(a.filters, { project }),
+        columns: [c.accountId, c.name, c.exchange, c.role, c.usdt, c.remark, c.createdBy, c.createdAt],
+        rows: accounts.map((r) => [r.brokerAccountId, r.subAccountName, r.exchangeCode, a.roles[r.role], amountCell(r.usdt), r.remark, r.createdBy, time(r.createdAt)]),
       },
     };
   });
