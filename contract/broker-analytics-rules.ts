@@ -33,5 +33,8 @@ export const ANALYTICS_EXPORT_FILES = {
   userIncome: { fileName: '投資者收益記錄-{{day}}.xlsx', asciiName: 'investor-income-records-{{day}}.xlsx' },
   capitalReport: { fileName: '資本報告-{{day}}.xlsx', asciiName: 'capital-report-{{day}}.xlsx' },
   tradeStatistics: { fileName: '交易統計-{{day}}.xlsx', asciiName: 'trade-statistics-{{day}}.xlsx' },
+  accountTrades: { fileName: '子帳戶交易統計-{{day}}.xlsx', asciiName: 'sub-account-trades-{{day}}.xlsx' },
+  userTrades: { fileName: '投資者交易統計-{{day}}.xlsx', asciiName: 'investor-trades-{{day}}.xlsx' },
+  userProfit: { fileName: '投資者持有及收益-{{day}}.xlsx', asciiName: 'investor-holdings-{{day}}.xlsx' },
 } as const;
 export type AnalyticsExportKind = keyof typeof ANALYTICS_EXPORT_FILES;

@@ -73,4 +73,6 @@ export const INTEREST_WALLET = 'futures';
 export const INTEREST_EXPORT_FILES = {
   settleBills: { fileName: '結算帳單-{{day}}.xlsx', asciiName: 'settle-bills-{{day}}.xlsx' },
   settleBill: { fileName: '結算帳單-{{billNo}}.xlsx', asciiName: 'settle-bill-{{billNo}}.xlsx' },
+  investorInterest: { fileName: '投資者利息-{{day}}.xlsx', asciiName: 'investor-interest-{{day}}.xlsx' },
+  interestRecords: { fileName: '利息記錄-{{day}}.xlsx', asciiName: 'interest-records-{{day}}.xlsx' },
 } as const;

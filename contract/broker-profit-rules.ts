@@ -96,3 +96,5 @@ export const PROFIT_EXPORT_FILES: Record<ProfitExportTable, { fileName: string; 
   accrual: { fileName: '利潤計提記錄-{{day}}.xlsx', asciiName: 'profit-accruals-{{day}}.xlsx' },
   application: { fileName: '利潤提取申請-{{day}}.xlsx', asciiName: 'profit-applications-{{day}}.xlsx' },
 };
+/** The profit page's per-project summary (profitAccrual/accrualFund) as xlsx: 各項目利潤-YYYYMMDD.xlsx. */
+export const PROFIT_FUNDS_EXPORT_FILE = { fileName: '各項目利潤-{{day}}.xlsx', asciiName: 'profit-per-project-{{day}}.xlsx' } as const;

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { ProjectNo, Day, FlowDirectionName, ProjectStatusName } from './broker-projects.ts';
+import { InterestStateName } from './broker-interest.ts';
 import { BROKER_EXCHANGES } from './broker-rules.ts';
 import { Id, IsoTime, Strict, StringEnum, Text } from './schema.ts';
 
@@ -9,7 +10,7 @@ import { Id, IsoTime, Strict, StringEnum, Text } from './schema.ts';
  * filters as query parameters answering the xlsx (or the JSON envelope on a refusal); not `call`s. The rows are the
  * page call's rows for the same filters under the cover block of server/broker/fund-export.ts (title, filters in
  * words, UTC+8, generation time; numeric cells). File names: contract/broker-projects-rules.ts PROJECT_EXPORT_FILES
- * and contract/broker-analytics-rules.ts ANALYTICS_EXPORT_FILES.
+ * , contract/broker-analytics-rules.ts ANALYTICS_EXPORT_FILES and contract/broker-interest-rules.ts INTEREST_EXPORT_FILES.
  */
 const DaysText = Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')]);
 const DayRange = { days: Type.Optional(DaysText), startDay: Type.Optional(Day), endDay: Type.Optional(Day) };
@@ -34,8 +35,22 @@ export const brokerProjectExports = {
   },
   /** project/listCapital's project → 投資者持有-YYYYMMDD.xlsx. */
   holdings: { path: '/broker/project/listCapital/export', query: Strict({ projectNo: ProjectNo }) },
+  /** queryBrokerProjectInfo's sub-accounts of the project → 項目子帳戶-YYYYMMDD.xlsx. */
+  accounts: { path: '/broker/account/project/relation/export', query: Strict({ projectNo: ProjectNo }) },
   /** account/overview/capitalReport's filters → 資本報告-YYYYMMDD.xlsx. */
   capitalReport: { path: '/broker/account/overview/capitalReport/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
   /** account/overview/listTotalTrade's filters → 交易統計-YYYYMMDD.xlsx. */
   tradeStatistics: { path: '/broker/account/overview/listTotalTrade/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
+  /** account/overview/listAccountTradeStatistics' filters → 子帳戶交易統計-YYYYMMDD.xlsx. */
+  accountTrades: { path: '/broker/account/overview/listAccountTradeStatistics/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
+  /** account/overview/listUserTradeSummary's filters → 投資者交易統計-YYYYMMDD.xlsx. */
+  userTrades: { path: '/broker/account/overview/listUserTradeSummary/export', query: Strict({ projectNo: Type.Optional(ProjectNo), ...DayRange }) },
+  /** account/overview/queryUserProfit's project → 投資者持有及收益-YYYYMMDD.xlsx. */
+  userProfit: { path: '/broker/account/overview/queryUserProfit/export', query: Strict({ projectNo: Type.Optional(ProjectNo) }) },
+  /** interestSettle/account's project → 投資者利息-YYYYMMDD.xlsx (contract/broker-interest-rules.ts INTEREST_EXPORT_FILES). */
+  investorInterest: { path: '/broker/interestSettle/account/export', query: Strict({ projectNo: ProjectNo }) },
+  /** interestSettle/page's filters → 利息記錄-YYYYMMDD.xlsx. */
+  interestRecords: { path: '/broker/interestSettle/page/export', query: Strict({ projectNo: ProjectNo, state: Type.Optional(InterestStateName) }) },
+  /** profitAccrual/accrualFund's filter → 各項目利潤-YYYYMMDD.xlsx (contract/broker-profit-rules.ts PROFIT_FUNDS_EXPORT_FILE). */
+  profitFunds: { path: '/broker/profitAccrual/accrualFund/export', query: Strict({ projectNo: Type.Optional(ProjectNo) }) },
 } as const;

@@ -105,5 +105,6 @@ export const PROJECT_EXPORT_FILES = {
   projects: { fileName: '項目列表-{{day}}.xlsx', asciiName: 'projects-{{day}}.xlsx' },
   capitalRecords: { fileName: '認購及贖回記錄-{{day}}.xlsx', asciiName: 'capital-records-{{day}}.xlsx' },
   holdings: { fileName: '投資者持有-{{day}}.xlsx', asciiName: 'holdings-{{day}}.xlsx' },
+  accounts: { fileName: '項目子帳戶-{{day}}.xlsx', asciiName: 'project-sub-accounts-{{day}}.xlsx' },
 } as const;
 export type ProjectExportKind = keyof typeof PROJECT_EXPORT_FILES;

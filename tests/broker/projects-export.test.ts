@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../api/helpers.ts';
 import { securityBackends } from '../security/backends.ts';
+import { downloadName, queryDownload, sheetRows } from './export-support.ts';
 import { newBroker } from './support.ts';
 
 /**
@@ -32,21 +32,9 @@ describe('broker project downloads', () => {
     expect(reply.code, JSON.stringify(reply)).toBe(200);
     return reply.data;
   };
-  const download = (path: string, query: Record<string, string>, token = demo) =>
-    fetch(`${api.base}${path}?${new URLSearchParams(query).toString()}`, { method: 'POST', headers: { source: 'web', authorization: `Bearer ${token}` } });
-  /** The sheet's rows as values: [0] title, [1] filters, [2] time zone, [3] generation time, [4] blank, [5] column names, then the table. */
-  const sheet = async (reply: Response) => {
-    expect(reply.status, await reply.clone().text()).toBe(200);
-    expect(reply.headers.get('content-type')).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(Buffer.from(await reply.arrayBuffer()) as unknown as ArrayBuffer);
-    const values: unknown[][] = [];
-    book.worksheets[0]!.eachRow({ includeEmpty: true }, (row) => values.push((row.values as unknown[]).slice(1)));
-    expect(String(values[2]![0])).toContain('UTC+8');
-    expect(String(values[3]![0])).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-    return values;
-  };
-  const fileName = (reply: Response) => decodeURIComponent(reply.headers.get('content-disposition') ?? '');
+  const download = (path: string, query: Record<string, string>, token = demo) => queryDownload(api, path, query, token);
+  const sheet = sheetRows;
+  const fileName = downloadName;
 
   beforeAll(async () => {
     api = await backend.start({ demoProject: true });

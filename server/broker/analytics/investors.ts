@@ -112,6 +112,88 @@ async function tradeShares(ctx: ApiContext, orgId: string, filter: BookFilter & 
   return { book, shares, figures, head };
 }
 
+/** account/overview/queryUserProfit: each investor's holdings with the figures of the latest record, and the totals (the page's and the export's rows). */
+export async function userProfit(ctx: ApiContext, orgId: string, body: { projectNo?: string | undefined; investorId?: string | undefined }) {
+  const now = nowDate(ctx);
+  const projects = await scopeProjects(ctx.db, orgId, body.projectNo);
+  const names = await investorNames(ctx.db, orgId, body.investorId);
+  const nos = projects.map((p) => p.project_no);
+  const [flows, latest, paid, accrued] = await Promise.all([
+    capitalFlows(ctx.db, orgId, body),
+    recordsBefore(ctx.db, nos, addDays(hkDay(now), 1)),
+    interestPaid(ctx.db, projects),
+    ctx.db.query<{ project_no: string; investor_id: string; amount: string }>(
+      'select project_no, investor_id::text as investor_id, sum(amount)::text as amount from broker_interest_accruals where project_no = any($1::text[]) group by 1, 2',
+      [nos],
+    ),
+  ]);
+  const accruedOf = new Map(accrued.map((a) => [dayKey(a.project_no, a.investor_id), new D(a.amount)]));
+  const list: Array<Static<typeof UserProfit>> = [];
+  for (const p of projects) {
+    const record = latest.get(p.project_no);
+    const nav = record?.nav ?? '1';
+    for (const [investorId, name] of names) {
+      const own = flows.filter((f) => f.project_no === p.project_no && f.investor_id === investorId);
+      if (own.length === 0) continue;
+      const inc = own.filter((f) => f.direction === 'increase');
+      const dec = own.filter((f) => f.direction === 'decrease');
+      const units = sumOf(inc, (f) => f.units).sub(sumOf(dec, (f) => f.units));
+      const capitalIn = sumOf(inc, (f) => f.amount);
+      const capitalOut = sumOf(dec, (f) => f.amount);
+      const value = valueOf(units, nav);
+      const firstDay = hkDay(own[0]!.created_at);
+      const lastFlowDay = hkDay(own[own.length - 1]!.created_at);
+      const endDay = record && record.day > lastFlowDay ? record.day : lastFlowDay;
+      const mwr = moneyWeightedReturn({
+        startDay: firstDay,
+        startValue: 0,
+        flows: own.map((f) => ({ day: hkDay(f.created_at), amount: f.direction === 'increase' ? f.amount : new D(f.amount).neg() })),
+        endDay,
+        endValue: value,
+      });
+      list.push({
+        investorId,
+        investorName: name,
+        projectNo: p.project_no,
+        projectName: p.name,
+        units: plain(units),
+        nav: plain(nav),
+        navDay: record?.day ?? null,
+        value: plain(value),
+        capitalIn: plain(capitalIn),
+        capitalOut: plain(capitalOut),
+        netContribution: plain(capitalIn.sub(capitalOut)),
+        profit: plain(value.sub(capitalIn).add(capitalOut)),
+        interestAccrued: plain(accruedOf.get(dayKey(p.project_no, investorId)) ?? '0'),
+        interestPaid: plain(paid.get(dayKey(p.project_no, investorId)) ?? '0'),
+        timeWeighted: record && inc[0] ? rateOut(new D(record.nav).div(inc[0].nav).sub(1).toDecimalPlaces(10, Decimal.ROUND_HALF_UP)) : null,
+        moneyWeighted: rateOut(mwr?.period ?? null),
+        moneyWeightedAnnualised: rateOut(mwr?.annual ?? null),
+      });
+    }
+  }
+  list.sort((a, b) => a.investorName.localeCompare(b.investorName) || a.investorId.localeCompare(b.investorId) || a.projectNo.localeCompare(b.projectNo));
+  return {
+    refreshedAt: dailyRefresh(now),
+    list,
+    total: totals(list, ['value', 'capitalIn', 'capitalOut', 'netContribution', 'profit', 'interestAccrued', 'interestPaid']),
+  };
+}
+
+/** account/overview/listUserTradeSummary: each investor's pro-rata share of the trades over the range (the page's and the export's rows). */
+export async function userTradeSummary(ctx: ApiContext, orgId: string, body: BookFilter & RangeInput) {
+  const { book, shares, figures, head } = await tradeShares(ctx, orgId, body);
+  return {
+    ...head,
+    list: bookInvestors(book).map((investorId) => ({
+      investorId,
+      investorName: book.names.get(investorId) ?? '',
+      projectCount: investorProjects(book, investorId).length,
+      ...figures([...(shares.get(investorId)?.values() ?? [])]),
+    })),
+  };
+}
+
 export function investorHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalyticsCalls>, InvestorCalls> {
   const member = (userId: number) => brokerMember(ctx.db, userId);
 
@@ -186,70 +268,7 @@ export function investorHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalytics
 
     '/broker/account/overview/queryUserProfit': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
-      const now = nowDate(ctx);
-      const projects = await scopeProjects(ctx.db, orgId, body.projectNo);
-      const names = await investorNames(ctx.db, orgId, body.investorId);
-      const nos = projects.map((p) => p.project_no);
-      const [flows, latest, paid, accrued] = await Promise.all([
-        capitalFlows(ctx.db, orgId, body),
-        recordsBefore(ctx.db, nos, addDays(hkDay(now), 1)),
-        interestPaid(ctx.db, projects),
-        ctx.db.query<{ project_no: string; investor_id: string; amount: string }>(
-          'select project_no, investor_id::text as investor_id, sum(amount)::text as amount from broker_interest_accruals where project_no = any($1::text[]) group by 1, 2',
-          [nos],
-        ),
-      ]);
-      const accruedOf = new Map(accrued.map((a) => [dayKey(a.project_no, a.investor_id), new D(a.amount)]));
-      const list: Array<Static<typeof UserProfit>> = [];
-      for (const p of projects) {
-        const record = latest.get(p.project_no);
-        const nav = record?.nav ?? '1';
-        for (const [investorId, name] of names) {
-          const own = flows.filter((f) => f.project_no === p.project_no && f.investor_id === investorId);
-          if (own.length === 0) continue;
-          const inc = own.filter((f) => f.direction === 'increase');
-          const dec = own.filter((f) => f.direction === 'decrease');
-          const units = sumOf(inc, (f) => f.units).sub(sumOf(dec, (f) => f.units));
-          const capitalIn = sumOf(inc, (f) => f.amount);
-          const capitalOut = sumOf(dec, (f) => f.amount);
-          const value = valueOf(units, nav);
-          const firstDay = hkDay(own[0]!.created_at);
-          const lastFlowDay = hkDay(own[own.length - 1]!.created_at);
-          const endDay = record && record.day > lastFlowDay ? record.day : lastFlowDay;
-          const mwr = moneyWeightedReturn({
-            startDay: firstDay,
-            startValue: 0,
-            flows: own.map((f) => ({ day: hkDay(f.created_at), amount: f.direction === 'increase' ? f.amount : new D(f.amount).neg() })),
-            endDay,
-            endValue: value,
-          });
-          list.push({
-            investorId,
-            investorName: name,
-            projectNo: p.project_no,
-            projectName: p.name,
-            units: plain(units),
-            nav: plain(nav),
-            navDay: record?.day ?? null,
-            value: plain(value),
-            capitalIn: plain(capitalIn),
-            capitalOut: plain(capitalOut),
-            netContribution: plain(capitalIn.sub(capitalOut)),
-            profit: plain(value.sub(capitalIn).add(capitalOut)),
-            interestAccrued: plain(accruedOf.get(dayKey(p.project_no, investorId)) ?? '0'),
-            interestPaid: plain(paid.get(dayKey(p.project_no, investorId)) ?? '0'),
-            timeWeighted: record && inc[0] ? rateOut(new D(record.nav).div(inc[0].nav).sub(1).toDecimalPlaces(10, Decimal.ROUND_HALF_UP)) : null,
-            moneyWeighted: rateOut(mwr?.period ?? null),
-            moneyWeightedAnnualised: rateOut(mwr?.annual ?? null),
-          });
-        }
-      }
-      list.sort((a, b) => a.investorName.localeCompare(b.investorName) || a.investorId.localeCompare(b.investorId) || a.projectNo.localeCompare(b.projectNo));
-      return {
-        refreshedAt: dailyRefresh(now),
-        list,
-        total: totals(list, ['value', 'capitalIn', 'capitalOut', 'netContribution', 'profit', 'interestAccrued', 'interestPaid']),
-      };
+      return userProfit(ctx, orgId, body);
     },
 
     '/broker/account/overview/queryUserRealAsset': async ({ body, auth }) => {
@@ -285,16 +304,7 @@ export function investorHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalytics
 
     '/broker/account/overview/listUserTradeSummary': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
-      const { book, shares, figures, head } = await tradeShares(ctx, orgId, body);
-      return {
-        ...head,
-        list: bookInvestors(book).map((investorId) => ({
-          investorId,
-          investorName: book.names.get(investorId) ?? '',
-          projectCount: investorProjects(book, investorId).length,
-          ...figures([...(shares.get(investorId)?.values() ?? [])]),
-        })),
-      };
+      return userTradeSummary(ctx, orgId, body);
     },
 
     '/broker/account/overview/listUserTradeStatistics': async ({ query, auth }) => {

@@ -114,30 +114,51 @@ export async function totalTrade(ctx: ApiContext, orgId: string, body: ReportFil
   };
 }
 
+/** Per sub-account of the trades read: its figures and its per-day figures. */
+async function perAccount(ctx: ApiContext, trades: TradeDay[]) {
+  const totals = groupBy(trades, (t) => t.account_id);
+  const days = groupBy(trades, (t) => `${t.account_id}|${t.trade_day}`);
+  const projectOfAccount = new Map(trades.map((t) => [t.account_id, t.project_no]));
+  const names = await accountNames(ctx.db, [...totals.keys()]);
+  const accounts = [...totals.entries()].sort(([a, x], [b, y]) => y.volume.cmp(x.volume) || a.localeCompare(b));
+  const dayList = (id: string) =>
+    [...days.entries()]
+      .filter(([k]) => k.startsWith(`${id}|`))
+      .map(([k, f]) => ({ day: k.slice(id.length + 1), f }))
+      .sort((a, b) => a.day.localeCompare(b.day));
+  return accounts.map(([id, f]) => ({
+    brokerAccountId: id,
+    subAccountName: names.get(id)?.name ?? '',
+    exchangeCode: (names.get(id)?.exchange_code ?? 'binance') as BrokerExchange,
+    projectNo: projectOfAccount.get(id)!,
+    f,
+    days: dayList(id),
+  }));
+}
+
+/** account/overview/listAccountTradeStatistics: each sub-account's trade figures over the range, in total and per day (the page's and the export's rows). */
+export async function accountTrades(ctx: ApiContext, orgId: string, query: ReportFilter & { brokerAccountId?: string | undefined }) {
+  const v = volumeWindow(query, nowDate(ctx));
+  await checkFilters(ctx.db, orgId, query);
+  const trades = await tradeDays(ctx.db, orgId, query, v);
+  const accounts = await perAccount(ctx, trades);
+  return {
+    range: readRange(v, trades[0]?.trade_day ?? null),
+    refreshedAt: v.refreshedAt.toISOString(),
+    lastTradeDay: v.lastTradeDay,
+    list: accounts.map((a) => ({
+      brokerAccountId: a.brokerAccountId,
+      subAccountName: a.subAccountName,
+      exchangeCode: a.exchangeCode,
+      projectNo: a.projectNo,
+      ...figuresOut(a.f),
+      days: a.days.map(({ day, f }) => ({ day, ...figuresOut(f) })),
+    })),
+  };
+}
+
 export function overviewHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalyticsCalls>, OverviewCalls> {
   const member = (userId: number) => brokerMember(ctx.db, userId);
-
-  /** Per sub-account of the trades read: its figures and its per-day figures. */
-  const perAccount = async (trades: TradeDay[]) => {
-    const totals = groupBy(trades, (t) => t.account_id);
-    const days = groupBy(trades, (t) => `${t.account_id}|${t.trade_day}`);
-    const projectOfAccount = new Map(trades.map((t) => [t.account_id, t.project_no]));
-    const names = await accountNames(ctx.db, [...totals.keys()]);
-    const accounts = [...totals.entries()].sort(([a, x], [b, y]) => y.volume.cmp(x.volume) || a.localeCompare(b));
-    const dayList = (id: string) =>
-      [...days.entries()]
-        .filter(([k]) => k.startsWith(`${id}|`))
-        .map(([k, f]) => ({ day: k.slice(id.length + 1), f }))
-        .sort((a, b) => a.day.localeCompare(b.day));
-    return accounts.map(([id, f]) => ({
-      brokerAccountId: id,
-      subAccountName: names.get(id)?.name ?? '',
-      exchangeCode: (names.get(id)?.exchange_code ?? 'binance') as BrokerExchange,
-      projectNo: projectOfAccount.get(id)!,
-      f,
-      days: dayList(id),
-    }));
-  };
 
   return {
     '/broker/account/overview/queryBrokerAccountIncomeRecordLineList': async ({ body, auth }) => {
@@ -146,7 +167,7 @@ export function overviewHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalytics
       const window = tradeWindow(body, now);
       await checkFilters(ctx.db, orgId, body);
       const trades = await tradeDays(ctx.db, orgId, body, window);
-      const accounts = await perAccount(trades);
+      const accounts = await perAccount(ctx, trades);
       return {
         range: readRange(window, trades[0]?.trade_day ?? null),
         refreshedAt: dailyRefresh(now),
@@ -180,23 +201,7 @@ export function overviewHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalytics
 
     '/broker/account/overview/listAccountTradeStatistics': async ({ query, auth }) => {
       const { orgId } = await member(auth.user.id);
-      const v = volumeWindow(query, nowDate(ctx));
-      await checkFilters(ctx.db, orgId, query);
-      const trades = await tradeDays(ctx.db, orgId, query, v);
-      const accounts = await perAccount(trades);
-      return {
-        range: readRange(v, trades[0]?.trade_day ?? null),
-        refreshedAt: v.refreshedAt.toISOString(),
-        lastTradeDay: v.lastTradeDay,
-        list: accounts.map((a) => ({
-          brokerAccountId: a.brokerAccountId,
-          subAccountName: a.subAccountName,
-          exchangeCode: a.exchangeCode,
-          projectNo: a.projectNo,
-          ...figuresOut(a.f),
-          days: a.days.map(({ day, f }) => ({ day, ...figuresOut(f) })),
-        })),
-      };
+      return accountTrades(ctx, orgId, query);
     },
   };
 }

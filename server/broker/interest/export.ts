@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BROKER_EXPORT_TIME_ZONE } from '../../../contract/broker-funds-rules.ts';
 import { INTEREST_EXPORT_FILES } from '../../../contract/broker-interest-rules.ts';
 import { settleBillExport, settleBillsExport } from '../../../contract/broker-interest.ts';
+import { brokerProjectExports } from '../../../contract/broker-project-exports.ts';
 import zhExport from '../../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import zhInterest from '../../../locales/zh-HK/broker-interest.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../../api/context.ts';
@@ -9,13 +10,17 @@ import { amountCell, zonedFormatter } from '../../wallet/export.ts';
 import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
 import { projectOf } from '../projects/store.ts';
 import { type BillRow, billLines, billOf, billSteps, billView } from './bills.ts';
-import { billQuery } from './records.ts';
+import { billQuery, interestRecordQuery, type InterestRecordRow, interestRecordView } from './records.ts';
+import { investorInterest } from './routes.ts';
 
 /**
  * The settle bills' downloads (issue 15; the cover block of server/broker/fund-export.ts): the bill list with the
  * filters of pageSettleBill (結算帳單-YYYYMMDD.xlsx) and one bill's lines with its history (結算帳單-<billNo>.xlsx).
  * The list's rows are read with the page's own query builder (records.ts), so they are the page's rows in its order.
- * Texts are zh-HK (locales/zh-HK/broker-interest.json `export`), times UTC+8, amounts numeric cells.
+ * Texts are zh-HK (locales/zh-HK/broker-interest.json `export`), times UTC+8, amounts numeric cells. The interest
+ * page's two tables (contract/broker-project-exports.ts investorInterest, interestRecords): a project's investors'
+ * interest by state (interestSettle/account's rows, 投資者利息-YYYYMMDD.xlsx) and its interest records
+ * (interestSettle/page's query, every page, 利息記錄-YYYYMMDD.xlsx); texts in locales/zh-HK/broker-export.json `interest`.
  */
 export function brokerInterestExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
@@ -85,6 +90,44 @@ export function brokerInterestExportRoutes(ctx: ApiContext, app: FastifyInstance
           [x.historyTitle],
           ...history.map((h) => [time(h.createdAt), steps[h.step], h.member, states[h.status], h.remark]),
         ],
+      },
+    };
+  });
+
+  const projectText = async (orgId: string, projectNo: string) => {
+    const project = await projectOf(ctx.db, orgId, projectNo);
+    return `${project.name} (${project.project_no})`;
+  };
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.investorInterest, async ({ member }, q) => {
+    const rows = await investorInterest(ctx.db, member.orgId, q.projectNo);
+    const s = zhExport.interest.investors;
+    const c = s.columns;
+    return {
+      file: INTEREST_EXPORT_FILES.investorInterest,
+      sheet: {
+        name: s.sheet,
+        title: s.title,
+        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo) }),
+        columns: [c.investorId, c.investor, c.units, c.principal, c.accrued, c.pending, c.inApplication, c.paid, c.lastAccrualDay],
+        rows: rows.map((i) => [i.investorId, i.investorName, ...[i.units, i.principal, i.accrued, i.pending, i.inApplication, i.paid].map(amountCell), i.lastAccrualDay ?? '']),
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.interestRecords, async ({ member }, q) => {
+    const project = await projectText(member.orgId, q.projectNo);
+    const rows = (await allRows<InterestRecordRow>(ctx, interestRecordQuery(member.orgId, q))).map(interestRecordView);
+    const s = zhExport.interest.records;
+    const c = s.columns;
+    return {
+      file: INTEREST_EXPORT_FILES.interestRecords,
+      sheet: {
+        name: s.sheet,
+        title: s.title,
+        filters: fill(s.filters, { project, state: q.state ? s.states[q.state] : zhExport.all }),
+        columns: [c.investorId, c.investor, c.state, c.fromDay, c.toDay, c.days, c.amount, c.billNo],
+        rows: rows.map((r) => [r.investorId, r.investorName, s.states[r.state], r.fromDay, r.toDay, r.days, amountCell(r.amount), r.billNo ?? '']),
       },
     };
   });

@@ -53,6 +53,36 @@ async function checkUntilDay(db: Queryable, projectNo: string, untilDay: string)
   if (last === null || untilDay > last) throw new ApiError(Code.badRequest, { field: 'untilDay', rule: 'notAccrued', lastAccrualDay: last });
 }
 
+/** interestSettle/account: a project's investors and their interest by state (the page's and the export's rows; 404 another organisation's project). */
+export async function investorInterest(db: Queryable, orgId: string, projectNo: string) {
+  const project = await projectOf(db, orgId, projectNo);
+  const holdings = await holdingsOf(db, project.project_no);
+  const sums = await db.query<{ investor_id: string; name: string; accrued: string; pending: string; in_application: string; paid: string; last_day: string | null }>(
+    `select i.id::text as investor_id, i.name, coalesce(sum(a.amount), 0)::text as accrued,
+       coalesce(sum(a.amount) filter (where a.settlement_id is null), 0)::text as pending,
+       coalesce(sum(a.amount) filter (where b.status is not null and b.status <> 'paid'), 0)::text as in_application,
+       coalesce(sum(a.amount) filter (where b.status = 'paid'), 0)::text as paid, max(a.day)::text as last_day
+     from broker_investors i
+     left join broker_interest_accruals a on a.investor_id = i.id and a.project_no = $1
+     left join broker_interest_bills b on b.id = a.settlement_id
+     where i.id in (select investor_id from broker_holdings where project_no = $1 union select investor_id from broker_interest_accruals where project_no = $1)
+     group by i.id, i.name order by i.id`,
+    [project.project_no],
+  );
+  const held = new Map(holdings.map((h) => [h.investor_id, h]));
+  return sums.map((s) => ({
+    investorId: s.investor_id,
+    investorName: s.name,
+    units: plain(held.get(s.investor_id)?.units ?? '0'),
+    principal: plain(held.get(s.investor_id)?.principal ?? '0'),
+    accrued: plain(s.accrued),
+    pending: plain(s.pending),
+    inApplication: plain(s.in_application),
+    paid: plain(s.paid),
+    lastAccrualDay: s.last_day,
+  }));
+}
+
 export function brokerInterestRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const member = (userId: number) => brokerMember(ctx.db, userId);
 
@@ -98,32 +128,7 @@ export function brokerInterestRoutes(ctx: ApiContext, app: FastifyInstance): voi
 
     '/broker/interestSettle/account': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
-      const project = await projectOf(ctx.db, orgId, body.projectNo);
-      const holdings = await holdingsOf(ctx.db, project.project_no);
-      const sums = await ctx.db.query<{ investor_id: string; name: string; accrued: string; pending: string; in_application: string; paid: string; last_day: string | null }>(
-        `select i.id::text as investor_id, i.name, coalesce(sum(a.amount), 0)::text as accrued,
-           coalesce(sum(a.amount) filter (where a.settlement_id is null), 0)::text as pending,
-           coalesce(sum(a.amount) filter (where b.status is not null and b.status <> 'paid'), 0)::text as in_application,
-           coalesce(sum(a.amount) filter (where b.status = 'paid'), 0)::text as paid, max(a.day)::text as last_day
-         from broker_investors i
-         left join broker_interest_accruals a on a.investor_id = i.id and a.project_no = $1
-         left join broker_interest_bills b on b.id = a.settlement_id
-         where i.id in (select investor_id from broker_holdings where project_no = $1 union select investor_id from broker_interest_accruals where project_no = $1)
-         group by i.id, i.name order by i.id`,
-        [project.project_no],
-      );
-      const held = new Map(holdings.map((h) => [h.investor_id, h]));
-      return sums.map((s) => ({
-        investorId: s.investor_id,
-        investorName: s.name,
-        units: plain(held.get(s.investor_id)?.units ?? '0'),
-        principal: plain(held.get(s.investor_id)?.principal ?? '0'),
-        accrued: plain(s.accrued),
-        pending: plain(s.pending),
-        inApplication: plain(s.in_application),
-        paid: plain(s.paid),
-        lastAccrualDay: s.last_day,
-      }));
+      return investorInterest(ctx.db, orgId, body.projectNo);
     },
 
     '/broker/interestSettle/previewSettleData': async ({ body, auth }) => {

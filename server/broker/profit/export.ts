@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { BROKER_EXPORT_TIME_ZONE } from '../../../contract/broker-funds-rules.ts';
-import { PROFIT_EXPORT_FILES } from '../../../contract/broker-profit-rules.ts';
+import { PROFIT_EXPORT_FILES, PROFIT_FUNDS_EXPORT_FILE } from '../../../contract/broker-profit-rules.ts';
 import { brokerProfitExport } from '../../../contract/broker-profit.ts';
+import { brokerProjectExports } from '../../../contract/broker-project-exports.ts';
 import zhExport from '../../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import zh from '../../../locales/zh-HK/broker-profit.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../../api/context.ts';
@@ -9,6 +10,7 @@ import { amountCell, zonedFormatter } from '../../wallet/export.ts';
 import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
 import { accrualQuery, type AccrualRow, accrualView, applicationQuery, type ProfitApplicationRow, profitApplicationViews } from './applications.ts';
 import { projectOf } from './project.ts';
+import { profitFunds } from './routes.ts';
 
 /**
  * `POST /broker/profitAccrual/export` (issue 15; spec §7 "Downloads"): the profit page's two tables as xlsx, with the
@@ -18,6 +20,8 @@ import { projectOf } from './project.ts';
  * export writer (server/broker/fund-export.ts: the cover block with the filters in words, UTC+8 and the generation
  * time; amounts as numeric cells where a double holds them exactly). Texts are zh-HK (locales/zh-HK/broker-profit.json
  * `export`). Refusals are the JSON envelope: 401, 403 without broker rights, 404 another organisation's project, 400.
+ * `POST /broker/profitAccrual/accrualFund/export` (contract/broker-project-exports.ts profitFunds): the page's per-project
+ * summary, accrualFund's rows (各項目利潤-YYYYMMDD.xlsx; texts in locales/zh-HK/broker-export.json `profitFunds`).
  */
 export function brokerProfitExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
@@ -69,6 +73,22 @@ export function brokerProfitExportRoutes(ctx: ApiContext, app: FastifyInstance):
           r.approver ?? '',
           time(r.completedAt),
         ]),
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.profitFunds, async ({ member }, q) => {
+    const funds = await profitFunds(ctx, member.orgId, q.projectNo);
+    const f = zhExport.profitFunds;
+    const c = f.columns;
+    return {
+      file: PROFIT_FUNDS_EXPORT_FILE,
+      sheet: {
+        name: f.sheet,
+        title: f.title,
+        filters: fill(f.filters, { project: q.projectNo === undefined ? zhExport.all : `${funds[0]!.projectName} (${q.projectNo})` }),
+        columns: [c.projectNo, c.project, c.status, c.accrued, c.withdrawn, c.applying, c.profitPayable, c.primaryFree, c.available],
+        rows: funds.map((p) => [p.projectNo, p.projectName, f.states[p.status], ...[p.accrued, p.withdrawn, p.applying, p.profitPayable, p.primaryFree, p.available].map(amountCell)]),
       },
     };
   });

@@ -6,16 +6,18 @@ import { PROJECT_EXPORT_FILES } from '../../../contract/broker-projects-rules.ts
 import zh from '../../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../../api/context.ts';
 import { amountCell, zonedFormatter } from '../../wallet/export.ts';
-import { capitalReport, totalTrade } from '../analytics/overview.ts';
+import { userProfit, userTradeSummary } from '../analytics/investors.ts';
+import { accountTrades, capitalReport, totalTrade } from '../analytics/overview.ts';
 import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
-import { capitalList, flowQuery, type FlowViewRow, flowView, projectPageRows, projectViews } from './routes.ts';
+import { capitalList, flowQuery, type FlowViewRow, flowView, projectPageRows, projectViews, relationViews } from './routes.ts';
 import { investorOf, projectOf } from './store.ts';
 
 /**
  * The project pages' and the analysis tab's downloads (issue 15; contract/broker-project-exports.ts; spec §7
- * "Downloads"): the project list, a project's subscriptions and redemptions, its investors' holdings, the capital
- * report and the trade statistics, each read with its page call's own code (projectPageRows, flowQuery, capitalList,
- * capitalReport, totalTrade) so the file holds the page's rows for the same filters, in its order. The sheet is part 1's
+ * "Downloads"): the project list, a project's subscriptions and redemptions, its investors' holdings, its
+ * sub-accounts (primary and linked; relationViews, as queryBrokerProjectInfo's `accounts`), the capital report, the trade statistics (per symbol, per sub-account, per investor) and the investors' holdings and profit, each
+ * read with its page call's own code (projectPageRows, flowQuery, capitalList, capitalReport, totalTrade, accountTrades,
+ * userTradeSummary, userProfit) so the file holds the page's rows for the same filters, in its order. The sheet is part 1's
  * writer (fund-export.ts brokerQueryDownload: the cover block with the filters in words, UTC+8 and the generation
  * time; amounts as numeric cells where a double holds them exactly). zh-HK texts (locales/zh-HK/broker-export.json
  * `projects`, `analytics`). Refusals are the JSON envelope: 401, 403 without broker rights, 404 another
@@ -183,6 +185,84 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
         filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(stats.range), lastTradeDay: stats.lastTradeDay }),
         columns: [c.symbol, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl],
         rows: [...stats.symbols.map((f) => [f.symbol, ...figures(f)]), [s.total, ...figures(stats)]],
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.accountTrades, async ({ member }, q) => {
+    const stats = await accountTrades(ctx, member.orgId, { projectNo: q.projectNo, ...dayRange(q) });
+    const s = zh.analytics.accountTrades;
+    const c = s.columns;
+    return {
+      file: ANALYTICS_EXPORT_FILES.accountTrades,
+      sheet: {
+        name: s.sheet,
+        title: s.title,
+        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(stats.range), lastTradeDay: stats.lastTradeDay }),
+        columns: [c.subAccount, c.exchange, c.projectNo, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl],
+        rows: stats.list.map((a) => [a.subAccountName, a.exchangeCode, a.projectNo, a.tradeCount, ...[a.volume, a.fee, a.realisedPnl, a.netPnl].map(amountCell)]),
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.userTrades, async ({ member }, q) => {
+    const stats = await userTradeSummary(ctx, member.orgId, { projectNo: q.projectNo, ...dayRange(q) });
+    const s = zh.analytics.userTrades;
+    const c = s.columns;
+    return {
+      file: ANALYTICS_EXPORT_FILES.userTrades,
+      sheet: {
+        name: s.sheet,
+        title: s.title,
+        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(stats.range), lastTradeDay: stats.lastTradeDay }),
+        columns: [c.investor, c.projectCount, c.volumeShare, c.feeShare, c.pnlShare],
+        rows: stats.list.map((u) => [u.investorName, u.projectCount, ...[u.volumeShare, u.feeShare, u.pnlShare].map(amountCell)]),
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.userProfit, async ({ member }, q) => {
+    const profit = await userProfit(ctx, member.orgId, { projectNo: q.projectNo });
+    const s = zh.analytics.userProfit;
+    const c = s.columns;
+    const t = profit.total;
+    return {
+      file: ANALYTICS_EXPORT_FILES.userProfit,
+      sheet: {
+        name: s.sheet,
+        title: s.title,
+        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo) }),
+        columns: [c.investor, c.projectNo, c.project, c.units, c.nav, c.navDay, c.value, c.capitalIn, c.capitalOut, c.netContribution, c.profit, c.interestAccrued, c.interestPaid, c.timeWeighted, c.moneyWeighted],
+        rows: [
+          ...profit.list.map((u) => [
+            u.investorName,
+            u.projectNo,
+            u.projectName,
+            ...[u.units, u.nav].map(amountCell),
+            u.navDay ?? '',
+            ...[u.value, u.capitalIn, u.capitalOut, u.netContribution, u.profit, u.interestAccrued, u.interestPaid].map(amountCell),
+            rateCell(u.timeWeighted),
+            rateCell(u.moneyWeighted),
+          ]),
+          [s.total, '', '', '', '', '', ...[t.value, t.capitalIn, t.capitalOut, t.netContribution, t.profit, t.interestAccrued, t.interestPaid].map(amountCell), '', ''],
+        ],
+      },
+    };
+  });
+
+  brokerQueryDownload(ctx, app, brokerProjectExports.accounts, async ({ member }, q) => {
+    const project = await projectText(member.orgId, q.projectNo);
+    const accounts = await relationViews(ctx.db, q.projectNo);
+    const a = x.accounts;
+    const c = a.columns;
+    return {
+      file: PROJECT_EXPORT_FILES.accounts,
+      sheet: {
+        name: a.sheet,
+        title: a.title,
+        filters: fill(a.filters, { project }),
+        columns: [c.accountId, c.name, c.exchange, c.role, c.usdt, c.remark, c.createdBy, c.createdAt],
+        rows: accounts.map((r) => [r.brokerAccountId, r.subAccountName, r.exchangeCode, a.roles[r.role], amountCell(r.usdt), r.remark, r.createdBy, time(r.createdAt)]),
       },
     };
   });

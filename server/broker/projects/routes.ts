@@ -136,7 +136,8 @@ async function accountHoldings(db: Queryable, accountIds: readonly string[]): Pr
   return out;
 }
 
-async function relationViews(db: Queryable, projectNo: string): Promise<RelationView[]> {
+/** A project's sub-accounts, primary first (queryBrokerProjectInfo's `accounts`: the page's and the export's rows). */
+export async function relationViews(db: Queryable, projectNo: string): Promise<RelationView[]> {
   const relations = await projectAccounts(db, projectNo);
   const accounts = await db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from broker_accounts a where a.id = any($1::bigint[])`, [relations.map((r) => r.account_id)]);
   const accountOfId = new Map(accounts.map((a) => [a.id, a]));

@@ -115,7 +115,11 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
         <TradeBillTable projectNo={projectNo} range={range} />
       </Block>
 
-      <Block title={t('overview.accountTrades')} testId="account-trades">
+      <Block
+        title={t('overview.accountTrades')}
+        testId="account-trades"
+        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.accountTrades} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('accountTrades')} />}
+      >
         {accounts.data ? (
           <FigureTable
             label={t('overview.accountTrades')}
@@ -125,7 +129,12 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
         ) : null}
       </Block>
 
-      <Block title={t('overview.userTrades')} testId="user-trades" hint={t('overview.userTradesHint')}>
+      <Block
+        title={t('overview.userTrades')}
+        testId="user-trades"
+        hint={t('overview.userTradesHint')}
+        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.userTrades} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('userTrades')} />}
+      >
         {users.data ? (
           <FigureTable
             label={t('overview.userTrades')}
@@ -135,7 +144,11 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
         ) : null}
       </Block>
 
-      <Block title={t('overview.userProfit')} testId="user-profit">
+      <Block
+        title={t('overview.userProfit')}
+        testId="user-profit"
+        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.userProfit} fields={{}} searchParams={projectNo ? { projectNo } : {}} fileName={fileName('userProfit')} />}
+      >
         {profit.data ? (
           <FigureTable
             label={t('overview.userProfit')}

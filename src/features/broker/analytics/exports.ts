@@ -17,4 +17,7 @@ export function exportFields(projectNo: string, range: ChartRange): Record<strin
 export const OVERVIEW_EXPORT_PATHS = {
   capitalReport: '/broker/account/overview/capitalReport/export',
   tradeStatistics: '/broker/account/overview/listTotalTrade/export',
+  accountTrades: '/broker/account/overview/listAccountTradeStatistics/export',
+  userTrades: '/broker/account/overview/listUserTradeSummary/export',
+  userProfit: '/broker/account/overview/queryUserProfit/export',
 } as const;

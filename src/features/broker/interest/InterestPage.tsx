@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Column } from 'primereact/column';
-import { INTEREST_STATES, MAX_BILL_REMARK, type InterestState } from '../../../../contract/broker-interest-rules.ts';
+import { INTEREST_EXPORT_FILES, INTEREST_STATES, MAX_BILL_REMARK, type InterestState } from '../../../../contract/broker-interest-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAmount, formatFractionPercent } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
+import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
+import { fileNameOf } from '../money/export-name.ts';
 import { Amount, amountText } from '../money/shared.tsx';
 import { interestApi, type InterestRecord, type SettleBill, type SettlePreview } from './api.ts';
 import { describeInterestError } from './errors.ts';
@@ -19,6 +20,8 @@ import '../money/money.css';
 import './interest.css';
 
 type Notice = { text: string; tone: 'error' | 'success' } | null;
+/** The interest page's downloads (contract/broker-project-exports.ts investorInterest, interestRecords). */
+const INTEREST_EXPORT_PATHS = { investorInterest: '/broker/interestSettle/account/export', interestRecords: '/broker/interestSettle/page/export' } as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -93,6 +96,11 @@ function Interest() {
             </section>
           ) : null}
           <h2 className="td-broker-money-section">{t('interest.investorsTitle')}</h2>
+          {projectNo ? (
+            <div className="td-broker-interest-export">
+              <BrokerExportButton path={INTEREST_EXPORT_PATHS.investorInterest} fields={{}} searchParams={{ projectNo }} fileName={fileNameOf(INTEREST_EXPORT_FILES.investorInterest.fileName)} label={t('interest.exportInvestors')} />
+            </div>
+          ) : null}
           {investors.data && investors.data.length > 0 ? (
             <PlainTable
               label={t('interest.investorsTitle')}
@@ -169,7 +177,17 @@ function InterestRecords({ projectNo, version }: { projectNo: string; version: n
   return (
     <>
       <h2 className="td-broker-money-section">{t('interest.recordsTitle')}</h2>
-      <BrokerFilterBar>
+      <BrokerFilterBar
+        actions={
+          <BrokerExportButton
+            path={INTEREST_EXPORT_PATHS.interestRecords}
+            fields={{}}
+            searchParams={{ projectNo, ...(filters.state ? { state: filters.state } : {}) }}
+            fileName={fileNameOf(INTEREST_EXPORT_FILES.interestRecords.fileName)}
+            label={t('interest.exportRecords')}
+          />
+        }
+      >
         <FilterSelect<InterestState> name="state" label={t('interest.recordColumns.state')} value={filters.state} options={INTEREST_STATES.map((s) => [s, t(`interestStates.${s}`)] as const)} onChange={(v) => setFilter('state', v)} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
       </BrokerFilterBar>

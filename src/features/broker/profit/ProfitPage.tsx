@@ -1,7 +1,7 @@
 import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROFIT_APPLICATION_TYPES, PROFIT_EXPORT_FILES, type ProfitApplicationType } from '../../../../contract/broker-profit-rules.ts';
+import { PROFIT_APPLICATION_TYPES, PROFIT_EXPORT_FILES, PROFIT_FUNDS_EXPORT_FILE, type ProfitApplicationType } from '../../../../contract/broker-profit-rules.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { Field, FormMessage } from '../../account/shared.ts';
@@ -158,6 +158,9 @@ function FundSummary({ funds, loaded }: { funds: readonly ProfitFund[]; loaded: 
       <h2 id="profit-summary-title" className="td-broker-money-section">
         {t('summary.title')}
       </h2>
+      <div className="td-profit-summary__export">
+        <BrokerExportButton path="/broker/profitAccrual/accrualFund/export" fields={{}} fileName={fileNameOf(PROFIT_FUNDS_EXPORT_FILE.fileName)} label={t('summary.export')} />
+      </div>
       {loaded && funds.length === 0 ? (
         <p className="td-field-hint" data-testid="profit-no-projects">
           {t('noProjects')}

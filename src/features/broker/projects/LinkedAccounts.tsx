@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
-import { useLoad } from '../kit/index.ts';
+import { BrokerExportButton, useLoad } from '../kit/index.ts';
 import { Notice } from '../parts.tsx';
 import { relationApi, type ProjectRelation } from './api.ts';
 import { describeProjectError } from './errors.ts';
+import { PROJECT_EXPORT_PATHS, projectFileName } from './exports.ts';
 
 /**
  * A project's sub-accounts (account/project/relation/*; issue 15): the primary one and the linked ones, whose assets
@@ -43,7 +44,10 @@ export function LinkedAccounts({ projectNo, accounts, onChange }: { projectNo: s
 
   return (
     <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-accounts">
-      <h2 id="project-accounts">{t('detail.accounts')}</h2>
+      <div className="td-broker-project-panel__head">
+        <h2 id="project-accounts">{t('detail.accounts')}</h2>
+        <BrokerExportButton path={PROJECT_EXPORT_PATHS.accounts} fields={{}} searchParams={{ projectNo }} fileName={projectFileName('accounts')} label={t('detail.accountsExport')} />
+      </div>
       <p className="td-broker-hint">{t('detail.accountsIntro')}</p>
       <div className="td-broker-scroll" role="region" aria-label={t('detail.accounts')} tabIndex={0}>
         <table className="td-broker-table td-record-table" data-testid="project-accounts">

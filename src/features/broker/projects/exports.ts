@@ -11,4 +11,5 @@ export const PROJECT_EXPORT_PATHS = {
   projects: '/broker/project/export',
   capitalRecords: '/broker/project/depositWithdrawRecords/export',
   holdings: '/broker/project/listCapital/export',
+  accounts: '/broker/account/project/relation/export',
 } as const satisfies Record<ProjectExportKind, string>;
