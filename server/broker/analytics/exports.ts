@@ -29,16 +29,16 @@ import { projectRecords, zeroRecordViews } from './units.ts';
 const x = zh.analytics;
 
 /** The form's range fields as the page's (days as a number). */
-const rangeOf = (form: { days?: string | undefined; startDay?: string | undefined; endDay?: string | undefined }): RangeInput => ({
+export const rangeOf = (form: { days?: string | undefined; startDay?: string | undefined; endDay?: string | undefined }): RangeInput => ({
   days: form.days === undefined ? undefined : Number(form.days),
   startDay: form.startDay,
   endDay: form.endDay,
 });
 
 /** The range read, in words. */
-const rangeText = (range: { from: string | null; to: string | null }) => (range.from && range.to ? fill(x.dayRange, { from: range.from, to: range.to }) : zh.allTime);
+export const rangeText = (range: { from: string | null; to: string | null }) => (range.from && range.to ? fill(x.dayRange, { from: range.from, to: range.to }) : zh.allTime);
 /** A rate as a number cell (a fraction, like the page's). */
-const rateCell = (r: string | null): string | number => (r === null ? '' : amountCell(r));
+export const rateCell = (r: string | null): string | number => (r === null ? '' : amountCell(r));
 
 /**
  * A download posted as a form (spec §7 "Downloads"), like account/bill/export: a signed-in broker first (401, 403 as

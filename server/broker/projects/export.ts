@@ -6,6 +6,7 @@ import { PROJECT_EXPORT_FILES } from '../../../contract/broker-projects-rules.ts
 import zh from '../../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../../api/context.ts';
 import { amountCell, zonedFormatter } from '../../wallet/export.ts';
+import { rangeOf, rangeText as dayRangeText, rateCell } from '../analytics/exports.ts';
 import { userProfit, userTradeSummary } from '../analytics/investors.ts';
 import { accountTrades, capitalReport, totalTrade } from '../analytics/overview.ts';
 import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
@@ -23,14 +24,6 @@ import { investorOf, projectOf } from './store.ts';
  * `projects`, `analytics`). Refusals are the JSON envelope: 401, 403 without broker rights, 404 another
  * organisation's project or investor, 400 bad input.
  */
-const dayRange = (q: { days?: string | undefined; startDay?: string | undefined; endDay?: string | undefined }) => ({
-  ...(q.days !== undefined ? { days: Number(q.days) } : {}),
-  ...(q.startDay !== undefined ? { startDay: q.startDay } : {}),
-  ...(q.endDay !== undefined ? { endDay: q.endDay } : {}),
-});
-const readText = (range: { from: string | null; to: string | null }) => (range.from && range.to ? fill(zh.analytics.dayRange, { from: range.from, to: range.to }) : zh.allTime);
-const rateCell = (r: string | null): string | number => (r === null ? '' : amountCell(r));
-
 export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance): void {
   const zoned = zonedFormatter(BROKER_EXPORT_TIME_ZONE);
   const time = (iso: string | null) => (iso ? zoned.time(new Date(iso)) : '');
@@ -139,7 +132,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
   });
 
   brokerQueryDownload(ctx, app, brokerProjectExports.capitalReport, async ({ member }, q) => {
-    const report = await capitalReport(ctx, member.orgId, { projectNo: q.projectNo, ...dayRange(q) });
+    const report = await capitalReport(ctx, member.orgId, { projectNo: q.projectNo, ...rangeOf(q) });
     const r = zh.analytics.capitalReport;
     const c = r.columns;
     const t = report.total;
@@ -148,7 +141,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
       sheet: {
         name: r.sheet,
         title: r.title,
-        filters: fill(r.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(report.range) }),
+        filters: fill(r.filters, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(report.range) }),
         columns: [c.projectNo, c.project, c.netAssetStart, c.capitalIn, c.capitalOut, c.tradingPnl, c.interestAccrued, c.performanceFee, c.netAssetEnd, c.navStart, c.navEnd, c.timeWeighted, c.moneyWeighted],
         rows: [
           ...report.list.map((l) => [
@@ -173,7 +166,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
   });
 
   brokerQueryDownload(ctx, app, brokerProjectExports.tradeStatistics, async ({ member }, q) => {
-    const stats = await totalTrade(ctx, member.orgId, { projectNo: q.projectNo, ...dayRange(q) });
+    const stats = await totalTrade(ctx, member.orgId, { projectNo: q.projectNo, ...rangeOf(q) });
     const s = zh.analytics.tradeStatistics;
     const c = s.columns;
     const figures = (f: { tradeCount: number; volume: string; fee: string; realisedPnl: string; netPnl: string }) => [f.tradeCount, amountCell(f.volume), amountCell(f.fee), amountCell(f.realisedPnl), amountCell(f.netPnl)];
@@ -182,7 +175,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
       sheet: {
         name: s.sheet,
         title: s.title,
-        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(stats.range), lastTradeDay: stats.lastTradeDay }),
+        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }),
         columns: [c.symbol, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl],
         rows: [...stats.symbols.map((f) => [f.symbol, ...figures(f)]), [s.total, ...figures(stats)]],
       },
@@ -190,7 +183,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
   });
 
   brokerQueryDownload(ctx, app, brokerProjectExports.accountTrades, async ({ member }, q) => {
-    const stats = await accountTrades(ctx, member.orgId, { projectNo: q.projectNo, ...dayRange(q) });
+    const stats = await accountTrades(ctx, member.orgId, { projectNo: q.projectNo, ...rangeOf(q) });
     const s = zh.analytics.accountTrades;
     const c = s.columns;
     return {
@@ -198,7 +191,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
       sheet: {
         name: s.sheet,
         title: s.title,
-        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(stats.range), lastTradeDay: stats.lastTradeDay }),
+        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }),
         columns: [c.subAccount, c.exchange, c.projectNo, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl],
         rows: stats.list.map((a) => [a.subAccountName, a.exchangeCode, a.projectNo, a.tradeCount, ...[a.volume, a.fee, a.realisedPnl, a.netPnl].map(amountCell)]),
       },
@@ -206,7 +199,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
   });
 
   brokerQueryDownload(ctx, app, brokerProjectExports.userTrades, async ({ member }, q) => {
-    const stats = await userTradeSummary(ctx, member.orgId, { projectNo: q.projectNo, ...dayRange(q) });
+    const stats = await userTradeSummary(ctx, member.orgId, { projectNo: q.projectNo, ...rangeOf(q) });
     const s = zh.analytics.userTrades;
     const c = s.columns;
     return {
@@ -214,7 +207,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
       sheet: {
         name: s.sheet,
         title: s.title,
-        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: readText(stats.range), lastTradeDay: stats.lastTradeDay }),
+        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }),
         columns: [c.investor, c.projectCount, c.volumeShare, c.feeShare, c.pnlShare],
         rows: stats.list.map((u) => [u.investorName, u.projectCount, ...[u.volumeShare, u.feeShare, u.pnlShare].map(amountCell)]),
       },
