@@ -7,7 +7,7 @@ import zhKyc from '../../locales/zh-HK/kyc.json' with { type: 'json' };
 import enValidation from '../../locales/en-US/validation.json' with { type: 'json' };
 import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
-import { Authenticator, decideKyc, documentPng, readCaptcha, readCode } from './support/account.ts';
+import { Authenticator, decideKyc, documentPng, passRepeatGuard, readCaptcha, readCode } from './support/account.ts';
 import { saveScreenshot } from './support/market.ts';
 
 // Issue 5 "Done means": register (code from the outbox) → sign in → bind Google authenticator → change
@@ -30,8 +30,7 @@ afterAll(async () => {
 });
 
 const field = (page: Page, name: string) => page.getByTestId(`input-${name}`);
-/** spec §5: a second code to the same destination within 1 s is refused; people are never that quick, tests are. */
-const repeatGuardGap = () => new Promise((r) => setTimeout(r, 1_100));
+const repeatGuardGap = () => passRepeatGuard(baseURL);
 
 async function register(page: Page, lang: Lang, email: string, password: string): Promise<void> {
   const { validation, account } = texts[lang];
@@ -230,6 +229,7 @@ describe('account journey in Chromium (issue 5)', () => {
     await field(page, 'captchaCode').fill(await readCaptcha(baseURL, uuid));
     await page.getByRole('button', { name: account.reset.next }).click();
     await page.getByTestId('reset-form').waitFor();
+    await repeatGuardGap(); // the register code went to this address a moment ago
     await page.getByTestId('send-code').click();
     // A send the page refused says why beside the field: name it if the code never arrives.
     const sent = await readCode(baseURL, email, 'resetPassword').catch(async (error: Error) => {
@@ -319,6 +319,7 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('reset-form').waitFor();
     await page.locator('input[name="type"]').nth(1).check();
     await field(page, 'phone').fill(newPhone);
+    await repeatGuardGap(); // the change-phone code went to this number earlier in the test
     await page.getByTestId('send-code').click();
     const resetSms = await readCode(baseURL, `+852 ${newPhone}`, 'resetPassword');
     await field(page, 'code').fill(resetSms.code);
@@ -386,6 +387,7 @@ describe('account journey in Chromium (issue 5)', () => {
     await page.getByTestId('lost-ga').click();
     await page.getByTestId('ga-reset-form').waitFor();
     await field(page, 'password').fill(password);
+    await repeatGuardGap(); // the bind code went to this address a moment ago
     await page.getByTestId('send-emailCode').click();
     await field(page, 'emailCode').fill((await readCode(baseURL, email, 'resetGa')).code);
     await page.getByTestId('ga-reset-submit').click();

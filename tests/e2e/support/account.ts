@@ -32,6 +32,17 @@ export async function readCode(baseURL: string, destination: string, businessTyp
   }
 }
 
+/**
+ * spec §5: a second code to one destination within 1 s is refused, whatever it is for. People are never that
+ * quick; tests are. Moves the sandbox clock past the guard instead of waiting (POST /api/_dev/clock/advance).
+ */
+export async function passRepeatGuard(baseURL: string): Promise<void> {
+  const reply = (await (
+    await fetch(`${baseURL}/api/_dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1_100 }) })
+  ).json()) as { code: number; msg: string };
+  if (reply.code !== 200) throw new Error(`clock advance refused: ${reply.code} ${reply.msg}`);
+}
+
 /** The text of an image captcha, by its uuid (the sandbox writes captchas to the outbox too). */
 export async function readCaptcha(baseURL: string, uuid: string): Promise<string> {
   const reply = (await (await fetch(`${baseURL}/api/_dev/outbox?destination=image&channel=image&limit=200`)).json()) as {
