@@ -7,7 +7,7 @@ import { chromiumPath, chromiumArgs } from './scripts/chromium.ts';
 // - unit:    `*.test.ts` beside the code and under tests/ (Node; real sockets on loopback where needed)
 // - security: `tests/security/*.test.ts` (Node), the attacker's view of the sandbox
 // - browser: `*.browser.test.ts(x)`, run in real Chromium through Vitest browser mode
-// - e2e:     `tests/e2e/**/*.e2e.test.ts`, Node driving Chromium (playwright-core) against a started sandbox
+// - e2e:     `tests/e2e/**/*.e2e.test.ts`, Node driving Chromium (playwright-core) against a sandbox of the file's own
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -57,7 +57,6 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -42,7 +42,8 @@ const failures = [];
 // loopback sockets and databases, and each starts its own sandbox and PostgreSQL cluster, so they do not share state.
 const runs = [
   ['tests (unit, security, browser)', ['--project', 'unit', '--project', 'security', '--project', 'browser', '--maxWorkers', '2'], 'vitest-unit-browser.json'],
-  ['tests (e2e)', ['--project', 'e2e'], 'vitest-e2e.json'],
+  // Two at a time too: every end-to-end file has its own sandbox and browser (tests/e2e/support/suite.ts).
+  ['tests (e2e)', ['--project', 'e2e', '--maxWorkers', '2'], 'vitest-e2e.json'],
 ];
 if (chromium.ok) {
   for (const [name, projects, file] of runs) {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSandbox } from './support/suite.ts';
 import type { Browser, Page } from 'playwright-core';
 import enAccount from '../../locales/en-US/account.json' with { type: 'json' };
 import zhAccount from '../../locales/zh-HK/account.json' with { type: 'json' };
@@ -14,7 +15,7 @@ import { saveScreenshot } from './support/market.ts';
 // password → sign in with the new one → login history lists the sign-ins → submit KYC → approved →
 // freeze → signed out and unable to withdraw. Once per locale, the two running side by side.
 
-const baseURL = inject('baseURL');
+const baseURL = await fileSandbox();
 const texts = {
   'zh-HK': { account: zhAccount, kyc: zhKyc, validation: zhValidation },
   'en-US': { account: enAccount, kyc: enKyc, validation: enValidation },

@@ -6,10 +6,10 @@ import { buildProduction, INITIAL_JS_GZIP_BUDGET, initialJs, initialScripts, isD
 
 // Issue 19 "Cold start": the JavaScript a first visit downloads before the first route renders, in gzip
 // bytes, against a budget. A size, not a timing: it does not depend on the machine. It lives in the e2e
-// project, whose global setup builds the app (tests/e2e/global-setup.ts) and whose files run one at a time,
-// after the unit and browser tests in `npm test`. That build runs under NODE_ENV=test and is a development
-// build of React; the budget is for what ships, so this file builds the production app when the provided one
-// is not. Figures and how to print the breakdown: bench/README.md.
+// project, whose global setup builds the app (tests/e2e/global-setup.ts), after the unit and browser tests in
+// `npm test`. That build is the production one; should it ever be a
+// development build, this file builds the production app itself, since the budget is for what ships. Figures
+// and how to print the breakdown: bench/README.md.
 describe('initial JavaScript budget', () => {
   let distDir = inject('distDir');
   let ownBuild: string | undefined;

@@ -1,11 +1,12 @@
 import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSandbox } from './support/suite.ts';
 import enTrading from '../../locales/en-US/trading.json' with { type: 'json' };
 import { launchBrowser, openPage } from './support/browser.ts';
 import { clickBookLine, renderedSide, saveScreenshot, simControl, useTheme, waitForBook } from './support/market.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = await fileSandbox();
 const sim = simControl(baseURL);
 const SYMBOL = 'ETHUSDT';
 const TOP = 10;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSandbox } from './support/suite.ts';
 import enComponents from '../../locales/en-US/components.json' with { type: 'json' };
 import enMarket from '../../locales/en-US/market.json' with { type: 'json' };
 import zhMarket from '../../locales/zh-HK/market.json' with { type: 'json' };
@@ -12,7 +13,7 @@ import { saveScreenshot, useTheme } from './support/market.ts';
 const require = createRequire(import.meta.url);
 const JSEncrypt = require('jsencrypt') as new () => { setPublicKey(key: string): void; encrypt(text: string): string | false };
 
-const baseURL = inject('baseURL');
+const baseURL = await fileSandbox();
 let browser: Browser;
 
 beforeAll(async () => {

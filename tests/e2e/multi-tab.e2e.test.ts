@@ -1,12 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { fileSandbox } from './support/suite.ts';
 import { launchBrowser } from './support/browser.ts';
 import { renderedSide, simControl, waitForBook } from './support/market.ts';
 
 // Issue 4 "in real Chromium": many pages of the app share one socket per exchange endpoint through the
 // SharedWorker; closing pages releases their streams; a hidden page gets no frames; the dedicated-Worker
 // fallback works when SharedWorker does not exist.
-const baseURL = inject('baseURL');
+const baseURL = await fileSandbox();
 const sim = simControl(baseURL);
 
 interface SimConnection {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSandbox } from './support/suite.ts';
 import type { Browser } from 'playwright-core';
 import zhBroker from '../../locales/zh-HK/broker.json' with { type: 'json' };
 import zhCommon from '../../locales/zh-HK/common.json' with { type: 'json' };
@@ -9,7 +10,7 @@ import { launchBrowser, openPage } from './support/browser.ts';
 import { demoToken } from './support/account.ts';
 import { waitForBook } from './support/market.ts';
 
-const baseURL = inject('baseURL');
+const baseURL = await fileSandbox();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSandbox } from './support/suite.ts';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { demoToken } from './support/account.ts';
@@ -10,7 +11,7 @@ import { waitForBook } from './support/market.ts';
  * and signed-in wallet and security pages. The other journeys check the default dark theme as they go; this
  * file is where the light theme's tokens are held to the same bar.
  */
-const baseURL = inject('baseURL');
+const baseURL = await fileSandbox();
 let browser: Browser;
 let token: string;
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSandbox } from './support/suite.ts';
 import { demoToken } from './support/account.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { saveScreenshot, simControl } from './support/market.ts';
@@ -9,7 +10,7 @@ import { saveScreenshot, simControl } from './support/market.ts';
 // hotkey placing an order, size presets, a limit order placed from the ladder, marked there and cancelled,
 // the hotkeys' feedback, the phone width.
 
-const baseURL = inject('baseURL');
+const baseURL = await fileSandbox();
 let browser: Browser;
 let token: string;
 

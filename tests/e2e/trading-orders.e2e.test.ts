@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileSandbox } from './support/suite.ts';
 import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -9,7 +10,7 @@ import { bookLines, renderedSide, saveScreenshot, simControl, waitForBook } from
 // Issue 7 "Done means" against the sandbox in real Chromium: the futures round trip, a resting limit order
 // filled when the simulator crosses it, a spot limit order placed and cancelled, and bad input refused.
 
-const baseURL = inject('baseURL');
+const baseURL = await fileSandbox();
 const sim = simControl(baseURL);
 let browser: Browser;
 let token: string;

@@ -44,6 +44,17 @@ export function ownSandboxSuite(options: { demoProject?: boolean } = {}): Sandbo
   };
 }
 
+/**
+ * This file's own sandbox for files that drive it directly (baseURL): started while the file loads, closed after
+ * its tests. No two test files share a sandbox, so they can run side by side and a file that pauses the simulator
+ * or moves the clock touches nobody else. Returns its base URL.
+ */
+export async function fileSandbox(options: { demoProject?: boolean } = {}): Promise<string> {
+  const sandbox = await ownSandbox(inject('distDir'), options);
+  afterAll(() => sandbox.close());
+  return sandbox.baseURL;
+}
+
 /** axe-core's WCAG 2.1 AA rules find nothing serious or critical on the page as it is. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   // A modal fading in or out (spec §9: 1000 ms, 100 ms delay) blends its colours with the page: axe reads the

@@ -28,8 +28,14 @@ export async function ownSandbox(distDir: string, options: { demoProject?: boole
   return {
     baseURL: `http://127.0.0.1:${address.port}`,
     close: async () => {
+      // The app's market core must stay within Binance's request weight: no 429 or 418 while the file ran.
+      const state = (await (await fetch(`http://127.0.0.1:${address.port}/sim/_control/state`)).json()) as {
+        weights: Record<string, { limit: number; peak: number; rejected: number; banned: number }>;
+      };
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
+      const over = Object.entries(state.weights).filter(([, m]) => m.rejected > 0 || m.banned > 0);
+      if (over.length > 0) throw new Error(`the simulator refused the app's REST requests (request weight): ${JSON.stringify(Object.fromEntries(over))}`);
     },
   };
 }
