@@ -55,8 +55,15 @@ export async function buildApp(): Promise<string> {
   return distDir;
 }
 
-/** Builds the app, starts the sandbox on a random loopback port and launches Chromium with one context. */
-export async function startBench(rate: number, options: BenchOptions = {}): Promise<BenchEnv> {
+export interface BenchSandbox {
+  base: string;
+  connections(): Promise<SimConnection[]>;
+  /** Stops the sandbox; throws if the simulator refused any of the app's REST requests meanwhile. */
+  close(): Promise<void>;
+}
+
+/** Builds the app (unless given) and starts the sandbox with the simulator on a random loopback port. */
+export async function startSandbox(rate: number, options: BenchOptions = {}): Promise<BenchSandbox> {
   const distDir = options.distDir ?? (await buildApp());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-data-'));
   const app = await buildSandbox({ distDir, api: { dataDir }, sim: { rate, ...(options.symbols !== undefined ? { symbols: options.symbols } : {}) } });
@@ -64,18 +71,41 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
   const base = `http://127.0.0.1:${address.port}`;
+  return {
+    base,
+    connections: async () => (await (await fetch(`${base}/sim/_control/connections`)).json()) as SimConnection[],
+    async close() {
+      // The app's market core must stay within Binance's request weight while the bench runs.
+      const state = (await (await fetch(`${base}/sim/_control/state`)).json()) as { weights: Record<string, { rejected: number; banned: number }> };
+      await app.close();
+      if (!options.distDir) rmSync(distDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+      if (Object.values(state.weights).some((m) => m.rejected > 0 || m.banned > 0)) throw new Error(`the simulator refused the app's REST requests: ${JSON.stringify(state.weights)}`);
+    },
+  };
+}
+
+/**
+ * The simulator stands in for a remote exchange: in use it does not share the trader's CPU. Once Chromium
+ * runs (its processes keep the normal priority), this process's main thread, where the simulator and the
+ * sandbox run, yields the CPU to the browser (nice 10). `--no-nice` keeps it at the normal priority.
+ */
+export function yieldToBrowser(): void {
+  if (process.argv.includes('--no-nice')) return;
+  try {
+    os.setPriority(10);
+  } catch {
+    // not permitted here: the simulator competes with the browser and the figures are pessimistic
+  }
+}
+
+/** Builds the app, starts the sandbox on a random loopback port and launches Chromium with one context. */
+export async function startBench(rate: number, options: BenchOptions = {}): Promise<BenchEnv> {
+  const sandbox = await startSandbox(rate, options);
+  const { base } = sandbox;
 
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
-  // The simulator stands in for a remote exchange: in use it does not share the trader's CPU. Once Chromium
-  // runs (its processes keep the normal priority), this process's main thread, where the simulator and the
-  // sandbox run, yields the CPU to the browser (nice 10). `--no-nice` keeps it at the normal priority.
-  if (!process.argv.includes('--no-nice')) {
-    try {
-      os.setPriority(10);
-    } catch {
-      // not permitted here: the simulator competes with the browser and the figures are pessimistic
-    }
-  }
+  yieldToBrowser();
   const cdp = await browser.newBrowserCDPSession();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(() => {
@@ -90,7 +120,7 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
     browser,
     context,
     processes: async () => ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: ProcessInfo[] }).processInfo,
-    connections: async () => (await (await fetch(`${base}/sim/_control/connections`)).json()) as SimConnection[],
+    connections: sandbox.connections,
     async openTrading(symbol, market) {
       const page = await context.newPage();
       await page.goto(`${base}/en-US/trading/${symbol}${market === 'usdm' ? '?market=usdm' : ''}`, { timeout: 60_000 });
@@ -98,13 +128,8 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
       return page;
     },
     async close() {
-      // The app's market core must stay within Binance's request weight while the bench runs.
-      const state = (await (await fetch(`${base}/sim/_control/state`)).json()) as { weights: Record<string, { rejected: number; banned: number }> };
       await browser.close();
-      await app.close();
-      if (!options.distDir) rmSync(distDir, { recursive: true, force: true });
-      rmSync(dataDir, { recursive: true, force: true });
-      if (Object.values(state.weights).some((m) => m.rejected > 0 || m.banned > 0)) throw new Error(`the simulator refused the app's REST requests: ${JSON.stringify(state.weights)}`);
+      await sandbox.close();
     },
   };
 }
