@@ -1,8 +1,8 @@
 // `npm run bench:browser`: the trading page in real Chromium (playwright-core + CDP) against the sandbox
 // with the simulator at a high rate. Reports main-thread busy %, long tasks, frames per second while
 // scrolling the order book, the market worker's CPU, then with 10 tabs open the sockets per endpoint at
-// the simulator and the total browser CPU, then the lightning ladder alone (busy, long tasks, frames, rows
-// changed). `--scenario market|cold-start|windows|all` runs the issue 19 scenarios instead (market.ts,
+// the simulator and the total browser CPU, then the lightning ladder with four futures positions live under it
+// (busy, long tasks, frames, ladder and position rows changed). `--scenario market|cold-start|windows|all` runs the issue 19 scenarios instead (market.ts,
 // cold-start.ts, windows.ts). Targets are reported, not asserted (a 2-core machine shared with other work gives noisy absolute
 // numbers). The simulator runs in this process at a lower priority
 // than the browser (setup.ts; `--no-nice` to compare). Writes bench/results/browser-latest.json.
@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
 import { arg, OTHERS, openBackgroundTabs, root, startBench, VIEWED } from './setup.ts';
+import { demoToken } from '../../tests/e2e/support/account.ts';
 
 // `--scenario market|cold-start|windows|event-to-pixels|all`: the issue 19 scenarios instead of the trading page (bench/README.md).
 const SCENARIOS = ['market', 'cold-start', 'windows', 'event-to-pixels'];
@@ -117,11 +118,24 @@ const conn10 = await connections();
 // does not scroll: frames while the book moves under it), plus how many ladder rows change per second (its rows
 // are memoised: a book update touches only the rows whose figures changed).
 for (const tab of tabs) await tab.close();
-console.log(`measuring the lightning ladder for ${MEASURE_MS / 1000} s…`);
+// With the futures positions table live under it (issue 19): the demo user, signed in, holds a position on each of
+// these USD-M pairs, so the page keeps their rows (mark price, PnL) up to date while the ladder moves.
+const POSITIONS: Array<[string, string]> = [['BTCUSDT', '0.01'], ['ETHUSDT', '0.1'], ['SOLUSDT', '1'], ['DOGEUSDT', '1000']];
+const token = await demoToken(env.base);
+const signedCall = async (route: string, body: unknown) => {
+  const response = await fetch(`${env.base}/api${route}`, { method: 'POST', headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const reply = (await response.json()) as { code: number; msg: string };
+  if (reply.code !== 200) throw new Error(`${route}: ${reply.code} ${reply.msg}`);
+};
+await signedCall('/broker/lightning/transfer/submit', { asset: 'USDT', type: 'FUNDING_UMFUTURE', amount: '5000' });
+for (const [instrumentId, volume] of POSITIONS) await signedCall('/broker/lightning/futures/order/sendOrder', { instrumentId, direction: 'buy', priceType: 'market', volume });
+await context.addCookies([{ name: 'token', value: token, url: env.base }]);
+console.log(`measuring the lightning ladder with ${POSITIONS.length} positions for ${MEASURE_MS / 1000} s…`);
 const renderersBeforeLadder = new Set(await rendererPids());
 const ladderPage = await context.newPage();
 await ladderPage.goto(`${env.base}/en-US/lightning?symbol=${VIEWED}`);
 await ladderPage.getByTestId('lightning-ladder').locator('[data-price]').first().waitFor({ timeout: 60_000 });
+for (const [instrumentId] of POSITIONS) await ladderPage.locator(`[data-testid="position-row"][data-symbol="${instrumentId}"]`).first().waitFor({ timeout: 30_000 });
 const ladderPids = (await rendererPids()).filter((id) => !renderersBeforeLadder.has(id));
 await ladderPage.waitForTimeout(3000);
 const ladderCdp: CDPSession = await context.newCDPSession(ladderPage);
@@ -137,17 +151,26 @@ const t2 = Date.now();
 // Frames and changed rows while live (a string: see the scroll above).
 const ladderLive = (await ladderPage.evaluate(`(async (ms) => {
   const ladder = document.querySelector('[data-testid="lightning-ladder"]');
+  const positions = document.querySelector('[data-testid="positions-table"]');
   let rowChanges = 0;
-  const observer = new MutationObserver((records) => {
+  let positionChanges = 0;
+  const changed = (records, selector) => {
     const rows = new Set();
     for (const r of records) {
       const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-      const row = el && el.closest('[data-row]');
+      const row = el && el.closest(selector);
       if (row) rows.add(row);
     }
-    rowChanges += rows.size;
+    return rows.size;
+  };
+  const observer = new MutationObserver((records) => {
+    rowChanges += changed(records, '[data-row]');
   });
   observer.observe(ladder, { subtree: true, childList: true, characterData: true, attributes: true });
+  const positionObserver = new MutationObserver((records) => {
+    positionChanges += changed(records, '[data-testid="position-row"]');
+  });
+  positionObserver.observe(positions, { subtree: true, childList: true, characterData: true, attributes: true });
   const frames = [];
   const start = performance.now();
   await new Promise((done) => {
@@ -159,10 +182,18 @@ const ladderLive = (await ladderPage.evaluate(`(async (ms) => {
     requestAnimationFrame(step);
   });
   observer.disconnect();
+  positionObserver.disconnect();
   const gaps = frames.slice(1).map((t, i) => t - frames[i]);
   const seconds = (frames[frames.length - 1] - frames[0]) / 1000;
-  return { fps: (frames.length - 1) / seconds, gaps, rowChangesPerSecond: rowChanges / seconds, rows: ladder.querySelectorAll('[data-row]').length };
-})(${MEASURE_MS})`)) as { fps: number; gaps: number[]; rowChangesPerSecond: number; rows: number };
+  return {
+    fps: (frames.length - 1) / seconds,
+    gaps,
+    rowChangesPerSecond: rowChanges / seconds,
+    rows: ladder.querySelectorAll('[data-row]').length,
+    positionRows: positions.querySelectorAll('[data-testid="position-row"]').length,
+    positionRowChangesPerSecond: positionChanges / seconds,
+  };
+})(${MEASURE_MS})`)) as { fps: number; gaps: number[]; rowChangesPerSecond: number; rows: number; positionRows: number; positionRowChangesPerSecond: number };
 const ladderWall = Date.now() - t2;
 const ladderAfter = await ladderMetrics();
 const ladderCpuAfter = mainThreadCpuSeconds(ladderPids);
@@ -216,6 +247,8 @@ const results = {
     fps: ladderLive.fps,
     p95FrameMs: percentile(ladderLive.gaps, 95),
     rowChangesPerSecond: ladderLive.rowChangesPerSecond,
+    positionRows: ladderLive.positionRows,
+    positionRowChangesPerSecond: ladderLive.positionRowChangesPerSecond,
   },
   targets: { socketsPerEndpoint: 1, longTasksOver50ms: 0, mainThreadBusyPercentMax: 15 },
 };
@@ -243,6 +276,7 @@ const summary = [
   `| lightning ladder: long tasks > 50 ms | ${ladderOver50.length}${ladderOver50.length > 0 ? ` (longest ${f(results.lightningLadder.longestTaskMs, 0)} ms)` : ''} | 0 (${met(ladderOver50.length === 0)}) |`,
   `| lightning ladder: frames per second while live | ${f(ladderLive.fps)} (p95 frame ${f(results.lightningLadder.p95FrameMs)} ms) | 60 |`,
   `| lightning ladder: rows changed per second (of ${ladderLive.rows}) | ${f(ladderLive.rowChangesPerSecond, 0)} | — |`,
+  `| lightning: futures position rows changed per second (of ${ladderLive.positionRows}) | ${f(ladderLive.positionRowChangesPerSecond, 1)} | — |`,
 ].join('\n');
 console.log(`\n${summary}\n`);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
