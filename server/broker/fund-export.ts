@@ -40,6 +40,11 @@ export interface BrokerSheet {
   rows: Cell[][];
 }
 
+/** A sheet from its locale block (`sheet`, `title` and the `filters` template), the cover's filters filled in with `values`. */
+export function localeSheet(text: { sheet: string; title: string; filters: string }, values: Record<string, string | number>, columns: string[], rows: Cell[][]): BrokerSheet {
+  return { name: text.sheet, title: text.title, filters: fill(text.filters, values), columns, rows };
+}
+
 /** A download's file names (spec §7: Chinese, with an ASCII fallback); `{{day}}` is YYYYMMDD (UTC+8). */
 export interface BrokerExportFile {
   fileName: string;

@@ -7,7 +7,7 @@ import zhExport from '../../../locales/zh-HK/broker-export.json' with { type: 'j
 import zhInterest from '../../../locales/zh-HK/broker-interest.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../../api/context.ts';
 import { amountCell, zonedFormatter } from '../../wallet/export.ts';
-import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
+import { allRows, brokerQueryDownload, fill, localeSheet, rangeText, timeFilter } from '../fund-export.ts';
 import { projectOf } from '../projects/store.ts';
 import { type BillRow, billLines, billOf, billSteps, billView } from './bills.ts';
 import { billQuery, interestRecordQuery, type InterestRecordRow, interestRecordView } from './records.ts';
@@ -105,13 +105,7 @@ export function brokerInterestExportRoutes(ctx: ApiContext, app: FastifyInstance
     const c = s.columns;
     return {
       file: INTEREST_EXPORT_FILES.investorInterest,
-      sheet: {
-        name: s.sheet,
-        title: s.title,
-        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo) }),
-        columns: [c.investorId, c.investor, c.units, c.principal, c.accrued, c.pending, c.inApplication, c.paid, c.lastAccrualDay],
-        rows: rows.map((i) => [i.investorId, i.investorName, ...[i.units, i.principal, i.accrued, i.pending, i.inApplication, i.paid].map(amountCell), i.lastAccrualDay ?? '']),
-      },
+      sheet: localeSheet(s, { project: await projectText(member.orgId, q.projectNo) }, [c.investorId, c.investor, c.units, c.principal, c.accrued, c.pending, c.inApplication, c.paid, c.lastAccrualDay], rows.map((i) => [i.investorId, i.investorName, ...[i.units, i.principal, i.accrued, i.pending, i.inApplication, i.paid].map(amountCell), i.lastAccrualDay ?? ''])),
     };
   });
 
@@ -122,13 +116,7 @@ export function brokerInterestExportRoutes(ctx: ApiContext, app: FastifyInstance
     const c = s.columns;
     return {
       file: INTEREST_EXPORT_FILES.interestRecords,
-      sheet: {
-        name: s.sheet,
-        title: s.title,
-        filters: fill(s.filters, { project, state: q.state ? s.states[q.state] : zhExport.all }),
-        columns: [c.investorId, c.investor, c.state, c.fromDay, c.toDay, c.days, c.amount, c.billNo],
-        rows: rows.map((r) => [r.investorId, r.investorName, s.states[r.state], r.fromDay, r.toDay, r.days, amountCell(r.amount), r.billNo ?? '']),
-      },
+      sheet: localeSheet(s, { project, state: q.state ? s.states[q.state] : zhExport.all }, [c.investorId, c.investor, c.state, c.fromDay, c.toDay, c.days, c.amount, c.billNo], rows.map((r) => [r.investorId, r.investorName, s.states[r.state], r.fromDay, r.toDay, r.days, amountCell(r.amount), r.billNo ?? ''])),
     };
   });
 }

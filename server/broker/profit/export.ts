@@ -7,7 +7,7 @@ import zhExport from '../../../locales/zh-HK/broker-export.json' with { type: 'j
 import zh from '../../../locales/zh-HK/broker-profit.json' with { type: 'json' };
 import { type ApiContext, nowDate } from '../../api/context.ts';
 import { amountCell, zonedFormatter } from '../../wallet/export.ts';
-import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
+import { allRows, brokerQueryDownload, fill, localeSheet, rangeText, timeFilter } from '../fund-export.ts';
 import { accrualQuery, type AccrualRow, accrualView, applicationQuery, type ProfitApplicationRow, profitApplicationViews } from './applications.ts';
 import { projectOf } from './project.ts';
 import { profitFunds } from './routes.ts';
@@ -83,13 +83,7 @@ export function brokerProfitExportRoutes(ctx: ApiContext, app: FastifyInstance):
     const c = f.columns;
     return {
       file: PROFIT_FUNDS_EXPORT_FILE,
-      sheet: {
-        name: f.sheet,
-        title: f.title,
-        filters: fill(f.filters, { project: q.projectNo === undefined ? zhExport.all : `${funds[0]!.projectName} (${q.projectNo})` }),
-        columns: [c.projectNo, c.project, c.status, c.accrued, c.withdrawn, c.applying, c.profitPayable, c.primaryFree, c.available],
-        rows: funds.map((p) => [p.projectNo, p.projectName, f.states[p.status], ...[p.accrued, p.withdrawn, p.applying, p.profitPayable, p.primaryFree, p.available].map(amountCell)]),
-      },
+      sheet: localeSheet(f, { project: q.projectNo === undefined ? zhExport.all : `${funds[0]!.projectName} (${q.projectNo})` }, [c.projectNo, c.project, c.status, c.accrued, c.withdrawn, c.applying, c.profitPayable, c.primaryFree, c.available], funds.map((p) => [p.projectNo, p.projectName, f.states[p.status], ...[p.accrued, p.withdrawn, p.applying, p.profitPayable, p.primaryFree, p.available].map(amountCell)])),
     };
   });
 }

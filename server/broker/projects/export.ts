@@ -9,7 +9,7 @@ import { amountCell, zonedFormatter } from '../../wallet/export.ts';
 import { rangeOf, rangeText as dayRangeText, rateCell } from '../analytics/exports.ts';
 import { userProfit, userTradeSummary } from '../analytics/investors.ts';
 import { accountTrades, capitalReport, totalTrade } from '../analytics/overview.ts';
-import { allRows, brokerQueryDownload, fill, rangeText, timeFilter } from '../fund-export.ts';
+import { allRows, brokerQueryDownload, fill, localeSheet, rangeText, timeFilter } from '../fund-export.ts';
 import { capitalList, flowQuery, type FlowViewRow, flowView, projectPageRows, projectViews, relationViews } from './routes.ts';
 import { investorOf, projectOf } from './store.ts';
 
@@ -172,13 +172,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
     const figures = (f: { tradeCount: number; volume: string; fee: string; realisedPnl: string; netPnl: string }) => [f.tradeCount, amountCell(f.volume), amountCell(f.fee), amountCell(f.realisedPnl), amountCell(f.netPnl)];
     return {
       file: ANALYTICS_EXPORT_FILES.tradeStatistics,
-      sheet: {
-        name: s.sheet,
-        title: s.title,
-        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }),
-        columns: [c.symbol, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl],
-        rows: [...stats.symbols.map((f) => [f.symbol, ...figures(f)]), [s.total, ...figures(stats)]],
-      },
+      sheet: localeSheet(s, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }, [c.symbol, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl], [...stats.symbols.map((f) => [f.symbol, ...figures(f)]), [s.total, ...figures(stats)]]),
     };
   });
 
@@ -188,13 +182,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
     const c = s.columns;
     return {
       file: ANALYTICS_EXPORT_FILES.accountTrades,
-      sheet: {
-        name: s.sheet,
-        title: s.title,
-        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }),
-        columns: [c.subAccount, c.exchange, c.projectNo, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl],
-        rows: stats.list.map((a) => [a.subAccountName, a.exchangeCode, a.projectNo, a.tradeCount, ...[a.volume, a.fee, a.realisedPnl, a.netPnl].map(amountCell)]),
-      },
+      sheet: localeSheet(s, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }, [c.subAccount, c.exchange, c.projectNo, c.tradeCount, c.volume, c.fee, c.realisedPnl, c.netPnl], stats.list.map((a) => [a.subAccountName, a.exchangeCode, a.projectNo, a.tradeCount, ...[a.volume, a.fee, a.realisedPnl, a.netPnl].map(amountCell)])),
     };
   });
 
@@ -204,13 +192,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
     const c = s.columns;
     return {
       file: ANALYTICS_EXPORT_FILES.userTrades,
-      sheet: {
-        name: s.sheet,
-        title: s.title,
-        filters: fill(s.filters, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }),
-        columns: [c.investor, c.projectCount, c.volumeShare, c.feeShare, c.pnlShare],
-        rows: stats.list.map((u) => [u.investorName, u.projectCount, ...[u.volumeShare, u.feeShare, u.pnlShare].map(amountCell)]),
-      },
+      sheet: localeSheet(s, { project: await projectText(member.orgId, q.projectNo), days: dayRangeText(stats.range), lastTradeDay: stats.lastTradeDay }, [c.investor, c.projectCount, c.volumeShare, c.feeShare, c.pnlShare], stats.list.map((u) => [u.investorName, u.projectCount, ...[u.volumeShare, u.feeShare, u.pnlShare].map(amountCell)])),
     };
   });
 
@@ -250,13 +232,7 @@ export function brokerProjectExportRoutes(ctx: ApiContext, app: FastifyInstance)
     const c = a.columns;
     return {
       file: PROJECT_EXPORT_FILES.accounts,
-      sheet: {
-        name: a.sheet,
-        title: a.title,
-        filters: fill(a.filters, { project }),
-        columns: [c.accountId, c.name, c.exchange, c.role, c.usdt, c.remark, c.createdBy, c.createdAt],
-        rows: accounts.map((r) => [r.brokerAccountId, r.subAccountName, r.exchangeCode, a.roles[r.role], amountCell(r.usdt), r.remark, r.createdBy, time(r.createdAt)]),
-      },
+      sheet: localeSheet(a, { project }, [c.accountId, c.name, c.exchange, c.role, c.usdt, c.remark, c.createdBy, c.createdAt], accounts.map((r) => [r.brokerAccountId, r.subAccountName, r.exchangeCode, a.roles[r.role], amountCell(r.usdt), r.remark, r.createdBy, time(r.createdAt)])),
     };
   });
 }
