@@ -78,6 +78,11 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   ...Object.fromEntries(Object.entries(brokerMoneyPages).map(([page, load]) => [page, ['broker-money', load] as const])),
 };
 
+/** Whether a page key has its page registered (false: its route shows the coming-soon page). */
+export function isRegistered(page: string): boolean {
+  return page in loaders;
+}
+
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));
 const cache = new Map<string, ComponentType>();
 
