@@ -1,11 +1,11 @@
 import { ANALYTICS_EXPORT_FILES, type AnalyticsExportKind } from '../../../../contract/broker-analytics-rules.ts';
-import { brokerProjectExports } from '../../../../contract/broker-project-exports.ts';
-import { fileNameOf } from '../money/export-name.ts';
+import { BROKER_EXPORT_TIME_ZONE } from '../../../../contract/broker-funds-rules.ts';
 import { rangeQuery, type ChartRange } from './chart-window.ts';
 
 /** spec §7 "Downloads": an analytics export's Chinese file name with today's day (YYYYMMDD, Hong Kong time). */
 export function fileName(kind: AnalyticsExportKind, now: Date = new Date()): string {
-  return fileNameOf(ANALYTICS_EXPORT_FILES[kind].fileName, {}, now);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BROKER_EXPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now).replaceAll('-', '');
+  return ANALYTICS_EXPORT_FILES[kind].fileName.replace('{{day}}', day);
 }
 
 /** The export's form fields: the table's filters as text (contract/broker-analytics.ts brokerAnalyticsExports). */
@@ -15,9 +15,9 @@ export function exportFields(projectNo: string, range: ChartRange): Record<strin
 
 /** The analysis tab's downloads with query parameters (contract/broker-project-exports.ts). */
 export const OVERVIEW_EXPORT_PATHS = {
-  capitalReport: brokerProjectExports.capitalReport.path,
-  tradeStatistics: brokerProjectExports.tradeStatistics.path,
-  accountTrades: brokerProjectExports.accountTrades.path,
-  userTrades: brokerProjectExports.userTrades.path,
-  userProfit: brokerProjectExports.userProfit.path,
+  capitalReport: '/broker/account/overview/capitalReport/export',
+  tradeStatistics: '/broker/account/overview/listTotalTrade/export',
+  accountTrades: '/broker/account/overview/listAccountTradeStatistics/export',
+  userTrades: '/broker/account/overview/listUserTradeSummary/export',
+  userProfit: '/broker/account/overview/queryUserProfit/export',
 } as const;

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Column } from 'primereact/column';
-import { brokerProjectExports } from '../../../../contract/broker-project-exports.ts';
 import { INTEREST_EXPORT_FILES, INTEREST_STATES, MAX_BILL_REMARK, type InterestState } from '../../../../contract/broker-interest-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAmount, formatFractionPercent } from '../../../lib/format/index.ts';
@@ -22,7 +21,7 @@ import './interest.css';
 
 type Notice = { text: string; tone: 'error' | 'success' } | null;
 /** The interest page's downloads (contract/broker-project-exports.ts investorInterest, interestRecords). */
-const INTEREST_EXPORT_PATHS = { investorInterest: brokerProjectExports.investorInterest.path, interestRecords: brokerProjectExports.interestRecords.path } as const;
+const INTEREST_EXPORT_PATHS = { investorInterest: '/broker/interestSettle/account/export', interestRecords: '/broker/interestSettle/page/export' } as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

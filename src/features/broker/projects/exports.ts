@@ -1,4 +1,3 @@
-import { brokerProjectExports } from '../../../../contract/broker-project-exports.ts';
 import { PROJECT_EXPORT_FILES, type ProjectExportKind } from '../../../../contract/broker-projects-rules.ts';
 import { fileNameOf } from '../money/export-name.ts';
 
@@ -9,8 +8,8 @@ export function projectFileName(kind: ProjectExportKind, now: Date = new Date())
 
 /** The project pages' downloads (contract/broker-project-exports.ts; filters as query parameters). */
 export const PROJECT_EXPORT_PATHS = {
-  projects: brokerProjectExports.projects.path,
-  capitalRecords: brokerProjectExports.capitalRecords.path,
-  holdings: brokerProjectExports.holdings.path,
-  accounts: brokerProjectExports.accounts.path,
+  projects: '/broker/project/export',
+  capitalRecords: '/broker/project/depositWithdrawRecords/export',
+  holdings: '/broker/project/listCapital/export',
+  accounts: '/broker/account/project/relation/export',
 } as const satisfies Record<ProjectExportKind, string>;
