@@ -1,11 +1,10 @@
 import { ANALYTICS_EXPORT_FILES, type AnalyticsExportKind } from '../../../../contract/broker-analytics-rules.ts';
-import { BROKER_EXPORT_TIME_ZONE } from '../../../../contract/broker-funds-rules.ts';
+import { fileNameOf } from '../money/export-name.ts';
 import { rangeQuery, type ChartRange } from './chart-window.ts';
 
 /** spec §7 "Downloads": an analytics export's Chinese file name with today's day (YYYYMMDD, Hong Kong time). */
 export function fileName(kind: AnalyticsExportKind, now: Date = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: BROKER_EXPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now).replaceAll('-', '');
-  return ANALYTICS_EXPORT_FILES[kind].fileName.replace('{{day}}', day);
+  return fileNameOf(ANALYTICS_EXPORT_FILES[kind].fileName, {}, now);
 }
 
 /** The export's form fields: the table's filters as text (contract/broker-analytics.ts brokerAnalyticsExports). */
