@@ -25,6 +25,10 @@ interface TraceEvent {
   args?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+// --trace-hide SEL: trace with SEL hidden (display: none), to see what the remaining panels cost.
+const traceHide = process.argv.indexOf('--trace-hide');
+const traceStyle = traceHide >= 0 ? await page.addStyleTag({ content: `${process.argv[traceHide + 1] ?? ''} { display: none !important; }` }) : null;
+if (traceStyle) await page.waitForTimeout(500);
 console.log(`tracing ${SECONDS} s…`);
 await env.browser.startTracing(page, {
   categories: [
@@ -38,6 +42,7 @@ await env.browser.startTracing(page, {
 await page.waitForTimeout(SECONDS * 1000);
 const trace = JSON.parse((await env.browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
 const events = trace.traceEvents;
+if (traceStyle) await traceStyle.evaluate((el) => (el as Element).remove());
 
 // The viewed tab's main thread: the CrRendererMain with the most complete events.
 const names = events.filter((e) => e.name === 'thread_name' && e.args?.['name'] === 'CrRendererMain');
@@ -137,6 +142,20 @@ for (const e of layouts) {
   entry.us += e.dur ?? 0;
   rootPlaces.set(k, entry);
 }
+// Paints by the node whose layer they painted (count, mean ms).
+const paintPlaces = new Map<string, { n: number; us: number }>();
+for (const e of onMain) {
+  if (e.name !== 'Paint' || e.ph !== 'X') continue;
+  const id = Number(e.args?.['data']?.nodeId);
+  if (!placeCache.has(id)) placeCache.set(id, Number.isFinite(id) ? await placeOf(id) : '(no node)');
+  const k = placeCache.get(id) ?? '?';
+  const entry = paintPlaces.get(k) ?? { n: 0, us: 0 };
+  entry.n++;
+  entry.us += e.dur ?? 0;
+  paintPlaces.set(k, entry);
+}
+console.log('paints by layer owner (count, mean ms):');
+for (const [k, { n, us }] of [...paintPlaces].sort((a, b) => b[1].us - a[1].us).slice(0, 10)) console.log(`  ${String(n).padStart(6)} ${(us / n / 1000).toFixed(2).padStart(7)} ms  ${k}`);
 await dom.send('DOM.disable'); // the DOM agent reports every mutation: off before the ablation below
 console.log('layouts by their roots (count, mean ms):');
 for (const [k, { n, us }] of [...rootPlaces].sort((a, b) => b[1].us - a[1].us).slice(0, 15)) console.log(`  ${String(n).padStart(6)} ${(us / n / 1000).toFixed(2).padStart(7)} ms  ${k}`);
@@ -187,7 +206,7 @@ await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 await cdp.send('Profiler.start');
 await page.waitForTimeout(SECONDS * 1000);
 const { profile } = (await cdp.send('Profiler.stop')) as {
-  profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>; samples: number[]; timeDeltas: number[] };
+  profile: { nodes: Array<{ id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>; samples: number[]; timeDeltas: number[] };
 };
 const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
 const jsSelf = new Map<string, number>();
@@ -198,6 +217,28 @@ profile.samples.forEach((id, i) => {
   const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
   jsSelf.set(key, (jsSelf.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
+// Inclusive time: each sample counts once for every distinct function on its stack.
+const parentOf = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+const keyOf = (id: number) => {
+  const f = byNode.get(id)?.callFrame;
+  return f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}` : '?';
+};
+const inclusive = new Map<string, number>();
+profile.samples.forEach((id, i) => {
+  const seen = new Set<string>();
+  for (let n: number | undefined = id; n !== undefined; n = parentOf.get(n)) seen.add(keyOf(n));
+  for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
+console.log('JS functions by inclusive time (ms, % of wall):');
+for (const [k, us] of [...inclusive].filter(([k]) => !k.startsWith('(')).sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${k.padEnd(70)} ${ms(us).padStart(8)}  ${pct(us)} %`);
+const byFile = new Map<string, number>();
+for (const [k, us] of jsSelf) {
+  const file = k.split(' ').pop()?.split(':')[0] ?? '';
+  byFile.set(file, (byFile.get(file) ?? 0) + us);
+}
+console.log('JS self time by file (ms, % of wall):');
+for (const [f, us] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${(f || '(native)').padEnd(50)} ${ms(us).padStart(8)}  ${pct(us)} %`);
 console.log('hottest functions by self time (ms, % of wall):');
 for (const [k, us] of [...jsSelf].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${k.padEnd(70)} ${ms(us).padStart(8)}  ${pct(us)} %`);
 

@@ -51,7 +51,10 @@ export interface BenchOptions {
 export async function buildApp(): Promise<string> {
   const distDir = mkdtempSync(path.join(os.tmpdir(), 'td-bench-dist-'));
   console.log('building the app…');
-  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts'), build: { outDir: distDir, emptyOutDir: true } });
+  // TD_BENCH_NO_MINIFY=1 keeps function names readable in profile.ts's JS profile (a diagnostic; figures are
+  // measured on the minified build).
+  const minify = process.env['TD_BENCH_NO_MINIFY'] ? false : undefined;
+  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts'), build: { outDir: distDir, emptyOutDir: true, ...(minify === false ? { minify } : {}) } });
   return distDir;
 }
 
