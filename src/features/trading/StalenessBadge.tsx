@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookStore, useMarketHealth, type Market } from '../../market/index.ts';
-import { staleness } from './staleness.ts';
+import { ageText, staleness, type StalenessInput } from './staleness.ts';
 
 const TICK_MS = 500;
 
 /**
  * Data age of the book on screen, or why there is none (resyncing, offline). It watches the store
- * itself (no re-render per book) and re-renders twice a second.
+ * itself (no re-render per book) and looks twice a second, re-rendering only when its text would change:
+ * a live book keeps one text (ageText), so a healthy badge costs no frame (issue 19).
  */
 export function StalenessBadge({ bookId, market, symbol }: { bookId: string; market: Market; symbol: string }) {
   const { t } = useTranslation('trading');
@@ -29,7 +30,11 @@ export function StalenessBadge({ bookId, market, symbol }: { bookId: string; mar
         receivedAt = book ? Date.now() : null;
       }
     });
-    const take = () => setSample({ now: Date.now(), receivedAt, synced: last?.synced });
+    const take = () =>
+      setSample((prev) => {
+        const next = { now: Date.now(), receivedAt, synced: last?.synced };
+        return shown(prev) === shown(next) ? prev : next;
+      });
     take();
     const timer = setInterval(take, TICK_MS);
     return () => {
@@ -46,10 +51,18 @@ export function StalenessBadge({ bookId, market, symbol }: { bookId: string; mar
     endpoint: endpoint?.state,
     staleTopic: health?.staleTopics?.includes(`book:${market}:${symbol}`) ?? false,
   });
-  const age = ageMs === null ? '' : ageMs < 1000 ? t('staleness.ms', { ms: Math.round(ageMs) }) : t('staleness.s', { s: (ageMs / 1000).toFixed(1) });
+  const a = ageText(ageMs);
+  const age = a === null ? '' : a.key === 's' ? t('staleness.s', { s: a.s }) : t('staleness.underSecond');
   return (
     <span className={`td-stale td-stale--${state}`} data-testid="staleness-badge" data-state={state} role="status">
       {state === 'loading' ? tr('book.loading') : t(`staleness.${state}`, { age })}
     </span>
   );
+}
+
+/** What a sample shows, apart from the connection state (read at render): state and age text. */
+function shown(sample: Pick<StalenessInput, 'now' | 'receivedAt' | 'synced'>): string {
+  const { state, ageMs } = staleness({ ...sample, endpoint: undefined, staleTopic: false });
+  const a = ageText(ageMs);
+  return `${state}:${a === null ? '' : a.key === 's' ? a.s : a.key}`;
 }

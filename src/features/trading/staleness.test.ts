@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STALE_AFTER_MS, staleness } from './staleness.ts';
+import { ageText, STALE_AFTER_MS, staleness } from './staleness.ts';
 
 const base = { synced: true, receivedAt: 1000, now: 1200, endpoint: 'open' as const, staleTopic: false };
 
@@ -21,5 +21,17 @@ describe('staleness', () => {
   it('says offline while the endpoint reconnects or gave up', () => {
     expect(staleness({ ...base, endpoint: 'reconnecting' }).state).toBe('offline');
     expect(staleness({ ...base, endpoint: 'offline', synced: false }).state).toBe('offline');
+  });
+});
+
+describe('ageText', () => {
+  it('keeps one text under a second, so a live badge does not change on every look', () => {
+    expect(ageText(0)).toEqual({ key: 'underSecond' });
+    expect(ageText(999)).toEqual({ key: 'underSecond' });
+    expect(ageText(null)).toBeNull();
+  });
+  it('shows tenths of a second from one second on', () => {
+    expect(ageText(1000)).toEqual({ key: 's', s: '1.0' });
+    expect(ageText(STALE_AFTER_MS + 260)).toEqual({ key: 's', s: '5.3' });
   });
 });

@@ -28,3 +28,14 @@ export function staleness(input: StalenessInput): { state: StalenessState; ageMs
   if (input.staleTopic || (ageMs !== null && ageMs > STALE_AFTER_MS)) return { state: 'stale', ageMs };
   return { state: 'live', ageMs };
 }
+
+/**
+ * The data age as shown: whole tenths of a second from one second on, and one fixed text under a second.
+ * A live book is always under a second old (the core publishes every 100 ms), so its badge and the
+ * health footer keep one text instead of a new millisecond count twice a second: no frame, layout or
+ * live-region announcement (role="status") for a figure that only says "fresh" (issue 19).
+ */
+export function ageText(ageMs: number | null): { key: 'underSecond' } | { key: 's'; s: string } | null {
+  if (ageMs === null) return null;
+  return ageMs < 1000 ? { key: 'underSecond' } : { key: 's', s: (ageMs / 1000).toFixed(1) };
+}
