@@ -20,6 +20,7 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  tdur?: number;
   pid: number;
   tid: number;
   args?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -37,6 +38,8 @@ await env.browser.startTracing(page, {
     'toplevel',
     // Invalidation tracking names what caused each layout and style recalc, at a large tracing overhead.
     ...(process.argv.includes('--invalidations') ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+    // --categories a,b: more trace categories (e.g. cc, to see inside Commit).
+    ...(process.argv.includes('--categories') ? (process.argv[process.argv.indexOf('--categories') + 1] ?? '').split(',') : []),
   ],
 });
 await page.waitForTimeout(SECONDS * 1000);
@@ -81,6 +84,40 @@ console.log(`\nmain thread busy (top-level events): ${pct(topLevel)} %`);
 console.log('self time per event (ms over the window, % of wall):');
 for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${name.padEnd(40)} ${ms(us).padStart(8)}  ${pct(us)} %`);
 
+// --inside NAME: the events nested in NAME on the main thread (thread time, summed by name).
+if (process.argv.includes('--inside')) {
+  const target = process.argv[process.argv.indexOf('--inside') + 1] ?? '';
+  const inner = new Map<string, { us: number; n: number }>();
+  for (const outer of complete.filter((e) => e.name === target)) {
+    const end = outer.ts + (outer.dur ?? 0);
+    for (const e of complete) {
+      if (e === outer || e.ts < outer.ts || e.ts >= end) continue;
+      const entry = inner.get(e.name) ?? { us: 0, n: 0 };
+      entry.us += e.tdur ?? e.dur ?? 0;
+      entry.n++;
+      inner.set(e.name, entry);
+    }
+  }
+  console.log(`\ninside ${target} (thread ms, inclusive, summed; count a second):`);
+  for (const [name, { us, n }] of [...inner].sort((a, b) => b[1].us - a[1].us).slice(0, 25)) console.log(`  ${name.padEnd(50)} ${ms(us).padStart(8)}  ${(n / SECONDS).toFixed(1)}/s`);
+}
+// Thread (on-CPU) time per event name, self: the trace's tdur where Chromium records it.
+{
+  const selfT = new Map<string, number>();
+  const st: TraceEvent[] = [];
+  let total = 0;
+  for (const e of complete) {
+    if (e.tdur === undefined) continue;
+    while (st.length && (st[st.length - 1] as TraceEvent).ts + ((st[st.length - 1] as TraceEvent).dur ?? 0) <= e.ts) st.pop();
+    const parent = st[st.length - 1];
+    if (parent) selfT.set(parent.name, (selfT.get(parent.name) ?? 0) - e.tdur);
+    else total += e.tdur;
+    selfT.set(e.name, (selfT.get(e.name) ?? 0) + e.tdur);
+    st.push(e);
+  }
+  console.log(`\non-CPU (trace thread time) of top-level events: ${pct(total)} %; self per event:`);
+  for (const [name, us] of [...selfT].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`  ${name.padEnd(40)} ${ms(us).padStart(8)}  ${pct(us)} %`);
+}
 console.log('\nlongest tasks (ms: largest inclusive child events):');
 for (const { e, children } of tops.sort((a, b) => (b.e.dur ?? 0) - (a.e.dur ?? 0)).slice(0, 6)) {
   const parts = [...children].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, us]) => `${n} ${ms(us)}`);
@@ -187,9 +224,11 @@ const sample = async () => {
   return { cpu: mainThreadCpuSeconds(viewedPids) ?? 0, task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration'), style: get('RecalcStyleDuration') };
 };
 const hideArg = process.argv.indexOf('--hide');
-const hides = hideArg >= 0 ? ['', ...(process.argv[hideArg + 1] ?? '').split(';'), ''] : ['', '.td-trades', '.td-book', '.td-chart', '.td-pair-header', '.td-health', '.td-form-slot', '.td-orders-area', ''];
+// --css 'rules;;rules': variants of injected CSS instead of hidden panels (e.g. to try a property's cost).
+const cssArg = process.argv.indexOf('--css');
+const hides = cssArg >= 0 ? ['', ...(process.argv[cssArg + 1] ?? '').split(';;'), ''] : hideArg >= 0 ? ['', ...(process.argv[hideArg + 1] ?? '').split(';'), ''] : ['', '.td-trades', '.td-book', '.td-chart', '.td-pair-header', '.td-health', '.td-form-slot', '.td-orders-area', ''];
 for (const hide of hides) {
-  const style = hide ? await page.addStyleTag({ content: `${hide} { display: none !important; }` }) : null;
+  const style = hide ? await page.addStyleTag({ content: cssArg >= 0 ? hide : `${hide} { display: none !important; }` }) : null;
   await page.waitForTimeout(500);
   const a = await sample();
   await page.waitForTimeout(SECONDS * 1000);
@@ -231,7 +270,8 @@ profile.samples.forEach((id, i) => {
   for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 console.log('JS functions by inclusive time (ms, % of wall):');
-for (const [k, us] of [...inclusive].filter(([k]) => !k.startsWith('(')).sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${k.padEnd(70)} ${ms(us).padStart(8)}  ${pct(us)} %`);
+const libs = /^(index|jsx-runtime|esm)-/;
+for (const [k, us] of [...inclusive].filter(([k]) => !k.startsWith('(') && (process.argv.includes('--app-js') ? !libs.test(k.split(' ').pop() ?? '') : true)).sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${k.padEnd(70)} ${ms(us).padStart(8)}  ${pct(us)} %`);
 const byFile = new Map<string, number>();
 for (const [k, us] of jsSelf) {
   const file = k.split(' ').pop()?.split(':')[0] ?? '';
