@@ -121,7 +121,7 @@ export function BookSideList(props: BookSideListProps) {
     qtys.push((levels[level * 2 + 1] as number).toFixed(amountDigits));
     sums.push(total.toFixed(amountDigits));
     pct.push(barScale > 0 ? Math.min(1, total / barScale) : 0);
-    flash.push(tracker.changed(price));
+    flash.push(tracker.changedAt(level));
   }
 
   // The canvas is drawn after every render (a layout effect): it must not read the layout (clientWidth and

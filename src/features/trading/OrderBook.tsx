@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/index.ts';
 import { subscriptionId, useOrderBook, useTicker } from '../../market/index.ts';
@@ -32,6 +32,51 @@ function BookSkeleton({ label }: { label: string }) {
     </div>
   );
 }
+
+/** Stands for the spread's figure while its translation is split around it. */
+const SLOT = '\u0000';
+
+interface BookHeadProps {
+  title: string;
+  bookId: string;
+  market: Pair['market'];
+  symbol: string;
+  layout: TradingLayout['book'];
+  group: number;
+  tickSize: string;
+  onGroup: (group: number) => void;
+}
+
+/** The panel's head: title, data age, layout and grouping. Memoised: a book tick does not re-render it. */
+const BookHead = memo(function BookHead({ title, bookId, market, symbol, layout, group, tickSize, onGroup }: BookHeadProps) {
+  const { t } = useTranslation('trading');
+  return (
+    <header className="td-panel-head">
+      <h2>{title}</h2>
+      <StalenessBadge bookId={bookId} market={market} symbol={symbol} />
+      <div className="td-book-tools">
+        {(['both', 'bids', 'asks'] as const).map((mode) => (
+          <button
+            key={mode}
+            type="button"
+            className={layout === mode ? 'td-chip td-chip--on' : 'td-chip'}
+            aria-pressed={layout === mode}
+            onClick={() => tradingPrefs.setLayout({ book: mode })}
+          >
+            {t(`book.view.${mode}`)}
+          </button>
+        ))}
+        <select aria-label={t('book.grouping')} data-testid="book-grouping" value={group} onChange={(event) => onGroup(Number(event.target.value))}>
+          {GROUP_MULTIPLES.map((m) => (
+            <option key={m} value={m}>
+              {groupStep(tickSize, m).step}
+            </option>
+          ))}
+        </select>
+      </div>
+    </header>
+  );
+});
 
 export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout['book'] }) {
   const { t } = useTranslation('trading');
@@ -72,6 +117,9 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
       asks: t('book.asks'),
       own: t('book.own'),
       ownMark: t('book.ownMark'),
+      title: t('book.title'),
+      // The spread's text around its figure, so a tick does not interpolate a translation.
+      spread: t('book.spread', { spread: SLOT }).split(SLOT) as [string, string],
     }),
     [t, pair.quoteAsset, pair.baseAsset],
   );
@@ -97,37 +145,9 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
   );
 
   return (
-    <section className="td-panel td-book" aria-label={t('book.title')} data-testid="order-book" data-group={group}>
+    <section className="td-panel td-book" aria-label={labels.title} data-testid="order-book" data-group={group}>
       <div className="td-panel-frame">
-        <header className="td-panel-head">
-          <h2>{t('book.title')}</h2>
-          <StalenessBadge bookId={bookId} market={market} symbol={symbol} />
-          <div className="td-book-tools">
-            {(['both', 'bids', 'asks'] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                className={layout === mode ? 'td-chip td-chip--on' : 'td-chip'}
-                aria-pressed={layout === mode}
-                onClick={() => tradingPrefs.setLayout({ book: mode })}
-              >
-                {t(`book.view.${mode}`)}
-              </button>
-            ))}
-            <select
-              aria-label={t('book.grouping')}
-              data-testid="book-grouping"
-              value={group}
-              onChange={(event) => setGroup(Number(event.target.value))}
-            >
-              {GROUP_MULTIPLES.map((m) => (
-                <option key={m} value={m}>
-                  {groupStep(pair.tickSize, m).step}
-                </option>
-              ))}
-            </select>
-          </div>
-        </header>
+        <BookHead title={labels.title} bookId={bookId} market={market} symbol={symbol} layout={layout} group={group} tickSize={pair.tickSize} onGroup={setGroup} />
         <div className="td-book-cols" aria-hidden="true">
           <span>{columns[0]}</span>
           <span>{columns[1]}</span>
@@ -138,11 +158,11 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
           {!book ? (
             <BookSkeleton label={tr('book.loading')} />
           ) : (
-          <div className={`td-book-body td-book-body--${layout}`} role="group" aria-label={t('book.title')}>
+          <div className={`td-book-body td-book-body--${layout}`} role="group" aria-label={labels.title}>
             {layout !== 'bids' && list('ask')}
             <div className="td-book-mid" data-testid="book-spread">
               <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>
-              <span className="td-book-spread">{spread === null ? '' : t('book.spread', { spread })}</span>
+              <span className="td-book-spread">{spread === null ? '' : `${labels.spread[0]}${spread}${labels.spread[1]}`}</span>
             </div>
             {layout !== 'asks' && list('bid')}
           </div>
