@@ -118,6 +118,44 @@ if (process.argv.includes('--inside')) {
   console.log(`\non-CPU (trace thread time) of top-level events: ${pct(total)} %; self per event:`);
   for (const [name, us] of [...selfT].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`  ${name.padEnd(40)} ${ms(us).padStart(8)}  ${pct(us)} %`);
 }
+// Top-level tasks by kind (their largest child event): count a second and thread time.
+{
+  const kinds = new Map<string, { n: number; us: number }>();
+  for (const { e, children } of tops) {
+    const wrappers = new Set(['ThreadControllerImpl::RunTask', 'RunTask', 'SimpleWatcher::OnHandleReady']);
+    const kind = [...children].filter(([n]) => !wrappers.has(n)).sort((a, b) => b[1] - a[1])[0]?.[0] ?? '(nothing traced)';
+    const entry = kinds.get(kind) ?? { n: 0, us: 0 };
+    entry.n++;
+    entry.us += e.tdur ?? e.dur ?? 0;
+    kinds.set(kind, entry);
+  }
+  // FunctionCall tasks by the function they called (a name and script place from the trace).
+  const calls = new Map<string, { n: number; us: number }>();
+  for (const e of complete) {
+    if (e.name !== 'FunctionCall') continue;
+    const d = e.args?.['data'] ?? {};
+    const k = `${d.functionName || '(anonymous)'} ${String(d.url ?? '').split('/').pop()}:${d.lineNumber ?? ''}`;
+    const entry = calls.get(k) ?? { n: 0, us: 0 };
+    entry.n++;
+    entry.us += e.tdur ?? e.dur ?? 0;
+    calls.set(k, entry);
+  }
+  console.log('\nFunctionCall events by function (count a second, thread ms):');
+  for (const [k, { n, us }] of [...calls].sort((a, b) => b[1].us - a[1].us).slice(0, 12)) console.log(`  ${k.padEnd(60)} ${(n / SECONDS).toFixed(1).padStart(6)}/s ${ms(us).padStart(8)}`);
+  // Where the tasks were posted from (ThreadControllerImpl::RunTask's args), by kind.
+  const origins = new Map<string, number>();
+  for (const { e, children } of tops) {
+    const wrappers = new Set(['ThreadControllerImpl::RunTask', 'RunTask', 'SimpleWatcher::OnHandleReady']);
+    const kind = [...children].filter(([n]) => !wrappers.has(n)).sort((a, b) => b[1] - a[1])[0]?.[0] ?? '(nothing traced)';
+    const a = e.args ?? {};
+    const src = `${kind} <- ${a['src_func'] ?? a['task']?.['posted_from']?.['function_name'] ?? JSON.stringify(a).slice(0, 80)}`;
+    origins.set(src, (origins.get(src) ?? 0) + 1);
+  }
+  console.log('\ntasks by kind and origin (count a second):');
+  for (const [k, n] of [...origins].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${(n / SECONDS).toFixed(1).padStart(6)}/s  ${k}`);
+  console.log('\ntop-level tasks by largest child (count a second, thread ms):');
+  for (const [k, { n, us }] of [...kinds].sort((a, b) => b[1].us - a[1].us).slice(0, 15)) console.log(`  ${k.padEnd(50)} ${(n / SECONDS).toFixed(1).padStart(6)}/s ${ms(us).padStart(8)}`);
+}
 console.log('\nlongest tasks (ms: largest inclusive child events):');
 for (const { e, children } of tops.sort((a, b) => (b.e.dur ?? 0) - (a.e.dur ?? 0)).slice(0, 6)) {
   const parts = [...children].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, us]) => `${n} ${ms(us)}`);

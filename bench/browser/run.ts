@@ -250,7 +250,7 @@ const results = {
     positionRows: ladderLive.positionRows,
     positionRowChangesPerSecond: ladderLive.positionRowChangesPerSecond,
   },
-  targets: { socketsPerEndpoint: 1, longTasksOver50ms: 0, mainThreadBusyPercentMax: 15 },
+  targets: { socketsPerEndpoint: 1, longTasksOver50ms: 0, mainThreadBusyPercentMax: 15, viewedTabOnCpuPercentMax: 5 },
 };
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const oneSocket = Object.values(results.tenTabs.socketsPerEndpoint).every((n) => n === 1);
@@ -259,7 +259,8 @@ const summary = [
   `|---|---|---|`,
   `| messages/s into the worker (simulator count) | ${f(results.live.messagesPerSecondToWorker, 0)} | ≥ 5000 |`,
   `| main thread busy (CDP TaskDuration, wall time), 500 levels live | ${f(busy)} % | ≤ 15 % (${met(busy <= 15)}) |`,
-  `| viewed tab main thread on-CPU time (/proc), 500 levels live | ${viewedCpu === null ? 'n/a' : `${f(viewedCpu)} %`} | ≤ 15 % (${viewedCpu === null ? 'n/a' : met(viewedCpu <= 15)}) |`,
+  // Issue 19: the viewed tab's main thread on-CPU with 500 levels live, charts included, ≤ 5 %.
+  `| viewed tab main thread on-CPU time (/proc), 500 levels live | ${viewedCpu === null ? 'n/a' : `${f(viewedCpu)} %`} | ≤ 5 % (${viewedCpu === null ? 'n/a' : met(viewedCpu <= 5)}) |`,
   `| all renderer main threads (viewed + ${OTHERS.length} hidden and frozen tabs) | ${mainCpu === null ? 'n/a' : `${f(mainCpu)} %`} | — |`,
   `| of which script / layout / style | ${f(breakdown['ScriptDuration'] ?? 0)} / ${f(breakdown['LayoutDuration'] ?? 0)} / ${f(breakdown['RecalcStyleDuration'] ?? 0)} % | — |`,
   `| long tasks > 50 ms (live / while scrolling) | ${over50.length} / ${results.scroll.longTasksOver50ms} ${over50.length > 0 ? ` (longest ${f(results.live.longestTaskMs, 0)} ms)` : ''} | 0 (${met(over50.length === 0 && results.scroll.longTasksOver50ms === 0)}) |`,
