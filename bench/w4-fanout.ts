@@ -1,12 +1,13 @@
 // W4: fan-out to N MessagePorts. Our publisher (one batched message per tab per tick, typed arrays,
-// ticker deltas) against the naive way (one message per topic per tab, arrays of arrays, full ticker map).
+// ticker and trade deltas) against the naive way (one message per topic per tab, arrays of arrays, full ticker map
+// and trade list).
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { serialize } from 'node:v8';
 import type { MiniTicker, Subscription, TopicPayload } from '../workers/contract.ts';
 import { OrderBook } from '../workers/book/order-book.ts';
 import { BookViews } from '../workers/book/book-views.ts';
 import { Publisher, type SentState, type TabSink, type TopicSource } from '../workers/publisher.ts';
-import { TradeList } from '../workers/topics/trade-list.ts';
+import { TradeList, tradesPayload } from '../workers/topics/trade-list.ts';
 import { TickerMap } from '../workers/topics/ticker-map.ts';
 import { makeReplay } from './replay.ts';
 import { measure, ms, ratio } from './harness.ts';
@@ -75,7 +76,7 @@ function source(world: World): TopicSource {
     },
     payload(id: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null {
       if (sub.topic === 'book') return views.payload(id, 'book:spot:BTCUSDT', world.book, '0.01', sub.depth, 1, transfer);
-      if (sub.topic === 'trades') return { type: 'trades', key: id, market: 'spot', symbol: 'BTCUSDT', trades: world.trades.toArray() };
+      if (sub.topic === 'trades') return tradesPayload(world.trades, id, 'spot', 'BTCUSDT', sent, full);
       const tickers = world.tickers.changedSince(full ? 0 : sent.cursor);
       sent.cursor = world.tickers.version;
       return { type: 'tickers', key: id, market: 'spot', tickers, full };

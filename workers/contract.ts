@@ -98,8 +98,26 @@ export interface TradesPayload {
   key: string;
   market: Market;
   symbol: string;
-  /** newest first, at most 200 (spec §3, §9) */
+  /**
+   * Newest first. In a full message the whole list (at most 200, spec §3, §9); otherwise only the trades added
+   * since this tab's previous message, which the tab puts in front of its list and trims as the core's list
+   * was trimmed (tradesKeptAfter).
+   */
   trades: Trade[];
+  full: boolean;
+}
+
+/** Spec §3/§9: the recent trades list is trimmed to 150 when it grows above 200. */
+export const TRADES_KEEP = 150;
+export const TRADES_MAX = 200;
+
+/**
+ * How many trades a list of `size` keeps after `added` more arrive one by one under the spec's trim rule: the
+ * core's list (TradeList) and a tab's copy, merged from deltas, stay the same.
+ */
+export function tradesKeptAfter(size: number, added: number): number {
+  const n = size + added;
+  return n <= TRADES_MAX ? n : TRADES_KEEP + ((n - TRADES_MAX - 1) % (TRADES_MAX - TRADES_KEEP + 1));
 }
 
 export interface TickersPayload {

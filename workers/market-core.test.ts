@@ -221,7 +221,8 @@ describe('MarketCore: tabs, reference counts, publishing', () => {
     expect(tab).toHaveLength(2); // one message for two trades
     expect(tab[1]?.items.map((i) => i.type)).toEqual(['trades']);
     const trades = tab[1]?.items[0];
-    expect(trades?.type === 'trades' && trades.trades.map((t) => t.id)).toEqual([78, 77, 1]);
+    // only the two new trades: the tab keeps the rest (src/market/stores.ts mergeTrades)
+    expect(trades?.type === 'trades' && [trades.full, trades.trades.map((t) => t.id)]).toEqual([false, [78, 77]]);
     clock.advance(1000);
     expect(tab).toHaveLength(2); // nothing changed, nothing sent
     // Tickers: only the changed one, at most once a second.

@@ -14,6 +14,7 @@ import { BookViews } from './book/book-views.ts';
 import type { Frame } from './parse/frame-reader.ts';
 import { Publisher, type SentState, type TabSink, type TopicSource } from './publisher.ts';
 import { RestClient, type FetchLike } from './rest.ts';
+import { tradesPayload } from './topics/trade-list.ts';
 import {
   BookEntry,
   KlinesEntry,
@@ -252,7 +253,7 @@ export class MarketCore implements TopicSource, EntryHost {
         return this.views.payload(id, e.key, e.book, tick, Math.max(1, Math.min(sub.depth, 500)), sub.group ?? 1, transfer);
       }
       case 'trades':
-        return { type: 'trades', key: id, market: sub.market, symbol: sub.symbol, trades: (entry as TradesEntry).list.toArray() };
+        return tradesPayload((entry as TradesEntry).list, id, sub.market, sub.symbol, sent, full);
       case 'tickers': {
         const map = (entry as TickersEntry).map;
         const tickers = map.changedSince(full ? 0 : sent.cursor);

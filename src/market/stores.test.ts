@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyBatch, bookStore, dropSubscription, klinesStore, markStore, tickersStore } from './stores.ts';
+import { applyBatch, bookStore, dropSubscription, klinesStore, markStore, mergeTrades, tickersStore, tradesStore } from './stores.ts';
+import { TradeList, tradesPayload } from '../../workers/topics/trade-list.ts';
+import type { SentState } from '../../workers/publisher.ts';
 import type { BatchMessage, Kline, MiniTicker, TopicPayload } from '../../workers/contract.ts';
 
 const batch = (items: TopicPayload[], full = false): BatchMessage => ({ type: 'batch', seq: 1, full, items });
@@ -20,6 +22,7 @@ beforeEach(() => {
   tickersStore.setState({ tickers: { spot: {}, usdm: {} } });
   klinesStore.setState({ klines: {} });
   markStore.setState({ marks: {} });
+  tradesStore.setState({ trades: {} });
 });
 
 describe('applyBatch', () => {
@@ -50,6 +53,34 @@ describe('applyBatch', () => {
     expect(klinesStore.getState().klines['k']?.map((b) => b.close)).toEqual([1, 3, 4]);
     applyBatch(batch([k([bar(120_000, 9)], true)]));
     expect(klinesStore.getState().klines['k']?.map((b) => b.close)).toEqual([9]);
+  });
+
+  it("keeps a tab's trades the same as the core's list through deltas, trims and full snapshots", () => {
+    // A seeded sequence of bursts (1-120 trades between messages), with a full snapshot now and then.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const list = new TradeList();
+    const sent: SentState = { version: -1, cursor: 0, generation: -1 };
+    let id = 0;
+    let deltas = 0;
+    for (let message = 0; message < 400; message++) {
+      const burst = 1 + Math.floor(next() * (next() < 0.1 ? 120 : 8));
+      for (let i = 0; i < burst; i++) list.add(++id, id, 100 + (id % 7), 1, id % 3 === 0);
+      const payload = tradesPayload(list, 'tr', 'spot', 'X', sent, next() < 0.05);
+      if (!payload.full) deltas++;
+      applyBatch(batch([payload]));
+      expect(tradesStore.getState().trades['tr']).toEqual(list.toArray());
+    }
+    expect(deltas).toBeGreaterThan(300);
+  });
+
+  it('merges a delta in front and trims the way the core does (spec §3/§9: above 200, back to 150)', () => {
+    const trade = (i: number) => ({ id: i, time: i, price: 1, qty: 1, isBuyerMaker: false });
+    const list = Array.from({ length: 199 }, (_, i) => trade(199 - i));
+    const merged = mergeTrades(list, [205, 204, 203, 202, 201, 200].map(trade).slice(1));
+    expect(merged).toHaveLength(153);
+    expect(merged.slice(0, 6).map((t) => t.id)).toEqual([204, 203, 202, 201, 200, 199]);
+    expect(mergeTrades(undefined, [trade(1)])).toEqual([trade(1)]);
   });
 
   it('notifies each store once per message, and drops a released subscription', () => {

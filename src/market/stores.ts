@@ -1,12 +1,13 @@
 import { createStore } from 'zustand/vanilla';
-import type {
-  BatchMessage,
-  HealthSnapshot,
-  Kline,
-  Market,
-  MarkPrice,
-  MiniTicker,
-  Trade,
+import {
+  tradesKeptAfter,
+  type BatchMessage,
+  type HealthSnapshot,
+  type Kline,
+  type Market,
+  type MarkPrice,
+  type MiniTicker,
+  type Trade,
 } from '../../workers/contract.ts';
 
 /** A book as the tab keeps it: levels best first, flat [price, qty, ...] (the transferred arrays). */
@@ -46,6 +47,15 @@ function mergeKlines(current: Kline[] | undefined, delta: Kline[]): Kline[] {
 }
 
 /**
+ * A tab's trades after a delta (the trades added since its previous message, newest first): in front of the
+ * list, trimmed as the core trimmed its own (spec §3/§9), so the two stay the same.
+ */
+export function mergeTrades(list: readonly Trade[] = [], added: readonly Trade[]): Trade[] {
+  const kept = tradesKeptAfter(list.length, added.length);
+  return added.length >= kept ? added.slice(0, kept) : added.concat(list.slice(0, kept - added.length));
+}
+
+/**
  * Apply one batched message from the worker to the stores: one setState per touched store, so a tick
  * costs at most one notification per store.
  */
@@ -73,7 +83,7 @@ export function applyBatch(message: BatchMessage): void {
       }
       case 'trades':
         trades ??= { ...tradesStore.getState().trades };
-        trades[item.key] = item.trades;
+        trades[item.key] = item.full ? item.trades : mergeTrades(trades[item.key], item.trades);
         break;
       case 'tickers': {
         tickers ??= { ...tickersStore.getState().tickers };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TradeList, TRADES_KEEP, TRADES_MAX } from './trade-list.ts';
+import { TradeList, tradesPayload, TRADES_KEEP, TRADES_MAX } from './trade-list.ts';
+import { tradesKeptAfter } from '../contract.ts';
+import type { SentState } from '../publisher.ts';
 import { TickerMap } from './ticker-map.ts';
 import { KlineSeries, readKlineRows } from './kline-series.ts';
 import type { Kline, MiniTicker } from '../contract.ts';
@@ -22,6 +24,59 @@ describe('TradeList', () => {
     for (let i = 1; i < after.length; i++) expect((after[i - 1] as { id: number }).id - (after[i] as { id: number }).id).toBe(1);
     expect(after.length).toBeGreaterThanOrEqual(TRADES_KEEP);
     expect(after.length).toBeLessThanOrEqual(TRADES_MAX);
+  });
+});
+
+describe('tradesKeptAfter', () => {
+  it('gives the size TradeList keeps after any number of adds, from any size it can have', () => {
+    for (let size = 0; size <= TRADES_MAX; size++) {
+      const list = new TradeList();
+      for (let i = 0; i < size; i++) list.add(i, i, 1, 1, false);
+      expect(list.size).toBe(size);
+      for (let added = 1; added <= 260; added++) {
+        list.add(size + added, 0, 1, 1, false);
+        if (list.size !== tradesKeptAfter(size, added)) expect({ size, added, kept: list.size }).toEqual({ size, added, kept: tradesKeptAfter(size, added) });
+      }
+    }
+    expect(tradesKeptAfter(199, 5)).toBe(153);
+    expect(tradesKeptAfter(200, 52)).toBe(TRADES_KEEP);
+  });
+});
+
+describe('tradesPayload', () => {
+  const ids = (trades: { id: number }[]) => trades.map((t) => t.id);
+  it('sends the whole list first, then only the trades added since, and the whole list again when asked', () => {
+    const list = new TradeList();
+    const sent: SentState = { version: -1, cursor: 0, generation: -1 };
+    for (let i = 1; i <= 3; i++) list.add(i, i, 1, 1, false);
+    const first = tradesPayload(list, 'k', 'spot', 'X', sent, false);
+    expect([first.full, ids(first.trades)]).toEqual([true, [3, 2, 1]]);
+    list.add(4, 4, 1, 1, false);
+    list.add(5, 5, 1, 1, true);
+    const delta = tradesPayload(list, 'k', 'spot', 'X', sent, false);
+    expect([delta.full, ids(delta.trades)]).toEqual([false, [5, 4]]);
+    expect(delta.trades[0]?.isBuyerMaker).toBe(true);
+    const asked = tradesPayload(list, 'k', 'spot', 'X', sent, true);
+    expect([asked.full, ids(asked.trades)]).toEqual([true, [5, 4, 3, 2, 1]]);
+  });
+
+  it('sends the whole list after a clear, and when more trades came than the list keeps', () => {
+    const list = new TradeList();
+    const sent: SentState = { version: -1, cursor: 0, generation: -1 };
+    list.add(1, 1, 1, 1, false);
+    tradesPayload(list, 'k', 'spot', 'X', sent, false);
+    list.clear();
+    list.add(2, 2, 1, 1, false);
+    const afterClear = tradesPayload(list, 'k', 'spot', 'X', sent, false);
+    expect([afterClear.full, ids(afterClear.trades)]).toEqual([true, [2]]);
+    for (let i = 3; i <= 3 + TRADES_MAX; i++) list.add(i, i, 1, 1, false);
+    const flood = tradesPayload(list, 'k', 'spot', 'X', sent, false);
+    expect(flood.full).toBe(true);
+    expect(flood.trades).toHaveLength(list.size);
+    // a list of its own (another topic entry) is never taken for the same one
+    const other = new TradeList();
+    other.add(9, 9, 1, 1, false);
+    expect(tradesPayload(other, 'k', 'spot', 'X', sent, false).full).toBe(true);
   });
 });
 

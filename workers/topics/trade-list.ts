@@ -1,8 +1,7 @@
-import type { Trade } from '../contract.ts';
+import { TRADES_KEEP, TRADES_MAX, type Market, type Trade, type TradesPayload } from '../contract.ts';
+import type { SentState } from '../publisher.ts';
 
-/** Spec §3/§9: the trade list is trimmed to 150 when it grows above 200. */
-export const TRADES_KEEP = 150;
-export const TRADES_MAX = 200;
+export { TRADES_KEEP, TRADES_MAX };
 
 const CAPACITY = 256; // power of two above TRADES_MAX + 1
 const MASK = CAPACITY - 1;
@@ -11,8 +10,12 @@ const MASK = CAPACITY - 1;
  * Recent trades, newest first, in a ring of parallel typed arrays: adding a trade is O(1) and trimming
  * to 150 is a count change (bench W3 compares it with array unshift/spread + slice).
  */
+let generations = 0;
+
 export class TradeList {
   version = 0;
+  /** Changes when the list is cleared (and differs between lists): a tab's delta cursor is then void. */
+  generation = ++generations;
   private readonly ids = new Float64Array(CAPACITY);
   private readonly times = new Float64Array(CAPACITY);
   private readonly prices = new Float64Array(CAPACITY);
@@ -37,6 +40,7 @@ export class TradeList {
   clear(): void {
     this.count = 0;
     this.version++;
+    this.generation = ++generations;
   }
 
   add(id: number, time: number, price: number, qty: number, isBuyerMaker: boolean): void {
@@ -50,9 +54,9 @@ export class TradeList {
     this.version++;
   }
 
-  /** Newest first; `out` is reused when given (length set to the list size). */
-  toArray(out: Trade[] = []): Trade[] {
-    const n = this.count;
+  /** Newest first, the newest `limit` (all by default); `out` is reused when given (length set to the count). */
+  toArray(out: Trade[] = [], limit = this.count): Trade[] {
+    const n = Math.min(limit, this.count);
     out.length = n;
     for (let i = 0; i < n; i++) {
       const at = (this.head - i) & MASK;
@@ -66,4 +70,16 @@ export class TradeList {
     }
     return out;
   }
+}
+
+/**
+ * A tab's trades message: the trades added since its previous one (each add is one version), or the whole list
+ * when it asks for everything, the list was cleared or replaced, or more trades came than the list keeps.
+ */
+export function tradesPayload(list: TradeList, key: string, market: Market, symbol: string, sent: SentState, full: boolean): TradesPayload {
+  const added = list.version - sent.cursor;
+  const whole = full || sent.generation !== list.generation || added > list.size;
+  sent.generation = list.generation;
+  sent.cursor = list.version;
+  return { type: 'trades', key, market, symbol, full: whole, trades: whole ? list.toArray() : list.toArray([], added) };
 }
