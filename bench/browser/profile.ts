@@ -1,7 +1,18 @@
-// `npx tsx bench/browser/profile.ts [--seconds 5] [--rate 2000] [--invalidations] [--hide 'sel1;sel2']`: where the viewed trading tab's main thread
-// spends its time under the benchmark's load (same setup as run.ts). Records a Chrome trace and a JS CPU
-// profile of the tab and prints: self time per trace event, what invalidated layout (node and reason),
-// layout sizes, and the hottest JS functions. A diagnostic for performance work; writes nothing.
+// `npx tsx bench/browser/profile.ts [--seconds 5] [--rate 2000] [options]`: where the viewed trading tab's main
+// thread spends its time under the benchmark's load (same setup as run.ts). Records a Chrome trace and a JS CPU
+// profile of the tab and prints: self time per trace event, wall and on-CPU (the trace's thread time); tasks by
+// kind and FunctionCall events by function; layouts by their roots and paints by layer owner; then the tab's
+// on-CPU share with panels hidden one at a time (an ablation); then JS self and inclusive time by function and by
+// file. A diagnostic for performance work; writes nothing. Options:
+//   --invalidations            what invalidated layout (node and reason), at a large tracing overhead
+//   --hide 'sel1;sel2'         the panels the ablation hides (display: none), instead of the default list
+//   --css 'rules;;rules'       the ablation injects these style sheets instead (e.g. to try a property's cost)
+//   --trace-hide 'sel'         the trace is taken with sel hidden
+//   --categories a,b           more trace categories (e.g. cc, blink.canvas)
+//   --inside NAME              the events nested in NAME (e.g. Commit), summed by name, with their rate
+//   --app-js                   the inclusive JS list leaves out React, i18next and the virtualiser
+// TD_BENCH_NO_MINIFY=1 builds the app unminified, so the JS profile names functions (figures come from the
+// minified build).
 import type { Page } from 'playwright-core';
 import { mainThreadCpuSeconds } from './metrics.ts';
 import { arg, openBackgroundTabs, startBench, VIEWED } from './setup.ts';
