@@ -127,9 +127,26 @@ describe('trading page live panels', () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${baseURL}/en-US/trading/SOLUSDT?market=usdm`);
     await page.getByTestId('mark-price').waitFor();
+    await waitForBook(page);
+    await expect.poll(() => page.getByTestId('kline-chart').getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0');
+    // issue 19: the chart's and the book's canvases submit frames of their own, only when drawn (live-canvas.ts).
+    // Read only once the app has sized (so drawn on) a canvas: a first getContext call here would fix its settings.
+    const desynchronized = (selector: string) =>
+      page.evaluate(
+        (sel) =>
+          Array.from(document.querySelectorAll<HTMLCanvasElement>(sel)).map((c) =>
+            c.width === 300 && c.height === 150 ? 'not drawn yet' : c.getContext('2d')?.getContextAttributes().desynchronized,
+          ),
+        selector,
+      );
+    const chartCanvases = await desynchronized('[data-testid="kline-chart"] canvas');
+    expect(chartCanvases.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(chartCanvases)).toEqual(new Set([true]));
+    await expect.poll(() => desynchronized('.td-rows-canvas')).toEqual([true, true]);
     await page.getByTestId('chart-periods').getByRole('button', { name: enTrading.chart.intervals['4h'], exact: true }).click();
     await page.getByRole('tab', { name: enTrading.chart.depth }).click();
     await page.getByTestId('depth-chart').waitFor();
+    await expect.poll(() => desynchronized('[data-testid="depth-chart"]')).toEqual([true]);
     const stored = await page.evaluate(() => ({
       pair: localStorage.getItem('tradingPair'),
       periods: localStorage.getItem('chartPeriods'),

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { FlashTracker } from './book-rows.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
+import { liveContext } from './live-canvas.ts';
 import { TextColumn } from './TextColumn.tsx';
 
 export const BOOK_ROW_HEIGHT = 20;
@@ -130,7 +131,7 @@ export function BookSideList(props: BookSideListProps) {
   const width = useRef(0);
   const draw = () => {
     const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d');
+    const ctx = canvas ? liveContext(canvas) : null;
     const w = width.current;
     if (!canvas || !ctx || w === 0) return;
     const b = backdrop.current;

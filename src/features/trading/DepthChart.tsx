@@ -5,6 +5,7 @@ import type { Pair } from '../market/index.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
 import { depthGeometry, type DepthGeometry } from './depth-path.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
+import { liveContext } from './live-canvas.ts';
 
 /**
  * Depth chart on a canvas. It reads the ungrouped 500-level book straight from the store and redraws
@@ -26,7 +27,7 @@ export function DepthChart({ pair }: { pair: Pair }) {
     const draw = () => {
       frame = 0;
       const book = bookStore.getState().books[id];
-      const ctx = canvas.getContext('2d');
+      const ctx = liveContext(canvas);
       if (!ctx) return;
       const ratio = window.devicePixelRatio || 1;
       const width = canvas.clientWidth;

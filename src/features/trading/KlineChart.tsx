@@ -21,6 +21,7 @@ import { chartColors, withAlpha, type ChartColors } from './chart-colors.ts';
 import { planKlines, type DrawnRange } from './kline-feed.ts';
 import { chartLines, type ChartLine } from './chart-lines.ts';
 import { ownOrdersStore } from './own-orders.ts';
+import { desynchronizeCanvases } from './live-canvas.ts';
 
 interface Chart {
   chart: IChartApi;
@@ -95,6 +96,8 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
     const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '' });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+    // Before the chart first draws: its canvases then submit frames only when they change (live-canvas.ts).
+    desynchronizeCanvases(host);
     chartRef.current = { chart, candles, volume, colors, drawn: null, lines: [] };
     return () => {
       chartRef.current = null;
