@@ -62,6 +62,25 @@ describe('trading layouts (issue 18)', () => {
     // Nothing was scrolled to get there: neither the page nor the form's panel.
     expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
     expect(await page.getByTestId('order-form').evaluate((el) => el.scrollTop)).toBe(0);
+    // The pair's figures (futures: the most of them) sit in a contained frame of their own size, so that a
+    // ticker lays out that frame and not the page (issue 19); the frame clips, so every figure must fit in it.
+    await expect.poll(() => page.getByTestId('mark-price').textContent(), { timeout: 15_000 }).toMatch(/^\d/);
+    const header = await page.locator('.td-pair-stats-frame').evaluate((frame) => {
+      const box = frame.getBoundingClientRect();
+      const style = getComputedStyle(frame);
+      return {
+        contain: style.contain,
+        position: style.position,
+        figures: frame.querySelectorAll('.td-stat').length,
+        outside: Array.from(frame.querySelectorAll('.td-stat'))
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.left < box.left || r.right > box.right + 0.5 || r.top < box.top || r.bottom > box.bottom + 0.5;
+          })
+          .map((el) => el.textContent),
+      };
+    });
+    expect(header).toEqual({ contain: 'strict', position: 'absolute', figures: 7, outside: [] });
     await saveScreenshot(page, `trading-layouts-futures-${lang}-1280x720`);
     await expectAccessible(page, `${lang} futures trading page at 1280×720`);
     expect(errors).toEqual([]);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -30,14 +30,12 @@ function FuturesFigures({ pair }: { pair: Pair }) {
   );
 }
 
-/** Pair selector (searchable, favourites first) and the pair's 24 h figures (spec §3 ticker fields). */
-export function PairHeader({ pair, lang }: { pair: Pair; lang: string }) {
-  const { t, i18n } = useTranslation('trading');
+/** The pair selector (searchable, favourites first) and the market switch: no ticker, so no render per ticker. */
+const PairSelect = memo(function PairSelect({ pair, lang }: { pair: Pair; lang: string }) {
+  const { t } = useTranslation('trading');
   const navigate = useNavigate();
   const pairs = useStore(pairsStore, (s) => s[pair.market]);
   const favourites = useFavouriteSymbols();
-  const ticker = useTicker(pair.symbol, pair.market);
-  const change = changePercent(ticker);
   const options = useMemo<DropdownOption<string>[]>(() => {
     const favourite = pairs.filter((p) => favourites.includes(p.symbol));
     const rest = pairs.filter((p) => !favourites.includes(p.symbol));
@@ -47,53 +45,70 @@ export function PairHeader({ pair, lang }: { pair: Pair; lang: string }) {
       ...(favourites.includes(p.symbol) ? { description: t('header.favourite') } : {}),
     }));
   }, [pairs, favourites, t]);
+  return (
+    <div className="td-pair-select">
+      <SearchableDropdown
+        options={options}
+        value={pair.symbol}
+        ariaLabel={t('header.pair')}
+        onChange={(symbol) => navigate(tradingPath(lang, { symbol, market: pair.market }))}
+      />
+      <div className="td-market-switch" role="group" aria-label={t('header.market')}>
+        {(['spot', 'usdm'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={pair.market === m ? 'td-chip td-chip--on' : 'td-chip'}
+            aria-pressed={pair.market === m}
+            onClick={() => navigate(tradingPath(lang, { symbol: pair.symbol, market: m }))}
+          >
+            {t(`header.markets.${m}`)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+});
+
+/**
+ * Pair selector and the pair's 24 h figures (spec §3 ticker fields). The figures sit in a frame of their own
+ * size (trading.css, .td-pair-stats-frame), so a ticker changes the layout of the frame, not of the whole page.
+ */
+export function PairHeader({ pair, lang }: { pair: Pair; lang: string }) {
+  const { t, i18n } = useTranslation('trading');
+  const ticker = useTicker(pair.symbol, pair.market);
+  const change = changePercent(ticker);
   const tone = change.sign > 0 ? 'td-up' : change.sign < 0 ? 'td-down' : '';
 
   return (
     <div className="td-pair-header">
-      <div className="td-pair-select">
-        <SearchableDropdown
-          options={options}
-          value={pair.symbol}
-          ariaLabel={t('header.pair')}
-          onChange={(symbol) => navigate(tradingPath(lang, { symbol, market: pair.market }))}
-        />
-        <div className="td-market-switch" role="group" aria-label={t('header.market')}>
-          {(['spot', 'usdm'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              className={pair.market === m ? 'td-chip td-chip--on' : 'td-chip'}
-              aria-pressed={pair.market === m}
-              onClick={() => navigate(tradingPath(lang, { symbol: pair.symbol, market: m }))}
-            >
-              {t(`header.markets.${m}`)}
-            </button>
-          ))}
+      <PairSelect pair={pair} lang={lang} />
+      <div className="td-pair-stats">
+        <div className="td-pair-stats-frame">
+          <div className="td-stat">
+            <span className={`td-stat-last ${tone}`} data-testid="last-price">
+              {fixed(ticker?.c, pair.pricePrecision)}
+            </span>
+          </div>
+          <div className="td-stat">
+            <span className="td-stat-label">{t('header.change')}</span>
+            <span className={`td-stat-value ${tone}`}>{change.text}</span>
+          </div>
+          <div className="td-stat">
+            <span className="td-stat-label">{t('header.high')}</span>
+            <span className="td-stat-value">{fixed(ticker?.h, pair.pricePrecision)}</span>
+          </div>
+          <div className="td-stat">
+            <span className="td-stat-label">{t('header.low')}</span>
+            <span className="td-stat-value">{fixed(ticker?.l, pair.pricePrecision)}</span>
+          </div>
+          <div className="td-stat">
+            <span className="td-stat-label">{t('header.volume', { asset: pair.baseAsset })}</span>
+            <span className="td-stat-value">{compact(ticker?.v, i18n.language)}</span>
+          </div>
+          {pair.market === 'usdm' && <FuturesFigures pair={pair} />}
         </div>
       </div>
-      <div className="td-stat">
-        <span className={`td-stat-last ${tone}`} data-testid="last-price">
-          {fixed(ticker?.c, pair.pricePrecision)}
-        </span>
-      </div>
-      <div className="td-stat">
-        <span className="td-stat-label">{t('header.change')}</span>
-        <span className={`td-stat-value ${tone}`}>{change.text}</span>
-      </div>
-      <div className="td-stat">
-        <span className="td-stat-label">{t('header.high')}</span>
-        <span className="td-stat-value">{fixed(ticker?.h, pair.pricePrecision)}</span>
-      </div>
-      <div className="td-stat">
-        <span className="td-stat-label">{t('header.low')}</span>
-        <span className="td-stat-value">{fixed(ticker?.l, pair.pricePrecision)}</span>
-      </div>
-      <div className="td-stat">
-        <span className="td-stat-label">{t('header.volume', { asset: pair.baseAsset })}</span>
-        <span className="td-stat-value">{compact(ticker?.v, i18n.language)}</span>
-      </div>
-      {pair.market === 'usdm' && <FuturesFigures pair={pair} />}
     </div>
   );
 }
