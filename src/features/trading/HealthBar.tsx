@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMarketHealth } from '../../market/index.ts';
 import { connectionSummary } from './health-summary.ts';
-import { ageText } from './staleness.ts';
+import { ageLabel } from './staleness.ts';
 
 /**
  * The market-data connection as a customer needs it: a small indicator with the age of the freshest data
@@ -15,8 +15,7 @@ export function HealthBar() {
   const health = useMarketHealth();
   const [open, setOpen] = useState(false);
   const { state, ageMs } = connectionSummary(health);
-  const a = ageText(ageMs);
-  const age = a === null ? null : a.key === 's' ? t('staleness.s', { s: a.s }) : t('staleness.underSecond');
+  const age = ageLabel(t, ageMs);
   return (
     <footer className="td-health" data-testid="market-health" data-state={state} aria-label={t('health.title')}>
       <span className="td-health-summary" role="status" data-testid="health-summary">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookStore, useMarketHealth, type Market } from '../../market/index.ts';
-import { ageText, staleness, type StalenessInput } from './staleness.ts';
+import { ageLabel, ageText, staleness, type StalenessInput } from './staleness.ts';
 
 const TICK_MS = 500;
 
@@ -51,8 +51,7 @@ export function StalenessBadge({ bookId, market, symbol }: { bookId: string; mar
     endpoint: endpoint?.state,
     staleTopic: health?.staleTopics?.includes(`book:${market}:${symbol}`) ?? false,
   });
-  const a = ageText(ageMs);
-  const age = a === null ? '' : a.key === 's' ? t('staleness.s', { s: a.s }) : t('staleness.underSecond');
+  const age = ageLabel(t, ageMs) ?? '';
   return (
     <span className={`td-stale td-stale--${state}`} data-testid="staleness-badge" data-state={state} role="status">
       {state === 'loading' ? tr('book.loading') : t(`staleness.${state}`, { age })}
@@ -63,6 +62,5 @@ export function StalenessBadge({ bookId, market, symbol }: { bookId: string; mar
 /** What a sample shows, apart from the connection state (read at render): state and age text. */
 function shown(sample: Pick<StalenessInput, 'now' | 'receivedAt' | 'synced'>): string {
   const { state, ageMs } = staleness({ ...sample, endpoint: undefined, staleTopic: false });
-  const a = ageText(ageMs);
-  return `${state}:${a === null ? '' : a.key === 's' ? a.s : a.key}`;
+  return `${state}:${JSON.stringify(ageText(ageMs))}`;
 }

@@ -1,5 +1,7 @@
+import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ageText, STALE_AFTER_MS, staleness } from './staleness.ts';
+import { namespaceTree } from '../../../tests/support/locale-namespace.ts';
+import { ageLabel, ageText, STALE_AFTER_MS, staleness } from './staleness.ts';
 
 const base = { synced: true, receivedAt: 1000, now: 1200, endpoint: 'open' as const, staleTopic: false };
 
@@ -33,5 +35,23 @@ describe('ageText', () => {
   it('shows tenths of a second from one second on', () => {
     expect(ageText(1000)).toEqual({ key: 's', s: '1.0' });
     expect(ageText(STALE_AFTER_MS + 260)).toEqual({ key: 's', s: '5.3' });
+  });
+});
+
+describe('ageLabel', () => {
+  it("words the age from the locales, the same for the badge and the health footer", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: { 'zh-HK': { trading: namespaceTree('zh-HK', 'trading') }, 'en-US': { trading: namespaceTree('en-US', 'trading') } },
+      lng: 'zh-HK',
+      interpolation: { escapeValue: false },
+    });
+    const zh = i18n.getFixedT('zh-HK', 'trading') as TFunction<'trading'>;
+    const en = i18n.getFixedT('en-US', 'trading') as TFunction<'trading'>;
+    expect(ageLabel(zh, 400)).toBe('< 1 秒');
+    expect(ageLabel(zh, 5260)).toBe('5.3 秒');
+    expect(ageLabel(en, 400)).toBe('< 1 s');
+    expect(ageLabel(en, 1000)).toBe('1.0 s');
+    expect(ageLabel(en, null)).toBeNull();
   });
 });

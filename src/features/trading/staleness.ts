@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { EndpointHealth } from '../../market/index.ts';
 
 type ConnectionState = EndpointHealth['state'];
@@ -38,4 +39,11 @@ export function staleness(input: StalenessInput): { state: StalenessState; ageMs
 export function ageText(ageMs: number | null): { key: 'underSecond' } | { key: 's'; s: string } | null {
   if (ageMs === null) return null;
   return ageMs < 1000 ? { key: 'underSecond' } : { key: 's', s: (ageMs / 1000).toFixed(1) };
+}
+
+/** The data age in the trader's words (the badge and the health footer), or null when there is none. */
+export function ageLabel(t: TFunction<'trading'>, ageMs: number | null): string | null {
+  const a = ageText(ageMs);
+  if (a === null) return null;
+  return a.key === 's' ? t('staleness.s', { s: a.s }) : t('staleness.underSecond');
 }
