@@ -129,7 +129,8 @@ describe('trading page live panels', () => {
     await page.getByTestId('mark-price').waitFor();
     await waitForBook(page);
     await expect.poll(() => page.getByTestId('kline-chart').getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0');
-    // issue 19: the chart's and the book's canvases submit frames of their own, only when drawn (live-canvas.ts).
+    // issue 19: with software compositing (the test browser runs with --disable-gpu), the chart's and the book's
+    // canvases submit frames of their own, only when drawn (live-canvas.ts).
     // Read only once the app has sized (so drawn on) a canvas: a first getContext call here would fix its settings.
     const desynchronized = (selector: string) =>
       page.evaluate(
