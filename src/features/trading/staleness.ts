@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { EndpointHealth } from '../../market/index.ts';
 
+// i18n namespaces: trading
+
 type ConnectionState = EndpointHealth['state'];
 
 /** spec §9: the connection pings after 5 s of silence; a book this old is shown as stale. */
