@@ -21,7 +21,7 @@ import { chartColors, withAlpha, type ChartColors } from './chart-colors.ts';
 import { planKlines, type DrawnRange } from './kline-feed.ts';
 import { chartLines, type ChartLine } from './chart-lines.ts';
 import { ownOrdersStore } from './own-orders.ts';
-import { desynchronizeCanvases } from './live-canvas.ts';
+import { desynchronizeInSoftware } from './live-canvas.ts';
 
 interface Chart {
   chart: IChartApi;
@@ -97,7 +97,7 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
     // Before the chart first draws: its canvases then submit frames only when they change (live-canvas.ts).
-    desynchronizeCanvases(host);
+    desynchronizeInSoftware(host);
     chartRef.current = { chart, candles, volume, colors, drawn: null, lines: [] };
     return () => {
       chartRef.current = null;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { composedInSoftware, desynchronizeCanvases, isSoftwareRenderer, liveContext } from './live-canvas.ts';
+import { composedInSoftware, desynchronizeInSoftware, isSoftwareRenderer, liveContext } from './live-canvas.ts';
 
 let host: HTMLElement | undefined;
 afterEach(() => host?.remove());
@@ -42,7 +42,7 @@ describe('live canvases (issue 19)', () => {
   it('sets every canvas under a host before a library asks for their contexts, and cannot change one that has one', () => {
     const [early, ...rest] = canvases(3) as [HTMLCanvasElement, ...HTMLCanvasElement[]];
     early.getContext('2d');
-    desynchronizeCanvases(host as HTMLElement);
+    desynchronizeInSoftware(host as HTMLElement);
     expect(rest.map((c) => c.getContext('2d')?.getContextAttributes().desynchronized)).toEqual([true, true]);
     // The first getContext call fixes a canvas's settings: hence the call right after createChart.
     expect(early.getContext('2d')?.getContextAttributes().desynchronized).toBe(false);

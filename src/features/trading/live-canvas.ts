@@ -15,7 +15,7 @@
  * canvas may be drawn straight to the screen's buffer (tearing, and the book draws over a cleared canvas), so there
  * the canvases stay as they are. Browsers without the setting ignore it.
  */
-export const LIVE_CANVAS: CanvasRenderingContext2DSettings = { desynchronized: true };
+const LIVE_CANVAS: CanvasRenderingContext2DSettings = { desynchronized: true };
 
 let software: boolean | undefined;
 
@@ -48,11 +48,12 @@ export function liveContext(canvas: HTMLCanvasElement): CanvasRenderingContext2D
 }
 
 /**
- * Creates the 2D context of every canvas under `host` as `liveContext` does. For a library's canvases
+ * Under software compositing, creates the 2D context of every canvas under `host` desynchronized, as `liveContext`
+ * does; with a GPU it does nothing and leaves each context to its owner. For a library's canvases
  * (lightweight-charts creates its own, and asks for their contexts only when it first draws): the first
  * `getContext` call for a canvas fixes its settings, and later calls get the same context.
  */
-export function desynchronizeCanvases(host: ParentNode): void {
+export function desynchronizeInSoftware(host: ParentNode): void {
   if (!composedInSoftware()) return;
   for (const canvas of host.querySelectorAll('canvas')) liveContext(canvas);
 }
