@@ -22,7 +22,7 @@ const env = await startBench(arg('rate', 2000));
 const renderersBefore = new Set((await env.processes()).filter((p) => p.type === 'renderer').map((p) => p.id));
 const page: Page = await env.openTrading(VIEWED, 'spot');
 const viewedPids = (await env.processes()).filter((p) => p.type === 'renderer' && !renderersBefore.has(p.id)).map((p) => p.id);
-await openBackgroundTabs(env, undefined, { live: true }); // run.ts's load: other symbols live on the shared sockets
+await openBackgroundTabs(env);
 await page.bringToFront();
 await page.waitForTimeout(3000);
 

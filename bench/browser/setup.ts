@@ -1,6 +1,6 @@
 // Shared setup of the browser benchmarks (run.ts, profile.ts): the app built into a temp dir, the sandbox
-// with the simulator at a high rate, Chromium, the viewed trading tab and background tabs on other symbols,
-// frozen as a browser does with background tabs, and either hidden or holding their symbols live on the same sockets.
+// with the simulator at a high rate, Chromium, the viewed trading tab and background tabs that keep other
+// symbols live on the same sockets, hidden and frozen as a browser does with background tabs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -138,23 +138,18 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
 }
 
 /**
- * Opens a background tab per OTHERS entry (the first `count` only when given) and freezes it, as Chrome does
- * with background tabs. Returns the tabs and how many could be frozen. Two kinds:
- * - `live: false` (default): marked hidden first (headless tabs all count as visible). A hidden tab gives up its
- *   streams after HIDDEN_RELEASE_MS (workers/market-core.ts), as a trader's background tab does.
- * - `live: true`: left visible to the market worker, so it keeps its symbol's book, trades and candles live on the
- *   shared sockets (and the worker keeps publishing to it, into the frozen page's queue). The load of issue 6's
- *   benchmark: the viewed symbol plus at least 5,000 messages a second on others into the worker.
+ * Opens a background tab per OTHERS entry, marks it hidden (headless tabs all count as visible; a real
+ * background tab is hidden, so the worker stops sending it snapshots while its subscriptions stay) and
+ * freezes it (as Chrome does with background tabs); the first `count` of OTHERS only when given. Returns the tabs and how many could be frozen.
  */
-export async function openBackgroundTabs(env: BenchEnv, count = OTHERS.length, { live = false } = {}): Promise<{ tabs: Page[]; frozen: number }> {
+export async function openBackgroundTabs(env: BenchEnv, count = OTHERS.length): Promise<{ tabs: Page[]; frozen: number }> {
   const tabs: Page[] = [];
   let frozen = 0;
   for (const [symbol, market] of OTHERS.slice(0, count)) {
     const tab = await env.openTrading(symbol, market);
     tabs.push(tab);
     // A string, not a function: tsx's name helper does not exist in the page.
-    if (!live)
-      await tab.evaluate(`
+    await tab.evaluate(`
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
