@@ -257,7 +257,9 @@ const oneSocket = Object.values(results.tenTabs.socketsPerEndpoint).every((n) =>
 const summary = [
   `| Figure | Value | Target |`,
   `|---|---|---|`,
-  `| messages/s into the worker (simulator count) | ${f(results.live.messagesPerSecondToWorker, 0)} | ≥ 5000 |`,
+  // Issue 6 set ≥ 5,000 a second on other symbols, kept live by background tabs; since issue 19 a hidden tab gives
+  // its streams up (workers/market-core.ts HIDDEN_RELEASE_MS), so the worker gets the viewed symbol's alone.
+  `| messages/s into the worker (simulator count): the viewed symbol's | ${f(results.live.messagesPerSecondToWorker, 0)} | — (issue 6's ≥ 5000 needed live background tabs) |`,
   `| main thread busy (CDP TaskDuration, wall time), 500 levels live | ${f(busy)} % | ≤ 15 % (${met(busy <= 15)}) |`,
   // Issue 19: the viewed tab's main thread on-CPU with 500 levels live, charts included, ≤ 5 %.
   `| viewed tab main thread on-CPU time (/proc), 500 levels live | ${viewedCpu === null ? 'n/a' : `${f(viewedCpu)} %`} | ≤ 5 % (${viewedCpu === null ? 'n/a' : met(viewedCpu <= 5)}) |`,
