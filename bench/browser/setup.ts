@@ -1,6 +1,7 @@
 // Shared setup of the browser benchmarks (run.ts, profile.ts): the app built into a temp dir, the sandbox
-// with the simulator at a high rate, Chromium, the viewed trading tab and background tabs that keep other
-// symbols live on the same sockets, hidden and frozen as a browser does with background tabs.
+// with the simulator at a high rate, Chromium, the viewed trading tab and background tabs on other symbols,
+// hidden and frozen as a browser does with background tabs (a hidden tab gives its streams up after
+// HIDDEN_RELEASE_MS, workers/market-core.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import type { SimConnection } from './metrics.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const VIEWED = 'BTCUSDT';
-/** Other symbols kept live by background tabs: their trades, books and klines go through the same socket. */
+/** The background tabs' symbols: live on the shared sockets until the hidden tabs give their streams up. */
 export const OTHERS: Array<[string, 'spot' | 'usdm']> = [
   ['ETHUSDT', 'spot'], ['BNBUSDT', 'spot'], ['SOLUSDT', 'spot'], ['XRPUSDT', 'spot'], ['ADAUSDT', 'spot'],
   ['BTCUSDT', 'usdm'], ['ETHUSDT', 'usdm'], ['SOLUSDT', 'usdm'], ['DOGEUSDT', 'usdm'],
@@ -139,7 +140,8 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
 
 /**
  * Opens a background tab per OTHERS entry, marks it hidden (headless tabs all count as visible; a real
- * background tab is hidden, so the worker stops sending it snapshots while its subscriptions stay) and
+ * background tab is hidden, so the worker stops sending it snapshots at once and releases its streams after
+ * HIDDEN_RELEASE_MS) and
  * freezes it (as Chrome does with background tabs); the first `count` of OTHERS only when given. Returns the tabs and how many could be frozen.
  */
 export async function openBackgroundTabs(env: BenchEnv, count = OTHERS.length): Promise<{ tabs: Page[]; frozen: number }> {
