@@ -1,9 +1,9 @@
-import { act } from 'react';
+import { act, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../styles/theme.css';
 import './trading.css';
-import { BOOK_ROW_HEIGHT, BookSideList, type BookSideListProps } from './BookSideList.tsx';
+import { BOOK_ROW_HEIGHT, BookSideList, type BookSideHandle, type BookSideListProps } from './BookSideList.tsx';
 import { cumulative, FlashTracker } from './book-rows.ts';
 
 let root: Root | undefined;
@@ -172,5 +172,67 @@ describe('BookSideList', () => {
     expect(column(el, 'qty')[2]).toBe('9.000');
     expect(alphaAt(el, 5, 2 * BOOK_ROW_HEIGHT + 10)).toBeGreaterThan(0);
     expect(alphaAt(el, 5, 1 * BOOK_ROW_HEIGHT + 10)).toBe(0);
+  });
+  describe('with a live handle (the order book hands it each tick after its own commit)', () => {
+    /** The same 50 bids shifted down by `by` in price, with quantities times 10. */
+    const shifted = (by: number) => {
+      const out = bids(50);
+      for (let i = 0; i < 50; i++) {
+        out[i * 2] = (out[i * 2] as number) - by;
+        out[i * 2 + 1] = (out[i * 2 + 1] as number) * 10;
+      }
+      return out;
+    };
+    const dataOf = (levels: Float64Array) => {
+      const { totals, barScale, tracker } = props(levels);
+      return { levels, totals, barScale, tracker };
+    };
+
+    it('shows a tick given to update: its lines, bars and the price a click picks', async () => {
+      const live = createRef<BookSideHandle>();
+      const onPick = vi.fn();
+      const el = mount(props(bids(50), { live, onPick, barScale: 1e9 })); // no bars to begin with
+      await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
+      const canvas = el.querySelector('canvas') as HTMLCanvasElement;
+      await vi.waitFor(() => expect(canvas.height).toBe(Math.round(canvas.clientHeight * devicePixelRatio)));
+      expect(alphaAt(el, 2, 6 * BOOK_ROW_HEIGHT + 10)).toBe(0);
+
+      act(() => live.current?.update(dataOf(shifted(10))));
+      expect(column(el, 'price').slice(0, 3)).toEqual(['90.00', '89.50', '89.00']);
+      expect(column(el, 'qty').slice(0, 3)).toEqual(['10.000', '20.000', '30.000']);
+      expect(column(el, 'total').slice(0, 3)).toEqual(['10.000', '30.000', '60.000']);
+      expect(alphaAt(el, 2, 6 * BOOK_ROW_HEIGHT + 10)).toBeGreaterThan(0); // the new data's bar scale fills it
+      const win = el.querySelector('.td-rows-window') as HTMLElement;
+      const box = win.getBoundingClientRect();
+      win.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.left + 30, clientY: box.top + 2 * BOOK_ROW_HEIGHT + 5 }));
+      expect(onPick).toHaveBeenCalledWith('89.00', 'bid');
+    });
+
+    it('renders the latest tick, not its first props, when the trader scrolls', async () => {
+      const live = createRef<BookSideHandle>();
+      const el = mount(props(bids(50), { live }));
+      await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
+      act(() => live.current?.update(dataOf(shifted(10))));
+      const scroller = el.querySelector('[data-testid="book-bids"]') as HTMLElement;
+      scroller.scrollTop = 20 * BOOK_ROW_HEIGHT;
+      scroller.dispatchEvent(new Event('scroll'));
+      const win = () => el.querySelector('.td-rows-window') as HTMLElement;
+      await vi.waitFor(() => expect(Number(win().getAttribute('data-first'))).toBeGreaterThan(10));
+      const first = Number(win().getAttribute('data-first'));
+      expect(column(el, 'price')[0]).toBe((90 - first * 0.5).toFixed(2));
+    });
+
+    it('is not rendered by a parent render that keeps the number of levels, and is by one that changes it', async () => {
+      const live = createRef<BookSideHandle>();
+      const first = props(bids(50), { live });
+      const el = mount(first);
+      await vi.waitFor(() => expect(column(el, 'price').length).toBeGreaterThan(5));
+      // The same labels, callbacks and marks (the order book's are memoised), new data.
+      act(() => root?.render(<BookSideList {...first} {...dataOf(shifted(10))} />));
+      expect(column(el, 'price')[0]).toBe('100.00'); // (the order book calls update for this)
+      act(() => root?.render(<BookSideList {...first} {...dataOf(shifted(10).slice(0, 80))} />));
+      expect(column(el, 'price')[0]).toBe('90.00');
+      expect(el.querySelector('[data-testid="book-bids"]')?.getAttribute('data-count')).toBe('40');
+    });
   });
 });

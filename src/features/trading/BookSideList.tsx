@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { memo, useEffect, useImperativeHandle, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { FlashTracker } from './book-rows.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
@@ -10,17 +10,26 @@ export const BOOK_ROW_HEIGHT = 20;
 /** The asks list's lines come in blocks of this many (see `slots`). */
 const ASK_BLOCK = 50;
 
-export interface BookSideListProps {
-  side: 'bid' | 'ask';
+/** What changes on every tick: the levels, their totals and flashes. */
+export interface BookSideData {
   /** flat [price, qty, ...], best first */
   levels: Float64Array;
   /** cumulative quantities, best first (at least levels.length / 2 entries) */
   totals: Float64Array;
   /** the total that fills a bar */
   barScale: number;
+  tracker: FlashTracker;
+}
+
+/** Given as `live`: the parent hands each tick's data to `update` (after its own commit) instead of re-rendering the list. */
+export interface BookSideHandle {
+  update(data: BookSideData): void;
+}
+
+export interface BookSideListProps extends BookSideData {
+  side: 'bid' | 'ask';
   priceDigits: number;
   amountDigits: number;
-  tracker: FlashTracker;
   /** asks are shown best last (nearest the spread), so their list runs in reverse and starts at the bottom */
   reversed: boolean;
   /** changes when the list should jump back to the best level (pair or grouping changed) */
@@ -34,6 +43,20 @@ export interface BookSideListProps {
   ownLabel: string;
   /** the mark shown beside such a level */
   ownMark: string;
+  /**
+   * With a handle, a change of the data alone (the same number of levels) does not render the list: the parent
+   * passes the tick to `live.current.update` from a layout effect, which writes the visible lines and draws.
+   */
+  live?: Ref<BookSideHandle>;
+}
+
+/** What the lines and the canvas show for the visible rows, top to bottom. */
+interface Shown {
+  prices: string[];
+  qtys: string[];
+  sums: string[];
+  pct: number[];
+  flash: boolean[];
 }
 
 /** What the canvas under the text draws for the visible rows, top to bottom. */
@@ -43,15 +66,53 @@ interface Backdrop {
   hover: number;
 }
 
+/** The lines of the visible rows (`first`, `rows`) out of `slots` lines, from `data`. */
+function linesOf(data: BookSideData, first: number, rows: number, slots: number, reversed: boolean, priceDigits: number, amountDigits: number): Shown {
+  const { levels, totals, barScale, tracker } = data;
+  const count = levels.length / 2;
+  const shown: Shown = { prices: [], qtys: [], sums: [], pct: [], flash: [] };
+  for (let index = first; index < first + rows; index++) {
+    const level = reversed ? slots - 1 - index : index;
+    if (level >= count) {
+      // a spare line of the asks' last block
+      shown.prices.push('');
+      shown.qtys.push('');
+      shown.sums.push('');
+      shown.pct.push(0);
+      shown.flash.push(false);
+      continue;
+    }
+    const price = levels[level * 2] as number;
+    const total = totals[level] as number;
+    shown.prices.push(price.toFixed(priceDigits));
+    shown.qtys.push((levels[level * 2 + 1] as number).toFixed(amountDigits));
+    shown.sums.push(total.toFixed(amountDigits));
+    shown.pct.push(barScale > 0 ? Math.min(1, total / barScale) : 0);
+    shown.flash.push(tracker.changedAt(level));
+  }
+  return shown;
+}
+
+const ownLines = (prices: readonly string[], own: ReadonlySet<string>, mark: string) => prices.map((p) => (own.has(p) ? mark : ''));
+
 /**
  * One side of the book, virtualised with fixed row heights. The visible levels are three text columns (one
  * text node each, a line per level) over a canvas that draws the depth bars, the flash of changed levels
  * and the hovered row. Measured with bench/browser/profile.ts: an element per row and cell made every tick
  * lay out and paint each changed row (about 7 boxes a row); three text nodes a side cost a fraction of it.
+ * With `live`, a tick does not render the list through React either: `update` writes the three text nodes and
+ * draws (issue 19, the viewed tab's main thread).
  */
-export function BookSideList(props: BookSideListProps) {
-  const { side, levels, totals, barScale, priceDigits, amountDigits, tracker, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark } = props;
-  const count = levels.length / 2;
+export const BookSideList = memo(function BookSideList(props: BookSideListProps) {
+  const { side, priceDigits, amountDigits, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark, live } = props;
+  // The data of the latest tick: the props' when the parent rendered this list, or what `update` was given since.
+  const data = useRef<BookSideData>(props);
+  const rendered = useRef<BookSideData>(props);
+  if (rendered.current.levels !== props.levels || rendered.current.tracker !== props.tracker) {
+    rendered.current = props;
+    data.current = props;
+  }
+  const count = data.current.levels.length / 2;
   // The asks list has room for a whole number of blocks of levels, the spare lines blank at its far end
   // (top). The best ask then stays on the last line while the level count moves by a few (it does on most
   // ticks): the list re-pins to the bottom only when a block is added or taken away, not on every tick.
@@ -59,11 +120,11 @@ export function BookSideList(props: BookSideListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const backdrop = useRef<Backdrop>({ pct: [], flash: [], hover: -1 });
+  const cols = useRef<Record<'own' | 'price' | 'qty' | 'total', HTMLDivElement | null>>({ own: null, price: null, qty: null, total: null });
   // Theme colours are read once per theme: getComputedStyle on every tick could force a style recalc.
   const theme = useTheme();
   const palette = useRef<{ theme: string; hover: string; flash: string; bar: string } | null>(null);
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: slots,
     getScrollElement: () => scrollRef.current,
@@ -100,34 +161,17 @@ export function BookSideList(props: BookSideListProps) {
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const rows = items.length;
-  const prices: string[] = [];
-  const qtys: string[] = [];
-  const sums: string[] = [];
-  const pct: number[] = [];
-  const flash: boolean[] = [];
-  for (const item of items) {
-    const level = reversed ? slots - 1 - item.index : item.index;
-    if (level >= count) {
-      // a spare line of the asks' last block
-      prices.push('');
-      qtys.push('');
-      sums.push('');
-      pct.push(0);
-      flash.push(false);
-      continue;
-    }
-    const price = levels[level * 2] as number;
-    const total = totals[level] as number;
-    prices.push(price.toFixed(priceDigits));
-    qtys.push((levels[level * 2 + 1] as number).toFixed(amountDigits));
-    sums.push(total.toFixed(amountDigits));
-    pct.push(barScale > 0 ? Math.min(1, total / barScale) : 0);
-    flash.push(tracker.changedAt(level));
-  }
+  const lines = linesOf(data.current, first, rows, slots, reversed, priceDigits, amountDigits);
+  // The rows this render lays out: a tick's `update` fills the same ones, even when a scroll has moved the
+  // virtualizer's range and its render is still to come.
+  const range = useRef({ first, rows });
+  range.current = { first, rows };
+  // What the lines show now (a tick's `update` changes it between renders): read by a click and the canvas.
+  const shown = useRef<Shown>(lines);
 
-  // The canvas is drawn after every render (a layout effect): it must not read the layout (clientWidth and
-  // the like would force a synchronous layout of the freshly changed text). The width comes from a
-  // ResizeObserver, the height from the row count.
+  // The canvas is drawn after every render and update: it must not read the layout (clientWidth and the like
+  // would force a synchronous layout of the freshly changed text). The width comes from a ResizeObserver, the
+  // height from the row count.
   const width = useRef(0);
   const draw = () => {
     const canvas = canvasRef.current;
@@ -182,11 +226,35 @@ export function BookSideList(props: BookSideListProps) {
   }, []);
 
   useLayoutEffect(() => {
+    shown.current = lines;
     const b = backdrop.current;
-    b.pct = pct;
-    b.flash = flash;
+    b.pct = lines.pct;
+    b.flash = lines.flash;
     draw();
   });
+
+  // A tick between renders: the same rows and columns, new text and bars. (The text children stay React's: the
+  // next render computes the same lines from `data` and leaves, or sets, the same text.)
+  const setText = (el: HTMLDivElement | null, text: string) => {
+    const node = el?.firstChild;
+    if (node && node.nodeType === Node.TEXT_NODE) (node as Text).data = text;
+    else if (el) el.textContent = text;
+  };
+  const update = useRef<(next: BookSideData) => void>(() => undefined);
+  update.current = (next) => {
+    data.current = next;
+    const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits);
+    shown.current = now;
+    setText(cols.current.price, now.prices.join('\n'));
+    setText(cols.current.qty, now.qtys.join('\n'));
+    setText(cols.current.total, now.sums.join('\n'));
+    if (own.size > 0) setText(cols.current.own, ownLines(now.prices, own, ownMark).join('\n'));
+    const b = backdrop.current;
+    b.pct = now.pct;
+    b.flash = now.flash;
+    draw();
+  };
+  useImperativeHandle(live, () => ({ update: (next) => update.current(next) }), []);
 
   const rowAt = (event: MouseEvent<HTMLDivElement>) => {
     const y = event.clientY - event.currentTarget.getBoundingClientRect().top;
@@ -219,19 +287,30 @@ export function BookSideList(props: BookSideListProps) {
             data-first={first}
             onClick={(event) => {
               const i = rowAt(event);
-              if (i >= 0 && prices[i]) onPick(prices[i], side);
+              const price = i >= 0 ? shown.current.prices[i] : undefined;
+              if (price) onPick(price, side);
             }}
             onMouseMove={(event) => hover(rowAt(event))}
             onMouseLeave={() => hover(-1)}
           >
             <canvas ref={canvasRef} className="td-rows-canvas" aria-hidden="true" />
-            {own.size > 0 && <TextColumn className="td-col-own" col="own" label={ownLabel} lines={prices.map((p) => (own.has(p) ? ownMark : ''))} />}
-            <TextColumn className="td-col td-book-price" col="price" label={columns[0]} lines={prices} />
-            <TextColumn className="td-col td-book-num" col="qty" label={columns[1]} lines={qtys} />
-            <TextColumn className="td-col td-book-num" col="total" label={columns[2]} lines={sums} />
+            {own.size > 0 && <TextColumn ref={(el) => void (cols.current.own = el)} className="td-col-own" col="own" label={ownLabel} lines={ownLines(lines.prices, own, ownMark)} />}
+            <TextColumn ref={(el) => void (cols.current.price = el)} className="td-col td-book-price" col="price" label={columns[0]} lines={lines.prices} />
+            <TextColumn ref={(el) => void (cols.current.qty = el)} className="td-col td-book-num" col="qty" label={columns[1]} lines={lines.qtys} />
+            <TextColumn ref={(el) => void (cols.current.total = el)} className="td-col td-book-num" col="total" label={columns[2]} lines={lines.sums} />
           </div>
         )}
       </div>
     </div>
   );
+}, sameList);
+
+/** With `live`, a tick that keeps the number of levels does not render the list (the parent calls `update`). */
+function sameList(a: BookSideListProps, b: BookSideListProps): boolean {
+  if (!b.live) return false;
+  for (const key of Object.keys(b) as Array<keyof BookSideListProps>) {
+    if (key === 'levels' || key === 'totals' || key === 'barScale' || key === 'tracker') continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return a.levels.length === b.levels.length;
 }

@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/index.ts';
 import { subscriptionId, useOrderBook, useTicker } from '../../market/index.ts';
 import { fixed, type Pair } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
-import { BookSideList } from './BookSideList.tsx';
+import { BookSideList, type BookSideHandle } from './BookSideList.tsx';
 import { BookModel } from './book-rows.ts';
 import { GROUP_MULTIPLES, groupStep } from './book-grouping.ts';
 import { useTradingAccount } from './futures-data/use-trading-account.ts';
@@ -124,6 +124,13 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
     [t, pair.quoteAsset, pair.baseAsset],
   );
   const { columns } = labels;
+  // Each tick goes to the two lists after this panel's commit: they render only when their shape changes.
+  const bidsLive = useRef<BookSideHandle>(null);
+  const asksLive = useRef<BookSideHandle>(null);
+  useLayoutEffect(() => {
+    bidsLive.current?.update({ levels: bids, totals: view.bidTotals, barScale, tracker: view.bidFlash });
+    asksLive.current?.update({ levels: asks, totals: view.askTotals, barScale, tracker: view.askFlash });
+  });
   const list = (side: 'bid' | 'ask') => (
     <BookSideList
       side={side}
@@ -141,6 +148,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
       ownLabel={labels.own}
       ownMark={labels.ownMark}
       onPick={onPick}
+      live={side === 'bid' ? bidsLive : asksLive}
     />
   );
 
