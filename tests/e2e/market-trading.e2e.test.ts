@@ -88,6 +88,17 @@ describe('trading page live panels', () => {
       // (hh:mm:ss, newest first; an older trade before midnight follows a newer one after it)
       const older = (time: string, newer: string) => time <= newer || (newer.startsWith('00:') && time.startsWith('23:'));
       expect(times.every((time, i) => i === 0 || older(time, times[i - 1] as string))).toBe(true);
+      // With its 150 trades the list keeps its shape, and a tick only rewrites its lines: new trades still come in.
+      // (The generator is paused here: each poll steps the engine.)
+      const stepped = async <T,>(read: () => Promise<T>) => {
+        await sim.post('step', { market: 'spot', symbol: SYMBOL, count: 40 });
+        return read();
+      };
+      await expect.poll(() => stepped(() => trades.getAttribute('data-count')), { timeout: 20_000 }).toBe('150');
+      const top = async () => (await Promise.all(['buy', 'sell', 'qty', 'time'].map(async (col) => (await lines(col))[0]))).join('|');
+      const newestBefore = await top();
+      await expect.poll(() => stepped(top), { timeout: 15_000 }).not.toBe(newestBefore);
+      await expectBookMatches(page, 'spot', SYMBOL); // the last step's tick has arrived: the book holds still
 
       // Click the third bid row: its price becomes the picked price the trade form reads.
       const price = await clickBookLine(page, 'bids', 2);

@@ -4,7 +4,7 @@ import { useTheme } from '../../lib/theme/index.ts';
 import type { FlashTracker } from './book-rows.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
 import { liveContext } from './live-canvas.ts';
-import { TextColumn } from './TextColumn.tsx';
+import { TextColumn, writeLines } from './TextColumn.tsx';
 
 export const BOOK_ROW_HEIGHT = 20;
 /** The asks list's lines come in blocks of this many (see `slots`). */
@@ -233,22 +233,16 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
     draw();
   });
 
-  // A tick between renders: the same rows and columns, new text and bars. (The text children stay React's: the
-  // next render computes the same lines from `data` and leaves, or sets, the same text.)
-  const setText = (el: HTMLDivElement | null, text: string) => {
-    const node = el?.firstChild;
-    if (node && node.nodeType === Node.TEXT_NODE) (node as Text).data = text;
-    else if (el) el.textContent = text;
-  };
+  // A tick between renders: the same rows and columns, new text and bars (writeLines).
   const update = useRef<(next: BookSideData) => void>(() => undefined);
   update.current = (next) => {
     data.current = next;
     const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits);
     shown.current = now;
-    setText(cols.current.price, now.prices.join('\n'));
-    setText(cols.current.qty, now.qtys.join('\n'));
-    setText(cols.current.total, now.sums.join('\n'));
-    if (own.size > 0) setText(cols.current.own, ownLines(now.prices, own, ownMark).join('\n'));
+    writeLines(cols.current.price, now.prices);
+    writeLines(cols.current.qty, now.qtys);
+    writeLines(cols.current.total, now.sums);
+    if (own.size > 0) writeLines(cols.current.own, ownLines(now.prices, own, ownMark));
     const b = backdrop.current;
     b.pct = now.pct;
     b.flash = now.flash;

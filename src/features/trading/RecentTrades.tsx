@@ -1,9 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { memo, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTrades } from '../../market/index.ts';
+import { useTrades, type Trade } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
-import { TextColumn } from './TextColumn.tsx';
+import { TextColumn, writeLines } from './TextColumn.tsx';
 
 /** spec §9 "Trade history: 150". */
 export const TRADES_SHOWN = 150;
@@ -15,6 +15,111 @@ function clock(ms: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+interface TradeLines {
+  buys: string[];
+  sells: string[];
+  qtys: string[];
+  times: string[];
+}
+
+function linesOf(trades: readonly Trade[], first: number, rows: number, pair: Pair): TradeLines {
+  const out: TradeLines = { buys: [], sells: [], qtys: [], times: [] };
+  for (let index = first; index < first + rows; index++) {
+    const trade = trades[index];
+    if (!trade) continue;
+    const price = trade.price.toFixed(pair.pricePrecision);
+    // Binance: isBuyerMaker means the taker sold (a sell, shown in the down colour).
+    out.buys.push(trade.isBuyerMaker ? '' : price);
+    out.sells.push(trade.isBuyerMaker ? price : '');
+    out.qtys.push(trade.qty.toFixed(pair.amountPrecision));
+    out.times.push(clock(trade.time));
+  }
+  return out;
+}
+
+interface Labels {
+  title: string;
+  price: string;
+  amount: string;
+  time: string;
+  buys: string;
+  sells: string;
+}
+
+/** Given as `live`: the panel hands each tick's trades to `update` after its commit. */
+interface TradeListHandle {
+  update(trades: readonly Trade[]): void;
+}
+
+interface TradeListProps {
+  trades: readonly Trade[];
+  pair: Pair;
+  labels: Labels;
+  live: Ref<TradeListHandle>;
+}
+
+/**
+ * The virtualised lines. A tick that keeps the number of trades shown (always, once 150 have come) does not render
+ * it: `update` writes the four text nodes of the rows the last render laid out (issue 19, the viewed tab's main
+ * thread). It renders when the count, the pair or the language changes, and on scroll.
+ */
+const TradeList = memo(
+  function TradeList({ trades: given, pair, labels, live }: TradeListProps) {
+    // The trades of the latest tick: the props' when the panel rendered this list, or what `update` was given since.
+    const latest = useRef(given);
+    const rendered = useRef(given);
+    if (rendered.current !== given) rendered.current = latest.current = given;
+    const count = Math.min(latest.current.length, TRADES_SHOWN);
+    const scrollRef = useRef<HTMLDivElement>(null);
+    const cols = useRef<Record<'buy' | 'sell' | 'qty' | 'time', HTMLDivElement | null>>({ buy: null, sell: null, qty: null, time: null });
+    // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
+    // eslint-disable-next-line react-hooks/incompatible-library
+    const virtualizer = useVirtualizer({
+      count,
+      getScrollElement: () => scrollRef.current,
+      estimateSize: () => ROW_HEIGHT,
+      overscan: 2,
+      // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
+      useFlushSync: false,
+    });
+    const items = virtualizer.getVirtualItems();
+    const first = items[0]?.index ?? 0;
+    const lines = linesOf(latest.current, first, items.length, pair);
+    // The rows this render lays out: a tick fills the same ones until the next render.
+    const range = useRef({ first, rows: items.length });
+    range.current = { first, rows: items.length };
+    const update = useRef<(trades: readonly Trade[]) => void>(() => undefined);
+    update.current = (trades) => {
+      latest.current = trades;
+      const now = linesOf(trades, range.current.first, range.current.rows, pair);
+      writeLines(cols.current.buy, now.buys);
+      writeLines(cols.current.sell, now.sells);
+      writeLines(cols.current.qty, now.qtys);
+      writeLines(cols.current.time, now.times);
+    };
+    useImperativeHandle(live, () => ({ update: (trades) => update.current(trades) }), []);
+    return (
+      <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={labels.title} tabIndex={0} data-testid="recent-trades" data-count={count}>
+        <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * ROW_HEIGHT }}>
+          {items.length > 0 && (
+            <div className="td-rows-window" style={{ height: items.length * ROW_HEIGHT }} data-first={first}>
+              {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
+                  each keeps its colour with one text node per column. */}
+              <div className="td-col td-trade-prices">
+                <TextColumn ref={(el) => void (cols.current.buy = el)} className="td-up" col="buy" label={labels.buys} lines={lines.buys} />
+                <TextColumn ref={(el) => void (cols.current.sell = el)} className="td-down" col="sell" label={labels.sells} lines={lines.sells} />
+              </div>
+              <TextColumn ref={(el) => void (cols.current.qty = el)} className="td-col td-book-num" col="qty" label={labels.amount} lines={lines.qtys} />
+              <TextColumn ref={(el) => void (cols.current.time = el)} className="td-col td-book-num td-muted" col="time" label={labels.time} lines={lines.times} />
+            </div>
+          )}
+        </div>
+      </div>
+    );
+  },
+  (a, b) => a.pair === b.pair && a.labels === b.labels && a.live === b.live && Math.min(a.trades.length, TRADES_SHOWN) === Math.min(b.trades.length, TRADES_SHOWN),
+);
+
 /**
  * Recent trades, newest first, buy/sell colours (spec §3 trade list entry: time, price, qty, isBuyerMaker).
  * The visible trades are text columns with a line per trade, one text node each (as the book's sides,
@@ -23,18 +128,6 @@ function clock(ms: number): string {
 export function RecentTrades({ pair }: { pair: Pair }) {
   const { t } = useTranslation('trading');
   const trades = useTrades(pair.symbol, pair.market);
-  const count = Math.min(trades.length, TRADES_SHOWN);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 2,
-    // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
-    useFlushSync: false,
-  });
   // The panel renders on every tick: its labels are translated once per language and pair.
   const labels = useMemo(
     () => ({
@@ -47,22 +140,8 @@ export function RecentTrades({ pair }: { pair: Pair }) {
     }),
     [t, pair.quoteAsset, pair.baseAsset],
   );
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const buys: string[] = [];
-  const sells: string[] = [];
-  const qtys: string[] = [];
-  const times: string[] = [];
-  for (const item of items) {
-    const trade = trades[item.index];
-    if (!trade) continue;
-    const price = trade.price.toFixed(pair.pricePrecision);
-    // Binance: isBuyerMaker means the taker sold (a sell, shown in the down colour).
-    buys.push(trade.isBuyerMaker ? '' : price);
-    sells.push(trade.isBuyerMaker ? price : '');
-    qtys.push(trade.qty.toFixed(pair.amountPrecision));
-    times.push(clock(trade.time));
-  }
+  const live = useRef<TradeListHandle>(null);
+  useLayoutEffect(() => live.current?.update(trades));
   return (
     <section className="td-panel td-trades" aria-label={labels.title}>
       <div className="td-panel-frame">
@@ -74,22 +153,7 @@ export function RecentTrades({ pair }: { pair: Pair }) {
           <span>{labels.amount}</span>
           <span>{labels.time}</span>
         </div>
-        <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={labels.title} tabIndex={0} data-testid="recent-trades" data-count={count}>
-          <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * ROW_HEIGHT }}>
-            {items.length > 0 && (
-              <div className="td-rows-window" style={{ height: items.length * ROW_HEIGHT }} data-first={first}>
-                {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
-                    each keeps its colour with one text node per column. */}
-                <div className="td-col td-trade-prices">
-                  <TextColumn className="td-up" col="buy" label={labels.buys} lines={buys} />
-                  <TextColumn className="td-down" col="sell" label={labels.sells} lines={sells} />
-                </div>
-                <TextColumn className="td-col td-book-num" col="qty" label={labels.amount} lines={qtys} />
-                <TextColumn className="td-col td-book-num td-muted" col="time" label={labels.time} lines={times} />
-              </div>
-            )}
-          </div>
-        </div>
+        <TradeList trades={trades} pair={pair} labels={labels} live={live} />
       </div>
     </section>
   );

@@ -11,3 +11,15 @@ export function TextColumn({ className, col, label, lines, ref }: { className: s
     </div>
   );
 }
+
+/**
+ * Writes a column's text between renders (a tick handed to a list: BookSideList, RecentTrades): its one text
+ * node's data, which React created. The list's next render computes the same lines from the same data.
+ */
+export function writeLines(column: HTMLDivElement | null, lines: readonly string[]): void {
+  if (!column) return;
+  const node = column.firstChild;
+  const text = lines.join('\n');
+  if (node && node.nodeType === Node.TEXT_NODE) (node as Text).data = text;
+  else column.textContent = text;
+}
