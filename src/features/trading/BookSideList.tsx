@@ -105,13 +105,11 @@ const ownLines = (prices: readonly string[], own: ReadonlySet<string>, mark: str
  */
 export const BookSideList = memo(function BookSideList(props: BookSideListProps) {
   const { side, priceDigits, amountDigits, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark, live } = props;
-  // The data of the latest tick: the props' when the parent rendered this list, or what `update` was given since.
+  // The data of the latest tick: the props' when the parent rendered this list (new props), or what `update` was
+  // given since (a render of its own, on scroll, gets the props it had).
   const data = useRef<BookSideData>(props);
-  const rendered = useRef<BookSideData>(props);
-  if (rendered.current.levels !== props.levels || rendered.current.tracker !== props.tracker) {
-    rendered.current = props;
-    data.current = props;
-  }
+  const rendered = useRef(props);
+  if (rendered.current !== props) rendered.current = data.current = props;
   const count = data.current.levels.length / 2;
   // The asks list has room for a whole number of blocks of levels, the spare lines blank at its far end
   // (top). The best ask then stays on the last line while the level count moves by a few (it does on most
