@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useImperativeHandle, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { FlashTracker } from './book-rows.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
 import { liveContext } from './live-canvas.ts';
 import { TextColumn, writeLines } from './TextColumn.tsx';
+import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
 export const BOOK_ROW_HEIGHT = 20;
 /** The asks list's lines come in blocks of this many (see `slots`). */
@@ -22,9 +23,7 @@ export interface BookSideData {
 }
 
 /** Given as `live`: the parent hands each tick's data to `update` (after its own commit) instead of re-rendering the list. */
-export interface BookSideHandle {
-  update(data: BookSideData): void;
-}
+export type BookSideHandle = TickHandle<BookSideData>;
 
 export interface BookSideListProps extends BookSideData {
   side: 'bid' | 'ask';
@@ -50,20 +49,13 @@ export interface BookSideListProps extends BookSideData {
   live?: Ref<BookSideHandle>;
 }
 
-/** What the lines and the canvas show for the visible rows, top to bottom. */
+/** What the lines and the canvas (depth bars, flashes) show for the visible rows, top to bottom. */
 interface Shown {
   prices: string[];
   qtys: string[];
   sums: string[];
   pct: number[];
   flash: boolean[];
-}
-
-/** What the canvas under the text draws for the visible rows, top to bottom. */
-interface Backdrop {
-  pct: number[];
-  flash: boolean[];
-  hover: number;
 }
 
 /** The lines of the visible rows (`first`, `rows`) out of `slots` lines, from `data`. */
@@ -105,11 +97,8 @@ const ownLines = (prices: readonly string[], own: ReadonlySet<string>, mark: str
  */
 export const BookSideList = memo(function BookSideList(props: BookSideListProps) {
   const { side, priceDigits, amountDigits, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark, live } = props;
-  // The data of the latest tick: the props' when the parent rendered this list (new props), or what `update` was
-  // given since (a render of its own, on scroll, gets the props it had).
-  const data = useRef<BookSideData>(props);
-  const rendered = useRef(props);
-  if (rendered.current !== props) rendered.current = data.current = props;
+  // The latest tick's data: the props' when the parent rendered this list (new props), or what `update` was given since.
+  const data = useTickData<BookSideData>(props);
   const count = data.current.levels.length / 2;
   // The asks list has room for a whole number of blocks of levels, the spare lines blank at its far end
   // (top). The best ask then stays on the last line while the level count moves by a few (it does on most
@@ -117,8 +106,11 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   const slots = reversed ? Math.ceil(count / ASK_BLOCK) * ASK_BLOCK : count;
   const scrollRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const backdrop = useRef<Backdrop>({ pct: [], flash: [], hover: -1 });
-  const cols = useRef<Record<'own' | 'price' | 'qty' | 'total', HTMLDivElement | null>>({ own: null, price: null, qty: null, total: null });
+  const hovered = useRef(-1);
+  const ownCol = useRef<HTMLDivElement>(null);
+  const priceCol = useRef<HTMLDivElement>(null);
+  const qtyCol = useRef<HTMLDivElement>(null);
+  const totalCol = useRef<HTMLDivElement>(null);
   // Theme colours are read once per theme: getComputedStyle on every tick could force a style recalc.
   const theme = useTheme();
   const palette = useRef<{ theme: string; hover: string; flash: string; bar: string } | null>(null);
@@ -176,8 +168,9 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
     const ctx = canvas ? liveContext(canvas) : null;
     const w = width.current;
     if (!canvas || !ctx || w === 0) return;
-    const b = backdrop.current;
-    const h = b.pct.length * BOOK_ROW_HEIGHT;
+    const { pct, flash } = shown.current;
+    const hover = hovered.current;
+    const h = pct.length * BOOK_ROW_HEIGHT;
     const ratio = window.devicePixelRatio || 1;
     if (canvas.width !== Math.round(w * ratio) || canvas.height !== Math.round(h * ratio)) {
       canvas.width = Math.round(w * ratio);
@@ -191,13 +184,13 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
     const paint = palette.current;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    for (let i = 0; i < b.pct.length; i++) {
+    for (let i = 0; i < pct.length; i++) {
       const y = i * BOOK_ROW_HEIGHT;
-      if (i === b.hover || b.flash[i]) {
-        ctx.fillStyle = i === b.hover ? paint.hover : paint.flash;
+      if (i === hover || flash[i]) {
+        ctx.fillStyle = i === hover ? paint.hover : paint.flash;
         ctx.fillRect(0, y, w, BOOK_ROW_HEIGHT);
       }
-      const bar = Math.round((b.pct[i] as number) * w);
+      const bar = Math.round((pct[i] as number) * w);
       ctx.fillStyle = paint.bar;
       ctx.fillRect(w - bar, y, bar, BOOK_ROW_HEIGHT);
     }
@@ -225,28 +218,20 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
 
   useLayoutEffect(() => {
     shown.current = lines;
-    const b = backdrop.current;
-    b.pct = lines.pct;
-    b.flash = lines.flash;
     draw();
   });
 
   // A tick between renders: the same rows and columns, new text and bars (writeLines).
-  const update = useRef<(next: BookSideData) => void>(() => undefined);
-  update.current = (next) => {
+  useTickHandle(live, (next) => {
     data.current = next;
     const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits);
     shown.current = now;
-    writeLines(cols.current.price, now.prices);
-    writeLines(cols.current.qty, now.qtys);
-    writeLines(cols.current.total, now.sums);
-    if (own.size > 0) writeLines(cols.current.own, ownLines(now.prices, own, ownMark));
-    const b = backdrop.current;
-    b.pct = now.pct;
-    b.flash = now.flash;
+    writeLines(priceCol.current, now.prices);
+    writeLines(qtyCol.current, now.qtys);
+    writeLines(totalCol.current, now.sums);
+    if (own.size > 0) writeLines(ownCol.current, ownLines(now.prices, own, ownMark));
     draw();
-  };
-  useImperativeHandle(live, () => ({ update: (next) => update.current(next) }), []);
+  });
 
   const rowAt = (event: MouseEvent<HTMLDivElement>) => {
     const y = event.clientY - event.currentTarget.getBoundingClientRect().top;
@@ -254,8 +239,8 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
     return i >= 0 && i < rows ? i : -1;
   };
   const hover = (i: number) => {
-    if (backdrop.current.hover === i) return;
-    backdrop.current.hover = i;
+    if (hovered.current === i) return;
+    hovered.current = i;
     draw();
   };
 
@@ -286,10 +271,10 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
             onMouseLeave={() => hover(-1)}
           >
             <canvas ref={canvasRef} className="td-rows-canvas" aria-hidden="true" />
-            {own.size > 0 && <TextColumn ref={(el) => void (cols.current.own = el)} className="td-col-own" col="own" label={ownLabel} lines={ownLines(lines.prices, own, ownMark)} />}
-            <TextColumn ref={(el) => void (cols.current.price = el)} className="td-col td-book-price" col="price" label={columns[0]} lines={lines.prices} />
-            <TextColumn ref={(el) => void (cols.current.qty = el)} className="td-col td-book-num" col="qty" label={columns[1]} lines={lines.qtys} />
-            <TextColumn ref={(el) => void (cols.current.total = el)} className="td-col td-book-num" col="total" label={columns[2]} lines={lines.sums} />
+            {own.size > 0 && <TextColumn ref={ownCol} className="td-col-own" col="own" label={ownLabel} lines={ownLines(lines.prices, own, ownMark)} />}
+            <TextColumn ref={priceCol} className="td-col td-book-price" col="price" label={columns[0]} lines={lines.prices} />
+            <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" label={columns[1]} lines={lines.qtys} />
+            <TextColumn ref={totalCol} className="td-col td-book-num" col="total" label={columns[2]} lines={lines.sums} />
           </div>
         )}
       </div>

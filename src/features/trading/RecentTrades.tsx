@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTrades, type Trade } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
 import { TextColumn, writeLines } from './TextColumn.tsx';
+import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
 /** spec §9 "Trade history: 150". */
 export const TRADES_SHOWN = 150;
@@ -47,9 +48,7 @@ interface Labels {
 }
 
 /** Given as `live`: the panel hands each tick's trades to `update` after its commit. */
-interface TradeListHandle {
-  update(trades: readonly Trade[]): void;
-}
+type TradeListHandle = TickHandle<readonly Trade[]>;
 
 interface TradeListProps {
   trades: readonly Trade[];
@@ -65,13 +64,14 @@ interface TradeListProps {
  */
 const TradeList = memo(
   function TradeList({ trades: given, pair, labels, live }: TradeListProps) {
-    // The trades of the latest tick: the props' when the panel rendered this list, or what `update` was given since.
-    const latest = useRef(given);
-    const rendered = useRef(given);
-    if (rendered.current !== given) rendered.current = latest.current = given;
+    // The latest tick's trades: the props' when the panel rendered this list, or what `update` was given since.
+    const latest = useTickData(given);
     const count = Math.min(latest.current.length, TRADES_SHOWN);
     const scrollRef = useRef<HTMLDivElement>(null);
-    const cols = useRef<Record<'buy' | 'sell' | 'qty' | 'time', HTMLDivElement | null>>({ buy: null, sell: null, qty: null, time: null });
+    const buyCol = useRef<HTMLDivElement>(null);
+    const sellCol = useRef<HTMLDivElement>(null);
+    const qtyCol = useRef<HTMLDivElement>(null);
+    const timeCol = useRef<HTMLDivElement>(null);
     // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
     // eslint-disable-next-line react-hooks/incompatible-library
     const virtualizer = useVirtualizer({
@@ -88,16 +88,14 @@ const TradeList = memo(
     // The rows this render lays out: a tick fills the same ones until the next render.
     const range = useRef({ first, rows: items.length });
     range.current = { first, rows: items.length };
-    const update = useRef<(trades: readonly Trade[]) => void>(() => undefined);
-    update.current = (trades) => {
+    useTickHandle(live, (trades) => {
       latest.current = trades;
       const now = linesOf(trades, range.current.first, range.current.rows, pair);
-      writeLines(cols.current.buy, now.buys);
-      writeLines(cols.current.sell, now.sells);
-      writeLines(cols.current.qty, now.qtys);
-      writeLines(cols.current.time, now.times);
-    };
-    useImperativeHandle(live, () => ({ update: (trades) => update.current(trades) }), []);
+      writeLines(buyCol.current, now.buys);
+      writeLines(sellCol.current, now.sells);
+      writeLines(qtyCol.current, now.qtys);
+      writeLines(timeCol.current, now.times);
+    });
     return (
       <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={labels.title} tabIndex={0} data-testid="recent-trades" data-count={count}>
         <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * ROW_HEIGHT }}>
@@ -106,11 +104,11 @@ const TradeList = memo(
               {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
                   each keeps its colour with one text node per column. */}
               <div className="td-col td-trade-prices">
-                <TextColumn ref={(el) => void (cols.current.buy = el)} className="td-up" col="buy" label={labels.buys} lines={lines.buys} />
-                <TextColumn ref={(el) => void (cols.current.sell = el)} className="td-down" col="sell" label={labels.sells} lines={lines.sells} />
+                <TextColumn ref={buyCol} className="td-up" col="buy" label={labels.buys} lines={lines.buys} />
+                <TextColumn ref={sellCol} className="td-down" col="sell" label={labels.sells} lines={lines.sells} />
               </div>
-              <TextColumn ref={(el) => void (cols.current.qty = el)} className="td-col td-book-num" col="qty" label={labels.amount} lines={lines.qtys} />
-              <TextColumn ref={(el) => void (cols.current.time = el)} className="td-col td-book-num td-muted" col="time" label={labels.time} lines={lines.times} />
+              <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" label={labels.amount} lines={lines.qtys} />
+              <TextColumn ref={timeCol} className="td-col td-book-num td-muted" col="time" label={labels.time} lines={lines.times} />
             </div>
           )}
         </div>
