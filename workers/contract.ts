@@ -55,6 +55,13 @@ export interface MiniTicker {
   E: number;
 }
 
+/**
+ * The most bars a kline series keeps, in the core (KlineSeries) and in a tab's copy (applyBatch): the REST
+ * history loads this many (Binance's spot maximum), so a series starts at its cap and a long session holds
+ * what a new tab would get (issue 19's soak: memory stays flat).
+ */
+export const KLINES_MAX = 1000;
+
 export interface Kline {
   openTime: number;
   closeTime: number;

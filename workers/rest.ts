@@ -1,4 +1,4 @@
-import type { Market, MarketEndpoints, Trade, MiniTicker } from './contract.ts';
+import { KLINES_MAX, type Market, type MarketEndpoints, type Trade, type MiniTicker } from './contract.ts';
 
 /** The part of fetch the core uses (the global fetch in a worker, anything equivalent in tests). */
 export type FetchLike = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
@@ -6,7 +6,8 @@ export type FetchLike = (url: string) => Promise<{ ok: boolean; status: number; 
 /** Spec §7 "External exchange market data": depth (limit 500), klines, trades (limit 150), 24hr ticker, exchangeInfo. */
 export const DEPTH_LIMIT = 500;
 export const TRADES_LIMIT = 150;
-export const KLINES_LIMIT = 500;
+/** The whole series in one call: a series starts at its cap (KLINES_MAX) and then keeps its size. */
+export const KLINES_LIMIT = KLINES_MAX;
 
 export class RestClient {
   constructor(

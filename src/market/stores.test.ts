@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { applyBatch, bookStore, dropSubscription, klinesStore, markStore, mergeTrades, tickersStore, tradesStore } from './stores.ts';
 import { TradeList, tradesPayload } from '../../workers/topics/trade-list.ts';
 import type { SentState } from '../../workers/publisher.ts';
-import type { BatchMessage, Kline, MiniTicker, TopicPayload } from '../../workers/contract.ts';
+import { KLINES_MAX, type BatchMessage, type Kline, type MiniTicker, type TopicPayload } from '../../workers/contract.ts';
+import { KlineSeries } from '../../workers/topics/kline-series.ts';
 
 const batch = (items: TopicPayload[], full = false): BatchMessage => ({ type: 'batch', seq: 1, full, items });
 const ticker = (s: string, c: number): MiniTicker => ({ s, c, o: 1, h: 1, l: 1, v: 1, q: 1, E: 1 });
@@ -53,6 +54,25 @@ describe('applyBatch', () => {
     expect(klinesStore.getState().klines['k']?.map((b) => b.close)).toEqual([1, 3, 4]);
     applyBatch(batch([k([bar(120_000, 9)], true)]));
     expect(klinesStore.getState().klines['k']?.map((b) => b.close)).toEqual([9]);
+  });
+
+  it("keeps a tab's klines the same as the core's series once both reach KLINES_MAX", () => {
+    const k = (klines: Kline[], full: boolean): TopicPayload => ({ type: 'klines', key: 'k', market: 'spot', symbol: 'X', interval: '1m', full, klines });
+    const series = new KlineSeries();
+    series.load(Array.from({ length: KLINES_MAX - 2 }, (_, i) => bar(i * 60_000, i)));
+    applyBatch(batch([k(series.bars.slice(), true)]));
+    // Five new bars, one or two per message, each message also updating the bar before it.
+    for (const step of [1, 2, 1, 1]) {
+      const have = klinesStore.getState().klines['k'] ?? [];
+      const lastOpen = (have[have.length - 1] as Kline).openTime;
+      for (let n = 1; n <= step; n++) series.update(bar(lastOpen + n * 60_000, lastOpen + n));
+      applyBatch(batch([k(series.bars.filter((b) => b.openTime >= lastOpen), false)]));
+    }
+    const tab = klinesStore.getState().klines['k'] ?? [];
+    expect(series.bars).toHaveLength(KLINES_MAX);
+    expect(tab).toHaveLength(KLINES_MAX);
+    expect(tab.map((b) => b.openTime)).toEqual(series.bars.map((b) => b.openTime));
+    expect((tab[0] as Kline).openTime).toBe(3 * 60_000);
   });
 
   it("keeps a tab's trades the same as the core's list through deltas, trims and full snapshots", () => {

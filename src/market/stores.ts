@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import {
+  KLINES_MAX,
   tradesKeptAfter,
   type BatchMessage,
   type HealthSnapshot,
@@ -33,7 +34,10 @@ export const klinesStore = createStore<{ klines: Record<string, Kline[]> }>(() =
 export const markStore = createStore<{ marks: Record<string, MarkPrice | null> }>(() => ({ marks: {} }));
 export const healthStore = createStore<{ health: HealthSnapshot | null }>(() => ({ health: null }));
 
-/** Merge bars by open time: replace the ones we have, append the newer ones. */
+/**
+ * Merge bars by open time: replace the ones we have, append the newer ones; the oldest go past KLINES_MAX, as in
+ * the core's series, so a tab open for days holds no more than a new one.
+ */
 function mergeKlines(current: Kline[] | undefined, delta: Kline[]): Kline[] {
   if (current === undefined || current.length === 0) return delta;
   const out = current.slice(); // deliberate: a new array for the store
@@ -43,6 +47,7 @@ function mergeKlines(current: Kline[] | undefined, delta: Kline[]): Kline[] {
     if (i >= 0 && (out[i] as Kline).openTime === bar.openTime) out[i] = bar;
     else out.splice(i + 1, 0, bar);
   }
+  if (out.length > KLINES_MAX) out.splice(0, out.length - KLINES_MAX);
   return out;
 }
 

@@ -1,6 +1,4 @@
-import type { Kline } from '../contract.ts';
-
-export const KLINES_MAX = 1000;
+import { KLINES_MAX, type Kline } from '../contract.ts';
 
 /** Klines of one symbol and interval: REST history, then the stream updates the last bar or appends. */
 export class KlineSeries {

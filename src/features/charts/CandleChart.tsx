@@ -1,6 +1,6 @@
 import { CandlestickSeries, ColorType, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { useKlines, type Kline } from '../../market/index.ts';
+import { drawnAfter, planKlines, useKlines, type DrawnRange, type Kline } from '../../market/index.ts';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { Pair } from '../market/index.ts';
 
@@ -12,12 +12,12 @@ function palette(element: Element) {
 }
 
 /**
- * The full-page chart's candles (lightweight-charts 5): the whole series set when the pair, the period or the
- * number of bars changes, otherwise the last bar updated in place.
+ * The full-page chart's candles (lightweight-charts 5): the whole series set when the pair or the period changes,
+ * otherwise the bars from the last one drawn updated in place (planKlines, as the trading page's chart).
  */
 export function CandleChart({ pair, interval }: { pair: Pair; interval: string }) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Candlestick'>; bars: number } | null>(null);
+  const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Candlestick'>; drawn: DrawnRange | null } | null>(null);
   const theme = useTheme();
   const klines = useKlines(pair.symbol, interval, pair.market);
 
@@ -26,7 +26,7 @@ export function CandleChart({ pair, interval }: { pair: Pair; interval: string }
     if (!host) return undefined;
     const chart = createChart(host, { autoSize: true, timeScale: { timeVisible: true, secondsVisible: false } });
     const series = chart.addSeries(CandlestickSeries, { borderVisible: false, priceFormat: { type: 'price', precision: pair.pricePrecision, minMove: Number(pair.tickSize) } });
-    chartRef.current = { chart, series, bars: 0 };
+    chartRef.current = { chart, series, drawn: null };
     return () => {
       chartRef.current = null;
       chart.remove();
@@ -49,11 +49,12 @@ export function CandleChart({ pair, interval }: { pair: Pair; interval: string }
 
   useEffect(() => {
     const c = chartRef.current;
-    if (!c || klines.length === 0) return;
+    if (!c) return;
     const bar = (k: Kline) => ({ time: (k.openTime / 1000) as UTCTimestamp, open: k.open, high: k.high, low: k.low, close: k.close });
-    if (klines.length !== c.bars) c.series.setData(klines.map(bar));
-    else c.series.update(bar(klines[klines.length - 1] as Kline));
-    c.bars = klines.length;
+    const plan = planKlines(c.drawn, klines);
+    if (plan.kind === 'set') c.series.setData(klines.map(bar));
+    else if (plan.kind === 'update') for (let i = plan.from; i < klines.length; i++) c.series.update(bar(klines[i] as Kline));
+    c.drawn = drawnAfter(c.drawn, plan, klines);
   }, [klines]);
 
   return <div ref={hostRef} className="td-charts-canvas" data-testid="charts-chart" data-bars={klines.length} />;

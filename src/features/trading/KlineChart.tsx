@@ -14,11 +14,10 @@ import {
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useKlines, type Kline } from '../../market/index.ts';
+import { drawnAfter, planKlines, useKlines, type DrawnRange, type Kline } from '../../market/index.ts';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { Pair } from '../market/index.ts';
 import { chartColors, withAlpha, type ChartColors } from './chart-colors.ts';
-import { planKlines, type DrawnRange } from './kline-feed.ts';
 import { chartLines, type ChartLine } from './chart-lines.ts';
 import { ownOrdersStore } from './own-orders.ts';
 import { desynchronizeInSoftware } from './live-canvas.ts';
@@ -130,7 +129,7 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
         c.volume.update(volumeBar(bar, c.colors));
       }
     }
-    c.drawn = { first: (klines[0] as Kline).openTime, last: (klines[klines.length - 1] as Kline).openTime };
+    c.drawn = drawnAfter(c.drawn, plan, klines);
   }, [klines, theme]);
 
   useEffect(() => {
