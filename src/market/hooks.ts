@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { useStore } from 'zustand';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useStore, type StoreApi } from 'zustand';
 import type { HealthSnapshot, Kline, Market, MarkPrice, MiniTicker, Subscription, Trade } from '../../workers/contract.ts';
 import { createMarketBridge, type MarketBridge } from './bridge.ts';
 import { browserEnvironment } from './browser-environment.ts';
@@ -45,10 +45,64 @@ export function useOrderBook(
   return useStore(bookStore, (s) => s.books[id]);
 }
 
+/**
+ * The store's value for a panel that draws its ticks itself (issue 19, the viewed tab's main thread): every new
+ * value goes to `onTick`, outside React, from the store's subscription (in the task that applied the worker's
+ * message), and the component renders only when `shape(value)` changes (Object.is) — after `onTick` has had
+ * that value too, so parts that keep their shape are up to date without rendering. Returns the value as it is at
+ * render. `key` names what `select` reads: a new key subscribes again.
+ */
+function useStoreTicks<S, T>(store: StoreApi<S>, key: string, select: (s: S) => T, shape: (value: T) => unknown, onTick: (value: T) => void): T {
+  useStore(store, (s) => shape(select(s)));
+  const value = select(store.getState());
+  const handler = useRef(onTick);
+  // The value this commit shows: the subscription hands on what comes after it.
+  const shown = useRef(value);
+  useLayoutEffect(() => {
+    handler.current = onTick;
+    shown.current = value;
+  });
+  useLayoutEffect(() => {
+    let last = shown.current;
+    const take = (state: S) => {
+      const next = select(state);
+      if (next === last) return;
+      last = next;
+      handler.current(next);
+    };
+    take(store.getState()); // a change between the render and this commit
+    return store.subscribe(take);
+  }, [store, key]); // `key` stands for `select`
+  return value;
+}
+
+/**
+ * A book for a panel that draws its ticks itself (the trading page's order book): it renders when `shape`
+ * changes and hands every other new book to `onTick` (see useStoreTicks).
+ */
+export function useOrderBookTicks(
+  symbol: string,
+  options: { depth: number; group?: number; market?: Market },
+  shape: (book: BookView | undefined) => unknown,
+  onTick: (book: BookView | undefined) => void,
+): BookView | undefined {
+  const { depth, group, market = 'spot' } = options;
+  const sub = useMemo<Subscription>(() => ({ topic: 'book', market, symbol, depth, ...(group ? { group } : {}) }), [market, symbol, depth, group]);
+  const id = useSubscription(sub) as string;
+  return useStoreTicks(bookStore, id, (s) => s.books[id], shape, onTick);
+}
+
 export function useTrades(symbol: string, market: Market = 'spot'): Trade[] {
   const sub = useMemo<Subscription>(() => ({ topic: 'trades', market, symbol }), [market, symbol]);
   const id = useSubscription(sub) as string;
   return useStore(tradesStore, (s) => s.trades[id] ?? EMPTY_TRADES);
+}
+
+/** Trades for a panel that draws its ticks itself (the recent trades), as useOrderBookTicks. */
+export function useTradesTicks(symbol: string, market: Market, shape: (trades: Trade[]) => unknown, onTick: (trades: Trade[]) => void): Trade[] {
+  const sub = useMemo<Subscription>(() => ({ topic: 'trades', market, symbol }), [market, symbol]);
+  const id = useSubscription(sub) as string;
+  return useStoreTicks(tradesStore, id, (s) => s.trades[id] ?? EMPTY_TRADES, shape, onTick);
 }
 
 /** One symbol's mini ticker (re-renders only when that symbol changes). */

@@ -1,7 +1,9 @@
 // The market-data entry for the app: hooks and stores. The worker and Comlink stay behind this.
 export {
   useOrderBook,
+  useOrderBookTicks,
   useTrades,
+  useTradesTicks,
   useTicker,
   useTickers,
   useKlines,

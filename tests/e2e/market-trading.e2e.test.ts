@@ -31,8 +31,14 @@ async function expectBookMatches(page: Page, market: 'spot' | 'usdm', symbol: st
       async () => {
         const truth = await sim.book(market, symbol, TOP);
         const want = (levels: [string, string][]) => levels.map(([p, q]) => [Number(p), Number(q)]);
-        const shown = { bids: (await renderedSide(page, 'bids')).slice(0, TOP), asks: (await renderedSide(page, 'asks')).slice(0, TOP) };
-        const expected = { bids: want(truth.bids), asks: want(truth.asks) };
+        // The spread line (written on each tick, not rendered) shows the true best ask less the best bid.
+        const spreadText = (await page.getByTestId('book-spread').locator('.td-book-spread').textContent()) ?? '';
+        const shown = {
+          bids: (await renderedSide(page, 'bids')).slice(0, TOP),
+          asks: (await renderedSide(page, 'asks')).slice(0, TOP),
+          spread: Number(/\d[\d.]*/.exec(spreadText)?.[0]),
+        };
+        const expected = { bids: want(truth.bids), asks: want(truth.asks), spread: new Decimal(truth.asks[0]![0]).minus(truth.bids[0]![0]).toNumber() };
         return JSON.stringify(shown) === JSON.stringify(expected) ? '' : `shown ${JSON.stringify(shown)}\nexpected ${JSON.stringify(expected)}`;
       },
       { timeout: 20_000, interval: 300 },

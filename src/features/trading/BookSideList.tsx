@@ -22,7 +22,7 @@ export interface BookSideData {
   tracker: FlashTracker;
 }
 
-/** Given as `live`: the parent hands each tick's data to `update` (after its own commit) instead of re-rendering the list. */
+/** Given as `live`: the parent hands each tick's data to `update` (from its store subscription) instead of re-rendering the list. */
 export type BookSideHandle = TickHandle<BookSideData>;
 
 export interface BookSideListProps extends BookSideData {
@@ -44,7 +44,7 @@ export interface BookSideListProps extends BookSideData {
   ownMark: string;
   /**
    * With a handle, a change of the data alone (the same number of levels) does not render the list: the parent
-   * passes the tick to `live.current.update` from a layout effect, which writes the visible lines and draws.
+   * passes the tick to `live.current.update` from its store subscription, which writes the visible lines and draws.
    */
   live?: Ref<BookSideHandle>;
 }

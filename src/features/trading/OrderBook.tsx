@@ -2,16 +2,17 @@ import Decimal from 'decimal.js';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/index.ts';
-import { subscriptionId, useOrderBook, useTicker } from '../../market/index.ts';
+import { subscriptionId, useOrderBookTicks, useTicker, type BookView } from '../../market/index.ts';
 import { fixed, type Pair } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { BookSideList, type BookSideHandle } from './BookSideList.tsx';
-import { BookModel } from './book-rows.ts';
+import { BookModel, type BookModelView } from './book-rows.ts';
 import { GROUP_MULTIPLES, groupStep } from './book-grouping.ts';
 import { useTradingAccount } from './futures-data/use-trading-account.ts';
 import { ownPrices, useOwnOrders } from './own-orders.ts';
 import { pickPrice } from './picked-price.ts';
 import { StalenessBadge } from './StalenessBadge.tsx';
+import { writeText } from './TextColumn.tsx';
 import { tradingPrefs, type TradingLayout } from './trading-prefs.ts';
 
 
@@ -78,38 +79,24 @@ const BookHead = memo(function BookHead({ title, bookId, market, symbol, layout,
   );
 });
 
+/** What renders the panel when it changes: whether there is a book, whether it is synced, and each side's count. */
+const bookShape = (book: BookView | undefined): string => (book ? `${book.synced}:${book.bids.length}:${book.asks.length}` : '');
+
+/** The spread between the best ask and the best bid, or null while a side is empty. */
+function spreadOf({ bids, asks }: BookModelView, pricePrecision: number): string | null {
+  if (bids.length === 0 || asks.length === 0) return null;
+  return new Decimal(asks[0] as number).minus(bids[0] as number).toFixed(pricePrecision);
+}
+
 export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout['book'] }) {
   const { t } = useTranslation('trading');
   const { t: tr } = useTranslation('risk');
   const { symbol, market } = pair;
   const [group, setGroup] = useState(1);
-  const book = useOrderBook(symbol, { depth: BOOK_DEPTH, group, market });
-  const ticker = useTicker(symbol, market);
-  const bookId = subscriptionId({ topic: 'book', market, symbol, depth: BOOK_DEPTH, ...(group > 1 ? { group } : {}) });
-
   // Reused across ticks (CONVENTIONS.md "Hot paths"): trackers and total arrays live as long as the panel.
   const [model] = useState(() => new BookModel());
   const resetKey = `${market}:${symbol}:${group}`;
-  const view = model.view(book, resetKey, pair.amountPrecision);
-  const { bids, asks, barScale } = view;
-  const nb = bids.length / 2;
-  const na = asks.length / 2;
-  const { step, digits: priceDigits } = groupStep(pair.tickSize, group);
-  // The signed-in trader's open orders mark their levels (their buckets when grouped).
-  const isLogin = useSession((s) => s.isLogin);
-  const keyId = useTradingAccount();
-  const ownOrders = useOwnOrders(pair, isLogin, keyId);
-  const ownBids = useMemo(() => ownPrices(ownOrders, 'bid', step, priceDigits), [ownOrders, step, priceDigits]);
-  const ownAsks = useMemo(() => ownPrices(ownOrders, 'ask', step, priceDigits), [ownOrders, step, priceDigits]);
-
-  const onPick = useCallback((price: string, side: 'bid' | 'ask') => pickPrice({ market, symbol, price, side }), [market, symbol]);
-
-  const bestBid = nb > 0 ? (bids[0] as number) : null;
-  const bestAsk = na > 0 ? (asks[0] as number) : null;
-  const spread = bestBid !== null && bestAsk !== null ? new Decimal(bestAsk).minus(bestBid).toFixed(pair.pricePrecision) : null;
-  const lastUp = ticker ? ticker.c >= ticker.o : true;
-
-  // The panel renders on every tick: its fixed labels are translated once per language and pair.
+  // The panel's fixed labels, translated once per language and pair.
   const labels = useMemo(
     () => ({
       columns: [t('book.price', { asset: pair.quoteAsset }), t('book.amount', { asset: pair.baseAsset }), t('book.total', { asset: pair.baseAsset })] as const,
@@ -124,13 +111,40 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
     [t, pair.quoteAsset, pair.baseAsset],
   );
   const { columns } = labels;
-  // Each tick goes to the two lists after this panel's commit: they render only when their shape changes.
+  const spreadLine = (v: BookModelView) => {
+    const spread = spreadOf(v, pair.pricePrecision);
+    return spread === null ? '' : `${labels.spread[0]}${spread}${labels.spread[1]}`;
+  };
+  // Each tick goes to the two lists and the spread from the store's subscription: this panel renders only when
+  // the book's shape changes (bookShape), the pair's ticker does, or the trader's settings and orders do (issue 19).
   const bidsLive = useRef<BookSideHandle>(null);
   const asksLive = useRef<BookSideHandle>(null);
-  useLayoutEffect(() => {
-    bidsLive.current?.update({ levels: bids, totals: view.bidTotals, barScale, tracker: view.bidFlash });
-    asksLive.current?.update({ levels: asks, totals: view.askTotals, barScale, tracker: view.askFlash });
+  const spreadRef = useRef<HTMLSpanElement>(null);
+  const book = useOrderBookTicks(symbol, { depth: BOOK_DEPTH, group, market }, bookShape, (next) => {
+    const tick = model.view(next, resetKey, pair.amountPrecision);
+    bidsLive.current?.update({ levels: tick.bids, totals: tick.bidTotals, barScale: tick.barScale, tracker: tick.bidFlash });
+    asksLive.current?.update({ levels: tick.asks, totals: tick.askTotals, barScale: tick.barScale, tracker: tick.askFlash });
+    writeText(spreadRef.current, spreadLine(tick));
   });
+  const ticker = useTicker(symbol, market);
+  const bookId = subscriptionId({ topic: 'book', market, symbol, depth: BOOK_DEPTH, ...(group > 1 ? { group } : {}) });
+
+  const view = model.view(book, resetKey, pair.amountPrecision);
+  const { bids, asks, barScale } = view;
+  const { step, digits: priceDigits } = groupStep(pair.tickSize, group);
+  // The signed-in trader's open orders mark their levels (their buckets when grouped).
+  const isLogin = useSession((s) => s.isLogin);
+  const keyId = useTradingAccount();
+  const ownOrders = useOwnOrders(pair, isLogin, keyId);
+  const ownBids = useMemo(() => ownPrices(ownOrders, 'bid', step, priceDigits), [ownOrders, step, priceDigits]);
+  const ownAsks = useMemo(() => ownPrices(ownOrders, 'ask', step, priceDigits), [ownOrders, step, priceDigits]);
+
+  const onPick = useCallback((price: string, side: 'bid' | 'ask') => pickPrice({ market, symbol, price, side }), [market, symbol]);
+
+  const lastUp = ticker ? ticker.c >= ticker.o : true;
+
+  // The spread's text is written, not rendered: a tick changes it between renders.
+  useLayoutEffect(() => writeText(spreadRef.current, spreadLine(view)));
   const list = (side: 'bid' | 'ask') => (
     <BookSideList
       side={side}
@@ -170,7 +184,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
             {layout !== 'bids' && list('ask')}
             <div className="td-book-mid" data-testid="book-spread">
               <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>
-              <span className="td-book-spread">{spread === null ? '' : `${labels.spread[0]}${spread}${labels.spread[1]}`}</span>
+              <span ref={spreadRef} className="td-book-spread" />
             </div>
             {layout !== 'asks' && list('bid')}
           </div>

@@ -1,13 +1,15 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
+import { memo, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTrades, type Trade } from '../../market/index.ts';
+import { useTradesTicks, type Trade } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
 import { TextColumn, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
 /** spec §9 "Trade history: 150". */
 export const TRADES_SHOWN = 150;
+/** How many trades the list shows: a change renders it (and the panel); any other tick is written (`update`). */
+const shownCount = (trades: readonly Trade[]) => Math.min(trades.length, TRADES_SHOWN);
 const ROW_HEIGHT = 20;
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
@@ -47,7 +49,7 @@ interface Labels {
   sells: string;
 }
 
-/** Given as `live`: the panel hands each tick's trades to `update` after its commit. */
+/** Given as `live`: the panel hands each tick's trades to `update` from the store's subscription. */
 type TradeListHandle = TickHandle<readonly Trade[]>;
 
 interface TradeListProps {
@@ -115,7 +117,7 @@ const TradeList = memo(
       </div>
     );
   },
-  (a, b) => a.pair === b.pair && a.labels === b.labels && a.live === b.live && Math.min(a.trades.length, TRADES_SHOWN) === Math.min(b.trades.length, TRADES_SHOWN),
+  (a, b) => a.pair === b.pair && a.labels === b.labels && a.live === b.live && shownCount(a.trades) === shownCount(b.trades),
 );
 
 /**
@@ -125,8 +127,10 @@ const TradeList = memo(
  */
 export function RecentTrades({ pair }: { pair: Pair }) {
   const { t } = useTranslation('trading');
-  const trades = useTrades(pair.symbol, pair.market);
-  // The panel renders on every tick: its labels are translated once per language and pair.
+  // Each tick goes to the list's handle: the panel renders only while the number shown grows (issue 19).
+  const live = useRef<TradeListHandle>(null);
+  const trades = useTradesTicks(pair.symbol, pair.market, shownCount, (next) => live.current?.update(next));
+  // The labels are translated once per language and pair.
   const labels = useMemo(
     () => ({
       title: t('trades.title'),
@@ -138,8 +142,6 @@ export function RecentTrades({ pair }: { pair: Pair }) {
     }),
     [t, pair.quoteAsset, pair.baseAsset],
   );
-  const live = useRef<TradeListHandle>(null);
-  useLayoutEffect(() => live.current?.update(trades));
   return (
     <section className="td-panel td-trades" aria-label={labels.title}>
       <div className="td-panel-frame">

@@ -17,9 +17,14 @@ export function TextColumn({ className, col, label, lines, ref }: { className: s
  * node's data, which React created. The list's next render computes the same lines from the same data.
  */
 export function writeLines(column: HTMLDivElement | null, lines: readonly string[]): void {
-  if (!column) return;
-  const node = column.firstChild;
-  const text = lines.join('\n');
-  if (node && node.nodeType === Node.TEXT_NODE) (node as Text).data = text;
-  else column.textContent = text;
+  writeText(column, lines.join('\n'));
+}
+
+/** Sets an element's one text node (created on the first write), not a text React manages. */
+export function writeText(element: HTMLElement | null, text: string): void {
+  if (!element) return;
+  const node = element.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && node === element.lastChild) {
+    if ((node as Text).data !== text) (node as Text).data = text;
+  } else element.textContent = text;
 }
