@@ -56,11 +56,11 @@ export interface MiniTicker {
 }
 
 /**
- * The most bars a kline series keeps, in the core (KlineSeries) and in a tab's copy (applyBatch): the REST
- * history loads this many (Binance's spot maximum), so a series starts at its cap and a long session holds
- * what a new tab would get (issue 19's soak: memory stays flat).
+ * The most bars a kline series keeps, in the core (KlineSeries) and in a tab's copy (applyBatch). The REST history
+ * loads this many (Binance's default), so a series starts at its cap and keeps its size: a session open for a day
+ * holds what a new tab gets (issue 19's soak: memory stays flat).
  */
-export const KLINES_MAX = 1000;
+export const KLINES_MAX = 500;
 
 export interface Kline {
   openTime: number;
