@@ -45,7 +45,7 @@ describe('the provider API contract covers every call the sandbox serves', () =>
 
   beforeAll(async () => {
     const sim = new Simulator({ seed: 3, scheduler: new ManualScheduler() });
-    const app = await buildSandbox({ api: { clock: new FakeClock() }, sim: { simulator: sim }, onRoute: (route) => routes.push(route) });
+    const app = await buildSandbox({ api: { clock: new FakeClock(), demoProject: false }, sim: { simulator: sim }, onRoute: (route) => routes.push(route) });
     await app.ready();
     close = async () => {
       await app.close();

@@ -26,7 +26,7 @@ describe('static files: caching', () => {
     writeFileSync(path.join(distDir, 'assets', 'big-XyZ789.js'), bigScript);
     writeFileSync(path.join(distDir, 'assets', 'logo-Q1.png'), Buffer.alloc(4096, 7));
     compressed = precompressDir(distDir);
-    app = await buildSandbox({ distDir, api: { dataDir } });
+    app = await buildSandbox({ distDir, api: { dataDir, demoProject: false } });
     await app.ready();
   });
 

@@ -67,6 +67,16 @@ async function stepUntil(done: () => Promise<boolean>, limit = 4000): Promise<vo
   throw new Error(`not reached in ${limit} events`);
 }
 
+/** The highest bid at which the bids down to it hold `qty`: a sell limit there fills whole (the simulator is paused). */
+function fillingBid(bids: Array<[string, string]>, qty: string): string {
+  let held = new Decimal(0);
+  for (const [price, size] of bids) {
+    held = held.plus(size);
+    if (held.gte(qty)) return price;
+  }
+  throw new Error(`the book's ${bids.length} bids hold less than ${qty}`);
+}
+
 async function confirmDialog(page: Page, lang: Lang): Promise<void> {
   await page.getByRole('dialog').getByRole('button', { name: texts[lang].confirm, exact: true }).click();
 }
@@ -159,7 +169,8 @@ describe('futures order types and positions (issue 18)', () => {
         await expect.poll(async () => (await btcPosition()) === undefined, { timeout: 10_000 }).toBe(true);
         await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
 
-        // 4. A partial limit close: open 0.04 long, close half with a reduce-only limit at the best bid.
+        // 4. A partial limit close: open 0.04 long, close half with a reduce-only limit at the bid where the book holds
+        // the 0.02 (the best bid alone may hold less, and what it does not fill would rest on the book).
         await page.getByTestId('order-direction-buy').click();
         await page.getByTestId('order-type-market').click();
         await page.getByTestId('order-volume').fill('0.04');
@@ -170,7 +181,7 @@ describe('futures order types and positions (issue 18)', () => {
         await row.waitFor({ timeout: 15_000 });
         await row.getByTestId('position-close-dialog').click();
         await page.getByTestId('close-type-limit').click();
-        await page.getByTestId('close-price').fill((await sim.book('usdm', 'BTCUSDT', 1)).bids[0]![0]);
+        await page.getByTestId('close-price').fill(fillingBid((await sim.book('usdm', 'BTCUSDT', 20)).bids, '0.02'));
         await page.getByTestId('close-share-50').click();
         expect(await page.getByTestId('close-volume').inputValue()).toBe('0.020');
         await confirmDialog(page, lang);

@@ -27,7 +27,8 @@ interface Sandbox {
 async function start(options: SandboxOptions = {}): Promise<Sandbox> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edges-'));
   const sim = new Simulator({ seed: 3, scheduler: new ManualScheduler() });
-  const app = await buildSandbox({ api: { dataDir }, sim: { simulator: sim }, ...options });
+  // Without the demo project's seeded year (about 2,500 queries): these tests read none of it.
+  const app = await buildSandbox({ api: { dataDir, demoProject: false }, sim: { simulator: sim }, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -17,7 +17,7 @@ class ProbeApi extends TestApi {
   sim = new Simulator({ seed: 7, scheduler: new ManualScheduler() });
 
   async boot(): Promise<void> {
-    this.app = await buildSandbox({ api: { clock: this.clock }, sim: { simulator: this.sim }, onRoute: (route) => this.routes.push(route) });
+    this.app = await buildSandbox({ api: { clock: this.clock, demoProject: false }, sim: { simulator: this.sim }, onRoute: (route) => this.routes.push(route) });
     await this.app.listen({ port: 0, host: '127.0.0.1' });
     this.base = `http://127.0.0.1:${(this.app.server.address() as AddressInfo).port}/api`;
     this.publicKey = (await this.call<{ publicKey: string }>('GET', '/platformConfiguration/get')).data.publicKey;

@@ -36,7 +36,7 @@ export class TradeApi extends TestApi {
   private async boot(): Promise<void> {
     this.sim = new Simulator({ seed: this.seed, scheduler: this.scheduler });
     this.app = await buildSandbox({
-      api: { clock: this.clock, ...(this.dataDir ? { dataDir: this.dataDir } : {}) },
+      api: { clock: this.clock, demoProject: false, ...(this.dataDir ? { dataDir: this.dataDir } : {}) },
       sim: { simulator: this.sim },
     });
     await this.app.listen({ port: 0, host: '127.0.0.1' });

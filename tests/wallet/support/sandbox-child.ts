@@ -4,6 +4,7 @@ import { buildSandbox } from '../../../server/app.ts';
 
 const app = await buildSandbox({
   api: {
+    demoProject: false,
     ...(process.env['DATABASE_URL'] ? { databaseUrl: process.env['DATABASE_URL'] } : { dataDir: process.env['DATA_DIR']! }),
   },
 });
