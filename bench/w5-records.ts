@@ -90,7 +90,7 @@ async function seed(db: Db, rows: number, now: Date): Promise<number> {
 }
 
 export async function runW5(config: W5Config): Promise<W5Result> {
-  const db = await openDatabase({});
+  const db = await openDatabase({ migrated: true });
   const api = await TestApi.start({ db });
   try {
     const t0 = performance.now();

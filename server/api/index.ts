@@ -65,7 +65,7 @@ export interface ApiOptions {
 /** The provider API stand-in (spec §7) under /api: envelope of spec §8, data in PGlite or PostgreSQL. */
 export async function apiPlugin(app: FastifyInstance, options: ApiOptions): Promise<void> {
   const databaseUrl = options.databaseUrl ?? process.env['DATABASE_URL'];
-  const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, databaseUrl: databaseUrl || undefined }));
+  const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, databaseUrl: databaseUrl || undefined, migrated: true }));
   if (!options.db) app.addHook('onClose', async () => db.close());
   const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
   // With the dev routes on, the clock can be moved forward (`/_dev/clock/advance`: confirmations, the 24-hour

@@ -30,12 +30,21 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** postgres://… → a PostgreSQL server through the `pg` package instead of PGlite. */
   databaseUrl?: string | undefined;
+  /**
+   * PGlite only: a new database starts with every migration applied, from a cached template (server/db/template.ts);
+   * the caller's migrate() then finds nothing to do. A PostgreSQL server is migrated by the caller as before.
+   */
+  migrated?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
     return openPostgres(options.databaseUrl);
+  }
+  if (options.migrated) {
+    const { openMigratedPglite } = await import('./template.ts');
+    return openMigratedPglite(options.dataDir);
   }
   const { openPglite } = await import('./pglite.ts');
   return openPglite(options.dataDir);

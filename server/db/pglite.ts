@@ -7,6 +7,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = dataDir ? new PGlite(dataDir) : new PGlite();
   await pg.waitReady;
+  return wrapPglite(pg);
+}
+
+/** The `Db` seam over a PGlite instance that is ready. */
+export function wrapPglite(pg: PGlite): Db {
   let closed = false;
   return {
     kind: 'pglite',

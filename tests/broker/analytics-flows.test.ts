@@ -34,7 +34,7 @@ describe('broker analytics on the projects core’s flows and daily job', () => 
     d((await db.query<{ s: string | null }>('select sum(amount)::text as s from ledger_postings where provider_account = $1', [`investor:${investorId}`]))[0]!.s ?? '0');
 
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openDatabase({ migrated: true });
     const many = { limit: 10_000, windowMs: 3_600_000 };
     api = await TestApi.start({
       db,

@@ -131,7 +131,7 @@ describe('broker performance and overview (issue 15)', () => {
   };
 
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openDatabase({ migrated: true });
     // The test moves the clock by hours between calls: sessions outlive it.
     api = await TestApi.start({ db, limits: { projectChart: { limit: 12, windowMs: 3_600_000 }, sessionIdleMs: 30 * 86_400_000, sessionTtlMs: 30 * 86_400_000 } });
     // 2026-01-05 09:00 UTC+8: before the day's 10:00 volume refresh.

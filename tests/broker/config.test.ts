@@ -347,7 +347,7 @@ describe('one book per broker organisation', () => {
   let db: Db;
   let api: TestApi;
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openDatabase({ migrated: true });
     api = await TestApi.start({ db });
   }, 120_000);
   afterAll(async () => {

@@ -73,7 +73,7 @@ describe.each(backends)('broker sub-accounts on the ledger ($name)', ({ name, ur
   // Two fresh embedded sandboxes: once is enough.
   it.skipIf(name !== 'PGlite')('the history is deterministic: the same account opened in two sandboxes has the same uid and amounts', async () => {
     const fresh = async () => {
-      const other = await openDatabase({});
+      const other = await openDatabase({ migrated: true });
       await migrate(other);
       const u = await other.query<{ id: number }>(
         `insert into users (email, email_lower, first_name, last_name, company_name, preferred_language, password_hash, created_at, updated_at)

@@ -12,7 +12,7 @@ describe('broker organisations', () => {
   const users: number[] = [];
 
   beforeAll(async () => {
-    db = await openDatabase({});
+    db = await openDatabase({ migrated: true });
     await migrate(db);
     for (const name of ['a', 'b', 'c', 'd']) {
       const rows = await db.query<{ id: number }>(

@@ -29,7 +29,7 @@ let tokenA: string;
 let tokenB: string;
 beforeAll(async () => {
   // The test keeps the database handle (to look at the rows); the API keeps its files under its data directory.
-  db = await openDatabase({});
+  db = await openDatabase({ migrated: true });
   // Four uploads at once, as in bench/upload-stall.ts: above the default per-user cap of two in flight.
   api = await TestApi.start({ persistent: true, db, limits: { uploadQuota: { filesPerDay: 100, bytesPerDay: 2 ** 31, inFlight: 4 } } });
   userA = await api.register();

@@ -129,7 +129,7 @@ describe('coin records export (spec §7 account/bill/export)', () => {
   });
 
   it('writes every record exactly once, newest first, across batches and equal timestamps', async () => {
-    const db = await openDatabase({});
+    const db = await openDatabase({ migrated: true });
     const big = await TestApi.start({ db });
     try {
       const rows = EXPORT_BATCH * 2 + 57;
@@ -160,7 +160,7 @@ describe('coin records export (spec §7 account/bill/export)', () => {
   });
 
   it('stops writing when the client goes away mid-file, and the sandbox keeps answering', async () => {
-    const db = await openDatabase({});
+    const db = await openDatabase({ migrated: true });
     const big = await TestApi.start({ db });
     try {
       const rows = 30_000;
