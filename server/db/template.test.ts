@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadMigrations, migrate } from './migrate.ts';
 import { openMigratedPglite } from './template.ts';
 
@@ -47,10 +47,9 @@ describe('a new database from the migrated template', () => {
     await (await openMigratedPglite(undefined, { templateDir: templates })).close();
     const [file] = readdirSync(templates);
     writeFileSync(path.join(templates, file as string), 'not a tarball');
-    // A new process would read the damaged file: drop this one's copy by using the same file from a fresh module.
-    const { vi } = await import('vitest');
+    // As a new process would, read the damaged file: a fresh copy of the module has no template in memory.
     vi.resetModules();
-    const fresh = (await import('./template.ts')) as typeof import('./template.ts');
+    const fresh = await import('./template.ts');
     const dataDir = scratch('after-damage');
     const db = await fresh.openMigratedPglite(dataDir, { templateDir: templates });
     expect(await migrate(db)).toEqual(loadMigrations().map((m) => m.version));
