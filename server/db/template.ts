@@ -58,10 +58,10 @@ function templateFile(dir: string): string {
 }
 
 /**
- * The migrated template for this PGlite version and these migrations: from `dir` (the OS temp directory), or made
- * now. Each process reads it once.
+ * The migrated template for this PGlite version and these migrations: from `dir`, or made now. Each process reads it
+ * once.
  */
-export function migratedTemplate(dir = tmpdir()): Promise<Blob> {
+function migratedTemplate(dir: string): Promise<Blob> {
   const file = templateFile(dir);
   let template = cached.get(file);
   if (template === undefined) {
@@ -94,12 +94,15 @@ export async function openMigratedPglite(dataDir: string | undefined, options: {
   const templateDir = options.templateDir ?? tmpdir();
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (dataDir && readdirSync(dataDir).length > 0) return openPglite(dataDir);
+  let pg: PGlite | null = null;
   try {
     const loadDataDir = await migratedTemplate(templateDir);
-    const pg = dataDir ? new PGlite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
+    pg = dataDir ? new PGlite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
     await pg.waitReady;
     return wrapPglite(pg);
   } catch {
+    // The instance that failed to load is closed before its directory is cleared.
+    await pg?.close().catch(() => undefined);
     discardTemplate(templateDir);
     // The directory was empty before the attempt: what the attempt left there goes.
     if (dataDir) for (const name of readdirSync(dataDir)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
