@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applyFault, parseFault } from './faults.ts';
 import type { MarketKind } from './instruments.ts';
+import { markInfo } from './payloads.ts';
 import type { Simulator } from './simulator.ts';
 import type { RestMeters } from './rest.ts';
 import type { StreamServer } from './ws-server.ts';
@@ -19,6 +20,16 @@ export function registerControl(app: FastifyInstance, sim: Simulator, streams: S
     const limit = q['limit'] !== undefined ? Number(q['limit']) : Infinity;
     const book = sim.book(market, symbol, Number.isFinite(limit) && limit > 0 ? limit : Infinity)!;
     return { market, symbol, ...book };
+  });
+
+  // The mark price of a USD-M symbol without spending REST weight: a test that steps the paused simulator event
+  // by event reads the mark after each step, which would use up the per-IP minute (429) that /fapi/v1/premiumIndex
+  // shares with the app's own calls.
+  app.get('/_control/mark', async (req, reply) => {
+    const symbol = (req.query as Record<string, string | undefined>)['symbol'];
+    const market = symbol !== undefined ? sim.market('usdm', symbol) : undefined;
+    if (!market) return reply.code(400).send({ error: 'a listed USD-M symbol is required' });
+    return { symbol, markPrice: markInfo(market, sim.scheduler.now()).mark };
   });
 
   app.get('/_control/connections', async () => streams.describe());

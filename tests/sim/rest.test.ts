@@ -149,6 +149,20 @@ describe('control plane', () => {
     await postJson(`${h.base}/_control/resume`, {});
   });
 
+  it('mark: the premium index mark without REST weight; a symbol outside USD-M is refused', async () => {
+    const used = async () => Number((await fetch(fapi('time'))).headers.get('x-mbx-used-weight-1m'));
+    await postJson(`${h.base}/_control/pause`, {});
+    const before = await used();
+    for (let i = 0; i < 5; i++) await getJson(`${h.base}/_control/mark?symbol=BTCUSDT`);
+    // Only the second /time request counts (the manual clock stays in the same minute).
+    expect(await used()).toBe(before + 1);
+    const mark = (await getJson<{ symbol: string; markPrice: string }>(`${h.base}/_control/mark?symbol=BTCUSDT`)).body;
+    expect(mark).toEqual({ symbol: 'BTCUSDT', markPrice: (await getJson<Obj>(fapi('premiumIndex?symbol=BTCUSDT'))).body['markPrice'] });
+    expect((await getJson(`${h.base}/_control/mark?symbol=LTCBTC`)).status).toBe(400);
+    expect((await getJson(`${h.base}/_control/mark`)).status).toBe(400);
+    await postJson(`${h.base}/_control/resume`, {});
+  });
+
   it('rate and load mode', async () => {
     expect((await postJson(`${h.base}/_control/rate`, { rate: -1 })).status).toBe(400);
     expect((await postJson(`${h.base}/_control/rate`, { rate: 25, load: true })).body).toEqual({ rate: 25, load: true });
