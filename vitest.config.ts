@@ -55,6 +55,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // A worker runs file after file without a new process and a fresh import of the sandbox (server code,
+          // PGlite's WebAssembly) for each: every file starts and closes its own sandbox and browser
+          // (support/suite.ts), and the server modules keep no state between sandboxes.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

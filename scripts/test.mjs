@@ -1,7 +1,8 @@
 // `npm test`: every layer in order (types, lint, unit, browser, end-to-end, benchmark smoke run),
 // then one summary line. Exits non-zero if any step failed.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 
@@ -19,9 +20,45 @@ function run(name, command, args, env = {}) {
   return ok;
 }
 
+/**
+ * Runs steps side by side and prints each one's output, whole, when it ends (no interleaving). For the
+ * single-threaded steps at the start (type-check, lint, the app's production build): on two cores they take
+ * about the longest of them rather than their sum.
+ */
+function runTogether(jobs) {
+  return Promise.all(
+    jobs.map(
+      ({ name, command, args, env = {} }) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const output = [];
+          const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          const end = (ok) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n▶ ${name}: ${command} ${args.join(' ')} (${seconds} s, run alongside ${jobs.length - 1} other step(s))`);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, ok, seconds });
+          };
+          child.on('error', (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            end(false);
+          });
+          child.on('close', (code) => end(code === 0));
+        }),
+    ),
+  ).then((results) => {
+    // In the summary in the order given, whichever ended first.
+    steps.push(...results);
+    return results;
+  });
+}
+
 const firstLine = (text) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
 
 const npx = (args) => ['npx', ['--no-install', ...args]];
+const job = ([command, args]) => ({ command, args });
 
 const chromium = ensureChromium();
 if (!chromium.ok) {
@@ -31,8 +68,18 @@ if (!chromium.ok) {
   process.env.CHROMIUM_PATH = chromium.path;
 }
 
-run('types', ...npx(['tsc', '-b']));
-run('lint', ...npx(['eslint', '--max-warnings', '0', '.']));
+// The end-to-end tests serve the production build (tests/e2e/global-setup.ts): it is made here, beside the
+// type-check and lint, into a folder of this run's own, and handed over in E2E_DIST_DIR.
+const e2eDist = mkdtempSync(path.join(os.tmpdir(), 'td-e2e-dist-'));
+const [, , build] = await runTogether([
+  { name: 'types', ...job(npx(['tsc', '-b'])) },
+  { name: 'lint', ...job(npx(['eslint', '--max-warnings', '0', '.'])) },
+  {
+    name: 'build (for the end-to-end tests)',
+    ...job(npx(['vite', 'build', '--mode', 'production', '--outDir', e2eDist, '--emptyOutDir', '--logLevel', 'warn'])),
+    env: { NODE_ENV: 'production' },
+  },
+]);
 
 // Unit and browser tests first, then the end-to-end tests on their own: they drive Chromium against a
 // sandbox and are the most sensitive to a 2-core machine being busy with other test files.
@@ -49,7 +96,9 @@ if (chromium.ok) {
   for (const [name, projects, file] of runs) {
     const json = path.join(resultsDir, file);
     rmSync(json, { force: true });
-    run(name, ...npx(['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]));
+    // A failed build leaves E2E_DIST_DIR unset: the global setup then builds (and reports) it itself.
+    const env = build.ok ? { E2E_DIST_DIR: e2eDist } : {};
+    run(name, ...npx(['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]), env);
     if (!existsSync(json)) continue;
     const report = JSON.parse(readFileSync(json, 'utf8'));
     tests.passed += report.numPassedTests ?? 0;
@@ -64,6 +113,8 @@ if (chromium.ok) {
     }
   }
 }
+
+rmSync(e2eDist, { recursive: true, force: true });
 
 if (existsSync(path.join(root, 'bench', 'run.ts'))) run('bench:ci', 'npm', ['run', '--silent', 'bench:ci']);
 

@@ -30,9 +30,12 @@ export async function openPage(browser: Browser, options: Parameters<Browser['ne
  * impact and the first offending nodes). The script is evaluated through the DevTools protocol, which the
  * page's CSP (no inline script, Trusted Types) does not govern, and it never becomes part of the app.
  */
+let axeSource: string | undefined;
+
 export async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: string[] }>> {
-  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Once per document: a page that stays put between checks keeps the axe it was given (half a megabyte to compile).
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
