@@ -244,6 +244,81 @@ describe('MarketCore: tabs, reference counts, publishing', () => {
     expect(fullTickers?.type === 'tickers' && fullTickers.tickers).toHaveLength(2);
   });
 
+  it('sends a book frame to the tabs showing it at once, with what else is due, and leaves a paced tab to its frames', async () => {
+    const { attach, core, socket, http, clock } = setup();
+    const tab = attach('a');
+    const other = attach('b');
+    core.subscribe('a', 'b', { topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 5 });
+    core.subscribe('a', 'tr', { topic: 'trades', market: 'spot', symbol: 'BTCUSDT' });
+    core.subscribe('b', 'tr', { topic: 'trades', market: 'spot', symbol: 'BTCUSDT' });
+    const ws = socket('stream.binance.com/stream');
+    ws.open();
+    http.take('/api/v3/trades?symbol=BTCUSDT&limit=150').resolve([{ id: 1, price: '10', qty: '1', time: 5, isBuyerMaker: true }]);
+    const ex = new Exchange();
+    ws.receive(ex.diff(1));
+    const depth = http.take('/api/v3/depth?symbol=BTCUSDT&limit=500');
+    depth.resolve(JSON.parse(JSON.stringify(ex.snapshot())) as unknown);
+    await settle();
+    // Frames at the tick's own moments (clock.advance(100) fires the tick at the end): synced, one message each.
+    for (let step = 2; step < 10; step++) {
+      ws.receive(ex.diff(step));
+      clock.advance(100);
+    }
+    expect(core.book('spot', 'BTCUSDT')?.state).toBe('synced');
+    const trade = (id: number) => `{"stream":"btcusdt@aggTrade","data":{"e":"aggTrade","a":${id},"p":"11","q":"1","T":${id},"m":false}}`;
+    const sent = tab.length;
+    const otherSent = other.length;
+
+    // 30 ms after a tick, a trade and then a book frame: tab a gets both now, 70 ms before the next tick.
+    clock.advance(30);
+    ws.receive(trade(50));
+    expect(tab).toHaveLength(sent);
+    ws.receive(ex.diff(10));
+    expect(tab).toHaveLength(sent + 1);
+    const now = tab.at(-1) as BatchMessage;
+    expect(now.items.map((i) => i.type).sort()).toEqual(['book', 'trades']);
+    expect(books([now])[0]?.lastUpdateId).toBe(ex.lastId);
+    expect(other).toHaveLength(otherSent); // b shows no book: its trade waits for the tick
+
+    // At the tick (T+100) a's last message is 70 ms old: nothing; b gets its trade. A frame at that moment is too
+    // soon for another message (under 75 ms); one 5 ms later sends the book.
+    clock.advance(70);
+    expect(tab).toHaveLength(sent + 1);
+    expect(other).toHaveLength(otherSent + 1);
+    ws.receive(ex.diff(11));
+    expect(tab).toHaveLength(sent + 1);
+    clock.advance(5);
+    ws.receive(ex.diff(12));
+    expect(tab).toHaveLength(sent + 2);
+    expect(books(tab).at(-1)?.lastUpdateId).toBe(ex.lastId);
+
+    // A trade at T+155. The tick at T+200 finds it due, but a is paced by its book (last message 95 ms ago, under
+    // 125): it waits for the frame 5 ms later, and goes with the book in one message rather than a message each.
+    clock.advance(50);
+    ws.receive(trade(51));
+    clock.advance(45);
+    expect(tab).toHaveLength(sent + 2);
+    clock.advance(5);
+    ws.receive(ex.diff(13));
+    expect(tab).toHaveLength(sent + 3);
+    expect((tab.at(-1) as BatchMessage).items.map((i) => i.type).sort()).toEqual(['book', 'trades']);
+
+    // The frames stop: the tick sends what waits once a's last message is 125 ms old (at T+400, not T+300).
+    clock.advance(45);
+    ws.receive(trade(52));
+    clock.advance(50);
+    expect(tab).toHaveLength(sent + 3);
+    clock.advance(100);
+    expect(tab).toHaveLength(sent + 4);
+    expect((tab.at(-1) as BatchMessage).items.map((i) => i.type)).toEqual(['trades']);
+
+    // A hidden tab gets nothing from a frame either.
+    core.setVisible('a', false);
+    clock.advance(500);
+    ws.receive(ex.diff(14));
+    expect(tab).toHaveLength(sent + 4);
+  });
+
   it('groups book levels per subscription while sharing one book', async () => {
     const { attach, core, socket, http, clock } = setup();
     const a = attach('a');

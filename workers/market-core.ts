@@ -54,7 +54,7 @@ const PARKED_TOPICS: ReadonlySet<Subscription['topic']> = new Set(['book', 'trad
 /**
  * The market-data core: one Connection per endpoint, one copy of every topic, shared by every tab.
  * Tabs attach with a sink (their MessagePort); subscriptions are reference-counted per topic and per
- * stream; the publisher sends each tab one batched message per tick.
+ * stream; the publisher sends each tab one batched message per tick, or when a book it shows changes.
  */
 export class MarketCore implements TopicSource, EntryHost {
   readonly publisher: Publisher;
@@ -309,8 +309,16 @@ export class MarketCore implements TopicSource, EntryHost {
     if (frame.kind === 'response' || frame.kind === 'error') return;
     const entry = this.routes[endpoint].get(frame.stream);
     if (entry === undefined) return; // a stream released a moment ago
-    entry.lastEventAt = this.clock.now();
+    const now = this.clock.now();
+    entry.lastEventAt = now;
+    if (!(entry instanceof BookEntry)) {
+      entry.onFrame(frame);
+      return;
+    }
+    // A book that changed goes to the tabs showing it now, not at the next tick (Publisher.prompt).
+    const before = entry.version();
     entry.onFrame(frame);
+    if (entry.version() !== before) this.publisher.prompt((sub) => sub.topic === 'book' && topicKey(sub) === entry.key, now);
   }
 
   private watchdog(): void {

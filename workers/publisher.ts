@@ -45,11 +45,31 @@ interface Tab {
   needFull: boolean;
   seq: number;
   subs: Map<string, TabSubscription>;
+  /** when the tab was last sent a message */
+  lastSentAt: number;
+  /** when a book frame last sent the tab its message (`prompt`): the tick then leaves the tab to its book's pace */
+  promptedAt: number;
 }
+
+/**
+ * A book frame sends a tab its message when the tab's last one is at least this old (the 100 ms interval less
+ * the arrival jitter of the exchange's 100 ms frames), and otherwise leaves it to the tick.
+ */
+export const PROMPT_MIN_MS = DEFAULT_INTERVAL_MS - 25;
+/** A tab paced by its book's frames gets a message from the tick only when the frames are this late. */
+export const PROMPT_GRACE_MS = DEFAULT_INTERVAL_MS + 25;
+/** How long after a book frame last paced a tab the tick stays out of its way. */
+const PROMPT_HOLD_MS = 3 * DEFAULT_INTERVAL_MS;
+/** Timer jitter a tick allows a subscription's interval (a tick a few ms early must not skip a whole one). */
+const TICK_SLACK_MS = 5;
 
 /**
  * Per tab: at most one message per tick, carrying only the subscriptions whose topic changed and whose
  * interval has passed; nothing to a hidden tab, and a full snapshot when it becomes visible again.
+ *
+ * A book frame does not wait for the tick (issue 19, event to pixels): `prompt` sends the tabs that show the book
+ * their message when the frame arrives, with everything else due, so a tab on a live book is paced by the
+ * exchange's 100 ms frames instead of a timer of its own phase, which added up to 100 ms to every update.
  */
 export class Publisher {
   private readonly tabs = new Map<string, Tab>();
@@ -60,7 +80,7 @@ export class Publisher {
   constructor(private readonly source: TopicSource) {}
 
   addTab(tabId: string, sink: TabSink, visible = true): void {
-    this.tabs.set(tabId, { sink, visible, needFull: true, seq: 0, subs: new Map() });
+    this.tabs.set(tabId, { sink, visible, needFull: true, seq: 0, subs: new Map(), lastSentAt: -Infinity, promptedAt: -Infinity });
   }
 
   removeTab(tabId: string): void {
@@ -108,26 +128,53 @@ export class Publisher {
   tick(now: number): void {
     for (const tab of this.tabs.values()) {
       if (!tab.visible) continue;
-      const full = tab.needFull;
-      let items: TopicPayload[] | null = null;
-      const transfer: Transferable[] = [];
-      for (const [id, entry] of tab.subs) {
-        // Intervals are multiples of the base tick; a few ms of timer jitter must not skip a whole tick.
-        if (!full && now - entry.lastSentAt < entry.intervalMs - 5) continue;
-        const version = this.source.version(entry.sub);
-        if (!full && version === entry.sent.version) continue;
-        const payload = this.source.payload(id, entry.sub, entry.sent, full, transfer);
-        entry.sent.version = version;
-        entry.lastSentAt = now;
-        if (payload === null) continue;
-        (items ??= []).push(payload); // deliberate: one array per message that is actually sent
-      }
-      if (full) tab.needFull = false;
-      if (items === null && !full) continue;
-      const message: BatchMessage = { type: 'batch', seq: ++tab.seq, full, items: items ?? [] };
-      this.messages++;
-      this.items += message.items.length;
-      tab.sink.postMessage(message, transfer);
+      // Paced by its book's frames (prompt): only when they are late.
+      if (now - tab.promptedAt < PROMPT_HOLD_MS && now - tab.lastSentAt < PROMPT_GRACE_MS) continue;
+      this.flush(tab, now, TICK_SLACK_MS);
     }
+  }
+
+  /**
+   * A topic that `shows` matches got new data (a book frame): each visible tab subscribed to it, whose last
+   * message is at least PROMPT_MIN_MS old, gets its message now, with every other subscription that is due.
+   */
+  prompt(shows: (sub: Subscription) => boolean, now: number): void {
+    for (const tab of this.tabs.values()) {
+      if (!tab.visible || now - tab.lastSentAt < PROMPT_MIN_MS) continue;
+      let changed = false;
+      for (const entry of tab.subs.values()) {
+        if (shows(entry.sub) && this.source.version(entry.sub) !== entry.sent.version) {
+          changed = true;
+          break;
+        }
+      }
+      if (!changed) continue;
+      tab.promptedAt = now;
+      this.flush(tab, now, DEFAULT_INTERVAL_MS - PROMPT_MIN_MS);
+    }
+  }
+
+  /** One message to the tab with what changed and is due (`slack` ms early counts as due), if anything. */
+  private flush(tab: Tab, now: number, slack: number): void {
+    const full = tab.needFull;
+    let items: TopicPayload[] | null = null;
+    const transfer: Transferable[] = [];
+    for (const [id, entry] of tab.subs) {
+      if (!full && now - entry.lastSentAt < entry.intervalMs - slack) continue;
+      const version = this.source.version(entry.sub);
+      if (!full && version === entry.sent.version) continue;
+      const payload = this.source.payload(id, entry.sub, entry.sent, full, transfer);
+      entry.sent.version = version;
+      entry.lastSentAt = now;
+      if (payload === null) continue;
+      (items ??= []).push(payload); // deliberate: one array per message that is actually sent
+    }
+    if (full) tab.needFull = false;
+    if (items === null && !full) return;
+    const message: BatchMessage = { type: 'batch', seq: ++tab.seq, full, items: items ?? [] };
+    this.messages++;
+    this.items += message.items.length;
+    tab.lastSentAt = now;
+    tab.sink.postMessage(message, transfer);
   }
 }
