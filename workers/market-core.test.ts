@@ -281,14 +281,15 @@ describe('MarketCore: tabs, reference counts, publishing', () => {
     expect(other).toHaveLength(otherSent); // b shows no book: its trade waits for the tick
 
     // At the tick (T+100) a's last message is 70 ms old: nothing; b gets its trade. A frame at that moment is too
-    // soon for another message (under 75 ms); one 5 ms later sends the book.
+    // soon for another message (under 75 ms): it goes 75 ms after the last one (T+105), not with the next frame.
     clock.advance(70);
     expect(tab).toHaveLength(sent + 1);
     expect(other).toHaveLength(otherSent + 1);
     ws.receive(ex.diff(11));
     expect(tab).toHaveLength(sent + 1);
-    clock.advance(5);
-    ws.receive(ex.diff(12));
+    clock.advance(4);
+    expect(tab).toHaveLength(sent + 1);
+    clock.advance(1);
     expect(tab).toHaveLength(sent + 2);
     expect(books(tab).at(-1)?.lastUpdateId).toBe(ex.lastId);
 
@@ -299,7 +300,7 @@ describe('MarketCore: tabs, reference counts, publishing', () => {
     clock.advance(45);
     expect(tab).toHaveLength(sent + 2);
     clock.advance(5);
-    ws.receive(ex.diff(13));
+    ws.receive(ex.diff(12));
     expect(tab).toHaveLength(sent + 3);
     expect((tab.at(-1) as BatchMessage).items.map((i) => i.type).sort()).toEqual(['book', 'trades']);
 
@@ -315,7 +316,8 @@ describe('MarketCore: tabs, reference counts, publishing', () => {
     // A hidden tab gets nothing from a frame either.
     core.setVisible('a', false);
     clock.advance(500);
-    ws.receive(ex.diff(14));
+    ws.receive(ex.diff(13));
+    clock.advance(200);
     expect(tab).toHaveLength(sent + 4);
   });
 

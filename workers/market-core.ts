@@ -73,6 +73,10 @@ export class MarketCore implements TopicSource, EntryHost {
   private readonly tickSizes = new Map<string, string>();
   private tickTimer = -1;
   private watchdogTimer = -1;
+  /** Books changed while a tab showing them had just been sent a message, and when to prompt them again. */
+  private readonly waitingBooks = new Set<string>();
+  private promptTimer = -1;
+  private promptRetryAt = Infinity;
   /** per hidden tab: the subscriptions it has given up (their topic refs released), to take again when shown */
   private readonly parked = new Map<string, Set<string>>();
   /** per hidden tab: the timer that will park its books */
@@ -114,6 +118,10 @@ export class MarketCore implements TopicSource, EntryHost {
     this.clock.clearInterval(this.tickTimer);
     this.clock.clearInterval(this.watchdogTimer);
     this.tickTimer = this.watchdogTimer = -1;
+    this.clock.clearTimeout(this.promptTimer);
+    this.promptTimer = -1;
+    this.promptRetryAt = Infinity;
+    this.waitingBooks.clear();
     for (const id of this.parkTimers.values()) this.clock.clearTimeout(id);
     this.parkTimers.clear();
     this.parked.clear();
@@ -318,7 +326,24 @@ export class MarketCore implements TopicSource, EntryHost {
     // A book that changed goes to the tabs showing it now, not at the next tick (Publisher.prompt).
     const before = entry.version();
     entry.onFrame(frame);
-    if (entry.version() !== before) this.publisher.prompt((sub) => sub.topic === 'book' && topicKey(sub) === entry.key, now);
+    if (entry.version() !== before) this.promptBook(entry.key, now);
+  }
+
+  /** Sends a changed book to the tabs that show it; a tab sent a message too recently gets it as soon as it may. */
+  private promptBook(key: string, now: number): void {
+    const retryAt = this.publisher.prompt((sub) => sub.topic === 'book' && topicKey(sub) === key, now);
+    if (retryAt === Infinity) return;
+    this.waitingBooks.add(key);
+    if (retryAt >= this.promptRetryAt) return;
+    this.clock.clearTimeout(this.promptTimer);
+    this.promptRetryAt = retryAt;
+    this.promptTimer = this.clock.setTimeout(() => {
+      this.promptTimer = -1;
+      this.promptRetryAt = Infinity;
+      const keys = [...this.waitingBooks];
+      this.waitingBooks.clear();
+      for (const k of keys) if (this.entries.has(k)) this.promptBook(k, this.clock.now());
+    }, Math.max(0, retryAt - now));
   }
 
   private watchdog(): void {

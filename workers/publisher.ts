@@ -137,10 +137,13 @@ export class Publisher {
   /**
    * A topic that `shows` matches got new data (a book frame): each visible tab subscribed to it, whose last
    * message is at least PROMPT_MIN_MS old, gets its message now, with every other subscription that is due.
+   * Returns when the first tab that was too soon may be sent it (Infinity if none was): the caller prompts again
+   * then, so that frames the socket delivered close together do not leave the second to wait for the next one.
    */
-  prompt(shows: (sub: Subscription) => boolean, now: number): void {
+  prompt(shows: (sub: Subscription) => boolean, now: number): number {
+    let retryAt = Infinity;
     for (const tab of this.tabs.values()) {
-      if (!tab.visible || now - tab.lastSentAt < PROMPT_MIN_MS) continue;
+      if (!tab.visible) continue;
       let changed = false;
       for (const entry of tab.subs.values()) {
         if (shows(entry.sub) && this.source.version(entry.sub) !== entry.sent.version) {
@@ -149,9 +152,14 @@ export class Publisher {
         }
       }
       if (!changed) continue;
+      if (now - tab.lastSentAt < PROMPT_MIN_MS) {
+        retryAt = Math.min(retryAt, tab.lastSentAt + PROMPT_MIN_MS);
+        continue;
+      }
       tab.promptedAt = now;
       this.flush(tab, now, DEFAULT_INTERVAL_MS - PROMPT_MIN_MS);
     }
+    return retryAt;
   }
 
   /** One message to the tab with what changed and is due (`slack` ms early counts as due), if anything. */
