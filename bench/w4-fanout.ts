@@ -69,6 +69,7 @@ function makeWorld(tickerCount: number): World {
 function source(world: World): TopicSource {
   const views = new BookViews();
   return {
+    key: (sub: Subscription): string => sub.topic,
     version(sub: Subscription): number {
       if (sub.topic === 'book') return world.book.version;
       if (sub.topic === 'trades') return world.trades.version;

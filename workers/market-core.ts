@@ -247,6 +247,10 @@ export class MarketCore implements TopicSource, EntryHost {
 
   // ---- TopicSource ----
 
+  key(sub: Subscription): string {
+    return topicKey(sub);
+  }
+
   version(sub: Subscription): number {
     return this.entries.get(topicKey(sub))?.version() ?? -1;
   }
@@ -331,7 +335,7 @@ export class MarketCore implements TopicSource, EntryHost {
 
   /** Sends a changed book to the tabs that show it; a tab sent a message too recently gets it as soon as it may. */
   private promptBook(key: string, now: number): void {
-    const retryAt = this.publisher.prompt((sub) => sub.topic === 'book' && topicKey(sub) === key, now);
+    const retryAt = this.publisher.prompt(key, now);
     if (retryAt === Infinity) return;
     this.waitingBooks.add(key);
     if (retryAt >= this.promptRetryAt) return;

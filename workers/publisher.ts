@@ -27,6 +27,8 @@ export interface SentState {
 
 /** The topics' owner: current version of a topic, and a payload built for one tab's subscription. */
 export interface TopicSource {
+  /** The shared topic a subscription reads (tabs with different depths or groupings share one book). */
+  key(sub: Subscription): string;
   version(sub: Subscription): number;
   /** `full` asks for everything (not a delta); `transfer` collects typed arrays to transfer. */
   payload(id: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null;
@@ -34,6 +36,8 @@ export interface TopicSource {
 
 interface TabSubscription {
   sub: Subscription;
+  /** the source's key of its topic, taken once at subscribe */
+  key: string;
   intervalMs: number;
   lastSentAt: number;
   sent: SentState;
@@ -109,7 +113,7 @@ export class Publisher {
   subscribe(tabId: string, id: string, sub: Subscription): void {
     const tab = this.tabs.get(tabId);
     if (tab === undefined) return;
-    tab.subs.set(id, { sub, intervalMs: defaultInterval(sub), lastSentAt: -Infinity, sent: { version: -1, cursor: 0, generation: -1 } });
+    tab.subs.set(id, { sub, key: this.source.key(sub), intervalMs: defaultInterval(sub), lastSentAt: -Infinity, sent: { version: -1, cursor: 0, generation: -1 } });
   }
 
   unsubscribe(tabId: string, id: string): Subscription | undefined {
@@ -135,18 +139,18 @@ export class Publisher {
   }
 
   /**
-   * A topic that `shows` matches got new data (a book frame): each visible tab subscribed to it, whose last
+   * The topic `key` got new data (a book frame): each visible tab subscribed to it, whose last
    * message is at least PROMPT_MIN_MS old, gets its message now, with every other subscription that is due.
    * Returns when the first tab that was too soon may be sent it (Infinity if none was): the caller prompts again
    * then, so that frames the socket delivered close together do not leave the second to wait for the next one.
    */
-  prompt(shows: (sub: Subscription) => boolean, now: number): number {
+  prompt(key: string, now: number): number {
     let retryAt = Infinity;
     for (const tab of this.tabs.values()) {
       if (!tab.visible) continue;
       let changed = false;
       for (const entry of tab.subs.values()) {
-        if (shows(entry.sub) && this.source.version(entry.sub) !== entry.sent.version) {
+        if (entry.key === key && this.source.version(entry.sub) !== entry.sent.version) {
           changed = true;
           break;
         }
