@@ -20,7 +20,7 @@ console.log(`sandbox on ${env.base}; ${SAMPLES} cold and ${SAMPLES} warm loads o
 /** Installed before the page's scripts: times the first frame painted after a book price appeared. */
 const MARKER = `(() => {
   const look = () => {
-    const cell = document.querySelector('[data-testid="book-bids"] [data-col="levels"]');
+    const cell = document.querySelector('[data-testid="book-bids"] [data-col="price"]');
     if (cell && cell.textContent && cell.textContent.trim() !== '') {
       window.__bookSeen = performance.now();
       requestAnimationFrame((t) => { window.__bookPainted = t; });

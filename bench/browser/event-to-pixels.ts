@@ -31,22 +31,16 @@ const PROBE = `(() => {
   const now = () => performance.timeOrigin + performance.now();
   const w = window;
   w.__e2p = { samples: [], superseded: 0, pending: [] };
-  // the first field of a list's first line (a book side's line holds price, amount and total between figure spaces)
   const firstLine = (sel) => {
     const el = document.querySelector(sel);
-    return el && el.textContent ? el.textContent.split('\\n')[0].split('\\u2007')[0].replace(/,/g, '') : '';
+    return el && el.textContent ? el.textContent.split('\\n')[0].replace(/,/g, '') : '';
   };
   const decimals = (text) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
   const shown = {
-    book: () => firstLine('[data-testid="book-bids"] [data-col="levels"]'),
-    // the newest trade's price and amount (its line is in the buys' or the sells' text)
+    book: () => firstLine('[data-testid="book-bids"] [data-col="price"]'),
     trade: () => {
-      const line = (sel) => {
-        const el = document.querySelector(sel);
-        return el && el.textContent ? el.textContent.split('\\n')[0] : '';
-      };
-      const [price = '', qty = ''] = (line('[data-testid="recent-trades"] [data-col="buy"]') || line('[data-testid="recent-trades"] [data-col="sell"]')).split(/\\u2007+/);
-      return price.replace(/,/g, '') + '|' + qty.replace(/,/g, '');
+      const buy = firstLine('[data-testid="recent-trades"] [data-col="buy"]');
+      return (buy || firstLine('[data-testid="recent-trades"] [data-col="sell"]')) + '|' + firstLine('[data-testid="recent-trades"] [data-col="qty"]');
     },
   };
   const expected = (item) => {
@@ -124,7 +118,7 @@ await env.context.addInitScript(PROBE);
 const page = await env.openTrading(VIEWED, 'spot');
 const { frozen } = await openBackgroundTabs(env, BACKGROUND);
 await page.bringToFront();
-await page.getByTestId('recent-trades').locator('[data-col="buy"]').waitFor({ timeout: 60_000 });
+await page.getByTestId('recent-trades').locator('[data-col="qty"]').waitFor({ timeout: 60_000 });
 await page.waitForTimeout(3000); // books synced, rate settled
 console.log(`measuring ${MEASURE_MS / 1000} s…`);
 const connBefore = await env.connections();

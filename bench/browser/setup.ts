@@ -128,7 +128,7 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
     async openTrading(symbol, market) {
       const page = await context.newPage();
       await page.goto(`${base}/en-US/trading/${symbol}${market === 'usdm' ? '?market=usdm' : ''}`, { timeout: 60_000 });
-      await page.getByTestId('book-bids').locator('[data-col="levels"]').waitFor({ timeout: 60_000 });
+      await page.getByTestId('book-bids').locator('[data-col="price"]').waitFor({ timeout: 60_000 });
       return page;
     },
     async close() {

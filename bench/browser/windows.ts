@@ -72,7 +72,7 @@ async function desktopBench(): Promise<Bench> {
   const sandbox = await startSandbox(RATE);
   const desktop = await launchDesktop();
   yieldToBrowser();
-  const BOOK_ROW = `document.querySelector('[data-testid="book-bids"] [data-col="levels"]')`;
+  const BOOK_ROW = `document.querySelector('[data-testid="book-bids"] [data-col="price"]')`;
   const open = async (symbol: string, market: 'spot' | 'usdm', screen: number) => {
     const tab = await desktop.open(`${sandbox.base}${tradingPath(symbol, market)}`, { screen });
     await tab.waitFor(BOOK_ROW);

@@ -83,17 +83,14 @@ describe('trading page live panels', () => {
       await page.getByTestId('book-grouping').selectOption('1');
       await expectBookMatches(page, 'spot', SYMBOL);
 
-      // Recent trades: a line per trade, newest first, in exactly one of the buy and sell lines: its price, amount
-      // and time (between figure spaces).
+      // Recent trades: a line per trade, newest first, its price in exactly one of the buy and sell columns.
       const trades = page.getByTestId('recent-trades');
-      const lines = async (col: 'buy' | 'sell') => ((await trades.locator(`[data-col="${col}"]`).textContent()) ?? '').split('\n');
-      const [buys, sells] = [await lines('buy'), await lines('sell')];
-      expect(buys.length).toBeGreaterThan(5);
-      expect(sells.length).toBe(buys.length);
-      expect(buys.every((b, i) => (b === '') !== (sells[i] === ''))).toBe(true);
-      const fields = buys.map((b, i) => (b || (sells[i] as string)).split(/\u2007+/));
-      expect(fields.every(([price = '', qty = '', time = '', ...rest]) => /^\d+\.\d+$/.test(price) && /^\d+\.\d+$/.test(qty) && /^\d\d:\d\d:\d\d$/.test(time) && rest.length === 0)).toBe(true);
-      const times = fields.map((f) => f[2] as string);
+      const lines = async (col: string) => ((await trades.locator(`[data-col="${col}"]`).textContent()) ?? '').split('\n');
+      const [buys, sells, times] = [await lines('buy'), await lines('sell'), await lines('time')];
+      expect(times.length).toBeGreaterThan(5);
+      expect(buys.length).toBe(times.length);
+      expect(sells.length).toBe(times.length);
+      expect(buys.every((b, i) => (b === '') !== (sells[i] === '') && /^\d+\.\d+$/.test(b || (sells[i] as string)))).toBe(true);
       // (hh:mm:ss, newest first; an older trade before midnight follows a newer one after it)
       const older = (time: string, newer: string) => time <= newer || (newer.startsWith('00:') && time.startsWith('23:'));
       expect(times.every((time, i) => i === 0 || older(time, times[i - 1] as string))).toBe(true);
@@ -104,7 +101,7 @@ describe('trading page live panels', () => {
         return read();
       };
       await expect.poll(() => stepped(() => trades.getAttribute('data-count')), { timeout: 20_000 }).toBe('150');
-      const top = async () => (await Promise.all((['buy', 'sell'] as const).map(async (col) => (await lines(col))[0]))).join('|');
+      const top = async () => (await Promise.all(['buy', 'sell', 'qty', 'time'].map(async (col) => (await lines(col))[0]))).join('|');
       const newestBefore = await top();
       await expect.poll(() => stepped(top), { timeout: 15_000 }).not.toBe(newestBefore);
       await expectBookMatches(page, 'spot', SYMBOL); // the last step's tick has arrived: the book holds still
@@ -139,7 +136,7 @@ describe('trading page live panels', () => {
       await page.goto(`${baseURL}/${lang}/trading/BTCUSDT`);
       await waitForBook(page);
       await expect.poll(() => page.getByTestId('kline-chart').getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0');
-      await page.getByTestId('recent-trades').locator('[data-col="buy"]').waitFor({ timeout: 15_000 });
+      await page.getByTestId('recent-trades').locator('[data-col="qty"]').waitFor({ timeout: 15_000 });
       await saveScreenshot(page, `trading-${lang}-${theme}`);
       await context.close();
     }

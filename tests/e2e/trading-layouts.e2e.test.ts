@@ -203,7 +203,7 @@ describe('trading layouts (issue 18)', () => {
 
     // A price picked from the book opens the form with that price.
     await page.getByTestId('phone-tab-book').click();
-    await page.getByTestId('book-bids').locator('[data-col="levels"]').waitFor();
+    await page.getByTestId('book-bids').locator('[data-col="price"]').waitFor();
     await clickBookLine(page, 'bids', 1);
     await expect.poll(() => page.getByTestId('phone-tab-form').getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('order-type-limit').click();

@@ -5,7 +5,6 @@ import '../../styles/theme.css';
 import './trading.css';
 import { BOOK_ROW_HEIGHT, BookSideList, type BookSideHandle, type BookSideListProps } from './BookSideList.tsx';
 import { cumulative, FlashTracker } from './book-rows.ts';
-import { fieldRightEdges } from './line-edges.testing.ts';
 
 let root: Root | undefined;
 let host: HTMLElement | undefined;
@@ -42,7 +41,7 @@ function props(levels: Float64Array, overrides: Partial<BookSideListProps> = {})
     reversed: false,
     resetKey: 'k',
     label: 'Bids',
-    linesLabel: 'Price, Amount, Total',
+    columns: ['Price', 'Amount', 'Total'],
     onPick: () => undefined,
     own: new Set<string>(),
     ownLabel: 'Your open orders',
@@ -60,11 +59,7 @@ function mount(p: BookSideListProps): HTMLElement {
   return host;
 }
 
-const text = (el: HTMLElement, col: string) => (el.querySelector(`[data-col="${col}"]`)?.textContent ?? '').split('\n');
-/** A column of the lines (price, qty or total: the fields of each line, between figure spaces), or the own marks. */
-const FIELD = { price: 0, qty: 1, total: 2 } as const;
-const column = (el: HTMLElement, name: keyof typeof FIELD | 'own') =>
-  name === 'own' ? text(el, 'own') : text(el, 'levels').map((line) => line.split(/\u2007+/)[FIELD[name]] ?? '');
+const column = (el: HTMLElement, name: string) => (el.querySelector(`[data-col="${name}"]`)?.textContent ?? '').split('\n');
 
 /** Alpha of the canvas pixel at CSS (x, y) inside the rows window. */
 function alphaAt(el: HTMLElement, x: number, y: number): number {
@@ -84,35 +79,6 @@ describe('BookSideList', () => {
     // Virtualised: a 200 px list shows about ten rows of 20 px, not all fifty.
     expect(column(el, 'price').length).toBeLessThan(20);
     expect(el.querySelector('[data-testid="book-bids"]')?.getAttribute('data-count')).toBe('50');
-  });
-
-  it('aligns each line’s amount and total on their columns’ right edges, however many digits they have', async () => {
-    // Quantities of 1 to 5 digits before the point, totals up to 6: the lines differ in length.
-    const levels = new Float64Array([100, 1, 99.5, 20, 99, 300, 98.5, 4000, 98, 50000, 97.5, 7]);
-    const el = mount(props(levels));
-    const node = () => el.querySelector('[data-col="levels"]')?.firstChild as Text | null;
-    // Aligned once the list has measured its width and font (its ResizeObserver).
-    const rightEdges = (field: 1 | 2) => fieldRightEdges(node(), field);
-    const col = () => (el.querySelector('[data-col="levels"]') as HTMLElement).getBoundingClientRect();
-    const aligned = () => {
-      const amounts = rightEdges(1);
-      const totals = rightEdges(2);
-      expect(amounts).toHaveLength(6);
-      expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThan(0.5);
-      expect(Math.max(...totals) - Math.min(...totals)).toBeLessThan(0.5);
-      const { left, width } = col();
-      // The amount ends at two thirds of the lines' width, the total at their end (within half a figure space, 12 px type).
-      expect(Math.abs((amounts[0] as number) - (left + (width * 2) / 3))).toBeLessThan(4);
-      expect(Math.abs((totals[0] as number) - (left + width))).toBeLessThan(4);
-    };
-    await vi.waitFor(aligned);
-    expect(column(el, 'total')).toEqual(['1.000', '21.000', '321.000', '4321.000', '54321.000', '54328.000']);
-    // Hidden (a phone's tab), then shown wider: aligned on the new width once the lines are back.
-    el.style.display = 'none';
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    el.style.cssText = 'width: 520px; height: 200px; display: flex; flex-direction: column;';
-    await vi.waitFor(() => expect(col().width).toBeGreaterThan(480));
-    await vi.waitFor(aligned);
   });
 
   it('runs the asks in reverse, best level at the bottom of the list', async () => {

@@ -2,12 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { FlashTracker } from './book-rows.ts';
-import { alignedLine } from './aligned-line.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
 import { liveContext } from './live-canvas.ts';
 import { TextColumn, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
-import { useLineFormat, type LineFormat } from './use-line-format.ts';
 
 export const BOOK_ROW_HEIGHT = 20;
 /** The asks list's lines come in blocks of this many (see `slots`). */
@@ -36,8 +34,8 @@ export interface BookSideListProps extends BookSideData {
   /** changes when the list should jump back to the best level (pair or grouping changed) */
   resetKey: string;
   label: string;
-  /** the lines' label for assistive technology: their columns' names */
-  linesLabel: string;
+  /** column names, read by assistive technology */
+  columns: readonly [price: string, amount: string, total: string];
   onPick: (price: string, side: 'bid' | 'ask') => void;
   /** prices (as shown) of the levels that hold the trader's open orders */
   own: ReadonlySet<string>;
@@ -53,37 +51,34 @@ export interface BookSideListProps extends BookSideData {
 
 /** What the lines and the canvas (depth bars, flashes) show for the visible rows, top to bottom. */
 interface Shown {
-  /** each line's price as shown, read by a click and the own-order marks */
   prices: string[];
-  /** each line's text: price, amount and total (aligned-line.ts) */
-  text: string[];
+  qtys: string[];
+  sums: string[];
   pct: number[];
   flash: boolean[];
 }
 
 /** The lines of the visible rows (`first`, `rows`) out of `slots` lines, from `data`. */
-function linesOf(data: BookSideData, first: number, rows: number, slots: number, reversed: boolean, priceDigits: number, amountDigits: number, format: LineFormat): Shown {
+function linesOf(data: BookSideData, first: number, rows: number, slots: number, reversed: boolean, priceDigits: number, amountDigits: number): Shown {
   const { levels, totals, barScale, tracker } = data;
   const count = levels.length / 2;
-  const shown: Shown = { prices: [], text: [], pct: [], flash: [] };
-  const fields = ['', '', ''];
+  const shown: Shown = { prices: [], qtys: [], sums: [], pct: [], flash: [] };
   for (let index = first; index < first + rows; index++) {
     const level = reversed ? slots - 1 - index : index;
     if (level >= count) {
       // a spare line of the asks' last block
       shown.prices.push('');
-      shown.text.push('');
+      shown.qtys.push('');
+      shown.sums.push('');
       shown.pct.push(0);
       shown.flash.push(false);
       continue;
     }
-    const price = (levels[level * 2] as number).toFixed(priceDigits);
+    const price = levels[level * 2] as number;
     const total = totals[level] as number;
-    fields[0] = price;
-    fields[1] = (levels[level * 2 + 1] as number).toFixed(amountDigits);
-    fields[2] = total.toFixed(amountDigits);
-    shown.prices.push(price);
-    shown.text.push(alignedLine(fields, format.column, format.glyphs));
+    shown.prices.push(price.toFixed(priceDigits));
+    shown.qtys.push((levels[level * 2 + 1] as number).toFixed(amountDigits));
+    shown.sums.push(total.toFixed(amountDigits));
     shown.pct.push(barScale > 0 ? Math.min(1, total / barScale) : 0);
     shown.flash.push(tracker.changedAt(level));
   }
@@ -93,16 +88,15 @@ function linesOf(data: BookSideData, first: number, rows: number, slots: number,
 const ownLines = (prices: readonly string[], own: ReadonlySet<string>, mark: string) => prices.map((p) => (own.has(p) ? mark : ''));
 
 /**
- * One side of the book, virtualised with fixed row heights. The visible levels are one text node (a line per
- * level: price, amount and total aligned in three columns, aligned-line.ts) over a canvas that draws the depth
- * bars, the flash of changed levels and the hovered row; the price's colour is the text's background, clipped to
- * the text (trading.css). Measured with bench/browser/profile.ts: an element per row and cell made every tick
- * lay out and paint each changed row (about 7 boxes a row); a text node per column cost a fraction of it, and one
- * text node a side about 1 point of the viewed tab less again. With `live`, a tick does not render the list
- * through React either: `update` writes the text node and draws (issue 19, the viewed tab's main thread).
+ * One side of the book, virtualised with fixed row heights. The visible levels are three text columns (one
+ * text node each, a line per level) over a canvas that draws the depth bars, the flash of changed levels
+ * and the hovered row. Measured with bench/browser/profile.ts: an element per row and cell made every tick
+ * lay out and paint each changed row (about 7 boxes a row); three text nodes a side cost a fraction of it.
+ * With `live`, a tick does not render the list through React either: `update` writes the three text nodes and
+ * draws (issue 19, the viewed tab's main thread).
  */
 export const BookSideList = memo(function BookSideList(props: BookSideListProps) {
-  const { side, priceDigits, amountDigits, reversed, resetKey, label, linesLabel, onPick, own, ownLabel, ownMark, live } = props;
+  const { side, priceDigits, amountDigits, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark, live } = props;
   // The latest tick's data: the props' when the parent rendered this list (new props), or what `update` was given since.
   const data = useTickData<BookSideData>(props);
   const count = data.current.levels.length / 2;
@@ -114,9 +108,9 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const hovered = useRef(-1);
   const ownCol = useRef<HTMLDivElement>(null);
-  const levelsCol = useRef<HTMLDivElement>(null);
-  // Price, amount and total in three columns across the lines; a new width or font writes them again (`write`, below).
-  const format = useLineFormat(scrollRef, levelsCol, 3, () => write(data.current));
+  const priceCol = useRef<HTMLDivElement>(null);
+  const qtyCol = useRef<HTMLDivElement>(null);
+  const totalCol = useRef<HTMLDivElement>(null);
   // Theme colours are read once per theme: getComputedStyle on every tick could force a style recalc.
   const theme = useTheme();
   const palette = useRef<{ theme: string; hover: string; flash: string; bar: string } | null>(null);
@@ -157,7 +151,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const rows = items.length;
-  const lines = linesOf(data.current, first, rows, slots, reversed, priceDigits, amountDigits, format.current);
+  const lines = linesOf(data.current, first, rows, slots, reversed, priceDigits, amountDigits);
   // The rows this render lays out: a tick's `update` fills the same ones, even when a scroll has moved the
   // virtualizer's range and its render is still to come.
   const range = useRef({ first, rows });
@@ -227,16 +221,17 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
     draw();
   });
 
-  // A tick between renders: the same rows, new text and bars (writeLines).
-  const write = (next: BookSideData) => {
+  // A tick between renders: the same rows and columns, new text and bars (writeLines).
+  useTickHandle(live, (next) => {
     data.current = next;
-    const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits, format.current);
+    const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits);
     shown.current = now;
-    writeLines(levelsCol.current, now.text);
+    writeLines(priceCol.current, now.prices);
+    writeLines(qtyCol.current, now.qtys);
+    writeLines(totalCol.current, now.sums);
     if (own.size > 0) writeLines(ownCol.current, ownLines(now.prices, own, ownMark));
     draw();
-  };
-  useTickHandle(live, write);
+  });
 
   const rowAt = (event: MouseEvent<HTMLDivElement>) => {
     const y = event.clientY - event.currentTarget.getBoundingClientRect().top;
@@ -277,7 +272,9 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
           >
             <canvas ref={canvasRef} className="td-rows-canvas" aria-hidden="true" />
             {own.size > 0 && <TextColumn ref={ownCol} className="td-col-own" col="own" label={ownLabel} lines={ownLines(lines.prices, own, ownMark)} />}
-            <TextColumn ref={levelsCol} className="td-col td-book-levels" col="levels" label={linesLabel} lines={lines.text} />
+            <TextColumn ref={priceCol} className="td-col td-book-price" col="price" label={columns[0]} lines={lines.prices} />
+            <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" label={columns[1]} lines={lines.qtys} />
+            <TextColumn ref={totalCol} className="td-col td-book-num" col="total" label={columns[2]} lines={lines.sums} />
           </div>
         )}
       </div>

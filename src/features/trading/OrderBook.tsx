@@ -105,8 +105,6 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
       own: t('book.own'),
       ownMark: t('book.ownMark'),
       title: t('book.title'),
-      // One label for a side's lines, which hold the three columns (BookSideList).
-      lines: t('book.lines', { price: t('book.price', { asset: pair.quoteAsset }), amount: t('book.amount', { asset: pair.baseAsset }), total: t('book.total', { asset: pair.baseAsset }) }),
       // The spread's text around its figure, so a tick does not interpolate a translation.
       spread: t('book.spread', { spread: SLOT }).split(SLOT) as [string, string],
     }),
@@ -159,7 +157,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
       reversed={side === 'ask'}
       resetKey={resetKey}
       label={side === 'bid' ? labels.bids : labels.asks}
-      linesLabel={labels.lines}
+      columns={columns}
       own={side === 'bid' ? ownBids : ownAsks}
       ownLabel={labels.own}
       ownMark={labels.ownMark}

@@ -3,10 +3,8 @@ import { memo, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTradesTicks, type Trade } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
-import { alignedLine } from './aligned-line.ts';
 import { TextColumn, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
-import { useLineFormat, type LineFormat } from './use-line-format.ts';
 
 /** spec §9 "Trade history: 150". */
 export const TRADES_SHOWN = 150;
@@ -20,26 +18,24 @@ function clock(ms: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** A line per trade in each of two overlaid text nodes: the buys' (a blank line for a sell) and the sells'. */
 interface TradeLines {
   buys: string[];
   sells: string[];
+  qtys: string[];
+  times: string[];
 }
 
-/** Each trade's price, amount and time in one line (aligned-line.ts), in the buys' or the sells' lines. */
-function linesOf(trades: readonly Trade[], first: number, rows: number, pair: Pair, format: LineFormat): TradeLines {
-  const out: TradeLines = { buys: [], sells: [] };
-  const fields = ['', '', ''];
+function linesOf(trades: readonly Trade[], first: number, rows: number, pair: Pair): TradeLines {
+  const out: TradeLines = { buys: [], sells: [], qtys: [], times: [] };
   for (let index = first; index < first + rows; index++) {
     const trade = trades[index];
     if (!trade) continue;
-    fields[0] = trade.price.toFixed(pair.pricePrecision);
-    fields[1] = trade.qty.toFixed(pair.amountPrecision);
-    fields[2] = clock(trade.time);
-    const line = alignedLine(fields, format.column, format.glyphs);
+    const price = trade.price.toFixed(pair.pricePrecision);
     // Binance: isBuyerMaker means the taker sold (a sell, shown in the down colour).
-    out.buys.push(trade.isBuyerMaker ? '' : line);
-    out.sells.push(trade.isBuyerMaker ? line : '');
+    out.buys.push(trade.isBuyerMaker ? '' : price);
+    out.sells.push(trade.isBuyerMaker ? price : '');
+    out.qtys.push(trade.qty.toFixed(pair.amountPrecision));
+    out.times.push(clock(trade.time));
   }
   return out;
 }
@@ -49,7 +45,6 @@ interface Labels {
   price: string;
   amount: string;
   time: string;
-  /** the buys' and the sells' lines, with their columns' names */
   buys: string;
   sells: string;
 }
@@ -66,7 +61,7 @@ interface TradeListProps {
 
 /**
  * The virtualised lines. A tick that keeps the number of trades shown (always, once 150 have come) does not render
- * it: `update` writes the two text nodes of the rows the last render laid out (issue 19, the viewed tab's main
+ * it: `update` writes the four text nodes of the rows the last render laid out (issue 19, the viewed tab's main
  * thread). It renders when the count, the pair or the language changes, and on scroll.
  */
 const TradeList = memo(
@@ -77,6 +72,8 @@ const TradeList = memo(
     const scrollRef = useRef<HTMLDivElement>(null);
     const buyCol = useRef<HTMLDivElement>(null);
     const sellCol = useRef<HTMLDivElement>(null);
+    const qtyCol = useRef<HTMLDivElement>(null);
+    const timeCol = useRef<HTMLDivElement>(null);
     // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
     // eslint-disable-next-line react-hooks/incompatible-library
     const virtualizer = useVirtualizer({
@@ -87,32 +84,33 @@ const TradeList = memo(
       // Scroll renders are batched by React 19 instead of flushed synchronously on every scroll event.
       useFlushSync: false,
     });
-    // Price, amount and time in three columns across the lines; a new width or font writes them again.
-    const format = useLineFormat(scrollRef, buyCol, 3, () => write(latest.current));
     const items = virtualizer.getVirtualItems();
     const first = items[0]?.index ?? 0;
-    const lines = linesOf(latest.current, first, items.length, pair, format.current);
+    const lines = linesOf(latest.current, first, items.length, pair);
     // The rows this render lays out: a tick fills the same ones until the next render.
     const range = useRef({ first, rows: items.length });
     range.current = { first, rows: items.length };
-    const write = (trades: readonly Trade[]) => {
+    useTickHandle(live, (trades) => {
       latest.current = trades;
-      const now = linesOf(trades, range.current.first, range.current.rows, pair, format.current);
+      const now = linesOf(trades, range.current.first, range.current.rows, pair);
       writeLines(buyCol.current, now.buys);
       writeLines(sellCol.current, now.sells);
-    };
-    useTickHandle(live, write);
+      writeLines(qtyCol.current, now.qtys);
+      writeLines(timeCol.current, now.times);
+    });
     return (
       <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={labels.title} tabIndex={0} data-testid="recent-trades" data-count={count}>
         <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * ROW_HEIGHT }}>
           {items.length > 0 && (
             <div className="td-rows-window" style={{ height: items.length * ROW_HEIGHT }} data-first={first}>
-              {/* Buys and sells in two overlaid text nodes (a blank line where the other side's trade is), each
-                  line's price in its side's colour (trading.css). */}
+              {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
+                  each keeps its colour with one text node per column. */}
               <div className="td-col td-trade-prices">
-                <TextColumn ref={buyCol} className="td-trade-lines td-trade-lines--buy" col="buy" label={labels.buys} lines={lines.buys} />
-                <TextColumn ref={sellCol} className="td-trade-lines td-trade-lines--sell" col="sell" label={labels.sells} lines={lines.sells} />
+                <TextColumn ref={buyCol} className="td-up" col="buy" label={labels.buys} lines={lines.buys} />
+                <TextColumn ref={sellCol} className="td-down" col="sell" label={labels.sells} lines={lines.sells} />
               </div>
+              <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" label={labels.amount} lines={lines.qtys} />
+              <TextColumn ref={timeCol} className="td-col td-book-num td-muted" col="time" label={labels.time} lines={lines.times} />
             </div>
           )}
         </div>
@@ -124,8 +122,8 @@ const TradeList = memo(
 
 /**
  * Recent trades, newest first, buy/sell colours (spec §3 trade list entry: time, price, qty, isBuyerMaker).
- * The visible trades are two text nodes with a line per trade (as the book's sides, BookSideList): new trades
- * change two text nodes, not a row of boxes per visible trade.
+ * The visible trades are text columns with a line per trade, one text node each (as the book's sides,
+ * BookSideList): a new trade changes four text nodes, not a row of boxes per visible trade.
  */
 export function RecentTrades({ pair }: { pair: Pair }) {
   const { t } = useTranslation('trading');
@@ -133,20 +131,17 @@ export function RecentTrades({ pair }: { pair: Pair }) {
   const live = useRef<TradeListHandle>(null);
   const trades = useTradesTicks(pair.symbol, pair.market, shownCount, (next) => live.current?.update(next));
   // The labels are translated once per language and pair.
-  const labels = useMemo(() => {
-    const price = t('book.price', { asset: pair.quoteAsset });
-    const amount = t('book.amount', { asset: pair.baseAsset });
-    const time = t('trades.time');
-    return {
+  const labels = useMemo(
+    () => ({
       title: t('trades.title'),
-      price,
-      amount,
-      time,
-      // Each side's lines hold the three columns.
-      buys: t('trades.lines', { side: t('trades.buys'), price, amount, time }),
-      sells: t('trades.lines', { side: t('trades.sells'), price, amount, time }),
-    };
-  }, [t, pair.quoteAsset, pair.baseAsset]);
+      price: t('book.price', { asset: pair.quoteAsset }),
+      amount: t('book.amount', { asset: pair.baseAsset }),
+      time: t('trades.time'),
+      buys: t('trades.buys'),
+      sells: t('trades.sells'),
+    }),
+    [t, pair.quoteAsset, pair.baseAsset],
+  );
   return (
     <section className="td-panel td-trades" aria-label={labels.title}>
       <div className="td-panel-frame">

@@ -40,23 +40,20 @@ export function simControl(baseURL: string) {
 }
 
 /**
- * The visible levels of one side as drawn, top to bottom: each line's price and quantity (the first two fields of
- * its text, between figure spaces: BookSideList), and whether the line carries the mark of the trader's own open
- * order.
+ * The visible levels of one side as drawn, top to bottom: the lines of its price and quantity columns, and
+ * whether the line carries the mark of the trader's own open order.
  */
 export async function bookLines(page: Page, side: 'bids' | 'asks'): Promise<Array<{ price: string; qty: string; own: boolean }>> {
   const list = page.getByTestId(`book-${side}`);
+  if ((await list.locator('[data-col="price"]').count()) === 0) return [];
   const text = async (col: string) => ((await list.locator(`[data-col="${col}"]`).count()) > 0 ? ((await list.locator(`[data-col="${col}"]`).textContent()) ?? '') : '');
-  const [levels, own] = await Promise.all([text('levels'), text('own')]);
-  if (levels === '') return [];
+  const [prices, qtys, own] = await Promise.all([text('price'), text('qty'), text('own')]);
+  const q = qtys.split('\n');
   const o = own.split('\n');
   // (the asks' spare lines at the far end of the list are blank)
-  return levels
+  return prices
     .split('\n')
-    .map((line, i) => {
-      const [price = '', qty = ''] = line.split(/\u2007+/);
-      return { price, qty, own: (o[i] ?? '') !== '' };
-    })
+    .map((price, i) => ({ price, qty: q[i] ?? '', own: (o[i] ?? '') !== '' }))
     .filter((line) => line.price !== '');
 }
 
@@ -68,14 +65,14 @@ export async function renderedSide(page: Page, side: 'bids' | 'asks'): Promise<[
 
 /** Waits until the book's bid side shows levels. */
 export async function waitForBook(page: Page, timeout = 30_000): Promise<void> {
-  await page.getByTestId('book-bids').locator('[data-col="levels"]').waitFor({ timeout });
+  await page.getByTestId('book-bids').locator('[data-col="price"]').waitFor({ timeout });
 }
 
 /** Clicks the level shown on line `index` (from the top) of a side; returns the price on that line. */
 export async function clickBookLine(page: Page, side: 'bids' | 'asks', index: number): Promise<string> {
   const price = (await bookLines(page, side))[index]?.price;
   if (price === undefined) throw new Error(`no line ${index} in the ${side}`);
-  const column = page.getByTestId(`book-${side}`).locator('[data-col="levels"]');
+  const column = page.getByTestId(`book-${side}`).locator('[data-col="price"]');
   const box = await column.boundingBox();
   if (!box) throw new Error('book column not visible');
   await page.mouse.click(box.x + 20, box.y + index * 20 + 10);
