@@ -1,5 +1,9 @@
 import { createRequire } from 'node:module';
 import { generate } from 'otplib';
+import type { Locator } from 'playwright-core';
+import { expect } from 'vitest';
+import enAccount from '../../../locales/en-US/account.json' with { type: 'json' };
+import zhAccount from '../../../locales/zh-HK/account.json' with { type: 'json' };
 import { demoUser } from '../../../server/db/seed.ts';
 
 // jsencrypt's ES build uses extensionless imports Node cannot load; its CommonJS build runs as is.
@@ -13,6 +17,18 @@ interface OutboxEntry {
   destination: string;
   businessType: string;
   code: string;
+}
+
+/** A code field's send button once the reply has come: its resend countdown, in either language. */
+const COUNTDOWN = new RegExp(`^(${[zhAccount, enAccount].map((l) => l.code.resendIn.replace('{{seconds}}', '\\d+')).join('|')})$`);
+
+/**
+ * Waits until the page has the reply to its code request (CodeField starts the resend countdown with it). The sandbox
+ * writes the mail before that reply reaches the page, and the page confirms with the reply's id: a code typed and
+ * submitted as soon as the mail is read can beat the reply on a slow machine and be refused.
+ */
+export async function waitForCodeSent(send: Locator): Promise<void> {
+  await expect.poll(() => send.textContent(), { timeout: 15_000 }).toMatch(COUNTDOWN);
 }
 
 /** The newest code of `businessType` sent to `destination` after `afterId`, polled until it lands. */
