@@ -70,12 +70,12 @@ function source(world: World): TopicSource {
   const views = new BookViews();
   return {
     key: (sub: Subscription): string => sub.topic,
-    version(sub: Subscription): number {
-      if (sub.topic === 'book') return world.book.version;
-      if (sub.topic === 'trades') return world.trades.version;
+    version(key: string): number {
+      if (key === 'book') return world.book.version;
+      if (key === 'trades') return world.trades.version;
       return world.tickers.version;
     },
-    payload(id: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null {
+    payload(id: string, _key: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null {
       if (sub.topic === 'book') return views.payload(id, 'book:spot:BTCUSDT', world.book, '0.01', sub.depth, 1, transfer);
       if (sub.topic === 'trades') return tradesPayload(world.trades, id, 'spot', 'BTCUSDT', sent, full);
       const tickers = world.tickers.changedSince(full ? 0 : sent.cursor);

@@ -251,12 +251,12 @@ export class MarketCore implements TopicSource, EntryHost {
     return topicKey(sub);
   }
 
-  version(sub: Subscription): number {
-    return this.entries.get(topicKey(sub))?.version() ?? -1;
+  version(key: string): number {
+    return this.entries.get(key)?.version() ?? -1;
   }
 
-  payload(id: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null {
-    const entry = this.entries.get(topicKey(sub));
+  payload(id: string, key: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null {
+    const entry = this.entries.get(key);
     if (entry === undefined) return null;
     switch (sub.topic) {
       case 'book': {

@@ -27,11 +27,14 @@ export interface SentState {
 
 /** The topics' owner: current version of a topic, and a payload built for one tab's subscription. */
 export interface TopicSource {
-  /** The shared topic a subscription reads (tabs with different depths or groupings share one book). */
+  /**
+   * The shared topic a subscription reads (tabs with different depths or groupings share one book). Taken once per
+   * subscription; `version` and `payload` get it back, so the publisher's tick builds no key strings.
+   */
   key(sub: Subscription): string;
-  version(sub: Subscription): number;
+  version(key: string): number;
   /** `full` asks for everything (not a delta); `transfer` collects typed arrays to transfer. */
-  payload(id: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null;
+  payload(id: string, key: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null;
 }
 
 interface TabSubscription {
@@ -150,7 +153,7 @@ export class Publisher {
       if (!tab.visible) continue;
       let changed = false;
       for (const entry of tab.subs.values()) {
-        if (entry.key === key && this.source.version(entry.sub) !== entry.sent.version) {
+        if (entry.key === key && this.source.version(key) !== entry.sent.version) {
           changed = true;
           break;
         }
@@ -173,9 +176,9 @@ export class Publisher {
     const transfer: Transferable[] = [];
     for (const [id, entry] of tab.subs) {
       if (!full && now - entry.lastSentAt < entry.intervalMs - slack) continue;
-      const version = this.source.version(entry.sub);
+      const version = this.source.version(entry.key);
       if (!full && version === entry.sent.version) continue;
-      const payload = this.source.payload(id, entry.sub, entry.sent, full, transfer);
+      const payload = this.source.payload(id, entry.key, entry.sub, entry.sent, full, transfer);
       entry.sent.version = version;
       entry.lastSentAt = now;
       if (payload === null) continue;
