@@ -84,4 +84,16 @@ export function registerControl(app: FastifyInstance, sim: Simulator, streams: S
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 100_000) return reply.code(400).send({ error: 'count must be an integer 0…100000' });
     return { lastUpdateId: sim.step(market, symbol, count) };
   });
+
+  // The price moves at once by `factor` (0.99 is a 1 % drop) and the makers lay the book again around it, as one
+  // engine event: a test that needs the market to cross a resting order does not wait on the random walk.
+  app.post('/_control/jump', async (req, reply) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const market = marketOf(b['market']);
+    const symbol = b['symbol'];
+    const factor = b['factor'];
+    if (!market || typeof symbol !== 'string' || !sim.instrument(market, symbol)) return reply.code(400).send({ error: 'market (spot|usdm) and a listed symbol are required' });
+    if (typeof factor !== 'number' || !Number.isFinite(factor) || factor < 0.5 || factor > 2) return reply.code(400).send({ error: 'factor must be a number 0.5…2' });
+    return { lastPrice: sim.jump(market, symbol, factor), lastUpdateId: sim.book(market, symbol, 1)!.lastUpdateId };
+  });
 }

@@ -163,6 +163,23 @@ describe('control plane', () => {
     await postJson(`${h.base}/_control/resume`, {});
   });
 
+  it('jump: the book is laid again around the moved price at once; bad input is refused', async () => {
+    await postJson(`${h.base}/_control/pause`, {});
+    const book = async () => (await getJson<{ lastUpdateId: number; bids: string[][]; asks: string[][] }>(`${h.base}/_control/book?market=usdm&symbol=BTCUSDT&limit=1`)).body;
+    const before = await book();
+    const moved = (await postJson<{ lastUpdateId: number }>(`${h.base}/_control/jump`, { market: 'usdm', symbol: 'BTCUSDT', factor: 0.99 })).body;
+    const after = await book();
+    expect(after.lastUpdateId).toBe(moved.lastUpdateId);
+    expect(after.lastUpdateId).toBeGreaterThan(before.lastUpdateId);
+    // About 1 % lower: the new best ask sits under the old best bid.
+    expect(Number(after.asks[0]![0])).toBeLessThan(Number(before.bids[0]![0]));
+    expect(Number(after.bids[0]![0]) / Number(before.bids[0]![0])).toBeCloseTo(0.99, 2);
+    for (const body of [{ market: 'usdm', symbol: 'BTCUSDT', factor: 0.1 }, { market: 'usdm', symbol: 'BTCUSDT', factor: '0.99' }, { market: 'usdm', symbol: 'NOPE', factor: 0.99 }, { market: 'x', symbol: 'BTCUSDT', factor: 1 }]) {
+      expect((await postJson(`${h.base}/_control/jump`, body)).status).toBe(400);
+    }
+    await postJson(`${h.base}/_control/resume`, {});
+  });
+
   it('rate and load mode', async () => {
     expect((await postJson(`${h.base}/_control/rate`, { rate: -1 })).status).toBe(400);
     expect((await postJson(`${h.base}/_control/rate`, { rate: 25, load: true })).body).toEqual({ rate: 25, load: true });
