@@ -4,7 +4,7 @@ import { addressFromBytes } from '../../contract/chains.ts';
 import zh from '../../locales/zh-HK/broker-config.json' with { type: 'json' };
 import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
-import { readCode, waitForCodeSent } from './support/account.ts';
+import { enterMailedCode, readCode } from './support/account.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
@@ -46,11 +46,7 @@ async function expectNarrow(page: Page, width: number, name: string): Promise<vo
 async function confirmWithCode(page: Page, form: string, businessType: string): Promise<void> {
   await suite.client.advance(1_100);
   const step = page.getByTestId(form);
-  await step.getByTestId('send-emailCode').click();
-  const mail = await readCode(suite.baseURL, demoUser.email, businessType, outboxId);
-  outboxId = mail.id;
-  await waitForCodeSent(step.getByTestId('send-emailCode'));
-  await step.getByTestId('input-emailCode').fill(mail.code);
+  outboxId = (await enterMailedCode(step, () => readCode(suite.baseURL, demoUser.email, businessType, outboxId))).id;
   await step.getByTestId(`${form}-confirm`).click();
 }
 

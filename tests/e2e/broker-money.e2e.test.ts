@@ -7,7 +7,7 @@ import zh from '../../locales/zh-HK/broker-money.json' with { type: 'json' };
 import { type Broker, expectNotWider, openBrokerPage, registerBroker } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
-import { waitForCodeSent } from './support/account.ts';
+import { enterMailedCode } from './support/account.ts';
 
 // Issue 14 "Done means", the broker manager's money pages in real Chromium, own sandbox (its clock is moved past the
 // 1 s repeat guard of the e-mail codes): a new institution user opens broker rights on the gate screen, opens two
@@ -162,10 +162,7 @@ describe('broker money pages in Chromium (issue 14)', () => {
     await decision.waitFor(slow);
     expect(await decision.getByTestId('decision-subject').textContent()).toContain(owner.email);
     await suite.client.advance(1_100);
-    await decision.getByTestId('send-emailCode').click();
-    const mail = await suite.client.readCode(member.email, 'brokerApprove');
-    await waitForCodeSent(decision.getByTestId('send-emailCode')); // the page has the code's id only from the reply
-    await decision.getByTestId('input-emailCode').fill(mail.code);
+    await enterMailedCode(decision, () => suite.client.readCode(member.email, 'brokerApprove'));
     await expectAccessible(theirs.page, 'approval');
     await saveScreenshot(theirs.page, 'broker-transfer-approve-1280');
     await decision.getByTestId('decision-approve').click();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zhBroker from '../../locales/zh-HK/broker.json' with { type: 'json' };
 import zhCommon from '../../locales/zh-HK/common.json' with { type: 'json' };
-import { waitForCodeSent } from './support/account.ts';
+import { enterMailedCode } from './support/account.ts';
 import { openPage, type PageWatch } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
@@ -282,10 +282,7 @@ describe('broker account screens in Chromium (issue 14)', () => {
     await page.getByTestId('key-remark').fill('交易程式');
     // A key that can withdraw needs the second factor: without the e-mail code it is refused beside the field.
     expect(await page.getByTestId('error-emailCode').count()).toBe(1);
-    await page.getByTestId('send-emailCode').click();
-    const mail = await suite.client.readCode(owner.email, 'brokerApiKey');
-    await waitForCodeSent(page.getByTestId('send-emailCode'));
-    await page.getByTestId('input-emailCode').fill(mail.code);
+    await enterMailedCode(page, () => suite.client.readCode(owner.email, 'brokerApiKey'));
     await page.getByTestId('key-submit').click();
     await page.getByTestId('broker-api-created').waitFor(slow);
     expect((await page.getByTestId('created-secret').textContent())?.length).toBeGreaterThan(16);

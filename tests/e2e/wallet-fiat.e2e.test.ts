@@ -8,7 +8,7 @@ import zhAccount from '../../locales/zh-HK/account.json' with { type: 'json' };
 import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { demoUser } from '../../server/db/seed.ts';
-import { waitForCodeSent, type Authenticator } from './support/account.ts';
+import { enterMailedCode, type Authenticator } from './support/account.ts';
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { ownSandbox, SandboxClient } from './support/wallet.ts';
@@ -195,10 +195,7 @@ describe('fiat wallet journey in Chromium (issue 11, fiat side)', () => {
       await form.getByTestId('input-accountNumber').fill(accountNumber.replace(/^(\d{3})/, '$1-'));
       await form.getByTestId('input-password').fill(demoUser.password);
       await client.advance(1_100); // spec §5: one code per second per address (the sandbox clock)
-      await form.getByTestId('send-emailCode').click();
-      const mail = await client.readCode(demoUser.email, 'addAddress');
-      await waitForCodeSent(form.getByTestId('send-emailCode')); // the page has the code's id only from the reply
-      await form.getByTestId('input-emailCode').fill(mail.code);
+      await enterMailedCode(form, () => client.readCode(demoUser.email, 'addAddress'));
       await form.getByTestId('input-gaCode').fill(await gaCode());
       await expectAccessible(page, 'bank account form');
       await form.getByTestId('book-add-submit').click();

@@ -27,8 +27,21 @@ const COUNTDOWN = new RegExp(`^(${[zhAccount, enAccount].map((l) => l.code.resen
  * writes the mail before that reply reaches the page, and the page confirms with the reply's id: a code typed and
  * submitted as soon as the mail is read can beat the reply on a slow machine and be refused.
  */
-export async function waitForCodeSent(send: Locator): Promise<void> {
+async function waitForCodeSent(send: Locator): Promise<void> {
   await expect.poll(() => send.textContent(), { timeout: 15_000 }).toMatch(COUNTDOWN);
+}
+
+/**
+ * A CodeField's e-mail code, end to end: presses `scope`'s send button, reads the mail with `read`, waits for the
+ * send's reply (waitForCodeSent) and types the code into the field. Returns the mail (its id for the next read).
+ */
+export async function enterMailedCode<T extends { code: string }>(scope: { getByTestId(testId: string): Locator }, read: () => Promise<T>): Promise<T> {
+  const send = scope.getByTestId('send-emailCode');
+  await send.click();
+  const mail = await read();
+  await waitForCodeSent(send);
+  await scope.getByTestId('input-emailCode').fill(mail.code);
+  return mail;
 }
 
 /** The newest code of `businessType` sent to `destination` after `afterId`, polled until it lands. */
