@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from './migrate.ts';
 import { openMigratedPglite } from './template.ts';
 
@@ -47,9 +47,10 @@ describe('a new database from the migrated template', () => {
     await (await openMigratedPglite(undefined, { templateDir: templates })).close();
     const [file] = readdirSync(templates);
     writeFileSync(path.join(templates, file as string), 'not a tarball');
-    // As a new process would, read the damaged file: a fresh copy of the module has no template in memory.
-    vi.resetModules();
-    const fresh = await import('./template.ts');
+    // As a new process would, read the damaged file: a fresh copy of the module has no template in memory. A copy of
+    // this module alone (its own URL), not vi.resetModules(): the files after this one in the worker keep theirs.
+    const copy: string = './template.ts?fresh';
+    const fresh = (await import(copy)) as { openMigratedPglite: typeof openMigratedPglite };
     const dataDir = scratch('after-damage');
     const db = await fresh.openMigratedPglite(dataDir, { templateDir: templates });
     expect(await migrate(db)).toEqual(loadMigrations().map((m) => m.version));
