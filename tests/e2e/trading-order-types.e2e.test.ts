@@ -14,7 +14,8 @@ import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 // Issue 18 "Done means" (order entry and positions) in real Chromium, both locales, on the file's own sandbox:
 // a stop-market order fires when the simulator's mark crosses its trigger; a stop-loss set on the position
 // closes it at the trigger; a post-only order that would cross is refused with its message; a partial limit
-// close. The simulator is paused and stepped one event at a time, so "crosses" is checked event by event.
+// close. The simulator is paused and stepped one event at a time, so "crosses" is checked event by event (and moved by
+// a jump of 0.1 % when the random walk keeps away).
 
 type Lang = 'zh-HK' | 'en-US';
 const texts = { 'zh-HK': { orders: zhOrders, confirm: zhComponents.modal.confirm }, 'en-US': { orders: enOrders, confirm: enComponents.modal.confirm } };
@@ -60,14 +61,20 @@ async function mark(): Promise<Decimal> {
   return new Decimal(((await response.json()) as { markPrice: string }).markPrice);
 }
 
-/** Steps the paused simulator one event at a time until `done` (each check runs on the state after an event). */
-async function stepUntil(done: () => Promise<boolean>, limit = 4000): Promise<void> {
+/**
+ * Steps the paused simulator one event at a time until `done` (each check runs on the state after an event). The
+ * random walk may keep away for thousands of events (BTC moves about a dollar an event, either way): when it has not
+ * got there in `steps` events, the price jumps by `factor` in one event (/sim/_control/jump), and that must do it.
+ */
+async function stepUntil(done: () => Promise<boolean>, factor: number, steps = 30): Promise<void> {
   const sim = simControl(suite.baseURL);
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < steps; i++) {
     if (await done()) return;
     await sim.post('step', { market: 'usdm', symbol: 'BTCUSDT', count: 1 });
   }
-  throw new Error(`not reached in ${limit} events`);
+  if (await done()) return;
+  await sim.post('jump', { market: 'usdm', symbol: 'BTCUSDT', factor });
+  if (!(await done())) throw new Error(`not reached in ${steps} events and a jump by ${factor}`);
 }
 
 /** The highest bid at which the bids down to it hold `qty`: a sell limit there fills whole (the simulator is paused). */
@@ -149,7 +156,7 @@ describe('futures order types and positions (issue 18)', () => {
           }
           expect(open).toBe(false);
           return true;
-        });
+        }, 0.999);
         expect((await btcPosition())?.positionAmt).toBe('-0.01');
         const row = page.locator('[data-testid="position-row"][data-symbol="BTCUSDT"]');
         await row.waitFor({ timeout: 15_000 });
@@ -168,7 +175,7 @@ describe('futures order types and positions (issue 18)', () => {
             await saveScreenshot(page, `trading-order-types-${lang}-tpsl-failed`);
             throw new Error(`${error.message}; alerts: ${(await page.locator('[role="alert"]').allTextContents()).join(' | ')}`);
           });
-        await stepUntil(async () => (await mark()).gte(stopLoss));
+        await stepUntil(async () => (await mark()).gte(stopLoss), 1.001);
         await expect.poll(async () => (await btcPosition()) === undefined, { timeout: 10_000 }).toBe(true);
         await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
 
