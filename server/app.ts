@@ -7,6 +7,7 @@ import { Code, messages } from './api/envelope.ts';
 import { Simulator, simPlugin, type SimOptions } from './sim/index.ts';
 import { type EdgeOptions, installEdges, isLoopback } from './edges.ts';
 import { type HeaderOptions, securityHeaders, strictTransportSecurity } from './security-headers.ts';
+import { sharedValidators } from './validators.ts';
 
 export interface SandboxOptions {
   /** Built app to serve (vite build output); omitted or missing → API and simulator only. */
@@ -42,6 +43,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
     logger: options.logger ?? false,
     bodyLimit: defaultBodyLimit,
     pluginTimeout: 120_000,
+    schemaController: { compilersFactory: { buildValidator: sharedValidators } },
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as FastifyInstance;
 
