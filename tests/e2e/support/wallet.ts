@@ -1,7 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { buildSandbox } from '../../../server/app.ts';
 import { Authenticator, readCode } from './account.ts';
 
@@ -19,9 +16,11 @@ export interface Reply<T> {
  * serving the app the global set-up built, on a free loopback port.
  */
 export async function ownSandbox(distDir: string, options: { demoProject?: boolean } = {}): Promise<{ baseURL: string; close: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'td-e2e-wallet-'));
-  // The demo project's seeded year costs seconds per sandbox: only the files that read it ask for it.
-  const app = await buildSandbox({ distDir, api: { dataDir, demoProject: options.demoProject ?? false } });
+  // The database in memory (PGlite without a data directory): loading the migrated template into a directory on disk
+  // took about 3 s of a sandbox's start here, and nothing here restarts the sandbox (tests/api/persistence.test.ts and
+  // tests/wallet/crash.test.ts are about what survives a restart). The demo project's seeded year costs seconds per
+  // sandbox: only the files that read it ask for it.
+  const app = await buildSandbox({ distDir, api: { demoProject: options.demoProject ?? false } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
@@ -33,7 +32,6 @@ export async function ownSandbox(distDir: string, options: { demoProject?: boole
         weights: Record<string, { limit: number; peak: number; rejected: number; banned: number }>;
       };
       await app.close();
-      await rm(dataDir, { recursive: true, force: true });
       const over = Object.entries(state.weights).filter(([, m]) => m.rejected > 0 || m.banned > 0);
       if (over.length > 0) throw new Error(`the simulator refused the app's REST requests (request weight): ${JSON.stringify(Object.fromEntries(over))}`);
     },
