@@ -69,6 +69,10 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll without its own timeout waits up to 10 s, not vitest's 1 s: on a 2-core CI machine running two
+          // files side by side, a page's navigation, chunk load and sandbox call can take longer than a second
+          // (wallet-fiat.e2e once failed so on a records page that shows within a second here).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
