@@ -19,9 +19,8 @@ const compiled = new WeakMap<Compile, Map<string, ReturnType<Compile>>>();
 export const sharedValidators: BuildValidator = (externalSchemas, options) => {
   // The pool gives the same compiler to instances with the same shared schemas and Ajv options.
   const compile = pooled(externalSchemas as never, options as never) as Compile;
-  let byText = compiled.get(compile);
-  if (!byText) compiled.set(compile, (byText = new Map()));
-  const cache = byText;
+  const cache = compiled.get(compile) ?? new Map<string, ReturnType<Compile>>();
+  compiled.set(compile, cache);
   return (route) => {
     const text = JSON.stringify(route.schema);
     let validate = cache.get(text);
