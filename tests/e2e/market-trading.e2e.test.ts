@@ -146,8 +146,8 @@ describe('trading page live panels', () => {
     await page.getByTestId('mark-price').waitFor();
     await waitForBook(page);
     await expect.poll(() => page.getByTestId('kline-chart').getAttribute('data-bars'), { timeout: 15_000 }).not.toBe('0');
-    // issue 19: with software compositing (the test browser runs with --disable-gpu), the chart's and the book's
-    // canvases submit frames of their own, only when drawn (live-canvas.ts).
+    // issue 19: with software compositing (the test browser runs with --disable-gpu), the chart's and the depth
+    // chart's canvases submit frames of their own, only when drawn (live-canvas.ts).
     // Read only once the app has sized (so drawn on) a canvas: a first getContext call here would fix its settings.
     const desynchronized = (selector: string) =>
       page.evaluate(
@@ -161,7 +161,9 @@ describe('trading page live panels', () => {
       const chart = await desynchronized('[data-testid="kline-chart"] canvas');
       return { atLeastFour: chart.length >= 4, values: [...new Set(chart)] };
     }).toEqual({ atLeastFour: true, values: [true] });
-    await expect.poll(() => desynchronized('.td-rows-canvas')).toEqual([true, true]);
+    // The book's and the trades' canvases are handed to the list painter's worker (row-painter.ts), which draws their
+    // lines off the page's main thread.
+    await expect.poll(() => page.locator('.td-rows-canvas').evaluateAll((canvases) => canvases.map((c) => c.getAttribute('data-painter')))).toEqual(['worker', 'worker', 'worker']);
     await page.getByTestId('chart-periods').getByRole('button', { name: enTrading.chart.intervals['4h'], exact: true }).click();
     await page.getByRole('tab', { name: enTrading.chart.depth }).click();
     await page.getByTestId('depth-chart').waitFor();

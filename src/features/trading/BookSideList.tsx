@@ -1,13 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
+import { ROW_PADDING } from './book-constants.ts';
 import type { FlashTracker } from './book-rows.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
-import { liveContext } from './live-canvas.ts';
-import { TextColumn, writeLines } from './TextColumn.tsx';
+import { canvasDrawsText, COPY_MS, rowPainterFor, usePaintedCanvas } from './row-painter.ts';
+import { TextColumn, useLaterWrite, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
 export const BOOK_ROW_HEIGHT = 20;
+/** The own-order mark's font size (trading.css `.td-col-own`). */
+const OWN_MARK_SIZE = '8px';
 /** The asks list's lines come in blocks of this many (see `slots`). */
 const ASK_BLOCK = 50;
 
@@ -105,7 +108,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   // ticks): the list re-pins to the bottom only when a block is added or taken away, not on every tick.
   const slots = reversed ? Math.ceil(count / ASK_BLOCK) * ASK_BLOCK : count;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [canvasRef, canvasElement] = usePaintedCanvas();
   const hovered = useRef(-1);
   const ownCol = useRef<HTMLDivElement>(null);
   const priceCol = useRef<HTMLDivElement>(null);
@@ -113,7 +116,9 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   const totalCol = useRef<HTMLDivElement>(null);
   // Theme colours are read once per theme: getComputedStyle on every tick could force a style recalc.
   const theme = useTheme();
-  const palette = useRef<{ theme: string; hover: string; flash: string; bar: string } | null>(null);
+  const palette = useRef<{ theme: string; hover: string; flash: string; bar: string; price: string; text: string; own: string; font: string; ownFont: string } | null>(null);
+  // Whether the canvas draws the lines (row-painter.ts): the text columns are then a transparent copy.
+  const canvasText = canvasDrawsText();
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   const virtualizer = useVirtualizer({
     count: slots,
@@ -165,35 +170,46 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   const width = useRef(0);
   const draw = () => {
     const canvas = canvasRef.current;
-    const ctx = canvas ? liveContext(canvas) : null;
     const w = width.current;
-    if (!canvas || !ctx || w === 0) return;
-    const { pct, flash } = shown.current;
-    const hover = hovered.current;
-    const h = pct.length * BOOK_ROW_HEIGHT;
-    const ratio = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(w * ratio) || canvas.height !== Math.round(h * ratio)) {
-      canvas.width = Math.round(w * ratio);
-      canvas.height = Math.round(h * ratio);
-    }
+    if (!canvas || w === 0) return;
     if (palette.current?.theme !== theme) {
       const colors = chartColors(canvas);
       const tone = side === 'bid' ? colors.up : colors.down;
-      palette.current = { theme, hover: colors.surface2, flash: withAlpha(tone, 0.12), bar: withAlpha(tone, 0.14) };
+      const style = getComputedStyle(canvas.parentElement ?? canvas);
+      const font = (size: string) => `${style.fontStyle} ${style.fontWeight} ${size} ${style.fontFamily}`;
+      palette.current = {
+        theme,
+        hover: colors.surface2,
+        flash: withAlpha(tone, 0.12),
+        bar: withAlpha(tone, 0.14),
+        price: tone,
+        text: colors.text,
+        own: colors.accent,
+        font: font(style.fontSize),
+        ownFont: font(OWN_MARK_SIZE),
+      };
     }
     const paint = palette.current;
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.clearRect(0, 0, w, h);
-    for (let i = 0; i < pct.length; i++) {
-      const y = i * BOOK_ROW_HEIGHT;
-      if (i === hover || flash[i]) {
-        ctx.fillStyle = i === hover ? paint.hover : paint.flash;
-        ctx.fillRect(0, y, w, BOOK_ROW_HEIGHT);
-      }
-      const bar = Math.round((pct[i] as number) * w);
-      ctx.fillStyle = paint.bar;
-      ctx.fillRect(w - bar, y, bar, BOOK_ROW_HEIGHT);
-    }
+    const { prices, qtys, sums, pct, flash } = shown.current;
+    // The columns' edges as trading.css lays them out: three equal columns inside the window's side padding, the
+    // price on its column's left edge, the amount and the total on their right edges, the own mark in the padding.
+    const column = (w - 2 * ROW_PADDING) / 3;
+    rowPainterFor(canvas, `book-${side}s`).paint({
+      width: w,
+      rows: pct.length,
+      rowHeight: BOOK_ROW_HEIGHT,
+      ratio: window.devicePixelRatio || 1,
+      font: paint.font,
+      bars: { pct, flash, hover: hovered.current, barColor: paint.bar, flashColor: paint.flash, hoverColor: paint.hover },
+      columns: canvasText
+        ? [
+            { lines: prices, color: paint.price, align: 'left', x: ROW_PADDING },
+            { lines: qtys, color: paint.text, align: 'right', x: ROW_PADDING + 2 * column },
+            { lines: sums, color: paint.text, align: 'right', x: ROW_PADDING + 3 * column },
+            ...(own.size > 0 ? [{ lines: ownLines(prices, own, ownMark), color: paint.own, align: 'left' as const, x: 0, font: paint.ownFont }] : []),
+          ]
+        : [],
+    });
   };
   const drawRef = useRef(draw);
   drawRef.current = draw;
@@ -221,15 +237,24 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
     draw();
   });
 
-  // A tick between renders: the same rows and columns, new text and bars (writeLines).
-  useTickHandle(live, (next) => {
-    data.current = next;
-    const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits);
-    shown.current = now;
+  // The text columns: what the canvas draws (a transparent copy, written at most once a second between renders), or
+  // where the canvas does not draw text, the lines shown, written on every tick.
+  const writeCopy = () => {
+    const now = shown.current;
     writeLines(priceCol.current, now.prices);
     writeLines(qtyCol.current, now.qtys);
     writeLines(totalCol.current, now.sums);
     if (own.size > 0) writeLines(ownCol.current, ownLines(now.prices, own, ownMark));
+  };
+  const writeCopyLater = useLaterWrite(writeCopy, COPY_MS);
+
+  // A tick between renders: the same rows and columns, new text and bars (row-painter.ts).
+  useTickHandle(live, (next) => {
+    data.current = next;
+    const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits);
+    shown.current = now;
+    if (canvasText) writeCopyLater();
+    else writeCopy();
     draw();
   });
 
@@ -259,7 +284,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
       <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * BOOK_ROW_HEIGHT }}>
         {rows > 0 && (
           <div
-            className={`td-rows-window td-rows-window--${side}`}
+            className={`td-rows-window td-rows-window--${side}${canvasText ? ' td-rows-window--drawn' : ''}`}
             style={{ height: rows * BOOK_ROW_HEIGHT }}
             data-first={first}
             onClick={(event) => {
@@ -270,7 +295,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
             onMouseMove={(event) => hover(rowAt(event))}
             onMouseLeave={() => hover(-1)}
           >
-            <canvas ref={canvasRef} className="td-rows-canvas" aria-hidden="true" />
+            <canvas ref={canvasElement} className="td-rows-canvas" aria-hidden="true" />
             {own.size > 0 && <TextColumn ref={ownCol} className="td-col-own" col="own" label={ownLabel} lines={ownLines(lines.prices, own, ownMark)} />}
             <TextColumn ref={priceCol} className="td-col td-book-price" col="price" label={columns[0]} lines={lines.prices} />
             <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" label={columns[1]} lines={lines.qtys} />

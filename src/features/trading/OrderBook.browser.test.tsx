@@ -10,6 +10,7 @@ import '../../styles/theme.css';
 import type { Pair } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { OrderBook } from './OrderBook.tsx';
+import { COPY_MS } from './row-painter.ts';
 import './trading.css';
 
 const pair: Pair = {
@@ -84,15 +85,17 @@ describe('OrderBook', () => {
     setBook([[100.2, 1.5], [99.5, 2]], [[100.9, 3], [101.5, 4]]);
     expect(commits).toBe(settled);
     expect(spread()).toBe(enTrading.book.spread.replace('{{spread}}', '0.70'));
-    expect(lines('bids', 'price')).toEqual(['100.20', '99.50']);
+    // (The lists draw the tick on their canvases at once, and copy it into the document within COPY_MS.)
+    await expect.poll(() => lines('bids', 'price'), { timeout: COPY_MS * 3 }).toEqual(['100.20', '99.50']);
     expect(lines('bids', 'qty')).toEqual(['1.500', '2.000']);
     expect(lines('asks', 'price').filter(Boolean)).toEqual(['101.50', '100.90']);
 
     // One side gains a level: the panel renders; the side that kept its count has the tick too.
+    const rendered = commits;
     setBook([[100.2, 1.5], [99.5, 2], [99, 1]], [[100.8, 3], [101.5, 4]]);
-    expect(commits).toBeGreaterThan(settled);
+    expect(commits).toBeGreaterThan(rendered);
     expect(lines('bids', 'price')).toEqual(['100.20', '99.50', '99.00']);
-    expect(lines('asks', 'price').filter(Boolean)).toEqual(['101.50', '100.80']);
+    await expect.poll(() => lines('asks', 'price').filter(Boolean), { timeout: COPY_MS * 3 }).toEqual(['101.50', '100.80']);
     expect(spread()).toBe(enTrading.book.spread.replace('{{spread}}', '0.60'));
 
     // The last price renders the panel (a ticker change), and the spread stays the book's.

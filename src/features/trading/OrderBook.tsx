@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/index.ts';
 import { subscriptionId, useOrderBookTicks, useTicker, type BookView } from '../../market/index.ts';
@@ -11,6 +11,7 @@ import { GROUP_MULTIPLES, groupStep } from './book-grouping.ts';
 import { useTradingAccount } from './futures-data/use-trading-account.ts';
 import { ownPrices, useOwnOrders } from './own-orders.ts';
 import { pickPrice } from './picked-price.ts';
+import { prepareRowPainter } from './row-painter.ts';
 import { StalenessBadge } from './StalenessBadge.tsx';
 import { writeText } from './TextColumn.tsx';
 import { tradingPrefs, type TradingLayout } from './trading-prefs.ts';
@@ -127,6 +128,8 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
     writeText(spreadRef.current, spreadLine(tick));
   });
   const ticker = useTicker(symbol, market);
+  // The lists draw in the painter worker: started while the book loads.
+  useEffect(prepareRowPainter, []);
   const bookId = subscriptionId({ topic: 'book', market, symbol, depth: BOOK_DEPTH, ...(group > 1 ? { group } : {}) });
 
   const view = model.view(book, resetKey, pair.amountPrecision);

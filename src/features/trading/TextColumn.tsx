@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react';
 
 /**
  * One column of a virtualised list (BookSideList, RecentTrades): a line per visible row in a single text
@@ -27,4 +27,30 @@ export function writeText(element: HTMLElement | null, text: string): void {
   if (node && node.nodeType === Node.TEXT_NODE && node === element.lastChild) {
     if ((node as Text).data !== text) (node as Text).data = text;
   } else element.textContent = text;
+}
+
+/**
+ * A list's document copy of the lines its canvas draws (row-painter.ts): `schedule` runs `write` once, `ms` after the
+ * first call since the last write, so a stream of ticks writes it at most once every `ms`, the last tick included.
+ */
+export function useLaterWrite(write: () => void, ms: number): () => void {
+  const latest = useRef(write);
+  useLayoutEffect(() => {
+    latest.current = write;
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    },
+    [],
+  );
+  return useCallback(() => {
+    if (timer.current !== undefined) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      latest.current();
+    }, ms);
+  }, [ms]);
 }

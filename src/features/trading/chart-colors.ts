@@ -7,6 +7,7 @@ export interface ChartColors {
   surface2: string;
   up: string;
   down: string;
+  accent: string;
 }
 
 export function chartColors(element: Element): ChartColors {
@@ -20,6 +21,7 @@ export function chartColors(element: Element): ChartColors {
     surface2: v('--td-surface-2', '#1e2329'),
     up: v('--td-up', '#0ecb81'),
     down: v('--td-down', '#f6465d'),
+    accent: v('--td-accent', '#f0b90b'),
   };
 }
 
