@@ -91,12 +91,13 @@ function linesOf(data: BookSideData, first: number, rows: number, slots: number,
 const ownLines = (prices: readonly string[], own: ReadonlySet<string>, mark: string) => prices.map((p) => (own.has(p) ? mark : ''));
 
 /**
- * One side of the book, virtualised with fixed row heights. The visible levels are three text columns (one
- * text node each, a line per level) over a canvas that draws the depth bars, the flash of changed levels
- * and the hovered row. Measured with bench/browser/profile.ts: an element per row and cell made every tick
- * lay out and paint each changed row (about 7 boxes a row); three text nodes a side cost a fraction of it.
- * With `live`, a tick does not render the list through React either: `update` writes the three text nodes and
- * draws (issue 19, the viewed tab's main thread).
+ * One side of the book, virtualised with fixed row heights. A canvas draws the visible levels: their lines of
+ * price, amount and total, the depth bars, the flash of changed levels and the hovered row, in the tab's painter
+ * worker (row-painter.ts). Three text columns (one text node each, a line per level) hold the same lines, transparent
+ * at the same places, for assistive technology, find in page and copying; they are written when the list renders
+ * and at most once a second between renders (in forced-colours mode they are the lines shown, written every tick).
+ * With `live`, a tick does not render the list through React: `update` hands the lines to the painter (issue 19,
+ * the viewed tab's main thread; bench/results/browser.md has the variants measured on the way).
  */
 export const BookSideList = memo(function BookSideList(props: BookSideListProps) {
   const { side, priceDigits, amountDigits, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark, live } = props;

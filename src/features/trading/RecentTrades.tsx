@@ -65,8 +65,8 @@ interface TradeListProps {
 
 /**
  * The virtualised lines. A tick that keeps the number of trades shown (always, once 150 have come) does not render
- * it: `update` writes the four text nodes of the rows the last render laid out (issue 19, the viewed tab's main
- * thread). It renders when the count, the pair or the language changes, and on scroll.
+ * it: `update` hands the lines of the rows the last render laid out to the painter, and schedules the copy (issue 19,
+ * the viewed tab's main thread). It renders when the count, the pair or the language changes, and on scroll.
  */
 const TradeList = memo(
   function TradeList({ trades: given, pair, labels, live }: TradeListProps) {
@@ -194,8 +194,8 @@ const TradeList = memo(
 
 /**
  * Recent trades, newest first, buy/sell colours (spec §3 trade list entry: time, price, qty, isBuyerMaker).
- * The visible trades are text columns with a line per trade, one text node each (as the book's sides,
- * BookSideList): a new trade changes four text nodes, not a row of boxes per visible trade.
+ * As the book's sides (BookSideList): a canvas drawn by the tab's painter worker shows the visible trades, and four
+ * text columns with a line per trade (one text node each) are their transparent copy in the document.
  */
 export function RecentTrades({ pair }: { pair: Pair }) {
   const { t } = useTranslation('trading');

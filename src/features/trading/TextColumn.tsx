@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react';
 
 /**
- * One column of a virtualised list (BookSideList, RecentTrades): a line per visible row in a single text
- * node, so a tick changes one text node per column instead of a box per row.
+ * One column of a virtualised list's text (BookSideList, RecentTrades): a line per visible row in a single text
+ * node. Where the list's canvas draws the lines (row-painter.ts), this is their transparent copy.
  */
 export function TextColumn({ className, col, label, lines, ref }: { className: string; col: string; label: string; lines: readonly string[]; ref?: Ref<HTMLDivElement> }) {
   return (
