@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
+import { memo, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
 import { ROW_PADDING } from './book-constants.ts';
 import type { FlashTracker } from './book-rows.ts';
 import { chartColors, withAlpha } from './chart-colors.ts';
-import { canvasDrawsText, COPY_MS, rowPainterFor, usePaintedCanvas } from './row-painter.ts';
-import { TextColumn, useLaterWrite, writeLines } from './TextColumn.tsx';
+import { canvasDrawsText, COPY_MS, listFont, rowPainterFor, useContentBox, usePaintedCanvas } from './row-painter.ts';
+import { TextColumn, useTickCopy, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
 export const BOOK_ROW_HEIGHT = 20;
@@ -138,8 +138,6 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
     const el = scrollRef.current;
     if (el && reversed && pinned.current) el.scrollTop = el.scrollHeight;
   };
-  const pinRef = useRef(pinToBest);
-  pinRef.current = pinToBest;
   useLayoutEffect(() => {
     pinned.current = true;
   }, [resetKey]);
@@ -177,7 +175,6 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
       const colors = chartColors(canvas);
       const tone = side === 'bid' ? colors.up : colors.down;
       const style = getComputedStyle(canvas.parentElement ?? canvas);
-      const font = (size: string) => `${style.fontStyle} ${style.fontWeight} ${size} ${style.fontFamily}`;
       palette.current = {
         theme,
         hover: colors.surface2,
@@ -186,8 +183,8 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
         price: tone,
         text: colors.text,
         own: colors.accent,
-        font: font(style.fontSize),
-        ownFont: font(OWN_MARK_SIZE),
+        font: listFont(style),
+        ownFont: listFont(style, OWN_MARK_SIZE),
       };
     }
     const paint = palette.current;
@@ -212,26 +209,15 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
         : [],
     });
   };
-  const drawRef = useRef(draw);
-  drawRef.current = draw;
-
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    if (!scroller) return undefined;
-    const observer = new ResizeObserver((entries) => {
-      const rect = entries[entries.length - 1]?.contentRect;
-      if (!rect) return;
-      if (rect.height !== viewport.current) {
-        viewport.current = rect.height;
-        pinRef.current();
-      }
-      if (rect.width === width.current) return;
-      width.current = rect.width;
-      drawRef.current();
-    });
-    observer.observe(scroller);
-    return () => observer.disconnect();
-  }, []);
+  useContentBox(scrollRef, (box) => {
+    if (box.height !== viewport.current) {
+      viewport.current = box.height;
+      pinToBest();
+    }
+    if (box.width === width.current) return;
+    width.current = box.width;
+    draw();
+  });
 
   useLayoutEffect(() => {
     shown.current = lines;
@@ -240,22 +226,24 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
 
   // The text columns: what the canvas draws (a transparent copy, written at most once a second between renders), or
   // where the canvas does not draw text, the lines shown, written on every tick.
-  const writeCopy = () => {
-    const now = shown.current;
-    writeLines(priceCol.current, now.prices);
-    writeLines(qtyCol.current, now.qtys);
-    writeLines(totalCol.current, now.sums);
-    if (own.size > 0) writeLines(ownCol.current, ownLines(now.prices, own, ownMark));
-  };
-  const writeCopyLater = useLaterWrite(writeCopy, COPY_MS);
+  const copyTick = useTickCopy(
+    canvasText,
+    () => {
+      const now = shown.current;
+      writeLines(priceCol.current, now.prices);
+      writeLines(qtyCol.current, now.qtys);
+      writeLines(totalCol.current, now.sums);
+      if (own.size > 0) writeLines(ownCol.current, ownLines(now.prices, own, ownMark));
+    },
+    COPY_MS,
+  );
 
   // A tick between renders: the same rows and columns, new text and bars (row-painter.ts).
   useTickHandle(live, (next) => {
     data.current = next;
     const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits);
     shown.current = now;
-    if (canvasText) writeCopyLater();
-    else writeCopy();
+    copyTick();
     draw();
   });
 

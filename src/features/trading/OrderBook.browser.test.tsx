@@ -7,23 +7,13 @@ import enRisk from '../../../locales/en-US/risk.json';
 import enTrading from '../../../locales/en-US/trading.json';
 import { bookStore, setMarketBridge, subscriptionId, tickersStore, type BookView } from '../../market/index.ts';
 import '../../styles/theme.css';
-import type { Pair } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { OrderBook } from './OrderBook.tsx';
 import { COPY_MS } from './row-painter.ts';
+import { BTCUSDT_SPOT } from './test-pair.ts';
 import './trading.css';
 
-const pair: Pair = {
-  symbol: 'BTCUSDT',
-  market: 'spot',
-  baseAsset: 'BTC',
-  quoteAsset: 'USDT',
-  tickSize: '0.01',
-  stepSize: '0.001',
-  pricePrecision: 2,
-  amountPrecision: 3,
-  listInstrumentId: 'BTC/USDT',
-};
+const pair = BTCUSDT_SPOT;
 const BOOK_ID = subscriptionId({ topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: BOOK_DEPTH });
 
 let root: Root | undefined;

@@ -7,22 +7,12 @@ import enTrading from '../../../locales/en-US/trading.json';
 import { rgbOf, shoot } from '../../components/testing/pixels.ts';
 import { setMarketBridge, subscriptionId, tradesStore, type Trade } from '../../market/index.ts';
 import '../../styles/theme.css';
-import type { Pair } from '../market/index.ts';
 import { RecentTrades } from './RecentTrades.tsx';
 import { COPY_MS } from './row-painter.ts';
+import { BTCUSDT_SPOT } from './test-pair.ts';
 import './trading.css';
 
-const pair: Pair = {
-  symbol: 'BTCUSDT',
-  market: 'spot',
-  baseAsset: 'BTC',
-  quoteAsset: 'USDT',
-  tickSize: '0.01',
-  stepSize: '0.001',
-  pricePrecision: 2,
-  amountPrecision: 3,
-  listInstrumentId: 'BTC/USDT',
-};
+const pair = BTCUSDT_SPOT;
 const TRADES_ID = subscriptionId({ topic: 'trades', market: 'spot', symbol: 'BTCUSDT' });
 
 let root: Root | undefined;

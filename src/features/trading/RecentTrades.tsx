@@ -1,13 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTradesTicks, type Trade } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
 import { useTheme } from '../../lib/theme/index.ts';
 import { ROW_PADDING } from './book-constants.ts';
 import { chartColors } from './chart-colors.ts';
-import { canvasDrawsText, COPY_MS, rowPainterFor, usePaintedCanvas } from './row-painter.ts';
-import { TextColumn, useLaterWrite, writeLines } from './TextColumn.tsx';
+import { canvasDrawsText, COPY_MS, listFont, rowPainterFor, useContentBox, usePaintedCanvas } from './row-painter.ts';
+import { TextColumn, useTickCopy, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
 /** spec §9 "Trade history: 150". */
@@ -110,7 +110,7 @@ const TradeList = memo(
       if (palette.current?.theme !== theme) {
         const colors = chartColors(canvas);
         const style = getComputedStyle(canvas.parentElement ?? canvas);
-        palette.current = { theme, up: colors.up, down: colors.down, text: colors.text, muted: colors.muted, font: `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}` };
+        palette.current = { theme, up: colors.up, down: colors.down, text: colors.text, muted: colors.muted, font: listFont(style) };
       }
       const paint = palette.current;
       const now = shown.current;
@@ -133,20 +133,11 @@ const TradeList = memo(
           : [],
       });
     };
-    const drawRef = useRef(draw);
-    drawRef.current = draw;
-    useEffect(() => {
-      const scroller = scrollRef.current;
-      if (!scroller) return undefined;
-      const observer = new ResizeObserver((entries) => {
-        const rect = entries[entries.length - 1]?.contentRect;
-        if (!rect || rect.width === width.current) return;
-        width.current = rect.width;
-        drawRef.current();
-      });
-      observer.observe(scroller);
-      return () => observer.disconnect();
-    }, []);
+    useContentBox(scrollRef, (box) => {
+      if (box.width === width.current) return;
+      width.current = box.width;
+      draw();
+    });
     useLayoutEffect(() => {
       shown.current = lines;
       draw();
@@ -154,19 +145,21 @@ const TradeList = memo(
 
     // The text columns: a transparent copy of what the canvas draws, written at most once a second between renders;
     // where the canvas does not draw text, the lines shown, written on every tick.
-    const writeCopy = () => {
-      const now = shown.current;
-      writeLines(buyCol.current, now.buys);
-      writeLines(sellCol.current, now.sells);
-      writeLines(qtyCol.current, now.qtys);
-      writeLines(timeCol.current, now.times);
-    };
-    const writeCopyLater = useLaterWrite(writeCopy, COPY_MS);
+    const copyTick = useTickCopy(
+      canvasText,
+      () => {
+        const now = shown.current;
+        writeLines(buyCol.current, now.buys);
+        writeLines(sellCol.current, now.sells);
+        writeLines(qtyCol.current, now.qtys);
+        writeLines(timeCol.current, now.times);
+      },
+      COPY_MS,
+    );
     useTickHandle(live, (trades) => {
       latest.current = trades;
       shown.current = linesOf(trades, range.current.first, range.current.rows, pair);
-      if (canvasText) writeCopyLater();
-      else writeCopy();
+      copyTick();
       draw();
     });
     return (

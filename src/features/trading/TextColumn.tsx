@@ -54,3 +54,12 @@ export function useLaterWrite(write: () => void, ms: number): () => void {
     }, ms);
   }, [ms]);
 }
+
+/**
+ * What a list does with its document text after a tick: where its canvas draws the lines, `write` runs at most once
+ * every `ms` (the copy, useLaterWrite); where the document's text is what is shown (forced colours), at once.
+ */
+export function useTickCopy(canvasText: boolean, write: () => void, ms: number): () => void {
+  const later = useLaterWrite(write, ms);
+  return canvasText ? later : write;
+}

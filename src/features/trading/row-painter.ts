@@ -1,4 +1,4 @@
-import { useCallback, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { liveContext } from './live-canvas.ts';
 import { paintRows, type RowFrame } from './row-paint.ts';
 import type { PainterMessage } from './row-painter.worker.ts';
@@ -127,4 +127,31 @@ export function usePaintedCanvas(): [element: RefObject<HTMLCanvasElement | null
     };
   }, []);
   return [element, ref];
+}
+
+/**
+ * A list's content box from a ResizeObserver on its scroller: the lists draw after every tick, so they take their
+ * width from here rather than reading the layout (clientWidth would force a layout of freshly changed text).
+ * `onBox` (the latest render's) gets each new box.
+ */
+export function useContentBox(target: RefObject<HTMLElement | null>, onBox: (box: DOMRectReadOnly) => void): void {
+  const latest = useRef(onBox);
+  useLayoutEffect(() => {
+    latest.current = onBox;
+  });
+  useEffect(() => {
+    const element = target.current;
+    if (!element) return undefined;
+    const observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]?.contentRect;
+      if (box) latest.current(box);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+}
+
+/** A list's font for its canvas (a CSS font shorthand), from the computed style of the element its lines sit in. */
+export function listFont(style: CSSStyleDeclaration, size = style.fontSize): string {
+  return `${style.fontStyle} ${style.fontWeight} ${size} ${style.fontFamily}`;
 }
