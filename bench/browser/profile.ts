@@ -1,5 +1,6 @@
 // `npx tsx bench/browser/profile.ts [--seconds 5] [--rate 2000] [options]`: where the viewed trading tab's main
-// thread spends its time under the benchmark's load (same setup as run.ts). Records a Chrome trace and a JS CPU
+// thread spends its time under the benchmark's load (same setup as run.ts), or with `--page lightning` the
+// lightning terminal's (run.ts's ladder setup: four futures positions live, no background tabs). Records a Chrome trace and a JS CPU
 // profile of the tab and prints: self time per trace event, wall and on-CPU (the trace's thread time); tasks by
 // kind and FunctionCall events by function; layouts by their roots and paints by layer owner; then the tab's
 // on-CPU share with panels hidden one at a time (an ablation); then JS self and inclusive time by function and by
@@ -11,18 +12,21 @@
 //   --categories a,b           more trace categories (e.g. cc, blink.canvas)
 //   --inside NAME              the events nested in NAME (e.g. Commit), summed by name, with their rate
 //   --app-js                   the inclusive JS list leaves out React, i18next and the virtualiser
+//   --page lightning           profile the lightning terminal instead of the trading page
 // TD_BENCH_NO_MINIFY=1 builds the app unminified, so the JS profile names functions (figures come from the
 // minified build).
 import type { Page } from 'playwright-core';
 import { mainThreadCpuSeconds } from './metrics.ts';
-import { arg, openBackgroundTabs, startBench, VIEWED } from './setup.ts';
+import { arg, openBackgroundTabs, openLightning, startBench, VIEWED } from './setup.ts';
 
 const SECONDS = arg('seconds', 5);
+const pageArg = process.argv.indexOf('--page');
+const LIGHTNING = pageArg >= 0 && process.argv[pageArg + 1] === 'lightning';
 const env = await startBench(arg('rate', 2000));
 const renderersBefore = new Set((await env.processes()).filter((p) => p.type === 'renderer').map((p) => p.id));
-const page: Page = await env.openTrading(VIEWED, 'spot');
+const page: Page = LIGHTNING ? await openLightning(env) : await env.openTrading(VIEWED, 'spot');
 const viewedPids = (await env.processes()).filter((p) => p.type === 'renderer' && !renderersBefore.has(p.id)).map((p) => p.id);
-await openBackgroundTabs(env);
+if (!LIGHTNING) await openBackgroundTabs(env);
 await page.bringToFront();
 await page.waitForTimeout(3000);
 
@@ -183,7 +187,7 @@ console.log(`\nlayouts: ${layouts.length}, dirty objects per layout: mean ${(lay
 console.log('layout roots by depth:', Object.fromEntries(roots));
 const invalidations = new Map<string, number>();
 for (const e of onMain) {
-  if (e.name !== 'LayoutInvalidationTracking' && e.name !== 'StyleRecalcInvalidationTracking' && e.name !== 'ScheduleStyleInvalidationTracking') continue;
+  if (e.name !== 'LayoutInvalidationTracking' && e.name !== 'StyleRecalcInvalidationTracking' && e.name !== 'ScheduleStyleInvalidationTracking' && e.name !== 'PaintInvalidationTracking') continue;
   const d = e.args?.['data'] ?? {};
   const key = `${e.name.replace('InvalidationTracking', '')} ${d.nodeName ?? '?'} — ${d.reason ?? d.invalidationSet?.id ?? d.changedClass ?? d.changedAttribute ?? ''}`;
   invalidations.set(key, (invalidations.get(key) ?? 0) + 1);
@@ -202,7 +206,7 @@ async function placeOf(id: number): Promise<string> {
       functionDeclaration: `function () {
         const parts = [];
         for (let e = this.nodeType === 1 ? this : this.parentElement; e && parts.length < 5; e = e.parentElement) {
-          if (e.classList.contains('td-panel-frame')) { parts.push('FRAME'); break; }
+          if (e.classList.contains('td-panel-frame') || e.classList.contains('td-lt-panel')) { parts.push('FRAME'); break; }
           parts.push(e.tagName.toLowerCase() + (typeof e.className === 'string' && e.className ? '.' + e.className.split(' ')[0] : ''));
         }
         return (this.isConnected ? '' : '(detached) ') + (this.nodeType === 9 ? '#document' : parts.reverse().join(' > ')) + (this.nodeType === 3 ? ' > #text' : '');
@@ -275,7 +279,9 @@ const sample = async () => {
 const hideArg = process.argv.indexOf('--hide');
 // --css 'rules;;rules': variants of injected CSS instead of hidden panels (e.g. to try a property's cost).
 const cssArg = process.argv.indexOf('--css');
-const hides = cssArg >= 0 ? ['', ...(process.argv[cssArg + 1] ?? '').split(';;'), ''] : hideArg >= 0 ? ['', ...(process.argv[hideArg + 1] ?? '').split(';'), ''] : ['', '.td-trades', '.td-book', '.td-chart', '.td-pair-header', '.td-health', '.td-form-slot', '.td-orders-area', ''];
+const hides = cssArg >= 0 ? ['', ...(process.argv[cssArg + 1] ?? '').split(';;'), ''] : hideArg >= 0 ? ['', ...(process.argv[hideArg + 1] ?? '').split(';'), ''] : LIGHTNING
+      ? ['', '.td-lt-ladder', '.td-lt-market', '.td-lt-positions', '.td-lt-actions', '.td-lt-panels', '.td-orders-area', '']
+      : ['', '.td-trades', '.td-book', '.td-chart', '.td-pair-header', '.td-health', '.td-form-slot', '.td-orders-area', ''];
 for (const hide of hides) {
   const style = hide ? await page.addStyleTag({ content: cssArg >= 0 ? hide : `${hide} { display: none !important; }` }) : null;
   await page.waitForTimeout(500);

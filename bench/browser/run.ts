@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
-import { arg, OTHERS, openBackgroundTabs, root, startBench, VIEWED } from './setup.ts';
-import { demoToken } from '../../tests/e2e/support/account.ts';
+import { arg, LIGHTNING_POSITIONS, OTHERS, openBackgroundTabs, openLightning, root, startBench, VIEWED } from './setup.ts';
 
 // `--scenario market|cold-start|windows|event-to-pixels|all`: the issue 19 scenarios instead of the trading page (bench/README.md).
 const SCENARIOS = ['market', 'cold-start', 'windows', 'event-to-pixels'];
@@ -118,24 +117,10 @@ const conn10 = await connections();
 // does not scroll: frames while the book moves under it), plus how many ladder rows change per second (its rows
 // are memoised: a book update touches only the rows whose figures changed).
 for (const tab of tabs) await tab.close();
-// With the futures positions table live under it (issue 19): the demo user, signed in, holds a position on each of
-// these USD-M pairs, so the page keeps their rows (mark price, PnL) up to date while the ladder moves.
-const POSITIONS: Array<[string, string]> = [['BTCUSDT', '0.01'], ['ETHUSDT', '0.1'], ['SOLUSDT', '1'], ['DOGEUSDT', '1000']];
-const token = await demoToken(env.base);
-const signedCall = async (route: string, body: unknown) => {
-  const response = await fetch(`${env.base}/api${route}`, { method: 'POST', headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  const reply = (await response.json()) as { code: number; msg: string };
-  if (reply.code !== 200) throw new Error(`${route}: ${reply.code} ${reply.msg}`);
-};
-await signedCall('/broker/lightning/transfer/submit', { asset: 'USDT', type: 'FUNDING_UMFUTURE', amount: '5000' });
-for (const [instrumentId, volume] of POSITIONS) await signedCall('/broker/lightning/futures/order/sendOrder', { instrumentId, direction: 'buy', priceType: 'market', volume });
-await context.addCookies([{ name: 'token', value: token, url: env.base }]);
-console.log(`measuring the lightning ladder with ${POSITIONS.length} positions for ${MEASURE_MS / 1000} s…`);
+// With the futures positions table live under it (issue 19): setup.ts LIGHTNING_POSITIONS.
+console.log(`measuring the lightning ladder with ${LIGHTNING_POSITIONS.length} positions for ${MEASURE_MS / 1000} s…`);
 const renderersBeforeLadder = new Set(await rendererPids());
-const ladderPage = await context.newPage();
-await ladderPage.goto(`${env.base}/en-US/lightning?symbol=${VIEWED}`);
-await ladderPage.getByTestId('lightning-ladder').locator('[data-price]').first().waitFor({ timeout: 60_000 });
-for (const [instrumentId] of POSITIONS) await ladderPage.locator(`[data-testid="position-row"][data-symbol="${instrumentId}"]`).first().waitFor({ timeout: 30_000 });
+const ladderPage = await openLightning(env);
 const ladderPids = (await rendererPids()).filter((id) => !renderersBeforeLadder.has(id));
 await ladderPage.waitForTimeout(3000);
 const ladderCdp: CDPSession = await context.newCDPSession(ladderPage);

@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { build } from 'vite';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import { buildSandbox } from '../../server/app.ts';
+import { demoToken } from '../../tests/e2e/support/account.ts';
 import type { SimConnection } from './metrics.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -144,6 +145,34 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
  * HIDDEN_RELEASE_MS) and
  * freezes it (as Chrome does with background tabs); the first `count` of OTHERS only when given. Returns the tabs and how many could be frozen.
  */
+/**
+ * The futures positions the lightning page is measured with (issue 19 "The lightning ladder and the futures
+ * positions table live"): the demo user holds one on each of these USD-M pairs, so the page keeps their rows (mark
+ * price, PnL) up to date while the ladder moves.
+ */
+export const LIGHTNING_POSITIONS: Array<[string, string]> = [['BTCUSDT', '0.01'], ['ETHUSDT', '0.1'], ['SOLUSDT', '1'], ['DOGEUSDT', '1000']];
+
+/**
+ * Signs the demo user in (its token as the page's cookie), funds its futures account, opens LIGHTNING_POSITIONS
+ * and opens the lightning terminal on VIEWED, waiting for the ladder's rows and every position's row.
+ */
+export async function openLightning(env: BenchEnv): Promise<Page> {
+  const token = await demoToken(env.base);
+  const signedCall = async (route: string, body: unknown) => {
+    const response = await fetch(`${env.base}/api${route}`, { method: 'POST', headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const reply = (await response.json()) as { code: number; msg: string };
+    if (reply.code !== 200) throw new Error(`${route}: ${reply.code} ${reply.msg}`);
+  };
+  await signedCall('/broker/lightning/transfer/submit', { asset: 'USDT', type: 'FUNDING_UMFUTURE', amount: '5000' });
+  for (const [instrumentId, volume] of LIGHTNING_POSITIONS) await signedCall('/broker/lightning/futures/order/sendOrder', { instrumentId, direction: 'buy', priceType: 'market', volume });
+  await env.context.addCookies([{ name: 'token', value: token, url: env.base }]);
+  const page = await env.context.newPage();
+  await page.goto(`${env.base}/en-US/lightning?symbol=${VIEWED}`);
+  await page.getByTestId('lightning-ladder').locator('[data-price]').first().waitFor({ timeout: 60_000 });
+  for (const [instrumentId] of LIGHTNING_POSITIONS) await page.locator(`[data-testid="position-row"][data-symbol="${instrumentId}"]`).first().waitFor({ timeout: 30_000 });
+  return page;
+}
+
 export async function openBackgroundTabs(env: BenchEnv, count = OTHERS.length): Promise<{ tabs: Page[]; frozen: number }> {
   const tabs: Page[] = [];
   let frozen = 0;

@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,14 @@ afterEach(() => {
 
 /** A book around `mid`: bids mid − 0.1, − 0.2, … and asks mid, + 0.1, … (10 levels each), quantities 1, 2, 3, … */
 function setMarket(mid: number, qty: (i: number) => number = (i) => i + 1) {
+  act(() => {
+    setBook(mid, qty);
+    tickersStore.setState({ tickers: { spot: {}, usdm: { BTCUSDT: { s: 'BTCUSDT', c: mid, o: mid, h: mid, l: mid, v: 0, q: 0, E: 0 } } } });
+  });
+}
+
+/** The book alone (setMarket's), as a book update that brings no ticker. */
+function setBook(mid: number, qty: (i: number) => number = (i) => i + 1) {
   const bids = new Float64Array(20);
   const asks = new Float64Array(20);
   for (let i = 0; i < 10; i++) {
@@ -65,10 +73,7 @@ function setMarket(mid: number, qty: (i: number) => number = (i) => i + 1) {
     asks[i * 2 + 1] = qty(i);
   }
   const view: BookView = { synced: true, lastUpdateId: 1, time: 0, tickSize: '0.1', depth: 50, group: 1, bids, asks };
-  act(() => {
-    bookStore.setState({ books: { ...bookStore.getState().books, [BOOK_ID]: view } });
-    tickersStore.setState({ tickers: { spot: {}, usdm: { BTCUSDT: { s: 'BTCUSDT', c: mid, o: mid, h: mid, l: mid, v: 0, q: 0, E: 0 } } } });
-  });
+  bookStore.setState({ books: { ...bookStore.getState().books, [BOOK_ID]: view } });
 }
 
 async function mount(node: React.ReactNode) {
@@ -165,6 +170,44 @@ describe('LightningLadder', () => {
     await Promise.resolve(); // mutation records are delivered in a microtask
     observer.disconnect();
     expect([...changed].sort()).toEqual(['100.2', '99.7']);
+  });
+
+  it('a book update that moves no best level renders nothing: it writes the sizes and bars into their cells', async () => {
+    setMarket(100);
+    const commits = vi.fn();
+    await mount(
+      <Profiler id="ladder" onRender={commits}>
+        <LightningLadder {...ladderProps()} />
+      </Profiler>,
+    );
+    const bar = (price: string, side: 'buy' | 'sell') => (row(price)?.querySelector(`[data-testid="ladder-${side}"] .td-ld-bar`) as HTMLElement).style.transform;
+    // Sizes 1…10 a side: the bars' full width is 16 (the fullest row rounded up to a power of two).
+    expect(qty('99.5', 'buy')).toBe('5.000');
+    expect(bar('99.5', 'buy')).toBe('scaleX(0.31)'); // 5 / 16
+    expect(bar('100.0', 'sell')).toBe('scaleX(0.06)'); // 1 / 16
+    const button = row('99.5')?.querySelector('[data-testid="ladder-buy"]');
+    const cell = button?.querySelector('.td-ld-qty');
+    commits.mockClear();
+
+    act(() => setBook(100, (i) => (i === 4 ? 9 : i + 1))); // the fifth level of each side: 5 → 9
+    expect(commits).not.toHaveBeenCalled();
+    expect(qty('99.5', 'buy')).toBe('9.000');
+    expect(bar('99.5', 'buy')).toBe('scaleX(0.56)'); // 9 / 16
+    expect(qty('100.4', 'sell')).toBe('9.000');
+    expect(row('99.5')?.querySelector('[data-testid="ladder-buy"] .td-ld-qty')).toBe(cell); // written in place
+    expect(button?.textContent).toBe('Open long, limit at 99.59.000'); // its name: the action and price, then the size
+
+    // A level that empties: no size and no bar.
+    act(() => setBook(100, (i) => (i === 4 ? 0 : i + 1)));
+    expect(qty('99.5', 'buy')).toBe('');
+    expect(bar('99.5', 'buy')).toBe('scaleX(0)');
+    expect(commits).not.toHaveBeenCalled();
+
+    // The best bid moves a row: the zones change, so the ladder renders.
+    act(() => setBook(100.1));
+    expect(commits).toHaveBeenCalled();
+    expect(row('100.0')?.getAttribute('data-zone')).toBe('bid');
+    expect(qty('100.0', 'buy')).toBe('1.000');
   });
 
   it("marks the trader's orders, the entry and the liquidation price on their rows; an order cancels from its mark", async () => {

@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useOrderBook, useTicker } from '../../market/index.ts';
+import { useOrderBookTicks, useTicker, type BookView } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
-import type { OrderView } from '../trading/shared.ts';
+import { writeText, type OrderView } from '../trading/shared.ts';
 import { centredWindow, defaultMultiple, fillRows, LADDER_ROWS, ladderStep, needsRecentre, ordersByRow, referencePrice, rowOf, rowPrices, STEP_MULTIPLES, type LadderWindow, type StepMultiple, unitsOf } from './ladder.ts';
 import { openOrdersStore, positionsStore } from './lightning-actions.ts';
 import { ladderStore, savedStepMultiple, setStepMultiple } from './lightning-store.ts';
@@ -33,11 +33,6 @@ interface RowLabels {
 interface RowProps {
   index: number;
   price: string;
-  bid: number;
-  ask: number;
-  /** the quantity that fills a size bar */
-  scale: number;
-  amountDigits: number;
   /** where the row lies against the book: in the bids, the asks, or the spread between them */
   zone: 'bid' | 'ask' | 'spread';
   last: boolean;
@@ -53,14 +48,15 @@ interface RowProps {
   onRow: (action: 'buy' | 'sell' | 'cancelBid' | 'cancelAsk', index: number) => void;
 }
 
-/** Fraction of a size bar, in whole percent: a row re-renders only when its own figure changes. */
+/** Fraction of a size bar, in whole percent: a cell's bar is written only when its own figure changes. */
 const barPct = (qty: number, scale: number) => (scale > 0 && qty > 0 ? Math.max(1, Math.round((qty / scale) * 100)) : 0);
 
-/** One price level. Memoised: a book update re-renders only the rows whose figures changed. */
+/**
+ * One price level. Memoised, and without the book's figures: a row renders when its place (zone, last trade), the
+ * trader's orders or marks on it change. Its sizes and bars are written by the ladder on every tick (its `paint`),
+ * into elements React leaves empty, so a book update renders nothing.
+ */
 const LadderRow = memo(function LadderRow(p: RowProps) {
-  const bidPct = barPct(p.bid, p.scale);
-  const askPct = barPct(p.ask, p.scale);
-  const fmt = (q: number) => (q > 0 ? q.toFixed(p.amountDigits) : '');
   const buyName = `${p.labels.buyAt} ${p.price}`;
   const sellName = `${p.labels.sellAt} ${p.price}`;
   return (
@@ -75,14 +71,14 @@ const LadderRow = memo(function LadderRow(p: RowProps) {
       {/* The name is the action and price (read first), then the size shown (WCAG 2.5.3 label in name). */}
       <button type="button" className="td-ld-cell td-ld-cell--bid" data-testid="ladder-buy" disabled={!p.enabled} onClick={() => p.onRow('buy', p.index)}>
         <span className="td-visually-hidden">{buyName}</span>
-        {bidPct > 0 && <span className="td-ld-bar" style={{ width: `${bidPct}%` }} />}
-        <span className="td-ld-qty">{fmt(p.bid)}</span>
+        <span className="td-ld-bar" />
+        <span className="td-ld-qty" />
       </button>
       <span className="td-ld-price">{p.price}</span>
       <button type="button" className="td-ld-cell td-ld-cell--ask" data-testid="ladder-sell" disabled={!p.enabled} onClick={() => p.onRow('sell', p.index)}>
         <span className="td-visually-hidden">{sellName}</span>
-        {askPct > 0 && <span className="td-ld-bar" style={{ width: `${askPct}%` }} />}
-        <span className="td-ld-qty">{fmt(p.ask)}</span>
+        <span className="td-ld-bar" />
+        <span className="td-ld-qty" />
       </button>
       <span className="td-ld-own">
         {p.ownAsk && (
@@ -106,6 +102,55 @@ const LadderRow = memo(function LadderRow(p: RowProps) {
     </div>
   );
 });
+
+/** A size cell's elements and the figures last written to them. */
+interface CellView {
+  qty: HTMLElement;
+  bar: HTMLElement;
+  text: string;
+  pct: number;
+}
+
+/** The cells of the rendered rows, bids and asks by row (collected after every render, see LightningLadder). */
+interface LadderCells {
+  bid: CellView[];
+  ask: CellView[];
+}
+
+function collectCells(rows: HTMLElement | null): LadderCells {
+  const cells: LadderCells = { bid: [], ask: [] };
+  if (!rows) return cells;
+  const cell = (row: Element, side: 'bid' | 'ask'): CellView | null => {
+    const qty = row.querySelector<HTMLElement>(`.td-ld-cell--${side} .td-ld-qty`);
+    const bar = row.querySelector<HTMLElement>(`.td-ld-cell--${side} .td-ld-bar`);
+    // -1 and a text no figure has: the first paint writes every cell.
+    return qty && bar ? { qty, bar, text: '\u0000', pct: -1 } : null;
+  };
+  for (const row of rows.querySelectorAll('.td-ld-row')) {
+    const bid = cell(row, 'bid');
+    const ask = cell(row, 'ask');
+    if (bid && ask) {
+      cells.bid.push(bid);
+      cells.ask.push(ask);
+    }
+  }
+  return cells;
+}
+
+function writeCell(cell: CellView | undefined, qty: number, scale: number, digits: number): void {
+  if (!cell) return;
+  const text = qty > 0 ? qty.toFixed(digits) : '';
+  if (text !== cell.text) {
+    writeText(cell.qty, text);
+    cell.text = text;
+  }
+  const pct = barPct(qty, scale);
+  if (pct !== cell.pct) {
+    // A transform, not a width: a bar that grows is painted again, nothing is laid out.
+    cell.bar.style.transform = `scaleX(${pct / 100})`;
+    cell.pct = pct;
+  }
+}
 
 /** A size bar's full width: the fullest row rounded up to a power of two, so the scale (and every bar) changes seldom. */
 function barScale(max: number): number {
@@ -132,8 +177,21 @@ export function LightningLadder(props: LadderProps) {
   const chosen = useStore(ladderStore, (s) => (s.symbol === pair.symbol ? s.multiple : null)) ?? savedStepMultiple(pair.symbol);
   const request = useStore(ladderStore, (s) => s.recentre);
   const multiple: StepMultiple = chosen ?? 1;
-  const book = useOrderBook(pair.symbol, { depth: LADDER_DEPTH, market: 'usdm', ...(multiple > 1 ? { group: multiple } : {}) });
+  const { step, digits } = ladderStep(pair.tickSize, multiple);
   const ticker = useTicker(pair.symbol, 'usdm');
+  // The ladder renders when the book's best levels move a step (the rows' zones) or, with no last trade yet, its mid
+  // does (the window may move); every other book update only writes the sizes and bars (its `paint`).
+  const bookShape = (b: BookView | undefined) => {
+    if (b === undefined || b.bids.length === 0) return '';
+    const bid = unitsOf(b.bids[0] as number, step, 'down');
+    const ask = b.asks.length > 0 ? unitsOf(b.asks[0] as number, step, 'up') : null;
+    const mid = ticker ? null : referencePrice(undefined, b.bids[0], b.asks[0]);
+    return `${bid}:${ask}:${mid === null ? '' : unitsOf(mid, step, 'nearest')}`;
+  };
+  const cells = useRef<LadderCells>({ bid: [], ask: [] });
+  // This commit's `paint` (set after the commit, below).
+  const painter = useRef<(b: BookView | undefined) => void>(() => undefined);
+  const book = useOrderBookTicks(pair.symbol, { depth: LADDER_DEPTH, market: 'usdm', ...(multiple > 1 ? { group: multiple } : {}) }, bookShape, (next) => painter.current(next));
   const orders = useStore(openOrdersStore, (s) => (s.symbol === pair.symbol ? s.orders : NO_ORDERS));
   const positions = useStore(positionsStore, (s) => (s.symbol === pair.symbol ? s.positions : null));
 
@@ -143,7 +201,6 @@ export function LightningLadder(props: LadderProps) {
     if (chosen === null && hasBook && book) setStepMultiple(pair.symbol, defaultMultiple(pair.tickSize, book.bids, book.asks));
   }, [chosen, hasBook, book, pair.symbol, pair.tickSize]);
 
-  const { step, digits } = ladderStep(pair.tickSize, multiple);
   const bestBid = book?.bids[0];
   const bestAsk = book?.asks[0];
   const price = referencePrice(ticker?.c, bestBid, bestAsk);
@@ -161,9 +218,24 @@ export function LightningLadder(props: LadderProps) {
   // Reused across ticks (CONVENTIONS.md "Hot paths").
   const [bidRows] = useState(() => new Float64Array(LADDER_ROWS));
   const [askRows] = useState(() => new Float64Array(LADDER_ROWS));
-  const maxBid = w ? fillRows(w, book?.bids, 'bid', bidRows) : 0;
-  const maxAsk = w ? fillRows(w, book?.asks, 'ask', askRows) : 0;
-  const scale = barScale(Math.max(maxBid, maxAsk));
+  /** Writes every row's sizes and bars for `b` into the cells this commit rendered: after the commit, and on each tick. */
+  const paint = (b: BookView | undefined) => {
+    if (!w) return;
+    const scale = barScale(Math.max(fillRows(w, b?.bids, 'bid', bidRows), fillRows(w, b?.asks, 'ask', askRows)));
+    const { bid, ask } = cells.current;
+    for (let i = 0; i < w.rows; i++) {
+      writeCell(bid[i], bidRows[i] as number, scale, pair.amountPrecision);
+      writeCell(ask[i], askRows[i] as number, scale, pair.amountPrecision);
+    }
+  };
+  const rowsRef = useRef<HTMLDivElement>(null);
+  // After every commit: the rows React rendered are collected again (a recentre or a new pair gives them new
+  // prices) and painted with the book this render had; ticks after it paint through useOrderBookTicks.
+  useLayoutEffect(() => {
+    cells.current = collectCells(rowsRef.current);
+    painter.current = paint;
+    paint(book);
+  });
   const own = useMemo(() => (w ? ordersByRow(w, orders) : new Map<string, OrderView[]>()), [w, orders]);
   // The position's entry and liquidation prices: on their rows, or named at the ladder's edge they lie beyond.
   const marks = useMemo(() => {
@@ -235,7 +307,7 @@ export function LightningLadder(props: LadderProps) {
           ))}
         </p>
       )}
-      <div className="td-ld-rows" data-testid="lightning-ladder" data-top={prices[0]} data-step={step}>
+      <div ref={rowsRef} className="td-ld-rows" data-testid="lightning-ladder" data-top={prices[0]} data-step={step}>
         {w === null && <p className="td-muted">{t('ladder.waiting')}</p>}
         {prices.map((rowPrice, i) => {
           const ob = ownOf(own.get(`bid:${i}`), pair.amountPrecision);
@@ -245,10 +317,6 @@ export function LightningLadder(props: LadderProps) {
               key={i}
               index={i}
               price={rowPrice}
-              bid={bidRows[i] as number}
-              ask={askRows[i] as number}
-              scale={scale}
-              amountDigits={pair.amountPrecision}
               zone={i >= bidRow ? 'bid' : i <= askRow ? 'ask' : 'spread'}
               last={i === lastRow}
               ownBid={ob.text}

@@ -186,8 +186,10 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
           <div className={`td-book-body td-book-body--${layout}`} role="group" aria-label={labels.title}>
             {layout !== 'bids' && list('ask')}
             <div className="td-book-mid" data-testid="book-spread">
-              <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>
-              <span ref={spreadRef} className="td-book-spread" />
+              <div className="td-book-mid-frame">
+                <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>
+                <span ref={spreadRef} className="td-book-spread" />
+              </div>
             </div>
             {layout !== 'asks' && list('bid')}
           </div>

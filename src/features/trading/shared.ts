@@ -12,5 +12,6 @@ export { futuresData } from './futures-data/instance.ts';
 export { tradeApi, type FeeRow, type FillView, type OrderView } from './futures-data/trade-api.ts';
 export { useTradingAccount } from './futures-data/use-trading-account.ts';
 export { validateOrder, type FieldError } from './order-entry/validate.ts';
+export { writeText } from './TextColumn.tsx';
 export { TransferModal } from './modals/TransferModal.tsx';
 export type { AccountKind } from './modals/transfer-codes.ts';
