@@ -89,6 +89,8 @@ describe('lightning terminal', () => {
     await sim.post('pause');
     try {
       const ladder = page.getByTestId('lightning-ladder');
+      // The sizes and their bars are drawn by the tab's painter worker (issue 19).
+      await expect.poll(() => ladder.locator('.td-ld-canvas').getAttribute('data-painter')).toBe('worker');
       const top = await ladder.getAttribute('data-top');
       const price = await ladder.locator('[data-zone="bid"]').nth(5).getAttribute('data-price');
       const level = ladder.locator(`[data-price="${price}"]`);

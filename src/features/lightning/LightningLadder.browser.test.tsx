@@ -8,9 +8,10 @@ import enLightning from '../../../locales/en-US/lightning.json';
 import enOrders from '../../../locales/en-US/orders.json';
 import { toastStore } from '../../lib/toast/index.ts';
 import { bookStore, setMarketBridge, subscriptionId, tickersStore, type BookView } from '../../market/index.ts';
+import { shoot } from '../../components/testing/pixels.ts';
 import '../../styles/theme.css';
 import type { Pair } from '../market/index.ts';
-import { futuresData, tradeApi, type OrderView } from '../trading/shared.ts';
+import { COPY_MS, futuresData, tradeApi, type OrderView } from '../trading/shared.ts';
 import { DEFAULT_KEYBOARD } from './hotkeys.ts';
 import { openOrdersStore, positionsStore, type PositionRow } from './lightning-actions.ts';
 import { LightningControls } from './LightningControls.tsx';
@@ -91,6 +92,8 @@ function ladderProps(overrides: Partial<LadderProps> = {}): LadderProps {
   return { pair, enabled: true, onPick: () => undefined, onCancel: () => undefined, ...overrides };
 }
 
+/** The sizes' copy in the cells is written at most COPY_MS after a tick where the canvas draws them. */
+const copied = { timeout: COPY_MS * 3 };
 const ladder = () => host?.querySelector('[data-testid="lightning-ladder"]') as HTMLElement;
 const row = (price: string) => ladder().querySelector(`[data-price="${price}"]`) as HTMLElement | null;
 const qty = (price: string, side: 'buy' | 'sell') => row(price)?.querySelector(`[data-testid="ladder-${side}"] .td-ld-qty`)?.textContent ?? null;
@@ -113,7 +116,8 @@ describe('LightningLadder', () => {
     expect(ladder().getAttribute('data-top')).toBe('101.6');
     expect(row('99.5')).toBe(level); // the same element, still on row 21
     expect(level?.getAttribute('data-row')).toBe('21');
-    expect(qty('99.5', 'buy')).toBe(''); // its bid is gone: the book's best bid is now 100.9
+    // The sizes' copy in the cells catches up within COPY_MS (the canvas draws them at once).
+    await vi.waitFor(() => expect(qty('99.5', 'buy')).toBe(''), copied); // its bid is gone: the book's best bid is now 100.9
     expect(qty('100.9', 'buy')).toBe('1.000');
     expect(row('100.5')?.getAttribute('data-zone')).toBe('bid');
     expect(row('101.2')?.getAttribute('data-zone')).toBe('ask');
@@ -162,17 +166,19 @@ describe('LightningLadder', () => {
       for (const r of records) {
         const target = r.target instanceof Element ? r.target : r.target.parentElement;
         const at = target?.closest('[data-row]')?.getAttribute('data-price');
-        changed.add(at ?? 'outside a row');
+        // (the canvas's size attributes follow the painter's sizing of it, once)
+        if (target?.tagName !== 'CANVAS') changed.add(at ?? 'outside a row');
       }
     });
     observer.observe(ladder(), { subtree: true, childList: true, characterData: true, attributes: true });
     setMarket(100, (i) => (i === 2 ? 9 : i + 1)); // the third level of each side changes
+    await vi.waitFor(() => expect(qty('99.7', 'buy')).toBe('9.000'), copied);
     await Promise.resolve(); // mutation records are delivered in a microtask
     observer.disconnect();
     expect([...changed].sort()).toEqual(['100.2', '99.7']);
   });
 
-  it('a book update that moves no best level renders nothing: it writes the sizes and bars into their cells', async () => {
+  it('a book update that moves no best level renders nothing: the canvas draws it and the cells get a copy', async () => {
     setMarket(100);
     const commits = vi.fn();
     await mount(
@@ -180,34 +186,62 @@ describe('LightningLadder', () => {
         <LightningLadder {...ladderProps()} />
       </Profiler>,
     );
-    const bar = (price: string, side: 'buy' | 'sell') => (row(price)?.querySelector(`[data-testid="ladder-${side}"] .td-ld-bar`) as HTMLElement).style.transform;
-    // Sizes 1…10 a side: the bars' full width is 16 (the fullest row rounded up to a power of two).
-    expect(qty('99.5', 'buy')).toBe('5.000');
-    expect(bar('99.5', 'buy')).toBe('scaleX(0.31)'); // 5 / 16
-    expect(bar('100.0', 'sell')).toBe('scaleX(0.06)'); // 1 / 16
+    const canvas = ladder().querySelector('canvas') as HTMLCanvasElement;
+    expect(canvas.dataset['painter']).toBe('worker');
+    expect(ladder().classList.contains('td-ld-rows--drawn')).toBe(true);
+    // A point of a row's bid cell, `share` of its width from its right edge (the bars grow from there), 3 px from the
+    // row's top: inside a bar (2 px from the row's edges) and above the size's digits.
+    const at = (price: string, share: number) => {
+      const box = ladder().getBoundingClientRect();
+      const cell = row(price)?.querySelector('[data-testid="ladder-buy"]')?.getBoundingClientRect() as DOMRect;
+      const rowTop = (row(price) as HTMLElement).getBoundingClientRect().top;
+      return { x: cell.right - share * cell.width - box.left, y: rowTop + 3 - box.top, left: cell.left + 2 - box.left };
+    };
+    // Whether the bid bar of `price`'s row reaches `share` of its cell: inked against the cell's far left.
+    const barReaches = async (price: string, share: number) => {
+      const shot = await shoot(ladder());
+      const p = at(price, share);
+      return shot.inked(p.x, p.y, shot.rgb(p.left, p.y));
+    };
+    // Sizes 1…10 a side: the bars' full width is 16 (the fullest row rounded up to a power of two); 5 / 16 = 31 %.
+    expect(qty('99.5', 'buy')).toBe('5.000'); // the copy, written with the commit
+    await vi.waitFor(async () => expect(await barReaches('99.5', 0.25)).toBe(true));
+    expect(await barReaches('99.5', 0.45)).toBe(false);
     const button = row('99.5')?.querySelector('[data-testid="ladder-buy"]');
     const cell = button?.querySelector('.td-ld-qty');
     commits.mockClear();
 
-    act(() => setBook(100, (i) => (i === 4 ? 9 : i + 1))); // the fifth level of each side: 5 → 9
+    act(() => setBook(100, (i) => (i === 4 ? 9 : i + 1))); // the fifth level of each side: 5 → 9, 9 / 16 = 56 %
     expect(commits).not.toHaveBeenCalled();
-    expect(qty('99.5', 'buy')).toBe('9.000');
-    expect(bar('99.5', 'buy')).toBe('scaleX(0.56)'); // 9 / 16
+    await vi.waitFor(async () => expect(await barReaches('99.5', 0.45)).toBe(true));
+    // The copy catches up within COPY_MS, in the same element, and the button's name with it.
+    await vi.waitFor(() => expect(qty('99.5', 'buy')).toBe('9.000'), copied);
     expect(qty('100.4', 'sell')).toBe('9.000');
-    expect(row('99.5')?.querySelector('[data-testid="ladder-buy"] .td-ld-qty')).toBe(cell); // written in place
+    expect(row('99.5')?.querySelector('[data-testid="ladder-buy"] .td-ld-qty')).toBe(cell);
     expect(button?.textContent).toBe('Open long, limit at 99.59.000'); // its name: the action and price, then the size
 
     // A level that empties: no size and no bar.
     act(() => setBook(100, (i) => (i === 4 ? 0 : i + 1)));
-    expect(qty('99.5', 'buy')).toBe('');
-    expect(bar('99.5', 'buy')).toBe('scaleX(0)');
+    await vi.waitFor(async () => expect(await barReaches('99.5', 0.02)).toBe(false));
+    await vi.waitFor(() => expect(qty('99.5', 'buy')).toBe(''), copied);
     expect(commits).not.toHaveBeenCalled();
 
-    // The best bid moves a row: the zones change, so the ladder renders.
+    // The best bid moves a row: the zones change, so the ladder renders; the rows keep their prices, so the copy
+    // follows as after a tick.
     act(() => setBook(100.1));
     expect(commits).toHaveBeenCalled();
     expect(row('100.0')?.getAttribute('data-zone')).toBe('bid');
-    expect(qty('100.0', 'buy')).toBe('1.000');
+    await vi.waitFor(() => expect(qty('100.0', 'buy')).toBe('1.000'), copied);
+  });
+
+  it('in forced colours the cells show the sizes, written on every tick, and the canvas draws the bars only', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches: query === '(forced-colors: active)', media: query }) as MediaQueryList);
+    setMarket(100);
+    await mount(<LightningLadder {...ladderProps()} />);
+    expect(ladder().classList.contains('td-ld-rows--drawn')).toBe(false);
+    act(() => setBook(100, (i) => (i === 4 ? 9 : i + 1)));
+    expect(qty('99.5', 'buy')).toBe('9.000'); // at once
+    expect(getComputedStyle(row('99.5')?.querySelector('.td-ld-qty') as Element).color).not.toBe('rgba(0, 0, 0, 0)');
   });
 
   it("marks the trader's orders, the entry and the liquidation price on their rows; an order cancels from its mark", async () => {

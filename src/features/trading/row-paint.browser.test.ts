@@ -11,6 +11,13 @@ const frame = (over: Partial<RowFrame> = {}): RowFrame => ({
   ...over,
 });
 
+/** A new canvas with `frame(over)` painted on it. */
+function painted(over: Partial<RowFrame>): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  paintRows(canvas, canvas.getContext('2d') as CanvasRenderingContext2D, frame(over));
+  return canvas;
+}
+
 /** Alpha of the pixel at CSS (x, y). */
 function alpha(canvas: HTMLCanvasElement, x: number, y: number, ratio = 2): number {
   return canvas.getContext('2d')?.getImageData(Math.floor(x * ratio), Math.floor(y * ratio), 1, 1).data[3] ?? 0;
@@ -46,6 +53,30 @@ describe('paintRows', () => {
     expect([red?.[0], red?.[1], red?.[2]]).toEqual([255, 0, 0]);
     const blue = canvas.getContext('2d')?.getImageData(10, 140, 1, 1).data; // row 3 is hovered
     expect([blue?.[0], blue?.[1], blue?.[2]]).toEqual([0, 0, 255]);
+  });
+
+  it('draws sets of bars side by side, each in its own span, from its edge, inset from the rows (the ladder)', () => {
+    const canvas = painted({
+      bars: [
+        { pct: [0.5, 0, 0, 0], barColor: '#0f0', x: 20, width: 100, from: 'right', inset: 2 },
+        { pct: [0, 0.25, 0, 0], barColor: '#f00', x: 180, width: 100, from: 'left', inset: 2 },
+      ],
+    });
+    // Row 0, the first set: 50 of its 100 px, from its right edge (120) to 70; nothing beyond its span.
+    expect(alpha(canvas, 118, 10)).toBe(255);
+    expect(alpha(canvas, 72, 10)).toBe(255);
+    expect(alpha(canvas, 68, 10)).toBe(0);
+    expect(alpha(canvas, 122, 10)).toBe(0);
+    // inset: 2 px above and below the bar are left clear
+    expect(alpha(canvas, 100, 1)).toBe(0);
+    expect(alpha(canvas, 100, 3)).toBe(255);
+    expect(alpha(canvas, 100, 19)).toBe(0);
+    // Row 1, the second set: 25 px from its left edge (180).
+    expect(alpha(canvas, 182, 30)).toBe(255);
+    expect(alpha(canvas, 203, 30)).toBe(255);
+    expect(alpha(canvas, 207, 30)).toBe(0);
+    expect(alpha(canvas, 178, 30)).toBe(0);
+    expect(inkIn(canvas, 0, 40, 300, 80)).toBe(false); // rows 2 and 3: no bar
   });
 
   it('draws each column of text on its row, from its left edge or up to its right edge, and skips empty lines', () => {

@@ -1,6 +1,6 @@
 /**
- * What a virtualised list of the trading page (the book's sides, the recent trades) draws on its canvas each tick,
- * and the drawing itself. The same function draws in the list painter's worker (row-painter.worker.ts) and, where a
+ * What a live list draws on its canvas each tick (the trading page's book sides and recent trades, the lightning
+ * ladder's sizes), and the drawing itself. The same function draws in the list painter's worker (row-painter.worker.ts) and, where a
  * browser cannot hand a canvas to a worker, on the page's main thread (row-painter.ts).
  */
 
@@ -17,14 +17,21 @@ export interface RowColumn {
 
 /** The depth bars, the flash of changed levels and the hovered row (the book's sides). */
 export interface RowBars {
-  /** each row's bar as a share of the width, drawn from the right */
+  /** each row's bar as a share of the bars' width */
   pct: readonly number[];
-  flash: readonly boolean[];
+  flash?: readonly boolean[];
   /** the hovered row, or -1 */
-  hover: number;
+  hover?: number;
   barColor: string;
-  flashColor: string;
-  hoverColor: string;
+  flashColor?: string;
+  hoverColor?: string;
+  /** where the bars lie across the canvas (CSS pixels): by default its whole width */
+  x?: number;
+  width?: number;
+  /** the edge a bar grows from: by default the right */
+  from?: 'left' | 'right';
+  /** space left above and below each bar, in CSS pixels (default 0) */
+  inset?: number;
 }
 
 export interface RowFrame {
@@ -36,7 +43,8 @@ export interface RowFrame {
   ratio: number;
   /** a CSS font shorthand (the list's computed font) */
   font: string;
-  bars?: RowBars;
+  /** one set of bars, or several side by side (the ladder's bids and asks) */
+  bars?: RowBars | readonly RowBars[];
   /** text columns, drawn after the bars; none where the list's text is in the document instead */
   columns: readonly RowColumn[];
 }
@@ -60,17 +68,18 @@ export function paintRows(canvas: { width: number; height: number }, ctx: RowCon
   }
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, width, height);
-  if (bars) {
-    for (let i = 0; i < bars.pct.length; i++) {
+  for (const set of bars === undefined ? [] : Array.isArray(bars) ? (bars as readonly RowBars[]) : [bars as RowBars]) {
+    const { pct, flash, hover = -1, x = 0, width: span = width, from = 'right', inset = 0 } = set;
+    for (let i = 0; i < pct.length; i++) {
       const y = i * rowHeight;
-      if (i === bars.hover || bars.flash[i]) {
-        ctx.fillStyle = i === bars.hover ? bars.hoverColor : bars.flashColor;
-        ctx.fillRect(0, y, width, rowHeight);
+      if (i === hover || flash?.[i]) {
+        ctx.fillStyle = (i === hover ? set.hoverColor : set.flashColor) ?? set.barColor;
+        ctx.fillRect(x, y, span, rowHeight);
       }
-      const bar = Math.round((bars.pct[i] as number) * width);
+      const bar = Math.round((pct[i] as number) * span);
       if (bar > 0) {
-        ctx.fillStyle = bars.barColor;
-        ctx.fillRect(width - bar, y, bar, rowHeight);
+        ctx.fillStyle = set.barColor;
+        ctx.fillRect(from === 'right' ? x + span - bar : x, y + inset, bar, rowHeight - 2 * inset);
       }
     }
   }
