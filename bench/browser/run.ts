@@ -114,8 +114,9 @@ const conn10 = await connections();
 
 // The lightning ladder (issue 18), measured alone: the ten tabs are closed first. Same figures as the trading
 // page: main thread busy and its breakdown, long tasks, the tab's on-CPU time, and the frame rate (the ladder
-// does not scroll: frames while the book moves under it), plus how many ladder rows change per second (its rows
-// are memoised: a book update touches only the rows whose figures changed).
+// does not scroll: frames while the book moves under it), plus how many ladder rows change in the document per
+// second: since the painter worker draws the sizes and bars, that is the rows whose zone or marks changed and the
+// sizes' copy (written at most once a second), not every size that changed.
 for (const tab of tabs) await tab.close();
 // With the futures positions table live under it (issue 19): setup.ts LIGHTNING_POSITIONS.
 console.log(`measuring the lightning ladder with ${LIGHTNING_POSITIONS.length} positions for ${MEASURE_MS / 1000} s…`);
@@ -263,7 +264,7 @@ const summary = [
   `| lightning ladder: of which script / layout / style | ${f(ladderBreakdown['ScriptDuration'] ?? 0)} / ${f(ladderBreakdown['LayoutDuration'] ?? 0)} / ${f(ladderBreakdown['RecalcStyleDuration'] ?? 0)} % | — |`,
   `| lightning ladder: long tasks > 50 ms | ${ladderOver50.length}${ladderOver50.length > 0 ? ` (longest ${f(results.lightningLadder.longestTaskMs, 0)} ms)` : ''} | 0 (${met(ladderOver50.length === 0)}) |`,
   `| lightning ladder: frames per second while live | ${f(ladderLive.fps)} (p95 frame ${f(results.lightningLadder.p95FrameMs)} ms) | 60 |`,
-  `| lightning ladder: rows changed per second (of ${ladderLive.rows}) | ${f(ladderLive.rowChangesPerSecond, 0)} | — |`,
+  `| lightning ladder: rows changed in the document per second (of ${ladderLive.rows}; sizes drawn by the painter) | ${f(ladderLive.rowChangesPerSecond, 0)} | — |`,
   `| lightning: futures position rows changed per second (of ${ladderLive.positionRows}) | ${f(ladderLive.positionRowChangesPerSecond, 1)} | — |`,
 ].join('\n');
 console.log(`\n${summary}\n`);
