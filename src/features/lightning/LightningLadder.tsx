@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { useOrderBookTicks, useTicker, type BookView } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
-import { useTheme } from '../../lib/theme/index.ts';
-import { canvasDrawsText, chartColors, COPY_MS, listFont, rowPainterFor, useContentBox, usePaintedCanvas, useTickCopy, withAlpha, writeText, type OrderView } from '../trading/shared.ts';
-import { centredWindow, defaultMultiple, fillRows, LADDER_ROWS, ladderStep, needsRecentre, ordersByRow, referencePrice, rowOf, rowPrices, STEP_MULTIPLES, type LadderWindow, type StepMultiple, unitsOf } from './ladder.ts';
+import type { OrderView } from '../trading/shared.ts';
+import { centredWindow, defaultMultiple, ladderStep, needsRecentre, ordersByRow, referencePrice, rowOf, rowPrices, STEP_MULTIPLES, type LadderWindow, type StepMultiple, unitsOf } from './ladder.ts';
+import { useLadderCanvas } from './ladder-canvas.ts';
 import { openOrdersStore, positionsStore } from './lightning-actions.ts';
 import { ladderStore, savedStepMultiple, setStepMultiple } from './lightning-store.ts';
 
@@ -49,13 +49,10 @@ interface RowProps {
   onRow: (action: 'buy' | 'sell' | 'cancelBid' | 'cancelAsk', index: number) => void;
 }
 
-/** Fraction of a size bar, in whole percent (at least 1 % for any size, so a small one still shows a bar). */
-const barPct = (qty: number, scale: number) => (scale > 0 && qty > 0 ? Math.max(1, Math.round((qty / scale) * 100)) : 0);
-
 /**
  * One price level. Memoised, and without the book's figures: a row renders when its place (zone, last trade), the
  * trader's orders or marks on it change. The sizes and their bars are drawn on the ladder's canvas on every tick, and
- * the sizes' text is written into elements React leaves empty (see LightningLadder), so a book update renders nothing.
+ * the sizes' text is written into elements React leaves empty (ladder-canvas.ts), so a book update renders nothing.
  */
 const LadderRow = memo(function LadderRow(p: RowProps) {
   const buyName = `${p.labels.buyAt} ${p.price}`;
@@ -102,66 +99,6 @@ const LadderRow = memo(function LadderRow(p: RowProps) {
   );
 });
 
-/** lightning.css: a row's height, a size's padding in its cell and the space above and below a size bar. */
-const ROW_HEIGHT = 20;
-const QTY_PADDING = 4;
-const BAR_INSET = 2;
-
-/** A size cell's text element and the text last written to it. */
-interface CellView {
-  qty: HTMLElement;
-  text: string;
-}
-
-/** The size cells of the rendered rows, bids and asks by row (collected after every render, see LightningLadder). */
-interface LadderCells {
-  bid: CellView[];
-  ask: CellView[];
-}
-
-function collectCells(rows: HTMLElement | null): LadderCells {
-  const cells: LadderCells = { bid: [], ask: [] };
-  if (!rows) return cells;
-  for (const row of rows.querySelectorAll('.td-ld-row')) {
-    const bid = row.querySelector<HTMLElement>('.td-ld-cell--bid .td-ld-qty');
-    const ask = row.querySelector<HTMLElement>('.td-ld-cell--ask .td-ld-qty');
-    if (bid && ask) {
-      // A text no figure has: the first write fills every cell.
-      cells.bid.push({ qty: bid, text: '\u0000' });
-      cells.ask.push({ qty: ask, text: '\u0000' });
-    }
-  }
-  return cells;
-}
-
-function writeCell(cell: CellView | undefined, text: string): void {
-  if (!cell || text === cell.text) return;
-  writeText(cell.qty, text);
-  cell.text = text;
-}
-
-/** What the canvas draws: each row's sizes as text and as a share of the bars' width. */
-interface LadderFigures {
-  bidQty: string[];
-  askQty: string[];
-  bidBar: number[];
-  askBar: number[];
-}
-
-/** Where the size columns lie on the canvas (CSS pixels), read from the first row when the ladder's box changes. */
-interface LadderGeometry {
-  width: number;
-  bidX: number;
-  bidWidth: number;
-  askX: number;
-  askWidth: number;
-}
-
-/** A size bar's full width: the fullest row rounded up to a power of two, so the scale (and every bar) changes seldom. */
-function barScale(max: number): number {
-  return max > 0 ? 2 ** Math.ceil(Math.log2(max)) : 0;
-}
-
 /** Sum of volumes (decimal places of the pair's step) and the ids of a row's orders. */
 function ownOf(list: readonly OrderView[] | undefined, digits: number): { text: string; ids: string } {
   if (!list || list.length === 0) return { text: '', ids: '' };
@@ -193,10 +130,9 @@ export function LightningLadder(props: LadderProps) {
     const mid = ticker ? null : referencePrice(undefined, b.bids[0], b.asks[0]);
     return `${bid}:${ask}:${mid === null ? '' : unitsOf(mid, step, 'nearest')}`;
   };
-  const cells = useRef<LadderCells>({ bid: [], ask: [] });
-  // What a tick does with this commit's rows (set after the commit, below).
-  const painter = useRef<(b: BookView | undefined) => void>(() => undefined);
-  const book = useOrderBookTicks(pair.symbol, { depth: LADDER_DEPTH, market: 'usdm', ...(multiple > 1 ? { group: multiple } : {}) }, bookShape, (next) => painter.current(next));
+  // What a book update does with this commit's rows (useLadderCanvas sets it after each commit).
+  const onTick = useRef<(b: BookView | undefined) => void>(() => undefined);
+  const book = useOrderBookTicks(pair.symbol, { depth: LADDER_DEPTH, market: 'usdm', ...(multiple > 1 ? { group: multiple } : {}) }, bookShape, (next) => onTick.current(next));
   const orders = useStore(openOrdersStore, (s) => (s.symbol === pair.symbol ? s.orders : NO_ORDERS));
   const positions = useStore(positionsStore, (s) => (s.symbol === pair.symbol ? s.positions : null));
 
@@ -220,105 +156,9 @@ export function LightningLadder(props: LadderProps) {
   const w = current?.key === key ? current.w : null;
   const prices = useMemo(() => (w ? rowPrices(w) : []), [w]);
 
-  // Reused across ticks (CONVENTIONS.md "Hot paths").
-  const [bidRows] = useState(() => new Float64Array(LADDER_ROWS));
-  const [askRows] = useState(() => new Float64Array(LADDER_ROWS));
   const rowsRef = useRef<HTMLDivElement>(null);
-  const [canvasRef, canvasElement] = usePaintedCanvas();
-  // Whether the canvas draws the sizes (the trading page's row painter): their cells are then a transparent copy.
-  const canvasText = canvasDrawsText();
-  const theme = useTheme();
-  // Theme colours and the font are read once per theme: getComputedStyle on every tick could force a style recalc.
-  const palette = useRef<{ theme: string; text: string; bid: string; ask: string; font: string } | null>(null);
-  const geometry = useRef<LadderGeometry | null>(null);
-  const shown = useRef<LadderFigures>({ bidQty: [], askQty: [], bidBar: [], askBar: [] });
-
-  /** Draws `shown` on the canvas (in the tab's painter worker where it can): the size bars and, unless the document shows them, the sizes. */
-  const draw = () => {
-    const canvas = canvasRef.current;
-    const g = geometry.current;
-    if (!canvas || !g || !w) return;
-    if (palette.current?.theme !== theme) {
-      const colors = chartColors(canvas);
-      palette.current = { theme, text: colors.text, bid: withAlpha(colors.up, 0.3), ask: withAlpha(colors.down, 0.3), font: listFont(getComputedStyle(rowsRef.current ?? canvas)) };
-    }
-    const { text, bid, ask, font } = palette.current;
-    const f = shown.current;
-    rowPainterFor(canvas, 'ladder').paint({
-      width: g.width,
-      rows: w.rows,
-      rowHeight: ROW_HEIGHT,
-      ratio: window.devicePixelRatio || 1,
-      font,
-      bars: [
-        { pct: f.bidBar, barColor: bid, x: g.bidX, width: g.bidWidth, from: 'right', inset: BAR_INSET },
-        { pct: f.askBar, barColor: ask, x: g.askX, width: g.askWidth, from: 'left', inset: BAR_INSET },
-      ],
-      columns: canvasText
-        ? [
-            { lines: f.bidQty, color: text, align: 'right', x: g.bidX + g.bidWidth - QTY_PADDING },
-            { lines: f.askQty, color: text, align: 'left', x: g.askX + QTY_PADDING },
-          ]
-        : [],
-    });
-  };
-  /** The sizes of `b` on this commit's rows: computed and drawn (on every tick and after every commit). */
-  const update = (b: BookView | undefined) => {
-    if (!w) return;
-    const scale = barScale(Math.max(fillRows(w, b?.bids, 'bid', bidRows), fillRows(w, b?.asks, 'ask', askRows)));
-    const digits = pair.amountPrecision;
-    const f: LadderFigures = { bidQty: [], askQty: [], bidBar: [], askBar: [] };
-    for (let i = 0; i < w.rows; i++) {
-      const bq = bidRows[i] as number;
-      const aq = askRows[i] as number;
-      f.bidQty.push(bq > 0 ? bq.toFixed(digits) : '');
-      f.askQty.push(aq > 0 ? aq.toFixed(digits) : '');
-      f.bidBar.push(barPct(bq, scale) / 100);
-      f.askBar.push(barPct(aq, scale) / 100);
-    }
-    shown.current = f;
-    draw();
-  };
-  /** The sizes' text in the rows' cells: what the canvas draws (a transparent copy), or in forced colours what is shown. */
-  const copy = () => {
-    const { bid, ask } = cells.current;
-    const f = shown.current;
-    for (let i = 0; i < bid.length; i++) {
-      writeCell(bid[i], f.bidQty[i] ?? '');
-      writeCell(ask[i], f.askQty[i] ?? '');
-    }
-  };
-  // Where the canvas draws the sizes, a tick writes their copy at most once every COPY_MS; otherwise at once.
-  const copyTick = useTickCopy(canvasText, copy, COPY_MS);
-  // The size columns' places, from the first row, whenever the ladder's box changes (its rows appear, the window
-  // is resized): a ResizeObserver, so a tick never reads the layout.
-  useContentBox(rowsRef, (box) => {
-    const rows = rowsRef.current;
-    const first = rows?.querySelector('.td-ld-row');
-    const bidCell = first?.querySelector('.td-ld-cell--bid')?.getBoundingClientRect();
-    const askCell = first?.querySelector('.td-ld-cell--ask')?.getBoundingClientRect();
-    if (!rows || !bidCell || !askCell) return;
-    const left = rows.getBoundingClientRect().left;
-    geometry.current = { width: box.width, bidX: bidCell.left - left, bidWidth: bidCell.width, askX: askCell.left - left, askWidth: askCell.width };
-    draw();
-  });
-  // After every commit: the rows React rendered are collected again and drawn with the book this render had; ticks
-  // after it go through useOrderBookTicks. The copy is written at once when the rows have new prices (a recentre, a
-  // new pair or step); a render for a best level's move (which happens several times a second) copies as a tick does.
-  const copiedRows = useRef<readonly string[]>([]);
-  useLayoutEffect(() => {
-    cells.current = collectCells(rowsRef.current);
-    painter.current = (next) => {
-      update(next);
-      copyTick();
-    };
-    update(book);
-    if (copiedRows.current === prices) copyTick();
-    else {
-      copiedRows.current = prices;
-      copy();
-    }
-  });
+  // The sizes and their bars: drawn on the canvas on every book update, without a render.
+  const { canvasRef, canvasText } = useLadderCanvas({ rows: rowsRef, pair, window: w, prices, book, onTick });
   const own = useMemo(() => (w ? ordersByRow(w, orders) : new Map<string, OrderView[]>()), [w, orders]);
   // The position's entry and liquidation prices: on their rows, or named at the ladder's edge they lie beyond.
   const marks = useMemo(() => {
@@ -391,7 +231,7 @@ export function LightningLadder(props: LadderProps) {
         </p>
       )}
       <div ref={rowsRef} className={`td-ld-rows${canvasText ? ' td-ld-rows--drawn' : ''}`} data-testid="lightning-ladder" data-top={prices[0]} data-step={step}>
-        <canvas ref={canvasElement} className="td-ld-canvas" aria-hidden="true" />
+        <canvas ref={canvasRef} className="td-ld-canvas" aria-hidden="true" />
         {w === null && <p className="td-muted">{t('ladder.waiting')}</p>}
         {prices.map((rowPrice, i) => {
           const ob = ownOf(own.get(`bid:${i}`), pair.amountPrecision);

@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
-import { useTheme } from '../../lib/theme/index.ts';
 import { ROW_PADDING } from './book-constants.ts';
 import type { FlashTracker } from './book-rows.ts';
-import { chartColors, withAlpha } from './chart-colors.ts';
-import { canvasDrawsText, COPY_MS, listFont, rowPainterFor, useContentBox, usePaintedCanvas } from './row-painter.ts';
-import { TextColumn, useTickCopy, writeLines } from './TextColumn.tsx';
+import { withAlpha } from './chart-colors.ts';
+import { usePaintedRows } from './painted-rows.ts';
+import { listFont, useContentBox } from './row-painter.ts';
+import { TextColumn, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
 export const BOOK_ROW_HEIGHT = 20;
@@ -109,17 +109,11 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   // ticks): the list re-pins to the bottom only when a block is added or taken away, not on every tick.
   const slots = reversed ? Math.ceil(count / ASK_BLOCK) * ASK_BLOCK : count;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [canvasRef, canvasElement] = usePaintedCanvas();
   const hovered = useRef(-1);
   const ownCol = useRef<HTMLDivElement>(null);
   const priceCol = useRef<HTMLDivElement>(null);
   const qtyCol = useRef<HTMLDivElement>(null);
   const totalCol = useRef<HTMLDivElement>(null);
-  // Theme colours are read once per theme: getComputedStyle on every tick could force a style recalc.
-  const theme = useTheme();
-  const palette = useRef<{ theme: string; hover: string; flash: string; bar: string; price: string; text: string; own: string; font: string; ownFont: string } | null>(null);
-  // Whether the canvas draws the lines (row-painter.ts): the text columns are then a transparent copy.
-  const canvasText = canvasDrawsText();
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   const virtualizer = useVirtualizer({
     count: slots,
@@ -160,55 +154,52 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   // virtualizer's range and its render is still to come.
   const range = useRef({ first, rows });
   range.current = { first, rows };
-  // What the lines show now (a tick's `update` changes it between renders): read by a click and the canvas.
-  const shown = useRef<Shown>(lines);
-
   // The canvas is drawn after every render and update: it must not read the layout (clientWidth and the like
   // would force a synchronous layout of the freshly changed text). The width comes from a ResizeObserver, the
   // height from the row count.
   const width = useRef(0);
-  const draw = () => {
-    const canvas = canvasRef.current;
-    const w = width.current;
-    if (!canvas || w === 0) return;
-    if (palette.current?.theme !== theme) {
-      const colors = chartColors(canvas);
-      const tone = side === 'bid' ? colors.up : colors.down;
-      const style = getComputedStyle(canvas.parentElement ?? canvas);
-      palette.current = {
-        theme,
-        hover: colors.surface2,
-        flash: withAlpha(tone, 0.12),
-        bar: withAlpha(tone, 0.14),
-        price: tone,
-        text: colors.text,
-        own: colors.accent,
-        font: listFont(style),
-        ownFont: listFont(style, OWN_MARK_SIZE),
-      };
-    }
-    const paint = palette.current;
-    const { prices, qtys, sums, pct, flash } = shown.current;
-    // The columns' edges as trading.css lays them out: three equal columns inside the window's side padding, the
-    // price on its column's left edge, the amount and the total on their right edges, the own mark in the padding.
-    const column = (w - 2 * ROW_PADDING) / 3;
-    rowPainterFor(canvas, `book-${side}s`).paint({
-      width: w,
-      rows: pct.length,
-      rowHeight: BOOK_ROW_HEIGHT,
-      ratio: window.devicePixelRatio || 1,
-      font: paint.font,
-      bars: { pct, flash, hover: hovered.current, barColor: paint.bar, flashColor: paint.flash, hoverColor: paint.hover },
-      columns: canvasText
-        ? [
-            { lines: prices, color: paint.price, align: 'left', x: ROW_PADDING },
-            { lines: qtys, color: paint.text, align: 'right', x: ROW_PADDING + 2 * column },
-            { lines: sums, color: paint.text, align: 'right', x: ROW_PADDING + 3 * column },
-            ...(own.size > 0 ? [{ lines: ownLines(prices, own, ownMark), color: paint.own, align: 'left' as const, x: 0, font: paint.ownFont }] : []),
-          ]
-        : [],
-    });
-  };
+  const painted = usePaintedRows(
+    {
+      name: `book-${side}s`,
+      palette: (colors, style, font) => {
+        const tone = side === 'bid' ? colors.up : colors.down;
+        return { hover: colors.surface2, flash: withAlpha(tone, 0.12), bar: withAlpha(tone, 0.14), price: tone, text: colors.text, own: colors.accent, font, ownFont: listFont(style, OWN_MARK_SIZE) };
+      },
+      frame: ({ prices, qtys, sums, pct, flash }, paint, canvasText) => {
+        const w = width.current;
+        if (w === 0) return null;
+        // The columns' edges as trading.css lays them out: three equal columns inside the window's side padding, the
+        // price on its column's left edge, the amount and the total on their right edges, the own mark in the padding.
+        const column = (w - 2 * ROW_PADDING) / 3;
+        return {
+          width: w,
+          rows: pct.length,
+          rowHeight: BOOK_ROW_HEIGHT,
+          font: paint.font,
+          bars: { pct, flash, hover: hovered.current, barColor: paint.bar, flashColor: paint.flash, hoverColor: paint.hover },
+          columns: canvasText
+            ? [
+                { lines: prices, color: paint.price, align: 'left', x: ROW_PADDING },
+                { lines: qtys, color: paint.text, align: 'right', x: ROW_PADDING + 2 * column },
+                { lines: sums, color: paint.text, align: 'right', x: ROW_PADDING + 3 * column },
+                ...(own.size > 0 ? [{ lines: ownLines(prices, own, ownMark), color: paint.own, align: 'left' as const, x: 0, font: paint.ownFont }] : []),
+              ]
+            : [],
+        };
+      },
+      // The text columns: what the canvas draws (a transparent copy, written at most once a second between renders), or
+      // where the canvas does not draw text, the lines shown, written on every tick.
+      copy: (now) => {
+        writeLines(priceCol.current, now.prices);
+        writeLines(qtyCol.current, now.qtys);
+        writeLines(totalCol.current, now.sums);
+        if (own.size > 0) writeLines(ownCol.current, ownLines(now.prices, own, ownMark));
+      },
+    },
+    lines,
+  );
+  // What the lines show now (a tick's `update` changes it between renders): read by a click and the canvas.
+  const { shown, canvasText, draw } = painted;
   useContentBox(scrollRef, (box) => {
     if (box.height !== viewport.current) {
       viewport.current = box.height;
@@ -220,31 +211,13 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   });
 
   useLayoutEffect(() => {
-    shown.current = lines;
-    draw();
+    painted.show(lines);
   });
-
-  // The text columns: what the canvas draws (a transparent copy, written at most once a second between renders), or
-  // where the canvas does not draw text, the lines shown, written on every tick.
-  const copyTick = useTickCopy(
-    canvasText,
-    () => {
-      const now = shown.current;
-      writeLines(priceCol.current, now.prices);
-      writeLines(qtyCol.current, now.qtys);
-      writeLines(totalCol.current, now.sums);
-      if (own.size > 0) writeLines(ownCol.current, ownLines(now.prices, own, ownMark));
-    },
-    COPY_MS,
-  );
 
   // A tick between renders: the same rows and columns, new text and bars (row-painter.ts).
   useTickHandle(live, (next) => {
     data.current = next;
-    const now = linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits);
-    shown.current = now;
-    copyTick();
-    draw();
+    painted.tick(linesOf(next, range.current.first, range.current.rows, slots, reversed, priceDigits, amountDigits));
   });
 
   const rowAt = (event: MouseEvent<HTMLDivElement>) => {
@@ -284,7 +257,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
             onMouseMove={(event) => hover(rowAt(event))}
             onMouseLeave={() => hover(-1)}
           >
-            <canvas ref={canvasElement} className="td-rows-canvas" aria-hidden="true" />
+            <canvas ref={painted.canvasRef} className="td-rows-canvas" aria-hidden="true" />
             {own.size > 0 && <TextColumn ref={ownCol} className="td-col-own" col="own" label={ownLabel} lines={ownLines(lines.prices, own, ownMark)} />}
             <TextColumn ref={priceCol} className="td-col td-book-price" col="price" label={columns[0]} lines={lines.prices} />
             <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" label={columns[1]} lines={lines.qtys} />

@@ -3,11 +3,10 @@ import { memo, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTradesTicks, type Trade } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
-import { useTheme } from '../../lib/theme/index.ts';
 import { ROW_PADDING } from './book-constants.ts';
-import { chartColors } from './chart-colors.ts';
-import { canvasDrawsText, COPY_MS, listFont, rowPainterFor, useContentBox, usePaintedCanvas } from './row-painter.ts';
-import { TextColumn, useTickCopy, writeLines } from './TextColumn.tsx';
+import { usePaintedRows } from './painted-rows.ts';
+import { useContentBox } from './row-painter.ts';
+import { TextColumn, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
 /** spec §9 "Trade history: 150". */
@@ -94,80 +93,64 @@ const TradeList = memo(
     // The rows this render lays out: a tick fills the same ones until the next render.
     const range = useRef({ first, rows: items.length });
     range.current = { first, rows: items.length };
-    // What the lines show now (a tick's `update` changes it between renders).
-    const shown = useRef(lines);
 
     // The canvas draws the lines (row-painter.ts); its width comes from a ResizeObserver, so drawing reads no layout.
-    const canvasText = canvasDrawsText();
-    const [canvasRef, canvasElement] = usePaintedCanvas();
     const width = useRef(0);
-    const theme = useTheme();
-    const palette = useRef<{ theme: string; up: string; down: string; text: string; muted: string; font: string } | null>(null);
-    const draw = () => {
-      const canvas = canvasRef.current;
-      const w = width.current;
-      if (!canvas || w === 0) return;
-      if (palette.current?.theme !== theme) {
-        const colors = chartColors(canvas);
-        const style = getComputedStyle(canvas.parentElement ?? canvas);
-        palette.current = { theme, up: colors.up, down: colors.down, text: colors.text, muted: colors.muted, font: listFont(style) };
-      }
-      const paint = palette.current;
-      const now = shown.current;
-      // As trading.css lays the columns out: the prices on the first column's left edge, the amount and the time on
-      // their columns' right edges.
-      const column = (w - 2 * ROW_PADDING) / 3;
-      rowPainterFor(canvas, 'recent-trades').paint({
-        width: w,
-        rows: now.qtys.length,
-        rowHeight: ROW_HEIGHT,
-        ratio: window.devicePixelRatio || 1,
-        font: paint.font,
-        columns: canvasText
-          ? [
-              { lines: now.buys, color: paint.up, align: 'left', x: ROW_PADDING },
-              { lines: now.sells, color: paint.down, align: 'left', x: ROW_PADDING },
-              { lines: now.qtys, color: paint.text, align: 'right', x: ROW_PADDING + 2 * column },
-              { lines: now.times, color: paint.muted, align: 'right', x: ROW_PADDING + 3 * column },
-            ]
-          : [],
-      });
-    };
+    const painted = usePaintedRows(
+      {
+        name: 'recent-trades',
+        palette: (colors, _style, font) => ({ up: colors.up, down: colors.down, text: colors.text, muted: colors.muted, font }),
+        frame: (now, paint, canvasText) => {
+          const w = width.current;
+          if (w === 0) return null;
+          // As trading.css lays the columns out: the prices on the first column's left edge, the amount and the time on
+          // their columns' right edges.
+          const column = (w - 2 * ROW_PADDING) / 3;
+          return {
+            width: w,
+            rows: now.qtys.length,
+            rowHeight: ROW_HEIGHT,
+            font: paint.font,
+            columns: canvasText
+              ? [
+                  { lines: now.buys, color: paint.up, align: 'left', x: ROW_PADDING },
+                  { lines: now.sells, color: paint.down, align: 'left', x: ROW_PADDING },
+                  { lines: now.qtys, color: paint.text, align: 'right', x: ROW_PADDING + 2 * column },
+                  { lines: now.times, color: paint.muted, align: 'right', x: ROW_PADDING + 3 * column },
+                ]
+              : [],
+          };
+        },
+        // The text columns: a transparent copy of what the canvas draws, written at most once a second between
+        // renders; where the canvas does not draw text, the lines shown, written on every tick.
+        copy: (now) => {
+          writeLines(buyCol.current, now.buys);
+          writeLines(sellCol.current, now.sells);
+          writeLines(qtyCol.current, now.qtys);
+          writeLines(timeCol.current, now.times);
+        },
+      },
+      lines,
+    );
+    const { canvasText, draw } = painted;
     useContentBox(scrollRef, (box) => {
       if (box.width === width.current) return;
       width.current = box.width;
       draw();
     });
     useLayoutEffect(() => {
-      shown.current = lines;
-      draw();
+      painted.show(lines);
     });
-
-    // The text columns: a transparent copy of what the canvas draws, written at most once a second between renders;
-    // where the canvas does not draw text, the lines shown, written on every tick.
-    const copyTick = useTickCopy(
-      canvasText,
-      () => {
-        const now = shown.current;
-        writeLines(buyCol.current, now.buys);
-        writeLines(sellCol.current, now.sells);
-        writeLines(qtyCol.current, now.qtys);
-        writeLines(timeCol.current, now.times);
-      },
-      COPY_MS,
-    );
     useTickHandle(live, (trades) => {
       latest.current = trades;
-      shown.current = linesOf(trades, range.current.first, range.current.rows, pair);
-      copyTick();
-      draw();
+      painted.tick(linesOf(trades, range.current.first, range.current.rows, pair));
     });
     return (
       <div ref={scrollRef} className="td-book-scroll" role="group" aria-label={labels.title} tabIndex={0} data-testid="recent-trades" data-count={count}>
         <div className="td-rows" style={{ height: virtualizer.getTotalSize(), paddingTop: first * ROW_HEIGHT }}>
           {items.length > 0 && (
             <div className={canvasText ? 'td-rows-window td-rows-window--drawn' : 'td-rows-window'} style={{ height: items.length * ROW_HEIGHT }} data-first={first}>
-              <canvas ref={canvasElement} className="td-rows-canvas" aria-hidden="true" />
+              <canvas ref={painted.canvasRef} className="td-rows-canvas" aria-hidden="true" />
               {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
                   each keeps its colour with one text node per column. */}
               <div className="td-col td-trade-prices">
