@@ -34,3 +34,10 @@ export function rgbOf(color: string): [number, number, number] {
   const [r = 0, g = 0, b = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
   return [r, g, b];
 }
+
+/** The RGB of a theme colour (a `#rrggbb` custom property on the document, e.g. `--td-up`) in the current theme. */
+export function themeRgb(name: string): [number, number, number] {
+  const hex = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}

@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enTrading from '../../../locales/en-US/trading.json';
-import { rgbOf, shoot } from '../../components/testing/pixels.ts';
+import { rgbOf, shoot, themeRgb } from '../../components/testing/pixels.ts';
 import { setMarketBridge, subscriptionId, tradesStore, type Trade } from '../../market/index.ts';
 import '../../styles/theme.css';
 import { RecentTrades } from './RecentTrades.tsx';
@@ -73,9 +73,8 @@ describe('RecentTrades', () => {
     expect(column('sell').slice(0, 2)).toEqual(['', '999.00']);
     const win = host.querySelector('[data-testid="recent-trades"] .td-rows-window') as HTMLElement;
     expect(getComputedStyle(host.querySelector('[data-col="buy"]') as HTMLElement).color).toBe('rgba(0, 0, 0, 0)');
-    const style = getComputedStyle(document.documentElement);
-    const up = rgbOf(hexToRgb(style.getPropertyValue('--td-up')));
-    const down = rgbOf(hexToRgb(style.getPropertyValue('--td-down')));
+    const up = themeRgb('--td-up');
+    const down = themeRgb('--td-down');
     const bodyColor = getComputedStyle(document.body).backgroundColor;
     const background = bodyColor === 'rgba(0, 0, 0, 0)' ? ([255, 255, 255] as [number, number, number]) : rgbOf(bodyColor);
     await vi.waitFor(async () => expect(near(await priceColor(win, 0, background), up)).toBe(true));
@@ -88,8 +87,3 @@ describe('RecentTrades', () => {
     expect(column('buy')[0]).toBe('');
   });
 });
-
-function hexToRgb(hex: string): string {
-  const n = parseInt(hex.trim().slice(1), 16);
-  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
-}

@@ -1,7 +1,7 @@
 import { act, useLayoutEffect, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { shoot } from '../../components/testing/pixels.ts';
+import { shoot, themeRgb } from '../../components/testing/pixels.ts';
 import { applyTheme, setTheme } from '../../lib/theme/index.ts';
 import '../../styles/theme.css';
 import { usePaintedRows, type PaintedRows } from './painted-rows.ts';
@@ -51,8 +51,6 @@ function Probe({ first }: { first: Shown }) {
   );
 }
 
-const hex = (color: string) => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16));
-const upColour = () => getComputedStyle(document.documentElement).getPropertyValue('--td-up').trim();
 const near = (a: readonly number[], b: readonly number[]) => a.every((v, i) => Math.abs(v - (b[i] as number)) <= 2);
 
 let host: HTMLDivElement;
@@ -77,17 +75,17 @@ const canvas = () => host.querySelector('[data-testid="probe-canvas"]') as HTMLC
 describe('usePaintedRows', () => {
   it('reads the palette once per theme: ticks reuse it, a new theme draws in its colours', async () => {
     act(() => root.render(<Probe first={{ bar: true, text: 'a' }} />));
-    await expect.poll(async () => near((await shoot(canvas())).rgb(100, 10), hex(upColour()))).toBe(true);
+    await expect.poll(async () => near((await shoot(canvas())).rgb(100, 10), themeRgb('--td-up'))).toBe(true);
     for (let i = 0; i < 5; i++) act(() => handle?.tick({ bar: true, text: `t${i}` }));
     expect(calls.palette).toBe(1);
 
-    const dark = upColour();
+    const dark = themeRgb('--td-up');
     act(() => setTheme('light'));
-    expect(upColour()).not.toBe(dark);
-    await expect.poll(async () => near((await shoot(canvas())).rgb(100, 10), hex(upColour()))).toBe(true);
+    expect(themeRgb('--td-up')).not.toEqual(dark);
+    await expect.poll(async () => near((await shoot(canvas())).rgb(100, 10), themeRgb('--td-up'))).toBe(true);
     expect(calls.palette).toBe(2);
     // Row 1 has no bar.
-    expect(near((await shoot(canvas())).rgb(100, 30), hex(upColour()))).toBe(false);
+    expect(near((await shoot(canvas())).rgb(100, 30), themeRgb('--td-up'))).toBe(false);
   });
 
   it('draws a tick at once and writes its copy at most once every COPY_MS, with the latest tick', async () => {
@@ -107,7 +105,7 @@ describe('usePaintedRows', () => {
     } finally {
       vi.useRealTimers();
     }
-    await expect.poll(async () => near((await shoot(canvas())).rgb(100, 10), hex(upColour()))).toBe(true);
+    await expect.poll(async () => near((await shoot(canvas())).rgb(100, 10), themeRgb('--td-up'))).toBe(true);
     // `copy` writes at once.
     act(() => handle?.show({ bar: false, text: 'now' }));
     handle?.copy();
