@@ -1,10 +1,10 @@
 // `npx tsx bench/browser/profile.ts [--seconds 5] [--rate 2000] [options]`: where the viewed trading tab's main
 // thread spends its time under the benchmark's load (same setup as run.ts), or with `--page lightning` the
-// lightning terminal's (run.ts's ladder setup: four futures positions live, no background tabs). Records a Chrome trace and a JS CPU
-// profile of the tab and prints: self time per trace event, wall and on-CPU (the trace's thread time); tasks by
-// kind and FunctionCall events by function; layouts by their roots and paints by layer owner; then the tab's
-// on-CPU share with panels hidden one at a time (an ablation); then JS self and inclusive time by function and by
-// file. A diagnostic for performance work; writes nothing. Options:
+// lightning terminal's (run.ts's ladder setup: four futures positions live, no background tabs). Records a
+// Chrome trace and a JS CPU profile of the tab and prints: self time per trace event, wall and on-CPU (the trace's
+// thread time); tasks by kind and FunctionCall events by function; layouts by their roots and paints by layer
+// owner; then the tab's on-CPU share with panels hidden one at a time (an ablation); then JS self and inclusive
+// time by function and by file. A diagnostic for performance work; writes nothing. Options:
 //   --invalidations            what invalidated layout (node and reason), at a large tracing overhead
 //   --hide 'sel1;sel2'         the panels the ablation hides (display: none), instead of the default list
 //   --css 'rules;;rules'       the ablation injects these style sheets instead (e.g. to try a property's cost)

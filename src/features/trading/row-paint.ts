@@ -1,7 +1,8 @@
 /**
  * What a live list draws on its canvas each tick (the trading page's book sides and recent trades, the lightning
- * ladder's sizes), and the drawing itself. The same function draws in the list painter's worker (row-painter.worker.ts) and, where a
- * browser cannot hand a canvas to a worker, on the page's main thread (row-painter.ts).
+ * ladder's sizes), and the drawing itself. The same function draws in the list painter's worker
+ * (row-painter.worker.ts) and, where a browser cannot hand a canvas to a worker, on the page's main thread
+ * (row-painter.ts).
  */
 
 /** A column of text: one line per visible row, top to bottom (an empty line draws nothing). */

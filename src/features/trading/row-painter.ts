@@ -4,8 +4,8 @@ import { paintRows, type RowFrame } from './row-paint.ts';
 import type { PainterMessage } from './row-painter.worker.ts';
 
 /**
- * Draws a live list's canvas (BookSideList, RecentTrades): its bars and, unless the document must show the text
- * itself, its lines of text.
+ * Draws a live list's canvas (BookSideList, RecentTrades and the lightning ladder, through usePaintedRows in
+ * painted-rows.ts): its bars and, unless the document must show the text itself, its lines of text.
  *
  * Issue 19 (the viewed tab's main thread ≤ 5 %): the book's and the trades' lines all change on every tick (the
  * ladder moves with the best price, and the newest trades push the rest down), and laying out and painting that
