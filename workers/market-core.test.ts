@@ -244,6 +244,29 @@ describe('MarketCore: tabs, reference counts, publishing', () => {
     expect(fullTickers?.type === 'tickers' && fullTickers.tickers).toHaveLength(2);
   });
 
+  it('sends the ticker map at the first tick after its REST seed arrives, not a whole ticker interval later', async () => {
+    const { attach, core, socket, http, clock } = setup();
+    const tab = attach('a');
+    core.subscribe('a', 'tk', { topic: 'tickers', market: 'spot' });
+    socket('stream.binance.com').open();
+    const sentTickers = () => tab.flatMap((m) => m.items).flatMap((i) => (i.type === 'tickers' ? [i.tickers.map((t) => [t.s, t.c])] : []));
+    // Ticks before the seed: nothing for the tab to show, and no interval started by sending nothing.
+    clock.advance(300);
+    expect(sentTickers()).toEqual([]);
+    http.take('/api/v3/ticker/24hr').resolve([
+      { symbol: 'BTCUSDT', lastPrice: '65000', openPrice: '64000', highPrice: '66000', lowPrice: '63000', volume: '1', quoteVolume: '65000', closeTime: 1 },
+    ]);
+    await settle();
+    clock.advance(100);
+    expect(sentTickers()).toEqual([[['BTCUSDT', 65000]]]);
+    // From then on the ticker interval holds: a change right after waits for its second.
+    socket('stream.binance.com').receive('{"stream":"!miniTicker@arr","data":[{"e":"24hrMiniTicker","E":9,"s":"BTCUSDT","c":"65001","o":"64000","h":"66000","l":"63000","v":"1","q":"3"}]}');
+    clock.advance(500);
+    expect(sentTickers()).toHaveLength(1);
+    clock.advance(500);
+    expect(sentTickers()).toEqual([[['BTCUSDT', 65000]], [['BTCUSDT', 65001]]]);
+  });
+
   it('sends a book frame to the tabs showing it at once, with what else is due, and leaves a paced tab to its frames', async () => {
     const { attach, core, socket, http, clock } = setup();
     const tab = attach('a');

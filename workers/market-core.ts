@@ -268,6 +268,7 @@ export class MarketCore implements TopicSource, EntryHost {
         return tradesPayload((entry as TradesEntry).list, id, sub.market, sub.symbol, sent, full);
       case 'tickers': {
         const map = (entry as TickersEntry).map;
+        if (map.version === 0) return null; // neither the REST seed nor a stream frame yet
         const tickers = map.changedSince(full ? 0 : sent.cursor);
         sent.cursor = map.version;
         return { type: 'tickers', key: id, market: sub.market, tickers, full };

@@ -180,8 +180,10 @@ export class Publisher {
       if (!full && version === entry.sent.version) continue;
       const payload = this.source.payload(id, entry.key, entry.sub, entry.sent, full, transfer);
       entry.sent.version = version;
-      entry.lastSentAt = now;
+      // Nothing to send (a topic still waiting for its first data) starts no interval: the data goes out at the
+      // first tick after it arrives, not an interval later (the ticker map's REST seed, a second otherwise).
       if (payload === null) continue;
+      entry.lastSentAt = now;
       (items ??= []).push(payload); // deliberate: one array per message that is actually sent
     }
     if (full) tab.needFull = false;

@@ -209,6 +209,9 @@ describe('trading layouts (issue 18)', () => {
     await page.getByTestId('order-type-limit').click();
     await expect.poll(() => page.getByTestId('order-price').inputValue()).toMatch(/^\d+\.\d$/);
 
+    // A market order is checked at the last price (the form says "no market price, try again" until the ticker
+    // has come), so the trader, like this test, places it once the header shows that price.
+    await expect.poll(() => page.getByTestId('last-price').textContent(), { timeout: 15_000 }).toMatch(/\d/);
     await page.getByTestId('order-direction-buy').click();
     await page.getByTestId('order-type-market').click();
     await page.getByTestId('order-volume').fill('0.01');
