@@ -1,6 +1,7 @@
-import { act, useState } from 'react';
+import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from '../components/testing/act-environment.ts';
 import type { Subscription, Trade } from '../../workers/contract.ts';
 import type { MarketBridge } from './bridge.ts';
 import { setMarketBridge, useOrderBookTicks, useTradesTicks } from './hooks.ts';

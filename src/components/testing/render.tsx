@@ -1,9 +1,10 @@
 // Test helper for the browser tests of src/components: renders with react-dom/client inside an
 // i18next instance loaded from the locale JSON files (the same files the app ships).
-import { act, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import i18next, { type i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
+import { actAsync } from './act-environment.ts';
 import zhComponents from '../../../locales/zh-HK/components.json';
 import enComponents from '../../../locales/en-US/components.json';
 import zhValidation from '../../../locales/zh-HK/validation.json';
@@ -32,33 +33,20 @@ export interface Rendered {
   unmount: () => Promise<void>;
 }
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-
 // act() is used for render/rerender/unmount only; user events come from real Chromium input
 // (vitest/browser userEvent) and the tests wait with expect.poll / expect.element instead.
-async function inAct(work: () => void): Promise<void> {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  try {
-    await act(async () => work());
-  } finally {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
-  }
-}
-
 export async function render(ui: ReactNode, language: TestLanguage = 'en-US'): Promise<Rendered> {
   const i18n = await createTestI18n(language);
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root: Root = createRoot(container);
   const wrap = (node: ReactNode) => <I18nextProvider i18n={i18n}>{node}</I18nextProvider>;
-  await inAct(() => root.render(wrap(ui)));
+  await actAsync(() => root.render(wrap(ui)));
   return {
     container,
-    rerender: (next) => inAct(() => root.render(wrap(next))),
+    rerender: (next) => actAsync(() => root.render(wrap(next))),
     unmount: async () => {
-      await inAct(() => root.unmount());
+      await actAsync(() => root.unmount());
       container.remove();
     },
   };

@@ -1,10 +1,10 @@
-import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { actAsync } from '../../components/testing/act-environment.ts';
 import enChart from '../../../locales/en-US/datachart.json';
 import type { DataChart as DataChartType } from './DataChart.tsx';
 
@@ -53,8 +53,7 @@ async function render(path: string, phone = false): Promise<void> {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () =>
+  await actAsync(async () =>
     root.render(
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[path]}>
@@ -63,11 +62,8 @@ async function render(path: string, phone = false): Promise<void> {
       </I18nextProvider>,
     ),
   );
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
   unmount = async () => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => root.unmount());
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    await actAsync(async () => root.unmount());
     container.remove();
   };
 }

@@ -1,10 +1,10 @@
-import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { actAsync } from '../../components/testing/act-environment.ts';
 import zhKyc from '../../../locales/zh-HK/kyc.json';
 import zhAccount from '../../../locales/zh-HK/account.json';
 import zhValidation from '../../../locales/zh-HK/validation.json';
@@ -50,13 +50,9 @@ async function show(state: KycState, uploadReply: unknown = { code: 404, msg: 'n
   document.body.appendChild(container);
   const root = createRoot(container);
   const router = createMemoryRouter([{ path: '/:lang/account/kyc', element: <KycPage /> }], { initialEntries: ['/zh-HK/account/kyc'] });
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => root.render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>));
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  await actAsync(async () => root.render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>));
   cleanup = async () => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => root.unmount());
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    await actAsync(async () => root.unmount());
     container.remove();
   };
   return requests;

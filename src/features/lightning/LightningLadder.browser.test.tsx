@@ -1,9 +1,10 @@
 import i18next from 'i18next';
-import { act, Profiler } from 'react';
+import { Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { act, actAsync } from '../../components/testing/act-environment.ts';
 import enLightning from '../../../locales/en-US/lightning.json';
 import enOrders from '../../../locales/en-US/orders.json';
 import { toastStore } from '../../lib/toast/index.ts';
@@ -45,9 +46,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   act(() => root?.unmount());
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
   host?.remove();
   root = undefined;
   host = undefined;
@@ -84,8 +83,7 @@ async function mount(node: React.ReactNode) {
   host.style.width = '420px';
   document.body.append(host);
   root = createRoot(host);
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => root?.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
+  await actAsync(async () => root?.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
 }
 
 function ladderProps(overrides: Partial<LadderProps> = {}): LadderProps {

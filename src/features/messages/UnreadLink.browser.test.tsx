@@ -1,9 +1,9 @@
 import i18next from 'i18next';
-import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, actAsync } from '../../components/testing/act-environment.ts';
 import { UNREAD_POLL_MS } from '../../../contract/messages-rules.ts';
 import enMessages from '../../../locales/en-US/messages.json';
 import { messagesApi } from './api.ts';
@@ -30,8 +30,7 @@ describe('UnreadLink', () => {
     host = document.createElement('div');
     document.body.append(host);
     root = createRoot(host);
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () =>
+    await actAsync(async () =>
       root?.render(
         <I18nextProvider i18n={i18n}>
           <MemoryRouter initialEntries={['/en-US/market']}>
@@ -51,10 +50,9 @@ describe('UnreadLink', () => {
       ),
     );
     expect(calls).toHaveBeenCalledTimes(1);
-    for (let i = 0; i < 3; i++) await act(async () => vi.advanceTimersByTime(UNREAD_POLL_MS));
+    for (let i = 0; i < 3; i++) await actAsync(async () => vi.advanceTimersByTime(UNREAD_POLL_MS));
     expect(calls).toHaveBeenCalledTimes(4);
     expect(host.querySelector('[data-testid="header-messages"] [data-testid="header-unread"]')?.textContent).toBe('3');
     expect(host.querySelector('[data-testid="drawer-header-messages"] [data-testid="header-unread"]')?.textContent).toBe('3');
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
   });
 });

@@ -1,6 +1,7 @@
-import { act, createRef } from 'react';
+import { createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from '../../components/testing/act-environment.ts';
 import { rgbOf, shoot } from '../../components/testing/pixels.ts';
 import '../../styles/theme.css';
 import './trading.css';

@@ -1,8 +1,9 @@
 import i18next from 'i18next';
-import { act, Profiler } from 'react';
+import { Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from '../../components/testing/act-environment.ts';
 import enRisk from '../../../locales/en-US/risk.json';
 import enTrading from '../../../locales/en-US/trading.json';
 import { bookStore, setMarketBridge, subscriptionId, tickersStore, type BookView } from '../../market/index.ts';

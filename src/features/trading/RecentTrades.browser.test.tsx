@@ -1,8 +1,8 @@
 import i18next from 'i18next';
-import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from '../../components/testing/act-environment.ts';
 import enTrading from '../../../locales/en-US/trading.json';
 import { rgbOf, shoot, themeRgb } from '../../components/testing/pixels.ts';
 import { setMarketBridge, subscriptionId, tradesStore, type Trade } from '../../market/index.ts';

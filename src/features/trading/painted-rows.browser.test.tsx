@@ -1,14 +1,12 @@
-import { act, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from '../../components/testing/act-environment.ts';
 import { shoot, themeRgb } from '../../components/testing/pixels.ts';
 import { applyTheme, setTheme } from '../../lib/theme/index.ts';
 import '../../styles/theme.css';
 import { usePaintedRows, type PaintedRows } from './painted-rows.ts';
 import { COPY_MS } from './row-painter.ts';
-
-// React's act() in a plain browser test (no testing library sets this).
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** What the probe's rows show: a bar across row 0 or not, and a line of text for the copy. */
 interface Shown {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { act } from '../../components/testing/act-environment.ts';
 import { Toaster } from './Toaster.tsx';
 import { createToastController } from './toast-store.ts';
 
@@ -19,9 +19,6 @@ function mount(controller: ReturnType<typeof createToastController>): HTMLElemen
   act(() => root?.render(<Toaster store={controller.store} />));
   return host;
 }
-
-// React's act() needs this flag outside a test renderer.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('<Toaster />', () => {
   it('renders server text as text, never as HTML', () => {

@@ -1,10 +1,11 @@
 // Browser-test helper for the account screens: renders inside an i18next instance with the namespaces
 // these screens use, loaded from the locale files the app ships, and optionally inside a memory router.
-import { act, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { actAsync } from '../../../components/testing/act-environment.ts';
 import zhAccount from '../../../../locales/zh-HK/account.json';
 import enAccount from '../../../../locales/en-US/account.json';
 import zhValidation from '../../../../locales/zh-HK/validation.json';
@@ -32,15 +33,11 @@ export async function renderAccount(ui: ReactNode, lang: Lang = 'en-US', route?:
   document.body.appendChild(container);
   const root = createRoot(container);
   const tree = route ? <RouterProvider router={createMemoryRouter([{ path: route.path, element: ui }, { path: '*', element: null }], { initialEntries: [route.url] })} /> : ui;
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => root.render(<I18nextProvider i18n={i18n}>{tree}</I18nextProvider>));
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  await actAsync(async () => root.render(<I18nextProvider i18n={i18n}>{tree}</I18nextProvider>));
   return {
     container,
     async unmount() {
-      globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-      await act(async () => root.unmount());
-      globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+      await actAsync(async () => root.unmount());
       container.remove();
     },
   };

@@ -1,9 +1,10 @@
-import { act, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { actAsync } from '../../../components/testing/act-environment.ts';
 import enChart from '../../../../locales/en-US/datachart.json';
 import zhChart from '../../../../locales/zh-HK/datachart.json';
 import { addDays, pointsIn, type ChartRange, type PerformancePoint } from './chart-window.ts';
@@ -18,15 +19,6 @@ afterEach(async () => {
   unmount = null;
 });
 
-async function inAct(work: () => void): Promise<void> {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  try {
-    await act(async () => work());
-  } finally {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
-  }
-}
-
 async function render(ui: ReactNode, width: number, language = 'en-US'): Promise<HTMLElement> {
   const i18n = i18next.createInstance();
   await i18n.init({ lng: language, defaultNS: 'datachart', resources: { 'zh-HK': { datachart: zhChart }, 'en-US': { datachart: enChart } }, interpolation: { escapeValue: false } });
@@ -34,9 +26,9 @@ async function render(ui: ReactNode, width: number, language = 'en-US'): Promise
   container.style.width = `${width}px`;
   document.body.appendChild(container);
   const root = createRoot(container);
-  await inAct(() => root.render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
+  await actAsync(() => root.render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
   unmount = async () => {
-    await inAct(() => root.unmount());
+    await actAsync(() => root.unmount());
     container.remove();
   };
   return container;

@@ -1,9 +1,10 @@
-import { act, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
+import { actAsync } from '../../../components/testing/act-environment.ts';
 import zhAccount from '../../../../locales/zh-HK/account.json';
 import zhBroker from '../../../../locales/zh-HK/broker.json';
 import zhConfig from '../../../../locales/zh-HK/broker-config.json';
@@ -62,13 +63,9 @@ async function render(ui: ReactNode): Promise<void> {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => root.render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  await actAsync(async () => root.render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
   unmount = async () => {
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => root.unmount());
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    await actAsync(async () => root.unmount());
     container.remove();
   };
 }

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
-import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
+import { actAsync } from '../../../components/testing/act-environment.ts';
 import enComponents from '../../../../locales/en-US/components.json';
 import enOrders from '../../../../locales/en-US/orders.json';
 import { pairsStore, type Pair } from '../../market/index.ts';
@@ -41,15 +41,11 @@ async function mount(node: React.ReactNode) {
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => root!.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  await actAsync(async () => root!.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
 }
 
 afterEach(async () => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => root?.unmount());
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  await actAsync(async () => root?.unmount());
   container?.remove();
   pairsStore.setState({ status: 'idle', spot: [], usdm: [] });
 });

@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
 import i18next from 'i18next';
-import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { actAsync } from '../../../components/testing/act-environment.ts';
 import enComponents from '../../../../locales/en-US/components.json';
 import enOrders from '../../../../locales/en-US/orders.json';
 import enRisk from '../../../../locales/en-US/risk.json';
@@ -56,8 +56,7 @@ async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () =>
+  await actAsync(async () =>
     root!.render(
       <I18nextProvider i18n={i18n}>
         {futures ? (
@@ -68,13 +67,10 @@ async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en
       </I18nextProvider>,
     ),
   );
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
 }
 
 afterEach(async () => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => root?.unmount());
-  globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+  await actAsync(async () => root?.unmount());
   container?.remove();
   clearPickedPrice();
   session.actions.signOut();
@@ -142,9 +138,7 @@ describe('OrderForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     // spec §3 userInfo.orderConfirmStatus false (set through updateOrderConfirmStatus): no confirmation step.
-    globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    await act(async () => session.actions.setUser({ userName: 'a', orderConfirmStatus: false }, []));
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    await actAsync(async () => session.actions.setUser({ userName: 'a', orderConfirmStatus: false }, []));
     await typeInto(volume(), '0.2');
     await userEvent.click(page.getByTestId('order-submit'));
     await expect.poll(() => onSubmit.mock.calls.length).toBe(1);
@@ -171,10 +165,10 @@ describe('OrderForm', () => {
 
   it('a price picked from the book fills the price; the slider sizes from the available balance', async () => {
     await mount(vi.fn(async () => {}));
-    await act(async () => pickPrice({ market: 'spot', symbol: 'ETHUSDT', price: '2500.00', side: 'ask' }));
+    await actAsync(async () => pickPrice({ market: 'spot', symbol: 'ETHUSDT', price: '2500.00', side: 'ask' }));
     await expect.element(price()).toHaveValue('2500.00');
     // A pick of another pair is ignored.
-    await act(async () => pickPrice({ market: 'usdm', symbol: 'ETHUSDT', price: '1.00', side: 'ask' }));
+    await actAsync(async () => pickPrice({ market: 'usdm', symbol: 'ETHUSDT', price: '1.00', side: 'ask' }));
     await expect.element(price()).toHaveValue('2500.00');
     await userEvent.click(page.getByRole('button', { name: 'Set to 50%' }));
     // 50 % of 1000 USDT at 2500 = 0.2 ETH
