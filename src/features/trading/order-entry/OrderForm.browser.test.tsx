@@ -14,6 +14,7 @@ import zhRisk from '../../../../locales/zh-HK/risk.json';
 import { session } from '../../../lib/session/index.ts';
 import { clearPickedPrice, pickPrice } from '../picked-price.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
+import type { Direction } from './form-state.ts';
 import type { BalanceContext, PairRules } from './validate.ts';
 
 const rules: PairRules & { symbol: string; listInstrumentId: string } = {
@@ -45,7 +46,9 @@ const futuresRules: PairRules & { symbol: string; listInstrumentId: string } = {
 };
 const futuresCtx: BalanceContext = { available: new Decimal('10000'), referencePrice: new Decimal('60000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };
 
-async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en-US' | 'zh-HK' = 'en-US', futures = false) {
+let renderForm: ((balance?: (d: Direction) => BalanceContext) => Promise<void>) | undefined;
+
+async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en-US' | 'zh-HK' = 'en-US', futures = false, balance?: (d: Direction) => BalanceContext) {
   const i18n = i18next.createInstance();
   await i18n.init({
     resources: { 'en-US': { orders: enOrders, components: enComponents, risk: enRisk }, 'zh-HK': { orders: zhOrders, components: zhComponents, risk: zhRisk } },
@@ -56,22 +59,26 @@ async function mount(onSubmit: (o: OrderRequest) => Promise<void>, language: 'en
   container = document.createElement('div');
   document.body.appendChild(container);
   root = createRoot(container);
-  await actAsync(async () =>
-    root!.render(
-      <I18nextProvider i18n={i18n}>
-        {futures ? (
-          <OrderForm rules={futuresRules} balance={() => futuresCtx} onSubmit={onSubmit} />
-        ) : (
-          <OrderForm rules={rules} balance={(d) => (d === 'buy' ? buyCtx : sellCtx)} onSubmit={onSubmit} />
-        )}
-      </I18nextProvider>,
-    ),
-  );
+  // The parent's render with the balance it has now (a new reference price comes as a new render).
+  renderForm = (next = balance) =>
+    actAsync(async () =>
+      root!.render(
+        <I18nextProvider i18n={i18n}>
+          {futures ? (
+            <OrderForm rules={futuresRules} balance={next ?? (() => futuresCtx)} onSubmit={onSubmit} />
+          ) : (
+            <OrderForm rules={rules} balance={next ?? ((d) => (d === 'buy' ? buyCtx : sellCtx))} onSubmit={onSubmit} />
+          )}
+        </I18nextProvider>,
+      ),
+    );
+  await renderForm();
 }
 
 afterEach(async () => {
   await actAsync(async () => root?.unmount());
   container?.remove();
+  renderForm = undefined;
   clearPickedPrice();
   session.actions.signOut();
 });
@@ -111,6 +118,25 @@ describe('OrderForm', () => {
     await typeInto(volume(), '0.1');
     await userEvent.click(page.getByTestId('order-submit'));
     await expect.element(page.getByTestId('order-price-error')).toHaveTextContent('最多 2 位小數');
+  });
+
+  it('refuses a market order until there is a market price, and offers it again once the price has come', async () => {
+    const onSubmit = vi.fn(async () => {});
+    await mount(onSubmit, 'en-US', true, () => ({ ...futuresCtx, referencePrice: null }));
+    await userEvent.click(page.getByTestId('order-type-market'));
+    await typeInto(volume(), '0.01');
+    await userEvent.click(page.getByTestId('order-submit'));
+    const error = page.getByTestId('order-volume-error');
+    await expect.element(error).toHaveTextContent(enOrders.errors.noReferencePrice);
+    expect(volume().element().getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector('[data-testid="order-confirm"]')).toBeNull();
+    // The ticker comes: the error goes without the trader touching the form, and the same order goes to confirmation.
+    await renderForm!(() => futuresCtx);
+    await expect.element(error).not.toBeInTheDocument();
+    expect(volume().element().getAttribute('aria-invalid')).toBeNull();
+    await userEvent.click(page.getByTestId('order-submit'));
+    await expect.element(page.getByTestId('order-confirm')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('confirms, then sends the exact decimal strings', async () => {

@@ -118,6 +118,9 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
   // Size in USDT (issue 18): the base volume it buys at the order's price, floored to the step.
   const baseVolume = futures && form.sizeUnit === 'quote' ? volumeFromQuote(form.volume, sizingPrice, rules.stepSize) : form.volume;
 
+  // "No market price yet" holds only until the price comes: the form then offers the order again.
+  const volumeError = errors.volume?.key === 'errors.noReferencePrice' && ctx.referencePrice !== null ? undefined : errors.volume;
+
   const setPercent = (percent: number) => {
     const base = volumeForPercent(rules, form.direction, form.priceType, percent, ctx, sizingPrice);
     const shown = futures && form.sizeUnit === 'quote' && base !== '' && sizingPrice ? sizingPrice.mul(base).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed() : base;
@@ -277,8 +280,8 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
             inputMode="decimal"
             autoComplete="off"
             value={form.volume}
-            aria-invalid={errors.volume ? true : undefined}
-            aria-describedby={errors.volume ? volumeId : undefined}
+            aria-invalid={volumeError ? true : undefined}
+            aria-describedby={volumeError ? volumeId : undefined}
             onChange={(e) => dispatch({ type: 'volume', volume: e.target.value })}
           />
           {futures && (
@@ -294,7 +297,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
           )}
         </div>
       </div>
-      <FieldMessage id={volumeId} error={errors.volume} />
+      <FieldMessage id={volumeId} error={volumeError} />
       <PercentSlider value={form.percent} onChange={setPercent} ariaLabel={t('form.percent')} disabled={ctx.available === null} />
       {futures && (
         <>
