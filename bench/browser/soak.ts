@@ -39,6 +39,12 @@ const GROWTH_TARGET = 2;
 const SNAPSHOT_TIMEOUT_MS = 120_000;
 /** Long tasks starting up to this long after a sample's measurements are counted as theirs (a tab catching up). */
 const MEASURE_SETTLE_MS = 1000;
+/** `--keep-snapshots DIR`: also writes each tab's raw heap snapshot there (tab<i>-<minute>min.heapsnapshot), for
+ * `bench/browser/heap-diff.ts` or Chromium's DevTools to compare; the worker's are not kept. The tabs' profilers
+ * then stay enabled between samples, so that an object keeps its snapshot id from one sample to the next. */
+const keepAt = process.argv.indexOf('--keep-snapshots');
+const KEEP_DIR = keepAt >= 0 ? path.resolve(process.argv[keepAt + 1] ?? '') : null;
+if (KEEP_DIR !== null) mkdirSync(KEEP_DIR, { recursive: true });
 
 const env = await startBench(RATE);
 // Long tasks with their start (epoch ms), beside setup.ts's durations: those starting while this script measures
@@ -105,7 +111,7 @@ type ListenChunks = (onChunk: (chunk: string) => void) => () => void;
  * summed by node type (heapByNodeType in metrics.ts). Null, with a warning, when it could not be taken or read.
  * The snapshot's JSON (some tens of MB for a tab) is parsed and dropped here.
  */
-async function heapSnapshot(send: Send, listenChunks: ListenChunks): Promise<HeapBreakdown | null> {
+async function heapSnapshot(send: Send, listenChunks: ListenChunks, keepAs: string | null = null): Promise<HeapBreakdown | null> {
   const chunks: string[] = [];
   const stop = listenChunks((chunk) => chunks.push(chunk));
   try {
@@ -114,24 +120,27 @@ async function heapSnapshot(send: Send, listenChunks: ListenChunks): Promise<Hea
     // The chunks all come before the reply. captureNumericValue would only add size-less nodes for numbers.
     const done = await send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
     if (done === null) throw new Error('no reply');
-    return heapByNodeType(JSON.parse(chunks.join('')) as HeapSnapshotJson);
+    const json = chunks.join('');
+    if (keepAs !== null) writeFileSync(keepAs, json);
+    return heapByNodeType(JSON.parse(json) as HeapSnapshotJson);
   } catch (error) {
     console.warn(`  heap snapshot failed: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   } finally {
     stop();
-    // Disabled between samples, so the profiler keeps no map of object ids (nor tracks moves) meanwhile.
-    await send('HeapProfiler.disable').catch(() => null);
+    // Disabled between samples, so the profiler keeps no map of object ids (nor tracks moves) meanwhile. Kept
+    // enabled when the snapshots are kept: disabling drops the ids, and heap-diff.ts matches objects by them.
+    if (keepAs === null) await send('HeapProfiler.disable').catch(() => null);
   }
 }
 
-function tabHeapSnapshot(cdp: CDPSession): Promise<HeapBreakdown | null> {
+function tabHeapSnapshot(cdp: CDPSession, keepAs: string | null): Promise<HeapBreakdown | null> {
   const send: Send = (method, params) => (cdp as unknown as { send(method: string, params?: Record<string, unknown>): Promise<unknown> }).send(method, params);
   return heapSnapshot(send, (onChunk) => {
     const listener = (event: { chunk: string }) => onChunk(event.chunk);
     cdp.on('HeapProfiler.addHeapSnapshotChunk', listener);
     return () => cdp.off('HeapProfiler.addHeapSnapshotChunk', listener);
-  });
+  }, keepAs);
 }
 
 async function workerHeap(): Promise<{ used: number | null; snapshot: HeapBreakdown | null }> {
@@ -193,10 +202,10 @@ async function sample(minute: number, messages: number): Promise<Sample> {
   const tabHeapMb: number[] = [];
   const tabObjectHeapMb: Array<number | null> = [];
   const tabHeapBytesByType: Array<Record<string, number> | null> = [];
-  for (const tab of tabs) {
+  for (const [i, tab] of tabs.entries()) {
     await tab.cdp.send('HeapProfiler.collectGarbage');
     tabHeapMb.push(mb(((await tab.cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize));
-    const heap = await tabHeapSnapshot(tab.cdp);
+    const heap = await tabHeapSnapshot(tab.cdp, KEEP_DIR === null ? null : path.join(KEEP_DIR, `tab${i}-${minute}min.heapsnapshot`));
     tabObjectHeapMb.push(heap === null ? null : mb(heap.objects));
     tabHeapBytesByType.push(heap?.byType ?? null);
   }
