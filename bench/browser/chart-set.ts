@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts';
 import { KLINES_CHART_SLACK } from '../../src/market/kline-feed.ts';
 import { KLINES_MAX } from '../../workers/contract.ts';
+import { percentile } from './metrics.ts';
 import { arg, root } from './setup.ts';
 
 const ROUNDS = arg('rounds', 40);
@@ -76,10 +77,9 @@ const result = (await page.evaluate(
 )) as { setMs: number[]; updateMs: number[] };
 await browser.close();
 
-const q = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))] as number;
-const set50 = q(result.setMs, 0.5);
-const update50 = q(result.updateMs, 0.5);
+const set50 = percentile(result.setMs, 50);
+const update50 = percentile(result.updateMs, 50);
 console.log(`| ${ROUNDS} rounds, ${KLINES_MAX} bars, slack ${KLINES_CHART_SLACK} | median (ms) | p95 (ms) |\n|---|---|---|`);
-console.log(`| setData of both series, with the redraw | ${set50.toFixed(2)} | ${q(result.setMs, 0.95).toFixed(2)} |`);
-console.log(`| update() of the last bar of both, with the redraw | ${update50.toFixed(2)} | ${q(result.updateMs, 0.95).toFixed(2)} |`);
+console.log(`| setData of both series, with the redraw | ${set50.toFixed(2)} | ${percentile(result.setMs, 95).toFixed(2)} |`);
+console.log(`| update() of the last bar of both, with the redraw | ${update50.toFixed(2)} | ${percentile(result.updateMs, 95).toFixed(2)} |`);
 console.log(`| ratio of medians | ${(set50 / update50).toFixed(2)}× | |`);
