@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { ApiOptions } from '../server/api/index.ts';
+import type { ApiOptions } from '../server/app.ts';
 import { TestApi, demoUser } from '../tests/api/helpers.ts';
 
 interface Stats {
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
 }
 
 /**
- * Per-user upload limits (server/api/context.ts `Limits.uploadQuota`, once they exist) raised just enough for the
+ * Per-user upload limits (server/platform/context.ts `Limits.uploadQuota`, once they exist) raised just enough for the
  * bench's load, so the numbers before and after the quota measure the same work. Unknown keys are ignored.
  */
 function benchLimits(uploads: number, parallel: number, fileBytes: number): Record<string, unknown> {

@@ -11,7 +11,7 @@
 // the process waits for a core on a shared machine; the wall-clock stall is reported beside it.
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
-import { openDatabase, type Db } from '../server/db/client.ts';
+import { openDatabase, type Db } from '../server/platform/db/client.ts';
 import { TestApi } from '../tests/api/helpers.ts';
 
 export interface W5Config {

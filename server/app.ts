@@ -2,12 +2,63 @@ import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } f
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { apiPlugin, type ApiOptions } from './api/index.ts';
-import { Code, messages } from './api/envelope.ts';
+import { Code, messages } from './platform/envelope.ts';
+import { brokerPlugin } from './broker/plugin.ts';
+import { seedDemoBroker } from './broker/seed.ts';
+import { convertPlugin } from './convert/plugin.ts';
+import { electricityPlugin } from './electricity/plugin.ts';
+import { helpPlugin } from './help/plugin.ts';
+import { identityPlugin } from './identity/plugin.ts';
+import { seedDemo } from './identity/seed.ts';
+import { authenticate } from './identity/sessions.ts';
+import { loansPlugin } from './loans/plugin.ts';
+import { messagesPlugin } from './messages/plugin.ts';
+import { otcPlugin } from './otc/plugin.ts';
+import { type KernelOptions, openKernel } from './platform/kernel.ts';
+import { tradePlugin } from './trade/plugin.ts';
+import { walletPlugin } from './wallet/plugin.ts';
+import { seedDemoBalances } from './wallet/seed.ts';
 import { Simulator, simPlugin, type SimOptions } from './sim/index.ts';
-import { type EdgeOptions, installEdges, isLoopback } from './edges.ts';
-import { type HeaderOptions, securityHeaders, strictTransportSecurity } from './security-headers.ts';
-import { sharedValidators } from './validators.ts';
+import { type EdgeOptions, installEdges, isLoopback } from './platform/edges.ts';
+import { type HeaderOptions, securityHeaders, strictTransportSecurity } from './platform/security-headers.ts';
+import { sharedValidators } from './platform/validators.ts';
+
+export interface ApiOptions extends KernelOptions {
+  /** Seed the demo institution user; default on. */
+  seed?: boolean;
+  /** With the demo user, the demo organisation's project and its seeded year (server/broker/seed.ts); default on. */
+  demoProject?: boolean;
+  /** The market simulator the trading calls (server/trade) match against; without it they are not served. */
+  simulator?: Simulator;
+}
+
+/**
+ * The provider API stand-in (spec §7) under /api, composed in layers that only point down: the kernel
+ * (server/platform: database, context, envelope of spec §8, request checks), identity on it, then one plugin per
+ * domain. Each domain plugin is registered here and nowhere else; each reaches another domain only through that
+ * domain's index.ts (the layer rules: .dependency-cruiser.cjs).
+ */
+export async function apiPlugin(api: FastifyInstance, options: ApiOptions): Promise<void> {
+  const { ctx, devRoutes } = await openKernel(api, options, authenticate);
+  if (options.seed ?? true) {
+    const project = options.demoProject ?? true;
+    await seedDemo(ctx.db, new Date(ctx.clock.now()), [seedDemoBalances, seedDemoBroker({ project })]);
+  }
+  const domain = { ctx, devRoutes };
+  await api.register(identityPlugin, domain);
+  await api.register(walletPlugin, domain);
+  await api.register(helpPlugin, domain);
+  await api.register(messagesPlugin, domain);
+  await api.register(brokerPlugin, { ...domain, sim: options.simulator });
+  const sim = options.simulator;
+  if (!sim) return;
+  // Trading, and the desks priced from the same simulator books the engine trades against.
+  await api.register(tradePlugin, { ...domain, sim });
+  await api.register(convertPlugin, { ...domain, sim });
+  await api.register(otcPlugin, { ...domain, sim });
+  await api.register(loansPlugin, { ...domain, sim });
+  await api.register(electricityPlugin, { ...domain, sim });
+}
 
 export interface SandboxOptions {
   /** Built app to serve (vite build output); omitted or missing → API and simulator only. */
@@ -17,18 +68,18 @@ export interface SandboxOptions {
   logger?: boolean;
   /** Sees every route as it is registered (the security tests probe each route's inputs from its schema). */
   onRoute?: (route: RouteOptions) => void;
-  /** Host allowlist, listen address (dev routes on loopback only) and connections per source (server/edges.ts). */
+  /** Host allowlist, listen address (dev routes on loopback only) and connections per source (server/platform/edges.ts). */
   edges?: EdgeOptions;
   /** Serve over TLS (then with HSTS): PEM key and certificate. */
   https?: { key: string | Buffer; cert: string | Buffer };
-  /** The market endpoints the built app uses, for the CSP's connect-src (server/security-headers.ts). */
+  /** The market endpoints the built app uses, for the CSP's connect-src (server/platform/security-headers.ts). */
   marketSource?: HeaderOptions['marketSource'];
 }
 
 /**
  * Body limit of every route that does not set its own (issue "Account security hardening"): the largest JSON
  * body a call accepts is the keyboard configuration (4000 characters, up to ~12 KB in UTF-8); sign-in and most
- * calls are well under 2 KB. Only the upload route takes more (10 MB, server/api/routes/kyc.ts).
+ * calls are well under 2 KB. Only the upload route takes more (10 MB, server/identity/routes/kyc.ts).
  */
 export const defaultBodyLimit = 16 * 1024;
 
@@ -48,7 +99,7 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
   }) as unknown as FastifyInstance;
 
   // Too large, malformed or of an unsupported type on /sim and the static files: the 4xx envelope of the API
-  // (server/api/README.md), not Fastify's own error shape. The API sets its own handler under /api.
+  // (server/README.md), not Fastify's own error shape. The API sets its own handler under /api.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type Decimal from 'decimal.js';
 import { BROKER_EXCHANGE_RULES, type BrokerExchange, type BrokerWallet, type SubAccountKind } from '../../contract/broker-rules.ts';
-import { ApiError, Code } from '../api/envelope.ts';
-import type { Queryable } from '../db/client.ts';
+import { ApiError, Code } from '../platform/envelope.ts';
+import type { Queryable } from '../platform/db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
-import { D } from '../trade/decimal.ts';
+import { D } from '../platform/decimal.ts';
 
 /**
  * Broker sub-accounts (issue 14; server/broker/README.md "Sub-accounts, balances and API keys"). The sandbox keeps

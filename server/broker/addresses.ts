@@ -4,13 +4,13 @@ import { COIN_NETWORKS, coinNetwork, isValidAddress, type Network, NETWORKS } fr
 import { BROKER_ADDRESS_CODE_TYPE, MAX_BROKER_ADDRESSES, type BrokerAddressState, type BrokerAddressType } from '../../contract/broker-config-rules.ts';
 import { type BrokerAddress, type BrokerAddressCalls, brokerAddressCalls } from '../../contract/broker-config.ts';
 import { isAddressName } from '../../contract/rules.ts';
-import { checkCode, consumeCodes, issueCode } from '../api/codes.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { type Handlers, serveCalls } from '../api/contract.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import type { Auth } from '../api/sessions.ts';
-import { isUniqueViolation, type Queryable } from '../db/client.ts';
-import { pageQuery } from '../wallet/records.ts';
+import { checkCode, consumeCodes, issueCode } from '../identity/codes.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { type Handlers, serveCalls } from '../platform/contract.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import type { Auth } from '../identity/sessions.ts';
+import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
+import { pageQuery } from '../platform/records.ts';
 import { brokerMember } from './org.ts';
 
 /**
@@ -91,7 +91,7 @@ interface PendingRow {
 
 /**
  * invoke…EmailValidation: sends the code that confirms a pending entry to the caller's own e-mail (the sandbox's
- * e-mail codes, server/api/codes.ts: the outbox, 10 minutes, 5 attempts, and spec §5's refusal of a second send
+ * e-mail codes, server/identity/codes.ts: the outbox, 10 minutes, 5 attempts, and spec §5's refusal of a second send
  * within 1 s, 10005) and keeps it as the entry's latest code.
  */
 export async function invokeValidation(ctx: ApiContext, auth: Auth, orgId: string, row: PendingRow, book: PendingBook): Promise<{ id: string; uuid: string; expiresAt: string }> {

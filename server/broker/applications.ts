@@ -2,10 +2,10 @@ import type { Static } from 'typebox';
 import type { BrokerExchange, BrokerWallet } from '../../contract/broker-rules.ts';
 import { type ApplicationType, OPERATION_KIND_OF } from '../../contract/broker-funds-rules.ts';
 import type { Application } from '../../contract/broker-funds.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { ApiError, Code } from '../api/envelope.ts';
-import type { Queryable } from '../db/client.ts';
-import { D } from '../trade/decimal.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { ApiError, Code } from '../platform/envelope.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { D } from '../platform/decimal.ts';
 import { checkIdRange } from './accounts.ts';
 import { plain } from './valuation.ts';
 

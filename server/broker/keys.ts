@@ -9,11 +9,11 @@ import {
   UNBOUND_KEY_VALID_MONTHS,
 } from '../../contract/broker-rules.ts';
 import type { BrokerAccountCalls, ExchangeKey } from '../../contract/broker.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import type { Handlers } from '../api/contract.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import type { Queryable } from '../db/client.ts';
-import { consumeCodes } from '../api/codes.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import type { Handlers } from '../platform/contract.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { consumeCodes } from '../identity/codes.ts';
 import { accountOf, checkIdRange } from './accounts.ts';
 import { checkBrokerSecondFactor } from './funds.ts';
 import { brokerMember } from './org.ts';

@@ -3,8 +3,8 @@ import type { Static } from 'typebox';
 import { type BrokerLookupCalls, brokerLookupCalls, type ExchangeConfig } from '../../contract/broker-lookup.ts';
 import { BROKER_EXCHANGE_RULES, BROKER_WALLETS, type BrokerExchange } from '../../contract/broker-rules.ts';
 import { COIN_NETWORKS } from '../../contract/chains.ts';
-import type { ApiContext } from '../api/context.ts';
-import { serveCalls } from '../api/contract.ts';
+import type { ApiContext } from '../platform/context.ts';
+import { serveCalls } from '../platform/contract.ts';
 import { brokerMember } from './org.ts';
 
 /**

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { BROKER_MESSAGE_CODE_TYPE, MAX_MESSAGE_CONFIGS, MESSAGE_EVENTS, type MessageConfigState, type MessageEvent } from '../../contract/broker-config-rules.ts';
 import { type BrokerMessageCalls, brokerMessageCalls, type MessageConfig } from '../../contract/broker-config.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { type Handlers, serveCalls } from '../api/contract.ts';
-import { ApiError, Code } from '../api/envelope.ts';
-import { checkEmail } from '../api/rules.ts';
-import { normaliseEmail } from '../api/users.ts';
-import { isUniqueViolation, type Queryable } from '../db/client.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { type Handlers, serveCalls } from '../platform/contract.ts';
+import { ApiError, Code } from '../platform/envelope.ts';
+import { checkEmail } from '../platform/rules.ts';
+import { normaliseEmail } from '../identity/users.ts';
+import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import { confirmPending, invokeValidation, lockOrg, type PendingBook } from './addresses.ts';
 import { brokerMember } from './org.ts';
 

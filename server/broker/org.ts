@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/client.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
 
 /**
  * Broker organisations (migration 024; issue 14). Everything in the broker manager belongs to an

@@ -1,10 +1,10 @@
 import type Decimal from 'decimal.js';
 import type { BrokerExchange, BrokerWallet, SubAccountKind } from '../../contract/broker-rules.ts';
-import type { Queryable } from '../db/client.ts';
-import { instrument } from '../sim/instruments.ts';
-import type { Simulator } from '../sim/simulator.ts';
-import { D, ZERO } from '../trade/decimal.ts';
-import { MarketView } from '../trade/markets.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { instrument } from '../sim/index.ts';
+import type { Simulator } from '../sim/index.ts';
+import { D, ZERO } from '../platform/decimal.ts';
+import { MarketView } from '../trade/index.ts';
 
 /**
  * Sub-account balances valued in USDT at the simulator's prices (issue 14: "valued at the simulator's prices"): a

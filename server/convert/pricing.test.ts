@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import type { MarketView } from '../trade/markets.ts';
-import type { Level } from '../trade/matching.ts';
+import type { MarketView } from '../trade/index.ts';
+import type { Level } from '../trade/index.ts';
 import { convertAsset, DeskPricer, NoLiquidity, priceConvert } from './pricing.ts';
 
 /** A market view over fixed books: BTCUSDT bids 100 × 1 BTC, 90 × 2 BTC; asks 110 × 1 BTC, 120 × 1 BTC. */

@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
 import { CONVERT_DIGITAL, CONVERT_FIAT, type ConvertKind } from '../../contract/convert-rules.ts';
-import { instrument } from '../sim/instruments.ts';
-import type { MarketView } from '../trade/markets.ts';
-import type { Level } from '../trade/matching.ts';
-import { badInput } from '../api/envelope.ts';
-import { D, ZERO } from '../trade/decimal.ts';
+import { instrument } from '../sim/index.ts';
+import type { MarketView } from '../trade/index.ts';
+import type { Level } from '../trade/index.ts';
+import { badInput } from '../platform/envelope.ts';
+import { D, ZERO } from '../platform/decimal.ts';
 
 /**
  * The convert desk's prices (issue 12: "priced from the simulator's live books so quotes are real").

@@ -6,18 +6,19 @@ import { type ConvertCalls, convertCalls, convertDevCalls, type ConvertOrder, ty
 import { type ConvertKind, CONVERT_QUOTE_TTL_MS, convertKind } from '../../contract/convert-rules.ts';
 import { fiatDay } from '../../contract/fiat.ts';
 import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { serveCalls } from '../api/contract.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { kycState } from '../api/kyc.ts';
-import type { UserRow } from '../api/users.ts';
-import type { Queryable } from '../db/client.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { serveCalls } from '../platform/contract.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { kycState } from '../identity/kyc.ts';
+import type { UserRow } from '../identity/users.ts';
+import type { Queryable } from '../platform/db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
-import { D, db, out } from '../trade/decimal.ts';
-import type { MarketView } from '../trade/markets.ts';
-import { Account, balances } from '../trade/store.ts';
-import { pageQuery, recordOrder } from '../wallet/records.ts';
-import { timeWindow } from '../wallet/time-window.ts';
+import { D, db, out } from '../platform/decimal.ts';
+import type { MarketView } from '../trade/index.ts';
+import { balances } from '../ledger/balances.ts';
+import { Account } from '../ledger/ledger.ts';
+import { pageQuery, recordOrder } from '../platform/records.ts';
+import { timeWindow } from '../platform/time-window.ts';
 import { CONVERT_ASSETS, type ConvertAssetConfig, convertAsset, DESK, DeskPricer, fixedSide, NoLiquidity, priceConvert, type Priced, type QuoteRequest } from './pricing.ts';
 
 type Quote = Static<typeof FirmQuote>;
@@ -165,7 +166,7 @@ function quoteView(r: QuoteRow, now: Date): Quote {
 }
 
 /**
- * Instant convert (contract/convert.ts; server/api/README.md "Convert"). Quotes are stored; an order fills
+ * Instant convert (contract/convert.ts; server/README.md "Convert"). Quotes are stored; an order fills
  * its quote once, in one transaction: the quote moves from open to filled by a conditional update (parallel
  * orders on one quote: exactly one finds it open), the day's limit is counted by a conditional upsert, and the
  * ledger entry moves both sides between the user's capital account and the provider's desk. Any refusal —

@@ -4,20 +4,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { BILL_QUOTE_TTL_MS, type BillCurrency, type BillStatus } from '../../contract/electricity-rules.ts';
 import { type Bill, electricityCalls, electricityDevCalls, type ElectricityCalls } from '../../contract/electricity.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { serveCalls } from '../api/contract.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { findUserByEmail } from '../api/users.ts';
-import { convertAsset, DESK, DeskPricer, NoLiquidity, priceConvert } from '../convert/pricing.ts';
-import { isUniqueViolation, type Queryable } from '../db/client.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { serveCalls } from '../platform/contract.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { findUserByEmail } from '../identity/users.ts';
+import { convertAsset, DESK, DeskPricer, NoLiquidity, priceConvert } from '../convert/index.ts';
+import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
-import type { Simulator } from '../sim/simulator.ts';
-import { D, db } from '../trade/decimal.ts';
-import { MarketView } from '../trade/markets.ts';
-import { pageQuery } from '../wallet/records.ts';
+import type { Simulator } from '../sim/index.ts';
+import { D, db } from '../platform/decimal.ts';
+import { MarketView } from '../trade/index.ts';
+import { pageQuery } from '../platform/records.ts';
 
 /**
- * Electricity payment for miners (issue 13; contract/electricity.ts; server/api/README.md "Electricity payment").
+ * Electricity payment for miners (issue 13; contract/electricity.ts; server/README.md "Electricity payment").
  * Bills of the miner's hosting sites; a bill is paid from a digital asset of the capital account at a firm quote
  * of the convert desk's engine (priceConvert: the simulator's books, less the coin spread, the paid side rounded
  * up), once: the quote's open → used and the bill's unpaid → paid are conditional updates in the transaction of

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { helpCalls } from '../../contract/help.ts';
-import type { Queryable } from '../db/client.ts';
-import { serveCalls } from '../api/contract.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { takeRate } from '../api/rates.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { serveCalls } from '../platform/contract.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { takeRate } from '../platform/rates.ts';
 
 /**
  * The help centre's votes (contract/help.ts). The article id is checked by the call's schema (the list in

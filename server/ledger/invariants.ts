@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/client.ts';
+import type { Queryable } from '../platform/db/client.ts';
 
 export interface Violation {
   rule: 'transactionBalanced' | 'assetBalanced' | 'balanceMatchesPostings' | 'notNegative' | 'holdsBelongToLiveItems' | 'marginMatchesPositions';

@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
 import type { BrokerWallet } from '../../contract/broker-rules.ts';
-import type { Queryable } from '../db/client.ts';
-import { D, db } from '../trade/decimal.ts';
-import { insufficient } from '../trade/errors.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { D, db } from '../platform/decimal.ts';
+import { insufficient } from '../platform/refusals.ts';
 
 /** spec §3 account types. */
 export const Account = { capital: 1, trade: 2, swap: 3 } as const;

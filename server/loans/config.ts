@@ -1,9 +1,9 @@
 import type Decimal from 'decimal.js';
 import { COLLATERAL_ASSETS, LOAN_ASSETS, type CollateralAsset, type LoanAsset } from '../../contract/loan-rules.ts';
-import { D } from '../trade/decimal.ts';
+import { D } from '../platform/decimal.ts';
 
 /**
- * The sandbox's loan desk (issue 13; server/api/README.md "Loans"). A loan's rates and LTV levels are copied
+ * The sandbox's loan desk (issue 13; server/README.md "Loans"). A loan's rates and LTV levels are copied
  * onto it when it is made, so a later change of this table does not change a running loan.
  */
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { D, ZERO } from '../trade/decimal.ts';
+import { D, ZERO } from '../platform/decimal.ts';
 
 /**
  * The loan arithmetic (issue 13), decimal.js throughout, each step rounded as the provider would:

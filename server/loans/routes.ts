@@ -14,19 +14,19 @@ import {
   type LoanTerm,
 } from '../../contract/loan-rules.ts';
 import { type Liquidation, type Loan, type LoanActionRecord, type LoanCalls, loanCalls, loanDevCalls } from '../../contract/loans.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { serveCalls } from '../api/contract.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import type { UserRow } from '../api/users.ts';
-import { DESK, DeskPricer, NoLiquidity } from '../convert/pricing.ts';
-import { isUniqueViolation, type Queryable } from '../db/client.ts';
-import { notify } from '../messages/notify.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { serveCalls } from '../platform/contract.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import type { UserRow } from '../identity/users.ts';
+import { DESK, DeskPricer, NoLiquidity } from '../convert/index.ts';
+import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
+import { notify } from '../platform/notify.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
-import { instrument } from '../sim/instruments.ts';
-import type { Simulator } from '../sim/simulator.ts';
-import { D, db, ZERO } from '../trade/decimal.ts';
-import { MarketView } from '../trade/markets.ts';
-import { pageQuery } from '../wallet/records.ts';
+import { instrument } from '../sim/index.ts';
+import type { Simulator } from '../sim/index.ts';
+import { D, db, ZERO } from '../platform/decimal.ts';
+import { MarketView } from '../trade/index.ts';
+import { pageQuery } from '../platform/records.ts';
 import { COLLATERAL_CONFIG, LOAN_ASSET_CONFIG, LOAN_DESK } from './config.ts';
 import {
   accrue,
@@ -42,7 +42,7 @@ import {
 } from './math.ts';
 
 /**
- * Crypto-backed loans (issue 13; contract/loans.ts; server/api/README.md "Loans"). The provider's lending book
+ * Crypto-backed loans (issue 13; contract/loans.ts; server/README.md "Loans"). The provider's lending book
  * is the ledger account `loans`: it pays the principal out and holds the pledged collateral. Every action runs
  * in one transaction that locks the loan row, charges the interest due up to now, checks, posts one ledger
  * entry and records the action under the client's requestId, so a retry (even a parallel one) returns the

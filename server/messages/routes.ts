@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { messageCalls } from '../../contract/messages.ts';
 import type { MessageKind } from '../../contract/messages-rules.ts';
-import type { Queryable } from '../db/client.ts';
-import { serveCalls } from '../api/contract.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { serveCalls } from '../platform/contract.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
 
 interface MessageRow {
   id: string;

@@ -6,23 +6,24 @@ import { COIN_NETWORKS } from '../../contract/chains.ts';
 import { convertKind } from '../../contract/convert.ts';
 import { OTC_ASSETS, OTC_TERMS, otcAddressCalls, otcCalls, otcDevCalls, otcEnquiryCalls, type OtcOrder } from '../../contract/otc.ts';
 import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { serveCalls } from '../api/contract.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { kycState } from '../api/kyc.ts';
-import { takeRate } from '../api/rates.ts';
-import { checkEmail } from '../api/rules.ts';
-import type { UserRow } from '../api/users.ts';
-import { convertAsset, DeskPricer, fixedSide, NoLiquidity, priceConvert, type Priced, type QuoteRequest } from '../convert/pricing.ts';
-import type { Queryable } from '../db/client.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { serveCalls } from '../platform/contract.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { kycState } from '../identity/kyc.ts';
+import { takeRate } from '../platform/rates.ts';
+import { checkEmail } from '../platform/rules.ts';
+import type { UserRow } from '../identity/users.ts';
+import { convertAsset, DeskPricer, fixedSide, NoLiquidity, priceConvert, type Priced, type QuoteRequest } from '../convert/index.ts';
+import type { Queryable } from '../platform/db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
-import { notify } from '../messages/notify.ts';
-import { D, db, out } from '../trade/decimal.ts';
-import type { MarketView } from '../trade/markets.ts';
-import { Account, balances } from '../trade/store.ts';
-import { assetHandlers } from '../wallet/assets.ts';
-import { pageQuery } from '../wallet/records.ts';
-import { timeWindow } from '../wallet/time-window.ts';
+import { notify } from '../platform/notify.ts';
+import { D, db, out } from '../platform/decimal.ts';
+import type { MarketView } from '../trade/index.ts';
+import { balances } from '../ledger/balances.ts';
+import { Account } from '../ledger/ledger.ts';
+import { assetHandlers } from '../wallet/index.ts';
+import { pageQuery } from '../platform/records.ts';
+import { timeWindow } from '../platform/time-window.ts';
 import { deskHours, settlementTime } from './hours.ts';
 
 type Order = Static<typeof OtcOrder>;
@@ -127,7 +128,7 @@ function decimalsOk(field: string, amount: Decimal, decimals: number): void {
 }
 
 /**
- * OTC block trading (contract/otc.ts; server/api/README.md "OTC"). The from side is held in the capital
+ * OTC block trading (contract/otc.ts; server/README.md "OTC"). The from side is held in the capital
  * account from acceptance (a delegated order: from placement) until settlement T+1, when the ledger entry
  * `otc_settle` pays it to the desk and credits the to side; a cancelled, rejected or expired order releases it.
  * The desk's clock work (settlement, delegated fills at the limit, expiry) runs with the sandbox's sweep.

@@ -56,3 +56,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
 
 export { Simulator } from './simulator.ts';
 export { ManualScheduler, realScheduler, type Scheduler } from './scheduler.ts';
+// What the sandbox's domains read of the simulated exchange: its listings and filters, and its live markets.
+export { filterLimits } from './exchange-info.ts';
+export { instrument, INSTRUMENTS, type Instrument, type MarketKind } from './instruments.ts';
+export type { EngineEvent, SymbolMarket } from './market.ts';

@@ -93,7 +93,7 @@ export class StreamServer {
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    // Already answered by the sandbox's edges (server/edges.ts: unknown host, not a simulator path).
+    // Already answered by the sandbox's edges (server/platform/edges.ts: unknown host, not a simulator path).
     if (!socket.writable) return;
     const route = parseRoute(this.prefix, req.url ?? '');
     if (route === 'not-mine') return; // other upgrade paths belong to someone else

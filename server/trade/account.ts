@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import type { Static } from 'typebox';
 import type { CapitalSnapshot, PositionView as PositionViewSchema } from '../../contract/futures.ts';
-import type { Queryable } from '../db/client.ts';
-import { ZERO, max, out } from './decimal.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { ZERO, max, out } from '../platform/decimal.ts';
 import { jointLiquidationPrice } from '../../contract/futures-brackets.ts';
 import {
   initialMargin,

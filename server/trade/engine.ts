@@ -1,12 +1,12 @@
 import type Decimal from 'decimal.js';
-import type { Clock } from '../api/clock.ts';
-import type { Db, Queryable } from '../db/client.ts';
-import { instrument, type Instrument, type MarketKind } from '../sim/instruments.ts';
-import type { EngineEvent, SymbolMarket } from '../sim/market.ts';
-import type { Simulator } from '../sim/simulator.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db, Queryable } from '../platform/db/client.ts';
+import { instrument, type Instrument, type MarketKind } from '../sim/index.ts';
+import type { EngineEvent, SymbolMarket } from '../sim/index.ts';
+import type { Simulator } from '../sim/index.ts';
 import { futuresAccount } from './account.ts';
-import { D, ZERO, min, unit } from './decimal.ts';
-import { TradeCode, insufficient, tradeError } from './errors.ts';
+import { D, ZERO, min, unit } from '../platform/decimal.ts';
+import { TradeCode, insufficient, tradeError } from '../platform/refusals.ts';
 import { applyFuturesFill, applySpotFill } from './fills.ts';
 import {
   closedStatus,
@@ -37,7 +37,7 @@ import {
 } from './orders.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { Account, positions, savePosition, settings, symbolSettings, type PositionRow, type PositionSide } from './store.ts';
-import { ApiError, Code, badInput } from '../api/envelope.ts';
+import { ApiError, Code, badInput } from '../platform/envelope.ts';
 import { crossed, tpslDirection, triggerDirection } from './triggers.ts';
 import { initialMargin, unrealizedPnl } from './futures-math.ts';
 

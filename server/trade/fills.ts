@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
-import type { Queryable } from '../db/client.ts';
+import type { Queryable } from '../platform/db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
-import type { Instrument } from '../sim/instruments.ts';
-import { D, ZERO } from './decimal.ts';
+import type { Instrument } from '../sim/index.ts';
+import { D, ZERO } from '../platform/decimal.ts';
 import { applyFill } from './futures-math.ts';
 import { feeOf, type Fill } from './matching.ts';
 import { feeRate, insertFill, spotFee, type OrderRow } from './orders.ts';

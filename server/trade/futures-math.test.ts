@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { D } from './decimal.ts';
+import { D } from '../platform/decimal.ts';
 import {
   applyFill,
   initialMargin,

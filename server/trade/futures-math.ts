@@ -1,5 +1,5 @@
-import type { Dec } from './decimal.ts';
-import { D, ZERO, min } from './decimal.ts';
+import type { Dec } from '../platform/decimal.ts';
+import { D, ZERO, min } from '../platform/decimal.ts';
 import { type Bracket, bracketOf, liquidationPriceOf } from '../../contract/futures-brackets.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type Decimal from 'decimal.js';
-import { badInput } from '../api/envelope.ts';
-import { filterLimits } from '../sim/exchange-info.ts';
-import { instrument, INSTRUMENTS, type Instrument, type MarketKind } from '../sim/instruments.ts';
-import type { SymbolMarket } from '../sim/market.ts';
-import type { Simulator } from '../sim/simulator.ts';
-import { D, unit } from './decimal.ts';
+import { badInput } from '../platform/envelope.ts';
+import { filterLimits } from '../sim/index.ts';
+import { instrument, INSTRUMENTS, type Instrument, type MarketKind } from '../sim/index.ts';
+import type { SymbolMarket } from '../sim/index.ts';
+import type { Simulator } from '../sim/index.ts';
+import { D, unit } from '../platform/decimal.ts';
 import { MAJOR_TIERS, MINOR_TIERS, makeBrackets, type Bracket } from '../../contract/futures-brackets.ts';
 import type { Level } from './matching.ts';
 

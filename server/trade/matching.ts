@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { OrderStatus as OrderStatusSchema, SpotOrderStatus as SpotOrderStatusSchema } from '../../contract/trade.ts';
-import type { Dec } from './decimal.ts';
-import { D, ZERO, min } from './decimal.ts';
+import type { Dec } from '../platform/decimal.ts';
+import { D, ZERO, min } from '../platform/decimal.ts';
 
 /**
  * The matching engine's pure part: walking a book as a taker, the quantity a market event gives a

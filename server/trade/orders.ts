@@ -1,10 +1,10 @@
 import type Decimal from 'decimal.js';
 import type { Static } from 'typebox';
 import type { FillView as FillViewSchema, OrderView as OrderViewSchema } from '../../contract/trade.ts';
-import { ApiError, Code } from '../api/envelope.ts';
-import type { Queryable } from '../db/client.ts';
-import type { MarketKind } from '../sim/instruments.ts';
-import { D, db, out } from './decimal.ts';
+import { ApiError, Code } from '../platform/envelope.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import type { MarketKind } from '../sim/index.ts';
+import { D, db, out } from '../platform/decimal.ts';
 import { feeOf, spotStatus, type Fill, type OrderStatus, type Side } from './matching.ts';
 import { FEES } from './markets.ts';
 import type { PositionSide } from './store.ts';

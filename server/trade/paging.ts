@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import { MAX_ROW_ID, type CursorCondition as CursorConditionSchema } from '../../contract/trade.ts';
-import { badInput } from '../api/envelope.ts';
+import { badInput } from '../platform/envelope.ts';
 
 /**
  * spec §3 futures history queries: cursorCondition { cursor, pageSize, searchDirection after | before } and

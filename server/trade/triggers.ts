@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { badInput } from '../api/envelope.ts';
+import { badInput } from '../platform/envelope.ts';
 import type { Side } from './matching.ts';
 import type { TpSl } from './orders.ts';
 

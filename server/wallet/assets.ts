@@ -1,11 +1,11 @@
 import { COIN_NETWORKS, coinNetwork, NETWORKS } from '../../contract/chains.ts';
 import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
-import type { ApiContext } from '../api/context.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { kycState } from '../api/kyc.ts';
-import { D, out } from '../trade/decimal.ts';
+import type { ApiContext } from '../platform/context.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { kycState } from '../identity/kyc.ts';
+import { D, out } from '../platform/decimal.ts';
 import { depositAddress, sweep } from './chain.ts';
-import type { Handlers } from '../api/contract.ts';
+import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 
 

@@ -1,11 +1,11 @@
 import { coinNetwork, isValidAddress, type Network } from '../../contract/chains.ts';
 import { isAddressName } from '../../contract/rules.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { verifyStepUp, type StepUpFactors } from '../api/step-up.ts';
-import type { Auth } from '../api/sessions.ts';
-import { isUniqueViolation, type Queryable } from '../db/client.ts';
-import type { Handlers } from '../api/contract.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { verifyStepUp, type StepUpFactors } from '../identity/step-up.ts';
+import type { Auth } from '../identity/sessions.ts';
+import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
+import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 
 /** A newly saved address can be used after this (issue: what Binance and Coinbase do; beyond the spec). */

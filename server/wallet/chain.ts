@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { addressFromBytes, NETWORKS, type Network } from '../../contract/chains.ts';
-import type { Queryable } from '../db/client.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
-import { notify } from '../messages/notify.ts';
-import { D } from '../trade/decimal.ts';
+import { notify } from '../platform/notify.ts';
+import { D } from '../platform/decimal.ts';
 
 /**
  * The sandbox chain: deposit addresses, confirmations counted on the sandbox clock, and the moves that

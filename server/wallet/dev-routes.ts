@@ -3,17 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import { coinNetwork, NETWORKS, type Network } from '../../contract/chains.ts';
 import { fiatDevCalls } from '../../contract/fiat.ts';
 import { walletDevCalls } from '../../contract/wallet.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { serveCalls } from '../api/contract.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { isUniqueViolation } from '../db/client.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { serveCalls } from '../platform/contract.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { isUniqueViolation } from '../platform/db/client.ts';
+import { ledgerViolations } from '../ledger/invariants.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
-import { D } from '../trade/decimal.ts';
+import { publicRoute } from '../platform/http.ts';
+import { D } from '../platform/decimal.ts';
 import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
 import { decideFiatDeposit, decideFiatWithdrawal } from './fiat.ts';
 
 /** The sandbox chain's and bank's controls (README "Wallet"); only with the dev routes. */
 export function walletDevRoutes(ctx: ApiContext, app: FastifyInstance): void {
+  // The ledger's invariants over every posting (server/ledger/README.md): what a tester checks after a burst.
+  publicRoute(app, {
+    method: 'GET',
+    url: '/_dev/ledger/check',
+    handler: async () => ({ violations: await ledgerViolations(ctx.db) }),
+  });
   serveCalls(ctx, app, walletDevCalls, {
     '/_dev/chain/deposit': async ({ body }) => {
       const rows = await ctx.db.query<{ user_id: number; network: Network }>('select user_id, network from deposit_addresses where address = $1', [body.address]);

@@ -9,15 +9,16 @@ import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
 import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
 import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { authenticate } from '../api/sessions.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { authenticate } from '../identity/sessions.ts';
 import { sweep } from './chain.ts';
-import { timeWindow } from './time-window.ts';
+import { timeWindow } from '../platform/time-window.ts';
 import { coinRecordBatch, coinRecordView, type CoinRecordFilter, type RecordCursor } from './records.ts';
-import type { Queryable } from '../db/client.ts';
-import { D, out } from '../trade/decimal.ts';
-import { DIRECTIONS } from '../trade/routes/lightning.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { D, out } from '../platform/decimal.ts';
+import { amountCell, isTimeZone, warmUpExport, zonedFormatter } from '../platform/xlsx.ts';
+import { DIRECTIONS } from '../trade/index.ts';
 
 /** Rows read and written between yields to the event loop: small enough that no slice holds the sandbox long. */
 export const EXPORT_BATCH = 200;
@@ -38,46 +39,6 @@ type ExportForm = Static<typeof walletExport.body>;
 
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** `YYYY-MM-DD HH:mm:ss` in `timeZone` (the glossary's one format), and the zone's offset as `UTC+8`. */
-export function zonedFormatter(timeZone: string): { time: (d: Date) => string; offset: (d: Date) => string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' });
-  return {
-    time: (d) => {
-      const p = Object.fromEntries(parts.formatToParts(d).map((x) => [x.type, x.value]));
-      return `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}:${p['second']}`;
-    },
-    offset: (d) => {
-      const name = (zone.formatToParts(d).find((x) => x.type === 'timeZoneName')?.value ?? 'GMT').replace('GMT', 'UTC');
-      return name === 'UTC+0' ? 'UTC' : name;
-    },
-  };
-}
-
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A decimal amount as a numeric cell when a double holds it exactly (≤ 15 significant digits), else as text. */
-export function amountCell(text: string): number | string {
-  const digits = text.replace(/^-/, '').replace('.', '').replace(/^0+/, '');
-  return digits.length <= 15 ? Number(text) : text;
-}
 
 type Kind = NonNullable<ExportForm['kind']>;
 const COIN_TYPES = ['deposit', 'withdraw'] as const;
@@ -178,20 +139,6 @@ export function walletExportRoute(ctx: ApiContext, app: FastifyInstance): void {
       return reply;
     },
   });
-}
-
-/** Writes a one-row workbook to nowhere and formats a time in a zone, so the first real export starts warm. */
-export async function warmUpExport(): Promise<void> {
-  const sink = new PassThrough();
-  sink.resume();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('warm-up');
-  sheet.addRow(['warm-up', 1]).commit();
-  sheet.commit();
-  await workbook.commit();
-  const zoned = zonedFormatter('Asia/Hong_Kong');
-  zoned.time(new Date());
-  zoned.offset(new Date());
 }
 
 interface WriteJob {

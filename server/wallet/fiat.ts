@@ -2,25 +2,25 @@ import { randomInt } from 'node:crypto';
 import type { ReplyOf } from '../../contract/call.ts';
 import { type FiatCalls, FIAT_ASSETS, fiatAsset, fiatDay, isBeneficiaryName } from '../../contract/fiat.ts';
 import { isAddressName, KYC_LEVEL_FOR } from '../../contract/rules.ts';
-import { consumeCodes, issueCode } from '../api/codes.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import type { Handlers } from '../api/contract.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { kycState } from '../api/kyc.ts';
-import type { Auth } from '../api/sessions.ts';
-import { isUniqueViolation, type Queryable } from '../db/client.ts';
+import { consumeCodes, issueCode } from '../identity/codes.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import type { Handlers } from '../platform/contract.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { kycState } from '../identity/kyc.ts';
+import type { Auth } from '../identity/sessions.ts';
+import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
-import { D, out } from '../trade/decimal.ts';
+import { D, out } from '../platform/decimal.ts';
 import { lookUpBank, PROVIDER_BANK } from './banks.ts';
 import { ADDRESS_LOCK_MS, saveWithStepUp } from './book.ts';
 import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
-import { notify } from '../messages/notify.ts';
-import { pageQuery, recordOrder } from './records.ts';
-import { timeWindow } from './time-window.ts';
+import { notify } from '../platform/notify.ts';
+import { pageQuery, recordOrder } from '../platform/records.ts';
+import { timeWindow } from '../platform/time-window.ts';
 import { checkMayWithdraw, checkWithdrawCodes, withdrawOnce } from './withdrawals.ts';
 
 /**
- * The fiat wallet (contract/fiat.ts; server/api/README.md "Wallet, fiat side"):
+ * The fiat wallet (contract/fiat.ts; server/README.md "Wallet, fiat side"):
  * - deposits are declared by the user (amount and the sending bank's reference, quoting their own reference)
  *   and wait for the provider's approval (approvalPending → complete, or cancelled), credited from `bank:<asset>`;
  * - withdrawals go only to a saved bank account past its 24-hour lock, in three calls: submit (rules, hold,

@@ -1,12 +1,13 @@
 import type { ReplyOf } from '../../contract/call.ts';
 import type { Network } from '../../contract/chains.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import type { Queryable } from '../db/client.ts';
-import type { Handlers } from '../api/contract.ts';
-import { D, out } from '../trade/decimal.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import type { Handlers } from '../platform/contract.ts';
+import { D, out } from '../platform/decimal.ts';
 import { confirmationsAt, sweep } from './chain.ts';
-import { timeWindow, type TimeFilter } from './time-window.ts';
+import { pageQuery, recordOrder } from '../platform/records.ts';
+import { timeWindow, type TimeFilter } from '../platform/time-window.ts';
 
 export type CoinRecordView = ReplyOf<WalletCalls['/account/block/pageBlockDepositWithdraw']>['list'][number];
 export type CoinRecordFilter = { type?: 'deposit' | 'withdraw'; asset?: string; status?: CoinRecordView['status'] } & TimeFilter;
@@ -50,39 +51,6 @@ export function coinRecordSource(userId: number, filter: CoinRecordFilter, now: 
     where: `created_at >= $2 and created_at < $6 and ($3::text is null or asset = $3) and ($4::text is null or status = $4) and ($5::text is null or type = $5)`,
     params: [userId, since, filter.asset ?? null, filter.status ?? null, filter.type ?? null, until],
   };
-}
-
-/**
- * The ORDER BY of a records page for the client's sort (contract/schema.ts `RecordSort`): by time (default newest
- * first) or by the amount column, ties newest first, then `tie` columns. Amounts are ordered as numbers: the
- * expression names the source column (the select may give the text form the same name).
- */
-export function recordOrder(sort: { field: 'createdAt' | 'amount'; order: 'asc' | 'desc' } | undefined, amountColumn = 'amount', tie = 'id'): string {
-  const dir = sort?.order === 'asc' ? 'asc' : 'desc';
-  const newest = `created_at desc, ${tie.split(',').map((c) => `${c.trim()} desc`).join(', ')}`;
-  if (sort?.field === 'amount') return `${amountColumn}::numeric ${dir}, ${newest}`;
-  return `created_at ${dir}, ${tie.split(',').map((c) => `${c.trim()} ${dir}`).join(', ')}`;
-}
-
-/**
- * One page of a records query (spec §9 page sizes): the rows of `pageNum` in `order`, and how many match in all.
- * `from`/`where`/`params` as the records pages build them; the page's limit and offset take the next parameters.
- */
-export async function pageQuery<R>(
-  db: Queryable,
-  q: { select: string; from: string; where: string; order: string; params: readonly unknown[] },
-  page: { pageNum: number; pageSize: number },
-): Promise<{ rows: R[]; total: number }> {
-  const n = q.params.length;
-  const [count, rows] = await Promise.all([
-    db.query<{ n: string }>(`select count(*)::text as n from ${q.from} where ${q.where}`, q.params),
-    db.query<R>(`select ${q.select} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, [
-      ...q.params,
-      page.pageSize,
-      (page.pageNum - 1) * page.pageSize,
-    ]),
-  ]);
-  return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
 /** Where an export has got to in each table: the last (created_at, id) it wrote. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { fiatCalls } from '../../contract/fiat.ts';
 import { transferCalls, walletCalls } from '../../contract/wallet.ts';
-import type { ApiContext } from '../api/context.ts';
-import { serveCalls } from '../api/contract.ts';
+import type { ApiContext } from '../platform/context.ts';
+import { serveCalls } from '../platform/contract.ts';
 import { assetHandlers } from './assets.ts';
 import { bookHandlers } from './book.ts';
 import { walletExportRoute } from './export.ts';

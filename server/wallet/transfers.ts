@@ -1,11 +1,11 @@
 import type { ReplyOf } from '../../contract/call.ts';
 import type { TransferCalls } from '../../contract/wallet.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import type { Handlers } from '../api/contract.ts';
-import { D, out } from '../trade/decimal.ts';
-import { DIRECTIONS } from '../trade/routes/lightning.ts';
-import { pageQuery, recordOrder } from './records.ts';
-import { timeWindow } from './time-window.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import type { Handlers } from '../platform/contract.ts';
+import { D, out } from '../platform/decimal.ts';
+import { DIRECTIONS } from '../trade/index.ts';
+import { pageQuery, recordOrder } from '../platform/records.ts';
+import { timeWindow } from '../platform/time-window.ts';
 
 type TransferRow = ReplyOf<TransferCalls['/account/wallet/transfer/page']>['list'][number];
 

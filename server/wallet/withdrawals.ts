@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { coinNetwork, isValidAddress, NETWORKS, type Network } from '../../contract/chains.ts';
 import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
 import type { ReplyOf } from '../../contract/call.ts';
-import { activeWithdrawBans } from '../api/bans.ts';
-import { checkCode, consumeCodes, issueCode } from '../api/codes.ts';
-import { type ApiContext, nowDate } from '../api/context.ts';
-import { ApiError, badInput, Code } from '../api/envelope.ts';
-import { kycState } from '../api/kyc.ts';
-import type { Auth } from '../api/sessions.ts';
-import { checkGa } from '../api/totp.ts';
-import type { UserRow } from '../api/users.ts';
-import { isUniqueViolation, type Queryable } from '../db/client.ts';
+import { activeWithdrawBans } from '../identity/bans.ts';
+import { checkCode, consumeCodes, issueCode } from '../identity/codes.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { kycState } from '../identity/kyc.ts';
+import type { Auth } from '../identity/sessions.ts';
+import { checkGa } from '../identity/totp.ts';
+import type { UserRow } from '../identity/users.ts';
+import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
-import { D, out } from '../trade/decimal.ts';
+import { D, out } from '../platform/decimal.ts';
 import { sweep } from './chain.ts';
-import type { Handlers } from '../api/contract.ts';
+import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 
 /** How long an invoked withdrawal waits for its e-mail and Google codes, holding the amount. */
@@ -180,7 +180,7 @@ export async function sendWithdrawCode(ctx: ApiContext, auth: Auth): Promise<str
 
 
 /**
- * Coin withdrawal in two steps (server/api/README.md "Wallet, coin side"): invoke checks the rules, holds the
+ * Coin withdrawal in two steps (server/README.md "Wallet, coin side"): invoke checks the rules, holds the
  * amount and sends the e-mail code; confirm takes the e-mail and Google codes and broadcasts.
  */
 export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/account/block/validateTransaction' | '/account/block/invokeBlockWithdrawalEmailValidation' | '/account/block/confirmBlockWithdraw'> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashWork } from '../../server/api/passwords.ts';
+import { hashWork } from '../../server/identity/passwords.ts';
 import { TestApi, demoUser } from './helpers.ts';
 import { stepUpFactors } from './step-up-helpers.ts';
 

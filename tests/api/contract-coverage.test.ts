@@ -15,7 +15,7 @@ import { FakeClock } from './helpers.ts';
  * /api is defined in `contract/` — method, token or not, request and reply schema — and the schema the route
  * validates with is the contract's own object, not a copy. Developer controls (/_dev) and the health check are
  * the sandbox's, not the provider's API; the KYC upload takes a raw file (its type and size are checked by the
- * upload parser, server/api/uploads.ts) and the export a form (contract/wallet.ts `walletExport`).
+ * upload parser, server/platform/uploads.ts) and the export a form (contract/wallet.ts `walletExport`).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NOT_CALLS = new Set(['/health', '/institution/kyc/upload']);

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { buildSandbox } from '../../server/app.ts';
-import type { ApiOptions } from '../../server/api/index.ts';
-import type { Envelope } from '../../server/api/envelope.ts';
-import { demoUser } from '../../server/db/seed.ts';
+import type { ApiOptions } from '../../server/app.ts';
+import type { Envelope } from '../../server/platform/envelope.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 
 // jsencrypt's ES build uses extensionless imports Node cannot load; its CommonJS build runs as is.
 const require = createRequire(import.meta.url);

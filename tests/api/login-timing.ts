@@ -3,7 +3,7 @@
  * over real HTTP: they should be indistinguishable in time as they are in reply.
  * Run: `npx tsx tests/api/login-timing.ts` (not a test: timing is measured, never asserted).
  */
-import { defaultLimits } from '../../server/api/context.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
 import { TestApi } from './helpers.ts';
 
 const rounds = Number(process.argv[2] ?? 60);

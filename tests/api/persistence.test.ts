@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestApi, demoUser } from './helpers.ts';
 import { bindGaWithStepUp } from './step-up-helpers.ts';
-import { openDatabase } from '../../server/db/client.ts';
-import { loadMigrations } from '../../server/db/migrate.ts';
+import { openDatabase } from '../../server/platform/db/client.ts';
+import { loadMigrations } from '../../server/platform/db/migrate.ts';
 
 describe('data survives a restart (PGlite under the data directory)', () => {
   let api: TestApi;

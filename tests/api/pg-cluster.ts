@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../server/db/client.ts';
+import { openDatabase } from '../../server/platform/db/client.ts';
 
 /**
  * A throwaway PostgreSQL cluster on a loopback port, for tests that must race real connections (PGlite has

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client.ts';
-import { loadMigrations } from '../../server/db/migrate.ts';
+import { openDatabase } from '../../server/platform/db/client.ts';
+import { loadMigrations } from '../../server/platform/db/migrate.ts';
 import { TestApi, demoUser } from './helpers.ts';
 import { bindGaWithStepUp } from './step-up-helpers.ts';
 import { postgresBin, startPgCluster, type PgCluster } from './pg-cluster.ts';

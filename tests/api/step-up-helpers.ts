@@ -1,7 +1,7 @@
 import type { TestApi } from './helpers.ts';
 
 /**
- * The step-up factors sensitive calls take (server/api/step-up.ts): the account password (encrypted) and a
+ * The step-up factors sensitive calls take (server/identity/step-up.ts): the account password (encrypted) and a
  * fresh e-mail code of the call's businessType; add `gaCode` (current authenticator) where one is bound.
  */
 export async function stepUpFactors(

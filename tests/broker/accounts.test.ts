@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { brokerAccountCalls } from '../../contract/broker.ts';
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 
@@ -98,7 +98,7 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
     const accounts = await call<{ list: Account[]; total: number }>('/broker/account/pageBrokerAccount', { pageCondition: page });
     expect(accounts.code).toBe(200);
     const names = accounts.data.list.map((a) => `${a.exchangeCode}/${a.accountType}/${a.subAccountName}`).sort();
-    // The third is the demo project's primary sub-account (issue 15, server/db/seed.ts), opened empty with the project.
+    // The third is the demo project's primary sub-account (issue 15, server/identity/seed.ts), opened empty with the project.
     expect(names).toEqual([expect.stringMatching(/^binance\/asset_management\/prj_p\d{12}$/), 'binance/regular/demo_trading', 'okx/asset_management/demo_fund']);
     const binance = accounts.data.list.find((a) => a.subAccountName === 'demo_trading')!;
     expect(binance.subAccountUid).toMatch(/^\d{10}$/);

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
-import { defaultLimits } from '../../server/api/context.ts';
-import { type Db, openDatabase } from '../../server/db/client.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
+import { type Db, openDatabase } from '../../server/platform/db/client.ts';
 import { TestApi } from '../api/helpers.ts';
 
 /**

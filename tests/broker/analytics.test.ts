@@ -2,8 +2,8 @@ import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokerAnalyticsCalls } from '../../contract/broker-analytics.ts';
-import { openDatabase } from '../../server/db/client.ts';
-import type { Db } from '../../server/db/client.ts';
+import { openDatabase } from '../../server/platform/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { TestApi } from '../api/helpers.ts';
 
 /**

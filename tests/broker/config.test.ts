@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressFromBytes, type Network } from '../../contract/chains.ts';
 import { MAX_MESSAGE_CONFIGS } from '../../contract/broker-config-rules.ts';
 import { Code } from '../../contract/codes.ts';
-import { defaultLimits } from '../../server/api/context.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
 import { addBrokerMember, brokerMember } from '../../server/broker/org.ts';
-import { type Db, openDatabase } from '../../server/db/client.ts';
+import { type Db, openDatabase } from '../../server/platform/db/client.ts';
 import { type Reply, TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 

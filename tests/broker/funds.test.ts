@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { brokerFundCalls } from '../../contract/broker-funds.ts';
 import { addressFromBytes, type Network } from '../../contract/chains.ts';
-import { defaultLimits } from '../../server/api/context.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresBin, startPgCluster, type PgCluster } from '../api/pg-cluster.ts';
 import { Code } from '../../contract/codes.ts';
-import type { ApiError } from '../../server/api/envelope.ts';
+import type { ApiError } from '../../server/platform/envelope.ts';
 import { openBrokerAccount } from '../../server/broker/accounts.ts';
 import { openBrokerOrg } from '../../server/broker/org.ts';
 import { loadSecretBox, secretBox } from '../../server/broker/secrets.ts';
-import { type Db, openDatabase } from '../../server/db/client.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { type Db, openDatabase } from '../../server/platform/db/client.ts';
+import { migrate } from '../../server/platform/db/migrate.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { Entry, post } from '../../server/ledger/ledger.ts';
-import { D } from '../../server/trade/decimal.ts';
+import { D } from '../../server/platform/decimal.ts';
 
 /**
  * Broker sub-accounts on the ledger (server/ledger, server/broker/accounts.ts): the seeded year of history, the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { type Db, openDatabase } from '../../server/db/client.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { ApiError } from '../../server/api/envelope.ts';
+import { type Db, openDatabase } from '../../server/platform/db/client.ts';
+import { migrate } from '../../server/platform/db/migrate.ts';
+import { ApiError } from '../../server/platform/envelope.ts';
 import { addBrokerMember, brokerMember, brokerMembers, openBrokerOrg } from '../../server/broker/org.ts';
 
 /** Broker organisations (server/broker/org.ts): founding is idempotent, membership is one organisation per user. */

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { hkDay, addDays } from '../../contract/broker-projects-rules.ts';
-import { defaultLimits } from '../../server/api/context.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 

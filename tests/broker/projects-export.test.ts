@@ -6,7 +6,7 @@ import { newBroker } from './support.ts';
 
 /**
  * The project pages' and the analysis tab's downloads (issue 15 "xlsx exports for every table";
- * contract/broker-project-exports.ts; server/broker/projects/export.ts) against the demo organisation's seeded
+ * contract/broker-project-exports.ts; server/broker/analytics/project-export.ts) against the demo organisation's seeded
  * project (a year of zero-hour records, three investors, capital flows, trades): each file's rows are the page
  * call's rows for the same filters, under the cover block (title, filters in words, UTC+8, generation time), amounts
  * as numeric cells; refusals are the JSON envelope. PGlite.

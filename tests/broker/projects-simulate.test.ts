@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, hkDay, hkMidnight, projectStatus } from '../../contract/broker-projects-rules.ts';
 import { simulateDay } from '../../server/broker/projects/simulate.ts';
-import { D, ZERO } from '../../server/trade/decimal.ts';
+import { D, ZERO } from '../../server/platform/decimal.ts';
 
 /** The projects' simulated trading (server/broker/projects/simulate.ts) and the UTC+8 day rules, pure. */
 describe('simulated trading of a project day', () => {

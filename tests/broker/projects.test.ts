@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
-import { defaultLimits } from '../../server/api/context.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
 import { demoUser, type TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { defaultLimits } from '../../server/api/context.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import type { Backend } from '../security/backends.ts';
 

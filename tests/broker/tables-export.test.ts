@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../api/helpers.ts';
-import { amountCell } from '../../server/wallet/export.ts';
+import { amountCell } from '../../server/platform/xlsx.ts';
 import { securityBackends } from '../security/backends.ts';
 import { downloadName, queryDownload, sheetRows } from './export-support.ts';
 import { newBroker } from './support.ts';
 
 /**
  * The remaining tables' downloads (issue 15 "xlsx exports for every table"; contract/broker-project-exports.ts;
- * server/broker/projects/export.ts) against the demo organisation's seeded project: the analysis tab's per-sub-account
+ * server/broker/analytics/project-export.ts) against the demo organisation's seeded project: the analysis tab's per-sub-account
  * and per-investor trade statistics and the investors' holdings and profit; the interest page's investors and interest
  * records; the profit page's per-project summary; the project detail's sub-accounts. Each file's rows are the page call's rows
  * for the same filters, under the cover block (title, filters in words, UTC+8, generation time), amounts as numeric

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import zhAnalytics from '../../locales/zh-HK/broker-analytics.json' with { type: 'json' };
 import zhChart from '../../locales/zh-HK/datachart.json' with { type: 'json' };
 import enChart from '../../locales/en-US/datachart.json' with { type: 'json' };
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { openPage } from './support/browser.ts';
 import { chartDrawn, drawnSeries } from './support/broker.ts';
 import { artifactsDir, saveScreenshot } from './support/market.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addressFromBytes } from '../../contract/chains.ts';
 import zh from '../../locales/zh-HK/broker-config.json' with { type: 'json' };
 import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { enterMailedCode, readCode } from './support/account.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enConvert from '../../locales/en-US/convert.json' with { type: 'json' };
 import zhConvert from '../../locales/zh-HK/convert.json' with { type: 'json' };
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
@@ -35,7 +35,7 @@ beforeAll(() => {
 
 /**
  * The demo user starts without an authenticator; the second journey needs that again: the lost-authenticator
- * reset (e-mail code, password) approved by operations unbinds it (server/api/README.md "Google authenticator reset").
+ * reset (e-mail code, password) approved by operations unbinds it (server/README.md "Google authenticator reset").
  */
 async function unbindGa(): Promise<void> {
   await client.advance(1_100); // spec §5: one code per second per address (the sandbox clock)

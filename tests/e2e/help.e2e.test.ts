@@ -13,7 +13,7 @@ import zhMarketing from '../../locales/zh-HK/marketing.json' with { type: 'json'
 import enValidation from '../../locales/en-US/validation.json' with { type: 'json' };
 import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { ownSandbox, SandboxClient } from './support/wallet.ts';

@@ -5,7 +5,7 @@ import { fileSandbox } from './support/suite.ts';
 import enComponents from '../../locales/en-US/components.json' with { type: 'json' };
 import enMarket from '../../locales/en-US/market.json' with { type: 'json' };
 import zhMarket from '../../locales/zh-HK/market.json' with { type: 'json' };
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { saveScreenshot, useTheme } from './support/market.ts';
 

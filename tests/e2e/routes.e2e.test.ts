@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_ARTICLES } from '../../contract/help-rules.ts';
 import { pageRoutes, type PageRoute } from '../../src/app/route-table.ts';
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { axeViolations, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { ownSandboxSuite } from './support/suite.ts';

@@ -7,7 +7,7 @@ import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
 import zhAccount from '../../locales/zh-HK/account.json' with { type: 'json' };
 import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { enterMailedCode, type Authenticator } from './support/account.ts';
 import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDatabase } from '../../server/db/client.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import { type Db, openDatabase } from '../../server/platform/db/client.ts';
+import { migrate } from '../../server/platform/db/migrate.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { Account, Entry, post, UnbalancedEntry } from '../../server/ledger/ledger.ts';
-import { D } from '../../server/trade/decimal.ts';
+import { D } from '../../server/platform/decimal.ts';
 import { postgresBin, startPgCluster, type PgCluster } from '../api/pg-cluster.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageKind } from '../../contract/messages-rules.ts';
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp, stepUpFactors } from '../api/step-up-helpers.ts';
 

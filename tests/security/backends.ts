@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { ApiOptions } from '../../server/api/index.ts';
+import type { ApiOptions } from '../../server/app.ts';
 import { TestApi } from '../api/helpers.ts';
 import { postgresBin, startPgCluster, type PgCluster } from '../api/pg-cluster.ts';
 

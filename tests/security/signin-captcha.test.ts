@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../server/api/envelope.ts';
-import { hashWork } from '../../server/api/passwords.ts';
+import type { Envelope } from '../../server/platform/envelope.ts';
+import { hashWork } from '../../server/identity/passwords.ts';
 import { TestApi, type Reply } from '../api/helpers.ts';
 import { burst, securityBackends } from './backends.ts';
 

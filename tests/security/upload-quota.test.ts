@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Limits } from '../../server/api/context.ts';
-import { defaultLimits } from '../../server/api/context.ts';
+import type { Limits } from '../../server/platform/context.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from './backends.ts';
 

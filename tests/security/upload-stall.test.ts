@@ -3,8 +3,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiContext } from '../../server/api/context.ts';
-import { type Db, openDatabase } from '../../server/db/client.ts';
+import type { ApiContext } from '../../server/platform/context.ts';
+import { type Db, openDatabase } from '../../server/platform/db/client.ts';
 import { TestApi, demoUser } from '../api/helpers.ts';
 
 /**
@@ -89,7 +89,7 @@ describe('uploads and other users (upload stall)', () => {
       [reply.data.fileId],
     );
     expect(rows[0]).toEqual({ size: fileBytes, sha256: createHash('sha256').update(file).digest('hex'), has_data: false, path: reply.data.fileId });
-    const { readUpload } = await import('../../server/api/uploads.ts');
+    const { readUpload } = await import('../../server/platform/uploads.ts');
     const read = await readUpload(uploadsCtx(), await userIdOf(userA), reply.data.fileId);
     expect(read?.data.equals(Buffer.from(file))).toBe(true);
     // Nothing half-written is left behind, refused uploads included.
@@ -99,7 +99,7 @@ describe('uploads and other users (upload stall)', () => {
   });
 
   it('rows written before migration 009 (bytes in kyc_files.data) stay readable', async () => {
-    const { readUpload } = await import('../../server/api/uploads.ts');
+    const { readUpload } = await import('../../server/platform/uploads.ts');
     const userId = await userIdOf(demoUser.email);
     const legacy = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(20_000)]);
     const id = '00000000-0000-4000-8000-000000000009';

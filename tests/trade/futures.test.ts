@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { instrument } from '../../server/sim/instruments.ts';
-import { D } from '../../server/trade/decimal.ts';
+import { D } from '../../server/platform/decimal.ts';
 import { TradeApi, dec } from './harness.ts';
 
 interface Order {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAddress } from '../../contract/chains.ts';
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp, stepUpFactors } from '../api/step-up-helpers.ts';
 import { securityBackends } from '../security/backends.ts';

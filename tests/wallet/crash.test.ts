@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUser } from '../../server/db/seed.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import { postgresBin, startPgCluster, type PgCluster } from '../api/pg-cluster.ts';
 import type { Authenticator } from '../e2e/support/account.ts';
 import { SandboxClient } from '../e2e/support/wallet.ts';

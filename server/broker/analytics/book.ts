@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { addDays } from '../../../contract/broker-projects-rules.ts';
-import type { Queryable } from '../../db/client.ts';
-import { ZERO } from '../../trade/decimal.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { ZERO } from '../../platform/decimal.ts';
 import type { CapitalFlowRow, ProjectRow, UnitRecordRow } from '../projects/store.ts';
 import {
   capitalFlows,

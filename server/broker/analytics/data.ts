@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { hkMidnight } from '../../../contract/broker-projects-rules.ts';
-import type { Queryable } from '../../db/client.ts';
-import { D, ZERO } from '../../trade/decimal.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { D, ZERO } from '../../platform/decimal.ts';
 import { FLOW_COLUMNS, type CapitalFlowRow, investorOf, projectOf, projectsOf, type ProjectRow, RECORD_COLUMNS, type UnitRecordRow } from '../projects/store.ts';
 import type { DayWindow } from './range.ts';
 

@@ -4,12 +4,12 @@ import { ANALYTICS_EXPORT_FILES } from '../../../contract/broker-analytics-rules
 import { brokerAnalyticsExports } from '../../../contract/broker-analytics.ts';
 import { BROKER_EXPORT_TIME_ZONE } from '../../../contract/broker-funds-rules.ts';
 import zh from '../../../locales/zh-HK/broker-export.json' with { type: 'json' };
-import { type ApiContext, nowDate } from '../../api/context.ts';
-import { ApiError, Code } from '../../api/envelope.ts';
-import { pageQuery } from '../../wallet/records.ts';
-import { amountCell, zonedFormatter } from '../../wallet/export.ts';
+import { type ApiContext, nowDate } from '../../platform/context.ts';
+import { ApiError, Code } from '../../platform/envelope.ts';
+import { pageQuery } from '../../platform/records.ts';
+import { amountCell, zonedFormatter } from '../../platform/xlsx.ts';
 import { accountOf } from '../accounts.ts';
-import { authenticate } from '../../api/sessions.ts';
+import { authenticate } from '../../identity/sessions.ts';
 import { BROKER_EXPORT_MAX_ROWS, fill, sendBrokerSheet } from '../fund-export.ts';
 import { brokerMember, type BrokerMember } from '../org.ts';
 import { investorOf, projectOf } from '../projects/store.ts';

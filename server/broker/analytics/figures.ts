@@ -11,7 +11,7 @@ import {
   type CapitalFlow,
 } from '../../../contract/broker-performance.ts';
 import { addDays, daysBetween } from '../../../contract/broker-projects-rules.ts';
-import { D, ZERO } from '../../trade/decimal.ts';
+import { D, ZERO } from '../../platform/decimal.ts';
 import type { UnitRecordRow } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 

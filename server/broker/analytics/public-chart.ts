@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { brokerPublicChartCalls } from '../../../contract/broker-analytics.ts';
-import { serveCalls } from '../../api/contract.ts';
-import { type ApiContext, nowDate } from '../../api/context.ts';
-import { ApiError, Code } from '../../api/envelope.ts';
-import { takeRate } from '../../api/rates.ts';
+import { serveCalls } from '../../platform/contract.ts';
+import { type ApiContext, nowDate } from '../../platform/context.ts';
+import { ApiError, Code } from '../../platform/envelope.ts';
+import { takeRate } from '../../platform/rates.ts';
 import { projectByNo, statusOf } from '../projects/store.ts';
 import { recordsByProject } from './data.ts';
 import { maxDrawdownOut, retreatPoints, returnPoints, timeWeighted } from './figures.ts';

@@ -1,6 +1,6 @@
 import { isDay, selectRange, volumeStamp } from '../../../contract/broker-performance.ts';
 import { addDays, daysBetween, hkDay, hkMidnight } from '../../../contract/broker-projects-rules.ts';
-import { badInput } from '../../api/envelope.ts';
+import { badInput } from '../../platform/envelope.ts';
 
 /**
  * The range filter of the analytics calls (spec §9 "Time-range choices: 7, 30, 90, 180, 365 days" and a custom

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { brokerAnalyticsCalls } from '../../../contract/broker-analytics.ts';
-import type { ApiContext } from '../../api/context.ts';
-import { serveCalls } from '../../api/contract.ts';
+import type { ApiContext } from '../../platform/context.ts';
+import { serveCalls } from '../../platform/contract.ts';
 import { analyticsExportRoutes } from './exports.ts';
 import { investorHandlers } from './investors.ts';
 import { overviewHandlers } from './overview.ts';

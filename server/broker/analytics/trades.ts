@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { ProjectTrade } from '../../../contract/broker-analytics.ts';
-import type { Queryable } from '../../db/client.ts';
-import { D } from '../../trade/decimal.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { D } from '../../platform/decimal.ts';
 import type { ProjectTradeRow } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 import type { DayWindow } from './range.ts';

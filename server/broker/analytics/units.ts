@@ -1,9 +1,9 @@
 import type { BrokerAnalyticsCalls } from '../../../contract/broker-analytics.ts';
 import { assetStamp, dailyReturns } from '../../../contract/broker-performance.ts';
-import { type ApiContext, nowDate } from '../../api/context.ts';
-import type { Handlers } from '../../api/contract.ts';
-import { D } from '../../trade/decimal.ts';
-import { pageQuery } from '../../wallet/records.ts';
+import { type ApiContext, nowDate } from '../../platform/context.ts';
+import type { Handlers } from '../../platform/contract.ts';
+import { D } from '../../platform/decimal.ts';
+import { pageQuery } from '../../platform/records.ts';
 import { accountOf } from '../accounts.ts';
 import { brokerMember } from '../org.ts';
 import { grossAssets, liveNavOf, projectAccounts, projectOf, statusOf, type UnitRecordRow } from '../projects/store.ts';

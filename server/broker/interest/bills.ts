@@ -3,9 +3,9 @@ import type { Static } from 'typebox';
 import { type BillAction, billActions, billRefusal, type BillState, INTEREST_ASSET, INTEREST_WALLET, interestStateOfBill } from '../../../contract/broker-interest-rules.ts';
 import type { BillReview, InterestLine, PayingAccount, SettleBill } from '../../../contract/broker-interest.ts';
 import type { BrokerExchange } from '../../../contract/broker-rules.ts';
-import { ApiError, Code } from '../../api/envelope.ts';
-import type { Queryable } from '../../db/client.ts';
-import { D, ZERO } from '../../trade/decimal.ts';
+import { ApiError, Code } from '../../platform/envelope.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { D, ZERO } from '../../platform/decimal.ts';
 import type { ProjectRow } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 

@@ -5,8 +5,8 @@ import { settleBillExport, settleBillsExport } from '../../../contract/broker-in
 import { brokerProjectExports } from '../../../contract/broker-project-exports.ts';
 import zhExport from '../../../locales/zh-HK/broker-export.json' with { type: 'json' };
 import zhInterest from '../../../locales/zh-HK/broker-interest.json' with { type: 'json' };
-import { type ApiContext, nowDate } from '../../api/context.ts';
-import { amountCell, zonedFormatter } from '../../wallet/export.ts';
+import { type ApiContext, nowDate } from '../../platform/context.ts';
+import { amountCell, zonedFormatter } from '../../platform/xlsx.ts';
 import { allRows, brokerQueryDownload, fill, localeSheet, rangeText, timeFilter } from '../fund-export.ts';
 import { projectOf } from '../projects/store.ts';
 import { type BillRow, billLines, billOf, billSteps, billView } from './bills.ts';

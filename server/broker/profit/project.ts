@@ -1,9 +1,9 @@
 import type Decimal from 'decimal.js';
 import type { BrokerWallet } from '../../../contract/broker-rules.ts';
 import type { ProjectStatus } from '../../../contract/broker-projects-rules.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
-import { D } from '../../trade/decimal.ts';
+import { D } from '../../platform/decimal.ts';
 import { increaseCapital, lockProject } from '../projects/capital.ts';
 import { liveNav, projectOf, type ProjectRow, statusOf } from '../projects/store.ts';
 

@@ -3,10 +3,10 @@ import { principalShare, redeemAmount, unitsFor, unitsForRedemption } from '../.
 import type { BrokerWallet } from '../../../contract/broker-rules.ts';
 import { MAX_FLOW_AMOUNT, MAX_INVESTORS } from '../../../contract/broker-projects-rules.ts';
 import { isEmailFormat } from '../../../contract/rules.ts';
-import { ApiError, badInput, Code } from '../../api/envelope.ts';
-import type { Queryable } from '../../db/client.ts';
+import { ApiError, badInput, Code } from '../../platform/envelope.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
-import { D, db as dbAmount } from '../../trade/decimal.ts';
+import { D, db as dbAmount } from '../../platform/decimal.ts';
 import { logOperation } from '../funds.ts';
 import { catchUpProject } from './daily.ts';
 import {

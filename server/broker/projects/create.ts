@@ -13,9 +13,9 @@ import {
   PROJECT_NAME_MAX,
   PROJECT_NAME_MIN,
 } from '../../../contract/broker-projects-rules.ts';
-import { ApiError, badInput, Code } from '../../api/envelope.ts';
-import type { Queryable } from '../../db/client.ts';
-import { D, db as dbAmount } from '../../trade/decimal.ts';
+import { ApiError, badInput, Code } from '../../platform/envelope.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { D, db as dbAmount } from '../../platform/decimal.ts';
 import { openBrokerAccount } from '../accounts.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { navPerUnit, netAssetOf } from '../../../contract/broker-nav.ts';
 import { addDays, hkDay, hkMidnight } from '../../../contract/broker-projects-rules.ts';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
-import { D, db as dbAmount, ZERO } from '../../trade/decimal.ts';
+import { D, db as dbAmount, ZERO } from '../../platform/decimal.ts';
 import { simulateDay } from './simulate.ts';
 import { projectByNo, type ProjectRow } from './store.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { brokerProjectDevCalls } from '../../../contract/broker-projects.ts';
-import { type ApiContext, nowDate } from '../../api/context.ts';
-import { serveCalls } from '../../api/contract.ts';
+import { type ApiContext, nowDate } from '../../platform/context.ts';
+import { serveCalls } from '../../platform/contract.ts';
 import type { BrokerWallet } from '../../../contract/broker-rules.ts';
-import { badInput } from '../../api/envelope.ts';
+import { badInput } from '../../platform/envelope.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
-import { D } from '../../trade/decimal.ts';
+import { D } from '../../platform/decimal.ts';
 import { plain } from '../valuation.ts';
 import { runDailyJob } from './daily.ts';
 import { recordView } from './routes.ts';

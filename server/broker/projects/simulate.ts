@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { SIM_DAILY_CLAMP, SIM_DAILY_MEAN, SIM_DAILY_SD, SIM_SYMBOLS, hkMidnight } from '../../../contract/broker-projects-rules.ts';
-import { D, ZERO } from '../../trade/decimal.ts';
+import { D, ZERO } from '../../platform/decimal.ts';
 import { generator } from '../accounts.ts';
 
 /**

@@ -2,9 +2,9 @@ import type Decimal from 'decimal.js';
 import { exactNav, navPerUnit, netAssetOf } from '../../../contract/broker-nav.ts';
 import type { BrokerExchange } from '../../../contract/broker-rules.ts';
 import { type FlowDirection, type ProjectStatus, projectStatus } from '../../../contract/broker-projects-rules.ts';
-import { ApiError, Code } from '../../api/envelope.ts';
-import type { Queryable } from '../../db/client.ts';
-import { D, ZERO } from '../../trade/decimal.ts';
+import { ApiError, Code } from '../../platform/envelope.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { D, ZERO } from '../../platform/decimal.ts';
 
 /**
  * The projects' tables (migration 028) as the sandbox reads them: row types and the small reads the projects

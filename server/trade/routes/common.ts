@@ -1,10 +1,10 @@
 import type { Static } from 'typebox';
 import type { OrderFilter as OrderFilterSchema } from '../../../contract/trade.ts';
-import type { ApiContext } from '../../api/context.ts';
-import { ApiError, Code, badInput } from '../../api/envelope.ts';
-import type { Auth } from '../../api/sessions.ts';
-import type { Queryable } from '../../db/client.ts';
-import type { MarketKind } from '../../sim/instruments.ts';
+import type { ApiContext } from '../../platform/context.ts';
+import { ApiError, Code, badInput } from '../../platform/envelope.ts';
+import type { Auth } from '../../identity/sessions.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import type { MarketKind } from '../../sim/index.ts';
 import type { TradeEngine } from '../engine.ts';
 import { fillView, orderView, queryOrders, type FillView, type OrderView, type RawFill } from '../orders.ts';
 import { planPage, rowIdOf, toPage, type CursorCondition, type Page } from '../paging.ts';

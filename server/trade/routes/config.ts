@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { nowDate } from '../../api/context.ts';
-import { badInput } from '../../api/envelope.ts';
+import { nowDate } from '../../platform/context.ts';
+import { badInput } from '../../platform/envelope.ts';
 import { configCalls } from '../../../contract/config.ts';
-import { serveCalls } from '../../api/contract.ts';
-import { publicRoute, s } from '../../api/http.ts';
+import { serveCalls } from '../../platform/contract.ts';
+import { publicRoute, s } from '../../platform/http.ts';
 import { setSetting, settings } from '../store.ts';
 import type { TradeContext } from './common.ts';
 

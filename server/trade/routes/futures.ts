@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { futuresCalls } from '../../../contract/futures.ts';
-import { nowDate } from '../../api/context.ts';
-import { serveCalls } from '../../api/contract.ts';
-import { badInput } from '../../api/envelope.ts';
-import type { Queryable } from '../../db/client.ts';
+import { nowDate } from '../../platform/context.ts';
+import { serveCalls } from '../../platform/contract.ts';
+import { badInput } from '../../platform/envelope.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { accountView, futuresAccount, positionView } from '../account.ts';
-import { out, parseAmount } from '../decimal.ts';
-import { TradeCode, tradeError } from '../errors.ts';
+import { out, parseAmount } from '../../platform/decimal.ts';
+import { TradeCode, tradeError } from '../../platform/refusals.ts';
 import { FEES, allPairs, checkFilterMaxima, futuresPair, maxLeverage } from '../markets.ts';
 import { orderView, queryOrders } from '../orders.ts';
 import { Account, balances, positions, setSetting, setSymbolSettings, settings, symbolSettings } from '../store.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { spotCalls } from '../../../contract/trade.ts';
-import { serveCalls } from '../../api/contract.ts';
-import { out, parseAmount } from '../decimal.ts';
+import { serveCalls } from '../../platform/contract.ts';
+import { out, parseAmount } from '../../platform/decimal.ts';
 import { checkFilterMaxima, FEES, pairOf, type Pair } from '../markets.ts';
 import { orderView } from '../orders.ts';
 import { Account, balances, settings } from '../store.ts';

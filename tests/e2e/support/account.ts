@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 import enAccount from '../../../locales/en-US/account.json' with { type: 'json' };
 import zhAccount from '../../../locales/zh-HK/account.json' with { type: 'json' };
-import { demoUser } from '../../../server/db/seed.ts';
+import { demoUser } from '../../../server/identity/seed.ts';
 
 // jsencrypt's ES build uses extensionless imports Node cannot load; its CommonJS build runs as is.
 const require = createRequire(import.meta.url);

@@ -38,7 +38,7 @@ export async function ownSandbox(distDir: string, options: { demoProject?: boole
   };
 }
 
-/** The provider API over HTTP, as the app calls it, plus the sandbox's dev controls (server/api/README.md). */
+/** The provider API over HTTP, as the app calls it, plus the sandbox's dev controls (server/README.md). */
 export class SandboxClient {
   /** How far the sandbox clock has been moved ahead (POST /api/_dev/clock/advance). */
   offsetMs = 0;

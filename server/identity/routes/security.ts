@@ -1,0 +1,205 @@
+import { notifySecurity } from '../../platform/notify.ts';
+import type { FastifyInstance } from 'fastify';
+import { securityCalls } from '../../../contract/security.ts';
+import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
+import { checkCode, consumeCodes } from '../codes.ts';
+import { type ApiContext, nowDate } from '../../platform/context.ts';
+import { serveCalls } from '../../platform/contract.ts';
+import { ApiError, badInput, Code } from '../../platform/envelope.ts';
+import { attempt, failureError } from '../lockout.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import { verifyStepUp } from '../step-up.ts';
+import { checkEmail, decryptPassword } from '../../platform/rules.ts';
+import { isUniqueViolation } from '../../platform/db/client.ts';
+import { revokeAllSessions } from '../sessions.ts';
+import { matchTotp, newGaSecret } from '../totp.ts';
+import { findUserByEmail, normaliseAreaCode, normaliseEmail, phoneDestination } from '../users.ts';
+
+/**
+ * The unique index refused the write: another request took the phone or e-mail between this request's
+ * check and its write (possible with PostgreSQL's concurrent connections). The caller gets the same "taken"
+ * error as when the check itself sees it, not a server error.
+ */
+const takenAs =
+  (code: Code) =>
+  (error: unknown): never => {
+    throw isUniqueViolation(error) ? new ApiError(code) : error;
+  };
+
+/** Security centre calls of contract/security.ts (spec §7): password, phone, e-mail, Google authenticator. */
+export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
+  serveCalls(ctx, app, securityCalls, {
+    '/institution/updatePwd': async ({ body, auth }) => {
+      const { user } = auth;
+      const newPassword = decryptPassword(ctx.keys, 'newPassword', body.newPassword, true);
+      // spec §5/§7: old password (counted toward the lockout), e-mail code and, when bound, the Google code —
+      // the step-up of step-up.ts with spec §7's field names and its 10012 for a wrong old password.
+      const stepUp = await verifyStepUp(
+        ctx,
+        auth,
+        { password: body.oldPassword, emailUuid: body.emailUuid, emailCode: body.emailCode, gaCode: body.gaCode },
+        'updatePwd',
+        { passwordField: 'oldPassword', wrongPasswordCode: Code.oldPasswordWrong },
+      );
+      if (await verifyPassword(newPassword, user.password_hash)) {
+        throw badInput('newPassword', 'differentFromOld', 'The new password must differ from the old one');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await ctx.db.transaction(async (tx) => {
+        await stepUp.consume(tx);
+        await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [user.id, passwordHash, nowDate(ctx)]);
+        // Every session ends, this one included: the client signs in again with the new password.
+        await revokeAllSessions(ctx, tx, user.id);
+        await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.passwordChange);
+        await notifySecurity(tx, user.id, 'passwordChanged', { via: 'change' }, nowDate(ctx));
+      });
+      return { reLogin: true as const };
+    },
+
+    '/institution/bindPhoneInfo': async ({ body, auth }) => {
+      const { user } = auth;
+      if (user.phone) throw new ApiError(Code.phoneBound);
+      // Step-up (step-up.ts): password + e-mail code (bindPhone) + Google code when bound.
+      const stepUp = await verifyStepUp(ctx, auth, body, 'bindPhone');
+      const smsUuid = await checkCode(ctx, {
+        channel: 'sms',
+        uuid: body.smsUuid,
+        code: body.smsCode,
+        businessTypes: ['bindPhone'],
+        destination: phoneDestination(body.areaCode, body.phone),
+        userId: user.id,
+      });
+      await ctx.db.transaction(async (tx) => {
+        await stepUp.consume(tx);
+        await consumeCodes(ctx, tx, [smsUuid]);
+        await setPhone(tx, user.id, body.areaCode, body.phone);
+        await notifySecurity(tx, user.id, 'phoneChanged', { via: 'bind' }, nowDate(ctx));
+      });
+      return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
+    },
+
+    '/institution/updatePhoneInfo': async ({ body, auth }) => {
+      const { user } = auth;
+      if (!user.phone) throw badInput('phone', 'notBound', 'No phone number is bound yet');
+      // Step-up (step-up.ts): password + e-mail code (updatePhone) + Google code when bound.
+      const stepUp = await verifyStepUp(ctx, auth, body, 'updatePhone');
+      const oldUuid = await checkCode(ctx, {
+        channel: 'sms',
+        uuid: body.oldSmsUuid,
+        code: body.oldSmsCode,
+        businessTypes: ['updatePhoneOld'],
+        destination: phoneDestination(user.area_code ?? '', user.phone),
+        userId: user.id,
+      });
+      const newUuid = await checkCode(ctx, {
+        channel: 'sms',
+        uuid: body.newSmsUuid,
+        code: body.newSmsCode,
+        businessTypes: ['updatePhoneNew'],
+        destination: phoneDestination(body.areaCode, body.phone),
+        userId: user.id,
+      });
+      await ctx.db.transaction(async (tx) => {
+        await stepUp.consume(tx);
+        await consumeCodes(ctx, tx, [oldUuid, newUuid]);
+        await setPhone(tx, user.id, body.areaCode, body.phone);
+        await notifySecurity(tx, user.id, 'phoneChanged', { via: 'update' }, nowDate(ctx));
+      });
+      return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
+    },
+
+    '/institution/updateEmailInfo': async ({ body, auth }) => {
+      const { user } = auth;
+      checkEmail('email', body.email);
+      const email = normaliseEmail(body.email);
+      if (email === user.email_lower) throw badInput('email', 'differentFromOld', 'The new e-mail must differ from the current one');
+      if (await findUserByEmail(ctx.db, email)) throw new ApiError(Code.emailTaken);
+      // Step-up (step-up.ts): password + the code to the current address (updateEmailOld) + Google code when bound.
+      const stepUp = await verifyStepUp(
+        ctx,
+        auth,
+        { password: body.password, emailUuid: body.oldEmailUuid, emailCode: body.oldEmailCode, gaCode: body.gaCode },
+        'updateEmailOld',
+      );
+      const newUuid = await checkCode(ctx, {
+        channel: 'email',
+        uuid: body.newEmailUuid,
+        code: body.newEmailCode,
+        businessTypes: ['updateEmailNew'],
+        destination: email,
+        userId: user.id,
+      });
+      await ctx.db.transaction(async (tx) => {
+        await stepUp.consume(tx);
+        await consumeCodes(ctx, tx, [newUuid]);
+        const rows = await tx.query(
+          `update users set email = $2, email_lower = $3, updated_at = $4
+           where id = $1 and not exists (select 1 from users where email_lower = $3) returning id`,
+          [user.id, body.email.trim(), email, nowDate(ctx)],
+        ).catch(takenAs(Code.emailTaken));
+        if (rows.length !== 1) throw new ApiError(Code.emailTaken);
+        // spec §9: withdrawals are banned for 24 hours after an e-mail change (spec §4 reason 5).
+        await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.emailChange);
+        await notifySecurity(tx, user.id, 'emailChanged', {}, nowDate(ctx));
+      });
+      return { email: body.email.trim() };
+    },
+
+    '/institution/generateGaInfo': async ({ auth }) => {
+      const { secretKey, otpauthUrl } = newGaSecret(ctx, auth.user.email);
+      await ctx.db.query('update users set ga_pending_secret = $2 where id = $1', [auth.user.id, secretKey]);
+      return { secretKey, otpauthUrl, issuer: ctx.totpIssuer, account: auth.user.email, bound: auth.user.ga_secret !== null };
+    },
+
+    '/institution/bindGaInfo': async ({ body, auth }) => {
+      const { user } = auth;
+      // Only a secret this server generated for this user (generateGaInfo) can be bound.
+      if (user.ga_pending_secret === null || user.ga_pending_secret !== body.secretKey) throw new ApiError(Code.gaState);
+      const rebind = user.ga_secret !== null;
+      // A token alone must not bind a second factor (the owner would be locked out): first bind and rebind
+      // take the step-up of step-up.ts — password + e-mail code (bindGa) + the CURRENT Google code when one
+      // is bound (field `currentGaCode`; `gaCode` is the code of the secret being bound).
+      if (rebind && !body.currentGaCode) throw badInput('currentGaCode', 'required', 'The current Google verification code is required');
+      const stepUp = await verifyStepUp(
+        ctx,
+        auth,
+        { password: body.password, emailUuid: body.emailUuid, emailCode: body.emailCode, gaCode: body.currentGaCode },
+        'bindGa',
+      ).catch((error: unknown) => {
+        // Two Google codes in one form: say which one was wrong.
+        if (error instanceof ApiError && error.code === Code.gaWrong) throw new ApiError(Code.gaWrong, { ...(error.data as object), field: 'currentGaCode' });
+        throw error;
+      });
+      const secretKey = body.secretKey;
+      const bound = await attempt(ctx, 'gaCode', String(user.id), user.id, () => matchTotp(ctx, secretKey, body.gaCode, null));
+      if (!bound.ok) throw failureError(bound, Code.gaWrong);
+      const step = bound.value;
+      await ctx.db.transaction(async (tx) => {
+        await stepUp.consume(tx);
+        const rows = await tx.query(
+          `update users set ga_secret = $2, ga_pending_secret = null, ga_last_step = $3, updated_at = $4
+           where id = $1 and ga_pending_secret = $2 returning id`,
+          [user.id, body.secretKey, step, nowDate(ctx)],
+        );
+        if (rows.length !== 1) throw new ApiError(Code.gaState);
+        if (rebind) await recordWithdrawBan(ctx, tx, user.id, WithdrawBanReason.gaRebind);
+        await notifySecurity(tx, user.id, 'gaChanged', { via: rebind ? 'rebind' : 'bind' }, nowDate(ctx));
+      });
+      return { bound: true as const };
+    },
+  });
+}
+
+async function setPhone(
+  tx: { query: (sql: string, params?: readonly unknown[]) => Promise<unknown[]> },
+  userId: number,
+  areaCode: string,
+  phone: string,
+): Promise<void> {
+  const rows = await tx.query(
+    `update users set area_code = $2, phone = $3
+     where id = $1 and not exists (select 1 from users where area_code = $2 and phone = $3 and id <> $1) returning id`,
+    [userId, normaliseAreaCode(areaCode), phone],
+  ).catch(takenAs(Code.phoneTaken));
+  if (rows.length !== 1) throw new ApiError(Code.phoneTaken);
+}

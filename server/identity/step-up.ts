@@ -1,0 +1,118 @@
+import type { Queryable } from '../platform/db/client.ts';
+import { checkCode, consumeCodes } from './codes.ts';
+import type { ApiContext } from '../platform/context.ts';
+import { ApiError, badInput, Code } from '../platform/envelope.ts';
+import { type FailureResult, nestedAttempt, passwordSubject } from './lockout.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import type { Auth } from './sessions.ts';
+import { checkGa } from './totp.ts';
+import type { UserRow } from './users.ts';
+
+/**
+ * Step-up re-authentication for sensitive changes (spec §6 "confirmations on … Google changes", §7 updatePwd):
+ * binding or changing the Google authenticator, changing e-mail, phone or password, and — for the wallet —
+ * switching the withdrawal whitelist off and adding withdrawal addresses. A session token alone is not enough:
+ * each such call carries, in its own body,
+ *   - `password`: the account password, RSA-encrypted like every password field (updatePwd keeps `oldPassword`),
+ *   - `emailUuid` + `emailCode`: an e-mail code of the call's own businessType (`purpose`), sent to the
+ *     signed-in user's address by `POST /institution/email/captcha`,
+ *   - `gaCode`: the CURRENT Google code, required only while an authenticator is bound.
+ * The factors are checked, in that order, before anything is written; what they used up (the e-mail code,
+ * the Google time step) is used up once: the e-mail code by `consume(tx)` inside the request's own transaction
+ * (a call that fails later leaves it usable), the Google time step at once by `checkGa`.
+ *
+ * Wallet calls (whitelist off, add address) use it the same way:
+ *   const stepUp = await verifyStepUp(ctx, auth, body, 'whitelistOff');
+ *   await ctx.db.transaction(async (tx) => { await stepUp.consume(tx); …the change… });
+ * after adding their purpose to `stepUpPurposes` (it becomes an accepted businessType of the e-mail sender).
+ */
+export const stepUpPurposes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'bindGa', 'whitelistOff', 'addAddress', 'antiPhishing'] as const;
+export type StepUpPurpose = (typeof stepUpPurposes)[number];
+
+export interface StepUpFactors {
+  /** RSA ciphertext of the account password. */
+  password?: string | undefined;
+  emailUuid?: string | undefined;
+  emailCode?: string | undefined;
+  /** The current Google code (not one from a secret being bound). */
+  gaCode?: string | undefined;
+}
+
+export interface StepUp {
+  /** Marks the e-mail code used; call inside the request's transaction. */
+  consume(tx: Queryable): Promise<void>;
+}
+
+export interface StepUpOptions {
+  /** Field name of the password in this call's body (updatePwd: `oldPassword`). */
+  passwordField?: string;
+  /** Business code for a wrong password (updatePwd keeps spec §7's 10012 'Old password is incorrect'). */
+  wrongPasswordCode?: Code;
+}
+
+/**
+ * The ONE place where a password check (sign-in, step-up, authenticator reset) touches the lockout (spec §8):
+ * counted before it is evaluated (lockout.ts `attempt`), so a parallel burst evaluates at most the threshold.
+ * Two counts: the spec's 5-failure lock per user name AND source address (a stranger who knows a login e-mail
+ * locks out only their own address), inside a ceiling per user name over all sources (`passwordAccount`,
+ * 20 a day by default) for an attack spread over many addresses. The per-source lock bans withdrawals
+ * (spec §4 reason 1) only from an address the account has signed in from before — the owner's own mistakes
+ * or someone on the owner's network — and the ceiling always does. Clears both counts on success. Returns
+ * null on success, else the failure (with `locked` set when it locked).
+ */
+export async function countedPasswordCheck(
+  ctx: ApiContext,
+  subject: string,
+  user: UserRow | undefined,
+  password: Buffer | string,
+  source: string,
+): Promise<FailureResult | null> {
+  // Asked for unknown users too, so the two take the same path.
+  const known = await ctx.db.query('select 1 from login_history where user_id = $1 and ip = $2 limit 1', [user?.id ?? -1, source]);
+  const userId = user?.id ?? null;
+  const outcome = await nestedAttempt(
+    ctx,
+    { kind: 'passwordAccount', subject, userId },
+    { kind: 'password', subject: passwordSubject(subject, source), userId: known.length > 0 ? userId : null },
+    async () => ((await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))) && user ? true : null),
+  );
+  return outcome.ok ? null : outcome;
+}
+
+export async function verifyStepUp(
+  ctx: ApiContext,
+  auth: Auth,
+  factors: StepUpFactors,
+  purpose: StepUpPurpose,
+  options: StepUpOptions = {},
+): Promise<StepUp> {
+  const { user } = auth;
+  const passwordField = options.passwordField ?? 'password';
+  if (!factors.password) throw badInput(passwordField, 'required', 'The account password is required');
+  if (factors.emailCode === undefined) throw badInput('emailCode', 'required', 'An e-mail verification code is required');
+  if (user.ga_secret && !factors.gaCode) throw badInput('gaCode', 'required', 'Google verification code is required');
+
+  const failure = await countedPasswordCheck(ctx, user.email_lower, user, ctx.keys.decrypt(factors.password), auth.ip);
+  if (failure) {
+    if (failure.locked) throw new ApiError(Code.locked, failure.locked);
+    throw new ApiError(options.wrongPasswordCode ?? Code.stepUpPasswordWrong, {
+      errorCount: failure.errorCount,
+      remainingAttempts: failure.remainingAttempts,
+    });
+  }
+  const emailUuid = await checkCode(ctx, {
+    channel: 'email',
+    uuid: factors.emailUuid,
+    code: factors.emailCode,
+    businessTypes: [purpose],
+    destination: user.email_lower,
+    userId: user.id,
+  });
+  // checkGa claims the Google time step itself (totp.ts), so the current code works once.
+  await checkGa(ctx, user, factors.gaCode);
+  return {
+    async consume(tx) {
+      await consumeCodes(ctx, tx, [emailUuid]);
+    },
+  };
+}
