@@ -5,10 +5,8 @@ import { LANGUAGES, normaliseLanguage } from '../../lib/i18n/index.ts';
 import { validateBusinessEmail } from '../../lib/validation/index.ts';
 import { register, sendEmailCodeNoLogin } from './api.ts';
 import { describeError } from './errors.ts';
-import { validateRegister, type FieldErrors, type RegisterField, type RegisterForm } from './forms.ts';
-import { CodeField } from './ui/CodeField.tsx';
-import { Field, FormMessage, TextField } from './ui/Field.tsx';
-import { useSubmit } from './use-submit.ts';
+import { validateRegister, type RegisterField, type RegisterForm } from './forms.ts';
+import { type FieldErrors, CodeField, Field, FormMessage, TextField, useSubmit } from '../../components/form/index.ts';
 import './account.css';
 
 const SERVER_FIELDS: Record<string, RegisterField> = { emailUuid: 'emailCode', emailCode: 'emailCode' };
@@ -73,7 +71,7 @@ export default function RegisterPage() {
           {text('lastName', t('fields.lastName'), { autoComplete: 'family-name' })}
         </div>
         {text('email', t('fields.businessEmail'), { type: 'email', autoComplete: 'email' })}
-        <CodeField
+        <CodeField describeFailure={(failure) => describeError(t, failure).message}
           name="emailCode"
           label={t('fields.emailCode')}
           value={form.emailCode}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { bootstrapSession, useAccountInfo } from '../account/index.ts';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { useLoad } from '../wallet/shared.ts';
 import { loanApi } from './api.ts';
 import { BorrowForm } from './BorrowForm.tsx';

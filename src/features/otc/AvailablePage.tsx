@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { CONVERT_FIAT } from '../../../contract/convert-rules.ts';
 import { EmptyState } from '../../components/index.ts';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { amountText, usdText } from '../convert/shared.ts';
 import { describeWalletError, useLoad, WalletShell } from '../wallet/shared.ts';
 import { otcApi } from './api.ts';

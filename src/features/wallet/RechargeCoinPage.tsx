@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { walletApi, type Network, type SupportedAsset } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';

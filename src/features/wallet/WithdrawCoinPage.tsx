@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
@@ -165,7 +165,7 @@ export function WithdrawCoinPage() {
                   {receive ? formatQuantity(receive.toFixed()) : '--'} {asset}
                 </dd>
               </dl>
-              <FormMessage text={message} help={help} />
+              <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
               <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
                 {submitting ? t('common.processing') : t('withdraw.next')}
               </button>

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo, type FiatBookEntry, type FiatWithdrawal } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
@@ -205,7 +205,7 @@ function WithdrawForm({
         <dt>{t('fiat.receive')}</dt>
         <dd data-testid="withdraw-receive">{receive ? t('units.amount', { value: formatQuantity(receive.toFixed()), asset: fiat.asset }) : '--'}</dd>
       </dl>
-      <FormMessage text={message} help={help} />
+      <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
         {submitting ? t('common.processing') : t('withdraw.next')}
       </button>

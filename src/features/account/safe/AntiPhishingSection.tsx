@@ -2,10 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendEmailCode, setAntiPhishing } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkAntiPhishingCode, checkCode, checkGaCode, checkStepUpPassword, type FieldErrors } from '../forms.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { checkAntiPhishingCode } from '../forms.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, useSubmit } from '../../../components/form/index.ts';
 
 type Field = 'code' | 'password' | 'emailCode' | 'gaCode';
 
@@ -62,7 +60,7 @@ export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; on
       <TextField name="code" label={t('safe.antiPhishing.label')} autoComplete="off" value={values.code} onValue={set('code')} error={errors.code} />
       <p className="td-field-hint">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('antiPhishing')} onUuid={setEmailUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('antiPhishing')} onUuid={setEmailUuid} />
       {gaBound ? (
         <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
       ) : null}

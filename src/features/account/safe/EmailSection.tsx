@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { validateBusinessEmail } from '../../../lib/validation/index.ts';
 import { sendEmailCode, updateEmail } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue } from '../forms.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit } from '../../../components/form/index.ts';
 
 type Field = 'password' | 'oldEmailCode' | 'email' | 'newEmailCode' | 'gaCode';
 
@@ -62,9 +59,9 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
       <p className="td-field-hint">{t('safe.email.notice')}</p>
       <p className="td-field-hint">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField name="oldEmailCode" label={t('safe.email.oldCode', { email: currentEmail })} value={values.oldEmailCode} onValue={set('oldEmailCode')} error={errors.oldEmailCode} request={() => sendEmailCode('updateEmailOld')} onUuid={setOldUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="oldEmailCode" label={t('safe.email.oldCode', { email: currentEmail })} value={values.oldEmailCode} onValue={set('oldEmailCode')} error={errors.oldEmailCode} request={() => sendEmailCode('updateEmailOld')} onUuid={setOldUuid} />
       <TextField name="email" label={t('fields.newEmail')} type="email" value={values.email} onValue={set('email')} error={errors.email} />
-      <CodeField
+      <CodeField describeFailure={(failure) => describeError(t, failure).message}
         name="newEmailCode"
         label={t('fields.emailCode')}
         value={values.newEmailCode}

@@ -2,11 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindGaInfo, generateGaInfo, sendEmailCode, type GaInfo } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors } from '../forms.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { QrCode } from '../ui/QrCode.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, QrCode, useSubmit } from '../../../components/form/index.ts';
 
 type GaField = 'gaCode' | 'emailCode' | 'password' | 'currentGaCode';
 
@@ -102,7 +98,7 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
       <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
       <p className="td-field-hint" data-testid="ga-step-up">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('bindGa')} onUuid={setEmailUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('bindGa')} onUuid={setEmailUuid} />
       {bound ? (
         <TextField name="currentGaCode" label={t('fields.currentGaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.currentGaCode} onValue={set('currentGaCode')} error={errors.currentGaCode} />
       ) : null}

@@ -2,10 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendEmailCode, updatePassword } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { validateChangePassword, type ChangePasswordForm, type FieldErrors } from '../forms.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { validateChangePassword, type ChangePasswordForm } from '../forms.ts';
+import { type FieldErrors, CodeField, FormMessage, TextField, useSubmit } from '../../../components/form/index.ts';
 
 type Field = keyof ChangePasswordForm;
 
@@ -49,7 +47,7 @@ export function PasswordSection({ gaBound, onChanged }: { gaBound: boolean; onCh
       {password('oldPassword', t('fields.oldPassword'), 'current-password')}
       {password('newPassword', t('fields.newPassword'), 'new-password')}
       {password('confirmPassword', t('fields.confirmPassword'), 'new-password')}
-      <CodeField name="emailCode" label={t('fields.emailCode')} value={form.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('updatePwd')} onUuid={setEmailUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={form.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('updatePwd')} onUuid={setEmailUuid} />
       {gaBound ? (
         <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
       ) : null}

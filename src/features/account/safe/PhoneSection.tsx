@@ -2,11 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindPhone, sendEmailCode, sendSmsCode, updatePhone } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkPhone, checkStepUpPassword, type FieldErrors, type FieldIssue } from '../forms.ts';
+import { checkPhone } from '../forms.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit } from '../../../components/form/index.ts';
 import type { AccountUserInfo } from '../types.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
 
 type Field = 'password' | 'areaCode' | 'phone' | 'newSmsCode' | 'oldSmsCode' | 'emailCode' | 'gaCode';
 
@@ -88,7 +86,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="phone-form">
       {updating ? (
-        <CodeField
+        <CodeField describeFailure={(failure) => describeError(t, failure).message}
           name="oldSmsCode"
           label={t('safe.phone.oldCode', { phone: `${info.areaCode ?? ''} ${info.phone ?? ''}` })}
           value={values.oldSmsCode}
@@ -102,7 +100,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
         <TextField name="areaCode" label={t('fields.areaCode')} inputMode="tel" value={values.areaCode} onValue={set('areaCode')} error={errors.areaCode} />
         <TextField name="phone" label={updating ? t('fields.newPhone') : t('fields.phone')} inputMode="numeric" value={values.phone} onValue={set('phone')} error={errors.phone} />
       </div>
-      <CodeField
+      <CodeField describeFailure={(failure) => describeError(t, failure).message}
         name="newSmsCode"
         label={t('fields.smsCode')}
         value={values.newSmsCode}
@@ -114,7 +112,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
       />
       <p className="td-field-hint">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField
+      <CodeField describeFailure={(failure) => describeError(t, failure).message}
         name="emailCode"
         label={t('fields.emailCode')}
         value={values.emailCode}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
-import { FormMessage } from '../../account/shared.ts';
+import { FormMessage } from '../../../components/form/index.ts';
 import { useLoad } from '../../wallet/shared.ts';
 import { messageApi, type MessageConfig } from './api.ts';
 import { BrokerOnly } from './BrokerOnly.tsx';
