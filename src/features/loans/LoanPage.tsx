@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { bootstrapSession, useAccountInfo } from '../account/index.ts';
 import { FormMessage } from '../../components/form/index.ts';
-import { useLoad } from '../wallet/shared.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { loanApi } from './api.ts';
 import { BorrowForm } from './BorrowForm.tsx';
 import { describeLoanError } from './errors.ts';

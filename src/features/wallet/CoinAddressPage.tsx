@@ -8,7 +8,8 @@ import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../.
 import { HelpLink } from '../help/shared.ts';
 import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
 import { describeWalletError } from './errors.ts';
-import { useLoad, useSupportedAssets } from './hooks.ts';
+import { useSupportedAssets } from './hooks.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { ShortValue } from './RecordCells.tsx';
 import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';

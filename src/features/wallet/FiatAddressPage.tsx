@@ -9,7 +9,7 @@ import { fiatApi, walletApi, type FiatAssetInfo, type FiatBookEntry } from './ap
 import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
-import { useLoad } from './hooks.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 

@@ -9,7 +9,7 @@ import { AssetPicker } from './AssetPicker.tsx';
 import { describeWalletError, errorMessage } from './errors.ts';
 import { checkFiatDeposit, parseAmount } from './fiat-form.ts';
 import { CopyRow, FiatRecentRecords, useFiatAssets } from './FiatParts.tsx';
-import { useLoad } from './hooks.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { WalletShell } from './WalletShell.tsx';
 import { newRequestId } from '../../lib/api/index.ts';
 

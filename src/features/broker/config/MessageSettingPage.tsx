@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { FormMessage } from '../../../components/form/index.ts';
-import { useLoad } from '../../wallet/shared.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { messageApi, type MessageConfig } from './api.ts';
 import { BrokerOnly } from './BrokerOnly.tsx';
 import { CodeStep } from './CodeStep.tsx';
