@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { sendEmailCode, setAntiPhishing } from '../api.ts';
 import { describeError } from '../errors.ts';
 import { checkAntiPhishingCode } from '../forms.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, useSubmit } from '../../../components/form/index.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
 
 type Field = 'code' | 'password' | 'emailCode' | 'gaCode';
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly Field[] = ['code', 'password', 'emailCode', 'gaCode'];
 
 /**
  * The anti-phishing code (server/api/README.md "Sessions"): a word of the user's that heads every e-mail we
@@ -16,7 +19,7 @@ export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; on
   const { t } = useTranslation('account');
   const [values, setValues] = useState<Record<Field, string>>({ code: '', password: '', emailCode: '', gaCode: '' });
   const [emailUuid, setEmailUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('antiPhishing', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -46,8 +49,7 @@ export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; on
         onSaved(saved.antiPhishingCode);
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
         setValues((v) => ({ ...v, gaCode: '' }));
       }
     });

@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { validateBusinessEmail } from '../../../lib/validation/index.ts';
 import { sendEmailCode, updateEmail } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit } from '../../../components/form/index.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
 
 type Field = 'password' | 'oldEmailCode' | 'email' | 'newEmailCode' | 'gaCode';
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly Field[] = ['password', 'oldEmailCode', 'email', 'newEmailCode', 'gaCode'];
 
 /**
  * Change of e-mail: the account password (step-up), codes to the old and the new address, and a Google code when
@@ -16,7 +19,7 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
   const [values, setValues] = useState<Record<Field, string>>({ password: '', oldEmailCode: '', email: '', newEmailCode: '', gaCode: '' });
   const [oldUuid, setOldUuid] = useState<string | null>(null);
   const [newUuid, setNewUuid] = useState<{ uuid: string | null; email: string }>({ uuid: null, email: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('email', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -47,8 +50,7 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
         onSaved();
       } catch (error) {
         const described = describeError(t, error, { emailCode: 'newEmailCode', emailUuid: 'newEmailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));

@@ -2,9 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindGaInfo, generateGaInfo, sendEmailCode, type GaInfo } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, QrCode, useSubmit } from '../../../components/form/index.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, QrCode, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
 
 type GaField = 'gaCode' | 'emailCode' | 'password' | 'currentGaCode';
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly GaField[] = ['gaCode', 'emailCode', 'password', 'currentGaCode'];
 
 /**
  * spec §6/§7 Google authenticator: generateGaInfo gives the secret and its otpauth URI (shown as a QR code
@@ -17,7 +20,7 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
   const [ga, setGa] = useState<GaInfo | null>(null);
   const [values, setValues] = useState<Record<GaField, string>>({ gaCode: '', emailCode: '', password: '', currentGaCode: '' });
   const [emailUuid, setEmailUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<GaField>>({});
+  const { errors, setErrors, place } = useFieldErrors<GaField>('ga', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: GaField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -71,8 +74,7 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
         onBound();
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
         setValues((v) => ({ ...v, gaCode: '', currentGaCode: '' }));
       }
     });

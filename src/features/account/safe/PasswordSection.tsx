@@ -3,16 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { sendEmailCode, updatePassword } from '../api.ts';
 import { describeError } from '../errors.ts';
 import { validateChangePassword, type ChangePasswordForm } from '../forms.ts';
-import { type FieldErrors, CodeField, FormMessage, TextField, useSubmit } from '../../../components/form/index.ts';
+import { CodeField, FormMessage, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
 
 type Field = keyof ChangePasswordForm;
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly Field[] = ['oldPassword', 'newPassword', 'confirmPassword', 'emailCode', 'gaCode'];
 
 /** spec §7 updatePwd: old password, new password, e-mail code and (when bound) Google code. */
 export function PasswordSection({ gaBound, onChanged }: { gaBound: boolean; onChanged: () => void }) {
   const { t } = useTranslation('account');
   const [form, setForm] = useState<ChangePasswordForm>({ oldPassword: '', newPassword: '', confirmPassword: '', emailCode: '', gaCode: '' });
   const [emailUuid, setEmailUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('password', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -29,8 +32,7 @@ export function PasswordSection({ gaBound, onChanged }: { gaBound: boolean; onCh
         onChanged();
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && described.field in form) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
         setForm((f) => ({ ...f, gaCode: '' }));
       }
     });

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { bindPhone, sendEmailCode, sendSmsCode, updatePhone } from '../api.ts';
 import { describeError } from '../errors.ts';
 import { checkPhone } from '../forms.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit } from '../../../components/form/index.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
 import type { AccountUserInfo } from '../types.ts';
 
 type Field = 'password' | 'areaCode' | 'phone' | 'newSmsCode' | 'oldSmsCode' | 'emailCode' | 'gaCode';
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly Field[] = ['password', 'areaCode', 'phone', 'newSmsCode', 'oldSmsCode', 'emailCode', 'gaCode'];
 
 /**
  * spec §7 bindPhoneInfo (no phone yet: the new number and its SMS code) and updatePhoneInfo (a bound
@@ -18,7 +21,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
   const updating = Boolean(info.phone);
   const [values, setValues] = useState<Record<Field, string>>({ password: '', areaCode: '+852', phone: '', newSmsCode: '', oldSmsCode: '', emailCode: '', gaCode: '' });
   const [uuids, setUuids] = useState<{ newSms: string | null; oldSms: string | null; email: string | null }>({ newSms: null, oldSms: null, email: null });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('phone', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -71,8 +74,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
         onSaved();
       } catch (error) {
         const described = describeError(t, error, { smsCode: 'newSmsCode', smsUuid: 'newSmsCode', emailUuid: 'emailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
