@@ -47,6 +47,21 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [comlinkOnlyInBridge] }],
     },
   },
+  // Generic code does not depend on features (../shared/CONVENTIONS.md "Shared UI"): src/components and src/lib are
+  // used by every feature and import none; a feature's part they need is handed in (a describer, a link). Flat config
+  // replaces a rule rather than merging it, so the Comlink path is repeated here.
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [comlinkOnlyInBridge],
+          patterns: [{ regex: '(?:^|/)features(?:/|$)', message: 'src/components and src/lib must not import from src/features: pass the feature\'s part in, or move it here.' }],
+        },
+      ],
+    },
+  },
   // A feature reaches another only through its entry files: index.ts (what the app shell loads at start-up)
   // or shared.ts (what other features' lazily loaded pages share). One block per folder depth, since a
   // relative path names another feature after as many `../` as the file is deep. Flat config replaces a

@@ -6,8 +6,7 @@ import { session } from '../../lib/session/index.ts';
 import { freezeAccount } from './api.ts';
 import { describeError } from './errors.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
-import { FormMessage } from './ui/Field.tsx';
-import { useSubmit } from './use-submit.ts';
+import { FormMessage, useSubmit } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
 
 /** spec §4 "Account freeze: it disables withdrawals and exchange, and logs the user out." */

@@ -4,11 +4,8 @@ import { isEmailFormat } from '../../lib/validation/index.ts';
 import { GA_RESET_RESTRICTION_HOURS } from '../../../contract/rules.ts';
 import { applyGaReset, gaResetStatus, sendEmailCodeNoLogin, type GaResetState } from './api.ts';
 import { asksForCaptcha, describeError } from './errors.ts';
-import { checkCode, checkStepUpPassword, type FieldErrors } from './forms.ts';
+import { checkCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, useSubmit } from '../../components/form/index.ts';
 import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
-import { CodeField } from './ui/CodeField.tsx';
-import { FormMessage, TextField } from './ui/Field.tsx';
-import { useSubmit } from './use-submit.ts';
 
 type Field = 'username' | 'password' | 'emailCode';
 
@@ -139,7 +136,7 @@ export function GaResetPanel({ initialUsername, onDone }: { initialUsername: str
             <p className="td-field-hint">{t('gaReset.intro', { hours: GA_RESET_RESTRICTION_HOURS })}</p>
             <TextField name="username" label={t('fields.email')} type="email" autoComplete="username" value={values.username} onValue={set('username')} error={errors.username} />
             <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-            <CodeField
+            <CodeField describeFailure={(failure) => describeError(t, failure).message}
               name="emailCode"
               label={t('fields.emailCode')}
               value={values.emailCode}

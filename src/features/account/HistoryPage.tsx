@@ -4,7 +4,7 @@ import { loginInfoList } from './api.ts';
 import { describeError } from './errors.ts';
 import type { LoginHistoryPage } from './types.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
-import { FormMessage } from './ui/Field.tsx';
+import { FormMessage } from '../../components/form/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../../contract/rules.ts';
 

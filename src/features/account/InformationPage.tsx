@@ -7,12 +7,11 @@ import { updatePreferredLanguage } from './api.ts';
 import { describeError } from './errors.ts';
 import { bootstrapSession } from './session-bootstrap.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
-import { FormMessage } from './ui/Field.tsx';
+import { FormMessage, useSubmit } from '../../components/form/index.ts';
 import { PermissionList } from './ui/PermissionList.tsx';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { WithdrawBans } from './ui/WithdrawBans.tsx';
 import { useAccountInfo } from './use-account-info.ts';
-import { useSubmit } from './use-submit.ts';
 
 export default function InformationPage() {
   const { t } = useTranslation('account');

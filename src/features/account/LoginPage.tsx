@@ -5,13 +5,13 @@ import { session } from '../../lib/session/index.ts';
 import { safeRedirectTarget } from '../../app/paths.ts';
 import { login, preLogin } from './api.ts';
 import { asksForCaptcha, describeError, type FormError } from './errors.ts';
-import { validateLogin, type FieldErrors, type LoginForm } from './forms.ts';
+import { validateLogin, type LoginForm } from './forms.ts';
+import { type FieldErrors, FormMessage, TextField, useSubmit } from '../../components/form/index.ts';
+import { HelpLink } from '../help/shared.ts';
 import { bootstrapSession } from './session-bootstrap.ts';
 import { GaResetPanel } from './GaResetPanel.tsx';
 import { ResetPasswordPanel } from './ResetPasswordPanel.tsx';
 import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
-import { FormMessage, TextField } from './ui/Field.tsx';
-import { useSubmit } from './use-submit.ts';
 import './account.css';
 
 /** spec §4 "Login": a pre-login step first, then login returns the token; failure resets the session. */
@@ -100,7 +100,7 @@ export default function LoginPage() {
           <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.gaCode} onValue={set('gaCode')} error={issues.gaCode} />
         ) : null}
         {captchaActive ? <CaptchaField state={captcha} error={issues.captchaCode} /> : null}
-        <FormMessage text={message} help={help} />
+        <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
         <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="login-submit">
           {submitting ? t('common.processing') : t('login.submit')}
         </button>

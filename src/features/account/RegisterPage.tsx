@@ -5,13 +5,14 @@ import { LANGUAGES, normaliseLanguage } from '../../lib/i18n/index.ts';
 import { validateBusinessEmail } from '../../lib/validation/index.ts';
 import { register, sendEmailCodeNoLogin } from './api.ts';
 import { describeError } from './errors.ts';
-import { validateRegister, type FieldErrors, type RegisterField, type RegisterForm } from './forms.ts';
-import { CodeField } from './ui/CodeField.tsx';
-import { Field, FormMessage, TextField } from './ui/Field.tsx';
-import { useSubmit } from './use-submit.ts';
+import { validateRegister, type RegisterField, type RegisterForm } from './forms.ts';
+import { CodeField, Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import './account.css';
 
 const SERVER_FIELDS: Record<string, RegisterField> = { emailUuid: 'emailCode', emailCode: 'emailCode' };
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly RegisterField[] = ['firstName', 'lastName', 'email', 'emailCode', 'areaCode', 'whatsapp', 'telegram', 'preferredLanguage', 'companyName', 'password', 'confirmPassword', 'agreement'];
 
 /** spec §2 registration: every field, with the rules of spec §5. */
 export default function RegisterPage() {
@@ -34,7 +35,7 @@ export default function RegisterPage() {
   });
   const [emailUuid, setEmailUuid] = useState<string | null>(null);
   const [codeEmail, setCodeEmail] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
+  const { errors, setErrors, place } = useFieldErrors<RegisterField>('register', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: RegisterField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -53,8 +54,7 @@ export default function RegisterPage() {
         navigate(`/${lang}/login`, { state: { registered: form.email.trim() } });
       } catch (error) {
         const described = describeError(t, error, SERVER_FIELDS);
-        if (described.field && described.field in form) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -73,7 +73,7 @@ export default function RegisterPage() {
           {text('lastName', t('fields.lastName'), { autoComplete: 'family-name' })}
         </div>
         {text('email', t('fields.businessEmail'), { type: 'email', autoComplete: 'email' })}
-        <CodeField
+        <CodeField describeFailure={(failure) => describeError(t, failure).message}
           name="emailCode"
           label={t('fields.emailCode')}
           value={form.emailCode}

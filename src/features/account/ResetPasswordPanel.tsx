@@ -2,11 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retrievePassword, sendEmailCodeNoLogin, sendSmsCode, verifyUser, type VerifiedUser } from './api.ts';
 import { describeError } from './errors.ts';
-import { checkPhone, validateResetPassword, type FieldErrors, type ResetPasswordForm } from './forms.ts';
+import { checkPhone, validateResetPassword, type ResetPasswordForm } from './forms.ts';
+import { type FieldErrors, CodeField, FormMessage, TextField, useSubmit } from '../../components/form/index.ts';
 import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
-import { CodeField } from './ui/CodeField.tsx';
-import { FormMessage, TextField } from './ui/Field.tsx';
-import { useSubmit } from './use-submit.ts';
 import { isEmailFormat } from '../../lib/validation/index.ts';
 
 type Field = keyof ResetPasswordForm | 'captchaCode';
@@ -129,7 +127,7 @@ export function ResetPasswordPanel({ onDone }: { onDone: () => void }) {
               <TextField name="phone" label={t('fields.phone')} inputMode="numeric" value={form.phone} onValue={set('phone')} error={errors.phone} />
             </>
           ) : null}
-          <CodeField
+          <CodeField describeFailure={(failure) => describeError(t, failure).message}
             key={form.type}
             name="code"
             label={form.type === 'email' ? t('fields.emailCode') : t('fields.smsCode')}

@@ -11,7 +11,7 @@ import { PhoneSection } from './safe/PhoneSection.tsx';
 import { SessionsSection } from './safe/SessionsSection.tsx';
 import { Section } from './safe/Section.tsx';
 import { AccountShell } from './ui/AccountShell.tsx';
-import { FormMessage } from './ui/Field.tsx';
+import { FormMessage } from '../../components/form/index.ts';
 import { WithdrawBans } from './ui/WithdrawBans.tsx';
 import { useAccountInfo } from './use-account-info.ts';
 

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  validateChangePassword,
-  validateLogin,
-  validateRegister,
-  validateResetPassword,
-  type FieldIssue,
-  type RegisterForm,
-} from './forms.ts';
+import { validateChangePassword, validateLogin, validateRegister, validateResetPassword, type RegisterForm } from './forms.ts';
+import { type FieldIssue } from '../../components/form/index.ts';
 
 const good: RegisterForm = {
   firstName: 'Ada',

@@ -8,21 +8,13 @@ import {
   validateRequired,
   type ValidationResult,
 } from '../../lib/validation/index.ts';
-import { ANTI_PHISHING_PATTERN, AREA_CODE_PATTERN, CODE6_PATTERN, PHONE_PATTERN } from '../../../contract/rules.ts';
+import { ANTI_PHISHING_PATTERN, AREA_CODE_PATTERN, PHONE_PATTERN } from '../../../contract/rules.ts';
+import { checkCode, checkGaCode, type FieldIssue, type FieldIssues } from '../../components/form/index.ts';
 import { isLanguage } from '../../lib/i18n/languages.ts';
 
-// Form rules of the account screens (spec §2 fields, spec §5 rules). Each returns the first problem per
+// Form rules of the account screens (spec §2 fields, spec §5 rules); the checks every code-asking form shares are
+// the form kit's (src/components/form/field-checks.ts). Each returns the first problem per
 // field as a namespaced translation key ("validation:…" or "account:…") with its params.
-
-export interface FieldIssue {
-  key: string;
-  params?: Record<string, string | number>;
-}
-
-export type FieldIssues<K extends string> = Partial<Record<K, FieldIssue>>;
-
-/** What a form shows per field: a rule's issue, or a server message already translated. */
-export type FieldErrors<K extends string> = Partial<Record<K, FieldIssue | string>>;
 
 function fromValidation(result: ValidationResult): FieldIssue | undefined {
   if (!result) return undefined;
@@ -32,28 +24,10 @@ function fromValidation(result: ValidationResult): FieldIssue | undefined {
 const WHATSAPP = /^[+\d\s-]{5,32}$/;
 const TELEGRAM = /^@?[A-Za-z0-9_]{3,64}$/;
 
-/** spec §5 "The verification code must be fetched first", then six digits. */
-export function checkCode(code: string, uuid: string | null, requiredKey = 'account:errors.codeRequired'): FieldIssue | undefined {
-  if (!uuid) return { key: 'account:errors.codeNotFetched' };
-  if (code.trim() === '') return { key: requiredKey };
-  return CODE6_PATTERN.test(code.trim()) ? undefined : { key: 'account:errors.codeFormat' };
-}
-
-/** A Google authenticator code: required when the authenticator is bound (spec §6), six digits. */
-export function checkGaCode(code: string, required: boolean): FieldIssue | undefined {
-  if (code.trim() === '') return required ? { key: 'account:errors.gaCodeRequired' } : undefined;
-  return CODE6_PATTERN.test(code.trim()) ? undefined : { key: 'account:errors.codeFormat' };
-}
-
 /** The anti-phishing code: required, 4 to 20 letters and digits (contract/rules.ts, the sandbox's own rule). */
 export function checkAntiPhishingCode(code: string): FieldIssue | undefined {
   if (code.trim() === '') return { key: 'validation:errors.required' };
   return ANTI_PHISHING_PATTERN.test(code.trim()) ? undefined : { key: 'account:safe.antiPhishing.rule' };
-}
-
-/** The account password a sensitive change asks for again (step-up re-authentication). */
-export function checkStepUpPassword(password: string): FieldIssue | undefined {
-  return password === '' ? { key: `${VALIDATION_NAMESPACE}:errors.passwordRequired` } : undefined;
 }
 
 export function checkPhone(areaCode: string, phone: string): { areaCode?: FieldIssue; phone?: FieldIssue } {

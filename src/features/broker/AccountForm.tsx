@@ -6,7 +6,7 @@ import { newRequestId } from '../../lib/api/index.ts';
 import { accountsApi, type BrokerAccount } from './accounts-api.ts';
 import { useBrokerLookup } from './lookup-store.ts';
 import { Notice } from './parts.tsx';
-import { useFieldErrors } from './use-field-errors.tsx';
+import { useFieldErrors } from '../../components/form/index.ts';
 
 const FIELDS = ['exchangeCode', 'accountType', 'subAccountName', 'remark'] as const;
 type Field = (typeof FIELDS)[number];

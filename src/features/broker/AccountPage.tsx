@@ -12,7 +12,8 @@ import { AccountForm } from './AccountForm.tsx';
 import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad } from './kit/index.ts';
 import { ManagersPanel } from './ManagersPanel.tsx';
 import { useBrokerLookup } from './lookup-store.ts';
-import { ExchangeName, failureText, Notice } from './parts.tsx';
+import { ExchangeName, Notice } from './parts.tsx';
+import { failureText } from '../../components/form/index.ts';
 
 type Filters = AccountQuery & { days?: never };
 type Editing = { mode: 'create' } | { mode: 'edit'; account: BrokerAccount } | null;

@@ -5,13 +5,12 @@ import { Link, useParams } from 'react-router-dom';
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGE_RULES, grantedPermissions, KEY_PASSPHRASE_PATTERN, MAX_REMARK, parseIpList, type ApiKeyPermission } from '../../../contract/broker-rules.ts';
 import { newRequestId } from '../../lib/api/index.ts';
 import { useAccountInfo } from '../account/index.ts';
-import { checkCode, checkGaCode } from '../account/shared.ts';
+import { checkCode, checkGaCode, useFieldErrors } from '../../components/form/index.ts';
 import './money/locale.ts';
 import { noFactor, SecondFactorFields, type Factor } from './money/shared.tsx';
 import { accountsApi, type CreatedKey } from './accounts-api.ts';
 import { useLoad } from './kit/index.ts';
 import { LoadError, Notice } from './parts.tsx';
-import { useFieldErrors } from './use-field-errors.tsx';
 
 const FIELDS = ['brokerAccountId', 'permissions', 'ipList', 'passphrase', 'remark', 'emailCode', 'gaCode'] as const;
 type Field = (typeof FIELDS)[number];

@@ -11,7 +11,8 @@ import { accountsApi, type ExchangeKey, type KeyQuery } from './accounts-api.ts'
 import { keyExpiry } from './expiry.ts';
 import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad } from './kit/index.ts';
 import { useBrokerLookup } from './lookup-store.ts';
-import { ExchangeName, failureText, Notice } from './parts.tsx';
+import { ExchangeName, Notice } from './parts.tsx';
+import { failureText } from '../../components/form/index.ts';
 
 type Filters = KeyQuery & { days?: never };
 

@@ -4,7 +4,8 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { isEmailFormat } from '../../lib/validation/index.ts';
 import { accountsApi } from './accounts-api.ts';
 import { useLoad } from './kit/index.ts';
-import { failureText, LoadError, Notice } from './parts.tsx';
+import { LoadError, Notice } from './parts.tsx';
+import { failureText } from '../../components/form/index.ts';
 
 /**
  * The organisation's account managers (spec §7 account/allEmail, getLoginInfo) and, for the owner, adding one

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../account/shared.ts';
+import { TextField } from '../../components/form/index.ts';
 import { AssetSelect, type AssetOption } from '../wallet/shared.ts';
 import { chooseFrom, chooseTo, fromChoices, isDisabledPair, maxAmount, toChoices, typeAmount, type PairKind, type Side } from './convert-form.ts';
 import { amountText } from './format.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CONVERT_QUOTE_TTL_MS, type ConvertKind } from '../../../contract/convert-rules.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { bootstrapSession, useAccountInfo } from '../account/index.ts';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { convertApi, type ConvertOrder, type FirmQuote, type IndicativeQuote } from './api.ts';
 import { ConvertResult } from './ConvertResult.tsx';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
+import { HelpLink } from '../help/shared.ts';
 import { percentText } from './convert-form.ts';
 import { amountText, priceText } from './format.ts';
 import { Countdown } from './QuoteFacts.tsx';
@@ -57,7 +58,7 @@ export function QuoteConfirm({ flow, children }: { flow: QuoteFlow; children?: R
           {expiredText}
         </p>
       ) : null}
-      <FormMessage text={flow.message} help={flow.help} />
+      <FormMessage text={flow.message} helpLink={flow.help ? <HelpLink article={flow.help} variant="error" /> : null} />
       <div className="td-convert-actions">
         {flow.expired ? (
           <button type="button" className="td-button td-button-primary" disabled={flow.submitting} onClick={flow.requestQuote} data-testid={`${ns}-requote`}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
+import { HelpLink } from '../help/shared.ts';
 import { AmountSide } from './AmountSide.tsx';
 import { swap, type PairKind } from './convert-form.ts';
 import type { QuoteData, QuoteFlow } from './use-quote-flow.ts';
@@ -58,7 +59,7 @@ export function QuoteForm({
           {t('errors.pairDisabled', { from: flow.draft.from, to: flow.draft.to })}
         </p>
       ) : null}
-      {locked ? null : <FormMessage text={flow.message} help={flow.help} />}
+      {locked ? null : <FormMessage text={flow.message} helpLink={flow.help ? <HelpLink article={flow.help} variant="error" /> : null} />}
       {action}
     </form>
   );

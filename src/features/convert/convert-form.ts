@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { convertKind, type ConvertKind } from '../../../contract/convert-rules.ts';
 import { formatQuantity, parseAmount } from '../../lib/format/index.ts';
-import type { FieldIssue } from '../account/shared.ts';
+import type { FieldIssue } from '../../components/form/index.ts';
 import type { Pair, QuoteBody, QuoteLike } from './api.ts';
 
 /**

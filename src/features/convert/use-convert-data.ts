@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { useMemo } from 'react';
 import { CONVERT_DIGITAL, CONVERT_FIAT } from '../../../contract/convert-rules.ts';
-import { useLoad } from '../wallet/shared.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { convertApi, type ConvertAsset, type DailyLimit } from './api.ts';
 import type { QuoteData } from './use-quote-flow.ts';
 

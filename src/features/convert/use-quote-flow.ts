@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newRequestId } from '../../lib/api/index.ts';
 import { bootstrapSession } from '../account/index.ts';
-import { useSubmit, type FieldIssue } from '../account/shared.ts';
+import { useSubmit, type FieldIssue } from '../../components/form/index.ts';
 import type { HelpArticleId } from '../help/shared.ts';
 import type { FirmLike, OrderBody, Pair, QuoteBody, QuoteLike } from './api.ts';
 import { amountIssue, initialDraft, isDisabledPair, quoteBody, shownAmounts, type AmountRules, type Draft, type PairKind, type QuoteNs, type Side } from './convert-form.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COLLATERAL_ASSETS, LOAN_ASSETS, LOAN_STATUSES, type CollateralAsset, type LoanAsset, type LoanStatus } from '../../../contract/loan-rules.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { FilterSelect, PageSizeSelect, RecordTable, useRecordQuery, type TimeRange } from '../record/shared.ts';
-import { useLoad } from '../wallet/shared.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { loanApi, type Liquidation, type Loan } from './api.ts';
 import { amountText, ltvText, priceText } from './format.ts';
 import { LoanStatusBadge } from './LoanDetail.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { charCount } from '../../../contract/rules.ts';
 import { describeError, useAccountInfo } from '../account/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { marketingApi } from './api.ts';
 import { checkCooperation, cooperationBody, MESSAGE_MAX, type CooperationDraft, type CooperationField } from './cooperation-form.ts';

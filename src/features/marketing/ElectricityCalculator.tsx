@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime, formatQuantity, parseAmount } from '../../lib/format/index.ts';
-import { Field, TextField } from '../account/shared.ts';
+import { Field, TextField } from '../../components/form/index.ts';
 import { marketingApi } from './api.ts';
 import { checkBillInput, electricityBill, type LivePrices, type Tariff } from './electricity.ts';
 

@@ -5,7 +5,7 @@ import { Code } from '../../../contract/codes.ts';
 import { CONVERT_DIGITAL, CONVERT_FIAT, convertKind } from '../../../contract/convert-rules.ts';
 import { isApiError } from '../../lib/api/index.ts';
 import { formatAmount, formatDateTime, formatQuantity, parseAmount } from '../../lib/format/index.ts';
-import { Field, TextField } from '../account/shared.ts';
+import { Field, TextField } from '../../components/form/index.ts';
 import { marketingApi, type OtcQuote } from './api.ts';
 import { useSettled } from './use-settled.ts';
 

@@ -1,5 +1,5 @@
 import { AREA_CODE_PATTERN, charCount, isEmailFormat, PHONE_PATTERN } from '../../../contract/rules.ts';
-import type { FieldIssue } from '../account/shared.ts';
+import type { FieldIssue } from '../../components/form/index.ts';
 import type { CooperationBody } from './api.ts';
 
 /**

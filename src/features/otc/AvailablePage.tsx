@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { CONVERT_FIAT } from '../../../contract/convert-rules.ts';
 import { EmptyState } from '../../components/index.ts';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { amountText, usdText } from '../convert/shared.ts';
-import { describeWalletError, useLoad, WalletShell } from '../wallet/shared.ts';
+import { describeWalletError, WalletShell } from '../wallet/shared.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { otcApi } from './api.ts';
 
 const isFiat = (asset: string) => (CONVERT_FIAT as readonly string[]).includes(asset);

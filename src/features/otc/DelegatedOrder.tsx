@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { newRequestId } from '../../lib/api/index.ts';
 import { parseAmount } from '../../lib/format/index.ts';
 import type { DisabledReason } from '../account/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { amountText, PermissionNotice, priceText, useIndicativeQuote, usdText } from '../convert/shared.ts';
 import { convertKind } from '../../../contract/convert-rules.ts';
 import { AssetSelect } from '../wallet/shared.ts';

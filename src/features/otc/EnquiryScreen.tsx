@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { SignInPrompt } from '../convert/shared.ts';
 import { AssetSelect } from '../wallet/shared.ts';
 import { convertKind } from '../../../contract/convert-rules.ts';

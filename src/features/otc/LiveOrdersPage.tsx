@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/index.ts';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { describeWalletError, WalletShell } from '../wallet/shared.ts';
 import { OrderCard } from './OrderCard.tsx';
 import { useCancelOrder } from './use-cancel-order.ts';

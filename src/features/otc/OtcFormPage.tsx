@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { bootstrapSession, useAccountInfo } from '../account/index.ts';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { PageTabs } from '../convert/shared.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { DelegatedOrder } from './DelegatedOrder.tsx';

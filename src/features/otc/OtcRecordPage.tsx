@@ -5,7 +5,8 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { amountText, priceText, usdText } from '../convert/shared.ts';
 import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../record/shared.ts';
-import { useLoad, WalletShell } from '../wallet/shared.ts';
+import { WalletShell } from '../wallet/shared.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { otcApi, type OrderQuery, type OtcOrder } from './api.ts';
 import { OrderStatus } from './OrderCard.tsx';
 

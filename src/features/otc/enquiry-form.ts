@@ -1,7 +1,7 @@
 import { convertKind } from '../../../contract/convert-rules.ts';
 import { AREA_CODE_PATTERN, isEmailFormat } from '../../../contract/rules.ts';
 import { parseAmount } from '../../lib/format/index.ts';
-import type { FieldErrors } from '../account/shared.ts';
+import type { FieldErrors } from '../../components/form/index.ts';
 import type { EnquiryBody } from './api.ts';
 
 /** otc/form/unlogin: what a person without an account tells the desk (contract/otc.ts `otcEnquiryCalls`). */

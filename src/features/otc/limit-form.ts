@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { parseAmount } from '../../lib/format/index.ts';
-import type { FieldErrors } from '../account/shared.ts';
+import type { FieldErrors } from '../../components/form/index.ts';
 
 /** A delegated order's life (the desk takes at most 30 days, server/api/README.md "OTC"). */
 export const EXPIRY_CHOICES = ['1h', '1d', '7d', '30d'] as const;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSubmit } from '../account/shared.ts';
+import { useSubmit } from '../../components/form/index.ts';
 import { amountText } from '../convert/shared.ts';
 import { otcApi, type OtcOrder } from './api.ts';
 import { describeOtcError } from './errors.ts';

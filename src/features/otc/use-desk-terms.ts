@@ -1,4 +1,4 @@
-import { useLoad } from '../wallet/shared.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { otcApi, type DeskConfig, type UserTerms } from './api.ts';
 
 /** The terms are read again this often: the desk opens and closes on its own clock (and a test may move it). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLoad, type Loaded } from '../wallet/shared.ts';
+import { useLoad, type Loaded } from '../../lib/use-load.ts';
 import { otcApi, type OtcOrder } from './api.ts';
 
 const newestFirst = (a: OtcOrder, b: OtcOrder) => Date.parse(b.timeline.requestedAt) - Date.parse(a.timeline.requestedAt);

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { useMemo } from 'react';
 import { OTC_ASSETS } from '../../../contract/otc-rules.ts';
 import type { QuoteData } from '../convert/shared.ts';
-import { useLoad } from '../wallet/shared.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { otcApi } from './api.ts';
 
 export interface OtcData extends QuoteData {

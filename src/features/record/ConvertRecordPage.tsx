@@ -2,7 +2,7 @@ import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { useLoad } from '../wallet/shared.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { type ConvertQuery, type ConvertRecord, convertRecordApi } from './convert-api.ts';
 import './record.css';
 import { useRecordExport } from './useExport.ts';

@@ -1,7 +1,8 @@
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent, type DataTableValue } from 'primereact/datatable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeWalletError, type Loaded } from '../wallet/shared.ts';
+import { describeWalletError } from '../wallet/shared.ts';
+import { type Loaded } from '../../lib/use-load.ts';
 import { withRange, type TimeRange } from './TimeRangeFilter.tsx';
 import type { useRecordExport } from './useExport.ts';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkCode, checkGaCode, checkStepUpPassword, CodeField, FormMessage, sendEmailCode, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { describeError, sendEmailCode } from '../account/shared.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, CodeField, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { Modal } from '../../components/index.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
@@ -70,7 +71,7 @@ export function StepUpFields({
     <>
       <p className="td-field-hint">{t('book.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={stepUp.values.password} onValue={set('password')} error={errors.password} />
-      <CodeField name="emailCode" label={t('fields.emailCode')} value={stepUp.values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode(businessType)} onUuid={stepUp.setEmailUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={stepUp.values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode(businessType)} onUuid={stepUp.setEmailUuid} />
       <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={stepUp.values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
     </>
   );

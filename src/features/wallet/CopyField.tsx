@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QrCode } from '../account/shared.ts';
+import { QrCode } from '../../components/form/index.ts';
 
 /** Copies a value to the clipboard and remembers whether that worked (a browser may refuse the clipboard). */
 export function useCopy(value: string) {

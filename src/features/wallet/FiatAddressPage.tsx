@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { normaliseBankField } from '../../../contract/fiat-rules.ts';
 import { EmptyState } from '../../components/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { fiatApi, walletApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
-import { useLoad } from './hooks.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 

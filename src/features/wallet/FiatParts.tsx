@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { fiatApi, type FiatAssetInfo, type FiatRecord } from './api.ts';
 import { useCopy } from './CopyField.tsx';
-import { useLoad, type Loaded } from './hooks.ts';
+import { useLoad, type Loaded } from '../../lib/use-load.ts';
 
 /** The fiat currencies the wallet takes (contract/fiat.ts on the sandbox). */
 export const useFiatAssets = (): Loaded<FiatAssetInfo[]> => useLoad(() => fiatApi.assets(), []);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { EmptyState } from '../../components/index.ts';
 import { formatAmount, formatQuantity, PLACEHOLDER } from '../../lib/format/index.ts';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { TransferModal, useTradingAccount, type AccountKind } from '../trading/shared.ts';
 import { describeWalletError } from './errors.ts';
 import { useAssets, usePrices, useSupportedAssets } from './hooks.ts';

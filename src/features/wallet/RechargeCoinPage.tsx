@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { FormMessage } from '../account/shared.ts';
+import { FormMessage } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { walletApi, type Network, type SupportedAsset } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { CopyField } from './CopyField.tsx';
 import { describeWalletError, errorMessage } from './errors.ts';
-import { useLoad, useSupportedAssets } from './hooks.ts';
+import { useSupportedAssets } from './hooks.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { useWalletArea } from './area.tsx';
 import { RecentRecords } from './RecentRecords.tsx';
 import { WalletShell } from './WalletShell.tsx';

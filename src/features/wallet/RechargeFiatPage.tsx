@@ -2,14 +2,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 import { describeWalletError, errorMessage } from './errors.ts';
 import { checkFiatDeposit, parseAmount } from './fiat-form.ts';
 import { CopyRow, FiatRecentRecords, useFiatAssets } from './FiatParts.tsx';
-import { useLoad } from './hooks.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { WalletShell } from './WalletShell.tsx';
 import { newRequestId } from '../../lib/api/index.ts';
 
@@ -120,7 +120,7 @@ function DeclareForm({ fiat, onDeclared }: { fiat: FiatAssetInfo; onDeclared: ()
         error={errors.bankReference}
         hint={t('fiat.bankReferenceHint')}
       />
-      {message ? <FormMessage text={message.text} tone={message.tone} help={message.help} /> : null}
+      {message ? <FormMessage text={message.text} tone={message.tone} helpLink={message.help ? <HelpLink article={message.help} variant="error" /> : null} /> : null}
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="fiat-declare-submit">
         {submitting ? t('common.processing') : t('fiat.declare')}
       </button>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/index.ts';
-import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
-import type { HelpArea, HelpArticleId } from '../help/shared.ts';
+import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { HelpLink, type HelpArea, type HelpArticleId } from '../help/shared.ts';
 import { describeWalletError } from './errors.ts';
 
 type VerifyField = 'emailCode' | 'gaCode';
@@ -91,7 +91,7 @@ export function VerifyCodes({
         </button>
       ) : null}
       <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
-      <FormMessage text={message?.text ?? null} tone={message?.tone ?? 'error'} help={help} />
+      <FormMessage text={message?.text ?? null} tone={message?.tone ?? 'error'} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
       <div className="td-wallet-actions">
         <button type="button" className="td-button td-button-secondary" onClick={onBack}>
           {t('withdraw.back')}

@@ -3,12 +3,13 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
-import { useAssets, useLoad, useSupportedAssets } from './hooks.ts';
+import { useAssets, useSupportedAssets } from './hooks.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { useWalletArea } from './area.tsx';
 import { lookalikes } from './lookalike.ts';
 import { CoinStatus, ShortValue } from './RecordCells.tsx';
@@ -165,7 +166,7 @@ export function WithdrawCoinPage() {
                   {receive ? formatQuantity(receive.toFixed()) : '--'} {asset}
                 </dd>
               </dl>
-              <FormMessage text={message} help={help} />
+              <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
               <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
                 {submitting ? t('common.processing') : t('withdraw.next')}
               </button>

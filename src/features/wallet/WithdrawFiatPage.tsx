@@ -3,14 +3,15 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo, type FiatBookEntry, type FiatWithdrawal } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
 import { checkFiatWithdraw, parseAmount } from './fiat-form.ts';
 import { FiatRecentRecords, FiatStatus, maskAccount, timeOf, useFiatAssets } from './FiatParts.tsx';
-import { useAssets, useLoad } from './hooks.ts';
+import { useAssets } from './hooks.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { useLockClock } from './BookParts.tsx';
 import { VerifyCodes } from './VerifyCodes.tsx';
 import { WalletShell } from './WalletShell.tsx';
@@ -205,7 +206,7 @@ function WithdrawForm({
         <dt>{t('fiat.receive')}</dt>
         <dd data-testid="withdraw-receive">{receive ? t('units.amount', { value: formatQuantity(receive.toFixed()), asset: fiat.asset }) : '--'}</dd>
       </dl>
-      <FormMessage text={message} help={help} />
+      <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
         {submitting ? t('common.processing') : t('withdraw.next')}
       </button>

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN, isBeneficiaryName, normaliseBankField } from '../../../contract/fiat-rules.ts';
 import { parseAmount } from '../../lib/format/index.ts';
-import type { FieldErrors, FieldIssue } from '../account/shared.ts';
+import type { FieldErrors, FieldIssue } from '../../components/form/index.ts';
 import type { FiatAssetInfo } from './api.ts';
 
 export { parseAmount };

@@ -5,7 +5,7 @@ import './wallet.css';
 export { type DepositAddress, walletApi, type CoinRecord, type CoinRecordPage, type CoinRecordQuery, type SupportedAsset } from './api.ts';
 export { AssetSelect, type AssetOption } from './AssetPicker.tsx';
 export { describeWalletError } from './errors.ts';
-export { useLoad, useSupportedAssets, type Loaded } from './hooks.ts';
+export { useSupportedAssets } from './hooks.ts';
 export { CoinStatus, ShortValue } from './RecordCells.tsx';
 export { useCopy } from './CopyField.tsx';
 export { fiatApi, type FiatRecord, type FiatRecordQuery } from './api.ts';

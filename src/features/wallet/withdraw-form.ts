@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { isValidAddress } from '../../../contract/chains.ts';
-import type { FieldErrors } from '../account/shared.ts';
+import type { FieldErrors } from '../../components/form/index.ts';
 import type { NetworkInfo } from './api.ts';
 
 export type WithdrawField = 'network' | 'address' | 'memo' | 'amount';

@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendEmailCode, setAntiPhishing } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkAntiPhishingCode, checkCode, checkGaCode, checkStepUpPassword, type FieldErrors } from '../forms.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { checkAntiPhishingCode } from '../forms.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
 
 type Field = 'code' | 'password' | 'emailCode' | 'gaCode';
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly Field[] = ['code', 'password', 'emailCode', 'gaCode'];
 
 /**
  * The anti-phishing code (server/api/README.md "Sessions"): a word of the user's that heads every e-mail we
@@ -18,7 +19,7 @@ export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; on
   const { t } = useTranslation('account');
   const [values, setValues] = useState<Record<Field, string>>({ code: '', password: '', emailCode: '', gaCode: '' });
   const [emailUuid, setEmailUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('antiPhishing', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -48,8 +49,7 @@ export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; on
         onSaved(saved.antiPhishingCode);
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
         setValues((v) => ({ ...v, gaCode: '' }));
       }
     });
@@ -62,7 +62,7 @@ export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; on
       <TextField name="code" label={t('safe.antiPhishing.label')} autoComplete="off" value={values.code} onValue={set('code')} error={errors.code} />
       <p className="td-field-hint">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('antiPhishing')} onUuid={setEmailUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('antiPhishing')} onUuid={setEmailUuid} />
       {gaBound ? (
         <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
       ) : null}

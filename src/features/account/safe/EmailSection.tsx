@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { validateBusinessEmail } from '../../../lib/validation/index.ts';
 import { sendEmailCode, updateEmail } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue } from '../forms.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
 
 type Field = 'password' | 'oldEmailCode' | 'email' | 'newEmailCode' | 'gaCode';
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly Field[] = ['password', 'oldEmailCode', 'email', 'newEmailCode', 'gaCode'];
 
 /**
  * Change of e-mail: the account password (step-up), codes to the old and the new address, and a Google code when
@@ -19,7 +19,7 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
   const [values, setValues] = useState<Record<Field, string>>({ password: '', oldEmailCode: '', email: '', newEmailCode: '', gaCode: '' });
   const [oldUuid, setOldUuid] = useState<string | null>(null);
   const [newUuid, setNewUuid] = useState<{ uuid: string | null; email: string }>({ uuid: null, email: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('email', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -50,8 +50,7 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
         onSaved();
       } catch (error) {
         const described = describeError(t, error, { emailCode: 'newEmailCode', emailUuid: 'newEmailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -62,9 +61,9 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
       <p className="td-field-hint">{t('safe.email.notice')}</p>
       <p className="td-field-hint">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField name="oldEmailCode" label={t('safe.email.oldCode', { email: currentEmail })} value={values.oldEmailCode} onValue={set('oldEmailCode')} error={errors.oldEmailCode} request={() => sendEmailCode('updateEmailOld')} onUuid={setOldUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="oldEmailCode" label={t('safe.email.oldCode', { email: currentEmail })} value={values.oldEmailCode} onValue={set('oldEmailCode')} error={errors.oldEmailCode} request={() => sendEmailCode('updateEmailOld')} onUuid={setOldUuid} />
       <TextField name="email" label={t('fields.newEmail')} type="email" value={values.email} onValue={set('email')} error={errors.email} />
-      <CodeField
+      <CodeField describeFailure={(failure) => describeError(t, failure).message}
         name="newEmailCode"
         label={t('fields.emailCode')}
         value={values.newEmailCode}

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindGaInfo, generateGaInfo, sendEmailCode, type GaInfo } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors } from '../forms.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { QrCode } from '../ui/QrCode.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, QrCode, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
 
 type GaField = 'gaCode' | 'emailCode' | 'password' | 'currentGaCode';
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly GaField[] = ['gaCode', 'emailCode', 'password', 'currentGaCode'];
 
 /**
  * spec §6/§7 Google authenticator: generateGaInfo gives the secret and its otpauth URI (shown as a QR code
@@ -21,7 +20,7 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
   const [ga, setGa] = useState<GaInfo | null>(null);
   const [values, setValues] = useState<Record<GaField, string>>({ gaCode: '', emailCode: '', password: '', currentGaCode: '' });
   const [emailUuid, setEmailUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<GaField>>({});
+  const { errors, setErrors, place } = useFieldErrors<GaField>('ga', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: GaField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -75,8 +74,7 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
         onBound();
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
         setValues((v) => ({ ...v, gaCode: '', currentGaCode: '' }));
       }
     });
@@ -102,7 +100,7 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
       <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
       <p className="td-field-hint" data-testid="ga-step-up">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('bindGa')} onUuid={setEmailUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('bindGa')} onUuid={setEmailUuid} />
       {bound ? (
         <TextField name="currentGaCode" label={t('fields.currentGaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.currentGaCode} onValue={set('currentGaCode')} error={errors.currentGaCode} />
       ) : null}

@@ -2,19 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendEmailCode, updatePassword } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { validateChangePassword, type ChangePasswordForm, type FieldErrors } from '../forms.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
+import { validateChangePassword, type ChangePasswordForm } from '../forms.ts';
+import { CodeField, FormMessage, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
 
 type Field = keyof ChangePasswordForm;
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly Field[] = ['oldPassword', 'newPassword', 'confirmPassword', 'emailCode', 'gaCode'];
 
 /** spec §7 updatePwd: old password, new password, e-mail code and (when bound) Google code. */
 export function PasswordSection({ gaBound, onChanged }: { gaBound: boolean; onChanged: () => void }) {
   const { t } = useTranslation('account');
   const [form, setForm] = useState<ChangePasswordForm>({ oldPassword: '', newPassword: '', confirmPassword: '', emailCode: '', gaCode: '' });
   const [emailUuid, setEmailUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('password', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -31,8 +32,7 @@ export function PasswordSection({ gaBound, onChanged }: { gaBound: boolean; onCh
         onChanged();
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && described.field in form) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
         setForm((f) => ({ ...f, gaCode: '' }));
       }
     });
@@ -49,7 +49,7 @@ export function PasswordSection({ gaBound, onChanged }: { gaBound: boolean; onCh
       {password('oldPassword', t('fields.oldPassword'), 'current-password')}
       {password('newPassword', t('fields.newPassword'), 'new-password')}
       {password('confirmPassword', t('fields.confirmPassword'), 'new-password')}
-      <CodeField name="emailCode" label={t('fields.emailCode')} value={form.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('updatePwd')} onUuid={setEmailUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={form.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('updatePwd')} onUuid={setEmailUuid} />
       {gaBound ? (
         <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
       ) : null}

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindPhone, sendEmailCode, sendSmsCode, updatePhone } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkPhone, checkStepUpPassword, type FieldErrors, type FieldIssue } from '../forms.ts';
+import { checkPhone } from '../forms.ts';
+import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
 import type { AccountUserInfo } from '../types.ts';
-import { CodeField } from '../ui/CodeField.tsx';
-import { FormMessage, TextField } from '../ui/Field.tsx';
-import { useSubmit } from '../use-submit.ts';
 
 type Field = 'password' | 'areaCode' | 'phone' | 'newSmsCode' | 'oldSmsCode' | 'emailCode' | 'gaCode';
+
+/** The fields a refusal may name (those of the form's values). */
+const FIELDS: readonly Field[] = ['password', 'areaCode', 'phone', 'newSmsCode', 'oldSmsCode', 'emailCode', 'gaCode'];
 
 /**
  * spec §7 bindPhoneInfo (no phone yet: the new number and its SMS code) and updatePhoneInfo (a bound
@@ -20,7 +21,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
   const updating = Boolean(info.phone);
   const [values, setValues] = useState<Record<Field, string>>({ password: '', areaCode: '+852', phone: '', newSmsCode: '', oldSmsCode: '', emailCode: '', gaCode: '' });
   const [uuids, setUuids] = useState<{ newSms: string | null; oldSms: string | null; email: string | null }>({ newSms: null, oldSms: null, email: null });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('phone', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -73,8 +74,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
         onSaved();
       } catch (error) {
         const described = describeError(t, error, { smsCode: 'newSmsCode', smsUuid: 'newSmsCode', emailUuid: 'emailCode' });
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -88,7 +88,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="phone-form">
       {updating ? (
-        <CodeField
+        <CodeField describeFailure={(failure) => describeError(t, failure).message}
           name="oldSmsCode"
           label={t('safe.phone.oldCode', { phone: `${info.areaCode ?? ''} ${info.phone ?? ''}` })}
           value={values.oldSmsCode}
@@ -102,7 +102,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
         <TextField name="areaCode" label={t('fields.areaCode')} inputMode="tel" value={values.areaCode} onValue={set('areaCode')} error={errors.areaCode} />
         <TextField name="phone" label={updating ? t('fields.newPhone') : t('fields.phone')} inputMode="numeric" value={values.phone} onValue={set('phone')} error={errors.phone} />
       </div>
-      <CodeField
+      <CodeField describeFailure={(failure) => describeError(t, failure).message}
         name="newSmsCode"
         label={t('fields.smsCode')}
         value={values.newSmsCode}
@@ -114,7 +114,7 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
       />
       <p className="td-field-hint">{t('safe.stepUp')}</p>
       <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField
+      <CodeField describeFailure={(failure) => describeError(t, failure).message}
         name="emailCode"
         label={t('fields.emailCode')}
         value={values.emailCode}

@@ -4,9 +4,8 @@ import { Modal } from '../../../components/modal/Modal.tsx';
 import { showToast } from '../../../lib/toast/index.ts';
 import { listSessions, revokeSession, type SessionRow } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { FormMessage } from '../ui/Field.tsx';
+import { FormMessage, useSubmit } from '../../../components/form/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
-import { useSubmit } from '../use-submit.ts';
 import { HelpLink } from '../../help/shared.ts';
 
 /**

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CaptchaPurpose, type CaptchaImage, imageCaptcha } from '../api.ts';
 import { describeError } from '../errors.ts';
-import type { FieldIssue } from '../forms.ts';
-import { TextField } from './Field.tsx';
+import { type FieldIssue, TextField } from '../../../components/form/index.ts';
 
 export interface CaptchaState {
   captcha: CaptchaImage | null;

@@ -1,12 +1,13 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { ApiError } from '../../../lib/api/index.ts';
 import enAccount from '../../../../locales/en-US/account.json';
 import zhAccount from '../../../../locales/zh-HK/account.json';
+import { describeError } from '../errors.ts';
 import { renderAccount } from '../testing/render-account.tsx';
-import { useSubmit } from '../use-submit.ts';
-import { CodeField, type CodeFieldProps } from './CodeField.tsx';
+import { useSubmit, CodeField, type CodeFieldProps } from '../../../components/form/index.ts';
 
 let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
 afterEach(async () => {
@@ -15,8 +16,9 @@ afterEach(async () => {
 });
 
 function Harness(props: Pick<CodeFieldProps, 'request' | 'precheck' | 'onUuid'>) {
+  const { t } = useTranslation('account');
   const [value, setValue] = useState('');
-  return <CodeField name="emailCode" label="Code" value={value} onValue={setValue} {...props} />;
+  return <CodeField name="emailCode" label="Code" value={value} onValue={setValue} describeFailure={(failure) => describeError(t, failure).message} {...props} />;
 }
 
 const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BROKER_EXCHANGES, type BrokerExchange } from '../../../../contract/broker-rules.ts';
 import { BROKER_ADDRESS_TYPES, type BrokerAddressType } from '../../../../contract/broker-config-rules.ts';
 import type { Network } from '../../../../contract/chains.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { addressApi, type AddressAsset, type BrokerAddress } from './api.ts';
 import { describeConfigError } from './errors.ts';
 import { checkAddressForm } from './forms.ts';

@@ -5,9 +5,9 @@ import { BROKER_EXCHANGES, type BrokerExchange } from '../../../../contract/brok
 import { Modal } from '../../../components/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { FormMessage } from '../../account/shared.ts';
+import { FormMessage } from '../../../components/form/index.ts';
 import { FilterSelect, PageSizeSelect, RecordTable, useRecordQuery, type TimeRange } from '../../record/shared.ts';
-import { useLoad } from '../../wallet/shared.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { AddAddressForm } from './AddAddressForm.tsx';
 import { addressApi, type BrokerAddress } from './api.ts';
 import { BrokerOnly } from './BrokerOnly.tsx';

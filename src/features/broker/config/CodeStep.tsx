@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkCode, CodeField, FormMessage, useSubmit, type FieldErrors } from '../../account/shared.ts';
-import { useAccountInfo } from '../../account/index.ts';
+import { checkCode, CodeField, FormMessage, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { describeError, useAccountInfo } from '../../account/index.ts';
 import { describeConfigError } from './errors.ts';
 import { FormButtons } from './FormButtons.tsx';
 
@@ -55,7 +55,7 @@ export function CodeStep({
       <h3 id={`${testId}-title`}>{t('code.title')}</h3>
       <p className="td-broker-config-subject">{t('code.subject', { subject })}</p>
       <p className="td-field-hint">{t('code.explain', { email: info?.email ?? '' })}</p>
-      <CodeField name="emailCode" label={t('code.label')} value={code} onValue={setCode} error={errors.emailCode} request={request} onUuid={setUuid} />
+      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('code.label')} value={code} onValue={setCode} error={errors.emailCode} request={request} onUuid={setUuid} />
       <FormMessage text={message} />
       <FormButtons submitting={submitting} submitText={t('code.confirm')} onCancel={onCancel} testId={`${testId}-confirm`} />
     </form>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_EVENTS, MESSAGE_REMARK_MAX, type MessageEvent } from '../../../../contract/broker-config-rules.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { describeConfigError } from './errors.ts';
 import { checkMessageForm } from './forms.ts';
 import { FormButtons } from './FormButtons.tsx';

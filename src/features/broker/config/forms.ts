@@ -1,6 +1,6 @@
 import { isValidAddress, type Network } from '../../../../contract/chains.ts';
 import { MESSAGE_REMARK_MAX } from '../../../../contract/broker-config-rules.ts';
-import type { FieldErrors } from '../../account/shared.ts';
+import type { FieldErrors } from '../../../components/form/index.ts';
 import { validateAddressName, validateBusinessEmail, VALIDATION_NAMESPACE, type ValidationResult } from '../../../lib/validation/index.ts';
 
 // The checks the screens make before any call (the sandbox checks the same again): spec §5 address name and

@@ -6,7 +6,7 @@ import { BILL_STATES, BROKER_INTEREST_CODE_TYPE, INTEREST_EXPORT_FILES, MAX_BILL
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';

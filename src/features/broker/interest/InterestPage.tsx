@@ -6,7 +6,7 @@ import { INTEREST_EXPORT_FILES, INTEREST_STATES, MAX_BILL_REMARK, type InterestS
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAmount, formatFractionPercent } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
 import { fileNameOf } from '../money/export-name.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../../lib/format/index.ts';
-import { Field } from '../../account/shared.ts';
+import { Field } from '../../../components/form/index.ts';
 import type { ProjectOption } from './api.ts';
 
 /**

@@ -5,7 +5,7 @@
 import './kit.css';
 
 export { FilterSelect, PAGE_SIZES, PageSizeSelect, RecordTable as BrokerTable, TimeRangeFilter, useRecordQuery as useBrokerQuery, type Paging, type TimeRange } from '../../record/shared.ts';
-export { useLoad, type Loaded } from '../../wallet/shared.ts';
+export { useLoad, type Loaded } from '../../../lib/use-load.ts';
 export { EmptyState } from '../../../components/index.ts';
 export { BrokerExportButton, type ExportFields } from './ExportButton.tsx';
 export { BrokerFilterBar } from './FilterBar.tsx';

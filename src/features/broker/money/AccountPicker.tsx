@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../account/shared.ts';
+import { Field } from '../../../components/form/index.ts';
 import type { AccountOption } from './api.ts';
 
 /** Which sub-account a money page works on: its name, exchange and remark (spec §3 accountList). */

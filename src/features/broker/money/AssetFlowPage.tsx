@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { BROKER_WALLETS, type BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { describeError, FormMessage } from '../../account/shared.ts';
+import { describeError } from '../../account/shared.ts';
+import { FormMessage } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, recordApi, type CapitalRecord } from './api.ts';
-import { Amount } from './shared.tsx';
-import { timeFields } from './shared.tsx';
+import { Amount, timeFields } from './shared.tsx';
 import './locale.ts';
 import './money.css';
 

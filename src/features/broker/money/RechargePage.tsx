@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError, FormMessage } from '../../account/shared.ts';
+import { describeError } from '../../account/shared.ts';
+import { FormMessage } from '../../../components/form/index.ts';
 import { useCopy } from '../../wallet/shared.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { EmptyState, useLoad } from '../kit/index.ts';

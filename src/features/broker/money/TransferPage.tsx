@@ -7,7 +7,7 @@ import { APPLICATION_TYPES, MAX_APPLICATION_REMARK, type ApplicationType } from 
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
 import { AccountPicker } from './AccountPicker.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BROKER_WALLETS, type BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { checkCode, checkGaCode, Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { checkCode, checkGaCode, Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { useLoad } from '../kit/index.ts';

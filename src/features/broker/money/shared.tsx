@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TimeRange } from '../kit/index.ts';
-import { checkCode, checkGaCode, CodeField, TextField, type FieldErrors } from '../../account/shared.ts';
+import { checkCode, checkGaCode, CodeField, TextField, type FieldErrors } from '../../../components/form/index.ts';
+import { describeError } from '../../account/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { fundApi, type CodeType } from './api.ts';
 
@@ -73,7 +74,7 @@ export function SecondFactorFields({
   const { t } = useTranslation('broker-money');
   return (
     <>
-      <CodeField
+      <CodeField describeFailure={(failure) => describeError(t, failure).message}
         name={names.code}
         label={t('factor.emailCode')}
         value={value.code}

@@ -6,7 +6,7 @@ import { BROKER_WALLETS, type BrokerWallet } from '../../../../contract/broker-r
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { ALLOT_MODES, MAX_ALLOT_LEGS, splitAllocation, type AllotMode } from '../../../../contract/broker-profit-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { profitApi, type Destination, type ExtractPreview, type ProfitApplication, type ProfitFund } from './api.ts';
 import { describeProfitError } from './errors.ts';
 import { SecondFactorFields } from '../money/shared.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PROFIT_APPLICATION_TYPES, PROFIT_EXPORT_FILES, PROFIT_FUNDS_EXPORT_FILE, type ProfitApplicationType } from '../../../../contract/broker-profit-rules.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { Field, FormMessage } from '../../account/shared.ts';
+import { Field, FormMessage } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field, type FieldIssue } from '../../account/shared.ts';
+import { Field, type FieldIssue } from '../../../components/form/index.ts';
 import type { Factor } from '../money/shared.tsx';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import type { Destination, ProfitApplication } from './api.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { useLoad } from '../kit/index.ts';
 import { LoadError } from '../parts.tsx';

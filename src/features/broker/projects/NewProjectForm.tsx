@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { addDays, hkDay, MAX_INTEREST_RATE, MAX_PERFORMANCE_FEE_RATE, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, type ProjectStatus } from '../../../../contract/broker-projects-rules.ts';
 import type { BrokerExchange } from '../../../../contract/broker-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { useBrokerLookup } from '../lookup-store.ts';
 import { projectApi } from './api.ts';
 import { describeProjectError } from './errors.ts';

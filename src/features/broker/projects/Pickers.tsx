@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field, type FieldIssue } from '../../account/shared.ts';
+import { Field, type FieldIssue } from '../../../components/form/index.ts';
 import { useBrokerLookup, type BrokerProject } from '../lookup-store.ts';
 import type { Investor } from './api.ts';
 

@@ -5,7 +5,7 @@ import { REDEEM_CODE_TYPE } from '../../../../contract/broker-projects-rules.ts'
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
-import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../account/shared.ts';
+import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { useLoad } from '../kit/index.ts';
 import { noFactor, SecondFactorFields, type Factor, type FactorField } from '../money/shared.tsx';

@@ -14,7 +14,7 @@ import {
   PROJECT_NAME_MIN,
   RATE_DECIMALS,
 } from '../../../../contract/broker-projects-rules.ts';
-import type { FieldErrors, FieldIssue } from '../../account/shared.ts';
+import type { FieldErrors, FieldIssue } from '../../../components/form/index.ts';
 import { formatAmount } from '../../../lib/format/index.ts';
 import { isEmailFormat } from '../../../lib/validation/index.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/index.ts';
-import { failureField, failureText } from './parts.tsx';
+import { failureField, failureText } from './failure.ts';
 
 describe('broker failure texts', () => {
   it("shows an error's message without its class name", () => {

@@ -1,8 +1,10 @@
-import '../account.css';
+import './form.css';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HelpLink, type HelpArticleId } from '../../help/shared.ts';
-import type { FieldIssue } from '../forms.ts';
+import type { FieldIssue } from './field-checks.ts';
+
+// i18n: a rule's issue names its namespace in its key ("validation:…", "account:…"); a bare key reads the account
+// namespace, where the form kit's texts were first written.
 
 /** The translated message of a field problem: a rule's key, or a server message already in words. */
 export function useIssueText(): (issue: FieldIssue | string | undefined) => string | undefined {
@@ -66,16 +68,13 @@ export function TextField({ name, label, value, onValue, error, hint, addon, ...
 }
 
 /**
- * A whole-form message (a refusal that belongs to no single field), followed by a link to the help article that
- * explains the refusal where there is one; the alert itself holds the message only. A refusal shown beside its
- * field passes only `help`: the link then stands alone.
+ * A whole-form message (a refusal that belongs to no single field), followed by the link to the help article that
+ * explains the refusal where there is one (spec §8 messages link to their article); the alert itself holds the
+ * message only. A refusal shown beside its field passes only `helpLink`: the link then stands alone. The link is the
+ * help feature's (HelpLink), handed in by the form, so that the kit depends on no feature.
  */
-export function FormMessage({ text, tone = 'error', help }: { text: string | null; tone?: 'error' | 'success'; help?: HelpArticleId | undefined }) {
-  const link = help ? (
-    <p className="td-form-help">
-      <HelpLink article={help} variant="error" />
-    </p>
-  ) : null;
+export function FormMessage({ text, tone = 'error', helpLink }: { text: string | null; tone?: 'error' | 'success'; helpLink?: ReactNode }) {
+  const link = helpLink ? <p className="td-form-help">{helpLink}</p> : null;
   if (!text) return link;
   return (
     <>

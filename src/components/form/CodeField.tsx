@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../errors.ts';
-import type { FieldIssue } from '../forms.ts';
-import { useCodeSender } from '../use-code-sender.ts';
+import type { FieldIssue } from './field-checks.ts';
 import { TextField } from './Field.tsx';
+import { useCodeSender } from './use-code-sender.ts';
 
 export interface CodeFieldProps {
   name: string;
@@ -16,13 +15,16 @@ export interface CodeFieldProps {
   /** A problem that stops the send before any call (e.g. the address is not valid yet), or null. */
   precheck?: () => FieldIssue | null;
   onUuid: (uuid: string | null) => void;
+  /** A failed send in words, as the form describes its refusals (the account's describeError, say). */
+  describeFailure: (failure: unknown) => string;
 }
 
 /**
  * A verification-code input with its send button: spec §5 repeat guard (1 s), resend countdown, the
- * uuid handed to the form (the code must be fetched first), and send failures shown beside the field.
+ * uuid handed to the form (the code must be fetched first), and send failures shown beside the field. Its texts
+ * are the account namespace's (code.*, errors.clickOnce).
  */
-export function CodeField({ name, label, value, onValue, error, request, precheck, onUuid }: CodeFieldProps) {
+export function CodeField({ name, label, value, onValue, error, request, precheck, onUuid, describeFailure }: CodeFieldProps) {
   const { t } = useTranslation('account');
   const [state, sender] = useCodeSender();
   const [sendError, setSendError] = useState<FieldIssue | string | null>(null);
@@ -34,7 +36,7 @@ export function CodeField({ name, label, value, onValue, error, request, prechec
       if (outcome === 'guarded') setSendError(t('errors.clickOnce'));
       if (outcome === 'sent') onUuid(sender.state.uuid);
     } catch (failure) {
-      setSendError(describeError(t, failure).message);
+      setSendError(describeFailure(failure));
     }
   };
   const label_ = state.sending ? t('code.sending') : state.countdown > 0 ? t('code.resendIn', { seconds: state.countdown }) : state.uuid ? t('code.resend') : t('code.send');
