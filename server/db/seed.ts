@@ -2,6 +2,7 @@ import { hashPassword } from '../api/passwords.ts';
 import { openBrokerAccount } from '../broker/accounts.ts';
 import { openBrokerOrg } from '../broker/org.ts';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
+import type { AccountType } from '../../contract/rules.ts';
 import { decreaseCapital, increaseCapital, lockProject } from '../broker/projects/capital.ts';
 import { createProject } from '../broker/projects/create.ts';
 import { Entry, post } from '../ledger/ledger.ts';
@@ -25,7 +26,7 @@ export const demoUser = {
 } as const;
 
 /** [account type (spec §3: 1 capital, 2 trade, 3 swap), asset, free] */
-const demoBalances: ReadonlyArray<readonly [1 | 2 | 3, string, string]> = [
+const demoBalances: ReadonlyArray<readonly [AccountType, string, string]> = [
   [1, 'USDT', '250000'],
   [1, 'USDC', '50000'],
   [1, 'BTC', '5.25'],
