@@ -1,6 +1,7 @@
 import Type, { type TLiteral, type TSchemaOptions, type TUnion } from 'typebox';
 import { RANGE_DAYS } from './broker-performance.ts';
-import { ACCOUNT_TYPE_CODES, AREA_CODE_PATTERN, CODE6_PATTERN, PAGE_SIZES, PHONE_PATTERN, TRANSFER_DIRECTIONS } from './rules.ts';
+import { AREA_CODE_PATTERN, CODE6_PATTERN, PAGE_SIZES, PHONE_PATTERN } from './rules.ts';
+import { ACCOUNT_TYPE_CODES, TRANSFER_DIRECTIONS } from './accounts.ts';
 
 /**
  * Building blocks of the call schemas. Amounts travel as decimal strings (never binary floating point;

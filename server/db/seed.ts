@@ -2,7 +2,7 @@ import { hashPassword } from '../api/passwords.ts';
 import { openBrokerAccount } from '../broker/accounts.ts';
 import { openBrokerOrg } from '../broker/org.ts';
 import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
-import type { AccountType } from '../../contract/rules.ts';
+import type { AccountType } from '../../contract/accounts.ts';
 import { decreaseCapital, increaseCapital, lockProject } from '../broker/projects/capital.ts';
 import { createProject } from '../broker/projects/create.ts';
 import { Entry, post } from '../ledger/ledger.ts';

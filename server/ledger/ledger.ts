@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { BrokerWallet } from '../../contract/broker-rules.ts';
-import { ACCOUNT_TYPES, type AccountType } from '../../contract/rules.ts';
+import { ACCOUNT_TYPES, type AccountType } from '../../contract/accounts.ts';
 import type { Queryable } from '../db/client.ts';
 import { D, db } from '../trade/decimal.ts';
 import { insufficient } from '../trade/errors.ts';

@@ -1,5 +1,6 @@
 import { COIN_NETWORKS, coinNetwork, NETWORKS } from '../../contract/chains.ts';
-import { ACCOUNT_TYPE_CODES, KYC_LEVEL_FOR, type AccountType } from '../../contract/rules.ts';
+import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
+import { ACCOUNT_TYPE_CODES, type AccountType } from '../../contract/accounts.ts';
 import type { ApiContext } from '../api/context.ts';
 import { ApiError, badInput, Code } from '../api/envelope.ts';
 import { kycState } from '../api/kyc.ts';

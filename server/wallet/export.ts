@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { ACCOUNT_KIND_OF, type AccountType } from '../../contract/rules.ts';
+import { ACCOUNT_KIND_OF, type AccountType } from '../../contract/accounts.ts';
 import { walletExport } from '../../contract/wallet.ts';
 import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
 import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { lightningCalls } from '../../../contract/lightning.ts';
-import { ACCOUNT_TYPE_CODES, TRANSFER_ACCOUNTS, TRANSFER_DIRECTIONS, type TransferDirection } from '../../../contract/rules.ts';
+import { ACCOUNT_TYPE_CODES, TRANSFER_ACCOUNTS, TRANSFER_DIRECTIONS, type TransferDirection } from '../../../contract/accounts.ts';
 import { nowDate } from '../../api/context.ts';
 import { serveCalls } from '../../api/contract.ts';
 import { ApiError, badInput, Code } from '../../api/envelope.ts';

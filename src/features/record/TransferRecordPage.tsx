@@ -1,5 +1,5 @@
 import { Column } from 'primereact/column';
-import { ACCOUNT_KIND_OF, TRANSFER_DIRECTIONS, type AccountType } from '../../../contract/rules.ts';
+import { ACCOUNT_KIND_OF, TRANSFER_DIRECTIONS, type AccountType } from '../../../contract/accounts.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';

@@ -1,5 +1,5 @@
 import { fiatAsset } from '../../../contract/fiat-rules.ts';
-import { ACCOUNT_KIND_OF, ACCOUNT_TYPE_CODES, ACCOUNT_TYPES } from '../../../contract/rules.ts';
+import { ACCOUNT_KIND_OF, ACCOUNT_TYPE_CODES, ACCOUNT_TYPES } from '../../../contract/accounts.ts';
 import type Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

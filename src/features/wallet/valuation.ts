@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { ACCOUNT_TYPE_CODES, type AccountType } from '../../../contract/rules.ts';
+import { ACCOUNT_TYPE_CODES, type AccountType } from '../../../contract/accounts.ts';
 import type { Assets } from './api.ts';
 
 /** spec §3 account types: capital_account (1), trade_account (2), swap_account (3) (contract/rules.ts). */

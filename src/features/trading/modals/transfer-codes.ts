@@ -1,4 +1,4 @@
-import { ACCOUNT_KINDS, TRANSFER_ACCOUNTS, TRANSFER_DIRECTIONS, type AccountKind } from '../../../../contract/rules.ts';
+import { ACCOUNT_KINDS, TRANSFER_ACCOUNTS, TRANSFER_DIRECTIONS, type AccountKind } from '../../../../contract/accounts.ts';
 import type { TransferCode } from '../futures-data/trade-api.ts';
 
 /** spec §3 account types (contract/rules.ts). */
