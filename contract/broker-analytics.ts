@@ -1,8 +1,7 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Id, IsoTime, PageCondition, Strict, StringEnum } from './schema.ts';
+import { Amount, Id, IsoTime, PageCondition, RangeDaysEnum, RangeDaysText, Strict, StringEnum } from './schema.ts';
 import { BROKER_EXCHANGES } from './broker-rules.ts';
-import { RangeDays } from './broker-funds.ts';
 import { Day, ProjectNo, ProjectStatusName } from './broker-projects.ts';
 import { INCOME_INTERVALS, TRADE_SIDES } from './broker-analytics-rules.ts';
 import { SIM_SYMBOLS } from './broker-projects-rules.ts';
@@ -41,7 +40,7 @@ const ShareCode = Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' });
 
 /** The range filter (spec §9): a quick range or a custom one, not both; neither is everything. */
 export const RangeFields = {
-  days: Type.Optional(RangeDays),
+  days: Type.Optional(RangeDaysEnum),
   startDay: Type.Optional(Day),
   endDay: Type.Optional(Day),
 };
@@ -486,8 +485,7 @@ export const brokerPublicChartCalls = {
 
 export type BrokerPublicChartCalls = typeof brokerPublicChartCalls;
 
-const DaysText = Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')]);
-const RangeText = { days: Type.Optional(DaysText), startDay: Type.Optional(Day), endDay: Type.Optional(Day) };
+const RangeText = { days: Type.Optional(RangeDaysText), startDay: Type.Optional(Day), endDay: Type.Optional(Day) };
 
 /**
  * The downloads of these pages (spec §7 "Downloads": a form-encoded POST, the file or the JSON envelope on a

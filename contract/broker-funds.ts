@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Asset, Code6, CodeUuid, Id, IntegerEnum, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { Amount, Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RangeDaysText, RequestId, Strict, StringEnum, Text } from './schema.ts';
 import { BROKER_EXCHANGES, BROKER_WALLETS, OPERATION_TYPES, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
 import { APPLICATION_TYPES, BILL_TYPES, BROKER_CODE_TYPES, MAX_APPLICATION_REMARK } from './broker-funds-rules.ts';
 
@@ -32,11 +32,10 @@ export const ApplicationTypeName = StringEnum([...APPLICATION_TYPES]);
 export const ApplicationStatus = StringEnum(['applying', 'approved', 'rejected', 'done']);
 export const OperationTypeName = StringEnum([...OPERATION_TYPES]);
 /** spec §9 time-range choices, in days. */
-export const RangeDays = IntegerEnum([7, 30, 90, 180, 365]);
 
 /** The time filter of every records list: a quick range (spec §9) or a custom range (at most 366 days), not both. */
 export const TimeFields = {
-  days: Type.Optional(RangeDays),
+  days: Type.Optional(RangeDaysEnum),
   startTime: Type.Optional(IsoTime),
   endTime: Type.Optional(IsoTime),
 };
@@ -362,8 +361,7 @@ export const brokerFundCalls = {
 
 export type BrokerFundCalls = typeof brokerFundCalls;
 
-const DaysText = Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')]);
-export const TimeText = { days: Type.Optional(DaysText), startTime: Type.Optional(IsoTime), endTime: Type.Optional(IsoTime) };
+export const TimeText = { days: Type.Optional(RangeDaysText), startTime: Type.Optional(IsoTime), endTime: Type.Optional(IsoTime) };
 
 /**
  * spec §7 `account/bill/export` (broker): the deposit-withdraw records as an xlsx file, file name 充提幣記錄-YYYYMMDD.xlsx.

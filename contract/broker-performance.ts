@@ -71,9 +71,13 @@ export function volumeStamp(now: number): { refreshedAt: number; lastTradeDay: s
 
 // ---------------------------------------------------------------------------------------------- time ranges
 
-/** spec §9 "Time-range choices: 7, 30, 90, 180, 365 days". */
+/**
+ * spec §9 "Time-range choices: 7, 30, 90, 180, 365 days": the quick ranges of every record list, export and chart
+ * (contract/schema.ts builds their schemas from it). Plain values, so the app imports it at run time.
+ */
 export const RANGE_DAYS = [7, 30, 90, 180, 365] as const;
 export type RangeDays = (typeof RANGE_DAYS)[number];
+
 /** A custom range may span at most this many days (a sandbox guard on the size of a reply: ten years). */
 export const MAX_CUSTOM_RANGE_DAYS = 3660;
 

@@ -1,10 +1,10 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { Amount, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RangeDaysText, RequestId, Strict, StringEnum, Text } from './schema.ts';
 import { BROKER_EXCHANGES, BROKER_WALLETS, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
 import { MAX_APPLICATION_REMARK } from './broker-funds-rules.ts';
 import { ALLOT_MODES, MAX_ALLOT_LEGS, PROFIT_APPLICATION_TYPES, PROFIT_EXPORT_TABLES } from './broker-profit-rules.ts';
-import { ApplicationStatus, RangeDays } from './broker-funds.ts';
+import { ApplicationStatus } from './broker-funds.ts';
 import { ProjectNo } from './broker-projects.ts';
 
 /**
@@ -32,7 +32,7 @@ const Remark = Text(0, MAX_APPLICATION_REMARK);
 const GaCode = Type.String({ pattern: '^\\d{6}$' });
 /** The second factor of a money call: an e-mail code of the call's business type, and the Google code when one is bound. */
 const SecondFactor = { emailUuid: CodeUuid, emailCode: Code6, gaCode: Type.Optional(GaCode) };
-const TimeFields = { days: Type.Optional(RangeDays), startTime: Type.Optional(IsoTime), endTime: Type.Optional(IsoTime) };
+const TimeFields = { days: Type.Optional(RangeDaysEnum), startTime: Type.Optional(IsoTime), endTime: Type.Optional(IsoTime) };
 const PageQuery = <P extends Parameters<typeof Type.Object>[0]>(conditions: P) =>
   Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict(conditions)) });
 
@@ -203,7 +203,6 @@ export const brokerProfitCalls = {
 
 export type BrokerProfitCalls = typeof brokerProfitCalls;
 
-const DaysText = Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')]);
 
 /**
  * `profitAccrual/export` (download; not in the spec's list, like its other exports a POST with query parameters):
@@ -217,7 +216,7 @@ export const brokerProfitExport = {
     projectNo: Type.Optional(ProjectNo),
     type: Type.Optional(ProfitApplicationType),
     status: Type.Optional(ApplicationStatus),
-    days: Type.Optional(DaysText),
+    days: Type.Optional(RangeDaysText),
     startTime: Type.Optional(IsoTime),
     endTime: Type.Optional(IsoTime),
   }),

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { ProjectNo, Day, FlowDirectionName, ProjectStatusName } from './broker-projects.ts';
 import { InterestStateName } from './broker-interest.ts';
 import { BROKER_EXCHANGES } from './broker-rules.ts';
-import { Id, IsoTime, Strict, StringEnum, Text } from './schema.ts';
+import { Id, IsoTime, RangeDaysText, Strict, StringEnum, Text } from './schema.ts';
 
 /**
  * The downloads of the project pages and of investmentChart's analysis tab (issue 15 "xlsx exports for every table";
@@ -12,8 +12,7 @@ import { Id, IsoTime, Strict, StringEnum, Text } from './schema.ts';
  * words, UTC+8, generation time; numeric cells). File names: contract/broker-projects-rules.ts PROJECT_EXPORT_FILES
  * , contract/broker-analytics-rules.ts ANALYTICS_EXPORT_FILES and contract/broker-interest-rules.ts INTEREST_EXPORT_FILES.
  */
-const DaysText = Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')]);
-const DayRange = { days: Type.Optional(DaysText), startDay: Type.Optional(Day), endDay: Type.Optional(Day) };
+const DayRange = { days: Type.Optional(RangeDaysText), startDay: Type.Optional(Day), endDay: Type.Optional(Day) };
 
 export const brokerProjectExports = {
   /** project/page's filters → 項目列表-YYYYMMDD.xlsx. */
@@ -28,7 +27,7 @@ export const brokerProjectExports = {
       projectNo: Type.Optional(ProjectNo),
       investorId: Type.Optional(Id),
       direction: Type.Optional(FlowDirectionName),
-      days: Type.Optional(DaysText),
+      days: Type.Optional(RangeDaysText),
       startTime: Type.Optional(IsoTime),
       endTime: Type.Optional(IsoTime),
     }),

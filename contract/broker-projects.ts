@@ -1,8 +1,7 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { Amount, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RequestId, Strict, StringEnum, Text } from './schema.ts';
 import { BROKER_EXCHANGES, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
-import { RangeDays } from './broker-funds.ts';
 import {
   APPLY_RECORD_TYPES,
   FLOW_DIRECTIONS,
@@ -301,7 +300,7 @@ export const brokerProjectCalls = {
           projectNo: Type.Optional(ProjectNo),
           investorId: Type.Optional(Id),
           direction: Type.Optional(FlowDirectionName),
-          days: Type.Optional(RangeDays),
+          days: Type.Optional(RangeDaysEnum),
           startTime: Type.Optional(IsoTime),
           endTime: Type.Optional(IsoTime),
         }),

@@ -31,10 +31,6 @@ export const MAX_REMARK = 500;
 /** spec §9: an API key with no bound IP is valid 3 months. */
 export const UNBOUND_KEY_VALID_MONTHS = 3;
 
-/** spec §9 time-range choices, in days. */
-export const BROKER_TIME_RANGES = [7, 30, 90, 180, 365] as const;
-export type BrokerTimeRange = (typeof BROKER_TIME_RANGES)[number];
-
 /** spec §4 broker states. */
 export const APPLICATION_STATES = ['applying', 'approved', 'rejected', 'done'] as const;
 export type ApplicationState = (typeof APPLICATION_STATES)[number];

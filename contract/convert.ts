@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Asset, IsoTime, Page, PageCondition, RecordSort, RequestId, Strict } from './schema.ts';
+import { Amount, Asset, IsoTime, Page, PageCondition, RangeDaysUnion, RecordSort, RequestId, Strict } from './schema.ts';
 
 /**
  * Instant convert (spec §1 "Instant conversion: coin and fiat, by quote, at zero fee", §3 "Convert assets",
@@ -146,7 +146,7 @@ export const convertCalls = {
           type: Type.Optional(Kind),
           fromAsset: Type.Optional(Asset),
           toAsset: Type.Optional(Asset),
-          days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
+          days: Type.Optional(RangeDaysUnion),
           startTime: Type.Optional(IsoTime),
           endTime: Type.Optional(IsoTime),
         }),

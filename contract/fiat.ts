@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { call } from './call.ts';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN } from './fiat-rules.ts';
-import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
+import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RangeDaysUnion, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
 
 /**
  * The fiat wallet (spec §2 recharge/fiat, withdraw/fiat, address/fiatAddress, record/fiat; §4 fiat states
@@ -67,7 +67,7 @@ const FiatBookEntry = Type.Object({
 
 const Remaining = Type.Object({ asset: Type.String(), dailyLimit: Amount, used: Amount, remaining: Amount, resetsAt: IsoTime });
 
-const Days = Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)]);
+const Days = RangeDaysUnion;
 
 export const fiatCalls = {
   '/account/wallet/listFiatSupportAsset': call({

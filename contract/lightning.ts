@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Id, IntegerEnum, IsoTime, RequestId, Strict, StringEnum } from './schema.ts';
+import { AccountTypeEnum, Amount, Id, IsoTime, RequestId, Strict, TransferDirectionEnum } from './schema.ts';
 import { AmountInput, CursorPage, CursorQuery, KeyId, PositionMode, RowId } from './trade.ts';
 import { BalanceRow } from './wallet.ts';
 
@@ -9,12 +9,6 @@ import { BalanceRow } from './wallet.ts';
  * the trader registration, transfers between the account types and the balances per account type (the last
  * three paths are the sandbox's). Shapes: server/trade/README.md "Lightning terminal, transfers, balances".
  */
-
-/** spec §3 account types: capital_account 1, trade_account 2, swap_account 3. */
-export const AccountType = IntegerEnum([1, 2, 3]);
-
-/** spec §4 transfer direction codes, in the spec's table order (capital → trade first). */
-export const TransferDirection = StringEnum(['FUNDING_MAIN', 'FUNDING_UMFUTURE', 'MAIN_FUNDING', 'MAIN_UMFUTURE', 'UMFUTURE_FUNDING', 'UMFUTURE_MAIN']);
 
 const TransferAsset = Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Z0-9]{1,20}$' });
 /** The terminal configuration as the client made it: any JSON object (at most 4000 characters, checked by the handler). */
@@ -25,9 +19,9 @@ const Transfer = Type.Object({
   transferId: Id,
   asset: Type.String(),
   amount: Amount,
-  type: TransferDirection,
-  from: AccountType,
-  to: AccountType,
+  type: TransferDirectionEnum,
+  from: AccountTypeEnum,
+  to: AccountTypeEnum,
   time: IsoTime,
 });
 
@@ -78,8 +72,8 @@ export const lightningCalls = {
   '/broker/lightning/transfer/queryTransferAvailable': call({
     method: 'POST',
     auth: 'user',
-    body: Strict({ asset: TransferAsset, type: TransferDirection, exchangeKeyId: Type.Optional(KeyId) }),
-    reply: Type.Object({ asset: Type.String(), type: TransferDirection, from: AccountType, to: AccountType, available: Amount }),
+    body: Strict({ asset: TransferAsset, type: TransferDirectionEnum, exchangeKeyId: Type.Optional(KeyId) }),
+    reply: Type.Object({ asset: Type.String(), type: TransferDirectionEnum, from: AccountTypeEnum, to: AccountTypeEnum, available: Amount }),
   }),
   /** The swap account holds USDT only; amounts at most 8 decimals. */
   '/broker/lightning/transfer/submit': call({
@@ -87,7 +81,7 @@ export const lightningCalls = {
     auth: 'user',
     body: Strict({
       asset: TransferAsset,
-      type: TransferDirection,
+      type: TransferDirectionEnum,
       amount: AmountInput,
       exchangeKeyId: Type.Optional(KeyId),
       /** A retry with it returns the first transfer, moved once (issue 11 idempotency). */
@@ -98,15 +92,15 @@ export const lightningCalls = {
   '/broker/lightning/transfer/pageTransfer': call({
     method: 'POST',
     auth: 'user',
-    body: CursorQuery(Strict({ asset: Type.Optional(TransferAsset), type: Type.Optional(TransferDirection), keyId: Type.Optional(KeyId) })),
-    reply: CursorPage(Type.Object({ transferId: Id, asset: Type.String(), amount: Amount, type: TransferDirection, time: IsoTime })),
+    body: CursorQuery(Strict({ asset: Type.Optional(TransferAsset), type: Type.Optional(TransferDirectionEnum), keyId: Type.Optional(KeyId) })),
+    reply: CursorPage(Type.Object({ transferId: Id, asset: Type.String(), amount: Amount, type: TransferDirectionEnum, time: IsoTime })),
   }),
   /** spec §3 account types; none: all three. */
   '/broker/account/balance/query': call({
     method: 'POST',
     auth: 'user',
-    body: Strict({ accountType: Type.Optional(AccountType) }),
-    reply: Type.Array(Type.Object({ accountType: AccountType, balances: Type.Array(BalanceRow) })),
+    body: Strict({ accountType: Type.Optional(AccountTypeEnum) }),
+    reply: Type.Array(Type.Object({ accountType: AccountTypeEnum, balances: Type.Array(BalanceRow) })),
   }),
 };
 

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Asset, ContactFields, Id, IsoTime, Page, PageCondition, RequestId, Strict } from './schema.ts';
+import { Amount, Asset, ContactFields, Id, IsoTime, Page, PageCondition, RangeDaysUnion, RequestId, Strict } from './schema.ts';
 import { QuoteBody, QuoteFields } from './convert.ts';
 import { walletCalls } from './wallet.ts';
 
@@ -150,7 +150,7 @@ export const otcCalls = {
         Strict({
           mode: Type.Optional(Mode),
           status: Type.Optional(OtcStatus),
-          days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
+          days: Type.Optional(RangeDaysUnion),
           startTime: Type.Optional(IsoTime),
           endTime: Type.Optional(IsoTime),
         }),

@@ -99,6 +99,12 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 10;
 
+/**
+ * The longest custom range a records page or export takes (a year and a day, for a leap year's). The quick ranges
+ * of spec §9 are contract/broker-performance.ts RANGE_DAYS.
+ */
+export const MAX_RECORD_RANGE_DAYS = 366;
+
 /** spec §7 updatePwd, bindPhoneInfo, …: a verification code (e-mail, SMS, Google) is six digits. */
 export const CODE6_PATTERN = /^\d{6}$/;
 /** spec §7 sms/captcha, bindPhoneInfo: a phone's area code (`+852`, the plus optional) and its number. */

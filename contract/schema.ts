@@ -1,5 +1,7 @@
-import Type, { type TSchemaOptions } from 'typebox';
-import { AREA_CODE_PATTERN, CODE6_PATTERN, PHONE_PATTERN } from './rules.ts';
+import Type, { type TLiteral, type TSchemaOptions, type TUnion } from 'typebox';
+import { RANGE_DAYS } from './broker-performance.ts';
+import { AREA_CODE_PATTERN, CODE6_PATTERN, PAGE_SIZES, PHONE_PATTERN } from './rules.ts';
+import { ACCOUNT_TYPE_CODES, TRANSFER_DIRECTIONS } from './accounts.ts';
 
 /**
  * Building blocks of the call schemas. Amounts travel as decimal strings (never binary floating point;
@@ -35,6 +37,29 @@ export const StringEnum = <const V extends string[]>(values: readonly [...V], op
   Type.Enum(values, { type: 'string', ...options });
 export const IntegerEnum = <const V extends number[]>(values: readonly [...V], options: TSchemaOptions = {}) =>
   Type.Enum(values, { type: 'integer', ...options });
+/**
+ * One of a fixed list as a union of literals (`anyOf` of `const`): the older shape of some calls, kept so their
+ * refusals still name the rule they name today (server/api/README.md "Bad input"). Built from the contract's
+ * constant, so the list is written once.
+ */
+export const LiteralUnion = <const V extends readonly (string | number)[]>(values: V) =>
+  // `map` returns an array, not a tuple; TypeBox's static type of a union walks a tuple, so it would be `never`.
+  Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnion<Literals<V>>;
+type Literals<V extends readonly (string | number)[]> = { -readonly [K in keyof V]: TLiteral<V[K]> };
+/** A list of numbers as the texts a form field carries, kept as a tuple of literal types. */
+const asText = <const V extends readonly number[]>(values: V) => values.map(String) as { -readonly [K in keyof V]: `${V[K]}` };
+
+/** spec §9 quick ranges (contract/rules.ts RANGE_DAYS), as `enum` (the broker calls) or as a union (the records calls). */
+export const RangeDaysEnum = IntegerEnum(RANGE_DAYS);
+export const RangeDaysUnion = LiteralUnion(RANGE_DAYS);
+/** The same as text: an export's form fields are strings (spec §7 "Downloads"). */
+export const RangeDaysText = LiteralUnion(asText(RANGE_DAYS));
+/** spec §3 account types 1, 2, 3 (contract/rules.ts ACCOUNT_TYPES). */
+export const AccountTypeEnum = IntegerEnum(ACCOUNT_TYPE_CODES);
+export const AccountTypeUnion = LiteralUnion(ACCOUNT_TYPE_CODES);
+/** spec §4 transfer direction codes (contract/rules.ts TRANSFER_DIRECTIONS). */
+export const TransferDirectionEnum = StringEnum(TRANSFER_DIRECTIONS);
+export const TransferDirectionUnion = LiteralUnion(TRANSFER_DIRECTIONS);
 
 /** spec §7 sms/captcha, bindPhoneInfo, updatePhoneInfo: a phone number with its area code (contract/rules.ts). */
 export const PhoneFields = {
@@ -70,7 +95,7 @@ export const RecordSort = Type.Object(
 export const PageCondition = Type.Object(
   {
     pageNum: Type.Integer({ minimum: 1, maximum: 100_000 }),
-    pageSize: Type.Union([Type.Literal(10), Type.Literal(20), Type.Literal(50), Type.Literal(100)]),
+    pageSize: LiteralUnion(PAGE_SIZES),
   },
   { additionalProperties: false },
 );

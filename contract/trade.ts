@@ -1,6 +1,7 @@
 import Type, { type TSchema } from 'typebox';
 import { call } from './call.ts';
 import { Amount, Id, IntegerEnum, IsoTime, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './rules.ts';
 import { BalanceRow } from './wallet.ts';
 
 /**
@@ -60,7 +61,7 @@ export const OrderFilter = Strict({
  */
 export const CursorCondition = Type.Object({
   cursor: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{0,10}$' }), Type.Integer({ minimum: 0, maximum: MAX_ROW_ID }), Type.Null()])),
-  pageSize: Type.Optional(IntegerEnum([10, 20, 50, 100], { default: 10 })),
+  pageSize: Type.Optional(IntegerEnum(PAGE_SIZES, { default: DEFAULT_PAGE_SIZE })),
   searchDirection: Type.Optional(StringEnum(['after', 'before'], { default: 'after' })),
 });
 

@@ -1,6 +1,26 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
+import { LANGUAGES } from './rules.ts';
+import {
+  AccountTypeUnion,
+  Amount,
+  Asset,
+  Cipher,
+  Code6,
+  Id,
+  IsoTime,
+  LiteralUnion,
+  Page,
+  PageCondition,
+  RangeDaysText,
+  RangeDaysUnion,
+  RecordSort,
+  RequestId,
+  Strict,
+  Text,
+  TransferDirectionUnion,
+  Uuid,
+} from './schema.ts';
 
 /**
  * The wallet's calls (spec §7 "Wallet and account"; payloads not in the spec are designed here and
@@ -14,15 +34,7 @@ export const Address = Type.String({ minLength: 20, maxLength: 100, pattern: '^[
 export const Memo = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
 /** spec §4 transfer directions between the spec §3 accounts (capital FUNDING, trade MAIN, USD-M UMFUTURE). */
-export const TransferType = Type.Union([
-  Type.Literal('FUNDING_MAIN'),
-  Type.Literal('FUNDING_UMFUTURE'),
-  Type.Literal('MAIN_FUNDING'),
-  Type.Literal('MAIN_UMFUTURE'),
-  Type.Literal('UMFUTURE_FUNDING'),
-  Type.Literal('UMFUTURE_MAIN'),
-]);
-const TransferTypeLiterals = TransferType;
+export const TransferType = TransferDirectionUnion;
 
 const NetworkRow = Type.Object({
   network: Network,
@@ -123,7 +135,7 @@ export const walletCalls = {
     method: 'GET',
     auth: 'user',
     reply: Type.Object({
-      accounts: Type.Array(Type.Object({ accountType: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]), balances: Type.Array(BalanceRow) })),
+      accounts: Type.Array(Type.Object({ accountType: AccountTypeUnion, balances: Type.Array(BalanceRow) })),
     }),
   }),
   '/account/wallet/listAllSupportedCryptoAsset': call({
@@ -155,7 +167,7 @@ export const walletCalls = {
           type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
           asset: Type.Optional(Asset),
           status: Type.Optional(CoinRecordStatus),
-          days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
+          days: Type.Optional(RangeDaysUnion),
           // A custom range instead of days: from startTime (inclusive) to endTime (exclusive), at most 366 days.
           startTime: Type.Optional(IsoTime),
           endTime: Type.Optional(IsoTime),
@@ -232,16 +244,16 @@ export const walletExport = {
     /** Which records: coin (default), fiat deposits, fiat withdrawals, transfers or converts; `type` and `status` are that page's. */
     kind: Type.Optional(Type.Union([Type.Literal('coin'), Type.Literal('fiatDeposit'), Type.Literal('fiatWithdraw'), Type.Literal('transfer'), Type.Literal('convert')])),
     /** Deposit or withdraw (coin), a transfer direction (transfer), or the convert tab (convert: coin or fiat). */
-    type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw'), TransferTypeLiterals, Type.Literal('coin'), Type.Literal('fiat')])),
+    type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw'), TransferType, Type.Literal('coin'), Type.Literal('fiat')])),
     asset: Type.Optional(Asset),
     /** The convert export's pair filters. */
     fromAsset: Type.Optional(Asset),
     toAsset: Type.Optional(Asset),
     status: Type.Optional(Type.Union([CoinRecordStatus, Type.Literal('approvalPending'), Type.Literal('complete')])),
-    days: Type.Optional(Type.Union([Type.Literal('7'), Type.Literal('30'), Type.Literal('90'), Type.Literal('180'), Type.Literal('365')])),
+    days: Type.Optional(RangeDaysText),
     startTime: Type.Optional(IsoTime),
     endTime: Type.Optional(IsoTime),
-    lang: Type.Optional(Type.Union([Type.Literal('zh-HK'), Type.Literal('en-US')])),
+    lang: Type.Optional(LiteralUnion(LANGUAGES)),
     tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_+/-]*$' })),
   }),
 } as const;
@@ -281,7 +293,7 @@ export const transferCalls = {
         Strict({
           asset: Type.Optional(Asset),
           type: Type.Optional(TransferType),
-          days: Type.Optional(Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(180), Type.Literal(365)])),
+          days: Type.Optional(RangeDaysUnion),
           startTime: Type.Optional(IsoTime),
           endTime: Type.Optional(IsoTime),
         }),
@@ -293,8 +305,8 @@ export const transferCalls = {
         asset: Type.String(),
         amount: Amount,
         type: TransferType,
-        from: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
-        to: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+        from: AccountTypeUnion,
+        to: AccountTypeUnion,
         createdAt: IsoTime,
       }),
     ),

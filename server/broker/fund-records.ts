@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import type { BrokerExchange, BrokerWallet } from '../../contract/broker-rules.ts';
+import type { PageSize } from '../../contract/rules.ts';
 import type { BillRecord, BrokerFundCalls, CapitalRecord, OperationRecord } from '../../contract/broker-funds.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
@@ -262,7 +263,7 @@ export function brokerFundLists(ctx: ApiContext): ListHandlers {
   /** One page of a list: the organisation's rows for the filters (a named sub-account must be the organisation's). */
   const listPage = async <F extends { brokerAccountId?: string | undefined }, R, V>(
     userId: number,
-    body: { pageCondition: { pageNum: number; pageSize: 10 | 20 | 50 | 100 }; queryCondition?: F | undefined },
+    body: { pageCondition: { pageNum: number; pageSize: PageSize }; queryCondition?: F | undefined },
     query: (orgId: string, filter: F, now: Date) => ListQuery,
     view: (row: R) => V,
     settle = false,

@@ -1,12 +1,13 @@
 import type Decimal from 'decimal.js';
 import type { BrokerWallet } from '../../contract/broker-rules.ts';
+import { ACCOUNT_TYPES, type AccountType } from '../../contract/accounts.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { D, db } from '../platform/decimal.ts';
 import { insufficient } from '../platform/refusals.ts';
 
-/** spec §3 account types. */
-export const Account = { capital: 1, trade: 2, swap: 3 } as const;
-export type AccountType = (typeof Account)[keyof typeof Account];
+/** spec §3 account types (contract/rules.ts). */
+export const Account = ACCOUNT_TYPES;
+export type { AccountType };
 
 /** What part of a user's balance a posting moves: spendable, held by an order or withdrawal, isolated margin. */
 export type Bucket = 'free' | 'locked' | 'margin';

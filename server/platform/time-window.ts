@@ -1,7 +1,8 @@
+import { MAX_RECORD_RANGE_DAYS } from '../../contract/rules.ts';
 import { badInput } from './envelope.ts';
 
-/** The longest custom range a records page or export takes (a year and a day, for a leap year's). */
-export const MAX_RANGE_DAYS = 366;
+/** The longest custom range a records page or export takes (contract/rules.ts, which the app checks too). */
+export const MAX_RANGE_DAYS = MAX_RECORD_RANGE_DAYS;
 
 export interface TimeFilter {
   /** spec §9 quick ranges: the last 7, 30, 90, 180 or 365 days. */

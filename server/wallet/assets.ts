@@ -1,5 +1,6 @@
 import { COIN_NETWORKS, coinNetwork, NETWORKS } from '../../contract/chains.ts';
 import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
+import { ACCOUNT_TYPE_CODES, type AccountType } from '../../contract/accounts.ts';
 import type { ApiContext } from '../platform/context.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import { kycState } from '../identity/kyc.ts';
@@ -15,13 +16,13 @@ export function assetHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/us
   return {
     '/user/assets': async ({ auth }) => {
       await sweep(ctx);
-      const rows = await ctx.db.query<{ account_type: 1 | 2 | 3; asset: string; free: string; locked: string }>(
+      const rows = await ctx.db.query<{ account_type: AccountType; asset: string; free: string; locked: string }>(
         `select account_type, asset, free::text as free, locked::text as locked from balances
          where user_id = $1 and (free <> 0 or locked <> 0) order by account_type, asset`,
         [auth.user.id],
       );
       return {
-        accounts: ([1, 2, 3] as const).map((accountType) => ({
+        accounts: ACCOUNT_TYPE_CODES.map((accountType) => ({
           accountType,
           balances: rows.filter((r) => r.account_type === accountType).map((r) => ({ asset: r.asset, free: out(new D(r.free)), locked: out(new D(r.locked)) })),
         })),

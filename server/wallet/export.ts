@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
+import { ACCOUNT_KIND_OF, type AccountType } from '../../contract/accounts.ts';
 import { walletExport } from '../../contract/wallet.ts';
 import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
 import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
@@ -287,7 +288,7 @@ function transferSource(ctx: ApiContext, job: WriteJob): ExportSource {
   const x = record.export;
   const c = x.columns;
   const { since, until } = timeWindow(job.filter, job.now);
-  const accountName = (type: number) => wallet.accounts[type === 1 ? 'capital' : type === 2 ? 'trade' : 'swap'];
+  const accountName = (type: number) => wallet.accounts[ACCOUNT_KIND_OF[type as AccountType] ?? 'swap'];
   const types = record.transfer.types as Record<string, string>;
   return {
     title: x.kinds.transfer.title,

@@ -1,9 +1,10 @@
+import type { AccountType } from '../../contract/accounts.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { D } from '../platform/decimal.ts';
 
 /** [account type (spec §3: 1 capital, 2 trade, 3 swap), asset, free] */
-const demoBalances: ReadonlyArray<readonly [1 | 2 | 3, string, string]> = [
+const demoBalances: ReadonlyArray<readonly [AccountType, string, string]> = [
   [1, 'USDT', '250000'],
   [1, 'USDC', '50000'],
   [1, 'BTC', '5.25'],

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { issueCode } from '../codes.ts';
 import type { ApiContext } from '../../platform/context.ts';
 import { publicCalls } from '../../../contract/public.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../contract/rules.ts';
+import { DEFAULT_LANGUAGE, DEFAULT_PAGE_SIZE, LANGUAGES, PAGE_SIZES } from '../../../contract/rules.ts';
 import { captchaSvg, captchaText } from '../captcha.ts';
 import { serveCalls } from '../../platform/contract.ts';
 
@@ -28,8 +28,8 @@ export function publicRoutes(ctx: ApiContext, app: FastifyInstance): void {
       systemConfig: {
         title: 'Trading Desk',
         supportEmail: 'support@tradingdesk.test',
-        pageSizes: [10, 20, 50, 100],
-        defaultPageSize: 10,
+        pageSizes: [...PAGE_SIZES],
+        defaultPageSize: DEFAULT_PAGE_SIZE,
         verificationCodeTtlSeconds: Math.round(ctx.limits.codeTtlMs / 1000),
         repeatSendGuardMs: ctx.limits.repeatGuardMs,
         imageUpload: { types: ['image/jpeg', 'image/png'], minBytes: 10 * 1024, maxBytes: 10 * 1024 * 1024 },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static } from 'typebox';
-import { lightningCalls, type TransferDirection } from '../../../contract/lightning.ts';
+import { lightningCalls } from '../../../contract/lightning.ts';
+import { ACCOUNT_TYPE_CODES, TRANSFER_ACCOUNTS, TRANSFER_DIRECTIONS, type TransferDirection } from '../../../contract/accounts.ts';
 import { nowDate } from '../../platform/context.ts';
 import { serveCalls } from '../../platform/contract.ts';
 import { ApiError, badInput, Code } from '../../platform/envelope.ts';
@@ -14,17 +14,12 @@ import { Account, balance, balances, setSetting, settings, type AccountType } fr
 import { keyIdOf, type TradeContext } from './common.ts';
 import type { MarketView } from '../markets.ts';
 
-type Direction = Static<typeof TransferDirection>;
+type Direction = TransferDirection;
 
-/** spec §4 transfer direction codes: from → to account (one list with contract/lightning.ts TransferDirection). */
-const ROUTES = {
-  FUNDING_MAIN: [Account.capital, Account.trade],
-  FUNDING_UMFUTURE: [Account.capital, Account.swap],
-  MAIN_FUNDING: [Account.trade, Account.capital],
-  MAIN_UMFUTURE: [Account.trade, Account.swap],
-  UMFUTURE_FUNDING: [Account.swap, Account.capital],
-  UMFUTURE_MAIN: [Account.swap, Account.trade],
-} as const satisfies Record<Direction, readonly [AccountType, AccountType]>;
+/** spec §4 transfer direction codes: from → to account, as the ledger numbers them (contract/rules.ts TRANSFER_ACCOUNTS). */
+const ROUTES = Object.fromEntries(
+  TRANSFER_DIRECTIONS.map((code) => [code, [Account[TRANSFER_ACCOUNTS[code][0]], Account[TRANSFER_ACCOUNTS[code][1]]] as const]),
+) as Record<Direction, readonly [AccountType, AccountType]>;
 
 /** The same by any code, for the records and the export, which read codes back from the table. */
 export const DIRECTIONS: Record<string, readonly [AccountType, AccountType]> = ROUTES;
@@ -177,7 +172,7 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
     // Balances per account type (spec §3: capital_account 1, trade_account 2, swap_account 3).
     '/broker/account/balance/query': async ({ body, auth }) => {
       await engine.settled();
-      const types = body.accountType ? [body.accountType] : [Account.capital, Account.trade, Account.swap];
+      const types = body.accountType ? [body.accountType] : ACCOUNT_TYPE_CODES;
       const result = [];
       for (const accountType of types) {
         const rows = await balances(ctx.db, auth.user.id, accountType);

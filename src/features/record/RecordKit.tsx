@@ -1,6 +1,7 @@
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent, type DataTableValue } from 'primereact/datatable';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type PageSize } from '../../../contract/rules.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 import { type Loaded } from '../../lib/use-load.ts';
 import { withRange, type TimeRange } from './TimeRangeFilter.tsx';
@@ -9,9 +10,8 @@ import type { useRecordExport } from './useExport.ts';
 // What the money records pages (coin, fiat, transfer) share: paging and filter state, the page-size choice,
 // the export button, and the lazily paged table.
 
-/** spec §9 page sizes. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
+/** spec §9 page sizes (contract/rules.ts). */
+export { PAGE_SIZES, type PageSize };
 export interface Paging {
   pageNum: number;
   pageSize: PageSize;

@@ -1,14 +1,13 @@
 import { Calendar } from 'primereact/calendar';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RANGE_DAYS, type RangeDays } from '../../../contract/broker-performance.ts';
+import { MAX_RECORD_RANGE_DAYS } from '../../../contract/rules.ts';
 
-const DAYS = [7, 30, 90, 180, 365] as const;
-/** The sandbox's limit of a custom range (server/wallet/time-window.ts). */
-const MAX_RANGE_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 export interface TimeRange {
-  days?: (typeof DAYS)[number];
+  days?: RangeDays;
   startTime?: string;
   endTime?: string;
 }
@@ -70,7 +69,7 @@ export function TimeRangeFilter({ value, onChange }: { value: TimeRange; onChang
             onChange({ days: Number(e.target.value) as NonNullable<TimeRange['days']> });
           }}
         >
-          {DAYS.map((d) => (
+          {RANGE_DAYS.map((d) => (
             <option key={d} value={d}>
               {t('filters.lastDays', { n: d })}
             </option>
@@ -98,8 +97,8 @@ export function TimeRangeFilter({ value, onChange }: { value: TimeRange; onChang
               const [first, last] = picked ?? [];
               if (!first || !last) return;
               const range = rangeOf(first, last);
-              setTooLong(range.days > MAX_RANGE_DAYS);
-              if (range.days <= MAX_RANGE_DAYS) onChange({ startTime: range.startTime, endTime: range.endTime });
+              setTooLong(range.days > MAX_RECORD_RANGE_DAYS);
+              if (range.days <= MAX_RECORD_RANGE_DAYS) onChange({ startTime: range.startTime, endTime: range.endTime });
             }}
           />
           {tooLong ? (

@@ -1,4 +1,5 @@
 import { Column } from 'primereact/column';
+import { ACCOUNT_KIND_OF, TRANSFER_DIRECTIONS, type AccountType } from '../../../contract/accounts.ts';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
@@ -10,9 +11,6 @@ import { RecordTabs } from './RecordTabs.tsx';
 import { TimeRangeFilter } from './TimeRangeFilter.tsx';
 import { ExportButton, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from './RecordKit.tsx';
 
-/** spec §4 transfer directions. */
-const TYPES = ['FUNDING_MAIN', 'FUNDING_UMFUTURE', 'MAIN_FUNDING', 'MAIN_UMFUTURE', 'UMFUTURE_FUNDING', 'UMFUTURE_MAIN'] as const;
-const ACCOUNT_KEYS = { 1: 'capital', 2: 'trade', 3: 'swap' } as const;
 
 /**
  * spec §2 record/transfer: transfers between the user's own spec §3 accounts, paged on the server (DataTable in
@@ -28,7 +26,7 @@ export default function TransferRecordPage() {
   const assets = [...(coins.data ?? []).map((a) => a.asset), ...(fiats.data ?? []).map((a) => a.asset)];
   const { filters, setFilter, setRange, paging, setPaging, onPage, sort, onSort } = useRecordQuery<TransferQuery>({ days: 30 });
   const page = useLoad(() => transferApi.page({ pageCondition: paging, queryCondition: filters, ...(sort ? { sort } : {}) }), [paging, filters, sort], 10_000);
-  const account = (type: 1 | 2 | 3) => tw(`accounts.${ACCOUNT_KEYS[type]}`);
+  const account = (type: AccountType) => tw(`accounts.${ACCOUNT_KIND_OF[type]}`);
 
   return (
     <section className="td-record-page" data-testid="record-transfer">
@@ -36,7 +34,7 @@ export default function TransferRecordPage() {
       <h1 className="td-record-title">{t('titles.transfer')}</h1>
       <form className="td-record-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters.label')}>
         <FilterSelect name="asset" label={t('transfer.asset')} value={filters.asset} options={assets.map((a) => [a, a] as const)} onChange={(v) => setFilter('asset', v)} />
-        <FilterSelect name="type" label={t('transfer.direction')} value={filters.type} options={TYPES.map((type) => [type, t(`transfer.types.${type}`)] as const)} onChange={(v) => setFilter('type', v)} />
+        <FilterSelect name="type" label={t('transfer.direction')} value={filters.type} options={TRANSFER_DIRECTIONS.map((type) => [type, t(`transfer.types.${type}`)] as const)} onChange={(v) => setFilter('type', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
         <ExportButton exporter={exporter} filters={filters} />

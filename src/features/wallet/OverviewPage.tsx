@@ -1,4 +1,5 @@
 import { fiatAsset } from '../../../contract/fiat-rules.ts';
+import { ACCOUNT_KIND_OF, ACCOUNT_TYPE_CODES, ACCOUNT_TYPES } from '../../../contract/accounts.ts';
 import type Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +15,8 @@ import { WalletShell } from './WalletShell.tsx';
 
 export type WalletView = 'overview' | 'assetAccount' | 'tradingAccount';
 
-const KIND: Record<AccountType, AccountKind> = { 1: 'capital', 2: 'trade', 3: 'swap' };
 /** Which accounts a view lists: the overview all three, the asset account the capital one, trading the other two. */
-const VIEW_ACCOUNTS: Record<WalletView, readonly AccountType[]> = { overview: [1, 2, 3], assetAccount: [1], tradingAccount: [2, 3] };
+const VIEW_ACCOUNTS: Record<WalletView, readonly AccountType[]> = { overview: ACCOUNT_TYPE_CODES, assetAccount: [ACCOUNT_TYPES.capital], tradingAccount: [ACCOUNT_TYPES.trade, ACCOUNT_TYPES.swap] };
 const HIDE_KEY = 'td.wallet.hideSmall';
 
 const usd = (d: Decimal | null) => (d ? formatAmount(d.toFixed(2, 1), 2) : PLACEHOLDER);
@@ -99,7 +99,7 @@ export function WalletPage({ view }: { view: WalletView }) {
           {valuation.accounts.map((a) => (
             <li key={a.accountType} data-testid={`wallet-account-${a.accountType}`}>
               <Link to={`/${lang}/wallet/${a.accountType === 1 ? 'assetAccount' : 'tradingAccount'}`}>
-                <span>{t(`accounts.${KIND[a.accountType]}`)}</span>
+                <span>{t(`accounts.${ACCOUNT_KIND_OF[a.accountType]}`)}</span>
                 <strong>{t('units.usdValue', { value: usd(a.usd) })}</strong>
               </Link>
             </li>
@@ -119,7 +119,7 @@ export function WalletPage({ view }: { view: WalletView }) {
           hideSmall={hideSmall}
           coins={coins}
           lang={lang ?? 'zh-HK'}
-          onTransfer={(asset) => setTransfer({ asset, from: KIND[account.accountType], to: account.accountType === 1 ? 'trade' : 'capital' })}
+          onTransfer={(asset) => setTransfer({ asset, from: ACCOUNT_KIND_OF[account.accountType], to: account.accountType === ACCOUNT_TYPES.capital ? 'trade' : 'capital' })}
         />
       ))}
 
@@ -145,7 +145,7 @@ function AccountTable({
 }) {
   const { t } = useTranslation('wallet');
   const rows = visibleRows(account.rows, hideSmall);
-  const kind = KIND[account.accountType];
+  const kind = ACCOUNT_KIND_OF[account.accountType];
   const captionId = `wallet-account-${kind}`;
   return (
     <section className="td-wallet-account" aria-labelledby={captionId}>

@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
+import { ACCOUNT_TYPE_CODES, type AccountType } from '../../../contract/accounts.ts';
 import type { Assets } from './api.ts';
 
-/** spec §3 account types: capital_account (1), trade_account (2), swap_account (3). */
-export const ACCOUNT_TYPES = [1, 2, 3] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+/** spec §3 account types: capital_account (1), trade_account (2), swap_account (3) (contract/rules.ts). */
+export type { AccountType };
 
 /** spec §3 hiddenAsset: assets valued under 10 USD are hidden by default. */
 export const SMALL_ASSET_USD = new Decimal(10);
@@ -59,7 +59,7 @@ export interface Valuation {
 /** Balances of the three accounts valued in USD and BTC from the latest prices; decimal.js throughout. */
 export function valueAssets(assets: Assets, prices: Readonly<Record<string, number | undefined>>): Valuation {
   const unpriced = new Set<string>();
-  const accounts = ACCOUNT_TYPES.map((accountType): AccountValuation => {
+  const accounts = ACCOUNT_TYPE_CODES.map((accountType): AccountValuation => {
     const balances = assets.accounts.find((a) => a.accountType === accountType)?.balances ?? [];
     const rows = balances.map((b): AssetRow => {
       const free = new Decimal(b.free);

@@ -6,7 +6,3 @@ export const DEFAULT_EXCHANGE: ExchangeCode = 'binance';
 export function isExchangeCode(value: unknown): value is ExchangeCode {
   return typeof value === 'string' && (EXCHANGE_CODES as readonly string[]).includes(value);
 }
-
-// spec §3 "Account types".
-export const ACCOUNT_TYPES = { capital_account: 1, trade_account: 2, swap_account: 3 } as const;
-export type AccountType = keyof typeof ACCOUNT_TYPES;

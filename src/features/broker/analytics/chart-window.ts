@@ -1,5 +1,5 @@
 import { addDays } from '../../../../contract/broker-projects-rules.ts';
-import { BROKER_TIME_RANGES, type BrokerTimeRange } from '../../../../contract/broker-rules.ts';
+import { RANGE_DAYS, type RangeDays } from '../../../../contract/broker-performance.ts';
 
 export { addDays };
 
@@ -15,9 +15,9 @@ export interface PerformancePoint {
 }
 
 /** spec §9 time ranges: the last 7 to 365 days, or a custom range of days (both ends included). */
-export type ChartRange = { days: BrokerTimeRange } | { from: string; to: string };
+export type ChartRange = { days: RangeDays } | { from: string; to: string };
 
-export const CHART_RANGES: readonly BrokerTimeRange[] = BROKER_TIME_RANGES;
+export const CHART_RANGES: readonly RangeDays[] = RANGE_DAYS;
 export const DEFAULT_CHART_RANGE: ChartRange = { days: 30 };
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,5 +54,5 @@ export const sameRange = (a: ChartRange, b: ChartRange): boolean =>
   'days' in a ? 'days' in b && a.days === b.days : !('days' in b) && a.from === b.from && a.to === b.to;
 
 /** The range fields of the analytics calls (contract/broker-analytics.ts RangeFields): a quick range, or a custom one's days. */
-export const rangeQuery = (range: ChartRange): { days: BrokerTimeRange } | { startDay: string; endDay: string } =>
+export const rangeQuery = (range: ChartRange): { days: RangeDays } | { startDay: string; endDay: string } =>
   'days' in range ? { days: range.days } : { startDay: range.from, endDay: range.to };

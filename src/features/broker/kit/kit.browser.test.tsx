@@ -12,7 +12,7 @@ import zhErrors from '../../../../locales/zh-HK/errors.json';
 import zhRecord from '../../../../locales/zh-HK/record.json';
 import zhWallet from '../../../../locales/zh-HK/wallet.json';
 import { configureApi } from '../../../lib/api/index.ts';
-import { BROKER_TIME_RANGES } from '../../../../contract/broker-rules.ts';
+import { RANGE_DAYS } from '../../../../contract/broker-performance.ts';
 import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type Paging, type TimeRange } from './index.ts';
 
 // The broker list kit in Chromium, in zh-HK (the broker manager's only language, spec §1).
@@ -79,7 +79,7 @@ describe('broker list kit', () => {
     const seen: Array<{ filters: TimeRange; paging: Paging }> = [];
     await render(<List total={35} seen={seen} />);
     const days = q<HTMLSelectElement>('filter-days')!;
-    expect([...days.options].map((o) => o.value)).toEqual([...BROKER_TIME_RANGES.map(String), 'custom']);
+    expect([...days.options].map((o) => o.value)).toEqual([...RANGE_DAYS.map(String), 'custom']);
     expect([...days.options].map((o) => o.textContent)).toContain('最近 90 日');
     expect(days.value).toBe('30');
     await expect.poll(() => document.querySelectorAll('[data-testid="row"]').length).toBe(10);

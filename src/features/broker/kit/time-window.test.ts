@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BROKER_TIME_RANGES } from '../../../../contract/broker-rules.ts';
+import { RANGE_DAYS } from '../../../../contract/broker-performance.ts';
 import { DEFAULT_RANGE, TIME_RANGES, timeWindow } from './time-window.ts';
 
 describe('broker time window (spec §9 time ranges)', () => {
   const now = new Date('2026-11-26T10:00:00Z');
   it('offers 7, 30, 90, 180 and 365 days, starting on 30', () => {
     expect([...TIME_RANGES]).toEqual([7, 30, 90, 180, 365]);
-    expect(TIME_RANGES).toBe(BROKER_TIME_RANGES);
+    expect(TIME_RANGES).toBe(RANGE_DAYS);
     expect(DEFAULT_RANGE).toEqual({ days: 30 });
   });
   it('asks for the last n days up to now', () => {

@@ -1,10 +1,10 @@
-import { BROKER_TIME_RANGES, type BrokerTimeRange } from '../../../../contract/broker-rules.ts';
+import { RANGE_DAYS, type RangeDays } from '../../../../contract/broker-performance.ts';
 import type { TimeRange } from '../../record/shared.ts';
 
 const DAY_MS = 86_400_000;
 
 /** spec §9: the quick ranges a broker list offers (the records kit's time filter offers the same, plus a custom range). */
-export const TIME_RANGES: readonly BrokerTimeRange[] = BROKER_TIME_RANGES;
+export const TIME_RANGES: readonly RangeDays[] = RANGE_DAYS;
 /** A broker list starts on the last 30 days. */
 export const DEFAULT_RANGE: TimeRange = { days: 30 };
 

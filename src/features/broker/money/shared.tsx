@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import type { RangeDays } from '../../../../contract/broker-performance.ts';
 import type { TimeRange } from '../kit/index.ts';
 import { checkCode, checkGaCode, CodeField, TextField, type FieldErrors } from '../../../components/form/index.ts';
 import { describeError } from '../../account/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { fundApi, type CodeType } from './api.ts';
-
-type RangeDays = 7 | 30 | 90 | 180 | 365;
 
 /** The time filter a records call takes (contract/broker-funds.ts): a custom range as chosen, else the quick range (spec §9). */
 export function timeFields(range: TimeRange): { days?: RangeDays; startTime?: string; endTime?: string } {

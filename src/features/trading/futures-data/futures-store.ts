@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../../contract/rules.ts';
 import type {
   AssetRow,
   CapitalSnapshot,
@@ -22,8 +23,7 @@ export type Tab = (typeof TABS)[number];
 /** spec §4 / §9: futures lists poll every 5000 ms; margin data every 3 s. spec §9 page sizes. */
 export const LIST_POLL_MS = 5000;
 export const CAPITAL_POLL_MS = 3000;
-export const PAGE_SIZES = [10, 20, 50, 100] as const satisfies readonly PageSize[];
-export const DEFAULT_PAGE_SIZE: PageSize = 10;
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 
 /** spec §3 filters. fundingType picks the account of the asset manager (default swap). */
 export interface Filters {
