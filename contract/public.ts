@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call } from './call.ts';
-import { Strict } from './schema.ts';
+import { LiteralUnion, Strict } from './schema.ts';
 
 /**
  * spec §6 "Public calls (no token)": the platform configuration (with the RSA key passwords are encrypted
@@ -43,7 +43,7 @@ export const publicCalls = {
   '/institution/image/captcha': call({
     method: 'GET',
     auth: 'public',
-    query: Strict({ businessType: Type.Optional(Type.Union(CAPTCHA_BUSINESS_TYPES.map((b) => Type.Literal(b)))) }),
+    query: Strict({ businessType: Type.Optional(LiteralUnion(CAPTCHA_BUSINESS_TYPES)) }),
     reply: Type.Object({ uuid: Type.String(), image: Type.String() }),
   }),
 };

@@ -1,10 +1,6 @@
-import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
-import type { ElectricityCalls } from '../../../contract/electricity.ts';
-import { apiPost } from '../../lib/api/index.ts';
+import { type Body, type Reply, request } from '../../lib/api/request.ts';
 
 // The electricity calls, typed from the contract (contract/electricity.ts). Quiet: the page shows refusals itself.
-type Reply<P extends keyof ElectricityCalls> = ReplyOf<ElectricityCalls[P]>;
-type Body<P extends keyof ElectricityCalls> = BodyOf<ElectricityCalls[P]>;
 const quiet = { silent: true } as const;
 
 export type Bill = Reply<'/electricity/bill/pay'>;
@@ -13,7 +9,7 @@ export type BillQuery = NonNullable<Body<'/electricity/bill/page'>['queryConditi
 type Paging = Body<'/electricity/bill/page'>['pageCondition'];
 
 export const electricityApi = {
-  bills: (pageCondition: Paging, queryCondition: BillQuery) => apiPost<Reply<'/electricity/bill/page'>>('/electricity/bill/page', { pageCondition, queryCondition }, quiet),
-  quote: (body: Body<'/electricity/bill/quote'>) => apiPost<BillQuote>('/electricity/bill/quote', body, quiet),
-  pay: (body: Body<'/electricity/bill/pay'>) => apiPost<Bill>('/electricity/bill/pay', body, quiet),
+  bills: (pageCondition: Paging, queryCondition: BillQuery) => request('/electricity/bill/page', { pageCondition, queryCondition }, quiet),
+  quote: (body: Body<'/electricity/bill/quote'>) => request('/electricity/bill/quote', body, quiet),
+  pay: (body: Body<'/electricity/bill/pay'>) => request('/electricity/bill/pay', body, quiet),
 };

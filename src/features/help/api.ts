@@ -1,17 +1,15 @@
-import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
-import type { HelpCalls } from '../../../contract/help.ts';
-import { apiPost } from '../../lib/api/index.ts';
+import { type Body, type Reply, request } from '../../lib/api/request.ts';
 
 // The help centre's votes, typed from the contract (contract/help.ts). Public calls; the vote box shows its own
 // refusals, so no toast.
-export type HelpVotes = ReplyOf<HelpCalls['/help/article/vote']>;
-type VoteBody = BodyOf<HelpCalls['/help/article/vote']>;
-type VotesBody = BodyOf<HelpCalls['/help/article/votes']>;
-const publicCall = { silent: true, noToken: true } as const;
+export type HelpVotes = Reply<'/help/article/vote'>;
+type VoteBody = Body<'/help/article/vote'>;
+type VotesBody = Body<'/help/article/votes'>;
+const quiet = { silent: true } as const;
 
 export const helpApi = {
-  votes: (body: VotesBody) => apiPost<HelpVotes>('/help/article/votes', body, publicCall),
-  vote: (body: VoteBody) => apiPost<HelpVotes>('/help/article/vote', body, publicCall),
+  votes: (body: VotesBody) => request('/help/article/votes', body, quiet),
+  vote: (body: VoteBody) => request('/help/article/vote', body, quiet),
 };
 
 const VOTER_KEY = 'helpVoterId';

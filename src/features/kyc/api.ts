@@ -1,16 +1,14 @@
-import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
-import type { KycCalls } from '../../../contract/kyc.ts';
-import { apiGet, apiPost, upload } from '../../lib/api/index.ts';
-import type { KycState } from './kyc-rules.ts';
+import { upload } from '../../lib/api/index.ts';
+import { type Body, request } from '../../lib/api/request.ts';
 
 // KYC calls of the sandbox (contract/kyc.ts, types only here): the spec names the screens, not their paths.
 const quiet = { silent: true } as const;
 
-export const kycStatus = () => apiGet<KycState>('/institution/kyc/status', quiet);
+export const kycStatus = () => request('/institution/kyc/status', undefined, quiet);
 
-export type KycSubmission = BodyOf<KycCalls['/institution/kyc/submit']>;
+export type KycSubmission = Body<'/institution/kyc/submit'>;
 
-export const submitKyc = (body: KycSubmission) => apiPost<ReplyOf<KycCalls['/institution/kyc/submit']>>('/institution/kyc/submit', body, quiet);
+export const submitKyc = (body: KycSubmission) => request('/institution/kyc/submit', body, quiet);
 
 /**
  * spec §5: KYC files must not be compressed, so the chosen file goes as the request body, byte for byte,

@@ -1,7 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import type { ReplyOf } from '../../../contract/call.ts';
-import type { LightningCalls } from '../../../contract/lightning.ts';
-import { apiPost } from '../../lib/api/index.ts';
+import { request } from '../../lib/api/request.ts';
 import { tradeApi, type FeeRow } from '../trading/shared.ts';
 import { DEFAULT_KEYBOARD, parseKeyboardConfig, serializeKeyboardConfig, type KeyboardConfig } from './hotkeys.ts';
 import { STEP_MULTIPLES, type StepMultiple } from './ladder.ts';
@@ -49,13 +47,11 @@ export function activeConfig(s: LightningState): LightningConfig | null {
 }
 
 // spec §7 lightning calls, typed from the contract (contract/lightning.ts)
-type Reply<P extends keyof LightningCalls> = ReplyOf<LightningCalls[P]>;
-
 const lightningApi = {
-  list: () => apiPost<Reply<'/broker/lightning/queryLightningList'>>('/broker/lightning/queryLightningList', {}),
-  add: (config: LightningConfig) => apiPost<Reply<'/broker/lightning/addLightning'>>('/broker/lightning/addLightning', { config }),
-  del: (id: string) => apiPost<Reply<'/broker/lightning/delLightning'>>('/broker/lightning/delLightning', { id }),
-  memory: (id: string | null) => apiPost<Reply<'/broker/lightning/memoryLightning'>>('/broker/lightning/memoryLightning', { id }),
+  list: () => request('/broker/lightning/queryLightningList', {}),
+  add: (config: LightningConfig) => request('/broker/lightning/addLightning', { config: { ...config } }),
+  del: (id: string) => request('/broker/lightning/delLightning', { id }),
+  memory: (id: string | null) => request('/broker/lightning/memoryLightning', { id }),
 };
 
 export async function loadConfigs(): Promise<void> {

@@ -1,11 +1,8 @@
-import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
-import type { LoanCalls } from '../../../contract/loans.ts';
 import { apiPost } from '../../lib/api/index.ts';
+import { type Body, type Reply, request } from '../../lib/api/request.ts';
 
 // The loan calls, typed from the contract (contract/loans.ts): one definition with the sandbox. The screens show
 // refusals beside the form themselves, so every call is quiet (no toast).
-type Reply<P extends keyof LoanCalls> = ReplyOf<LoanCalls[P]>;
-type Body<P extends keyof LoanCalls> = BodyOf<LoanCalls[P]>;
 const quiet = { silent: true } as const;
 
 export type LoanConfig = Reply<'/loan/config'>;
@@ -20,13 +17,13 @@ export type Liquidation = Reply<'/loan/pageLiquidationRecord'>['list'][number];
 type Paging = Body<'/loan/pageLoanOrder'>['pageCondition'];
 
 export const loanApi = {
-  config: () => apiPost<LoanConfig>('/loan/config', undefined, quiet),
-  preview: (body: PreviewBody, signal?: AbortSignal) => apiPost<BorrowPreview>('/loan/preview', body, signal ? { ...quiet, signal } : quiet),
-  borrow: (body: BorrowBody) => apiPost<Loan>('/loan/borrow', body, quiet),
-  detail: (orderId: string) => apiPost<Loan>('/loan/detail', { orderId }, quiet),
-  previewAction: (body: Body<'/loan/previewAction'>) => apiPost<ActionPreview>('/loan/previewAction', body, quiet),
+  config: () => request('/loan/config', undefined, quiet),
+  preview: (body: PreviewBody, signal?: AbortSignal) => request('/loan/preview', body, signal ? { ...quiet, signal } : quiet),
+  borrow: (body: BorrowBody) => request('/loan/borrow', body, quiet),
+  detail: (orderId: string) => request('/loan/detail', { orderId }, quiet),
+  previewAction: (body: Body<'/loan/previewAction'>) => request('/loan/previewAction', body, quiet),
   act: (action: ActionPreview['action'], body: Body<'/loan/repay'>) => apiPost<ActionRecord>(`/loan/${action}`, body, quiet),
   orders: (pageCondition: Paging, queryCondition: LoanQuery) =>
-    apiPost<Reply<'/loan/pageLoanOrder'>>('/loan/pageLoanOrder', { pageCondition, queryCondition }, quiet),
-  liquidations: (pageCondition: Paging) => apiPost<Reply<'/loan/pageLiquidationRecord'>>('/loan/pageLiquidationRecord', { pageCondition }, quiet),
+    request('/loan/pageLoanOrder', { pageCondition, queryCondition }, quiet),
+  liquidations: (pageCondition: Paging) => request('/loan/pageLiquidationRecord', { pageCondition }, quiet),
 };

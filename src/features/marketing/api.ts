@@ -1,23 +1,18 @@
-import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
-import type { AccountCalls } from '../../../contract/account.ts';
-import type { ConvertCalls } from '../../../contract/convert.ts';
-import type { OtcCalls } from '../../../contract/otc.ts';
-import { apiPost } from '../../lib/api/index.ts';
+import { type Body, type Reply, request } from '../../lib/api/request.ts';
 
 // The calls of the marketing pages, typed from the contract: the OTC desk's public terms and indicative quote,
 // the convert desk's public indicative quote (the calculator's BTC price), and the broker cooperation form. The
 // pages show their own refusals, so no toast.
-export type DeskTerms = ReplyOf<OtcCalls['/institution/block/listBlockTradeConfigure']>;
-export type OtcQuote = ReplyOf<OtcCalls['/institution/block/getQuote']>;
-export type OtcQuoteBody = BodyOf<OtcCalls['/institution/block/getQuote']>;
-export type ConvertQuote = ReplyOf<ConvertCalls['/institution/getQuote']>;
-type Cooperation = AccountCalls['/broker/business/cooperation/add'];
-export type CooperationBody = BodyOf<Cooperation>;
-const publicCall = { silent: true, noToken: true } as const;
+export type DeskTerms = Reply<'/institution/block/listBlockTradeConfigure'>;
+export type OtcQuote = Reply<'/institution/block/getQuote'>;
+export type OtcQuoteBody = Body<'/institution/block/getQuote'>;
+export type ConvertQuote = Reply<'/institution/getQuote'>;
+export type CooperationBody = Body<'/broker/business/cooperation/add'>;
+const quiet = { silent: true } as const;
 
 export const marketingApi = {
-  deskTerms: () => apiPost<DeskTerms>('/institution/block/listBlockTradeConfigure', undefined, publicCall),
-  otcQuote: (body: OtcQuoteBody, signal?: AbortSignal) => apiPost<OtcQuote>('/institution/block/getQuote', body, signal ? { ...publicCall, signal } : publicCall),
-  convertQuote: (body: BodyOf<ConvertCalls['/institution/getQuote']>) => apiPost<ConvertQuote>('/institution/getQuote', body, publicCall),
-  cooperation: (body: CooperationBody) => apiPost<ReplyOf<Cooperation>>('/broker/business/cooperation/add', body, { silent: true }),
+  deskTerms: () => request('/institution/block/listBlockTradeConfigure', undefined, quiet),
+  otcQuote: (body: OtcQuoteBody, signal?: AbortSignal) => request('/institution/block/getQuote', body, signal ? { ...quiet, signal } : quiet),
+  convertQuote: (body: Body<'/institution/getQuote'>) => request('/institution/getQuote', body, quiet),
+  cooperation: (body: CooperationBody) => request('/broker/business/cooperation/add', body, { silent: true }),
 };

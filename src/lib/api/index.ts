@@ -1,4 +1,4 @@
-import { createApiClient } from './client.ts';
+import { api } from './app-client.ts';
 
 export { ApiError, isApiError, type ApiErrorKind, type ApiErrorInit } from './api-error.ts';
 export {
@@ -32,7 +32,7 @@ export { DEFAULT_TIMEOUTS, SECURITY_PATHS, normalisePath, timeoutKindFor, type T
  * locales/<language>/errors.json. After a fresh login nothing needs resetting: the 401 latch opens when
  * a call goes out with the new token.
  */
-export const api = createApiClient();
+export { api };
 export const configureApi = api.configure;
 export const apiGet = api.get;
 export const apiPost = api.post;

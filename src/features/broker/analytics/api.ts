@@ -1,14 +1,10 @@
-import type { BrokerAnalyticsCalls } from '../../../../contract/broker-analytics.ts';
-import type { BrokerProjectCalls } from '../../../../contract/broker-projects.ts';
-import type { ReplyOf } from '../../../../contract/call.ts';
 import { apiGet, apiPost } from '../../../lib/api/index.ts';
+import { type Reply, request } from '../../../lib/api/request.ts';
 import { rangeQuery, type ChartRange } from './chart-window.ts';
 
 // The analytics pages' calls (issue 15; spec §7 financingUnit/*, account/overview/*; contract/broker-analytics.ts),
 // typed from the contract (types only). Quiet: the screens show their errors.
 const quiet = { silent: true } as const;
-type Calls = BrokerAnalyticsCalls;
-type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
 
 export type UnitSummary = Reply<'/broker/financingUnit/list'>['list'][number];
 export type IncomeRates = Reply<'/broker/financingUnit/queryBrokerUnitIncomeRateList'>;
@@ -23,7 +19,7 @@ export type UserTradeSummary = Reply<'/broker/account/overview/listUserTradeSumm
 export type ZeroRecords = Reply<'/broker/financingUnit/queryEveryDayZeroRecordList'>;
 export type UserIncomePage = Reply<'/broker/account/overview/queryUserIncomeRecordList'>;
 export type TradeBillPage = Reply<'/broker/order/tradeBill/page'>;
-export type ProjectInfo = ReplyOf<BrokerProjectCalls['/broker/project/queryBrokerProjectInfo']>;
+export type ProjectInfo = Reply<'/broker/project/queryBrokerProjectInfo'>;
 export type UserProfits = Reply<'/broker/account/overview/queryUserProfit'>;
 
 
@@ -35,29 +31,29 @@ const searchParams = (fields: Record<string, string | number | undefined>): Reco
 const project = (projectNo: string) => (projectNo ? { projectNo } : {});
 
 export const analyticsApi = {
-  units: () => apiPost<Reply<'/broker/financingUnit/list'>>('/broker/financingUnit/list', {}, quiet),
+  units: () => request('/broker/financingUnit/list', {}, quiet),
   incomeRates: (projectNo: string, range: ChartRange) =>
-    apiPost<IncomeRates>('/broker/financingUnit/queryBrokerUnitIncomeRateList', { projectNo, ...rangeQuery(range) }, quiet),
-  retreat: (projectNo: string, range: ChartRange) => apiPost<Retreat>('/broker/financingUnit/queryRetreatRate', { projectNo, ...rangeQuery(range) }, quiet),
+    request('/broker/financingUnit/queryBrokerUnitIncomeRateList', { projectNo, ...rangeQuery(range) }, quiet),
+  retreat: (projectNo: string, range: ChartRange) => request('/broker/financingUnit/queryRetreatRate', { projectNo, ...rangeQuery(range) }, quiet),
   /** The project's terms, for its public dataChart link (shareCode). */
-  projectInfo: (projectNo: string) => apiPost<ProjectInfo>('/broker/project/queryBrokerProjectInfo', { projectNo }, quiet),
-  zeroRecords: (projectNo: string, range: ChartRange) => apiPost<ZeroRecords>('/broker/financingUnit/queryEveryDayZeroRecordList', { projectNo, ...rangeQuery(range) }, quiet),
+  projectInfo: (projectNo: string) => request('/broker/project/queryBrokerProjectInfo', { projectNo }, quiet),
+  zeroRecords: (projectNo: string, range: ChartRange) => request('/broker/financingUnit/queryEveryDayZeroRecordList', { projectNo, ...rangeQuery(range) }, quiet),
   userIncome: (projectNo: string, range: ChartRange, pageCondition: { pageNum: number; pageSize: number }) =>
-    apiPost<UserIncomePage>('/broker/account/overview/queryUserIncomeRecordList', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
+    apiPost<Reply<'/broker/account/overview/queryUserIncomeRecordList'>>('/broker/account/overview/queryUserIncomeRecordList', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
   tradeBills: (projectNo: string, range: ChartRange, pageCondition: { pageNum: number; pageSize: number }) =>
-    apiPost<TradeBillPage>('/broker/order/tradeBill/page', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
-  netAsset: (projectNo: string) => apiPost<NetAsset>('/broker/financingUnit/queryNetAsset', { projectNo }, quiet),
+    apiPost<Reply<'/broker/order/tradeBill/page'>>('/broker/order/tradeBill/page', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
+  netAsset: (projectNo: string) => request('/broker/financingUnit/queryNetAsset', { projectNo }, quiet),
   accountLines: (projectNo: string, range: ChartRange) =>
-    apiPost<AccountLines>('/broker/account/overview/queryBrokerAccountIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+    request('/broker/account/overview/queryBrokerAccountIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
   userLines: (projectNo: string, range: ChartRange) =>
-    apiPost<UserLines>('/broker/account/overview/queryBrokerUserIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+    request('/broker/account/overview/queryBrokerUserIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
   capitalReport: (projectNo: string, range: ChartRange) =>
-    apiPost<CapitalReport>('/broker/account/overview/capitalReport', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+    request('/broker/account/overview/capitalReport', { ...project(projectNo), ...rangeQuery(range) }, quiet),
   totalTrade: (projectNo: string, range: ChartRange) =>
-    apiPost<TotalTrade>('/broker/account/overview/listTotalTrade', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+    request('/broker/account/overview/listTotalTrade', { ...project(projectNo), ...rangeQuery(range) }, quiet),
   accountTrades: (projectNo: string, range: ChartRange) =>
     apiGet<AccountTradeStatistics>('/broker/account/overview/listAccountTradeStatistics', { searchParams: searchParams({ ...project(projectNo), ...rangeQuery(range) }), ...quiet }),
   userTrades: (projectNo: string, range: ChartRange) =>
-    apiPost<UserTradeSummary>('/broker/account/overview/listUserTradeSummary', { ...project(projectNo), ...rangeQuery(range) }, quiet),
-  userProfit: (projectNo: string) => apiPost<UserProfits>('/broker/account/overview/queryUserProfit', project(projectNo), quiet),
+    request('/broker/account/overview/listUserTradeSummary', { ...project(projectNo), ...rangeQuery(range) }, quiet),
+  userProfit: (projectNo: string) => request('/broker/account/overview/queryUserProfit', project(projectNo), quiet),
 };

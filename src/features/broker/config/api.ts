@@ -1,11 +1,7 @@
-import type { BodyOf, ReplyOf } from '../../../../contract/call.ts';
-import type { BrokerConfigCalls } from '../../../../contract/broker-config.ts';
-import { apiPost } from '../../../lib/api/index.ts';
+import { type Body, type Reply, request } from '../../../lib/api/request.ts';
 
 // The address book and notification e-mail calls (contract/broker-config.ts), typed from the contract. The
 // screens show refusals beside their fields themselves, so every call is quiet (no toast).
-type Reply<P extends keyof BrokerConfigCalls> = ReplyOf<BrokerConfigCalls[P]>;
-type Body<P extends keyof BrokerConfigCalls> = BodyOf<BrokerConfigCalls[P]>;
 const quiet = { silent: true } as const;
 
 export type BrokerAddress = Reply<'/broker/address/submitBrokerAddress'>;
@@ -19,20 +15,20 @@ export type CodeBody = Body<'/broker/address/confirmBrokerAddress'>;
 type Paging = Body<'/broker/address/pageBrokerAddress'>['pageCondition'];
 
 export const addressApi = {
-  page: (pageCondition: Paging, queryCondition: AddressQuery) => apiPost<AddressPage>('/broker/address/pageBrokerAddress', { pageCondition, queryCondition }, quiet),
-  assets: () => apiPost<AddressAsset[]>('/broker/address/selectAllAddressAsset', undefined, quiet),
-  submit: (body: AddressBody) => apiPost<BrokerAddress>('/broker/address/submitBrokerAddress', body, quiet),
-  invoke: (id: string) => apiPost<{ uuid: string }>('/broker/address/invokeAddressAddEmailValidation', { id }, quiet),
-  confirm: (body: CodeBody) => apiPost<BrokerAddress>('/broker/address/confirmBrokerAddress', body, quiet),
-  remove: (id: string) => apiPost<BrokerAddress>('/broker/address/whitelist/remove', { id }, quiet),
-  delete: (id: string) => apiPost<{ id: string }>('/broker/address/delete', { id }, quiet),
+  page: (pageCondition: Paging, queryCondition: AddressQuery) => request('/broker/address/pageBrokerAddress', { pageCondition, queryCondition }, quiet),
+  assets: () => request('/broker/address/selectAllAddressAsset', undefined, quiet),
+  submit: (body: AddressBody) => request('/broker/address/submitBrokerAddress', body, quiet),
+  invoke: (id: string) => request('/broker/address/invokeAddressAddEmailValidation', { id }, quiet),
+  confirm: (body: CodeBody) => request('/broker/address/confirmBrokerAddress', body, quiet),
+  remove: (id: string) => request('/broker/address/whitelist/remove', { id }, quiet),
+  delete: (id: string) => request('/broker/address/delete', { id }, quiet),
 };
 
 export const messageApi = {
-  list: () => apiPost<MessageConfig[]>('/broker/messageConfig/list', undefined, quiet),
-  submit: (body: MessageBody) => apiPost<MessageConfig>('/broker/messageConfig/submitBrokerMessageConfig', body, quiet),
-  invoke: (id: string) => apiPost<{ uuid: string }>('/broker/messageConfig/invokeBrokerMessageConfigAddEmailValidation', { id }, quiet),
-  confirm: (body: CodeBody) => apiPost<MessageConfig>('/broker/messageConfig/confirmBrokerMessageConfig', body, quiet),
-  update: (body: Body<'/broker/messageConfig/updateBrokerMessageConfig'>) => apiPost<MessageConfig>('/broker/messageConfig/updateBrokerMessageConfig', body, quiet),
-  delete: (id: string) => apiPost<{ id: string }>('/broker/messageConfig/deleteBrokerMessageConfig', { id }, quiet),
+  list: () => request('/broker/messageConfig/list', undefined, quiet),
+  submit: (body: MessageBody) => request('/broker/messageConfig/submitBrokerMessageConfig', body, quiet),
+  invoke: (id: string) => request('/broker/messageConfig/invokeBrokerMessageConfigAddEmailValidation', { id }, quiet),
+  confirm: (body: CodeBody) => request('/broker/messageConfig/confirmBrokerMessageConfig', body, quiet),
+  update: (body: Body<'/broker/messageConfig/updateBrokerMessageConfig'>) => request('/broker/messageConfig/updateBrokerMessageConfig', body, quiet),
+  delete: (id: string) => request('/broker/messageConfig/deleteBrokerMessageConfig', { id }, quiet),
 };

@@ -1,14 +1,11 @@
 import type { BrokerInterestCalls } from '../../../../contract/broker-interest.ts';
 import type { BrokerProjectCalls } from '../../../../contract/broker-projects.ts';
-import type { BodyOf, ReplyOf } from '../../../../contract/call.ts';
-import { apiGet, apiPost } from '../../../lib/api/index.ts';
+import { type Body, type Reply, request } from '../../../lib/api/request.ts';
 
 // The interest and bill pages' calls (issue 15; spec §7 "Broker calls"; contract/broker-interest.ts), typed from the
 // contract (types only). Quiet: the screens show refusals beside their fields or above their lists.
 const quiet = { silent: true } as const;
 type Calls = BrokerInterestCalls & BrokerProjectCalls;
-type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
-type Body<P extends keyof Calls> = BodyOf<Calls[P]>;
 type Paging = Body<'/broker/pageSettleBill'>['pageCondition'];
 type Filters<P extends keyof Calls> = Body<P> extends { queryCondition?: infer Q } ? NonNullable<Q> : never;
 
@@ -26,18 +23,18 @@ export type DecisionBody = Body<'/broker/interestApply'>;
 
 export const interestApi = {
   /** The organisation's projects for the picker (spec §3 projectList). */
-  projects: () => apiGet<ProjectOption[]>('/broker/project', quiet),
-  projectInterest: (projectNo: string) => apiGet<ProjectInterest>('/broker/interestSettle/projectInterest', { ...quiet, searchParams: { projectNo } }),
-  investors: (projectNo: string) => apiPost<InvestorInterest[]>('/broker/interestSettle/account', { projectNo }, quiet),
-  preview: (body: Body<'/broker/interestSettle/previewSettleData'>) => apiPost<SettlePreview>('/broker/interestSettle/previewSettleData', body, quiet),
-  apply: (body: Body<'/broker/interestSettle/applySettle'>) => apiPost<SettleBill>('/broker/interestSettle/applySettle', body, quiet),
-  projectBills: (projectNo: string) => apiPost<SettleBill[]>('/broker/interestSettle/querySettleBill', { projectNo }, quiet),
+  projects: () => request('/broker/project', undefined, quiet),
+  projectInterest: (projectNo: string) => request('/broker/interestSettle/projectInterest', { projectNo }, quiet),
+  investors: (projectNo: string) => request('/broker/interestSettle/account', { projectNo }, quiet),
+  preview: (body: Body<'/broker/interestSettle/previewSettleData'>) => request('/broker/interestSettle/previewSettleData', body, quiet),
+  apply: (body: Body<'/broker/interestSettle/applySettle'>) => request('/broker/interestSettle/applySettle', body, quiet),
+  projectBills: (projectNo: string) => request('/broker/interestSettle/querySettleBill', { projectNo }, quiet),
   records: async (pageCondition: Paging, queryCondition: Filters<'/broker/interestSettle/page'>) => {
-    const page = await apiPost<Reply<'/broker/interestSettle/page'>>('/broker/interestSettle/page', { pageCondition, queryCondition }, quiet);
+    const page = await request('/broker/interestSettle/page', { pageCondition, queryCondition }, quiet);
     return { ...page, list: page.list.map((r): InterestRecord => ({ ...r, key: `${r.projectNo}-${r.investorId}-${r.billNo ?? 'pending'}` })) };
   },
-  bills: (pageCondition: Paging, queryCondition: BillFilters) => apiPost<Reply<'/broker/pageSettleBill'>>('/broker/pageSettleBill', { pageCondition, queryCondition }, quiet),
-  detail: (billNo: string) => apiPost<SettleBillDetail>('/broker/settleBillDetailQuery', { billNo }, quiet),
-  counts: (projectNo?: string) => apiPost<BillCounts>('/broker/queryFinancingInterestCount', projectNo ? { projectNo } : {}, quiet),
-  decide: (body: DecisionBody) => apiPost<SettleBill>('/broker/interestApply', body, quiet),
+  bills: (pageCondition: Paging, queryCondition: BillFilters) => request('/broker/pageSettleBill', { pageCondition, queryCondition }, quiet),
+  detail: (billNo: string) => request('/broker/settleBillDetailQuery', { billNo }, quiet),
+  counts: (projectNo?: string) => request('/broker/queryFinancingInterestCount', projectNo ? { projectNo } : {}, quiet),
+  decide: (body: DecisionBody) => request('/broker/interestApply', body, quiet),
 };

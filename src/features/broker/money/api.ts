@@ -1,15 +1,12 @@
 import type { BrokerAccountCalls } from '../../../../contract/broker.ts';
 import type { BrokerFundCalls } from '../../../../contract/broker-funds.ts';
-import type { BodyOf, QueryOf, ReplyOf } from '../../../../contract/call.ts';
-import { apiGet, apiPost } from '../../../lib/api/index.ts';
+import { apiPost } from '../../../lib/api/index.ts';
+import { type Body, type Reply, request } from '../../../lib/api/request.ts';
 
 // The money pages' calls (issue 14; spec §7 "Broker calls"; contract/broker.ts and contract/broker-funds.ts), typed
 // from the contract (types only). Quiet: the screens show refusals beside their fields or above their lists.
 const quiet = { silent: true } as const;
 type Calls = BrokerAccountCalls & BrokerFundCalls;
-type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
-type Body<P extends keyof Calls> = BodyOf<Calls[P]>;
-type Query<P extends keyof Calls> = QueryOf<Calls[P]>;
 type Paging = Body<'/broker/account/bill/page'>['pageCondition'];
 type Filters<P extends keyof Calls> = Body<P> extends { queryCondition?: infer Q } ? NonNullable<Q> : never;
 
@@ -37,30 +34,30 @@ const page = <P extends keyof Calls>(path: P) => (pageCondition: Paging, queryCo
 
 export const accountApi = {
   /** The organisation's sub-accounts for a picker (spec §3 accountList). */
-  list: (body: Body<'/broker/account/list'> = {}) => apiPost<AccountOption[]>('/broker/account/list', body, quiet),
+  list: (body: Body<'/broker/account/list'> = {}) => request('/broker/account/list', body, quiet),
   /** One sub-account's deposit addresses, per asset and network. */
-  depositAddresses: (body: Body<'/broker/depositAddress/list'>) => apiPost<DepositAddress[]>('/broker/depositAddress/list', body, quiet),
+  depositAddresses: (body: Body<'/broker/depositAddress/list'>) => request('/broker/depositAddress/list', body, quiet),
 };
 
 export const fundApi = {
   /** An e-mail code to the caller's own e-mail for a withdrawal or an approval. */
-  invoke: (businessType: CodeType) => apiPost<Reply<'/broker/fundTransfer/invokeEmailValidation'>>('/broker/fundTransfer/invokeEmailValidation', { businessType }, quiet),
-  apply: (body: ApplyBody) => apiPost<Application>('/broker/fundTransfer/apply', body, quiet),
-  approve: (body: Body<'/broker/fundTransfer/approve'>) => apiPost<Application>('/broker/fundTransfer/approve', body, quiet),
-  reject: (body: Body<'/broker/fundTransfer/reject'>) => apiPost<Application>('/broker/fundTransfer/reject', body, quiet),
-  targets: (fromAccountId: string) => apiPost<TransferTarget[]>('/broker/fundTransfer/listBrokerAccountAvailableTransfer', { fromAccountId }, quiet),
-  available: (query: Query<'/broker/fundTransfer/queryTransferAvailable'>) =>
-    apiGet<Available>('/broker/fundTransfer/queryTransferAvailable', { ...quiet, searchParams: { ...query } }),
+  invoke: (businessType: CodeType) => request('/broker/fundTransfer/invokeEmailValidation', { businessType }, quiet),
+  apply: (body: ApplyBody) => request('/broker/fundTransfer/apply', body, quiet),
+  approve: (body: Body<'/broker/fundTransfer/approve'>) => request('/broker/fundTransfer/approve', body, quiet),
+  reject: (body: Body<'/broker/fundTransfer/reject'>) => request('/broker/fundTransfer/reject', body, quiet),
+  targets: (fromAccountId: string) => request('/broker/fundTransfer/listBrokerAccountAvailableTransfer', { fromAccountId }, quiet),
+  available: (query: Body<'/broker/fundTransfer/queryTransferAvailable'>) =>
+    request('/broker/fundTransfer/queryTransferAvailable', query, quiet),
   applications: page('/broker/transfer/pageBrokerTransferRecord'),
-  organization: () => apiPost<Organization>('/broker/transfer/organization', undefined, quiet),
-  products: (brokerAccountId: string) => apiPost<WithdrawProduct[]>('/broker/deposit/listWithdrawProduct', { brokerAccountId }, quiet),
-  methods: (asset: string) => apiPost<WithdrawMethod[]>('/broker/deposit/listWithdrawMethod', { asset }, quiet),
-  addresses: (body: Body<'/broker/deposit/listWithdrawAddress'>) => apiPost<WithdrawAddress[]>('/broker/deposit/listWithdrawAddress', body, quiet),
+  organization: () => request('/broker/transfer/organization', undefined, quiet),
+  products: (brokerAccountId: string) => request('/broker/deposit/listWithdrawProduct', { brokerAccountId }, quiet),
+  methods: (asset: string) => request('/broker/deposit/listWithdrawMethod', { asset }, quiet),
+  addresses: (body: Body<'/broker/deposit/listWithdrawAddress'>) => request('/broker/deposit/listWithdrawAddress', body, quiet),
 };
 
 export const recordApi = {
   operations: page('/broker/pageBrokerFinancingAction'),
   capital: page('/broker/pageBrokerCapitalRecord'),
-  capitalDetail: (recordId: string) => apiPost<CapitalDetail>('/broker/queryBrokerCapitalRecordDetail', { recordId }, quiet),
+  capitalDetail: (recordId: string) => request('/broker/queryBrokerCapitalRecordDetail', { recordId }, quiet),
   bills: page('/broker/account/bill/page'),
 };

@@ -1,17 +1,14 @@
-import type { BodyOf, ReplyOf } from '../../../../contract/call.ts';
-import type { ConfigCalls } from '../../../../contract/config.ts';
 import type { FuturesCalls } from '../../../../contract/futures.ts';
 import type { LightningCalls } from '../../../../contract/lightning.ts';
 import type { SpotCalls } from '../../../../contract/trade.ts';
-import { apiGet, apiPost, newRequestId } from '../../../lib/api/index.ts';
+import { apiPost, newRequestId } from '../../../lib/api/index.ts';
+import { type Body, type Reply, request } from '../../../lib/api/request.ts';
 
 // The trading calls (spec §7 "Lightning futures", "Futures queries", "User config"; spot calls of the
 // sandbox's design in the same style), typed from the contract (contract/trade.ts, futures.ts, lightning.ts):
 // one definition with the sandbox, types only. Amounts travel as decimal strings.
 
 type TradeCalls = SpotCalls & FuturesCalls & LightningCalls;
-type Reply<P extends keyof TradeCalls> = ReplyOf<TradeCalls[P]>;
-type Body<P extends keyof TradeCalls> = BodyOf<TradeCalls[P]>;
 
 export type TradeMarket = 'spot' | 'usdm';
 
@@ -131,9 +128,9 @@ export const tradeApi = {
     post('/broker/lightning/transfer/submit', { asset, type, amount, requestId, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
 
   // Keyboard config (spec §7 "User config")
-  getKeyboardConfig: () => apiGet<ReplyOf<ConfigCalls['/user/feConfig/getKeyBoardConfig']>>('/user/feConfig/getKeyBoardConfig'),
+  getKeyboardConfig: () => request('/user/feConfig/getKeyBoardConfig'),
   updateKeyboardConfig: (configData: string) =>
-    apiPost<ReplyOf<ConfigCalls['/user/feConfig/updateKeyBoardConfig']>>('/user/feConfig/updateKeyBoardConfig', { configData }),
+    request('/user/feConfig/updateKeyBoardConfig', { configData }),
 };
 
 /** spec §7 leverage and mode calls name the pair as baseCurrency + quoteCurrency with the exchange key. */
