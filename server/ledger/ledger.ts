@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { BrokerWallet } from '../../contract/broker-rules.ts';
-import { ACCOUNT_TYPES, type AccountType } from '../../contract/accounts.ts';
+import { ACCOUNT_TYPES, TRANSFER_ACCOUNTS, TRANSFER_DIRECTIONS, type AccountType, type TransferDirection } from '../../contract/accounts.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { D, db } from '../platform/decimal.ts';
 import { insufficient } from '../platform/refusals.ts';
@@ -8,6 +8,14 @@ import { insufficient } from '../platform/refusals.ts';
 /** spec §3 account types (contract/rules.ts). */
 export const Account = ACCOUNT_TYPES;
 export type { AccountType };
+
+/** spec §4 transfer direction codes: from → to account, as the ledger numbers them (contract/accounts.ts TRANSFER_ACCOUNTS). */
+export const TRANSFER_ROUTES = Object.fromEntries(
+  TRANSFER_DIRECTIONS.map((code) => [code, [Account[TRANSFER_ACCOUNTS[code][0]], Account[TRANSFER_ACCOUNTS[code][1]]] as const]),
+) as Record<TransferDirection, readonly [AccountType, AccountType]>;
+
+/** The same by any code, for the records and the export, which read codes back from the table. */
+export const DIRECTIONS: Record<string, readonly [AccountType, AccountType]> = TRANSFER_ROUTES;
 
 /** What part of a user's balance a posting moves: spendable, held by an order or withdrawal, isolated margin. */
 export type Bucket = 'free' | 'locked' | 'margin';

@@ -19,7 +19,7 @@ import { coinRecordBatch, coinRecordView, type CoinRecordFilter, type RecordCurs
 import type { Queryable } from '../platform/db/client.ts';
 import { D, out } from '../platform/decimal.ts';
 import { amountCell, isTimeZone, warmUpExport, zonedFormatter } from '../platform/xlsx.ts';
-import { DIRECTIONS } from '../trade/index.ts';
+import { DIRECTIONS } from '../ledger/ledger.ts';
 
 /** Rows read and written between yields to the event loop: small enough that no slice holds the sandbox long. */
 export const EXPORT_BATCH = 200;

@@ -3,7 +3,7 @@ import type { TransferCalls } from '../../contract/wallet.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
 import { D, out } from '../platform/decimal.ts';
-import { DIRECTIONS } from '../trade/index.ts';
+import { DIRECTIONS } from '../ledger/ledger.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
 import { timeWindow } from '../platform/time-window.ts';
 

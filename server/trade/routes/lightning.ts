@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { lightningCalls } from '../../../contract/lightning.ts';
-import { ACCOUNT_TYPE_CODES, TRANSFER_ACCOUNTS, TRANSFER_DIRECTIONS, type TransferDirection } from '../../../contract/accounts.ts';
+import { ACCOUNT_TYPE_CODES, type TransferDirection } from '../../../contract/accounts.ts';
 import { nowDate } from '../../platform/context.ts';
 import { serveCalls } from '../../platform/contract.ts';
 import { ApiError, badInput, Code } from '../../platform/envelope.ts';
@@ -9,20 +9,14 @@ import { futuresAccount } from '../account.ts';
 import { D, min, out, parseAmount, type Dec } from '../../platform/decimal.ts';
 import { insufficient } from '../../platform/refusals.ts';
 import { planPage, rowIdOf, toPage } from '../paging.ts';
-import { Entry, post } from '../../ledger/ledger.ts';
+import { Entry, post, TRANSFER_ROUTES } from '../../ledger/ledger.ts';
 import { Account, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
 import { keyIdOf, type TradeContext } from './common.ts';
 import type { MarketView } from '../markets.ts';
 
 type Direction = TransferDirection;
 
-/** spec §4 transfer direction codes: from → to account, as the ledger numbers them (contract/rules.ts TRANSFER_ACCOUNTS). */
-const ROUTES = Object.fromEntries(
-  TRANSFER_DIRECTIONS.map((code) => [code, [Account[TRANSFER_ACCOUNTS[code][0]], Account[TRANSFER_ACCOUNTS[code][1]]] as const]),
-) as Record<Direction, readonly [AccountType, AccountType]>;
-
-/** The same by any code, for the records and the export, which read codes back from the table. */
-export const DIRECTIONS: Record<string, readonly [AccountType, AccountType]> = ROUTES;
+const ROUTES: Record<Direction, readonly [AccountType, AccountType]> = TRANSFER_ROUTES;
 
 /** Transfer amounts: at most 8 decimals (spec §5 "a helper flags numbers with more than 8 decimals"). */
 const TRANSFER_DECIMALS = 8;
