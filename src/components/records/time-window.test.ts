@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BROKER_TIME_RANGES } from '../../../../contract/broker-rules.ts';
+import { BROKER_TIME_RANGES } from '../../../contract/broker-rules.ts';
 import { DEFAULT_RANGE, TIME_RANGES, timeWindow } from './time-window.ts';
 
 describe('broker time window (spec §9 time ranges)', () => {
