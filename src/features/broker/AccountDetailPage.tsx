@@ -7,8 +7,12 @@ import { BROKER_WALLETS, type BrokerWallet } from '../../../contract/broker-rule
 import { formatAssetAmount } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { accountsApi, type BrokerBalance, type DepositAddress } from './accounts-api.ts';
-import { BrokerTable, EmptyState, PageSizeSelect, useBrokerQuery, useLoad } from './kit/index.ts';
+import './lists.css';
+import { PageSizeSelect, RecordTable, useRecordQuery } from '../../components/records/index.ts';
+import { EmptyState } from '../../components/index.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { ExchangeName, LoadError } from './parts.tsx';
+import { useListFailure } from './list-failure.tsx';
 
 /**
  * spec §2 broker manager "account-detail/{brokerAccountId}": one sub-account — its balances per wallet
@@ -16,12 +20,13 @@ import { ExchangeName, LoadError } from './parts.tsx';
  */
 export default function AccountDetailPage() {
   const { t } = useTranslation('broker');
+  const describeFailure = useListFailure();
   const { lang, brokerAccountId = '' } = useParams();
   usePrimeLocale();
   const account = useLoad(() => accountsApi.get(brokerAccountId), [brokerAccountId]);
   const [wallet, setWallet] = useState<BrokerWallet>('spot');
   const [hideZero, setHideZero] = useState(false);
-  const { paging, setPaging, onPage } = useBrokerQuery({});
+  const { paging, setPaging, onPage } = useRecordQuery({});
   const balances = useLoad(
     () => accountsApi.walletPage(wallet, { pageCondition: paging, queryCondition: { brokerAccountId, ...(hideZero ? { hideZero } : {}) } }),
     [wallet, paging, brokerAccountId, hideZero],
@@ -72,13 +77,13 @@ export default function AccountDetailPage() {
         </label>
         <PageSizeSelect paging={paging} onChange={setPaging} />
       </div>
-      <BrokerTable label={t(`wallets.${wallet}`)} dataKey="asset" page={balances} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      <RecordTable label={t(`wallets.${wallet}`)} dataKey="asset" page={balances} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('common.asset')} body={(row: BrokerBalance) => <span data-testid="balance-asset">{row.asset}</span>} />
         <Column header={t('detail.free')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatAssetAmount(row.free, row.asset)} />
         <Column header={t('detail.locked')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatAssetAmount(row.locked, row.asset)} />
         <Column header={t('detail.totalAmount')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => formatAssetAmount(row.total, row.asset)} />
         <Column header={t('common.valueUsdt')} className="td-num" headerClassName="td-num" body={(row: BrokerBalance) => <span data-testid="balance-value">{formatAssetAmount(row.valueUsdt, 'USDT')}</span>} />
-      </BrokerTable>
+      </RecordTable>
       {balances.data ? (
         <p className="td-broker-sum" data-testid="wallet-total">
           {t('detail.walletTotal', { value: formatAssetAmount(balances.data.totalValueUsdt, 'USDT') })}

@@ -9,11 +9,15 @@ import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { accountsApi, type AccountQuery, type BrokerAccount } from './accounts-api.ts';
 import { AccountForm } from './AccountForm.tsx';
-import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad } from './kit/index.ts';
+import './lists.css';
+import { FilterBar, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from '../../components/records/index.ts';
+import { EmptyState } from '../../components/index.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { ManagersPanel } from './ManagersPanel.tsx';
 import { useBrokerLookup } from './lookup-store.ts';
 import { ExchangeName, Notice } from './parts.tsx';
 import { failureText } from '../../components/form/index.ts';
+import { useListFailure } from './list-failure.tsx';
 
 type Filters = AccountQuery & { days?: never };
 type Editing = { mode: 'create' } | { mode: 'edit'; account: BrokerAccount } | null;
@@ -25,10 +29,11 @@ type Editing = { mode: 'create' } | { mode: 'edit'; account: BrokerAccount } | n
  */
 export default function AccountPage() {
   const { t } = useTranslation('broker');
+  const describeFailure = useListFailure();
   const { lang } = useParams();
   usePrimeLocale();
   const exchanges = useBrokerLookup((s) => s.exchangeList);
-  const { filters, setFilter, paging, setPaging, onPage } = useBrokerQuery<Filters>({});
+  const { filters, setFilter, paging, setPaging, onPage } = useRecordQuery<Filters>({});
   const [keyword, setKeyword] = useState('');
   const [version, setVersion] = useState(0);
   const page = useLoad(() => accountsApi.page({ pageCondition: paging, queryCondition: filters }), [paging, filters, version]);
@@ -60,7 +65,7 @@ export default function AccountPage() {
           {t('account.create')}
         </button>
       </div>
-      <BrokerFilterBar>
+      <FilterBar>
         <FilterSelect name="exchange" label={t('common.exchange')} value={filters.exchangeCode} options={exchanges.map((o) => [o.value, o.label] as const)} onChange={(v) => setFilter('exchangeCode', v)} />
         <FilterSelect name="kind" label={t('common.kind')} value={filters.accountType} options={SUB_ACCOUNT_KINDS.map((k) => [k, t(`kinds.${k}`)] as const)} onChange={(v) => setFilter('accountType', v)} />
         <label>
@@ -71,9 +76,9 @@ export default function AccountPage() {
           {t('account.search')}
         </button>
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
+      </FilterBar>
       <Notice text={notice?.text ?? null} error={notice?.error ?? false} testId="account-notice" />
-      <BrokerTable label={t('account.title')} dataKey="brokerAccountId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      <RecordTable label={t('account.title')} dataKey="brokerAccountId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('account.name')} body={(row: BrokerAccount) => <span data-testid="account-name">{row.subAccountName}</span>} />
         <Column header={t('common.exchange')} body={(row: BrokerAccount) => <ExchangeName code={row.exchangeCode} />} />
         <Column header={t('common.kind')} body={(row: BrokerAccount) => t(`kinds.${row.accountType}`)} />
@@ -98,7 +103,7 @@ export default function AccountPage() {
             </span>
           )}
         />
-      </BrokerTable>
+      </RecordTable>
       {editing ? (
         <AccountForm
           account={editing.mode === 'edit' ? editing.account : null}

@@ -9,7 +9,8 @@ import { checkCode, checkGaCode, useFieldErrors } from '../../components/form/in
 import './money/locale.ts';
 import { noFactor, SecondFactorFields, type Factor } from './money/shared.tsx';
 import { accountsApi, type CreatedKey } from './accounts-api.ts';
-import { useLoad } from './kit/index.ts';
+import './lists.css';
+import { useLoad } from '../../lib/use-load.ts';
 import { LoadError, Notice } from './parts.tsx';
 
 const FIELDS = ['brokerAccountId', 'permissions', 'ipList', 'passphrase', 'remark', 'emailCode', 'gaCode'] as const;

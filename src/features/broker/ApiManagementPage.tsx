@@ -9,10 +9,14 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { accountsApi, type ExchangeKey, type KeyQuery } from './accounts-api.ts';
 import { keyExpiry } from './expiry.ts';
-import { BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad } from './kit/index.ts';
+import './lists.css';
+import { FilterBar, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from '../../components/records/index.ts';
+import { EmptyState } from '../../components/index.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { useBrokerLookup } from './lookup-store.ts';
 import { ExchangeName, Notice } from './parts.tsx';
 import { failureText } from '../../components/form/index.ts';
+import { useListFailure } from './list-failure.tsx';
 
 type Filters = KeyQuery & { days?: never };
 
@@ -33,11 +37,12 @@ function useNow(): number {
  */
 export default function ApiManagementPage() {
   const { t } = useTranslation('broker');
+  const describeFailure = useListFailure();
   const { lang } = useParams();
   usePrimeLocale();
   const now = useNow();
   const exchanges = useBrokerLookup((s) => s.exchangeList);
-  const { filters, setFilter, paging, setPaging, onPage } = useBrokerQuery<Filters>({});
+  const { filters, setFilter, paging, setPaging, onPage } = useRecordQuery<Filters>({});
   const [version, setVersion] = useState(0);
   const page = useLoad(() => accountsApi.keys({ pageCondition: paging, queryCondition: filters }), [paging, filters, version]);
   const [editing, setEditing] = useState<ExchangeKey | null>(null);
@@ -70,18 +75,18 @@ export default function ApiManagementPage() {
           {t('keys.create')}
         </Link>
       </div>
-      <BrokerFilterBar>
+      <FilterBar>
         <FilterSelect name="exchange" label={t('common.exchange')} value={filters.exchangeCode} options={exchanges.map((o) => [o.value, o.label] as const)} onChange={(v) => setFilter('exchangeCode', v)} />
         <FilterSelect name="status" label={t('keys.expiry')} value={filters.status} options={(['active', 'expired'] as const).map((s) => [s, t(`keys.status.${s}`)] as const)} onChange={(v) => setFilter('status', v)} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
+      </FilterBar>
       {warnings.map((k) => (
         <p key={k.keyId} className="td-broker-notice td-broker-notice--warn" role="status" data-testid="key-expiry-warning">
           {t('keys.expiringSoon', { account: k.subAccountName, apiKey: k.apiKey, time: formatDateTime(k.expiresAt, { zone: true }) })}
         </p>
       ))}
       <Notice text={notice?.text ?? null} error={notice?.error ?? false} testId="key-notice" />
-      <BrokerTable label={t('keys.title')} dataKey="keyId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      <RecordTable label={t('keys.title')} dataKey="keyId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('common.subAccount')} field="subAccountName" />
         <Column header={t('common.exchange')} body={(row: ExchangeKey) => <ExchangeName code={row.exchangeCode} />} />
         <Column header={t('keys.apiKey')} body={(row: ExchangeKey) => <span className="td-broker-mono" data-testid="key-api-key">{row.apiKey}</span>} />
@@ -102,7 +107,7 @@ export default function ApiManagementPage() {
             </span>
           )}
         />
-      </BrokerTable>
+      </RecordTable>
       <Modal
         visible={editing !== null}
         title={t('keys.editRemark')}

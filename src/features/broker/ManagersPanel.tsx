@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { isEmailFormat } from '../../lib/validation/index.ts';
 import { accountsApi } from './accounts-api.ts';
-import { useLoad } from './kit/index.ts';
+import './lists.css';
+import { useLoad } from '../../lib/use-load.ts';
 import { LoadError, Notice } from './parts.tsx';
 import { failureText } from '../../components/form/index.ts';
 

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { BROKER_WALLETS } from '../../../contract/broker-rules.ts';
 import { formatAssetAmount, formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { accountsApi, type TotalBalance } from './accounts-api.ts';
-import { EmptyState, useLoad } from './kit/index.ts';
+import '../../components/records/records.css';
+import { EmptyState } from '../../components/index.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { ExchangeName, LoadError } from './parts.tsx';
 
 /** The sum of the values shown, exactly (decimal.js): a total is the sum of its rows to the last digit. */

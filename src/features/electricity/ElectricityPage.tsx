@@ -5,7 +5,7 @@ import { BILL_PAY_ASSETS, BILL_STATUSES, type BillPayAsset, type BillStatus } fr
 import { newRequestId, saveBlob } from '../../lib/api/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { FilterSelect, PageSizeSelect, RecordTable, useRecordQuery, type TimeRange } from '../record/shared.ts';
+import { FilterSelect, PageSizeSelect, RecordTable, type TimeRange, useRecordQuery } from '../../components/records/index.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { electricityApi, type Bill, type BillQuote } from './api.ts';
@@ -23,6 +23,7 @@ interface Filters extends TimeRange {
  */
 export default function ElectricityPage() {
   const { t } = useTranslation('electricity');
+  const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
   const { filters, setFilter, paging, setPaging, onPage } = useRecordQuery<Filters>({});
   const [version, setVersion] = useState(0);
@@ -53,7 +54,7 @@ export default function ElectricityPage() {
           <FilterSelect<BillStatus> name="status" label={t('bills.status')} value={filters.status} options={BILL_STATUSES.map((s) => [s, t(`status.${s}`)] as const)} onChange={(v) => setFilter('status', v)} />
           <PageSizeSelect paging={paging} onChange={setPaging} />
         </form>
-        <RecordTable label={t('bills.title')} dataKey="billId" page={page} paging={paging} onPage={onPage} exportError={null}>
+        <RecordTable label={t('bills.title')} dataKey="billId" page={page} paging={paging} onPage={onPage} exportError={null} describeFailure={(failure) => describeWalletError(tw, failure).message}>
           <Column header={t('bills.site')} body={(row: Bill) => <span data-bill={row.billId}>{row.site}</span>} />
           <Column header={t('bills.period')} body={(row: Bill) => t('units.period', { start: row.periodStart, end: row.periodEnd })} />
           <Column header={t('bills.usage')} className="td-num" headerClassName="td-num" body={(row: Bill) => t('units.kwh', { value: formatQuantity(row.kwh) })} />

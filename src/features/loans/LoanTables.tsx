@@ -2,11 +2,12 @@ import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { COLLATERAL_ASSETS, LOAN_ASSETS, LOAN_STATUSES, type CollateralAsset, type LoanAsset, type LoanStatus } from '../../../contract/loan-rules.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
-import { FilterSelect, PageSizeSelect, RecordTable, useRecordQuery, type TimeRange } from '../record/shared.ts';
+import { FilterSelect, PageSizeSelect, RecordTable, type TimeRange, useRecordQuery } from '../../components/records/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { loanApi, type Liquidation, type Loan } from './api.ts';
 import { amountText, ltvText, priceText } from './format.ts';
 import { LoanStatusBadge } from './LoanDetail.tsx';
+import { describeWalletError } from '../wallet/shared.ts';
 
 const REFRESH_MS = 5_000;
 
@@ -23,6 +24,7 @@ interface Filters extends TimeRange {
  */
 export function LoanOrders({ selected, onSelect, version }: { selected: string | null; onSelect: (orderId: string) => void; version: number }) {
   const { t } = useTranslation('loans');
+  const { t: tw } = useTranslation('wallet');
   const { filters, setFilter, paging, setPaging, onPage } = useRecordQuery<Filters>({});
   const page = useLoad(
     () =>
@@ -55,7 +57,7 @@ export function LoanOrders({ selected, onSelect, version }: { selected: string |
         />
         <PageSizeSelect paging={paging} onChange={setPaging} />
       </form>
-      <RecordTable label={t('orders.title')} dataKey="orderId" page={page} paging={paging} onPage={onPage} exportError={null}>
+      <RecordTable label={t('orders.title')} dataKey="orderId" page={page} paging={paging} onPage={onPage} exportError={null} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('orders.borrowedAt')} body={(row: Loan) => <span data-loan={row.orderId}>{formatDateTime(row.borrowedAt)}</span>} />
         <Column header={t('orders.loan')} className="td-num" headerClassName="td-num" body={(row: Loan) => t('units.amount', { value: amountText(row.principal), asset: row.loanAsset })} />
         <Column header={t('facts.collateral')} className="td-num" headerClassName="td-num" body={(row: Loan) => t('units.amount', { value: amountText(row.collateralAmount), asset: row.collateralAsset })} />
@@ -87,6 +89,7 @@ export function LoanOrders({ selected, onSelect, version }: { selected: string |
 /** The liquidation history: what the provider sold of each liquidated loan, at what price, and what came back. */
 export function LiquidationHistory({ version }: { version: number }) {
   const { t } = useTranslation('loans');
+  const { t: tw } = useTranslation('wallet');
   const { paging, setPaging, onPage } = useRecordQuery<TimeRange>({});
   const page = useLoad(() => loanApi.liquidations(paging), [paging, version], REFRESH_MS);
   return (
@@ -95,7 +98,7 @@ export function LiquidationHistory({ version }: { version: number }) {
       <form className="td-record-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('liquidations.title')}>
         <PageSizeSelect paging={paging} onChange={setPaging} />
       </form>
-      <RecordTable label={t('liquidations.title')} dataKey="liquidationId" page={page} paging={paging} onPage={onPage} exportError={null}>
+      <RecordTable label={t('liquidations.title')} dataKey="liquidationId" page={page} paging={paging} onPage={onPage} exportError={null} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('liquidations.time')} body={(row: Liquidation) => <span data-liquidation={row.orderId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('liquidations.order')} field="orderId" />
         <Column header={t('liquidations.reason')} body={(row: Liquidation) => t(`liquidations.reasons.${row.reason}`)} />

@@ -4,8 +4,8 @@ import { OTC_MODES, OTC_STATUSES, type OtcModeName, type OtcStatusName } from '.
 import { formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { amountText, priceText, usdText } from '../convert/shared.ts';
-import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../record/shared.ts';
-import { WalletShell } from '../wallet/shared.ts';
+import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
+import { describeWalletError, WalletShell } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { otcApi, type OrderQuery, type OtcOrder } from './api.ts';
 import { OrderStatus } from './OrderCard.tsx';
@@ -17,6 +17,7 @@ import { OrderStatus } from './OrderCard.tsx';
  */
 export default function OtcRecordPage() {
   const { t } = useTranslation('otc');
+  const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
   const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<OrderQuery>({ days: 30 });
   const page = useLoad(() => otcApi.orders({ pageCondition: paging, queryCondition: filters }), [paging, filters], 10_000);
@@ -34,7 +35,7 @@ export default function OtcRecordPage() {
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
       </form>
-      <RecordTable label={t('info.record.title')} dataKey="orderId" page={page} paging={paging} onPage={onPage} exportError={null}>
+      <RecordTable label={t('info.record.title')} dataKey="orderId" page={page} paging={paging} onPage={onPage} exportError={null} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('info.record.requested')} body={(row: OtcOrder) => <span data-record={row.orderId}>{formatDateTime(row.timeline.requestedAt)}</span>} />
         <Column header={t('info.record.mode')} body={(row: OtcOrder) => t(`modes.${row.mode}`)} />
         <Column header={t('order.pays')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.fromAmount), asset: row.fromAsset })} />

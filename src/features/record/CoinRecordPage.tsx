@@ -2,13 +2,13 @@ import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { CoinStatus, ShortValue, useSupportedAssets, walletApi, type CoinRecord, type CoinRecordQuery } from '../wallet/shared.ts';
+import { CoinStatus, describeWalletError, ShortValue, useSupportedAssets, walletApi, type CoinRecord, type CoinRecordQuery } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import './record.css';
 import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
-import { TimeRangeFilter } from './TimeRangeFilter.tsx';
-import { ExportButton, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from './RecordKit.tsx';
+import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
+import { BillExportButton } from './BillExportButton.tsx';
 
 const TYPES = ['deposit', 'withdraw'] as const;
 const STATUSES = ['deposit_pending', 'deposit_complete', 'withdraw_pending', 'withdraw_complete', 'withdraw_failed', 'cancelled'] as const;
@@ -37,9 +37,9 @@ export default function CoinRecordPage() {
         <FilterSelect name="status" label={t('filters.status')} value={filters.status} options={STATUSES.map((st) => [st, tw(`status.${st}`)] as const)} onChange={(v) => setFilter('status', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-        <ExportButton exporter={exporter} filters={filters} />
+        <BillExportButton exporter={exporter} filters={filters} />
       </form>
-      <RecordTable label={t('titles.coin')} dataKey="recordId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error}>
+      <RecordTable label={t('titles.coin')} dataKey="recordId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: CoinRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('columns.type')} body={(row: CoinRecord) => t(`types.${row.type}`)} />
         <Column header={t('columns.asset')} body={(row: CoinRecord) => `${row.asset} · ${row.network}`} />

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { describeWalletError } from '../wallet/shared.ts';
 import { type ConvertQuery, type ConvertRecord, convertRecordApi } from './convert-api.ts';
 import './record.css';
 import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
-import { TimeRangeFilter } from './TimeRangeFilter.tsx';
-import { ExportButton, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from './RecordKit.tsx';
+import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
+import { BillExportButton } from './BillExportButton.tsx';
 
 const TYPES = ['coin', 'fiat'] as const;
 
@@ -20,6 +21,7 @@ const TYPES = ['coin', 'fiat'] as const;
  */
 export default function ConvertRecordPage() {
   const { t } = useTranslation('record');
+  const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
   const exporter = useRecordExport('convert', (day) => t('export.kinds.convert.fileName', { day }));
   const assets = useLoad(() => convertRecordApi.assets(), []);
@@ -38,9 +40,9 @@ export default function ConvertRecordPage() {
         <FilterSelect name="toAsset" label={c('to')} value={filters.toAsset} options={names} onChange={(v) => setFilter('toAsset', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-        <ExportButton exporter={exporter} filters={filters} />
+        <BillExportButton exporter={exporter} filters={filters} />
       </form>
-      <RecordTable label={t('titles.convert')} dataKey="orderId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error}>
+      <RecordTable label={t('titles.convert')} dataKey="orderId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: ConvertRecord) => <span data-record={`C${row.orderId}`}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={c('type')} body={(row: ConvertRecord) => c(`types.${row.kind}`)} />
         <Column

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { fiatApi, FiatStatus, useFiatAssets, type FiatRecord, type FiatRecordQuery } from '../wallet/shared.ts';
+import { describeWalletError, fiatApi, FiatStatus, useFiatAssets, type FiatRecord, type FiatRecordQuery } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import './record.css';
 import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
-import { TimeRangeFilter } from './TimeRangeFilter.tsx';
-import { ExportButton, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from './RecordKit.tsx';
+import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
+import { BillExportButton } from './BillExportButton.tsx';
 
 const STATUSES = ['approvalPending', 'complete', 'cancelled'] as const;
 type Filters = Omit<FiatRecordQuery, 'type'>;
@@ -42,9 +42,9 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
         <FilterSelect name="status" label={t('filters.status')} value={filters.status} options={STATUSES.map((st) => [st, tw(`fiat.status.${st}`)] as const)} onChange={(v) => setFilter('status', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-        <ExportButton exporter={exporter} filters={filters} />
+        <BillExportButton exporter={exporter} filters={filters} />
       </form>
-      <RecordTable label={t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw')} dataKey="recordId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error}>
+      <RecordTable label={t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw')} dataKey="recordId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: FiatRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('fiat.currency')} field="asset" />
         <Column header={t('fiat.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatQuantity(row.amount)} />

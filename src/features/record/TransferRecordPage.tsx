@@ -3,13 +3,13 @@ import { ACCOUNT_KIND_OF, TRANSFER_DIRECTIONS, type AccountType } from '../../..
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { transferApi, useFiatAssets, useSupportedAssets, type TransferQuery, type TransferRecord } from '../wallet/shared.ts';
+import { describeWalletError, transferApi, useFiatAssets, useSupportedAssets, type TransferQuery, type TransferRecord } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import './record.css';
 import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
-import { TimeRangeFilter } from './TimeRangeFilter.tsx';
-import { ExportButton, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from './RecordKit.tsx';
+import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
+import { BillExportButton } from './BillExportButton.tsx';
 
 
 /**
@@ -37,9 +37,9 @@ export default function TransferRecordPage() {
         <FilterSelect name="type" label={t('transfer.direction')} value={filters.type} options={TRANSFER_DIRECTIONS.map((type) => [type, t(`transfer.types.${type}`)] as const)} onChange={(v) => setFilter('type', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-        <ExportButton exporter={exporter} filters={filters} />
+        <BillExportButton exporter={exporter} filters={filters} />
       </form>
-      <RecordTable label={t('titles.transfer')} dataKey="transferId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error}>
+      <RecordTable label={t('titles.transfer')} dataKey="transferId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: TransferRecord) => <span data-record={`T${row.transferId}`}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('transfer.asset')} field="asset" />
         <Column header={t('columns.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: TransferRecord) => formatQuantity(row.amount)} />

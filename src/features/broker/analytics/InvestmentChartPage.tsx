@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatAssetAmount, formatDateTime, formatFractionPercent, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { BrokerExportButton, EmptyState, useLoad } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton } from '../../../components/records/index.ts';
+import { EmptyState } from '../../../components/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { LoadError } from '../parts.tsx';
 import { analyticsApi, type UnitSummary } from './api.ts';
 import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
@@ -163,7 +166,7 @@ function Performance({ project }: { project: UnitSummary }) {
         title={t('records.title')}
         testId="zero-records"
         hint={t('records.hint')}
-        actions={<BrokerExportButton path="/broker/financingUnit/zeroRecord/export" fields={exportFields(project.projectNo, range)} fileName={fileName('zeroRecords')} />}
+        actions={<ExportButton path="/broker/financingUnit/zeroRecord/export" fields={exportFields(project.projectNo, range)} fileName={fileName('zeroRecords')} />}
       >
         <LoadError error={records.error} />
         {records.data ? (

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAssetAmount, formatDateTime, PLACEHOLDER } from '../../../lib/format/index.ts';
-import { BrokerExportButton, useLoad } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton } from '../../../components/records/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { LoadError } from '../parts.tsx';
 import { analyticsApi } from './api.ts';
 import { DEFAULT_CHART_RANGE, type ChartRange } from './chart-window.ts';
@@ -41,7 +43,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
       <Block
         title={t('overview.capitalReport')}
         testId="capital-report"
-        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.capitalReport} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('capitalReport')} />}
+        actions={<ExportButton path={OVERVIEW_EXPORT_PATHS.capitalReport} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('capitalReport')} />}
       >
         {report.data ? (
           <FigureTable
@@ -95,7 +97,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
         title={t('overview.trades')}
         testId="trade-total"
         hint={total.data ? t('overview.lastTradeDay', { day: total.data.lastTradeDay }) : null}
-        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.tradeStatistics} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('tradeStatistics')} />}
+        actions={<ExportButton path={OVERVIEW_EXPORT_PATHS.tradeStatistics} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('tradeStatistics')} />}
       >
         {total.data ? (
           <FigureTable
@@ -110,7 +112,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
       <Block
         title={t('bills.title')}
         testId="trade-bills"
-        actions={<BrokerExportButton path="/broker/order/tradeBill/export" fields={exportFields(projectNo, range)} fileName={fileName('tradeBill')} />}
+        actions={<ExportButton path="/broker/order/tradeBill/export" fields={exportFields(projectNo, range)} fileName={fileName('tradeBill')} />}
       >
         <TradeBillTable projectNo={projectNo} range={range} />
       </Block>
@@ -118,7 +120,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
       <Block
         title={t('overview.accountTrades')}
         testId="account-trades"
-        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.accountTrades} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('accountTrades')} />}
+        actions={<ExportButton path={OVERVIEW_EXPORT_PATHS.accountTrades} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('accountTrades')} />}
       >
         {accounts.data ? (
           <FigureTable
@@ -133,7 +135,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
         title={t('overview.userTrades')}
         testId="user-trades"
         hint={t('overview.userTradesHint')}
-        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.userTrades} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('userTrades')} />}
+        actions={<ExportButton path={OVERVIEW_EXPORT_PATHS.userTrades} fields={{}} searchParams={exportFields(projectNo, range)} fileName={fileName('userTrades')} />}
       >
         {users.data ? (
           <FigureTable
@@ -147,7 +149,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
       <Block
         title={t('overview.userProfit')}
         testId="user-profit"
-        actions={<BrokerExportButton path={OVERVIEW_EXPORT_PATHS.userProfit} fields={{}} searchParams={projectNo ? { projectNo } : {}} fileName={fileName('userProfit')} />}
+        actions={<ExportButton path={OVERVIEW_EXPORT_PATHS.userProfit} fields={{}} searchParams={projectNo ? { projectNo } : {}} fileName={fileName('userProfit')} />}
       >
         {profit.data ? (
           <FigureTable
@@ -172,7 +174,7 @@ export default function OverviewPanel({ projectNo }: { projectNo: string }) {
       <Block
         title={t('overview.userIncome')}
         testId="user-income"
-        actions={<BrokerExportButton path="/broker/account/overview/userIncomeRecord/export" fields={exportFields(projectNo, range)} fileName={fileName('userIncome')} />}
+        actions={<ExportButton path="/broker/account/overview/userIncomeRecord/export" fields={exportFields(projectNo, range)} fileName={fileName('userIncome')} />}
       >
         <UserIncomeTable projectNo={projectNo} range={range} />
       </Block>

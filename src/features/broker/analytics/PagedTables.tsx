@@ -3,10 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAssetAmount, formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { BrokerTable, EmptyState, PageSizeSelect, useLoad, type Loaded, type Paging } from '../kit/index.ts';
+import { PageSizeSelect, type Paging, RecordTable } from '../../../components/records/index.ts';
+import { EmptyState } from '../../../components/index.ts';
+import { type Loaded, useLoad } from '../../../lib/use-load.ts';
 import { analyticsApi, type TradeBillPage, type UserIncomePage } from './api.ts';
 import type { ChartRange } from './chart-window.ts';
 import { unitsText } from './parts.tsx';
+import { useListFailure } from '../list-failure.tsx';
 
 type IncomeRow = UserIncomePage['list'][number] & { key: string };
 type TradeRow = TradeBillPage['list'][number];
@@ -32,6 +35,7 @@ function usePaged<T>(projectNo: string, range: ChartRange, load: (paging: Paging
  */
 export function UserIncomeTable({ projectNo, range }: { projectNo: string; range: ChartRange }) {
   const { t } = useTranslation('broker-analytics');
+  const describeFailure = useListFailure();
   const { page, paging, setPaging, onPage } = usePaged(projectNo, range, async (p) => {
     const reply = await analyticsApi.userIncome(projectNo, range, p);
     return { ...reply, list: reply.list.map((r) => ({ ...r, key: `${r.day}-${r.investorId}-${r.projectNo}` })) };
@@ -39,7 +43,7 @@ export function UserIncomeTable({ projectNo, range }: { projectNo: string; range
   return (
     <>
       <PageSizeSelect paging={paging} onChange={setPaging} />
-      <BrokerTable<IncomeRow> label={t('overview.userIncome')} dataKey="key" page={page as Loaded<{ list: IncomeRow[]; total: number }>} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      <RecordTable<IncomeRow> label={t('overview.userIncome')} dataKey="key" page={page as Loaded<{ list: IncomeRow[]; total: number }>} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('lines.day')} body={(r: IncomeRow) => r.day} />
         <Column header={t('overview.investor')} body={(r: IncomeRow) => r.investorName} />
         <Column header={t('overview.project')} body={(r: IncomeRow) => r.projectName} />
@@ -49,7 +53,7 @@ export function UserIncomeTable({ projectNo, range }: { projectNo: string; range
         <Column header={t('returns.profit')} body={(r: IncomeRow) => usdt(r.profit)} />
         <Column header={t('overview.dailyProfit')} body={(r: IncomeRow) => usdt(r.dailyProfit)} />
         <Column header={t('overview.interest')} body={(r: IncomeRow) => usdt(r.interestAccrued)} />
-      </BrokerTable>
+      </RecordTable>
     </>
   );
 }
@@ -60,6 +64,7 @@ export function UserIncomeTable({ projectNo, range }: { projectNo: string; range
  */
 export function TradeBillTable({ projectNo, range }: { projectNo: string; range: ChartRange }) {
   const { t } = useTranslation('broker-analytics');
+  const describeFailure = useListFailure();
   const { page, paging, setPaging, onPage } = usePaged(projectNo, range, (p) => analyticsApi.tradeBills(projectNo, range, p));
   const sums = page.data?.sums;
   return (
@@ -70,7 +75,7 @@ export function TradeBillTable({ projectNo, range }: { projectNo: string; range:
           {t('bills.sums', { count: sums.tradeCount, volume: usdt(sums.volume), fee: usdt(sums.fee), pnl: usdt(sums.netPnl) })}
         </p>
       ) : null}
-      <BrokerTable<TradeRow> label={t('bills.title')} dataKey="tradeId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      <RecordTable<TradeRow> label={t('bills.title')} dataKey="tradeId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('bills.time')} body={(r: TradeRow) => formatDateTime(r.time)} />
         <Column header={t('overview.project')} body={(r: TradeRow) => r.projectName} />
         <Column header={t('overview.subAccount')} body={(r: TradeRow) => r.subAccountName} />
@@ -81,7 +86,7 @@ export function TradeBillTable({ projectNo, range }: { projectNo: string; range:
         <Column header={t('overview.volume')} body={(r: TradeRow) => usdt(r.quoteVolume)} />
         <Column header={t('overview.fee')} body={(r: TradeRow) => usdt(r.fee)} />
         <Column header={t('overview.netPnl')} body={(r: TradeRow) => usdt(r.netPnl)} />
-      </BrokerTable>
+      </RecordTable>
     </>
   );
 }

@@ -9,7 +9,10 @@ import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton, FilterBar, PageSizeSelect, RecordTable, type TimeRange, TimeRangeFilter, useRecordQuery } from '../../../components/records/index.ts';
+import { EmptyState } from '../../../components/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { Amount, amountText, exportFields, noFactor, SecondFactorFields, timeFields, type Factor, type FactorField } from '../money/shared.tsx';
 import { interestApi, type SettleBill, type SettleBillDetail } from './api.ts';
 import { describeInterestError } from './errors.ts';
@@ -19,6 +22,7 @@ import './locale.ts';
 import '../money/locale.ts';
 import '../money/money.css';
 import './interest.css';
+import { useListFailure } from '../list-failure.tsx';
 
 interface Filters extends TimeRange {
   status?: BillState;
@@ -42,9 +46,10 @@ export default function BillPage() {
 
 function Bills() {
   const { t } = useTranslation('broker-interest');
+  const describeFailure = useListFailure();
   usePrimeLocale();
   const [search, setSearch] = useSearchParams();
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useBrokerQuery<Filters>({ days: 365 });
+  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<Filters>({ days: 365 });
   const [projectNo, setProjectNo] = useState('');
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
@@ -96,12 +101,12 @@ function Bills() {
           </span>
         ) : null}
       </div>
-      <BrokerFilterBar actions={<BrokerExportButton path="/broker/exportSettleBill" fields={{}} searchParams={exportFields(query)} fileName={fileNameOf(INTEREST_EXPORT_FILES.settleBills.fileName)} />}>
+      <FilterBar actions={<ExportButton path="/broker/exportSettleBill" fields={{}} searchParams={exportFields(query)} fileName={fileNameOf(INTEREST_EXPORT_FILES.settleBills.fileName)} />}>
         <ProjectSelect projects={projects.data ?? []} value={projectNo} onChange={setProjectNo} allowAll />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
-      <BrokerTable<SettleBill> label={t('bill.title')} dataKey="billNo" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      </FilterBar>
+      <RecordTable<SettleBill> label={t('bill.title')} dataKey="billNo" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('bill.columns.billNo')} body={(row: SettleBill) => <span data-bill-row={row.billNo}>{row.billNo}</span>} />
         <Column header={t('bill.columns.project')} body={(row: SettleBill) => `${row.projectName} (${row.projectNo})`} />
         <Column header={t('bill.columns.period')} body={(row: SettleBill) => `${row.fromDay} – ${row.untilDay}`} />
@@ -125,7 +130,7 @@ function Bills() {
             </button>
           )}
         />
-      </BrokerTable>
+      </RecordTable>
     </div>
   );
 }
@@ -187,7 +192,7 @@ function BillDetail({ billNo, onClose, onDecided }: { billNo: string; onClose: (
       ) : null}
       {b.myActions.length > 0 ? <DecisionForm bill={b} onDecided={onDecided} /> : null}
       <div className="td-broker-money-actions">
-        <BrokerExportButton path="/broker/exportSettleBillDetail" fields={{}} searchParams={{ billNo: b.billNo }} fileName={fileNameOf(INTEREST_EXPORT_FILES.settleBill.fileName, { billNo: b.billNo })} />
+        <ExportButton path="/broker/exportSettleBillDetail" fields={{}} searchParams={{ billNo: b.billNo }} fileName={fileNameOf(INTEREST_EXPORT_FILES.settleBill.fileName, { billNo: b.billNo })} />
         <button type="button" className="td-button td-button-secondary" onClick={onClose} data-testid="bill-close">
           {t('common.close')}
         </button>

@@ -8,7 +8,10 @@ import { formatAmount, formatFractionPercent } from '../../../lib/format/index.t
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton, FilterBar, FilterSelect, PageSizeSelect, RecordTable, type TimeRange, useRecordQuery } from '../../../components/records/index.ts';
+import { EmptyState } from '../../../components/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { fileNameOf } from '../money/export-name.ts';
 import { Amount, amountText } from '../money/shared.tsx';
 import { interestApi, type InterestRecord, type SettleBill, type SettlePreview } from './api.ts';
@@ -18,6 +21,7 @@ import './locale.ts';
 import '../money/locale.ts';
 import '../money/money.css';
 import './interest.css';
+import { useListFailure } from '../list-failure.tsx';
 
 type Notice = { text: string; tone: 'error' | 'success' } | null;
 /** The interest page's downloads (contract/broker-project-exports.ts investorInterest, interestRecords). */
@@ -98,7 +102,7 @@ function Interest() {
           <h2 className="td-broker-money-section">{t('interest.investorsTitle')}</h2>
           {projectNo ? (
             <div className="td-broker-interest-export">
-              <BrokerExportButton path={INTEREST_EXPORT_PATHS.investorInterest} fields={{}} searchParams={{ projectNo }} fileName={fileNameOf(INTEREST_EXPORT_FILES.investorInterest.fileName)} label={t('interest.exportInvestors')} />
+              <ExportButton path={INTEREST_EXPORT_PATHS.investorInterest} fields={{}} searchParams={{ projectNo }} fileName={fileNameOf(INTEREST_EXPORT_FILES.investorInterest.fileName)} label={t('interest.exportInvestors')} />
             </div>
           ) : null}
           {investors.data && investors.data.length > 0 ? (
@@ -171,15 +175,16 @@ interface RecordFilters extends TimeRange {
 /** interestSettle/page: per investor the pending accruals and each bill's line, by state, paged on the server. */
 function InterestRecords({ projectNo, version }: { projectNo: string; version: number }) {
   const { t } = useTranslation('broker-interest');
+  const describeFailure = useListFailure();
   usePrimeLocale();
-  const { filters, setFilter, paging, setPaging, onPage } = useBrokerQuery<RecordFilters>({});
+  const { filters, setFilter, paging, setPaging, onPage } = useRecordQuery<RecordFilters>({});
   const page = useLoad(() => interestApi.records(paging, { projectNo, ...(filters.state ? { state: filters.state } : {}) }), [paging, filters, projectNo, version]);
   return (
     <>
       <h2 className="td-broker-money-section">{t('interest.recordsTitle')}</h2>
-      <BrokerFilterBar
+      <FilterBar
         actions={
-          <BrokerExportButton
+          <ExportButton
             path={INTEREST_EXPORT_PATHS.interestRecords}
             fields={{}}
             searchParams={{ projectNo, ...(filters.state ? { state: filters.state } : {}) }}
@@ -190,15 +195,15 @@ function InterestRecords({ projectNo, version }: { projectNo: string; version: n
       >
         <FilterSelect<InterestState> name="state" label={t('interest.recordColumns.state')} value={filters.state} options={INTEREST_STATES.map((s) => [s, t(`interestStates.${s}`)] as const)} onChange={(v) => setFilter('state', v)} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
-      <BrokerTable<InterestRecord> label={t('interest.recordsTitle')} dataKey="key" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      </FilterBar>
+      <RecordTable<InterestRecord> label={t('interest.recordsTitle')} dataKey="key" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('interest.recordColumns.investor')} body={(row: InterestRecord) => row.investorName} />
         <Column header={t('interest.recordColumns.state')} body={(row: InterestRecord) => <span data-interest-state={row.state}>{t(`interestStates.${row.state}`)}</span>} />
         <Column header={t('interest.recordColumns.period')} body={(row: InterestRecord) => `${row.fromDay} – ${row.toDay}`} />
         <Column header={t('interest.recordColumns.days')} body={(row: InterestRecord) => String(row.days)} />
         <Column header={t('interest.recordColumns.amount')} body={(row: InterestRecord) => <InterestAmount value={row.amount} asset="USDT" />} />
         <Column header={t('interest.recordColumns.billNo')} body={(row: InterestRecord) => row.billNo ?? ''} />
-      </BrokerTable>
+      </RecordTable>
     </>
   );
 }

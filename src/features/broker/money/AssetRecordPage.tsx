@@ -4,7 +4,11 @@ import { BILL_TYPES, type BillType } from '../../../../contract/broker-funds-rul
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton as BrokerExportButton, FilterBar as BrokerFilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery as useBrokerQuery } from '../../../components/records/index.ts';
+import { EmptyState } from '../../../components/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
+import { BrokerTable } from '../list-failure.tsx';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, recordApi, type BillRecord } from './api.ts';
 import { exportFileName } from './export-name.ts';

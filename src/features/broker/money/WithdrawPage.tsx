@@ -7,7 +7,7 @@ import { newRequestId } from '../../../lib/api/index.ts';
 import { checkCode, checkGaCode, Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { useLoad } from '../kit/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, fundApi, type WithdrawAddress } from './api.ts';
 import { describeMoneyError } from './errors.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RangeDays } from '../../../../contract/broker-performance.ts';
-import type { TimeRange } from '../kit/index.ts';
+import type { TimeRange } from '../../../components/records/index.ts';
 import { checkCode, checkGaCode, CodeField, TextField, type FieldErrors } from '../../../components/form/index.ts';
 import { describeError } from '../../account/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';

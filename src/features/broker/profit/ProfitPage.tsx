@@ -7,7 +7,10 @@ import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { Field, FormMessage } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, FilterSelect, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type TimeRange } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton, FilterBar, FilterSelect, PageSizeSelect, RecordTable, type TimeRange, TimeRangeFilter, useRecordQuery } from '../../../components/records/index.ts';
+import { EmptyState } from '../../../components/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { DecisionPanel } from '../money/DecisionPanel.tsx';
 import { fileNameOf } from '../money/export-name.ts';
 import { exportFields, timeFields } from '../money/shared.tsx';
@@ -18,6 +21,7 @@ import { legsText, usdt } from './parts.tsx';
 import './locale.ts';
 import '../money/money.css';
 import './profit.css';
+import { useListFailure } from '../list-failure.tsx';
 
 const STATES = ['applying', 'approved', 'rejected', 'done'] as const;
 type State = (typeof STATES)[number];
@@ -159,7 +163,7 @@ function FundSummary({ funds, loaded }: { funds: readonly ProfitFund[]; loaded: 
         {t('summary.title')}
       </h2>
       <div className="td-profit-summary__export">
-        <BrokerExportButton path="/broker/profitAccrual/accrualFund/export" fields={{}} fileName={fileNameOf(PROFIT_FUNDS_EXPORT_FILE.fileName)} label={t('summary.export')} />
+        <ExportButton path="/broker/profitAccrual/accrualFund/export" fields={{}} fileName={fileNameOf(PROFIT_FUNDS_EXPORT_FILE.fileName)} label={t('summary.export')} />
       </div>
       {loaded && funds.length === 0 ? (
         <p className="td-field-hint" data-testid="profit-no-projects">
@@ -199,7 +203,8 @@ function FundSummary({ funds, loaded }: { funds: readonly ProfitFund[]; loaded: 
 
 function Applications({ projectNo, version, onDecide }: { projectNo: string; version: number; onDecide: (row: ProfitApplication) => void }) {
   const { t } = useTranslation('broker-profit');
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useBrokerQuery<ApplicationFilters>({ days: 30 });
+  const describeFailure = useListFailure();
+  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<ApplicationFilters>({ days: 30 });
   const query = { ...timeFields(filters), ...(projectNo ? { projectNo } : {}), ...(filters.status ? { status: filters.status } : {}), ...(filters.type ? { type: filters.type } : {}) };
   const page = useLoad(() => profitApi.applications(paging, query), [paging, filters, projectNo, version]);
   return (
@@ -207,8 +212,8 @@ function Applications({ projectNo, version, onDecide }: { projectNo: string; ver
       <h2 id="profit-applications-title" className="td-broker-money-section">
         {t('applications.title')}
       </h2>
-      <BrokerFilterBar
-        actions={<BrokerExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'application', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.application.fileName)} />}
+      <FilterBar
+        actions={<ExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'application', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.application.fileName)} />}
       >
         <FilterSelect<State> name="profitStatus" label={t('applications.status')} value={filters.status} options={STATES.map((s) => [s, t(`states.${s}`)] as const)} onChange={(v) => setFilter('status', v)} />
         <FilterSelect<ProfitApplicationType>
@@ -220,8 +225,8 @@ function Applications({ projectNo, version, onDecide }: { projectNo: string; ver
         />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
-      <BrokerTable<ProfitApplication> label={t('applications.title')} dataKey="applicationId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      </FilterBar>
+      <RecordTable<ProfitApplication> label={t('applications.title')} dataKey="applicationId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('applications.columns.createdAt')} body={(row: ProfitApplication) => <span data-profit-application={row.applicationId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('applications.columns.type')} body={(row: ProfitApplication) => t(`types.${row.type}`)} />
         <Column header={t('applications.columns.project')} body={(row: ProfitApplication) => row.projectNo} />
@@ -249,14 +254,15 @@ function Applications({ projectNo, version, onDecide }: { projectNo: string; ver
             ) : null
           }
         />
-      </BrokerTable>
+      </RecordTable>
     </section>
   );
 }
 
 function Accruals({ projectNo, version }: { projectNo: string; version: number }) {
   const { t } = useTranslation('broker-profit');
-  const { filters, setRange, paging, setPaging, onPage } = useBrokerQuery<TimeRange>({ days: 30 });
+  const describeFailure = useListFailure();
+  const { filters, setRange, paging, setPaging, onPage } = useRecordQuery<TimeRange>({ days: 30 });
   const query = { ...timeFields(filters), ...(projectNo ? { projectNo } : {}) };
   const page = useLoad(() => profitApi.accruals(paging, query), [paging, filters, projectNo, version]);
   return (
@@ -264,19 +270,19 @@ function Accruals({ projectNo, version }: { projectNo: string; version: number }
       <h2 id="profit-accruals-title" className="td-broker-money-section">
         {t('accruals.title')}
       </h2>
-      <BrokerFilterBar
-        actions={<BrokerExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'accrual', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.accrual.fileName)} />}
+      <FilterBar
+        actions={<ExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'accrual', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.accrual.fileName)} />}
       >
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
-      <BrokerTable<ProfitAccrual> label={t('accruals.title')} dataKey="day" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      </FilterBar>
+      <RecordTable<ProfitAccrual> label={t('accruals.title')} dataKey="day" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('accruals.columns.day')} body={(row: ProfitAccrual) => <span data-profit-accrual={`${row.projectNo}-${row.day}`}>{row.day}</span>} />
         <Column header={t('accruals.columns.project')} body={(row: ProfitAccrual) => row.projectNo} />
         <Column header={t('accruals.columns.navBefore')} body={(row: ProfitAccrual) => row.navBefore} />
         <Column header={t('accruals.columns.hwmBefore')} body={(row: ProfitAccrual) => row.hwmBefore} />
         <Column header={t('accruals.columns.amount')} body={(row: ProfitAccrual) => usdt(row.amount)} />
-      </BrokerTable>
+      </RecordTable>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ANALYTICS_EXPORT_FILES } from '../../../../contract/broker-analytics-rules.ts';
-import { BrokerExportButton } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton } from '../../../components/records/index.ts';
 import { fileNameOf } from '../money/export-name.ts';
 import { PROJECT_EXPORT_PATHS, projectFileName } from './exports.ts';
 
@@ -31,7 +32,7 @@ export function Documents({ projectNo }: { projectNo: string }) {
               <strong>{t(`detail.documents.names.${d.key}`)}</strong>
               <span className="td-broker-hint">{t(`detail.documents.hints.${d.key}`)}</span>
             </span>
-            <BrokerExportButton path={d.path} fields={d.fields} {...(d.searchParams ? { searchParams: d.searchParams } : {})} fileName={d.fileName} label={t('detail.documents.download', { name: t(`detail.documents.names.${d.key}`) })} />
+            <ExportButton path={d.path} fields={d.fields} {...(d.searchParams ? { searchParams: d.searchParams } : {})} fileName={d.fileName} label={t('detail.documents.download', { name: t(`detail.documents.names.${d.key}`) })} />
           </li>
         ))}
       </ul>

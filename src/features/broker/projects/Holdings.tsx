@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
-import { BrokerExportButton, EmptyState, type Loaded } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton } from '../../../components/records/index.ts';
+import { EmptyState } from '../../../components/index.ts';
+import type { Loaded } from '../../../lib/use-load.ts';
 import { LoadError } from '../parts.tsx';
 import type { Holding } from './api.ts';
 import { PROJECT_EXPORT_PATHS, projectFileName } from './exports.ts';
@@ -20,7 +23,7 @@ export function Holdings({ projectNo, capital, interestPayable }: { projectNo: s
     <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-investors">
       <div className="td-broker-project-panel__head">
         <h2 id="project-investors">{t('detail.investors')}</h2>
-        <BrokerExportButton path={PROJECT_EXPORT_PATHS.holdings} fields={{}} searchParams={{ projectNo }} fileName={projectFileName('holdings')} />
+        <ExportButton path={PROJECT_EXPORT_PATHS.holdings} fields={{}} searchParams={{ projectNo }} fileName={projectFileName('holdings')} />
       </div>
       <LoadError error={capital.error} />
       {capital.data && list.length === 0 ? <EmptyState /> : null}

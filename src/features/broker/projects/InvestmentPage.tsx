@@ -5,7 +5,7 @@ import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { useLoad } from '../kit/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { LoadError } from '../parts.tsx';
 import { capitalApi, projectApi } from './api.ts';
 import { describeProjectError } from './errors.ts';

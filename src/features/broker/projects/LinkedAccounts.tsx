@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
-import { BrokerExportButton, useLoad } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton } from '../../../components/records/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { Notice } from '../parts.tsx';
 import { relationApi, type ProjectRelation } from './api.ts';
 import { describeProjectError } from './errors.ts';
@@ -46,7 +48,7 @@ export function LinkedAccounts({ projectNo, accounts, onChange }: { projectNo: s
     <section className="td-broker-panel td-broker-project-panel" aria-labelledby="project-accounts">
       <div className="td-broker-project-panel__head">
         <h2 id="project-accounts">{t('detail.accounts')}</h2>
-        <BrokerExportButton path={PROJECT_EXPORT_PATHS.accounts} fields={{}} searchParams={{ projectNo }} fileName={projectFileName('accounts')} label={t('detail.accountsExport')} />
+        <ExportButton path={PROJECT_EXPORT_PATHS.accounts} fields={{}} searchParams={{ projectNo }} fileName={projectFileName('accounts')} label={t('detail.accountsExport')} />
       </div>
       <p className="td-broker-hint">{t('detail.accountsIntro')}</p>
       <div className="td-broker-scroll" role="region" aria-label={t('detail.accounts')} tabIndex={0}>

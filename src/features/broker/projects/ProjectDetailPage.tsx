@@ -4,7 +4,7 @@ import { PROJECT_NO_PATTERN } from '../../../../contract/broker-projects-rules.t
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { useLoad } from '../kit/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { ExchangeName, LoadError, Notice } from '../parts.tsx';
 import { projectApi, type ProjectInfo } from './api.ts';
 import { CapitalFlows } from './CapitalFlows.tsx';

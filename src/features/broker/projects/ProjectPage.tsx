@@ -6,7 +6,10 @@ import { PROJECT_STATUSES, type ProjectStatus } from '../../../../contract/broke
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, PageSizeSelect, useBrokerQuery, useLoad } from '../kit/index.ts';
+import '../lists.css';
+import { ExportButton, FilterBar, PageSizeSelect, RecordTable, useRecordQuery } from '../../../components/records/index.ts';
+import { EmptyState } from '../../../components/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { refreshProjectList } from '../lookup-store.ts';
 import { ExchangeName, LoadError, Notice } from '../parts.tsx';
 import { projectApi, type Project } from './api.ts';
@@ -17,6 +20,7 @@ import { ProjectStatusBadge } from './StatusBadge.tsx';
 import './locale.ts';
 import '../pages.css';
 import './projects.css';
+import { useListFailure } from '../list-failure.tsx';
 
 /**
  * project (spec §2 broker manager, the manager's default page; spec §4 project states; issue 15): the organisation's
@@ -33,13 +37,14 @@ export default function ProjectPage() {
 
 function Projects() {
   const { t } = useTranslation('broker-project');
+  const describeFailure = useListFailure();
   const { lang } = useParams();
   usePrimeLocale();
   const [status, setStatus] = useState<ProjectStatus>('in_progress');
   const [version, setVersion] = useState(0);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const { paging, setPaging, onPage } = useBrokerQuery({});
+  const { paging, setPaging, onPage } = useRecordQuery({});
   const counts = useLoad(() => projectApi.byStatus({ status }), [status, version]);
   const page = useLoad(() => projectApi.page(paging, { status }), [paging, status, version]);
   const base = `/${lang}/brokerManager`;
@@ -72,7 +77,7 @@ function Projects() {
       </div>
       {creating ? <NewProjectForm onDone={created} onClose={() => setCreating(false)} /> : null}
       <Notice text={notice} testId="project-notice" />
-      <BrokerFilterBar actions={<BrokerExportButton path={PROJECT_EXPORT_PATHS.projects} fields={{}} searchParams={{ status }} fileName={projectFileName('projects')} />}>
+      <FilterBar actions={<ExportButton path={PROJECT_EXPORT_PATHS.projects} fields={{}} searchParams={{ status }} fileName={projectFileName('projects')} />}>
         <div className="td-broker-segments" role="group" aria-label={t('list.tabs')}>
           {PROJECT_STATUSES.map((s) => (
             <button key={s} type="button" aria-pressed={status === s} className={status === s ? 'is-on' : undefined} onClick={() => choose(s)} data-testid={`project-tab-${s}`}>
@@ -82,9 +87,9 @@ function Projects() {
           ))}
         </div>
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
+      </FilterBar>
       <LoadError error={counts.error} />
-      <BrokerTable<Project> label={t('list.title')} dataKey="projectNo" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      <RecordTable<Project> label={t('list.title')} dataKey="projectNo" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('list.columns.projectNo')} body={(row: Project) => <span data-project-row={row.projectNo}>{row.projectNo}</span>} />
         <Column
           header={t('list.columns.name')}
@@ -119,7 +124,7 @@ function Projects() {
             </span>
           )}
         />
-      </BrokerTable>
+      </RecordTable>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
-import { useLoad } from '../kit/index.ts';
+import { useLoad } from '../../../lib/use-load.ts';
 import { noFactor, SecondFactorFields, type Factor, type FactorField } from '../money/shared.tsx';
 import { capitalApi, projectApi, type DecreasePreview } from './api.ts';
 import { describeProjectError } from './errors.ts';

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download as defaultDownload, isApiError } from '../../../lib/api/index.ts';
+import { download as defaultDownload, isApiError } from '../../lib/api/index.ts';
 
 export type ExportFields = Record<string, string | number | undefined>;
 type Download = typeof defaultDownload;
 
 /**
- * A broker list's xlsx export (spec §7 "Downloads": the shared download helper posts the fields form-encoded,
+ * A list's xlsx export (spec §7 "Downloads": the shared download helper posts the fields form-encoded,
  * saves the file, or reads the JSON error body). The file name is the spec's Chinese one, passed in by the page
  * (e.g. 出入金記錄 for account/bill/export, 操作記錄 for exportBrokerFinancingAction). A refusal shows beside
- * the button.
+ * the button. Its texts are the broker namespace's (kit.*), which the pages that use it load.
  */
-export function BrokerExportButton({
+export function ExportButton({
   path,
   fields,
   fileName,

@@ -1,15 +1,15 @@
-import { RANGE_DAYS, type RangeDays } from '../../../../contract/broker-performance.ts';
-import type { TimeRange } from '../../record/shared.ts';
+import { RANGE_DAYS, type RangeDays } from '../../../contract/broker-performance.ts';
+import type { TimeRange } from './TimeRangeFilter.tsx';
 
 const DAY_MS = 86_400_000;
 
-/** spec §9: the quick ranges a broker list offers (the records kit's time filter offers the same, plus a custom range). */
+/** spec §9: the quick ranges a list offers (TimeRangeFilter offers the same, plus a custom range). */
 export const TIME_RANGES: readonly RangeDays[] = RANGE_DAYS;
-/** A broker list starts on the last 30 days. */
+/** A list starts on the last 30 days. */
 export const DEFAULT_RANGE: TimeRange = { days: 30 };
 
 /**
- * The window a broker call is asked for: a custom range as chosen (calendar days, its end exclusive), a quick
+ * The window a list's call is asked for: a custom range as chosen (calendar days, its end exclusive), a quick
  * range as the last n × 24 hours up to `now`.
  */
 export function timeWindow(range: TimeRange, now: Date): { startTime: string; endTime: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RANGE_DAYS } from '../../../../contract/broker-performance.ts';
+import { RANGE_DAYS } from '../../../contract/broker-performance.ts';
 import { DEFAULT_RANGE, TIME_RANGES, timeWindow } from './time-window.ts';
 
 describe('broker time window (spec §9 time ranges)', () => {

@@ -5,17 +5,20 @@ import { I18nextProvider } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { actAsync } from '../../../components/testing/act-environment.ts';
-import zhBroker from '../../../../locales/zh-HK/broker.json';
-import zhComponents from '../../../../locales/zh-HK/components.json';
-import zhErrors from '../../../../locales/zh-HK/errors.json';
-import zhRecord from '../../../../locales/zh-HK/record.json';
-import zhWallet from '../../../../locales/zh-HK/wallet.json';
-import { configureApi } from '../../../lib/api/index.ts';
-import { RANGE_DAYS } from '../../../../contract/broker-performance.ts';
-import { BrokerExportButton, BrokerFilterBar, BrokerTable, EmptyState, PageSizeSelect, TimeRangeFilter, useBrokerQuery, useLoad, type Paging, type TimeRange } from './index.ts';
+import { actAsync } from '../testing/act-environment.ts';
+import zhBroker from '../../../locales/zh-HK/broker.json';
+import zhComponents from '../../../locales/zh-HK/components.json';
+import zhErrors from '../../../locales/zh-HK/errors.json';
+import zhRecord from '../../../locales/zh-HK/record.json';
+import zhWallet from '../../../locales/zh-HK/wallet.json';
+import { configureApi } from '../../lib/api/index.ts';
+import { RANGE_DAYS } from '../../../contract/broker-performance.ts';
+import { EmptyState } from '../index.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { failureText } from '../form/failure.ts';
+import { ExportButton, FilterBar, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery, type Paging, type TimeRange } from './index.ts';
 
-// The broker list kit in Chromium, in zh-HK (the broker manager's only language, spec §1).
+// The records kit in Chromium as a broker list composes it, in zh-HK (the broker manager's only language, spec §1).
 
 interface Row {
   id: string;
@@ -54,7 +57,7 @@ const q = <T extends HTMLElement = HTMLElement>(id: string) => document.querySel
 
 /** A broker list as a page composes it: filters and paging in, the server's page out (here a fake of `total` rows). */
 function List({ total, seen }: { total: number; seen: Array<{ filters: TimeRange; paging: Paging }> }) {
-  const { filters, setRange, paging, setPaging, onPage } = useBrokerQuery<TimeRange>({ days: 30 });
+  const { filters, setRange, paging, setPaging, onPage } = useRecordQuery<TimeRange>({ days: 30 });
   const page = useLoad(async () => {
     seen.push({ filters, paging });
     const from = (paging.pageNum - 1) * paging.pageSize;
@@ -63,18 +66,18 @@ function List({ total, seen }: { total: number; seen: Array<{ filters: TimeRange
   }, [filters, paging]);
   return (
     <>
-      <BrokerFilterBar actions={<BrokerExportButton path="/broker/account/bill/export" fields={{ ...filters, brokerAccountId: '7' }} fileName="出入金記錄.xlsx" />}>
+      <FilterBar actions={<ExportButton path="/broker/account/bill/export" fields={{ ...filters, brokerAccountId: '7' }} fileName="出入金記錄.xlsx" />}>
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
-      <BrokerTable<Row> label="list" dataKey="id" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      </FilterBar>
+      <RecordTable<Row> label="list" dataKey="id" page={page} paging={paging} onPage={onPage} exportError={null} describeFailure={failureText} empty={<EmptyState />}>
         <Column header="id" body={(row: Row) => <span data-testid="row">{row.id}</span>} />
-      </BrokerTable>
+      </RecordTable>
     </>
   );
 }
 
-describe('broker list kit', () => {
+describe('records kit', () => {
   it('offers the spec §9 time ranges and a custom range; a change asks again from page 1', async () => {
     const seen: Array<{ filters: TimeRange; paging: Paging }> = [];
     await render(<List total={35} seen={seen} />);
