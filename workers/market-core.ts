@@ -2,7 +2,6 @@ import type { Clock } from './clock.ts';
 import type {
   EndpointId,
   HealthSnapshot,
-  Kline,
   Market,
   MarketEndpoints,
   Subscription,
@@ -10,20 +9,13 @@ import type {
 } from './contract.ts';
 import { Connection, type SocketFactory } from './connection.ts';
 import type { OrderBook } from './book/order-book.ts';
-import { BookViews } from './book/book-views.ts';
 import type { Frame } from './parse/frame-reader.ts';
 import { Publisher, type SentState, type TabSink, type TopicSource } from './publisher.ts';
 import { RestClient, type FetchLike } from './rest.ts';
-import { tradesPayload } from './topics/trade-list.ts';
-import {
-  BookEntry,
-  KlinesEntry,
-  MarkEntry,
-  TickersEntry,
-  TradesEntry,
-  type Entry,
-  type EntryHost,
-} from './topics/entries.ts';
+import { BookEntry, type Entry, type EntryHost } from './topics/entries.ts';
+import { SharedTopics, topicKey } from './topics/shared-topics.ts';
+
+export { topicKey };
 
 export interface CoreOptions {
   clock: Clock;
@@ -62,15 +54,10 @@ export class MarketCore implements TopicSource, EntryHost {
   resyncs = 0;
   private readonly clock: Clock;
   private readonly rest: RestClient;
-  private readonly entries = new Map<string, Entry>();
-  /** per endpoint: stream → entry key */
-  private readonly routes: Record<EndpointId, Map<string, Entry>> = {
-    spot: new Map(),
-    usdmPublic: new Map(),
-    usdmMarket: new Map(),
-  };
-  private readonly views = new BookViews();
-  private readonly tickSizes = new Map<string, string>();
+  /** every topic, one copy for all tabs; the publisher reads it directly (no hop through the core per tick) */
+  private readonly topics: SharedTopics;
+  /** per endpoint: stream → entry (the topics' routes, held here for the per-frame lookup) */
+  private readonly routes: Record<EndpointId, Map<string, Entry>>;
   private tickTimer = -1;
   private watchdogTimer = -1;
   /** Books changed while a tab showing them had just been sent a message, and when to prompt them again. */
@@ -85,7 +72,6 @@ export class MarketCore implements TopicSource, EntryHost {
   constructor(private readonly options: CoreOptions) {
     this.clock = options.clock;
     this.rest = new RestClient(options.fetch, options.endpoints);
-    this.publisher = new Publisher(this);
     const make = (id: EndpointId): Connection =>
       new Connection({
         id,
@@ -106,6 +92,9 @@ export class MarketCore implements TopicSource, EntryHost {
         },
       });
     this.connections = { spot: make('spot'), usdmPublic: make('usdmPublic'), usdmMarket: make('usdmMarket') };
+    this.topics = new SharedTopics(this, this.rest, this.connections);
+    this.routes = this.topics.routes;
+    this.publisher = new Publisher(this.topics);
   }
 
   start(): void {
@@ -125,8 +114,7 @@ export class MarketCore implements TopicSource, EntryHost {
     for (const id of this.parkTimers.values()) this.clock.clearTimeout(id);
     this.parkTimers.clear();
     this.parked.clear();
-    for (const entry of this.entries.values()) entry.dispose();
-    this.entries.clear();
+    this.topics.dispose();
     for (const c of Object.values(this.connections)) c.dispose();
   }
 
@@ -156,7 +144,7 @@ export class MarketCore implements TopicSource, EntryHost {
       this.publisher.subscribe(tabId, id, sub);
       return;
     }
-    const entry = this.acquire(sub);
+    const entry = this.topics.acquire(sub);
     if (entry === null) return;
     this.publisher.subscribe(tabId, id, sub);
   }
@@ -165,7 +153,7 @@ export class MarketCore implements TopicSource, EntryHost {
     const sub = this.publisher.unsubscribe(tabId, id);
     if (sub === undefined) return;
     if (this.parked.get(tabId)?.delete(id) === true) return; // its topic was released when it was parked
-    this.release(topicKey(sub));
+    this.topics.release(topicKey(sub));
   }
 
   setVisible(tabId: string, visible: boolean): void {
@@ -187,7 +175,7 @@ export class MarketCore implements TopicSource, EntryHost {
       if (sub === undefined) continue;
       // Taken again: a new book syncs from a snapshot, trades and candles from their history; the publisher sends
       // the tab a full message (it was hidden).
-      if (this.acquire(sub) === null) this.publisher.unsubscribe(tabId, id);
+      if (this.topics.acquire(sub) === null) this.publisher.unsubscribe(tabId, id);
     }
   }
 
@@ -203,7 +191,7 @@ export class MarketCore implements TopicSource, EntryHost {
     for (const [id, sub] of this.publisher.subscriptions(tabId)) {
       if (!PARKED_TOPICS.has(sub.topic)) continue;
       parked.add(id);
-      this.release(topicKey(sub));
+      this.topics.release(topicKey(sub));
     }
     this.parked.set(tabId, parked);
   }
@@ -221,102 +209,40 @@ export class MarketCore implements TopicSource, EntryHost {
   }
 
   health(): HealthSnapshot {
-    let books = 0;
-    for (const e of this.entries.values()) if (e.key.startsWith('book:')) books++;
     return {
       endpoints: Object.values(this.connections).map((c) => c.health()),
       resyncs: this.resyncs,
       staleTopics: this.staleTopics(),
-      books,
+      books: this.topics.bookCount,
       tabs: this.publisher.tabCount,
     };
   }
 
   /** Keys of topics whose last event is older than STALE_MS (for health and tests). */
   staleTopics(): string[] {
-    const now = this.clock.now();
-    const out: string[] = [];
-    for (const e of this.entries.values()) if (now - e.lastEventAt > STALE_MS) out.push(e.key);
-    return out;
+    return this.topics.staleTopics(this.clock.now(), STALE_MS);
   }
 
   /** The book of a topic, for tests and tools (never handed to tabs). */
   book(market: Market, symbol: string): OrderBook | undefined {
-    return (this.entries.get(`book:${market}:${symbol}`) as BookEntry | undefined)?.book;
+    return this.topics.book(market, symbol);
   }
 
-  // ---- TopicSource ----
+  // ---- TopicSource (the publisher reads `topics` itself; these stay for tools and tests) ----
 
   key(sub: Subscription): string {
     return topicKey(sub);
   }
 
   version(key: string): number {
-    return this.entries.get(key)?.version() ?? -1;
+    return this.topics.version(key);
   }
 
   payload(id: string, key: string, sub: Subscription, sent: SentState, full: boolean, transfer: Transferable[]): TopicPayload | null {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return null;
-    switch (sub.topic) {
-      case 'book': {
-        const e = entry as BookEntry;
-        const tick = this.tickSizes.get(`${sub.market}:${sub.symbol}`) ?? null;
-        return this.views.payload(id, e.key, e.book, tick, Math.max(1, Math.min(sub.depth, 500)), sub.group ?? 1, transfer);
-      }
-      case 'trades':
-        return tradesPayload((entry as TradesEntry).list, id, sub.market, sub.symbol, sent, full);
-      case 'tickers': {
-        const map = (entry as TickersEntry).map;
-        if (map.version === 0) return null; // neither the REST seed nor a stream frame yet
-        const tickers = map.changedSince(full ? 0 : sent.cursor);
-        sent.cursor = map.version;
-        return { type: 'tickers', key: id, market: sub.market, tickers, full };
-      }
-      case 'klines': {
-        const series = (entry as KlinesEntry).series;
-        const bars = series.bars;
-        const whole = full || sent.generation !== series.generation;
-        let from = 0;
-        if (!whole) {
-          from = bars.length;
-          while (from > 0 && (bars[from - 1] as Kline).openTime >= sent.cursor) from--;
-        }
-        sent.generation = series.generation;
-        sent.cursor = bars.length > 0 ? (bars[bars.length - 1] as Kline).openTime : 0;
-        const klines = bars.slice(from); // deliberate: the tab's own copy
-        return { type: 'klines', key: id, market: sub.market, symbol: sub.symbol, interval: sub.interval, full: whole, klines };
-      }
-      case 'mark':
-        return { type: 'mark', key: id, symbol: sub.symbol, mark: (entry as MarkEntry).mark };
-    }
+    return this.topics.payload(id, key, sub, sent, full, transfer);
   }
 
-  // ---- topics ----
-
-  private acquire(sub: Subscription): Entry | null {
-    const key = topicKey(sub);
-    let entry = this.entries.get(key);
-    if (entry === undefined) {
-      entry = this.create(sub, key);
-      const connection = this.connections[entry.endpoint];
-      if (!connection.acquire(entry.stream)) return null;
-      this.entries.set(key, entry);
-      this.routes[entry.endpoint].set(entry.stream, entry);
-    }
-    entry.refs++;
-    return entry;
-  }
-
-  private release(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined || --entry.refs > 0) return;
-    this.entries.delete(key);
-    this.routes[entry.endpoint].delete(entry.stream);
-    this.connections[entry.endpoint].release(entry.stream);
-    if (key.startsWith('book:')) this.views.forget(key);
-    entry.dispose();
-  }
+  // ---- frames ----
 
   private route(endpoint: EndpointId, frame: Frame): void {
     if (frame.kind === 'response' || frame.kind === 'error') return;
@@ -347,49 +273,13 @@ export class MarketCore implements TopicSource, EntryHost {
       this.promptRetryAt = Infinity;
       const keys = [...this.waitingBooks];
       this.waitingBooks.clear();
-      for (const k of keys) if (this.entries.has(k)) this.promptBook(k, this.clock.now());
+      for (const k of keys) if (this.topics.entries.has(k)) this.promptBook(k, this.clock.now());
     }, Math.max(0, retryAt - now));
   }
 
   private watchdog(): void {
     for (const c of Object.values(this.connections)) c.watchdog();
-    const now = this.clock.now();
-    for (const entry of this.entries.values()) {
-      if (entry instanceof BookEntry) entry.watchdog(now);
-    }
-  }
-
-  private create(sub: Subscription, key: string): Entry {
-    const now = this.clock.now();
-    switch (sub.topic) {
-      case 'book': {
-        const endpoint: EndpointId = sub.market === 'spot' ? 'spot' : 'usdmPublic';
-        this.loadTickSize(sub.market, sub.symbol);
-        return new BookEntry(this, key, endpoint, sub.market, sub.symbol, now);
-      }
-      case 'trades':
-        return new TradesEntry(this, key, marketEndpoint(sub.market), sub.market, sub.symbol, now);
-      case 'tickers':
-        return new TickersEntry(this, key, marketEndpoint(sub.market), sub.market, now);
-      case 'klines':
-        return new KlinesEntry(this, key, marketEndpoint(sub.market), sub.market, sub.symbol, sub.interval, now);
-      case 'mark':
-        return new MarkEntry(key, sub.symbol, now);
-    }
-  }
-
-  private loadTickSize(market: Market, symbol: string): void {
-    if (this.tickSizes.has(`${market}:${symbol}`)) return;
-    this.rest.tickSizes(market, symbol).then(
-      (sizes) => {
-        for (const [s, tick] of sizes) this.tickSizes.set(`${market}:${s}`, tick);
-        const book = this.entries.get(`book:${market}:${symbol}`) as BookEntry | undefined;
-        if (book) book.book.version++; // re-publish with the tick size
-      },
-      () => {
-        // no tick size: grouping is unavailable for this symbol until the next subscription
-      },
-    );
+    this.topics.watchdog(this.clock.now());
   }
 
   /** @internal for entries */
@@ -407,24 +297,3 @@ export class MarketCore implements TopicSource, EntryHost {
     this.resyncs++;
   }
 }
-
-function marketEndpoint(market: Market): EndpointId {
-  return market === 'spot' ? 'spot' : 'usdmMarket';
-}
-
-/** One key per shared topic (books are shared whatever depth or grouping a tab asks for). */
-export function topicKey(sub: Subscription): string {
-  switch (sub.topic) {
-    case 'book':
-      return `book:${sub.market}:${sub.symbol}`;
-    case 'trades':
-      return `trades:${sub.market}:${sub.symbol}`;
-    case 'tickers':
-      return `tickers:${sub.market}`;
-    case 'klines':
-      return `klines:${sub.market}:${sub.symbol}:${sub.interval}`;
-    case 'mark':
-      return `mark:usdm:${sub.symbol}`;
-  }
-}
-
