@@ -1,6 +1,20 @@
 import type { Clock } from './clock.ts';
 import type { ConnectionState, EndpointHealth, EndpointId } from './contract.ts';
 import { FrameReader, type Frame } from './parse/frame-reader.ts';
+import { Acquired, StreamRefs } from './connection/stream-refs.ts';
+import { SendWindow } from './connection/send-window.ts';
+import {
+  CONNECT_TIMEOUT_MS,
+  CHECK_INTERVAL_MS,
+  HARD_SILENCE_MS,
+  MAX_RECONNECTS,
+  PONG_TIMEOUT_MS,
+  SILENCE_PING_MS,
+  reconnectDelay,
+} from './connection/timing.ts';
+
+export { MAX_STREAMS } from './connection/stream-refs.ts';
+export { CHECK_INTERVAL_MS, CONNECT_TIMEOUT_MS, HARD_SILENCE_MS, MAX_RECONNECTS, PONG_TIMEOUT_MS, SILENCE_PING_MS };
 
 /** The part of WebSocket the core uses; the browser's WebSocket and the `ws` package both fit. */
 export interface SocketLike {
@@ -23,21 +37,9 @@ export interface ConnectionListener {
   onDown(): void;
 }
 
-// Spec §4 and §9: ping after 5 s of silence, check every 3 s, pong window 10 s, at most 5 reconnects.
-export const SILENCE_PING_MS = 5_000;
-export const CHECK_INTERVAL_MS = 3_000;
-export const PONG_TIMEOUT_MS = 10_000;
-export const MAX_RECONNECTS = 5;
-/** Watchdog limits: a socket that neither opens nor fails, and silence the liveness check did not act on. */
-export const CONNECT_TIMEOUT_MS = 10_000;
-export const HARD_SILENCE_MS = SILENCE_PING_MS + PONG_TIMEOUT_MS + 2 * CHECK_INTERVAL_MS;
-/** Binance: at most 1024 streams per connection. */
-export const MAX_STREAMS = 1024;
 const MAX_PARAMS_PER_MESSAGE = 200;
 const MAX_STREAMS_IN_URL = 100;
 const IDLE_CLOSE_MS = 5_000;
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_MAX_MS = 15_000;
 
 export interface ConnectionOptions {
   id: EndpointId;
@@ -66,13 +68,9 @@ export class Connection {
   private readonly clock: Clock;
   private readonly random: () => number;
   private socket: SocketLike | null = null;
-  /** stream → number of holders (tabs' subscriptions) */
-  private readonly refs = new Map<string, number>();
-  /** streams the exchange has been asked for (or were in the URL) on the current socket */
-  private readonly live = new Set<string>();
-  private readonly pendingSub = new Set<string>();
-  private readonly pendingUnsub = new Set<string>();
-  private sentAt: number[] = [];
+  /** reference-counted streams, and the SUBSCRIBE / UNSUBSCRIBE the socket still needs */
+  private readonly streams = new StreamRefs();
+  private readonly window: SendWindow;
   private nextId = 1;
   private pingId = -1;
   private pingSentAt = 0;
@@ -96,28 +94,27 @@ export class Connection {
     this.clock = options.clock;
     this.random = options.random ?? Math.random;
     this.reader = new FrameReader(options.maxFrameChars);
+    this.window = new SendWindow(options.clock, options.maxMessagesPerSecond);
   }
 
   get streamCount(): number {
-    return this.refs.size;
+    return this.streams.size;
   }
 
   hasStream(stream: string): boolean {
-    return this.refs.has(stream);
+    return this.streams.has(stream);
   }
 
   /** Take a reference on a stream; SUBSCRIBE goes out for the first one. False when over 1024 streams. */
   acquire(stream: string): boolean {
-    const count = this.refs.get(stream) ?? 0;
-    if (count === 0 && this.refs.size >= MAX_STREAMS) return false;
-    this.refs.set(stream, count + 1);
-    if (count > 0) return true;
+    const acquired = this.streams.acquire(stream);
+    if (acquired === Acquired.Refused) return false;
+    if (acquired === Acquired.Again) return true;
     if (this.idleTimer >= 0) {
       this.clock.clearTimeout(this.idleTimer);
       this.idleTimer = -1;
     }
-    if (this.pendingUnsub.delete(stream)) return true; // still live on the socket
-    if (!this.live.has(stream)) this.pendingSub.add(stream);
+    if (acquired === Acquired.StillLive) return true; // still live on the socket
     if (this.state === 'idle') this.connect();
     else this.flush();
     return true;
@@ -125,19 +122,12 @@ export class Connection {
 
   /** Drop a reference; UNSUBSCRIBE goes out after the last one. */
   release(stream: string): void {
-    const count = this.refs.get(stream);
-    if (count === undefined) return;
-    if (count > 1) {
-      this.refs.set(stream, count - 1);
-      return;
-    }
-    this.refs.delete(stream);
-    if (!this.pendingSub.delete(stream) && this.live.has(stream)) this.pendingUnsub.add(stream);
+    if (!this.streams.release(stream)) return;
     this.flush();
-    if (this.refs.size === 0 && this.idleTimer < 0 && this.socket !== null) {
+    if (this.streams.size === 0 && this.idleTimer < 0 && this.socket !== null) {
       this.idleTimer = this.clock.setTimeout(() => {
         this.idleTimer = -1;
-        if (this.refs.size === 0) this.shutdown('idle');
+        if (this.streams.size === 0) this.shutdown('idle');
       }, IDLE_CLOSE_MS);
     }
   }
@@ -145,7 +135,7 @@ export class Connection {
   /** A tab asked, or the browser came back online: leave 'offline' and try again now. */
   retry(): void {
     if (this.state !== 'offline' && this.state !== 'reconnecting') return;
-    if (this.refs.size === 0) {
+    if (this.streams.size === 0) {
       this.state = 'idle';
       return;
     }
@@ -157,7 +147,7 @@ export class Connection {
 
   /** Close for good (the core is shutting down). */
   dispose(): void {
-    this.refs.clear();
+    this.streams.clear();
     this.shutdown('idle');
   }
 
@@ -176,7 +166,7 @@ export class Connection {
     return {
       id: this.id,
       state: this.state,
-      streams: this.refs.size,
+      streams: this.streams.size,
       messagesPerSecond: this.lastRate,
       lastEventAgeMs: this.lastMessageAt > 0 ? this.clock.now() - this.lastMessageAt : null,
       rejectedFrames: this.reader.rejected,
@@ -186,22 +176,10 @@ export class Connection {
 
   private connect(): void {
     this.state = this.attempts === 0 ? 'connecting' : 'reconnecting';
-    const initial: string[] = [];
-    for (const stream of this.refs.keys()) {
-      if (initial.length === MAX_STREAMS_IN_URL) break;
-      initial.push(stream);
-    }
-    this.live.clear();
-    this.pendingUnsub.clear();
-    this.pendingSub.clear();
-    for (const stream of this.refs.keys()) this.pendingSub.add(stream);
-    for (const stream of initial) {
-      this.pendingSub.delete(stream);
-      this.live.add(stream);
-    }
+    const initial = this.streams.newSocket(MAX_STREAMS_IN_URL);
     const url = `${this.options.url}/stream?streams=${initial.map(encodeURIComponent).join('/')}`;
     this.connectStartedAt = this.clock.now();
-    this.sentAt = [];
+    this.window.reset();
     let socket: SocketLike;
     try {
       socket = this.options.socketFactory(url);
@@ -285,41 +263,21 @@ export class Connection {
   /** Send queued SUBSCRIBE/UNSUBSCRIBE under the endpoint's messages-per-second limit. */
   private flush(): void {
     if (this.state !== 'open' || this.socket === null) return;
-    while (this.pendingSub.size > 0 || this.pendingUnsub.size > 0) {
-      if (!this.canSend(1)) {
+    while (this.streams.hasPending) {
+      if (!this.window.canSend(1)) {
         this.scheduleFlush();
         return;
       }
-      const subscribe = this.pendingSub.size > 0;
-      const from = subscribe ? this.pendingSub : this.pendingUnsub;
-      const params: string[] = [];
-      for (const stream of from) {
-        params.push(stream);
-        if (params.length === MAX_PARAMS_PER_MESSAGE) break;
-      }
-      for (const stream of params) {
-        from.delete(stream);
-        if (subscribe) this.live.add(stream);
-        else this.live.delete(stream);
-      }
+      const subscribe = this.streams.subscribeNext;
+      const params = this.streams.takeBatch(subscribe, MAX_PARAMS_PER_MESSAGE);
       this.controlMessages++;
       this.send({ method: subscribe ? 'SUBSCRIBE' : 'UNSUBSCRIBE', params, id: this.nextId++ });
     }
   }
 
-  /**
-   * Sliding one-second window. Control messages leave one slot free per second so a liveness ping
-   * can always go out.
-   */
-  private canSend(reserve: number): boolean {
-    const now = this.clock.now();
-    while (this.sentAt.length > 0 && now - (this.sentAt[0] as number) >= 1000) this.sentAt.shift();
-    return this.sentAt.length < this.options.maxMessagesPerSecond - reserve;
-  }
-
   private send(message: object): boolean {
-    if (this.socket === null || !this.canSend(0)) return false;
-    this.sentAt.push(this.clock.now());
+    if (this.socket === null || !this.window.canSend(0)) return false;
+    this.window.sent();
     try {
       this.socket.send(JSON.stringify(message));
       return true;
@@ -331,8 +289,7 @@ export class Connection {
 
   private scheduleFlush(): void {
     if (this.flushTimer >= 0) return;
-    const oldest = this.sentAt[0] ?? this.clock.now();
-    const wait = Math.max(1, 1000 - (this.clock.now() - oldest) + 1);
+    const wait = this.window.waitMs();
     this.flushTimer = this.clock.setTimeout(() => {
       this.flushTimer = -1;
       this.flush();
@@ -344,7 +301,7 @@ export class Connection {
     const wasUp = this.socket !== null;
     this.closeSocket();
     if (wasUp) this.options.listener.onDown();
-    if (this.refs.size === 0) {
+    if (this.streams.size === 0) {
       this.state = 'idle';
       return;
     }
@@ -359,12 +316,10 @@ export class Connection {
     this.attempts++;
     this.reconnects++;
     this.state = 'reconnecting';
-    // Exponential backoff with jitter (50–100 % of the step) so many clients do not come back in step.
-    const step = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.attempts - 1));
-    const delay = Math.round(step * (0.5 + this.random() / 2));
+    const delay = reconnectDelay(this.attempts, this.random);
     this.retryTimer = this.clock.setTimeout(() => {
       this.retryTimer = -1;
-      if (this.refs.size === 0) {
+      if (this.streams.size === 0) {
         this.state = 'idle';
         return;
       }
@@ -378,9 +333,7 @@ export class Connection {
     const wasUp = this.socket !== null;
     this.closeSocket();
     if (wasUp) this.options.listener.onDown();
-    this.live.clear();
-    this.pendingSub.clear();
-    this.pendingUnsub.clear();
+    this.streams.noSocket();
     this.attempts = 0;
     this.state = state;
   }

@@ -1,6 +1,6 @@
 import type { FetchLike } from '../rest.ts';
 
-interface Pending {
+export interface Pending {
   url: string;
   resolve(body: unknown): void;
   fail(status: number): void;

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { sideLabel, type OrderRequest } from './OrderForm.tsx';
+import { sideLabel, type OrderRequest } from './order-request.ts';
 import type { PairRules } from './validate.ts';
 
 /** What the confirmation shows: pair, side, type, price, amount, value and (USD-M) leverage. */

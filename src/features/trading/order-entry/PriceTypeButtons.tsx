@@ -1,0 +1,33 @@
+import type { Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FormAction, PriceType } from './form-state.ts';
+import type { BalanceContext } from './validate.ts';
+
+/** The order types (spot: limit, market; futures adds the stop orders) and what the order may use. */
+export function PriceTypeButtons(props: { futures: boolean; priceType: PriceType; ctx: BalanceContext; asset: string; dispatch: Dispatch<FormAction>; clearErrors: () => void }) {
+  const { futures, priceType, ctx, asset, dispatch, clearErrors } = props;
+  const { t } = useTranslation('orders');
+  const types: readonly PriceType[] = futures ? ['limit', 'market', 'stop_limit', 'stop_market'] : ['limit', 'market'];
+  return (
+    <div className="td-of-types" role="group" aria-label={t('form.confirmType')}>
+      {types.map((p) => (
+        <button
+          key={p}
+          type="button"
+          className="td-chip"
+          aria-pressed={priceType === p}
+          data-testid={`order-type-${p}`}
+          onClick={() => {
+            dispatch({ type: 'priceType', priceType: p });
+            clearErrors();
+          }}
+        >
+          {t(`form.type.${p}`)}
+        </button>
+      ))}
+      <span className="td-of-available" data-testid="order-available">
+        {t('form.available')} {ctx.available === null ? '--' : ctx.available.toFixed()} {asset}
+      </span>
+    </div>
+  );
+}
