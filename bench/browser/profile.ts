@@ -325,7 +325,8 @@ profile.samples.forEach((id, i) => {
   for (const k of seen) inclusive.set(k, (inclusive.get(k) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 console.log('JS functions by inclusive time (ms, % of wall):');
-const libs = /^(index|jsx-runtime|esm)-/;
+// The library chunks of the build (vite.config.ts puts React, react-dom and the router in 'react').
+const libs = /^(index|react|jsx-runtime|esm)-/;
 for (const [k, us] of [...inclusive].filter(([k]) => !k.startsWith('(') && (process.argv.includes('--app-js') ? !libs.test(k.split(' ').pop() ?? '') : true)).sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${k.padEnd(70)} ${ms(us).padStart(8)}  ${pct(us)} %`);
 const byFile = new Map<string, number>();
 for (const [k, us] of jsSelf) {
