@@ -4,17 +4,20 @@ import { isValidAddress, type Network } from '../../../contract/chains.ts';
 import { EmptyState } from '../../components/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { useStepUp } from '../../components/step-up/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { useSupportedAssets } from './hooks.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ShortValue } from './RecordCells.tsx';
-import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
+import { BOOK_STEP_UP, BookStepUpFields, countdown, useBookDelete, useLockClock, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
-type AddField = 'name' | 'asset' | 'address' | 'memo' | StepUpField;
+type AddField = 'name' | 'network' | 'address' | 'memo' | StepUpField;
+/** The fields a refusal may name (the asset has none of its own: a refusal about it is the form's message). */
+const ADD_FIELDS: readonly AddField[] = ['name', 'address', 'memo', 'password', 'emailCode', 'gaCode', 'network'];
 
 /**
  * spec §2 wallet/address/coinAddress: the withdrawal address book and the whitelist switch (spec §1: on by
@@ -108,9 +111,9 @@ export function CoinAddressPage() {
 function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]; onSaved: (entry: BookEntry) => void }) {
   const { t } = useTranslation('wallet');
   const [form, setForm] = useState({ name: '', asset: assets[0]?.asset ?? '', network: '' as Network | '', address: '', memo: '', whitelisted: true });
-  const [errors, setErrors] = useState<FieldErrors<AddField | 'network'>>({});
+  const { errors, setErrors, place } = useFieldErrors<AddField>('book', ADD_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
-  const stepUp = useStepUp();
+  const stepUp = useStepUp({ factors: BOOK_STEP_UP });
   const { submitting, run } = useSubmit();
   const networks = assets.find((a) => a.asset === form.asset)?.networks ?? [];
   const network = networks.find((n) => n.network === form.network) ?? (networks.length === 1 ? networks[0]! : null);
@@ -124,14 +127,14 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
     event.preventDefault();
     setMessage(null);
     const name = validateAddressName(form.name);
-    const found: FieldErrors<AddField | 'network'> = { ...stepUp.check() };
+    const found: FieldErrors<AddField> = { ...stepUp.check() };
     if (name) found.name = { key: `${VALIDATION_NAMESPACE}:${name.key}`, ...(name.params ? { params: name.params } : {}) };
     if (!network) found.network = { key: 'wallet:errors.networkRequired' };
     else if (!isValidAddress(network.network, form.address.trim())) found.address = { key: 'wallet:errors.addressInvalid', params: { network: network.label } };
     for (const key of Object.keys(found) as Array<keyof typeof found>) if (!found[key]) delete found[key];
     setErrors(found);
-    const emailUuid = stepUp.emailUuid;
-    if (Object.keys(found).length > 0 || !network || !emailUuid) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !network || !factors) return;
     const outcome = await run(async () => {
       try {
         const saved = await walletApi.addAddress({
@@ -141,17 +144,15 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
           address: form.address.trim(),
           ...(network.memo && form.memo.trim() ? { memo: form.memo.trim() } : {}),
           whitelisted: form.whitelisted,
+          ...factors,
           password: stepUp.values.password,
-          emailUuid,
-          emailCode: stepUp.values.emailCode.trim(),
-          gaCode: stepUp.values.gaCode.trim(),
         });
         onSaved(saved);
       } catch (error) {
         const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && ['name', 'address', 'memo', 'password', 'emailCode', 'gaCode', 'network'].includes(described.field)) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
-        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+        stepUp.learn(error);
+        if (!place(described.field, described.message)) setMessage(described.message);
+        stepUp.clearGaCode();
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -190,7 +191,7 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
         <input type="checkbox" checked={form.whitelisted} onChange={(e) => set('whitelisted')(e.target.checked)} data-testid="input-whitelisted" />
         {t('book.addToWhitelist')}
       </label>
-      <StepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
+      <BookStepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="book-add-submit">
         {submitting ? t('common.processing') : t('book.save')}

@@ -3,17 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { normaliseBankField } from '../../../contract/fiat-rules.ts';
 import { EmptyState } from '../../components/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { useStepUp } from '../../components/step-up/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { fiatApi, walletApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
+import { BOOK_STEP_UP, BookStepUpFields, countdown, useBookDelete, useLockClock, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
-type AddField = 'name' | 'asset' | BankAccountField | StepUpField;
+type AddField = 'name' | BankAccountField | StepUpField;
+/** The fields a refusal may name (the currency has none of its own: a refusal about it is the form's message). */
+const ADD_FIELDS: readonly AddField[] = ['name', 'beneficiary', 'bankCode', 'accountNumber', 'password', 'emailCode', 'gaCode'];
 
 /**
  * spec §2 wallet/address/fiatAddress: the bank accounts fiat withdrawals may pay (a fiat withdrawal goes only
@@ -107,10 +110,10 @@ export function FiatAddressPage() {
 function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[]; onSaved: (entry: FiatBookEntry) => void }) {
   const { t } = useTranslation('wallet');
   const [form, setForm] = useState({ name: '', asset: assets[0]?.asset ?? '', beneficiary: '', bankCode: '', accountNumber: '' });
-  const [errors, setErrors] = useState<FieldErrors<AddField>>({});
+  const { errors, setErrors, place } = useFieldErrors<AddField>('book', ADD_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [bank, setBank] = useState<{ code: string; name: string | null } | null>(null);
-  const stepUp = useStepUp();
+  const stepUp = useStepUp({ factors: BOOK_STEP_UP });
   const { submitting, run } = useSubmit();
   const set = (field: keyof typeof form) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -142,8 +145,8 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
     const found: FieldErrors<AddField> = { ...stepUp.check(), ...checkBankAccount(form) };
     if (name) found.name = { key: `${VALIDATION_NAMESPACE}:${name.key}`, ...(name.params ? { params: name.params } : {}) };
     setErrors(found);
-    const emailUuid = stepUp.emailUuid;
-    if (Object.keys(found).length > 0 || !emailUuid) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     const outcome = await run(async () => {
       try {
         onSaved(
@@ -153,18 +156,15 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
             beneficiary: form.beneficiary.trim(),
             bankCode: normaliseBankField(form.bankCode),
             accountNumber: normaliseBankField(form.accountNumber),
+            ...factors,
             password: stepUp.values.password,
-            emailUuid,
-            emailCode: stepUp.values.emailCode.trim(),
-            gaCode: stepUp.values.gaCode.trim(),
           }),
         );
       } catch (error) {
         const described = describeWalletError(t, error, { emailUuid: 'emailCode', address: 'accountNumber' });
-        if (described.field && ['name', 'beneficiary', 'bankCode', 'accountNumber', 'password', 'emailCode', 'gaCode'].includes(described.field)) {
-          setErrors({ [described.field]: described.message });
-        } else setMessage(described.message);
-        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+        stepUp.learn(error);
+        if (!place(described.field, described.message)) setMessage(described.message);
+        stepUp.clearGaCode();
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -197,7 +197,7 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
         hint={bank?.name ? <span data-testid="bank-name">{bank.name}</span> : t('fiatBook.bankCodeHint')}
       />
       <TextField name="accountNumber" label={t('fiat.accountNumber')} autoComplete="off" spellCheck={false} value={form.accountNumber} onValue={set('accountNumber')} error={errors.accountNumber} />
-      <StepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
+      <BookStepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="book-add-submit">
         {submitting ? t('common.processing') : t('fiatBook.save')}
