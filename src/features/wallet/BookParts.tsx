@@ -1,47 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, sendEmailCode } from '../account/shared.ts';
 import { FormMessage, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { StepUpFields, useStepUp, type StepUp, type StepUpFactor } from '../../components/step-up/index.ts';
-import { Modal } from '../../components/index.ts';
+import type { AddressBookTexts } from '../../components/address-book/index.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
 
-// What the coin and fiat address books share: the lock clock and countdowns, the step-up's rule and words (the
-// fields are src/components/step-up's), the whitelist switch and deleting an entry.
+// What the coin and fiat address books share besides src/components/address-book: the step-up's rule and words
+// (the fields are src/components/step-up's), the whitelist switch and the books' words.
 
 export type StepUpField = StepUpFactor;
-
-/**
- * This device's time for showing address-book locks (`usableAt` times), re-read only while one is still
- * locked: every second for a visible countdown (`countdown`), or once when the next lock ends (`unlock`, for
- * a label that only switches). Nothing ticks once every lock has ended.
- */
-export function useLockClock(usableAt: readonly string[], mode: 'countdown' | 'unlock'): number {
-  const [now, setNow] = useState(() => Date.now());
-  const next = usableAt.map((t) => Date.parse(t)).filter((t) => t > now).reduce<number | null>((min, t) => (min === null || t < min ? t : min), null);
-  const locked = next !== null;
-  useEffect(() => {
-    if (!locked || mode !== 'countdown') return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [locked, mode]);
-  useEffect(() => {
-    if (next === null || mode !== 'unlock') return;
-    // setTimeout's longest delay is 2^31 − 1 ms; a later lock just schedules again.
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(next - now + 50, 2_147_483_647));
-    return () => clearTimeout(timer);
-  }, [next, mode, now]);
-  return now;
-}
-
-export function countdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
 
 /**
  * server/README.md "Step-up": adding an address and switching the whitelist off take the account password, an
@@ -132,29 +101,18 @@ export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChang
   );
 }
 
-/**
- * Deleting an address-book entry: the spec §2 confirmation modal, then the call, then a message saying what
- * happened. `ask(entry)` opens the modal; render `modal` once in the page.
- */
-export function useBookDelete<E extends { id: string; name: string }>(
-  remove: (id: string) => Promise<unknown>,
-  onDone: (message: { text: string; tone: 'error' | 'success' }) => void,
-) {
+/** The address books' words (spec §2 wallet/address); `name`, `add`, the lock's and the save's times differ per book. */
+export function useBookTexts(own: Pick<AddressBookTexts, 'add' | 'name' | 'lockedFor' | 'saved'>): AddressBookTexts {
   const { t } = useTranslation('wallet');
-  const [deleting, setDeleting] = useState<E | null>(null);
-  const confirm = async (entry: E) => {
-    setDeleting(null);
-    try {
-      await remove(entry.id);
-      onDone({ text: t('book.deleted', { name: entry.name }), tone: 'success' });
-    } catch (error) {
-      onDone({ text: describeWalletError(t, error).message, tone: 'error' });
-    }
+  return {
+    ...own,
+    usable: t('book.usable'),
+    ready: t('book.ready'),
+    actions: t('columns.actions'),
+    delete: t('book.delete'),
+    deleteNamed: (name) => t('book.deleteNamed', { name }),
+    deleted: (name) => t('book.deleted', { name }),
+    title: t('book.delete'),
+    confirm: (name) => t('book.deleteConfirm', { name }),
   };
-  const modal = (
-    <Modal visible={deleting !== null} title={t('book.delete')} onClose={() => setDeleting(null)} onConfirm={() => deleting && void confirm(deleting)}>
-      <p data-testid="book-delete-confirm">{deleting ? t('book.deleteConfirm', { name: deleting.name }) : ''}</p>
-    </Modal>
-  );
-  return { ask: setDeleting, modal };
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidAddress, type Network } from '../../../contract/chains.ts';
-import { EmptyState } from '../../components/index.ts';
+import { AddressBook, type AddressColumn } from '../../components/address-book/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
@@ -12,7 +12,7 @@ import { describeWalletError } from './errors.ts';
 import { useSupportedAssets } from './hooks.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ShortValue } from './RecordCells.tsx';
-import { BOOK_STEP_UP, BookStepUpFields, countdown, useBookDelete, useLockClock, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
+import { BOOK_STEP_UP, BookStepUpFields, useBookTexts, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
 type AddField = 'name' | 'network' | 'address' | 'memo' | StepUpField;
@@ -29,81 +29,41 @@ export function CoinAddressPage() {
   const book = useLoad(() => walletApi.addresses({}), []);
   const whitelist = useLoad(() => walletApi.whitelist(), []);
   const supported = useSupportedAssets();
-  const [adding, setAdding] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  // The countdowns tick while an entry is still locked.
-  const now = useLockClock((book.data ?? []).map((entry) => entry.usableAt), 'countdown');
-
-  const deletion = useBookDelete<BookEntry>(walletApi.deleteAddress, (done) => {
-    setMessage(done);
-    if (done.tone === 'success') book.reload();
+  const texts = useBookTexts({
+    add: t('book.add'),
+    name: t('fields.name'),
+    lockedFor: (entry, time) => t('book.lockedFor', { time, until: formatDateTime(entry.usableAt) }),
+    saved: (entry) => t('book.saved', { name: entry.name, time: formatDateTime(entry.usableAt, { zone: true }) }),
   });
+  const columns: AddressColumn<BookEntry>[] = [
+    { header: t('fields.asset'), cell: (entry) => entry.asset },
+    { header: t('fields.network'), cell: (entry) => entry.network },
+    {
+      header: t('fields.address'),
+      cell: (entry) => (
+        <>
+          <ShortValue value={entry.address} />
+          {entry.memo ? <span className="td-muted"> · {entry.memo}</span> : null}
+        </>
+      ),
+    },
+    { header: t('book.whitelisted'), cell: (entry) => (entry.whitelisted ? t('book.yes') : t('book.no')) },
+  ];
 
   return (
     <WalletShell title={t('book.title')} actions={<HelpLink article="withdraw/address-book-whitelist" />}>
       <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
-      {book.error ? <FormMessage text={describeWalletError(t, book.error).message} /> : null}
-      {message ? <FormMessage text={message.text} tone={message.tone} /> : null}
-      <div className="td-wallet-actions">
-        <button type="button" className="td-button td-button-primary" onClick={() => setAdding((v) => !v)} aria-expanded={adding} data-testid="book-add-toggle">
-          {t('book.add')}
-        </button>
-      </div>
-      {adding && supported.data ? (
-        <AddAddressForm
-          assets={supported.data}
-          onSaved={(entry) => {
-            setAdding(false);
-            setMessage({ text: t('book.saved', { name: entry.name, time: formatDateTime(entry.usableAt, { zone: true }) }), tone: 'success' });
-            book.reload();
-          }}
-        />
-      ) : null}
-      {book.data && book.data.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="td-table-scroll">
-          <table className="td-table" data-testid="book-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.name')}</th>
-                <th scope="col">{t('fields.asset')}</th>
-                <th scope="col">{t('fields.network')}</th>
-                <th scope="col">{t('fields.address')}</th>
-                <th scope="col">{t('book.whitelisted')}</th>
-                <th scope="col">{t('book.usable')}</th>
-                <th scope="col">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(book.data ?? []).map((entry) => {
-                const wait = Date.parse(entry.usableAt) - now;
-                return (
-                  <tr key={entry.id} data-address={entry.address}>
-                    <th scope="row">{entry.name}</th>
-                    <td>{entry.asset}</td>
-                    <td>{entry.network}</td>
-                    <td>
-                      <ShortValue value={entry.address} />
-                      {entry.memo ? <span className="td-muted"> · {entry.memo}</span> : null}
-                    </td>
-                    <td>{entry.whitelisted ? t('book.yes') : t('book.no')}</td>
-                    <td data-testid="book-usable" data-locked={wait > 0}>
-                      {wait > 0 ? t('book.lockedFor', { time: countdown(wait), until: formatDateTime(entry.usableAt) }) : t('book.ready')}
-                    </td>
-                    <td>
-                      <button type="button" className="td-link-button" onClick={() => deletion.ask(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
-                        {t('book.delete')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {deletion.modal}
+      <AddressBook<BookEntry>
+        entries={book.data}
+        loadError={book.error ? describeWalletError(t, book.error).message : null}
+        columns={columns}
+        rowData={(entry) => ({ 'data-address': entry.address })}
+        addForm={(onSaved) => (supported.data ? <AddAddressForm assets={supported.data} onSaved={onSaved} /> : null)}
+        remove={walletApi.deleteAddress}
+        onChanged={book.reload}
+        describeFailure={(failure) => describeWalletError(t, failure).message}
+        texts={texts}
+      />
     </WalletShell>
   );
 }

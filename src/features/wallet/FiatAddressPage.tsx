@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normaliseBankField } from '../../../contract/fiat-rules.ts';
-import { EmptyState } from '../../components/index.ts';
+import { AddressBook, type AddressColumn } from '../../components/address-book/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { useStepUp } from '../../components/step-up/index.ts';
@@ -11,7 +11,7 @@ import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { BOOK_STEP_UP, BookStepUpFields, countdown, useBookDelete, useLockClock, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
+import { BOOK_STEP_UP, BookStepUpFields, useBookTexts, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
 type AddField = 'name' | BankAccountField | StepUpField;
@@ -29,80 +29,42 @@ export function FiatAddressPage() {
   const book = useLoad(() => fiatApi.accounts(), []);
   const whitelist = useLoad(() => walletApi.whitelist(), []);
   const fiats = useFiatAssets();
-  const [adding, setAdding] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const now = useLockClock((book.data ?? []).map((entry) => entry.usableAt), 'countdown');
-  const deletion = useBookDelete<FiatBookEntry>(fiatApi.deleteAccount, (done) => {
-    setMessage(done);
-    if (done.tone === 'success') book.reload();
+  const texts = useBookTexts({
+    add: t('fiatBook.add'),
+    name: t('fiatBook.name'),
+    lockedFor: (entry, time) => t('book.lockedFor', { time, until: timeOf(entry.usableAt) }),
+    saved: (entry) => t('book.saved', { name: entry.name, time: timeOf(entry.usableAt) }),
   });
+  const columns: AddressColumn<FiatBookEntry>[] = [
+    { header: t('fiat.currency'), cell: (entry) => entry.asset },
+    { header: t('fiat.beneficiary'), cell: (entry) => entry.beneficiary },
+    {
+      header: t('fiat.bankName'),
+      cell: (entry) => (
+        <>
+          {entry.bankName}
+          <span className="td-muted"> · {entry.bankCode}</span>
+        </>
+      ),
+    },
+    { header: t('fiat.accountNumber'), cell: (entry) => entry.accountNumber, className: 'td-account-number' },
+  ];
 
   return (
     <WalletShell title={t('fiatBook.title')} actions={<HelpLink article="withdraw/fiat-withdrawal" />}>
       <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
       <p className="td-field-hint">{t('fiatBook.explain')}</p>
-      {book.error ? <FormMessage text={describeWalletError(t, book.error).message} /> : null}
-      {message ? <FormMessage text={message.text} tone={message.tone} /> : null}
-      <div className="td-wallet-actions">
-        <button type="button" className="td-button td-button-primary" onClick={() => setAdding((v) => !v)} aria-expanded={adding} data-testid="book-add-toggle">
-          {t('fiatBook.add')}
-        </button>
-      </div>
-      {adding && fiats.data ? (
-        <AddAccountForm
-          assets={fiats.data}
-          onSaved={(entry) => {
-            setAdding(false);
-            setMessage({ text: t('book.saved', { name: entry.name, time: timeOf(entry.usableAt) }), tone: 'success' });
-            book.reload();
-          }}
-        />
-      ) : null}
-      {book.data && book.data.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="td-table-scroll">
-          <table className="td-table" data-testid="book-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('fiatBook.name')}</th>
-                <th scope="col">{t('fiat.currency')}</th>
-                <th scope="col">{t('fiat.beneficiary')}</th>
-                <th scope="col">{t('fiat.bankName')}</th>
-                <th scope="col">{t('fiat.accountNumber')}</th>
-                <th scope="col">{t('book.usable')}</th>
-                <th scope="col">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(book.data ?? []).map((entry) => {
-                const wait = Date.parse(entry.usableAt) - now;
-                return (
-                  <tr key={entry.id} data-account={entry.accountNumber}>
-                    <th scope="row">{entry.name}</th>
-                    <td>{entry.asset}</td>
-                    <td>{entry.beneficiary}</td>
-                    <td>
-                      {entry.bankName}
-                      <span className="td-muted"> · {entry.bankCode}</span>
-                    </td>
-                    <td className="td-account-number">{entry.accountNumber}</td>
-                    <td data-testid="book-usable" data-locked={wait > 0}>
-                      {wait > 0 ? t('book.lockedFor', { time: countdown(wait), until: timeOf(entry.usableAt) }) : t('book.ready')}
-                    </td>
-                    <td>
-                      <button type="button" className="td-link-button" onClick={() => deletion.ask(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
-                        {t('book.delete')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {deletion.modal}
+      <AddressBook<FiatBookEntry>
+        entries={book.data}
+        loadError={book.error ? describeWalletError(t, book.error).message : null}
+        columns={columns}
+        rowData={(entry) => ({ 'data-account': entry.accountNumber })}
+        addForm={(onSaved) => (fiats.data ? <AddAccountForm assets={fiats.data} onSaved={onSaved} /> : null)}
+        remove={fiatApi.deleteAccount}
+        onChanged={book.reload}
+        describeFailure={(failure) => describeWalletError(t, failure).message}
+        texts={texts}
+      />
     </WalletShell>
   );
 }

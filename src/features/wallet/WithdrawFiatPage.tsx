@@ -12,7 +12,7 @@ import { checkFiatWithdraw, parseAmount } from './fiat-form.ts';
 import { FiatRecentRecords, FiatStatus, maskAccount, timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useAssets } from './hooks.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { useLockClock } from './BookParts.tsx';
+import { useLockClock } from '../../components/address-book/index.ts';
 import { VerifyCodes } from './VerifyCodes.tsx';
 import { WalletShell } from './WalletShell.tsx';
 import { useWalletArea } from './area.tsx';
