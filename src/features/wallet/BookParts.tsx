@@ -10,8 +10,6 @@ import { describeWalletError } from './errors.ts';
 // What the coin and fiat address books share besides src/components/address-book: the step-up's rule and words
 // (the fields are src/components/step-up's), the whitelist switch and the books' words.
 
-export type StepUpField = StepUpFactor;
-
 /**
  * server/README.md "Step-up": adding an address and switching the whitelist off take the account password, an
  * e-mail code of the call's business type and the Google code (a withdrawal needs one bound, spec §6).

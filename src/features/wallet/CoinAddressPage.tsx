@@ -5,17 +5,17 @@ import { AddressBook, type AddressColumn } from '../../components/address-book/i
 import { formatDateTime } from '../../lib/format/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
-import { useStepUp } from '../../components/step-up/index.ts';
+import { useStepUp, type StepUpFactor } from '../../components/step-up/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { useSupportedAssets } from './hooks.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ShortValue } from './RecordCells.tsx';
-import { BOOK_STEP_UP, BookStepUpFields, useBookTexts, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
+import { BOOK_STEP_UP, BookStepUpFields, useBookTexts, WhitelistSwitch } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
-type AddField = 'name' | 'network' | 'address' | 'memo' | StepUpField;
+type AddField = 'name' | 'network' | 'address' | 'memo' | StepUpFactor;
 /** The fields a refusal may name (the asset has none of its own: a refusal about it is the form's message). */
 const ADD_FIELDS: readonly AddField[] = ['name', 'address', 'memo', 'password', 'emailCode', 'gaCode', 'network'];
 

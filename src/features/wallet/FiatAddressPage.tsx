@@ -4,17 +4,17 @@ import { normaliseBankField } from '../../../contract/fiat-rules.ts';
 import { AddressBook, type AddressColumn } from '../../components/address-book/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
 import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
-import { useStepUp } from '../../components/step-up/index.ts';
+import { useStepUp, type StepUpFactor } from '../../components/step-up/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { fiatApi, walletApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { BOOK_STEP_UP, BookStepUpFields, useBookTexts, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
+import { BOOK_STEP_UP, BookStepUpFields, useBookTexts, WhitelistSwitch } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
-type AddField = 'name' | BankAccountField | StepUpField;
+type AddField = 'name' | BankAccountField | StepUpFactor;
 /** The fields a refusal may name (the currency has none of its own: a refusal about it is the form's message). */
 const ADD_FIELDS: readonly AddField[] = ['name', 'beneficiary', 'bankCode', 'accountNumber', 'password', 'emailCode', 'gaCode'];
 
