@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { EmptyState } from '../empty-state/EmptyState.tsx';
+// Through the barrel, as the pages import it: EmptyState stays in the chunk they already load.
+import { EmptyState } from '../index.ts';
 import { FormMessage } from '../form/index.ts';
 import { countdown as countdownText, useLockClock } from './lock-clock.ts';
 import { useAddressDelete, type AddressDeleteTexts } from './use-address-delete.tsx';
