@@ -5,9 +5,10 @@ import { Link, useParams } from 'react-router-dom';
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGE_RULES, grantedPermissions, KEY_PASSPHRASE_PATTERN, MAX_REMARK, parseIpList, type ApiKeyPermission } from '../../../contract/broker-rules.ts';
 import { newRequestId } from '../../lib/api/index.ts';
 import { useAccountInfo } from '../account/index.ts';
-import { checkCode, checkGaCode, useFieldErrors } from '../../components/form/index.ts';
+import { useFieldErrors } from '../../components/form/index.ts';
+import { useStepUp } from '../../components/step-up/index.ts';
 import './money/locale.ts';
-import { noFactor, SecondFactorFields, type Factor } from './money/shared.tsx';
+import { moneyFactors, SecondFactorFields } from './money/shared.tsx';
 import { accountsApi, type CreatedKey } from './accounts-api.ts';
 import './lists.css';
 import { useLoad } from '../../lib/use-load.ts';
@@ -37,8 +38,8 @@ export default function ApiApplyPage() {
   const [created, setCreated] = useState<CreatedKey | null>(null);
   // A key that can withdraw spends money: the sandbox asks for the second factor (an e-mail code of business type
   // brokerApiKey, and the Google code when an authenticator is bound; contract/broker.ts insertBrokerExchangeKey).
-  const [factor, setFactor] = useState<Factor>(noFactor);
   const gaBound = Boolean(useAccountInfo()?.gaBound);
+  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
   const needsFactor = permissions.includes('withdraw');
   const account = accounts.data?.find((a) => a.brokerAccountId === brokerAccountId) ?? null;
   const rule = account ? BROKER_EXCHANGE_RULES[account.exchangeCode] : null;
@@ -55,10 +56,9 @@ export default function ApiApplyPage() {
     if (rule.passphrase && !KEY_PASSPHRASE_PATTERN.test(passphrase)) found.passphrase = t('apply.errors.passphrase');
     if (remark.length > MAX_REMARK) found.remark = t('account.errors.remark');
     if (needsFactor) {
-      const code = checkCode(factor.code, factor.uuid);
-      const ga = checkGaCode(factor.ga, gaBound);
-      if (code) found.emailCode = t(code.key, code.params ?? {});
-      if (ga) found.gaCode = t(ga.key, ga.params ?? {});
+      const { emailCode: code, gaCode: ga } = stepUp.check();
+      if (code) found.emailCode = typeof code === 'string' ? code : t(code.key, code.params ?? {});
+      if (ga) found.gaCode = typeof ga === 'string' ? ga : t(ga.key, ga.params ?? {});
     }
     return found;
   };
@@ -70,11 +70,11 @@ export default function ApiApplyPage() {
     if (Object.keys(found).length > 0 || !rule) return;
     setBusy(true);
     try {
-      const second =
-        needsFactor && factor.uuid ? { emailUuid: factor.uuid, emailCode: factor.code.trim(), ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}) } : {};
+      const second = needsFactor ? (stepUp.body() ?? {}) : {};
       setCreated(await accountsApi.createKey({ brokerAccountId, permissions, ipList: ipText.trim(), remark, requestId, ...(rule.passphrase ? { passphrase } : {}), ...second }));
-      setFactor(noFactor);
+      stepUp.reset();
     } catch (refused) {
+      stepUp.learn(refused);
       setFailure(refusal(refused));
     } finally {
       setBusy(false);
@@ -170,7 +170,7 @@ export default function ApiApplyPage() {
           <textarea value={remark} rows={2} onChange={(e) => setRemark(e.target.value)} aria-invalid={!!errors.remark} aria-describedby={describedBy('remark')} data-testid="key-remark" />
           {fieldError('remark')}
         </label>
-        {needsFactor ? <SecondFactorFields businessType="brokerApiKey" gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} /> : null}
+        {needsFactor ? <SecondFactorFields businessType="brokerApiKey" stepUp={stepUp} errors={errors} /> : null}
         <Notice error text={failure} testId="key-form-error" />
         <button type="submit" className="td-broker-button" disabled={busy} data-testid="key-submit">
           {t('apply.submit')}

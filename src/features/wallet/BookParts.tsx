@@ -1,79 +1,34 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, sendEmailCode } from '../account/shared.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, CodeField, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
-import { Modal } from '../../components/index.ts';
+import { FormMessage, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { StepUpFields, useStepUp, type StepUp, type StepUpFactor } from '../../components/step-up/index.ts';
+import type { AddressBookTexts } from '../../components/address-book/index.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
 
-// What the coin and fiat address books share: the lock clock and countdowns, the step-up (password, e-mail
-// code, Google code), the whitelist switch and deleting an entry.
-
-export type StepUpField = 'password' | 'emailCode' | 'gaCode';
+// What the coin and fiat address books share besides src/components/address-book: the step-up's rule and words
+// (the fields are src/components/step-up's), the whitelist switch and the books' words.
 
 /**
- * This device's time for showing address-book locks (`usableAt` times), re-read only while one is still
- * locked: every second for a visible countdown (`countdown`), or once when the next lock ends (`unlock`, for
- * a label that only switches). Nothing ticks once every lock has ended.
+ * server/README.md "Step-up": adding an address and switching the whitelist off take the account password, an
+ * e-mail code of the call's business type and the Google code (a withdrawal needs one bound, spec §6).
  */
-export function useLockClock(usableAt: readonly string[], mode: 'countdown' | 'unlock'): number {
-  const [now, setNow] = useState(() => Date.now());
-  const next = usableAt.map((t) => Date.parse(t)).filter((t) => t > now).reduce<number | null>((min, t) => (min === null || t < min ? t : min), null);
-  const locked = next !== null;
-  useEffect(() => {
-    if (!locked || mode !== 'countdown') return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [locked, mode]);
-  useEffect(() => {
-    if (next === null || mode !== 'unlock') return;
-    // setTimeout's longest delay is 2^31 − 1 ms; a later lock just schedules again.
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(next - now + 50, 2_147_483_647));
-    return () => clearTimeout(timer);
-  }, [next, mode, now]);
-  return now;
-}
+export const BOOK_STEP_UP: readonly StepUpFactor[] = ['password', 'emailCode', 'gaCode'];
 
-export function countdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
-
-export function useStepUp() {
-  const [values, setValues] = useState<Record<StepUpField, string>>({ password: '', emailCode: '', gaCode: '' });
-  const [emailUuid, setEmailUuid] = useState<string | null>(null);
-  const check = (): FieldErrors<StepUpField> =>
-    Object.fromEntries(
-      Object.entries({
-        password: checkStepUpPassword(values.password),
-        emailCode: checkCode(values.emailCode, emailUuid),
-        gaCode: checkGaCode(values.gaCode, true),
-      }).filter(([, v]) => v),
-    ) as FieldErrors<StepUpField>;
-  return { values, setValues, emailUuid, setEmailUuid, check };
-}
-
-export function StepUpFields({
-  stepUp,
-  errors,
-  businessType,
-}: {
-  stepUp: ReturnType<typeof useStepUp>;
-  errors: FieldErrors<StepUpField>;
-  businessType: 'addAddress' | 'whitelistOff';
-}) {
+/** The address book's step-up fields, in the wallet's words. */
+export function BookStepUpFields({ stepUp, errors, businessType }: { stepUp: StepUp; errors: FieldErrors<StepUpFactor>; businessType: 'addAddress' | 'whitelistOff' }) {
   const { t } = useTranslation('wallet');
-  const set = (field: StepUpField) => (value: string) => stepUp.setValues((v) => ({ ...v, [field]: value }));
   return (
-    <>
-      <p className="td-field-hint">{t('book.stepUp')}</p>
-      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={stepUp.values.password} onValue={set('password')} error={errors.password} />
-      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={stepUp.values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode(businessType)} onUuid={stepUp.setEmailUuid} />
-      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={stepUp.values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
-    </>
+    <StepUpFields
+      stepUp={stepUp}
+      errors={errors}
+      intro={t('book.stepUp')}
+      labels={{ password: t('fields.password'), emailCode: t('fields.emailCode'), gaCode: t('fields.gaCode') }}
+      sendEmailCode={() => sendEmailCode(businessType)}
+      describeFailure={(failure) => describeError(t, failure).message}
+      gaMaxLength={6}
+    />
   );
 }
 
@@ -81,9 +36,9 @@ export function StepUpFields({
 export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChanged: () => void }) {
   const { t } = useTranslation('wallet');
   const [asking, setAsking] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<StepUpField>>({});
+  const { errors, setErrors, place } = useFieldErrors<StepUpFactor>('whitelist', BOOK_STEP_UP);
   const [message, setMessage] = useState<string | null>(null);
-  const stepUp = useStepUp();
+  const stepUp = useStepUp({ factors: BOOK_STEP_UP });
   const { submitting, run } = useSubmit();
 
   const turnOn = () =>
@@ -101,23 +56,18 @@ export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChang
     setMessage(null);
     const found = stepUp.check();
     setErrors(found);
-    if (Object.keys(found).length > 0 || !stepUp.emailUuid) return;
+    const body = stepUp.body();
+    if (Object.keys(found).length > 0 || !body) return;
     await run(async () => {
       try {
-        await walletApi.setWhitelist({
-          on: false,
-          password: stepUp.values.password,
-          emailUuid: stepUp.emailUuid!,
-          emailCode: stepUp.values.emailCode.trim(),
-          gaCode: stepUp.values.gaCode.trim(),
-        });
+        await walletApi.setWhitelist({ on: false, ...body });
         setAsking(false);
         onChanged();
       } catch (error) {
         const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
-        if (described.field === 'password' || described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
-        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+        stepUp.learn(error);
+        if (!place(described.field, described.message)) setMessage(described.message);
+        stepUp.clearGaCode();
       }
     });
   };
@@ -138,7 +88,7 @@ export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChang
       ) : null}
       {asking && on ? (
         <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="whitelist-off-form">
-          <StepUpFields stepUp={stepUp} errors={errors} businessType="whitelistOff" />
+          <BookStepUpFields stepUp={stepUp} errors={errors} businessType="whitelistOff" />
           <button type="submit" className="td-button td-button-danger" disabled={submitting} data-testid="whitelist-off-submit">
             {submitting ? t('common.processing') : t('book.turnOffConfirm')}
           </button>
@@ -149,29 +99,18 @@ export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChang
   );
 }
 
-/**
- * Deleting an address-book entry: the spec §2 confirmation modal, then the call, then a message saying what
- * happened. `ask(entry)` opens the modal; render `modal` once in the page.
- */
-export function useBookDelete<E extends { id: string; name: string }>(
-  remove: (id: string) => Promise<unknown>,
-  onDone: (message: { text: string; tone: 'error' | 'success' }) => void,
-) {
+/** The address books' words (spec §2 wallet/address); `name`, `add`, the lock's and the save's times differ per book. */
+export function useBookTexts(own: Pick<AddressBookTexts, 'add' | 'name' | 'lockedFor' | 'saved'>): AddressBookTexts {
   const { t } = useTranslation('wallet');
-  const [deleting, setDeleting] = useState<E | null>(null);
-  const confirm = async (entry: E) => {
-    setDeleting(null);
-    try {
-      await remove(entry.id);
-      onDone({ text: t('book.deleted', { name: entry.name }), tone: 'success' });
-    } catch (error) {
-      onDone({ text: describeWalletError(t, error).message, tone: 'error' });
-    }
+  return {
+    ...own,
+    usable: t('book.usable'),
+    ready: t('book.ready'),
+    actions: t('columns.actions'),
+    delete: t('book.delete'),
+    deleteNamed: (name) => t('book.deleteNamed', { name }),
+    deleted: (name) => t('book.deleted', { name }),
+    title: t('book.delete'),
+    confirm: (name) => t('book.deleteConfirm', { name }),
   };
-  const modal = (
-    <Modal visible={deleting !== null} title={t('book.delete')} onClose={() => setDeleting(null)} onConfirm={() => deleting && void confirm(deleting)}>
-      <p data-testid="book-delete-confirm">{deleting ? t('book.deleteConfirm', { name: deleting.name }) : ''}</p>
-    </Modal>
-  );
-  return { ask: setDeleting, modal };
 }

@@ -1,20 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isValidAddress, type Network } from '../../../contract/chains.ts';
-import { EmptyState } from '../../components/index.ts';
+import { AddressBook, type AddressColumn } from '../../components/address-book/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { useStepUp, type StepUpFactor } from '../../components/step-up/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { useSupportedAssets } from './hooks.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ShortValue } from './RecordCells.tsx';
-import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
+import { BOOK_STEP_UP, BookStepUpFields, useBookTexts, WhitelistSwitch } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
-type AddField = 'name' | 'asset' | 'address' | 'memo' | StepUpField;
+type AddField = 'name' | 'network' | 'address' | 'memo' | StepUpFactor;
+/** The fields a refusal may name (the asset has none of its own: a refusal about it is the form's message). */
+const ADD_FIELDS: readonly AddField[] = ['name', 'address', 'memo', 'password', 'emailCode', 'gaCode', 'network'];
 
 /**
  * spec §2 wallet/address/coinAddress: the withdrawal address book and the whitelist switch (spec §1: on by
@@ -26,81 +29,41 @@ export function CoinAddressPage() {
   const book = useLoad(() => walletApi.addresses({}), []);
   const whitelist = useLoad(() => walletApi.whitelist(), []);
   const supported = useSupportedAssets();
-  const [adding, setAdding] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  // The countdowns tick while an entry is still locked.
-  const now = useLockClock((book.data ?? []).map((entry) => entry.usableAt), 'countdown');
-
-  const deletion = useBookDelete<BookEntry>(walletApi.deleteAddress, (done) => {
-    setMessage(done);
-    if (done.tone === 'success') book.reload();
+  const texts = useBookTexts({
+    add: t('book.add'),
+    name: t('fields.name'),
+    lockedFor: (entry, time) => t('book.lockedFor', { time, until: formatDateTime(entry.usableAt) }),
+    saved: (entry) => t('book.saved', { name: entry.name, time: formatDateTime(entry.usableAt, { zone: true }) }),
   });
+  const columns: AddressColumn<BookEntry>[] = [
+    { header: t('fields.asset'), cell: (entry) => entry.asset },
+    { header: t('fields.network'), cell: (entry) => entry.network },
+    {
+      header: t('fields.address'),
+      cell: (entry) => (
+        <>
+          <ShortValue value={entry.address} />
+          {entry.memo ? <span className="td-muted"> · {entry.memo}</span> : null}
+        </>
+      ),
+    },
+    { header: t('book.whitelisted'), cell: (entry) => (entry.whitelisted ? t('book.yes') : t('book.no')) },
+  ];
 
   return (
     <WalletShell title={t('book.title')} actions={<HelpLink article="withdraw/address-book-whitelist" />}>
       <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
-      {book.error ? <FormMessage text={describeWalletError(t, book.error).message} /> : null}
-      {message ? <FormMessage text={message.text} tone={message.tone} /> : null}
-      <div className="td-wallet-actions">
-        <button type="button" className="td-button td-button-primary" onClick={() => setAdding((v) => !v)} aria-expanded={adding} data-testid="book-add-toggle">
-          {t('book.add')}
-        </button>
-      </div>
-      {adding && supported.data ? (
-        <AddAddressForm
-          assets={supported.data}
-          onSaved={(entry) => {
-            setAdding(false);
-            setMessage({ text: t('book.saved', { name: entry.name, time: formatDateTime(entry.usableAt, { zone: true }) }), tone: 'success' });
-            book.reload();
-          }}
-        />
-      ) : null}
-      {book.data && book.data.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="td-table-scroll">
-          <table className="td-table" data-testid="book-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('fields.name')}</th>
-                <th scope="col">{t('fields.asset')}</th>
-                <th scope="col">{t('fields.network')}</th>
-                <th scope="col">{t('fields.address')}</th>
-                <th scope="col">{t('book.whitelisted')}</th>
-                <th scope="col">{t('book.usable')}</th>
-                <th scope="col">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(book.data ?? []).map((entry) => {
-                const wait = Date.parse(entry.usableAt) - now;
-                return (
-                  <tr key={entry.id} data-address={entry.address}>
-                    <th scope="row">{entry.name}</th>
-                    <td>{entry.asset}</td>
-                    <td>{entry.network}</td>
-                    <td>
-                      <ShortValue value={entry.address} />
-                      {entry.memo ? <span className="td-muted"> · {entry.memo}</span> : null}
-                    </td>
-                    <td>{entry.whitelisted ? t('book.yes') : t('book.no')}</td>
-                    <td data-testid="book-usable" data-locked={wait > 0}>
-                      {wait > 0 ? t('book.lockedFor', { time: countdown(wait), until: formatDateTime(entry.usableAt) }) : t('book.ready')}
-                    </td>
-                    <td>
-                      <button type="button" className="td-link-button" onClick={() => deletion.ask(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
-                        {t('book.delete')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {deletion.modal}
+      <AddressBook<BookEntry>
+        entries={book.data}
+        loadError={book.error ? describeWalletError(t, book.error).message : null}
+        columns={columns}
+        rowData={(entry) => ({ 'data-address': entry.address })}
+        addForm={(onSaved) => (supported.data ? <AddAddressForm assets={supported.data} onSaved={onSaved} /> : null)}
+        remove={walletApi.deleteAddress}
+        onChanged={book.reload}
+        describeFailure={(failure) => describeWalletError(t, failure).message}
+        texts={texts}
+      />
     </WalletShell>
   );
 }
@@ -108,9 +71,9 @@ export function CoinAddressPage() {
 function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]; onSaved: (entry: BookEntry) => void }) {
   const { t } = useTranslation('wallet');
   const [form, setForm] = useState({ name: '', asset: assets[0]?.asset ?? '', network: '' as Network | '', address: '', memo: '', whitelisted: true });
-  const [errors, setErrors] = useState<FieldErrors<AddField | 'network'>>({});
+  const { errors, setErrors, place } = useFieldErrors<AddField>('book', ADD_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
-  const stepUp = useStepUp();
+  const stepUp = useStepUp({ factors: BOOK_STEP_UP });
   const { submitting, run } = useSubmit();
   const networks = assets.find((a) => a.asset === form.asset)?.networks ?? [];
   const network = networks.find((n) => n.network === form.network) ?? (networks.length === 1 ? networks[0]! : null);
@@ -124,14 +87,14 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
     event.preventDefault();
     setMessage(null);
     const name = validateAddressName(form.name);
-    const found: FieldErrors<AddField | 'network'> = { ...stepUp.check() };
+    const found: FieldErrors<AddField> = { ...stepUp.check() };
     if (name) found.name = { key: `${VALIDATION_NAMESPACE}:${name.key}`, ...(name.params ? { params: name.params } : {}) };
     if (!network) found.network = { key: 'wallet:errors.networkRequired' };
     else if (!isValidAddress(network.network, form.address.trim())) found.address = { key: 'wallet:errors.addressInvalid', params: { network: network.label } };
     for (const key of Object.keys(found) as Array<keyof typeof found>) if (!found[key]) delete found[key];
     setErrors(found);
-    const emailUuid = stepUp.emailUuid;
-    if (Object.keys(found).length > 0 || !network || !emailUuid) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !network || !factors) return;
     const outcome = await run(async () => {
       try {
         const saved = await walletApi.addAddress({
@@ -141,17 +104,15 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
           address: form.address.trim(),
           ...(network.memo && form.memo.trim() ? { memo: form.memo.trim() } : {}),
           whitelisted: form.whitelisted,
+          ...factors,
           password: stepUp.values.password,
-          emailUuid,
-          emailCode: stepUp.values.emailCode.trim(),
-          gaCode: stepUp.values.gaCode.trim(),
         });
         onSaved(saved);
       } catch (error) {
         const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
-        if (described.field && ['name', 'address', 'memo', 'password', 'emailCode', 'gaCode', 'network'].includes(described.field)) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
-        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+        stepUp.learn(error);
+        if (!place(described.field, described.message)) setMessage(described.message);
+        stepUp.clearGaCode();
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -190,7 +151,7 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
         <input type="checkbox" checked={form.whitelisted} onChange={(e) => set('whitelisted')(e.target.checked)} data-testid="input-whitelisted" />
         {t('book.addToWhitelist')}
       </label>
-      <StepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
+      <BookStepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="book-add-submit">
         {submitting ? t('common.processing') : t('book.save')}

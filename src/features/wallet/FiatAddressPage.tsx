@@ -1,19 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normaliseBankField } from '../../../contract/fiat-rules.ts';
-import { EmptyState } from '../../components/index.ts';
+import { AddressBook, type AddressColumn } from '../../components/address-book/index.ts';
 import { validateAddressName, VALIDATION_NAMESPACE } from '../../lib/validation/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { useStepUp, type StepUpFactor } from '../../components/step-up/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { fiatApi, walletApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useLoad } from '../../lib/use-load.ts';
-import { countdown, StepUpFields, useBookDelete, useLockClock, useStepUp, WhitelistSwitch, type StepUpField } from './BookParts.tsx';
+import { BOOK_STEP_UP, BookStepUpFields, useBookTexts, WhitelistSwitch } from './BookParts.tsx';
 import { WalletShell } from './WalletShell.tsx';
 
-type AddField = 'name' | 'asset' | BankAccountField | StepUpField;
+type AddField = 'name' | BankAccountField | StepUpFactor;
+/** The fields a refusal may name (the currency has none of its own: a refusal about it is the form's message). */
+const ADD_FIELDS: readonly AddField[] = ['name', 'beneficiary', 'bankCode', 'accountNumber', 'password', 'emailCode', 'gaCode'];
 
 /**
  * spec §2 wallet/address/fiatAddress: the bank accounts fiat withdrawals may pay (a fiat withdrawal goes only
@@ -26,80 +29,42 @@ export function FiatAddressPage() {
   const book = useLoad(() => fiatApi.accounts(), []);
   const whitelist = useLoad(() => walletApi.whitelist(), []);
   const fiats = useFiatAssets();
-  const [adding, setAdding] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const now = useLockClock((book.data ?? []).map((entry) => entry.usableAt), 'countdown');
-  const deletion = useBookDelete<FiatBookEntry>(fiatApi.deleteAccount, (done) => {
-    setMessage(done);
-    if (done.tone === 'success') book.reload();
+  const texts = useBookTexts({
+    add: t('fiatBook.add'),
+    name: t('fiatBook.name'),
+    lockedFor: (entry, time) => t('book.lockedFor', { time, until: timeOf(entry.usableAt) }),
+    saved: (entry) => t('book.saved', { name: entry.name, time: timeOf(entry.usableAt) }),
   });
+  const columns: AddressColumn<FiatBookEntry>[] = [
+    { header: t('fiat.currency'), cell: (entry) => entry.asset },
+    { header: t('fiat.beneficiary'), cell: (entry) => entry.beneficiary },
+    {
+      header: t('fiat.bankName'),
+      cell: (entry) => (
+        <>
+          {entry.bankName}
+          <span className="td-muted"> · {entry.bankCode}</span>
+        </>
+      ),
+    },
+    { header: t('fiat.accountNumber'), cell: (entry) => entry.accountNumber, className: 'td-account-number' },
+  ];
 
   return (
     <WalletShell title={t('fiatBook.title')} actions={<HelpLink article="withdraw/fiat-withdrawal" />}>
       <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
       <p className="td-field-hint">{t('fiatBook.explain')}</p>
-      {book.error ? <FormMessage text={describeWalletError(t, book.error).message} /> : null}
-      {message ? <FormMessage text={message.text} tone={message.tone} /> : null}
-      <div className="td-wallet-actions">
-        <button type="button" className="td-button td-button-primary" onClick={() => setAdding((v) => !v)} aria-expanded={adding} data-testid="book-add-toggle">
-          {t('fiatBook.add')}
-        </button>
-      </div>
-      {adding && fiats.data ? (
-        <AddAccountForm
-          assets={fiats.data}
-          onSaved={(entry) => {
-            setAdding(false);
-            setMessage({ text: t('book.saved', { name: entry.name, time: timeOf(entry.usableAt) }), tone: 'success' });
-            book.reload();
-          }}
-        />
-      ) : null}
-      {book.data && book.data.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="td-table-scroll">
-          <table className="td-table" data-testid="book-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('fiatBook.name')}</th>
-                <th scope="col">{t('fiat.currency')}</th>
-                <th scope="col">{t('fiat.beneficiary')}</th>
-                <th scope="col">{t('fiat.bankName')}</th>
-                <th scope="col">{t('fiat.accountNumber')}</th>
-                <th scope="col">{t('book.usable')}</th>
-                <th scope="col">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(book.data ?? []).map((entry) => {
-                const wait = Date.parse(entry.usableAt) - now;
-                return (
-                  <tr key={entry.id} data-account={entry.accountNumber}>
-                    <th scope="row">{entry.name}</th>
-                    <td>{entry.asset}</td>
-                    <td>{entry.beneficiary}</td>
-                    <td>
-                      {entry.bankName}
-                      <span className="td-muted"> · {entry.bankCode}</span>
-                    </td>
-                    <td className="td-account-number">{entry.accountNumber}</td>
-                    <td data-testid="book-usable" data-locked={wait > 0}>
-                      {wait > 0 ? t('book.lockedFor', { time: countdown(wait), until: timeOf(entry.usableAt) }) : t('book.ready')}
-                    </td>
-                    <td>
-                      <button type="button" className="td-link-button" onClick={() => deletion.ask(entry)} aria-label={t('book.deleteNamed', { name: entry.name })}>
-                        {t('book.delete')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {deletion.modal}
+      <AddressBook<FiatBookEntry>
+        entries={book.data}
+        loadError={book.error ? describeWalletError(t, book.error).message : null}
+        columns={columns}
+        rowData={(entry) => ({ 'data-account': entry.accountNumber })}
+        addForm={(onSaved) => (fiats.data ? <AddAccountForm assets={fiats.data} onSaved={onSaved} /> : null)}
+        remove={fiatApi.deleteAccount}
+        onChanged={book.reload}
+        describeFailure={(failure) => describeWalletError(t, failure).message}
+        texts={texts}
+      />
     </WalletShell>
   );
 }
@@ -107,10 +72,10 @@ export function FiatAddressPage() {
 function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[]; onSaved: (entry: FiatBookEntry) => void }) {
   const { t } = useTranslation('wallet');
   const [form, setForm] = useState({ name: '', asset: assets[0]?.asset ?? '', beneficiary: '', bankCode: '', accountNumber: '' });
-  const [errors, setErrors] = useState<FieldErrors<AddField>>({});
+  const { errors, setErrors, place } = useFieldErrors<AddField>('book', ADD_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [bank, setBank] = useState<{ code: string; name: string | null } | null>(null);
-  const stepUp = useStepUp();
+  const stepUp = useStepUp({ factors: BOOK_STEP_UP });
   const { submitting, run } = useSubmit();
   const set = (field: keyof typeof form) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -142,8 +107,8 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
     const found: FieldErrors<AddField> = { ...stepUp.check(), ...checkBankAccount(form) };
     if (name) found.name = { key: `${VALIDATION_NAMESPACE}:${name.key}`, ...(name.params ? { params: name.params } : {}) };
     setErrors(found);
-    const emailUuid = stepUp.emailUuid;
-    if (Object.keys(found).length > 0 || !emailUuid) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     const outcome = await run(async () => {
       try {
         onSaved(
@@ -153,18 +118,15 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
             beneficiary: form.beneficiary.trim(),
             bankCode: normaliseBankField(form.bankCode),
             accountNumber: normaliseBankField(form.accountNumber),
+            ...factors,
             password: stepUp.values.password,
-            emailUuid,
-            emailCode: stepUp.values.emailCode.trim(),
-            gaCode: stepUp.values.gaCode.trim(),
           }),
         );
       } catch (error) {
         const described = describeWalletError(t, error, { emailUuid: 'emailCode', address: 'accountNumber' });
-        if (described.field && ['name', 'beneficiary', 'bankCode', 'accountNumber', 'password', 'emailCode', 'gaCode'].includes(described.field)) {
-          setErrors({ [described.field]: described.message });
-        } else setMessage(described.message);
-        stepUp.setValues((v) => ({ ...v, gaCode: '' }));
+        stepUp.learn(error);
+        if (!place(described.field, described.message)) setMessage(described.message);
+        stepUp.clearGaCode();
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -197,7 +159,7 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
         hint={bank?.name ? <span data-testid="bank-name">{bank.name}</span> : t('fiatBook.bankCodeHint')}
       />
       <TextField name="accountNumber" label={t('fiat.accountNumber')} autoComplete="off" spellCheck={false} value={form.accountNumber} onValue={set('accountNumber')} error={errors.accountNumber} />
-      <StepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
+      <BookStepUpFields stepUp={stepUp} errors={errors} businessType="addAddress" />
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="book-add-submit">
         {submitting ? t('common.processing') : t('fiatBook.save')}

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
@@ -14,6 +14,7 @@ import { WalletShell } from './WalletShell.tsx';
 import { newRequestId } from '../../lib/api/index.ts';
 
 type DeclareField = 'amount' | 'bankReference';
+const DECLARE_FIELDS: readonly DeclareField[] = ['amount', 'bankReference'];
 
 /**
  * spec §2 wallet/recharge/fiat/{asset}: the provider's bank account and the person's own reference to quote
@@ -72,13 +73,13 @@ export function RechargeFiatPage() {
 function DeclareForm({ fiat, onDeclared }: { fiat: FiatAssetInfo; onDeclared: () => void }) {
   const { t } = useTranslation('wallet');
   const [values, setValues] = useState<Record<DeclareField, string>>({ amount: '', bankReference: '' });
-  const [errors, setErrors] = useState<FieldErrors<DeclareField>>({});
+  const { errors, setErrors, clear, place } = useFieldErrors<DeclareField>('declare', DECLARE_FIELDS);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success'; help?: HelpArticleId | undefined } | null>(null);
   const { submitting, run } = useSubmit();
   const requestId = useRef(newRequestId());
   const set = (field: DeclareField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    clear(field);
     requestId.current = newRequestId();
   };
 
@@ -98,8 +99,7 @@ function DeclareForm({ fiat, onDeclared }: { fiat: FiatAssetInfo; onDeclared: ()
         onDeclared();
       } catch (error) {
         const described = describeWalletError(t, error, {}, 'fiatDeposit');
-        if (described.field === 'amount' || described.field === 'bankReference') setErrors({ [described.field]: described.message });
-        else setMessage({ text: described.message, tone: 'error', help: described.help });
+        if (!place(described.field, described.message)) setMessage({ text: described.message, tone: 'error', help: described.help });
       }
     });
     if (outcome === 'busy') setMessage({ text: t('errors.clickOnce'), tone: 'error' });

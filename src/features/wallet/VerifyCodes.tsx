@@ -1,11 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/index.ts';
-import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { FormMessage, useFieldErrors, useSubmit } from '../../components/form/index.ts';
+import { StepUpFields, useStepUp, type StepUpFactor } from '../../components/step-up/index.ts';
 import { HelpLink, type HelpArea, type HelpArticleId } from '../help/shared.ts';
 import { describeWalletError } from './errors.ts';
 
-type VerifyField = 'emailCode' | 'gaCode';
+/** spec §6: a withdrawal's confirm step asks for the e-mail code its invoke sent and the Google code. */
+const FACTORS: readonly StepUpFactor[] = ['emailCode', 'gaCode'];
+
 export interface Codes {
   emailUuid: string;
   emailCode: string;
@@ -35,32 +38,29 @@ export function VerifyCodes({
   area?: HelpArea;
 }) {
   const { t } = useTranslation('wallet');
-  const [emailUuid, setEmailUuid] = useState(firstUuid);
-  const [values, setValues] = useState<Record<VerifyField, string>>({ emailCode: '', gaCode: '' });
-  const [errors, setErrors] = useState<FieldErrors<VerifyField>>({});
+  const stepUp = useStepUp({ factors: FACTORS, emailUuid: firstUuid });
+  const { errors, setErrors, place } = useFieldErrors<StepUpFactor>('withdraw', FACTORS);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(firstUuid ? null : { text: t('withdraw.codeNotSent'), tone: 'error' });
   const [help, setHelp] = useState<HelpArticleId | undefined>();
   const { submitting, run } = useSubmit();
-  const set = (field: VerifyField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     setHelp(undefined);
-    const found = Object.fromEntries(
-      Object.entries({ emailCode: checkCode(values.emailCode, emailUuid), gaCode: checkGaCode(values.gaCode, true) }).filter(([, v]) => v),
-    ) as FieldErrors<VerifyField>;
+    const found = stepUp.check();
     setErrors(found);
-    if (Object.keys(found).length > 0 || !emailUuid) return;
+    const body = stepUp.body();
+    if (Object.keys(found).length > 0 || !body) return;
     const outcome = await run(async () => {
       try {
-        await onConfirm({ emailUuid, emailCode: values.emailCode.trim(), gaCode: values.gaCode.trim() });
+        await onConfirm({ emailUuid: body.emailUuid, emailCode: body.emailCode, gaCode: body.gaCode ?? '' });
       } catch (error) {
         const described = describeWalletError(t, error, { emailUuid: 'emailCode' }, area);
         setHelp(described.help);
-        if (described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
-        else setMessage({ text: described.message, tone: 'error' });
-        setValues((v) => ({ ...v, gaCode: '' }));
+        stepUp.learn(error);
+        if (!place(described.field, described.message)) setMessage({ text: described.message, tone: 'error' });
+        stepUp.clearGaCode();
       }
     });
     if (outcome === 'busy') setMessage({ text: t('errors.clickOnce'), tone: 'error' });
@@ -72,7 +72,7 @@ export function VerifyCodes({
           setMessage(null);
           try {
             const uuid = await onResend();
-            setEmailUuid(uuid);
+            stepUp.setEmailUuid(uuid);
             setMessage({ text: t('withdraw.codeResent'), tone: 'success' });
           } catch (error) {
             setMessage({ text: describeWalletError(t, error).message, tone: 'error' });
@@ -84,13 +84,20 @@ export function VerifyCodes({
     <form className="td-wallet-form td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="withdraw-verify">
       {facts}
       <p className="td-field-hint">{t('withdraw.codeSent', { time: formatDateTime(expiresAt, { zone: true }) })}</p>
-      <TextField name="emailCode" label={t('fields.emailCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} />
-      {resend ? (
-        <button type="button" className="td-link-button" disabled={submitting} onClick={resend} data-testid="withdraw-resend">
-          {t('withdraw.resend')}
-        </button>
-      ) : null}
-      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
+      <StepUpFields
+        stepUp={stepUp}
+        errors={errors}
+        labels={{ emailCode: t('fields.emailCode'), gaCode: t('fields.gaCode') }}
+        describeFailure={(failure) => describeWalletError(t, failure).message}
+        gaMaxLength={6}
+        afterEmailCode={
+          resend ? (
+            <button type="button" className="td-link-button" disabled={submitting} onClick={resend} data-testid="withdraw-resend">
+              {t('withdraw.resend')}
+            </button>
+          ) : null
+        }
+      />
       <FormMessage text={message?.text ?? null} tone={message?.tone ?? 'error'} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
       <div className="td-wallet-actions">
         <button type="button" className="td-button td-button-secondary" onClick={onBack}>

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
@@ -18,6 +18,9 @@ import { VerifyCodes } from './VerifyCodes.tsx';
 import { WalletShell } from './WalletShell.tsx';
 import { checkWithdrawForm, type WithdrawField } from './withdraw-form.ts';
 import { newRequestId } from '../../lib/api/index.ts';
+
+/** The fields a refusal may name; the network's problems come from the form's own check. */
+const REFUSAL_FIELDS: readonly WithdrawField[] = ['address', 'amount', 'memo'];
 
 type Step = { name: 'form' } | { name: 'verify'; withdrawal: Withdrawal } | { name: 'sent'; withdrawal: Withdrawal };
 
@@ -38,7 +41,7 @@ export function WithdrawCoinPage() {
   // A coin with one network needs no choice; with several, nothing is shown until one is chosen.
   const network = picked ?? (entry && entry.networks.length === 1 ? entry.networks[0]!.network : null);
   const [values, setValues] = useState({ address: '', memo: '', amount: '' });
-  const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
+  const { errors, setErrors, clear, place } = useFieldErrors<WithdrawField>('withdraw', REFUSAL_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [help, setHelp] = useState<HelpArticleId | undefined>();
   const [step, setStep] = useState<Step>({ name: 'form' });
@@ -58,7 +61,7 @@ export function WithdrawCoinPage() {
 
   const set = (field: 'address' | 'memo' | 'amount') => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    clear(field);
     requestId.current = newRequestId();
   };
   const fee = info ? new Decimal(info.withdrawFee) : null;
@@ -87,8 +90,7 @@ export function WithdrawCoinPage() {
       } catch (error) {
         const described = describeWalletError(t, error);
         setHelp(described.help);
-        if (described.field === 'address' || described.field === 'amount' || described.field === 'memo') setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));

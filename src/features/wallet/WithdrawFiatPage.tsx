@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo, type FiatBookEntry, type FiatWithdrawal } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
@@ -12,11 +12,13 @@ import { checkFiatWithdraw, parseAmount } from './fiat-form.ts';
 import { FiatRecentRecords, FiatStatus, maskAccount, timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useAssets } from './hooks.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { useLockClock } from './BookParts.tsx';
+import { useLockClock } from '../../components/address-book/index.ts';
 import { VerifyCodes } from './VerifyCodes.tsx';
 import { WalletShell } from './WalletShell.tsx';
 import { useWalletArea } from './area.tsx';
 import { newRequestId } from '../../lib/api/index.ts';
+
+const FIELDS: readonly ('account' | 'amount')[] = ['account', 'amount'];
 
 type Step = { name: 'form' } | { name: 'verify'; withdrawal: FiatWithdrawal } | { name: 'sent'; withdrawal: FiatWithdrawal };
 
@@ -115,7 +117,7 @@ function WithdrawForm({
   // Re-read when a lock ends, so the account's label loses its "usable from" without a reload.
   const now = useLockClock(accounts.map((entry) => entry.usableAt), 'unlock');
     const [values, setValues] = useState({ account: accounts.length === 1 ? accounts[0]!.id : '', amount: '' });
-  const [errors, setErrors] = useState<FieldErrors<'account' | 'amount'>>({});
+  const { errors, setErrors, clear, place } = useFieldErrors<'account' | 'amount'>('withdraw', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [help, setHelp] = useState<HelpArticleId | undefined>();
   const { submitting, run } = useSubmit();
@@ -123,7 +125,7 @@ function WithdrawForm({
   const requestId = useRef(newRequestId());
   const set = (field: 'account' | 'amount') => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    clear(field);
     requestId.current = newRequestId();
   };
   const amount = parseAmount(values.amount);
@@ -144,8 +146,7 @@ function WithdrawForm({
       } catch (error) {
         const described = describeWalletError(t, error, { addressId: 'account', address: 'account' }, 'fiatWithdraw');
         setHelp(described.help);
-        if (described.field === 'account' || described.field === 'amount') setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));

@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { sendEmailCode, setAntiPhishing } from '../api.ts';
 import { describeError } from '../errors.ts';
 import { checkAntiPhishingCode } from '../forms.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
+import { type FieldErrors, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
+import { StepUpFields, useStepUp, type StepUpFactor } from '../../../components/step-up/index.ts';
 
-type Field = 'code' | 'password' | 'emailCode' | 'gaCode';
+type Field = 'code' | StepUpFactor;
+const STEP_UP: readonly StepUpFactor[] = ['password', 'emailCode'];
+const STEP_UP_BOUND: readonly StepUpFactor[] = ['password', 'emailCode', 'gaCode'];
 
 /** The fields a refusal may name (those of the form's values). */
 const FIELDS: readonly Field[] = ['code', 'password', 'emailCode', 'gaCode'];
@@ -17,40 +20,30 @@ const FIELDS: readonly Field[] = ['code', 'password', 'emailCode', 'gaCode'];
  */
 export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; onSaved: (code: string) => void }) {
   const { t } = useTranslation('account');
-  const [values, setValues] = useState<Record<Field, string>>({ code: '', password: '', emailCode: '', gaCode: '' });
-  const [emailUuid, setEmailUuid] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  // server/README.md "Step-up": antiPhishing/set takes the password, its e-mail code and the Google code while bound.
+  const stepUp = useStepUp({ factors: gaBound ? STEP_UP_BOUND : STEP_UP });
   const { errors, setErrors, place } = useFieldErrors<Field>('antiPhishing', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
-  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found = Object.fromEntries(
-      Object.entries({
-        code: checkAntiPhishingCode(values.code),
-        password: checkStepUpPassword(values.password),
-        emailCode: checkCode(values.emailCode, emailUuid),
-        gaCode: checkGaCode(values.gaCode, gaBound),
-      }).filter(([, v]) => v),
-    ) as FieldErrors<Field>;
+    const codeIssue = checkAntiPhishingCode(code);
+    const found: FieldErrors<Field> = { ...(codeIssue ? { code: codeIssue } : {}), ...stepUp.check() };
     setErrors(found);
-    if (Object.keys(found).length > 0 || !emailUuid) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     const outcome = await run(async () => {
       try {
-        const saved = await setAntiPhishing({
-          code: values.code.trim(),
-          password: values.password,
-          emailUuid,
-          emailCode: values.emailCode.trim(),
-          gaCode: values.gaCode.trim(),
-        });
+        const saved = await setAntiPhishing({ code: code.trim(), ...factors, password: stepUp.values.password, gaCode: factors.gaCode ?? '' });
         onSaved(saved.antiPhishingCode);
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
+        stepUp.learn(error);
         if (!place(described.field, described.message)) setMessage(described.message);
-        setValues((v) => ({ ...v, gaCode: '' }));
+        stepUp.clearGaCode();
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -59,13 +52,16 @@ export function AntiPhishingSection({ gaBound, onSaved }: { gaBound: boolean; on
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="anti-phishing-form">
       <p className="td-field-hint">{t('safe.antiPhishing.explain')}</p>
-      <TextField name="code" label={t('safe.antiPhishing.label')} autoComplete="off" value={values.code} onValue={set('code')} error={errors.code} />
-      <p className="td-field-hint">{t('safe.stepUp')}</p>
-      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('antiPhishing')} onUuid={setEmailUuid} />
-      {gaBound ? (
-        <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
-      ) : null}
+      <TextField name="code" label={t('safe.antiPhishing.label')} autoComplete="off" value={code} onValue={setCode} error={errors.code} />
+      <StepUpFields
+        stepUp={stepUp}
+        errors={errors}
+        intro={t('safe.stepUp')}
+        labels={{ password: t('fields.password'), emailCode: t('fields.emailCode'), gaCode: t('fields.gaCode') }}
+        sendEmailCode={() => sendEmailCode('antiPhishing')}
+        describeFailure={(failure) => describeError(t, failure).message}
+        gaMaxLength={6}
+      />
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="anti-phishing-submit">
         {submitting ? t('common.processing') : t('safe.antiPhishing.submit')}

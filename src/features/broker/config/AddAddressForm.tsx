@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { BROKER_EXCHANGES, type BrokerExchange } from '../../../../contract/broker-rules.ts';
 import { BROKER_ADDRESS_TYPES, type BrokerAddressType } from '../../../../contract/broker-config-rules.ts';
 import type { Network } from '../../../../contract/chains.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
 import { addressApi, type AddressAsset, type BrokerAddress } from './api.ts';
 import { describeConfigError } from './errors.ts';
 import { checkAddressForm } from './forms.ts';
 import { FormButtons } from './FormButtons.tsx';
 
 type AddField = 'exchange' | 'asset' | 'network' | 'address' | 'memo' | 'name' | 'addressType';
-const FIELDS: readonly string[] = ['exchange', 'asset', 'network', 'address', 'memo', 'name', 'addressType'];
+const FIELDS: readonly AddField[] = ['exchange', 'asset', 'network', 'address', 'memo', 'name', 'addressType'];
 
 /**
  * The first step of adding a whitelist address: exchange, asset, network, address (checked per chain before the
@@ -28,7 +28,7 @@ export function AddAddressForm({ assets, onSubmitted, onCancel }: { assets: read
     name: '',
     addressType: 'broker' as BrokerAddressType,
   });
-  const [errors, setErrors] = useState<FieldErrors<AddField>>({});
+  const { errors, setErrors, place } = useFieldErrors<AddField>('address', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const networks = assets.find((a) => a.asset === form.asset)?.networks ?? [];
@@ -59,8 +59,7 @@ export function AddAddressForm({ assets, onSubmitted, onCancel }: { assets: read
         onSubmitted(entry);
       } catch (error) {
         const described = describeConfigError(t, error, network.label);
-        if (described.field && FIELDS.includes(described.field)) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('account:errors.clickOnce'));

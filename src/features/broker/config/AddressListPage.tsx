@@ -2,7 +2,7 @@ import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BROKER_EXCHANGES, type BrokerExchange } from '../../../../contract/broker-rules.ts';
-import { Modal } from '../../../components/index.ts';
+import { useAddressDelete } from '../../../components/address-book/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { FormMessage } from '../../../components/form/index.ts';
@@ -49,7 +49,6 @@ function AddressList() {
   );
   const [adding, setAdding] = useState(false);
   const [verifying, setVerifying] = useState<BrokerAddress | null>(null);
-  const [deleting, setDeleting] = useState<BrokerAddress | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
   const act = async (entry: BrokerAddress, call: () => Promise<unknown>, done: string) => {
@@ -62,6 +61,11 @@ function AddressList() {
     }
     reload();
   };
+  const deletion = useAddressDelete<BrokerAddress>(
+    (entry) => void act(entry, () => addressApi.delete(entry.id), 'address.deleted'),
+    { title: t('address.deleteTitle'), confirm: (name) => t('address.deleteConfirm', { name }) },
+    'address-delete-confirm',
+  );
 
   return (
     <div className="td-broker-config" data-testid="broker-address-list">
@@ -156,25 +160,14 @@ function AddressList() {
                   {t('address.actions.remove')}
                 </button>
               ) : null}
-              <button type="button" className="td-link-button td-broker-config-danger" aria-label={t('address.actions.deleteNamed', { name: row.name })} onClick={() => setDeleting(row)} data-testid={`address-delete-${row.id}`}>
+              <button type="button" className="td-link-button td-broker-config-danger" aria-label={t('address.actions.deleteNamed', { name: row.name })} onClick={() => deletion.ask(row)} data-testid={`address-delete-${row.id}`}>
                 {t('address.actions.delete')}
               </button>
             </span>
           )}
         />
       </RecordTable>
-      <Modal
-        visible={deleting !== null}
-        title={t('address.deleteTitle')}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          const entry = deleting;
-          setDeleting(null);
-          if (entry) void act(entry, () => addressApi.delete(entry.id), 'address.deleted');
-        }}
-      >
-        <p data-testid="address-delete-confirm">{deleting ? t('address.deleteConfirm', { name: deleting.name }) : ''}</p>
-      </Modal>
+      {deletion.modal}
     </div>
   );
 }

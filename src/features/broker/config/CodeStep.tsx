@@ -1,9 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkCode, CodeField, FormMessage, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { FormMessage, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
+import { StepUpFields, useStepUp, type StepUpFactor } from '../../../components/step-up/index.ts';
 import { describeError, useAccountInfo } from '../../account/index.ts';
 import { describeConfigError } from './errors.ts';
 import { FormButtons } from './FormButtons.tsx';
+
+/** server/broker/README.md: confirming an address or a notification e-mail takes the e-mail code alone. */
+const FACTORS: readonly StepUpFactor[] = ['emailCode'];
 
 /**
  * The e-mail step of adding an address or a notification e-mail (server/broker/README.md): send the code (the
@@ -26,25 +30,24 @@ export function CodeStep({
 }) {
   const { t } = useTranslation('broker-config');
   const info = useAccountInfo();
-  const [code, setCode] = useState('');
-  const [uuid, setUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<'emailCode'>>({});
+  const stepUp = useStepUp({ factors: FACTORS });
+  const { errors, setErrors, place } = useFieldErrors<StepUpFactor>('code', FACTORS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const problem = checkCode(code, uuid);
-    setErrors(problem ? { emailCode: problem } : {});
-    if (problem || !uuid) return;
+    const found = stepUp.check();
+    setErrors(found);
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     const outcome = await run(async () => {
       try {
-        await confirm({ emailUuid: uuid, emailCode: code.trim() });
+        await confirm({ emailUuid: factors.emailUuid, emailCode: factors.emailCode });
       } catch (error) {
         const described = describeConfigError(t, error);
-        if (described.field === 'emailCode') setErrors({ emailCode: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('account:errors.clickOnce'));
@@ -55,7 +58,7 @@ export function CodeStep({
       <h3 id={`${testId}-title`}>{t('code.title')}</h3>
       <p className="td-broker-config-subject">{t('code.subject', { subject })}</p>
       <p className="td-field-hint">{t('code.explain', { email: info?.email ?? '' })}</p>
-      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('code.label')} value={code} onValue={setCode} error={errors.emailCode} request={request} onUuid={setUuid} />
+      <StepUpFields stepUp={stepUp} errors={errors} labels={{ emailCode: t('code.label') }} sendEmailCode={request} describeFailure={(failure) => describeError(t, failure).message} />
       <FormMessage text={message} />
       <FormButtons submitting={submitting} submitText={t('code.confirm')} onCancel={onCancel} testId={`${testId}-confirm`} />
     </form>

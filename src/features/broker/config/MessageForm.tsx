@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_EVENTS, MESSAGE_REMARK_MAX, type MessageEvent } from '../../../../contract/broker-config-rules.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
 import { describeConfigError } from './errors.ts';
 import { checkMessageForm } from './forms.ts';
 import { FormButtons } from './FormButtons.tsx';
@@ -12,6 +12,7 @@ export interface MessageValues {
   remark: string;
 }
 type MessageField = 'email' | 'events' | 'remark';
+const FIELDS: readonly MessageField[] = ['email', 'events', 'remark'];
 
 /**
  * A notification e-mail's form: the address (adding only; a different address is a new entry, confirmed again),
@@ -36,16 +37,10 @@ export function MessageForm({
   const { t } = useTranslation('broker-config');
   const eventsId = useId();
   const [form, setForm] = useState<MessageValues>(initial ?? { email: '', events: ['application', 'decision'], remark: '' });
-  const [errors, setErrors] = useState<FieldErrors<MessageField>>({});
+  const { errors, setErrors, clear, place } = useFieldErrors<MessageField>('message', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
   const adding = initial === null;
-  const clear = (field: MessageField) =>
-    setErrors((e) => {
-      const next = { ...e };
-      delete next[field];
-      return next;
-    });
 
   const toggle = (event: MessageEvent, on: boolean) => {
     setForm((f) => ({ ...f, events: on ? MESSAGE_EVENTS.filter((e) => e === event || f.events.includes(e)) : f.events.filter((e) => e !== event) }));
@@ -63,8 +58,7 @@ export function MessageForm({
         await save({ email: form.email.trim(), events: form.events, remark: form.remark.trim() });
       } catch (error) {
         const described = describeConfigError(t, error);
-        if (described.field === 'email' || described.field === 'events' || described.field === 'remark') setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('account:errors.clickOnce'));

@@ -6,14 +6,15 @@ import { BILL_STATES, BROKER_INTEREST_CODE_TYPE, INTEREST_EXPORT_FILES, MAX_BILL
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
 import { ExportButton, FilterBar, PageSizeSelect, RecordTable, type TimeRange, TimeRangeFilter, useRecordQuery } from '../../../components/records/index.ts';
 import { EmptyState } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { Amount, amountText, exportFields, noFactor, SecondFactorFields, timeFields, type Factor, type FactorField } from '../money/shared.tsx';
+import { Amount, amountText, exportFields, moneyFactors, SecondFactorFields, timeFields, type FactorField } from '../money/shared.tsx';
+import { useStepUp } from '../../../components/step-up/index.ts';
 import { interestApi, type SettleBill, type SettleBillDetail } from './api.ts';
 import { describeInterestError } from './errors.ts';
 import { fileNameOf } from '../money/export-name.ts';
@@ -201,15 +202,17 @@ function BillDetail({ billNo, onClose, onDecided }: { billNo: string; onClose: (
   );
 }
 
+const DECISION_FIELDS: readonly (FactorField | 'remark')[] = ['emailCode', 'gaCode', 'remark'];
+
 /** The step the bill waits for, as the caller may take it: a review or a rejection (with a remark), or the payment. */
 function DecisionForm({ bill, onDecided }: { bill: SettleBillDetail['bill']; onDecided: (text: string) => void }) {
   const { t } = useTranslation('broker-interest');
   const info = useAccountInfo();
   const gaBound = Boolean(info?.gaBound);
   const paying = bill.myActions.includes('pay');
-  const [factor, setFactor] = useState<Factor>(noFactor);
+  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
   const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<FactorField | 'remark'>>({});
+  const { errors, setErrors, place } = useFieldErrors<FactorField | 'remark'>('bill', DECISION_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [requestIds] = useState(() => Object.fromEntries(bill.myActions.map((a) => [a, newRequestId()])) as Record<BillAction, string>);
   const { submitting, run } = useSubmit();
@@ -218,14 +221,10 @@ function DecisionForm({ bill, onDecided }: { bill: SettleBillDetail['bill']; onD
     setMessage(null);
     const found: FieldErrors<FactorField | 'remark'> = {};
     if (remark.length > MAX_BILL_REMARK) found.remark = t('errors.remark', { max: MAX_BILL_REMARK });
-    if (action === 'pay') {
-      const code = checkCode(factor.code, factor.uuid);
-      const ga = checkGaCode(factor.ga, gaBound);
-      if (code) found.emailCode = code;
-      if (ga) found.gaCode = ga;
-    }
+    if (action === 'pay') Object.assign(found, stepUp.check());
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const factors = action === 'pay' ? stepUp.body() : {};
+    if (Object.keys(found).length > 0 || !factors) return;
     await run(async () => {
       try {
         const done = await interestApi.decide({
@@ -233,13 +232,13 @@ function DecisionForm({ bill, onDecided }: { bill: SettleBillDetail['bill']; onD
           action,
           requestId: requestIds[action],
           ...(remark.trim() ? { remark: remark.trim() } : {}),
-          ...(action === 'pay' ? { emailUuid: factor.uuid ?? '', emailCode: factor.code.trim(), ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}) } : {}),
+          ...factors,
         });
         onDecided(t(`bill.done.${action}`, { billNo: done.billNo }));
       } catch (error) {
         const described = describeInterestError(t, error);
-        if (described.field === 'emailCode' || described.field === 'gaCode' || described.field === 'remark') setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        stepUp.learn(error);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
   };
@@ -255,12 +254,8 @@ function DecisionForm({ bill, onDecided }: { bill: SettleBillDetail['bill']; onD
       {paying ? (
         <SecondFactorFields
           businessType={BROKER_INTEREST_CODE_TYPE}
-          gaBound={gaBound}
-          value={factor}
-          onChange={(update) => {
-            setFactor(update);
-            setErrors({});
-          }}
+          stepUp={stepUp}
+          onEdit={() => setErrors({})}
           errors={errors}
         />
       ) : null}

@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { type FormError } from '../../account/shared.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
+import { useStepUp } from '../../../components/step-up/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
-import { checkFactor, noFactor, SecondFactorFields, type Factor, type FactorField } from './shared.tsx';
+import { moneyFactors, SecondFactorFields, type FactorField } from './shared.tsx';
+
+const FIELDS: readonly (FactorField | 'reason')[] = ['emailCode', 'gaCode', 'reason'];
 import './locale.ts';
 
 /** What an approval sends besides the application: its own requestId and the second factor. */
@@ -43,9 +46,9 @@ export function DecisionPanel({
   const { t } = useTranslation('broker-money');
   const info = useAccountInfo();
   const gaBound = Boolean(info?.gaBound);
-  const [factor, setFactor] = useState<Factor>(noFactor);
+  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<FactorField | 'reason'>>({});
+  const { errors, setErrors, place } = useFieldErrors<FactorField | 'reason'>('decision', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [requestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -58,20 +61,20 @@ export function DecisionPanel({
 
   const fail = (error: unknown) => {
     const described = describe(error);
-    if (described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
-    else setMessage(described.message);
+    stepUp.learn(error);
+    if (described.field === 'reason' || !place(described.field, described.message)) setMessage(described.message);
   };
 
   const onApprove = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found = checkFactor(factor, gaBound);
+    const found = stepUp.check();
     setErrors(found);
-    if (Object.keys(found).length > 0 || !factor.uuid) return;
-    const uuid = factor.uuid;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     await run(async () => {
       try {
-        onDone(await approve({ requestId, emailUuid: uuid, emailCode: factor.code.trim(), ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}) }));
+        onDone(await approve({ requestId, ...factors }));
       } catch (error) {
         fail(error);
       }
@@ -99,7 +102,7 @@ export function DecisionPanel({
         {title}
       </h2>
       <p data-testid="decision-subject">{subject}</p>
-      <SecondFactorFields businessType="brokerApprove" gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
+      <SecondFactorFields businessType="brokerApprove" stepUp={stepUp} errors={errors} />
       <TextField name="reason" label={t('transfer.rejectReason')} autoComplete="off" value={reason} onValue={setReason} error={errors.reason} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">

@@ -7,7 +7,7 @@ import { APPLICATION_TYPES, MAX_APPLICATION_REMARK, type ApplicationType } from 
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
 import { FilterBar as BrokerFilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery as useBrokerQuery } from '../../../components/records/index.ts';
@@ -155,14 +155,14 @@ function Transfer() {
 }
 
 type ApplyField = 'fromAccountId' | 'fromWallet' | 'toAccountId' | 'toWallet' | 'asset' | 'amount' | 'remark';
-const APPLY_FIELDS: readonly string[] = ['fromAccountId', 'fromWallet', 'toAccountId', 'toWallet', 'asset', 'amount', 'remark'];
+const APPLY_FIELDS: readonly ApplyField[] = ['fromAccountId', 'fromWallet', 'toAccountId', 'toWallet', 'asset', 'amount', 'remark'];
 
 /** The transfer application: from a sub-account's wallet to another sub-account (same exchange) or another wallet. */
 function ApplyForm({ onApplied }: { onApplied: (application: Application) => void }) {
   const { t } = useTranslation('broker-money');
   const accounts = useLoad(() => accountApi.list(), []);
   const [form, setForm] = useState({ fromAccountId: '', fromWallet: 'spot' as BrokerWallet, toAccountId: '', toWallet: 'spot' as BrokerWallet, asset: 'USDT', amount: '', remark: '' });
-  const [errors, setErrors] = useState<FieldErrors<ApplyField>>({});
+  const { errors, setErrors, place } = useFieldErrors<ApplyField>('apply', APPLY_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -215,8 +215,7 @@ function ApplyForm({ onApplied }: { onApplied: (application: Application) => voi
         onApplied(application);
       } catch (error) {
         const described = describeMoneyError(t, error);
-        if (described.field && APPLY_FIELDS.includes(described.field)) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('account:errors.clickOnce'));

@@ -4,19 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { BROKER_WALLETS, type BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { checkCode, checkGaCode, Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { useStepUp } from '../../../components/step-up/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { useLoad } from '../../../lib/use-load.ts';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, fundApi, type WithdrawAddress } from './api.ts';
 import { describeMoneyError } from './errors.ts';
-import { amountText, noFactor, SecondFactorFields, type Factor, type FactorField } from './shared.tsx';
+import { amountText, moneyFactors, SecondFactorFields, type FactorField } from './shared.tsx';
 import './locale.ts';
 import './money.css';
 
 type WithdrawField = 'fromAccountId' | 'fromWallet' | 'asset' | 'network' | 'addressId' | 'amount' | 'remark' | FactorField;
-const FIELDS: readonly string[] = ['fromAccountId', 'fromWallet', 'asset', 'network', 'addressId', 'amount', 'remark', 'emailCode', 'gaCode'];
+const FIELDS: readonly WithdrawField[] = ['fromAccountId', 'fromWallet', 'asset', 'network', 'addressId', 'amount', 'remark', 'emailCode', 'gaCode'];
 const AMOUNT = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
 const addressText = (a: WithdrawAddress) => [a.name, a.address, a.memo].filter(Boolean).join(' · ');
 
@@ -41,8 +42,8 @@ function Withdraw() {
   const gaBound = Boolean(info?.gaBound);
   const accounts = useLoad(() => accountApi.list(), []);
   const [form, setForm] = useState({ fromAccountId: '', fromWallet: 'spot' as BrokerWallet, asset: '', network: '', addressId: '', amount: '', remark: '' });
-  const [factor, setFactor] = useState<Factor>(noFactor);
-  const [errors, setErrors] = useState<FieldErrors<WithdrawField>>({});
+  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
+  const { errors, setErrors, place } = useFieldErrors<WithdrawField>('withdraw', FIELDS);
   const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -81,11 +82,7 @@ function Withdraw() {
     else if (method && new Decimal(amount).decimalPlaces() > method.decimals) found.amount = t('errors.decimals', { decimals: method.decimals });
     else if (new Decimal(amount).gt(free)) found.amount = t('errors.insufficient');
     if (form.remark.length > MAX_APPLICATION_REMARK) found.remark = t('errors.remark', { max: MAX_APPLICATION_REMARK });
-    const code = checkCode(factor.code, factor.uuid);
-    const ga = checkGaCode(factor.ga, gaBound);
-    if (code) found.emailCode = code;
-    if (ga) found.gaCode = ga;
-    return found;
+    return { ...found, ...stepUp.check() };
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -93,8 +90,8 @@ function Withdraw() {
     setNotice(null);
     const found = check();
     setErrors(found);
-    if (Object.keys(found).length > 0 || !factor.uuid) return;
-    const uuid = factor.uuid;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     const outcome = await run(async () => {
       try {
         const application = await fundApi.apply({
@@ -106,19 +103,17 @@ function Withdraw() {
           addressId: form.addressId,
           ...(form.remark.trim() ? { remark: form.remark.trim() } : {}),
           requestId,
-          emailUuid: uuid,
-          emailCode: factor.code.trim(),
-          ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}),
+          ...factors,
         });
         setRequestId(newRequestId());
         setForm((f) => ({ ...f, amount: '', remark: '' }));
-        setFactor(noFactor);
+        stepUp.reset();
         products.reload();
         setNotice({ text: t('withdraw.applied', { id: application.applicationId }), tone: 'success' });
       } catch (error) {
         const described = describeMoneyError(t, error);
-        if (described.field && FIELDS.includes(described.field)) setErrors({ [described.field]: described.message });
-        else setNotice({ text: described.message, tone: 'error' });
+        stepUp.learn(error);
+        if (!place(described.field, described.message)) setNotice({ text: described.message, tone: 'error' });
       }
     });
     if (outcome === 'busy') setNotice({ text: t('account:errors.clickOnce'), tone: 'error' });
@@ -203,7 +198,7 @@ function Withdraw() {
           }
         />
         <TextField name="remark" label={t('transfer.remark')} autoComplete="off" value={form.remark} onValue={set('remark')} error={errors.remark} />
-        <SecondFactorFields businessType="brokerWithdraw" gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
+        <SecondFactorFields businessType="brokerWithdraw" stepUp={stepUp} errors={errors} />
         <div className="td-broker-money-actions">
           <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
             {submitting ? t('common.processing') : t('withdraw.submit')}

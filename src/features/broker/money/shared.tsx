@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { RangeDays } from '../../../../contract/broker-performance.ts';
 import type { TimeRange } from '../../../components/records/index.ts';
-import { checkCode, checkGaCode, CodeField, TextField, type FieldErrors } from '../../../components/form/index.ts';
+import type { FieldErrors } from '../../../components/form/index.ts';
+import { StepUpFields, type StepUp, type StepUpFactor } from '../../../components/step-up/index.ts';
 import { describeError } from '../../account/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { fundApi, type CodeType } from './api.ts';
@@ -30,59 +31,42 @@ export function Amount({ value, asset, testId }: { value: string; asset: string;
 }
 
 export type FactorField = 'emailCode' | 'gaCode';
-export interface Factor {
-  code: string;
-  uuid: string | null;
-  ga: string;
-}
-export const noFactor: Factor = { code: '', uuid: null, ga: '' };
-
-/** The second factor's fields checked before a call: the code fetched and 6 digits, the Google code when bound. */
-export function checkFactor(factor: Factor, gaBound: boolean): FieldErrors<FactorField> {
-  const found: FieldErrors<FactorField> = {};
-  const code = checkCode(factor.code, factor.uuid);
-  const ga = checkGaCode(factor.ga, gaBound);
-  if (code) found.emailCode = code;
-  if (ga) found.gaCode = ga;
-  return found;
-}
 
 /**
  * The second factor a money call asks for (contract/broker-funds.ts): an e-mail code of the call's business type,
- * sent to the signed-in member's own e-mail, and the Google code when an authenticator is bound. `request` sends the
- * code another way (a call of its own, e.g. project/invokeWithdrawalEmailValidation); `names` tell apart the fields
- * of two forms on one page.
+ * sent to the signed-in member's own e-mail, and the Google code while an authenticator is bound.
+ */
+export const moneyFactors = (gaBound: boolean): readonly StepUpFactor[] => (gaBound ? ['emailCode', 'gaCode'] : ['emailCode']);
+
+/**
+ * The second factor's fields in the broker's words. `request` sends the code another way (a call of its own, e.g.
+ * project/invokeWithdrawalEmailValidation); `names` tell apart the fields of two forms on one page.
  */
 export function SecondFactorFields({
   businessType,
-  gaBound,
-  value,
-  onChange,
+  stepUp,
   errors,
   request,
-  names = { code: 'emailCode', ga: 'gaCode' },
+  names,
+  onEdit,
 }: {
   businessType: CodeType;
-  gaBound: boolean;
-  value: Factor;
-  onChange: (update: (value: Factor) => Factor) => void;
+  stepUp: StepUp;
   errors: FieldErrors<FactorField>;
   request?: () => Promise<{ uuid: string }>;
-  names?: { code: string; ga: string };
+  names?: Partial<Record<FactorField, string>>;
+  onEdit?: () => void;
 }) {
   const { t } = useTranslation('broker-money');
   return (
-    <>
-      <CodeField describeFailure={(failure) => describeError(t, failure).message}
-        name={names.code}
-        label={t('factor.emailCode')}
-        value={value.code}
-        onValue={(code) => onChange((f) => ({ ...f, code }))}
-        error={errors.emailCode}
-        request={request ?? (() => fundApi.invoke(businessType))}
-        onUuid={(uuid) => onChange((f) => ({ ...f, uuid }))}
-      />
-      {gaBound ? <TextField name={names.ga} label={t('factor.gaCode')} inputMode="numeric" autoComplete="one-time-code" value={value.ga} onValue={(ga) => onChange((f) => ({ ...f, ga }))} error={errors.gaCode} /> : null}
-    </>
+    <StepUpFields
+      stepUp={stepUp}
+      errors={errors}
+      labels={{ emailCode: t('factor.emailCode'), gaCode: t('factor.gaCode') }}
+      sendEmailCode={request ?? (() => fundApi.invoke(businessType))}
+      describeFailure={(failure) => describeError(t, failure).message}
+      {...(names ? { names } : {})}
+      {...(onEdit ? { onEdit } : {})}
+    />
   );
 }

@@ -9,9 +9,10 @@ import { newRequestId } from '../../../lib/api/index.ts';
 import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { profitApi, type Destination, type ExtractPreview, type ProfitApplication, type ProfitFund } from './api.ts';
 import { describeProfitError } from './errors.ts';
-import { SecondFactorFields } from '../money/shared.tsx';
+import { moneyFactors, SecondFactorFields } from '../money/shared.tsx';
+import { useStepUp } from '../../../components/step-up/index.ts';
 import '../money/locale.ts';
-import { AMOUNT, checkFactor, DestinationSelect, factorBody, noFactor, usdt, type Factor, type FactorField } from './parts.tsx';
+import { AMOUNT, DestinationSelect, usdt, type FactorField } from './parts.tsx';
 
 const remarkError = (t: TFunction, remark: string) => (remark.length > MAX_APPLICATION_REMARK ? t('errors.remark', { max: MAX_APPLICATION_REMARK }) : undefined);
 
@@ -31,7 +32,7 @@ function amountError(t: TFunction, value: string, available?: string): string | 
 export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund: ProfitFund; destinations: readonly Destination[]; gaBound: boolean; onApplied: (application: ProfitApplication, text: string) => void }) {
   const { t } = useTranslation('broker-profit');
   const [form, setForm] = useState({ toAccountId: '', amount: '', remark: '' });
-  const [factor, setFactor] = useState<Factor>(noFactor);
+  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
   const [preview, setPreview] = useState<ExtractPreview | null>(null);
   const [errors, setErrors] = useState<FieldErrors<'toAccountId' | 'amount' | 'remark' | FactorField>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -75,9 +76,10 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found = { ...checkFields(), ...checkFactor(factor, gaBound) };
+    const found = { ...checkFields(), ...stepUp.check() };
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     await run(async () => {
       try {
         const application = await profitApi.withdraw({
@@ -86,11 +88,11 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
           amount: form.amount.trim(),
           ...(form.remark.trim() ? { remark: form.remark.trim() } : {}),
           requestId,
-          ...factorBody(factor),
+          ...factors,
         });
         setRequestId(newRequestId());
         setForm({ toAccountId: form.toAccountId, amount: '', remark: '' });
-        setFactor(noFactor);
+        stepUp.reset();
         setPreview(null);
         onApplied(application, t('withdraw.applied', { id: application.applicationId }));
       } catch (error) {
@@ -119,7 +121,7 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
           {t('withdraw.previewText', { amount: usdt(preview.amount), account: preview.toSubAccountName, after: usdt(preview.availableAfter), payable: usdt(preview.profitPayableAfter), nav: preview.nav })}
         </p>
       ) : null}
-      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ code: 'withdrawEmailCode', ga: 'withdrawGaCode' }} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
+      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ emailCode: 'withdrawEmailCode', gaCode: 'withdrawGaCode' }} stepUp={stepUp} errors={errors} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
         <button type="button" className="td-button td-button-secondary" disabled={submitting} onClick={() => void onPreview()} data-testid="profit-withdraw-preview-button">
@@ -151,7 +153,7 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
     { toAccountId: '', value: '' },
     { toAccountId: '', value: '' },
   ]);
-  const [factor, setFactor] = useState<Factor>(noFactor);
+  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
   const [errors, setErrors] = useState<FieldErrors<string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
@@ -167,7 +169,7 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found: FieldErrors<string> = { ...checkFactor(factor, gaBound) };
+    const found: FieldErrors<string> = { ...stepUp.check() };
     const totalError = amountError(t, total, fund.available);
     if (totalError) found.total = totalError;
     legs.forEach((l, i) => {
@@ -183,14 +185,15 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
     }
     const clean = Object.fromEntries(Object.entries(found).filter(([, v]) => v));
     setErrors(clean);
-    if (Object.keys(clean).length > 0) return;
+    const factors = stepUp.body();
+    if (Object.keys(clean).length > 0 || !factors) return;
     await run(async () => {
       try {
-        const application = await profitApi.allot({ projectNo: fund.projectNo, mode, total: total.trim(), legs: bodyLegs, requestId, ...factorBody(factor) });
+        const application = await profitApi.allot({ projectNo: fund.projectNo, mode, total: total.trim(), legs: bodyLegs, requestId, ...factors });
         setRequestId(newRequestId());
         setTotal('');
         setLegs((ls) => ls.map((l) => ({ ...l, value: '' })));
-        setFactor(noFactor);
+        stepUp.reset();
         onApplied(application, t('allot.applied', { id: application.applicationId }));
       } catch (error) {
         const described = describeProfitError(t, error);
@@ -245,7 +248,7 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
           {t('allot.addLeg')}
         </button>
       ) : null}
-      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ code: 'allotEmailCode', ga: 'allotGaCode' }} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} />
+      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ emailCode: 'allotEmailCode', gaCode: 'allotGaCode' }} stepUp={stepUp} errors={errors} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
         <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="profit-allot-submit">

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Field, type FieldIssue } from '../../../components/form/index.ts';
-import type { Factor } from '../money/shared.tsx';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import type { Destination, ProfitApplication } from './api.ts';
 
@@ -10,9 +9,7 @@ export const usdt = (value: string) => `${formatAssetAmount(value, 'USDT')} USDT
 /** An amount asked for: positive, at most 18 integer digits; the 8 decimals are checked beside it. */
 export const AMOUNT = /^(0|[1-9]\d{0,17})(\.\d{1,8})?$/;
 
-export { checkFactor, noFactor, type Factor, type FactorField } from '../money/shared.tsx';
-
-export const factorBody = (factor: Factor) => ({ emailUuid: factor.uuid ?? '', emailCode: factor.code.trim(), ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}) });
+export type { FactorField } from '../money/shared.tsx';
 
 /** A sub-account where the project's profit may go (or own money come from): profitAccrual/accounts. */
 export function DestinationSelect({

@@ -5,10 +5,11 @@ import { REDEEM_CODE_TYPE } from '../../../../contract/broker-projects-rules.ts'
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
-import { checkCode, checkGaCode, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { useStepUp } from '../../../components/step-up/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { useLoad } from '../../../lib/use-load.ts';
-import { noFactor, SecondFactorFields, type Factor, type FactorField } from '../money/shared.tsx';
+import { moneyFactors, SecondFactorFields, type FactorField } from '../money/shared.tsx';
 import { capitalApi, projectApi, type DecreasePreview } from './api.ts';
 import { describeProjectError } from './errors.ts';
 import { InvestorPicker, ProjectPicker } from './Pickers.tsx';
@@ -19,7 +20,7 @@ import '../pages.css';
 import './projects.css';
 
 type RedeemField = 'projectNo' | 'investorId' | 'quantity' | FactorField;
-const FIELDS: readonly string[] = ['projectNo', 'investorId', 'quantity', 'emailCode', 'gaCode'];
+const FIELDS: readonly RedeemField[] = ['projectNo', 'investorId', 'quantity', 'emailCode', 'gaCode'];
 /** The server names the units or the amount; the form has one field for either. */
 const fieldOf = (field: string | null) => (field === 'units' || field === 'amount' ? 'quantity' : field);
 const usdt = (value: string) => `${formatAssetAmount(value, 'USDT')} USDT`;
@@ -48,8 +49,8 @@ function Redeem() {
   const [by, setBy] = useState<RedeemBy>('units');
   const [quantity, setQuantity] = useState('');
   const [preview, setPreview] = useState<{ key: string; data: DecreasePreview } | null>(null);
-  const [factor, setFactor] = useState<Factor>(noFactor);
-  const [errors, setErrors] = useState<FieldErrors<RedeemField>>({});
+  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
+  const { errors, setErrors, place } = useFieldErrors<RedeemField>('redeem', FIELDS);
   const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -61,9 +62,8 @@ function Redeem() {
 
   const fail = (error: unknown) => {
     const described = describeProjectError(t, error);
-    const field = fieldOf(described.field);
-    if (field && FIELDS.includes(field)) setErrors({ [field]: described.message });
-    else setNotice({ text: described.message, tone: 'error' });
+    stepUp.learn(error);
+    if (!place(fieldOf(described.field), described.message)) setNotice({ text: described.message, tone: 'error' });
   };
   const ask = () => ({ projectNo, investorId, ...(by === 'units' ? { units: quantity.trim() } : { amount: quantity.trim() }) });
 
@@ -90,21 +90,17 @@ function Redeem() {
     event.preventDefault();
     setNotice(null);
     if (!current) return void onPreview();
-    const found: FieldErrors<RedeemField> = {};
-    const code = checkCode(factor.code, factor.uuid);
-    const ga = checkGaCode(factor.ga, gaBound);
-    if (code) found.emailCode = code;
-    if (ga) found.gaCode = ga;
+    const found = stepUp.check();
     setErrors(found);
-    if (Object.keys(found).length > 0 || !factor.uuid) return;
-    const uuid = factor.uuid;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     const outcome = await run(async () => {
       try {
-        const flow = await capitalApi.decrease({ ...ask(), requestId, emailUuid: uuid, emailCode: factor.code.trim(), ...(factor.ga.trim() ? { gaCode: factor.ga.trim() } : {}) });
+        const flow = await capitalApi.decrease({ ...ask(), requestId, ...factors });
         setRequestId(newRequestId());
         setQuantity('');
         setPreview(null);
-        setFactor(noFactor);
+        stepUp.reset();
         capital.reload();
         setNotice({ text: t('redeem.done', { investor: flow.investorName, amount: usdt(flow.amount), units: formatUnits(flow.units) }), tone: 'success' });
       } catch (error) {
@@ -151,7 +147,7 @@ function Redeem() {
           </p>
         ) : null}
         {current ? <PreviewFacts preview={current} /> : null}
-        {current ? <SecondFactorFields businessType={REDEEM_CODE_TYPE} gaBound={gaBound} value={factor} onChange={setFactor} errors={errors} /> : null}
+        {current ? <SecondFactorFields businessType={REDEEM_CODE_TYPE} stepUp={stepUp} errors={errors} /> : null}
         {current ? (
           <div className="td-broker-project-actions">
             <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="redeem-submit">
