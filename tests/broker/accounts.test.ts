@@ -5,6 +5,7 @@ import { brokerAccountCalls } from '../../contract/broker.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { brokerCalls, page } from './brokers.ts';
 
 /**
  * Broker sub-accounts, balances and API keys against the sandbox (issue 14; contract/broker.ts). PGlite, and
@@ -62,7 +63,6 @@ interface Created {
 }
 
 const d = (v: string) => new Decimal(v);
-const page = { pageNum: 1, pageSize: 100 };
 const WALLET_PAGES = ['spotPage', 'fundingPage', 'earnPage', 'futuresPage'] as const;
 const DAY = 86_400_000;
 
@@ -71,15 +71,10 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
   let demo = '';
   let requests = 0;
   const requestId = () => `broker-test-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
+  const { newBroker } = brokerCalls(() => api);
   const as = (token: string) => <T>(path: string, body?: unknown) => api.call<T>('POST', path, { token, ...(body === undefined ? {} : { body }) });
   const call = <T>(path: string, body?: unknown) => as(demo)<T>(path, body);
   /** A fresh registered user, signed in, with broker rights opened (their own organisation) unless told not to. */
-  const newBroker = async (open = true) => {
-    const email = await api.register();
-    const token = await api.token(email, 'Passw0rd!x');
-    if (open) expect((await api.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
-    return { email, token };
-  };
   const insert = (body: Record<string, unknown>, token = demo) =>
     as(token)<Account>('/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: `okx_${requests}_${Math.random().toString(36).slice(2, 6)}`, requestId: requestId(), ...body });
   const insertKey = (body: Record<string, unknown>, token = demo) => as(token)<Created>('/broker/exchangeKey/insertBrokerExchangeKey', { requestId: requestId(), ...body });

@@ -5,6 +5,7 @@ import { brokerAnalyticsCalls } from '../../contract/broker-analytics.ts';
 import { openDatabase } from '../../server/platform/db/client.ts';
 import type { Db } from '../../server/platform/db/client.ts';
 import { TestApi } from '../api/helpers.ts';
+import { brokerCalls, page } from './brokers.ts';
 
 /**
  * Performance and overview of a broker project (issue 15; contract/broker-analytics.ts) against the sandbox. A
@@ -27,7 +28,6 @@ import { TestApi } from '../api/helpers.ts';
 const d = (v: Decimal.Value) => new Decimal(v);
 const PROJECT = 'P202512260001';
 const SHARE = 'AbCdEfGh12345678';
-const page = { pageNum: 1, pageSize: 100 };
 const hk = (local: string) => Date.parse(`${local}+08:00`);
 
 interface Reply<T> {
@@ -113,6 +113,7 @@ describe('broker performance and overview (issue 15)', () => {
   let plainUser = '';
   let investors = { a: '', b: '' };
   let accountId = '';
+  const { newBroker } = brokerCalls(() => api);
 
   const as = (token: string | null) => async <T>(path: string, body?: unknown): Promise<Reply<T>> => {
     const def = (brokerAnalyticsCalls as Record<string, { method: string }>)[path];
@@ -123,12 +124,6 @@ describe('broker performance and overview (issue 15)', () => {
     return api.call<T>('POST', path, { token, body: body ?? {} });
   };
   const call = <T>(path: string, body?: unknown) => as(owner)<T>(path, body);
-  const newBroker = async (open = true) => {
-    const email = await api.register();
-    const token = await api.token(email, 'Passw0rd!x');
-    if (open) expect((await api.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
-    return { email, token };
-  };
 
   beforeAll(async () => {
     db = await openDatabase({ migrated: true });

@@ -8,6 +8,8 @@ import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { requestIds } from '../api/suite.ts';
+import { brokerCalls, page, type Page, type Broker } from './brokers.ts';
 
 /**
  * Transfers, withdrawals and approvals of broker sub-accounts (issue 14; contract/broker-funds.ts): the hold on
@@ -41,17 +43,8 @@ interface Operation {
   amount: string;
   asset: string;
 }
-interface Page<T> {
-  list: T[];
-  total: number;
-}
-interface Broker {
-  email: string;
-  token: string;
-}
 
 const d = (v: string) => new Decimal(v);
-const page = { pageNum: 1, pageSize: 100 };
 let seed = 1;
 const newAddress = (network: Network) => addressFromBytes(network, new Uint8Array(32).fill((++seed % 250) + 1).map((b, i) => (i === 0 ? seed >> 8 : b)));
 
@@ -65,17 +58,9 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   let okxB = '';
   let binance = '';
   let strangerAccount = '';
-  let requests = 0;
-  const requestId = () => `funds-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
-  const call = <T>(who: Broker, path: string, body?: unknown) => api.call<T>('POST', path, { token: who.token, ...(body === undefined ? {} : { body }) });
-  const get = <T>(who: Broker, path: string, query: Record<string, string>) => api.call<T>('GET', `${path}?${new URLSearchParams(query).toString()}`, { token: who.token });
+  const requestId = requestIds('funds');
+  const { call, get, newBroker } = brokerCalls(() => api);
 
-  const newBroker = async (open = true): Promise<Broker> => {
-    const email = await api.register();
-    const token = await api.token(email, 'Passw0rd!x');
-    if (open) expect((await api.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
-    return { email, token };
-  };
   /** A code of the broker's business type, sent to the caller's own e-mail (past the 1 s guard). */
   const code = async (who: Broker, businessType: 'brokerWithdraw' | 'brokerApprove' | 'brokerApiKey') => {
     api.clock.advance(1100);

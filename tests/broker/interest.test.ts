@@ -7,6 +7,8 @@ import type { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 import { type Broker, BROKER_PASSWORD, joinOrganisation, newBroker, startBrokerApi } from './support.ts';
+import { requestIds } from '../api/suite.ts';
+import { brokerCalls, page, type Page } from './brokers.ts';
 
 /**
  * Interest settlement and settle bills (issue 15; contract/broker-interest.ts): a project's holdings accrue interest
@@ -50,14 +52,9 @@ interface ProjectInterest {
   paid: string;
   lastAccrualDay: string | null;
 }
-interface Page<T> {
-  list: T[];
-  total: number;
-}
 
 const d = (v: string) => new Decimal(v);
 const DAY_MS = 86_400_000;
-const page = { pageNum: 1, pageSize: 100 };
 
 describe.each(securityBackends())('broker interest settlement and settle bills ($name)', (backend) => {
   let api: TestApi;
@@ -69,10 +66,8 @@ describe.each(securityBackends())('broker interest settlement and settle bills (
   let strangerProject = '';
   let primary = '';
   const investors: string[] = [];
-  let requests = 0;
-  const requestId = () => `interest-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
-  const call = <T>(who: Broker, path: string, body?: unknown) => api.call<T>('POST', path, { token: who.token, ...(body === undefined ? {} : { body }) });
-  const get = <T>(who: Broker, path: string, query: Record<string, string>) => api.call<T>('GET', `${path}?${new URLSearchParams(query).toString()}`, { token: who.token });
+  const requestId = requestIds('interest');
+  const { call, get } = brokerCalls(() => api);
 
   /** A code of business type brokerInterest, sent to the caller's own e-mail (past the 1 s guard). */
   const code = async (who: Broker) => {

@@ -6,6 +6,7 @@ import { hkDay, addDays } from '../../contract/broker-projects-rules.ts';
 import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { brokerCalls, page, type Page, type Broker } from './brokers.ts';
 
 /**
  * Profit of the broker's projects (issue 15; contract/broker-profit.ts; server/broker/README.md "Profit"): the
@@ -34,17 +35,8 @@ interface ProfitApplication {
   units: string | null;
   nav: string | null;
 }
-interface Page<T> {
-  list: T[];
-  total: number;
-}
-interface Broker {
-  email: string;
-  token: string;
-}
 
 const d = (v: string) => new Decimal(v);
-const page = { pageNum: 1, pageSize: 100 };
 const DAY = 86_400_000;
 
 describe.each(securityBackends())('broker profit withdrawal and allocation ($name)', (backend) => {
@@ -60,15 +52,8 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
   let binance = '';
   let requests = 0;
   const requestId = () => `profit-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
-  const call = <T>(who: Broker, path: string, body?: unknown) => api.call<T>('POST', path, { token: who.token, ...(body === undefined ? {} : { body }) });
-  const get = <T>(who: Broker, path: string, query: Record<string, string>) => api.call<T>('GET', `${path}?${new URLSearchParams(query).toString()}`, { token: who.token });
+  const { call, get, newBroker } = brokerCalls(() => api);
 
-  const newBroker = async (open = true): Promise<Broker> => {
-    const email = await api.register();
-    const token = await api.token(email, 'Passw0rd!x');
-    if (open) expect((await api.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
-    return { email, token };
-  };
   /** A withdrawal code (project/invokeWithdrawalEmailValidation), past the 1 s guard. */
   const withdrawCode = async (who: Broker) => {
     api.clock.advance(1100);

@@ -5,6 +5,7 @@ import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
 import { defaultLimits } from '../../server/platform/context.ts';
 import { demoUser, type TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { brokerCalls, page, type Broker } from './brokers.ts';
 
 /**
  * The projects core of the broker sandbox (issue 15; contract/broker-projects.ts): projects made by applyRecord/add,
@@ -57,13 +58,8 @@ interface DevRecord {
   interestAccrued: string;
   profitAccrued: string;
 }
-interface Broker {
-  email: string;
-  token: string;
-}
 
 const d = (v: string) => new Decimal(v);
-const page = { pageNum: 1, pageSize: 100 };
 const DAY = 86_400_000;
 
 describe.each(securityBackends())('broker projects core ($name)', (backend) => {
@@ -73,13 +69,7 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
   let plainUser: Broker;
   let requests = 0;
   const requestId = () => `prj-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
-  const call = <T>(who: Broker, path: string, body?: unknown) => api.call<T>('POST', path, { token: who.token, ...(body === undefined ? {} : { body }) });
-  const newBroker = async (open = true): Promise<Broker> => {
-    const email = await api.register();
-    const token = await api.token(email, 'Passw0rd!x');
-    if (open) expect((await api.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
-    return { email, token };
-  };
+  const { call, newBroker } = brokerCalls(() => api);
   const today = () => hkDay(api.clock.now());
   const terms = (extra: Record<string, unknown> = {}) => ({
     type: 'project',

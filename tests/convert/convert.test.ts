@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { CONVERT_QUOTE_TTL_MS } from '../../contract/convert.ts';
 import { demoUser } from '../../server/identity/seed.ts';
@@ -8,6 +8,7 @@ import { DESK } from '../../server/convert/pricing.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { moneySuite, requestIds } from '../api/suite.ts';
 
 /**
  * Instant convert against the sandbox (issue 12): quotes priced from the simulator's live books, filled once at
@@ -39,8 +40,7 @@ interface Order {
 describe.each(securityBackends())('instant convert ($name)', (backend) => {
   let api: TestApi;
   let token = '';
-  let requests = 0;
-  const requestId = () => `convert-test-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
+  const requestId = requestIds('convert-test');
   const call = <T>(path: string, body?: unknown, as = token) => api.call<T>('POST', path, { token: as, ...(body === undefined ? {} : { body }) });
   const capital = async (as = token) => {
     const reply = await api.call<{ accounts: Array<{ accountType: number; balances: Array<{ asset: string; free: string; locked: string }> }> }>('GET', '/user/assets', { token: as });
@@ -51,14 +51,8 @@ describe.each(securityBackends())('instant convert ($name)', (backend) => {
   const order = (quoteId: string, id = requestId()) => call<Order>('/institution/order', { quoteId, requestId: id });
   const setAccount = (body: { disabled?: string[]; frozen?: boolean }) => api.call('POST', '/_dev/account', { body: { email: demoUser.email, ...body } });
 
-  beforeAll(async () => {
-    api = await backend.start();
-    token = await api.token();
-  }, 90_000);
-  afterAll(async () => api?.close());
-  afterEach(async () => {
-    const check = await api.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-    expect(check.data.violations).toEqual([]);
+  moneySuite(backend, (started) => {
+    ({ api, token } = started);
   });
 
   it('lists the convert assets and limits without a token, and quotes indicatively from the book with the spread shown', async () => {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import enAccount from '../../locales/en-US/account.json' with { type: 'json' };
 import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
 import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
@@ -9,9 +9,10 @@ import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { demoUser } from '../../server/identity/seed.ts';
 import { enterMailedCode, type Authenticator } from './support/account.ts';
-import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { axeViolations, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
-import { ownSandbox, SandboxClient } from './support/wallet.ts';
+import { ownSandboxSuite } from './support/suite.ts';
+import { bindDemoAuthenticator, type SandboxClient } from './support/wallet.ts';
 
 // Issue 11 "Done means", fiat side, in real Chromium and both locales: a bank deposit declared with its
 // reference is pending approval and credited when the provider approves it; a bank account is saved (its
@@ -28,25 +29,16 @@ const DAY_MS = 86_400_000;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
 const head = (template: string) => template.split('{{')[0]!;
 
-let sandbox: { baseURL: string; close: () => Promise<void> };
+// The file's own sandbox and browser, the ledger checked after every test (support/suite.ts); the demo user with
+// an authenticator bound, since withdrawals need its codes.
+const suite = ownSandboxSuite();
 let client: SandboxClient;
 let browser: Browser;
 let ga: Authenticator;
 
 beforeAll(async () => {
-  sandbox = await ownSandbox(inject('distDir'));
-  client = new SandboxClient(sandbox.baseURL);
-  browser = await launchBrowser();
-  const token = await client.login(demoUser.email, demoUser.password);
-  ga = await client.bindGa(token, demoUser.email, demoUser.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.close();
-});
-afterEach(async () => {
-  const check = await client.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-  expect(check.data.violations).toEqual([]);
+  ({ client, browser } = suite);
+  ga = await bindDemoAuthenticator(client);
 });
 
 /** A Google code of a time step of its own: the sandbox clock moves past the last one used. */
@@ -58,7 +50,7 @@ async function gaCode(): Promise<string> {
 async function signIn(context: BrowserContext): Promise<string> {
   await client.advance(31_000);
   const token = await client.login(demoUser.email, demoUser.password, ga);
-  await context.addCookies([{ name: 'token', value: token, url: sandbox.baseURL }]);
+  await context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
   return token;
 }
 
@@ -72,7 +64,7 @@ describe('fiat wallet journey in Chromium (issue 11, fiat side)', () => {
     '%s: declare a bank deposit → approved → save a bank account → 24-hour lock → withdraw with codes → approved and paid; a cancelled one returns its hold',
     async (lang: Lang) => {
       const t = texts[lang];
-      const base = `${sandbox.baseURL}/${lang}`;
+      const base = `${suite.baseURL}/${lang}`;
       const { page, context, errors } = await openPage(browser);
       let token = await signIn(context);
       const start = await client.balance(token, 'USD');

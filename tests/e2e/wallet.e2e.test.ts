@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addressFromBytes } from '../../contract/chains.ts';
 import ExcelJS from 'exceljs';
 import enRecord from '../../locales/en-US/record.json' with { type: 'json' };
@@ -9,9 +9,10 @@ import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { demoUser } from '../../server/identity/seed.ts';
 import { enterMailedCode, type Authenticator } from './support/account.ts';
-import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { axeViolations, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
-import { ownSandbox, SandboxClient } from './support/wallet.ts';
+import { ownSandboxSuite } from './support/suite.ts';
+import { bindDemoAuthenticator, type SandboxClient } from './support/wallet.ts';
 
 // Issue 11 "Done means", coin side, in real Chromium and both locales: a dev-chain BTC deposit shows pending
 // with its confirmations, then credited, and the overview total changes; a withdrawal address is saved and
@@ -29,31 +30,21 @@ const fill = (template: string, values: Record<string, string | number>) => temp
 const head = (template: string) => template.split('{{')[0]!;
 const number = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
-let sandbox: { baseURL: string; close: () => Promise<void> };
+// The file's own sandbox and browser, the ledger checked after every test (support/suite.ts); the demo user with
+// an authenticator bound, since withdrawals need its codes.
+const suite = ownSandboxSuite();
 let client: SandboxClient;
 let browser: Browser;
 let ga: Authenticator;
 
 beforeAll(async () => {
-  sandbox = await ownSandbox(inject('distDir'));
-  client = new SandboxClient(sandbox.baseURL);
-  browser = await launchBrowser();
-  const token = await client.login(demoUser.email, demoUser.password);
-  ga = await client.bindGa(token, demoUser.email, demoUser.password);
-});
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.close();
-});
-afterEach(async () => {
-  // The ledger's invariants hold after every journey: postings sum to zero, nothing negative, no stray hold.
-  const check = await client.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-  expect(check.data.violations).toEqual([]);
+  ({ client, browser } = suite);
+  ga = await bindDemoAuthenticator(client);
 });
 
 async function signIn(context: BrowserContext): Promise<string> {
   const token = await client.login(demoUser.email, demoUser.password, ga);
-  await context.addCookies([{ name: 'token', value: token, url: sandbox.baseURL }]);
+  await context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
   return token;
 }
 
@@ -67,7 +58,7 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
     '%s: deposit → credited → save an address → 24-hour lock → withdraw with e-mail and Google codes → paid; refusals hold nothing',
     async (lang: Lang) => {
       const t = texts[lang];
-      const base = `${sandbox.baseURL}/${lang}`;
+      const base = `${suite.baseURL}/${lang}`;
       const { page, context, errors } = await openPage(browser);
       let token = await signIn(context);
 

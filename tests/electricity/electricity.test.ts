@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { BILL_QUOTE_TTL_MS } from '../../contract/electricity-rules.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { moneySuite, requestIds } from '../api/suite.ts';
 
 /**
  * Electricity payment for miners (issue 13): seeded and dev-issued bills, paid from a digital asset at a firm
@@ -29,8 +30,7 @@ interface Quote {
 describe.each(securityBackends())('electricity bills ($name)', (backend) => {
   let api: TestApi;
   let token = '';
-  let requests = 0;
-  const requestId = () => `bill-test-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
+  const requestId = requestIds('bill-test');
   const call = <T>(path: string, body?: unknown) => api.call<T>('POST', path, { token, ...(body === undefined ? {} : { body }) });
   const bills = async (status?: string) =>
     (await call<{ list: Bill[]; total: number }>('/electricity/bill/page', { pageCondition: { pageNum: 1, pageSize: 10 }, ...(status ? { queryCondition: { status } } : {}) })).data;
@@ -43,14 +43,8 @@ describe.each(securityBackends())('electricity bills ($name)', (backend) => {
       body: { email: demoUser.email, site: 'Test Site', periodStart: '2026-10-01', periodEnd: '2026-10-31', kwh: '10000', rate: '0.0555', currency: 'USD', dueInDays: 5, ...extra },
     });
 
-  beforeAll(async () => {
-    api = await backend.start();
-    token = await api.token();
-  }, 90_000);
-  afterAll(async () => api?.close());
-  afterEach(async () => {
-    const check = await api.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-    expect(check.data.violations).toEqual([]);
+  moneySuite(backend, (started) => {
+    ({ api, token } = started);
   });
 
   it('seeds an account’s first bills once: unpaid, and one already overdue', async () => {

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { moneySuite, requestIds } from '../api/suite.ts';
 
 /**
  * Crypto-backed loans against the sandbox (issue 13): collateral valued at the simulator's live BTCUSDT book,
@@ -57,8 +58,7 @@ const d = (v: string | number) => new Decimal(v);
 describe.each(securityBackends())('loans ($name)', (backend) => {
   let api: TestApi;
   let token = '';
-  let requests = 0;
-  const requestId = () => `loan-test-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
+  const requestId = requestIds('loan-test');
   const call = <T>(path: string, body?: unknown) => api.call<T>('POST', path, { token, ...(body === undefined ? {} : { body }) });
   const capital = async () => {
     const reply = await api.call<{ accounts: Array<{ accountType: number; balances: Array<{ asset: string; free: string }> }> }>('GET', '/user/assets', { token });
@@ -86,14 +86,8 @@ describe.each(securityBackends())('loans ($name)', (backend) => {
     await move(d(target).div(now).sub(1).mul(100).toDecimalPlaces(4).toNumber());
   };
 
-  beforeAll(async () => {
-    api = await backend.start();
-    token = await api.token();
-  }, 90_000);
-  afterAll(async () => api?.close());
-  afterEach(async () => {
-    const check = await api.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-    expect(check.data.violations).toEqual([]);
+  moneySuite(backend, (started) => {
+    ({ api, token } = started);
   });
 
   it('previews a borrow at the live price: LTV, liquidation price, daily interest and the most it allows', async () => {

@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { OTC_TERMS } from '../../contract/otc.ts';
 import { OTC_DESK } from '../../server/otc/routes.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import { moneySuite, requestIds } from '../api/suite.ts';
 
 /**
  * OTC block trading against the sandbox (issue 12): the desk's terms (200,000 USD minimum, Mon–Fri 00:00–17:00
@@ -35,8 +36,7 @@ const DAY = 86_400_000;
 describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
   let api: TestApi;
   let token = '';
-  let n = 0;
-  const requestId = () => `otc-test-${++n}-${Math.random().toString(36).slice(2, 8)}`;
+  const requestId = requestIds('otc-test');
   const call = <T>(path: string, body?: unknown, as = token) => api.call<T>('POST', path, { token: as, ...(body === undefined ? {} : { body }) });
   const capital = async (asset: string) => {
     const reply = await api.call<{ accounts: Array<{ accountType: number; balances: Array<{ asset: string; free: string; locked: string }> }> }>('GET', '/user/assets', { token });
@@ -57,14 +57,8 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
     return page.data.list.find((o) => o.orderId === orderId)!;
   };
 
-  beforeAll(async () => {
-    api = await backend.start();
-    token = await api.token();
-  }, 90_000);
-  afterAll(async () => api?.close());
-  afterEach(async () => {
-    const check = await api.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-    expect(check.data.violations).toEqual([]);
+  moneySuite(backend, (started) => {
+    ({ api, token } = started);
   });
 
   it('publishes the desk’s terms without a token and refuses a quote below 200,000 USD', async () => {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { buildSandbox } from '../../../server/app.ts';
 import { Authenticator, readCode } from './account.ts';
+import { demoUser } from '../../../server/identity/seed.ts';
 
 const require = createRequire(import.meta.url);
 const JSEncrypt = require('jsencrypt') as new () => { setPublicKey(key: string): void; encrypt(text: string): string | false };
@@ -149,4 +150,10 @@ export class SandboxClient {
     const row = reply.data.accounts.find((a) => a.accountType === 1)?.balances.find((b) => b.asset === asset);
     return { free: row?.free ?? '0', locked: row?.locked ?? '0' };
   }
+}
+
+/** Signs the demo user in and binds a Google authenticator to it (withdrawals and address changes need its codes). */
+export async function bindDemoAuthenticator(client: SandboxClient): Promise<Authenticator> {
+  const token = await client.login(demoUser.email, demoUser.password);
+  return client.bindGa(token, demoUser.email, demoUser.password);
 }
