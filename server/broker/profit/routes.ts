@@ -14,7 +14,7 @@ import { Entry, post } from '../../ledger/ledger.ts';
 import { D, db as dbAmount, ZERO } from '../../platform/decimal.ts';
 import { pageQuery } from '../../platform/records.ts';
 import { accountOf, type AccountRow, checkIdRange } from '../accounts.ts';
-import { checkBrokerSecondFactor } from '../funds.ts';
+import { checkBrokerSecondFactor } from '../second-factor.ts';
 import { brokerMember } from '../org.ts';
 import { plain } from '../valuation.ts';
 import {

@@ -13,7 +13,7 @@ import { D, ZERO } from '../../platform/decimal.ts';
 import { pageQuery } from '../../platform/records.ts';
 import { timeWindow } from '../../platform/time-window.ts';
 import { ACCOUNT_COLUMNS, type AccountRow, accountOf, checkIdRange } from '../accounts.ts';
-import { checkBrokerSecondFactor } from '../funds.ts';
+import { checkBrokerSecondFactor } from '../second-factor.ts';
 import { brokerMember } from '../org.ts';
 import { plain } from '../valuation.ts';
 import { addInvestor, decreaseCapital, increaseCapital, lockProject, planDecrease } from './capital.ts';
