@@ -15,7 +15,7 @@ import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { consumeCodes } from '../identity/codes.ts';
 import { accountOf, checkIdRange } from './accounts.ts';
-import { checkBrokerSecondFactor } from './funds.ts';
+import { checkBrokerSecondFactor } from './second-factor.ts';
 import { brokerMember } from './org.ts';
 import type { SecretBox } from './secrets.ts';
 

@@ -3,13 +3,11 @@ import type { Instrument } from './instruments.ts';
 import { FUNDING_MS, FundingBook, fundingRate, openInterest, type Liquidation } from './futures.ts';
 import { Makers } from './makers.ts';
 import { Prng } from './prng.ts';
-import { SPOT_INTERVALS, USDM_INTERVALS, bucketOpen, flatKline, nextOpen, syntheticHistory, type Interval, type Kline } from './klines.ts';
+import { KlineSeries } from './kline-series.ts';
+import { SPOT_INTERVALS, USDM_INTERVALS, bucketOpen, type Interval, type Kline } from './klines.ts';
 import { averagePrice, windowStats, type Ticker } from './stats.ts';
 
 export { MAX_LEVELS, MIN_LEVELS } from './makers.ts';
-/** Live klines kept per interval (REST klines asks for at most 1500). */
-const LIVE_CAP = 1500;
-const HISTORY = 1500;
 const TRADES_CAP = 1000;
 
 export interface Trade {
@@ -66,8 +64,8 @@ export class SymbolMarket {
   private readonly firstTradeId: number;
   readonly trades: Trade[] = [];
   readonly aggTrades: AggTrade[] = [];
-  private readonly live = new Map<Interval, Kline[]>();
-  private readonly history = new Map<Interval, Kline[]>();
+  /** Live klines and the synthetic history before the start. */
+  private readonly klineSeries: KlineSeries;
   private readonly intervals: readonly Interval[];
   private readonly event: EngineEvent;
   private readonly makers: Makers;
@@ -109,7 +107,7 @@ export class SymbolMarket {
     this.makers = new Makers(this.book, this.prng, this.unit, this.startTicks * 0.00002, () => this.levelQty());
     this.makers.seed(this.fair);
     this.book.log.clear();
-    for (const i of this.intervals) this.live.set(i, [flatKline(i, bucketOpen(i, now), this.startTicks)]);
+    this.klineSeries = new KlineSeries(inst, this.intervals, this.histSeed, now, this.startTicks, this.tickValue, this.stepValue, this.firstTradeId);
     if (inst.market === 'usdm') {
       this.liquidations = new Prng(`${seed}:usdm:${inst.symbol}:liquidations`);
       this.funding = new FundingBook(this.histSeed, now, inst.tickDecimals, (time) => this.klineAt('8h', time - FUNDING_MS)?.c);
@@ -278,116 +276,33 @@ export class SymbolMarket {
     if (this.trades.length > 2 * TRADES_CAP) this.trades.splice(0, TRADES_CAP);
     this.lastPrice = t.px;
     this.lastQty = t.qty;
-    this.roll(t.time);
-    for (const i of this.intervals) {
-      const arr = this.live.get(i)!;
-      const k = arr[arr.length - 1]!;
-      if (k.n === 0) {
-        k.o = t.px;
-        k.h = t.px;
-        k.l = t.px;
-        k.f = t.id;
-      }
-      if (t.px > k.h) k.h = t.px;
-      if (t.px < k.l) k.l = t.px;
-      k.c = t.px;
-      k.v += t.qty;
-      k.q += t.quote;
-      k.n++;
-      k.L = t.id;
-      if (!t.buyerMaker) {
-        k.V += t.qty;
-        k.Q += t.quote;
-      }
-    }
+    this.klineSeries.add(t);
   }
 
   /** Closes klines whose time is over (flat klines fill idle buckets, as Binance shows them). */
   roll(now: number): Kline[] | undefined {
-    let closed: Kline[] | undefined;
-    for (const i of this.intervals) {
-      const arr = this.live.get(i)!;
-      let cur = arr[arr.length - 1]!;
-      if (now <= cur.T) continue;
-      const open = bucketOpen(i, now);
-      (closed ??= []).push(cur);
-      let t = nextOpen(i, cur.t);
-      // Skip far over long idle periods: only the last LIVE_CAP buckets can ever be asked for.
-      const skipTo = open - (LIVE_CAP - 1) * (nextOpen(i, open) - open);
-      if (i !== '1M' && t < skipTo) t = skipTo;
-      while (t <= open) {
-        cur = flatKline(i, t, cur.c);
-        arr.push(cur);
-        t = nextOpen(i, t);
-      }
-      if (arr.length > 2 * LIVE_CAP) arr.splice(0, arr.length - LIVE_CAP);
-    }
-    return closed;
+    return this.klineSeries.roll(now);
   }
 
   /** The kline being built for `interval`. */
   currentKline(interval: Interval): Kline {
-    const arr = this.live.get(interval)!;
-    return arr[arr.length - 1]!;
+    return this.klineSeries.current(interval);
   }
 
   /** Klines in [start, end] (open times), oldest first, at most `limit`, newest when no start is given. */
   klines(interval: Interval, limit: number, start?: number, end?: number): Kline[] {
-    const all = this.historyFor(interval).concat(this.live.get(interval)!);
-    let from = 0;
-    let to = all.length;
-    if (start !== undefined) while (from < to && all[from]!.t < start) from++;
-    if (end !== undefined) while (to > from && all[to - 1]!.t > end) to--;
-    if (start !== undefined) return all.slice(from, Math.min(to, from + limit));
-    return all.slice(Math.max(from, to - limit), to);
+    return this.klineSeries.klines(interval, limit, start, end);
   }
 
   /** The kline that opens at `open`, if kept. */
   klineAt(interval: Interval, open: number): Kline | undefined {
-    for (const arr of [this.historyFor(interval), this.live.get(interval)!]) {
-      let lo = 0;
-      let hi = arr.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        const t = arr[mid]!.t;
-        if (t === open) return arr[mid];
-        if (t < open) lo = mid + 1;
-        else hi = mid - 1;
-      }
-    }
-    return undefined;
-  }
-
-  private historyFor(interval: Interval): Kline[] {
-    let h = this.history.get(interval);
-    if (!h) {
-      // Calibrated on the live generator at the default rate (10 events/s): ~200 level-sizes a minute.
-      const minuteVolume = (this.inst.levelNotional * 200) / (this.startTicks * this.tickValue * this.stepValue);
-      h = syntheticHistory({
-        prng: new Prng(`${this.histSeed}:${interval}`),
-        interval,
-        startOpen: bucketOpen(interval, this.startTime),
-        startTicks: this.startTicks,
-        count: HISTORY,
-        volumePerMinute: minuteVolume,
-        tradeSize: minuteVolume / 400,
-        tickValue: this.tickValue,
-        stepValue: this.stepValue,
-        firstLiveTradeId: this.firstLiveTradeId(),
-      });
-      this.history.set(interval, h);
-    }
-    return h;
-  }
-
-  private firstLiveTradeId(): number {
-    return this.firstTradeId;
+    return this.klineSeries.klineAt(interval, open);
   }
 
   /** 24 h rolling statistics from the 1m klines (history before the start, live after). */
   ticker(now: number): Ticker {
     this.roll(now);
-    return windowStats([this.historyFor('1m'), this.live.get('1m')!], now - 86_400_000, now, { price: this.lastPrice, qty: this.lastQty }, this.startTicks);
+    return windowStats(this.klineSeries.windows('1m'), now - 86_400_000, now, { price: this.lastPrice, qty: this.lastQty }, this.startTicks);
   }
 
   /**
@@ -398,13 +313,13 @@ export class SymbolMarket {
     this.roll(now);
     const interval: Interval = windowMs <= 86_400_000 ? '1m' : '1h';
     const from = bucketOpen(interval, now - windowMs);
-    return windowStats([this.historyFor(interval), this.live.get(interval)!], from, now, { price: this.lastPrice, qty: this.lastQty }, this.startTicks);
+    return windowStats(this.klineSeries.windows(interval), from, now, { price: this.lastPrice, qty: this.lastQty }, this.startTicks);
   }
 
   /** Binance's current average price: the trades of the last 5 minutes (the last price without any), in quote units. */
   averagePrice(now: number): number {
     this.roll(now);
-    return averagePrice([this.historyFor('1m'), this.live.get('1m')!], now - 300_000, this.stepValue) ?? this.lastPrice * this.tickValue;
+    return averagePrice(this.klineSeries.windows('1m'), now - 300_000, this.stepValue) ?? this.lastPrice * this.tickValue;
   }
 
   /** Time of the last trade (the start when there was none yet). */

@@ -12,7 +12,8 @@ import { Account, Entry, post } from '../ledger/ledger.ts';
 import { publicRoute } from '../platform/http.ts';
 import { D } from '../platform/decimal.ts';
 import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
-import { decideFiatDeposit, decideFiatWithdrawal } from './fiat.ts';
+import { decideFiatDeposit } from './fiat-deposits.ts';
+import { decideFiatWithdrawal } from './fiat-withdrawals.ts';
 
 /** The sandbox chain's and bank's controls (README "Wallet"); only with the dev routes. */
 export function walletDevRoutes(ctx: ApiContext, app: FastifyInstance): void {

@@ -10,7 +10,8 @@ import { rangeOf, rangeText as dayRangeText, rateCell } from './exports.ts';
 import { userProfit, userTradeSummary } from './investors.ts';
 import { accountTrades, capitalReport, totalTrade } from './overview.ts';
 import { allRows, brokerQueryDownload, fill, localeSheet, rangeText, timeFilter } from '../fund-export.ts';
-import { capitalList, flowQuery, type FlowViewRow, flowView, projectPageRows, projectViews, relationViews } from '../projects/routes.ts';
+import { capitalList, flowQuery, projectPageRows } from '../projects/queries.ts';
+import { type FlowViewRow, flowView, projectViews, relationViews } from '../projects/views.ts';
 import { investorOf, projectOf } from '../projects/store.ts';
 
 /**

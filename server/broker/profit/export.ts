@@ -10,7 +10,7 @@ import { amountCell, zonedFormatter } from '../../platform/xlsx.ts';
 import { allRows, brokerQueryDownload, fill, localeSheet, rangeText, timeFilter } from '../fund-export.ts';
 import { accrualQuery, type AccrualRow, accrualView, applicationQuery, type ProfitApplicationRow, profitApplicationViews } from './applications.ts';
 import { projectOf } from './project.ts';
-import { profitFunds } from './routes.ts';
+import { profitFunds } from './funds.ts';
 
 /**
  * `POST /broker/profitAccrual/export` (issue 15; spec §7 "Downloads"): the profit page's two tables as xlsx, with the

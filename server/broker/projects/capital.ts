@@ -7,7 +7,7 @@ import { ApiError, badInput, Code } from '../../platform/envelope.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
 import { D, db as dbAmount } from '../../platform/decimal.ts';
-import { logOperation } from '../funds.ts';
+import { logOperation } from '../fund-log.ts';
 import { catchUpProject } from './daily.ts';
 import {
   type CapitalFlowRow,

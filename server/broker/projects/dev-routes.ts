@@ -8,7 +8,7 @@ import { Entry, post } from '../../ledger/ledger.ts';
 import { D } from '../../platform/decimal.ts';
 import { plain } from '../valuation.ts';
 import { runDailyJob } from './daily.ts';
-import { recordView } from './routes.ts';
+import { recordView } from './views.ts';
 import { checkIdRange } from '../accounts.ts';
 import { projectOfAccount, recordsOf } from './store.ts';
 

@@ -1,0 +1,113 @@
+import type { BrokerAccountCalls } from '../../contract/broker.ts';
+import type { BrokerWallet } from '../../contract/broker-rules.ts';
+import { type ApiContext, nowDate } from '../platform/context.ts';
+import type { Handlers } from '../platform/contract.ts';
+import { ApiError, Code } from '../platform/envelope.ts';
+import { Entry, post } from '../ledger/ledger.ts';
+import { D } from '../platform/decimal.ts';
+import { ACCOUNT_COLUMNS, type AccountRow, accountOf, openBrokerAccount } from './accounts.ts';
+import { accountView, accountViews } from './account-views.ts';
+import { projectOfAccount } from './projects/store.ts';
+import { brokerMember } from './org.ts';
+import { plain, type Valuer } from './valuation.ts';
+
+type SubAccountCalls =
+  | '/broker/account/pageBrokerAccount'
+  | '/broker/account/list'
+  | '/broker/account/insertBrokerAccount'
+  | '/broker/account/getBrokerAccountId'
+  | '/broker/account/updateBrokerAccount'
+  | '/broker/account/delete';
+
+/** The organisation's sub-accounts: pages and lists, opening one, its remark, and unbinding it (contract/broker.ts). */
+export function subAccountHandlers(ctx: ApiContext, valuer: Valuer): Pick<Handlers<BrokerAccountCalls>, SubAccountCalls> {
+  const member = (userId: number) => brokerMember(ctx.db, userId);
+  return {
+    '/broker/account/pageBrokerAccount': async ({ body, auth }) => {
+      const { orgId } = await member(auth.user.id);
+      const q = body.queryCondition ?? {};
+      const where = ['a.org_id = $1', 'a.deleted_at is null'];
+      const params: unknown[] = [orgId];
+      if (q.exchangeCode) where.push(`a.exchange_code = $${params.push(q.exchangeCode)}`);
+      if (q.accountType) where.push(`a.kind = $${params.push(q.accountType)}`);
+      if (q.keyword) {
+        const n = params.push(`%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`);
+        where.push(`(lower(a.name) like $${n} or lower(a.remark) like $${n} or a.uid like $${n})`);
+      }
+      const total = (await ctx.db.query<{ n: number }>(`select count(*)::int as n from broker_accounts a where ${where.join(' and ')}`, params))[0]!.n;
+      const { pageNum, pageSize } = body.pageCondition;
+      const rows = await ctx.db.query<AccountRow>(
+        `select ${ACCOUNT_COLUMNS} from broker_accounts a where ${where.join(' and ')} order by a.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`,
+        params,
+      );
+      return { list: await accountViews(ctx, valuer, orgId, rows), total, pageNum, pageSize };
+    },
+
+    '/broker/account/list': async ({ body, auth }) => {
+      const { orgId } = await member(auth.user.id);
+      const rows = await ctx.db.query<AccountRow>(
+        `select ${ACCOUNT_COLUMNS} from broker_accounts a where a.org_id = $1 and a.deleted_at is null and ($2::text is null or a.exchange_code = $2)
+         order by a.id`,
+        [orgId, body.exchangeCode ?? null],
+      );
+      return rows.map((r, i) => ({ brokerAccountId: r.id, exchangeCode: r.exchange_code, accountType: r.kind, subAccountName: r.name, remark: r.remark, sortIndex: i + 1 }));
+    },
+
+    '/broker/account/insertBrokerAccount': async ({ body, auth }) => {
+      const { orgId } = await member(auth.user.id);
+      const at = nowDate(ctx);
+      const { account } = await ctx.db.transaction((tx) =>
+        openBrokerAccount(
+          tx,
+          { orgId, userId: auth.user.id, exchange: body.exchangeCode, kind: body.accountType, name: body.subAccountName, remark: body.remark ?? '', requestId: body.requestId },
+          at,
+        ),
+      );
+      return accountView(ctx, valuer, orgId, account);
+    },
+
+    '/broker/account/getBrokerAccountId': async ({ body, auth }) => {
+      const { orgId } = await member(auth.user.id);
+      return accountView(ctx, valuer, orgId, await accountOf(ctx.db, orgId, body.brokerAccountId));
+    },
+
+    '/broker/account/updateBrokerAccount': async ({ body, auth }) => {
+      const { orgId } = await member(auth.user.id);
+      const row = await ctx.db.transaction(async (tx) => {
+        await accountOf(tx, orgId, body.brokerAccountId, true);
+        await tx.query('update broker_accounts set remark = $2, updated_at = $3 where id = $1', [body.brokerAccountId, body.remark, nowDate(ctx)]);
+        return accountOf(tx, orgId, body.brokerAccountId);
+      });
+      return accountView(ctx, valuer, orgId, row);
+    },
+
+    '/broker/account/delete': async ({ body, auth }) => {
+      const { orgId } = await member(auth.user.id);
+      const at = nowDate(ctx);
+      return ctx.db.transaction(async (tx) => {
+        const row = await accountOf(tx, orgId, body.brokerAccountId, true);
+        // A project's sub-account stays bound while it is the project's (issue 15: money leaves it only through the project).
+        const projectNo = await projectOfAccount(tx, row.id);
+        if (projectNo) throw new ApiError(Code.projectAccountLocked, { projectNo });
+        const balances = await tx.query<{ wallet: BrokerWallet; asset: string; free: string; locked: string }>(
+          `select wallet, asset, free::text as free, locked::text as locked from broker_balances
+           where account_id = $1 and (free <> 0 or locked <> 0) order by wallet, asset`,
+          [row.id],
+        );
+        // Held by an application being approved: decide it first.
+        if (balances.some((b) => !new D(b.locked).isZero())) throw new ApiError(Code.walletState, { brokerAccountId: row.id });
+        // Unbinding leaves the money on the exchange: the sub-account's balances go back to `exchange:<code>`.
+        const entry = new Entry('broker_account_unbind', `broker_account:${row.id}`, auth.user.id, row.id);
+        for (const b of balances) entry.broker(row.id, b.wallet, b.asset, new D(b.free).neg()).provider(`exchange:${row.exchange_code}`, b.asset, new D(b.free));
+        await post(tx, entry, at);
+        const keys = await tx.query('update broker_exchange_keys set deleted_at = $2, updated_at = $2 where account_id = $1 and deleted_at is null returning id', [row.id, at]);
+        await tx.query('update broker_accounts set deleted_at = $2, updated_at = $2 where id = $1', [row.id, at]);
+        return {
+          brokerAccountId: row.id,
+          released: balances.map((b) => ({ wallet: b.wallet, asset: b.asset, amount: plain(b.free) })),
+          deletedKeys: keys.length,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type Decimal from 'decimal.js';
+import type { Clock } from '../platform/clock.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { instrument, type Instrument } from '../sim/index.ts';
+import { min, ZERO } from '../platform/decimal.ts';
+import { Entry, post } from '../ledger/ledger.ts';
+import { applyFuturesFill, applySpotFill } from './fills.ts';
+import { closedStatus, isOpen, openStatus, type Fill } from './matching.ts';
+import type { MarketView } from './markets.ts';
+import type { OrderIndex } from './order-index.ts';
+import { loadOrder, queryOrders, saveOrder, type OrderRow } from './orders.ts';
+import { Account } from './store.ts';
+
+/**
+ * What happens to an order once it is in the database, inside the engine's transaction: fills, the rest of a
+ * taker order, cancelling or expiring (with the hold released), and a resting order filled by a market event.
+ * The in-memory index changes through `after`, once the transaction committed.
+ */
+export class OrderLifecycle {
+  constructor(
+    readonly view: MarketView,
+    readonly index: OrderIndex,
+    private readonly clock: Clock,
+  ) {}
+
+  now(): Date {
+    return new Date(this.clock.now());
+  }
+
+  async fillResting(tx: Queryable, id: number, available: Decimal): Promise<void> {
+    const order = await loadOrder(tx, id);
+    if (!order || !isOpen(order.status) || order.price === null) return;
+    const qty = min(order.quantity.sub(order.filledQty), available);
+    if (qty.lte(0)) return;
+    const fill: Fill = { price: order.price, qty, quote: qty.mul(order.price), maker: true };
+    await this.applyFills(tx, order, [fill]);
+    order.status = openStatus(order.quantity, order.filledQty);
+    if (order.status === 'filled') {
+      await this.releaseLock(tx, order);
+      this.index.unrest(order);
+    }
+    await saveOrder(tx, order, this.now());
+  }
+
+  /** After the taker fills: a limit order rests (or is done), a market order's unfilled rest expires. */
+  async settle(tx: Queryable, order: OrderRow, after: (effect: () => void) => void): Promise<void> {
+    // A market order's rest expires, and so does an IOC or FOK limit order's (issue 18 time in force).
+    if (order.priceType === 'market' || order.priceType === 'stop_market' || order.timeInForce !== 'GTC') {
+      await this.close(tx, order, 'expire', after);
+      return;
+    }
+    order.status = openStatus(order.quantity, order.filledQty);
+    if (order.status === 'filled') await this.releaseLock(tx, order);
+    else {
+      after(() => this.index.rest(order));
+      this.view.market(this.instOf(order));
+    }
+    await saveOrder(tx, order, this.now());
+  }
+
+  async close(tx: Queryable, order: OrderRow, reason: 'cancel' | 'expire', after: (effect: () => void) => void): Promise<void> {
+    order.status = closedStatus(order.quantity, order.filledQty, reason);
+    await this.releaseLock(tx, order);
+    await saveOrder(tx, order, this.now());
+    after(() => this.index.unrest(order));
+    // An entry that ends with nothing filled takes its waiting take-profit / stop-loss with it.
+    if (order.filledQty.isZero() && order.market === 'usdm') {
+      const children = await queryOrders(
+        tx,
+        `select * from trade_orders where parent_order_id = $1 and triggered_at is null and status in ('running', 'partial_filled') for update`,
+        [order.id],
+      );
+      for (const child of children) await this.close(tx, child, 'cancel', after);
+    }
+  }
+
+  async releaseLock(tx: Queryable, order: OrderRow): Promise<void> {
+    if (order.lockedAmount.isZero()) return;
+    const account = order.market === 'spot' ? Account.trade : Account.swap;
+    await post(tx, new Entry('order_release', `order:${order.id}`, order.userId).release(order.userId, account, order.lockedAsset, order.lockedAmount), this.now());
+    order.lockedAmount = ZERO;
+  }
+
+  instOf(order: OrderRow): Instrument {
+    const inst = instrument(order.market, order.symbol);
+    if (!inst) throw new Error(`unlisted ${order.market} ${order.symbol}`);
+    return inst;
+  }
+
+  async applyFills(tx: Queryable, order: OrderRow, fills: Fill[]): Promise<void> {
+    // Waking before the commit is safe: a woken order's trigger transaction checks the entry's fills again.
+    if (fills.length > 0) this.index.wake(order.id);
+    for (const fill of fills) {
+      if (order.market === 'spot') await applySpotFill(tx, order, this.instOf(order), fill, this.now());
+      else await applyFuturesFill(tx, order, fill, this.now());
+    }
+  }
+}
