@@ -1,7 +1,7 @@
 import type { Queryable } from './db/client.ts';
 import { waitParts } from './clock.ts';
 import type { ApiContext, Rate } from './context.ts';
-import { ApiError, Code } from './envelope.ts';
+import { ApiError, Code, type ErrorData } from './envelope.ts';
 
 /**
  * Fixed-window rate limits (issue "account security hardening": code sends per account, destination and
@@ -9,7 +9,7 @@ import { ApiError, Code } from './envelope.ts';
  * cannot take more than `limit`; run it inside the transaction that does the work, and a refusal by any
  * bucket rolls the places back with it.
  */
-export async function takeRate(ctx: ApiContext, tx: Queryable, scope: string, key: string, rate: Rate): Promise<void> {
+export async function takeRate(ctx: ApiContext, tx: Queryable, scope: ErrorData<typeof Code.sendLimited>['scope'], key: string, rate: Rate): Promise<void> {
   const nowMs = ctx.clock.now();
   const windowStart = new Date(Math.floor(nowMs / rate.windowMs) * rate.windowMs);
   const bucket = `${scope}:${key}`;

@@ -1,4 +1,4 @@
-import { ApiError, Code } from './envelope.ts';
+import { ApiError, Code, type DataArgs } from './envelope.ts';
 
 /**
  * Business refusals of the trading calls (HTTP 200, spec §8 "Other non-200 codes"), in their range of
@@ -21,8 +21,8 @@ export const TradeCode = {
   postOnlyWouldCross: Code.postOnlyWouldCross,
 } as const;
 
-export function tradeError(code: (typeof TradeCode)[keyof typeof TradeCode], data: unknown = null, msg?: string): ApiError {
-  return new ApiError(code, data, msg);
+export function tradeError<C extends (typeof TradeCode)[keyof typeof TradeCode]>(code: C, ...args: DataArgs<C>): ApiError {
+  return new ApiError<C>(code, ...args);
 }
 
 export function insufficient(asset: string): ApiError {

@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enLoans from '../../locales/en-US/loans.json' with { type: 'json' };
 import zhLoans from '../../locales/zh-HK/loans.json' with { type: 'json' };
+import type { ReplyOf } from '../../contract/call.ts';
+import type { LoanCalls } from '../../contract/loans.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
@@ -31,21 +33,8 @@ beforeAll(() => {
   client = suite.client;
 });
 
-interface LoanReply {
-  orderId: string;
-  status: number;
-  debt: string;
-  collateralAmount: string;
-}
-interface LiquidationReply {
-  orderId: string;
-  collateralSold: string;
-  collateralReturned: string;
-  refund: string;
-  principalRepaid: string;
-  fee: string;
-  proceeds: string;
-}
+type LoanReply = ReplyOf<LoanCalls['/loan/detail']>;
+type LiquidationPage = ReplyOf<LoanCalls['/loan/pageLiquidationRecord']>;
 
 async function balances(token: string): Promise<{ BTC: Decimal; USDT: Decimal }> {
   return { BTC: new Decimal((await client.balance(token, 'BTC')).free), USDT: new Decimal((await client.balance(token, 'USDT')).free) };
@@ -160,7 +149,7 @@ describe('loan page in Chromium (issue 13)', () => {
       await moveBtc(-10);
       await expect.poll(() => detail.getAttribute('data-status'), slow).toBe('5');
       expect(await detail.getByTestId('loan-status').textContent()).toBe(t.status['5']);
-      const history = await client.call<{ list: LiquidationReply[] }>('POST', '/loan/pageLiquidationRecord', {
+      const history = await client.call<LiquidationPage>('POST', '/loan/pageLiquidationRecord', {
         token,
         body: { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: { orderId: first } },
       });

@@ -5,7 +5,7 @@ import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
 import { checkCode, consumeCodes } from '../codes.ts';
 import { type ApiContext, nowDate } from '../../platform/context.ts';
 import { serveCalls } from '../../platform/contract.ts';
-import { ApiError, badInput, Code } from '../../platform/envelope.ts';
+import { ApiError, badInput, Code, type ErrorData } from '../../platform/envelope.ts';
 import { attempt, failureError } from '../lockout.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { verifyStepUp } from '../step-up.ts';
@@ -167,7 +167,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         'bindGa',
       ).catch((error: unknown) => {
         // Two Google codes in one form: say which one was wrong.
-        if (error instanceof ApiError && error.code === Code.gaWrong) throw new ApiError(Code.gaWrong, { ...(error.data as object), field: 'currentGaCode' });
+        if (error instanceof ApiError && error.code === Code.gaWrong) throw new ApiError(Code.gaWrong, { ...(error.data as ErrorData<typeof Code.gaWrong>), field: 'currentGaCode' });
         throw error;
       });
       const secretKey = body.secretKey;

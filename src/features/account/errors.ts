@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../contract/codes.ts';
-import { ERROR_KEYS, ERRORS_NAMESPACE, isApiError } from '../../lib/api/index.ts';
+import type { AttemptsData, CodeChannel, SendLimitedData, UploadQuotaData } from '../../../contract/error-data.ts';
+import { ERROR_KEYS, ERRORS_NAMESPACE, errorData, isApiError } from '../../lib/api/index.ts';
 import { helpArticleFor, type HelpArea, type HelpArticleId } from '../help/shared.ts';
 import type { WithdrawBan } from './types.ts';
 
@@ -55,9 +56,9 @@ export function lockoutMessage(t: TFunction, lock: LockInfo): string {
 }
 
 /** 10041: too many codes asked for, for a destination, an account or from one address; the wait until the window turns. */
-function sendLimitMessage(t: TFunction, data: Record<string, unknown>): string {
-  const wait = record(data['wait']);
-  return t('account:errors.sendLimited', { days: num(wait['days']), hours: num(wait['hours']), minutes: num(wait['minutes']) });
+function sendLimitMessage(t: TFunction, data: SendLimitedData | null): string {
+  const wait = data?.wait;
+  return t('account:errors.sendLimited', { days: wait?.days ?? 0, hours: wait?.hours ?? 0, minutes: wait?.minutes ?? 0 });
 }
 
 /** spec §8 withdrawal restriction: restricted until a time, with its reason (spec §4 reasons 1–6). */
@@ -66,10 +67,9 @@ export function withdrawBanMessage(t: TFunction, ban: WithdrawBan, formatTime: (
   return t('account:withdrawBan.message', { until: formatTime(ban.until), reason });
 }
 
-function attemptsSuffix(t: TFunction, data: unknown): string {
-  const d = record(data);
-  if (typeof d['remainingAttempts'] !== 'number') return '';
-  return ` ${t('account:errors.attemptsLeft', { count: d['errorCount'] ?? 0, remaining: d['remainingAttempts'] })}`;
+function attemptsSuffix(t: TFunction, data: AttemptsData | null): string {
+  if (data === null) return '';
+  return ` ${t('account:errors.attemptsLeft', { count: data.errorCount, remaining: data.remainingAttempts })}`;
 }
 
 /**
@@ -103,17 +103,17 @@ function ruleMessage(t: TFunction, field: string | null, rule: unknown): string 
 }
 
 /** A wrong or expired code names its channel: `emailCode`, `smsCode` (forms map these to their fields). */
-function codeField(data: Record<string, unknown>): string {
-  return data['channel'] === 'sms' ? 'smsCode' : data['channel'] === 'image' ? 'captchaCode' : 'emailCode';
+function codeField(data: { channel: CodeChannel } | null): string {
+  return data?.channel === 'sms' ? 'smsCode' : data?.channel === 'image' ? 'captchaCode' : 'emailCode';
 }
 
 const MIB = 1024 * 1024;
 
 /** 10060: which per-user upload limit was reached (server/api/upload-quota.ts) and how much of it is used. */
-function uploadQuotaMessage(t: TFunction, data: Record<string, unknown>): string {
-  const limit = num(data['limit']);
-  const used = num(data['used']);
-  switch (data['quota']) {
+function uploadQuotaMessage(t: TFunction, data: UploadQuotaData | null): string {
+  const limit = data?.limit ?? 0;
+  const used = data?.used ?? 0;
+  switch (data?.quota) {
     case 'files':
       return t('account:errors.uploadQuotaFiles', { used, limit });
     case 'bytes':
@@ -131,29 +131,33 @@ function uploadQuotaMessage(t: TFunction, data: Record<string, unknown>): string
  */
 export function describeError(t: TFunction, error: unknown, fields: Record<string, string> = {}, area: HelpArea = 'account'): FormError {
   if (!isApiError(error)) return { field: null, message: t(`${ERRORS_NAMESPACE}:${ERROR_KEYS.unknown}`) };
-  const data = record(error.data);
   const help = helpArticleFor(error.code, area);
   const on = (field: string | null, message: string): FormError => ({ field: field === null ? null : (fields[field] ?? field), message, help });
   switch (error.code) {
     case ServerCode.badRequest: {
-      const field = typeof data['field'] === 'string' ? data['field'] : null;
-      return on(field, ruleMessage(t, field, data['rule']) ?? (error.msg || error.message));
+      const data = errorData(error, Code.badRequest);
+      const field = data?.field ?? null;
+      return on(field, ruleMessage(t, field, data?.rule) ?? (error.msg || error.message));
     }
     case ServerCode.loginFailed:
-      return on(null, t(`${ERRORS_NAMESPACE}:${ERROR_KEYS.verificationFailed}`) + attemptsSuffix(t, data));
+      return on(null, t(`${ERRORS_NAMESPACE}:${ERROR_KEYS.verificationFailed}`) + attemptsSuffix(t, errorData(error, Code.loginFailed)));
     case ServerCode.locked: {
-      const lock = readLockInfo(data);
+      const lock = readLockInfo(errorData(error, Code.locked));
       return on(null, lock ? lockoutMessage(t, lock) : error.message);
     }
-    case ServerCode.codeWrong:
+    case ServerCode.codeWrong: {
+      const data = errorData(error, Code.codeWrong);
       return on(codeField(data), t('account:errors.codeWrong') + attemptsSuffix(t, data));
+    }
     case ServerCode.codeExpired:
-      return on(codeField(data), t('account:errors.codeExpired'));
+      return on(codeField(errorData(error, Code.codeExpired)), t('account:errors.codeExpired'));
     case ServerCode.repeatRequest:
       return on(null, t('account:errors.clickOnce'));
-    case ServerCode.gaWrong:
+    case ServerCode.gaWrong: {
+      const data = errorData(error, Code.gaWrong);
       // bindGaInfo names `currentGaCode` when the code of the authenticator bound now was the wrong one.
-      return on(data['field'] === 'currentGaCode' ? 'currentGaCode' : 'gaCode', t('account:errors.gaWrong') + attemptsSuffix(t, data));
+      return on(data?.field === 'currentGaCode' ? 'currentGaCode' : 'gaCode', t('account:errors.gaWrong') + attemptsSuffix(t, data));
+    }
     case ServerCode.gaState:
       return on(null, t('account:errors.gaState'));
     case ServerCode.emailTaken:
@@ -163,11 +167,11 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
     case ServerCode.frozen:
       return on(null, t('account:errors.frozen'));
     case ServerCode.oldPasswordWrong:
-      return on('oldPassword', t('account:errors.oldPasswordWrong') + attemptsSuffix(t, data));
+      return on('oldPassword', t('account:errors.oldPasswordWrong') + attemptsSuffix(t, errorData(error, Code.oldPasswordWrong)));
     case ServerCode.phoneBound:
       return on('phone', t('account:errors.phoneBound'));
     case ServerCode.stepUpPasswordWrong:
-      return on('password', t('account:errors.passwordWrong') + attemptsSuffix(t, data));
+      return on('password', t('account:errors.passwordWrong') + attemptsSuffix(t, errorData(error, Code.stepUpPasswordWrong)));
     case ServerCode.gaResetNotBound:
       return on(null, t('account:errors.gaResetNotBound'));
     case ServerCode.gaResetPending:
@@ -177,9 +181,9 @@ export function describeError(t: TFunction, error: unknown, fields: Record<strin
     case ServerCode.captchaRequired:
       return on('captchaCode', t('account:errors.captchaAsked'));
     case ServerCode.sendLimited:
-      return on(null, sendLimitMessage(t, data));
+      return on(null, sendLimitMessage(t, errorData(error, Code.sendLimited)));
     case ServerCode.uploadQuota:
-      return on(null, uploadQuotaMessage(t, data));
+      return on(null, uploadQuotaMessage(t, errorData(error, Code.uploadQuota)));
     case ServerCode.sessionNotFound:
       return on(null, t('account:errors.sessionNotFound'));
     default:
@@ -192,7 +196,9 @@ export function asksForCaptcha(error: unknown): boolean {
   if (!isApiError(error)) return false;
   if (error.code === ServerCode.captchaRequired) return true;
   // A wrong captcha (10003 on the image channel) also needs a new image.
-  const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as Record<string, unknown>;
-  if (error.code === ServerCode.codeWrong || error.code === ServerCode.codeExpired) return data['channel'] === 'image' || data['channel'] === undefined;
-  return error.code === ServerCode.loginFailed && data['captchaRequired'] === true;
+  if (error.code === ServerCode.codeWrong || error.code === ServerCode.codeExpired) {
+    const channel = (errorData(error, Code.codeWrong) ?? errorData(error, Code.codeExpired))?.channel;
+    return channel === 'image' || channel === undefined;
+  }
+  return errorData(error, Code.loginFailed)?.captchaRequired === true;
 }

@@ -1,6 +1,6 @@
 import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
 import type { BrokerAccountCalls } from '../../../contract/broker.ts';
-import { apiPost } from '../../lib/api/index.ts';
+import { type Body as CallBody, requestAt } from '../../lib/api/request.ts';
 
 // The sub-account, balance and API key calls (spec §7 broker calls), typed from contract/broker.ts. Quiet: the
 // screens show their errors beside what was asked.
@@ -8,7 +8,7 @@ type Calls = BrokerAccountCalls;
 type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
 type Body<P extends keyof Calls> = BodyOf<Calls[P]>;
 const quiet = { silent: true } as const;
-const post = <P extends keyof Calls & string>(path: P, body?: Body<P>) => apiPost<Reply<P>>(path, body, quiet);
+const post = <P extends keyof Calls & string>(path: P, body?: CallBody<P>) => requestAt(path, body, quiet);
 
 export type BrokerAccount = Reply<'/broker/account/getBrokerAccountId'>;
 export type AccountQuery = NonNullable<Body<'/broker/account/pageBrokerAccount'>['queryCondition']>;

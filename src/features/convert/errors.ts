@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../contract/codes.ts';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorData, isApiError } from '../../lib/api/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usdText } from './format.ts';
 import type { FormError } from '../account/shared.ts';
@@ -19,8 +19,6 @@ export interface ConvertError extends FormError {
   effect: ConvertEffect;
 }
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const amountField = (value: unknown, fallback: AmountField): AmountField => (value === 'fromAmount' || value === 'toAmount' ? value : fallback);
 
 /**
@@ -35,43 +33,47 @@ export function describeConvertError(t: TFunction, error: unknown, typed: Side =
   const help = isApiError(error) ? helpArticleFor(error.code, 'convert') : undefined;
   const on = (field: AmountField | null, message: string, effect: ConvertEffect = null): ConvertError => ({ field, message, effect, help });
   if (!isApiError(error)) return on(null, describeWalletError(t, error).message);
-  const data = record(error.data);
   switch (error.code) {
     case Code.quoteExpired:
       return on(null, t('convert:errors.quoteExpired'), 'expired');
     case Code.quoteUsed:
       return on(null, t('convert:errors.quoteUsed'), 'used');
-    case Code.pairDisabled:
-      return on(null, t('convert:errors.pairDisabled', { from: text(data['fromAsset']), to: text(data['toAsset']) }), 'pairs');
-    case Code.quoteLimitExceeded:
-      return on(
-        null,
-        t('convert:errors.quoteLimit', { remaining: usdText(text(data['remainingUsd']) || '0'), time: formatDateTime(text(data['resetsAt']), { zone: true }) }),
-      );
+    case Code.pairDisabled: {
+      const data = errorData(error, Code.pairDisabled);
+      return on(null, t('convert:errors.pairDisabled', { from: data?.fromAsset ?? '', to: data?.toAsset ?? '' }), 'pairs');
+    }
+    case Code.quoteLimitExceeded: {
+      const data = errorData(error, Code.quoteLimitExceeded);
+      return on(null, t('convert:errors.quoteLimit', { remaining: usdText(data?.remainingUsd || '0'), time: formatDateTime(data?.resetsAt ?? '', { zone: true }) }));
+    }
     case Code.quoteUnavailable:
       return on(typedField, t('convert:errors.quoteUnavailable'));
     case Code.amountOutOfRange: {
-      const field = amountField(data['field'], typedField);
-      const params = { min: formatQuantity(text(data['min'])), max: formatQuantity(text(data['max'])), asset: text(data['asset']) };
+      const data = errorData(error, Code.amountOutOfRange);
+      const field = amountField(data?.field, typedField);
+      const params = { min: formatQuantity(data?.min ?? ''), max: formatQuantity(data?.max ?? ''), asset: data?.asset ?? '' };
       // With the received side typed, the range is the paid side's: say what this amount would cost.
-      return field === 'toAmount' && data['fromAmount'] !== undefined
-        ? on(field, t('convert:errors.outOfRangeComputed', { ...params, fromAmount: formatQuantity(text(data['fromAmount'])) }))
+      return field === 'toAmount' && data?.fromAmount !== undefined
+        ? on(field, t('convert:errors.outOfRangeComputed', { ...params, fromAmount: formatQuantity(data.fromAmount) }))
         : on(field, t('convert:errors.outOfRange', params));
     }
-    case Code.insufficientBalance:
-      return on('fromAmount', t('convert:errors.insufficient', { available: formatQuantity(text(data['available']) || '0'), asset: text(data['asset']) }));
+    case Code.insufficientBalance: {
+      const data = errorData(error, Code.insufficientBalance);
+      return on('fromAmount', t('convert:errors.insufficient', { available: formatQuantity(data?.available || '0'), asset: data?.asset ?? '' }));
+    }
     case Code.serviceSuspended:
       return on(null, t('convert:errors.suspended'), 'permissions');
     case Code.kycState:
-      return on(null, t(data['level'] === 'advanced' ? 'convert:errors.kycAdvanced' : 'convert:errors.kycBasic'), 'permissions');
+      return on(null, t(errorData(error, Code.kycState)?.level === 'advanced' ? 'convert:errors.kycAdvanced' : 'convert:errors.kycBasic'), 'permissions');
     case Code.frozen:
       return on(null, t('convert:errors.frozen'), 'permissions');
     case Code.gaState:
       return on(null, t('convert:errors.gaRequired'), 'permissions');
     case Code.badRequest: {
-      const field = data['field'] === 'fromAmount' || data['field'] === 'toAmount' ? data['field'] : null;
-      if (field && data['rule'] === 'decimals') return on(field, t('convert:errors.decimalsServer'));
-      if (field && data['rule'] === 'positive') return on(field, t('convert:errors.positive'));
+      const data = errorData(error, Code.badRequest);
+      const field = data?.field === 'fromAmount' || data?.field === 'toAmount' ? data.field : null;
+      if (field && data?.rule === 'decimals') return on(field, t('convert:errors.decimalsServer'));
+      if (field && data?.rule === 'positive') return on(field, t('convert:errors.positive'));
       return on(null, describeWalletError(t, error).message);
     }
     default:

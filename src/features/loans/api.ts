@@ -1,5 +1,4 @@
-import { apiPost } from '../../lib/api/index.ts';
-import { type Body, type Reply, request } from '../../lib/api/request.ts';
+import { type Body, type Reply, request, requestAt } from '../../lib/api/request.ts';
 
 // The loan calls, typed from the contract (contract/loans.ts): one definition with the sandbox. The screens show
 // refusals beside the form themselves, so every call is quiet (no toast).
@@ -22,7 +21,7 @@ export const loanApi = {
   borrow: (body: BorrowBody) => request('/loan/borrow', body, quiet),
   detail: (orderId: string) => request('/loan/detail', { orderId }, quiet),
   previewAction: (body: Body<'/loan/previewAction'>) => request('/loan/previewAction', body, quiet),
-  act: (action: ActionPreview['action'], body: Body<'/loan/repay'>) => apiPost<ActionRecord>(`/loan/${action}`, body, quiet),
+  act: (action: ActionPreview['action'], body: Body<'/loan/repay'>) => requestAt(`/loan/${action}`, body, quiet),
   orders: (pageCondition: Paging, queryCondition: LoanQuery) =>
     request('/loan/pageLoanOrder', { pageCondition, queryCondition }, quiet),
   liquidations: (pageCondition: Paging) => request('/loan/pageLiquidationRecord', { pageCondition }, quiet),

@@ -1,12 +1,9 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../contract/codes.ts';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorData, isApiError } from '../../lib/api/index.ts';
 import { formatQuantity } from '../../lib/format/index.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 import { ltvText } from './format.ts';
-
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
  * A loan call's refusal in the person's language (server/api/README.md "Loans": 10300 loan state, 10301 LTV
@@ -15,14 +12,17 @@ const text = (value: unknown): string => (typeof value === 'string' || typeof va
  */
 export function describeLoanError(t: TFunction, error: unknown): string {
   if (!isApiError(error)) return describeWalletError(t, error).message;
-  const data = record(error.data);
   switch (error.code) {
     case Code.loanState:
-      return t('loans:errors.state', { status: t(`loans:status.${text(data['status']) || '1'}`) });
-    case Code.loanLtvTooHigh:
-      return t('loans:errors.ltv', { ltv: ltvText(text(data['ltv']) || '0'), initial: ltvText(text(data['initialLtv']) || '0') });
-    case Code.amountOutOfRange:
-      return t('loans:errors.range', { min: formatQuantity(text(data['min']) || '0'), max: formatQuantity(text(data['max']) || '0') });
+      return t('loans:errors.state', { status: t(`loans:status.${errorData(error, Code.loanState)?.status ?? 1}`) });
+    case Code.loanLtvTooHigh: {
+      const data = errorData(error, Code.loanLtvTooHigh);
+      return t('loans:errors.ltv', { ltv: ltvText(data?.ltv || '0'), initial: ltvText(data?.initialLtv || '0') });
+    }
+    case Code.amountOutOfRange: {
+      const data = errorData(error, Code.amountOutOfRange);
+      return t('loans:errors.range', { min: formatQuantity(data?.min || '0'), max: formatQuantity(data?.max || '0') });
+    }
     case Code.insufficientBalance:
       return t('loans:errors.insufficient');
     case Code.serviceSuspended:

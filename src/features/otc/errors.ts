@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../contract/codes.ts';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorData, isApiError } from '../../lib/api/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import type { QuoteError, QuoteEffect, Side } from '../convert/shared.ts';
 import { describeWalletError } from '../wallet/shared.ts';
@@ -8,9 +8,7 @@ import { utcText } from './desk-hours.ts';
 
 type AmountField = 'fromAmount' | 'toAmount';
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-const usd = (value: unknown): string => formatQuantity(text(value) || '0');
+const usd = (value: string | undefined): string => formatQuantity(value || '0');
 
 /** When the desk opens, in the person's zone and in UTC (the desk's own clock), after `first` (a sentence saying it is closed). */
 export function opensText(t: TFunction, first: string, iso: string): string {
@@ -21,8 +19,7 @@ export function opensText(t: TFunction, first: string, iso: string): string {
 
 /** The USD value a refusal below the minimum names (10256 data.usdValue), for the form's "worth about" line. */
 export function belowMinimumValue(error: unknown): string | null {
-  if (!isApiError(error) || error.code !== Code.otcBelowMinimum) return null;
-  return text(record(error.data)['usdValue']) || null;
+  return errorData(error, Code.otcBelowMinimum)?.usdValue || null;
 }
 
 /**
@@ -35,14 +32,15 @@ export function describeOtcError(t: TFunction, error: unknown, typed: Side = 'fr
   const typedField: AmountField = typed === 'from' ? 'fromAmount' : 'toAmount';
   const on = (field: AmountField | null, message: string, effect: QuoteEffect = null): QuoteError => ({ field, message, effect });
   if (!isApiError(error)) return on(null, describeWalletError(t, error).message);
-  const data = record(error.data);
   switch (error.code) {
     case Code.otcClosed:
-      return on(null, opensText(t, t('otc:errors.closed'), text(data['nextOpenAt'])), 'terms');
-    case Code.otcBelowMinimum:
-      return on(typedField, t('otc:errors.belowMinimum', { min: usd(data['minUsd']), value: usd(data['usdValue']) }));
+      return on(null, opensText(t, t('otc:errors.closed'), errorData(error, Code.otcClosed)?.nextOpenAt ?? ''), 'terms');
+    case Code.otcBelowMinimum: {
+      const data = errorData(error, Code.otcBelowMinimum);
+      return on(typedField, t('otc:errors.belowMinimum', { min: usd(data?.minUsd), value: usd(data?.usdValue) }));
+    }
     case Code.quoteLimitExceeded:
-      return on(null, t('otc:errors.quoteLimit', { limit: usd(data['quoteLimitUsd']) }));
+      return on(null, t('otc:errors.quoteLimit', { limit: usd(errorData(error, Code.quoteLimitExceeded)?.quoteLimitUsd) }));
     case Code.quoteExpired:
       return on(null, t('otc:errors.quoteExpired'), 'expired');
     case Code.quoteUsed:
@@ -50,9 +48,11 @@ export function describeOtcError(t: TFunction, error: unknown, typed: Side = 'fr
     case Code.quoteUnavailable:
       return on(typedField, t('otc:errors.quoteUnavailable'));
     case Code.otcOrderState:
-      return on(null, t('otc:errors.orderState', { status: t(`otc:status.${text(data['status']) || 'open'}`) }));
-    case Code.insufficientBalance:
-      return on('fromAmount', t('otc:errors.insufficient', { available: formatQuantity(text(data['available']) || '0'), asset: text(data['asset']) }));
+      return on(null, t('otc:errors.orderState', { status: t(`otc:status.${errorData(error, Code.otcOrderState)?.status || 'open'}`) }));
+    case Code.insufficientBalance: {
+      const data = errorData(error, Code.insufficientBalance);
+      return on('fromAmount', t('otc:errors.insufficient', { available: formatQuantity(data?.available || '0'), asset: data?.asset ?? '' }));
+    }
     case Code.kycState:
       return on(null, t('otc:errors.kycAdvanced'), 'permissions');
     case Code.frozen:
@@ -60,9 +60,10 @@ export function describeOtcError(t: TFunction, error: unknown, typed: Side = 'fr
     case Code.sendLimited:
       return on(null, t('otc:errors.rateLimited'));
     case Code.badRequest: {
-      const field = data['field'] === 'fromAmount' || data['field'] === 'toAmount' ? data['field'] : null;
-      if (field && data['rule'] === 'decimals') return on(field, t('otc:errors.decimalsServer'));
-      if (field && data['rule'] === 'positive') return on(field, t('otc:errors.positive'));
+      const data = errorData(error, Code.badRequest);
+      const field = data?.field === 'fromAmount' || data?.field === 'toAmount' ? data.field : null;
+      if (field && data?.rule === 'decimals') return on(field, t('otc:errors.decimalsServer'));
+      if (field && data?.rule === 'positive') return on(field, t('otc:errors.positive'));
       return on(null, describeWalletError(t, error).message);
     }
     default:

@@ -1,15 +1,13 @@
 import type { TFunction } from 'i18next';
 import Decimal from 'decimal.js';
 import { Code } from '../../../contract/codes.ts';
-import { isApiError } from '../../lib/api/index.ts';
+import { errorData, isApiError } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { describeError, withdrawBanMessage, type FormError } from '../account/shared.ts';
 import { helpArticleFor, type HelpArea } from '../help/shared.ts';
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-const plain = (value: unknown): string => {
-  const raw = text(value);
+const plain = (value: string | null | undefined): string => {
+  const raw = value ?? '';
   return raw && /^-?\d+(\.\d+)?$/.test(raw) ? new Decimal(raw).toFixed() : raw;
 };
 
@@ -20,7 +18,6 @@ const plain = (value: unknown): string => {
  */
 export function describeWalletError(t: TFunction, error: unknown, fields: Record<string, string> = {}, area: HelpArea = 'withdraw'): FormError {
   if (!isApiError(error)) return describeError(t, error, fields, area);
-  const data = record(error.data);
   const help = helpArticleFor(error.code, area);
   const on = (field: string | null, message: string): FormError => ({ field: field === null ? null : (fields[field] ?? field), message, help });
   switch (error.code) {
@@ -29,24 +26,26 @@ export function describeWalletError(t: TFunction, error: unknown, fields: Record
     case Code.serviceSuspended:
       return on(null, t('wallet:errors.suspended'));
     case Code.withdrawRestricted: {
-      const bans = Array.isArray(data['bans']) ? (data['bans'] as Array<Record<string, unknown>>) : [];
-      const messages = bans
-        .filter((b) => typeof b['until'] === 'string')
-        .map((b) => withdrawBanMessage(t, { reason: Number(b['reason']) as 1, createdAt: text(b['createdAt']), until: text(b['until']) }, (iso) => formatDateTime(iso, { zone: true })));
+      const bans = errorData(error, Code.withdrawRestricted)?.bans ?? [];
+      const messages = bans.map((ban) => withdrawBanMessage(t, ban, (iso) => formatDateTime(iso, { zone: true })));
       return on(null, messages.length > 0 ? messages.join(' ') : t('wallet:errors.restricted'));
     }
     case Code.whitelistOnly:
       return on('address', t('wallet:errors.whitelistOnly'));
     case Code.addressLocked:
-      return on('address', t('wallet:errors.addressLocked', { time: formatDateTime(text(data['unlockAt']), { zone: true }) }));
+      return on('address', t('wallet:errors.addressLocked', { time: formatDateTime(errorData(error, Code.addressLocked)?.unlockAt ?? '', { zone: true }) }));
     case Code.amountBelowFee:
-      return on('amount', t('wallet:errors.belowFee', { fee: plain(data['fee']) }));
-    case Code.amountOutOfRange:
-      return on('amount', t('wallet:errors.outOfRange', { min: plain(data['min']), max: plain(data['max']) }));
+      return on('amount', t('wallet:errors.belowFee', { fee: plain(errorData(error, Code.amountBelowFee)?.fee) }));
+    case Code.amountOutOfRange: {
+      const data = errorData(error, Code.amountOutOfRange);
+      return on('amount', t('wallet:errors.outOfRange', { min: plain(data?.min), max: plain(data?.max) }));
+    }
     case Code.bankCodeNotFound:
       return on('bankCode', t('wallet:errors.bankCodeNotFound'));
-    case Code.fiatDailyLimit:
-      return on('amount', t('wallet:errors.dailyLimit', { remaining: plain(data['remaining']), time: formatDateTime(text(data['resetsAt']), { zone: true }) }));
+    case Code.fiatDailyLimit: {
+      const data = errorData(error, Code.fiatDailyLimit);
+      return on('amount', t('wallet:errors.dailyLimit', { remaining: plain(data?.remaining), time: formatDateTime(data?.resetsAt ?? '', { zone: true }) }));
+    }
     case Code.walletState:
       return on(null, t('wallet:errors.state'));
     case Code.requestIdReused:
@@ -54,7 +53,7 @@ export function describeWalletError(t: TFunction, error: unknown, fields: Record
     case Code.addressExists:
       return on('address', t('wallet:errors.addressExists'));
     case Code.kycState:
-      return on(null, t(data['level'] === 'advanced' ? 'wallet:errors.kycAdvanced' : 'wallet:errors.kycBasic'));
+      return on(null, t(errorData(error, Code.kycState)?.level === 'advanced' ? 'wallet:errors.kycAdvanced' : 'wallet:errors.kycBasic'));
     case Code.gaState:
       return on(null, t('wallet:errors.gaRequired'));
     default:

@@ -42,3 +42,11 @@ export function createRequest(client: Pick<ApiClient, 'get' | 'post'>): Request 
  * so its table travels with the pages that call it and not in the initial JavaScript (bench/bundle-size.ts).
  */
 export const request = /* @__PURE__ */ createRequest(api);
+
+/**
+ * `request` for a helper generic over several paths (`<P extends …>(path: P, body: Body<P>)`), where TypeScript
+ * cannot resolve `Args<P>` for an unknown `P`: the same function, its input the call's body or query (or `{}` or
+ * nothing for a call without one). Call sites with a literal path use `request`, which also requires the input.
+ */
+export type RequestAt = <P extends ApiPath>(path: P, input?: Body<P> | Record<string, never>, options?: RequestOptions) => Promise<Reply<P>>;
+export const requestAt: RequestAt = request as RequestAt;

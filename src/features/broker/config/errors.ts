@@ -1,9 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../../contract/codes.ts';
-import { isApiError } from '../../../lib/api/index.ts';
+import { errorData, isApiError } from '../../../lib/api/index.ts';
 import { describeError, type FormError } from '../../account/shared.ts';
-
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
 
 /** The sandbox's rules beyond the shape (server/broker/addresses.ts, message-config.ts), in the person's language. */
 const RULE_KEYS: Record<string, string> = {
@@ -20,13 +18,13 @@ const RULE_KEYS: Record<string, string> = {
  */
 export function describeConfigError(t: TFunction, error: unknown, network = ''): FormError {
   if (!isApiError(error)) return describeError(t, error);
-  const data = record(error.data);
   const on = (field: string | null, message: string): FormError => ({ field, message });
-  const max = Number(data['max'] ?? 0);
+  const max = (code: typeof Code.brokerAddressLimit | typeof Code.messageConfigLimit) => Number(errorData(error, code)?.max ?? 0);
   switch (error.code) {
     case Code.badRequest: {
-      const key = typeof data['rule'] === 'string' ? RULE_KEYS[data['rule']] : undefined;
-      const field = typeof data['field'] === 'string' ? data['field'] : null;
+      const data = errorData(error, Code.badRequest);
+      const key = data ? RULE_KEYS[data.rule] : undefined;
+      const field = data?.field ?? null;
       if (key) return on(field, t(key, { network, min: 4, max: 20 }));
       return describeError(t, error, { emailUuid: 'emailCode' });
     }
@@ -37,13 +35,13 @@ export function describeConfigError(t: TFunction, error: unknown, network = ''):
     case Code.brokerAddressState:
       return on(null, t('broker-config:errors.addressState'));
     case Code.brokerAddressLimit:
-      return on(null, t('broker-config:errors.addressLimit', { max }));
+      return on(null, t('broker-config:errors.addressLimit', { max: max(Code.brokerAddressLimit) }));
     case Code.messageEmailExists:
       return on('email', t('broker-config:errors.emailExists'));
     case Code.messageConfigState:
       return on(null, t('broker-config:errors.configState'));
     case Code.messageConfigLimit:
-      return on(null, t('broker-config:errors.configLimit', { max }));
+      return on(null, t('broker-config:errors.configLimit', { max: max(Code.messageConfigLimit) }));
     default:
       return describeError(t, error, { emailUuid: 'emailCode' });
   }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../../contract/codes.ts';
-import { isApiError } from '../../../lib/api/index.ts';
+import { errorData, isApiError } from '../../../lib/api/index.ts';
 import { describeError, type FormError } from '../../account/shared.ts';
 
 /**
@@ -11,7 +11,6 @@ import { describeError, type FormError } from '../../account/shared.ts';
 export function describeInterestError(t: TFunction, error: unknown): FormError {
   if (!isApiError(error)) return describeError(t, error);
   const on = (field: string | null, message: string): FormError => ({ field, message });
-  const data = (error.data ?? {}) as { field?: string };
   switch (error.code) {
     case Code.notFound:
       return on(null, t('broker-interest:errors.notFound'));
@@ -26,7 +25,7 @@ export function describeInterestError(t: TFunction, error: unknown): FormError {
     case Code.insufficientBalance:
       return on(null, t('broker-interest:errors.insufficient'));
     default:
-      if (error.code === Code.badRequest && data.field === 'untilDay') return on('untilDay', t('broker-interest:errors.untilDay'));
+      if (errorData(error, Code.badRequest)?.field === 'untilDay') return on('untilDay', t('broker-interest:errors.untilDay'));
       return describeError(t, error, { emailUuid: 'emailCode' });
   }
 }

@@ -1,7 +1,6 @@
 import type { BrokerAccountCalls } from '../../../../contract/broker.ts';
 import type { BrokerFundCalls } from '../../../../contract/broker-funds.ts';
-import { apiPost } from '../../../lib/api/index.ts';
-import { type Body, type Reply, request } from '../../../lib/api/request.ts';
+import { type Body, type Reply, request, requestAt } from '../../../lib/api/request.ts';
 
 // The money pages' calls (issue 14; spec §7 "Broker calls"; contract/broker.ts and contract/broker-funds.ts), typed
 // from the contract (types only). Quiet: the screens show refusals beside their fields or above their lists.
@@ -30,7 +29,7 @@ export type BillRecord = Reply<'/broker/account/bill/page'>['list'][number];
 export type BillFilters = Filters<'/broker/account/bill/page'>;
 export type CodeType = Body<'/broker/fundTransfer/invokeEmailValidation'>['businessType'];
 
-const page = <P extends keyof Calls>(path: P) => (pageCondition: Paging, queryCondition: Filters<P>) => apiPost<Reply<P>>(path, { pageCondition, queryCondition }, quiet);
+const page = <P extends keyof Calls>(path: P) => (pageCondition: Paging, queryCondition: Filters<P>) => requestAt(path, { pageCondition, queryCondition } as Body<P>, quiet);
 
 export const accountApi = {
   /** The organisation's sub-accounts for a picker (spec §3 accountList). */

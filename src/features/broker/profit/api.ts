@@ -1,6 +1,5 @@
 import type { BrokerProfitCalls } from '../../../../contract/broker-profit.ts';
-import { apiPost } from '../../../lib/api/index.ts';
-import { type Body, type Reply, request } from '../../../lib/api/request.ts';
+import { type Body, type Reply, request, requestAt } from '../../../lib/api/request.ts';
 
 // The profit page's calls (issue 15; spec §7 project/* and profitAccrual/*; contract/broker-profit.ts), typed from
 // the contract (types only). Quiet: the page shows refusals beside their fields or above its lists.
@@ -19,7 +18,7 @@ export type ExtractPreview = Reply<'/broker/project/submitExtractInferiorRecord'
 export type AllotBody = Body<'/broker/profitAccrual/apply'>;
 
 const page = <P extends '/broker/profitAccrual/page' | '/broker/profitAccrual/pageApplication'>(path: P) => (pageCondition: Paging, queryCondition: Filters<P>) =>
-  apiPost<Reply<P>>(path, { pageCondition, queryCondition }, quiet);
+  requestAt(path, { pageCondition, queryCondition } as Body<P>, quiet);
 
 export const profitApi = {
   funds: (query: Body<'/broker/profitAccrual/accrualFund'> = {}) => request('/broker/profitAccrual/accrualFund', query, quiet),

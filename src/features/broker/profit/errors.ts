@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../../contract/codes.ts';
-import { isApiError } from '../../../lib/api/index.ts';
+import { errorData, isApiError } from '../../../lib/api/index.ts';
 import { describeError, type FormError } from '../../account/shared.ts';
 
 /**
@@ -11,7 +11,6 @@ import { describeError, type FormError } from '../../account/shared.ts';
 export function describeProfitError(t: TFunction, error: unknown): FormError {
   if (!isApiError(error)) return describeError(t, error);
   const on = (field: string | null, message: string): FormError => ({ field, message });
-  const data = (error.data ?? {}) as { available?: string; field?: string; min?: string; rule?: string };
   switch (error.code) {
     case Code.notFound:
       return on(null, t('broker-profit:errors.notFound'));
@@ -20,15 +19,15 @@ export function describeProfitError(t: TFunction, error: unknown): FormError {
     case Code.brokerSelfApproval:
       return on(null, t('broker-profit:errors.selfApproval'));
     case Code.brokerProfitUnavailable:
-      return on('amount', t('broker-profit:errors.unavailable', { available: data.available ?? '0' }));
+      return on('amount', t('broker-profit:errors.unavailable', { available: errorData(error, Code.brokerProfitUnavailable)?.available ?? '0' }));
     case Code.brokerProfitDestination:
-      return on(data.field === 'fromAccountId' ? 'fromAccountId' : 'toAccountId', t('broker-profit:errors.destination'));
+      return on(errorData(error, Code.brokerProfitDestination)?.field === 'fromAccountId' ? 'fromAccountId' : 'toAccountId', t('broker-profit:errors.destination'));
     case Code.brokerProfitSplit:
-      return on('legs', t(data.rule === 'duplicate' ? 'broker-profit:errors.duplicate' : 'broker-profit:errors.split'));
+      return on('legs', t(errorData(error, Code.brokerProfitSplit)?.rule === 'duplicate' ? 'broker-profit:errors.duplicate' : 'broker-profit:errors.split'));
     case Code.projectState:
       return on(null, t('broker-profit:errors.projectState'));
     case Code.belowMinSubscription:
-      return on('amount', t('broker-profit:errors.minSubscription', { min: data.min ?? '' }));
+      return on('amount', t('broker-profit:errors.minSubscription', { min: errorData(error, Code.belowMinSubscription)?.min ?? '' }));
     case Code.insufficientBalance:
       return on('amount', t('broker-profit:errors.insufficient'));
     default:

@@ -1,6 +1,6 @@
 import type { BrokerProjectCalls } from '../../../../contract/broker-projects.ts';
 import type { BodyOf, ReplyOf } from '../../../../contract/call.ts';
-import { apiPost } from '../../../lib/api/index.ts';
+import { type Body as CallBody, requestAt } from '../../../lib/api/request.ts';
 
 // The project pages' calls (issue 15; spec §7 "Broker calls": applyRecord/add, project/*, account/project/relation/*,
 // financing/*), typed from contract/broker-projects.ts (types only). Quiet: the screens show refusals beside their
@@ -9,7 +9,7 @@ type Calls = BrokerProjectCalls;
 type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
 type Body<P extends keyof Calls> = BodyOf<Calls[P]>;
 const quiet = { silent: true } as const;
-const post = <P extends keyof Calls & string>(path: P, body: Body<P>) => apiPost<Reply<P>>(path, body, quiet);
+const post = <P extends keyof Calls & string>(path: P, body: CallBody<P>) => requestAt(path, body, quiet);
 
 export type Project = Reply<'/broker/project/page'>['list'][number];
 export type ProjectStatusCounts = Reply<'/broker/project/listProjectByStatus'>['counts'];

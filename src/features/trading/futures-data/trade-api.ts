@@ -1,8 +1,8 @@
 import type { FuturesCalls } from '../../../../contract/futures.ts';
 import type { LightningCalls } from '../../../../contract/lightning.ts';
 import type { SpotCalls } from '../../../../contract/trade.ts';
-import { apiPost, newRequestId } from '../../../lib/api/index.ts';
-import { type Body, type Reply, request } from '../../../lib/api/request.ts';
+import { newRequestId } from '../../../lib/api/index.ts';
+import { type Body, type Reply, request, requestAt } from '../../../lib/api/request.ts';
 
 // The trading calls (spec §7 "Lightning futures", "Futures queries", "User config"; spot calls of the
 // sandbox's design in the same style), typed from the contract (contract/trade.ts, futures.ts, lightning.ts):
@@ -46,7 +46,7 @@ export type SendOrder = Omit<Body<'/broker/lightning/futures/order/sendOrder'>, 
 };
 
 /** POST of a trading call: path, body and reply typed by its contract entry (a call without a body sends `{}`). */
-const post = <P extends keyof TradeCalls>(path: P, body: Body<P> extends undefined ? Record<string, never> : Body<P>) => apiPost<Reply<P>>(path, body);
+const post = <P extends keyof TradeCalls>(path: P, body: Body<P> extends undefined ? Record<string, never> : Body<P>) => requestAt(path, body);
 
 export const tradeApi = {
   sendOrder: (market: TradeMarket, order: SendOrder) =>
