@@ -77,7 +77,7 @@ export interface SandboxOptions {
 }
 
 /**
- * Body limit of every route that does not set its own (issue "Account security hardening"): the largest JSON
+ * Body limit of every route that does not set its own (server/README.md "Body limits"): the largest JSON
  * body a call accepts is the keyboard configuration (4000 characters, up to ~12 KB in UTF-8); sign-in and most
  * calls are well under 2 KB. Only the upload route takes more (10 MB, server/identity/routes/kyc.ts).
  */
@@ -134,14 +134,16 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
   const distDir = options.distDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) {
     // Vite names every file under assets/ by its content hash: a changed file gets a new name, so the browser may
-    // keep them without asking again (issue 19 cold start: a warm load made a revalidation request per chunk).
+    // keep them without asking again (bench/results/browser.md "Cold start": a warm load made a revalidation
+    // request per chunk).
     const assetsDir = path.join(distDir, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
       // The build writes .br and .gz beside each text file (scripts/precompress.ts); a browser that accepts one gets
-      // it, with Vary: Accept-Encoding (issue 19 cold start: 1.1 MiB of JavaScript went out uncompressed).
+      // it, with Vary: Accept-Encoding (bench/results/browser.md "Cold start": 1.1 MiB of JavaScript went out
+      // uncompressed).
       preCompressed: true,
       setHeaders: (reply: { header(name: string, value: string): unknown }, filePath: string) => {
         if (filePath.startsWith(assetsDir)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -58,7 +58,7 @@ export interface MiniTicker {
 /**
  * The most bars a kline series keeps, in the core (KlineSeries) and in a tab's copy (applyBatch). The REST history
  * loads this many (Binance's default), so a series starts at its cap and keeps its size: a session open for a day
- * holds what a new tab gets (issue 19's soak: memory stays flat).
+ * holds what a new tab gets (bench/results/browser.md "Soak": memory stays flat).
  */
 export const KLINES_MAX = 500;
 

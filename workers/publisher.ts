@@ -1,6 +1,6 @@
 import type { BatchMessage, Subscription, TopicPayload } from './contract.ts';
 
-/** Default publishing intervals: 100 ms for books and trades, 1 s for the ticker map (issue 4). */
+/** Default publishing intervals: 100 ms for books and trades, 1 s for the ticker map. */
 export const DEFAULT_INTERVAL_MS = 100;
 export const TICKERS_INTERVAL_MS = 1000;
 
@@ -74,9 +74,10 @@ const TICK_SLACK_MS = 5;
  * Per tab: at most one message per tick, carrying only the subscriptions whose topic changed and whose
  * interval has passed; nothing to a hidden tab, and a full snapshot when it becomes visible again.
  *
- * A book frame does not wait for the tick (issue 19, event to pixels): `prompt` sends the tabs that show the book
- * their message when the frame arrives, with everything else due, so a tab on a live book is paced by the
- * exchange's 100 ms frames instead of a timer of its own phase, which added up to 100 ms to every update.
+ * A book frame does not wait for the tick (bench/results/browser.md "Event to pixels"): `prompt` sends the
+ * tabs that show the book their message when the frame arrives, with everything else due, so a tab on a live
+ * book is paced by the exchange's 100 ms frames instead of a timer of its own phase, which added up to 100 ms
+ * to every update.
  */
 export class Publisher {
   private readonly tabs = new Map<string, Tab>();

@@ -5,11 +5,12 @@ import type { SharedTopics } from './topics/shared-topics.ts';
 import { topicKey } from './topics/shared-topics.ts';
 
 /**
- * A tab hidden this long gives up its per-symbol streams (issue 19: ten tabs with one visible should cost little
- * more than one): its order books, trades and candles are released unless another tab holds them (with them the
- * depth, aggTrade and kline streams and the worker's copies), and when the tab is shown again they are fetched anew
- * (REST snapshot or history, then the stream) and the tab gets a full snapshot. The all-symbol tickers and the
- * 1-per-second mark price stay. The wait keeps a quick switch between tabs from paying a snapshot each time.
+ * A tab hidden this long gives up its per-symbol streams (bench/results/browser.md "Four windows and ten tabs":
+ * ten tabs with one visible should cost little more than one): its order books, trades and candles are released
+ * unless another tab holds them (with them the depth, aggTrade and kline streams and the worker's copies), and when
+ * the tab is shown again they are fetched anew (REST snapshot or history, then the stream) and the tab gets a full
+ * snapshot. The all-symbol tickers and the 1-per-second mark price stay. The wait keeps a quick switch between tabs
+ * from paying a snapshot each time.
  */
 export const HIDDEN_RELEASE_MS = 5_000;
 /** The topics a hidden tab gives up (see HIDDEN_RELEASE_MS). */

@@ -63,11 +63,11 @@ export function utcTime(date: Date): string {
 }
 
 /**
- * New-device sign-in alert (issue "account security hardening"): at a successful sign-in of a user who has
- * signed in before, but never from this device (browser and OS, device.ts), an e-mail to the account's
- * address with the time, the source address and the device. Call in the login transaction BEFORE this
- * sign-in's own login_history row is written. The mail names the device by its summary only, never the raw
- * User-Agent (the client's own text).
+ * New-device sign-in alert (server/README.md "Sessions"; README "Security"): at a successful sign-in of a
+ * user who has signed in before, but never from this device (browser and OS, device.ts), an e-mail to the
+ * account's address with the time, the source address and the device. Call in the login transaction BEFORE
+ * this sign-in's own login_history row is written. The mail names the device by its summary only, never the
+ * raw User-Agent (the client's own text).
  */
 export async function alertNewDevice(ctx: ApiContext, tx: Queryable, user: UserRow, request: FastifyRequest): Promise<boolean> {
   const device = deviceSummary(userAgent(request));
@@ -76,7 +76,8 @@ export async function alertNewDevice(ctx: ApiContext, tx: Queryable, user: UserR
   if (seen.length === 0 || seen.some((row) => deviceSummary(row.user_agent) === device)) return false;
   const now = nowDate(ctx);
   const time = utcTime(now);
-  // The message centre tells it too (issue 16), with the same summary, never the raw User-Agent.
+  // The message centre tells it too (server/README.md "Message centre"), with the same summary, never the raw
+  // User-Agent.
   await notifySecurity(tx, user.id, 'newDeviceSignIn', { ip: request.ip, device }, now);
   await writeOutbox(ctx, tx, {
     channel: 'email',

@@ -41,7 +41,8 @@ export type ProviderAccount =
   | `chain:${string}`
   | `bank:${string}`
   | `exchange:${string}`
-  // A broker project's investor outside the platform (issue 15: capital increases come from, decreases go to it).
+  // A broker project's investor outside the platform (spec §1, §7 capital increase and decrease: increases
+  // come from, decreases go to it).
   | `investor:${string}`;
 
 /** What part of a broker sub-account's wallet a posting moves: spendable, or held by an application. */

@@ -44,10 +44,10 @@ export interface Limits {
   projectChart: Rate;
   /** Withdrawal ban per reason 1–6 (spec §4). */
   withdrawBanMs: Record<1 | 2 | 3 | 4 | 5 | 6, number>;
-  /** Withdrawal restriction after an approved authenticator reset (spec §4 reason 6; the issue asks 24–48 h). */
+  /** Withdrawal restriction after an approved authenticator reset (spec §4 reason 6; README "Security": 48 hours). */
   gaResetWithdrawBanMs: number;
   /**
-   * Per-user upload quota (issue "Account security hardening"): files and bytes stored per Hong Kong calendar day
+   * Per-user upload quota (server/README.md "Uploads"): files and bytes stored per Hong Kong calendar day
    * (the day of spec §9's 00:00 UTC+8 refresh), and uploads in flight at once. Beyond → 10060.
    */
   uploadQuota: { filesPerDay: number; bytesPerDay: number; inFlight: number };

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * The sandbox's own edges (issue "account security hardening", "The sandbox's own edges"): what it answers
+ * The sandbox's own edges (README "Security", "The sandbox's edges"): what it answers
  * before any route runs. The real provider puts TLS, a WAF and edge rate limits in front of its backend; the
  * sandbox cannot, but it must not be the weak link on a developer's machine either.
  */

@@ -4,8 +4,8 @@ import type { ApiContext, Rate } from './context.ts';
 import { ApiError, Code, type ErrorData } from './envelope.ts';
 
 /**
- * Fixed-window rate limits (issue "account security hardening": code sends per account, destination and
- * source address). One conditional upsert takes a place in the bucket's current window, so a parallel burst
+ * Fixed-window rate limits (README "Security": code sends per account, destination and source
+ * address). One conditional upsert takes a place in the bucket's current window, so a parallel burst
  * cannot take more than `limit`; run it inside the transaction that does the work, and a refusal by any
  * bucket rolls the places back with it.
  */

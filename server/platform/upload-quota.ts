@@ -3,7 +3,7 @@ import type { ApiContext } from './context.ts';
 import { ApiError, Code } from './envelope.ts';
 
 /**
- * Per-user upload quota (issue "Account security hardening"; `Limits.uploadQuota`): files and bytes stored per
+ * Per-user upload quota (server/README.md "Uploads"; `Limits.uploadQuota`): files and bytes stored per
  * Hong Kong calendar day, and uploads in flight at once. Beyond any of them → 10060 with `{ quota, limit, used }`.
  *
  * An upload takes its place BEFORE its body is read, in one conditional upsert on the user's row (as `attempt` in

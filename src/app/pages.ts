@@ -22,7 +22,7 @@ import { userCenterPages } from '../features/usercenter/index.ts';
 import { walletPages } from '../features/wallet/index.ts';
 import { lazyPage } from './LazyPage.tsx';
 
-// Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages that later issues build
+// Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages not built yet
 // show the coming-soon page until their feature registers them here.
 const loaders: Record<string, [chunk: string, load: () => Promise<{ default: ComponentType }>]> = {
   home: ['home', homePages.home],

@@ -24,9 +24,9 @@ describe('route table (spec §2)', () => {
       'account/information', 'account/safe', 'account/freeze', 'account/hitory', 'account/kyc',
       'dataChart', 'h5/dataChart', 'userCenter', 'market', 'lightning', 'brokers', 'charts', 'reminder', 'message',
       'nologin/convert/coin', 'nologin/convert/fiat',
-      // spec §1: the help centre (issue 16).
+      // spec §1: the help centre.
       'help', 'help/:category', 'help/:category/:article',
-      // spec §1 marketing pages (issue 16).
+      // spec §1 marketing pages.
       'about/otc', 'about/liquidity', 'about/electricity', 'about/quant',
     ];
     expect(expected.filter((p) => !paths.has(p))).toEqual([]);
@@ -47,7 +47,7 @@ describe('route table (spec §2)', () => {
       [
         'login', 'home', 'register', 'nologin/convert/coin', 'nologin/convert/fiat', 'trading/:instrumentId',
         'otc/form/unlogin', 'market', 'lightning', 'brokers', 'charts', 'reminder', 'message', 'dataChart', 'h5/dataChart',
-        // spec §1's help centre is read before signing in, like the home page (issue 16).
+        // spec §1's help centre is read before signing in, like the home page.
         'help', 'help/:category', 'help/:category/:article',
         'about/otc', 'about/liquidity', 'about/electricity', 'about/quant',
       ].sort(),

@@ -37,11 +37,11 @@ export const pageRoutes: PageRoute[] = [
   main('nologin/convert/coin', 'nologinConvertCoin', true),
   main('nologin/convert/fiat', 'nologinConvertFiat', true),
   main('otc/form/unlogin', 'otcFormUnlogin', true),
-  // spec §1 help centre (FAQ): public, like the marketing pages; an article has its own URL (issue 16).
+  // spec §1 help centre (FAQ): public, like the marketing pages; an article has its own URL.
   main('help', 'help', true),
   main('help/:category', 'helpCategory', true),
   main('help/:category/:article', 'helpArticle', true),
-  // spec §1 marketing pages (issue 16), public like the home page that links to them.
+  // spec §1 marketing pages, public like the home page that links to them.
   main('about/otc', 'aboutOtc', true),
   main('about/liquidity', 'aboutLiquidity', true),
   main('about/electricity', 'aboutElectricity', true),
@@ -80,7 +80,7 @@ export const pageRoutes: PageRoute[] = [
   main('otcinfo/address/fiatAddress', 'otcinfoFiatAddress'),
 
   main('loan', 'loan'),
-  // spec §2 screen "electricity-pay" (issue 13): the signed-in flow; the marketing page is about/electricity.
+  // spec §2 screen "electricity-pay": the signed-in flow; the marketing page is about/electricity.
   main('electricity-pay', 'electricityPay'),
 
   main('account/information', 'accountInformation'),

@@ -46,11 +46,11 @@ export function useOrderBook(
 }
 
 /**
- * The store's value for a panel that draws its ticks itself (issue 19, the viewed tab's main thread): every new
- * value goes to `onTick`, outside React, from the store's subscription (in the task that applied the worker's
- * message), and the component renders only when `shape(value)` changes (Object.is) — after `onTick` has had
- * that value too, so parts that keep their shape are up to date without rendering. Returns the value as it is at
- * render. `key` names what `select` reads: a new key subscribes again.
+ * The store's value for a panel that draws its ticks itself (bench/results/browser.md "Trading page", the viewed
+ * tab's main thread): every new value goes to `onTick`, outside React, from the store's subscription (in the
+ * task that applied the worker's message), and the component renders only when `shape(value)` changes
+ * (Object.is) — after `onTick` has had that value too, so parts that keep their shape are up to date without
+ * rendering. Returns the value as it is at render. `key` names what `select` reads: a new key subscribes again.
  */
 function useStoreTicks<S, T>(store: StoreApi<S>, key: string, select: (s: S) => T, shape: (value: T) => unknown, onTick: (value: T) => void): T {
   useStore(store, (s) => shape(select(s)));

@@ -7,11 +7,12 @@ import { listSessions, revokeOwnSession } from '../sessions.ts';
 import { verifyStepUp } from '../step-up.ts';
 
 /**
- * The account-security calls of contract/account.ts `sessionCalls` (issue "account security hardening"): the caller's
- * working sessions and revoking one, and the anti-phishing code — a word the user picks that heads every
- * e-mail to the account's address (outbox.ts), so a mail without it is not ours. Setting or changing it takes
- * the step-up (step-up.ts): someone holding only a session must not be able to make a phishing mail look
- * genuine. Letters and digits only: it is shown in mails and the app as text, and needs no escaping anywhere.
+ * The account-security calls of contract/account.ts `sessionCalls` (server/README.md "Sessions"): the
+ * caller's working sessions and revoking one, and the anti-phishing code — a word the user picks that heads
+ * every e-mail to the account's address (outbox.ts), so a mail without it is not ours. Setting or changing it
+ * takes the step-up (step-up.ts): someone holding only a session must not be able to make a phishing mail
+ * look genuine. Letters and digits only: it is shown in mails and the app as text, and needs no escaping
+ * anywhere.
  */
 export function sessionRoutes(ctx: ApiContext, app: FastifyInstance): void {
   serveCalls(ctx, app, sessionCalls, {

@@ -87,7 +87,7 @@ function HeaderTools({ inDrawer = false }: { inDrawer?: boolean }) {
 const FOCUSABLE = 'a[href], button:not([disabled]), select:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Phone (issue 18 layouts, at most 760 px wide): the navigation and the tools move into a drawer behind a menu
+ * Phone (at most 760 px wide): the navigation and the tools move into a drawer behind a menu
  * button. The open drawer is a modal dialog: focus moves into it and stays there (Tab wraps), Escape or the
  * close button or the backdrop closes it and focus returns to the menu button; following a link closes it.
  */

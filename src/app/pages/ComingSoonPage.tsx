@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { usePageKey } from '../page-context.ts';
 
-/** An honest placeholder for the pages later issues build: it names the page and says it is not there yet. */
+/** An honest placeholder for the pages not built yet: it names the page and says it is not there yet. */
 export default function ComingSoonPage() {
   const { t } = useTranslation();
   const page = usePageKey();

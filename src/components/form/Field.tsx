@@ -24,7 +24,7 @@ export interface FieldProps {
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined }) => ReactNode;
 }
 
-/** A labelled control with its error right beside it (the issue's rule: a clear translated error next to the field). */
+/** A labelled control with its error right beside it (a clear translated error next to the field). */
 export function Field({ name, label, error, hint, children }: FieldProps) {
   const id = useId();
   const text = useIssueText()(error);

@@ -28,10 +28,10 @@ const CONVERT_CALLS: QuoteCalls<IndicativeQuote, FirmQuote, ConvertOrder> = {
 };
 
 /**
- * The convert screen (issue 12), signed in (convert/coin, `?tab=fiat`) or public (nologin/convert/coin|fiat):
- * the same form with indicative prices; signed in it gets a firm quote, confirms it and shows the filled
- * order, unless the user menu says convert is off (then what is missing, and where to fix it); public, a
- * sign-in prompt in place of "Get quote".
+ * The convert screen (spec §1, §2, §7 "Convert and OTC"), signed in (convert/coin, `?tab=fiat`) or public
+ * (nologin/convert/coin|fiat): the same form with indicative prices; signed in it gets a firm quote, confirms
+ * it and shows the filled order, unless the user menu says convert is off (then what is missing, and where to
+ * fix it); public, a sign-in prompt in place of "Get quote".
  */
 export function ConvertScreen({ tab, signedIn }: { tab: ConvertKind; signedIn: boolean }) {
   const { t } = useTranslation('convert');

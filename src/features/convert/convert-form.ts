@@ -7,8 +7,8 @@ import type { Pair, QuoteBody, QuoteLike } from './api.ts';
 /**
  * The convert form's state, as plain functions (the page keeps a `Draft` in React state): which asset is
  * paid (`from`) and which received (`to`), and the one amount the person typed, on the side they typed it.
- * The other side is what a quote computes; typing in it makes it the typed side (issue 12: "typing in one
- * clears the other and quotes by that side").
+ * The other side is what a quote computes; typing in it makes it the typed side (typing in one clears
+ * the other and quotes by that side; server/README.md "Convert": exactly one amount).
  */
 export type Side = 'from' | 'to';
 /**

@@ -1,8 +1,9 @@
 /**
- * A firm quote's countdown on the server's clock (issue 12). The quote says when it was made (`serverTime`)
- * and until when it binds (`expiresAt`), both on the sandbox's clock, which need not agree with this device's.
- * The offset between the two clocks is taken at the middle of the request (the server answered somewhere
- * between sending and receiving), so a fast or slow device clock does not shorten or stretch the 15 s.
+ * A firm quote's countdown on the server's clock (server/README.md "Convert": 15 s). The quote says when it
+ * was made (`serverTime`) and until when it binds (`expiresAt`), both on the sandbox's clock, which need not
+ * agree with this device's. The offset between the two clocks is taken at the middle of the request (the
+ * server answered somewhere between sending and receiving), so a fast or slow device clock does not shorten or
+ * stretch the 15 s.
  */
 export interface QuoteClock {
   /** `expiresAt` on the server's clock, in ms. */

@@ -23,7 +23,7 @@ describe('describeConvertError', () => {
     expect(range).toMatchObject({ field: 'fromAmount', message: 'convert:errors.outOfRange {"min":"0.0001","max":"50","asset":"BTC"}' });
     const computed = describeConvertError(t, refusal(Code.amountOutOfRange, { field: 'toAmount', asset: 'BTC', min: '0.0001', max: '50', fromAmount: '60.5' }), 'to');
     expect(computed.field).toBe('toAmount');
-    // Both link to the article on convert limits (issue 16).
+    // Both link to the article on convert limits (spec §1 help centre).
     expect([range.help, computed.help]).toEqual(['convert/limits', 'convert/limits']);
     expect(computed.message).toContain('"fromAmount":"60.5"');
     expect(describeConvertError(t, refusal(Code.insufficientBalance, { asset: 'BTC', available: '5.25' })).field).toBe('fromAmount');

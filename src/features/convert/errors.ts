@@ -24,9 +24,9 @@ const amountField = (value: unknown, fallback: AmountField): AmountField => (val
 /**
  * A convert call's refusal in the person's language (server/api/README.md "Convert": 10250–10254, the
  * permission refusals 10200, 10010, 10011, 10007, the range 10205 and the balance 10101), with the amount
- * field it belongs beside where there is one, and the help article of the refusal (issue 16). Anything else as the
- * wallet and account screens describe it.
- * Server messages are never rendered as markup: the result is plain text.
+ * field it belongs beside where there is one, and the help article of the refusal (spec §1 help centre).
+ * Anything else as the wallet and account screens describe it. Server messages are never rendered as markup:
+ * the result is plain text.
  */
 export function describeConvertError(t: TFunction, error: unknown, typed: Side = 'from'): ConvertError {
   const typedField: AmountField = typed === 'from' ? 'fromAmount' : 'toAmount';

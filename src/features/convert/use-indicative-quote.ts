@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { QuoteBody } from './api.ts';
 
-/** Wait after the last keystroke before asking (issue 12: "debounced"). */
+/** Wait after the last keystroke before asking: one indicative quote per pause, not per key. */
 export const QUOTE_DEBOUNCE_MS = 350;
 /** The books move: an indicative price shown for a while is asked for again. */
 const REFRESH_MS = 10_000;

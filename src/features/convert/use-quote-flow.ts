@@ -73,7 +73,7 @@ export interface QuoteFlow<I extends QuoteLike = QuoteLike, F extends FirmLike =
   fieldError: Partial<Record<'fromAmount' | 'toAmount', FieldIssue | string>>;
   /** A refusal that belongs to the form as a whole. */
   message: string | null;
-  /** The help article of the refusal shown, beside its field or for the form (issue 16). */
+  /** The help article of the refusal shown, beside its field or for the form (spec §1 help centre). */
   help: HelpArticleId | undefined;
   secondsLeft: number | null;
   expired: boolean;

@@ -17,9 +17,9 @@ interface Filters extends TimeRange {
 }
 
 /**
- * electricity-pay (spec §2; issue 13): the miner's power bills from its hosting sites — site, period, kWh, rate,
- * amount, due date and state — paid from a digital asset at a firm quote (the convert desk's), with a receipt to
- * download once paid.
+ * electricity-pay (spec §2; server/README.md "Electricity payment"): the miner's power bills from its hosting
+ * sites — site, period, kWh, rate, amount, due date and state — paid from a digital asset at a firm quote (the
+ * convert desk's), with a receipt to download once paid.
  */
 export default function ElectricityPage() {
   const { t } = useTranslation('electricity');

@@ -1,4 +1,4 @@
-// Entry of the electricity-payment feature (issue 13; spec §2 screen "electricity-pay"): one lazily loaded chunk.
+// Entry of the electricity-payment feature (spec §2 screen "electricity-pay"): one lazily loaded chunk.
 export const electricityPages = {
   electricityPay: () => import('./ElectricityPage.tsx'),
 };

@@ -8,7 +8,7 @@ import zhSources from './articles/zh-HK.ts';
 import { HELP_ARTICLE_IDS, HELP_CATEGORIES, parseArticles, type Article } from './articles.ts';
 import type { Block, Inline } from './markup.ts';
 
-// The help centre's content (issue 16): every article of contract/help-rules.ts in both languages with its
+// The help centre's content (spec §1): every article of contract/help-rules.ts in both languages with its
 // summary and related articles, links that lead to pages of the app, the same links in both languages, and
 // zh-HK in the glossary's terms (../shared/GLOSSARY.md).
 const here = fileURLToPath(new URL('.', import.meta.url));

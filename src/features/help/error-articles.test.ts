@@ -6,8 +6,8 @@ import { ApiError } from '../../lib/api/index.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 import { helpArticleFor, type HelpArea } from './error-articles.ts';
 
-// Context help (issue 16): the refusals of spec §8 that an article explains link to it, by area where the same
-// code means different limits (a range in convert is not a withdrawal's).
+// Context help (spec §1 help centre): the refusals of spec §8 that an article explains link to it, by area
+// where the same code means different limits (a range in convert is not a withdrawal's).
 const t = ((key: string) => key) as unknown as TFunction;
 const refusal = (code: number, data: unknown = null) => new ApiError({ kind: 'business', message: 'server words', code, msg: 'server words', data, path: '/x' });
 const AREAS: HelpArea[] = ['withdraw', 'fiatWithdraw', 'deposit', 'fiatDeposit', 'address', 'convert', 'account'];

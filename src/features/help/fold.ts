@@ -1,8 +1,9 @@
 /**
  * Chinese search folding: Traditional characters to their Simplified form, so that 提幣 and 提币, 帳戶 and 账户
- * are one spelling in the index and in the query (issue 16: "Traditional and Simplified spellings find the same
- * articles"). Folding one way on both sides also merges the Traditional characters that share one Simplified
- * form (複/復 → 复, 製 → 制, 後 → 后), which a Simplified → Traditional table could not choose between.
+ * are one spelling in the index and in the query (the articles are zh-HK, spec §1; a query in Simplified
+ * spelling finds the same articles). Folding one way on both sides also merges the Traditional characters
+ * that share one Simplified form (複/復 → 复, 製 → 制, 後 → 后), which a Simplified → Traditional table could not
+ * choose between.
  *
  * The table covers every character of the zh-HK articles and help strings that has a different Simplified form
  * (a test checks that), plus the characters of common queries. A hand-made table rather than opencc-js: the

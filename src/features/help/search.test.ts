@@ -8,7 +8,7 @@ import { fold, foldedTraditional } from './fold.ts';
 import { helpIndex } from './help-index.ts';
 import { indexTerms, queryTerms, stem } from './search.ts';
 
-// The help centre's search (issue 16) on the real articles: 提幣 finds the articles of 提幣地址; 出金, 提現 and the
+// The help centre's search (spec §1) on the real articles: 提幣 finds the articles of 提幣地址; 出金, 提現 and the
 // Simplified 提币 find the withdraw articles as 提幣 does; deposits by 充值, 入金 and 充幣 alike; "withdraw" in en-US.
 const titles = (language: string) =>
   (JSON.parse(readFileSync(fileURLToPath(new URL(`../../../locales/${language}/help.json`, import.meta.url)), 'utf8')) as { articles: Record<string, Record<string, string>> }).articles;

@@ -1,8 +1,8 @@
 import { fold } from './fold.ts';
 
 /**
- * The help centre's search (issue 16): an inverted index over the articles of one language, built in the browser
- * the first time a search runs (the articles are already there; nothing of it is in the main bundle).
+ * The help centre's search (spec §1): an inverted index over the articles of one language, built in the
+ * browser the first time a search runs (the articles are already there; nothing of it is in the main bundle).
  *
  * Tokens: Chinese has no spaces, so a run of Han characters gives its overlapping character bigrams (提幣地址 →
  * 提幣, 幣地, 地址), and its single characters for one-character queries; a query of two or more characters is

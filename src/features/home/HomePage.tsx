@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import './HomePage.css';
 
 // spec §1: marketing home pages describe OTC, liquidity, electricity payment and quant investing; each card
-// leads to its page (about/<key>, issue 16).
+// leads to its page (about/<key>).
 const SECTIONS = ['otc', 'liquidity', 'electricity', 'quant'] as const;
 
 export default function HomePage() {

@@ -17,8 +17,8 @@ export function reportPlaced(result: ActionResult, t: TFunction): void {
 }
 
 /**
- * Runs a terminal action from a hotkey or its button. Every action answers with a toast (issue 18: feedback for
- * every hotkey): placed or refused, no size set, one-click off, closed or nothing to close, cancelled or nothing
+ * Runs a terminal action from a hotkey or its button. Every action answers with a toast (feedback for every
+ * hotkey): placed or refused, no size set, one-click off, closed or nothing to close, cancelled or nothing
  * to cancel, the size preset taken or missing, the ladder recentred. Refusals by the server are shown by the
  * API client.
  */
@@ -75,7 +75,7 @@ export function useLightningRun(pair: Pair | undefined, keyId: string | null, is
   );
 }
 
-/** The on-screen twins of the hotkeys (issue 18): each button shows its key and runs the same action. */
+/** The on-screen twins of the hotkeys (spec §7 keyboard config): each button shows its key and runs the same action. */
 const BAR_ACTIONS = ['buy', 'sell', 'close', 'cancelAll', 'recentre'] as const satisfies readonly HotkeyAction[];
 
 /** The terminal's action buttons and its hotkeys (spec §7 keyboard config), one runner for both. */

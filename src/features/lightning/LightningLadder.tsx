@@ -108,10 +108,10 @@ function ownOf(list: readonly OrderView[] | undefined, digits: number): { text: 
 }
 
 /**
- * The terminal's price ladder (issue 18): fixed rows at the ladder's step that stay put while the book moves
- * (a click lands on the price the trader saw), recentred on request (button, hotkey) or when the price leaves
- * them. Bid and ask sizes with bars, the last trade, the trader's orders and the position's entry and
- * liquidation prices are marked on their rows.
+ * The terminal's price ladder (spec §1 lightning-hand futures terminal): fixed rows at the ladder's step that
+ * stay put while the book moves (a click lands on the price the trader saw), recentred on request (button,
+ * hotkey) or when the price leaves them. Bid and ask sizes with bars, the last trade, the trader's orders and
+ * the position's entry and liquidation prices are marked on their rows.
  */
 export function LightningLadder(props: LadderProps) {
   const { pair, enabled, onPick, onCancel } = props;

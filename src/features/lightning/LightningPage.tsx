@@ -37,7 +37,7 @@ function MarketPanel({ pair }: { pair: Pair }) {
   );
 }
 
-/** USD-M pairs, to switch the terminal's symbol (issue 18 symbol picker). */
+/** USD-M pairs, to switch the terminal's symbol. */
 function SymbolPicker({ pair }: { pair: Pair }) {
   const { t } = useTranslation('lightning');
   const [search, setSearch] = useSearchParams();

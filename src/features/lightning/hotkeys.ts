@@ -1,6 +1,7 @@
 /**
  * The lightning terminal's keyboard shortcuts (spec §7 get/updateKeyBoardConfig): buy, sell, close,
- * cancel all, recentre the ladder (issue 18) and size presets. The server keeps the JSON text the client sends (configData).
+ * cancel all, recentre the ladder and size presets. The server keeps the JSON text the client sends
+ * (configData).
  */
 export const HOTKEY_ACTIONS = ['buy', 'sell', 'close', 'cancelAll', 'recentre', 'size1', 'size2', 'size3'] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];

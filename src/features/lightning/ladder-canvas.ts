@@ -81,12 +81,12 @@ export interface LadderCanvasInput {
 }
 
 /**
- * The ladder's sizes and their bars (issue 19, the lightning tab's main thread): drawn on the ladder's canvas, under
- * the rows, by the tab's painter (usePaintedRows, as the trading page's book), on every book update and without a
- * React render. The size cells of the rows keep a transparent copy of the sizes at the same places (each buy or sell
- * button's name ends with its size, WCAG 2.5.3), written at most once every COPY_MS and at once when the rows get
- * new prices; in forced colours the cells show the sizes, written on every update, and the canvas draws the bars only.
- * Returns the callback ref for the canvas and whether it draws the sizes.
+ * The ladder's sizes and their bars (bench/results/browser.md "Trading page and lightning ladder", the lightning tab's
+ * main thread): drawn on the ladder's canvas, under the rows, by the tab's painter (usePaintedRows, as the trading
+ * page's book), on every book update and without a React render. The size cells of the rows keep a transparent copy of
+ * the sizes at the same places (each buy or sell button's name ends with its size, WCAG 2.5.3), written at most once
+ * every COPY_MS and at once when the rows get new prices; in forced colours the cells show the sizes, written on every
+ * update, and the canvas draws the bars only. Returns the callback ref for the canvas and whether it draws the sizes.
  */
 export function useLadderCanvas({ rows, pair, window: w, prices, book, onTick }: LadderCanvasInput): { canvasRef: (canvas: HTMLCanvasElement | null) => () => void; canvasText: boolean } {
   // Reused across updates (CONVENTIONS.md "Hot paths").

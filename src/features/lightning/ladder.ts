@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
 
 /**
- * The lightning terminal's fixed price ladder (issue 18 "Lightning terminal"): a window of rows, one per price
- * step, that stays where it is while the book moves, so a click lands on the price the trader saw. It moves
- * only when the trader asks (Recentre) or when the price leaves it. Pure functions, in whole steps ("units":
- * price / step) so a tick never needs decimal arithmetic.
+ * The lightning terminal's fixed price ladder (spec §1 lightning-hand futures terminal): a window of rows,
+ * one per price step, that stays where it is while the book moves, so a click lands on the price the trader
+ * saw. It moves only when the trader asks (Recentre) or when the price leaves it. Pure functions, in whole
+ * steps ("units": price / step) so a tick never needs decimal arithmetic.
  */
 
 /** Rows of the ladder (half above the centre price, half below): 32 rows of 20 px fit a 1440 × 900 screen with the buttons. */

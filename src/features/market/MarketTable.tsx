@@ -29,7 +29,8 @@ export function MarketTable({ pairs, tab, favourites, query, sort, onSort, onTog
   const live = sort.order !== 'none' && sort.column !== 'symbol';
   const tickers = useStore(tickersStore, live ? (s) => s.tickers : NO_TICKERS);
   // Memoised: the virtualizer re-renders this component on every scroll frame, and with 2,000 symbols sorted by a
-  // live column the filter and sort would otherwise run each frame, not once per ticker update (issue 19).
+  // live column the filter and sort would otherwise run each frame, not once per ticker update
+  // (bench/results/browser.md "Market page").
   const rows = useMemo(() => tickerRows(pairs, tab, favourites, query, sort.column, sort.order, tickers), [pairs, tab, favourites, query, sort.column, sort.order, tickers]);
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable between scroll renders: the virtualizer recomputes every row's measurement (2,000 of them) whenever

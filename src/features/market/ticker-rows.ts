@@ -58,8 +58,9 @@ export function tickerRows(
     const index = new Map(rows.map((p, i) => [p, i]));
     return rows.sort((a, b) => sign * a.symbol.localeCompare(b.symbol) || (index.get(a) ?? 0) - (index.get(b) ?? 0));
   }
-  // A live column re-sorts on every ticker update (once a second with 2,000 symbols, issue 19): each row's key is
-  // read once, then the sort compares numbers (Array.prototype.sort is stable: ties keep the exchange's order).
+  // A live column re-sorts on every ticker update (once a second with 2,000 symbols, bench/results/browser.md
+  // "Market page"): each row's key is read once, then the sort compares numbers (Array.prototype.sort is stable:
+  // ties keep the exchange's order).
   const keyed = rows.map((pair) => ({ pair, value: columnValue(tickers?.[pair.market][pair.symbol], column) }));
   keyed.sort((a, b) => {
     const na = Number.isNaN(a.value);

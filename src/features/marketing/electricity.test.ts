@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { checkBillInput, electricityBill, type LivePrices } from './electricity.ts';
 
-// The electricity calculator's maths (issue 16): kWh × tariff → USD, HKD and BTC, exactly.
+// The electricity calculator's maths (spec §1 marketing pages): kWh × tariff → USD, HKD and BTC, exactly.
 const prices: LivePrices = { usdPerBtc: '65000', hkdPerBtc: '507000' }; // 7.8 HKD per USD
 
 describe('electricity bill', () => {

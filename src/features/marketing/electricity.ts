@@ -2,9 +2,9 @@ import Decimal from 'decimal.js';
 import { parseAmount } from '../../lib/format/index.ts';
 
 /**
- * The electricity payment calculator (spec §1 "electricity payment for miners", issue 16): energy used (kWh) ×
- * the tariff per kWh → the bill in USD and in HKD, and in BTC at the live price. Exact decimals throughout
- * (DESIGN.md: money never in binary floating point).
+ * The electricity payment calculator (spec §1 "electricity payment for miners", marketing pages): energy used
+ * (kWh) × the tariff per kWh → the bill in USD and in HKD, and in BTC at the live price. Exact decimals
+ * throughout (DESIGN.md: money never in binary floating point).
  *
  * Prices are the desk's live indicative prices of one BTC in USD and in HKD (the public convert quote's market
  * price, before its spread), so the USD↔HKD rate is the desk's own, not a number copied into the app.

@@ -7,9 +7,9 @@ import { refreshUnread, unreadStore } from './unread-store.ts';
 import './unread.css';
 
 /**
- * The header's link to the message centre with the unread count (issue 16). The count is asked for on every
- * navigation and every UNREAD_POLL_MS while the tab is visible — modest, since the page itself refreshes it.
- * Only one copy asks: the phone drawer's copy (`poll` false) shows the same store's count.
+ * The header's link to the message centre with the unread count (spec §2 message). The count is asked for on
+ * every navigation and every UNREAD_POLL_MS while the tab is visible — modest, since the page itself
+ * refreshes it. Only one copy asks: the phone drawer's copy (`poll` false) shows the same store's count.
  */
 export function UnreadLink({ poll = true, testId = 'header-messages' }: { poll?: boolean; testId?: string }) {
   const { t } = useTranslation('messages');

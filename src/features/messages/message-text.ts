@@ -10,9 +10,10 @@ interface MessageLike {
 export const AMOUNT_PARAMS = new Set(['amount', 'fromAmount', 'toAmount', 'refund', 'collateralSold', 'collateralReturned', 'liquidationPrice']);
 
 /**
- * A message's words in the page's language (issue 16): the title is `kinds.<kind>.title`; the text is the kind's
- * variant named by its `channel` (coin, fiat) or `via` (change, reset, bind…), or its `body`. The parameters fill
- * the text as plain strings (amounts with thousands separators); React renders the result as text, never HTML.
+ * A message's words in the page's language (spec §1 locales): the title is `kinds.<kind>.title`; the text is the
+ * kind's variant named by its `channel` (coin, fiat) or `via` (change, reset, bind…), or its `body`. The
+ * parameters fill the text as plain strings (amounts with thousands separators); React renders the result as
+ * text, never HTML.
  */
 export function messageText(t: TFunction<'messages'>, message: MessageLike): { title: string; body: string } {
   const variant = message.params['channel'] ?? message.params['via'] ?? 'body';

@@ -2,9 +2,9 @@ import { createStore } from 'zustand/vanilla';
 import { messagesApi } from './api.ts';
 
 /**
- * The signed-in user's unread message count, for the header's badge (issue 16). Refreshed on every navigation
- * and, while a page stays open, at a modest interval (contract/messages-rules.ts UNREAD_POLL_MS); the message
- * page writes the count each of its calls returns, so marking read lowers the badge at once.
+ * The signed-in user's unread message count, for the header's badge (spec §2 message). Refreshed on every
+ * navigation and, while a page stays open, at a modest interval (contract/messages-rules.ts UNREAD_POLL_MS);
+ * the message page writes the count each of its calls returns, so marking read lowers the badge at once.
  */
 export const unreadStore = createStore<{ unread: number | null }>(() => ({ unread: null }));
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { missingKeys } from '../../../tests/support/locale-namespace.ts';
 
-// The dynamic keys of issue 7's screens (orders, wallet) cover the values they take (tests/unit/locales.test.ts checks
-// that both locales have the same keys, every static key a view uses and that every dynamic key's prefix is a group).
+// The dynamic keys of spec §2's record and wallet screens cover the values they take (tests/unit/locales.test.ts
+// checks that both locales have the same keys, every static key a view uses and that every dynamic key's prefix is a
+// group).
 describe('dynamic keys of the orders views', () => {
   it('cover the values they take', async () => {
     // Every spec §4 order state the contract can send (the tables write spot's hyphens as underscores).

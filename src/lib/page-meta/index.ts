@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { config } from '../config/index.ts';
 
 /**
- * A page's own document title and description meta (issue 16: "each page has its own translated document title
- * and description meta"). The title is `page · product` in the page's language. Passive effects run after the
- * language root's layout effect that sets the product's title, so the page's title wins; on leaving the page
- * the product's title (in the language of that moment) and no description are left behind.
+ * A page's own document title and description meta (spec §2 start-up: the document title is translated; each
+ * page has its own, in its language). The title is `page · product` in the page's language. Passive effects
+ * run after the language root's layout effect that sets the product's title, so the page's title wins; on
+ * leaving the page the product's title (in the language of that moment) and no description are left behind.
  */
 export function usePageMeta(title: string | null, description: string | null): void {
   const { t, i18n } = useTranslation();

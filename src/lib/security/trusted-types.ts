@@ -1,7 +1,7 @@
-// Trusted Types (issue "account security hardening", sessions: the bearer token stays readable by scripts, so an
-// injected script must have less to work with). The sandbox's CSP says `require-trusted-types-for 'script'` and
-// allows one policy, `default`, made here before anything else runs: every string that reaches a script-URL,
-// script or HTML sink passes through it.
+// Trusted Types (README "Security", why the session token stays readable by scripts: so an injected script
+// must have less to work with). The sandbox's CSP says `require-trusted-types-for 'script'` and allows one
+// policy, `default`, made here before anything else runs: every string that reaches a script-URL, script or
+// HTML sink passes through it.
 //  - script URLs (the market SharedWorker, module chunks): this origin only;
 //  - script text (eval-like sinks): never;
 //  - HTML: plain markup only — no script, frame, object or embed element, no event-handler attribute and no
