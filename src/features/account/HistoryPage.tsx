@@ -5,6 +5,7 @@ import { describeError } from './errors.ts';
 import type { LoginHistoryPage } from './types.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
 import { FormMessage } from '../../components/form/index.ts';
+import { DataTable } from '../../components/records/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../../contract/rules.ts';
 
@@ -33,28 +34,21 @@ export default function HistoryPage() {
   return (
     <AccountShell title={t('history.title')}>
       <FormMessage text={error} />
-      {page && page.list.length === 0 ? <p className="td-empty">{t('history.empty')}</p> : null}
-      {page && page.list.length > 0 ? (
-        <table className="td-table" data-testid="login-history">
-          <thead>
-            <tr>
-              <th>{t('history.time')}</th>
-              <th>{t('history.ip')}</th>
-              <th>{t('history.source')}</th>
-              <th>{t('history.device')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.list.map((row) => (
-              <tr key={row.id} data-testid="login-history-row">
-                <td>{formatDateTime(row.loginTime, { zone: true })}</td>
-                <td>{row.ip ?? '--'}</td>
-                <td>{row.source ?? '--'}</td>
-                <td className="td-cell-wrap">{row.userAgent ?? '--'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {page ? (
+        <DataTable<LoginHistoryPage['list'][number]>
+          rows={page.list}
+          rowKey={(row) => row.id}
+          rowProps={() => ({ 'data-testid': 'login-history-row' })}
+          testId="login-history"
+          className="td-table"
+          empty={<p className="td-empty">{t('history.empty')}</p>}
+          columns={[
+            { id: 'time', header: t('history.time'), scope: false, cell: (row) => formatDateTime(row.loginTime, { zone: true }) },
+            { id: 'ip', header: t('history.ip'), scope: false, cell: (row) => row.ip ?? '--' },
+            { id: 'source', header: t('history.source'), scope: false, cell: (row) => row.source ?? '--' },
+            { id: 'device', header: t('history.device'), scope: false, cell: (row) => row.userAgent ?? '--', cellProps: () => ({ className: 'td-cell-wrap' }) },
+          ]}
+        />
       ) : null}
       <div className="td-pager">
         <span data-testid="login-history-total">{t('history.total', { count: page?.total ?? 0 })}</span>

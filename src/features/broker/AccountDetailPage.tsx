@@ -8,7 +8,7 @@ import { formatAssetAmount } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { accountsApi, type BrokerBalance, type DepositAddress } from './accounts-api.ts';
 import './lists.css';
-import { PageSizeSelect, RecordTable, useRecordQuery } from '../../components/records/index.ts';
+import { DataTable, PageSizeSelect, RecordTable, useRecordQuery } from '../../components/records/index.ts';
 import { EmptyState } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ExchangeName, LoadError } from './parts.tsx';
@@ -92,30 +92,20 @@ export default function AccountDetailPage() {
 
       <h2>{t('detail.addresses')}</h2>
       <LoadError error={addresses.error} />
-      {addresses.data && addresses.data.length === 0 ? <EmptyState /> : null}
-      {addresses.data && addresses.data.length > 0 ? (
-        <div className="td-broker-scroll" role="region" aria-label={t('detail.addresses')} tabIndex={0}>
-          <table className="td-broker-table td-record-table" data-testid="deposit-addresses">
-            <thead>
-              <tr>
-                <th scope="col">{t('common.asset')}</th>
-                <th scope="col">{t('detail.network')}</th>
-                <th scope="col">{t('detail.address')}</th>
-                <th scope="col">{t('detail.memo')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {addresses.data.map((a: DepositAddress) => (
-                <tr key={`${a.asset}-${a.network}`}>
-                  <td>{a.asset}</td>
-                  <td>{a.network}</td>
-                  <td className="td-broker-mono">{a.address}</td>
-                  <td>{a.memo ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {addresses.data ? (
+        <DataTable<DepositAddress>
+          rows={addresses.data}
+          rowKey={(a) => `${a.asset}-${a.network}`}
+          testId="deposit-addresses"
+          className="td-broker-table td-record-table"
+          region={{ className: 'td-broker-scroll', label: t('detail.addresses') }}
+          columns={[
+            { id: 'asset', header: t('common.asset'), cell: (a) => a.asset },
+            { id: 'network', header: t('detail.network'), cell: (a) => a.network },
+            { id: 'address', header: t('detail.address'), cell: (a) => a.address, cellProps: () => ({ className: 'td-broker-mono' }) },
+            { id: 'memo', header: t('detail.memo'), cell: (a) => a.memo ?? '' },
+          ]}
+        />
       ) : null}
     </section>
   );

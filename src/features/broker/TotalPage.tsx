@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BROKER_WALLETS } from '../../../contract/broker-rules.ts';
 import { formatAssetAmount, formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { accountsApi, type TotalBalance } from './accounts-api.ts';
-import '../../components/records/records.css';
+import { DataTable, type DataTableProps } from '../../components/records/index.ts';
 import { EmptyState } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ExchangeName, LoadError } from './parts.tsx';
@@ -44,80 +44,58 @@ export default function TotalPage() {
 
 function Tables({ data }: { data: TotalBalance }) {
   const { t } = useTranslation('broker');
-  const num = 'td-num';
+  const usdt = (value: string) => formatAssetAmount(value, 'USDT');
   return (
     <>
-      <Table title={t('total.byExchange')} testId="total-exchanges" head={[t('common.exchange'), t('common.valueUsdt')]}>
-        {data.exchanges.map((e) => (
-          <tr key={e.exchangeCode}>
-            <td>
-              <ExchangeName code={e.exchangeCode} />
-            </td>
-            <td className={num} data-value={e.totalValueUsdt}>
-              {formatAssetAmount(e.totalValueUsdt, 'USDT')}
-            </td>
-          </tr>
-        ))}
-        <SumRow label={t('total.sum')} cells={[sumOf(data.exchanges.map((e) => e.totalValueUsdt))]} />
-      </Table>
-      <Table title={t('total.byAsset')} testId="total-assets" head={[t('common.asset'), t('detail.totalAmount'), t('detail.price'), t('common.valueUsdt')]}>
-        {data.assets.map((a) => (
-          <tr key={a.asset}>
-            <td>{a.asset}</td>
-            <td className={num}>{formatAssetAmount(a.total, a.asset)}</td>
-            <td className={num}>{formatQuantity(a.price)}</td>
-            <td className={num} data-value={a.valueUsdt}>
-              {formatAssetAmount(a.valueUsdt, 'USDT')}
-            </td>
-          </tr>
-        ))}
-        <SumRow label={t('total.sum')} cells={['', '', sumOf(data.assets.map((a) => a.valueUsdt))]} />
-      </Table>
-      <Table title={t('total.byAccount')} testId="total-accounts" textColumns={2} head={[t('common.subAccount'), t('common.exchange'), ...BROKER_WALLETS.map((w) => t(`wallets.${w}`)), t('common.valueUsdt')]}>
-        {data.accounts.map((a) => (
-          <tr key={a.brokerAccountId}>
-            <td>{a.subAccountName}</td>
-            <td>
-              <ExchangeName code={a.exchangeCode} />
-            </td>
-            {BROKER_WALLETS.map((w) => (
-              <td key={w} className={num}>
-                {formatAssetAmount(a.wallets.find((x) => x.wallet === w)?.valueUsdt ?? '0', 'USDT')}
-              </td>
-            ))}
-            <td className={num} data-value={a.totalValueUsdt}>
-              {formatAssetAmount(a.totalValueUsdt, 'USDT')}
-            </td>
-          </tr>
-        ))}
-        <SumRow
-          label={t('total.sum')}
-          cells={['', ...BROKER_WALLETS.map((w) => sumOf(data.accounts.map((a) => a.wallets.find((x) => x.wallet === w)?.valueUsdt ?? '0'))), sumOf(data.accounts.map((a) => a.totalValueUsdt))]}
-        />
-      </Table>
+      <Table<TotalBalance['exchanges'][number]>
+        title={t('total.byExchange')}
+        testId="total-exchanges"
+        rows={data.exchanges}
+        rowKey={(e) => e.exchangeCode}
+        columns={[
+          { id: 'exchange', header: t('common.exchange'), cell: (e) => <ExchangeName code={e.exchangeCode} /> },
+          { id: 'value', header: t('common.valueUsdt'), numeric: true, cell: (e) => usdt(e.totalValueUsdt), cellProps: (e) => ({ 'data-value': e.totalValueUsdt }) },
+        ]}
+        footer={<SumRow label={t('total.sum')} cells={[sumOf(data.exchanges.map((e) => e.totalValueUsdt))]} />}
+      />
+      <Table<TotalBalance['assets'][number]>
+        title={t('total.byAsset')}
+        testId="total-assets"
+        rows={data.assets}
+        rowKey={(a) => a.asset}
+        columns={[
+          { id: 'asset', header: t('common.asset'), cell: (a) => a.asset },
+          { id: 'total', header: t('detail.totalAmount'), numeric: true, cell: (a) => formatAssetAmount(a.total, a.asset) },
+          { id: 'price', header: t('detail.price'), numeric: true, cell: (a) => formatQuantity(a.price) },
+          { id: 'value', header: t('common.valueUsdt'), numeric: true, cell: (a) => usdt(a.valueUsdt), cellProps: (a) => ({ 'data-value': a.valueUsdt }) },
+        ]}
+        footer={<SumRow label={t('total.sum')} cells={['', '', sumOf(data.assets.map((a) => a.valueUsdt))]} />}
+      />
+      <Table<TotalBalance['accounts'][number]>
+        title={t('total.byAccount')}
+        testId="total-accounts"
+        rows={data.accounts}
+        rowKey={(a) => a.brokerAccountId}
+        columns={[
+          { id: 'name', header: t('common.subAccount'), cell: (a) => a.subAccountName },
+          { id: 'exchange', header: t('common.exchange'), cell: (a) => <ExchangeName code={a.exchangeCode} /> },
+          ...BROKER_WALLETS.map((w) => ({ id: w, header: t(`wallets.${w}`), numeric: true, cell: (a: TotalBalance['accounts'][number]) => usdt(walletValue(a, w)) })),
+          { id: 'value', header: t('common.valueUsdt'), numeric: true, cell: (a) => usdt(a.totalValueUsdt), cellProps: (a) => ({ 'data-value': a.totalValueUsdt }) },
+        ]}
+        footer={<SumRow label={t('total.sum')} cells={['', ...BROKER_WALLETS.map((w) => sumOf(data.accounts.map((a) => walletValue(a, w)))), sumOf(data.accounts.map((a) => a.totalValueUsdt))]} />}
+      />
     </>
   );
 }
 
-/** A titled table in a scrolling region; the columns after the first `textColumns` hold figures. */
-function Table({ title, head, testId, textColumns = 1, children }: { title: string; head: string[]; testId: string; textColumns?: number; children: React.ReactNode }) {
+const walletValue = (a: TotalBalance['accounts'][number], wallet: string) => a.wallets.find((x) => x.wallet === wallet)?.valueUsdt ?? '0';
+
+/** A titled list table in a scrolling region, with its total row; an empty list still shows the headers and total. */
+function Table<T>({ title, testId, ...table }: { title: string; testId: string } & Pick<DataTableProps<T>, 'rows' | 'rowKey' | 'columns' | 'footer'>) {
   return (
     <>
       <h2>{title}</h2>
-      <div className="td-broker-scroll" role="region" aria-label={title} tabIndex={0}>
-        <table className="td-broker-table td-record-table" data-testid={testId}>
-          <thead>
-            <tr>
-              {head.map((h, i) => (
-                <th key={i} scope="col" className={i >= textColumns ? 'td-num' : undefined}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      </div>
+      <DataTable<T> {...table} testId={testId} className="td-broker-table td-record-table" region={{ className: 'td-broker-scroll', label: title }} headersWhenEmpty />
     </>
   );
 }

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOAN_ACTIONS, LOAN_OPEN_STATUSES, type LoanAction, type LoanStatus } from '../../../contract/loan-rules.ts';
+import { DataTable } from '../../components/records/index.ts';
 import { newRequestId } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { loanApi, type ActionPreview, type Loan } from './api.ts';
@@ -74,27 +75,21 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: () => v
       </dl>
       {open ? (
         <>
-          <div className="td-loan-table-wrap" tabIndex={0} role="region" aria-label={t('stress.title')}>
-            <table className="td-loan-stress" data-testid="loan-stress">
-              <caption>{t('stress.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('stress.drop')}</th>
-                  <th scope="col">{t('stress.price', { asset: loan.collateralAsset })}</th>
-                  <th scope="col">{t('stress.ltv')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loan.stress.map((s) => (
-                  <tr key={s.drop} data-zone={new Decimal(s.ltv).gte(loan.liquidationLtv) ? 'liquidation' : new Decimal(s.ltv).gte(loan.marginCallLtv) ? 'marginCall' : 'safe'}>
-                    <th scope="row">{t('units.percent', { value: new Decimal(s.drop).times(100).toFixed(0) })}</th>
-                    <td>{t('units.usdt', { value: priceText(s.price) })}</td>
-                    <td>{t('units.percent', { value: ltvText(s.ltv) })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable<Loan['stress'][number]>
+            rows={loan.stress}
+            rowKey={(s) => s.drop}
+            rowProps={(s) => ({ 'data-zone': new Decimal(s.ltv).gte(loan.liquidationLtv) ? 'liquidation' : new Decimal(s.ltv).gte(loan.marginCallLtv) ? 'marginCall' : 'safe' })}
+            testId="loan-stress"
+            className="td-loan-stress"
+            caption={t('stress.title')}
+            region={{ className: 'td-loan-table-wrap', label: t('stress.title') }}
+            headersWhenEmpty
+            columns={[
+              { id: 'drop', header: t('stress.drop'), rowHeader: true, cell: (s) => t('units.percent', { value: new Decimal(s.drop).times(100).toFixed(0) }) },
+              { id: 'price', header: t('stress.price', { asset: loan.collateralAsset }), cell: (s) => t('units.usdt', { value: priceText(s.price) }) },
+              { id: 'ltv', header: t('stress.ltv'), cell: (s) => t('units.percent', { value: ltvText(s.ltv) }) },
+            ]}
+          />
           <ActionForm loan={loan} onDone={onChanged} />
         </>
       ) : null}

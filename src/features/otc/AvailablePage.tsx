@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { CONVERT_FIAT } from '../../../contract/convert-rules.ts';
-import { EmptyState } from '../../components/index.ts';
+import { DataTable } from '../../components/records/index.ts';
 import { FormMessage } from '../../components/form/index.ts';
 import { amountText, usdText } from '../convert/shared.ts';
 import { describeWalletError, WalletShell } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { otcApi } from './api.ts';
+import { otcApi, type OtcBalance } from './api.ts';
 
 const isFiat = (asset: string) => (CONVERT_FIAT as readonly string[]).includes(asset);
 
@@ -38,54 +38,39 @@ export default function AvailablePage() {
           {money.data ? t('units.usd', { value: usdText(money.data.totalUsd) }) : '--'}
         </dd>
       </dl>
-      {balances.data && rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="td-table-scroll" tabIndex={0} role="region" aria-label={t('info.available.title')}>
-          <table className="td-table" data-testid="otc-balances">
-            <thead>
-              <tr>
-                <th scope="col">{t('info.available.asset')}</th>
-                <th scope="col" className="td-num">
-                  {t('info.available.free')}
-                </th>
-                <th scope="col" className="td-num">
-                  {t('info.available.held')}
-                </th>
-                <th scope="col" className="td-num">
-                  {t('info.available.usdValue')}
-                </th>
-                <th scope="col">{t('info.available.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const kind = isFiat(row.asset) ? 'fiat' : 'coin';
-                return (
-                  <tr key={row.asset} data-asset={row.asset}>
-                    <th scope="row">{row.asset}</th>
-                    <td className="td-num" data-testid="otc-free" data-amount={row.available}>
-                      {amountText(row.available)}
-                    </td>
-                    <td className="td-num" data-testid="otc-held" data-amount={row.held}>
-                      {amountText(row.held)}
-                    </td>
-                    <td className="td-num">{usdText(row.usdValue)}</td>
-                    <td className="td-otc-row-actions">
-                      <Link to={`/${lang}/otcinfo/recharge/${kind}/${row.asset}`} aria-label={t('info.available.depositAsset', { asset: row.asset })}>
-                        {t('info.available.deposit')}
-                      </Link>
-                      <Link to={`/${lang}/otcinfo/withdraw/${kind}/${row.asset}`} aria-label={t('info.available.withdrawAsset', { asset: row.asset })}>
-                        {t('info.available.withdraw')}
-                      </Link>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable<OtcBalance>
+        rows={rows}
+        rowKey={(row) => row.asset}
+        rowProps={(row) => ({ 'data-asset': row.asset })}
+        testId="otc-balances"
+        className="td-table"
+        region={{ className: 'td-table-scroll', label: t('info.available.title') }}
+        // Before the first load the table shows its headers; a loaded empty list shows the empty state.
+        headersWhenEmpty={!balances.data}
+        columns={[
+          { id: 'asset', header: t('info.available.asset'), rowHeader: true, cell: (row) => row.asset },
+          { id: 'free', header: t('info.available.free'), numeric: true, cell: (row) => amountText(row.available), cellProps: (row) => ({ 'data-testid': 'otc-free', 'data-amount': row.available }) },
+          { id: 'held', header: t('info.available.held'), numeric: true, cell: (row) => amountText(row.held), cellProps: (row) => ({ 'data-testid': 'otc-held', 'data-amount': row.held }) },
+          { id: 'usd', header: t('info.available.usdValue'), numeric: true, cell: (row) => usdText(row.usdValue) },
+          { id: 'actions', header: t('info.available.actions'), cell: (row) => <RowActions asset={row.asset} lang={lang ?? ''} />, cellProps: () => ({ className: 'td-otc-row-actions' }) },
+        ]}
+      />
     </WalletShell>
+  );
+}
+
+/** An asset's deposit and withdrawal in the OTC area, by its kind (fiat or coin). */
+function RowActions({ asset, lang }: { asset: string; lang: string }) {
+  const { t } = useTranslation('otc');
+  const kind = isFiat(asset) ? 'fiat' : 'coin';
+  return (
+    <>
+      <Link to={`/${lang}/otcinfo/recharge/${kind}/${asset}`} aria-label={t('info.available.depositAsset', { asset })}>
+        {t('info.available.deposit')}
+      </Link>
+      <Link to={`/${lang}/otcinfo/withdraw/${kind}/${asset}`} aria-label={t('info.available.withdrawAsset', { asset })}>
+        {t('info.available.withdraw')}
+      </Link>
+    </>
   );
 }

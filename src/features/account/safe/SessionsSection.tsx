@@ -5,6 +5,7 @@ import { showToast } from '../../../lib/toast/index.ts';
 import { listSessions, revokeSession, type SessionRow } from '../api.ts';
 import { describeError } from '../errors.ts';
 import { FormMessage, useSubmit } from '../../../components/form/index.ts';
+import { DataTable } from '../../../components/records/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { HelpLink } from '../../help/shared.ts';
 
@@ -65,52 +66,33 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
       </header>
       <FormMessage text={message} />
       {rows === null ? <p className="td-empty">{t('common.loading')}</p> : null}
-      {rows && rows.length > 0 ? (
-        <div className="td-table-scroll">
-          <table className="td-table" data-testid="sessions-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('safe.sessions.device')}</th>
-                <th scope="col">{t('safe.sessions.ip')}</th>
-                <th scope="col">{t('safe.sessions.lastSeen')}</th>
-                <th scope="col">{t('safe.sessions.signedIn')}</th>
-                <th scope="col">
-                  <span className="td-visually-hidden">{t('safe.sessions.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="session-row" data-current={row.current}>
-                  <td className="td-cell-wrap">
-                    {row.device}
-                    {row.current ? (
-                      <span className="td-badge" data-testid="session-current">
-                        {t('safe.sessions.thisDevice')}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td>{row.ip ?? '--'}</td>
-                  <td>{formatDateTime(row.lastSeenAt, { zone: true })}</td>
-                  <td>{formatDateTime(row.createdAt, { zone: true })}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="td-button td-button-secondary"
-                      disabled={submitting}
-                      data-testid="session-revoke"
-                      onClick={() => setAsking(row)}
-                    >
-                      {row.current ? t('safe.sessions.signOutHere') : t('safe.sessions.revoke')}
-                      {/* The device completes the name for screen readers; the visible words stay at its start (WCAG 2.5.3). */}
-                      <span className="td-visually-hidden">{t('safe.sessions.revokeDevice', { device: row.device })}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {rows ? (
+        <DataTable<SessionRow>
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowProps={(row) => ({ 'data-testid': 'session-row', 'data-current': row.current })}
+          testId="sessions-table"
+          className="td-table"
+          region={{ className: 'td-table-scroll', focusable: false }}
+          empty={null}
+          columns={[
+            { id: 'device', header: t('safe.sessions.device'), cell: (row) => <Device row={row} />, cellProps: () => ({ className: 'td-cell-wrap' }) },
+            { id: 'ip', header: t('safe.sessions.ip'), cell: (row) => row.ip ?? '--' },
+            { id: 'lastSeen', header: t('safe.sessions.lastSeen'), cell: (row) => formatDateTime(row.lastSeenAt, { zone: true }) },
+            { id: 'signedIn', header: t('safe.sessions.signedIn'), cell: (row) => formatDateTime(row.createdAt, { zone: true }) },
+            {
+              id: 'actions',
+              header: <span className="td-visually-hidden">{t('safe.sessions.actions')}</span>,
+              cell: (row) => (
+                <button type="button" className="td-button td-button-secondary" disabled={submitting} data-testid="session-revoke" onClick={() => setAsking(row)}>
+                  {row.current ? t('safe.sessions.signOutHere') : t('safe.sessions.revoke')}
+                  {/* The device completes the name for screen readers; the visible words stay at its start (WCAG 2.5.3). */}
+                  <span className="td-visually-hidden">{t('safe.sessions.revokeDevice', { device: row.device })}</span>
+                </button>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <Modal
         visible={asking !== null}
@@ -127,5 +109,19 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
         </p>
       </Modal>
     </section>
+  );
+}
+
+function Device({ row }: { row: SessionRow }) {
+  const { t } = useTranslation('account');
+  return (
+    <>
+      {row.device}
+      {row.current ? (
+        <span className="td-badge" data-testid="session-current">
+          {t('safe.sessions.thisDevice')}
+        </span>
+      ) : null}
+    </>
   );
 }

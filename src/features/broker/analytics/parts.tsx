@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/index.ts';
+import { DataRow, DataTable, type DataColumn } from '../../../components/records/index.ts';
 import { useTranslation } from 'react-i18next';
 import { UNIT_DECIMALS } from '../../../../contract/broker-nav.ts';
 import { formatAmount, formatDateTime, formatFractionPercent } from '../../../lib/format/index.ts';
@@ -70,45 +70,15 @@ export function Block({ title, testId, hint, actions, children }: { title: strin
 
 /** A table of figures in a scrolling region (the first column names the row), with an optional total row. */
 export function FigureTable({ label, head, rows, sum }: { label: string; head: string[]; rows: string[][]; sum?: string[] }) {
-  if (rows.length === 0) return <EmptyState />;
+  const columns: DataColumn<string[]>[] = head.map((h, i) => ({ id: String(i), header: h, cell: (row) => row[i], ...(i > 0 ? { numeric: true } : { rowHeader: true }) }));
   return (
-    <div className="td-broker-scroll" role="region" aria-label={label} tabIndex={0}>
-      <table className="td-broker-table td-record-table">
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              <th key={i} scope="col" className={i > 0 ? 'td-num' : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, r) => (
-            <Row key={r} cells={row} />
-          ))}
-          {sum ? <Row cells={sum} className="td-broker-sum-row" /> : null}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** A row of figures: the first cell names it (a row header), the others are numbers. */
-function Row({ cells, className }: { cells: string[]; className?: string }) {
-  return (
-    <tr className={className}>
-      {cells.map((cell, i) =>
-        i === 0 ? (
-          <th key={i} scope="row">
-            {cell}
-          </th>
-        ) : (
-          <td key={i} className="td-num">
-            {cell}
-          </td>
-        ),
-      )}
-    </tr>
+    <DataTable<string[]>
+      rows={rows}
+      rowKey={(_row, index) => index}
+      columns={columns}
+      className="td-broker-table td-record-table"
+      region={{ className: 'td-broker-scroll', label }}
+      footer={sum ? <DataRow row={sum} columns={columns} attributes={{ className: 'td-broker-sum-row' }} /> : null}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../../lib/format/index.ts';
 import { Field } from '../../../components/form/index.ts';
+import { DataTable, type DataColumn } from '../../../components/records/index.ts';
 import type { ProjectOption } from './api.ts';
 
 /**
@@ -9,32 +10,8 @@ import type { ProjectOption } from './api.ts';
  * scrolls sideways inside its own focusable region on a phone rather than widening the page.
  */
 export function PlainTable({ label, head, rows, testId, numeric = [] }: { label: string; head: string[]; rows: ReactNode[][]; testId: string; numeric?: number[] }) {
-  return (
-    <div className="td-table-scroll td-broker-interest-table" tabIndex={0} role="region" aria-label={label}>
-      <table className="td-table" data-testid={testId}>
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={numeric.includes(i) ? 'td-num' : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, r) => (
-            <tr key={r}>
-              {cells.map((cell, i) => (
-                <td key={i} className={numeric.includes(i) ? 'td-num' : undefined}>
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: DataColumn<ReactNode[]>[] = head.map((h, i) => ({ id: h, header: h, cell: (cells) => cells[i], ...(numeric.includes(i) ? { numeric: true } : {}) }));
+  return <DataTable<ReactNode[]> rows={rows} rowKey={(_cells, index) => index} columns={columns} testId={testId} className="td-table" region={{ className: 'td-table-scroll td-broker-interest-table', label }} headersWhenEmpty />;
 }
 
 /** The project picker (GET /broker/project): the organisation's projects by name and number. */

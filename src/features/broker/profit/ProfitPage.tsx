@@ -8,7 +8,7 @@ import { Field, FormMessage } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
-import { ExportButton, FilterBar, FilterSelect, PageSizeSelect, RecordTable, type TimeRange, TimeRangeFilter, useRecordQuery } from '../../../components/records/index.ts';
+import { DataTable, ExportButton, FilterBar, FilterSelect, PageSizeSelect, RecordTable, type TimeRange, TimeRangeFilter, useRecordQuery } from '../../../components/records/index.ts';
 import { EmptyState } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import { DecisionPanel } from '../money/DecisionPanel.tsx';
@@ -170,32 +170,23 @@ function FundSummary({ funds, loaded }: { funds: readonly ProfitFund[]; loaded: 
           {t('noProjects')}
         </p>
       ) : (
-        <div className="td-profit-table-wrap" tabIndex={0} role="region" aria-labelledby="profit-summary-title">
-          <table className="td-profit-table" data-testid="profit-summary">
-            <thead>
-              <tr>
-                <th scope="col">{t('project')}</th>
-                <th scope="col">{t('summary.status')}</th>
-                <th scope="col">{t('summary.accrued')}</th>
-                <th scope="col">{t('summary.withdrawn')}</th>
-                <th scope="col">{t('summary.applying')}</th>
-                <th scope="col">{t('summary.available')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {funds.map((f) => (
-                <tr key={f.projectNo} data-profit-project={f.projectNo}>
-                  <th scope="row">{t('projectOption', { name: f.projectName, no: f.projectNo })}</th>
-                  <td>{t(`status.${f.status}`)}</td>
-                  <td data-testid={`profit-accrued-${f.projectNo}`}>{usdt(f.accrued)}</td>
-                  <td data-testid={`profit-withdrawn-${f.projectNo}`}>{usdt(f.withdrawn)}</td>
-                  <td data-testid={`profit-applying-${f.projectNo}`}>{usdt(f.applying)}</td>
-                  <td data-testid={`profit-available-${f.projectNo}`}>{usdt(f.available)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable<ProfitFund>
+          rows={funds}
+          rowKey={(f) => f.projectNo}
+          rowProps={(f) => ({ 'data-profit-project': f.projectNo })}
+          testId="profit-summary"
+          className="td-profit-table"
+          region={{ className: 'td-profit-table-wrap', labelledBy: 'profit-summary-title' }}
+          headersWhenEmpty
+          columns={[
+            { id: 'project', header: t('project'), rowHeader: true, cell: (f) => t('projectOption', { name: f.projectName, no: f.projectNo }) },
+            { id: 'status', header: t('summary.status'), cell: (f) => t(`status.${f.status}`) },
+            { id: 'accrued', header: t('summary.accrued'), cell: (f) => usdt(f.accrued), cellProps: (f) => ({ 'data-testid': `profit-accrued-${f.projectNo}` }) },
+            { id: 'withdrawn', header: t('summary.withdrawn'), cell: (f) => usdt(f.withdrawn), cellProps: (f) => ({ 'data-testid': `profit-withdrawn-${f.projectNo}` }) },
+            { id: 'applying', header: t('summary.applying'), cell: (f) => usdt(f.applying), cellProps: (f) => ({ 'data-testid': `profit-applying-${f.projectNo}` }) },
+            { id: 'available', header: t('summary.available'), cell: (f) => usdt(f.available), cellProps: (f) => ({ 'data-testid': `profit-available-${f.projectNo}` }) },
+          ]}
+        />
       )}
     </section>
   );

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import '../lists.css';
-import { ExportButton } from '../../../components/records/index.ts';
-import { EmptyState } from '../../../components/index.ts';
+import { DataTable, ExportButton } from '../../../components/records/index.ts';
 import type { Loaded } from '../../../lib/use-load.ts';
 import { LoadError } from '../parts.tsx';
 import type { Holding } from './api.ts';
@@ -26,50 +25,23 @@ export function Holdings({ projectNo, capital, interestPayable }: { projectNo: s
         <ExportButton path={PROJECT_EXPORT_PATHS.holdings} fields={{}} searchParams={{ projectNo }} fileName={projectFileName('holdings')} />
       </div>
       <LoadError error={capital.error} />
-      {capital.data && list.length === 0 ? <EmptyState /> : null}
-      {list.length > 0 ? (
-        <div className="td-broker-scroll" role="region" aria-label={t('detail.investors')} tabIndex={0}>
-          <table className="td-broker-table td-record-table" data-testid="project-holdings">
-            <thead>
-              <tr>
-                <th scope="col">{t('detail.investorColumns.name')}</th>
-                <th scope="col">{t('detail.investorColumns.email')}</th>
-                <th scope="col" className="td-num">
-                  {t('detail.investorColumns.units')}
-                </th>
-                <th scope="col" className="td-num">
-                  {t('detail.investorColumns.principal')}
-                </th>
-                <th scope="col" className="td-num">
-                  {t('detail.investorColumns.value')}
-                </th>
-                <th scope="col" className="td-num">
-                  {t('detail.investorColumns.interest')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((h) => (
-                <tr key={h.investorId} data-investor={h.investorId}>
-                  <td>{h.name}</td>
-                  <td>{h.email}</td>
-                  <td className="td-num" data-testid="holding-units">
-                    {formatUnits(h.units)}
-                  </td>
-                  <td className="td-num" data-testid="holding-principal">
-                    {usdt(h.principal)}
-                  </td>
-                  <td className="td-num" data-testid="holding-value">
-                    {usdt(h.value)}
-                  </td>
-                  <td className="td-num" data-testid="holding-interest">
-                    {usdt(h.interestUnsettled)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {capital.data ? (
+        <DataTable<Holding>
+          rows={list}
+          rowKey={(h) => h.investorId}
+          rowProps={(h) => ({ 'data-investor': h.investorId })}
+          testId="project-holdings"
+          className="td-broker-table td-record-table"
+          region={{ className: 'td-broker-scroll', label: t('detail.investors') }}
+          columns={[
+            { id: 'name', header: t('detail.investorColumns.name'), cell: (h) => h.name },
+            { id: 'email', header: t('detail.investorColumns.email'), cell: (h) => h.email },
+            { id: 'units', header: t('detail.investorColumns.units'), numeric: true, cell: (h) => formatUnits(h.units), cellProps: () => ({ 'data-testid': 'holding-units' }) },
+            { id: 'principal', header: t('detail.investorColumns.principal'), numeric: true, cell: (h) => usdt(h.principal), cellProps: () => ({ 'data-testid': 'holding-principal' }) },
+            { id: 'value', header: t('detail.investorColumns.value'), numeric: true, cell: (h) => usdt(h.value), cellProps: () => ({ 'data-testid': 'holding-value' }) },
+            { id: 'interest', header: t('detail.investorColumns.interest'), numeric: true, cell: (h) => usdt(h.interestUnsettled), cellProps: () => ({ 'data-testid': 'holding-interest' }) },
+          ]}
+        />
       ) : null}
       {interestPayable !== null ? (
         <p className="td-broker-sum" data-testid="interest-summary">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
 import '../lists.css';
-import { ExportButton } from '../../../components/records/index.ts';
+import { DataTable, ExportButton } from '../../../components/records/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import { Notice } from '../parts.tsx';
 import { relationApi, type ProjectRelation } from './api.ts';
@@ -51,36 +51,30 @@ export function LinkedAccounts({ projectNo, accounts, onChange }: { projectNo: s
         <ExportButton path={PROJECT_EXPORT_PATHS.accounts} fields={{}} searchParams={{ projectNo }} fileName={projectFileName('accounts')} label={t('detail.accountsExport')} />
       </div>
       <p className="td-broker-hint">{t('detail.accountsIntro')}</p>
-      <div className="td-broker-scroll" role="region" aria-label={t('detail.accounts')} tabIndex={0}>
-        <table className="td-broker-table td-record-table" data-testid="project-accounts">
-          <thead>
-            <tr>
-              <th scope="col">{t('detail.accountColumns.name')}</th>
-              <th scope="col">{t('detail.accountColumns.role')}</th>
-              <th scope="col" className="td-num">
-                {t('detail.accountColumns.value')}
-              </th>
-              <th scope="col">{t('common.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.relationId} data-relation={a.brokerAccountId}>
-                <td>{a.subAccountName}</td>
-                <td>{t(`detail.roles.${a.role}`)}</td>
-                <td className="td-num">{formatAssetAmount(a.usdt, 'USDT')}</td>
-                <td>
-                  {a.role === 'linked' ? (
-                    <button type="button" className="td-broker-link td-broker-link--danger" disabled={busy} onClick={() => unlink(a)} aria-label={t('detail.unlinkNamed', { name: a.subAccountName })} data-testid="relation-unlink">
-                      {t('detail.unlink')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable<ProjectRelation>
+        rows={accounts}
+        rowKey={(a) => a.relationId}
+        rowProps={(a) => ({ 'data-relation': a.brokerAccountId })}
+        testId="project-accounts"
+        className="td-broker-table td-record-table"
+        region={{ className: 'td-broker-scroll', label: t('detail.accounts') }}
+        headersWhenEmpty
+        columns={[
+          { id: 'name', header: t('detail.accountColumns.name'), cell: (a) => a.subAccountName },
+          { id: 'role', header: t('detail.accountColumns.role'), cell: (a) => t(`detail.roles.${a.role}`) },
+          { id: 'value', header: t('detail.accountColumns.value'), numeric: true, cell: (a) => formatAssetAmount(a.usdt, 'USDT') },
+          {
+            id: 'actions',
+            header: t('common.actions'),
+            cell: (a) =>
+              a.role === 'linked' ? (
+                <button type="button" className="td-broker-link td-broker-link--danger" disabled={busy} onClick={() => unlink(a)} aria-label={t('detail.unlinkNamed', { name: a.subAccountName })} data-testid="relation-unlink">
+                  {t('detail.unlink')}
+                </button>
+              ) : null,
+          },
+        ]}
+      />
       <form className="td-broker-form td-broker-form--inline" onSubmit={(e) => (e.preventDefault(), link())} data-testid="relation-form">
         <label>
           {t('detail.linkAccount')}

@@ -1,7 +1,9 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { EmptyState } from '../../../components/index.ts';
+import { DataTable, type DataColumn } from '../../../components/records/index.ts';
 import { formatAssetAmount, formatDateTime, formatFractionPercent, formatPrice } from '../../../lib/format/index.ts';
 import { findPair, pairsStore } from '../../market/index.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/media/index.ts';
@@ -115,175 +117,148 @@ export function PositionsTable({ rows, onClose, actions }: PositionsProps) {
       </ul>
     );
   }
+  // Each row's figures once per render, shared by its eight figure cells (the list ticks with the mark price).
+  const figures = new Map<PositionView, ReturnType<typeof cells>>();
+  const of = (p: PositionView) => figures.get(p) ?? figures.set(p, cells(p)).get(p)!;
   return (
-    <table className="td-data-table" data-testid="positions-table">
-      <thead>
-        <tr>
-          {['pair', ...POSITION_COLUMNS, 'actions'].map((c) => (
-            <th key={c}>{t(`columns.${c}`)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((p) => {
-          const c = cells(p);
-          return (
-            <tr key={`${p.instrumentId}:${p.positionSide}`} data-testid="position-row" data-symbol={p.instrumentId} data-pnl={p.unrealizedProfitLoss}>
-              <td>
-                <PositionName p={p} />
-              </td>
-              {POSITION_COLUMNS.map((col) => (
-                <td key={col} className={c[col].className} data-testid={c[col].testId} data-value={c[col].value}>
-                  {c[col].text}
-                </td>
-              ))}
-              <td>
-                <PositionButtons p={p} onClose={onClose} {...(actions ? { actions } : {})} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable<PositionView>
+      rows={rows}
+      rowKey={(p) => `${p.instrumentId}:${p.positionSide}`}
+      rowProps={(p) => ({ 'data-testid': 'position-row', 'data-symbol': p.instrumentId, 'data-pnl': p.unrealizedProfitLoss })}
+      className="td-data-table"
+      testId="positions-table"
+      columns={[
+        { id: 'pair', header: t('columns.pair'), scope: false, cell: (p) => <PositionName p={p} /> },
+        ...POSITION_COLUMNS.map(
+          (col): DataColumn<PositionView> => ({ id: col, header: t(`columns.${col}`), scope: false, cell: (p) => of(p)[col].text, cellProps: (p) => ({ className: of(p)[col].className, 'data-testid': of(p)[col].testId, 'data-value': of(p)[col].value }) }),
+        ),
+        { id: 'actions', header: t('columns.actions'), scope: false, cell: (p) => <PositionButtons p={p} onClose={onClose} {...(actions ? { actions } : {})} /> },
+      ]}
+    />
   );
 }
+
+/** The table's columns in the orders area: a header from the orders namespace, no scope (as the area has them). */
+const column = <T,>(t: TFunction<'orders'>, id: string, cell: (row: T) => ReactNode, cellProps?: DataColumn<T>['cellProps']): DataColumn<T> => ({ id, header: t(`columns.${id}`), scope: false, cell, ...(cellProps ? { cellProps } : {}) });
+
+const side = (direction: string) => ({ className: direction === 'buy' ? 'td-up' : 'td-down' });
 
 export function OrdersTable({ rows, onCancel }: { rows: OrderView[]; onCancel?: (o: OrderView) => void }) {
   const { t } = useTranslation('orders');
   const price = usePriceFormat();
-  if (rows.length === 0) return <Empty />;
+  const columns: DataColumn<OrderView>[] = [
+    column<OrderView>(t, 'time', (o) => time(o.createdAt)),
+    column<OrderView>(t, 'pair', (o) => o.instrumentId),
+    column<OrderView>(t, 'side', (o) => t(directionLabelKey(o.direction, null)), (o) => side(o.direction)),
+    column<OrderView>(t, 'type', (o) => <>{t(`form.type.${o.priceType}`)}{o.tpsl ? ` · ${t(o.tpsl === 'take_profit' ? 'form.takeProfitShort' : 'form.stopLossShort')}` : ''}</>, () => ({ 'data-testid': 'order-type' })),
+    column<OrderView>(t, 'price', (o) => <OrderPrice o={o} price={price} />),
+    column<OrderView>(t, 'volume', (o) => o.volume),
+    column<OrderView>(t, 'filled', (o) => o.filledVolume),
+    column<OrderView>(t, 'avgPrice', (o) => price(o.market, o.instrumentId, o.averagePrice)),
+    column<OrderView>(t, 'status', (o) => t(`status.${o.status.replace('-', '_')}`)),
+  ];
+  if (onCancel) {
+    columns.push(
+      column<OrderView>(t, 'actions', (o) => (
+        <button type="button" className="td-link" data-testid="order-cancel" onClick={() => onCancel(o)}>
+          {t('buttons.cancel')}
+        </button>
+      )),
+    );
+  }
   return (
-    <table className="td-data-table" data-testid={onCancel ? 'open-orders-table' : 'history-orders-table'}>
-      <thead>
-        <tr>
-          {['time', 'pair', 'side', 'type', 'price', 'volume', 'filled', 'avgPrice', 'status'].map((c) => (
-            <th key={c}>{t(`columns.${c}`)}</th>
-          ))}
-          {onCancel && <th>{t('columns.actions')}</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((o) => (
-          <tr key={o.orderId} data-testid="order-row" data-order-id={o.orderId} data-status={o.status} data-price={o.price ?? ''}>
-            <td>{time(o.createdAt)}</td>
-            <td>{o.instrumentId}</td>
-            <td className={o.direction === 'buy' ? 'td-up' : 'td-down'}>{t(directionLabelKey(o.direction, null))}</td>
-            <td data-testid="order-type">
-              {t(`form.type.${o.priceType}`)}
-              {o.tpsl ? ` · ${t(o.tpsl === 'take_profit' ? 'form.takeProfitShort' : 'form.stopLossShort')}` : ''}
-            </td>
-            <td>
-              {price(o.market, o.instrumentId, o.price)}
-              {/* issue 18: a stop's trigger, and whether it has fired */}
-              {o.stopPrice && (
-                <span className="td-muted" data-testid="order-trigger" data-triggered={o.triggeredAt ? 'true' : 'false'}>
-                  {' '}
-                  {t('form.confirmTrigger')} {price(o.market, o.instrumentId, o.stopPrice)} ({t(o.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
-                </span>
-              )}
-            </td>
-            <td>{o.volume}</td>
-            <td>{o.filledVolume}</td>
-            <td>{price(o.market, o.instrumentId, o.averagePrice)}</td>
-            <td>{t(`status.${o.status.replace('-', '_')}`)}</td>
-            {onCancel && (
-              <td>
-                <button type="button" className="td-link" data-testid="order-cancel" onClick={() => onCancel(o)}>
-                  {t('buttons.cancel')}
-                </button>
-              </td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable<OrderView>
+      rows={rows}
+      rowKey={(o) => o.orderId}
+      rowProps={(o) => ({ 'data-testid': 'order-row', 'data-order-id': o.orderId, 'data-status': o.status, 'data-price': o.price ?? '' })}
+      className="td-data-table"
+      testId={onCancel ? 'open-orders-table' : 'history-orders-table'}
+      empty={<Empty />}
+      columns={columns}
+    />
+  );
+}
+
+function OrderPrice({ o, price }: { o: OrderView; price: ReturnType<typeof usePriceFormat> }) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      {price(o.market, o.instrumentId, o.price)}
+      {/* A stop's trigger, and whether it has fired. */}
+      {o.stopPrice && (
+        <span className="td-muted" data-testid="order-trigger" data-triggered={o.triggeredAt ? 'true' : 'false'}>
+          {' '}
+          {t('form.confirmTrigger')} {price(o.market, o.instrumentId, o.stopPrice)} ({t(o.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
+        </span>
+      )}
+    </>
   );
 }
 
 export function DealsTable({ rows }: { rows: FillView[] }) {
   const { t } = useTranslation('orders');
   const price = usePriceFormat();
-  if (rows.length === 0) return <Empty />;
   return (
-    <table className="td-data-table" data-testid="deals-table">
-      <thead>
-        <tr>
-          {['time', 'pair', 'side', 'price', 'volume', 'fee', 'realized', 'role'].map((c) => (
-            <th key={c}>{t(`columns.${c}`)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((f) => (
-          <tr key={f.tradeId} data-testid="deal-row" data-order-id={f.orderId}>
-            <td>{time(f.time)}</td>
-            <td>{f.instrumentId}</td>
-            <td className={f.direction === 'buy' ? 'td-up' : 'td-down'}>{t(directionLabelKey(f.direction, f.liquidationType))}</td>
-            <td>{price(f.market, f.instrumentId, f.price)}</td>
-            <td>{f.volume}</td>
-            <td data-testid="deal-fee">
-              {formatAssetAmount(f.fee, f.feeAsset)} {f.feeAsset}
-            </td>
-            <td className={tone(f.realizedProfitLoss)}>{formatAssetAmount(f.realizedProfitLoss, 'USDT')}</td>
-            <td>{t(f.role === 'maker' ? 'roles.maker' : 'roles.taker')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable<FillView>
+      rows={rows}
+      rowKey={(f) => f.tradeId}
+      rowProps={(f) => ({ 'data-testid': 'deal-row', 'data-order-id': f.orderId })}
+      className="td-data-table"
+      testId="deals-table"
+      empty={<Empty />}
+      columns={[
+        column<FillView>(t, 'time', (f) => time(f.time)),
+        column<FillView>(t, 'pair', (f) => f.instrumentId),
+        column<FillView>(t, 'side', (f) => t(directionLabelKey(f.direction, f.liquidationType)), (f) => side(f.direction)),
+        column<FillView>(t, 'price', (f) => price(f.market, f.instrumentId, f.price)),
+        column<FillView>(t, 'volume', (f) => f.volume),
+        column<FillView>(t, 'fee', (f) => `${formatAssetAmount(f.fee, f.feeAsset)} ${f.feeAsset}`, () => ({ 'data-testid': 'deal-fee' })),
+        column<FillView>(t, 'realized', (f) => formatAssetAmount(f.realizedProfitLoss, 'USDT'), (f) => ({ className: tone(f.realizedProfitLoss) })),
+        column<FillView>(t, 'role', (f) => t(f.role === 'maker' ? 'roles.maker' : 'roles.taker')),
+      ]}
+    />
   );
 }
 
 export function AssetsTable({ rows }: { rows: AssetRow[] }) {
   const { t } = useTranslation('orders');
-  if (rows.length === 0) return <Empty />;
   return (
-    <table className="td-data-table" data-testid="assets-table">
-      <thead>
-        <tr>
-          {['asset', 'walletBalance', 'available', 'pnl'].map((c) => (
-            <th key={c}>{t(`columns.${c}`)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((a) => (
-          <tr key={a.asset} data-testid="asset-row" data-asset={a.asset}>
-            <td>{a.asset}</td>
-            <td data-testid="asset-wallet">{formatAssetAmount(a.walletBalance, a.asset)}</td>
-            <td>{formatAssetAmount(a.availableBalance, a.asset)}</td>
-            <td className={tone(a.unrealizedProfitLoss)}>{formatAssetAmount(a.unrealizedProfitLoss, a.asset)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable<AssetRow>
+      rows={rows}
+      rowKey={(a) => a.asset}
+      rowProps={(a) => ({ 'data-testid': 'asset-row', 'data-asset': a.asset })}
+      className="td-data-table"
+      testId="assets-table"
+      empty={<Empty />}
+      columns={[
+        column<AssetRow>(t, 'asset', (a) => a.asset),
+        column<AssetRow>(t, 'walletBalance', (a) => formatAssetAmount(a.walletBalance, a.asset), () => ({ 'data-testid': 'asset-wallet' })),
+        column<AssetRow>(t, 'available', (a) => formatAssetAmount(a.availableBalance, a.asset)),
+        column<AssetRow>(t, 'pnl', (a) => formatAssetAmount(a.unrealizedProfitLoss, a.asset), (a) => ({ className: tone(a.unrealizedProfitLoss) })),
+      ]}
+    />
   );
 }
 
 export function FlowsTable({ rows }: { rows: TransferRow[] }) {
   const { t } = useTranslation('orders');
-  if (rows.length === 0) return null;
   return (
-    <table className="td-data-table" data-testid="flows-table">
-      <thead>
-        <tr>
-          {['time', 'asset', 'volume', 'flow'].map((c) => (
-            <th key={c}>{t(`columns.${c}`)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => {
+    <DataTable<TransferRow>
+      rows={rows}
+      rowKey={(r) => r.transferId}
+      rowProps={(r) => ({ 'data-testid': 'flow-row', 'data-type': r.type })}
+      className="td-data-table"
+      testId="flows-table"
+      empty={null}
+      columns={[
+        column<TransferRow>(t, 'time', (r) => time(r.time)),
+        column<TransferRow>(t, 'asset', (r) => r.asset),
+        column<TransferRow>(t, 'volume', (r) => formatAssetAmount(r.amount, r.asset)),
+        column<TransferRow>(t, 'flow', (r) => {
           const route = TRANSFER_ROUTES.find((x) => x.code === r.type);
-          return (
-            <tr key={r.transferId} data-testid="flow-row" data-type={r.type}>
-              <td>{time(r.time)}</td>
-              <td>{r.asset}</td>
-              <td>{formatAssetAmount(r.amount, r.asset)}</td>
-              <td>{route ? t('transfer.route', { from: t(`accounts.${route.from}`), to: t(`accounts.${route.to}`) }) : r.type}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+          return route ? t('transfer.route', { from: t(`accounts.${route.from}`), to: t(`accounts.${route.to}`) }) : r.type;
+        }),
+      ]}
+    />
   );
 }
