@@ -7,9 +7,9 @@ import { StepUpFields } from './security.ts';
 
 /**
  * The account's own calls (spec §7 "Authentication and security"): user info, user menu, login history, freeze
- * and preferences (`profileCalls`, server/api/routes/account.ts), and the account-security calls of the
- * sandbox's design (server/api/README.md "Sessions"): the signed-in devices and the anti-phishing code
- * (`sessionCalls`, server/api/routes/sessions.ts). Sign-in and the code senders are contract/auth.ts, the
+ * and preferences (`profileCalls`, server/identity/routes/account.ts), and the account-security calls of the
+ * sandbox's design (server/README.md "Sessions"): the signed-in devices and the anti-phishing code
+ * (`sessionCalls`, server/identity/routes/sessions.ts). Sign-in and the code senders are contract/auth.ts, the
  * security centre's changes contract/security.ts.
  */
 
@@ -23,7 +23,7 @@ export const WithdrawBan = Type.Object({
 /** spec §6: an operation allowed, or the reason it is not (contract/rules.ts `DISABLED_REASONS`). */
 const Decision = Type.Object({ enabled: Type.Boolean(), reason: Type.Union([Type.Enum(DISABLED_REASONS), Type.Null()]) });
 
-/** A menu entry (server/api/menus.ts) with its permission; groups hold their entries in `children`. */
+/** A menu entry (server/identity/menus.ts) with its permission; groups hold their entries in `children`. */
 const MenuItem = Type.Cyclic(
   {
     MenuItem: Type.Object({
@@ -77,7 +77,7 @@ export const profileCalls = {
       brokerOpen: Type.Boolean(),
       withdrawBans: Type.Array(WithdrawBan),
       createdAt: IsoTime,
-      /** Heads every e-mail to the account's address (server/api/README.md "Sessions"); null when not set. */
+      /** Heads every e-mail to the account's address (server/README.md "Sessions"); null when not set. */
       antiPhishingCode: Type.Union([Type.String(), Type.Null()]),
     }),
   }),

@@ -5,8 +5,8 @@ import { AreaCodeOrEmpty, Cipher, Code6, CodeUuid, IsoTime, PhoneFields, Strict,
 
 /**
  * Sign-in, registration, password reset and the verification-code senders (spec §7 "Authentication and
- * security"; `authCalls`, server/api/routes/auth.ts), and the reset of a lost Google authenticator
- * (`gaResetCalls`, server/api/routes/ga-reset.ts; server/api/README.md "Google authenticator reset"). Every
+ * security"; `authCalls`, server/identity/routes/auth.ts), and the reset of a lost Google authenticator
+ * (`gaResetCalls`, server/identity/routes/ga-reset.ts; server/README.md "Google authenticator reset"). Every
  * password travels RSA-encrypted (spec §5); its rule is checked after the shape, once decrypted. The image
  * captcha itself is contract/public.ts.
  */
@@ -30,7 +30,7 @@ const SignIn = Strict({ username: UserName, password: Cipher, gaCode: Type.Optio
 /** businessType of the e-mail codes sent without a session. */
 export const NO_LOGIN_EMAIL_CODE_TYPES = ['register', 'resetPassword', 'resetGa'] as const;
 /**
- * businessType of the e-mail codes a signed-in user asks for: the step-up purposes (server/api/step-up.ts
+ * businessType of the e-mail codes a signed-in user asks for: the step-up purposes (server/identity/step-up.ts
  * `stepUpPurposes`), the new address of an e-mail change, and the wallet's withdrawal.
  */
 export const EMAIL_CODE_TYPES = [

@@ -35,6 +35,6 @@ export const MAX_MESSAGE_CONFIGS = 10;
 /** A notification e-mail's remark (the spec's broker remark limit of §5 is 500; a label needs far less). */
 export const MESSAGE_REMARK_MAX = 50;
 
-/** The e-mail codes' business types (server/api/codes.ts), one per flow. */
+/** The e-mail codes' business types (server/identity/codes.ts), one per flow. */
 export const BROKER_ADDRESS_CODE_TYPE = 'brokerAddress';
 export const BROKER_MESSAGE_CODE_TYPE = 'brokerMessageConfig';

@@ -9,7 +9,7 @@ import type { Static, TSchema } from 'typebox';
  * Why TypeBox: its schemas are plain JSON Schema objects, which Fastify validates and serialises
  * natively, and the same object gives the static TypeScript type (`Static<typeof S>`), so one
  * declaration serves validation on the server and types in the app. `@fastify/type-provider-typebox`
- * only adds typing of `request.body` in raw Fastify handlers; our route wrapper (server/api/contract.ts)
+ * only adds typing of `request.body` in raw Fastify handlers; our route wrapper (server/platform/contract.ts)
  * derives the handler's types itself, so it is not needed.
  */
 export interface CallDef {

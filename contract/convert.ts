@@ -5,7 +5,7 @@ import { Amount, Asset, IsoTime, Page, PageCondition, RangeDaysUnion, RecordSort
 /**
  * Instant convert (spec §1 "Instant conversion: coin and fiat, by quote, at zero fee", §3 "Convert assets",
  * §6, §7 "Convert and OTC (institution)"). The spec names the calls; bodies and replies are the sandbox's
- * design (server/api/README.md "Convert").
+ * design (server/README.md "Convert").
  *
  * A firm quote (`/institution/quote`) is priced from the simulator's spot books, walked for the size, less
  * the provider's spread (the fee is zero, the provider earns the spread), and lives `CONVERT_QUOTE_TTL_MS`
@@ -158,7 +158,7 @@ export const convertCalls = {
 
 export type ConvertCalls = typeof convertCalls;
 
-/** Sandbox control (server/api/README.md "Developer controls"): operations switch a pair off or on. */
+/** Sandbox control (server/README.md "Developer controls"): operations switch a pair off or on. */
 export const convertDevCalls = {
   '/_dev/convert/disabledPair': call({
     method: 'POST',

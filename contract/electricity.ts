@@ -5,7 +5,7 @@ import { BILL_CURRENCIES, BILL_PAY_ASSETS, BILL_STATUSES } from './electricity-r
 
 /**
  * Electricity payment for miners (spec §1 "Electricity payment for miners", §2 screen "electricity-pay"; issue
- * 13). The spec shows no calls: paths, bodies and replies are the sandbox's design (server/api/README.md
+ * 13). The spec shows no calls: paths, bodies and replies are the sandbox's design (server/README.md
  * "Electricity payment"). A bill is paid from a digital asset of the capital account at a firm quote of the
  * convert desk's engine (the simulator's books, less the coin spread), on the ledger, once.
  */
@@ -76,7 +76,7 @@ export const electricityCalls = {
 
 export type ElectricityCalls = typeof electricityCalls;
 
-/** Sandbox control (server/api/README.md "Developer controls"): a hosting site issues a bill. */
+/** Sandbox control (server/README.md "Developer controls"): a hosting site issues a bill. */
 export const electricityDevCalls = {
   '/_dev/electricity/bill': call({
     method: 'POST',

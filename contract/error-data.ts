@@ -4,7 +4,7 @@ import type { Code } from './codes.ts';
 
 /**
  * The `data` of a refusal, by reply code (spec §8; server/README.md "Conventions every call follows" and the
- * code tables of server/api/README.md). Types only: the sandbox's `ApiError` (server/platform/envelope.ts) takes
+ * code tables of server/README.md). Types only: the sandbox's `ApiError` (server/platform/envelope.ts) takes
  * `ErrorData<C>` for the code it is built with, so every throw site is checked against these shapes, and the app
  * reads them through `errorData(error, code)` (src/lib/api/error-data.ts). A code missing here carries `data` the
  * app does not read, and is not checked.

@@ -8,7 +8,7 @@ import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RangeDa
  * cancelled, approvalPending, complete; §7 `submitBlockFiatDeposit`, `getBlockFiatWithdrawRemainingAmount`,
  * `submitBlockFiatWithdraw`, `invokeBlockFiatWithdrawalEmailValidation`, `confirmBlockFiatWithdraw`,
  * `fiat/pageTransaction`, `listFiatSupportAsset`; §8 'Bank Code Not Found'; §9 fiat recharge normally T+1).
- * Payloads the spec does not show are designed here and documented in server/api/README.md "Wallet, fiat side".
+ * Payloads the spec does not show are designed here and documented in server/README.md "Wallet, fiat side".
  */
 
 export { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN, FIAT_ASSETS, FIAT_DAY_OFFSET_MS, fiatAsset, fiatDay, isBeneficiaryName, normaliseBankField, type FiatAsset } from './fiat-rules.ts';

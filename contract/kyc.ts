@@ -5,7 +5,7 @@ import { IsoTime, Strict } from './schema.ts';
 /**
  * KYC (spec §6): basic (coin) and advanced (fiat), states review / Certified / unCertified (spec §4). The spec
  * names the screens, not their calls: the paths are the sandbox's. The upload (`/institution/kyc/upload`) takes
- * the file itself as its body and stays a route of its own (server/api/uploads.ts).
+ * the file itself as its body and stays a route of its own (server/platform/uploads.ts).
  */
 
 export { KYC_DOCUMENTS, type KycDocumentType } from './rules.ts';

@@ -6,7 +6,7 @@ import { COLLATERAL_ASSETS, LOAN_ACTIONS, LOAN_ASSETS, LOAN_STATUSES, LOAN_TERMS
 /**
  * Crypto-backed loans (spec §1 "Loans and collateral", §2 route `loan`, §4 loan states, §6 the `loan` switch).
  * The spec names the states but no calls: paths, bodies and replies are the sandbox's design
- * (server/api/README.md "Loans"). Collateral is valued at the simulator's live spot books; every money
+ * (server/README.md "Loans"). Collateral is valued at the simulator's live spot books; every money
  * movement is one ledger entry (server/ledger), idempotent on the client's requestId.
  */
 
@@ -236,7 +236,7 @@ export const loanCalls = {
 export type LoanCalls = typeof loanCalls;
 
 /**
- * Sandbox control (server/api/README.md "Developer controls"): move a simulator listing's price at once, so a
+ * Sandbox control (server/README.md "Developer controls"): move a simulator listing's price at once, so a
  * margin call and a liquidation can be shown and tested; the loans are swept at the new price before the reply.
  */
 export const loanDevCalls = {

@@ -19,7 +19,7 @@ export const OTC_TERMS = {
 export const OTC_ASSETS = ['BTC', 'ETH', 'SOL', 'USDT', 'USD', 'HKD'] as const;
 export type OtcAssetName = (typeof OTC_ASSETS)[number];
 
-/** The states of an OTC order (server/api/README.md "OTC"): open → pendingSettlement → settled; open → cancelled | rejected | expired. */
+/** The states of an OTC order (server/README.md "OTC"): open → pendingSettlement → settled; open → cancelled | rejected | expired. */
 export const OTC_STATUSES = ['open', 'pendingSettlement', 'settled', 'cancelled', 'rejected', 'expired'] as const;
 export type OtcStatusName = (typeof OTC_STATUSES)[number];
 export const OTC_MODES = ['quote', 'limit'] as const;

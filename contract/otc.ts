@@ -8,7 +8,7 @@ import { walletCalls } from './wallet.ts';
  * OTC block trading (spec §1 "OTC: instant-quote mode or delegated (assisted) order mode, for trades of about
  * 200,000 USD equivalent or more", §6 "OTC needs advanced KYC", §7 "Block trade and OTC", §9 "OTC: quotes from
  * about 200,000 USD equivalent; Mon-Fri 00:00-17:00 UTC; result within 30 min; settlement T+1"). The spec names
- * the calls; bodies and replies are the sandbox's design (server/api/README.md "OTC").
+ * the calls; bodies and replies are the sandbox's design (server/README.md "OTC").
  *
  * Instant-quote mode: a firm quote (`block/quote`, priced like convert from the simulator's books with the
  * desk's OTC spread) → accept (`block/order`) → the from side is held → settled T+1 (the next weekday, same

@@ -90,7 +90,7 @@ export const DEFAULT_LANGUAGE: Language = 'zh-HK';
 
 /**
  * Withdrawals stay restricted this long after an approved Google authenticator reset (spec §4 reason 6): the
- * sandbox's default (server/api/context.ts `Limits.gaResetWithdrawBanMs`), which the reset screen tells the user.
+ * sandbox's default (server/platform/context.ts `Limits.gaResetWithdrawBanMs`), which the reset screen tells the user.
  */
 export const GA_RESET_RESTRICTION_HOURS = 48;
 

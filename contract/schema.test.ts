@@ -6,7 +6,7 @@ const consts = (type: string, values: readonly (string | number)[]) => ({ anyOf:
 /**
  * The schemas built from contract/rules.ts's lists keep the JSON Schema the calls had when each list was written out
  * by hand: a union stays `anyOf` of `const` and an enum stays `enum`, so a refusal names the same rule as before
- * (server/api/README.md "Bad input").
+ * (server/README.md "Bad input").
  */
 describe('schemas built from the contract constants', () => {
   it('spec §9 quick ranges as a union, as text and as an enum', () => {

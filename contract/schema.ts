@@ -29,7 +29,7 @@ export const IsoTime = Type.String({ format: 'date-time' });
 export const Text = (minLength: number, maxLength: number) => Type.String({ minLength, maxLength });
 
 /**
- * One of a fixed list, as JSON Schema `{ type, enum }`. A refusal then names the rule `enum` (server/api/README.md
+ * One of a fixed list, as JSON Schema `{ type, enum }`. A refusal then names the rule `enum` (server/README.md
  * "Bad input"), where a union of literals (`anyOf` of `const`) would name `const`; the `type` keeps a value of
  * the wrong type refused as `type`, and lets a query string's text be coerced to an integer.
  */
@@ -39,7 +39,7 @@ export const IntegerEnum = <const V extends number[]>(values: readonly [...V], o
   Type.Enum(values, { type: 'integer', ...options });
 /**
  * One of a fixed list as a union of literals (`anyOf` of `const`): the older shape of some calls, kept so their
- * refusals still name the rule they name today (server/api/README.md "Bad input"). Built from the contract's
+ * refusals still name the rule they name today (server/README.md "Bad input"). Built from the contract's
  * constant, so the list is written once.
  */
 export const LiteralUnion = <const V extends readonly (string | number)[]>(values: V) =>

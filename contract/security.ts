@@ -4,7 +4,7 @@ import { Cipher, Code6, CodeUuid, PhoneFields, Strict, Text } from './schema.ts'
 
 /**
  * The security centre's calls (spec §7 "Authentication and security"): password, phone, e-mail and Google
- * authenticator. Each change takes the step-up re-authentication (server/api/README.md "Step-up"); the spec's
+ * authenticator. Each change takes the step-up re-authentication (server/README.md "Step-up"); the spec's
  * own fields are kept (updatePwd: `oldPassword`, `emailCode`, `gaCode`), the step-up's are added where the spec
  * has none.
  */
@@ -12,7 +12,7 @@ import { Cipher, Code6, CodeUuid, PhoneFields, Strict, Text } from './schema.ts'
 /**
  * The step-up factors a sensitive change carries in its own body: the account password (RSA-encrypted), an
  * e-mail code of the call's own businessType, and the current Google code while an authenticator is bound.
- * Optional in the shape, so that a missing one is named by the step-up check (server/api/step-up.ts) with its
+ * Optional in the shape, so that a missing one is named by the step-up check (server/identity/step-up.ts) with its
  * own rule.
  */
 export const StepUpFields = {

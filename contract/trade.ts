@@ -8,7 +8,7 @@ import { BalanceRow } from './wallet.ts';
  * The trading calls' shared blocks (spot here; USD-M in contract/futures.ts, the lightning terminal, transfers
  * and balances in contract/lightning.ts) and the spot calls. Shapes are documented in server/trade/README.md
  * "Calls". Request fields keep the sandbox's loose entry shapes: amounts as JSON numbers or decimal strings,
- * checked by parseAmount (server/trade/decimal.ts) against the pair's tick and step; ids as integers or digit
+ * checked by parseAmount (server/platform/decimal.ts) against the pair's tick and step; ids as integers or digit
  * strings, checked by rowIdOf (server/trade/paging.ts).
  */
 

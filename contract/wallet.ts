@@ -24,7 +24,7 @@ import {
 
 /**
  * The wallet's calls (spec §7 "Wallet and account"; payloads not in the spec are designed here and
- * documented in server/api/README.md "Wallet"). Coin side: supported assets and networks, deposit
+ * documented in server/README.md "Wallet"). Coin side: supported assets and networks, deposit
  * addresses, the records page, withdrawal in two steps (invoke: checks, holds and sends the e-mail code;
  * confirm: e-mail and Google codes, then broadcast), the address book and the whitelist.
  */

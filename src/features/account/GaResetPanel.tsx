@@ -29,7 +29,7 @@ function storeRequestId(id: string): void {
 }
 
 /**
- * Lost Google authenticator (server/api/README.md "Google authenticator reset"): user name, password and an
+ * Lost Google authenticator (server/README.md "Google authenticator reset"): user name, password and an
  * e-mail code open a request that operations review (KYC re-check); the panel shows its status.
  */
 export function GaResetPanel({ initialUsername, onDone }: { initialUsername: string; onDone: () => void }) {

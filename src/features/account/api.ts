@@ -133,7 +133,7 @@ export const loginInfoList = (pageNum: number, pageSize: PageSize) =>
     searchParams: { pageNum, pageSize } satisfies QueryOf<AccountCalls['/institution/loginInfoList']>,
   });
 
-// The security centre's changes take the step-up (server/api/README.md "Step-up"): the account password, an
+// The security centre's changes take the step-up (server/README.md "Step-up"): the account password, an
 // e-mail code of the call's own business type, and the current Google code when bound (left out when empty).
 export type UpdatePasswordRequest = Filled<SecurityBody<'/institution/updatePwd'>>;
 

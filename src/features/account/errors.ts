@@ -73,7 +73,7 @@ function attemptsSuffix(t: TFunction, data: AttemptsData | null): string {
 }
 
 /**
- * The server names the rule a field broke (server/api/rules.ts and the route schemas); the message is
+ * The server names the rule a field broke (server/platform/rules.ts and the route schemas); the message is
  * shown in the person's language rather than the server's English.
  */
 const RULE_KEYS: Record<string, string> = {
@@ -109,7 +109,7 @@ function codeField(data: { channel: CodeChannel } | null): string {
 
 const MIB = 1024 * 1024;
 
-/** 10060: which per-user upload limit was reached (server/api/upload-quota.ts) and how much of it is used. */
+/** 10060: which per-user upload limit was reached (server/platform/upload-quota.ts) and how much of it is used. */
 function uploadQuotaMessage(t: TFunction, data: UploadQuotaData | null): string {
   const limit = data?.limit ?? 0;
   const used = data?.used ?? 0;

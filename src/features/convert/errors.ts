@@ -22,7 +22,7 @@ export interface ConvertError extends FormError {
 const amountField = (value: unknown, fallback: AmountField): AmountField => (value === 'fromAmount' || value === 'toAmount' ? value : fallback);
 
 /**
- * A convert call's refusal in the person's language (server/api/README.md "Convert": 10250–10254, the
+ * A convert call's refusal in the person's language (server/README.md "Convert": 10250–10254, the
  * permission refusals 10200, 10010, 10011, 10007, the range 10205 and the balance 10101), with the amount
  * field it belongs beside where there is one, and the help article of the refusal (spec §1 help centre).
  * Anything else as the wallet and account screens describe it. Server messages are never rendered as markup:

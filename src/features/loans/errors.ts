@@ -6,7 +6,7 @@ import { describeWalletError } from '../wallet/shared.ts';
 import { ltvText } from './format.ts';
 
 /**
- * A loan call's refusal in the person's language (server/api/README.md "Loans": 10300 loan state, 10301 LTV
+ * A loan call's refusal in the person's language (server/README.md "Loans": 10300 loan state, 10301 LTV
  * above the initial level, 10205 range, 10101 balance, 10200 the `loan` switch of spec §6, 10011 frozen), as
  * plain text; anything else as the wallet screens describe it.
  */

@@ -10,7 +10,7 @@ import { AMOUNT_PARAMS, messageText } from './message-text.ts';
 // parameter's markup stays text (tests/unit/locales.test.ts checks that both locales have the same keys).
 const load = (language: Language) => namespaceTree(language, 'messages');
 
-// The parameters server/messages/notify.ts MessageParams gives each kind.
+// The parameters server/platform/notify.ts MessageParams gives each kind.
 const samples: Record<MessageKind, Array<Record<string, string>>> = {
   depositCredited: [{ channel: 'coin', asset: 'BTC', amount: '0.5', recordId: 'D1' }, { channel: 'fiat', asset: 'USD', amount: '2500.5', recordId: 'FD2' }],
   withdrawalPaid: [{ channel: 'coin', asset: 'USDT', amount: '1000', recordId: 'W3' }, { channel: 'fiat', asset: 'USD', amount: '1000', recordId: 'FW4' }],

@@ -23,7 +23,7 @@ export function belowMinimumValue(error: unknown): string | null {
 }
 
 /**
- * An OTC call's refusal in the person's language (server/api/README.md "OTC": 10255 closed with when it opens,
+ * An OTC call's refusal in the person's language (server/README.md "OTC": 10255 closed with when it opens,
  * 10256 below the 200,000 USD minimum with this amount's value, 10253 'Quote limit exceeded: contact the
  * operations manager', 10250/10251 expired or used, 10254, 10257, 10010 advanced KYC, 10011 frozen, 10101),
  * beside the amount it concerns where there is one. Anything else as the wallet describes it. Plain text.

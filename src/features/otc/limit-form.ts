@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { parseAmount } from '../../lib/format/index.ts';
 import type { FieldErrors } from '../../components/form/index.ts';
 
-/** A delegated order's life (the desk takes at most 30 days, server/api/README.md "OTC"). */
+/** A delegated order's life (the desk takes at most 30 days, server/README.md "OTC"). */
 export const EXPIRY_CHOICES = ['1h', '1d', '7d', '30d'] as const;
 export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number];
 const HOUR = 3_600_000;

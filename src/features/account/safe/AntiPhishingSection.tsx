@@ -14,7 +14,7 @@ const STEP_UP_BOUND: readonly StepUpFactor[] = ['password', 'emailCode', 'gaCode
 const FIELDS: readonly Field[] = ['code', 'password', 'emailCode', 'gaCode'];
 
 /**
- * The anti-phishing code (server/api/README.md "Sessions"): a word of the user's that heads every e-mail we
+ * The anti-phishing code (server/README.md "Sessions"): a word of the user's that heads every e-mail we
  * send to the account, so a mail without it is not ours. Setting or changing it takes the step-up: the
  * password, an e-mail code and, when bound, the Google code.
  */

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/format/index.ts';
 import { HelpLink } from '../../help/shared.ts';
 
 /**
- * Signed-in devices (server/api/README.md "Sessions"): every working session of the account with its device,
+ * Signed-in devices (server/README.md "Sessions"): every working session of the account with its device,
  * address and last use; any of them can be signed out. Revoking asks first; revoking this device's own session
  * is a sign-out here, done the way the header's sign-out does it (`onSignedOut`).
  */
