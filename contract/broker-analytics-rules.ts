@@ -1,5 +1,5 @@
 /**
- * Performance and overview of the broker's projects (issue 15; spec §7 financingUnit/*, order/tradeBill/page,
+ * Performance and overview of the broker's projects (spec §7 financingUnit/*, order/tradeBill/page,
  * account/overview/*; spec §9 time ranges and data refresh), shared by the sandbox (server/broker/analytics) and the
  * app (src/features/broker/analytics, src/features/datachart). Plain values only (no schema library), so the app may
  * import them at run time (contract/bundle-boundary.test.ts). The arithmetic is contract/broker-performance.ts; the

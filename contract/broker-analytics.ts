@@ -7,7 +7,7 @@ import { INCOME_INTERVALS, TRADE_SIDES } from './broker-analytics-rules.ts';
 import { SIM_SYMBOLS } from './broker-projects-rules.ts';
 
 /**
- * Performance and overview of the broker's projects (issue 15 "Performance that survives capital flows"; spec §7
+ * Performance and overview of the broker's projects (server/broker/README.md "Performance and overview"; spec §7
  * financingUnit/*, order/tradeBill/page, account/overview/*; spec §9 time ranges and data refresh). The spec names
  * the calls, not their fields: they are listed in server/broker/README.md "Performance and overview". Every call
  * but the public chart needs broker rights (403) and reaches only the caller's organisation: another organisation's

@@ -1,5 +1,5 @@
 /**
- * Rules of the broker's withdrawal address book (whitelist) and notification e-mails (issue 14; spec §7 broker
+ * Rules of the broker's withdrawal address book (whitelist) and notification e-mails (spec §7 broker
  * calls address/* and messageConfig/*), shared by the sandbox (server/broker/addresses.ts, message-config.ts) and
  * the app (src/features/broker/config). Plain values only, so the app may import them at run time
  * (contract/bundle-boundary.test.ts). The spec gives the calls' names and the address name rule (§5, §9: 4 to 20

@@ -12,7 +12,7 @@ import { Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, Strict, Strin
 import { Address, Memo, Network } from './wallet.ts';
 
 /**
- * The broker's withdrawal address book (whitelist) and notification e-mails (issue 14; spec §7 "Broker calls":
+ * The broker's withdrawal address book (whitelist) and notification e-mails (spec §7 "Broker calls":
  * address/* and messageConfig/*). The spec names the calls only; the fields follow the exchanges' own
  * withdrawal-whitelist APIs (exchange, coin, network, address, address tag, name) and are listed in
  * server/broker/README.md "Address book and notification e-mails". Adding either goes submit (a `pending` row) →

@@ -1,5 +1,5 @@
 /**
- * Transfers, withdrawals and approvals of the broker portal (issue 14; spec §4), shared by the sandbox
+ * Transfers, withdrawals and approvals of the broker portal (spec §4 "Broker states"), shared by the sandbox
  * (server/broker/funds.ts) and the app. Plain values only (no schema library), so the app may import them at run
  * time (contract/bundle-boundary.test.ts). The calls are in contract/broker-funds.ts.
  */
@@ -21,8 +21,8 @@ export const OPERATION_KIND_OF: Record<ApplicationType, OperationKind> = { trans
 /**
  * E-mail codes of the broker's money calls (fundTransfer/invokeEmailValidation; sent to the caller's own e-mail):
  * applying for a withdrawal, approving any application, creating an API key with the withdraw permission, a
- * project's capital decrease (`brokerRedeem`, issue 15: financing/decreaseCapital), paying a settle bill
- * (`brokerInterest`, issue 15: interestApply). Each call takes only a code of its own business type, with the current
+ * project's capital decrease (`brokerRedeem`, financing/decreaseCapital), paying a settle bill
+ * (`brokerInterest`, interestApply). Each call takes only a code of its own business type, with the current
  * Google code when an authenticator is bound.
  */
 export const BROKER_CODE_TYPES = ['brokerWithdraw', 'brokerApprove', 'brokerApiKey', 'brokerRedeem', 'brokerInterest'] as const;

@@ -5,7 +5,7 @@ import { BROKER_EXCHANGES, BROKER_WALLETS, OPERATION_TYPES, SUB_ACCOUNT_KINDS } 
 import { APPLICATION_TYPES, BILL_TYPES, BROKER_CODE_TYPES, MAX_APPLICATION_REMARK } from './broker-funds-rules.ts';
 
 /**
- * Broker portal, transfers, withdrawals and approvals (issue 14; spec §4 "Broker states", spec §7 "Broker calls").
+ * Broker portal, transfers, withdrawals and approvals (spec §4 "Broker states", spec §7 "Broker calls").
  * The spec names the calls but not their fields: they follow the exchanges' sub-account transfer and withdrawal
  * APIs (binance `sapi/v1/sub-account/universalTransfer`, `capital/withdraw/apply`; okx `asset/transfer`,
  * `asset/withdrawal`) and are listed in server/broker/README.md "Transfers, withdrawals and approvals".
@@ -263,7 +263,8 @@ export const brokerFundCalls = {
           enabled: Type.Boolean(),
           /**
            * Why not: noBalance, noWhitelistedAddress, notOffered (the exchange grants no withdraw permission),
-           * projectAccount (a project's sub-account: money leaves it only through the project, issue 15).
+           * projectAccount (a project's sub-account: money leaves it only through the project, server/broker/README.md
+           * "Projects").
            */
           reason: Nullable(StringEnum(['noBalance', 'noWhitelistedAddress', 'notOffered', 'projectAccount'])),
         }),

@@ -1,5 +1,5 @@
 /**
- * Interest settlement and settle bills (invoices) of the broker's projects (issue 15; spec §4 "Broker states":
+ * Interest settlement and settle bills (invoices) of the broker's projects (spec §4 "Broker states":
  * "Interest: pending interest payment, in application, interest paid"; "Invoice: pending initial review, pending
  * re-review, pending payment, paid"), shared by the sandbox (server/broker/interest) and the app. Plain values only
  * (no schema library), so the app may import them at run time (contract/bundle-boundary.test.ts). The calls are in

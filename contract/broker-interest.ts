@@ -6,7 +6,7 @@ import { TimeFields, TimeText } from './broker-funds.ts';
 import { BILL_ACTIONS, BILL_STATES, INTEREST_STATES, MAX_BILL_REMARK } from './broker-interest-rules.ts';
 
 /**
- * Interest settlement and settle bills (invoices) of the broker's projects (issue 15; spec §4 "Broker states",
+ * Interest settlement and settle bills (invoices) of the broker's projects (spec §4 "Broker states",
  * spec §7 "Broker calls": interestSettle/page, previewSettleData, applySettle, account, querySettleBill,
  * projectInterest; pageSettleBill, settleBillDetailQuery, queryFinancingInterestCount, interestApply,
  * findInterestApply, queryBrokerAccount). The spec names the calls but not their fields; they are listed in

@@ -5,7 +5,7 @@ import { Asset, StringEnum } from './schema.ts';
 
 /**
  * The broker manager's lookups (spec §3 "Broker lookup", spec §7 broker calls `listAllExchangeConfig` and
- * `asset/listAll`, both POST with no body; issue 14). The spec shows no fields: the reply shapes are the
+ * `asset/listAll`, both POST with no body; spec §7 "Broker calls"). The spec shows no fields: the reply shapes are the
  * sandbox's (server/broker/README.md "Lookups"). Broker rights are needed (403 without, spec §8).
  */
 

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 
 /**
- * Net asset value per unit of a broker project (issue 15 "Performance that survives capital flows"; shared design
+ * Net asset value per unit of a broker project (server/broker/README.md "Performance and overview"; shared design
  * "The model"), shared by the sandbox (server/broker/projects) and the app (previews, charts). Plain values and
  * decimal.js only, so the app may import this at run time (contract/bundle-boundary.test.ts).
  *

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { addDays, daysBetween, hkDay, hkMidnight } from './broker-projects-rules.ts';
 
 /**
- * Performance of a broker project (issue 15 "Performance that survives capital flows"), shared by the sandbox
+ * Performance of a broker project (server/broker/README.md "Performance and overview"), shared by the sandbox
  * (server/broker/analytics answers the charts' calls with it) and the app (the charts' summaries). Plain values
  * and decimal.js only, so the app may import it at run time (contract/bundle-boundary.test.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Profit of the broker's projects (issue 15; spec §4 "Broker states", operation log types; spec §7 "Broker calls":
+ * Profit of the broker's projects (spec §4 "Broker states", operation log types; spec §7 "Broker calls":
  * project/queryWithdrawAvailable, invokeWithdrawalEmailValidation, submitExtractInferiorRecord,
  * addExtractInferiorRecord, addInferiorTransferRecord, profitAccrual/*), shared by the sandbox
  * (server/broker/profit) and the app. Plain values and decimal.js only (no schema library), so the app may import
@@ -25,7 +25,7 @@ export const PROFIT_OPERATION_KIND_OF: Record<ProfitApplicationType, OperationKi
   transfer_in: 'inferior_transfer',
 };
 
-/** Profit is accrued and paid in the project's asset; projects are USDT only (issue 15 design). */
+/** Profit is accrued and paid in the project's asset; projects are USDT only (server/broker/README.md "Profit"). */
 export const PROFIT_ASSET = 'USDT';
 /** Profit leaves from, and own money arrives on, the project's primary account's futures wallet. */
 export const PROFIT_WALLET = 'futures';

@@ -8,7 +8,7 @@ import { ApplicationStatus } from './broker-funds.ts';
 import { ProjectNo } from './broker-projects.ts';
 
 /**
- * Broker portal, profit of the projects (issue 15; spec §4 "Broker states" and operation log types; spec §7
+ * Broker portal, profit of the projects (spec §4 "Broker states" and operation log types; spec §7
  * "Broker calls": project/queryWithdrawAvailable, invokeWithdrawalEmailValidation, submitExtractInferiorRecord,
  * addExtractInferiorRecord, addInferiorTransferRecord; profitAccrual/page, apply, GET accrualFund, GET accounts).
  * The spec names the calls, not their fields; they are listed in server/broker/README.md "Profit". Every call needs
@@ -108,7 +108,7 @@ export const ProfitFund = Type.Object({
   nav: Type.String(),
 });
 
-/** One zero-hour performance fee accrual (issue 15 design, daily job step 3). */
+/** One zero-hour performance fee accrual (server/broker/README.md "Projects", daily job step 3). */
 export const ProfitAccrual = Type.Object({
   projectNo: Type.String(),
   projectName: Type.String(),

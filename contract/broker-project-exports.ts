@@ -5,7 +5,7 @@ import { BROKER_EXCHANGES } from './broker-rules.ts';
 import { Id, IsoTime, RangeDaysText, Strict, StringEnum, Text } from './schema.ts';
 
 /**
- * The downloads of the project pages and of investmentChart's analysis tab (issue 15 "xlsx exports for every table";
+ * The downloads of the project pages and of investmentChart's analysis tab (an xlsx for every table;
  * spec §7 "Downloads"). Like exportBrokerFinancingAction and profitAccrual/export, each is a POST with its page's
  * filters as query parameters answering the xlsx (or the JSON envelope on a refusal); not `call`s. The rows are the
  * page call's rows for the same filters under the cover block of server/broker/fund-export.ts (title, filters in

@@ -1,5 +1,5 @@
 /**
- * Broker asset-management projects (issue 15; spec §4 "Project: not started, in progress, completed"), shared by the
+ * Broker asset-management projects (spec §4 "Project: not started, in progress, completed"), shared by the
  * sandbox (server/broker/projects) and the app (src/features/broker/projects). Plain values only (no schema
  * library), so the app may import them at run time (contract/bundle-boundary.test.ts). The calls are in
  * contract/broker-projects.ts; the NAV arithmetic in contract/broker-nav.ts.
@@ -58,7 +58,7 @@ export type FlowDirection = (typeof FLOW_DIRECTIONS)[number];
 
 /**
  * E-mail code business type of a capital decrease (fundTransfer/invokeEmailValidation; the caller's own e-mail,
- * with the Google code when bound), like issue 14's money calls.
+ * with the Google code when bound), like the other broker money calls.
  */
 export const REDEEM_CODE_TYPE = 'brokerRedeem';
 

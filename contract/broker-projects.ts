@@ -15,7 +15,7 @@ import {
 } from './broker-projects-rules.ts';
 
 /**
- * Broker asset-management projects, their sub-accounts, investors and capital flows (issue 15; spec §4 project
+ * Broker asset-management projects, their sub-accounts, investors and capital flows (spec §4 project
  * states, spec §7 "Broker calls": /broker/project, applyRecord/add, project/*, account/project/relation/*,
  * financing/*). The spec names the calls, not their fields: they are listed in server/broker/README.md "Projects".
  * Every call needs broker rights (403) and reaches only the caller's organisation: another organisation's project,

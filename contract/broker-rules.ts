@@ -16,7 +16,7 @@ export function isBrokerExchange(value: unknown): value is BrokerExchange {
 export const SUB_ACCOUNT_KINDS = ['regular', 'custodial', 'asset_management'] as const;
 export type SubAccountKind = (typeof SUB_ACCOUNT_KINDS)[number];
 
-/** The wallets of a sub-account (issue 14: account/capital/spotPage, fundingPage, earnPage, futuresPage). */
+/** The wallets of a sub-account (spec §7: account/capital/spotPage, fundingPage, earnPage, futuresPage). */
 export const BROKER_WALLETS = ['spot', 'funding', 'earn', 'futures'] as const;
 export type BrokerWallet = (typeof BROKER_WALLETS)[number];
 

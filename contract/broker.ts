@@ -4,7 +4,7 @@ import { Amount, Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, Reque
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGES, BROKER_WALLETS, MAX_IP_TEXT, MAX_REMARK, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
 
 /**
- * Broker portal, sub-accounts, balances and API keys (issue 14; spec §7 "Broker calls", all POST under /broker).
+ * Broker portal, sub-accounts, balances and API keys (spec §7 "Broker calls", all POST under /broker).
  * The spec names the calls but not their fields: they follow the exchanges' own sub-account APIs (binance
  * `sapi/v1/sub-account/*` and `broker/subAccountApi`, okx `api/v5/users/subaccount/*` and `broker/nd/subaccount/apikey`)
  * and are listed in server/broker/README.md "Sub-accounts, balances and API keys". Every call needs broker rights

@@ -103,8 +103,8 @@ export const Code = {
   // Electricity payment (10350–10359).
   /** The bill is already paid (data.billId). */
   billPaid: 10350,
-  // Broker portal (10400–10499, issue 14): 10400–10429 sub-accounts and API keys; 10430–10449 address book and
-  // notification e-mails; 10450–10499 transfers, withdrawals and approvals.
+  // Broker portal (10400–10499, server/broker/README.md): 10400–10429 sub-accounts and API keys; 10430–10449 address
+  // book and notification e-mails; 10450–10499 transfers, withdrawals and approvals.
   /** The organisation already has a sub-account of this name on this exchange. */
   brokerAccountNameTaken: 10400,
   /** account/checkIsExistMasterApi is false for this exchange: no sub-account can be added there. */
@@ -139,7 +139,7 @@ export const Code = {
   brokerAddressNotWhitelisted: 10453,
   /** The withdrawal amount is below the minimum, above the maximum or not above the fee; data.min, max, fee. */
   brokerWithdrawAmount: 10454,
-  // Broker projects core (10455–10469, issue 15; server/broker/README.md "Projects").
+  // Broker projects core (10455–10469, server/broker/README.md "Projects").
   /** The project's state does not allow the step (an increase of a completed project); data.status. */
   projectState: 10455,
   /** The capital increase is below the project's minimum subscription; data.min. */
@@ -158,7 +158,7 @@ export const Code = {
   relationNotEmpty: 10462,
   /** The organisation has the most investors, or the project the most linked sub-accounts; data.max. */
   projectLimit: 10463,
-  // 10470–10479: interest settlement and settle bills (issue 15; contract/broker-interest.ts).
+  // 10470–10479: interest settlement and settle bills (contract/broker-interest.ts).
   /** Nothing of the project's interest is pending payment up to the day asked; data.untilDay. */
   brokerInterestNothingPending: 10470,
   /** The settle bill's state does not allow the step (review a paid bill, pay one not re-reviewed); data.status. */
@@ -167,7 +167,7 @@ export const Code = {
   brokerSettleChanged: 10472,
   /** spec §4 maker-checker: the initial review is not the applicant's, the re-review not the initial reviewer's; data.reason. */
   brokerBillSelfReview: 10473,
-  // Profit of the projects (10480–10489, issue 15; contract/broker-profit.ts).
+  // Profit of the projects (10480–10489, contract/broker-profit.ts).
   /** The amount exceeds the profit available (accrued, not withdrawn, not held, and free on the primary account); data.available. */
   brokerProfitUnavailable: 10480,
   /** Profit goes only to a sub-account of the project's exchange that belongs to no project (and own money comes from one); data.field. */

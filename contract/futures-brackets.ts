@@ -3,8 +3,8 @@ import Decimal from 'decimal.js';
 /**
  * Binance's USDⓈ-M maintenance-margin brackets and the liquidation price they give, shared by the sandbox
  * (server/trade/futures-math.ts prices positions with them) and the app (the order form's estimate before
- * submitting, issue 18). Plain values and decimal.js only, so the app may import this at run time
- * (contract/bundle-boundary.test.ts).
+ * submitting, server/trade/README.md "Order types"). Plain values and decimal.js only, so the app may import this at
+ * run time (contract/bundle-boundary.test.ts).
  *
  * Tiers are (notional floor in USDT, maintenance margin rate): BTC and ETH on the BTCUSDT table, the other
  * listings on Binance's common table for smaller contracts. The maintenance amounts follow from the floors.

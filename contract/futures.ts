@@ -64,7 +64,7 @@ export const PositionView = Type.Object({
   marginRatio: Amount,
   /** 0 when no price reaches it */
   liquidationPrice: Amount,
-  /** The trigger prices of the position's open take-profit / stop-loss orders (issue 18); null: none. */
+  /** The trigger prices of the position's open take-profit / stop-loss orders; null: none. */
   takeProfitPrice: Type.Optional(Type.Union([Amount, Type.Null()])),
   stopLossPrice: Type.Optional(Type.Union([Amount, Type.Null()])),
 });
@@ -104,7 +104,7 @@ export const futuresCalls = {
     body: Strict({
       ...FuturesPair,
       direction: Direction,
-      /** limit, market, stop_limit, stop_market (issue 18; server/trade/README.md "Order types") */
+      /** limit, market, stop_limit, stop_market (server/trade/README.md "Order types") */
       priceType: FuturesPriceType,
       /** required for limit and stop-limit orders (parseAmount) */
       price: Type.Optional(AmountInput),
@@ -121,7 +121,7 @@ export const futuresCalls = {
       stopLossPrice: Type.Optional(AmountInput),
       /** in base units */
       volume: AmountInput,
-      /** A retry with the same id returns the first order (issue 11 idempotency). */
+      /** A retry with the same id returns the first order (idempotent on the id). */
       clientOrderId: Type.Optional(RequestId),
       /** BOTH by default; LONG or SHORT in hedge mode */
       positionSide: Type.Optional(PositionSide),
@@ -146,8 +146,8 @@ export const futuresCalls = {
   }),
 
   /**
-   * Take-profit / stop-loss of an open position (issue 18): replaces the position's TP/SL orders; a price left
-   * out (or null) removes that one. The reply lists the position's TP/SL orders now open.
+   * Take-profit / stop-loss of an open position (server/trade/README.md "Order types"): replaces the position's TP/SL
+   * orders; a price left out (or null) removes that one. The reply lists the position's TP/SL orders now open.
    */
   '/broker/lightning/futures/position/tpsl': call({
     method: 'POST',

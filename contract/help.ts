@@ -4,8 +4,8 @@ import { HELP_ARTICLE_IDS, VOTER_ID_PATTERN } from './help-rules.ts';
 import { Strict, StringEnum } from './schema.ts';
 
 /**
- * The help centre's "was this helpful?" (issue 16; the spec names the help centre, not its calls: paths and
- * shapes are the sandbox's design, served by server/help). Public, like the articles: a visitor votes with an
+ * The help centre's "was this helpful?" (server/README.md "Help centre"; the spec names the help centre, not its calls:
+ * paths and shapes are the sandbox's design, served by server/help). Public, like the articles: a visitor votes with an
  * anonymous voter id their browser keeps, one vote per article and voter (a second vote replaces the first),
  * limited per source address. The article ids are contract/help-rules.ts's list; anything else is 400 `enum`.
  */

@@ -84,7 +84,7 @@ export const lightningCalls = {
       type: TransferDirectionEnum,
       amount: AmountInput,
       exchangeKeyId: Type.Optional(KeyId),
-      /** A retry with it returns the first transfer, moved once (issue 11 idempotency). */
+      /** A retry with it returns the first transfer, moved once (idempotent on the id). */
       requestId: Type.Optional(RequestId),
     }),
     reply: Transfer,

@@ -1,6 +1,6 @@
 /**
- * The message centre's kinds (issue 16 "message": deposit credited, withdrawal paid or failed, OTC result,
- * security changes; issue 13: a loan's margin call and forced liquidation). A message is stored as its kind and a few plain parameters; the app renders the words
+ * The message centre's kinds (spec §2 route `message`: deposit credited, withdrawal paid or failed, OTC result,
+ * security changes; spec §4 "Loan states": a loan's margin call and forced liquidation). A message is stored as its kind and a few plain parameters; the app renders the words
  * from its locale (locales/<lang>/messages.json `kinds.<kind>`), so nothing a message carries is ever HTML.
  * Plain values only, so the app may import it at run time (contract/bundle-boundary.test.ts).
  */

@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './rules.ts';
 import { Id, IntegerEnum, IsoTime, Page, Strict, StringEnum } from './schema.ts';
 
 /**
- * The message centre (issue 16; spec §2 route `message`). The spec names the route, not its calls (§7 has no
+ * The message centre (spec §2 route `message`). The spec names the route, not its calls (§7 has no
  * message or notice call): paths and shapes are the sandbox's design, served by server/messages. The sandbox
  * writes a message as an event happens (server/platform/notify.ts); these calls only read them and mark them
  * read, and only the caller's own: another user's id is simply not found.

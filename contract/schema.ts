@@ -83,7 +83,7 @@ export const ContactFields = {
 };
 
 /**
- * A records page's order (primereact DataTable's lazy sorting, issue 11): by time (the default, newest first) or
+ * A records page's order (primereact DataTable's lazy sorting): by time (the default, newest first) or
  * by amount, ascending or descending. Ties keep the newest first.
  */
 export const RecordSort = Type.Object(

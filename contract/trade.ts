@@ -32,8 +32,8 @@ export const RowId = Type.Union([Type.String({ pattern: '^\\d{1,10}$' }), Type.I
 export const Direction = StringEnum(['buy', 'sell']);
 export const PriceType = StringEnum(['limit', 'market']);
 /**
- * USD-M order types (issue 18; Binance's STOP / STOP_MARKET): a stop order waits for its trigger (stopPrice,
- * watching the mark or the last price) and then places a limit or a market order.
+ * USD-M order types (server/trade/README.md "Order types"; Binance's STOP / STOP_MARKET): a stop order waits for its
+ * trigger (stopPrice, watching the mark or the last price) and then places a limit or a market order.
  */
 export const FuturesPriceType = StringEnum(['limit', 'market', 'stop_limit', 'stop_market']);
 /** Which price a stop order watches (Binance workingType): the mark price or the last trade price. */
@@ -206,7 +206,7 @@ export const spotCalls = {
       /** required for a limit order (parseAmount) */
       price: Type.Optional(AmountInput),
       volume: AmountInput,
-      /** A retry with the same id returns the first order (issue 11 idempotency). */
+      /** A retry with the same id returns the first order (idempotent on the id). */
       clientOrderId: Type.Optional(RequestId),
     }),
     reply: OrderView,

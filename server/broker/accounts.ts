@@ -7,9 +7,9 @@ import { Entry, post } from '../ledger/ledger.ts';
 import { D } from '../platform/decimal.ts';
 
 /**
- * Broker sub-accounts (issue 14; server/broker/README.md "Sub-accounts, balances and API keys"). The sandbox keeps
- * the exchanges' sub-account state itself: opening one records it under the organisation and, like an exchange
- * sub-account bound to the portal with its past, posts a year of deterministic history to the ledger (deposits
+ * Broker sub-accounts (spec §7 "Broker calls"; server/broker/README.md "Sub-accounts, balances and API keys"). The
+ * sandbox keeps the exchanges' sub-account state itself: opening one records it under the organisation and, like an
+ * exchange sub-account bound to the portal with its past, posts a year of deterministic history to the ledger (deposits
  * from the exchange's provider account `exchange:<code>` into the funding wallet, then transfers on to spot, earn
  * and futures), dated over the year before the sandbox clock's now. Every balance is a ledger balance.
  */
@@ -70,7 +70,7 @@ export interface NewAccount {
   name: string;
   remark: string;
   requestId: string;
-  /** Post the year of seeded history (default); a project's primary sub-account opens empty (issue 15). */
+  /** Post the year of seeded history (default); a project's primary sub-account opens empty. */
   history?: boolean;
 }
 

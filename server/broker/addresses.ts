@@ -14,9 +14,9 @@ import { pageQuery } from '../platform/records.ts';
 import { brokerMember } from './org.ts';
 
 /**
- * The broker's withdrawal address book (issue 14; contract/broker-config.ts; server/broker/README.md "Address book
- * and notification e-mails"). An entry is the exchange's withdrawal-whitelist entry: exchange, asset, network,
- * address (checked with its checksum per chain, contract/chains.ts), memo, a name of 4 to 20 characters (spec
+ * The broker's withdrawal address book (spec §7 "Broker calls"; contract/broker-config.ts; server/broker/README.md
+ * "Address book and notification e-mails"). An entry is the exchange's withdrawal-whitelist entry: exchange, asset,
+ * network, address (checked with its checksum per chain, contract/chains.ts), memo, a name of 4 to 20 characters (spec
  * §5) and whose address it is. Adding goes submit (`pending`) → invoke the e-mail validation → confirm with the
  * code (`whitelisted`). Every call starts from the caller's organisation (brokerMember: 403 without broker
  * rights) and touches only that organisation's rows; another's row is 404, as a missing one.

@@ -68,8 +68,9 @@ const checkApplication = async (db: Queryable, orgId: string, body: ApplyBody) =
   const decimals = assetDecimals(body.asset);
   if (amount.decimalPlaces() > decimals) throw badInput('amount', 'decimals', `At most ${decimals} decimals`);
   const from = await accountOf(db, orgId, body.fromAccountId);
-  // Money leaves a project's sub-account only through the project's own calls (issue 15: capital decrease,
-  // interest payment, profit withdrawal and allocation), never by a transfer or withdrawal application.
+  // Money leaves a project's sub-account only through the project's own calls (server/broker/README.md "Projects":
+  // capital decrease, interest payment, profit withdrawal and allocation), never by a transfer or withdrawal
+  // application.
   const projectNo = await projectOfAccount(db, from.id);
   if (projectNo) throw new ApiError(Code.projectAccountLocked, { projectNo });
   if (body.type === 'transfer') {

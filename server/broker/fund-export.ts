@@ -15,7 +15,7 @@ import { billQuery, type BillRow, billView, checkAccountFilter, type ListQuery, 
 import { brokerMember, type BrokerMember } from './org.ts';
 
 /**
- * The broker's two downloads (spec §7 "Downloads"; issue 14): `POST /broker/account/bill/export` (form-encoded, the
+ * The broker's two downloads (spec §7 "Downloads"): `POST /broker/account/bill/export` (form-encoded, the
  * filters of account/bill/page; 充提幣記錄-YYYYMMDD.xlsx) and `POST /broker/exportBrokerFinancingAction` (query
  * parameters, the filters of pageBrokerFinancingAction; 操作記錄-YYYYMMDD.xlsx). The rows are read with the page's
  * own query builder (fund-records.ts), so they are the page's rows for the same filters, in its order. The sheet

@@ -15,11 +15,12 @@ import { brokerMember } from './org.ts';
 import { plain } from './valuation.ts';
 
 /**
- * The records of the broker's money (issue 14): applications (transfer/pageBrokerTransferRecord), the operation log
- * (pageBrokerFinancingAction), the asset flow (pageBrokerCapitalRecord, its sums and one record's detail) and the
- * deposit-withdraw records (account/bill/page). Each list is one query builder (`*Query`), shared with its export
- * (fund-export.ts), so an export's rows are the page's rows for the same filters. Only the caller's organisation's
- * rows are ever read; a named sub-account of another organisation is 404.
+ * The records of the broker's money (spec §4 "Broker states", operation log types): applications
+ * (transfer/pageBrokerTransferRecord), the operation log (pageBrokerFinancingAction), the asset flow
+ * (pageBrokerCapitalRecord, its sums and one record's detail) and the deposit-withdraw records (account/bill/page).
+ * Each list is one query builder (`*Query`), shared with its export (fund-export.ts), so an export's rows are the
+ * page's rows for the same filters. Only the caller's organisation's rows are ever read; a named sub-account of another
+ * organisation is 404.
  */
 
 export interface TimeFilter {

@@ -27,7 +27,7 @@ export function fundSourceHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCal
       const { orgId } = await member(auth.user.id);
       const from = await accountOf(ctx.db, orgId, body.fromAccountId);
       const rows = await ctx.db.query<{ id: string; exchange_code: BrokerExchange; name: string; kind: 'regular' | 'custodial' | 'asset_management' }>(
-        // A project's sub-accounts take no transfer (issue 15: money moves in and out of them only through the project).
+        // A project's sub-accounts take no transfer (money moves in and out of them only through the project).
         `select a.id::text as id, a.exchange_code, a.name, a.kind from broker_accounts a where a.org_id = $1 and a.exchange_code = $2 and a.deleted_at is null
            and not exists (select 1 from broker_project_accounts r where r.account_id = a.id and r.unlinked_at is null) order by a.id`,
         [orgId, from.exchange_code],
@@ -46,7 +46,7 @@ export function fundSourceHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCal
       ]);
       const offersWithdraw = BROKER_EXCHANGE_RULES[account.exchange_code].permissions.includes('withdraw');
       const noBalance = free.length === 0;
-      // A project's sub-account: money leaves it only through the project (issue 15).
+      // A project's sub-account: money leaves it only through the project (server/broker/README.md "Projects").
       if (await projectOfAccount(ctx.db, account.id)) {
         return {
           brokerAccountId: account.id,
@@ -71,7 +71,7 @@ export function fundSourceHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCal
     '/broker/fundTransfer/accounts': async ({ query, auth }) => {
       const { orgId } = await member(auth.user.id);
       const accounts = await ctx.db.query<{ id: string; exchange_code: BrokerExchange; name: string; kind: 'regular' | 'custodial' | 'asset_management' }>(
-        // A project's sub-accounts are no source: money leaves them only through the project (issue 15).
+        // A project's sub-accounts are no source: money leaves them only through the project.
         `select a.id::text as id, a.exchange_code, a.name, a.kind from broker_accounts a where a.org_id = $1 and a.deleted_at is null and ($2::text is null or a.exchange_code = $2)
            and not exists (select 1 from broker_project_accounts r where r.account_id = a.id and r.unlinked_at is null) order by a.id`,
         [orgId, query.exchangeCode ?? null],

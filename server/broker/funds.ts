@@ -8,7 +8,7 @@ import { brokerFundLists } from './fund-records.ts';
 import { fundSourceHandlers } from './fund-sources.ts';
 
 /**
- * Transfers, withdrawals and approvals (issue 14; spec §4 "Broker states"; server/broker/README.md "Transfers,
+ * Transfers, withdrawals and approvals (spec §4 "Broker states"; server/broker/README.md "Transfers,
  * withdrawals and approvals"). A member applies: the amount is held on the source wallet (ledger bucket `locked`,
  * kind `broker_transfer_hold`). Another member of the same organisation approves (maker-checker, 10451 for the
  * applicant): a transfer moves the held amount to the destination wallet (`broker_transfer`, done), a withdrawal

@@ -12,7 +12,7 @@ import { confirmPending, invokeValidation, lockOrg, type PendingBook } from './a
 import { brokerMember } from './org.ts';
 
 /**
- * The broker's notification e-mails (issue 14; spec §7 messageConfig/*; server/broker/README.md "Address book and
+ * The broker's notification e-mails (spec §7 messageConfig/*; server/broker/README.md "Address book and
  * notification e-mails"): addresses that hear of the organisation's applications, their approvals or rejections,
  * and API keys about to expire. Adding one goes submit (`pending`) → invoke the e-mail validation (a code to the
  * caller's e-mail) → confirm (`active`), like the address book (addresses.ts). An organisation's own rows only.

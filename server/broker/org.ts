@@ -2,9 +2,9 @@ import type { Queryable } from '../platform/db/client.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 
 /**
- * Broker organisations (migration 024; issue 14). Everything in the broker manager belongs to an
- * organisation: the user who opens broker rights founds one, and members join it (the account-manager e-mail
- * confirmation of spec §7 account/*). Every broker call starts with `brokerMember`, so a user without broker
+ * Broker organisations (migration 024; server/broker/README.md "Organisations"). Everything in the broker manager
+ * belongs to an organisation: the user who opens broker rights founds one, and members join it (the account-manager
+ * e-mail confirmation of spec §7 account/*). Every broker call starts with `brokerMember`, so a user without broker
  * rights gets 403 and a broker only ever reaches rows of its own organisation.
  */
 

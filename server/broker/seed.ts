@@ -32,9 +32,10 @@ export function seedDemoBroker(options: { project: boolean }) {
 const DAY_MS = 86_400_000;
 
 /**
- * The demo organisation's project (issue 15): started 365 days before the sandbox clock on binance, three investors
- * and a few capital flows over the year, its zero-hour records made by the daily job itself — each flow first
- * catches the project up to its moment, and the last step catches it up to now (server/broker/projects/daily.ts).
+ * The demo organisation's project (server/broker/README.md "Projects"): started 365 days before the sandbox clock on
+ * binance, three investors and a few capital flows over the year, its zero-hour records made by the daily job itself —
+ * each flow first catches the project up to its moment, and the last step catches it up to now
+ * (server/broker/projects/daily.ts).
  */
 async function seedDemoProject(tx: Queryable, orgId: string, userId: number, now: Date): Promise<void> {
   const start = new Date(now.getTime() - 365 * DAY_MS);

@@ -86,7 +86,7 @@ export function subAccountHandlers(ctx: ApiContext, valuer: Valuer): Pick<Handle
       const at = nowDate(ctx);
       return ctx.db.transaction(async (tx) => {
         const row = await accountOf(tx, orgId, body.brokerAccountId, true);
-        // A project's sub-account stays bound while it is the project's (issue 15: money leaves it only through the project).
+        // A project's sub-account stays bound while it is the project's (money leaves it only through the project).
         const projectNo = await projectOfAccount(tx, row.id);
         if (projectNo) throw new ApiError(Code.projectAccountLocked, { projectNo });
         const balances = await tx.query<{ wallet: BrokerWallet; asset: string; free: string; locked: string }>(

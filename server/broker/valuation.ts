@@ -7,10 +7,10 @@ import { D, ZERO } from '../platform/decimal.ts';
 import { MarketView } from '../trade/index.ts';
 
 /**
- * Sub-account balances valued in USDT at the simulator's prices (issue 14: "valued at the simulator's prices"): a
- * coin at the last price of its `<coin>USDT` spot book, USDT at 1, anything without a book at 0. A row's value is
- * total × price cut to 4 decimals, USDT's precision on screen (glossary: amounts at the asset's precision); every
- * total adds row values, so the totals page equals the sum of the sub-accounts to the last digit as shown.
+ * Sub-account balances valued in USDT at the simulator's prices (server/broker/README.md "Sub-accounts, balances and
+ * API keys"): a coin at the last price of its `<coin>USDT` spot book, USDT at 1, anything without a book at 0. A row's
+ * value is total × price cut to 4 decimals, USDT's precision on screen (glossary: amounts at the asset's precision);
+ * every total adds row values, so the totals page equals the sum of the sub-accounts to the last digit as shown.
  */
 export const VALUE_DECIMALS = 4;
 

@@ -7,7 +7,7 @@ import { badInput } from '../platform/envelope.ts';
 import { D, ZERO } from '../platform/decimal.ts';
 
 /**
- * The convert desk's prices (issue 12: "priced from the simulator's live books so quotes are real").
+ * The convert desk's prices (server/README.md "Convert": priced from the simulator's live books so quotes are real).
  *
  * Every asset is valued in USDT, the quote asset of the simulator's spot books:
  * - a coin through its `<coin>USDT` spot book, walked for the size (selling walks the bids, buying the asks),

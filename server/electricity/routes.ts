@@ -17,7 +17,7 @@ import { MarketView } from '../trade/index.ts';
 import { pageQuery } from '../platform/records.ts';
 
 /**
- * Electricity payment for miners (issue 13; contract/electricity.ts; server/README.md "Electricity payment").
+ * Electricity payment for miners (spec §1; contract/electricity.ts; server/README.md "Electricity payment").
  * Bills of the miner's hosting sites; a bill is paid from a digital asset of the capital account at a firm quote
  * of the convert desk's engine (priceConvert: the simulator's books, less the coin spread, the paid side rounded
  * up), once: the quote's open → used and the bill's unpaid → paid are conditional updates in the transaction of

@@ -3,7 +3,7 @@ import { COLLATERAL_ASSETS, LOAN_ASSETS, type CollateralAsset, type LoanAsset } 
 import { D } from '../platform/decimal.ts';
 
 /**
- * The sandbox's loan desk (issue 13; server/README.md "Loans"). A loan's rates and LTV levels are copied
+ * The sandbox's loan desk (server/README.md "Loans"). A loan's rates and LTV levels are copied
  * onto it when it is made, so a later change of this table does not change a running loan.
  */
 

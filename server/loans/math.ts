@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { D, ZERO } from '../platform/decimal.ts';
 
 /**
- * The loan arithmetic (issue 13), decimal.js throughout, each step rounded as the provider would:
+ * The loan arithmetic (server/README.md "Loans"), decimal.js throughout, each step rounded as the provider would:
  * - interest is charged hour by hour on the principal outstanding, each hour rounded UP to the loan asset's
  *   decimals (the borrower never pays less than the rate);
  * - the collateral's value is amount × price rounded DOWN to 6 decimals (USDT's);

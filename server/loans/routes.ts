@@ -11,7 +11,7 @@ import { recordHandlers } from './records.ts';
 import { loanSweep } from './sweep.ts';
 
 /**
- * Crypto-backed loans (issue 13; contract/loans.ts; server/README.md "Loans"). The provider's lending book
+ * Crypto-backed loans (spec §4 "Loan states"; contract/loans.ts; server/README.md "Loans"). The provider's lending book
  * is the ledger account `loans`: it pays the principal out and holds the pledged collateral. Every action runs
  * in one transaction that locks the loan row, charges the interest due up to now, checks, posts one ledger
  * entry and records the action under the client's requestId, so a retry (even a parallel one) returns the

@@ -128,7 +128,7 @@ export const fillLimit = async (ctx: ApiContext, id: string): Promise<OrderRow |
   });
 };
 
-/** An OTC order's result as a message (issue 16), keyed by order and outcome: each outcome tells once. */
+/** An OTC order's result as a message, keyed by order and outcome: each outcome tells once. */
 export async function notifyOtc(tx: Queryable, kind: 'otcFilled' | 'otcSettled' | 'otcRejected' | 'otcExpired', row: OrderRow, now: Date): Promise<void> {
   const params = {
     orderId: row.id,

@@ -100,8 +100,8 @@ export const INSTRUMENTS: Record<MarketKind, Instrument[]> = {
 export const MAX_SPOT_SYMBOLS = 5000;
 
 /**
- * The spot listings of a simulator with `count` symbols (MARKET_SYMBOLS, issue 19: the market page with a real
- * exchange's symbol count): the listed ones, then made-up USDT pairs `SIM0001USDT`, `SIM0002USDT`, … up to
+ * The spot listings of a simulator with `count` symbols (MARKET_SYMBOLS, spec §2 route market: the market page with a
+ * real exchange's symbol count): the listed ones, then made-up USDT pairs `SIM0001USDT`, `SIM0002USDT`, … up to
  * `count`. Each one's start price (from 0.001 to 10,000), tick and step come from the seed and its number, so
  * one seed always lists the same symbols. The made-up pairs have books, trades, klines and tickers like any
  * listing; only the sandbox's trading and pricing (server/trade, server/convert) know the listed ones alone.

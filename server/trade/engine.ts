@@ -22,7 +22,7 @@ import { attachTpSl, fire, replacePositionTpSl } from './stops.ts';
 export type { FuturesOrderInput, SpotOrderInput } from './order-input.ts';
 
 /**
- * The sandbox's matching engine against the simulator's market (issue 7).
+ * The sandbox's matching engine against the simulator's market (server/trade/README.md "How it trades").
  * - Market orders walk the simulator's current book (taker fills, one per level).
  * - Limit orders take what crosses at once and rest; after every simulator event the resting orders of
  *   that symbol fill, as makers at their own price, by the liquidity that crossed them (matching.ts).
@@ -185,9 +185,9 @@ export class TradeEngine {
   }
 
   /**
-   * A USD-M order (issue 7, issue 18): limit and market orders execute at once (time in force, post-only);
-   * stop orders wait for their trigger (checkTriggers); take-profit / stop-loss prices add close-position stop
-   * orders that wait for this order's first fill.
+   * A USD-M order (server/trade/README.md "Order types"): limit and market orders execute at once (time in force,
+   * post-only); stop orders wait for their trigger (checkTriggers); take-profit / stop-loss prices add close-position
+   * stop orders that wait for this order's first fill.
    */
   placeFutures(userId: number, input: FuturesOrderInput): Promise<OrderRow> {
     const { inst } = input.pair;
@@ -259,8 +259,8 @@ export class TradeEngine {
   }
 
   /**
-   * Take-profit / stop-loss of an open position (issue 18): its open TP/SL orders are replaced by the prices
-   * given (null or left out: none). Returns the position's TP/SL orders now open.
+   * Take-profit / stop-loss of an open position (server/trade/README.md "Order types"): its open TP/SL orders are
+   * replaced by the prices given (null or left out: none). Returns the position's TP/SL orders now open.
    */
   setPositionTpSl(
     userId: number,

@@ -44,7 +44,7 @@ export class OrderLifecycle {
 
   /** After the taker fills: a limit order rests (or is done), a market order's unfilled rest expires. */
   async settle(tx: Queryable, order: OrderRow, after: (effect: () => void) => void): Promise<void> {
-    // A market order's rest expires, and so does an IOC or FOK limit order's (issue 18 time in force).
+    // A market order's rest expires, and so does an IOC or FOK limit order's (server/trade/README.md "Order types").
     if (order.priceType === 'market' || order.priceType === 'stop_market' || order.timeInForce !== 'GTC') {
       await this.close(tx, order, 'expire', after);
       return;

@@ -20,7 +20,7 @@ export interface FuturesOrderInput extends Omit<SpotOrderInput, 'priceType'> {
   priceType: OrderType;
   positionSide: PositionSide | null;
   reduceOnly: boolean;
-  /** stop_limit / stop_market: the trigger and the price it watches (issue 18) */
+  /** stop_limit / stop_market: the trigger and the price it watches (server/trade/README.md "Order types") */
   stopPrice?: Decimal | null;
   workingType?: WorkingType;
   /** limit orders (and stop-limit orders once triggered) */

@@ -15,7 +15,7 @@ export type WorkingType = 'MARK_PRICE' | 'CONTRACT_PRICE';
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 export type TpSl = 'take_profit' | 'stop_loss';
 
-/** The USD-M extras of issue 18 (stop triggers, time in force, post-only, TP/SL); defaults on a plain order. */
+/** The USD-M order extras (stop triggers, time in force, post-only, TP/SL); defaults on a plain order. */
 export interface OrderExtras {
   stopPrice: Decimal | null;
   workingType: WorkingType | null;

@@ -4,7 +4,7 @@ import type { Side } from './matching.ts';
 import type { TpSl } from './orders.ts';
 
 /**
- * Stop and take-profit/stop-loss triggers (issue 18; server/trade/README.md "Order types"). Pure: the engine
+ * Stop and take-profit/stop-loss triggers (server/trade/README.md "Order types"). Pure: the engine
  * gives the watched price (the simulator's mark or last trade price) and acts on the answer.
  */
 

@@ -15,7 +15,7 @@ import { type FlowViewRow, flowView, projectViews, relationViews } from '../proj
 import { investorOf, projectOf } from '../projects/store.ts';
 
 /**
- * The project pages' and the analysis tab's downloads (issue 15; contract/broker-project-exports.ts; spec §7
+ * The project pages' and the analysis tab's downloads (contract/broker-project-exports.ts; spec §7
  * "Downloads"): the project list, a project's subscriptions and redemptions, its investors' holdings, its
  * sub-accounts (primary and linked; relationViews, as queryBrokerProjectInfo's `accounts`), the capital report, the trade statistics (per symbol, per sub-account, per investor) and the investors' holdings and profit, each
  * read with its page call's own code (projectPageRows, flowQuery, capitalList, capitalReport, totalTrade, accountTrades,

@@ -14,8 +14,8 @@ import { billQuery, interestRecordQuery, type InterestRecordRow, interestRecordV
 import { investorInterest } from './routes.ts';
 
 /**
- * The settle bills' downloads (issue 15; the cover block of server/broker/fund-export.ts): the bill list with the
- * filters of pageSettleBill (結算帳單-YYYYMMDD.xlsx) and one bill's lines with its history (結算帳單-<billNo>.xlsx).
+ * The settle bills' downloads (spec §7 "Downloads"; the cover block of server/broker/fund-export.ts): the bill list
+ * with the filters of pageSettleBill (結算帳單-YYYYMMDD.xlsx) and one bill's lines with its history (結算帳單-<billNo>.xlsx).
  * The list's rows are read with the page's own query builder (records.ts), so they are the page's rows in its order.
  * Texts are zh-HK (locales/zh-HK/broker-interest.json `export`), times UTC+8, amounts numeric cells. The interest
  * page's two tables (contract/broker-project-exports.ts investorInterest, interestRecords): a project's investors'

@@ -21,11 +21,11 @@ import { BILL_COLUMNS, BILL_FROM, type BillRow, billLines, billOf, billSteps, bi
 import { billQuery, interestRecordQuery, type InterestRecordRow, interestRecordView } from './records.ts';
 
 /**
- * Interest settlement and settle bills (issue 15; contract/broker-interest.ts; server/broker/README.md "Interest
- * settlement and bills"). The daily zero-hour job (server/broker/projects) accrues each holding's interest and adds it
- * to the project's `interest_payable`. A settlement (applySettle) takes the project's unsettled accruals up to a day
- * into a settle bill (`pending_initial_review`); another member than the applicant reviews it, another than the
- * initial reviewer re-reviews it, and a member pays it with the second factor: one balanced ledger entry
+ * Interest settlement and settle bills (spec §4 "Broker states"; contract/broker-interest.ts; server/broker/README.md
+ * "Interest settlement and bills"). The daily zero-hour job (server/broker/projects) accrues each holding's interest
+ * and adds it to the project's `interest_payable`. A settlement (applySettle) takes the project's unsettled accruals up
+ * to a day into a settle bill (`pending_initial_review`); another member than the applicant reviews it, another than
+ * the initial reviewer re-reviews it, and a member pays it with the second factor: one balanced ledger entry
  * `broker_interest_payment` (the primary sub-account's futures USDT −total, `investor:<id>` +share each) and
  * `interest_payable −= total`, so the net asset and the NAV per unit do not move. A rejection at either review
  * releases the accruals (pending payment again).

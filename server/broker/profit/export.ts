@@ -13,7 +13,7 @@ import { projectOf } from './project.ts';
 import { profitFunds } from './funds.ts';
 
 /**
- * `POST /broker/profitAccrual/export` (issue 15; spec §7 "Downloads"): the profit page's two tables as xlsx, with the
+ * `POST /broker/profitAccrual/export` (spec §7 "Downloads"): the profit page's two tables as xlsx, with the
  * filters of their pages as query parameters — `table=accrual` (profitAccrual/page; 利潤計提記錄-YYYYMMDD.xlsx) or
  * `table=application` (profitAccrual/pageApplication; 利潤提取申請-YYYYMMDD.xlsx). The rows are read with the pages'
  * own query builders (applications.ts), so they are the page's rows in its order; the sheet is part 1's broker

@@ -7,7 +7,7 @@ import { decisionHandlers } from './decisions.ts';
 import { pageHandlers } from './pages.ts';
 
 /**
- * Profit of the broker's projects (issue 15; spec §4 "Broker states", operation log types; spec §7 project/* and
+ * Profit of the broker's projects (spec §4 "Broker states", operation log types; spec §7 project/* and
  * profitAccrual/*; server/broker/README.md "Profit"). A project's accrued performance fee (`profit_payable`) leaves
  * its primary account's futures wallet only by an application another member approves (maker-checker, second
  * factor): a withdrawal to one sub-account or an allocation over several. Applying holds the amount (ledger bucket

@@ -8,8 +8,8 @@ import { projectPageHandlers } from './pages.ts';
 import { relationHandlers } from './relations.ts';
 
 /**
- * The projects core's calls (issue 15; contract/broker-projects.ts; server/broker/README.md "Projects"). Every
- * call starts with `brokerMember` (403 without broker rights) and reaches only the caller's organisation's rows.
+ * The projects core's calls (spec §4 "Broker states"; contract/broker-projects.ts; server/broker/README.md "Projects").
+ * Every call starts with `brokerMember` (403 without broker rights) and reaches only the caller's organisation's rows.
  * The daily zero-hour job runs from ctx.timed (after every sweep and clock advance) and once at start-up.
  */
 

@@ -66,7 +66,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       const stop = type === 'stop_limit' || type === 'stop_market';
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       const price = limitLike ? parseAmount('price', body.price, tick, 'tickSize') : null;
-      // issue 18 order types (server/trade/README.md "Order types"): each extra belongs to some types only.
+      // The order types (server/trade/README.md "Order types"): each extra belongs to some types only.
       if (!stop && body.stopPrice !== undefined) throw badInput('stopPrice', 'priceType', 'Only stop orders take a stopPrice');
       if (!stop && body.workingType !== undefined && body.takeProfitPrice === undefined && body.stopLossPrice === undefined) {
         throw badInput('workingType', 'priceType', 'Only stop orders and take-profit / stop-loss take a workingType');
@@ -161,7 +161,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       const symbol = body.instrumentId ? futuresPair(body).inst.symbol : null;
       await engine.settled();
       const account = await futuresAccount(ctx.db, engine.view, auth.user.id);
-      // The trigger prices of each position's open take-profit / stop-loss orders (issue 18).
+      // The trigger prices of each position's open take-profit / stop-loss orders.
       const tpsl = await queryOrders(
         ctx.db,
         `select * from trade_orders where user_id = $1 and market = 'usdm' and close_position and triggered_at is null
