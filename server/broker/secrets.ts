@@ -2,8 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Queryable } from '../platform/db/client.ts';
 
 /**
- * Encryption at rest of the broker API keys' secrets and passphrases (README "Security": "secrets are stored encrypted
- * at rest and never returned after creation"). AES-256-GCM with the sandbox's own key, made once and kept in
+ * Encryption at rest of the broker API keys' secrets and passphrases: they are stored encrypted and never returned
+ * after creation. AES-256-GCM with the sandbox's own key, made once and kept in
  * `server_keys` (name `broker-secrets`, beside the RSA pair of server/platform/rsa.ts); every value has its own random
  * 96-bit nonce, and the key's public id is the associated data, so a ciphertext moved to another key's row does
  * not open. Sealed text: `v1.<nonce>.<tag>.<ciphertext>`, each part base64url.
