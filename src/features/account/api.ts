@@ -2,10 +2,10 @@ import type { PublicCalls } from '../../../contract/public.ts';
 import { JSEncrypt } from 'jsencrypt';
 import type { AccountCalls } from '../../../contract/account.ts';
 import type { AuthCalls, GaResetCalls } from '../../../contract/auth.ts';
-import type { BodyOf, QueryOf, ReplyOf } from '../../../contract/call.ts';
+import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
 import type { SecurityCalls } from '../../../contract/security.ts';
 import type { PageSize } from '../../../contract/rules.ts';
-import { apiGet, apiPost } from '../../lib/api/index.ts';
+import { calls } from '../../lib/api/index.ts';
 import type { MenuItem } from '../../lib/session/index.ts';
 import type { LoginHistoryPage } from './types.ts';
 
@@ -13,7 +13,6 @@ import type { LoginHistoryPage } from './types.ts';
 // security.ts, account.ts; types only). Forms call them with `silent: true` and show the error next to the
 // field themselves; nothing else here shows a toast.
 const quiet = { silent: true } as const;
-const publicCall = { silent: true, noToken: true } as const;
 type AuthBody<P extends keyof AuthCalls> = BodyOf<AuthCalls[P]>;
 type Auth<P extends keyof AuthCalls> = ReplyOf<AuthCalls[P]>;
 type GaResetReply<P extends keyof GaResetCalls> = ReplyOf<GaResetCalls[P]>;
@@ -34,7 +33,7 @@ let platformConfig: Promise<PlatformConfiguration> | null = null;
 
 /** GET /platformConfiguration/get, once per page load (a failed fetch is retried on the next call). */
 export function loadPlatformConfiguration(): Promise<PlatformConfiguration> {
-  platformConfig ??= apiGet<PlatformConfiguration>('/platformConfiguration/get', publicCall).catch((error: unknown) => {
+  platformConfig ??= calls.publicGet('/platformConfiguration/get', undefined, quiet).catch((error: unknown) => {
     platformConfig = null;
     throw error;
   });
@@ -61,44 +60,46 @@ export type PreLoginResult = Auth<'/institution/preLogin'>;
 
 export async function preLogin(credentials: Credentials & CaptchaAnswer): Promise<PreLoginResult> {
   const password = await encryptPassword(credentials.password);
-  return apiPost<PreLoginResult>('/institution/preLogin', { ...credentials, password } satisfies AuthBody<'/institution/preLogin'>, publicCall);
+  return calls.publicPost('/institution/preLogin', { ...credentials, password } satisfies AuthBody<'/institution/preLogin'>, quiet);
 }
 
 export async function login(credentials: Credentials & CaptchaAnswer & { gaCode?: string }): Promise<Auth<'/institution/login'>> {
   const { gaCode, ...rest } = credentials;
   const password = await encryptPassword(credentials.password);
   const body = { ...rest, password, ...(gaCode ? { gaCode } : {}) } satisfies AuthBody<'/institution/login'>;
-  return apiPost('/institution/login', body, publicCall);
+  return calls.publicPost('/institution/login', body, quiet);
 }
 
-export const logout = () => apiPost<Auth<'/institution/logout'>>('/institution/logout', undefined, quiet);
+export const logout = () => calls.post('/institution/logout', undefined, quiet);
 
 /** The registration form's values (`Filled`); the language as the form holds it (forms.ts `validateRegister` checks it). */
 export type RegisterRequest = Filled<Omit<AuthBody<'/institution/register'>, 'preferredLanguage'>> & { preferredLanguage: string };
 
 export async function register(form: RegisterRequest): Promise<Auth<'/institution/register'>> {
   const [password, confirmPassword] = await Promise.all([encryptPassword(form.password), encryptPassword(form.confirmPassword)]);
-  return apiPost('/institution/register', { ...form, password, confirmPassword }, publicCall);
+  // The form's language goes as typed: one the sandbox does not offer is its 400 to answer (forms.ts checks it first).
+  const preferredLanguage = form.preferredLanguage as AuthBody<'/institution/register'>['preferredLanguage'] & string;
+  return calls.publicPost('/institution/register', { ...form, preferredLanguage, password, confirmPassword }, quiet);
 }
 
 export type CodeReceipt = Auth<'/institution/email/captcha'>;
 
 export const sendEmailCodeNoLogin = (email: string, businessType: AuthBody<'/institution/email/captcha/noLogin'>['businessType']) =>
-  apiPost<CodeReceipt>('/institution/email/captcha/noLogin', { email, businessType } satisfies AuthBody<'/institution/email/captcha/noLogin'>, publicCall);
+  calls.publicPost('/institution/email/captcha/noLogin', { email, businessType } satisfies AuthBody<'/institution/email/captcha/noLogin'>, quiet);
 
 export const sendEmailCode = (businessType: AuthBody<'/institution/email/captcha'>['businessType'], email?: string) =>
-  apiPost<CodeReceipt>('/institution/email/captcha', { businessType, ...(email ? { email } : {}) } satisfies AuthBody<'/institution/email/captcha'>, quiet);
+  calls.post('/institution/email/captcha', { businessType, ...(email ? { email } : {}) } satisfies AuthBody<'/institution/email/captcha'>, quiet);
 
-export const sendSmsCode = (body: AuthBody<'/institution/sms/captcha'>) => apiPost<CodeReceipt>('/institution/sms/captcha', body, publicCall);
+export const sendSmsCode = (body: AuthBody<'/institution/sms/captcha'>) => calls.publicPost('/institution/sms/captcha', body, quiet);
 
 export type CaptchaPurpose = 'verifyUser' | 'login';
 export type CaptchaImage = ReplyOf<PublicCalls['/institution/image/captcha']>;
 export const imageCaptcha = (businessType: CaptchaPurpose = 'verifyUser') =>
-  apiGet<CaptchaImage>('/institution/image/captcha', { ...publicCall, searchParams: { businessType } });
+  calls.publicGet('/institution/image/captcha', { businessType }, quiet);
 
 export type VerifiedUser = Auth<'/institution/verify/user'>;
 
-export const verifyUser = (body: AuthBody<'/institution/verify/user'>) => apiPost<VerifiedUser>('/institution/verify/user', body, publicCall);
+export const verifyUser = (body: AuthBody<'/institution/verify/user'>) => calls.publicPost('/institution/verify/user', body, quiet);
 
 /** The reset form's values: one code and its uuid, sent as the e-mail's or the SMS's fields by `type`. */
 export interface RetrieveRequest {
@@ -117,21 +118,17 @@ export async function retrievePassword(form: RetrieveRequest): Promise<Auth<'/in
   const channel =
     form.type === 'email'
       ? { emailUuid: form.uuid, emailCode: form.code }
-      : { smsUuid: form.uuid, smsCode: form.code, areaCode: form.areaCode, phone: form.phone };
-  return apiPost('/institution/retrieve/password', { username: form.username, type: form.type, ...channel, newPassword, confirmPassword }, publicCall);
+      : { smsUuid: form.uuid, smsCode: form.code, ...(form.areaCode !== undefined ? { areaCode: form.areaCode } : {}), ...(form.phone !== undefined ? { phone: form.phone } : {}) };
+  return calls.publicPost('/institution/retrieve/password', { username: form.username, type: form.type, ...channel, newPassword, confirmPassword }, quiet);
 }
 
-export const getUserInfo = () => apiGet<Account<'/institution/getUserInfo'>>('/institution/getUserInfo', quiet);
+export const getUserInfo = () => calls.get('/institution/getUserInfo', undefined, quiet);
 /** The sandbox answers `{ menus, permissions, withdrawBans }` (contract/account.ts); a bare list of menus is accepted too. */
 export type UserMenuReply = Account<'/menu/getUserMenu'> | MenuItem[];
 
-export const getUserMenu = () => apiGet<UserMenuReply>('/menu/getUserMenu', quiet);
+export const getUserMenu = (): Promise<UserMenuReply> => calls.get('/menu/getUserMenu', undefined, quiet);
 
-export const loginInfoList = (pageNum: number, pageSize: PageSize) =>
-  apiGet<LoginHistoryPage>('/institution/loginInfoList', {
-    ...quiet,
-    searchParams: { pageNum, pageSize } satisfies QueryOf<AccountCalls['/institution/loginInfoList']>,
-  });
+export const loginInfoList = (pageNum: number, pageSize: PageSize): Promise<LoginHistoryPage> => calls.get('/institution/loginInfoList', { pageNum, pageSize }, quiet);
 
 // The security centre's changes take the step-up (server/README.md "Step-up"): the account password, an
 // e-mail code of the call's own business type, and the current Google code when bound (left out when empty).
@@ -141,40 +138,40 @@ export async function updatePassword(form: UpdatePasswordRequest): Promise<Secur
   const [oldPassword, newPassword] = await Promise.all([encryptPassword(form.oldPassword), encryptPassword(form.newPassword)]);
   const ga = form.gaCode ? { gaCode: form.gaCode } : {};
   const body = { oldPassword, newPassword, emailCode: form.emailCode, emailUuid: form.emailUuid, ...ga } satisfies SecurityBody<'/institution/updatePwd'>;
-  return apiPost('/institution/updatePwd', body, quiet);
+  return calls.post('/institution/updatePwd', body, quiet);
 }
 
 export type BindPhoneRequest = Filled<SecurityBody<'/institution/bindPhoneInfo'>>;
 
 export async function bindPhone({ password, gaCode, ...rest }: BindPhoneRequest): Promise<Security<'/institution/bindPhoneInfo'>> {
   const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/bindPhoneInfo'>;
-  return apiPost('/institution/bindPhoneInfo', body, quiet);
+  return calls.post('/institution/bindPhoneInfo', body, quiet);
 }
 
 export type UpdatePhoneRequest = Filled<SecurityBody<'/institution/updatePhoneInfo'>>;
 
 export async function updatePhone({ gaCode, password, ...rest }: UpdatePhoneRequest): Promise<Security<'/institution/updatePhoneInfo'>> {
   const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/updatePhoneInfo'>;
-  return apiPost('/institution/updatePhoneInfo', body, quiet);
+  return calls.post('/institution/updatePhoneInfo', body, quiet);
 }
 
 export type UpdateEmailRequest = Filled<SecurityBody<'/institution/updateEmailInfo'>>;
 
 export async function updateEmail({ gaCode, password, ...rest }: UpdateEmailRequest): Promise<Security<'/institution/updateEmailInfo'>> {
   const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies SecurityBody<'/institution/updateEmailInfo'>;
-  return apiPost('/institution/updateEmailInfo', body, quiet);
+  return calls.post('/institution/updateEmailInfo', body, quiet);
 }
 
 export type GaInfo = Security<'/institution/generateGaInfo'>;
 
-export const generateGaInfo = () => apiGet<GaInfo>('/institution/generateGaInfo', quiet);
+export const generateGaInfo = () => calls.get('/institution/generateGaInfo', undefined, quiet);
 
 /** `gaCode` is a code of the secret being bound; `currentGaCode` the code of the authenticator bound now (a rebind). */
 export type BindGaRequest = Filled<SecurityBody<'/institution/bindGaInfo'>>;
 
 export async function bindGaInfo({ password, currentGaCode, ...rest }: BindGaRequest): Promise<Security<'/institution/bindGaInfo'>> {
   const body = { ...rest, password: await encryptPassword(password), ...(currentGaCode ? { currentGaCode } : {}) } satisfies SecurityBody<'/institution/bindGaInfo'>;
-  return apiPost('/institution/bindGaInfo', body, quiet);
+  return calls.post('/institution/bindGaInfo', body, quiet);
 }
 
 /** A reset request as its status call answers it (contract/auth.ts `gaResetCalls`); the apply call answers part of it. */
@@ -185,28 +182,24 @@ export type GaResetStatus = GaResetState['status'];
 /** Lost authenticator: user name + password + e-mail code (resetGa) open a request under review. */
 export async function applyGaReset(form: Filled<Omit<BodyOf<GaResetCalls['/institution/ga/reset/apply']>, keyof CaptchaAnswer>> & CaptchaAnswer): Promise<GaResetReply<'/institution/ga/reset/apply'>> {
   const password = await encryptPassword(form.password);
-  return apiPost('/institution/ga/reset/apply', { ...form, password } satisfies BodyOf<GaResetCalls['/institution/ga/reset/apply']>, publicCall);
+  return calls.publicPost('/institution/ga/reset/apply', { ...form, password } satisfies BodyOf<GaResetCalls['/institution/ga/reset/apply']>, quiet);
 }
 
-export const gaResetStatus = (requestId: string) =>
-  apiGet<GaResetReply<'/institution/ga/reset/status'>>('/institution/ga/reset/status', {
-    ...publicCall,
-    searchParams: { requestId } satisfies QueryOf<GaResetCalls['/institution/ga/reset/status']>,
-  });
+export const gaResetStatus = (requestId: string) => calls.publicGet('/institution/ga/reset/status', { requestId }, quiet);
 
-export const freezeAccount = () => apiPost<Account<'/institution/frozenLatestAccount'>>('/institution/frozenLatestAccount', {}, quiet);
+export const freezeAccount = () => calls.post('/institution/frozenLatestAccount', {}, quiet);
 
 /** Any text: a language the sandbox does not offer is its 400 to answer (contract/rules.ts `LANGUAGES`). */
 export const updatePreferredLanguage = (preferredLanguage: string) =>
-  apiPost<Account<'/institution/updatePreferredLanguage'>>('/institution/updatePreferredLanguage', { preferredLanguage }, quiet);
+  calls.post('/institution/updatePreferredLanguage', { preferredLanguage: preferredLanguage as Account<'/institution/updatePreferredLanguage'>['preferredLanguage'] }, quiet);
 
 /** A signed-in session of this user (contract/account.ts). */
 export type SessionRow = Account<'/institution/session/list'>['list'][number];
 
-export const listSessions = () => apiGet<Account<'/institution/session/list'>>('/institution/session/list', quiet);
+export const listSessions = () => calls.get('/institution/session/list', undefined, quiet);
 
 export const revokeSession = (sessionId: number) =>
-  apiPost<Account<'/institution/session/revoke'>>('/institution/session/revoke', { sessionId }, quiet);
+  calls.post('/institution/session/revoke', { sessionId }, quiet);
 
 /** The anti-phishing code and the step-up; `gaCode` is required while an authenticator is bound. */
 export type AntiPhishingRequest = Filled<BodyOf<AccountCalls['/institution/antiPhishing/set']>>;
@@ -214,5 +207,5 @@ export type AntiPhishingRequest = Filled<BodyOf<AccountCalls['/institution/antiP
 /** The anti-phishing code, with the step-up: the password goes RSA-encrypted like every password field. */
 export async function setAntiPhishing({ password, gaCode, ...rest }: AntiPhishingRequest): Promise<Account<'/institution/antiPhishing/set'>> {
   const body = { ...rest, password: await encryptPassword(password), ...(gaCode ? { gaCode } : {}) } satisfies BodyOf<AccountCalls['/institution/antiPhishing/set']>;
-  return apiPost('/institution/antiPhishing/set', body, quiet);
+  return calls.post('/institution/antiPhishing/set', body, quiet);
 }

@@ -1,6 +1,6 @@
 import type { ReplyOf } from '../../../contract/call.ts';
 import type { ConfigCalls } from '../../../contract/config.ts';
-import { apiGet, apiPost } from '../../lib/api/index.ts';
+import { calls } from '../../lib/api/index.ts';
 import type { FavouritesRemote } from './favourites.ts';
 
 // spec §7 "User config and self-selection". The spec names the calls, not their bodies; the sandbox
@@ -14,15 +14,15 @@ export const SELECTION_PATHS = {
 
 export type SelectionConfigReply = ReplyOf<ConfigCalls['/user/feConfig/getSelfSelectionConfig']>;
 
-export const getSelectionConfig = () => apiGet<SelectionConfigReply>(SELECTION_PATHS.get, { silent: true });
-export const updateSelectionConfig = (configData: string) => apiPost<null>(SELECTION_PATHS.update, { configData }, { silent: true });
+export const getSelectionConfig = () => calls.get(SELECTION_PATHS.get, undefined, { silent: true });
+export const updateSelectionConfig = (configData: string) => calls.post(SELECTION_PATHS.update, { configData }, { silent: true });
 
 /** The server side of the favourites; errors reach the caller (the page shows them). */
 export const selectionRemote: FavouritesRemote = {
   add: async (symbol) => {
-    await apiPost<null>(SELECTION_PATHS.add, { symbol }, { silent: true });
+    await calls.post(SELECTION_PATHS.add, { symbol }, { silent: true });
   },
   remove: async (symbol) => {
-    await apiPost<null>(SELECTION_PATHS.del, { symbol }, { silent: true });
+    await calls.post(SELECTION_PATHS.del, { symbol }, { silent: true });
   },
 };

@@ -2,6 +2,7 @@ import { api } from './app-client.ts';
 
 export { ApiError, isApiError, type ApiErrorKind, type ApiErrorInit } from './api-error.ts';
 export { errorData, type DataCode, type ErrorData } from './error-data.ts';
+export { calls, createCalls, send } from './calls.ts';
 export {
   ERROR_KEYS,
   ERRORS_NAMESPACE,

@@ -1,25 +1,12 @@
-import type { ApiCalls, ApiPath } from '../../../contract/api.ts';
-import type { BodyOf, QueryOf, ReplyOf } from '../../../contract/call.ts';
+import type { ApiPath } from '../../../contract/api.ts';
 import { GET_PATHS, PUBLIC_PATHS } from './call-table.ts';
 import { api } from './app-client.ts';
-import type { ApiClient, CallOptions, Params } from './client.ts';
+import type { Args, Body, Reply, RequestOptions } from './calls.ts';
+import { send } from './index.ts';
+import type { ApiClient } from './client.ts';
 
 export type { ApiPath };
-
-/** The paths of the contract (contract/api.ts, types only) by method and by who may call them (spec §7). */
-export type GetPath = { [P in ApiPath]: ApiCalls[P]['method'] extends 'GET' ? P : never }[ApiPath];
-export type PublicPath = { [P in ApiPath]: ApiCalls[P]['auth'] extends 'public' ? P : never }[ApiPath];
-
-/** What a call takes: its JSON body (a POST) or its query (a GET); `undefined` when it takes neither. */
-export type Body<P extends ApiPath> = ApiCalls[P]['method'] extends 'GET' ? QueryOf<ApiCalls[P]> : BodyOf<ApiCalls[P]>;
-/** The `data` of a call's success reply. */
-export type Reply<P extends ApiPath> = ReplyOf<ApiCalls[P]>;
-/** The method, the token and the query come from the contract; the rest is the caller's. */
-export type RequestOptions = Omit<CallOptions, 'noToken' | 'searchParams'>;
-
-/** A POST without a body may still be sent `{}`, as some screens do (the sandbox reads neither). */
-type Input<P extends ApiPath> = Body<P> extends undefined ? Body<P> | Record<string, never> : Body<P>;
-type Args<P extends ApiPath> = undefined extends Body<P> ? [input?: Input<P>, options?: RequestOptions] : [input: Input<P>, options?: RequestOptions];
+export type { Body, GetPath, PublicPath, Reply, RequestOptions } from './calls.ts';
 
 export type Request = <P extends ApiPath>(path: P, ...args: Args<P>) => Promise<Reply<P>>;
 
@@ -30,11 +17,8 @@ export type Request = <P extends ApiPath>(path: P, ...args: Args<P>) => Promise<
  * POST's as its JSON body; a POST without input sends no body, as `client.post(path)` does.
  */
 export function createRequest(client: Pick<ApiClient, 'get' | 'post'>): Request {
-  return <P extends ApiPath>(path: P, ...[input, options = {}]: Args<P>): Promise<Reply<P>> => {
-    const callOptions: CallOptions = PUBLIC_PATHS.has(path) ? { ...options, noToken: true } : options;
-    if (GET_PATHS.has(path)) return client.get<Reply<P>>(path, input === undefined ? callOptions : { ...callOptions, searchParams: input as Params });
-    return client.post<Reply<P>>(path, input, callOptions);
-  };
+  return <P extends ApiPath>(path: P, ...[input, options]: Args<P>): Promise<Reply<P>> =>
+    send<Reply<P>>(client, path, { get: GET_PATHS.has(path), public: PUBLIC_PATHS.has(path) }, input, options);
 }
 
 /**

@@ -1,10 +1,6 @@
-import type { AccountCalls } from '../../../contract/account.ts';
-import type { ReplyOf } from '../../../contract/call.ts';
-import { apiPost } from '../api/index.ts';
+import { calls } from '../api/index.ts';
 import { session, useSession } from './index.ts';
 import type { UserInfo } from './session-store.ts';
-
-type Reply = ReplyOf<AccountCalls['/institution/updateOrderConfirmStatus']>;
 
 /** spec §3 userInfo.orderConfirmStatus: whether orders ask for a confirmation (true unless turned off). */
 export function orderConfirmEnabled(userInfo: UserInfo | null): boolean {
@@ -21,7 +17,7 @@ export function useOrderConfirm(): boolean {
  * answer, so every tab of the page reads the same setting.
  */
 export async function setOrderConfirm(enabled: boolean): Promise<boolean> {
-  const reply = await apiPost<Reply>('/institution/updateOrderConfirmStatus', { orderConfirmStatus: enabled });
+  const reply = await calls.post('/institution/updateOrderConfirmStatus', { orderConfirmStatus: enabled });
   const { userInfo, userMenu } = session.getState();
   if (userInfo) session.actions.setUser({ ...userInfo, orderConfirmStatus: reply.orderConfirmStatus }, userMenu);
   return reply.orderConfirmStatus;

@@ -1,8 +1,7 @@
-import { apiGet, apiPost } from '../../../lib/api/index.ts';
-import { type Reply, request } from '../../../lib/api/request.ts';
+import { type Body, type Reply, request } from '../../../lib/api/request.ts';
 import { rangeQuery, type ChartRange } from './chart-window.ts';
 
-// The analytics pages' calls (issue 15; spec §7 financingUnit/*, account/overview/*; contract/broker-analytics.ts),
+// The analytics pages' calls (spec §7 financingUnit/*, account/overview/*; contract/broker-analytics.ts),
 // typed from the contract (types only). Quiet: the screens show their errors.
 const quiet = { silent: true } as const;
 
@@ -21,11 +20,8 @@ export type UserIncomePage = Reply<'/broker/account/overview/queryUserIncomeReco
 export type TradeBillPage = Reply<'/broker/order/tradeBill/page'>;
 export type ProjectInfo = Reply<'/broker/project/queryBrokerProjectInfo'>;
 export type UserProfits = Reply<'/broker/account/overview/queryUserProfit'>;
-
-
-/** A GET call's query: every field as text. */
-const searchParams = (fields: Record<string, string | number | undefined>): Record<string, string> =>
-  Object.fromEntries(Object.entries(fields).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+/** spec §9 page sizes, as the paged calls take them. */
+type PageCondition = Body<'/broker/order/tradeBill/page'>['pageCondition'];
 
 /** An optional project filter ('' = every project). */
 const project = (projectNo: string) => (projectNo ? { projectNo } : {});
@@ -38,10 +34,10 @@ export const analyticsApi = {
   /** The project's terms, for its public dataChart link (shareCode). */
   projectInfo: (projectNo: string) => request('/broker/project/queryBrokerProjectInfo', { projectNo }, quiet),
   zeroRecords: (projectNo: string, range: ChartRange) => request('/broker/financingUnit/queryEveryDayZeroRecordList', { projectNo, ...rangeQuery(range) }, quiet),
-  userIncome: (projectNo: string, range: ChartRange, pageCondition: { pageNum: number; pageSize: number }) =>
-    apiPost<Reply<'/broker/account/overview/queryUserIncomeRecordList'>>('/broker/account/overview/queryUserIncomeRecordList', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
-  tradeBills: (projectNo: string, range: ChartRange, pageCondition: { pageNum: number; pageSize: number }) =>
-    apiPost<Reply<'/broker/order/tradeBill/page'>>('/broker/order/tradeBill/page', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
+  userIncome: (projectNo: string, range: ChartRange, pageCondition: PageCondition) =>
+    request('/broker/account/overview/queryUserIncomeRecordList', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
+  tradeBills: (projectNo: string, range: ChartRange, pageCondition: PageCondition) =>
+    request('/broker/order/tradeBill/page', { pageCondition, queryCondition: { ...project(projectNo), ...rangeQuery(range) } }, quiet),
   netAsset: (projectNo: string) => request('/broker/financingUnit/queryNetAsset', { projectNo }, quiet),
   accountLines: (projectNo: string, range: ChartRange) =>
     request('/broker/account/overview/queryBrokerAccountIncomeRecordLineList', { ...project(projectNo), ...rangeQuery(range) }, quiet),
@@ -52,7 +48,7 @@ export const analyticsApi = {
   totalTrade: (projectNo: string, range: ChartRange) =>
     request('/broker/account/overview/listTotalTrade', { ...project(projectNo), ...rangeQuery(range) }, quiet),
   accountTrades: (projectNo: string, range: ChartRange) =>
-    apiGet<AccountTradeStatistics>('/broker/account/overview/listAccountTradeStatistics', { searchParams: searchParams({ ...project(projectNo), ...rangeQuery(range) }), ...quiet }),
+    request('/broker/account/overview/listAccountTradeStatistics', { ...project(projectNo), ...rangeQuery(range) }, quiet),
   userTrades: (projectNo: string, range: ChartRange) =>
     request('/broker/account/overview/listUserTradeSummary', { ...project(projectNo), ...rangeQuery(range) }, quiet),
   userProfit: (projectNo: string) => request('/broker/account/overview/queryUserProfit', project(projectNo), quiet),
