@@ -13,7 +13,6 @@ import { isTimeZone, warmUpExport, zonedFormatter } from '../platform/xlsx.ts';
 import { type ExportForm, exportFilter, fill, type Lang, TEXTS, type WriteJob } from './export-job.ts';
 import { coinSource, convertSource, fiatSource, transferSource } from './export-sources.ts';
 
-export { EXPORT_BATCH } from './export-job.ts';
 
 /** Longest stretch of writing rows before the export yields to the event loop (the sandbox's other requests). */
 export const EXPORT_SLICE_MS = 8;

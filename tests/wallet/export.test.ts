@@ -5,7 +5,8 @@ import enWallet from '../../locales/en-US/wallet.json' with { type: 'json' };
 import zhRecord from '../../locales/zh-HK/record.json' with { type: 'json' };
 import zhWallet from '../../locales/zh-HK/wallet.json' with { type: 'json' };
 import { openDatabase } from '../../server/platform/db/client.ts';
-import { EXPORT_BATCH, exportStats } from '../../server/wallet/export.ts';
+import { EXPORT_BATCH } from '../../server/wallet/export-job.ts';
+import { exportStats } from '../../server/wallet/export.ts';
 import { amountCell, zonedFormatter } from '../../server/platform/xlsx.ts';
 import { TestApi } from '../api/helpers.ts';
 

@@ -36,8 +36,6 @@ export { DEFAULT_TIMEOUTS, SECURITY_PATHS, normalisePath, timeoutKindFor, type T
  */
 export { api };
 export const configureApi = api.configure;
-export const apiGet = api.get;
-export const apiPost = api.post;
 export const download = api.download;
 export const upload = api.upload;
 export const apiStats = api.stats;

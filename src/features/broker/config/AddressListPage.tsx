@@ -6,8 +6,8 @@ import { useAddressDelete } from '../../../components/address-book/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { FormMessage } from '../../../components/form/index.ts';
-import { FilterSelect, PageSizeSelect, type TimeRange, useRecordQuery } from '../../../components/records/index.ts';
-import { BrokerTable as RecordTable } from '../list-failure.tsx';
+import { FilterSelect, PageSizeSelect, type TimeRange, useRecordQuery, RecordTable } from '../../../components/records/index.ts';
+import { useListFailure } from '../list-failure.tsx';
 import { useLoad } from '../../../lib/use-load.ts';
 import { AddAddressForm } from './AddAddressForm.tsx';
 import { addressApi, type BrokerAddress } from './api.ts';
@@ -39,6 +39,7 @@ export default function AddressListPage() {
 function AddressList() {
   const { t } = useTranslation('broker-config');
   usePrimeLocale();
+  const describeFailure = useListFailure();
   const { filters, setFilter, paging, setPaging, onPage } = useRecordQuery<Filters>({});
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
@@ -115,7 +116,7 @@ function AddressList() {
         <FilterSelect<string> name="asset" label={t('address.columns.asset')} value={filters.asset} options={(assets.data ?? []).map((a) => [a.asset, a.asset] as const)} onChange={(v) => setFilter('asset', v)} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
       </form>
-      <RecordTable label={t('address.table')} dataKey="id" page={page} paging={paging} onPage={onPage} exportError={null}>
+      <RecordTable describeFailure={describeFailure} label={t('address.table')} dataKey="id" page={page} paging={paging} onPage={onPage} exportError={null}>
         <Column header={t('address.columns.name')} body={(row: BrokerAddress) => <span data-address-row={row.address}>{row.name}</span>} />
         <Column header={t('address.columns.exchange')} body={(row: BrokerAddress) => t(`exchanges.${row.exchange}`)} />
         <Column header={t('address.columns.asset')} body={(row: BrokerAddress) => `${row.asset} · ${row.network}`} />

@@ -8,10 +8,10 @@ import { describeError } from '../../account/shared.ts';
 import { FormMessage } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
-import { FilterBar as BrokerFilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery as useBrokerQuery } from '../../../components/records/index.ts';
+import { FilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery, RecordTable } from '../../../components/records/index.ts';
 import { EmptyState } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { BrokerTable } from '../list-failure.tsx';
+import { useListFailure } from '../list-failure.tsx';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, recordApi, type CapitalRecord } from './api.ts';
 import { Amount, timeFields } from './shared.tsx';
@@ -46,7 +46,8 @@ function AssetFlow() {
   const { t } = useTranslation('broker-money');
   usePrimeLocale();
   const accounts = useLoad(() => accountApi.list(), []);
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useBrokerQuery<Filters>({ days: 30 });
+  const describeFailure = useListFailure();
+  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<Filters>({ days: 30 });
   const page = useLoad(
     () =>
       recordApi.capital(paging, {
@@ -64,15 +65,15 @@ function AssetFlow() {
         <h1>{t('flow.title')}</h1>
         <p className="td-field-hint">{t('flow.intro')}</p>
       </div>
-      <BrokerFilterBar>
+      <FilterBar>
         <AccountPicker name="account" label={t('common.subAccount')} accounts={accounts.data ?? []} value={filters.brokerAccountId ?? ''} onChange={(v) => setFilter('brokerAccountId', v)} allowAll />
         <FilterSelect<BrokerWallet> name="wallet" label={t('flow.columns.wallet')} value={filters.wallet} options={BROKER_WALLETS.map((w) => [w, t(`broker:wallets.${w}`)] as const)} onChange={(v) => setFilter('wallet', v)} />
         <FilterSelect<Kind> name="kind" label={t('flow.columns.kind')} value={filters.kind} options={KINDS.map((k) => [k, t(`flow.kinds.${k}`)] as const)} onChange={(v) => setFilter('kind', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
+      </FilterBar>
       {open ? <Detail recordId={open} onClose={() => setOpen(null)} /> : null}
-      <BrokerTable<CapitalRecord> label={t('flow.title')} dataKey="recordId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      <RecordTable<CapitalRecord> describeFailure={describeFailure} label={t('flow.title')} dataKey="recordId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
         <Column header={t('flow.columns.time')} body={(row: CapitalRecord) => <span data-flow-row={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('flow.columns.kind')} body={(row: CapitalRecord) => <span data-flow-kind={row.kind}>{t(`flow.kinds.${row.kind}`, { defaultValue: row.kind })}</span>} />
         <Column header={t('common.subAccount')} body={(row: CapitalRecord) => `${row.subAccountName} · ${t(`broker-config:exchanges.${row.exchangeCode}`)}`} />
@@ -87,7 +88,7 @@ function AssetFlow() {
             </button>
           )}
         />
-      </BrokerTable>
+      </RecordTable>
     </div>
   );
 }

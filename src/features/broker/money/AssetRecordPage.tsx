@@ -5,10 +5,10 @@ import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
-import { ExportButton as BrokerExportButton, FilterBar as BrokerFilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery as useBrokerQuery } from '../../../components/records/index.ts';
+import { ExportButton, FilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery, RecordTable } from '../../../components/records/index.ts';
 import { EmptyState } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { BrokerTable } from '../list-failure.tsx';
+import { useListFailure } from '../list-failure.tsx';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, recordApi, type BillRecord } from './api.ts';
 import { exportFileName } from './export-name.ts';
@@ -41,7 +41,8 @@ function AssetRecord() {
   const { t } = useTranslation('broker-money');
   usePrimeLocale();
   const accounts = useLoad(() => accountApi.list(), []);
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useBrokerQuery<Filters>({ days: 30 });
+  const describeFailure = useListFailure();
+  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<Filters>({ days: 30 });
   const query = {
     ...timeFields(filters),
     ...(filters.type ? { type: filters.type } : {}),
@@ -55,14 +56,14 @@ function AssetRecord() {
         <h1>{t('bill.title')}</h1>
         <p className="td-field-hint">{t('bill.intro')}</p>
       </div>
-      <BrokerFilterBar actions={<BrokerExportButton path="/broker/account/bill/export" fields={exportFields(query)} fileName={exportFileName('bill')} />}>
+      <FilterBar actions={<ExportButton path="/broker/account/bill/export" fields={exportFields(query)} fileName={exportFileName('bill')} />}>
         <AccountPicker name="account" label={t('common.subAccount')} accounts={accounts.data ?? []} value={filters.brokerAccountId ?? ''} onChange={(v) => setFilter('brokerAccountId', v)} allowAll />
         <FilterSelect<BillType> name="type" label={t('bill.columns.type')} value={filters.type} options={BILL_TYPES.map((x) => [x, t(`bill.types.${x}`)] as const)} onChange={(v) => setFilter('type', v)} />
         <FilterSelect<BillState> name="status" label={t('bill.columns.status')} value={filters.status} options={BILL_STATES.map((x) => [x, t(`bill.states.${x}`)] as const)} onChange={(v) => setFilter('status', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
-      <BrokerTable<BillRecord> label={t('bill.title')} dataKey="recordId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      </FilterBar>
+      <RecordTable<BillRecord> describeFailure={describeFailure} label={t('bill.title')} dataKey="recordId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
         <Column header={t('bill.columns.time')} body={(row: BillRecord) => <span data-bill-row={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('bill.columns.type')} body={(row: BillRecord) => t(`bill.types.${row.type}`)} />
         <Column header={t('common.subAccount')} body={(row: BillRecord) => `${row.subAccountName} · ${t(`broker-config:exchanges.${row.exchangeCode}`)}`} />
@@ -72,7 +73,7 @@ function AssetRecord() {
         <Column header={t('bill.columns.fee')} body={(row: BillRecord) => <Amount value={row.fee} asset={row.asset} />} />
         <Column header={t('bill.columns.status')} body={(row: BillRecord) => <span data-status={row.status}>{t(`bill.states.${row.status}`)}</span>} />
         <Column header={t('bill.columns.completed')} body={(row: BillRecord) => (row.completedAt ? formatDateTime(row.completedAt) : '')} />
-      </BrokerTable>
+      </RecordTable>
     </div>
   );
 }

@@ -5,10 +5,10 @@ import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
-import { ExportButton as BrokerExportButton, FilterBar as BrokerFilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery as useBrokerQuery } from '../../../components/records/index.ts';
+import { ExportButton, FilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery, RecordTable } from '../../../components/records/index.ts';
 import { EmptyState } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { BrokerTable } from '../list-failure.tsx';
+import { useListFailure } from '../list-failure.tsx';
 import { recordApi, type OperationRecord } from './api.ts';
 import { exportFileName } from './export-name.ts';
 import { Amount, exportFields, timeFields } from './shared.tsx';
@@ -36,7 +36,8 @@ export default function OperateRecordPage() {
 function OperateRecord() {
   const { t } = useTranslation('broker-money');
   usePrimeLocale();
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useBrokerQuery<Filters>({ days: 30 });
+  const describeFailure = useListFailure();
+  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<Filters>({ days: 30 });
   const query = { ...timeFields(filters), ...(filters.operationType ? { operationType: filters.operationType } : {}), ...(filters.exchangeCode ? { exchangeCode: filters.exchangeCode } : {}) };
   const page = useLoad(() => recordApi.operations(paging, query), [paging, filters]);
   return (
@@ -45,13 +46,13 @@ function OperateRecord() {
         <h1>{t('operations.title')}</h1>
         <p className="td-field-hint">{t('operations.intro')}</p>
       </div>
-      <BrokerFilterBar actions={<BrokerExportButton path="/broker/exportBrokerFinancingAction" fields={{}} searchParams={exportFields(query)} fileName={exportFileName('operations')} />}>
+      <FilterBar actions={<ExportButton path="/broker/exportBrokerFinancingAction" fields={{}} searchParams={exportFields(query)} fileName={exportFileName('operations')} />}>
         <FilterSelect<OperationType> name="operationType" label={t('operations.columns.type')} value={filters.operationType} options={OPERATION_TYPES.map((o) => [o, t(`operationTypes.${o}`)] as const)} onChange={(v) => setFilter('operationType', v)} />
         <FilterSelect<BrokerExchange> name="exchange" label={t('operations.columns.exchange')} value={filters.exchangeCode} options={BROKER_EXCHANGES.map((x) => [x, t(`broker-config:exchanges.${x}`)] as const)} onChange={(v) => setFilter('exchangeCode', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
-      <BrokerTable<OperationRecord> label={t('operations.title')} dataKey="id" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      </FilterBar>
+      <RecordTable<OperationRecord> describeFailure={describeFailure} label={t('operations.title')} dataKey="id" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
         <Column header={t('operations.columns.time')} body={(row: OperationRecord) => <span data-operation-row={row.id}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('operations.columns.type')} body={(row: OperationRecord) => <span data-operation-type={row.operationType}>{t(`operationTypes.${row.operationType}`)}</span>} />
         <Column header={t('operations.columns.operator')} body={(row: OperationRecord) => row.operator} />
@@ -60,7 +61,7 @@ function OperateRecord() {
         <Column header={t('operations.columns.amount')} body={(row: OperationRecord) => <Amount value={row.amount} asset={row.asset} />} />
         <Column header={t('operations.columns.application')} body={(row: OperationRecord) => (row.applicationId ? `#${row.applicationId}` : '')} />
         <Column header={t('operations.columns.remark')} body={(row: OperationRecord) => row.remark} />
-      </BrokerTable>
+      </RecordTable>
     </div>
   );
 }

@@ -10,10 +10,10 @@ import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
 import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
-import { FilterBar as BrokerFilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery as useBrokerQuery } from '../../../components/records/index.ts';
+import { FilterBar, FilterSelect, PageSizeSelect, type TimeRange, TimeRangeFilter, useRecordQuery, RecordTable } from '../../../components/records/index.ts';
 import { EmptyState } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { BrokerTable } from '../list-failure.tsx';
+import { useListFailure } from '../list-failure.tsx';
 import { AccountPicker } from './AccountPicker.tsx';
 import { accountApi, fundApi, type Application } from './api.ts';
 import { describeMoneyError } from './errors.ts';
@@ -49,7 +49,8 @@ export default function TransferPage() {
 function Transfer() {
   const { t } = useTranslation('broker-money');
   usePrimeLocale();
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useBrokerQuery<Filters>({ days: 30 });
+  const describeFailure = useListFailure();
+  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<Filters>({ days: 30 });
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
   const org = useLoad(() => fundApi.organization(), [version]);
@@ -113,13 +114,13 @@ function Transfer() {
         {t('transfer.listTitle')}
         {org.data ? <span className="td-field-hint">{t('transfer.awaitingMe', { count: org.data.awaitingMe })}</span> : null}
       </h2>
-      <BrokerFilterBar>
+      <FilterBar>
         <FilterSelect<State> name="status" label={t('transfer.columns.status')} value={filters.status} options={STATES.map((s) => [s, t(`states.${s}`)] as const)} onChange={(v) => setFilter('status', v)} />
         <FilterSelect<ApplicationType> name="type" label={t('transfer.columns.type')} value={filters.type} options={APPLICATION_TYPES.map((s) => [s, t(`types.${s}`)] as const)} onChange={(v) => setFilter('type', v)} />
         <TimeRangeFilter value={filters} onChange={setRange} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
-      </BrokerFilterBar>
-      <BrokerTable<Application> label={t('transfer.listTitle')} dataKey="applicationId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
+      </FilterBar>
+      <RecordTable<Application> describeFailure={describeFailure} label={t('transfer.listTitle')} dataKey="applicationId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />}>
         <Column header={t('transfer.columns.createdAt')} body={(row: Application) => <span data-application-row={row.applicationId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('transfer.columns.type')} body={(row: Application) => t(`types.${row.type}`)} />
         <Column header={t('transfer.columns.from')} body={(row: Application) => `${row.fromSubAccountName} · ${t(`broker:wallets.${row.fromWallet}`)}`} />
@@ -149,7 +150,7 @@ function Transfer() {
             ) : null
           }
         />
-      </BrokerTable>
+      </RecordTable>
     </div>
   );
 }
