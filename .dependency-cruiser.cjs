@@ -4,37 +4,24 @@
 const DOMAINS = '(wallet|convert|otc|loans|electricity|trade|broker|help|messages)';
 const BELOW_DOMAINS = '(platform|identity|ledger|sim)';
 
+/** A layer that imports nothing else of server/ but itself and the folders `below`. */
+function standsOn(name, comment, layer, below) {
+  return {
+    name,
+    comment,
+    severity: 'error',
+    from: { path: `^server/${layer}/` },
+    to: { path: '^server/', pathNot: `^server/(${[layer, ...below].join('|')})/` },
+  };
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'platform-imports-platform-only',
-      comment: 'server/platform is the kernel every layer stands on: it imports nothing else of server/.',
-      severity: 'error',
-      from: { path: '^server/platform/' },
-      to: { path: '^server/', pathNot: '^server/platform/' },
-    },
-    {
-      name: 'identity-on-platform-only',
-      comment: 'server/identity (users, sign-in, sessions, codes, KYC, step-up) stands on server/platform alone.',
-      severity: 'error',
-      from: { path: '^server/identity/' },
-      to: { path: '^server/', pathNot: '^server/(platform|identity)/' },
-    },
-    {
-      name: 'ledger-on-platform-only',
-      comment: 'server/ledger (postings and balances) stands on server/platform alone.',
-      severity: 'error',
-      from: { path: '^server/ledger/' },
-      to: { path: '^server/', pathNot: '^server/(platform|ledger)/' },
-    },
-    {
-      name: 'sim-stands-alone',
-      comment: 'server/sim is the exchange stand-in: it knows nothing of the provider API.',
-      severity: 'error',
-      from: { path: '^server/sim/' },
-      to: { path: '^server/', pathNot: '^server/sim/' },
-    },
+    standsOn('platform-imports-platform-only', 'server/platform is the kernel every layer stands on: it imports nothing else of server/.', 'platform', []),
+    standsOn('identity-on-platform-only', 'server/identity (users, sign-in, sessions, codes, KYC, step-up) stands on server/platform alone.', 'identity', ['platform']),
+    standsOn('ledger-on-platform-only', 'server/ledger (postings and balances) stands on server/platform alone.', 'ledger', ['platform']),
+    standsOn('sim-stands-alone', 'server/sim is the exchange stand-in: it knows nothing of the provider API.', 'sim', []),
     {
       name: 'sim-through-its-entry',
       comment: 'The domains read the simulated exchange through server/sim/index.ts only.',
