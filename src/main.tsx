@@ -5,6 +5,7 @@ import { initI18n } from './lib/i18n/index.ts';
 import { applyTheme } from './lib/theme/index.ts';
 import { App } from './app/App.tsx';
 import './styles/theme.css';
+import './styles/kit.css';
 
 // spec §2: phone-like user agents get no page background class.
 const PHONE_UA = /Mobi|Android|iPhone|iPod|Windows Phone|BlackBerry/i;
