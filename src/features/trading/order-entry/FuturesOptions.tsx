@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { Dispatch } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from './DecimalInput.tsx';
 import { FieldMessage } from './FieldMessage.tsx';
 import { isLimitLike, type FormAction, type TimeInForce, type TradeFormState } from './form-state.ts';
 import { estimatedLiquidation, requiredFunds, volumeForPercent, type BalanceContext, type OrderErrors, type PairRules } from './validate.ts';
@@ -52,15 +53,13 @@ export function FuturesOptions(props: { form: TradeFormState; dispatch: Dispatch
             {(['takeProfit', 'stopLoss'] as const).map((key) => (
               <label key={key} className="td-of-field td-of-field--stacked" htmlFor={`${uid}-${key}`}>
                 <span>{t(`form.${key}`, { asset: quoteAsset })}</span>
-                <input
+                <DecimalInput
                   id={`${uid}-${key}`}
-                  data-testid={`order-${key}`}
-                  inputMode="decimal"
-                  autoComplete="off"
+                  testId={`order-${key}`}
+                  messageId={`order-${key}-msg`}
                   value={form[key]}
-                  aria-invalid={errors[key] ? true : undefined}
-                  aria-describedby={errors[key] ? `order-${key}-msg` : undefined}
-                  onChange={(e) => dispatch({ type: 'extras', patch: { [key]: e.target.value } })}
+                  error={errors[key]}
+                  onChange={(value) => dispatch({ type: 'extras', patch: { [key]: value } })}
                 />
               </label>
             ))}
