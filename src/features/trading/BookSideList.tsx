@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { ROW_PADDING } from './book-constants.ts';
 import type { FlashTracker } from './book-rows.ts';
-import { withAlpha } from './chart-colors.ts';
+import { withAlpha } from '../../lib/chart/index.ts';
 import { usePaintedRows } from './painted-rows.ts';
 import { listFont, useContentBox } from './row-painter.ts';
 import { TextColumn, writeLines } from './TextColumn.tsx';
