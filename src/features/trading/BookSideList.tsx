@@ -96,8 +96,8 @@ const ownLines = (prices: readonly string[], own: ReadonlySet<string>, mark: str
  * worker (row-painter.ts). Three text columns (one text node each, a line per level) hold the same lines, transparent
  * at the same places, for assistive technology, find in page and copying; they are written when the list renders
  * and at most once a second between renders (in forced-colours mode they are the lines shown, written every tick).
- * With `live`, a tick does not render the list through React: `update` hands the lines to the painter (issue 19,
- * the viewed tab's main thread; bench/results/browser.md has the variants measured on the way).
+ * With `live`, a tick does not render the list through React: `update` hands the lines to the painter (the
+ * viewed tab's main-thread budget; bench/results/browser.md has the variants measured on the way).
  */
 export const BookSideList = memo(function BookSideList(props: BookSideListProps) {
   const { side, priceDigits, amountDigits, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark, live } = props;

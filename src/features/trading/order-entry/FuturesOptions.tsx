@@ -8,7 +8,7 @@ import { isLimitLike, type FormAction, type TimeInForce, type TradeFormState } f
 import { estimatedLiquidation, requiredFunds, volumeForPercent, type BalanceContext, type OrderErrors, type PairRules } from './validate.ts';
 
 /**
- * USD-M order options (issue 18): reduce-only, post-only (limit), time in force (limit and stop-limit),
+ * USD-M order options (spec §3 "Trade form", §7 "Lightning futures" sendOrder): reduce-only, post-only (limit), time in force (limit and stop-limit),
  * take-profit / stop-loss with the entry.
  */
 export function FuturesOptions(props: { form: TradeFormState; dispatch: Dispatch<FormAction>; errors: OrderErrors; quoteAsset: string }) {
@@ -72,7 +72,7 @@ export function FuturesOptions(props: { form: TradeFormState; dispatch: Dispatch
   );
 }
 
-/** Before submitting (issue 18): the cost (initial margin + taker fee), the maximum openable size and the estimated liquidation price. */
+/** Before submitting (spec §2 "Futures trading"): the cost (initial margin + taker fee), the maximum openable size and the estimated liquidation price. */
 export function FuturesEstimates(props: { rules: PairRules; form: TradeFormState; ctx: BalanceContext; price: Decimal | null; volume: string }) {
   const { rules, form, ctx, price, volume } = props;
   const { t } = useTranslation('orders');
