@@ -10,3 +10,4 @@ export { nextSortOrder, type SortOrder } from './sort/sort-order.ts';
 export { PercentSlider, PERCENT_STEPS, type PercentSliderProps } from './slider/PercentSlider.tsx';
 export { LongNumber, LONG_NUMBER_WIDTH, type LongNumberProps } from './long-number/LongNumber.tsx';
 export { NoPermission, type NoPermissionProps } from './no-permission/NoPermission.tsx';
+export { SegmentedButtons, type SegmentedButtonsProps } from './segmented/SegmentedButtons.tsx';

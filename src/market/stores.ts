@@ -3,6 +3,7 @@ import {
   KLINES_MAX,
   tradesKeptAfter,
   type BatchMessage,
+  type BookPayload,
   type HealthSnapshot,
   type Kline,
   type Market,
@@ -11,17 +12,8 @@ import {
   type Trade,
 } from '../../workers/contract.ts';
 
-/** A book as the tab keeps it: levels best first, flat [price, qty, ...] (the transferred arrays). */
-export interface BookView {
-  synced: boolean;
-  lastUpdateId: number;
-  time: number;
-  tickSize: string | null;
-  depth: number;
-  group: number;
-  bids: Float64Array;
-  asks: Float64Array;
-}
+/** A book as the tab keeps it: the core's book message without its routing fields (levels best first, transferred). */
+export type BookView = Omit<BookPayload, 'type' | 'key' | 'market' | 'symbol'>;
 
 // One vanilla store per topic (../shared/CONVENTIONS.md "Stores and rendering"): the bridge writes,
 // components read through narrow selectors. Keys are subscription ids (see subscriptionId).

@@ -122,24 +122,39 @@ export class BookEntry implements Entry {
   }
 }
 
-export class TradesEntry implements Entry {
-  readonly list = new TradeList();
-  readonly stream: string;
+/**
+ * A topic that follows its stream (after one REST load, for trades, tickers and klines): it reacts to no socket
+ * change (a reopened stream simply continues), and a REST reply that lands after dispose is dropped.
+ */
+abstract class StreamEntry implements Entry {
   refs = 0;
   lastEventAt: number;
-  private pending: Trade[] | null = [];
-  private disposed = false;
+  protected disposed = false;
 
   constructor(
-    core: EntryHost,
     readonly key: string,
     readonly endpoint: EndpointId,
-    market: Market,
-    symbol: string,
+    readonly stream: string,
     now: number,
   ) {
-    this.stream = `${symbol.toLowerCase()}@aggTrade`;
     this.lastEventAt = now;
+  }
+
+  abstract version(): number;
+  abstract onFrame(frame: Frame): void;
+  onDown(): void {}
+  onOpen(): void {}
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
+export class TradesEntry extends StreamEntry {
+  readonly list = new TradeList();
+  private pending: Trade[] | null = [];
+
+  constructor(core: EntryHost, key: string, endpoint: EndpointId, market: Market, symbol: string, now: number) {
+    super(key, endpoint, `${symbol.toLowerCase()}@aggTrade`, now);
     // Initial fill from REST (spec §9: 150 fetched); stream trades wait until it lands.
     core.restClient.trades(market, symbol).then(
       (trades) => this.fill(trades ?? []),
@@ -166,23 +181,13 @@ export class TradesEntry implements Entry {
     if (this.pending !== null) this.pending.push(t);
     else this.list.add(t.id, t.time, t.price, t.qty, t.isBuyerMaker);
   }
-
-  onDown(): void {}
-  onOpen(): void {}
-  dispose(): void {
-    this.disposed = true;
-  }
 }
 
-export class TickersEntry implements Entry {
+export class TickersEntry extends StreamEntry {
   readonly map = new TickerMap();
-  readonly stream = '!miniTicker@arr';
-  refs = 0;
-  lastEventAt: number;
-  private disposed = false;
 
-  constructor(core: EntryHost, readonly key: string, readonly endpoint: EndpointId, market: Market, now: number) {
-    this.lastEventAt = now;
+  constructor(core: EntryHost, key: string, endpoint: EndpointId, market: Market, now: number) {
+    super(key, endpoint, '!miniTicker@arr', now);
     core.restClient.tickers(market).then(
       (tickers) => {
         if (!this.disposed && tickers) this.map.update(tickers);
@@ -198,32 +203,13 @@ export class TickersEntry implements Entry {
   onFrame(frame: Frame): void {
     if (frame.kind === 'tickers') this.map.update(frame.tickers);
   }
-
-  onDown(): void {}
-  onOpen(): void {}
-  dispose(): void {
-    this.disposed = true;
-  }
 }
 
-export class KlinesEntry implements Entry {
+export class KlinesEntry extends StreamEntry {
   readonly series = new KlineSeries();
-  readonly stream: string;
-  refs = 0;
-  lastEventAt: number;
-  private disposed = false;
 
-  constructor(
-    core: EntryHost,
-    readonly key: string,
-    readonly endpoint: EndpointId,
-    market: Market,
-    symbol: string,
-    interval: string,
-    now: number,
-  ) {
-    this.stream = `${symbol.toLowerCase()}@kline_${interval}`;
-    this.lastEventAt = now;
+  constructor(core: EntryHost, key: string, endpoint: EndpointId, market: Market, symbol: string, interval: string, now: number) {
+    super(key, endpoint, `${symbol.toLowerCase()}@kline_${interval}`, now);
     core.restClient.klines(market, symbol, interval).then(
       (json) => {
         const rows = readKlineRows(json, core.now());
@@ -240,29 +226,14 @@ export class KlinesEntry implements Entry {
   onFrame(frame: Frame): void {
     if (frame.kind === 'kline') this.series.update(frame.kline);
   }
-
-  onDown(): void {}
-  onOpen(): void {}
-  dispose(): void {
-    this.disposed = true;
-  }
 }
 
-export class MarkEntry implements Entry {
-  readonly endpoint: EndpointId = 'usdmMarket';
-  readonly stream: string;
-  refs = 0;
-  lastEventAt: number;
+export class MarkEntry extends StreamEntry {
   mark: MarkPrice | null = null;
   private v = 0;
 
-  constructor(
-    readonly key: string,
-    symbol: string,
-    now: number,
-  ) {
-    this.stream = `${symbol.toLowerCase()}@markPrice@1s`;
-    this.lastEventAt = now;
+  constructor(key: string, symbol: string, now: number) {
+    super(key, 'usdmMarket', `${symbol.toLowerCase()}@markPrice@1s`, now);
   }
 
   version(): number {
@@ -274,8 +245,4 @@ export class MarkEntry implements Entry {
     this.mark = frame.mark;
     this.v++;
   }
-
-  onDown(): void {}
-  onOpen(): void {}
-  dispose(): void {}
 }

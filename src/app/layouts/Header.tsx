@@ -4,7 +4,8 @@ import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router
 import { signOut } from '../../features/account/index.ts';
 import { UnreadLink } from '../../features/messages/index.ts';
 import { LANGUAGES, isLanguage, type Language } from '../../lib/i18n/index.ts';
-import { EXCHANGE_CODES, session, useSession } from '../../lib/session/index.ts';
+import { BROKER_EXCHANGES } from '../../../contract/broker-rules.ts';
+import { session, useSession } from '../../lib/session/index.ts';
 import { toggleTheme, useTheme } from '../../lib/theme/index.ts';
 import { withLanguage } from '../paths.ts';
 
@@ -214,7 +215,7 @@ function ExchangeSwitch({ testId }: { testId: string }) {
     <label className="td-language">
       <span className="td-visually-hidden">{t('header.exchange')}</span>
       <select data-testid={testId} value={exchangeCode} onChange={(e) => session.actions.switchExchange(e.target.value)}>
-        {EXCHANGE_CODES.map((code) => (
+        {BROKER_EXCHANGES.map((code) => (
           <option key={code} value={code}>
             {t(`exchanges.${code}`)}
           </option>

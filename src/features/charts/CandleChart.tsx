@@ -1,14 +1,12 @@
-import { CandlestickSeries, ColorType, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { drawnAfter, planKlines, useKlines, type DrawnRange, type Kline } from '../../market/index.ts';
-import { useTheme } from '../../lib/theme/index.ts';
+import { candleColors, useThemedChart, type ThemedChart } from '../../lib/chart/themed-chart.ts';
 import type { Pair } from '../market/index.ts';
 
-/** The theme's colours, read from the page's custom properties (src/styles/theme.css). */
-function palette(element: Element) {
-  const css = getComputedStyle(element);
-  const read = (name: string) => css.getPropertyValue(name).trim();
-  return { surface: read('--td-surface'), text: read('--td-text-muted'), border: read('--td-border'), up: read('--td-up'), down: read('--td-down') };
+interface Chart extends ThemedChart {
+  series: ISeriesApi<'Candlestick'>;
+  drawn: DrawnRange | null;
 }
 
 /**
@@ -17,35 +15,16 @@ function palette(element: Element) {
  */
 export function CandleChart({ pair, interval }: { pair: Pair; interval: string }) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Candlestick'>; drawn: DrawnRange | null } | null>(null);
-  const theme = useTheme();
   const klines = useKlines(pair.symbol, interval, pair.market);
-
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return undefined;
-    const chart = createChart(host, { autoSize: true, timeScale: { timeVisible: true, secondsVisible: false } });
-    const series = chart.addSeries(CandlestickSeries, { borderVisible: false, priceFormat: { type: 'price', precision: pair.pricePrecision, minMove: Number(pair.tickSize) } });
-    chartRef.current = { chart, series, drawn: null };
-    return () => {
-      chartRef.current = null;
-      chart.remove();
-    };
-  }, [pair.symbol, pair.market, pair.pricePrecision, pair.tickSize, interval]);
-
-  useEffect(() => {
-    const c = chartRef.current;
-    const host = hostRef.current;
-    if (!c || !host) return;
-    const p = palette(host);
-    c.chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: p.surface }, textColor: p.text },
-      grid: { vertLines: { color: p.border }, horzLines: { color: p.border } },
-      rightPriceScale: { borderColor: p.border },
-      timeScale: { borderColor: p.border },
-    });
-    c.series.applyOptions({ upColor: p.up, downColor: p.down, wickUpColor: p.up, wickDownColor: p.down });
-  }, [theme, pair.symbol, interval]);
+  const chartRef = useThemedChart<Chart>(
+    hostRef,
+    `${pair.market}:${pair.symbol}:${pair.pricePrecision}:${pair.tickSize}:${interval}`,
+    (chart, colors) => {
+      const series = chart.addSeries(CandlestickSeries, { ...candleColors(colors), borderVisible: false, priceFormat: { type: 'price', precision: pair.pricePrecision, minMove: Number(pair.tickSize) } });
+      return { chart, series, colors, drawn: null };
+    },
+    (c) => c.series.applyOptions(candleColors(c.colors)),
+  );
 
   useEffect(() => {
     const c = chartRef.current;
@@ -55,7 +34,7 @@ export function CandleChart({ pair, interval }: { pair: Pair; interval: string }
     if (plan.kind === 'set') c.series.setData(klines.map(bar));
     else if (plan.kind === 'update') for (let i = plan.from; i < klines.length; i++) c.series.update(bar(klines[i] as Kline));
     c.drawn = drawnAfter(c.drawn, plan, klines);
-  }, [klines]);
+  }, [chartRef, klines]);
 
   return <div ref={hostRef} className="td-charts-canvas" data-testid="charts-chart" data-bars={klines.length} />;
 }

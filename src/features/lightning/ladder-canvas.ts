@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { BookView } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
-import { useContentBox, usePaintedRows, withAlpha, writeText } from '../trading/shared.ts';
+import { withAlpha } from '../../lib/chart/index.ts';
+import { useContentBox, usePaintedRows, writeText } from '../trading/shared.ts';
 import { fillRows, LADDER_ROWS, type LadderWindow } from './ladder.ts';
 
 /** lightning.css: a row's height, a size's padding in its cell and the space above and below a size bar. */

@@ -19,7 +19,7 @@ interface Draft {
 }
 
 /**
- * Borrow (issue 13): the loan and the collateral, the term, and as the person types the sandbox's preview at the
+ * Borrow (spec §2 "loan"): the loan and the collateral, the term, and as the person types the sandbox's preview at the
  * live price — LTV against the three levels, the liquidation price, the daily interest and the most this
  * collateral allows. "Review" shows the same figures to confirm; the borrow carries one requestId per review,
  * so a retry never borrows twice.

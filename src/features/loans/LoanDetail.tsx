@@ -12,7 +12,7 @@ import { amountIssue, amountText, ltvText, priceText, rateText } from './format.
 import { LtvGauge } from './LtvGauge.tsx';
 
 /**
- * One loan (issue 13): its state (spec §4), the margin-call notice when the LTV is at or above that level, the
+ * One loan (spec §2 "loan orders"): its state (spec §4), the margin-call notice when the LTV is at or above that level, the
  * LTV gauge with the three levels, the liquidation price, the interest so far, the LTV after 10/20/30 % price
  * drops, and — while it is open — the actions, each previewed with the LTV and liquidation price after it.
  */

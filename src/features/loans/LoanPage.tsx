@@ -16,7 +16,7 @@ import './loans.css';
 const REFRESH_MS = 5_000;
 
 /**
- * loan (spec §2; issue 13): borrow stablecoins against BTC or ETH, follow a loan's LTV at the live price and act
+ * loan (spec §2): borrow stablecoins against BTC or ETH, follow a loan's LTV at the live price and act
  * on it, the loan orders and the liquidation history. Operations can switch loans off (spec §6, the user menu's
  * `loan` permission): the page then says to contact the provider and offers nothing else.
  */

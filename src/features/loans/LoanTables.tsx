@@ -18,7 +18,7 @@ interface Filters extends TimeRange {
 }
 
 /**
- * The loan orders (issue 13): every loan, newest first, paged on the server and filtered by state (spec §4's
+ * The loan orders (spec §2): every loan, newest first, paged on the server and filtered by state (spec §4's
  * five, translated), loan asset and collateral; "View" opens one above. Refreshed every 5 s, so a margin call or
  * a liquidation shows without a reload. `version` reloads it after an action of this page.
  */

@@ -1,4 +1,4 @@
-// Entry of the loans feature (issue 13; route `loan`, spec §2): one lazily loaded chunk.
+// Entry of the loans feature (route `loan`, spec §2): one lazily loaded chunk.
 export const loanPages = {
   loan: () => import('./LoanPage.tsx'),
 };

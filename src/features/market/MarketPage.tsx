@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
-import type { SortOrder } from '../../components/index.ts';
+import { SegmentedButtons, type SortOrder } from '../../components/index.ts';
 import { startFavouritesSync, useFavouriteSymbols } from './favourites-sync.ts';
 import { FAVOURITES_MAX } from './favourites.ts';
 import { MarketTable } from './MarketTable.tsx';
@@ -40,19 +40,16 @@ export default function MarketPage() {
       <div className="td-mkt-bar">
         <h1 className="td-mkt-title">{t('title')}</h1>
         <div className="td-mkt-tabs" role="tablist" aria-label={t('labels.tabs')}>
-          {TABS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              className={tab === key ? 'td-mkt-tab td-mkt-tab--on' : 'td-mkt-tab'}
-              onClick={() => setTab(key)}
-              data-testid={`market-tab-${key}`}
-            >
-              {key === 'favourites' ? t('tabs.favourites', { count: favourites.length, max: FAVOURITES_MAX }) : t(`tabs.${key}`)}
-            </button>
-          ))}
+          <SegmentedButtons
+            kind="tabs"
+            options={TABS}
+            selected={tab}
+            onSelect={setTab}
+            className="td-mkt-tab"
+            selectedClassName="td-mkt-tab--on"
+            testId={(key) => `market-tab-${key}`}
+            label={(key) => (key === 'favourites' ? t('tabs.favourites', { count: favourites.length, max: FAVOURITES_MAX }) : t(`tabs.${key}`))}
+          />
         </div>
         <input
           className="td-mkt-search"

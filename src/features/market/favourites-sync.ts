@@ -1,16 +1,8 @@
 import { useStore } from 'zustand';
 import { session } from '../../lib/session/index.ts';
+import { browserStorage } from '../../lib/storage/index.ts';
 import { createFavourites, parseSelectionConfig, serialiseSelectionConfig, type Favourites } from './favourites.ts';
 import { getSelectionConfig, selectionRemote, updateSelectionConfig } from './selection-api.ts';
-
-function browserStorage(): Pick<Storage, 'getItem' | 'setItem'> {
-  try {
-    return localStorage;
-  } catch {
-    const memory = new Map<string, string>();
-    return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) };
-  }
-}
 
 /** The tab's favourites: local (symbolData) when signed out, the server's selection config when signed in. */
 export const favourites: Favourites = createFavourites(browserStorage());

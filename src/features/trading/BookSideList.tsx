@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { ROW_PADDING } from './book-constants.ts';
 import type { FlashTracker } from './book-rows.ts';
-import { withAlpha } from './chart-colors.ts';
+import { withAlpha } from '../../lib/chart/index.ts';
 import { usePaintedRows } from './painted-rows.ts';
 import { listFont, useContentBox } from './row-painter.ts';
 import { TextColumn, writeLines } from './TextColumn.tsx';
@@ -96,8 +96,8 @@ const ownLines = (prices: readonly string[], own: ReadonlySet<string>, mark: str
  * worker (row-painter.ts). Three text columns (one text node each, a line per level) hold the same lines, transparent
  * at the same places, for assistive technology, find in page and copying; they are written when the list renders
  * and at most once a second between renders (in forced-colours mode they are the lines shown, written every tick).
- * With `live`, a tick does not render the list through React: `update` hands the lines to the painter (issue 19,
- * the viewed tab's main thread; bench/results/browser.md has the variants measured on the way).
+ * With `live`, a tick does not render the list through React: `update` hands the lines to the painter (the
+ * viewed tab's main-thread budget; bench/results/browser.md has the variants measured on the way).
  */
 export const BookSideList = memo(function BookSideList(props: BookSideListProps) {
   const { side, priceDigits, amountDigits, reversed, resetKey, label, columns, onPick, own, ownLabel, ownMark, live } = props;

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { SegmentedButtons } from '../../components/index.ts';
 import type { Pair } from '../market/index.ts';
 import { DepthChart } from './DepthChart.tsx';
 import { KlineChart } from './KlineChart.tsx';
 import { CHART_PERIODS_MAX, KLINE_INTERVALS, togglePeriod, tradingPrefs } from './trading-prefs.ts';
+
+const CHART_KINDS = ['candles', 'depth'] as const;
 
 /** Candles or depth (a saved layout choice) and the chart periods (at most 8 saved, spec §9). */
 export function ChartPanel({ pair }: { pair: Pair }) {
@@ -19,32 +22,27 @@ export function ChartPanel({ pair }: { pair: Pair }) {
       <div className="td-panel-frame">
         <header className="td-panel-head">
           <div className="td-chart-tabs" role="tablist">
-            {(['candles', 'depth'] as const).map((kind) => (
-              <button
-                key={kind}
-                type="button"
-                role="tab"
-                aria-selected={chart === kind}
-                className={chart === kind ? 'td-chip td-chip--on' : 'td-chip'}
-                onClick={() => tradingPrefs.setLayout({ chart: kind })}
-              >
-                {t(`chart.${kind}`)}
-              </button>
-            ))}
+            <SegmentedButtons
+              kind="tabs"
+              options={CHART_KINDS}
+              selected={chart}
+              onSelect={(kind) => tradingPrefs.setLayout({ chart: kind })}
+              className="td-chip"
+              selectedClassName="td-chip--on"
+              label={(kind) => t(`chart.${kind}`)}
+            />
           </div>
           {chart === 'candles' && (
             <div className="td-periods" role="group" aria-label={t('chart.periods')} data-testid="chart-periods">
-              {periods.saved.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className={periods.active === p ? 'td-chip td-chip--on' : 'td-chip'}
-                  aria-pressed={periods.active === p}
-                  onClick={() => tradingPrefs.setPeriods({ ...periods, active: p })}
-                >
-                  {t(`chart.intervals.${p}`)}
-                </button>
-              ))}
+              <SegmentedButtons
+                kind="toggles"
+                options={periods.saved}
+                selected={periods.active}
+                onSelect={(p) => tradingPrefs.setPeriods({ ...periods, active: p })}
+                className="td-chip"
+                selectedClassName="td-chip--on"
+                label={(p) => t(`chart.intervals.${p}`)}
+              />
               <button type="button" className="td-chip" aria-expanded={editing} onClick={() => setEditing(!editing)}>
                 {t('chart.editPeriods')}
               </button>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { bookStore, marketBridge, type BookView } from '../../market/index.ts';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { Pair } from '../market/index.ts';
-import { chartColors, withAlpha } from './chart-colors.ts';
+import { chartColors, withAlpha } from '../../lib/chart/index.ts';
 import { depthGeometry, type DepthGeometry } from './depth-path.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { liveContext } from './live-canvas.ts';

@@ -6,7 +6,7 @@ import { ageLabel } from './staleness.ts';
 
 /**
  * The market-data connection as a customer needs it: a small indicator with the age of the freshest data
- * (issue 18). The developer's figures (state and messages/s per endpoint, resyncs, tabs) sit behind a
+ * (spec §4 "Live market connection"). The developer's figures (state and messages/s per endpoint, resyncs, tabs) sit behind a
  * diagnostics toggle.
  */
 export function HealthBar() {

@@ -1,32 +1,19 @@
-import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  HistogramSeries,
-  LineStyle,
-  type CandlestickData,
-  type IPriceLine,
-  type HistogramData,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { CandlestickSeries, HistogramSeries, LineStyle, type CandlestickData, type IPriceLine, type HistogramData, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { drawnAfter, planKlines, useKlines, type DrawnRange, type Kline } from '../../market/index.ts';
+import { withAlpha, type ChartColors } from '../../lib/chart/index.ts';
+import { candleColors, useThemedChart, type ThemedChart } from '../../lib/chart/themed-chart.ts';
 import { useTheme } from '../../lib/theme/index.ts';
 import type { Pair } from '../market/index.ts';
-import { chartColors, withAlpha, type ChartColors } from './chart-colors.ts';
 import { chartLines, type ChartLine } from './chart-lines.ts';
 import { ownOrdersStore } from './own-orders.ts';
 import { desynchronizeInSoftware } from './live-canvas.ts';
 
-interface Chart {
-  chart: IChartApi;
+interface Chart extends ThemedChart {
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
-  colors: ChartColors;
   drawn: DrawnRange | null;
   lines: IPriceLine[];
 }
@@ -55,22 +42,12 @@ const volumeBar = (bar: Kline, c: ChartColors): HistogramData => ({
   color: withAlpha(bar.close >= bar.open ? c.up : c.down, 0.5),
 });
 
-function themeOptions(c: ChartColors) {
-  return {
-    layout: { background: { type: ColorType.Solid, color: c.surface }, textColor: c.muted },
-    grid: { vertLines: { color: c.border }, horzLines: { color: c.border } },
-    rightPriceScale: { borderColor: c.border },
-    timeScale: { borderColor: c.border, timeVisible: true, secondsVisible: false },
-  } as const;
-}
-
 /**
  * Candles with volume (lightweight-charts 5). The series is set once per pair/period (or when the
  * core replaces it); every tick after that goes through `update()`, never `setData`.
  */
 export function KlineChart({ pair, interval }: { pair: Pair; interval: string }) {
   const hostRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<Chart | null>(null);
   const theme = useTheme();
   const klines = useKlines(pair.symbol, interval, pair.market);
   const { t } = useTranslation('trading');
@@ -78,41 +55,27 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
   const key = `${pair.market}:${pair.symbol}`;
   const orders = useStore(ownOrdersStore, (s) => (s.key === key ? s.orders : NO_ORDERS));
 
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return undefined;
-    const colors = chartColors(host);
-    const chart = createChart(host, { autoSize: true, ...themeOptions(colors) });
-    const precision = pair.pricePrecision;
-    const candles = chart.addSeries(CandlestickSeries, {
-      upColor: colors.up,
-      downColor: colors.down,
-      wickUpColor: colors.up,
-      wickDownColor: colors.down,
-      borderVisible: false,
-      priceFormat: { type: 'price', precision, minMove: Number(pair.tickSize) },
-    });
-    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '' });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
-    // Before the chart first draws: its canvases then submit frames only when they change (live-canvas.ts).
-    desynchronizeInSoftware(host);
-    chartRef.current = { chart, candles, volume, colors, drawn: null, lines: [] };
-    return () => {
-      chartRef.current = null;
-      chart.remove();
-    };
-  }, [pair.symbol, pair.market, pair.pricePrecision, pair.tickSize, interval]);
-
-  useEffect(() => {
-    const c = chartRef.current;
-    const host = hostRef.current;
-    if (!c || !host) return;
-    c.colors = chartColors(host);
-    c.chart.applyOptions(themeOptions(c.colors));
-    c.candles.applyOptions({ upColor: c.colors.up, downColor: c.colors.down, wickUpColor: c.colors.up, wickDownColor: c.colors.down });
-    c.drawn = null; // volume colours are per bar: redraw once with the new theme
-  }, [theme]);
+  const chartRef = useThemedChart<Chart>(
+    hostRef,
+    `${pair.market}:${pair.symbol}:${pair.pricePrecision}:${pair.tickSize}:${interval}`,
+    (chart, colors, host) => {
+      const candles = chart.addSeries(CandlestickSeries, {
+        ...candleColors(colors),
+        borderVisible: false,
+        priceFormat: { type: 'price', precision: pair.pricePrecision, minMove: Number(pair.tickSize) },
+      });
+      const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: '' });
+      volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+      candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+      // Before the chart first draws: its canvases then submit frames only when they change (live-canvas.ts).
+      desynchronizeInSoftware(host);
+      return { chart, candles, volume, colors, drawn: null, lines: [] };
+    },
+    (c) => {
+      c.candles.applyOptions(candleColors(c.colors));
+      c.drawn = null; // volume colours are per bar: redraw once with the new theme
+    },
+  );
 
   useEffect(() => {
     const c = chartRef.current;
@@ -130,7 +93,7 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
       }
     }
     c.drawn = drawnAfter(c.drawn, plan, klines);
-  }, [klines, theme]);
+  }, [chartRef, klines, theme]);
 
   useEffect(() => {
     const c = chartRef.current;
@@ -139,7 +102,7 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
     c.lines = chartLines(orders).map((l) =>
       c.candles.createPriceLine({ price: l.price, color: lineColor(l.kind, c.colors), lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: true, title: t(LINE_TITLES[l.kind]) }),
     );
-  }, [orders, theme, t, pair.symbol, pair.market, interval]);
+  }, [chartRef, orders, theme, t, pair.symbol, pair.market, interval]);
 
   return <div ref={hostRef} className="td-kline-chart" data-testid="kline-chart" data-bars={klines.length} data-order-lines={chartLines(orders).length} />;
 }

@@ -17,7 +17,7 @@ import { writeText } from './TextColumn.tsx';
 import { tradingPrefs, type TradingLayout } from './trading-prefs.ts';
 
 
-/** Rows of the skeleton shown until the first snapshot arrives (issue 18: a loading state, not "resyncing"). */
+/** Rows of the skeleton shown until the first snapshot arrives (a loading state, not "resyncing": spec §4 "Live market connection"). */
 const SKELETON_ROWS = 8;
 
 function BookSkeleton({ label }: { label: string }) {
@@ -117,7 +117,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
     return spread === null ? '' : `${labels.spread[0]}${spread}${labels.spread[1]}`;
   };
   // Each tick goes to the two lists and the spread from the store's subscription: this panel renders only when
-  // the book's shape changes (bookShape), the pair's ticker does, or the trader's settings and orders do (issue 19).
+  // the book's shape changes (bookShape), the pair's ticker does, or the trader's settings and orders do (main-thread budget).
   const bidsLive = useRef<BookSideHandle>(null);
   const asksLive = useRef<BookSideHandle>(null);
   const spreadRef = useRef<HTMLSpanElement>(null);

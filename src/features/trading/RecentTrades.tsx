@@ -64,8 +64,8 @@ interface TradeListProps {
 
 /**
  * The virtualised lines. A tick that keeps the number of trades shown (always, once 150 have come) does not render
- * it: `update` hands the lines of the rows the last render laid out to the painter, and schedules the copy (issue 19,
- * the viewed tab's main thread). It renders when the count, the pair or the language changes, and on scroll.
+ * it: `update` hands the lines of the rows the last render laid out to the painter, and schedules the copy (the
+ * viewed tab's main-thread budget). It renders when the count, the pair or the language changes, and on scroll.
  */
 const TradeList = memo(
   function TradeList({ trades: given, pair, labels, live }: TradeListProps) {
@@ -175,7 +175,7 @@ const TradeList = memo(
  */
 export function RecentTrades({ pair }: { pair: Pair }) {
   const { t } = useTranslation('trading');
-  // Each tick goes to the list's handle: the panel renders only while the number shown grows (issue 19).
+  // Each tick goes to the list's handle: the panel renders only while the number shown grows (main-thread budget).
   const live = useRef<TradeListHandle>(null);
   const trades = useTradesTicks(pair.symbol, pair.market, shownCount, (next) => live.current?.update(next));
   // The labels are translated once per language and pair.

@@ -8,7 +8,7 @@ const TICK_MS = 500;
 /**
  * Data age of the book on screen, or why there is none (resyncing, offline). It watches the store
  * itself (no re-render per book) and looks twice a second, re-rendering only when its text would change:
- * a live book keeps one text (ageText), so a healthy badge costs no frame (issue 19).
+ * a live book keeps one text (ageText), so a healthy badge costs no frame (main-thread budget).
  */
 export function StalenessBadge({ bookId, market, symbol }: { bookId: string; market: Market; symbol: string }) {
   const { t } = useTranslation('trading');

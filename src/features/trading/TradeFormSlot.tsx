@@ -5,7 +5,7 @@ import type { Pair } from '../market/index.ts';
 import { pickedPriceStore } from './picked-price.ts';
 
 /**
- * The boundary for the trade form (trading issue): it registers its component with `setTradeForm`
+ * The boundary for the trade form (spec §3 "Trade form"): it registers its component with `setTradeForm`
  * and reads the picked price from `pickedPriceStore`. Until then the slot shows the picked price alone.
  */
 export interface TradeFormProps {

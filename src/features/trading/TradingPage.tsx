@@ -73,7 +73,7 @@ const PHONE_VIEWS = ['chart', 'book', 'trades', 'form', 'positions'] as const;
 type PhoneView = (typeof PHONE_VIEWS)[number];
 
 /**
- * Phone (issue 18 layouts, at most 760 px wide): the trading page as tabs, one panel at a time, so the order form
+ * Phone (spec §2 "Futures trading" on a phone, at most 760 px wide): the trading page as tabs, one panel at a time, so the order form
  * is one tap away. Wider screens hide the tab list (trading.css) and show every panel. Arrow keys, Home and End
  * move between the tabs (WAI-ARIA tabs pattern, selection follows focus).
  */

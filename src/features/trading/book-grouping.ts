@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 
-/** Price grouping choices: multiples of the pair's tick size (issue 6, spec §9 order book). */
+/** Price grouping choices: multiples of the pair's tick size (spec §2 "Futures trading" order book, §9 order book). */
 export const GROUP_MULTIPLES = [1, 10, 100, 1000] as const;
 
 /** The grouped step as text ('0.01' × 10 → '0.1') and the digits prices show with it. */

@@ -1,6 +1,6 @@
 import type { OrderView } from './futures-data/trade-api.ts';
 
-/** What one open order draws on the chart (issue 18): a limit's price, a stop's trigger, a TP/SL trigger. */
+/** What one open order draws on the chart (spec §2 "Futures trading"): a limit's price, a stop's trigger, a TP/SL trigger. */
 export interface ChartLine {
   id: string;
   price: number;

@@ -4,7 +4,7 @@ import { STALE_AFTER_MS } from './staleness.ts';
 export type ConnectionSummary = 'connecting' | 'live' | 'stale' | 'offline';
 
 /**
- * The customer's view of the market-data connection (issue 18): one state and the age of the freshest data,
+ * The customer's view of the market-data connection (spec §4 "Live market connection"): one state and the age of the freshest data,
  * over the endpoints in use (idle ones are not). The detail (rates, resyncs, tabs) is for the diagnostics view.
  */
 export function connectionSummary(health: HealthSnapshot | null): { state: ConnectionSummary; ageMs: number | null } {

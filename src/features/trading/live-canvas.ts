@@ -1,6 +1,6 @@
 /**
  * 2D contexts for the trading page's canvases: the book's depth bars, the depth chart, and the candle chart's panes
- * and scales (issue 19, main-thread budget of the viewed tab).
+ * and scales (main-thread budget of the viewed tab, bench/browser/profile.ts).
  *
  * Where the browser composites in software (no GPU, or a blocklisted one: remote desktops and virtual machines
  * often are), a canvas drawn through the page's frames hands the compositor a fresh copy of its pixels on every

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTheme } from '../../lib/theme/index.ts';
-import { chartColors, type ChartColors } from './chart-colors.ts';
+import { chartColors, type ChartColors } from '../../lib/chart/index.ts';
 import type { RowFrame } from './row-paint.ts';
 import { canvasDrawsText, COPY_MS, listFont, rowPainterFor, usePaintedCanvas } from './row-painter.ts';
 import { useTickCopy } from './TextColumn.tsx';

@@ -2,8 +2,8 @@ import { createStore } from 'zustand/vanilla';
 import type { Market } from '../../market/index.ts';
 
 /**
- * The price a trader picked by clicking an order-book row (issue 6). The trade form (trading issue)
- * reads it: `pickedPriceStore.subscribe` or `useStore(pickedPriceStore, s => s.picked)`. The price is
+ * The price a trader picked by clicking an order-book row (spec §2 "Futures trading" order book).
+ * The trade form (spec §3 "Trade form") reads it: `pickedPriceStore.subscribe` or `useStore(pickedPriceStore, s => s.picked)`. The price is
  * the row's text at the pair's precision, so the form can hand it to decimal.js unchanged.
  */
 export interface PickedPrice {

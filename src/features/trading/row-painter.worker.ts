@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The list painter (row-painter.ts): draws the trading page's live lists on canvases the page handed over
- * (`transferControlToOffscreen`), so their text costs the page's main thread nothing (issue 19, the viewed tab's
- * main thread). One such worker per tab, for every list of the page.
+ * (`transferControlToOffscreen`), so their text costs the page's main thread nothing (the viewed tab's
+ * main-thread budget). One such worker per tab, for every list of the page.
  */
 import { paintRows, type RowFrame } from './row-paint.ts';
 

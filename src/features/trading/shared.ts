@@ -12,7 +12,6 @@ export { futuresData } from './futures-data/instance.ts';
 export { tradeApi, type FeeRow, type FillView, type OrderView } from './futures-data/trade-api.ts';
 export { useTradingAccount } from './futures-data/use-trading-account.ts';
 export { validateOrder, type FieldError } from './order-entry/validate.ts';
-export { withAlpha } from './chart-colors.ts';
 export { usePaintedRows } from './painted-rows.ts';
 export { COPY_MS, useContentBox } from './row-painter.ts';
 export { writeText } from './TextColumn.tsx';

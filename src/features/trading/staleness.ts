@@ -8,7 +8,7 @@ type ConnectionState = EndpointHealth['state'];
 /** spec §9: the connection pings after 5 s of silence; a book this old is shown as stale. */
 export const STALE_AFTER_MS = 5000;
 
-/** `loading`: no snapshot has arrived yet (the first load, not a resync: issue 18). */
+/** `loading`: no snapshot has arrived yet (the first load, not a resync: spec §4 "Live market connection"). */
 export type StalenessState = 'loading' | 'live' | 'stale' | 'resyncing' | 'offline';
 
 export interface StalenessInput {
@@ -36,7 +36,7 @@ export function staleness(input: StalenessInput): { state: StalenessState; ageMs
  * The data age as shown: whole tenths of a second from one second on, and one fixed text under a second.
  * A live book is always under a second old (the core publishes every 100 ms), so its badge and the
  * health footer keep one text instead of a new millisecond count twice a second: no frame, layout or
- * live-region announcement (role="status") for a figure that only says "fresh" (issue 19).
+ * live-region announcement (role="status") for a figure that only says "fresh" (main-thread budget).
  */
 export function ageText(ageMs: number | null): { key: 'underSecond' } | { key: 's'; s: string } | null {
   if (ageMs === null) return null;

@@ -1,8 +1,8 @@
 import { useImperativeHandle, useRef, type Ref, type RefObject } from 'react';
 
 /**
- * A list that takes market ticks between its renders (the book's sides, the recent trades; issue 19, the viewed
- * tab's main thread): its parent renders it only when its shape changes, and hands every tick to `update` from the
+ * A list that takes market ticks between its renders (the book's sides, the recent trades; the viewed
+ * tab's main-thread budget): its parent renders it only when its shape changes, and hands every tick to `update` from the
  * store's subscription (useOrderBookTicks, useTradesTicks), without rendering itself either. The list then writes its
  * text nodes and draws, without a React render.
  */

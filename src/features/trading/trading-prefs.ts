@@ -1,7 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { Market } from '../../market/index.ts';
+import { browserStorage } from '../../lib/storage/index.ts';
 
-// spec §3 "Stored keys": trading pair, chart period settings (and the layout choices of issue 6).
+// spec §3 "Stored keys": trading pair, chart period settings (and the layout choices of spec §2 "Futures trading").
 // spec §9 "Chart periods: max 8".
 export const STORAGE_KEYS = {
   tradingPair: 'tradingPair',
@@ -116,14 +117,5 @@ export function createTradingPrefs(storage: Pick<Storage, 'getItem' | 'setItem'>
 }
 
 export type TradingPrefsApi = ReturnType<typeof createTradingPrefs>;
-
-function browserStorage(): Pick<Storage, 'getItem' | 'setItem'> {
-  try {
-    return localStorage;
-  } catch {
-    const memory = new Map<string, string>();
-    return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v) };
-  }
-}
 
 export const tradingPrefs = createTradingPrefs(browserStorage());

@@ -1,3 +1,5 @@
+import type { ApiPath } from '../../../contract/api.ts';
+
 export type TimeoutKind = 'default' | 'security' | 'upload';
 
 export interface Timeouts {
@@ -14,9 +16,10 @@ export const DEFAULT_TIMEOUTS: Readonly<Timeouts> = { default: 10_000, security:
  * The security calls of spec §7 "Authentication and security" that serve the account-security area of
  * spec §1 (password, phone, Google authenticator, login history, account freeze) and the flows that
  * verify a person (pre-login, login, identity check, password retrieval). Compared after collapsing
- * repeated slashes, so the spec's `/institution//email/captcha` matches too.
+ * repeated slashes, so the spec's `/institution//email/captcha` matches too. Each is a path of the contract
+ * (typed by its ApiPath, type only), so a call renamed there fails the type check here.
  */
-export const SECURITY_PATHS: ReadonlySet<string> = new Set([
+export const SECURITY_PATHS: ReadonlySet<string> = new Set<ApiPath>([
   '/institution/preLogin',
   '/institution/login',
   '/institution/verify/user',

@@ -3,7 +3,7 @@
 export interface AppConfig {
   /** Translation key of the document title (spec §2 "The document title comes from configuration"). */
   titleKey: string;
-  /** Base URL of the provider API (issue: foundation, "Base URL from configuration (default /api)"). */
+  /** Base URL of the provider API of spec §7's calls, from configuration; default /api. */
   apiBaseUrl: string;
   /** Where market data comes from: the sandbox simulator (same origin) or Binance itself. */
   marketSource: 'sandbox' | 'binance';

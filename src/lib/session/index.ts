@@ -2,7 +2,6 @@ import { useStore } from 'zustand';
 import { createSessionStore, type SessionState } from './session-store.ts';
 import { cookieTokenStorage, localTokenStorage } from './token-storage.ts';
 
-export * from './exchanges.ts';
 export * from './session-store.ts';
 export * from './token-storage.ts';
 

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { DEFAULT_EXCHANGE, isExchangeCode, type ExchangeCode } from './exchanges.ts';
+// spec §1: the supported exchanges are the broker portal's list, kept once in the contract.
+import { DEFAULT_EXCHANGE, isBrokerExchange, type BrokerExchange } from '../../../contract/broker-rules.ts';
 import type { TokenStorage } from './token-storage.ts';
 
 // spec §3 "User session" and §4 "Login", "Exchange switch", "Account list".
@@ -25,7 +26,7 @@ export interface SessionState {
   userInfo: UserInfo | null;
   userMenu: MenuItem[];
   platformConfig: Record<string, unknown> | null;
-  exchangeCode: ExchangeCode;
+  exchangeCode: BrokerExchange;
   exchangeList: ExchangeOption[];
   keyId: string | null;
   accountList: ExchangeAccount[];
@@ -70,7 +71,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
     userInfo: token ? readJson<UserInfo>(deps.storage, SESSION_KEYS.userInfo) : null,
     userMenu: (token ? readJson<MenuItem[]>(deps.storage, SESSION_KEYS.menus) : null) ?? [],
     platformConfig: null,
-    exchangeCode: isExchangeCode(storedExchange) ? storedExchange : DEFAULT_EXCHANGE,
+    exchangeCode: isBrokerExchange(storedExchange) ? storedExchange : DEFAULT_EXCHANGE,
     exchangeList: [],
     keyId: null,
     accountList: [],
@@ -111,7 +112,7 @@ function sessionActions(store: StoreApi<SessionState>, deps: SessionDeps) {
 
     /** spec §4 "Exchange switch: the choice is saved and the page reloads." */
     switchExchange(code: string) {
-      if (!isExchangeCode(code)) throw new RangeError(`Unsupported exchange: ${code}`);
+      if (!isBrokerExchange(code)) throw new RangeError(`Unsupported exchange: ${code}`);
       deps.storage.setItem(SESSION_KEYS.exchangeCode, code);
       store.setState({ exchangeCode: code });
       deps.reload();

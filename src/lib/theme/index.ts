@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 
-// Dark trading theme (default) and a light theme, switchable and remembered (issue: foundation, "Theme").
+// Dark trading theme (default) and a light theme, switchable, and remembered in browser storage.
 export type Theme = 'dark' | 'light';
 const THEME_KEY = 'theme';
 

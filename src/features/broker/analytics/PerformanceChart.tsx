@@ -12,6 +12,8 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SegmentedButtons } from '../../../components/index.ts';
+import { chartColors, withAlpha } from '../../../lib/chart/index.ts';
 import { formatFractionPercent, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { useTheme } from '../../../lib/theme/index.ts';
 import { CHART_RANGES, customRangeError, type ChartRange, type PerformancePoint } from './chart-window.ts';
@@ -32,35 +34,13 @@ interface Drawn {
   titles: ITextWatermarkPluginApi<Time>[];
 }
 
-/** The theme's colours, read from the page's custom properties (src/styles/theme.css; canvas cannot read them). */
-function palette(element: Element) {
-  const css = getComputedStyle(element);
-  const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    surface: read('--td-surface', '#161a1e'),
-    text: read('--td-text-muted', '#848e9c'),
-    border: read('--td-border', '#2b3139'),
-    accent: read('--td-accent', '#f0b90b'),
-    up: read('--td-up', '#0ecb81'),
-    down: read('--td-down', '#f6465d'),
-  };
-}
-
-/** A theme colour (#rrggbb) with an alpha, for the drawdown's fill. */
-function withAlpha(hex: string, alpha: number): string {
-  const m = /^#([0-9a-f]{6})$/i.exec(hex);
-  if (!m) return hex;
-  const n = parseInt(m[1] as string, 16);
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
-}
-
 const percentAxis = (value: number) => `${value.toFixed(2)}%`;
 
 /** The drawn values of a record: NAV as it is, return and drawdown in percent (drawdown below zero). */
 const drawnValues = (p: PerformancePoint) => ({ nav: Number(p.nav), ret: Number(p.ret) * 100, drawdown: -Number(p.drawdown) * 100 });
 
 /**
- * The performance chart of one project (issue 15; spec §9 time ranges): NAV per unit, cumulative return and
+ * The performance chart of one project (spec §2 "Broker pages" data analysis, §9 time ranges): NAV per unit, cumulative return and
  * drawdown (retreat rate) in three panes over one time axis, the window chosen with the quick ranges 7–365 days
  * or a custom range. Controlled: the page computes the window's records (contract/broker-performance.ts) and
  * passes them in. Keyboard: the range buttons, the custom form, and the chart itself (arrow keys, Home, End read
@@ -126,9 +106,9 @@ export function PerformanceChart({
     const d = drawnRef.current;
     const host = hostRef.current;
     if (!d || !host) return;
-    const p = palette(host);
+    const p = chartColors(host);
     d.chart.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: p.surface }, textColor: p.text, panes: { separatorColor: p.border } },
+      layout: { background: { type: ColorType.Solid, color: p.surface }, textColor: p.muted, panes: { separatorColor: p.border } },
       grid: { vertLines: { color: p.border }, horzLines: { color: p.border } },
       rightPriceScale: { borderColor: p.border },
       timeScale: { borderColor: p.border },
@@ -140,7 +120,7 @@ export function PerformanceChart({
     for (const title of d.titles) title.detach();
     d.titles = d.chart
       .panes()
-      .map((pane, i) => createTextWatermark(pane, { horzAlign: 'left', vertAlign: 'top', lines: [{ text: t(`chart.panes.${PANES[i] ?? 'nav'}`), color: p.text, fontSize: 12 }] }));
+      .map((pane, i) => createTextWatermark(pane, { horzAlign: 'left', vertAlign: 'top', lines: [{ text: t(`chart.panes.${PANES[i] ?? 'nav'}`), color: p.muted, fontSize: 12 }] }));
   }, [theme, t, i18n.language]);
 
   useEffect(() => {
@@ -264,22 +244,19 @@ export function RangeBar({ range, onRangeChange, bounds }: { range: ChartRange; 
   return (
     <div className="td-perf-range">
       <div className="td-perf-range__buttons" role="group" aria-label={t('chart.range')}>
-        {CHART_RANGES.map((days) => (
-          <button
-            key={days}
-            type="button"
-            className="td-perf-range__button"
-            aria-pressed={!open && 'days' in range && range.days === days}
-            data-testid={`range-${days}`}
-            onClick={() => {
-              setOpen(false);
-              setError(null);
-              onRangeChange({ days });
-            }}
-          >
-            {t('chart.lastDays', { n: days })}
-          </button>
-        ))}
+        <SegmentedButtons
+          kind="toggles"
+          options={CHART_RANGES}
+          selected={!open && 'days' in range ? range.days : null}
+          onSelect={(days) => {
+            setOpen(false);
+            setError(null);
+            onRangeChange({ days });
+          }}
+          className="td-perf-range__button"
+          testId={(days) => `range-${days}`}
+          label={(days) => t('chart.lastDays', { n: days })}
+        />
         <button type="button" className="td-perf-range__button" aria-pressed={open} aria-expanded={open} aria-controls={`${id}-custom`} data-testid="range-custom" onClick={() => setOpen(true)}>
           {t('chart.custom')}
         </button>

@@ -80,7 +80,7 @@ function PositionButtons({ p, onClose, actions }: { p: PositionView } & Omit<Pos
 }
 
 /**
- * Open positions: a table, and on a phone (issue 18 layouts) one card per position with the same figures and
+ * Open positions: a table, and on a phone (spec §2 "Futures trading" positions) one card per position with the same figures and
  * actions, since ten columns do not fit 390 px without scrolling sideways.
  */
 export function PositionsTable({ rows, onClose, actions }: PositionsProps) {

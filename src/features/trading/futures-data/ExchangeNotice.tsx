@@ -4,7 +4,7 @@ import { session, useSession } from '../../../lib/session/index.ts';
 /**
  * The header's exchange selector lists every exchange of spec §1, but the trading screens show the accounts of
  * the exchanges the broker options list (queryBrokerOptions exchangeList; the sandbox: Binance). With another
- * exchange selected, say so plainly instead of showing Binance's balances under its name (issue 18).
+ * exchange selected, say so plainly instead of showing Binance's balances under its name (spec §3 "User session" exchangeCode).
  */
 export function ExchangeNotice() {
   const { t: tr } = useTranslation('risk');

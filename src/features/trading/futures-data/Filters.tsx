@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { futuresData as shared } from './instance.ts';
@@ -5,6 +6,16 @@ import { PAGE_SIZES, type FuturesDataStore, type Tab } from './futures-store.ts'
 import { TRANSFER_ROUTES } from '../modals/transfer-codes.ts';
 
 const STATUSES = ['submitted', 'running', 'partial_filled', 'partial_canceled', 'filled', 'cancelled', 'expired'] as const;
+
+/** A yes/no filter (spec §3 showCurrentPosition, showCurrentAsset): a checkbox inside its label. */
+function FilterCheck({ testId, checked, onChange, children }: { testId: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <label>
+      <input type="checkbox" data-testid={testId} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {children}
+    </label>
+  );
+}
 
 /** spec §3 filters of the active tab; every change goes back to page 1 (spec §4). */
 export function Filters({ tab, market, data: futuresData = shared, symbols }: { tab: Tab; market: 'spot' | 'usdm'; data?: FuturesDataStore; symbols?: readonly string[] }) {
@@ -25,15 +36,9 @@ export function Filters({ tab, market, data: futuresData = shared, symbols }: { 
         </select>
       )}
       {(tab === 'positionOrder' || orderTab) && (
-        <label>
-          <input
-            type="checkbox"
-            data-testid="filter-current"
-            checked={filters.showCurrentPosition}
-            onChange={(e) => futuresData.setFilter('showCurrentPosition', e.target.checked)}
-          />
+        <FilterCheck testId="filter-current" checked={filters.showCurrentPosition} onChange={(on) => futuresData.setFilter('showCurrentPosition', on)}>
           {t('filters.showCurrentPosition')}
-        </label>
+        </FilterCheck>
       )}
       {orderTab && (
         <select
@@ -98,15 +103,9 @@ export function Filters({ tab, market, data: futuresData = shared, symbols }: { 
               </option>
             ))}
           </select>
-          <label>
-            <input
-              type="checkbox"
-              data-testid="filter-zero"
-              checked={filters.showCurrentAsset}
-              onChange={(e) => futuresData.setFilter('showCurrentAsset', e.target.checked)}
-            />
+          <FilterCheck testId="filter-zero" checked={filters.showCurrentAsset} onChange={(on) => futuresData.setFilter('showCurrentAsset', on)}>
             {t('filters.showCurrentAsset')}
-          </label>
+          </FilterCheck>
         </>
       )}
       {(tab === 'historyOrder' || tab === 'historyDeal') && (

@@ -62,7 +62,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
       showToast({ severity: 'success', text: tr('toasts.cancelled', { orderId: o.orderId }) });
       after();
     }, () => {});
-  // Cancel all asks first and says what will happen (issue 18), then toasts how many were cancelled.
+  // Cancel all asks first and says what will happen (spec §7 "Lightning futures" cancelAllOrder), then toasts how many were cancelled.
   const cancelAll = () => {
     const count = (data.list as OrderView[]).filter((o) => o.instrumentId.replace('/', '') === pair.symbol).length;
     if (count === 0) {
@@ -89,7 +89,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
         after();
       }, () => {});
 
-  // issue 18: close every listed position at market, after a confirmation that says what will happen.
+  // spec §7 "Lightning futures" closePosition: close every listed position at market, after a confirmation that says what will happen.
   const positions = tab === 'positionOrder' ? (data.list as PositionView[]) : [];
   const closeAll = async () => {
     setClosingAll(false);

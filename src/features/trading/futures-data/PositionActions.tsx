@@ -16,7 +16,7 @@ type Dialog = 'close' | 'tpsl' | 'margin' | null;
 const keyOf = (keyId: string | null) => (keyId ? { exchangeKeyId: keyId } : {});
 
 /**
- * A position's actions of issue 18 beside its market close: a limit or partial close, its take-profit /
+ * A position's actions beside its market close (spec §2 "Futures trading" positions): a limit or partial close, its take-profit /
  * stop-loss, and (isolated) adding or removing margin. Each asks in a dialog and says what happened.
  */
 export function PositionActions({ position, rules, keyId, onDone }: { position: PositionView; rules: Pair | null; keyId: string | null; onDone: () => void }) {

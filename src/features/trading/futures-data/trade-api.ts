@@ -65,9 +65,9 @@ export const tradeApi = {
       ...(exchangeKeyId && market === 'usdm' ? { exchangeKeyId } : {}),
     }),
   closePosition: (body: Body<'/broker/lightning/futures/order/closePosition'>) => post('/broker/lightning/futures/order/closePosition', body),
-  /** issue 18: the position's take-profit / stop-loss (null: none). */
+  /** spec §2 "Futures trading" positions: the position's take-profit / stop-loss (null: none). */
   positionTpSl: (body: Body<'/broker/lightning/futures/position/tpsl'>) => post('/broker/lightning/futures/position/tpsl', body),
-  /** issue 18: add (type 1) or remove (type 2) isolated margin; one request id per attempt. */
+  /** spec §2 "Futures trading" positions: add (type 1) or remove (type 2) isolated margin; one request id per attempt. */
   positionMargin: (body: Omit<Body<'/broker/lightning/futures/position/margin'>, 'requestId'>) =>
     post('/broker/lightning/futures/position/margin', { ...body, requestId: newRequestId() }),
 

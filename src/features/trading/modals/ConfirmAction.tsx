@@ -12,8 +12,8 @@ export interface PendingAction {
 }
 
 /**
- * A risky trading action waits here for a confirmation that says what will happen (issue 18: margin-type and
- * position-mode switches, cancel all). The dialog stays until the action has answered; a refusal is shown by
+ * A risky trading action waits here for a confirmation that says what will happen (spec §2 "Futures trading":
+ * margin-type and position-mode switches, cancel all). The dialog stays until the action has answered; a refusal is shown by
  * the API client and closes it.
  */
 export function ConfirmAction({ pending, onDone, cancelText }: { pending: PendingAction | null; onDone: () => void; cancelText: string }) {

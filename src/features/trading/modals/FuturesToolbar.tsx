@@ -47,7 +47,7 @@ export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
   }, [pair, keyId]);
 
   const pairName = pair.symbol;
-  /** Each switch asks first, says what will happen, and confirms with a toast (issue 18). */
+  /** Each switch asks first, says what will happen, and confirms with a toast (spec §2 "Futures trading", leverage modal). */
   const ask = (id: string, key: string, params: Record<string, string>, run: () => Promise<string>) =>
     setPending({
       id,

@@ -2,12 +2,13 @@ import Decimal from 'decimal.js';
 import type { Dispatch } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from './DecimalInput.tsx';
 import { FieldMessage } from './FieldMessage.tsx';
 import { isLimitLike, type FormAction, type TimeInForce, type TradeFormState } from './form-state.ts';
 import { estimatedLiquidation, requiredFunds, volumeForPercent, type BalanceContext, type OrderErrors, type PairRules } from './validate.ts';
 
 /**
- * USD-M order options (issue 18): reduce-only, post-only (limit), time in force (limit and stop-limit),
+ * USD-M order options (spec §3 "Trade form", §7 "Lightning futures" sendOrder): reduce-only, post-only (limit), time in force (limit and stop-limit),
  * take-profit / stop-loss with the entry.
  */
 export function FuturesOptions(props: { form: TradeFormState; dispatch: Dispatch<FormAction>; errors: OrderErrors; quoteAsset: string }) {
@@ -52,15 +53,13 @@ export function FuturesOptions(props: { form: TradeFormState; dispatch: Dispatch
             {(['takeProfit', 'stopLoss'] as const).map((key) => (
               <label key={key} className="td-of-field td-of-field--stacked" htmlFor={`${uid}-${key}`}>
                 <span>{t(`form.${key}`, { asset: quoteAsset })}</span>
-                <input
+                <DecimalInput
                   id={`${uid}-${key}`}
-                  data-testid={`order-${key}`}
-                  inputMode="decimal"
-                  autoComplete="off"
+                  testId={`order-${key}`}
+                  messageId={`order-${key}-msg`}
                   value={form[key]}
-                  aria-invalid={errors[key] ? true : undefined}
-                  aria-describedby={errors[key] ? `order-${key}-msg` : undefined}
-                  onChange={(e) => dispatch({ type: 'extras', patch: { [key]: e.target.value } })}
+                  error={errors[key]}
+                  onChange={(value) => dispatch({ type: 'extras', patch: { [key]: value } })}
                 />
               </label>
             ))}
@@ -73,7 +72,7 @@ export function FuturesOptions(props: { form: TradeFormState; dispatch: Dispatch
   );
 }
 
-/** Before submitting (issue 18): the cost (initial margin + taker fee), the maximum openable size and the estimated liquidation price. */
+/** Before submitting (spec §2 "Futures trading"): the cost (initial margin + taker fee), the maximum openable size and the estimated liquidation price. */
 export function FuturesEstimates(props: { rules: PairRules; form: TradeFormState; ctx: BalanceContext; price: Decimal | null; volume: string }) {
   const { rules, form, ctx, price, volume } = props;
   const { t } = useTranslation('orders');

@@ -1,5 +1,6 @@
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from './DecimalInput.tsx';
 import { FieldMessage } from './FieldMessage.tsx';
 import { isLimitLike, type FormAction, type TradeFormState, type WorkingType } from './form-state.ts';
 import type { FieldError, OrderErrors } from './validate.ts';
@@ -17,15 +18,13 @@ export function StopPriceField(props: { uid: string; form: TradeFormState; error
       <div className="td-of-field">
         <label htmlFor={`${uid}-stop`}>{t('form.stopPrice', { asset: quoteAsset })}</label>
         <div className="td-of-with-unit">
-          <input
+          <DecimalInput
             id={`${uid}-stop`}
-            data-testid="order-stop-price"
-            inputMode="decimal"
-            autoComplete="off"
+            testId="order-stop-price"
+            messageId={stopId}
             value={form.stopPrice}
-            aria-invalid={errors.stopPrice ? true : undefined}
-            aria-describedby={errors.stopPrice ? stopId : undefined}
-            onChange={(e) => dispatch({ type: 'extras', patch: { stopPrice: e.target.value } })}
+            error={errors.stopPrice}
+            onChange={(stopPrice) => dispatch({ type: 'extras', patch: { stopPrice } })}
           />
           <select
             aria-label={t('form.workingType')}
@@ -52,16 +51,7 @@ export function PriceField(props: { uid: string; form: TradeFormState; errors: O
       <label className="td-of-field" htmlFor={`${uid}-price`}>
         <span>{t('form.price', { asset: quoteAsset })}</span>
         {isLimitLike(form.priceType) ? (
-          <input
-            id={`${uid}-price`}
-            data-testid="order-price"
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.price}
-            aria-invalid={errors.price ? true : undefined}
-            aria-describedby={errors.price ? priceId : undefined}
-            onChange={(e) => dispatch({ type: 'price', price: e.target.value })}
-          />
+          <DecimalInput id={`${uid}-price`} testId="order-price" messageId={priceId} value={form.price} error={errors.price} onChange={(price) => dispatch({ type: 'price', price })} />
         ) : (
           <input id={`${uid}-price`} data-testid="order-price" disabled value={t('form.marketPrice')} readOnly />
         )}
@@ -80,16 +70,7 @@ export function VolumeField(props: { uid: string; form: TradeFormState; error: F
       <div className="td-of-field">
         <label htmlFor={`${uid}-volume`}>{t('form.volume', { asset: futures && form.sizeUnit === 'quote' ? quoteAsset : baseAsset })}</label>
         <div className="td-of-with-unit">
-          <input
-            id={`${uid}-volume`}
-            data-testid="order-volume"
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.volume}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? volumeId : undefined}
-            onChange={(e) => dispatch({ type: 'volume', volume: e.target.value })}
-          />
+          <DecimalInput id={`${uid}-volume`} testId="order-volume" messageId={volumeId} value={form.volume} error={error} onChange={(volume) => dispatch({ type: 'volume', volume })} />
           {futures && (
             <select
               aria-label={t('form.sizeUnit')}

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import type { Pair } from '../../market/index.ts';
 import { pickedPriceStore } from '../picked-price.ts';
 
-/** The last price picked from the book for this pair (issue 6 picked price), beside the form. */
+/** The last price picked from the book for this pair (spec §3 "Trade form" price), beside the form. */
 export function PickedPriceNote({ pair }: { pair: Pair }) {
   const { t } = useTranslation('trading');
   const picked = useStore(pickedPriceStore, (s) => s.picked);

@@ -1,5 +1,6 @@
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SegmentedButtons } from '../../../components/index.ts';
 import type { FormAction, PriceType } from './form-state.ts';
 import type { BalanceContext } from './validate.ts';
 
@@ -10,21 +11,18 @@ export function PriceTypeButtons(props: { futures: boolean; priceType: PriceType
   const types: readonly PriceType[] = futures ? ['limit', 'market', 'stop_limit', 'stop_market'] : ['limit', 'market'];
   return (
     <div className="td-of-types" role="group" aria-label={t('form.confirmType')}>
-      {types.map((p) => (
-        <button
-          key={p}
-          type="button"
-          className="td-chip"
-          aria-pressed={priceType === p}
-          data-testid={`order-type-${p}`}
-          onClick={() => {
-            dispatch({ type: 'priceType', priceType: p });
-            clearErrors();
-          }}
-        >
-          {t(`form.type.${p}`)}
-        </button>
-      ))}
+      <SegmentedButtons
+        kind="toggles"
+        options={types}
+        selected={priceType}
+        onSelect={(p) => {
+          dispatch({ type: 'priceType', priceType: p });
+          clearErrors();
+        }}
+        className="td-chip"
+        testId={(p) => `order-type-${p}`}
+        label={(p) => t(`form.type.${p}`)}
+      />
       <span className="td-of-available" data-testid="order-available">
         {t('form.available')} {ctx.available === null ? '--' : ctx.available.toFixed()} {asset}
       </span>

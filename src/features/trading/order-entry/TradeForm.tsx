@@ -36,7 +36,7 @@ function useTakerFee(pair: Pair, keyId: string | null): Decimal {
   return useMemo(() => new Decimal(rate), [rate]);
 }
 
-/** The USD-M fields of issue 18 a form order carries (only those set; hedge mode has no reduceOnly flag). */
+/** The USD-M fields a form order carries (spec §7 "Lightning futures" sendOrder) (only those set; hedge mode has no reduceOnly flag). */
 function futuresExtras(order: OrderRequest, hedge: boolean): Partial<SendOrder> {
   return {
     ...(order.stopPrice ? { stopPrice: order.stopPrice, workingType: order.workingType ?? 'MARK_PRICE' } : {}),
@@ -115,7 +115,7 @@ export function TradeForm({ pair }: { pair: Pair }) {
 
   return (
     <section className="td-panel td-form-slot td-trade-form" aria-label={t('form.title')} data-testid="trade-form">
-      {/* The futures toolbar puts margin mode and leverage here, beside the form (issue 18). */}
+      {/* The futures toolbar puts margin mode and leverage here, beside the form (spec §3 "Leverage state"). */}
       {pair.market === 'usdm' && <div className="td-form-modes" ref={setFormModesSlot} data-testid="form-modes" />}
       <PickedPriceNote pair={pair} />
       <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} />

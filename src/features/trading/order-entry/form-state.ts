@@ -1,6 +1,6 @@
 /**
  * spec §3 "Trade form": direction (buy or sell), priceType (limit or market), price, volume; USD-M adds the
- * order types of issue 18 (stop-limit, stop-market with a mark or last price trigger, time in force,
+ * futures order types (stop-limit, stop-market with a mark or last price trigger, time in force,
  * post-only, reduce-only, take-profit / stop-loss, size in the base asset or in the quote asset).
  */
 export type Direction = 'buy' | 'sell';
@@ -102,7 +102,7 @@ export function formReducer(state: TradeFormState, action: FormAction): TradeFor
     case 'percent':
       return { ...state, volume: action.volume, percent: action.percent };
     case 'picked':
-      // A price picked from the book is a limit price (issue 6 picked price).
+      // A price picked from the book is a limit price (spec §3 "Trade form").
       return isLimitLike(state.priceType)
         ? { ...state, price: action.price }
         : { ...state, priceType: 'limit', price: action.price, volume: '', percent: 0, stopPrice: '' };

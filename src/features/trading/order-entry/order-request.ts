@@ -9,7 +9,7 @@ export interface OrderRequest {
   price: string | null;
   /** decimal string at the pair's step */
   volume: string;
-  /** USD-M extras (issue 18); left out on spot */
+  /** USD-M extras (spec §7 "Lightning futures" sendOrder); left out on spot */
   stopPrice?: string | null;
   workingType?: WorkingType;
   timeInForce?: TimeInForce;
@@ -19,7 +19,7 @@ export interface OrderRequest {
   stopLoss?: string | null;
 }
 
-/** A refusal of the placed order in the person's language, shown in the form (issue 18); null: the toast says it. */
+/** A refusal of the placed order in the person's language, shown in the form (spec §8); null: the toast says it. */
 export function refusalKey(error: unknown): string | null {
   if (!isApiError(error)) return null;
   switch (error.code) {

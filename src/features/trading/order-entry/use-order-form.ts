@@ -40,7 +40,7 @@ export function useOrderForm(
   const [refused, setRefused] = useState<string | null>(null);
   const askFirst = useOrderConfirm();
 
-  // A price picked from the order book fills the price (issue 6 picked price), for this pair only.
+  // A price picked from the order book fills the price (spec §3 "Trade form" price), for this pair only.
   useEffect(
     () =>
       pickedPriceStore.subscribe((s, prev) => {
@@ -55,7 +55,7 @@ export function useOrderForm(
   const futures = rules.market === 'usdm';
   const ctx = balance(form.direction);
   const sizingPrice = effectivePrice(form.priceType, parseOrNull(form.price), parseOrNull(form.stopPrice), ctx);
-  // Size in USDT (issue 18): the base volume it buys at the order's price, floored to the step.
+  // Size in USDT (spec §3 "Trade form", USD-M): the base volume it buys at the order's price, floored to the step.
   const baseVolume = futures && form.sizeUnit === 'quote' ? volumeFromQuote(form.volume, sizingPrice, rules.stepSize) : form.volume;
 
   // "No market price yet" holds only until the price comes: the form then offers the order again.

@@ -104,7 +104,7 @@ export function fundsAsset(rules: PairRules, direction: Direction): string {
 }
 
 /**
- * Checks the form before anything is sent (issue 7 Done means: negative, too many decimals, below
+ * Checks the form before anything is sent (spec §5: negative, too many decimals, below
  * minimum, above balance, non-numeric → an error beside the field and no order). All arithmetic is
  * decimal.js. Returns the parsed values when there is no error.
  */
@@ -158,7 +158,7 @@ export function validateOrder(
       errors.volume = { key: 'errors.aboveBalance', params: { available: ctx.available.toFixed(), asset: fundsAsset(rules, form.direction) } };
     }
   }
-  // Take-profit / stop-loss with the entry (issue 18): a long takes profit above its entry and stops below it.
+  // Take-profit / stop-loss with the entry (spec §3 "Trade form", USD-M): a long takes profit above its entry and stops below it.
   let takeProfit: Decimal | null = null;
   let stopLoss: Decimal | null = null;
   if (form.tpsl) {
@@ -214,8 +214,8 @@ export function volumeForPercent(rules: PairRules, direction: Direction, priceTy
 const bracketCache = new Map<Tiers, readonly Bracket[]>();
 
 /**
- * Estimated liquidation price of a new position on its own margin (issue 18 "estimated liquidation price before
- * submitting"): Binance's formula with the maintenance-margin bracket the notional falls in and its maintenance
+ * Estimated liquidation price of a new position on its own margin, shown before
+ * submitting (spec §2 "Futures trading"): Binance's formula with the maintenance-margin bracket the notional falls in and its maintenance
  * amount (contract/futures-brackets.ts, the tables the sandbox liquidates with), the initial margin
  * `qty × price / leverage` as the wallet. Null when no price liquidates it. A cross position's real one also
  * depends on the rest of the account.

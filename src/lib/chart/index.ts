@@ -1,3 +1,6 @@
+// Entry of the chart helpers: the theme's colours for canvas drawing. The lightweight-charts hook is its own
+// file (themed-chart.ts), so the pages that only paint canvases (book, ladder) do not load the chart library.
+
 /** Theme colours for canvas drawing (lightweight-charts and the depth chart cannot read CSS variables). */
 export interface ChartColors {
   text: string;
