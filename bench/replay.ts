@@ -21,6 +21,7 @@ export interface Replay {
   levels: Float64Array;
 }
 
+/** The seeded generator (mulberry32) of the benchmarks and of the market core's randomised tests in workers/. */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

@@ -1,41 +1,32 @@
 import { useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act } from '../components/testing/act-environment.ts';
+import { mountHost, unmountHost } from '../components/testing/host.ts';
 import type { Subscription, Trade } from '../../workers/contract.ts';
 import type { MarketBridge } from './bridge.ts';
-import { setMarketBridge, useOrderBookTicks, useTradesTicks } from './hooks.ts';
+import { useOrderBookTicks, useTradesTicks } from './hooks.ts';
 import { bookStore, tradesStore, type BookView } from './stores.ts';
 import { subscriptionId } from './subscription-id.ts';
+import { withMarketBridge } from './testing.ts';
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
 const held = new Map<string, number>();
+// A bridge that only counts references: the stores are written by the test, as the bridge would.
+const bridge: MarketBridge = {
+  acquire(sub: Subscription) {
+    const id = subscriptionId(sub);
+    held.set(id, (held.get(id) ?? 0) + 1);
+    return { id, release: () => held.set(id, (held.get(id) ?? 1) - 1) };
+  },
+  reconnect: async () => undefined,
+  refreshHealth: async () => null,
+  dispose: async () => undefined,
+};
 
+withMarketBridge(bridge);
 beforeEach(() => {
   bookStore.setState({ books: {} });
   tradesStore.setState({ trades: {} });
   held.clear();
-  // A bridge that only counts references: the stores are written by the test, as the bridge would.
-  const bridge: MarketBridge = {
-    acquire(sub: Subscription) {
-      const id = subscriptionId(sub);
-      held.set(id, (held.get(id) ?? 0) + 1);
-      return { id, release: () => held.set(id, (held.get(id) ?? 1) - 1) };
-    },
-    reconnect: async () => undefined,
-    refreshHealth: async () => null,
-    dispose: async () => undefined,
-  };
-  setMarketBridge(bridge);
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = undefined;
-  host = undefined;
-  setMarketBridge(null);
 });
 
 const BTC = subscriptionId({ topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 10 });
@@ -62,10 +53,7 @@ describe('useOrderBookTicks', () => {
     }
     const first = book([100, 99], [101]);
     setBook(BTC, first);
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    act(() => root?.render(<Panel />));
+    act(() => mountHost().render(<Panel />));
     expect(renders).toEqual([first]);
     expect(held.get(BTC)).toBe(1);
 
@@ -98,8 +86,7 @@ describe('useOrderBookTicks', () => {
     expect(ticks).toEqual([second, third, eth]);
     expect(renders).toHaveLength(rendersBefore);
 
-    act(() => root?.unmount());
-    root = undefined;
+    unmountHost();
     setBook(ETH, book([1.4], [2]));
     expect(ticks).toHaveLength(3);
   });
@@ -116,10 +103,7 @@ describe('useTradesTicks', () => {
       counts.push(trades.length);
       return null;
     }
-    host = document.createElement('div');
-    document.body.append(host);
-    root = createRoot(host);
-    act(() => root?.render(<Panel />));
+    act(() => mountHost().render(<Panel />));
     const setTrades = (n: number) => act(() => tradesStore.setState({ trades: { [id]: Array.from({ length: n }, (_, i) => trade(n - i)) } }));
     setTrades(1);
     setTrades(2);

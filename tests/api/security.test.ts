@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from './helpers.ts';
-import { bindGaWithStepUp, stepUpFactors } from './step-up-helpers.ts';
+import { bindGaWithStepUp, phoneChangeCodes, stepUpFactors } from './step-up-helpers.ts';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -193,23 +193,11 @@ describe('phone and e-mail', () => {
     const bindSms = await api.smsCode('+852', '60002222', email, 'bindPhone');
     const bindFactors = await stepUpFactors(api, token, 'Passw0rd!x', 'bindPhone');
     await api.call('POST', '/institution/bindPhoneInfo', { token, body: { smsUuid: bindSms.uuid, smsCode: bindSms.code, areaCode: '+852', phone: '60002222', ...bindFactors } });
-    const oldSms = await api.smsCode('+852', '60002222', email, 'updatePhoneOld');
-    const newSms = await api.smsCode('+44', '7700900123', email, 'updatePhoneNew');
-    const mail = await api.emailCode('updatePhone', token);
-    const body = {
-      oldSmsUuid: oldSms.uuid,
-      oldSmsCode: oldSms.code,
-      newSmsUuid: newSms.uuid,
-      newSmsCode: newSms.code,
-      emailUuid: mail.uuid,
-      emailCode: mail.code,
-      areaCode: '+44',
-      phone: '7700900123',
-      password: api.encrypt('Passw0rd!x'),
-    };
+    const codes = await phoneChangeCodes(api, token, email, { areaCode: '+852', phone: '60002222' }, { areaCode: '+44', phone: '7700900123' });
+    const body = { ...codes, password: api.encrypt('Passw0rd!x') };
     const swapped = await api.call('POST', '/institution/updatePhoneInfo', {
       token,
-      body: { ...body, oldSmsUuid: newSms.uuid, oldSmsCode: newSms.code, newSmsUuid: oldSms.uuid, newSmsCode: oldSms.code },
+      body: { ...body, oldSmsUuid: codes.newSmsUuid, oldSmsCode: codes.newSmsCode, newSmsUuid: codes.oldSmsUuid, newSmsCode: codes.oldSmsCode },
     });
     expect(swapped.code).toBe(10004);
     expect((await api.call('POST', '/institution/updatePhoneInfo', { token, body })).code).toBe(200);

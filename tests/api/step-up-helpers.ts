@@ -23,3 +23,29 @@ export async function bindGaWithStepUp(api: TestApi, token: string, password: st
   if (reply.code !== 200) throw new Error(`bindGaInfo failed: ${JSON.stringify(reply)}`);
   return secretKey;
 }
+
+/** A phone number as the SMS calls take it. */
+export interface PhoneNumber {
+  areaCode: string;
+  phone: string;
+}
+
+/**
+ * updatePhoneInfo's body for a change from `from` to `to` with every code it takes (an SMS to the old number, one to
+ * the new, an e-mail code), but not the password.
+ */
+export async function phoneChangeCodes(api: TestApi, token: string, email: string, from: PhoneNumber, to: PhoneNumber) {
+  const oldSms = await api.smsCode(from.areaCode, from.phone, email, 'updatePhoneOld');
+  const newSms = await api.smsCode(to.areaCode, to.phone, email, 'updatePhoneNew');
+  const mail = await api.emailCode('updatePhone', token);
+  return {
+    oldSmsUuid: oldSms.uuid,
+    oldSmsCode: oldSms.code,
+    newSmsUuid: newSms.uuid,
+    newSmsCode: newSms.code,
+    emailUuid: mail.uuid,
+    emailCode: mail.code,
+    areaCode: to.areaCode,
+    phone: to.phone,
+  };
+}

@@ -1,10 +1,22 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { ApiOptions } from '../../server/app.ts';
+import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from './helpers.ts';
+import { bindGaWithStepUp } from './step-up-helpers.ts';
 
 /** What starts a test file's sandbox: a security backend (tests/security/backends.ts) or anything alike. */
 export interface SandboxStarter {
   start(options?: Partial<ApiOptions>): Promise<TestApi>;
+}
+
+/** A sandbox of the suite's own: started (with `options`) before its first test, closed after its last; `set` hands it to the suite's variable. */
+export function sandboxSuite(backend: SandboxStarter, set: (api: TestApi) => void | Promise<void>, options?: Partial<ApiOptions>, timeout?: number): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await backend.start(options);
+    await set(api);
+  }, timeout);
+  afterAll(async () => api?.close());
 }
 
 /**
@@ -13,14 +25,18 @@ export interface SandboxStarter {
  * hands the sandbox and the token to the suite's own variables.
  */
 export function moneySuite(backend: SandboxStarter, set: (started: { api: TestApi; token: string }) => void, options?: Partial<ApiOptions>): void {
-  let api: TestApi | undefined;
-  beforeAll(async () => {
-    api = await backend.start(options);
-    set({ api, token: await api.token() });
-  }, 90_000);
-  afterAll(async () => api?.close());
+  let sandbox: TestApi | undefined;
+  sandboxSuite(
+    backend,
+    async (api) => {
+      sandbox = api;
+      set({ api, token: await api.token() });
+    },
+    options,
+    90_000,
+  );
   afterEach(async () => {
-    await expectLedgerClean(api!);
+    await expectLedgerClean(sandbox!);
   });
 }
 
@@ -34,4 +50,44 @@ export async function expectLedgerClean(api: Pick<TestApi, 'call'>): Promise<voi
 export function requestIds(prefix: string): () => string {
   let requests = 0;
   return () => `${prefix}-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** The demo user with a Google authenticator bound: the sandbox, the session's token and the authenticator's secret. */
+export interface GaSession {
+  api: TestApi;
+  token: string;
+  gaSecret: string;
+}
+
+/**
+ * moneySuite, and before the first test the demo user binds a Google authenticator through the step-up: `set` gets
+ * its secret with the sandbox and the token.
+ */
+export function gaMoneySuite(backend: SandboxStarter, set: (started: GaSession) => void, options?: Partial<ApiOptions>): void {
+  let started: { api: TestApi; token: string } | undefined;
+  moneySuite(backend, (s) => (started = s), options);
+  beforeAll(async () => {
+    const { api, token } = started!;
+    set({ api, token, gaSecret: await bindGaWithStepUp(api, token, demoUser.password) });
+  }, 90_000);
+}
+
+/** A fresh code of the session's authenticator: a Google code works once per time step, so each use gets a step of its own. */
+export function nextGaCode({ api, gaSecret }: Pick<GaSession, 'api' | 'gaSecret'>): Promise<string> {
+  api.clock.advance(31_000);
+  return api.totp(gaSecret);
+}
+
+/** The session's token after `ms` on the clock: past the 30-minute idle timeout the session is gone, so the demo user signs in again. */
+export async function tokenAfter(session: GaSession, ms: number): Promise<string> {
+  if (ms < 30 * 60_000) return session.token;
+  session.api.clock.advance(31_000);
+  return session.api.token(demoUser.email, demoUser.password, session.gaSecret);
+}
+
+/** The capital account's balance of `asset` (accountType 1, spec §3) as the session `token` sees it, '0' where it holds none. */
+export async function capitalBalance(api: Pick<TestApi, 'call'>, token: string, asset: string): Promise<{ free: string; locked: string }> {
+  const reply = await api.call<{ accounts: Array<{ accountType: number; balances: Array<{ asset: string; free: string; locked: string }> }> }>('GET', '/user/assets', { token });
+  const row = reply.data.accounts.find((a) => a.accountType === 1)?.balances.find((b) => b.asset === asset);
+  return { free: row?.free ?? '0', locked: row?.locked ?? '0' };
 }

@@ -5,7 +5,7 @@ import { BILL_QUOTE_TTL_MS } from '../../contract/electricity-rules.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
-import { moneySuite, requestIds } from '../api/suite.ts';
+import { capitalBalance, moneySuite, requestIds } from '../api/suite.ts';
 
 /**
  * Electricity payment for miners (issue 13): seeded and dev-issued bills, paid from a digital asset at a firm
@@ -34,10 +34,7 @@ describe.each(securityBackends())('electricity bills ($name)', (backend) => {
   const call = <T>(path: string, body?: unknown) => api.call<T>('POST', path, { token, ...(body === undefined ? {} : { body }) });
   const bills = async (status?: string) =>
     (await call<{ list: Bill[]; total: number }>('/electricity/bill/page', { pageCondition: { pageNum: 1, pageSize: 10 }, ...(status ? { queryCondition: { status } } : {}) })).data;
-  const free = async (asset: string) => {
-    const reply = await api.call<{ accounts: Array<{ accountType: number; balances: Array<{ asset: string; free: string }> }> }>('GET', '/user/assets', { token });
-    return new Decimal(reply.data.accounts.find((a) => a.accountType === 1)?.balances.find((b) => b.asset === asset)?.free ?? 0);
-  };
+  const free = async (asset: string) => new Decimal((await capitalBalance(api, token, asset)).free);
   const issue = (extra: Record<string, unknown> = {}) =>
     api.call<Bill>('POST', '/_dev/electricity/bill', {
       body: { email: demoUser.email, site: 'Test Site', periodStart: '2026-10-01', periodEnd: '2026-10-31', kwh: '10000', rate: '0.0555', currency: 'USD', dueInDays: 5, ...extra },

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageKind } from '../../contract/messages-rules.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import { TestApi } from '../api/helpers.ts';
-import { bindGaWithStepUp, stepUpFactors } from '../api/step-up-helpers.ts';
+import { stepUpFactors } from '../api/step-up-helpers.ts';
+import { gaMoneySuite, nextGaCode, tokenAfter } from '../api/suite.ts';
 
 /**
  * The message centre (issue 16, contract/messages.ts): the sandbox writes one message per event as the event
@@ -39,29 +40,16 @@ const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown, as = toke
 const page = async (body: Record<string, unknown> = {}, as = token) =>
   (await call<MessagePage>('POST', '/message/page', { pageNum: 1, pageSize: 100, ...body }, as)).data;
 const ofKind = async (kind: MessageKind, as = token) => (await page({}, as)).list.filter((m) => m.kind === kind);
-const ga = async () => {
-  api.clock.advance(31_000);
-  return api.totp(gaSecret);
-};
+const ga = () => nextGaCode({ api, gaSecret });
 /** Moves the clock through the dev control (which runs the chain and the desk at once); signs in again past the idle timeout. */
 const advance = async (ms: number) => {
   expect((await api.call('POST', '/_dev/clock/advance', { body: { ms } })).code).toBe(200);
-  if (ms >= 30 * 60_000) {
-    api.clock.advance(31_000);
-    token = await api.token(demoUser.email, demoUser.password, gaSecret);
-  }
+  token = await tokenAfter({ api, token, gaSecret }, ms);
 };
 const emailCode = async () => (await api.lastCode(demoUser.email.toLowerCase(), 'email'))!.code;
 
-beforeAll(async () => {
-  api = await TestApi.start();
-  token = await api.token();
-  gaSecret = await bindGaWithStepUp(api, token, demoUser.password);
-}, 90_000);
-afterAll(async () => api?.close());
-afterEach(async () => {
-  const check = await api.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-  expect(check.data.violations).toEqual([]);
+gaMoneySuite(TestApi, (started) => {
+  ({ api, token, gaSecret } = started);
 });
 
 describe('messages produced by events', () => {

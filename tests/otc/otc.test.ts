@@ -5,7 +5,7 @@ import { OTC_TERMS } from '../../contract/otc.ts';
 import { OTC_DESK } from '../../server/otc/routes.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
-import { moneySuite, requestIds } from '../api/suite.ts';
+import { capitalBalance, moneySuite, requestIds } from '../api/suite.ts';
 
 /**
  * OTC block trading against the sandbox (issue 12): the desk's terms (200,000 USD minimum, Mon–Fri 00:00–17:00
@@ -39,9 +39,8 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
   const requestId = requestIds('otc-test');
   const call = <T>(path: string, body?: unknown, as = token) => api.call<T>('POST', path, { token: as, ...(body === undefined ? {} : { body }) });
   const capital = async (asset: string) => {
-    const reply = await api.call<{ accounts: Array<{ accountType: number; balances: Array<{ asset: string; free: string; locked: string }> }> }>('GET', '/user/assets', { token });
-    const row = reply.data.accounts.find((a) => a.accountType === 1)?.balances.find((b) => b.asset === asset);
-    return { free: new Decimal(row?.free ?? 0), locked: new Decimal(row?.locked ?? 0) };
+    const { free, locked } = await capitalBalance(api, token, asset);
+    return { free: new Decimal(free), locked: new Decimal(locked) };
   };
   /** Moves the sandbox clock through the dev control, which runs the desk's clock work at once; past the 30-minute idle timeout, signs in again. */
   const advance = async (ms: number) => {

@@ -1,8 +1,9 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../server/platform/envelope.ts';
 import { hashWork } from '../../server/identity/passwords.ts';
 import { TestApi, type Reply } from '../api/helpers.ts';
+import { sandboxSuite } from '../api/suite.ts';
 import { burst, securityBackends } from './backends.ts';
 
 /**
@@ -55,10 +56,7 @@ async function withdrawBans(api: TestApi, token: string): Promise<Array<{ reason
 
 describe('sign-in: lockout per source, captcha after the first failures', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await TestApi.start();
-  });
-  afterAll(async () => api?.close());
+  sandboxSuite(TestApi, (started) => (api = started));
 
   it('a stranger who knows the e-mail locks out only their own address: the owner still signs in, withdrawals stay open', async () => {
     const email = await api.register('Right-Pass1');
@@ -142,19 +140,16 @@ const backends = securityBackends();
 
 describe.each(backends)('code limits ($name)', (backend) => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await backend.start({
-      limits: {
-        sendRates: {
-          destination: { limit: 10, windowMs: 3_600_000 },
-          account: { limit: 20, windowMs: 3_600_000 },
-          ip: { limit: 40, windowMs: 3_600_000 },
-          imageIp: { limit: 300, windowMs: 3_600_000 },
-        },
+  sandboxSuite(backend, (started) => (api = started), {
+    limits: {
+      sendRates: {
+        destination: { limit: 10, windowMs: 3_600_000 },
+        account: { limit: 20, windowMs: 3_600_000 },
+        ip: { limit: 40, windowMs: 3_600_000 },
+        imageIp: { limit: 300, windowMs: 3_600_000 },
       },
-    });
+    },
   });
-  afterAll(async () => api?.close());
 
   const sendSms = (username: string, phone: string) =>
     api.call('POST', '/institution/sms/captcha', { body: { areaCode: '+852', phone, username, businessType: 'resetPassword' } });
@@ -192,21 +187,18 @@ describe.each(backends)('code limits ($name)', (backend) => {
 
 describe('wrong codes per account, across its addresses', () => {
   let api: TestApi;
-  beforeAll(async () => {
-    api = await TestApi.start({
-      limits: {
-        lockout: {
-          password: { threshold: 5, waitMs: 86_400_000 },
-          passwordAccount: { threshold: 20, waitMs: 86_400_000 },
-          emailCode: { threshold: 10, waitMs: 86_400_000 },
-          smsCode: { threshold: 10, waitMs: 86_400_000 },
-          codeAccount: { threshold: 6, waitMs: 86_400_000 },
-          gaCode: { threshold: 5, waitMs: 86_400_000 },
-        },
+  sandboxSuite(TestApi, (started) => (api = started), {
+    limits: {
+      lockout: {
+        password: { threshold: 5, waitMs: 86_400_000 },
+        passwordAccount: { threshold: 20, waitMs: 86_400_000 },
+        emailCode: { threshold: 10, waitMs: 86_400_000 },
+        smsCode: { threshold: 10, waitMs: 86_400_000 },
+        codeAccount: { threshold: 6, waitMs: 86_400_000 },
+        gaCode: { threshold: 5, waitMs: 86_400_000 },
       },
-    });
+    },
   });
-  afterAll(async () => api?.close());
 
   it('locks the account after 6 wrong codes split over its e-mail and its phone (each address below its own limit)', async () => {
     const email = await api.register('Right-Pass1');

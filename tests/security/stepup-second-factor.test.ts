@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../api/helpers.ts';
+import { bindGaWithStepUp, phoneChangeCodes } from '../api/step-up-helpers.ts';
 
 /**
  * Sensitive changes need a fresh re-authentication (password + e-mail code + the current Google code when
@@ -24,16 +25,7 @@ async function newSecret(token: string): Promise<string> {
 }
 
 /** Binds an authenticator with the full step-up; returns its secret. */
-async function bindGa(token: string): Promise<string> {
-  const secretKey = await newSecret(token);
-  const mail = await api.emailCode('bindGa', token);
-  const reply = await api.call('POST', '/institution/bindGaInfo', {
-    token,
-    body: { secretKey, gaCode: await api.totp(secretKey), password: api.encrypt(password), emailUuid: mail.uuid, emailCode: mail.code },
-  });
-  if (reply.code !== 200) throw new Error(JSON.stringify(reply));
-  return secretKey;
-}
+const bindGa = (token: string) => bindGaWithStepUp(api, token, password);
 
 async function gaBound(token: string): Promise<boolean> {
   return (await api.call<{ gaBound: boolean }>('GET', '/institution/getUserInfo', { token })).data.gaBound;
@@ -81,19 +73,7 @@ describe('a stolen session token alone', () => {
       body: { smsUuid: bind.uuid, smsCode: bind.code, areaCode: '+852', phone: '63330002', password: api.encrypt(password), emailUuid: bindMail.uuid, emailCode: bindMail.code },
     });
     expect(bound.code).toBe(200);
-    const oldSms = await api.smsCode('+852', '63330002', email, 'updatePhoneOld');
-    const newSms = await api.smsCode('+852', '63330003', email, 'updatePhoneNew');
-    const mail = await api.emailCode('updatePhone', token);
-    const body = {
-      oldSmsUuid: oldSms.uuid,
-      oldSmsCode: oldSms.code,
-      newSmsUuid: newSms.uuid,
-      newSmsCode: newSms.code,
-      emailUuid: mail.uuid,
-      emailCode: mail.code,
-      areaCode: '+852',
-      phone: '63330003',
-    };
+    const body = await phoneChangeCodes(api, token, email, { areaCode: '+852', phone: '63330002' }, { areaCode: '+852', phone: '63330003' });
     const stolen = await api.call('POST', '/institution/updatePhoneInfo', { token, body });
     expect(stolen).toMatchObject({ status: 400, data: { field: 'password' } });
     // With the password too, it goes through.

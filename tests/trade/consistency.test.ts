@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TradeApi, dec } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { dec, tradeSuite, type TradeApi } from './harness.ts';
 
 interface Order {
   orderId: string;
@@ -12,18 +12,9 @@ interface Order {
 
 let api: TradeApi;
 
-beforeAll(async () => {
-  api = await TradeApi.startTrade(5, mkdtempSync(path.join(tmpdir(), 'trade-test-')));
-}, 90_000);
-
-// Every scenario leaves the ledger whole: balanced postings, balances equal to them, holds only for live orders.
-afterEach(async () => {
-  expect(await api.ledgerViolations()).toEqual([]);
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+tradeSuite((started) => {
+  api = started;
+}, { seed: 5, dataDir: () => mkdtempSync(path.join(tmpdir(), 'trade-test-')), timeout: 90_000 });
 
 describe('one change at a time', () => {
   it('two concurrent orders that each fit but not together: exactly one is accepted, the balance never goes below zero', async () => {

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TradeApi, dec } from './harness.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TradeApi, dec, tradeSuite } from './harness.ts';
 
 /**
  * Issue 18 order types in the sandbox (server/trade/README.md "Order types"): time in force, post-only, stop
@@ -36,17 +36,9 @@ interface Page<T> {
 
 let api: TradeApi;
 
-beforeAll(async () => {
-  api = await TradeApi.startTrade(31);
-}, 60_000);
-
-afterEach(async () => {
-  expect(await api.ledgerViolations()).toEqual([]);
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+tradeSuite((started) => {
+  api = started;
+}, { seed: 31 });
 
 const send = (body: Record<string, unknown>) => api.post<Order>('/broker/lightning/futures/order/sendOrder', body);
 const positions = async () => (await api.post<Position[]>('/broker/futures/position/query', {})).data;

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instrument } from '../../server/sim/instruments.ts';
 import { D } from '../../server/platform/decimal.ts';
-import { TradeApi, dec } from './harness.ts';
+import { dec, tradeSuite, type TradeApi } from './harness.ts';
 
 interface Order {
   orderId: string;
@@ -27,18 +27,9 @@ interface Page<T> {
 
 let api: TradeApi;
 
-beforeAll(async () => {
-  api = await TradeApi.startTrade(23);
-}, 60_000);
-
-// Every scenario leaves the ledger whole: balanced postings, balances equal to them, holds only for live orders.
-afterEach(async () => {
-  expect(await api.ledgerViolations()).toEqual([]);
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+tradeSuite((started) => {
+  api = started;
+}, { seed: 23 });
 
 const send = (body: Record<string, unknown>) => api.post<Order>('/broker/lightning/futures/order/sendOrder', body);
 const positions = async () => (await api.post<Position[]>('/broker/futures/position/query', {})).data;

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instrument } from '../../server/sim/instruments.ts';
 import { D } from '../../server/platform/decimal.ts';
-import { TradeApi, dec } from './harness.ts';
+import { dec, tradeSuite, type TradeApi } from './harness.ts';
 
 interface Order {
   orderId: string;
@@ -54,21 +54,12 @@ let api: TradeApi;
 let keyId = '';
 const pair = { baseCurrency: 'BTC', quoteCurrency: 'USDT' };
 
-beforeAll(async () => {
-  api = await TradeApi.startTrade(11);
+tradeSuite(async (started) => {
+  api = started;
   const options = await api.post<{ accountList: Array<{ keyId: string }>; topLeverage: number }>('/broker/lightning/queryBrokerOptions');
   keyId = options.data.accountList[0]!.keyId;
   expect(options.data.topLeverage).toBe(100);
-}, 60_000);
-
-// Every scenario leaves the ledger whole: balanced postings, balances equal to them, holds only for live orders.
-afterEach(async () => {
-  expect(await api.ledgerViolations()).toEqual([]);
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+}, { seed: 11 });
 
 const mid = (book: { bids: [string, string][]; asks: [string, string][] }) => dec(book.bids[0]![0]).add(book.asks[0]![0]).div(2);
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildSandbox } from '../../server/app.ts';
 import { ManualScheduler, Simulator } from '../../server/sim/index.ts';
 import { TestApi, type Reply } from '../api/helpers.ts';
@@ -97,3 +98,22 @@ export class TradeApi extends TestApi {
 }
 
 export const dec = (value: Decimal.Value): Decimal => new Decimal(value);
+
+/**
+ * The file's trade sandbox: started before its first test (`seed`, and `dataDir()` for a database that survives a
+ * restart), closed after its last; every scenario leaves the ledger whole (balanced postings, balances equal to them,
+ * holds only for live orders). `set` hands the sandbox to the file's variable and may prepare more.
+ */
+export function tradeSuite(set: (api: TradeApi) => void | Promise<void>, options: { seed?: number; dataDir?: () => string; timeout?: number } = {}): void {
+  let api: TradeApi | undefined;
+  beforeAll(async () => {
+    api = await TradeApi.startTrade(options.seed, options.dataDir?.());
+    await set(api);
+  }, options.timeout ?? 60_000);
+  afterEach(async () => {
+    expect(await api!.ledgerViolations()).toEqual([]);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+}

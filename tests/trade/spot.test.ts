@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TradeApi, dec } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { dec, tradeSuite, type TradeApi } from './harness.ts';
 
 interface Order {
   orderId: string;
@@ -28,17 +28,8 @@ interface Page<T> {
 
 let api: TradeApi;
 
-beforeAll(async () => {
-  api = await TradeApi.startTrade();
-}, 60_000);
-
-// Every scenario leaves the ledger whole: balanced postings, balances equal to them, holds only for live orders.
-afterEach(async () => {
-  expect(await api.ledgerViolations()).toEqual([]);
-});
-
-afterAll(async () => {
-  await api?.close();
+tradeSuite((started) => {
+  api = started;
 });
 
 const send = (body: Record<string, unknown>) => api.post<Order>('/broker/spot/order/sendOrder', { instrumentId: 'ETHUSDT', ...body });

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isValidAddress } from '../../contract/chains.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
-import { bindGaWithStepUp, stepUpFactors } from '../api/step-up-helpers.ts';
+import { stepUpFactors } from '../api/step-up-helpers.ts';
+import { capitalBalance, gaMoneySuite, nextGaCode, tokenAfter } from '../api/suite.ts';
 import { securityBackends } from '../security/backends.ts';
 
 /**
@@ -38,24 +39,13 @@ describe.each(securityBackends())('coin wallet ($name)', (backend) => {
   let gaSecret = '';
 
   const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => api.call<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
-  const ga = async () => {
-    // A Google code works once per time step: each use gets a step of its own.
-    api.clock.advance(31_000);
-    return api.totp(gaSecret);
-  };
-  /** Moves the sandbox clock; past the 30-minute idle timeout the session is gone, so sign in again. */
+  const ga = () => nextGaCode({ api, gaSecret });
+  /** Moves the sandbox clock (signing in again past the idle timeout). */
   const jump = async (ms: number) => {
     api.clock.advance(ms);
-    if (ms >= 30 * 60_000) {
-      api.clock.advance(31_000);
-      token = await api.token(demoUser.email, demoUser.password, gaSecret);
-    }
+    token = await tokenAfter({ api, token, gaSecret }, ms);
   };
-  const capital = async (asset: string) => {
-    const reply = await call<{ accounts: Array<{ accountType: number; balances: Array<{ asset: string; free: string; locked: string }> }> }>('GET', '/user/assets');
-    const row = reply.data.accounts.find((a) => a.accountType === 1)?.balances.find((b) => b.asset === asset);
-    return { free: row?.free ?? '0', locked: row?.locked ?? '0' };
-  };
+  const capital = (asset: string) => capitalBalance(api, token, asset);
   const records = async (query: Record<string, unknown> = {}) =>
     (await call<{ list: RecordRow[]; total: number }>('POST', '/account/block/pageBlockDepositWithdraw', { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: query })).data;
   const addAddress = async (address: string, network = 'ETH', asset = 'USDT', whitelisted = true) => {
@@ -78,15 +68,8 @@ describe.each(securityBackends())('coin wallet ($name)', (backend) => {
     return call<Withdrawal>('POST', '/account/block/confirmBlockWithdraw', { withdrawId: w.withdrawId, emailUuid: w.emailUuid, emailCode: mail!.code, gaCode: await ga() });
   };
 
-  beforeAll(async () => {
-    api = await backend.start();
-    token = await api.token();
-    gaSecret = await bindGaWithStepUp(api, token, demoUser.password);
-  }, 90_000);
-  afterAll(async () => api?.close());
-  afterEach(async () => {
-    const check = await api.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
-    expect(check.data.violations).toEqual([]);
+  gaMoneySuite(backend, (started) => {
+    ({ api, token, gaSecret } = started);
   });
 
   it('a deposit shows at once as pending, counts its confirmations on the sandbox clock, then is credited once', async () => {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BookSide, Side } from './book-side.ts';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../bench/replay.ts';
 
 /** Reference model: a Map and a full sort, truncated to `levels` like the real side. */
 class ModelSide {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameReader, readDepthSnapshot } from './frame-reader.ts';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../bench/replay.ts';
 
 function depthFrame(random: () => number, futures: boolean): Record<string, unknown> {
   const levels = (): string[][] =>

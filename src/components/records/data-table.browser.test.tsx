@@ -1,10 +1,6 @@
-import { type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { actAsync } from '../testing/act-environment.ts';
+import { zhHkRenderer } from '../testing/render.tsx';
 import zhComponents from '../../../locales/zh-HK/components.json';
 import zhRecord from '../../../locales/zh-HK/record.json';
 import { DataTable, type DataColumn } from './index.ts';
@@ -17,24 +13,7 @@ interface Row {
   amount: number;
 }
 
-let unmount: (() => Promise<void>) | null = null;
-afterEach(async () => {
-  await unmount?.();
-  unmount = null;
-});
-
-async function render(ui: ReactNode): Promise<void> {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng: 'zh-HK', resources: { 'zh-HK': { components: zhComponents, record: zhRecord } }, interpolation: { escapeValue: false } });
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const root = createRoot(container);
-  await actAsync(async () => root.render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
-  unmount = async () => {
-    await actAsync(async () => root.unmount());
-    container.remove();
-  };
-}
+const { render, unmount } = zhHkRenderer({ components: zhComponents, record: zhRecord });
 
 const rowsOf = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: `r${i}`, asset: `A${String(i).padStart(3, '0')}`, amount: (i * 7) % n }));
 const columns: DataColumn<Row>[] = [

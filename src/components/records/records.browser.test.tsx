@@ -1,11 +1,7 @@
-import { type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { Column } from 'primereact/column';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { actAsync } from '../testing/act-environment.ts';
+import { zhHkRenderer } from '../testing/render.tsx';
 import zhBroker from '../../../locales/zh-HK/broker.json';
 import zhComponents from '../../../locales/zh-HK/components.json';
 import zhErrors from '../../../locales/zh-HK/errors.json';
@@ -25,33 +21,14 @@ interface Row {
   asset: string;
 }
 
-let unmount: (() => Promise<void>) | null = null;
-afterEach(async () => {
-  await unmount?.();
-  unmount = null;
+afterEach(() => {
   vi.restoreAllMocks();
 });
 
 const saved: string[] = [];
 beforeAll(() => configureApi({ getToken: () => 'tok-test-0123456789abcdef', notify: () => {}, saveFile: (_blob, name) => saved.push(name) }));
 
-async function render(ui: ReactNode): Promise<void> {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: 'zh-HK',
-    defaultNS: 'broker',
-    resources: { 'zh-HK': { broker: zhBroker, components: zhComponents, record: zhRecord, wallet: zhWallet, errors: zhErrors } },
-    interpolation: { escapeValue: false },
-  });
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const root = createRoot(container);
-  await actAsync(async () => root.render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
-  unmount = async () => {
-    await actAsync(async () => root.unmount());
-    container.remove();
-  };
-}
+const { render } = zhHkRenderer({ broker: zhBroker, components: zhComponents, record: zhRecord, wallet: zhWallet, errors: zhErrors }, 'broker');
 
 const q = <T extends HTMLElement = HTMLElement>(id: string) => document.querySelector<T>(`[data-testid="${id}"]`);
 

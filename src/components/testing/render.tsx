@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import i18next, { type i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
+import { afterEach } from 'vitest';
 import { actAsync } from './act-environment.ts';
 import zhComponents from '../../../locales/zh-HK/components.json';
 import enComponents from '../../../locales/en-US/components.json';
@@ -36,7 +37,11 @@ export interface Rendered {
 // act() is used for render/rerender/unmount only; user events come from real Chromium input
 // (vitest/browser userEvent) and the tests wait with expect.poll / expect.element instead.
 export async function render(ui: ReactNode, language: TestLanguage = 'en-US'): Promise<Rendered> {
-  const i18n = await createTestI18n(language);
+  return mount(ui, await createTestI18n(language));
+}
+
+/** Renders `ui` into a fresh container of the page under the i18next instance given. */
+export async function mount(ui: ReactNode, i18n: i18n): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root: Root = createRoot(container);
@@ -50,4 +55,24 @@ export async function render(ui: ReactNode, language: TestLanguage = 'en-US'): P
       container.remove();
     },
   };
+}
+
+/**
+ * A test file's render in zh-HK with a feature's own locale namespaces (`resources`, as the JSON files hold them):
+ * each `render` mounts anew, and what was mounted last is unmounted after each test (or by `unmount` before).
+ * Call it at the file's top level.
+ */
+export function zhHkRenderer(resources: Record<string, object>, defaultNS?: string) {
+  let mounted: Rendered | null = null;
+  const unmount = async (): Promise<void> => {
+    await mounted?.unmount();
+    mounted = null;
+  };
+  afterEach(unmount);
+  const render = async (ui: ReactNode): Promise<void> => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: 'zh-HK', ...(defaultNS === undefined ? {} : { defaultNS }), resources: { 'zh-HK': resources }, interpolation: { escapeValue: false } });
+    mounted = await mount(ui, i18n);
+  };
+  return { render, unmount };
 }

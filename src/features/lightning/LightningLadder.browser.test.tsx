@@ -1,14 +1,15 @@
 import i18next from 'i18next';
 import { Profiler } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { act, actAsync } from '../../components/testing/act-environment.ts';
+import { host, mountHost, root, unmountHost } from '../../components/testing/host.ts';
 import enLightning from '../../../locales/en-US/lightning.json';
 import enOrders from '../../../locales/en-US/orders.json';
 import { toastStore } from '../../lib/toast/index.ts';
-import { bookStore, setMarketBridge, subscriptionId, tickersStore, type BookView } from '../../market/index.ts';
+import { bookStore, subscriptionId, tickersStore, type BookView } from '../../market/index.ts';
+import { withMarketBridge } from '../../market/testing.ts';
 import { shoot } from '../../components/testing/pixels.ts';
 import '../../styles/theme.css';
 import type { Pair } from '../market/index.ts';
@@ -33,11 +34,8 @@ const pair: Pair = {
 };
 const BOOK_ID = subscriptionId({ topic: 'book', market: 'usdm', symbol: 'BTCUSDT', depth: 50 });
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-
+withMarketBridge();
 beforeEach(() => {
-  setMarketBridge({ acquire: (sub) => ({ id: subscriptionId(sub), release: () => undefined }), reconnect: async () => undefined, refreshHealth: async () => null, dispose: async () => undefined });
   ladderStore.setState({ symbol: 'BTCUSDT', multiple: 1, recentre: 0 }); // step 0.1: one row a tick
   openOrdersStore.setState({ symbol: null, orders: [] });
   positionsStore.setState({ symbol: null, positions: [] });
@@ -46,11 +44,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = undefined;
-  host = undefined;
-  setMarketBridge(null);
   vi.restoreAllMocks();
 });
 
@@ -79,10 +72,7 @@ function setBook(mid: number, qty: (i: number) => number = (i) => i + 1) {
 async function mount(node: React.ReactNode) {
   const i18n = i18next.createInstance();
   await i18n.init({ resources: { 'en-US': { lightning: enLightning, orders: enOrders } }, lng: 'en-US', defaultNS: 'lightning', interpolation: { escapeValue: false } });
-  host = document.createElement('div');
-  host.style.width = '420px';
-  document.body.append(host);
-  root = createRoot(host);
+  mountHost('width: 420px');
   await actAsync(async () => root?.render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>));
 }
 
@@ -145,8 +135,7 @@ describe('LightningLadder', () => {
     expect(ladder().getAttribute('data-step')).toBe('0.1');
     act(() => (host?.querySelector('[data-testid="ladder-step-10"]') as HTMLElement).click());
     expect(ladder().getAttribute('data-step')).toBe('1');
-    act(() => root?.unmount());
-    host?.remove();
+    unmountHost();
     // A new visit: the page's store starts empty, the remembered step comes back.
     ladderStore.setState({ symbol: null, multiple: null });
     await mount(<LightningLadder {...ladderProps()} />);

@@ -1,12 +1,13 @@
 import i18next from 'i18next';
 import { Profiler } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act } from '../../components/testing/act-environment.ts';
+import { host, mountHost, root } from '../../components/testing/host.ts';
 import enRisk from '../../../locales/en-US/risk.json';
 import enTrading from '../../../locales/en-US/trading.json';
-import { bookStore, setMarketBridge, subscriptionId, tickersStore, type BookView } from '../../market/index.ts';
+import { bookStore, subscriptionId, tickersStore, type BookView } from '../../market/index.ts';
+import { withMarketBridge } from '../../market/testing.ts';
 import '../../styles/theme.css';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { OrderBook } from './OrderBook.tsx';
@@ -17,21 +18,10 @@ import './trading.css';
 const pair = BTCUSDT_SPOT;
 const BOOK_ID = subscriptionId({ topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: BOOK_DEPTH });
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-
+withMarketBridge();
 beforeEach(() => {
-  setMarketBridge({ acquire: (sub) => ({ id: subscriptionId(sub), release: () => undefined }), reconnect: async () => undefined, refreshHealth: async () => null, dispose: async () => undefined });
   bookStore.setState({ books: {} });
   tickersStore.setState({ tickers: { spot: {}, usdm: {} } });
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = undefined;
-  host = undefined;
-  setMarketBridge(null);
 });
 
 const flat = (levels: Array<[number, number]>) => Float64Array.from(levels.flat());
@@ -52,10 +42,7 @@ describe('OrderBook', () => {
     await i18n.init({ resources: { 'en-US': { trading: enTrading, risk: enRisk } }, lng: 'en-US', defaultNS: 'trading', interpolation: { escapeValue: false } });
     setLast(100.5);
     setBook([[100, 1], [99.5, 2]], [[101, 3], [101.5, 4]]);
-    host = document.createElement('div');
-    host.style.cssText = 'width: 360px; height: 600px; display: flex; flex-direction: column;';
-    document.body.append(host);
-    root = createRoot(host);
+    mountHost('width: 360px; height: 600px; display: flex; flex-direction: column;');
     let commits = 0;
     act(() =>
       root?.render(

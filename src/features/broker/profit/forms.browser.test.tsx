@@ -1,10 +1,6 @@
-import { type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { actAsync } from '../../../components/testing/act-environment.ts';
+import { zhHkRenderer } from '../../../components/testing/render.tsx';
 import zhAccount from '../../../../locales/zh-HK/account.json';
 import zhBroker from '../../../../locales/zh-HK/broker.json';
 import zhConfig from '../../../../locales/zh-HK/broker-config.json';
@@ -42,33 +38,12 @@ const destinations: Destination[] = [
   { brokerAccountId: '12', exchangeCode: 'okx', subAccountName: 'okxB', accountType: 'regular' },
 ];
 
-let unmount: (() => Promise<void>) | null = null;
-afterEach(async () => {
-  await unmount?.();
-  unmount = null;
+afterEach(() => {
   vi.restoreAllMocks();
 });
 beforeAll(() => configureApi({ getToken: () => 'tok-test-0123456789abcdef', notify: () => {}, saveFile: () => {} }));
 
-async function render(ui: ReactNode): Promise<void> {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: 'zh-HK',
-    defaultNS: 'broker-profit',
-    resources: {
-      'zh-HK': { account: zhAccount, broker: zhBroker, 'broker-config': zhConfig, 'broker-money': zhMoney, 'broker-profit': zhProfit, errors: zhErrors, validation: zhValidation },
-    },
-    interpolation: { escapeValue: false },
-  });
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const root = createRoot(container);
-  await actAsync(async () => root.render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>));
-  unmount = async () => {
-    await actAsync(async () => root.unmount());
-    container.remove();
-  };
-}
+const { render } = zhHkRenderer({ account: zhAccount, broker: zhBroker, 'broker-config': zhConfig, 'broker-money': zhMoney, 'broker-profit': zhProfit, errors: zhErrors, validation: zhValidation }, 'broker-profit');
 
 const q = <T extends HTMLElement = HTMLElement>(id: string) => document.querySelector<T>(`[data-testid="${id}"]`)!;
 
