@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { call, userGet, userPost } from './call.ts';
 import { KycStatus } from './kyc.ts';
 import { ANTI_PHISHING_PATTERN, DEFAULT_PAGE_SIZE, DISABLED_REASONS, LANGUAGES, PAGE_SIZES } from './rules.ts';
 import { ContactFields, IntegerEnum, IsoTime, Page, Strict, StringEnum } from './schema.ts';
@@ -49,10 +49,9 @@ const LoginRecord = Type.Object({
 const Language = StringEnum(LANGUAGES);
 
 export const profileCalls = {
-  '/institution/getUserInfo': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Object({
+  '/institution/getUserInfo': userGet(
+    undefined,
+    Type.Object({
       userId: Type.Integer(),
       userName: Type.String(),
       email: Type.String(),
@@ -80,48 +79,30 @@ export const profileCalls = {
       /** Heads every e-mail to the account's address (server/README.md "Sessions"); null when not set. */
       antiPhishingCode: Type.Union([Type.String(), Type.Null()]),
     }),
-  }),
+  ),
   /** spec §6: permissions come from the user menu loaded after login; the same decisions flat in `permissions`. */
-  '/menu/getUserMenu': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Object({
+  '/menu/getUserMenu': userGet(
+    undefined,
+    Type.Object({
       menus: Type.Array(MenuItem),
       permissions: Type.Record(Type.String(), Decision),
       withdrawBans: Type.Array(WithdrawBan),
     }),
-  }),
+  ),
   /** spec §2 account/hitory, newest first; spec §9 page size 10 by default, 10, 20, 50 or 100. */
-  '/institution/loginInfoList': call({
-    method: 'GET',
-    auth: 'user',
-    query: Strict({
+  '/institution/loginInfoList': userGet(
+    Strict({
       pageNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
       pageSize: Type.Optional(IntegerEnum(PAGE_SIZES, { default: DEFAULT_PAGE_SIZE })),
     }),
-    reply: Page(LoginRecord),
-  }),
+    Page(LoginRecord),
+  ),
   /** spec §4: a freeze disables withdrawals and exchange and signs the user out everywhere; frozen already → 10011. */
-  '/institution/frozenLatestAccount': call({ method: 'POST', auth: 'user', reply: Type.Object({ frozen: Type.Literal(true) }) }),
-  '/institution/updateOrderConfirmStatus': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ orderConfirmStatus: Type.Boolean() }),
-    reply: Type.Object({ orderConfirmStatus: Type.Boolean() }),
-  }),
-  '/institution/updatePreferredLanguage': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ preferredLanguage: Language }),
-    reply: Type.Object({ preferredLanguage: Language }),
-  }),
-  '/institution/agree/broker/open': call({ method: 'POST', auth: 'user', reply: Type.Object({ brokerOpen: Type.Literal(true) }) }),
-  '/broker/business/cooperation/add': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict(ContactFields),
-    reply: Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]) }),
-  }),
+  '/institution/frozenLatestAccount': userPost(undefined, Type.Object({ frozen: Type.Literal(true) })),
+  '/institution/updateOrderConfirmStatus': userPost(Strict({ orderConfirmStatus: Type.Boolean() }), Type.Object({ orderConfirmStatus: Type.Boolean() })),
+  '/institution/updatePreferredLanguage': userPost(Strict({ preferredLanguage: Language }), Type.Object({ preferredLanguage: Language })),
+  '/institution/agree/broker/open': userPost(undefined, Type.Object({ brokerOpen: Type.Literal(true) })),
+  '/broker/business/cooperation/add': userPost(Strict(ContactFields), Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]) })),
 };
 
 const Session = Type.Object({
@@ -136,11 +117,7 @@ const Session = Type.Object({
 });
 
 export const sessionCalls = {
-  '/institution/session/list': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Object({ list: Type.Array(Session) }),
-  }),
+  '/institution/session/list': userGet(undefined, Type.Object({ list: Type.Array(Session) })),
   '/institution/session/revoke': call({
     method: 'POST',
     auth: 'user',
@@ -148,15 +125,13 @@ export const sessionCalls = {
     body: Strict({ sessionId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
     reply: Type.Object({ sessionId: Type.Integer(), current: Type.Boolean() }),
   }),
-  '/institution/antiPhishing/set': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/institution/antiPhishing/set': userPost(
+    Strict({
       code: Type.String({ minLength: 4, maxLength: 20, pattern: ANTI_PHISHING_PATTERN.source }),
       ...StepUpFields,
     }),
-    reply: Type.Object({ antiPhishingCode: Type.String() }),
-  }),
+    Type.Object({ antiPhishingCode: Type.String() }),
+  ),
 };
 
 export const accountCalls = { ...profileCalls, ...sessionCalls };

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { call, publicGet, publicPost, userPost } from './call.ts';
 import { LANGUAGES } from './rules.ts';
 import { AreaCodeOrEmpty, Cipher, Code6, CodeUuid, IsoTime, PhoneFields, Strict, StringEnum, Text, Uuid } from './schema.ts';
 
@@ -61,25 +61,13 @@ const EmailCode = call({
 
 export const authCalls = {
   /** spec §7 (no token; encrypted password). Wrong password, unknown user, bad ciphertext: one 10001. */
-  '/institution/preLogin': call({
-    method: 'POST',
-    auth: 'public',
-    body: SignIn,
-    reply: Type.Object({ gaBound: Type.Boolean(), needGaCode: Type.Boolean() }),
-  }),
+  '/institution/preLogin': publicPost(SignIn, Type.Object({ gaBound: Type.Boolean(), needGaCode: Type.Boolean() })),
   /** spec §7 (no token; returns data.token). */
-  '/institution/login': call({
-    method: 'POST',
-    auth: 'public',
-    body: SignIn,
-    reply: Type.Object({ token: Type.String(), tokenType: Type.Literal('Bearer'), expiresAt: IsoTime }),
-  }),
-  '/institution/logout': call({ method: 'POST', auth: 'user', reply: Type.Null() }),
+  '/institution/login': publicPost(SignIn, Type.Object({ token: Type.String(), tokenType: Type.Literal('Bearer'), expiresAt: IsoTime })),
+  '/institution/logout': userPost(undefined, Type.Null()),
   /** spec §2 registration fields, with the rules of spec §5 checked after the shape in the form's order. */
-  '/institution/register': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({
+  '/institution/register': publicPost(
+    Strict({
       firstName: Text(1, 50),
       lastName: Text(1, 50),
       email: Email,
@@ -94,29 +82,25 @@ export const authCalls = {
       confirmPassword: Cipher,
       agreement: Type.Boolean(),
     }),
-    reply: Type.Object({ userId: Type.Integer() }),
-  }),
+    Type.Object({ userId: Type.Integer() }),
+  ),
   /**
    * spec §7 (no token): the first step of a password reset, behind the image captcha (businessType
    * `verifyUser`): which channels reach the account, masked. An unknown user answers `exists: false`.
    */
-  '/institution/verify/user': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ username: UserName, captchaUuid: Uuid, captchaCode: Text(1, 10) }),
-    reply: Type.Object({
+  '/institution/verify/user': publicPost(
+    Strict({ username: UserName, captchaUuid: Uuid, captchaCode: Text(1, 10) }),
+    Type.Object({
       exists: Type.Boolean(),
       email: Type.Union([Type.String(), Type.Null()]),
       areaCode: Type.Union([Type.String(), Type.Null()]),
       phone: Type.Union([Type.String(), Type.Null()]),
       hasPhone: Type.Boolean(),
     }),
-  }),
+  ),
   /** spec §7 (no token): a code by e-mail or SMS (businessType `resetPassword`) and the new password; every session ends. */
-  '/institution/retrieve/password': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({
+  '/institution/retrieve/password': publicPost(
+    Strict({
       username: UserName,
       type: StringEnum(['email', 'phone']),
       emailUuid: Type.Optional(CodeUuid),
@@ -128,24 +112,14 @@ export const authCalls = {
       newPassword: Cipher,
       confirmPassword: Type.Optional(Cipher),
     }),
-    reply: Type.Null(),
-  }),
+    Type.Null(),
+  ),
   /** spec §7 (no token). A reset for an address without an account answers alike and sends nothing. */
-  '/institution/email/captcha/noLogin': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ email: Email, businessType: StringEnum(NO_LOGIN_EMAIL_CODE_TYPES) }),
-    reply: CodeReceipt,
-  }),
+  '/institution/email/captcha/noLogin': publicPost(Strict({ email: Email, businessType: StringEnum(NO_LOGIN_EMAIL_CODE_TYPES) }), CodeReceipt),
   '/institution/email/captcha': EmailCode,
   '/institution//email/captcha': EmailCode,
   /** spec §7 (no token; areaCode, phone, username, businessType). Sent only where it belongs, answered alike. */
-  '/institution/sms/captcha': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ ...PhoneFields, username: UserName, businessType: StringEnum(SMS_CODE_TYPES) }),
-    reply: CodeReceipt,
-  }),
+  '/institution/sms/captcha': publicPost(Strict({ ...PhoneFields, username: UserName, businessType: StringEnum(SMS_CODE_TYPES) }), CodeReceipt),
 };
 
 export type AuthCalls = typeof authCalls;
@@ -158,25 +132,21 @@ export const gaResetCalls = {
    * User name + password + an e-mail code (businessType `resetGa`, from `email/captcha/noLogin`), the captcha as at
    * sign-in: a request under review. Wrong password → 10001 as at sign-in; nothing bound → 10031; one under review → 10032.
    */
-  '/institution/ga/reset/apply': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ username: UserName, password: Cipher, emailUuid: Type.Optional(CodeUuid), emailCode: Code6, ...CaptchaFields }),
-    reply: Type.Object({ requestId: Type.String(), status: Type.Literal('review'), createdAt: IsoTime }),
-  }),
+  '/institution/ga/reset/apply': publicPost(
+    Strict({ username: UserName, password: Cipher, emailUuid: Type.Optional(CodeUuid), emailCode: Code6, ...CaptchaFields }),
+    Type.Object({ requestId: Type.String(), status: Type.Literal('review'), createdAt: IsoTime }),
+  ),
   /** Unknown id → 404. */
-  '/institution/ga/reset/status': call({
-    method: 'GET',
-    auth: 'public',
-    query: Strict({ requestId: GaResetRequestId }),
-    reply: Type.Object({
+  '/institution/ga/reset/status': publicGet(
+    Strict({ requestId: GaResetRequestId }),
+    Type.Object({
       requestId: Type.String(),
       status: Type.Union([Type.Literal('review'), Type.Literal('approved'), Type.Literal('rejected')]),
       createdAt: IsoTime,
       decidedAt: Type.Union([IsoTime, Type.Null()]),
       rejectReason: Type.Union([Type.String(), Type.Null()]),
     }),
-  }),
+  ),
 };
 
 export type GaResetCalls = typeof gaResetCalls;

@@ -6,6 +6,8 @@
  * calls are contract/broker-analytics.ts.
  */
 
+import { exportFile } from './broker-rules.ts';
+
 /** The periods queryUserIntervalIncomeRecordList groups an investor's income by (weeks start on Monday, UTC+8). */
 export const INCOME_INTERVALS = ['day', 'week', 'month'] as const;
 export type IncomeInterval = (typeof INCOME_INTERVALS)[number];
@@ -28,13 +30,13 @@ export type RefreshKind = (typeof REFRESH_KINDS)[number];
 
 /** spec §7 "Downloads": the exports' file names are Chinese (the broker manager is always zh-HK); `{{day}}` is YYYYMMDD (UTC+8). */
 export const ANALYTICS_EXPORT_FILES = {
-  tradeBill: { fileName: '交易帳單-{{day}}.xlsx', asciiName: 'trade-bills-{{day}}.xlsx' },
-  zeroRecords: { fileName: '每日零點記錄-{{day}}.xlsx', asciiName: 'zero-hour-records-{{day}}.xlsx' },
-  userIncome: { fileName: '投資者收益記錄-{{day}}.xlsx', asciiName: 'investor-income-records-{{day}}.xlsx' },
-  capitalReport: { fileName: '資本報告-{{day}}.xlsx', asciiName: 'capital-report-{{day}}.xlsx' },
-  tradeStatistics: { fileName: '交易統計-{{day}}.xlsx', asciiName: 'trade-statistics-{{day}}.xlsx' },
-  accountTrades: { fileName: '子帳戶交易統計-{{day}}.xlsx', asciiName: 'sub-account-trades-{{day}}.xlsx' },
-  userTrades: { fileName: '投資者交易統計-{{day}}.xlsx', asciiName: 'investor-trades-{{day}}.xlsx' },
-  userProfit: { fileName: '投資者持有及收益-{{day}}.xlsx', asciiName: 'investor-holdings-{{day}}.xlsx' },
-} as const;
+  tradeBill: exportFile('交易帳單', 'trade-bills'),
+  zeroRecords: exportFile('每日零點記錄', 'zero-hour-records'),
+  userIncome: exportFile('投資者收益記錄', 'investor-income-records'),
+  capitalReport: exportFile('資本報告', 'capital-report'),
+  tradeStatistics: exportFile('交易統計', 'trade-statistics'),
+  accountTrades: exportFile('子帳戶交易統計', 'sub-account-trades'),
+  userTrades: exportFile('投資者交易統計', 'investor-trades'),
+  userProfit: exportFile('投資者持有及收益', 'investor-holdings'),
+};
 export type AnalyticsExportKind = keyof typeof ANALYTICS_EXPORT_FILES;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { userPost } from './call.ts';
 import { BROKER_EXCHANGES } from './broker-rules.ts';
 import {
   BROKER_ADDRESS_STATES,
@@ -95,10 +95,8 @@ const AddressAsset = Type.Object({
 });
 
 export const brokerAddressCalls = {
-  '/broker/address/pageBrokerAddress': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/address/pageBrokerAddress': userPost(
+    Strict({
       pageCondition: PageCondition,
       queryCondition: Type.Optional(Strict({
         exchange: Type.Optional(Exchange),
@@ -108,13 +106,11 @@ export const brokerAddressCalls = {
         status: Type.Optional(AddressState),
       })),
     }),
-    reply: Page(BrokerAddress),
-  }),
+    Page(BrokerAddress),
+  ),
   /** A new entry, `pending` until confirmed; resubmitting a pending one updates its name and type. */
-  '/broker/address/submitBrokerAddress': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/address/submitBrokerAddress': userPost(
+    Strict({
       exchange: Exchange,
       asset: Asset,
       network: Network,
@@ -123,44 +119,32 @@ export const brokerAddressCalls = {
       name: AddressName,
       addressType: AddressType,
     }),
-    reply: BrokerAddress,
-  }),
+    BrokerAddress,
+  ),
   /** Sends the e-mail code that confirms a pending entry to the caller's e-mail (spec §5: not twice within 1 s). */
-  '/broker/address/invokeAddressAddEmailValidation': call({ method: 'POST', auth: 'user', body: ById, reply: CodeSent }),
-  '/broker/address/confirmBrokerAddress': call({ method: 'POST', auth: 'user', body: CodeBody, reply: BrokerAddress }),
+  '/broker/address/invokeAddressAddEmailValidation': userPost(ById, CodeSent),
+  '/broker/address/confirmBrokerAddress': userPost(CodeBody, BrokerAddress),
   /** Takes a whitelisted entry off the whitelist; it stays in the book as `removed`. */
-  '/broker/address/whitelist/remove': call({ method: 'POST', auth: 'user', body: ById, reply: BrokerAddress }),
-  '/broker/address/delete': call({ method: 'POST', auth: 'user', body: ById, reply: Type.Object({ id: Id }) }),
+  '/broker/address/whitelist/remove': userPost(ById, BrokerAddress),
+  '/broker/address/delete': userPost(ById, Type.Object({ id: Id })),
   /** The whitelisted addresses a withdrawal may go to on an exchange, for an asset: the broker's and the master account's. */
-  '/broker/address/listBrokerAndMasterAddressInfo': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchange: Exchange, asset: Asset, network: Type.Optional(Network) }),
-    reply: Type.Object({ broker: Type.Array(AddressChoice), master: Type.Array(AddressChoice) }),
-  }),
+  '/broker/address/listBrokerAndMasterAddressInfo': userPost(
+    Strict({ exchange: Exchange, asset: Asset, network: Type.Optional(Network) }),
+    Type.Object({ broker: Type.Array(AddressChoice), master: Type.Array(AddressChoice) }),
+  ),
   /** The assets an address may be whitelisted for, with their networks, and how many entries the book has of each. */
-  '/broker/address/selectAllAddressAsset': call({ method: 'POST', auth: 'user', reply: Type.Array(AddressAsset) }),
+  '/broker/address/selectAllAddressAsset': userPost(undefined, Type.Array(AddressAsset)),
 };
 
 export const brokerMessageCalls = {
-  '/broker/messageConfig/list': call({ method: 'POST', auth: 'user', reply: Type.Array(MessageConfig) }),
+  '/broker/messageConfig/list': userPost(undefined, Type.Array(MessageConfig)),
   /** A new notification e-mail, `pending` until confirmed; resubmitting a pending one updates its events and remark. */
-  '/broker/messageConfig/submitBrokerMessageConfig': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ email: Email, events: Events, remark: Type.Optional(Remark) }),
-    reply: MessageConfig,
-  }),
-  '/broker/messageConfig/invokeBrokerMessageConfigAddEmailValidation': call({ method: 'POST', auth: 'user', body: ById, reply: CodeSent }),
-  '/broker/messageConfig/confirmBrokerMessageConfig': call({ method: 'POST', auth: 'user', body: CodeBody, reply: MessageConfig }),
+  '/broker/messageConfig/submitBrokerMessageConfig': userPost(Strict({ email: Email, events: Events, remark: Type.Optional(Remark) }), MessageConfig),
+  '/broker/messageConfig/invokeBrokerMessageConfigAddEmailValidation': userPost(ById, CodeSent),
+  '/broker/messageConfig/confirmBrokerMessageConfig': userPost(CodeBody, MessageConfig),
   /** Changes what an e-mail is notified of and its remark (a different address is a new entry, confirmed again). */
-  '/broker/messageConfig/updateBrokerMessageConfig': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ id: Id, events: Events, remark: Type.Optional(Remark) }),
-    reply: MessageConfig,
-  }),
-  '/broker/messageConfig/deleteBrokerMessageConfig': call({ method: 'POST', auth: 'user', body: ById, reply: Type.Object({ id: Id }) }),
+  '/broker/messageConfig/updateBrokerMessageConfig': userPost(Strict({ id: Id, events: Events, remark: Type.Optional(Remark) }), MessageConfig),
+  '/broker/messageConfig/deleteBrokerMessageConfig': userPost(ById, Type.Object({ id: Id })),
 };
 
 export type BrokerAddressCalls = typeof brokerAddressCalls;

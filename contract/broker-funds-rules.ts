@@ -3,7 +3,7 @@
  * (server/broker/funds.ts) and the app. Plain values only (no schema library), so the app may import them at run
  * time (contract/bundle-boundary.test.ts). The calls are in contract/broker-funds.ts.
  */
-import type { OperationKind } from './broker-rules.ts';
+import { exportFile, type OperationKind } from './broker-rules.ts';
 
 /**
  * What an application moves (spec §4 "transfers, withdrawals and extractions"):
@@ -37,8 +37,8 @@ export const MAX_APPLICATION_REMARK = 200;
 
 /** spec §7 "Downloads": the exports' file names are Chinese (the broker manager is always zh-HK); `{{day}}` is YYYYMMDD (UTC+8). */
 export const BROKER_EXPORT_FILES = {
-  bill: { fileName: '充提幣記錄-{{day}}.xlsx', asciiName: 'deposit-withdraw-records-{{day}}.xlsx' },
-  operations: { fileName: '操作記錄-{{day}}.xlsx', asciiName: 'operation-records-{{day}}.xlsx' },
+  bill: exportFile('充提幣記錄', 'deposit-withdraw-records'),
+  operations: exportFile('操作記錄', 'operation-records'),
 } as const;
 /** The exports write times in Hong Kong time (UTC+8), like every broker page. */
 export const BROKER_EXPORT_TIME_ZONE = 'Asia/Hong_Kong';

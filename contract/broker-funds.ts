@@ -1,6 +1,6 @@
 import Type from 'typebox';
-import { call } from './call.ts';
-import { Amount, Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RangeDaysText, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { userGet, userPost } from './call.ts';
+import { Amount, Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RangeDaysText, RequestId, Strict, StringEnum, Text, Nullable } from './schema.ts';
 import { BROKER_EXCHANGES, BROKER_WALLETS, OPERATION_TYPES, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
 import { APPLICATION_TYPES, BILL_TYPES, BROKER_CODE_TYPES, MAX_APPLICATION_REMARK } from './broker-funds-rules.ts';
 
@@ -19,7 +19,6 @@ import { APPLICATION_TYPES, BILL_TYPES, BROKER_CODE_TYPES, MAX_APPLICATION_REMAR
 const ExchangeCode = StringEnum([...BROKER_EXCHANGES]);
 const Wallet = StringEnum([...BROKER_WALLETS]);
 const Kind = StringEnum([...SUB_ACCOUNT_KINDS]);
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A signed decimal (a record's change of a balance). */
 const SignedAmount = Type.String({ pattern: '^-?(0|[1-9]\\d{0,17})(\\.\\d{1,18})?$' });
 /** A positive amount asked for: up to 18 integer and 18 fraction digits (the asset's decimals are checked after). */
@@ -38,6 +37,24 @@ export const TimeFields = {
   days: Type.Optional(RangeDaysEnum),
   startTime: Type.Optional(IsoTime),
   endTime: Type.Optional(IsoTime),
+};
+
+
+/**
+ * The approval of an application, a funds one (spec §4) or a profit one (contract/broker-profit.ts): its remark,
+ * who applied and who decided, and when.
+ */
+export const ApprovalFields = {
+  remark: Type.String(),
+  rejectReason: Nullable(Type.String()),
+  /** The applicant's and the approver's e-mails (members of the organisation). */
+  applicant: Type.String(),
+  approver: Nullable(Type.String()),
+  /** The caller may approve or reject it now: it is applying and the caller is not its applicant. */
+  canDecide: Type.Boolean(),
+  createdAt: IsoTime,
+  decidedAt: Nullable(IsoTime),
+  completedAt: Nullable(IsoTime),
 };
 
 /**
@@ -69,16 +86,7 @@ export const Application = Type.Object({
   network: Nullable(Type.String()),
   address: Nullable(Type.String()),
   memo: Nullable(Type.String()),
-  remark: Type.String(),
-  rejectReason: Nullable(Type.String()),
-  /** The applicant's and the approver's e-mails (members of the organisation). */
-  applicant: Type.String(),
-  approver: Nullable(Type.String()),
-  /** The caller may approve or reject it now: it is applying and the caller is not its applicant. */
-  canDecide: Type.Boolean(),
-  createdAt: IsoTime,
-  decidedAt: Nullable(IsoTime),
-  completedAt: Nullable(IsoTime),
+  ...ApprovalFields,
 });
 
 /** One row of the operation log (pageBrokerFinancingAction; spec §4 operation log types). */
@@ -192,21 +200,17 @@ const AccountWallets = Type.Object({
 
 export const brokerFundCalls = {
   /** An e-mail code to the caller's own e-mail for a withdrawal, an approval or a withdraw-permission API key (10 minutes, 5 tries, 1 s guard). */
-  '/broker/fundTransfer/invokeEmailValidation': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ businessType: StringEnum([...BROKER_CODE_TYPES]) }),
-    reply: Type.Object({ uuid: Type.String(), expiresAt: IsoTime }),
-  }),
+  '/broker/fundTransfer/invokeEmailValidation': userPost(
+    Strict({ businessType: StringEnum([...BROKER_CODE_TYPES]) }),
+    Type.Object({ uuid: Type.String(), expiresAt: IsoTime }),
+  ),
   /**
    * Applies for a transfer (to `toAccountId`/`toWallet` on the same exchange) or a withdrawal (to the whitelisted
    * `addressId`): the amount is held on the source wallet until the application is decided. A withdrawal needs
    * the second factor (business type brokerWithdraw). Idempotent on `requestId` (the same id with other content is 10209).
    */
-  '/broker/fundTransfer/apply': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/fundTransfer/apply': userPost(
+    Strict({
       type: ApplicationTypeName,
       fromAccountId: Id,
       fromWallet: Wallet,
@@ -221,40 +225,26 @@ export const brokerFundCalls = {
       emailCode: Type.Optional(Code6),
       gaCode: Type.Optional(GaCode),
     }),
-    reply: Application,
-  }),
+    Application,
+  ),
   /**
    * Approves an application (another member than the applicant: 10451): a transfer moves at once (done), a
    * withdrawal pays out (approved, done after the chain's confirmations; an extraction to the master account is
    * done at once). Needs the second factor (business type brokerApprove). A retry with the same `requestId` returns
    * the application; only one of racing approvals and rejections wins (10450 for the others).
    */
-  '/broker/fundTransfer/approve': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ applicationId: Id, requestId: RequestId, ...SecondFactor }),
-    reply: Application,
-  }),
+  '/broker/fundTransfer/approve': userPost(Strict({ applicationId: Id, requestId: RequestId, ...SecondFactor }), Application),
   /** Rejects an application (another member than the applicant): the hold is released. */
-  '/broker/fundTransfer/reject': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ applicationId: Id, requestId: RequestId, reason: Type.Optional(Remark) }),
-    reply: Application,
-  }),
+  '/broker/fundTransfer/reject': userPost(Strict({ applicationId: Id, requestId: RequestId, reason: Type.Optional(Remark) }), Application),
   /** The sub-accounts a transfer from `fromAccountId` may go to: the same exchange's, itself included (wallet to wallet). */
-  '/broker/fundTransfer/listBrokerAccountAvailableTransfer': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ fromAccountId: Id }),
-    reply: Type.Array(Type.Object({ brokerAccountId: Id, exchangeCode: ExchangeCode, subAccountName: Type.String(), accountType: Kind, sameAccount: Type.Boolean() })),
-  }),
+  '/broker/fundTransfer/listBrokerAccountAvailableTransfer': userPost(
+    Strict({ fromAccountId: Id }),
+    Type.Array(Type.Object({ brokerAccountId: Id, exchangeCode: ExchangeCode, subAccountName: Type.String(), accountType: Kind, sameAccount: Type.Boolean() })),
+  ),
   /** What a sub-account can do now: transfer (another sub-account on its exchange or two wallets) and withdraw (a whitelisted address there). */
-  '/broker/fundTransfer/accountActions': call({
-    method: 'GET',
-    auth: 'user',
-    query: Strict({ brokerAccountId: Id }),
-    reply: Type.Object({
+  '/broker/fundTransfer/accountActions': userGet(
+    Strict({ brokerAccountId: Id }),
+    Type.Object({
       brokerAccountId: Id,
       exchangeCode: ExchangeCode,
       actions: Type.Array(
@@ -270,29 +260,21 @@ export const brokerFundCalls = {
         }),
       ),
     }),
-  }),
+  ),
   /** The sub-accounts a transfer or withdrawal can start from (no project's), with their free balances per wallet. */
-  '/broker/fundTransfer/accounts': call({
-    method: 'GET',
-    auth: 'user',
-    query: Strict({ exchangeCode: Type.Optional(ExchangeCode), asset: Type.Optional(Asset) }),
-    reply: Type.Array(AccountWallets),
-  }),
+  '/broker/fundTransfer/accounts': userGet(Strict({ exchangeCode: Type.Optional(ExchangeCode), asset: Type.Optional(Asset) }), Type.Array(AccountWallets)),
   /** How much of one wallet's asset may be applied for now (free; locked is held by applications). */
-  '/broker/fundTransfer/queryTransferAvailable': call({
-    method: 'GET',
-    auth: 'user',
-    query: Strict({ brokerAccountId: Id, wallet: Wallet, asset: Asset }),
-    reply: Type.Object({ brokerAccountId: Id, wallet: Wallet, asset: Type.String(), free: Amount, locked: Amount, available: Amount }),
-  }),
+  '/broker/fundTransfer/queryTransferAvailable': userGet(
+    Strict({ brokerAccountId: Id, wallet: Wallet, asset: Asset }),
+    Type.Object({ brokerAccountId: Id, wallet: Wallet, asset: Type.String(), free: Amount, locked: Amount, available: Amount }),
+  ),
 
   /** The organisation's applications (transfers and withdrawals), newest first. */
-  '/broker/transfer/pageBrokerTransferRecord': call({ method: 'POST', auth: 'user', body: PageQuery(ApplicationFilter), reply: Page(Application) }),
+  '/broker/transfer/pageBrokerTransferRecord': userPost(PageQuery(ApplicationFilter), Page(Application)),
   /** The organisation behind the approvals: its members (who may approve whose applications) and what waits for a decision. */
-  '/broker/transfer/organization': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({
+  '/broker/transfer/organization': userPost(
+    undefined,
+    Type.Object({
       orgId: Id,
       members: Type.Array(Type.Object({ email: Type.String(), role: StringEnum(['owner', 'member']), isMe: Type.Boolean() })),
       /** Applications still applying, and how many of them the caller may decide (another member's). */
@@ -301,63 +283,53 @@ export const brokerFundCalls = {
       /** With one member only, nobody can approve: a second member is needed (spec §4 maker-checker). */
       canBeApproved: Type.Boolean(),
     }),
-  }),
+  ),
 
   /** The assets a sub-account can withdraw, with their networks and the account's free balance per wallet. */
-  '/broker/deposit/listWithdrawProduct': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ brokerAccountId: Id }),
-    reply: Type.Array(Type.Object({ asset: Type.String(), networks: Type.Array(Type.String()), balances: Type.Array(Type.Object({ wallet: Wallet, free: Amount })) })),
-  }),
+  '/broker/deposit/listWithdrawProduct': userPost(
+    Strict({ brokerAccountId: Id }),
+    Type.Array(Type.Object({ asset: Type.String(), networks: Type.Array(Type.String()), balances: Type.Array(Type.Object({ wallet: Wallet, free: Amount })) })),
+  ),
   /** An asset's withdrawal networks: fee (to a broker address; none to the master account), limits and decimals. */
-  '/broker/deposit/listWithdrawMethod': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ asset: Asset }),
-    reply: Type.Array(Type.Object({ network: Type.String(), label: Type.String(), fee: Amount, masterFee: Amount, min: Amount, max: Amount, decimals: Type.Integer() })),
-  }),
+  '/broker/deposit/listWithdrawMethod': userPost(
+    Strict({ asset: Asset }),
+    Type.Array(Type.Object({ network: Type.String(), label: Type.String(), fee: Amount, masterFee: Amount, min: Amount, max: Amount, decimals: Type.Integer() })),
+  ),
   /** The whitelisted addresses a sub-account's withdrawal may go to (its exchange, the asset, the network if given). */
-  '/broker/deposit/listWithdrawAddress': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ brokerAccountId: Id, asset: Asset, network: Type.Optional(Type.String({ minLength: 2, maxLength: 10 })) }),
-    reply: Type.Array(
+  '/broker/deposit/listWithdrawAddress': userPost(
+    Strict({ brokerAccountId: Id, asset: Asset, network: Type.Optional(Type.String({ minLength: 2, maxLength: 10 })) }),
+    Type.Array(
       Type.Object({ addressId: Id, name: Type.String(), addressType: StringEnum(['broker', 'master']), network: Type.String(), address: Type.String(), memo: Nullable(Type.String()) }),
     ),
-  }),
+  ),
 
   /** The asset flow: every change of the organisation's sub-account wallets, newest first. */
-  '/broker/pageBrokerCapitalRecord': call({ method: 'POST', auth: 'user', body: PageQuery(CapitalFilter), reply: Page(CapitalRecord) }),
+  '/broker/pageBrokerCapitalRecord': userPost(PageQuery(CapitalFilter), Page(CapitalRecord)),
   /** The flow's sums for the same filters, per asset: in, out, held now by applications. */
-  '/broker/queryBrokerCapitalInfo': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict(CapitalFilter),
-    reply: Type.Object({
+  '/broker/queryBrokerCapitalInfo': userPost(
+    Strict(CapitalFilter),
+    Type.Object({
       records: Type.Integer(),
       assets: Type.Array(Type.Object({ asset: Type.String(), inflow: Amount, outflow: Amount, held: Amount })),
       applying: Type.Integer(),
     }),
-  }),
+  ),
   /** One record with its whole ledger transaction's legs on the organisation's sub-accounts, and its application. */
-  '/broker/queryBrokerCapitalRecordDetail': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ recordId: Type.String({ pattern: '^[1-9]\\d{0,18}-[1-9]\\d{0,18}-(spot|funding|earn|futures)-[A-Z0-9]{2,12}$' }) }),
-    reply: Type.Object({
+  '/broker/queryBrokerCapitalRecordDetail': userPost(
+    Strict({ recordId: Type.String({ pattern: '^[1-9]\\d{0,18}-[1-9]\\d{0,18}-(spot|funding|earn|futures)-[A-Z0-9]{2,12}$' }) }),
+    Type.Object({
       record: CapitalRecord,
       legs: Type.Array(Type.Object({ brokerAccountId: Id, subAccountName: Type.String(), wallet: Wallet, bucket: StringEnum(['free', 'locked']), asset: Type.String(), amount: SignedAmount })),
       /** The provider side: `exchange:<code>`, `chain:<network>`, `fees`. */
       counterparties: Type.Array(Type.Object({ account: Type.String(), asset: Type.String(), amount: SignedAmount })),
       application: Nullable(Application),
     }),
-  }),
+  ),
 
   /** Deposits into and withdrawals out of the sub-accounts, newest first. */
-  '/broker/account/bill/page': call({ method: 'POST', auth: 'user', body: PageQuery(BillFilter), reply: Page(BillRecord) }),
+  '/broker/account/bill/page': userPost(PageQuery(BillFilter), Page(BillRecord)),
   /** The operation log (spec §4 types), newest first. */
-  '/broker/pageBrokerFinancingAction': call({ method: 'POST', auth: 'user', body: PageQuery(OperationFilter), reply: Page(OperationRecord) }),
+  '/broker/pageBrokerFinancingAction': userPost(PageQuery(OperationFilter), Page(OperationRecord)),
 };
 
 export type BrokerFundCalls = typeof brokerFundCalls;

@@ -6,6 +6,8 @@
  * contract/broker-interest.ts.
  */
 
+import { exportFile } from './broker-rules.ts';
+
 /**
  * The interest state of an accrual (spec §4): `pending_payment` while no bill holds it (never settled, or its bill
  * was rejected), `in_application` while a bill holds it, `paid` once that bill is paid.
@@ -71,8 +73,8 @@ export const INTEREST_WALLET = 'futures';
 
 /** spec §7 "Downloads": Chinese file names (the broker manager is zh-HK); `{{day}}` is YYYYMMDD (UTC+8), `{{billNo}}` the bill. */
 export const INTEREST_EXPORT_FILES = {
-  settleBills: { fileName: '結算帳單-{{day}}.xlsx', asciiName: 'settle-bills-{{day}}.xlsx' },
-  settleBill: { fileName: '結算帳單-{{billNo}}.xlsx', asciiName: 'settle-bill-{{billNo}}.xlsx' },
-  investorInterest: { fileName: '投資者利息-{{day}}.xlsx', asciiName: 'investor-interest-{{day}}.xlsx' },
-  interestRecords: { fileName: '利息記錄-{{day}}.xlsx', asciiName: 'interest-records-{{day}}.xlsx' },
+  settleBills: exportFile('結算帳單', 'settle-bills'),
+  settleBill: exportFile('結算帳單', 'settle-bill', 'billNo'),
+  investorInterest: exportFile('投資者利息', 'investor-interest'),
+  interestRecords: exportFile('利息記錄', 'interest-records'),
 } as const;

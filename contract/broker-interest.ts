@@ -1,6 +1,6 @@
 import Type from 'typebox';
-import { call } from './call.ts';
-import { Amount, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { userGet, userPost } from './call.ts';
+import { Amount, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum, Text, Nullable } from './schema.ts';
 import { BROKER_EXCHANGES } from './broker-rules.ts';
 import { TimeFields, TimeText } from './broker-funds.ts';
 import { BILL_ACTIONS, BILL_STATES, INTEREST_STATES, MAX_BILL_REMARK } from './broker-interest-rules.ts';
@@ -21,7 +21,6 @@ import { BILL_ACTIONS, BILL_STATES, INTEREST_STATES, MAX_BILL_REMARK } from './b
  */
 
 const ExchangeCode = StringEnum([...BROKER_EXCHANGES]);
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A project's number: `P` + YYYYMMDD (UTC+8) + 4 digits (contract/broker-projects.ts). */
 const ProjectNo = Type.String({ pattern: '^P\\d{12}$' });
 /** A settle bill's number: `S` + YYYYMMDD (UTC+8) of its application + 6 digits. */
@@ -165,28 +164,24 @@ const SecondFactor = { emailUuid: Type.Optional(CodeUuid), emailCode: Type.Optio
 
 export const brokerInterestCalls = {
   /** spec §7 interestSettle/projectInterest (GET): what a project owes in interest, by state. */
-  '/broker/interestSettle/projectInterest': call({ method: 'GET', auth: 'user', query: Strict({ projectNo: ProjectNo }), reply: ProjectInterest }),
+  '/broker/interestSettle/projectInterest': userGet(Strict({ projectNo: ProjectNo }), ProjectInterest),
   /** Interest records: per project and investor, the unsettled accruals and the lines of bills; by project, then state. */
-  '/broker/interestSettle/page': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/interestSettle/page': userPost(
+    Strict({
       pageCondition: PageCondition,
       queryCondition: Type.Optional(Strict({ projectNo: Type.Optional(ProjectNo), investorId: Type.Optional(Id), state: Type.Optional(InterestStateName) })),
     }),
-    reply: Page(InterestRecord),
-  }),
+    Page(InterestRecord),
+  ),
   /** A project's investors and their interest by state (the interest page's table). */
-  '/broker/interestSettle/account': call({ method: 'POST', auth: 'user', body: Strict({ projectNo: ProjectNo }), reply: Type.Array(InvestorInterest) }),
+  '/broker/interestSettle/account': userPost(Strict({ projectNo: ProjectNo }), Type.Array(InvestorInterest)),
   /**
    * What a settlement up to `untilDay` (UTC+8, at most the last accrued day) would take: per investor the unsettled
    * accruals, the total and the paying account's balance. 10470 when nothing is pending up to that day.
    */
-  '/broker/interestSettle/previewSettleData': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ projectNo: ProjectNo, untilDay: Day }),
-    reply: Type.Object({
+  '/broker/interestSettle/previewSettleData': userPost(
+    Strict({ projectNo: ProjectNo, untilDay: Day }),
+    Type.Object({
       projectNo: ProjectNo,
       projectName: Type.String(),
       asset: Type.String(),
@@ -198,35 +193,26 @@ export const brokerInterestCalls = {
       /** The paying wallet's free balance covers the total now (it is checked again at the payment). */
       covered: Type.Boolean(),
     }),
-  }),
+  ),
   /**
    * Applies the previewed settlement: a bill `pending_initial_review` holding the accruals (in application).
    * `total` is the previewed total: when the pending accruals changed meanwhile it is 10472 (preview again).
    * Idempotent on requestId (the same request returns the bill; other content is 10209).
    */
-  '/broker/interestSettle/applySettle': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ projectNo: ProjectNo, untilDay: Day, total: Amount, remark: Type.Optional(Remark), requestId: RequestId }),
-    reply: SettleBill,
-  }),
+  '/broker/interestSettle/applySettle': userPost(
+    Strict({ projectNo: ProjectNo, untilDay: Day, total: Amount, remark: Type.Optional(Remark), requestId: RequestId }),
+    SettleBill,
+  ),
   /** A project's bills, newest first (the interest page shows them under the preview). */
-  '/broker/interestSettle/querySettleBill': call({ method: 'POST', auth: 'user', body: Strict({ projectNo: ProjectNo }), reply: Type.Array(SettleBill) }),
+  '/broker/interestSettle/querySettleBill': userPost(Strict({ projectNo: ProjectNo }), Type.Array(SettleBill)),
   /** The organisation's bills, newest first; by state, project and time of application. */
-  '/broker/pageSettleBill': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict(BillFilter)) }),
-    reply: Page(SettleBill),
-  }),
+  '/broker/pageSettleBill': userPost(Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict(BillFilter)) }), Page(SettleBill)),
   /** One bill with its lines, its history and the paying account. */
-  '/broker/settleBillDetailQuery': call({ method: 'POST', auth: 'user', body: Strict({ billNo: BillNo }), reply: SettleBillDetail }),
+  '/broker/settleBillDetailQuery': userPost(Strict({ billNo: BillNo }), SettleBillDetail),
   /** How many bills are in each state (the bill page's tabs), and how many wait for the caller. */
-  '/broker/queryFinancingInterestCount': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ projectNo: Type.Optional(ProjectNo) }),
-    reply: Type.Object({
+  '/broker/queryFinancingInterestCount': userPost(
+    Strict({ projectNo: Type.Optional(ProjectNo) }),
+    Type.Object({
       counts: Type.Object({
         pending_initial_review: Type.Integer(),
         pending_re_review: Type.Integer(),
@@ -236,23 +222,18 @@ export const brokerInterestCalls = {
       }),
       awaitingMe: Type.Integer(),
     }),
-  }),
+  ),
   /**
    * A decision on a bill: `initial_review`, `re_review`, `reject` (at either review; `remark` is the reason) or `pay`
    * (with the second factor). 10471 when the bill's state does not allow it, 10473 for the maker-checker rule
    * (`data.reason` applicant / initialReviewer), 10101 when the paying wallet does not cover the total. A retry with
    * the same requestId returns the bill.
    */
-  '/broker/interestApply': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ billNo: BillNo, action: BillActionName, remark: Type.Optional(Remark), requestId: RequestId, ...SecondFactor }),
-    reply: SettleBill,
-  }),
+  '/broker/interestApply': userPost(Strict({ billNo: BillNo, action: BillActionName, remark: Type.Optional(Remark), requestId: RequestId, ...SecondFactor }), SettleBill),
   /** A bill's history: the application and every decision, oldest first. */
-  '/broker/findInterestApply': call({ method: 'POST', auth: 'user', body: Strict({ billNo: BillNo }), reply: Type.Array(BillReview) }),
+  '/broker/findInterestApply': userPost(Strict({ billNo: BillNo }), Type.Array(BillReview)),
   /** The project's paying account (its primary sub-account's futures wallet) and its balance. */
-  '/broker/queryBrokerAccount': call({ method: 'POST', auth: 'user', body: Strict({ projectNo: ProjectNo }), reply: PayingAccount }),
+  '/broker/queryBrokerAccount': userPost(Strict({ projectNo: ProjectNo }), PayingAccount),
 } as const;
 
 export type BrokerInterestCalls = typeof brokerInterestCalls;

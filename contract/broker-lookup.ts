@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { userPost } from './call.ts';
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGES, BROKER_WALLETS, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
 import { Asset, StringEnum } from './schema.ts';
 
@@ -32,8 +32,8 @@ export const BrokerAsset = Type.Object({
 });
 
 export const brokerLookupCalls = {
-  '/broker/listAllExchangeConfig': call({ method: 'POST', auth: 'user', reply: Type.Array(ExchangeConfig) }),
-  '/broker/asset/listAll': call({ method: 'POST', auth: 'user', reply: Type.Array(BrokerAsset) }),
+  '/broker/listAllExchangeConfig': userPost(undefined, Type.Array(ExchangeConfig)),
+  '/broker/asset/listAll': userPost(undefined, Type.Array(BrokerAsset)),
 };
 
 export type BrokerLookupCalls = typeof brokerLookupCalls;

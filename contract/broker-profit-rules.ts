@@ -13,7 +13,7 @@
  *   project, bought as units of the broker's own investor record (a capital increase).
  */
 import Decimal from 'decimal.js';
-import type { OperationKind } from './broker-rules.ts';
+import { exportFile, type OperationKind } from './broker-rules.ts';
 
 export const PROFIT_APPLICATION_TYPES = ['withdraw', 'allot', 'transfer_in'] as const;
 export type ProfitApplicationType = (typeof PROFIT_APPLICATION_TYPES)[number];
@@ -93,8 +93,8 @@ export function splitAllocation(total: string, mode: AllotMode, legs: readonly A
 export const PROFIT_EXPORT_TABLES = ['accrual', 'application'] as const;
 export type ProfitExportTable = (typeof PROFIT_EXPORT_TABLES)[number];
 export const PROFIT_EXPORT_FILES: Record<ProfitExportTable, { fileName: string; asciiName: string }> = {
-  accrual: { fileName: '利潤計提記錄-{{day}}.xlsx', asciiName: 'profit-accruals-{{day}}.xlsx' },
-  application: { fileName: '利潤提取申請-{{day}}.xlsx', asciiName: 'profit-applications-{{day}}.xlsx' },
+  accrual: exportFile('利潤計提記錄', 'profit-accruals'),
+  application: exportFile('利潤提取申請', 'profit-applications'),
 };
 /** The profit page's per-project summary (profitAccrual/accrualFund) as xlsx: 各項目利潤-YYYYMMDD.xlsx. */
-export const PROFIT_FUNDS_EXPORT_FILE = { fileName: '各項目利潤-{{day}}.xlsx', asciiName: 'profit-per-project-{{day}}.xlsx' } as const;
+export const PROFIT_FUNDS_EXPORT_FILE = exportFile('各項目利潤', 'profit-per-project');

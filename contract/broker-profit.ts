@@ -1,10 +1,10 @@
 import Type from 'typebox';
-import { call } from './call.ts';
-import { Amount, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RangeDaysText, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { userGet, userPost } from './call.ts';
+import { Amount, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RangeDaysText, RequestId, Strict, StringEnum, Text, Nullable } from './schema.ts';
 import { BROKER_EXCHANGES, BROKER_WALLETS, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
 import { MAX_APPLICATION_REMARK } from './broker-funds-rules.ts';
 import { ALLOT_MODES, MAX_ALLOT_LEGS, PROFIT_APPLICATION_TYPES, PROFIT_EXPORT_TABLES } from './broker-profit-rules.ts';
-import { ApplicationStatus } from './broker-funds.ts';
+import { ApplicationStatus, ApprovalFields } from './broker-funds.ts';
 import { ProjectNo } from './broker-projects.ts';
 
 /**
@@ -24,7 +24,6 @@ import { ProjectNo } from './broker-projects.ts';
 const ExchangeCode = StringEnum([...BROKER_EXCHANGES]);
 const Wallet = StringEnum([...BROKER_WALLETS]);
 const Kind = StringEnum([...SUB_ACCOUNT_KINDS]);
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A positive USDT amount asked for: the pattern bounds it, the 8 decimals are checked after (field `amount`, rule `decimals`). */
 const AskedAmount = Type.String({ pattern: '^(0|[1-9]\\d{0,17})(\\.\\d{1,18})?$', maxLength: 37 });
 const Percent = Type.String({ pattern: '^(0|[1-9]\\d{0,2})(\\.\\d{1,2})?$' });
@@ -73,15 +72,7 @@ export const ProfitApplication = Type.Object({
   /** transfer_in, once done: the units bought for the broker's own investor record, and the NAV they were bought at. */
   units: Nullable(Type.String()),
   nav: Nullable(Type.String()),
-  remark: Type.String(),
-  rejectReason: Nullable(Type.String()),
-  applicant: Type.String(),
-  approver: Nullable(Type.String()),
-  /** The caller may approve or reject it now: it is applying and the caller is not its applicant. */
-  canDecide: Type.Boolean(),
-  createdAt: IsoTime,
-  decidedAt: Nullable(IsoTime),
-  completedAt: Nullable(IsoTime),
+  ...ApprovalFields,
 });
 
 /** A project's profit in figures (USDT). */
@@ -127,20 +118,13 @@ const ExtractFields = { projectNo: ProjectNo, toAccountId: Id, amount: AskedAmou
 
 export const brokerProfitCalls = {
   /** A project's profit available for withdrawal (POST, spec §7 project/*). */
-  '/broker/project/queryWithdrawAvailable': call({ method: 'POST', auth: 'user', body: Strict(ProjectBody), reply: ProfitFund }),
+  '/broker/project/queryWithdrawAvailable': userPost(Strict(ProjectBody), ProfitFund),
   /** An e-mail code (business type brokerWithdraw) to the caller's own e-mail for a profit withdrawal or allocation. */
-  '/broker/project/invokeWithdrawalEmailValidation': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict(ProjectBody),
-    reply: Type.Object({ uuid: Type.String(), expiresAt: IsoTime }),
-  }),
+  '/broker/project/invokeWithdrawalEmailValidation': userPost(Strict(ProjectBody), Type.Object({ uuid: Type.String(), expiresAt: IsoTime })),
   /** Checks a withdrawal and previews it: nothing is held or written. */
-  '/broker/project/submitExtractInferiorRecord': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict(ExtractFields),
-    reply: Type.Object({
+  '/broker/project/submitExtractInferiorRecord': userPost(
+    Strict(ExtractFields),
+    Type.Object({
       projectNo: Type.String(),
       toAccountId: Id,
       toSubAccountName: Type.String(),
@@ -152,35 +136,27 @@ export const brokerProfitCalls = {
       /** The NAV per unit now; the withdrawal leaves it unchanged (assets and the liability drop alike). */
       nav: Type.String(),
     }),
-  }),
+  ),
   /** Applies for a withdrawal (second factor brokerWithdraw): the amount is held on the primary futures wallet. Idempotent on requestId. */
-  '/broker/project/addExtractInferiorRecord': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ ...ExtractFields, remark: Type.Optional(Remark), requestId: RequestId, ...SecondFactor }),
-    reply: ProfitApplication,
-  }),
+  '/broker/project/addExtractInferiorRecord': userPost(
+    Strict({ ...ExtractFields, remark: Type.Optional(Remark), requestId: RequestId, ...SecondFactor }),
+    ProfitApplication,
+  ),
   /** Applies to move the broker's own money from a sub-account into the project (units of its own investor record once approved). */
-  '/broker/project/addInferiorTransferRecord': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ projectNo: ProjectNo, fromAccountId: Id, fromWallet: Wallet, amount: AskedAmount, remark: Type.Optional(Remark), requestId: RequestId }),
-    reply: ProfitApplication,
-  }),
+  '/broker/project/addInferiorTransferRecord': userPost(
+    Strict({ projectNo: ProjectNo, fromAccountId: Id, fromWallet: Wallet, amount: AskedAmount, remark: Type.Optional(Remark), requestId: RequestId }),
+    ProfitApplication,
+  ),
   /** The zero-hour accrual records, newest first. */
-  '/broker/profitAccrual/page': call({ method: 'POST', auth: 'user', body: PageQuery({ projectNo: Type.Optional(ProjectNo), ...TimeFields }), reply: Page(ProfitAccrual) }),
+  '/broker/profitAccrual/page': userPost(PageQuery({ projectNo: Type.Optional(ProjectNo), ...TimeFields }), Page(ProfitAccrual)),
   /** The profit applications, newest first. */
-  '/broker/profitAccrual/pageApplication': call({
-    method: 'POST',
-    auth: 'user',
-    body: PageQuery({ projectNo: Type.Optional(ProjectNo), type: Type.Optional(ProfitApplicationType), status: Type.Optional(ApplicationStatus), ...TimeFields }),
-    reply: Page(ProfitApplication),
-  }),
+  '/broker/profitAccrual/pageApplication': userPost(
+    PageQuery({ projectNo: Type.Optional(ProjectNo), type: Type.Optional(ProfitApplicationType), status: Type.Optional(ApplicationStatus), ...TimeFields }),
+    Page(ProfitApplication),
+  ),
   /** Applies for an allocation over 2 or more sub-accounts (amounts or percentages summing to the total; second factor brokerWithdraw). */
-  '/broker/profitAccrual/apply': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/profitAccrual/apply': userPost(
+    Strict({
       projectNo: ProjectNo,
       mode: StringEnum([...ALLOT_MODES]),
       total: AskedAmount,
@@ -189,16 +165,16 @@ export const brokerProfitCalls = {
       requestId: RequestId,
       ...SecondFactor,
     }),
-    reply: ProfitApplication,
-  }),
+    ProfitApplication,
+  ),
   /** Approves a profit application (another member; second factor brokerApprove): the money moves, done. */
-  '/broker/profitAccrual/approve': call({ method: 'POST', auth: 'user', body: Strict({ applicationId: Id, requestId: RequestId, ...SecondFactor }), reply: ProfitApplication }),
+  '/broker/profitAccrual/approve': userPost(Strict({ applicationId: Id, requestId: RequestId, ...SecondFactor }), ProfitApplication),
   /** Rejects a profit application (another member): the hold is released. */
-  '/broker/profitAccrual/reject': call({ method: 'POST', auth: 'user', body: Strict({ applicationId: Id, requestId: RequestId, reason: Type.Optional(Remark) }), reply: ProfitApplication }),
+  '/broker/profitAccrual/reject': userPost(Strict({ applicationId: Id, requestId: RequestId, reason: Type.Optional(Remark) }), ProfitApplication),
   /** Accrued, withdrawn and available profit per project (all the organisation's, or one). */
-  '/broker/profitAccrual/accrualFund': call({ method: 'GET', auth: 'user', query: Strict({ projectNo: Type.Optional(ProjectNo) }), reply: Type.Array(ProfitFund) }),
+  '/broker/profitAccrual/accrualFund': userGet(Strict({ projectNo: Type.Optional(ProjectNo) }), Type.Array(ProfitFund)),
   /** Where a project's profit may go. */
-  '/broker/profitAccrual/accounts': call({ method: 'GET', auth: 'user', query: Strict(ProjectBody), reply: Type.Array(Destination) }),
+  '/broker/profitAccrual/accounts': userGet(Strict(ProjectBody), Type.Array(Destination)),
 };
 
 export type BrokerProfitCalls = typeof brokerProfitCalls;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { publicGet, publicPost } from './call.ts';
 import { Amount, Id, Strict } from './schema.ts';
 import { ProjectNo, SignedAmount, UnitRecord } from './broker/projects-shapes.ts';
 import { projectCalls } from './broker/projects-project-calls.ts';
@@ -31,29 +31,18 @@ export type BrokerProjectCalls = typeof brokerProjectCalls;
 /** Sandbox controls of the projects (server/broker/README.md "Projects"): not the provider's API; only with the dev routes. */
 export const brokerProjectDevCalls = {
   /** Runs the daily zero-hour job now (it also runs after every sweep and clock advance); how many records it wrote. */
-  '/_dev/broker/projects/runDaily': call({
-    method: 'POST',
-    auth: 'public',
-    reply: Type.Object({ written: Type.Integer() }),
-  }),
+  '/_dev/broker/projects/runDaily': publicPost(undefined, Type.Object({ written: Type.Integer() })),
   /**
    * Empties a sub-account on its exchange (every free balance back to `exchange:<code>`, ledger
    * `broker_account_drain`), as a broker would by moving it away there: a sub-account with its seeded history can
    * then be linked to a project. Refused (400) for a project's sub-account or one holding something locked.
    */
-  '/_dev/broker/accounts/drain': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ brokerAccountId: Id }),
-    reply: Type.Object({ brokerAccountId: Id, drained: Type.Integer() }),
-  }),
+  '/_dev/broker/accounts/drain': publicPost(Strict({ brokerAccountId: Id }), Type.Object({ brokerAccountId: Id, drained: Type.Integer() })),
   /** A project's zero-hour records, oldest first, each with its trades' count and Σ(realised P&L − fee). */
-  '/_dev/broker/projects/records': call({
-    method: 'GET',
-    auth: 'public',
-    query: Strict({ projectNo: ProjectNo }),
-    reply: Type.Object({
+  '/_dev/broker/projects/records': publicGet(
+    Strict({ projectNo: ProjectNo }),
+    Type.Object({
       list: Type.Array(Type.Intersect([UnitRecord, Type.Object({ tradeCount: Type.Integer(), tradesNet: SignedAmount, interestAccrued: Amount, profitAccrued: Amount })])),
     }),
-  }),
+  ),
 };

@@ -8,6 +8,14 @@ export const BROKER_EXCHANGES = ['binance', 'okx', 'bybit', 'coinex', 'gate', 'b
 export type BrokerExchange = (typeof BROKER_EXCHANGES)[number];
 export const DEFAULT_EXCHANGE: BrokerExchange = 'binance';
 
+/**
+ * spec §7 "Downloads": an export's file name, Chinese (the broker manager is always zh-HK) and its ASCII form, each
+ * ending `-{{day}}.xlsx` (YYYYMMDD, UTC+8) or, with a `stamp`, `-{{stamp}}.xlsx` (filled in where it is downloaded).
+ */
+export function exportFile<const Z extends string, const A extends string, const S extends string = 'day'>(zh: Z, ascii: A, stamp: S = 'day' as S) {
+  return { fileName: `${zh}-{{${stamp}}}.xlsx`, asciiName: `${ascii}-{{${stamp}}}.xlsx` } as { readonly fileName: `${Z}-{{${S}}}.xlsx`; readonly asciiName: `${A}-{{${S}}}.xlsx` };
+}
+
 export function isBrokerExchange(value: unknown): value is BrokerExchange {
   return typeof value === 'string' && (BROKER_EXCHANGES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import Type from 'typebox';
-import { call } from './call.ts';
-import { Amount, Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum } from './schema.ts';
+import { userPost } from './call.ts';
+import { Amount, Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum, Nullable } from './schema.ts';
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGES, BROKER_WALLETS, MAX_IP_TEXT, MAX_REMARK, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
 
 /**
@@ -20,7 +20,6 @@ export const ApiKeyPermissionName = StringEnum([...API_KEY_PERMISSIONS]);
 const SubAccountName = Type.String({ minLength: 4, maxLength: 32, pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{3,31}$' });
 const Remark = Type.String({ minLength: 0, maxLength: MAX_REMARK });
 const Email = Type.String({ minLength: 3, maxLength: 254 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A sub-account (binance sub-account list: email, subUserId, createTime; okx: subAcct, label, type, uid, ts). */
 export const BrokerAccount = Type.Object({
@@ -173,67 +172,48 @@ const BalanceQuery = PageQuery({
 });
 
 export const brokerAccountCalls = {
-  '/broker/account/pageBrokerAccount': call({
-    method: 'POST',
-    auth: 'user',
-    body: PageQuery({
+  '/broker/account/pageBrokerAccount': userPost(
+    PageQuery({
       exchangeCode: Type.Optional(BrokerExchangeCode),
       accountType: Type.Optional(SubAccountKindName),
       /** Part of the name, remark or uid. */
       keyword: Type.Optional(Type.String({ minLength: 0, maxLength: 64 })),
     }),
-    reply: Page(BrokerAccount),
-  }),
-  '/broker/account/list': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeCode: Type.Optional(BrokerExchangeCode) }),
-    reply: Type.Array(BrokerAccountOption),
-  }),
+    Page(BrokerAccount),
+  ),
+  '/broker/account/list': userPost(Strict({ exchangeCode: Type.Optional(BrokerExchangeCode) }), Type.Array(BrokerAccountOption)),
   /** Opens a sub-account with a year of history (idempotent on requestId). */
-  '/broker/account/insertBrokerAccount': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/account/insertBrokerAccount': userPost(
+    Strict({
       exchangeCode: BrokerExchangeCode,
       accountType: SubAccountKindName,
       subAccountName: SubAccountName,
       remark: Type.Optional(Remark),
       requestId: RequestId,
     }),
-    reply: BrokerAccount,
-  }),
-  '/broker/account/getBrokerAccountId': call({ method: 'POST', auth: 'user', body: AccountId, reply: BrokerAccount }),
-  '/broker/account/updateBrokerAccount': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ brokerAccountId: Id, remark: Remark }),
-    reply: BrokerAccount,
-  }),
+    BrokerAccount,
+  ),
+  '/broker/account/getBrokerAccountId': userPost(AccountId, BrokerAccount),
+  '/broker/account/updateBrokerAccount': userPost(Strict({ brokerAccountId: Id, remark: Remark }), BrokerAccount),
   /** Unbinds the sub-account: its balances go back to the exchange (`exchange:<code>`), its keys are deleted. */
-  '/broker/account/delete': call({
-    method: 'POST',
-    auth: 'user',
-    body: AccountId,
-    reply: Type.Object({
+  '/broker/account/delete': userPost(
+    AccountId,
+    Type.Object({
       brokerAccountId: Id,
       released: Type.Array(Type.Object({ wallet: BrokerWalletName, asset: Type.String(), amount: Amount })),
       deletedKeys: Type.Integer(),
     }),
-  }),
-  '/broker/account/checkIsExistMasterApi': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeCode: BrokerExchangeCode }),
-    reply: Type.Object({ exchangeCode: BrokerExchangeCode, exist: Type.Boolean() }),
-  }),
+  ),
+  '/broker/account/checkIsExistMasterApi': userPost(
+    Strict({ exchangeCode: BrokerExchangeCode }),
+    Type.Object({ exchangeCode: BrokerExchangeCode, exist: Type.Boolean() }),
+  ),
   /** The organisation's members (account managers), owner first. */
-  '/broker/account/allEmail': call({ method: 'POST', auth: 'user', reply: Type.Array(BrokerMemberView) }),
+  '/broker/account/allEmail': userPost(undefined, Type.Array(BrokerMemberView)),
   /** Who is signed in to the broker manager: 403 without broker rights (the no-permission screen). */
-  '/broker/account/getLoginInfo': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({
+  '/broker/account/getLoginInfo': userPost(
+    undefined,
+    Type.Object({
       email: Type.String(),
       role: StringEnum(['owner', 'member']),
       orgId: Id,
@@ -241,50 +221,34 @@ export const brokerAccountCalls = {
       memberCount: Type.Integer(),
       pendingInvites: Type.Array(ManagerInvite),
     }),
-  }),
+  ),
   /** Owner only: names a registered user with broker rights as a new account manager (a member). */
-  '/broker/account/submitAccountManager': call({ method: 'POST', auth: 'user', body: Strict({ email: Email }), reply: ManagerInvite }),
+  '/broker/account/submitAccountManager': userPost(Strict({ email: Email }), ManagerInvite),
   /** Owner only: e-mails the named manager a code (the sandbox's e-mail codes, business type `brokerManager`). */
-  '/broker/account/invokeAccountManager': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ email: Email }),
-    reply: Type.Object({ uuid: Type.String() }),
-  }),
+  '/broker/account/invokeAccountManager': userPost(Strict({ email: Email }), Type.Object({ uuid: Type.String() })),
   /** Owner only: the code the manager received; the manager joins the organisation. */
-  '/broker/account/confirmAccountManager': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ email: Email, emailUuid: CodeUuid, emailCode: Code6 }),
-    reply: BrokerMemberView,
-  }),
+  '/broker/account/confirmAccountManager': userPost(Strict({ email: Email, emailUuid: CodeUuid, emailCode: Code6 }), BrokerMemberView),
 
-  '/broker/account/capital/spotPage': call({ method: 'POST', auth: 'user', body: BalanceQuery, reply: BalancePage }),
-  '/broker/account/capital/fundingPage': call({ method: 'POST', auth: 'user', body: BalanceQuery, reply: BalancePage }),
-  '/broker/account/capital/earnPage': call({ method: 'POST', auth: 'user', body: BalanceQuery, reply: BalancePage }),
-  '/broker/account/capital/futuresPage': call({ method: 'POST', auth: 'user', body: BalanceQuery, reply: BalancePage }),
+  '/broker/account/capital/spotPage': userPost(BalanceQuery, BalancePage),
+  '/broker/account/capital/fundingPage': userPost(BalanceQuery, BalancePage),
+  '/broker/account/capital/earnPage': userPost(BalanceQuery, BalancePage),
+  '/broker/account/capital/futuresPage': userPost(BalanceQuery, BalancePage),
   /** Every wallet of one sub-account, one exchange or the organisation, by sub-account, exchange and asset. */
-  '/broker/account/capital/spotFuturesTotalBalance': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ brokerAccountId: Type.Optional(Id), exchangeCode: Type.Optional(BrokerExchangeCode) }),
-    reply: TotalBalance,
-  }),
+  '/broker/account/capital/spotFuturesTotalBalance': userPost(
+    Strict({ brokerAccountId: Type.Optional(Id), exchangeCode: Type.Optional(BrokerExchangeCode) }),
+    TotalBalance,
+  ),
 
-  '/broker/exchangeKey/pageBrokerExchangeKey': call({
-    method: 'POST',
-    auth: 'user',
-    body: PageQuery({
+  '/broker/exchangeKey/pageBrokerExchangeKey': userPost(
+    PageQuery({
       exchangeCode: Type.Optional(BrokerExchangeCode),
       brokerAccountId: Type.Optional(Id),
       status: Type.Optional(StringEnum(['active', 'expired'])),
     }),
-    reply: Page(ExchangeKey),
-  }),
-  '/broker/exchangeKey/insertBrokerExchangeKey': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+    Page(ExchangeKey),
+  ),
+  '/broker/exchangeKey/insertBrokerExchangeKey': userPost(
+    Strict({
       brokerAccountId: Id,
       permissions: Type.Array(ApiKeyPermissionName, { minItems: 1, maxItems: API_KEY_PERMISSIONS.length, uniqueItems: true }),
       /** spec §5: up to 20 IPv4/IPv6, comma- or space-separated, at most 500 characters; empty for none. */
@@ -301,34 +265,25 @@ export const brokerAccountCalls = {
       emailCode: Type.Optional(Code6),
       gaCode: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
     }),
-    reply: CreatedExchangeKey,
-  }),
-  '/broker/exchangeKey/accessKeyInfo': call({ method: 'POST', auth: 'user', body: KeyId, reply: ExchangeKey }),
-  '/broker/exchangeKey/delete': call({ method: 'POST', auth: 'user', body: KeyId, reply: Type.Object({ keyId: Id }) }),
-  '/broker/exchangeKey/updateRemark': call({ method: 'POST', auth: 'user', body: Strict({ keyId: Id, remark: Remark }), reply: ExchangeKey }),
+    CreatedExchangeKey,
+  ),
+  '/broker/exchangeKey/accessKeyInfo': userPost(KeyId, ExchangeKey),
+  '/broker/exchangeKey/delete': userPost(KeyId, Type.Object({ keyId: Id })),
+  '/broker/exchangeKey/updateRemark': userPost(Strict({ keyId: Id, remark: Remark }), ExchangeKey),
 
   /** One sub-account's deposit addresses (binance sub-account deposit address; okx deposit-address). */
-  '/broker/depositAddress/list': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ brokerAccountId: Id, asset: Type.Optional(Asset) }),
-    reply: Type.Array(DepositAddress),
-  }),
-  '/broker/depositAddress/listAllExchangeDepositAddress': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeCode: Type.Optional(BrokerExchangeCode), asset: Type.Optional(Asset) }),
-    reply: Type.Array(DepositAddress),
-  }),
+  '/broker/depositAddress/list': userPost(Strict({ brokerAccountId: Id, asset: Type.Optional(Asset) }), Type.Array(DepositAddress)),
+  '/broker/depositAddress/listAllExchangeDepositAddress': userPost(
+    Strict({ exchangeCode: Type.Optional(BrokerExchangeCode), asset: Type.Optional(Asset) }),
+    Type.Array(DepositAddress),
+  ),
 
   /** The sub-account kinds each exchange opens for this organisation, with its count there. */
-  '/broker/subAccount/type/queryUserConfig': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeCode: Type.Optional(BrokerExchangeCode) }),
-    reply: Type.Array(Type.Object({ exchangeCode: BrokerExchangeCode, subAccountTypes: Type.Array(SubAccountKindName), maxSubAccounts: Type.Integer(), subAccountCount: Type.Integer() })),
-  }),
-  '/broker/masterAccountConfig/getMasterConfigList': call({ method: 'POST', auth: 'user', reply: Type.Array(MasterConfig) }),
+  '/broker/subAccount/type/queryUserConfig': userPost(
+    Strict({ exchangeCode: Type.Optional(BrokerExchangeCode) }),
+    Type.Array(Type.Object({ exchangeCode: BrokerExchangeCode, subAccountTypes: Type.Array(SubAccountKindName), maxSubAccounts: Type.Integer(), subAccountCount: Type.Integer() })),
+  ),
+  '/broker/masterAccountConfig/getMasterConfigList': userPost(undefined, Type.Array(MasterConfig)),
 };
 
 export type BrokerAccountCalls = typeof brokerAccountCalls;

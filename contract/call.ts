@@ -27,6 +27,25 @@ export function call<const C extends CallDef>(definition: C): C {
   return definition;
 }
 
+/**
+ * The usual calls in one line: a POST with its JSON body or a GET with its query (`undefined`: none), by a
+ * signed-in user (`user*`) or without a token (`public*`: spec §7 "(no token)" and the sandbox's `/_dev`
+ * controls). A call with more (a body limit) is written with `call`.
+ */
+function calls<const M extends CallDef['method'], const A extends CallDef['auth']>(method: M, auth: A) {
+  const input = method === 'POST' ? 'body' : 'query';
+  function define<const R extends TSchema>(schema: undefined, reply: R): { method: M; auth: A; reply: R };
+  function define<const I extends TSchema, const R extends TSchema>(schema: I, reply: R): { method: M; auth: A; reply: R } & (M extends 'POST' ? { body: I } : { query: I });
+  function define(schema: TSchema | undefined, reply: TSchema): CallDef {
+    return schema ? { method, auth, [input]: schema, reply } : { method, auth, reply };
+  }
+  return define;
+}
+export const userPost = calls('POST', 'user');
+export const publicPost = calls('POST', 'public');
+export const userGet = calls('GET', 'user');
+export const publicGet = calls('GET', 'public');
+
 export type CallMap = Record<string, CallDef>;
 
 export type BodyOf<C extends CallDef> = C extends { body: infer S extends TSchema } ? Static<S> : undefined;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { userGet, userPost } from './call.ts';
 import { Strict, Text } from './schema.ts';
 
 /**
@@ -12,17 +12,12 @@ const Symbol = Type.String({ minLength: 2, maxLength: 30, pattern: SELECTION_SYM
 const ConfigReply = Type.Object({ configData: Type.Union([Type.String(), Type.Null()]) });
 
 export const configCalls = {
-  '/user/feConfig/getKeyBoardConfig': call({ method: 'GET', auth: 'user', reply: ConfigReply }),
-  '/user/feConfig/updateKeyBoardConfig': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ configData: Text(2, 4000) }),
-    reply: Type.Object({ configData: Type.String() }),
-  }),
-  '/user/feConfig/getSelfSelectionConfig': call({ method: 'GET', auth: 'user', reply: ConfigReply }),
-  '/user/feConfig/updateSelfSelectionConfig': call({ method: 'POST', auth: 'user', body: Strict({ configData: Text(2, 2000) }), reply: Type.Null() }),
-  '/selfSelection/addSelfSelection': call({ method: 'POST', auth: 'user', body: Strict({ symbol: Symbol }), reply: Type.Null() }),
-  '/selfSelection/delSelfSelection': call({ method: 'POST', auth: 'user', body: Strict({ symbol: Symbol }), reply: Type.Null() }),
+  '/user/feConfig/getKeyBoardConfig': userGet(undefined, ConfigReply),
+  '/user/feConfig/updateKeyBoardConfig': userPost(Strict({ configData: Text(2, 4000) }), Type.Object({ configData: Type.String() })),
+  '/user/feConfig/getSelfSelectionConfig': userGet(undefined, ConfigReply),
+  '/user/feConfig/updateSelfSelectionConfig': userPost(Strict({ configData: Text(2, 2000) }), Type.Null()),
+  '/selfSelection/addSelfSelection': userPost(Strict({ symbol: Symbol }), Type.Null()),
+  '/selfSelection/delSelfSelection': userPost(Strict({ symbol: Symbol }), Type.Null()),
 };
 
 export type ConfigCalls = typeof configCalls;

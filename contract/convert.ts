@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { publicPost, userPost } from './call.ts';
 import { Amount, Asset, IsoTime, Page, PageCondition, RangeDaysUnion, RecordSort, RequestId, Strict } from './schema.ts';
 
 /**
@@ -37,8 +37,8 @@ export const QuoteBody = Strict({
   toAmount: Type.Optional(Amount),
 });
 
-/** What a quote says, convert's and OTC's alike (contract/otc.ts adds the USD value). */
-export const QuoteFields = {
+/** What is exchanged for what, and at which price: a quote's and its order's alike. */
+const FillFields = {
   fromAsset: Type.String(),
   toAsset: Type.String(),
   fromAmount: Amount,
@@ -47,6 +47,11 @@ export const QuoteFields = {
   price: Amount,
   /** fromAsset per one toAsset. */
   inversePrice: Amount,
+};
+
+/** What a quote says, convert's and OTC's alike (contract/otc.ts adds the USD value). */
+export const QuoteFields = {
+  ...FillFields,
   /** The price the books give for this size, before the spread (toAsset per one fromAsset). */
   marketPrice: Amount,
   /** The provider's spread as a fraction ("0.001" is 0.1 %); the fee is zero (spec §9). */
@@ -64,12 +69,7 @@ export const ConvertOrder = Type.Object({
   orderId: Type.String(),
   quoteId: Type.String(),
   kind: Kind,
-  fromAsset: Type.String(),
-  toAsset: Type.String(),
-  fromAmount: Amount,
-  toAmount: Amount,
-  price: Amount,
-  inversePrice: Amount,
+  ...FillFields,
   spread: Amount,
   /** A convert fills whole or not at all: every order recorded is filled. */
   status: Type.Literal('success'),
@@ -79,65 +79,33 @@ export const ConvertOrder = Type.Object({
 const Balance = Type.Object({ asset: Type.String(), available: Amount });
 
 export const convertCalls = {
-  '/institution/listExchangeAssetByType': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ type: AssetType }),
-    reply: Type.Array(ConvertAsset),
-  }),
-  '/institution/listAllConvertAsset': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({ digitalAssets: Type.Array(ConvertAsset), fiatAssets: Type.Array(ConvertAsset) }),
-  }),
+  '/institution/listExchangeAssetByType': publicPost(Strict({ type: AssetType }), Type.Array(ConvertAsset)),
+  '/institution/listAllConvertAsset': userPost(undefined, Type.Object({ digitalAssets: Type.Array(ConvertAsset), fiatAssets: Type.Array(ConvertAsset) })),
   /** The capital account's available balance of each convert asset of one type (spec §3 account type 1). */
-  '/institution/listConvertAssetBalanceByType': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ type: AssetType }),
-    reply: Type.Array(Balance),
-  }),
+  '/institution/listConvertAssetBalanceByType': userPost(Strict({ type: AssetType }), Type.Array(Balance)),
   /** Every convert asset's available balance with its USD value at the desk's price. */
-  '/institution/listUserAvailableMoney': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({ list: Type.Array(Type.Object({ asset: Type.String(), available: Amount, usdValue: Amount })), totalUsd: Amount }),
-  }),
-  '/institution/queryUserAvailableCapital': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ asset: Asset }),
-    reply: Balance,
-  }),
+  '/institution/listUserAvailableMoney': userPost(
+    undefined,
+    Type.Object({ list: Type.Array(Type.Object({ asset: Type.String(), available: Amount, usdValue: Amount })), totalUsd: Amount }),
+  ),
+  '/institution/queryUserAvailableCapital': userPost(Strict({ asset: Asset }), Balance),
   /** Per-order minimum and maximum of each asset as the from side (public). */
-  '/institution/listRiskConfig': call({
-    method: 'POST',
-    auth: 'public',
-    reply: Type.Array(Type.Object({ asset: Type.String(), minAmount: Amount, maxAmount: Amount })),
-  }),
+  '/institution/listRiskConfig': publicPost(undefined, Type.Array(Type.Object({ asset: Type.String(), minAmount: Amount, maxAmount: Amount }))),
   /** The user's organisation's daily convert limit in USD, what today's orders used, and when it resets (00:00 HKT). */
-  '/institution/listUserOrganizationRiskConfig': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({ dailyLimitUsd: Amount, usedTodayUsd: Amount, remainingUsd: Amount, resetsAt: IsoTime }),
-  }),
-  '/institution/block/listDisabledPair': call({ method: 'POST', auth: 'user', reply: Type.Array(Pair) }),
-  '/institution/block/listDisabledPairNotLogin': call({ method: 'POST', auth: 'public', reply: Type.Array(Pair) }),
+  '/institution/listUserOrganizationRiskConfig': userPost(
+    undefined,
+    Type.Object({ dailyLimitUsd: Amount, usedTodayUsd: Amount, remainingUsd: Amount, resetsAt: IsoTime }),
+  ),
+  '/institution/block/listDisabledPair': userPost(undefined, Type.Array(Pair)),
+  '/institution/block/listDisabledPairNotLogin': publicPost(undefined, Type.Array(Pair)),
   /** An indicative quote without a token (the public convert pages): the same price, no quoteId, not binding. */
-  '/institution/getQuote': call({ method: 'POST', auth: 'public', body: QuoteBody, reply: IndicativeQuote }),
+  '/institution/getQuote': publicPost(QuoteBody, IndicativeQuote),
   /** A firm quote: binding for CONVERT_QUOTE_TTL_MS. */
-  '/institution/quote': call({ method: 'POST', auth: 'user', body: QuoteBody, reply: FirmQuote }),
+  '/institution/quote': userPost(QuoteBody, FirmQuote),
   /** Fill a firm quote once; a retry with the same requestId returns the first order. */
-  '/institution/order': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ quoteId: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }), requestId: RequestId }),
-    reply: ConvertOrder,
-  }),
-  '/institution/pageSwapOrderRecord': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/institution/order': userPost(Strict({ quoteId: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }), requestId: RequestId }), ConvertOrder),
+  '/institution/pageSwapOrderRecord': userPost(
+    Strict({
       pageCondition: PageCondition,
       sort: Type.Optional(RecordSort),
       queryCondition: Type.Optional(
@@ -152,18 +120,13 @@ export const convertCalls = {
         }),
       ),
     }),
-    reply: Page(ConvertOrder),
-  }),
+    Page(ConvertOrder),
+  ),
 };
 
 export type ConvertCalls = typeof convertCalls;
 
 /** Sandbox control (server/README.md "Developer controls"): operations switch a pair off or on. */
 export const convertDevCalls = {
-  '/_dev/convert/disabledPair': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ fromAsset: Asset, toAsset: Asset, disabled: Type.Boolean() }),
-    reply: Type.Array(Pair),
-  }),
+  '/_dev/convert/disabledPair': publicPost(Strict({ fromAsset: Asset, toAsset: Asset, disabled: Type.Boolean() }), Type.Array(Pair)),
 };

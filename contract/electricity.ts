@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { publicPost, userPost } from './call.ts';
 import { Amount, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum } from './schema.ts';
 import { BILL_CURRENCIES, BILL_PAY_ASSETS, BILL_STATUSES } from './electricity-rules.ts';
 
@@ -53,35 +53,21 @@ export const BillQuote = Type.Object({
 });
 
 export const electricityCalls = {
-  '/electricity/bill/page': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict({ status: Type.Optional(StringEnum([...BILL_STATUSES])) })) }),
-    reply: Page(Bill),
-  }),
-  '/electricity/bill/quote': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ billId: Id, payAsset: StringEnum([...BILL_PAY_ASSETS]) }),
-    reply: BillQuote,
-  }),
+  '/electricity/bill/page': userPost(
+    Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict({ status: Type.Optional(StringEnum([...BILL_STATUSES])) })) }),
+    Page(Bill),
+  ),
+  '/electricity/bill/quote': userPost(Strict({ billId: Id, payAsset: StringEnum([...BILL_PAY_ASSETS]) }), BillQuote),
   /** Pays the bill at the quote, once; a retry with the same requestId returns the paid bill. */
-  '/electricity/bill/pay': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ quoteId: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }), requestId: RequestId }),
-    reply: Bill,
-  }),
+  '/electricity/bill/pay': userPost(Strict({ quoteId: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }), requestId: RequestId }), Bill),
 };
 
 export type ElectricityCalls = typeof electricityCalls;
 
 /** Sandbox control (server/README.md "Developer controls"): a hosting site issues a bill. */
 export const electricityDevCalls = {
-  '/_dev/electricity/bill': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({
+  '/_dev/electricity/bill': publicPost(
+    Strict({
       email: Type.String({ minLength: 3, maxLength: 254 }),
       site: Type.String({ minLength: 1, maxLength: 100 }),
       periodStart: Type.String({ format: 'date' }),
@@ -92,6 +78,6 @@ export const electricityDevCalls = {
       /** Days from now until it is due (negative: already overdue). */
       dueInDays: Type.Integer({ minimum: -365, maximum: 365 }),
     }),
-    reply: Bill,
-  }),
+    Bill,
+  ),
 };

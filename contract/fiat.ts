@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { publicPost, userGet, userPost } from './call.ts';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN } from './fiat-rules.ts';
 import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RangeDaysUnion, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
 
@@ -70,10 +70,9 @@ const Remaining = Type.Object({ asset: Type.String(), dailyLimit: Amount, used: 
 const Days = RangeDaysUnion;
 
 export const fiatCalls = {
-  '/account/wallet/listFiatSupportAsset': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Array(
+  '/account/wallet/listFiatSupportAsset': userGet(
+    undefined,
+    Type.Array(
       Type.Object({
         asset: Type.String(),
         decimals: Type.Integer(),
@@ -84,13 +83,11 @@ export const fiatCalls = {
         dailyLimit: Amount,
       }),
     ),
-  }),
+  ),
   /** The provider's bank account to pay into and the user's own reference to quote on the transfer. */
-  '/account/wallet/fiat/depositInfo': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ asset: Asset }),
-    reply: Type.Object({
+  '/account/wallet/fiat/depositInfo': userPost(
+    Strict({ asset: Asset }),
+    Type.Object({
       asset: Type.String(),
       reference: Type.String(),
       beneficiary: Type.String(),
@@ -100,18 +97,11 @@ export const fiatCalls = {
       accountNumber: Type.String(),
       depositMin: Amount,
     }),
-  }),
+  ),
   /** The user declares a bank transfer they made; it waits for the provider's approval (spec §9 T+1). */
-  '/account/block/submitBlockFiatDeposit': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ requestId: RequestId, asset: Asset, amount: Amount, bankReference: BankReference }),
-    reply: FiatRecord,
-  }),
-  '/account/block/fiat/pageTransaction': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/account/block/submitBlockFiatDeposit': userPost(Strict({ requestId: RequestId, asset: Asset, amount: Amount, bankReference: BankReference }), FiatRecord),
+  '/account/block/fiat/pageTransaction': userPost(
+    Strict({
       pageCondition: PageCondition,
       sort: Type.Optional(RecordSort),
       queryCondition: Strict({
@@ -123,58 +113,21 @@ export const fiatCalls = {
         endTime: Type.Optional(IsoTime),
       }),
     }),
-    reply: Page(FiatRecord),
-  }),
-  '/account/block/getBlockFiatWithdrawRemainingAmount': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ asset: Asset }),
-    reply: Remaining,
-  }),
+    Page(FiatRecord),
+  ),
+  '/account/block/getBlockFiatWithdrawRemainingAmount': userPost(Strict({ asset: Asset }), Remaining),
   /** Checks the rules, holds the amount, counts it against today's limit and sends the e-mail code. */
-  '/account/block/submitBlockFiatWithdraw': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ requestId: RequestId, asset: Asset, addressId: Id, amount: Amount }),
-    reply: FiatWithdrawal,
-  }),
+  '/account/block/submitBlockFiatWithdraw': userPost(Strict({ requestId: RequestId, asset: Asset, addressId: Id, amount: Amount }), FiatWithdrawal),
   /** Sends a fresh e-mail code for a withdrawal still waiting for its codes. */
-  '/account/block/invokeBlockFiatWithdrawalEmailValidation': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ withdrawId: Id }),
-    reply: FiatWithdrawal,
-  }),
+  '/account/block/invokeBlockFiatWithdrawalEmailValidation': userPost(Strict({ withdrawId: Id }), FiatWithdrawal),
   /** The e-mail and Google codes: the withdrawal goes to the provider's approval (approvalPending). */
-  '/account/block/confirmBlockFiatWithdraw': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }),
-    reply: FiatWithdrawal,
-  }),
+  '/account/block/confirmBlockFiatWithdraw': userPost(Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }), FiatWithdrawal),
   /** The user withdraws the request before it is paid: the hold and today's limit are given back. */
-  '/account/block/fiat/cancelWithdraw': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ withdrawId: Id }),
-    reply: FiatWithdrawal,
-  }),
-  '/account/wallet/fiat/bankCode': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ bankCode: BankCode }),
-    reply: Type.Object({ bankCode: Type.String(), bankName: Type.String(), country: Type.String() }),
-  }),
-  '/account/wallet/fiatAddress/list': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ asset: Type.Optional(Asset) }),
-    reply: Type.Array(FiatBookEntry),
-  }),
-  '/account/wallet/fiatAddress/add': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/account/block/fiat/cancelWithdraw': userPost(Strict({ withdrawId: Id }), FiatWithdrawal),
+  '/account/wallet/fiat/bankCode': userPost(Strict({ bankCode: BankCode }), Type.Object({ bankCode: Type.String(), bankName: Type.String(), country: Type.String() })),
+  '/account/wallet/fiatAddress/list': userPost(Strict({ asset: Type.Optional(Asset) }), Type.Array(FiatBookEntry)),
+  '/account/wallet/fiatAddress/add': userPost(
+    Strict({
       name: Text(1, 40),
       asset: Asset,
       beneficiary: Text(1, 100),
@@ -185,30 +138,15 @@ export const fiatCalls = {
       emailCode: Code6,
       gaCode: Type.Optional(Code6),
     }),
-    reply: FiatBookEntry,
-  }),
-  '/account/wallet/fiatAddress/delete': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ id: Id }),
-    reply: Type.Object({ id: Id }),
-  }),
+    FiatBookEntry,
+  ),
+  '/account/wallet/fiatAddress/delete': userPost(Strict({ id: Id }), Type.Object({ id: Id })),
 };
 
 /** Sandbox controls (README "Wallet, fiat side"): the provider's operations approving or refusing. */
 export const fiatDevCalls = {
-  '/_dev/bank/deposit/decide': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ depositId: Id, approve: Type.Boolean() }),
-    reply: Type.Object({ depositId: Id, status: FiatStatus }),
-  }),
-  '/_dev/bank/withdrawal/decide': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ withdrawId: Id, approve: Type.Boolean() }),
-    reply: Type.Object({ withdrawId: Id, status: FiatStatus }),
-  }),
+  '/_dev/bank/deposit/decide': publicPost(Strict({ depositId: Id, approve: Type.Boolean() }), Type.Object({ depositId: Id, status: FiatStatus })),
+  '/_dev/bank/withdrawal/decide': publicPost(Strict({ withdrawId: Id, approve: Type.Boolean() }), Type.Object({ withdrawId: Id, status: FiatStatus })),
 };
 
 export type FiatCalls = typeof fiatCalls;

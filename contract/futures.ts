@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { call, userPost } from './call.ts';
 import { Amount, RequestId, Strict, StringEnum, Text } from './schema.ts';
 import {
   AmountInput,
@@ -86,9 +86,9 @@ const FuturesHistoryQuery = CursorQuery(OrderFilter);
 
 export const futuresCalls = {
   // ---- leverage (spec §7: baseCurrency, quoteCurrency, exchangeKeyId → leverage) ----
-  '/broker/lightning/futures/leverage/queryLeverage': call({ method: 'POST', auth: 'user', body: Strict(FuturesPair), reply: Leverage }),
+  '/broker/lightning/futures/leverage/queryLeverage': userPost(Strict(FuturesPair), Leverage),
   /** `leverage` is the top leverage here too. */
-  '/broker/lightning/futures/leverage/queryMaxLeverage': call({ method: 'POST', auth: 'user', body: Strict(FuturesPair), reply: Leverage }),
+  '/broker/lightning/futures/leverage/queryMaxLeverage': userPost(Strict(FuturesPair), Leverage),
   '/broker/lightning/futures/leverage/changeLeverage': call({
     method: 'POST',
     auth: 'user',
@@ -98,10 +98,8 @@ export const futuresCalls = {
   }),
 
   // ---- orders (spec §7 "Orders") ----
-  '/broker/lightning/futures/order/sendOrder': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/lightning/futures/order/sendOrder': userPost(
+    Strict({
       ...FuturesPair,
       direction: Direction,
       /** limit, market, stop_limit, stop_market (server/trade/README.md "Order types") */
@@ -127,120 +125,81 @@ export const futuresCalls = {
       positionSide: Type.Optional(PositionSide),
       reduceOnly: Type.Optional(Type.Boolean()),
     }),
-    reply: OrderView,
-  }),
-  '/broker/lightning/futures/order/cancelOrder': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ orderId: RowId, exchangeKeyId: Type.Optional(KeyId), instrumentId: Type.Optional(InstrumentId) }),
-    reply: OrderView,
-  }),
+    OrderView,
+  ),
+  '/broker/lightning/futures/order/cancelOrder': userPost(
+    Strict({ orderId: RowId, exchangeKeyId: Type.Optional(KeyId), instrumentId: Type.Optional(InstrumentId) }),
+    OrderView,
+  ),
   /** No pair: every USD-M pair. */
-  '/broker/lightning/futures/order/cancelAllOrder': call({ method: 'POST', auth: 'user', body: Strict(FuturesPair), reply: CancelAllReply }),
+  '/broker/lightning/futures/order/cancelAllOrder': userPost(Strict(FuturesPair), CancelAllReply),
   /** A reduce-only market order; volume left out: the whole position (of the hedge side named). */
-  '/broker/lightning/futures/order/closePosition': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ ...FuturesPair, positionSide: Type.Optional(PositionSide), volume: Type.Optional(AmountInput) }),
-    reply: OrderView,
-  }),
+  '/broker/lightning/futures/order/closePosition': userPost(
+    Strict({ ...FuturesPair, positionSide: Type.Optional(PositionSide), volume: Type.Optional(AmountInput) }),
+    OrderView,
+  ),
 
   /**
    * Take-profit / stop-loss of an open position (server/trade/README.md "Order types"): replaces the position's TP/SL
    * orders; a price left out (or null) removes that one. The reply lists the position's TP/SL orders now open.
    */
-  '/broker/lightning/futures/position/tpsl': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/lightning/futures/position/tpsl': userPost(
+    Strict({
       ...FuturesPair,
       positionSide: Type.Optional(PositionSide),
       takeProfitPrice: Type.Optional(Type.Union([AmountInput, Type.Null()])),
       stopLossPrice: Type.Optional(Type.Union([AmountInput, Type.Null()])),
       workingType: Type.Optional(WorkingType),
     }),
-    reply: Type.Array(OrderView),
-  }),
+    Type.Array(OrderView),
+  ),
   /**
    * Add (type 1) or remove (type 2) isolated margin of a position (Binance positionMargin). Removing is refused
    * below the position's initial margin at the mark (10105 with data.removable). Idempotent on requestId.
    */
-  '/broker/lightning/futures/position/margin': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/lightning/futures/position/margin': userPost(
+    Strict({
       ...FuturesPair,
       positionSide: Type.Optional(PositionSide),
       amount: AmountInput,
       type: Type.Union([Type.Literal(1), Type.Literal(2)]),
       requestId: Type.Optional(RequestId),
     }),
-    reply: Type.Object({ instrumentId: Type.String(), positionSide: PositionSide, type: Type.Integer(), amount: Amount, margin: Amount }),
-  }),
+    Type.Object({ instrumentId: Type.String(), positionSide: PositionSide, type: Type.Integer(), amount: Amount, margin: Amount }),
+  ),
 
   // ---- spec §3 futures data tabs ----
   /** spec §3 position query: exchangeKeyId, instrumentId. */
-  '/broker/futures/position/query': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeKeyId: Type.Optional(KeyId), instrumentId: Type.Optional(InstrumentId) }),
-    reply: Type.Array(PositionView),
-  }),
+  '/broker/futures/position/query': userPost(Strict({ exchangeKeyId: Type.Optional(KeyId), instrumentId: Type.Optional(InstrumentId) }), Type.Array(PositionView)),
   /** spec §3 current-order query: keyId, instrumentId (newest first). */
-  '/lightning/futures/order/queryOpenOrder': call({ method: 'POST', auth: 'user', body: OrderFilter, reply: Type.Array(OrderView) }),
+  '/lightning/futures/order/queryOpenOrder': userPost(OrderFilter, Type.Array(OrderView)),
   /** History: orders no longer open. */
-  '/lightning/futures/order/pageOrder': call({ method: 'POST', auth: 'user', body: FuturesHistoryQuery, reply: CursorPage(OrderView) }),
-  '/lightning/futures/trade/queryTrade': call({ method: 'POST', auth: 'user', body: FuturesHistoryQuery, reply: CursorPage(FillView) }),
-  '/lightning/futures/trade/queryTradeDetail': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ orderId: RowId, keyId: Type.Optional(KeyId) }),
-    reply: Type.Array(FillView),
-  }),
+  '/lightning/futures/order/pageOrder': userPost(FuturesHistoryQuery, CursorPage(OrderView)),
+  '/lightning/futures/trade/queryTrade': userPost(FuturesHistoryQuery, CursorPage(FillView)),
+  '/lightning/futures/trade/queryTradeDetail': userPost(Strict({ orderId: RowId, keyId: Type.Optional(KeyId) }), Type.Array(FillView)),
   /** spec §7: exchangeKeyId, assetSymbolList [USDT] (another asset: 400); polled every 3 s. */
-  '/broker/futures/account/query': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeKeyId: Type.Optional(KeyId), assetSymbolList: Type.Optional(Type.Array(Text(1, 20), { maxItems: 10 })) }),
-    reply: CapitalSnapshot,
-  }),
+  '/broker/futures/account/query': userPost(
+    Strict({ exchangeKeyId: Type.Optional(KeyId), assetSymbolList: Type.Optional(Type.Array(Text(1, 20), { maxItems: 10 })) }),
+    CapitalSnapshot,
+  ),
   /** spec §3 asset manager query: exchangeKeyId, filterZero; the swap account's assets. */
-  '/broker/futures/asset/query': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeKeyId: Type.Optional(KeyId), filterZero: Type.Optional(Type.Boolean()) }),
-    reply: Type.Array(Type.Object({ asset: Type.String(), walletBalance: Amount, availableBalance: Amount, unrealizedProfitLoss: SignedAmount })),
-  }),
+  '/broker/futures/asset/query': userPost(
+    Strict({ exchangeKeyId: Type.Optional(KeyId), filterZero: Type.Optional(Type.Boolean()) }),
+    Type.Array(Type.Object({ asset: Type.String(), walletBalance: Amount, availableBalance: Amount, unrealizedProfitLoss: SignedAmount })),
+  ),
   /** The user's fee list (spec §3 lightning config); no pair: every USD-M pair. */
-  '/broker/lightning/futures/fee/query': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict(FuturesPair),
-    reply: Type.Array(Type.Object({ instrumentId: Type.String(), makerFeeRate: Amount, takerFeeRate: Amount })),
-  }),
+  '/broker/lightning/futures/fee/query': userPost(
+    Strict(FuturesPair),
+    Type.Array(Type.Object({ instrumentId: Type.String(), makerFeeRate: Amount, takerFeeRate: Amount })),
+  ),
 
   // ---- account modes (spec §7 "Account modes"; 10104 while positions or open orders exist) ----
-  '/broker/lightning/account/queryMarginType': call({ method: 'POST', auth: 'user', body: Strict(FuturesPair), reply: MarginTypeReply }),
-  '/broker/lightning/account/changeMarginType': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ ...FuturesPair, marginType: MarginType }),
-    reply: MarginTypeReply,
-  }),
-  '/broker/lightning/account/queryMultiAssetsMargin': call({ method: 'POST', auth: 'user', body: KeyOnly, reply: MultiAssets }),
-  '/broker/lightning/account/changeMultiAssetsMargin': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeKeyId: Type.Optional(KeyId), multiAssetsMargin: Type.Boolean() }),
-    reply: MultiAssets,
-  }),
-  '/broker/lightning/account/queryPositionSide': call({ method: 'POST', auth: 'user', body: KeyOnly, reply: PositionModeReply }),
-  '/broker/lightning/account/changePositionSide': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ exchangeKeyId: Type.Optional(KeyId), positionSide: PositionMode }),
-    reply: PositionModeReply,
-  }),
+  '/broker/lightning/account/queryMarginType': userPost(Strict(FuturesPair), MarginTypeReply),
+  '/broker/lightning/account/changeMarginType': userPost(Strict({ ...FuturesPair, marginType: MarginType }), MarginTypeReply),
+  '/broker/lightning/account/queryMultiAssetsMargin': userPost(KeyOnly, MultiAssets),
+  '/broker/lightning/account/changeMultiAssetsMargin': userPost(Strict({ exchangeKeyId: Type.Optional(KeyId), multiAssetsMargin: Type.Boolean() }), MultiAssets),
+  '/broker/lightning/account/queryPositionSide': userPost(KeyOnly, PositionModeReply),
+  '/broker/lightning/account/changePositionSide': userPost(Strict({ exchangeKeyId: Type.Optional(KeyId), positionSide: PositionMode }), PositionModeReply),
 };
 
 export type FuturesCalls = typeof futuresCalls;

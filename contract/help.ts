@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { publicPost } from './call.ts';
 import { HELP_ARTICLE_IDS, VOTER_ID_PATTERN } from './help-rules.ts';
 import { Strict, StringEnum } from './schema.ts';
 
@@ -21,17 +21,7 @@ export const HelpVotes = Type.Object({
 });
 
 export const helpCalls = {
-  '/help/article/vote': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ articleId: ArticleId, voterId: VoterId, helpful: Type.Boolean() }),
-    reply: HelpVotes,
-  }),
-  '/help/article/votes': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ articleId: ArticleId, voterId: Type.Optional(VoterId) }),
-    reply: HelpVotes,
-  }),
+  '/help/article/vote': publicPost(Strict({ articleId: ArticleId, voterId: VoterId, helpful: Type.Boolean() }), HelpVotes),
+  '/help/article/votes': publicPost(Strict({ articleId: ArticleId, voterId: Type.Optional(VoterId) }), HelpVotes),
 };
 export type HelpCalls = typeof helpCalls;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { userGet, userPost } from './call.ts';
 import { IsoTime, Strict } from './schema.ts';
 
 /**
@@ -28,11 +28,9 @@ const LevelState = Type.Object({
 });
 
 export const kycCalls = {
-  '/institution/kyc/status': call({ method: 'GET', auth: 'user', reply: Type.Object({ basic: LevelState, advanced: LevelState }) }),
-  '/institution/kyc/submit': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/institution/kyc/status': userGet(undefined, Type.Object({ basic: LevelState, advanced: LevelState })),
+  '/institution/kyc/submit': userPost(
+    Strict({
       level: Level,
       companyName: Type.String({ minLength: 1, maxLength: 100 }),
       registrationNumber: Type.String({ minLength: 1, maxLength: 50, pattern: '^[A-Za-z0-9-/ ]+$' }),
@@ -45,8 +43,8 @@ export const kycCalls = {
         { minItems: 1, maxItems: 10 },
       ),
     }),
-    reply: Type.Object({ submissionId: Type.Union([Type.Integer(), Type.Null()]), level: Level, status: Type.Literal('review') }),
-  }),
+    Type.Object({ submissionId: Type.Union([Type.Integer(), Type.Null()]), level: Level, status: Type.Literal('review') }),
+  ),
 };
 
 export type KycCalls = typeof kycCalls;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { userPost } from './call.ts';
 import { AccountTypeEnum, Amount, Id, IsoTime, RequestId, Strict, TransferDirectionEnum } from './schema.ts';
 import { AmountInput, CursorPage, CursorQuery, KeyId, PositionMode, RowId } from './trade.ts';
 import { BalanceRow } from './wallet.ts';
@@ -27,10 +27,9 @@ const Transfer = Type.Object({
 
 export const lightningCalls = {
   /** spec §3 session: exchangeList, accountList (one Binance key per user; its id is the user id), the modes. */
-  '/broker/lightning/queryBrokerOptions': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({
+  '/broker/lightning/queryBrokerOptions': userPost(
+    undefined,
+    Type.Object({
       exchangeList: Type.Array(Type.Object({ exchangeCode: Type.String(), exchangeName: Type.String() })),
       accountList: Type.Array(Type.Object({ keyId: Id, brokerAccountId: Id, exchangeCode: Type.String(), sortIndex: Type.Integer() })),
       positionSide: PositionMode,
@@ -38,48 +37,30 @@ export const lightningCalls = {
       /** spec §3 leverage state / §9: top leverage 100 */
       topLeverage: Type.Integer(),
     }),
-  }),
-  '/broker/lightning/queryLightningList': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({
+  ),
+  '/broker/lightning/queryLightningList': userPost(
+    undefined,
+    Type.Object({
       dataList: Type.Array(Type.Object({ id: Id, config: Type.Unknown(), createdAt: IsoTime })),
       activeId: Type.Union([Id, Type.Null()]),
     }),
-  }),
+  ),
   /** At most 20 configurations per user. */
-  '/broker/lightning/addLightning': call({ method: 'POST', auth: 'user', body: Strict({ config: LightningConfig }), reply: Type.Object({ id: Id }) }),
+  '/broker/lightning/addLightning': userPost(Strict({ config: LightningConfig }), Type.Object({ id: Id })),
   /** Another's or a deleted id: 400 `unknown`. */
-  '/broker/lightning/delLightning': call({ method: 'POST', auth: 'user', body: Strict({ id: RowId }), reply: Type.Null() }),
+  '/broker/lightning/delLightning': userPost(Strict({ id: RowId }), Type.Null()),
   /** Remembers the active configuration (null: none). */
-  '/broker/lightning/memoryLightning': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ id: Type.Union([...RowId.anyOf, Type.Null()]) }),
-    reply: ActiveId,
-  }),
-  '/broker/lightning/trader/register': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({ registered: Type.Literal(true), keyId: Id, registeredAt: IsoTime }),
-  }),
-  '/broker/lightning/trader/query': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({ registered: Type.Boolean(), keyId: Id, registeredAt: Type.Union([IsoTime, Type.Null()]) }),
-  }),
+  '/broker/lightning/memoryLightning': userPost(Strict({ id: Type.Union([...RowId.anyOf, Type.Null()]) }), ActiveId),
+  '/broker/lightning/trader/register': userPost(undefined, Type.Object({ registered: Type.Literal(true), keyId: Id, registeredAt: IsoTime })),
+  '/broker/lightning/trader/query': userPost(undefined, Type.Object({ registered: Type.Boolean(), keyId: Id, registeredAt: Type.Union([IsoTime, Type.Null()]) })),
   /** What can leave the `from` account; from the swap account no more than its available balance. */
-  '/broker/lightning/transfer/queryTransferAvailable': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ asset: TransferAsset, type: TransferDirectionEnum, exchangeKeyId: Type.Optional(KeyId) }),
-    reply: Type.Object({ asset: Type.String(), type: TransferDirectionEnum, from: AccountTypeEnum, to: AccountTypeEnum, available: Amount }),
-  }),
+  '/broker/lightning/transfer/queryTransferAvailable': userPost(
+    Strict({ asset: TransferAsset, type: TransferDirectionEnum, exchangeKeyId: Type.Optional(KeyId) }),
+    Type.Object({ asset: Type.String(), type: TransferDirectionEnum, from: AccountTypeEnum, to: AccountTypeEnum, available: Amount }),
+  ),
   /** The swap account holds USDT only; amounts at most 8 decimals. */
-  '/broker/lightning/transfer/submit': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/lightning/transfer/submit': userPost(
+    Strict({
       asset: TransferAsset,
       type: TransferDirectionEnum,
       amount: AmountInput,
@@ -87,21 +68,17 @@ export const lightningCalls = {
       /** A retry with it returns the first transfer, moved once (idempotent on the id). */
       requestId: Type.Optional(RequestId),
     }),
-    reply: Transfer,
-  }),
-  '/broker/lightning/transfer/pageTransfer': call({
-    method: 'POST',
-    auth: 'user',
-    body: CursorQuery(Strict({ asset: Type.Optional(TransferAsset), type: Type.Optional(TransferDirectionEnum), keyId: Type.Optional(KeyId) })),
-    reply: CursorPage(Type.Object({ transferId: Id, asset: Type.String(), amount: Amount, type: TransferDirectionEnum, time: IsoTime })),
-  }),
+    Transfer,
+  ),
+  '/broker/lightning/transfer/pageTransfer': userPost(
+    CursorQuery(Strict({ asset: Type.Optional(TransferAsset), type: Type.Optional(TransferDirectionEnum), keyId: Type.Optional(KeyId) })),
+    CursorPage(Type.Object({ transferId: Id, asset: Type.String(), amount: Amount, type: TransferDirectionEnum, time: IsoTime })),
+  ),
   /** spec §3 account types; none: all three. */
-  '/broker/account/balance/query': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ accountType: Type.Optional(AccountTypeEnum) }),
-    reply: Type.Array(Type.Object({ accountType: AccountTypeEnum, balances: Type.Array(BalanceRow) })),
-  }),
+  '/broker/account/balance/query': userPost(
+    Strict({ accountType: Type.Optional(AccountTypeEnum) }),
+    Type.Array(Type.Object({ accountType: AccountTypeEnum, balances: Type.Array(BalanceRow) })),
+  ),
 };
 
 export type LightningCalls = typeof lightningCalls;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { publicPost, userPost } from './call.ts';
 import { Amount, Id, IntegerEnum, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum } from './schema.ts';
 import { COLLATERAL_ASSETS, LOAN_ACTIONS, LOAN_ASSETS, LOAN_STATUSES, LOAN_TERMS } from './loan-rules.ts';
 
@@ -65,6 +65,19 @@ export const LoanConfig = Type.Object({
 /** The LTV after a price drop. */
 const Stress = Type.Object({ drop: Ratio, price: Amount, ltv: Ratio });
 
+/** A loan's (or a preview's) collateral now, its loan-to-value ratio and the levels that act on it. */
+const LtvFields = {
+  /** The collateral's price now (USDT per coin), its value, and the loan-to-value ratio. */
+  price: Amount,
+  collateralValue: Amount,
+  ltv: Ratio,
+  initialLtv: Ratio,
+  marginCallLtv: Ratio,
+  liquidationLtv: Ratio,
+  /** The price at which the LTV reaches the liquidation level. */
+  liquidationPrice: Amount,
+};
+
 export const Loan = Type.Object({
   orderId: Id,
   loanAsset: Type.String(),
@@ -86,15 +99,7 @@ export const Loan = Type.Object({
   hourlyRate: Ratio,
   /** Interest a day at the current rate on the principal outstanding. */
   dailyInterest: Amount,
-  /** The collateral's price now (USDT per coin), its value, and the loan-to-value ratio. */
-  price: Amount,
-  collateralValue: Amount,
-  ltv: Ratio,
-  initialLtv: Ratio,
-  marginCallLtv: Ratio,
-  liquidationLtv: Ratio,
-  /** The price at which the LTV reaches the liquidation level. */
-  liquidationPrice: Amount,
+  ...LtvFields,
   /** The LTV is at or above the margin-call level (add collateral or repay). */
   marginCall: Type.Boolean(),
   marginCallAt: Type.Union([IsoTime, Type.Null()]),
@@ -109,13 +114,7 @@ export const LoanPreview = Type.Object({
   collateralAsset: Type.String(),
   loanAmount: Amount,
   collateralAmount: Amount,
-  price: Amount,
-  collateralValue: Amount,
-  ltv: Ratio,
-  initialLtv: Ratio,
-  marginCallLtv: Ratio,
-  liquidationLtv: Ratio,
-  liquidationPrice: Amount,
+  ...LtvFields,
   hourlyRate: Ratio,
   dailyInterest: Amount,
   /** Interest over the whole term if nothing is repaid early. */
@@ -190,32 +189,26 @@ const ActionBody = {
 };
 
 export const loanCalls = {
-  '/loan/config': call({ method: 'POST', auth: 'user', reply: LoanConfig }),
-  '/loan/preview': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ loanAsset: LoanAssetName, loanAmount: Amount, collateralAsset: CollateralName, collateralAmount: Amount, termDays: Term }),
-    reply: LoanPreview,
-  }),
+  '/loan/config': userPost(undefined, LoanConfig),
+  '/loan/preview': userPost(
+    Strict({ loanAsset: LoanAssetName, loanAmount: Amount, collateralAsset: CollateralName, collateralAmount: Amount, termDays: Term }),
+    LoanPreview,
+  ),
   /** Borrow: collateral leaves the capital account for the provider's `loans` account, the loan arrives. */
-  '/loan/borrow': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ loanAsset: LoanAssetName, loanAmount: Amount, collateralAsset: CollateralName, collateralAmount: Amount, termDays: Term, requestId: RequestId }),
-    reply: Loan,
-  }),
-  '/loan/detail': call({ method: 'POST', auth: 'user', body: Strict({ orderId: Id }), reply: Loan }),
-  '/loan/previewAction': call({ method: 'POST', auth: 'user', body: Strict({ ...ActionBody, action: ActionName }), reply: LoanActionPreview }),
-  '/loan/addCollateral': call({ method: 'POST', auth: 'user', body: Strict({ ...ActionBody, requestId: RequestId }), reply: LoanActionRecord }),
-  '/loan/removeCollateral': call({ method: 'POST', auth: 'user', body: Strict({ ...ActionBody, requestId: RequestId }), reply: LoanActionRecord }),
+  '/loan/borrow': userPost(
+    Strict({ loanAsset: LoanAssetName, loanAmount: Amount, collateralAsset: CollateralName, collateralAmount: Amount, termDays: Term, requestId: RequestId }),
+    Loan,
+  ),
+  '/loan/detail': userPost(Strict({ orderId: Id }), Loan),
+  '/loan/previewAction': userPost(Strict({ ...ActionBody, action: ActionName }), LoanActionPreview),
+  '/loan/addCollateral': userPost(Strict({ ...ActionBody, requestId: RequestId }), LoanActionRecord),
+  '/loan/removeCollateral': userPost(Strict({ ...ActionBody, requestId: RequestId }), LoanActionRecord),
   /** Repay in the loan asset, interest first; the full debt ends the loan and returns the collateral. */
-  '/loan/repay': call({ method: 'POST', auth: 'user', body: Strict({ ...ActionBody, requestId: RequestId }), reply: LoanActionRecord }),
+  '/loan/repay': userPost(Strict({ ...ActionBody, requestId: RequestId }), LoanActionRecord),
   /** Sell `amount` of the collateral through the book for the loan asset and repay with it. */
-  '/loan/repayWithCollateral': call({ method: 'POST', auth: 'user', body: Strict({ ...ActionBody, requestId: RequestId }), reply: LoanActionRecord }),
-  '/loan/pageLoanOrder': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/loan/repayWithCollateral': userPost(Strict({ ...ActionBody, requestId: RequestId }), LoanActionRecord),
+  '/loan/pageLoanOrder': userPost(
+    Strict({
       pageCondition: PageCondition,
       queryCondition: Type.Optional(Strict({
         status: Type.Optional(Status),
@@ -223,14 +216,12 @@ export const loanCalls = {
         collateralAsset: Type.Optional(CollateralName),
       })),
     }),
-    reply: Page(Loan),
-  }),
-  '/loan/pageLiquidationRecord': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict({ orderId: Type.Optional(Id) })) }),
-    reply: Page(Liquidation),
-  }),
+    Page(Loan),
+  ),
+  '/loan/pageLiquidationRecord': userPost(
+    Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict({ orderId: Type.Optional(Id) })) }),
+    Page(Liquidation),
+  ),
 };
 
 export type LoanCalls = typeof loanCalls;
@@ -240,14 +231,12 @@ export type LoanCalls = typeof loanCalls;
  * margin call and a liquidation can be shown and tested; the loans are swept at the new price before the reply.
  */
 export const loanDevCalls = {
-  '/_dev/market/move': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({
+  '/_dev/market/move': publicPost(
+    Strict({
       symbol: Type.String({ pattern: '^[A-Z0-9]{2,20}$' }),
       /** −90 … +500: the new price is the old × (1 + changePercent / 100). */
       changePercent: Type.Number({ minimum: -90, maximum: 500 }),
     }),
-    reply: Type.Object({ symbol: Type.String(), price: Amount }),
-  }),
+    Type.Object({ symbol: Type.String(), price: Amount }),
+  ),
 };

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { userGet, userPost } from './call.ts';
 import { MARK_READ_MAX, MESSAGE_KINDS } from './messages-rules.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './rules.ts';
 import { Id, IntegerEnum, IsoTime, Page, Strict, StringEnum } from './schema.ts';
@@ -23,28 +23,20 @@ const Unread = Type.Object({ unread: Type.Integer({ minimum: 0 }) });
 
 export const messageCalls = {
   /** Newest first; spec §9 page sizes (default 10). `unreadOnly` lists the unread ones alone. */
-  '/message/page': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/message/page': userPost(
+    Strict({
       pageNum: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
       pageSize: IntegerEnum(PAGE_SIZES, { default: DEFAULT_PAGE_SIZE }),
       unreadOnly: Type.Optional(Type.Boolean()),
     }),
-    reply: Type.Object({ ...Page(Message).properties, unread: Unread.properties.unread }),
-  }),
-  '/message/unreadCount': call({ method: 'GET', auth: 'user', reply: Unread }),
+    Type.Object({ ...Page(Message).properties, unread: Unread.properties.unread }),
+  ),
+  '/message/unreadCount': userGet(undefined, Unread),
   /** Marks the caller's messages of these ids read (ids of others are ignored); returns the unread count after. */
-  '/message/read': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ ids: Type.Array(Id, { minItems: 1, maxItems: MARK_READ_MAX, uniqueItems: true }) }),
-    reply: Type.Object({ updated: Type.Integer({ minimum: 0 }), unread: Type.Integer({ minimum: 0 }) }),
-  }),
-  '/message/readAll': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({ updated: Type.Integer({ minimum: 0 }), unread: Type.Integer({ minimum: 0 }) }),
-  }),
+  '/message/read': userPost(
+    Strict({ ids: Type.Array(Id, { minItems: 1, maxItems: MARK_READ_MAX, uniqueItems: true }) }),
+    Type.Object({ updated: Type.Integer({ minimum: 0 }), unread: Type.Integer({ minimum: 0 }) }),
+  ),
+  '/message/readAll': userPost(undefined, Type.Object({ updated: Type.Integer({ minimum: 0 }), unread: Type.Integer({ minimum: 0 }) })),
 };
 export type MessageCalls = typeof messageCalls;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { publicPost, userPost } from './call.ts';
 import { Amount, Asset, ContactFields, Id, IsoTime, Page, PageCondition, RangeDaysUnion, RequestId, Strict } from './schema.ts';
 import { QuoteBody, QuoteFields } from './convert.ts';
 import { walletCalls } from './wallet.ts';
@@ -81,10 +81,9 @@ const Hours = Type.Object({
 const AssetRow = Type.Object({ asset: Type.String(), type: Type.Union([Type.Literal('digital'), Type.Literal('fiat')]), decimals: Type.Integer() });
 
 export const otcCalls = {
-  '/institution/block/listBlockTradeConfigure': call({
-    method: 'POST',
-    auth: 'public',
-    reply: Type.Object({
+  '/institution/block/listBlockTradeConfigure': publicPost(
+    undefined,
+    Type.Object({
       minUsd: Amount,
       resultMinutes: Type.Integer(),
       settlementDays: Type.Integer(),
@@ -92,43 +91,23 @@ export const otcCalls = {
       spread: Amount,
       hours: Hours,
     }),
-  }),
+  ),
   /** The user's own terms: the minimum, and the largest order the desk quotes them without the operations manager. */
-  '/institution/block/listUserBlockTradeConfigure': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({ minUsd: Amount, quoteLimitUsd: Amount }),
-  }),
-  '/institution/block/listBlockAsset': call({ method: 'POST', auth: 'public', reply: Type.Array(AssetRow) }),
+  '/institution/block/listUserBlockTradeConfigure': userPost(undefined, Type.Object({ minUsd: Amount, quoteLimitUsd: Amount })),
+  '/institution/block/listBlockAsset': publicPost(undefined, Type.Array(AssetRow)),
   /** The OTC assets with the networks a coin is deposited and withdrawn on (otcinfo recharge and withdraw pages). */
-  '/institution/block/listAsset': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Array(Type.Object({ ...AssetRow.properties, networks: Type.Array(Type.String()) })),
-  }),
+  '/institution/block/listAsset': userPost(undefined, Type.Array(Type.Object({ ...AssetRow.properties, networks: Type.Array(Type.String()) }))),
   /** OTC balances: what is free in the capital account and what OTC orders hold until settlement. */
-  '/institution/block/listBlockAssetBalance': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Array(Type.Object({ asset: Type.String(), available: Amount, held: Amount, usdValue: Amount })),
-  }),
-  '/institution/block/listUserAvailableMoney': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({ list: Type.Array(Type.Object({ asset: Type.String(), available: Amount, usdValue: Amount })), totalUsd: Amount }),
-  }),
-  '/institution/block/getQuote': call({ method: 'POST', auth: 'public', body: QuoteBody, reply: Type.Object(OtcQuoteFields) }),
-  '/institution/block/quote': call({ method: 'POST', auth: 'user', body: QuoteBody, reply: OtcQuote }),
-  '/institution/block/order': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ quoteId: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }), requestId: RequestId }),
-    reply: OtcOrder,
-  }),
-  '/institution/block/addLimitOrder': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/institution/block/listBlockAssetBalance': userPost(undefined, Type.Array(Type.Object({ asset: Type.String(), available: Amount, held: Amount, usdValue: Amount }))),
+  '/institution/block/listUserAvailableMoney': userPost(
+    undefined,
+    Type.Object({ list: Type.Array(Type.Object({ asset: Type.String(), available: Amount, usdValue: Amount })), totalUsd: Amount }),
+  ),
+  '/institution/block/getQuote': publicPost(QuoteBody, Type.Object(OtcQuoteFields)),
+  '/institution/block/quote': userPost(QuoteBody, OtcQuote),
+  '/institution/block/order': userPost(Strict({ quoteId: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }), requestId: RequestId }), OtcOrder),
+  '/institution/block/addLimitOrder': userPost(
+    Strict({
       fromAsset: Asset,
       toAsset: Asset,
       fromAmount: Amount,
@@ -138,13 +117,11 @@ export const otcCalls = {
       expiresAt: IsoTime,
       requestId: RequestId,
     }),
-    reply: OtcOrder,
-  }),
-  '/institution/block/cancelLimitOrder': call({ method: 'POST', auth: 'user', body: Strict({ orderId: Id }), reply: OtcOrder }),
-  '/institution/block/pageBlockOrderRecord': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+    OtcOrder,
+  ),
+  '/institution/block/cancelLimitOrder': userPost(Strict({ orderId: Id }), OtcOrder),
+  '/institution/block/pageBlockOrderRecord': userPost(
+    Strict({
       pageCondition: PageCondition,
       queryCondition: Type.Optional(
         Strict({
@@ -156,14 +133,14 @@ export const otcCalls = {
         }),
       ),
     }),
-    reply: Page(OtcOrder),
-  }),
+    Page(OtcOrder),
+  ),
 };
 
 /** The OTC deposit address (spec §7 `/block/trade/getAddress`): the user's own address of the wallet, as `getDepositAddress` gives it. */
 const depositAddress = walletCalls['/account/wallet/getDepositAddress'];
 export const otcAddressCalls = {
-  '/block/trade/getAddress': call({ method: 'POST', auth: 'user', body: depositAddress.body, reply: depositAddress.reply }),
+  '/block/trade/getAddress': userPost(depositAddress.body, depositAddress.reply),
 };
 
 /**
@@ -172,28 +149,21 @@ export const otcAddressCalls = {
  * Limited per source address (ApiOptions limits `otcEnquiry`).
  */
 export const otcEnquiryCalls = {
-  '/institution/block/enquiry': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({
+  '/institution/block/enquiry': publicPost(
+    Strict({
       ...ContactFields,
       fromAsset: Asset,
       toAsset: Asset,
       /** In the from asset. */
       fromAmount: Amount,
     }),
-    reply: Type.Object({ enquiryId: Type.String(), resultBy: IsoTime }),
-  }),
+    Type.Object({ enquiryId: Type.String(), resultBy: IsoTime }),
+  ),
 };
 
 /** Sandbox controls: the desk's operations fill or reject a delegated order; settle what is due now. */
 export const otcDevCalls = {
-  '/_dev/otc/limit/decide': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ orderId: Id, fill: Type.Boolean() }),
-    reply: Type.Object({ orderId: Type.String(), status: Type.String() }),
-  }),
+  '/_dev/otc/limit/decide': publicPost(Strict({ orderId: Id, fill: Type.Boolean() }), Type.Object({ orderId: Type.String(), status: Type.String() })),
 };
 
 export type OtcCalls = typeof otcCalls;

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { publicGet } from './call.ts';
 import { LiteralUnion, Strict } from './schema.ts';
 
 /**
@@ -9,10 +9,9 @@ import { LiteralUnion, Strict } from './schema.ts';
 export const CAPTCHA_BUSINESS_TYPES = ['verifyUser', 'login'] as const;
 
 export const publicCalls = {
-  '/platformConfiguration/get': call({
-    method: 'GET',
-    auth: 'public',
-    reply: Type.Object({
+  '/platformConfiguration/get': publicGet(
+    undefined,
+    Type.Object({
       publicKey: Type.String(),
       platformName: Type.String(),
       supportEmail: Type.String(),
@@ -21,11 +20,10 @@ export const publicCalls = {
       defaultExchangeCode: Type.String(),
       exchangeList: Type.Array(Type.String()),
     }),
-  }),
-  '/system/config': call({
-    method: 'GET',
-    auth: 'public',
-    reply: Type.Object({
+  ),
+  '/system/config': publicGet(
+    undefined,
+    Type.Object({
       systemConfig: Type.Object({
         title: Type.String(),
         supportEmail: Type.String(),
@@ -38,14 +36,12 @@ export const publicCalls = {
       language: Type.String(),
       isClient: Type.Boolean(),
     }),
-  }),
+  ),
   /** `login`: the sign-in's captcha after failures; `verifyUser` (default): the password reset's user check. */
-  '/institution/image/captcha': call({
-    method: 'GET',
-    auth: 'public',
-    query: Strict({ businessType: Type.Optional(LiteralUnion(CAPTCHA_BUSINESS_TYPES)) }),
-    reply: Type.Object({ uuid: Type.String(), image: Type.String() }),
-  }),
+  '/institution/image/captcha': publicGet(
+    Strict({ businessType: Type.Optional(LiteralUnion(CAPTCHA_BUSINESS_TYPES)) }),
+    Type.Object({ uuid: Type.String(), image: Type.String() }),
+  ),
 };
 
 export type PublicCalls = typeof publicCalls;

@@ -27,6 +27,8 @@ export const CodeUuid = Type.String({ minLength: 0, maxLength: 64 });
 export const Cipher = Type.String({ minLength: 1, maxLength: 700, pattern: '^[A-Za-z0-9+/=\\s]+$' });
 export const IsoTime = Type.String({ format: 'date-time' });
 export const Text = (minLength: number, maxLength: number) => Type.String({ minLength, maxLength });
+/** A value or null (`anyOf` of it and `null`). */
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /**
  * One of a fixed list, as JSON Schema `{ type, enum }`. A refusal then names the rule `enum` (server/README.md

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { userGet, userPost } from './call.ts';
 import { Cipher, Code6, CodeUuid, PhoneFields, Strict, Text } from './schema.ts';
 
 /**
@@ -26,33 +26,24 @@ const PhoneReply = Type.Object({ areaCode: Type.String(), phone: Type.String() }
 
 export const securityCalls = {
   /** spec §7 (oldPassword, newPassword, emailCode, emailUuid, gaCode); every session ends, this one too. */
-  '/institution/updatePwd': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/institution/updatePwd': userPost(
+    Strict({
       oldPassword: Cipher,
       newPassword: Cipher,
       emailCode: Code6,
       emailUuid: Type.Optional(CodeUuid),
       gaCode: Type.Optional(Text(0, 6)),
     }),
-    reply: Type.Object({ reLogin: Type.Literal(true) }),
-  }),
+    Type.Object({ reLogin: Type.Literal(true) }),
+  ),
   /** spec §7 (smsUuid, smsCode, areaCode, phone), with the step-up (e-mail code `bindPhone`). A bound phone → 10013. */
-  '/institution/bindPhoneInfo': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ smsUuid: Type.Optional(CodeUuid), smsCode: Code6, ...PhoneFields, ...StepUpFields }),
-    reply: PhoneReply,
-  }),
+  '/institution/bindPhoneInfo': userPost(Strict({ smsUuid: Type.Optional(CodeUuid), smsCode: Code6, ...PhoneFields, ...StepUpFields }), PhoneReply),
   /**
    * spec §7 (oldSmsUuid, oldSmsCode, newSmsUuid, newSmsCode, emailUuid, emailCode, areaCode, phone, gaCode), with the
    * step-up's password (e-mail code `updatePhone`).
    */
-  '/institution/updatePhoneInfo': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/institution/updatePhoneInfo': userPost(
+    Strict({
       oldSmsUuid: Type.Optional(CodeUuid),
       oldSmsCode: Code6,
       newSmsUuid: Type.Optional(CodeUuid),
@@ -63,16 +54,14 @@ export const securityCalls = {
       gaCode: Type.Optional(Text(0, 6)),
       password: Type.Optional(Cipher),
     }),
-    reply: PhoneReply,
-  }),
+    PhoneReply,
+  ),
   /**
    * The step-up's e-mail code goes to the current address (`oldEmailUuid`/`oldEmailCode`, businessType
    * `updateEmailOld`), a second one to the new address. spec §9: withdrawals are banned 24 hours after.
    */
-  '/institution/updateEmailInfo': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/institution/updateEmailInfo': userPost(
+    Strict({
       oldEmailUuid: Type.Optional(CodeUuid),
       oldEmailCode: Code6,
       newEmailUuid: Type.Optional(CodeUuid),
@@ -82,22 +71,19 @@ export const securityCalls = {
       gaCode: Type.Optional(Text(0, 6)),
       password: Type.Optional(Cipher),
     }),
-    reply: Type.Object({ email: Type.String() }),
-  }),
+    Type.Object({ email: Type.String() }),
+  ),
   /** A new secret to bind (kept as the pending one), with its otpauth URI for the QR code; `bound`: one is bound now. */
-  '/institution/generateGaInfo': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Object({ secretKey: Type.String(), otpauthUrl: Type.String(), issuer: Type.String(), account: Type.String(), bound: Type.Boolean() }),
-  }),
+  '/institution/generateGaInfo': userGet(
+    undefined,
+    Type.Object({ secretKey: Type.String(), otpauthUrl: Type.String(), issuer: Type.String(), account: Type.String(), bound: Type.Boolean() }),
+  ),
   /**
    * spec §7 (secretKey, gaCode): `gaCode` is a code of the secret being bound. With the step-up (e-mail code
    * `bindGa`); to rebind, the code of the authenticator bound now goes in `currentGaCode`.
    */
-  '/institution/bindGaInfo': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/institution/bindGaInfo': userPost(
+    Strict({
       secretKey: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Z2-7]+=*$' }),
       gaCode: Code6,
       password: Type.Optional(Cipher),
@@ -105,8 +91,8 @@ export const securityCalls = {
       emailCode: Type.Optional(Code6),
       currentGaCode: Type.Optional(Code6),
     }),
-    reply: Type.Object({ bound: Type.Literal(true) }),
-  }),
+    Type.Object({ bound: Type.Literal(true) }),
+  ),
 };
 
 export type SecurityCalls = typeof securityCalls;

@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox';
-import { call } from './call.ts';
+import { userPost } from './call.ts';
 import { Amount, Id, IntegerEnum, IsoTime, RequestId, Strict, StringEnum, Text } from './schema.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './rules.ts';
 import { BalanceRow } from './wallet.ts';
@@ -196,10 +196,8 @@ const OrderHistoryQuery = CursorQuery(OrderFilter);
  * screens, not these paths): the user's trade account (spec §3 type 2), spot status spelling of spec §4.
  */
 export const spotCalls = {
-  '/broker/spot/order/sendOrder': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/spot/order/sendOrder': userPost(
+    Strict({
       ...SpotPair,
       direction: Direction,
       priceType: PriceType,
@@ -209,33 +207,27 @@ export const spotCalls = {
       /** A retry with the same id returns the first order (idempotent on the id). */
       clientOrderId: Type.Optional(RequestId),
     }),
-    reply: OrderView,
-  }),
-  '/broker/spot/order/cancelOrder': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ orderId: RowId, instrumentId: Type.Optional(InstrumentId) }),
-    reply: OrderView,
-  }),
+    OrderView,
+  ),
+  '/broker/spot/order/cancelOrder': userPost(Strict({ orderId: RowId, instrumentId: Type.Optional(InstrumentId) }), OrderView),
   /** No pair: every spot pair. */
-  '/broker/spot/order/cancelAllOrder': call({ method: 'POST', auth: 'user', body: Strict(SpotPair), reply: CancelAllReply }),
-  '/broker/spot/order/queryOpenOrder': call({ method: 'POST', auth: 'user', body: OrderFilter, reply: Type.Array(OrderView) }),
+  '/broker/spot/order/cancelAllOrder': userPost(Strict(SpotPair), CancelAllReply),
+  '/broker/spot/order/queryOpenOrder': userPost(OrderFilter, Type.Array(OrderView)),
   /** History: orders no longer open. */
-  '/broker/spot/order/pageOrder': call({ method: 'POST', auth: 'user', body: OrderHistoryQuery, reply: CursorPage(OrderView) }),
-  '/broker/spot/trade/queryTrade': call({ method: 'POST', auth: 'user', body: OrderHistoryQuery, reply: CursorPage(FillView) }),
-  '/broker/spot/trade/queryTradeDetail': call({ method: 'POST', auth: 'user', body: Strict({ orderId: RowId }), reply: Type.Array(FillView) }),
+  '/broker/spot/order/pageOrder': userPost(OrderHistoryQuery, CursorPage(OrderView)),
+  '/broker/spot/trade/queryTrade': userPost(OrderHistoryQuery, CursorPage(FillView)),
+  '/broker/spot/trade/queryTradeDetail': userPost(Strict({ orderId: RowId }), Type.Array(FillView)),
   /** The trade account (spec §3 type 2) with the spot trade permission flag of spec §3 and the fee rates. */
-  '/broker/spot/account/query': call({
-    method: 'POST',
-    auth: 'user',
-    reply: Type.Object({
+  '/broker/spot/account/query': userPost(
+    undefined,
+    Type.Object({
       accountType: Type.Literal(2),
       spotTradingForbidden: Type.Boolean(),
       makerFeeRate: Amount,
       takerFeeRate: Amount,
       balances: Type.Array(BalanceRow),
     }),
-  }),
+  ),
 };
 
 export type SpotCalls = typeof spotCalls;

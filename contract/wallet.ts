@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call } from './call.ts';
+import { call, publicPost, userGet, userPost } from './call.ts';
 import { LANGUAGES } from './rules.ts';
 import {
   AccountTypeUnion,
@@ -58,16 +58,21 @@ export const CoinRecordStatus = Type.Union([
   Type.Literal('cancelled'),
 ]);
 
-const CoinRecord = Type.Object({
-  /** `D<id>` for a deposit, `W<id>` for a withdrawal. */
-  recordId: Type.String(),
-  type: Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')]),
+/** Where coins went and what the network took, as a record and a withdrawal state it. */
+const CoinMovement = {
   asset: Type.String(),
   network: Network,
   address: Type.String(),
   memo: Type.Union([Type.String(), Type.Null()]),
   amount: Amount,
   fee: Amount,
+};
+
+const CoinRecord = Type.Object({
+  /** `D<id>` for a deposit, `W<id>` for a withdrawal. */
+  recordId: Type.String(),
+  type: Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')]),
+  ...CoinMovement,
   status: CoinRecordStatus,
   txHash: Type.Union([Type.String(), Type.Null()]),
   confirmations: Type.Integer(),
@@ -94,12 +99,7 @@ const Withdrawal = Type.Object({
     Type.Literal('withdraw_failed'),
     Type.Literal('cancelled'),
   ]),
-  asset: Type.String(),
-  network: Network,
-  address: Type.String(),
-  memo: Type.Union([Type.String(), Type.Null()]),
-  amount: Amount,
-  fee: Amount,
+  ...CoinMovement,
   receive: Amount,
   /** The e-mail code sent for the confirmation step (null when the send was refused; retry the invoke). */
   emailUuid: Type.Union([Type.String(), Type.Null()]),
@@ -131,23 +131,16 @@ export const BalanceRow = Type.Object({ asset: Type.String(), free: Amount, lock
 
 export const walletCalls = {
   /** spec §7 GET /user/assets: the balances of the three account types of spec §3. */
-  '/user/assets': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Object({
+  '/user/assets': userGet(
+    undefined,
+    Type.Object({
       accounts: Type.Array(Type.Object({ accountType: AccountTypeUnion, balances: Type.Array(BalanceRow) })),
     }),
-  }),
-  '/account/wallet/listAllSupportedCryptoAsset': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Array(Type.Object({ asset: Type.String(), networks: Type.Array(NetworkRow) })),
-  }),
-  '/account/wallet/getDepositAddress': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ asset: Asset, network: Network }),
-    reply: Type.Object({
+  ),
+  '/account/wallet/listAllSupportedCryptoAsset': userGet(undefined, Type.Array(Type.Object({ asset: Type.String(), networks: Type.Array(NetworkRow) }))),
+  '/account/wallet/getDepositAddress': userPost(
+    Strict({ asset: Asset, network: Network }),
+    Type.Object({
       asset: Type.String(),
       network: Network,
       address: Type.String(),
@@ -155,11 +148,9 @@ export const walletCalls = {
       confirmations: Type.Integer(),
       depositMin: Amount,
     }),
-  }),
-  '/account/block/pageBlockDepositWithdraw': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  ),
+  '/account/block/pageBlockDepositWithdraw': userPost(
+    Strict({
       pageCondition: PageCondition,
       sort: Type.Optional(RecordSort),
       queryCondition: Type.Optional(
@@ -174,49 +165,21 @@ export const walletCalls = {
         }),
       ),
     }),
-    reply: Page(CoinRecord),
-  }),
-  '/account/block/validateTransaction': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict(WithdrawTarget),
-    reply: Type.Object({ fee: Amount, receive: Amount, whitelisted: Type.Boolean(), usableAt: Type.Union([IsoTime, Type.Null()]) }),
-  }),
-  '/account/block/invokeBlockWithdrawalEmailValidation': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ requestId: RequestId, ...WithdrawTarget }),
-    reply: Withdrawal,
-  }),
-  '/account/block/confirmBlockWithdraw': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }),
-    reply: Withdrawal,
-  }),
-  '/account/wallet/address/list': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ asset: Type.Optional(Asset), network: Type.Optional(Network) }),
-    reply: Type.Array(BookEntry),
-  }),
-  '/account/wallet/address/add': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ name: Text(1, 40), asset: Asset, network: Network, address: Address, memo: Type.Optional(Memo), whitelisted: Type.Boolean(), ...StepUpFields }),
-    reply: BookEntry,
-  }),
-  '/account/wallet/address/delete': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ id: Id }),
-    reply: Type.Object({ id: Id }),
-  }),
-  '/account/wallet/whitelist/get': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Object({ whitelistOn: Type.Boolean() }),
-  }),
+    Page(CoinRecord),
+  ),
+  '/account/block/validateTransaction': userPost(
+    Strict(WithdrawTarget),
+    Type.Object({ fee: Amount, receive: Amount, whitelisted: Type.Boolean(), usableAt: Type.Union([IsoTime, Type.Null()]) }),
+  ),
+  '/account/block/invokeBlockWithdrawalEmailValidation': userPost(Strict({ requestId: RequestId, ...WithdrawTarget }), Withdrawal),
+  '/account/block/confirmBlockWithdraw': userPost(Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }), Withdrawal),
+  '/account/wallet/address/list': userPost(Strict({ asset: Type.Optional(Asset), network: Type.Optional(Network) }), Type.Array(BookEntry)),
+  '/account/wallet/address/add': userPost(
+    Strict({ name: Text(1, 40), asset: Asset, network: Network, address: Address, memo: Type.Optional(Memo), whitelisted: Type.Boolean(), ...StepUpFields }),
+    BookEntry,
+  ),
+  '/account/wallet/address/delete': userPost(Strict({ id: Id }), Type.Object({ id: Id })),
+  '/account/wallet/whitelist/get': userGet(undefined, Type.Object({ whitelistOn: Type.Boolean() })),
   '/account/wallet/whitelist/set': call({
     method: 'POST',
     auth: 'user',
@@ -260,33 +223,19 @@ export const walletExport = {
 
 /** Sandbox controls (README "Wallet"): not part of the provider's API, served only with the dev routes. */
 export const walletDevCalls = {
-  '/_dev/chain/deposit': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ address: Address, asset: Asset, amount: Amount, memo: Type.Optional(Memo), txHash: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{16,100}$' })) }),
-    reply: Type.Object({ recordId: Type.String(), txHash: Type.String(), status: CoinRecordStatus, confirmationsRequired: Type.Integer() }),
-  }),
-  '/_dev/chain/withdrawal/fail': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ withdrawId: Id }),
-    reply: Type.Object({ withdrawId: Id, status: Type.String() }),
-  }),
-  '/_dev/clock/advance': call({
-    method: 'POST',
-    auth: 'public',
-    body: Strict({ ms: Type.Integer({ minimum: 1, maximum: 400 * 86_400_000 }) }),
-    reply: Type.Object({ now: IsoTime }),
-  }),
+  '/_dev/chain/deposit': publicPost(
+    Strict({ address: Address, asset: Asset, amount: Amount, memo: Type.Optional(Memo), txHash: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{16,100}$' })) }),
+    Type.Object({ recordId: Type.String(), txHash: Type.String(), status: CoinRecordStatus, confirmationsRequired: Type.Integer() }),
+  ),
+  '/_dev/chain/withdrawal/fail': publicPost(Strict({ withdrawId: Id }), Type.Object({ withdrawId: Id, status: Type.String() })),
+  '/_dev/clock/advance': publicPost(Strict({ ms: Type.Integer({ minimum: 1, maximum: 400 * 86_400_000 }) }), Type.Object({ now: IsoTime })),
 };
 
 
 /** spec §2 record/transfer: transfers between the user's own accounts, paged by number like the other records. */
 export const transferCalls = {
-  '/account/wallet/transfer/page': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/account/wallet/transfer/page': userPost(
+    Strict({
       pageCondition: PageCondition,
       sort: Type.Optional(RecordSort),
       queryCondition: Type.Optional(
@@ -299,7 +248,7 @@ export const transferCalls = {
         }),
       ),
     }),
-    reply: Page(
+    Page(
       Type.Object({
         transferId: Type.String(),
         asset: Type.String(),
@@ -310,7 +259,7 @@ export const transferCalls = {
         createdAt: IsoTime,
       }),
     ),
-  }),
+  ),
 };
 
 export type WalletCalls = typeof walletCalls;

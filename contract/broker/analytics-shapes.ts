@@ -1,6 +1,6 @@
 import Type from 'typebox';
-import { Amount, Id, IsoTime, PageCondition, RangeDaysEnum, Strict, StringEnum } from '../schema.ts';
-import { Day, ExchangeCode, Nullable, ProjectNo, ProjectStatusName } from './projects-shapes.ts';
+import { Amount, Id, IsoTime, PageCondition, RangeDaysEnum, Strict, StringEnum, Nullable } from '../schema.ts';
+import { Day, ExchangeCode, ProjectNo, ProjectStatusName } from './projects-shapes.ts';
 import { TRADE_SIDES } from '../broker-analytics-rules.ts';
 import { SIM_SYMBOLS } from '../broker-projects-rules.ts';
 
@@ -79,15 +79,20 @@ export const ProjectTrade = Type.Object({
 /** Sums of the trades a filter selects (all pages). */
 export const TradeSums = Type.Object({ tradeCount: Type.Integer(), volume: Amount, fee: Amount, realisedPnl: Signed, netPnl: Signed });
 
-/** A zero-hour record (queryEveryDayZeroRecordList), day D: the fund at D 00:00 UTC+8 and trading day D − 1. */
-export const ZeroRecord = Type.Object({
-  day: Day,
+/** A fund's figures at a moment: gross asset less what it owes (interest, profit) is its net asset; net asset / units is NAV. */
+export const FundFigures = {
   grossAsset: Amount,
   interestPayable: Amount,
   profitPayable: Amount,
   netAsset: Signed,
   units: Amount,
   nav: Amount,
+};
+
+/** A zero-hour record (queryEveryDayZeroRecordList), day D: the fund at D 00:00 UTC+8 and trading day D − 1. */
+export const ZeroRecord = Type.Object({
+  day: Day,
+  ...FundFigures,
   /** Trading P&L of day D − 1 (the trades' realised P&L less fees). */
   pnl: Signed,
   /** Capital in and out during day D − 1 (bought and redeemed at NAV: they move net asset and units, not NAV). */

@@ -1,34 +1,22 @@
 import Type from 'typebox';
-import { call } from '../call.ts';
+import { userPost } from '../call.ts';
 import { Code6, CodeUuid, Id, RequestId, Strict, Text } from '../schema.ts';
 import { ProjectNo, UsdtAmount, GaCode, Investor, CapitalFlow, NewInvestor, RedeemFields, DecreasePreview } from './projects-shapes.ts';
 
 /** Investors and capital increases and decreases (spec §7 financing/*). */
 export const projectCapitalCalls = {
   /** The organisation's investors, by name; `projectNo` narrows to the project's holders. */
-  '/broker/investor/list': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ projectNo: Type.Optional(ProjectNo), keyword: Type.Optional(Text(1, 40)) }),
-    reply: Type.Array(Investor),
-  }),
+  '/broker/investor/list': userPost(Strict({ projectNo: Type.Optional(ProjectNo), keyword: Type.Optional(Text(1, 40)) }), Type.Array(Investor)),
   /** Adds an investor (e-mail unique in the organisation, 10461). */
-  '/broker/investor/add': call({
-    method: 'POST',
-    auth: 'user',
-    body: NewInvestor,
-    reply: Investor,
-  }),
+  '/broker/investor/add': userPost(NewInvestor, Investor),
 
   /**
    * A capital increase: the investor's money arrives from outside on the primary account's futures wallet and buys
    * units at the live NAV. Allowed while the project is not started or in progress (10455 otherwise); the amount at
    * least the minimum subscription (10456). Idempotent on `requestId`.
    */
-  '/broker/financing/increaseCapital': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/financing/increaseCapital': userPost(
+    Strict({
       projectNo: ProjectNo,
       investorId: Type.Optional(Id),
       investor: Type.Optional(NewInvestor),
@@ -36,24 +24,17 @@ export const projectCapitalCalls = {
       remark: Type.Optional(Text(0, 200)),
       requestId: RequestId,
     }),
-    reply: CapitalFlow,
-  }),
+    CapitalFlow,
+  ),
   /** What a capital decrease of `units` (or of the units paying `amount`) would pay now. */
-  '/broker/financing/preDecreaseCapital': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict(RedeemFields),
-    reply: DecreasePreview,
-  }),
+  '/broker/financing/preDecreaseCapital': userPost(Strict(RedeemFields), DecreasePreview),
   /**
    * A capital decrease: the units are redeemed at the live NAV and the amount paid from the primary account's
    * futures wallet to the investor. Needs the second factor (e-mail code of business type brokerRedeem, the Google
    * code when bound). Idempotent on `requestId`.
    */
-  '/broker/financing/decreaseCapital': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/financing/decreaseCapital': userPost(
+    Strict({
       ...RedeemFields,
       remark: Type.Optional(Text(0, 200)),
       requestId: RequestId,
@@ -61,6 +42,6 @@ export const projectCapitalCalls = {
       emailCode: Code6,
       gaCode: Type.Optional(GaCode),
     }),
-    reply: CapitalFlow,
-  }),
+    CapitalFlow,
+  ),
 };

@@ -1,26 +1,23 @@
 import Type from 'typebox';
-import { call } from '../call.ts';
-import { Amount, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RequestId, Strict, StringEnum, Text } from '../schema.ts';
+import { userGet, userPost } from '../call.ts';
+import { Amount, Id, IsoTime, Page, PageCondition, RangeDaysEnum, RequestId, Strict, StringEnum, Text, Nullable } from '../schema.ts';
 import { APPLY_RECORD_TYPES, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, PROJECT_NAME_MIN } from '../broker-projects-rules.ts';
-import { ExchangeCode, Nullable, ProjectNo, Day, Rate, UsdtAmount, ProjectStatusName, FlowDirectionName, Project, Holding, CapitalFlow, ProjectRelation, UnitRecord, ApplyRecord, ProjectFilter } from './projects-shapes.ts';
+import { ExchangeCode, ProjectNo, Day, Rate, UsdtAmount, ProjectStatusName, FlowDirectionName, Project, Holding, CapitalFlow, ProjectRelation, UnitRecord, ApplyRecord, ProjectFilter } from './projects-shapes.ts';
 
 /** The projects themselves (spec §7 /broker/project, applyRecord/add, project/*): terms, applications, lists, capital. */
 export const projectCalls = {
   /** The lookup list of projects (spec §3 "Broker lookup" projectList): every project of the organisation, newest first. */
-  '/broker/project': call({
-    method: 'GET',
-    auth: 'user',
-    reply: Type.Array(Type.Object({ projectNo: ProjectNo, name: Type.String(), status: ProjectStatusName, exchangeCode: ExchangeCode, brokerAccountId: Id })),
-  }),
+  '/broker/project': userGet(
+    undefined,
+    Type.Array(Type.Object({ projectNo: ProjectNo, name: Type.String(), status: ProjectStatusName, exchangeCode: ExchangeCode, brokerAccountId: Id })),
+  ),
   /**
    * Applies for a new project (type `project`): the sandbox decides at once, opens the project's primary
    * asset-management sub-account on the exchange and answers the application `done` with the project. Invalid
    * terms are a 400 naming the field. Idempotent on `requestId` (other content with the same id is 10209).
    */
-  '/broker/applyRecord/add': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/applyRecord/add': userPost(
+    Strict({
       type: StringEnum([...APPLY_RECORD_TYPES]),
       name: Text(PROJECT_NAME_MIN, PROJECT_NAME_MAX),
       description: Type.Optional(Text(0, PROJECT_DESCRIPTION_MAX)),
@@ -34,31 +31,22 @@ export const projectCalls = {
       minSubscription: UsdtAmount,
       requestId: RequestId,
     }),
-    reply: ApplyRecord,
-  }),
+    ApplyRecord,
+  ),
   /** The projects of one state (or all), with the count of each state (the status tabs). */
-  '/broker/project/listProjectByStatus': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ status: Type.Optional(ProjectStatusName) }),
-    reply: Type.Object({
+  '/broker/project/listProjectByStatus': userPost(
+    Strict({ status: Type.Optional(ProjectStatusName) }),
+    Type.Object({
       counts: Type.Object({ not_started: Type.Integer(), in_progress: Type.Integer(), completed: Type.Integer() }),
       list: Type.Array(Project),
     }),
-  }),
+  ),
   /** A page of the organisation's projects, newest first. */
-  '/broker/project/page': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict(ProjectFilter)) }),
-    reply: Page(Project),
-  }),
+  '/broker/project/page': userPost(Strict({ pageCondition: PageCondition, queryCondition: Type.Optional(Strict(ProjectFilter)) }), Page(Project)),
   /** One project with its sub-accounts, its latest zero-hour record and its totals in and out. */
-  '/broker/project/queryBrokerProjectInfo': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ projectNo: ProjectNo }),
-    reply: Type.Object({
+  '/broker/project/queryBrokerProjectInfo': userPost(
+    Strict({ projectNo: ProjectNo }),
+    Type.Object({
       project: Project,
       accounts: Type.Array(ProjectRelation),
       latestRecord: Nullable(UnitRecord),
@@ -67,19 +55,12 @@ export const projectCalls = {
       /** The primary account's free USDT on its futures wallet (what a decrease may pay now). */
       available: Amount,
     }),
-  }),
+  ),
   /** The investors' holdings of a project (units, principal, value at the live NAV), biggest first. */
-  '/broker/project/listCapital': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({ projectNo: ProjectNo }),
-    reply: Type.Object({ projectNo: ProjectNo, nav: Amount, units: Amount, list: Type.Array(Holding) }),
-  }),
+  '/broker/project/listCapital': userPost(Strict({ projectNo: ProjectNo }), Type.Object({ projectNo: ProjectNo, nav: Amount, units: Amount, list: Type.Array(Holding) })),
   /** The capital increases and decreases of the organisation's projects, newest first. */
-  '/broker/project/pageDepositWithdrawRecords': call({
-    method: 'POST',
-    auth: 'user',
-    body: Strict({
+  '/broker/project/pageDepositWithdrawRecords': userPost(
+    Strict({
       pageCondition: PageCondition,
       queryCondition: Type.Optional(
         Strict({
@@ -92,6 +73,6 @@ export const projectCalls = {
         }),
       ),
     }),
-    reply: Page(CapitalFlow),
-  }),
+    Page(CapitalFlow),
+  ),
 };

@@ -1,12 +1,11 @@
 import Type from 'typebox';
-import { Amount, Id, IsoTime, Strict, StringEnum, Text } from '../schema.ts';
+import { Amount, Id, IsoTime, Strict, StringEnum, Text, Nullable } from '../schema.ts';
 import { BROKER_EXCHANGES, SUB_ACCOUNT_KINDS } from '../broker-rules.ts';
 import { APPLY_RECORD_TYPES, FLOW_DIRECTIONS, INVESTOR_NAME_MAX, INVESTOR_NAME_MIN, PROJECT_STATUSES } from '../broker-projects-rules.ts';
 
 // The shapes of the projects calls (contract/broker-projects.ts, which composes the calls).
 
 export const ExchangeCode = StringEnum([...BROKER_EXCHANGES]);
-export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 /** A project's number: P + YYYYMMDD + 4 digits. */
 export const ProjectNo = Type.String({ pattern: '^P\\d{12}$' });
 /** A UTC+8 calendar day. */

@@ -23,15 +23,22 @@ interface Common {
   bodyLimit?: number;
 }
 
+/** The method, path, body limit and schemas of a route, as Fastify takes them. */
+function routeOf(spec: Common) {
+  return {
+    method: spec.method,
+    url: spec.url,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    schema: { ...(spec.body ? { body: spec.body } : {}), ...(spec.query ? { querystring: spec.query } : {}) },
+  };
+}
+
 export function publicRoute<B = unknown, Q = unknown>(
   app: FastifyInstance,
   spec: Common & { handler: (input: Input<B, Q>) => Promise<unknown> },
 ): void {
   app.route({
-    method: spec.method,
-    url: spec.url,
-    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    schema: { ...(spec.body ? { body: spec.body } : {}), ...(spec.query ? { querystring: spec.query } : {}) },
+    ...routeOf(spec),
     handler: async (request, reply) =>
       ok(await spec.handler({ body: request.body as B, query: request.query as Q, request, reply })),
   });
@@ -43,10 +50,7 @@ export function userRoute<B = unknown, Q = unknown>(
   spec: Common & { handler: (input: Input<B, Q> & { auth: Auth }) => Promise<unknown> },
 ): void {
   app.route({
-    method: spec.method,
-    url: spec.url,
-    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    schema: { ...(spec.body ? { body: spec.body } : {}), ...(spec.query ? { querystring: spec.query } : {}) },
+    ...routeOf(spec),
     // Authentication before body validation: a caller without a session learns nothing about the shape.
     preValidation: async (request) => {
       authByRequest.set(request, await ctx.authenticate(request));
