@@ -3,14 +3,9 @@
  * only (no schema library), so the app may import them at run time (contract/bundle-boundary.test.ts).
  */
 
-/** spec §1: the third-party exchanges a broker's sub-accounts live on; binance is the default exchangeCode. */
-export const BROKER_EXCHANGES = ['binance', 'okx', 'bybit', 'coinex', 'gate', 'bitget', 'kucoin', 'coinbaseinternational'] as const;
-export type BrokerExchange = (typeof BROKER_EXCHANGES)[number];
-export const DEFAULT_EXCHANGE: BrokerExchange = 'binance';
+import type { BrokerExchange } from './exchanges.ts';
 
-export function isBrokerExchange(value: unknown): value is BrokerExchange {
-  return typeof value === 'string' && (BROKER_EXCHANGES as readonly string[]).includes(value);
-}
+export { BROKER_EXCHANGES, DEFAULT_EXCHANGE, isBrokerExchange, type BrokerExchange } from './exchanges.ts';
 
 /** spec §3 "Partnership sub-account kinds". */
 export const SUB_ACCOUNT_KINDS = ['regular', 'custodial', 'asset_management'] as const;
