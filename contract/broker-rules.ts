@@ -3,10 +3,7 @@
  * only (no schema library), so the app may import them at run time (contract/bundle-boundary.test.ts).
  */
 
-/** spec §1: the third-party exchanges a broker's sub-accounts live on; binance is the default exchangeCode. */
-export const BROKER_EXCHANGES = ['binance', 'okx', 'bybit', 'coinex', 'gate', 'bitget', 'kucoin', 'coinbaseinternational'] as const;
-export type BrokerExchange = (typeof BROKER_EXCHANGES)[number];
-export const DEFAULT_EXCHANGE: BrokerExchange = 'binance';
+import type { BrokerExchange } from './exchanges.ts';
 
 /**
  * spec §7 "Downloads": an export's file name, Chinese (the broker manager is always zh-HK) and its ASCII form, each
@@ -16,9 +13,7 @@ export function exportFile<const Z extends string, const A extends string, const
   return { fileName: `${zh}-{{${stamp}}}.xlsx`, asciiName: `${ascii}-{{${stamp}}}.xlsx` } as { readonly fileName: `${Z}-{{${S}}}.xlsx`; readonly asciiName: `${A}-{{${S}}}.xlsx` };
 }
 
-export function isBrokerExchange(value: unknown): value is BrokerExchange {
-  return typeof value === 'string' && (BROKER_EXCHANGES as readonly string[]).includes(value);
-}
+export { BROKER_EXCHANGES, DEFAULT_EXCHANGE, isBrokerExchange, type BrokerExchange } from './exchanges.ts';
 
 /** spec §3 "Partnership sub-account kinds". */
 export const SUB_ACCOUNT_KINDS = ['regular', 'custodial', 'asset_management'] as const;

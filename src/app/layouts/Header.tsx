@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router
 import { signOut } from '../../features/account/index.ts';
 import { UnreadLink } from '../../features/messages/index.ts';
 import { LANGUAGES, isLanguage, type Language } from '../../lib/i18n/index.ts';
-import { BROKER_EXCHANGES } from '../../../contract/broker-rules.ts';
+import { BROKER_EXCHANGES } from '../../../contract/exchanges.ts';
 import { session, useSession } from '../../lib/session/index.ts';
 import { toggleTheme, useTheme } from '../../lib/theme/index.ts';
 import { withLanguage } from '../paths.ts';

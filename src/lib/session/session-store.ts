@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 // spec §1: the supported exchanges are the broker portal's list, kept once in the contract.
-import { DEFAULT_EXCHANGE, isBrokerExchange, type BrokerExchange } from '../../../contract/broker-rules.ts';
+import { DEFAULT_EXCHANGE, isBrokerExchange, type BrokerExchange } from '../../../contract/exchanges.ts';
 import type { TokenStorage } from './token-storage.ts';
 
 // spec §3 "User session" and §4 "Login", "Exchange switch", "Account list".
