@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../../server/platform/db/client.ts';
 
 /**
@@ -113,5 +114,32 @@ export async function startPgCluster(): Promise<PgCluster> {
       }
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** One database a test file runs its scenarios on: PGlite (no URL) or a fresh database of the file's cluster. */
+export interface DatabaseBackend {
+  name: string;
+  url: () => Promise<string | undefined>;
+  skip: boolean;
+}
+
+/**
+ * A test file's databases: PGlite and, where the binaries are installed, PostgreSQL (`database`, a fresh database in
+ * a cluster of the file's own, started before its tests and stopped after them). Call at the file's top level;
+ * `cluster()` is the running cluster, for a scenario that needs another database of it.
+ */
+export function fileDatabases(database: string): { backends: DatabaseBackend[]; cluster: () => PgCluster | undefined } {
+  let cluster: PgCluster | undefined;
+  beforeAll(async () => {
+    if (postgresBin) cluster = await startPgCluster();
+  }, 60_000);
+  afterAll(async () => cluster?.stop());
+  return {
+    backends: [
+      { name: 'PGlite', url: async () => undefined, skip: false },
+      { name: 'PostgreSQL', url: async () => cluster?.createDatabase(database), skip: !postgresBin },
+    ],
+    cluster: () => cluster,
   };
 }

@@ -1,5 +1,12 @@
 import { expect } from 'vitest';
+import { addDays } from '../../contract/broker-projects-rules.ts';
+import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
+import type { Backend } from '../security/backends.ts';
+
+// The broker sandbox tests' common steps (tests/broker/*.test.ts): a sandbox whose hourly code-send limits stay out
+// of the way, broker users (with or without broker rights), a second member joining an owner's organisation by the
+// account-manager e-mail confirmation, and a suite's cast of four brokers.
 
 /** A user of the broker portal: who signs in, and their session. */
 export interface Broker {
@@ -16,19 +23,79 @@ export interface Page<T> {
 /** The first page of up to 100 rows, which every broker test's lists fit in. */
 export const page = { pageNum: 1, pageSize: 100 };
 
+export const BROKER_PASSWORD = 'Passw0rd!x';
+
+/** Many codes to one e-mail an hour (the hourly send limits are not under test). */
+export const manySends = { ...defaultLimits.sendRates, destination: { limit: 10_000, windowMs: 3_600_000 }, account: { limit: 10_000, windowMs: 3_600_000 }, ip: { limit: 10_000, windowMs: 3_600_000 } };
+
+/** A sandbox of the backend where many codes may go to one e-mail (the hourly send limits are not under test). */
+export function startBrokerApi(backend: Backend): Promise<TestApi> {
+  return backend.start({ limits: { sendRates: manySends } });
+}
+
+/** A new user, signed in, with broker rights unless `open` is false. */
+export async function newBroker(api: TestApi, open = true): Promise<Broker> {
+  const email = await api.register();
+  const token = await api.token(email, BROKER_PASSWORD);
+  if (open) expect((await api.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
+  return { email, token };
+}
+
+/** `member` joins `owner`'s organisation: invited, the code e-mailed to the member, confirmed by the owner. */
+export async function joinOrganisation(api: TestApi, owner: Broker, member: Broker): Promise<void> {
+  const call = <T>(path: string, body: unknown) => api.call<T>('POST', path, { token: owner.token, body });
+  expect((await call('/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
+  api.clock.advance(1100);
+  const invited = await call<{ uuid: string }>('/broker/account/invokeAccountManager', { email: member.email });
+  const mail = (await api.lastCode(member.email, 'email'))!;
+  expect((await call('/broker/account/confirmAccountManager', { email: member.email, emailUuid: invited.data.uuid, emailCode: mail.code })).code).toBe(200);
+}
+
+/** A suite's brokers: an organisation's owner and a member of it, another organisation's owner, a user without broker rights. */
+export interface BrokerCast {
+  owner: Broker;
+  member: Broker;
+  stranger: Broker;
+  plainUser: Broker;
+}
+
+/** The cast's four brokers, empty until `enlist` signs them up in the suite's beforeAll (the objects stay the same). */
+export function brokerCast(): BrokerCast {
+  const nobody = (): Broker => ({ email: '', token: '' });
+  return { owner: nobody(), member: nobody(), stranger: nobody(), plainUser: nobody() };
+}
+
+/** Signs the cast up on `api`: three brokers and a plain user; the member joins the owner's organisation. */
+export async function enlist(api: TestApi, cast: BrokerCast): Promise<void> {
+  Object.assign(cast.owner, await newBroker(api));
+  Object.assign(cast.member, await newBroker(api));
+  Object.assign(cast.stranger, await newBroker(api));
+  Object.assign(cast.plainUser, await newBroker(api, false));
+  await joinOrganisation(api, cast.owner, cast.member);
+}
+
+/** Everybody of the cast signs in again (after a clock move past the sessions' life). */
+export async function signInAgain(api: TestApi, cast: BrokerCast): Promise<void> {
+  for (const who of [cast.owner, cast.member, cast.stranger, cast.plainUser]) who.token = await api.token(who.email, BROKER_PASSWORD);
+}
+
+/** applyRecord/add's terms of a project on okx from `startDay` for 365 days: no interest, a 50 % performance fee, 100 minimum. */
+export function projectTerms(startDay: string, name: string, requestId: string) {
+  return { type: 'project', name, exchangeCode: 'okx', startDay, endDay: addDays(startDay, 365), interestRate: '0', performanceFeeRate: '0.5', minSubscription: '100', requestId };
+}
+
 /**
  * The broker tests' calls on the suite's sandbox (`api()`: it starts in the suite's beforeAll): a call as a broker,
- * a query as one, and a new registered user with broker rights opened (or not).
+ * a query as one, a new registered user with broker rights opened (or not), and a new regular sub-account.
  */
-export function brokerCalls(api: () => TestApi) {
+export function brokerCalls(api: () => TestApi, requestId: () => string = () => `account-${Math.random().toString(36).slice(2, 10)}`) {
   const call = <T>(who: Broker, path: string, body?: unknown) => api().call<T>('POST', path, { token: who.token, ...(body === undefined ? {} : { body }) });
   const get = <T>(who: Broker, path: string, query: Record<string, string>) =>
     api().call<T>('GET', `${path}?${new URLSearchParams(query).toString()}`, { token: who.token });
-  const newBroker = async (open = true): Promise<Broker> => {
-    const email = await api().register();
-    const token = await api().token(email, 'Passw0rd!x');
-    if (open) expect((await api().call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
-    return { email, token };
+  const openAccount = async (who: Broker, exchangeCode: string, name: string) => {
+    const reply = await call<{ brokerAccountId: string }>(who, '/broker/account/insertBrokerAccount', { exchangeCode, accountType: 'regular', subAccountName: name, requestId: requestId() });
+    expect(reply.code, JSON.stringify(reply)).toBe(200);
+    return reply.data.brokerAccountId;
   };
-  return { call, get, newBroker };
+  return { call, get, newBroker: (open = true) => newBroker(api(), open), openAccount };
 }

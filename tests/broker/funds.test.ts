@@ -4,12 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { brokerFundCalls } from '../../contract/broker-funds.ts';
 import { addressFromBytes, type Network } from '../../contract/chains.ts';
-import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 import { requestIds } from '../api/suite.ts';
-import { brokerCalls, page, type Page, type Broker } from './brokers.ts';
+import { brokerCalls, brokerCast, enlist, page, startBrokerApi, type Page, type Broker } from './brokers.ts';
 
 /**
  * Transfers, withdrawals and approvals of broker sub-accounts (issue 14; contract/broker-funds.ts): the hold on
@@ -50,16 +49,14 @@ const newAddress = (network: Network) => addressFromBytes(network, new Uint8Arra
 
 describe.each(securityBackends())('broker transfers, withdrawals and approvals ($name)', (backend) => {
   let api: TestApi;
-  let owner: Broker;
-  let member: Broker;
-  let stranger: Broker;
-  let plainUser: Broker;
+  const cast = brokerCast();
+  const { owner, member, stranger, plainUser } = cast;
   let okxA = '';
   let okxB = '';
   let binance = '';
   let strangerAccount = '';
   const requestId = requestIds('funds');
-  const { call, get, newBroker } = brokerCalls(() => api);
+  const { call, get, openAccount } = brokerCalls(() => api, requestId);
 
   /** A code of the broker's business type, sent to the caller's own e-mail (past the 1 s guard). */
   const code = async (who: Broker, businessType: 'brokerWithdraw' | 'brokerApprove' | 'brokerApiKey') => {
@@ -70,11 +67,6 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     expect(mail?.uuid).toBe(sent.data.uuid);
     expect(mail?.businessType).toBe(businessType);
     return { emailUuid: sent.data.uuid, emailCode: mail!.code };
-  };
-  const openAccount = async (who: Broker, exchangeCode: string, name: string) => {
-    const reply = await call<{ brokerAccountId: string }>(who, '/broker/account/insertBrokerAccount', { exchangeCode, accountType: 'regular', subAccountName: name, requestId: requestId() });
-    expect(reply.code, JSON.stringify(reply)).toBe(200);
-    return reply.data.brokerAccountId;
   };
   const available = async (who: Broker, brokerAccountId: string, wallet: string, asset: string) =>
     (await get<Available>(who, '/broker/fundTransfer/queryTransferAvailable', { brokerAccountId, wallet, asset })).data;
@@ -98,18 +90,9 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
 
   beforeAll(async () => {
     // Many codes go to each broker's e-mail here: the hourly send limits are not what this file tests.
-    const many = { limit: 10_000, windowMs: 3_600_000 };
-    api = await backend.start({ limits: { sendRates: { ...defaultLimits.sendRates, destination: many, account: many, ip: many } } });
-    owner = await newBroker();
-    member = await newBroker();
-    stranger = await newBroker();
-    plainUser = await newBroker(false);
+    api = await startBrokerApi(backend);
     // The member joins the owner's organisation by the account-manager e-mail flow.
-    expect((await call(owner, '/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
-    api.clock.advance(1100);
-    const invited = await call<{ uuid: string }>(owner, '/broker/account/invokeAccountManager', { email: member.email });
-    const mail = (await api.lastCode(member.email, 'email'))!;
-    expect((await call(owner, '/broker/account/confirmAccountManager', { email: member.email, emailUuid: invited.data.uuid, emailCode: mail.code })).code).toBe(200);
+    await enlist(api, cast);
     okxA = await openAccount(owner, 'okx', 'okxFundsA');
     okxB = await openAccount(member, 'okx', 'okxFundsB');
     binance = await openAccount(owner, 'binance', 'bnFunds1');

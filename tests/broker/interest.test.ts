@@ -6,9 +6,8 @@ import { hkDay } from '../../contract/broker-projects-rules.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
-import { type Broker, BROKER_PASSWORD, joinOrganisation, newBroker, startBrokerApi } from './support.ts';
 import { requestIds } from '../api/suite.ts';
-import { brokerCalls, page, type Page } from './brokers.ts';
+import { BROKER_PASSWORD, brokerCalls, brokerCast, enlist, page, signInAgain, startBrokerApi, type Broker, type Page } from './brokers.ts';
 
 /**
  * Interest settlement and settle bills (issue 15; contract/broker-interest.ts): a project's holdings accrue interest
@@ -58,10 +57,8 @@ const DAY_MS = 86_400_000;
 
 describe.each(securityBackends())('broker interest settlement and settle bills ($name)', (backend) => {
   let api: TestApi;
-  let owner: Broker;
-  let member: Broker;
-  let stranger: Broker;
-  let plainUser: Broker;
+  const cast = brokerCast();
+  const { owner, member, stranger, plainUser } = cast;
   let projectNo = '';
   let strangerProject = '';
   let primary = '';
@@ -83,7 +80,7 @@ describe.each(securityBackends())('broker interest settlement and settle bills (
     const moved = await api.call('POST', '/_dev/clock/advance', { body: { ms: days * DAY_MS } });
     expect(moved.code, JSON.stringify(moved)).toBe(200);
     // The sessions have expired meanwhile: everybody signs in again.
-    for (const who of [owner, member, stranger, plainUser]) who.token = await api.token(who.email, BROKER_PASSWORD);
+    await signInAgain(api, cast);
   };
   const newProject = async (who: Broker, name: string) => {
     const today = hkDay(api.clock.now());
@@ -140,11 +137,7 @@ describe.each(securityBackends())('broker interest settlement and settle bills (
 
   beforeAll(async () => {
     api = await startBrokerApi(backend);
-    owner = await newBroker(api);
-    member = await newBroker(api);
-    stranger = await newBroker(api);
-    plainUser = await newBroker(api, false);
-    await joinOrganisation(api, owner, member);
+    await enlist(api, cast);
 
     projectNo = await newProject(owner, 'Interest Fund');
     strangerProject = await newProject(stranger, 'Other Fund');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresBin, startPgCluster, type PgCluster } from '../api/pg-cluster.ts';
+import { fileDatabases } from '../api/pg-cluster.ts';
 import { Code } from '../../contract/codes.ts';
 import type { ApiError } from '../../server/platform/envelope.ts';
 import { openBrokerAccount } from '../../server/broker/accounts.ts';
@@ -16,16 +16,7 @@ import { D } from '../../server/platform/decimal.ts';
  * non-negative wallets under parallel spends, and the sealed key secrets. PGlite and, where its binaries are
  * installed, a PostgreSQL server, where parallel postings really race for the same wallet row.
  */
-let cluster: PgCluster | undefined;
-beforeAll(async () => {
-  if (postgresBin) cluster = await startPgCluster();
-}, 60_000);
-afterAll(async () => cluster?.stop());
-
-const backends = [
-  { name: 'PGlite', url: async (): Promise<string | undefined> => undefined, skip: false },
-  { name: 'PostgreSQL', url: async (): Promise<string | undefined> => cluster?.createDatabase('broker_ledger'), skip: !postgresBin },
-];
+const { backends } = fileDatabases('broker_ledger');
 
 describe.each(backends)('broker sub-accounts on the ledger ($name)', ({ name, url, skip }) => {
   let db: Db;

@@ -2,11 +2,11 @@ import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { hkDay, addDays } from '../../contract/broker-projects-rules.ts';
+import { hkDay } from '../../contract/broker-projects-rules.ts';
 import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
-import { brokerCalls, page, type Page, type Broker } from './brokers.ts';
+import { brokerCalls, brokerCast, enlist, manySends, page, projectTerms, signInAgain, type Page, type Broker } from './brokers.ts';
 
 /**
  * Profit of the broker's projects (issue 15; contract/broker-profit.ts; server/broker/README.md "Profit"): the
@@ -41,10 +41,8 @@ const DAY = 86_400_000;
 
 describe.each(securityBackends())('broker profit withdrawal and allocation ($name)', (backend) => {
   let api: TestApi;
-  let owner: Broker;
-  let member: Broker;
-  let stranger: Broker;
-  let plainUser: Broker;
+  const cast = brokerCast();
+  const { owner, member, stranger, plainUser } = cast;
   let projectNo = '';
   let primary = '';
   let okxA = '';
@@ -52,7 +50,7 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
   let binance = '';
   let requests = 0;
   const requestId = () => `profit-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
-  const { call, get, newBroker } = brokerCalls(() => api);
+  const { call, get, openAccount } = brokerCalls(() => api, requestId);
 
   /** A withdrawal code (project/invokeWithdrawalEmailValidation), past the 1 s guard. */
   const withdrawCode = async (who: Broker) => {
@@ -78,51 +76,35 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     d((await get<{ free: string }>(owner, '/broker/fundTransfer/queryTransferAvailable', { brokerAccountId, wallet: 'futures', asset: 'USDT' })).data.free);
   const withdraw = async (who: Broker, amount: string, extra: Record<string, unknown> = {}) =>
     call<ProfitApplication>(who, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: okxA, amount, requestId: requestId(), ...(await withdrawCode(who)), ...extra });
+  /** The owner's allocation of `total` by percentages: `a` % to okxA, `b` % to okxB. */
+  const allotByPercent = async (total: string, a: string, b: string) =>
+    call<ProfitApplication>(owner, '/broker/profitAccrual/apply', {
+      projectNo,
+      mode: 'percent',
+      total,
+      legs: [
+        { toAccountId: okxA, percent: a },
+        { toAccountId: okxB, percent: b },
+      ],
+      requestId: requestId(),
+      ...(await withdrawCode(owner)),
+    });
   const approve = async (who: Broker, applicationId: string) => call<ProfitApplication>(who, '/broker/profitAccrual/approve', { applicationId, requestId: requestId(), ...(await approveCode(who)) });
-  const openAccount = async (who: Broker, exchangeCode: string, name: string) => {
-    const reply = await call<{ brokerAccountId: string }>(who, '/broker/account/insertBrokerAccount', { exchangeCode, accountType: 'regular', subAccountName: name, requestId: requestId() });
-    expect(reply.code, JSON.stringify(reply)).toBe(200);
-    return reply.data.brokerAccountId;
-  };
 
   beforeAll(async () => {
     // Many codes go to each broker's e-mail here, and 20 of them are checked at once in the burst below: neither the
     // hourly send limits nor the lockout's places for code guesses in flight (10005 past the threshold) are what
     // this file tests.
-    const many = { limit: 10_000, windowMs: 3_600_000 };
     const places = { threshold: 100, waitMs: defaultLimits.lockout.emailCode.waitMs };
-    api = await backend.start({
-      limits: {
-        sendRates: { ...defaultLimits.sendRates, destination: many, account: many, ip: many },
-        lockout: { ...defaultLimits.lockout, emailCode: places, codeAccount: places },
-      },
-    });
-    owner = await newBroker();
-    member = await newBroker();
-    stranger = await newBroker();
-    plainUser = await newBroker(false);
-    expect((await call(owner, '/broker/account/submitAccountManager', { email: member.email })).code).toBe(200);
-    api.clock.advance(1100);
-    const invited = await call<{ uuid: string }>(owner, '/broker/account/invokeAccountManager', { email: member.email });
-    const mail = (await api.lastCode(member.email, 'email'))!;
-    expect((await call(owner, '/broker/account/confirmAccountManager', { email: member.email, emailUuid: invited.data.uuid, emailCode: mail.code })).code).toBe(200);
+    api = await backend.start({ limits: { sendRates: manySends, lockout: { ...defaultLimits.lockout, emailCode: places, codeAccount: places } } });
+    await enlist(api, cast);
     okxA = await openAccount(owner, 'okx', 'okxProfitA');
     okxB = await openAccount(owner, 'okx', 'okxProfitB');
     binance = await openAccount(owner, 'binance', 'bnProfit1');
     await openAccount(stranger, 'okx', 'okxStrangerP');
     // A project started today with a 50 % performance fee, funded by one investor.
     const today = hkDay(api.clock.now());
-    const made = await call<{ projectNo: string }>(owner, '/broker/applyRecord/add', {
-      type: 'project',
-      name: 'Profit fund',
-      exchangeCode: 'okx',
-      startDay: today,
-      endDay: addDays(today, 365),
-      interestRate: '0',
-      performanceFeeRate: '0.5',
-      minSubscription: '100',
-      requestId: requestId(),
-    });
+    const made = await call<{ projectNo: string }>(owner, '/broker/applyRecord/add', projectTerms(today, 'Profit fund', requestId()));
     expect(made.code, JSON.stringify(made)).toBe(200);
     projectNo = made.data.projectNo;
     const increased = await call(owner, '/broker/financing/increaseCapital', { projectNo, investor: { name: 'First investor', email: 'first@example.com' }, amount: '100000', requestId: requestId() });
@@ -133,7 +115,7 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     // performance fee has accrued; the sessions are signed in again after each move (they expire on the clock).
     for (let month = 0; month < 8; month++) {
       expect((await api.call('POST', '/_dev/clock/advance', { body: { ms: 30 * DAY } })).code).toBe(200);
-      for (const who of [owner, member, stranger, plainUser]) who.token = await api.token(who.email, 'Passw0rd!x');
+      await signInAgain(api, cast);
       if (d((await fund()).available).gte(50)) break;
     }
     expect(d((await fund()).available).gte(50)).toBe(true);
@@ -179,17 +161,7 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     expect((await call(plainUser, '/broker/project/queryWithdrawAvailable', { projectNo })).status).toBe(403);
     expect((await get(plainUser, '/broker/profitAccrual/accrualFund', {})).status).toBe(403);
     // An allocation whose legs do not add up.
-    const split = await call(owner, '/broker/profitAccrual/apply', {
-      projectNo,
-      mode: 'percent',
-      total: '10',
-      legs: [
-        { toAccountId: okxA, percent: '60' },
-        { toAccountId: okxB, percent: '30' },
-      ],
-      requestId: requestId(),
-      ...(await withdrawCode(owner)),
-    });
+    const split = await allotByPercent('10', '60', '30');
     expect(split.code).toBe(Code.brokerProfitSplit);
   });
 
@@ -238,17 +210,7 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     const before = await fund();
     const a = await futuresFree(okxA);
     const b = await futuresFree(okxB);
-    const applied = await call<ProfitApplication>(owner, '/broker/profitAccrual/apply', {
-      projectNo,
-      mode: 'percent',
-      total: '9',
-      legs: [
-        { toAccountId: okxA, percent: '33.33' },
-        { toAccountId: okxB, percent: '66.67' },
-      ],
-      requestId: requestId(),
-      ...(await withdrawCode(owner)),
-    });
+    const applied = await allotByPercent('9', '33.33', '66.67');
     expect(applied.code, JSON.stringify(applied)).toBe(200);
     expect(applied.data.legs.map((l) => l.amount)).toEqual(['2.9997', '6.0003']);
     const done = await approve(member, applied.data.applicationId);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../api/helpers.ts';
 import { securityBackends } from '../security/backends.ts';
 import { downloadName, queryDownload, sheetRows } from './export-support.ts';
-import { newBroker } from './support.ts';
+import { newBroker } from './brokers.ts';
 
 /**
  * The project pages' and the analysis tab's downloads (issue 15 "xlsx exports for every table";

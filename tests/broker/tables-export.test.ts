@@ -3,7 +3,7 @@ import type { TestApi } from '../api/helpers.ts';
 import { amountCell } from '../../server/platform/xlsx.ts';
 import { securityBackends } from '../security/backends.ts';
 import { downloadName, queryDownload, sheetRows } from './export-support.ts';
-import { newBroker } from './support.ts';
+import { newBroker } from './brokers.ts';
 
 /**
  * The remaining tables' downloads (issue 15 "xlsx exports for every table"; contract/broker-project-exports.ts;

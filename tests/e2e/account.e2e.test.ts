@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSandbox } from './support/suite.ts';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser, fileSandbox } from './support/suite.ts';
 import type { Browser, Page } from 'playwright-core';
 import enAccount from '../../locales/en-US/account.json' with { type: 'json' };
 import zhAccount from '../../locales/zh-HK/account.json' with { type: 'json' };
@@ -7,7 +7,7 @@ import enKyc from '../../locales/en-US/kyc.json' with { type: 'json' };
 import zhKyc from '../../locales/zh-HK/kyc.json' with { type: 'json' };
 import enValidation from '../../locales/en-US/validation.json' with { type: 'json' };
 import zhValidation from '../../locales/zh-HK/validation.json' with { type: 'json' };
-import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { axeViolations, openPage } from './support/browser.ts';
 import { Authenticator, decideKyc, documentPng, passRepeatGuard, readCaptcha, readCode } from './support/account.ts';
 import { saveScreenshot } from './support/market.ts';
 
@@ -23,11 +23,8 @@ const texts = {
 type Lang = keyof typeof texts;
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+fileBrowser((launched) => {
+  browser = launched;
 });
 
 const field = (page: Page, name: string) => page.getByTestId(`input-${name}`);

@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSandbox } from './support/suite.ts';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser, fileSandbox } from './support/suite.ts';
 import enComponents from '../../locales/en-US/components.json' with { type: 'json' };
 import enMarket from '../../locales/en-US/market.json' with { type: 'json' };
 import zhMarket from '../../locales/zh-HK/market.json' with { type: 'json' };
 import { demoUser } from '../../server/identity/seed.ts';
-import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { axeViolations, openPage } from './support/browser.ts';
 import { saveScreenshot, useTheme } from './support/market.ts';
 
 // jsencrypt's ES build uses extensionless imports Node cannot load; its CommonJS build runs as is.
@@ -16,11 +16,8 @@ const JSEncrypt = require('jsencrypt') as new () => { setPublicKey(key: string):
 const baseURL = await fileSandbox();
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+fileBrowser((launched) => {
+  browser = launched;
 });
 
 const rows = (page: Page) => page.getByTestId('market-scroll').locator('[role=row]');

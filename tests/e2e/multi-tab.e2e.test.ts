@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { fileSandbox } from './support/suite.ts';
-import { launchBrowser } from './support/browser.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { fileBrowser, fileSandbox } from './support/suite.ts';
+
 import { renderedSide, simControl, waitForBook } from './support/market.ts';
 
 // Issue 4 "in real Chromium": many pages of the app share one socket per exchange endpoint through the
@@ -17,11 +17,8 @@ interface SimConnection {
 }
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+fileBrowser((launched) => {
+  browser = launched;
 });
 
 const connections = async () => (await sim.connections()) as SimConnection[];

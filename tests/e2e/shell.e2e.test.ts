@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSandbox } from './support/suite.ts';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser, fileSandbox } from './support/suite.ts';
 import type { Browser } from 'playwright-core';
 import zhBroker from '../../locales/zh-HK/broker.json' with { type: 'json' };
 import zhCommon from '../../locales/zh-HK/common.json' with { type: 'json' };
 import enCommon from '../../locales/en-US/common.json' with { type: 'json' };
 import zhHome from '../../locales/zh-HK/home.json' with { type: 'json' };
 import enHome from '../../locales/en-US/home.json' with { type: 'json' };
-import { launchBrowser, openPage } from './support/browser.ts';
+import { openPage } from './support/browser.ts';
 import { demoToken } from './support/account.ts';
 import { waitForBook } from './support/market.ts';
 
 const baseURL = await fileSandbox();
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+fileBrowser((launched) => {
+  browser = launched;
 });
 
 describe('app shell in Chromium', () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSandbox } from './support/suite.ts';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser, fileSandbox } from './support/suite.ts';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, openPage } from './support/browser.ts';
+import { axeViolations, openPage } from './support/browser.ts';
 import { demoToken } from './support/account.ts';
 import { waitForBook } from './support/market.ts';
 
@@ -15,12 +15,9 @@ const baseURL = await fileSandbox();
 let browser: Browser;
 let token: string;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+fileBrowser(async (launched) => {
+  browser = launched;
   token = await demoToken(baseURL);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 interface Visit {

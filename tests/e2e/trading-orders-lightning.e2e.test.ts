@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSandbox } from './support/suite.ts';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser, fileSandbox } from './support/suite.ts';
 import { demoToken } from './support/account.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { openPage } from './support/browser.ts';
 import { saveScreenshot, simControl } from './support/market.ts';
 
 // Issue 7 lightning terminal in real Chromium against the sandbox: saved configurations, a configured
@@ -14,12 +14,9 @@ const baseURL = await fileSandbox();
 let browser: Browser;
 let token: string;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+fileBrowser(async (launched) => {
+  browser = launched;
   token = await demoToken(baseURL);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function api<T>(path: string, body: unknown = {}, method = 'POST'): Promise<T> {

@@ -11,8 +11,8 @@ import { demoUser } from '../../server/identity/seed.ts';
 import { enterMailedCode, type Authenticator } from './support/account.ts';
 import { axeViolations, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
-import { ownSandboxSuite } from './support/suite.ts';
-import { bindDemoAuthenticator, type SandboxClient } from './support/wallet.ts';
+import { demoWalletSuite } from './support/suite.ts';
+import type { SandboxClient } from './support/wallet.ts';
 
 // Issue 11 "Done means", fiat side, in real Chromium and both locales: a bank deposit declared with its
 // reference is pending approval and credited when the provider approves it; a bank account is saved (its
@@ -31,14 +31,14 @@ const head = (template: string) => template.split('{{')[0]!;
 
 // The file's own sandbox and browser, the ledger checked after every test (support/suite.ts); the demo user with
 // an authenticator bound, since withdrawals need its codes.
-const suite = ownSandboxSuite();
+const { suite, authenticator, signIn: signInDemo } = demoWalletSuite();
 let client: SandboxClient;
 let browser: Browser;
 let ga: Authenticator;
 
-beforeAll(async () => {
+beforeAll(() => {
   ({ client, browser } = suite);
-  ga = await bindDemoAuthenticator(client);
+  ga = authenticator();
 });
 
 /** A Google code of a time step of its own: the sandbox clock moves past the last one used. */
@@ -49,9 +49,7 @@ async function gaCode(): Promise<string> {
 
 async function signIn(context: BrowserContext): Promise<string> {
   await client.advance(31_000);
-  const token = await client.login(demoUser.email, demoUser.password, ga);
-  await context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
-  return token;
+  return signInDemo(context);
 }
 
 async function expectAccessible(page: Page, name: string): Promise<void> {

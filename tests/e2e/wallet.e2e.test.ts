@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addressFromBytes } from '../../contract/chains.ts';
 import ExcelJS from 'exceljs';
@@ -11,8 +11,8 @@ import { demoUser } from '../../server/identity/seed.ts';
 import { enterMailedCode, type Authenticator } from './support/account.ts';
 import { axeViolations, openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
-import { ownSandboxSuite } from './support/suite.ts';
-import { bindDemoAuthenticator, type SandboxClient } from './support/wallet.ts';
+import { demoWalletSuite } from './support/suite.ts';
+import type { SandboxClient } from './support/wallet.ts';
 
 // Issue 11 "Done means", coin side, in real Chromium and both locales: a dev-chain BTC deposit shows pending
 // with its confirmations, then credited, and the overview total changes; a withdrawal address is saved and
@@ -32,21 +32,15 @@ const number = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, '
 
 // The file's own sandbox and browser, the ledger checked after every test (support/suite.ts); the demo user with
 // an authenticator bound, since withdrawals need its codes.
-const suite = ownSandboxSuite();
+const { suite, authenticator, signIn } = demoWalletSuite();
 let client: SandboxClient;
 let browser: Browser;
 let ga: Authenticator;
 
-beforeAll(async () => {
+beforeAll(() => {
   ({ client, browser } = suite);
-  ga = await bindDemoAuthenticator(client);
+  ga = authenticator();
 });
-
-async function signIn(context: BrowserContext): Promise<string> {
-  const token = await client.login(demoUser.email, demoUser.password, ga);
-  await context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
-  return token;
-}
 
 async function expectAccessible(page: Page, name: string): Promise<void> {
   const found = await axeViolations(page);

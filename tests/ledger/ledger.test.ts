@@ -4,22 +4,13 @@ import { migrate } from '../../server/platform/db/migrate.ts';
 import { ledgerViolations } from '../../server/ledger/invariants.ts';
 import { Account, Entry, post, UnbalancedEntry } from '../../server/ledger/ledger.ts';
 import { D } from '../../server/platform/decimal.ts';
-import { postgresBin, startPgCluster, type PgCluster } from '../api/pg-cluster.ts';
+import { fileDatabases, postgresBin } from '../api/pg-cluster.ts';
 
 /**
  * The ledger's posting rules on both databases: PGlite (the sandbox's default) and, when its binaries are
  * installed, a PostgreSQL server, where parallel postings really race for the same balance row.
  */
-let cluster: PgCluster | undefined;
-beforeAll(async () => {
-  if (postgresBin) cluster = await startPgCluster();
-}, 60_000);
-afterAll(async () => cluster?.stop());
-
-const backends = [
-  { name: 'PGlite', url: async (): Promise<string | undefined> => undefined, skip: false },
-  { name: 'PostgreSQL', url: async (): Promise<string | undefined> => cluster?.createDatabase('ledger_unit'), skip: !postgresBin },
-];
+const { backends, cluster } = fileDatabases('ledger_unit');
 
 const at = new Date('2026-11-24T00:00:00Z');
 
@@ -118,7 +109,7 @@ describe.each(backends)('ledger postings ($name)', ({ url, skip }) => {
 
 describe('PostgreSQL deadlocks', () => {
   it.skipIf(!postgresBin)('two transactions that lock two balances in opposite order both commit: the deadlock victim runs again', async () => {
-    const db = await openDatabase({ databaseUrl: await cluster!.createDatabase('ledger_deadlock') });
+    const db = await openDatabase({ databaseUrl: await cluster()!.createDatabase('ledger_deadlock') });
     try {
       await migrate(db);
       const rows = await db.query<{ id: number }>(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../api/helpers.ts';
-import { postgresBin, startPgCluster, type PgCluster } from '../api/pg-cluster.ts';
+import { fileDatabases } from '../api/pg-cluster.ts';
 import { bindGaWithStepUp, stepUpFactors } from '../api/step-up-helpers.ts';
 
 /**
@@ -10,18 +10,9 @@ import { bindGaWithStepUp, stepUpFactors } from '../api/step-up-helpers.ts';
  * PostgreSQL (real concurrency).
  */
 const password = 'Passw0rd!x';
-let cluster: PgCluster | undefined;
-beforeAll(async () => {
-  if (postgresBin) cluster = await startPgCluster();
-});
-afterAll(async () => cluster?.stop());
+const { backends } = fileDatabases('stepup_burst');
 
-const backends = [
-  { name: 'PGlite', databaseUrl: async (): Promise<string | undefined> => undefined, skip: false },
-  { name: 'PostgreSQL', databaseUrl: async (): Promise<string | undefined> => cluster?.createDatabase('stepup_burst'), skip: !postgresBin },
-];
-
-describe.each(backends)('step-up under a parallel burst ($name)', ({ databaseUrl, skip }) => {
+describe.each(backends)('step-up under a parallel burst ($name)', ({ url: databaseUrl, skip }) => {
   let api: TestApi;
   beforeAll(async () => {
     if (skip) return;

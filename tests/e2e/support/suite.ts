@@ -1,7 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { demoUser } from '../../../server/identity/seed.ts';
+import type { Authenticator } from './account.ts';
 import { axeViolations, launchBrowser } from './browser.ts';
-import { ownSandbox, SandboxClient } from './wallet.ts';
+import { bindDemoAuthenticator, ownSandbox, SandboxClient } from './wallet.ts';
 
 export interface SandboxSuite {
   readonly baseURL: string;
@@ -42,6 +44,36 @@ export function ownSandboxSuite(options: { demoProject?: boolean } = {}): Sandbo
       return browser!;
     },
   };
+}
+
+/**
+ * ownSandboxSuite for the wallet journeys: before the first test the demo user binds an authenticator (withdrawals
+ * need its codes). `signIn` signs the demo user in with a Google code and hands the session to the browser context.
+ */
+export function demoWalletSuite(): { suite: SandboxSuite; authenticator: () => Authenticator; signIn: (context: BrowserContext) => Promise<string> } {
+  const suite = ownSandboxSuite();
+  let ga: Authenticator | undefined;
+  beforeAll(async () => {
+    ga = await bindDemoAuthenticator(suite.client);
+  });
+  const signIn = async (context: BrowserContext) => {
+    const token = await suite.client.login(demoUser.email, demoUser.password, ga!);
+    await context.addCookies([{ name: 'token', value: token, url: suite.baseURL }]);
+    return token;
+  };
+  return { suite, authenticator: () => ga!, signIn };
+}
+
+/** One browser for the file's tests, launched before them and closed after; `set` hands it on (and may do more). */
+export function fileBrowser(set: (browser: Browser) => void | Promise<void>): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await set(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }
 
 /**
