@@ -3,7 +3,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 
 /**
- * The networks of the wallet (issue: BTC, ETH, USDT on ERC-20 and TRC-20, SOL) and each chain's address
+ * The networks of the wallet (spec §1 "Wallet": here BTC, ETH, USDT on ERC-20 and TRC-20, SOL) and each chain's address
  * format with its checksum, checked by audited libraries (@scure/base for bech32/base58check, @noble/hashes
  * for EIP-55's Keccak-256), never by hand-written base58 or bech32. Shared by the sandbox (deposit
  * addresses, withdrawal checks) and the app (withdraw form, lookalike warning).

@@ -4,8 +4,8 @@ import { Amount, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum
 import { BILL_CURRENCIES, BILL_PAY_ASSETS, BILL_STATUSES } from './electricity-rules.ts';
 
 /**
- * Electricity payment for miners (spec §1 "Electricity payment for miners", §2 screen "electricity-pay"; issue
- * 13). The spec shows no calls: paths, bodies and replies are the sandbox's design (server/README.md
+ * Electricity payment for miners (spec §1 "Electricity payment for miners", §2 screen "electricity-pay").
+ * The spec shows no calls: paths, bodies and replies are the sandbox's design (server/README.md
  * "Electricity payment"). A bill is paid from a digital asset of the capital account at a firm quote of the
  * convert desk's engine (the simulator's books, less the coin spread), on the ledger, once.
  */

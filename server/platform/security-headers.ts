@@ -1,5 +1,4 @@
-// Served with every response of the sandbox (issue: foundation, "security headers"; issue: account security
-// hardening, "the sandbox's own edges").
+// Served with every response of the sandbox (server/README.md "Security notes").
 // Scripts only from our origin (no inline scripts); styles allow inline because primereact and
 // lightweight-charts set style attributes at run time. The app connects to its own origin (the provider API
 // and the simulator's REST and websocket endpoints, same host) and, only when it was built for Binance's own

@@ -45,7 +45,7 @@ export function pairOf(market: MarketKind, symbol: unknown, field = 'symbol'): P
 
 /**
  * An order's price and quantity against the upper bounds of the pair's exchangeInfo filters, where they
- * enter (issue: out-of-range numbers must get a 400, not reach the database): PRICE_FILTER maxPrice,
+ * enter (spec §5 amount ranges: an out-of-range number gets a 400 and never reaches the database): PRICE_FILTER maxPrice,
  * LOT_SIZE maxQty (limit) or MARKET_LOT_SIZE maxQty (market), and spot NOTIONAL maxNotional for limit orders.
  * The lower bounds (tick, step, minNotional) are checked by parseAmount and the engine.
  */

@@ -8,7 +8,7 @@ import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 
-/** A newly saved address can be used after this (issue: what Binance and Coinbase do; beyond the spec). */
+/** A newly saved address can be used after this (spec §5 address rules; the lock itself is beyond the spec, as Binance and Coinbase do). */
 export const ADDRESS_LOCK_MS = 24 * 3_600_000;
 
 function bookView(row: {
@@ -110,7 +110,7 @@ export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/acc
         await write(ctx.db);
         return { whitelistOn: true };
       }
-      // Switching it off needs the password, the e-mail code and the Google code (issue; step-up.ts).
+      // Switching it off needs the password, the e-mail code and the Google code (spec §6 "Account restriction"; server/README.md "Step-up", step-up.ts).
       const stepUp = await verifyStepUp(ctx, auth, body, 'whitelistOff');
       await ctx.db.transaction(async (tx) => {
         await stepUp.consume(tx);

@@ -6,44 +6,25 @@ import type { Handlers } from '../platform/contract.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
-import { D, out } from '../platform/decimal.ts';
+import { D } from '../platform/decimal.ts';
 import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
 import { remaining, requireFiat } from './fiat-limits.ts';
-import { checkMayWithdraw, checkWithdrawCodes, withdrawOnce } from './withdrawals.ts';
+import { checkMayWithdraw, checkWithdrawAmount, checkWithdrawCodes, withdrawalReply, type WithdrawalState, withdrawOnce } from './withdrawals.ts';
 
 type FiatWithdrawalReply = ReplyOf<FiatCalls['/account/block/confirmBlockFiatWithdraw']>;
 
 /** How long a submitted withdrawal waits for its e-mail and Google codes, holding the amount. */
 const UNCONFIRMED_MS = 15 * 60_000;
 
-interface WithdrawalRow {
-  id: string;
-  request_id: string;
-  status: FiatWithdrawalReply['status'];
-  asset: string;
+interface WithdrawalRow extends WithdrawalState<FiatWithdrawalReply['status']> {
   address_book_id: string;
-  amount: string;
-  fee: string;
-  email_uuid: string | null;
-  expires_at: Date | null;
 }
 
 const withdrawalColumns = `id::text as id, request_id, status, asset, address_book_id::text as address_book_id, amount::text as amount,
   fee::text as fee, email_uuid, expires_at`;
 
 function withdrawalView(row: WithdrawalRow): FiatWithdrawalReply {
-  return {
-    withdrawId: row.id,
-    requestId: row.request_id,
-    status: row.status,
-    asset: row.asset,
-    addressId: row.address_book_id,
-    amount: out(new D(row.amount)),
-    fee: out(new D(row.fee)),
-    receive: out(new D(row.amount).sub(row.fee)),
-    emailUuid: row.status === 'unconfirmed' ? row.email_uuid : null,
-    expiresAt: row.status === 'unconfirmed' ? (row.expires_at?.toISOString() ?? null) : null,
-  };
+  return withdrawalReply(row, { addressId: row.address_book_id });
 }
 
 type WithdrawalCalls =
@@ -80,14 +61,7 @@ export function fiatWithdrawalHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls
       return withdrawOnce(ctx, auth, replay, async () => {
         const fiat = requireFiat(body.asset);
         await checkMayWithdraw(ctx, auth.user, 'fiat');
-        const amount = new D(body.amount);
-        if (amount.decimalPlaces() > fiat.decimals) throw badInput('amount', 'decimals', `amount has more than ${fiat.decimals} decimals`);
-        const fee = new D(fiat.withdrawFee);
-        // spec §5: above the fee, within the minimum and maximum.
-        if (amount.lte(fee)) throw new ApiError(Code.amountBelowFee, { fee: fiat.withdrawFee });
-        if (amount.lt(fiat.withdrawMin) || amount.gt(fiat.withdrawMax)) {
-          throw new ApiError(Code.amountOutOfRange, { min: fiat.withdrawMin, max: fiat.withdrawMax });
-        }
+        const { amount, fee } = checkWithdrawAmount(body.amount, fiat);
         const now = nowDate(ctx);
         const { day } = fiatDay(now);
         return ctx.db.transaction(async (tx) => {

@@ -19,44 +19,52 @@ import type { WalletCalls } from '../../contract/wallet.ts';
 
 /** How long an invoked withdrawal waits for its e-mail and Google codes, holding the amount. */
 const UNCONFIRMED_MS = 15 * 60_000;
-/** A newly saved address can be used after this (issue: what Binance and Coinbase do; beyond the spec). */
 type WithdrawalReply = ReplyOf<WalletCalls['/account/block/confirmBlockWithdraw']>;
 
-interface WithdrawalRow {
+/** What every withdrawal's row has, coin or fiat: its ids, state, money and the code step. */
+export interface WithdrawalState<S extends string> {
   id: string;
-  user_id: number;
   request_id: string;
-  status: WithdrawalReply['status'];
+  status: S;
   asset: string;
-  network: Network;
-  address: string;
-  memo: string | null;
   amount: string;
   fee: string;
   email_uuid: string | null;
   expires_at: Date | null;
+}
+
+interface WithdrawalRow extends WithdrawalState<WithdrawalReply['status']> {
+  user_id: number;
+  network: Network;
+  address: string;
+  memo: string | null;
   tx_hash: string | null;
 }
 
 const withdrawalColumns = `id::text as id, user_id, request_id, status, asset, network, address, memo, amount::text as amount,
   fee::text as fee, email_uuid, expires_at, tx_hash`;
 
-function withdrawalView(row: WithdrawalRow): WithdrawalReply {
+/**
+ * A withdrawal's reply, coin or fiat: its ids and state, where it goes (`to`), the amount, the fee and what
+ * arrives, and while it waits for its codes the e-mail code sent and when the hold ends.
+ */
+export function withdrawalReply<S extends string, T extends object>(row: WithdrawalState<S>, to: T) {
   return {
     withdrawId: row.id,
     requestId: row.request_id,
     status: row.status,
     asset: row.asset,
-    network: row.network,
-    address: row.address,
-    memo: row.memo,
+    ...to,
     amount: out(new D(row.amount)),
     fee: out(new D(row.fee)),
     receive: out(new D(row.amount).sub(row.fee)),
     emailUuid: row.status === 'unconfirmed' ? row.email_uuid : null,
     expiresAt: row.status === 'unconfirmed' ? (row.expires_at?.toISOString() ?? null) : null,
-    txHash: row.tx_hash,
   };
+}
+
+function withdrawalView(row: WithdrawalRow): WithdrawalReply {
+  return { ...withdrawalReply(row, { network: row.network, address: row.address, memo: row.memo }), txHash: row.tx_hash };
 }
 
 /**
@@ -84,20 +92,29 @@ interface Target {
   amount: string;
 }
 
+/**
+ * spec §5 amount rules of a coin or fiat withdrawal against its network's or currency's figures: no more decimals
+ * than it has, more than the fee, within the minimum and maximum. Returns the amount and the fee.
+ */
+export function checkWithdrawAmount(text: string, rule: { decimals: number; withdrawFee: string; withdrawMin: string; withdrawMax: string }) {
+  const amount = new D(text);
+  if (amount.decimalPlaces() > rule.decimals) throw badInput('amount', 'decimals', `amount has more than ${rule.decimals} decimals`);
+  const fee = new D(rule.withdrawFee);
+  // spec §5: the amount must exceed the fee; below the minimum or above the maximum is refused.
+  if (amount.lte(fee)) throw new ApiError(Code.amountBelowFee, { fee: rule.withdrawFee });
+  if (amount.lt(rule.withdrawMin) || amount.gt(rule.withdrawMax)) {
+    throw new ApiError(Code.amountOutOfRange, { min: rule.withdrawMin, max: rule.withdrawMax });
+  }
+  return { amount, fee };
+}
+
 /** spec §5 amount rules and the address rules; returns the fee and what the receiver gets. */
 async function checkTarget(ctx: ApiContext, db: Queryable, userId: number, target: Target) {
   const net = coinNetwork(target.asset, target.network);
   if (!net) throw badInput('network', 'unsupported', `${target.asset} is not withdrawn on ${target.network}`);
   if (!isValidAddress(target.network, target.address)) throw badInput('address', 'checksum', 'The address is not a valid address of this network');
   if (target.memo !== undefined && !NETWORKS[target.network].memo) throw badInput('memo', 'notUsed', 'This network takes no memo');
-  const amount = new D(target.amount);
-  if (amount.decimalPlaces() > net.decimals) throw badInput('amount', 'decimals', `amount has more than ${net.decimals} decimals`);
-  const fee = new D(net.withdrawFee);
-  // spec §5: the amount must exceed the network fee; below the minimum or above the maximum is refused.
-  if (amount.lte(fee)) throw new ApiError(Code.amountBelowFee, { fee: net.withdrawFee });
-  if (amount.lt(net.withdrawMin) || amount.gt(net.withdrawMax)) {
-    throw new ApiError(Code.amountOutOfRange, { min: net.withdrawMin, max: net.withdrawMax });
-  }
+  const { amount, fee } = checkWithdrawAmount(target.amount, net);
   const settings = await db.query<{ whitelist_on: boolean }>('select whitelist_on from wallet_settings where user_id = $1', [userId]);
   const whitelistOn = settings[0]?.whitelist_on ?? true;
   const book = await db.query<{ id: string; whitelisted: boolean; usable_at: Date }>(
