@@ -1,33 +1,21 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import enAccount from '../../../locales/en-US/account.json';
 import zhAccount from '../../../locales/zh-HK/account.json';
 import zhValidation from '../../../locales/zh-HK/validation.json';
-import { configureApi } from '../../lib/api/index.ts';
 import { GaResetPanel } from './GaResetPanel.tsx';
-import { renderAccount } from './testing/render-account.tsx';
-import { serveApi, testPublicKey } from './testing/serve-api.ts';
+import { accountScreenTests, input, q } from './testing/screen-tests.ts';
+import { serveApi } from './testing/serve-api.ts';
 
-let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
-let publicKey = '';
-beforeAll(async () => {
-  configureApi({ getToken: () => null, notify: () => {} });
-  publicKey = await testPublicKey();
-});
-afterEach(async () => {
-  await view?.unmount();
-  view = undefined;
-  vi.restoreAllMocks();
+const harness = accountScreenTests({ api: 'visitor', publicKey: true });
+afterEach(() => {
   window.localStorage.removeItem('td.gaResetRequestId');
 });
-
-const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const input = (name: string) => q(`input-${name}`) as HTMLInputElement;
 
 describe('GaResetPanel (lost Google authenticator: user name + password + e-mail code → review)', () => {
   it('checks the fields first and sends nothing', async () => {
     const calls = serveApi(() => null);
-    view = await renderAccount(<GaResetPanel initialUsername="" onDone={() => {}} />, 'zh-HK');
+    await harness.render(<GaResetPanel initialUsername="" onDone={() => {}} />, 'zh-HK');
     expect(q('ga-reset-form')?.textContent).toContain(zhAccount.gaReset.intro.replace('{{hours}}', '48'));
     await userEvent.click(q('ga-reset-submit') as HTMLElement);
     await expect.poll(() => q('error-password')?.textContent).toBe(zhValidation.errors.passwordRequired);
@@ -39,13 +27,13 @@ describe('GaResetPanel (lost Google authenticator: user name + password + e-mail
   it('opens a request, shows it under review, then the decision after a refresh', async () => {
     let status = 'review';
     const calls = serveApi((path) => {
-      if (path === '/platformConfiguration/get') return { publicKey };
+      if (path === '/platformConfiguration/get') return { publicKey: harness.publicKey };
       if (path === '/institution/email/captcha/noLogin') return { uuid: 'reset-uuid-1' };
       if (path === '/institution/ga/reset/apply') return { requestId: 'req-0123456789abcdefghij', status: 'review' };
       if (path === '/institution/ga/reset/status') return { requestId: 'req-0123456789abcdefghij', status };
       return null;
     });
-    view = await renderAccount(<GaResetPanel initialUsername="ada@firm.test" onDone={() => {}} />, 'en-US');
+    await harness.render(<GaResetPanel initialUsername="ada@firm.test" onDone={() => {}} />, 'en-US');
     await userEvent.fill(input('password'), 'Passw0rd!x');
     await userEvent.click(q('send-emailCode') as HTMLElement);
     await expect.poll(() => calls.find((call) => call.path === '/institution/email/captcha/noLogin')?.body).toEqual({ email: 'ada@firm.test', businessType: 'resetGa' });
@@ -62,12 +50,12 @@ describe('GaResetPanel (lost Google authenticator: user name + password + e-mail
 
   it('shows a refusal as text (wrong password)', async () => {
     serveApi((path) => {
-      if (path === '/platformConfiguration/get') return { publicKey };
+      if (path === '/platformConfiguration/get') return { publicKey: harness.publicKey };
       if (path === '/institution/email/captcha/noLogin') return { uuid: 'reset-uuid-2' };
       if (path === '/institution/ga/reset/apply') return new Error('verification failed, please log in again');
       return null;
     });
-    view = await renderAccount(<GaResetPanel initialUsername="ada@firm.test" onDone={() => {}} />, 'en-US');
+    await harness.render(<GaResetPanel initialUsername="ada@firm.test" onDone={() => {}} />, 'en-US');
     await userEvent.fill(input('password'), 'Wrong#Pass1');
     await userEvent.click(q('send-emailCode') as HTMLElement);
     await expect.poll(() => (q('send-emailCode') as HTMLButtonElement).disabled).toBe(true);

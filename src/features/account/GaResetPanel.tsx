@@ -4,10 +4,13 @@ import { isEmailFormat } from '../../lib/validation/index.ts';
 import { GA_RESET_RESTRICTION_HOURS } from '../../../contract/rules.ts';
 import { applyGaReset, gaResetStatus, sendEmailCodeNoLogin, type GaResetState } from './api.ts';
 import { asksForCaptcha, describeError } from './errors.ts';
-import { checkCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, useSubmit } from '../../components/form/index.ts';
+import { checkCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
 
 type Field = 'username' | 'password' | 'emailCode';
+
+/** The fields a refusal may name (those of the form's values, and the captcha). */
+const FIELDS: readonly (Field | 'captchaCode')[] = ['username', 'password', 'emailCode', 'captchaCode'];
 
 /** The request id is the applicant's only handle on the request (they cannot sign in): kept for this browser. */
 const STORAGE_KEY = 'td.gaResetRequestId';
@@ -36,7 +39,7 @@ export function GaResetPanel({ initialUsername, onDone }: { initialUsername: str
   const { t } = useTranslation('account');
   const [values, setValues] = useState<Record<Field, string>>({ username: initialUsername, password: '', emailCode: '' });
   const [emailUuid, setEmailUuid] = useState<{ uuid: string | null; email: string }>({ uuid: null, email: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field | 'captchaCode'>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field | 'captchaCode'>('gaReset', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [request, setRequest] = useState<GaResetState | null>(null);
   // As at sign-in: after the account's first failed passwords the server asks for the image captcha.
@@ -92,9 +95,7 @@ export function GaResetPanel({ initialUsername, onDone }: { initialUsername: str
           if (captchaActive) captcha.refresh();
           else setCaptchaActive(true);
         }
-        if (described.field === 'captchaCode' || (described.field && described.field in values)) {
-          setErrors({ [described.field]: described.message });
-        } else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
         setValues((v) => ({ ...v, password: '' }));
       }
     });

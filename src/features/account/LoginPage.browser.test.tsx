@@ -1,26 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import enAccount from '../../../locales/en-US/account.json';
 import zhAccount from '../../../locales/zh-HK/account.json';
-import { configureApi } from '../../lib/api/index.ts';
 import LoginPage from './LoginPage.tsx';
-import { renderAccount } from './testing/render-account.tsx';
-import { Refusal, serveApi, testPublicKey } from './testing/serve-api.ts';
+import { accountScreenTests, input, q } from './testing/screen-tests.ts';
+import { Refusal, serveApi } from './testing/serve-api.ts';
 
-let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
-let publicKey = '';
-beforeAll(async () => {
-  configureApi({ getToken: () => null, notify: () => {} });
-  publicKey = await testPublicKey();
-});
-afterEach(async () => {
-  await view?.unmount();
-  view = undefined;
-  vi.restoreAllMocks();
-});
+const harness = accountScreenTests({ api: 'visitor', publicKey: true });
 
-const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const input = (name: string) => q(`input-${name}`) as HTMLInputElement;
 const image = (n: number) => `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" data-n="${n}"/>`)}`;
 
 describe('LoginPage: the image captcha after an account\'s first failed sign-ins', () => {
@@ -28,7 +15,7 @@ describe('LoginPage: the image captcha after an account\'s first failed sign-ins
     let captchas = 0;
     let preLogins = 0;
     const calls = serveApi((path, _body, url) => {
-      if (path === '/platformConfiguration/get') return { publicKey };
+      if (path === '/platformConfiguration/get') return { publicKey: harness.publicKey };
       if (path === '/institution/image/captcha') {
         expect(url.searchParams.get('businessType')).toBe('login');
         captchas += 1;
@@ -43,7 +30,7 @@ describe('LoginPage: the image captcha after an account\'s first failed sign-ins
       if (path === '/institution/login') return { token: 't'.repeat(43) };
       return null;
     });
-    view = await renderAccount(<LoginPage />, 'en-US', { path: '/:lang/login', url: '/en-US/login' });
+    await harness.render(<LoginPage />, 'en-US', { path: '/:lang/login', url: '/en-US/login' });
     expect(q('captcha-image')).toBeNull();
     await userEvent.fill(input('username'), 'ada@firm.test');
     await userEvent.fill(input('password'), 'Wrong-Pass1');
@@ -77,12 +64,12 @@ describe('LoginPage: the image captcha after an account\'s first failed sign-ins
 
   it('asks for the captcha when the server refuses without one (10040), in Chinese', async () => {
     serveApi((path) => {
-      if (path === '/platformConfiguration/get') return { publicKey };
+      if (path === '/platformConfiguration/get') return { publicKey: harness.publicKey };
       if (path === '/institution/image/captcha') return { uuid: 'captcha-x', image: image(0) };
       if (path === '/institution/preLogin') return new Refusal(10040, { field: 'captchaCode' });
       return null;
     });
-    view = await renderAccount(<LoginPage />, 'zh-HK', { path: '/:lang/login', url: '/zh-HK/login' });
+    await harness.render(<LoginPage />, 'zh-HK', { path: '/:lang/login', url: '/zh-HK/login' });
     await userEvent.fill(input('username'), 'ada@firm.test');
     await userEvent.fill(input('password'), 'Right-Pass1');
     await userEvent.click(q('login-submit') as HTMLElement);

@@ -6,13 +6,18 @@ import { safeRedirectTarget } from '../../app/paths.ts';
 import { login, preLogin } from './api.ts';
 import { asksForCaptcha, describeError, type FormError } from './errors.ts';
 import { validateLogin, type LoginForm } from './forms.ts';
-import { type FieldErrors, FormMessage, TextField, useSubmit } from '../../components/form/index.ts';
+import { type FieldErrors, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { bootstrapSession } from './session-bootstrap.ts';
 import { GaResetPanel } from './GaResetPanel.tsx';
 import { ResetPasswordPanel } from './ResetPasswordPanel.tsx';
 import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
 import './account.css';
+
+type Field = keyof LoginForm | 'captchaCode';
+
+/** The fields a refusal may name (those of the form's values, and the captcha). */
+const FIELDS: readonly Field[] = ['username', 'password', 'gaCode', 'captchaCode'];
 
 /** spec §4 "Login": a pre-login step first, then login returns the token; failure resets the session. */
 export default function LoginPage() {
@@ -26,13 +31,13 @@ export default function LoginPage() {
   const [mode, setMode] = useState<'login' | 'reset' | 'gaReset'>('login');
   const [form, setForm] = useState<LoginForm>({ username: registered ?? '', password: '', gaCode: '' });
   const [needGaCode, setNeedGaCode] = useState(false);
-  const [issues, setIssues] = useState<FieldErrors<keyof LoginForm | 'captchaCode'>>({});
+  const { errors: issues, setErrors: setIssues, place } = useFieldErrors<Field>('login', FIELDS);
   // After an account's first failed sign-ins the server asks for the image captcha (10040, or 10001 saying
   // captchaRequired); from then on every try carries one, and a used one is replaced.
   const [captchaActive, setCaptchaActive] = useState(false);
   const captcha = useCaptcha('login', captchaActive);
   const [message, setMessage] = useState<string | null>(null);
-  // spec §8 lockout messages and failed sign-ins link to the article on passwords and lockouts (issue 16).
+  // spec §8 lockout messages and failed sign-ins link to the article on passwords and lockouts (spec §1 help centre).
   const [help, setHelp] = useState<FormError['help']>();
   const { submitting, run } = useSubmit();
 
@@ -40,7 +45,7 @@ export default function LoginPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: FieldErrors<keyof LoginForm | 'captchaCode'> = validateLogin(form, needGaCode);
+    const found: FieldErrors<Field> = validateLogin(form, needGaCode);
     if (captchaActive && captcha.code.trim() === '') found.captchaCode = { key: 'account:errors.captchaRequired' };
     setIssues(found);
     setMessage(null);
@@ -72,9 +77,7 @@ export default function LoginPage() {
           if (captchaActive) captcha.refresh();
           else setCaptchaActive(true);
         }
-        if (described.field === 'gaCode' || described.field === 'username' || described.field === 'password' || described.field === 'captchaCode') {
-          setIssues({ [described.field]: described.message });
-        } else {
+        if (!place(described.field, described.message)) {
           setMessage(described.message);
           setHelp(described.help);
         }

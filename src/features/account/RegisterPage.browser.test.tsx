@@ -1,24 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import zhAccount from '../../../locales/zh-HK/account.json';
 import zhValidation from '../../../locales/zh-HK/validation.json';
 import enValidation from '../../../locales/en-US/validation.json';
 import RegisterPage from './RegisterPage.tsx';
-import { renderAccount } from './testing/render-account.tsx';
+import { accountScreenTests, q } from './testing/screen-tests.ts';
 
-let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
-afterEach(async () => {
-  await view?.unmount();
-  view = undefined;
-  vi.restoreAllMocks();
-});
-
-const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+const harness = accountScreenTests();
 
 describe('RegisterPage (spec §2 fields, §5 rules)', () => {
   it('shows a translated error beside each bad field and sends nothing', async () => {
     const fetchSpy = vi.spyOn(window, 'fetch');
-    view = await renderAccount(<RegisterPage />, 'zh-HK', { path: '/:lang/register', url: '/zh-HK/register' });
+    await harness.render(<RegisterPage />, 'zh-HK', { path: '/:lang/register', url: '/zh-HK/register' });
     await userEvent.fill(q('input-companyName') as HTMLInputElement, '香港貿易有限公司');
     await userEvent.fill(q('input-password') as HTMLInputElement, 'short');
     await userEvent.click(q('register-submit') as HTMLElement);
@@ -38,7 +31,7 @@ describe('RegisterPage (spec §2 fields, §5 rules)', () => {
 
   it('will not send a code to an invalid e-mail', async () => {
     const fetchSpy = vi.spyOn(window, 'fetch');
-    view = await renderAccount(<RegisterPage />, 'en-US', { path: '/:lang/register', url: '/en-US/register' });
+    await harness.render(<RegisterPage />, 'en-US', { path: '/:lang/register', url: '/en-US/register' });
     await userEvent.fill(q('input-email') as HTMLInputElement, 'not-an-email');
     await userEvent.click(q('send-emailCode') as HTMLElement);
     await expect.poll(() => q('error-emailCode')?.textContent).toBe(enValidation.errors.emailInvalid);

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { retrievePassword, sendEmailCodeNoLogin, sendSmsCode, verifyUser, type VerifiedUser } from './api.ts';
 import { describeError } from './errors.ts';
 import { checkPhone, validateResetPassword, type ResetPasswordForm } from './forms.ts';
-import { type FieldErrors, CodeField, FormMessage, TextField, useSubmit } from '../../components/form/index.ts';
+import { type FieldErrors, CodeField, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { CaptchaField, useCaptcha } from './ui/CaptchaField.tsx';
 import { isEmailFormat } from '../../lib/validation/index.ts';
 
 type Field = keyof ResetPasswordForm | 'captchaCode';
+
+/** The fields a refusal of the reset may name (those of the form's values; the captcha is the first step's). */
+const RESET_FIELDS: readonly Field[] = ['username', 'type', 'areaCode', 'phone', 'code', 'newPassword', 'confirmPassword'];
 
 /** spec §2 "Password reset by e-mail or phone": verify the user (image captcha), then a code and a new password. */
 export function ResetPasswordPanel({ onDone }: { onDone: () => void }) {
@@ -18,7 +21,7 @@ export function ResetPasswordPanel({ onDone }: { onDone: () => void }) {
   const captchaCode = captchaState.code;
   const [verified, setVerified] = useState<VerifiedUser | null>(null);
   const [codeUuid, setCodeUuid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, place } = useFieldErrors<Field>('reset', RESET_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const { submitting, run } = useSubmit();
@@ -64,8 +67,7 @@ export function ResetPasswordPanel({ onDone }: { onDone: () => void }) {
         setDone(true);
       } catch (error) {
         const described = describeError(t, error, { emailCode: 'code', smsCode: 'code', emailUuid: 'code', smsUuid: 'code' });
-        if (described.field && described.field in form) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));

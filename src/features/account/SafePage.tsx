@@ -19,7 +19,7 @@ type Panel = 'ga' | 'email' | 'phone' | 'password' | 'antiPhishing' | null;
 
 /**
  * spec §2 account security: Google verification, e-mail, phone, login history, change password; and, beyond
- * the spec, the anti-phishing code and the signed-in devices (issue "account security hardening").
+ * the spec, the anti-phishing code and the signed-in devices (server/README.md "Sessions").
  */
 export default function SafePage() {
   const { t } = useTranslation('account');

@@ -42,7 +42,7 @@ describe('account error messages (spec §8)', () => {
 
   it('login failure says verification failed, with the attempts left', () => {
     const out = describeError(en, business(ServerCode.loginFailed, { errorCount: 2, remainingAttempts: 3 }));
-    // The refusal links to the article on passwords and lockouts (issue 16).
+    // The refusal links to the article on passwords and lockouts (spec §1 help centre, spec §8 lockout messages).
     expect(out).toEqual({ field: null, message: 'Verification failed, please log in again (2 wrong, 3 attempts left)', help: 'security/password-lockouts' });
   });
 

@@ -24,7 +24,7 @@ export interface FormError {
   /** The form field the message belongs beside; null for the form as a whole. */
   field: string | null;
   message: string;
-  /** The help article that explains this refusal, where one does (issue 16: spec §8 messages link to their article). */
+  /** The help article that explains this refusal, where one does (spec §8 messages, explained by the help centre of spec §1). */
   help?: HelpArticleId | undefined;
 }
 

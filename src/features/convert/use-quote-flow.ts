@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import type Decimal from 'decimal.js';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newRequestId } from '../../lib/api/index.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 import { bootstrapSession } from '../account/index.ts';
 import { useSubmit, type FieldIssue } from '../../components/form/index.ts';
 import type { HelpArticleId } from '../help/shared.ts';
@@ -45,15 +46,6 @@ export interface QuoteData {
   reloadPairs: () => void;
   /** A refusal that says the desk's terms moved (the OTC desk closed): read them again. */
   reloadTerms?: () => void;
-}
-
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 export interface QuoteFlow<I extends QuoteLike = QuoteLike, F extends FirmLike = FirmLike, O = unknown> {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { charCount } from '../../../contract/rules.ts';
 import { describeError, useAccountInfo } from '../account/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { marketingApi } from './api.ts';
-import { checkCooperation, cooperationBody, MESSAGE_MAX, type CooperationDraft, type CooperationField } from './cooperation-form.ts';
+import { checkCooperation, COOPERATION_FIELDS, cooperationBody, MESSAGE_MAX, type CooperationDraft, type CooperationField } from './cooperation-form.ts';
 
 /**
  * The broker cooperation application (spec §2 brokers, §7 `/broker/business/cooperation/add`). The call needs a
@@ -51,13 +51,13 @@ function CooperationForm() {
     phone: info?.phone ?? '',
     message: '',
   }));
-  const [errors, setErrors] = useState<FieldErrors<CooperationField>>({});
+  const { errors, setErrors, clear, place } = useFieldErrors<CooperationField>('brokers', COOPERATION_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [sent, setSent] = useState<{ id: number | null; email: string } | null>(null);
   const { submitting, run } = useSubmit();
   const set = (field: CooperationField) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    clear(field);
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -76,8 +76,7 @@ function CooperationForm() {
         setSent({ id: reply.id, email: body.email });
       } catch (error) {
         const described = describeError(t, error);
-        if (described.field && described.field in values) setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
     if (outcome === 'busy') setMessage(t('brokers.form.clickOnce'));

@@ -7,11 +7,29 @@ import { isApiError } from '../../lib/api/index.ts';
 import { formatAmount, formatDateTime, formatQuantity, parseAmount } from '../../lib/format/index.ts';
 import { Field, TextField } from '../../components/form/index.ts';
 import { marketingApi, type OtcQuote } from './api.ts';
-import { useSettled } from './use-settled.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 
 const ASSETS = [...CONVERT_DIGITAL, ...CONVERT_FIAT];
 /** The desk's price moves with the books: the indicative quote is asked for again this often while shown. */
 const REFRESH_MS = 10_000;
+
+/** One side's asset of the quote box (`otcFrom`, `otcTo`). */
+function AssetSelect({ side, label, value, onValue }: { side: 'from' | 'to'; label: string; value: string; onValue: (asset: string) => void }) {
+  const name = side === 'from' ? 'otcFrom' : 'otcTo';
+  return (
+    <Field name={name} label={label}>
+      {(aria) => (
+        <select {...aria} value={value} onChange={(e) => onValue(e.target.value)} data-testid={`otc-quote-${side}`}>
+          {ASSETS.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
 
 type Outcome = { key: string; quote: OtcQuote } | { key: string; error: string };
 
@@ -75,32 +93,12 @@ export function OtcQuoteBox({ minUsd }: { minUsd: string | null }) {
     <section className="td-mk-panel" aria-labelledby="otc-quote-title" data-testid="otc-quote">
       <h2 id="otc-quote-title">{t('otc.quote.title')}</h2>
       <form className="td-mk-quote-form" onSubmit={(e) => e.preventDefault()}>
-        <Field name="otcFrom" label={t('otc.quote.from')}>
-          {(aria) => (
-            <select {...aria} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="otc-quote-from">
-              {ASSETS.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <AssetSelect side="from" label={t('otc.quote.from')} value={from} onValue={setFrom} />
         <TextField name="otcAmount" label={t('otc.quote.amount', { asset: from })} inputMode="decimal" autoComplete="off" value={amount} onValue={setAmount} error={localIssue ?? undefined} />
         <button type="button" className="td-button td-button-secondary td-mk-swap" onClick={swap} aria-label={t('otc.quote.swap')} data-testid="otc-quote-swap">
           {t('otc.quote.swapShort')}
         </button>
-        <Field name="otcTo" label={t('otc.quote.to')}>
-          {(aria) => (
-            <select {...aria} value={to} onChange={(e) => setTo(e.target.value)} data-testid="otc-quote-to">
-              {ASSETS.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <AssetSelect side="to" label={t('otc.quote.to')} value={to} onValue={setTo} />
       </form>
       <div className="td-mk-quote" aria-live="polite" data-testid="otc-quote-result" data-state={state}>
         {quote ? (

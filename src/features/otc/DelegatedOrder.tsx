@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { newRequestId } from '../../lib/api/index.ts';
 import { parseAmount } from '../../lib/format/index.ts';
 import type { DisabledReason } from '../account/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { amountText, PermissionNotice, priceText, useIndicativeQuote, usdText } from '../convert/shared.ts';
 import { convertKind } from '../../../contract/convert-rules.ts';
 import { AssetSelect } from '../wallet/shared.ts';
@@ -18,6 +18,9 @@ import { useOrderFollow } from './use-live-orders.ts';
 import type { DeskTerms } from './use-desk-terms.ts';
 import type { OtcData } from './use-otc-data.ts';
 
+/** The field a refusal may name: the amount (the desk's minimum, the balance). */
+const SERVER_FIELDS: readonly LimitField[] = ['fromAmount'];
+
 /** How often a placed order is read again while the desk may still fill it. */
 const FOLLOW_MS = 3_000;
 
@@ -30,7 +33,7 @@ const FOLLOW_MS = 3_000;
 export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; data: OtcData; blocked: DisabledReason | null }) {
   const { t } = useTranslation('otc');
   const [draft, setDraft] = useState<LimitDraft>({ from: 'BTC', to: 'USDT', amount: '', limitPrice: '', expiry: '1d' });
-  const [errors, setErrors] = useState<FieldErrors<LimitField>>({});
+  const { errors, setErrors, place } = useFieldErrors<LimitField>('limit', SERVER_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [placed, setPlaced] = useState<OtcOrder | null>(null);
   const { submitting, run } = useSubmit();
@@ -87,8 +90,7 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
       } catch (error) {
         const described = describeOtcError(t, error);
         if (described.effect === 'terms') terms.reload();
-        if (described.field === 'fromAmount') setErrors({ fromAmount: described.message });
-        else setMessage(described.message);
+        if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
   };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../components/form/index.ts';
+import { FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
 import { SignInPrompt } from '../convert/shared.ts';
 import { AssetSelect } from '../wallet/shared.ts';
 import { convertKind } from '../../../contract/convert-rules.ts';
@@ -15,7 +15,7 @@ import { useOtcData } from './use-otc-data.ts';
 import './otc.css';
 
 /** The server names a field it refused (400 with data.field): the e-mail's format, the pair. */
-const SERVER_FIELDS: ReadonlySet<string> = new Set<EnquiryField>(['companyName', 'contactName', 'email', 'areaCode', 'phone', 'fromAsset', 'toAsset', 'fromAmount', 'message']);
+const SERVER_FIELDS: readonly EnquiryField[] = ['companyName', 'contactName', 'email', 'areaCode', 'phone', 'fromAsset', 'toAsset', 'fromAmount', 'message'];
 
 /**
  * otc/form/unlogin (spec §2, public): an enquiry to the desk without an account — company, contact, e-mail,
@@ -28,14 +28,14 @@ export function EnquiryScreen() {
   const terms = useDeskTerms(false);
   const data = useOtcData(false, terms.reload);
   const [draft, setDraft] = useState<EnquiryDraft>(emptyEnquiry);
-  const [errors, setErrors] = useState<FieldErrors<EnquiryField>>({});
+  const { errors, setErrors, clear, place } = useFieldErrors<EnquiryField>('enquiry', SERVER_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [sent, setSent] = useState<EnquiryReply | null>(null);
   const { submitting, run } = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const set = (field: EnquiryField) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    clear(field);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -55,8 +55,8 @@ export function EnquiryScreen() {
       } catch (error) {
         const described = describeOtcError(t, error);
         const field = (error as { data?: { field?: unknown } }).data?.field;
-        if (typeof field === 'string' && SERVER_FIELDS.has(field)) setErrors({ [field]: field === 'email' ? { key: 'otc:enquiry.errors.emailInvalid' } : described.message });
-        else setMessage(described.message);
+        const named = typeof field === 'string' ? field : null;
+        if (!place(named, named === 'email' ? { key: 'otc:enquiry.errors.emailInvalid' } : described.message)) setMessage(described.message);
       }
     });
   };

@@ -5,7 +5,7 @@ import { utcText } from './desk-hours.ts';
 import { timelineOf } from './timeline.ts';
 
 /**
- * An order's timeline (issue 12): requested → quoted → accepted → settled, each with its time, or how it
+ * An order's timeline (spec §9 OTC): requested → quoted → accepted → settled, each with its time, or how it
  * ended; under it the desk's two promises read against it: the result within 30 minutes and settlement T+1.
  */
 export function OrderTimeline({ order }: { order: OtcOrder }) {

@@ -17,7 +17,7 @@ type Mode = 'quote' | 'limit';
 const modePath = (mode: Mode) => (mode === 'limit' ? 'otc/form?mode=limit' : 'otc/form');
 
 /**
- * otc/form (signed in, issue 12): the desk's two modes of spec §1 — an instant quote (`?mode` absent) or a
+ * otc/form (signed in, spec §2 routes): the desk's two modes of spec §1 — an instant quote (`?mode` absent) or a
  * delegated order (`?mode=limit`) — beside the desk's terms. OTC needs advanced KYC and an account not frozen
  * (the user menu's `otc` permission): otherwise the form says what is missing and links to it.
  */

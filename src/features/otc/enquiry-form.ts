@@ -36,8 +36,8 @@ export const emptyEnquiry = (): EnquiryDraft => ({
 const chars = (text: string) => [...text].length;
 
 /**
- * Every field's problem before anything is sent, as keys of otc.json (issue 12: "clear validation messages per
- * field before sending"): the names and e-mail required and in range, the e-mail's format (spec §5), a phone
+ * Every field's problem before anything is sent, as keys of otc.json (spec §5: a clear
+ * message per field before sending): the names and e-mail required and in range, the e-mail's format (spec §5), a phone
  * number of digits with its area code, a pair the desk trades, an amount at the asset's decimals, the message's length.
  */
 export function enquiryIssues(draft: EnquiryDraft, decimals: Readonly<Record<string, number>>): FieldErrors<EnquiryField> {

@@ -1,6 +1,6 @@
 import type { OtcOrder } from './api.ts';
 
-/** The steps of spec §9's promises (issue 12: requested → quoted → accepted → settled), or where an order ended. */
+/** The steps of spec §9's promises (requested → quoted → accepted → settled), or where an order ended. */
 export type StepKey = 'requested' | 'quoted' | 'accepted' | 'settled' | 'cancelled' | 'rejected' | 'expired';
 export interface TimelineStep {
   key: StepKey;

@@ -1,30 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import enAccount from '../../../../locales/en-US/account.json';
 import zhAccount from '../../../../locales/zh-HK/account.json';
-import { configureApi } from '../../../lib/api/index.ts';
-import { renderAccount } from '../testing/render-account.tsx';
-import { Refusal, serveApi, testPublicKey } from '../testing/serve-api.ts';
+import { accountScreenTests, input, q } from '../testing/screen-tests.ts';
+import { Refusal, serveApi } from '../testing/serve-api.ts';
 import { AntiPhishingSection } from './AntiPhishingSection.tsx';
 
-let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
-let publicKey = '';
-beforeAll(async () => {
-  configureApi({ getToken: () => 'tok-test-0123456789abcdef', notify: () => {} });
-  publicKey = await testPublicKey();
-});
-afterEach(async () => {
-  await view?.unmount();
-  view = undefined;
-  vi.restoreAllMocks();
-});
-
-const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const input = (name: string) => q(`input-${name}`) as HTMLInputElement;
+const harness = accountScreenTests({ api: 'signedIn', publicKey: true });
 
 function api(options: { wrongPassword?: boolean } = {}) {
   return serveApi((path, body) => {
-    if (path === '/platformConfiguration/get') return { publicKey };
+    if (path === '/platformConfiguration/get') return { publicKey: harness.publicKey };
     if (path === '/institution/email/captcha') return { uuid: 'mail-uuid-ap' };
     if (path === '/institution/antiPhishing/set') {
       if (options.wrongPassword) return new Refusal(10030, { errorCount: 1, remainingAttempts: 4 });
@@ -37,7 +23,7 @@ function api(options: { wrongPassword?: boolean } = {}) {
 describe('AntiPhishingSection (the code that heads every e-mail, set with the step-up)', () => {
   it('checks the code and the step-up fields before any call', async () => {
     const calls = api();
-    view = await renderAccount(<AntiPhishingSection gaBound onSaved={() => {}} />, 'zh-HK');
+    await harness.render(<AntiPhishingSection gaBound onSaved={() => {}} />, 'zh-HK');
     await userEvent.fill(input('code'), 'ab!');
     await userEvent.click(q('anti-phishing-submit')!);
     await expect.poll(() => q('error-code')?.textContent).toBe(zhAccount.safe.antiPhishing.rule);
@@ -55,7 +41,7 @@ describe('AntiPhishingSection (the code that heads every e-mail, set with the st
   it('sends the code with the encrypted password, the e-mail code and the Google code', async () => {
     const calls = api();
     const onSaved = vi.fn();
-    view = await renderAccount(<AntiPhishingSection gaBound onSaved={onSaved} />, 'en-US');
+    const view = await harness.render(<AntiPhishingSection gaBound onSaved={onSaved} />, 'en-US');
     expect(view.container.textContent).toContain(enAccount.safe.antiPhishing.explain);
     await userEvent.fill(input('code'), 'Falcon2026');
     await userEvent.fill(input('password'), 'Passw0rd!x');
@@ -75,7 +61,7 @@ describe('AntiPhishingSection (the code that heads every e-mail, set with the st
 
   it('without a bound authenticator asks for no Google code; a wrong password shows beside the field', async () => {
     const calls = api({ wrongPassword: true });
-    view = await renderAccount(<AntiPhishingSection gaBound={false} onSaved={() => {}} />, 'en-US');
+    await harness.render(<AntiPhishingSection gaBound={false} onSaved={() => {}} />, 'en-US');
     expect(q('input-gaCode')).toBeNull();
     await userEvent.fill(input('code'), 'Falcon2026');
     await userEvent.fill(input('password'), 'Wrong0ne!x');

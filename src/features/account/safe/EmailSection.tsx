@@ -3,9 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { validateBusinessEmail } from '../../../lib/validation/index.ts';
 import { sendEmailCode, updateEmail } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
+import { checkCode, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
+import { StepUpFields, useStepUp, type StepUpFactor } from '../../../components/step-up/index.ts';
+import { asFactorErrors, asFormErrors, type FactorNames } from './factor-names.ts';
 
 type Field = 'password' | 'oldEmailCode' | 'email' | 'newEmailCode' | 'gaCode';
+
+// server/README.md "Step-up": updateEmail takes the password, a code to the address held now (the step-up's
+// e-mail code, here oldEmailCode) and the Google code while bound; the new address's code is the change's own.
+const STEP_UP: readonly StepUpFactor[] = ['password', 'emailCode'];
+const STEP_UP_BOUND: readonly StepUpFactor[] = ['password', 'emailCode', 'gaCode'];
+const NAMES: FactorNames<Field> = { password: 'password', emailCode: 'oldEmailCode', gaCode: 'gaCode' };
 
 /** The fields a refusal may name (those of the form's values). */
 const FIELDS: readonly Field[] = ['password', 'oldEmailCode', 'email', 'newEmailCode', 'gaCode'];
@@ -16,13 +24,13 @@ const FIELDS: readonly Field[] = ['password', 'oldEmailCode', 'email', 'newEmail
  */
 export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail: string; gaBound: boolean; onSaved: () => void }) {
   const { t } = useTranslation('account');
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', oldEmailCode: '', email: '', newEmailCode: '', gaCode: '' });
-  const [oldUuid, setOldUuid] = useState<string | null>(null);
+  const stepUp = useStepUp({ factors: gaBound ? STEP_UP_BOUND : STEP_UP });
+  const [values, setValues] = useState<Record<'email' | 'newEmailCode', string>>({ email: '', newEmailCode: '' });
   const [newUuid, setNewUuid] = useState<{ uuid: string | null; email: string }>({ uuid: null, email: '' });
   const { errors, setErrors, place } = useFieldErrors<Field>('email', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
-  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: 'email' | 'newEmailCode') => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const email = values.email.trim();
   const newCodeUuid = newUuid.email === email ? newUuid.uuid : null;
   const emailIssue = (): FieldIssue | null => {
@@ -33,20 +41,19 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found = Object.fromEntries(
-      Object.entries({
-        password: checkStepUpPassword(values.password),
-        oldEmailCode: checkCode(values.oldEmailCode, oldUuid),
-        email: emailIssue() ?? undefined,
-        newEmailCode: checkCode(values.newEmailCode, newCodeUuid),
-        gaCode: checkGaCode(values.gaCode, gaBound),
-      }).filter(([, v]) => v),
-    ) as FieldErrors<Field>;
+    const addressIssue = emailIssue();
+    const newCodeIssue = checkCode(values.newEmailCode, newCodeUuid);
+    const found: FieldErrors<Field> = {
+      ...asFormErrors(stepUp.check(), NAMES),
+      ...(addressIssue ? { email: addressIssue } : {}),
+      ...(newCodeIssue ? { newEmailCode: newCodeIssue } : {}),
+    };
     setErrors(found);
-    if (Object.keys(found).length > 0 || !oldUuid || !newCodeUuid) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors || !newCodeUuid) return;
     const outcome = await run(async () => {
       try {
-        await updateEmail({ password: values.password, oldEmailUuid: oldUuid, oldEmailCode: values.oldEmailCode.trim(), newEmailUuid: newCodeUuid, newEmailCode: values.newEmailCode.trim(), email, gaCode: values.gaCode.trim() });
+        await updateEmail({ password: stepUp.values.password, oldEmailUuid: factors.emailUuid, oldEmailCode: factors.emailCode, newEmailUuid: newCodeUuid, newEmailCode: values.newEmailCode.trim(), email, gaCode: factors.gaCode ?? '' });
         onSaved();
       } catch (error) {
         const described = describeError(t, error, { emailCode: 'newEmailCode', emailUuid: 'newEmailCode' });
@@ -59,21 +66,32 @@ export function EmailSection({ currentEmail, gaBound, onSaved }: { currentEmail:
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="email-form">
       <p className="td-field-hint">{t('safe.email.notice')}</p>
-      <p className="td-field-hint">{t('safe.stepUp')}</p>
-      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="oldEmailCode" label={t('safe.email.oldCode', { email: currentEmail })} value={values.oldEmailCode} onValue={set('oldEmailCode')} error={errors.oldEmailCode} request={() => sendEmailCode('updateEmailOld')} onUuid={setOldUuid} />
-      <TextField name="email" label={t('fields.newEmail')} type="email" value={values.email} onValue={set('email')} error={errors.email} />
-      <CodeField describeFailure={(failure) => describeError(t, failure).message}
-        name="newEmailCode"
-        label={t('fields.emailCode')}
-        value={values.newEmailCode}
-        onValue={set('newEmailCode')}
-        error={errors.newEmailCode}
-        precheck={emailIssue}
-        request={() => sendEmailCode('updateEmailNew', email)}
-        onUuid={(uuid) => setNewUuid({ uuid, email })}
+      <StepUpFields
+        stepUp={stepUp}
+        errors={asFactorErrors(errors, NAMES)}
+        intro={t('safe.stepUp')}
+        labels={{ password: t('fields.password'), emailCode: t('safe.email.oldCode', { email: currentEmail }), gaCode: t('fields.gaCode') }}
+        names={NAMES}
+        sendEmailCode={() => sendEmailCode('updateEmailOld')}
+        describeFailure={(failure) => describeError(t, failure).message}
+        gaMaxLength={6}
+        afterEmailCode={
+          <>
+            <TextField name="email" label={t('fields.newEmail')} type="email" value={values.email} onValue={set('email')} error={errors.email} />
+            <CodeField
+              describeFailure={(failure) => describeError(t, failure).message}
+              name="newEmailCode"
+              label={t('fields.emailCode')}
+              value={values.newEmailCode}
+              onValue={set('newEmailCode')}
+              error={errors.newEmailCode}
+              precheck={emailIssue}
+              request={() => sendEmailCode('updateEmailNew', email)}
+              onUuid={(uuid) => setNewUuid({ uuid, email })}
+            />
+          </>
+        }
       />
-      {gaBound ? <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} /> : null}
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="email-submit">
         {submitting ? t('common.processing') : t('safe.email.submit')}

@@ -1,31 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import enAccount from '../../../../locales/en-US/account.json';
 import zhAccount from '../../../../locales/zh-HK/account.json';
 import zhValidation from '../../../../locales/zh-HK/validation.json';
-import { configureApi } from '../../../lib/api/index.ts';
-import { renderAccount } from '../testing/render-account.tsx';
-import { serveApi, testPublicKey } from '../testing/serve-api.ts';
+import { accountScreenTests, input, q } from '../testing/screen-tests.ts';
+import { serveApi } from '../testing/serve-api.ts';
 import { GaSection } from './GaSection.tsx';
 
-let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
-let publicKey = '';
-beforeAll(async () => {
-  configureApi({ getToken: () => 'tok-test-0123456789abcdef', notify: () => {} });
-  publicKey = await testPublicKey();
-});
-afterEach(async () => {
-  await view?.unmount();
-  view = undefined;
-  vi.restoreAllMocks();
-});
-
-const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-const input = (name: string) => q(`input-${name}`) as HTMLInputElement;
+const harness = accountScreenTests({ api: 'signedIn', publicKey: true });
 
 function api() {
   return serveApi((path) => {
-    if (path === '/platformConfiguration/get') return { publicKey };
+    if (path === '/platformConfiguration/get') return { publicKey: harness.publicKey };
     if (path === '/institution/generateGaInfo') return { secretKey: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/TD:a%40b.co?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', bound: false };
     if (path === '/institution/email/captcha') return { uuid: 'mail-uuid-1' };
     if (path === '/institution/bindGaInfo') return { bound: true };
@@ -37,7 +23,7 @@ describe('GaSection (binding takes the step-up: password + e-mail code + current
   it('asks for the password and an e-mail code before a first bind, and sends nothing without them', async () => {
     const calls = api();
     const onBound = vi.fn();
-    view = await renderAccount(<GaSection bound={false} onBound={onBound} />, 'zh-HK');
+    await harness.render(<GaSection bound={false} onBound={onBound} />, 'zh-HK');
     await userEvent.click(q('ga-generate') as HTMLElement);
     await expect.poll(() => q('ga-secret')?.textContent).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
     expect(q('ga-step-up')?.textContent).toBe(zhAccount.safe.stepUp);
@@ -53,7 +39,7 @@ describe('GaSection (binding takes the step-up: password + e-mail code + current
   it('sends the encrypted password, the e-mail code and the new code, and is keyboard-usable', async () => {
     const calls = api();
     const onBound = vi.fn();
-    view = await renderAccount(<GaSection bound={false} onBound={onBound} />, 'en-US');
+    await harness.render(<GaSection bound={false} onBound={onBound} />, 'en-US');
     await userEvent.click(q('ga-generate') as HTMLElement);
     await expect.poll(() => q('ga-secret')).not.toBeNull();
     await userEvent.fill(input('gaCode'), '123456');
@@ -73,7 +59,7 @@ describe('GaSection (binding takes the step-up: password + e-mail code + current
 
   it('to rebind, also asks for the code of the authenticator bound now', async () => {
     api();
-    view = await renderAccount(<GaSection bound onBound={() => {}} />, 'en-US');
+    await harness.render(<GaSection bound onBound={() => {}} />, 'en-US');
     await userEvent.click(q('ga-generate') as HTMLElement);
     await expect.poll(() => q('input-currentGaCode')).not.toBeNull();
     await userEvent.click(q('ga-bind-submit') as HTMLElement);

@@ -2,9 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindGaInfo, generateGaInfo, sendEmailCode, type GaInfo } from '../api.ts';
 import { describeError } from '../errors.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, CodeField, FormMessage, TextField, QrCode, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
+import { checkGaCode, type FieldErrors, FormMessage, TextField, QrCode, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
+import { StepUpFields, useStepUp, type StepUpFactor } from '../../../components/step-up/index.ts';
+import { asFactorErrors, asFormErrors, type FactorNames } from './factor-names.ts';
 
 type GaField = 'gaCode' | 'emailCode' | 'password' | 'currentGaCode';
+
+// server/README.md "Step-up": bindGaInfo takes the password, its e-mail code and, to rebind, the code of the
+// authenticator bound now — the step-up's Google code, here named currentGaCode beside the new code.
+const STEP_UP: readonly StepUpFactor[] = ['password', 'emailCode'];
+const STEP_UP_REBIND: readonly StepUpFactor[] = ['password', 'emailCode', 'gaCode'];
+const NAMES: FactorNames<GaField> = { password: 'password', emailCode: 'emailCode', gaCode: 'currentGaCode' };
 
 /** The fields a refusal may name (those of the form's values). */
 const FIELDS: readonly GaField[] = ['gaCode', 'emailCode', 'password', 'currentGaCode'];
@@ -18,12 +26,11 @@ const FIELDS: readonly GaField[] = ['gaCode', 'emailCode', 'password', 'currentG
 export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => void }) {
   const { t } = useTranslation('account');
   const [ga, setGa] = useState<GaInfo | null>(null);
-  const [values, setValues] = useState<Record<GaField, string>>({ gaCode: '', emailCode: '', password: '', currentGaCode: '' });
-  const [emailUuid, setEmailUuid] = useState<string | null>(null);
+  const [gaCode, setGaCode] = useState('');
+  const stepUp = useStepUp({ factors: bound ? STEP_UP_REBIND : STEP_UP });
   const { errors, setErrors, place } = useFieldErrors<GaField>('ga', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
-  const set = (field: GaField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   if (ga === null) {
     const start = async () => {
@@ -51,31 +58,27 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found = Object.fromEntries(
-      Object.entries({
-        password: checkStepUpPassword(values.password),
-        emailCode: checkCode(values.emailCode, emailUuid),
-        currentGaCode: checkGaCode(values.currentGaCode, bound),
-        gaCode: checkGaCode(values.gaCode, true),
-      }).filter(([, v]) => v),
-    ) as FieldErrors<GaField>;
+    const newCodeIssue = checkGaCode(gaCode, true);
+    const found: FieldErrors<GaField> = { ...asFormErrors(stepUp.check(), NAMES), ...(newCodeIssue ? { gaCode: newCodeIssue } : {}) };
     setErrors(found);
-    if (Object.keys(found).length > 0 || !emailUuid) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     const outcome = await run(async () => {
       try {
         await bindGaInfo({
           secretKey: ga.secretKey,
-          gaCode: values.gaCode.trim(),
-          password: values.password,
-          emailUuid,
-          emailCode: values.emailCode.trim(),
-          currentGaCode: bound ? values.currentGaCode.trim() : '',
+          gaCode: gaCode.trim(),
+          password: stepUp.values.password,
+          emailUuid: factors.emailUuid,
+          emailCode: factors.emailCode,
+          currentGaCode: factors.gaCode ?? '',
         });
         onBound();
       } catch (error) {
         const described = describeError(t, error, { emailUuid: 'emailCode' });
         if (!place(described.field, described.message)) setMessage(described.message);
-        setValues((v) => ({ ...v, gaCode: '', currentGaCode: '' }));
+        setGaCode('');
+        stepUp.clearGaCode();
       }
     });
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
@@ -97,13 +100,17 @@ export function GaSection({ bound, onBound }: { bound: boolean; onBound: () => v
         </li>
         <li>{t('safe.ga.step3')}</li>
       </ol>
-      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
+      <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={gaCode} onValue={setGaCode} error={errors.gaCode} />
       <p className="td-field-hint" data-testid="ga-step-up">{t('safe.stepUp')}</p>
-      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField describeFailure={(failure) => describeError(t, failure).message} name="emailCode" label={t('fields.emailCode')} value={values.emailCode} onValue={set('emailCode')} error={errors.emailCode} request={() => sendEmailCode('bindGa')} onUuid={setEmailUuid} />
-      {bound ? (
-        <TextField name="currentGaCode" label={t('fields.currentGaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={values.currentGaCode} onValue={set('currentGaCode')} error={errors.currentGaCode} />
-      ) : null}
+      <StepUpFields
+        stepUp={stepUp}
+        errors={asFactorErrors(errors, NAMES)}
+        labels={{ password: t('fields.password'), emailCode: t('fields.emailCode'), gaCode: t('fields.currentGaCode') }}
+        names={NAMES}
+        sendEmailCode={() => sendEmailCode('bindGa')}
+        describeFailure={(failure) => describeError(t, failure).message}
+        gaMaxLength={6}
+      />
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="ga-bind-submit">
         {submitting ? t('common.processing') : t('safe.ga.bind')}

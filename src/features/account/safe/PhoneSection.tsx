@@ -3,10 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { bindPhone, sendEmailCode, sendSmsCode, updatePhone } from '../api.ts';
 import { describeError } from '../errors.ts';
 import { checkPhone } from '../forms.ts';
-import { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
+import { checkCode, type FieldErrors, type FieldIssue, CodeField, FormMessage, TextField, useSubmit, useFieldErrors } from '../../../components/form/index.ts';
+import { StepUpFields, useStepUp, type StepUpFactor } from '../../../components/step-up/index.ts';
 import type { AccountUserInfo } from '../types.ts';
 
 type Field = 'password' | 'areaCode' | 'phone' | 'newSmsCode' | 'oldSmsCode' | 'emailCode' | 'gaCode';
+/** The change's own fields; the password, e-mail code and Google code are the step-up's. */
+type PhoneField = 'areaCode' | 'phone' | 'newSmsCode' | 'oldSmsCode';
+
+// server/README.md "Step-up": bindPhone and updatePhone take the password, their e-mail code and the Google code
+// while bound; the SMS codes to the numbers are the change's own.
+const STEP_UP: readonly StepUpFactor[] = ['password', 'emailCode'];
+const STEP_UP_BOUND: readonly StepUpFactor[] = ['password', 'emailCode', 'gaCode'];
 
 /** The fields a refusal may name (those of the form's values). */
 const FIELDS: readonly Field[] = ['password', 'areaCode', 'phone', 'newSmsCode', 'oldSmsCode', 'emailCode', 'gaCode'];
@@ -19,21 +27,20 @@ const FIELDS: readonly Field[] = ['password', 'areaCode', 'phone', 'newSmsCode',
 export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved: () => void }) {
   const { t } = useTranslation('account');
   const updating = Boolean(info.phone);
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', areaCode: '+852', phone: '', newSmsCode: '', oldSmsCode: '', emailCode: '', gaCode: '' });
-  const [uuids, setUuids] = useState<{ newSms: string | null; oldSms: string | null; email: string | null }>({ newSms: null, oldSms: null, email: null });
+  const stepUp = useStepUp({ factors: info.gaBound ? STEP_UP_BOUND : STEP_UP });
+  const [values, setValues] = useState<Record<PhoneField, string>>({ areaCode: '+852', phone: '', newSmsCode: '', oldSmsCode: '' });
+  const [uuids, setUuids] = useState<{ newSms: string | null; oldSms: string | null }>({ newSms: null, oldSms: null });
   const { errors, setErrors, place } = useFieldErrors<Field>('phone', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const { submitting, run } = useSubmit();
-  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: PhoneField) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const username = info.email ?? '';
 
   const validate = (): FieldErrors<Field> => {
-    const found: Partial<Record<Field, FieldIssue | undefined>> = {
+    const found: Partial<Record<Field, FieldIssue | string | undefined>> = {
       ...checkPhone(values.areaCode, values.phone),
       newSmsCode: checkCode(values.newSmsCode, uuids.newSms),
-      password: checkStepUpPassword(values.password),
-      emailCode: checkCode(values.emailCode, uuids.email),
-      gaCode: checkGaCode(values.gaCode, Boolean(info.gaBound)),
+      ...stepUp.check(),
     };
     if (updating) found.oldSmsCode = checkCode(values.oldSmsCode, uuids.oldSms);
     return Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as FieldErrors<Field>;
@@ -44,31 +51,27 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
     setMessage(null);
     const found = validate();
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const factors = stepUp.body();
+    if (Object.keys(found).length > 0 || !factors) return;
     const outcome = await run(async () => {
       try {
         const phone = { areaCode: values.areaCode.trim(), phone: values.phone.trim() };
+        const stepUpFields = { password: stepUp.values.password, emailUuid: factors.emailUuid, emailCode: factors.emailCode, gaCode: factors.gaCode ?? '' };
         if (updating) {
           await updatePhone({
             ...phone,
-            password: values.password,
+            ...stepUpFields,
             oldSmsUuid: uuids.oldSms ?? '',
             oldSmsCode: values.oldSmsCode.trim(),
             newSmsUuid: uuids.newSms ?? '',
             newSmsCode: values.newSmsCode.trim(),
-            emailUuid: uuids.email ?? '',
-            emailCode: values.emailCode.trim(),
-            gaCode: values.gaCode.trim(),
           });
         } else {
           await bindPhone({
             ...phone,
             smsUuid: uuids.newSms ?? '',
             smsCode: values.newSmsCode.trim(),
-            password: values.password,
-            emailUuid: uuids.email ?? '',
-            emailCode: values.emailCode.trim(),
-            gaCode: values.gaCode.trim(),
+            ...stepUpFields,
           });
         }
         onSaved();
@@ -112,20 +115,15 @@ export function PhoneSection({ info, onSaved }: { info: AccountUserInfo; onSaved
         request={() => sendSmsCode({ areaCode: values.areaCode.trim(), phone: values.phone.trim(), username, businessType: updating ? 'updatePhoneNew' : 'bindPhone' })}
         onUuid={(uuid) => setUuids((u) => ({ ...u, newSms: uuid }))}
       />
-      <p className="td-field-hint">{t('safe.stepUp')}</p>
-      <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={values.password} onValue={set('password')} error={errors.password} />
-      <CodeField describeFailure={(failure) => describeError(t, failure).message}
-        name="emailCode"
-        label={t('fields.emailCode')}
-        value={values.emailCode}
-        onValue={set('emailCode')}
-        error={errors.emailCode}
-        request={() => sendEmailCode(updating ? 'updatePhone' : 'bindPhone')}
-        onUuid={(uuid) => setUuids((u) => ({ ...u, email: uuid }))}
+      <StepUpFields
+        stepUp={stepUp}
+        errors={errors}
+        intro={t('safe.stepUp')}
+        labels={{ password: t('fields.password'), emailCode: t('fields.emailCode'), gaCode: t('fields.gaCode') }}
+        sendEmailCode={() => sendEmailCode(updating ? 'updatePhone' : 'bindPhone')}
+        describeFailure={(failure) => describeError(t, failure).message}
+        gaMaxLength={6}
       />
-      {info.gaBound ? (
-        <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" maxLength={6} value={values.gaCode} onValue={set('gaCode')} error={errors.gaCode} />
-      ) : null}
       <FormMessage text={message} />
       <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="phone-submit">
         {submitting ? t('common.processing') : updating ? t('safe.phone.update') : t('safe.phone.bind')}

@@ -9,7 +9,7 @@ export interface SectionProps {
   open: boolean;
   onToggle: () => void;
   actionLabel: string;
-  /** The help article about this setting (issue 16: the security forms link to their article). */
+  /** The help article about this setting (spec §1: the help centre covers security). */
   help?: HelpArticleId;
   children: ReactNode;
 }

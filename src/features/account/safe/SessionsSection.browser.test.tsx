@@ -1,24 +1,14 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import enAccount from '../../../../locales/en-US/account.json';
 import zhAccount from '../../../../locales/zh-HK/account.json';
-import { configureApi } from '../../../lib/api/index.ts';
-import { renderAccount } from '../testing/render-account.tsx';
+import { accountScreenTests, q } from '../testing/screen-tests.ts';
 import { Refusal, serveApi } from '../testing/serve-api.ts';
 import { SessionsSection } from './SessionsSection.tsx';
 import { formatDateTime } from '../../../lib/format/index.ts';
 
-let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
-beforeAll(() => {
-  configureApi({ getToken: () => 'tok-test-0123456789abcdef', notify: () => {} });
-});
-afterEach(async () => {
-  await view?.unmount();
-  view = undefined;
-  vi.restoreAllMocks();
-});
+const harness = accountScreenTests({ api: 'signedIn' });
 
-const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const all = (id: string) => [...document.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
 const route = (lang: string) => ({ path: '/:lang/account/safe', url: `/${lang}/account/safe` });
 const confirmButton = () => document.querySelector<HTMLButtonElement>('.td-modal__button--primary');
@@ -44,7 +34,7 @@ function api(options: { refuseRevoke?: boolean } = {}) {
 describe('SessionsSection (signed-in devices)', () => {
   it('lists each device with its address, times and a badge on this device', async () => {
     api();
-    view = await renderAccount(<SessionsSection onSignedOut={() => {}} />, 'zh-HK', route('zh-HK'));
+    await harness.render(<SessionsSection onSignedOut={() => {}} />, 'zh-HK', route('zh-HK'));
     await expect.poll(() => all('session-row').length).toBe(2);
     const rows = all('session-row');
     expect(rows[0]?.textContent).toContain('Chrome on Linux');
@@ -59,7 +49,7 @@ describe('SessionsSection (signed-in devices)', () => {
   it('asks before signing another device out, sends its id, and refreshes the list', async () => {
     const calls = api();
     const onSignedOut = vi.fn();
-    view = await renderAccount(<SessionsSection onSignedOut={onSignedOut} />, 'en-US', route('en-US'));
+    await harness.render(<SessionsSection onSignedOut={onSignedOut} />, 'en-US', route('en-US'));
     await expect.poll(() => all('session-revoke').length).toBe(2);
     await userEvent.click(all('session-revoke')[1]!);
     await expect.poll(() => q('session-confirm-text')?.textContent).toBe(enAccount.safe.sessions.confirm.replace('{{device}}', 'Safari on iOS').replace('{{ip}}', '203.0.113.9'));
@@ -78,7 +68,7 @@ describe('SessionsSection (signed-in devices)', () => {
   it('revoking this device says it signs out here, then signs the app out', async () => {
     api();
     const onSignedOut = vi.fn();
-    view = await renderAccount(<SessionsSection onSignedOut={onSignedOut} />, 'en-US', route('en-US'));
+    await harness.render(<SessionsSection onSignedOut={onSignedOut} />, 'en-US', route('en-US'));
     await expect.poll(() => all('session-revoke').length).toBe(2);
     expect(all('session-revoke')[0]?.textContent).toBe(`${enAccount.safe.sessions.signOutHere} (Chrome on Linux)`);
     await userEvent.click(all('session-revoke')[0]!);
@@ -89,11 +79,11 @@ describe('SessionsSection (signed-in devices)', () => {
 
   it('a session that already ended is explained in words, not as a code', async () => {
     api({ refuseRevoke: true });
-    view = await renderAccount(<SessionsSection onSignedOut={() => {}} />, 'zh-HK', route('zh-HK'));
+    await harness.render(<SessionsSection onSignedOut={() => {}} />, 'zh-HK', route('zh-HK'));
     await expect.poll(() => all('session-revoke').length).toBe(2);
     await userEvent.click(all('session-revoke')[1]!);
     await expect.poll(() => confirmButton()).not.toBeNull();
     await userEvent.click(confirmButton()!);
-    await expect.poll(() => view?.container.textContent ?? '').toContain(zhAccount.errors.sessionNotFound);
+    await expect.poll(() => harness.view?.container.textContent ?? '').toContain(zhAccount.errors.sessionNotFound);
   });
 });

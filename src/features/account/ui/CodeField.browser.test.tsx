@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { ApiError } from '../../../lib/api/index.ts';
 import enAccount from '../../../../locales/en-US/account.json';
 import zhAccount from '../../../../locales/zh-HK/account.json';
 import { describeError } from '../errors.ts';
-import { renderAccount } from '../testing/render-account.tsx';
+import { accountScreenTests, q } from '../testing/screen-tests.ts';
 import { useSubmit, CodeField, type CodeFieldProps } from '../../../components/form/index.ts';
 
-let view: Awaited<ReturnType<typeof renderAccount>> | undefined;
-afterEach(async () => {
-  await view?.unmount();
-  view = undefined;
-});
+const harness = accountScreenTests();
 
 function Harness(props: Pick<CodeFieldProps, 'request' | 'precheck' | 'onUuid'>) {
   const { t } = useTranslation('account');
@@ -21,14 +17,12 @@ function Harness(props: Pick<CodeFieldProps, 'request' | 'precheck' | 'onUuid'>)
   return <CodeField name="emailCode" label="Code" value={value} onValue={setValue} describeFailure={(failure) => describeError(t, failure).message} {...props} />;
 }
 
-const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-
 describe('CodeField (spec §5 code senders)', () => {
   it('sends once however fast it is clicked, hands over the uuid and counts down', async () => {
     let resolve: (v: { uuid: string }) => void = () => {};
     const request = vi.fn(() => new Promise<{ uuid: string }>((r) => (resolve = r)));
     const onUuid = vi.fn();
-    view = await renderAccount(<Harness request={request} onUuid={onUuid} />);
+    await harness.render(<Harness request={request} onUuid={onUuid} />);
     const button = q('send-emailCode') as HTMLButtonElement;
     await userEvent.click(button);
     await userEvent.click(button, { force: true });
@@ -43,7 +37,7 @@ describe('CodeField (spec §5 code senders)', () => {
     const request = vi.fn(async () => {
       throw new ApiError({ kind: 'business', message: 'Mailbox busy', msg: 'Mailbox busy', code: 12345, path: '/x' });
     });
-    view = await renderAccount(<Harness request={request} onUuid={() => {}} />, 'zh-HK');
+    await harness.render(<Harness request={request} onUuid={() => {}} />, 'zh-HK');
     const button = q('send-emailCode') as HTMLButtonElement;
     await userEvent.click(button);
     await expect.poll(() => q('error-emailCode')?.textContent).toBe('Mailbox busy');
@@ -54,7 +48,7 @@ describe('CodeField (spec §5 code senders)', () => {
 
   it('stops before any call when the precheck finds a problem', async () => {
     const request = vi.fn(async () => ({ uuid: 'never' }));
-    view = await renderAccount(<Harness request={request} precheck={() => ({ key: 'account:errors.phoneRequired' })} onUuid={() => {}} />);
+    await harness.render(<Harness request={request} precheck={() => ({ key: 'account:errors.phoneRequired' })} onUuid={() => {}} />);
     await userEvent.click(q('send-emailCode') as HTMLElement);
     await expect.poll(() => q('error-emailCode')?.textContent).toBe(enAccount.errors.phoneRequired);
     expect(request).not.toHaveBeenCalled();
@@ -75,7 +69,7 @@ describe('useSubmit (one submission at a time)', () => {
     let finish: () => void = () => {};
     const task = vi.fn(() => new Promise<void>((r) => (finish = r)));
     const outcomes: string[] = [];
-    view = await renderAccount(<SubmitHarness task={task} onOutcome={(o) => outcomes.push(o)} />);
+    await harness.render(<SubmitHarness task={task} onOutcome={(o) => outcomes.push(o)} />);
     const button = q('go') as HTMLButtonElement;
     button.click();
     button.click(); // same tick: React has not re-rendered the disabled state yet
