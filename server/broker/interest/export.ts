@@ -11,7 +11,7 @@ import { allRows, brokerQueryDownload, fill, localeSheet, rangeText, timeFilter 
 import { projectOf } from '../projects/store.ts';
 import { type BillRow, billLines, billOf, billSteps, billView } from './bills.ts';
 import { billQuery, interestRecordQuery, type InterestRecordRow, interestRecordView } from './records.ts';
-import { investorInterest } from './routes.ts';
+import { investorInterest } from './settle.ts';
 
 /**
  * The settle bills' downloads (spec §7 "Downloads"; the cover block of server/broker/fund-export.ts): the bill list
