@@ -63,6 +63,19 @@ function addressView(row: AddressRow): AddressView {
   };
 }
 
+/** An entry a withdrawal may go to, as the applications read it (fund-apply.ts, fund-sources.ts). */
+export type WhitelistedAddress = Pick<AddressRow, 'id' | 'exchange' | 'asset' | 'network' | 'address' | 'memo' | 'name' | 'address_type'>;
+
+/** Where a withdrawal may go: the organisation's whitelisted entries of the exchange and asset (spec §5). */
+export async function whitelistedAddresses(db: Queryable, orgId: string, exchange: string, asset: string, network?: string): Promise<WhitelistedAddress[]> {
+  return db.query<WhitelistedAddress>(
+    `select id::text as id, exchange, asset, network, address, memo, name, address_type from broker_addresses
+     where org_id = $1 and exchange = $2 and asset = $3 and ($4::text is null or network = $4) and status = 'whitelisted' and deleted_at is null
+     order by address_type, id`,
+    [orgId, exchange, asset, network ?? null],
+  );
+}
+
 /** One row of the organisation's book, or 404 (missing, deleted, or another organisation's: they look alike). */
 async function loadAddress(db: Queryable, orgId: string, id: string): Promise<AddressRow> {
   const rows = await db.query<AddressRow>(`select ${columns} from ${from} where a.id = $1 and a.org_id = $2 and a.deleted_at is null`, [id, orgId]);

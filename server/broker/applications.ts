@@ -3,10 +3,10 @@ import type { BrokerExchange, BrokerWallet } from '../../contract/broker-rules.t
 import { type ApplicationType, OPERATION_KIND_OF } from '../../contract/broker-funds-rules.ts';
 import type { Application } from '../../contract/broker-funds.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
-import { ApiError, Code } from '../platform/envelope.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { D } from '../platform/decimal.ts';
 import { checkIdRange } from './accounts.ts';
+import { type OrgRow, orgRowOf } from './lists.ts';
 import { plain } from './valuation.ts';
 
 /**
@@ -86,6 +86,29 @@ export function applicationView(r: ApplicationRow, userId: number): ApplicationV
     network: r.network,
     address: r.address,
     memo: r.memo,
+    ...decisionView(r, userId),
+  };
+}
+
+/** What an application's decision reads of its row (a transfer's or withdrawal's, and a profit application's). */
+export interface DecisionRow {
+  status: 'applying' | 'approved' | 'rejected' | 'done';
+  remark: string;
+  reject_reason: string | null;
+  applicant_id: number;
+  applicant: string;
+  approver: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  completed_at: Date | null;
+}
+
+/**
+ * An application's maker-checker fields (spec §4 "Broker states"): its remark, who applied and who decided, and
+ * whether the caller may decide it (while it is applying, any member but the applicant).
+ */
+export function decisionView(r: DecisionRow, userId: number) {
+  return {
     remark: r.remark,
     rejectReason: r.reject_reason,
     applicant: r.applicant,
@@ -97,16 +120,13 @@ export function applicationView(r: ApplicationRow, userId: number): ApplicationV
   };
 }
 
+/** A broker application as lists.ts orgRowOf reads it. */
+export const APPLICATION: OrgRow = { table: 'broker_applications', alias: 'x', key: 'id', columns: APPLICATION_COLUMNS, from: APPLICATION_FROM, field: 'applicationId' };
+
 /** The organisation's application, or 404 (another organisation's is as unknown as a missing one). */
 export async function applicationOf(db: Queryable, orgId: string, id: string, lock = false): Promise<ApplicationRow> {
   checkIdRange(id, 'applicationId');
-  if (lock) {
-    const locked = await db.query('select id from broker_applications where id = $1 and org_id = $2 for update', [id, orgId]);
-    if (!locked[0]) throw new ApiError(Code.notFound, { field: 'applicationId' });
-  }
-  const rows = await db.query<ApplicationRow>(`select ${APPLICATION_COLUMNS} from ${APPLICATION_FROM} where x.id = $1 and x.org_id = $2`, [id, orgId]);
-  if (!rows[0]) throw new ApiError(Code.notFound, { field: 'applicationId' });
-  return rows[0];
+  return orgRowOf<ApplicationRow>(db, APPLICATION, orgId, id, lock);
 }
 
 /**

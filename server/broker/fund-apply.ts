@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import { BROKER_EXCHANGE_RULES } from '../../contract/broker-rules.ts';
 import { OPERATION_KIND_OF } from '../../contract/broker-funds-rules.ts';
 import type { BrokerFundCalls } from '../../contract/broker-funds.ts';
-import { COIN_NETWORKS, coinNetwork, type Network } from '../../contract/chains.ts';
+import { COIN_NETWORKS, coinNetwork } from '../../contract/chains.ts';
 import { consumeCodes, issueCode } from '../identity/codes.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
@@ -11,8 +11,10 @@ import type { Queryable } from '../platform/db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { D, db as dbAmount, ZERO } from '../platform/decimal.ts';
 import { accountOf, checkIdRange } from './accounts.ts';
-import { APPLICATION_COLUMNS, APPLICATION_FROM, type ApplicationRow, applicationOf, applicationView } from './applications.ts';
+import { APPLICATION, type ApplicationRow, applicationOf, applicationView } from './applications.ts';
+import { whitelistedAddresses } from './addresses.ts';
 import { logOperation, notifyMembers } from './fund-log.ts';
+import { orgRowByRequest } from './lists.ts';
 import { brokerMember } from './org.ts';
 import { projectOfAccount } from './projects/store.ts';
 import { checkBrokerSecondFactor } from './second-factor.ts';
@@ -22,27 +24,6 @@ import { plain } from './valuation.ts';
 function assetDecimals(asset: string): number {
   const networks = COIN_NETWORKS.filter((n) => n.asset === asset);
   return networks.length ? Math.max(...networks.map((n) => n.decimals)) : 8;
-}
-
-export interface AddressRow {
-  id: string;
-  exchange: string;
-  asset: string;
-  network: Network;
-  address: string;
-  memo: string | null;
-  name: string;
-  address_type: 'broker' | 'master';
-}
-
-/** Where a withdrawal may go: the organisation's whitelisted entries of the exchange and asset (spec §5). */
-export async function whitelistedAddresses(db: Queryable, orgId: string, exchange: string, asset: string, network?: string): Promise<AddressRow[]> {
-  return db.query<AddressRow>(
-    `select id::text as id, exchange, asset, network, address, memo, name, address_type from broker_addresses
-     where org_id = $1 and exchange = $2 and asset = $3 and ($4::text is null or network = $4) and status = 'whitelisted' and deleted_at is null
-     order by address_type, id`,
-    [orgId, exchange, asset, network ?? null],
-  );
 }
 
 type ApplyBody = Static<BrokerFundCalls['/broker/fundTransfer/apply']['body']>;
@@ -110,10 +91,7 @@ const checkApplication = async (db: Queryable, orgId: string, body: ApplyBody) =
 export function applyHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls>, '/broker/fundTransfer/invokeEmailValidation' | '/broker/fundTransfer/apply'> {
   const member = (userId: number) => brokerMember(ctx.db, userId);
 
-  const replayOf = async (orgId: string, requestId: string) => {
-    const rows = await ctx.db.query<ApplicationRow>(`select ${APPLICATION_COLUMNS} from ${APPLICATION_FROM} where x.org_id = $1 and x.request_id = $2`, [orgId, requestId]);
-    return rows[0];
-  };
+  const replayOf = (orgId: string, requestId: string) => orgRowByRequest<ApplicationRow>(ctx.db, APPLICATION, orgId, requestId);
 
   return {
     '/broker/fundTransfer/invokeEmailValidation': async ({ body, auth }) => {

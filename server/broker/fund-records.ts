@@ -8,9 +8,9 @@ import { ApiError, Code } from '../platform/envelope.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { D } from '../platform/decimal.ts';
 import { pageQuery } from '../platform/records.ts';
-import { timeWindow } from '../platform/time-window.ts';
 import { accountOf, checkIdRange } from './accounts.ts';
 import { APPLICATION_COLUMNS, APPLICATION_FROM, type ApplicationRow, applicationOf, applicationView, settleApproved } from './applications.ts';
+import { type ListQuery, orgList, orgWhere, type TimeFilter } from './lists.ts';
 import { brokerMember } from './org.ts';
 import { plain } from './valuation.ts';
 
@@ -23,58 +23,19 @@ import { plain } from './valuation.ts';
  * organisation is 404.
  */
 
-export interface TimeFilter {
-  days?: number | undefined;
-  startTime?: string | undefined;
-  endTime?: string | undefined;
-}
-
-/** A query's parts for pageQuery: `$1` is always the organisation. */
-export interface ListQuery {
-  select: string;
-  from: string;
-  where: string;
-  order: string;
-  params: unknown[];
-}
-
-export class Where {
-  readonly parts: string[] = [];
-  constructor(readonly params: unknown[]) {}
-  add(sql: string, value: unknown): void {
-    if (value === undefined || value === null) return;
-    this.params.push(value);
-    this.parts.push(sql.replaceAll('?', `$${this.params.length}`));
-  }
-  time(column: string, filter: TimeFilter, now: Date): void {
-    const { since, until } = timeWindow(filter, now);
-    this.add(`${column} >= ?`, since);
-    this.add(`${column} < ?`, until);
-  }
-  get sql(): string {
-    return this.parts.join(' and ');
-  }
-}
-
 export type OperationFilter = { operationType?: string | undefined; brokerAccountId?: string | undefined; exchangeCode?: string | undefined; asset?: string | undefined } & TimeFilter;
 export type BillFilter = { type?: string | undefined; status?: string | undefined; brokerAccountId?: string | undefined; exchangeCode?: string | undefined; asset?: string | undefined } & TimeFilter;
 
 export function operationQuery(orgId: string, f: OperationFilter, now: Date): ListQuery {
-  const w = new Where([orgId]);
-  w.parts.push('o.org_id = $1');
-  w.add('o.operation_type = ?', f.operationType);
-  w.add('o.account_id = ?', f.brokerAccountId);
-  w.add('a.exchange_code = ?', f.exchangeCode);
-  w.add('o.asset = ?', f.asset);
-  w.time('o.created_at', f, now);
-  return {
+  return orgList(orgId, f, {
+    org: 'o.org_id = $1',
+    on: { operationType: 'o.operation_type = ?', brokerAccountId: 'o.account_id = ?', exchangeCode: 'a.exchange_code = ?', asset: 'o.asset = ?' },
+    time: { column: 'o.created_at', now },
     select: `o.id::text as id, o.operation_type, o.application_id::text as application_id, u.email as operator, o.account_id::text as account_id,
       a.exchange_code, a.name as account_name, o.counterparty, o.asset, o.amount::text as amount, o.fee::text as fee, o.remark, o.created_at`,
     from: 'broker_operations o join users u on u.id = o.operator_id left join broker_accounts a on a.id = o.account_id',
-    where: w.sql,
     order: 'o.created_at desc, o.id desc',
-    params: w.params,
-  };
+  });
 }
 
 export interface OperationRow {
@@ -128,22 +89,15 @@ export function billQuery(orgId: string, f: BillFilter, now: Date): ListQuery {
     from broker_applications x join broker_accounts a on a.id = x.from_account_id
     where x.type = 'withdraw' and x.org_id = $1
   ) r`;
-  const w = new Where([orgId]);
-  w.parts.push('true');
-  w.add('r.type = ?', f.type);
-  w.add('r.status = ?', f.status);
-  w.add('r.account_id = ?', f.brokerAccountId);
-  w.add('r.exchange_code = ?', f.exchangeCode);
-  w.add('r.asset = ?', f.asset);
-  w.time('r.created_at', f, now);
-  return {
+  return orgList(orgId, f, {
+    org: 'true',
+    on: { type: 'r.type = ?', status: 'r.status = ?', brokerAccountId: 'r.account_id = ?', exchangeCode: 'r.exchange_code = ?', asset: 'r.asset = ?' },
+    time: { column: 'r.created_at', now },
     select: `r.record_id, r.type, r.account_id::text as account_id, r.exchange_code, r.account_name, r.wallet, r.asset, r.network, r.address,
       r.amount::text as amount, r.fee::text as fee, r.status, r.created_at, r.completed_at`,
     from,
-    where: w.sql,
     order: 'r.created_at desc, r.record_id desc',
-    params: w.params,
-  };
+  });
 }
 
 export interface BillRow {
@@ -180,18 +134,32 @@ export const billView = (r: BillRow): Static<typeof BillRecord> => ({
   completedAt: r.completed_at?.toISOString() ?? null,
 });
 
+/** The applications' filters are the deposit-withdraw records' fields. */
+type TransferFilter = BillFilter;
+
+/** The applications (transfer/pageBrokerTransferRecord): a named sub-account is either side of a transfer. */
+function transferQuery(orgId: string, f: TransferFilter, now: Date): ListQuery {
+  return orgList(orgId, f, {
+    org: 'x.org_id = $1',
+    on: { type: 'x.type = ?', status: 'x.status = ?', brokerAccountId: '(x.from_account_id = ? or x.to_account_id = ?)', exchangeCode: 'fa.exchange_code = ?', asset: 'x.asset = ?' },
+    time: { column: 'x.created_at', now },
+    select: APPLICATION_COLUMNS,
+    from: APPLICATION_FROM,
+    order: 'x.created_at desc, x.id desc',
+  });
+}
+
 type CapitalFilter = { brokerAccountId?: string | undefined; exchangeCode?: string | undefined; wallet?: string | undefined; asset?: string | undefined; kind?: string | undefined } & TimeFilter;
 
 /** The asset flow: the broker postings of one transaction grouped by sub-account, wallet and asset. */
 function capitalQuery(orgId: string, f: CapitalFilter, now: Date): ListQuery {
-  const w = new Where([orgId]);
-  w.parts.push('a.org_id = $1');
-  w.add('p.broker_account_id = ?', f.brokerAccountId);
-  w.add('a.exchange_code = ?', f.exchangeCode);
-  w.add('p.broker_wallet = ?', f.wallet);
-  w.add('p.asset = ?', f.asset);
-  w.add('t.kind = ?', f.kind);
-  w.time('t.created_at', f, now);
+  const w = orgWhere(
+    orgId,
+    'a.org_id = $1',
+    f,
+    { brokerAccountId: 'p.broker_account_id = ?', exchangeCode: 'a.exchange_code = ?', wallet: 'p.broker_wallet = ?', asset: 'p.asset = ?', kind: 't.kind = ?' },
+    { column: 't.created_at', now },
+  );
   const from = `(
     select t.id as tx_id, p.broker_account_id as account_id, a.exchange_code, a.name as account_name, p.broker_wallet as wallet, p.asset,
       t.kind, t.ref, t.created_at, sum(p.amount) as amount,
@@ -277,27 +245,7 @@ export function brokerFundLists(ctx: ApiContext): ListHandlers {
     return { list: rows.map(view), total, ...body.pageCondition };
   };
   return {
-    '/broker/transfer/pageBrokerTransferRecord': async ({ body, auth }) => {
-      const { orgId } = await member(auth.user.id);
-      const f = body.queryCondition ?? {};
-      await checkAccountFilter(ctx.db, orgId, f.brokerAccountId);
-      await settleApproved(ctx, orgId);
-      const w = new Where([orgId]);
-      w.parts.push('x.org_id = $1');
-      w.add('x.type = ?', f.type);
-      w.add('x.status = ?', f.status);
-      w.add('(x.from_account_id = ? or x.to_account_id = ?)', f.brokerAccountId);
-      w.add('fa.exchange_code = ?', f.exchangeCode);
-      w.add('x.asset = ?', f.asset);
-      w.time('x.created_at', f, nowDate(ctx));
-      const { rows, total } = await pageQuery<ApplicationRow>(
-        ctx.db,
-        { select: APPLICATION_COLUMNS, from: APPLICATION_FROM, where: w.sql, order: 'x.created_at desc, x.id desc', params: w.params },
-        body.pageCondition,
-      );
-      return { list: rows.map((r) => applicationView(r, auth.user.id)), total, ...body.pageCondition };
-    },
-
+    '/broker/transfer/pageBrokerTransferRecord': async ({ body, auth }) => listPage(auth.user.id, body, transferQuery, (r: ApplicationRow) => applicationView(r, auth.user.id), true),
     '/broker/pageBrokerFinancingAction': async ({ body, auth }) => listPage(auth.user.id, body, operationQuery, operationView),
     '/broker/account/bill/page': async ({ body, auth }) => listPage(auth.user.id, body, billQuery, billView, true),
     '/broker/pageBrokerCapitalRecord': async ({ body, auth }) => listPage(auth.user.id, body, capitalQuery, capitalView),

@@ -4,7 +4,7 @@ import { COIN_NETWORKS, NETWORKS } from '../../contract/chains.ts';
 import type { ApiContext } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
 import { accountOf } from './accounts.ts';
-import { whitelistedAddresses } from './fund-apply.ts';
+import { whitelistedAddresses } from './addresses.ts';
 import { brokerMember, brokerMembers } from './org.ts';
 import { projectOfAccount } from './projects/store.ts';
 import { plain } from './valuation.ts';

@@ -13,7 +13,7 @@ import { Valuer } from './valuation.ts';
 import { balanceHandlers } from './wallet-balances.ts';
 
 /**
- * The broker calls (spec §7 "Broker calls"), first half: sub-accounts, their balances per wallet, API keys (keys.ts),
+ * The broker calls (spec §7 "Broker calls") of the sub-accounts: the sub-accounts, their balances per wallet, API keys (keys.ts),
  * deposit addresses and the exchanges' configuration (contract/broker.ts; server/broker/README.md). Every call starts
  * with `brokerMember` (403 without broker rights) and reaches only the caller's organisation's rows.
  */

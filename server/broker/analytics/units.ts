@@ -7,6 +7,7 @@ import { pageQuery } from '../../platform/records.ts';
 import { accountOf } from '../accounts.ts';
 import { brokerMember } from '../org.ts';
 import { grossAssets, liveNavOf, projectAccounts, projectOf, statusOf, type UnitRecordRow } from '../projects/store.ts';
+import { lastRecordView, netAssetParts } from '../projects/views.ts';
 import { plain } from '../valuation.ts';
 import { accrualsByDay, dayKey, recordsByProject, scopeProjects } from './data.ts';
 import { maxDrawdownOut, rateOut, retreatPoints, returnPoints, returnSummary, timeWeighted } from './figures.ts';
@@ -142,14 +143,10 @@ export function unitHandlers(ctx: ApiContext): Pick<Handlers<BrokerAnalyticsCall
       return {
         projectNo: project.project_no,
         asOf: new Date(assetStamp(ctx.clock.now())).toISOString(),
-        grossAsset: plain(live.gross),
-        interestPayable: plain(project.interest_payable),
-        profitPayable: plain(project.profit_payable),
-        netAsset: plain(live.net),
+        ...netAssetParts(project, live),
         units: plain(live.units),
         nav: plain(live.nav),
-        recordDay: record?.day ?? null,
-        recordNav: record ? plain(record.nav) : null,
+        ...lastRecordView(record),
         sinceRecord: record ? rateOut(dailyReturns([record, { day: 'live', nav: live.nav }])[0]!.rate) : null,
         accounts: accounts.map((a) => ({ brokerAccountId: a.account_id, subAccountName: name.get(a.account_id) ?? '', role: a.role, valueUsdt: plain(value.get(a.account_id) ?? '0') })),
       };

@@ -3,9 +3,9 @@ import type { Static } from 'typebox';
 import { type BillAction, billActions, billRefusal, type BillState, INTEREST_ASSET, INTEREST_WALLET, interestStateOfBill } from '../../../contract/broker-interest-rules.ts';
 import type { BillReview, InterestLine, PayingAccount, SettleBill } from '../../../contract/broker-interest.ts';
 import type { BrokerExchange } from '../../../contract/broker-rules.ts';
-import { ApiError, Code } from '../../platform/envelope.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { D, ZERO } from '../../platform/decimal.ts';
+import { orgRowOf } from '../lists.ts';
 import type { ProjectRow } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 
@@ -89,15 +89,8 @@ export function billView(r: BillRow, userId: number): BillView {
 }
 
 /** The organisation's bill by number, or 404 `billNo` (another organisation's is as unknown as a missing one). */
-export async function billOf(db: Queryable, orgId: string, billNo: string, lock = false): Promise<BillRow> {
-  if (lock) {
-    const locked = await db.query('select id from broker_interest_bills where bill_no = $1 and org_id = $2 for update', [billNo, orgId]);
-    if (!locked[0]) throw new ApiError(Code.notFound, { field: 'billNo' });
-  }
-  const rows = await db.query<BillRow>(`select ${BILL_COLUMNS} from ${BILL_FROM} where b.bill_no = $1 and b.org_id = $2`, [billNo, orgId]);
-  if (!rows[0]) throw new ApiError(Code.notFound, { field: 'billNo' });
-  return rows[0];
-}
+export const billOf = (db: Queryable, orgId: string, billNo: string, lock = false) =>
+  orgRowOf<BillRow>(db, { table: 'broker_interest_bills', alias: 'b', key: 'bill_no', columns: BILL_COLUMNS, from: BILL_FROM, field: 'billNo' }, orgId, billNo, lock);
 
 interface LineRow {
   investor_id: string;

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { BillState, InterestState } from '../../../contract/broker-interest-rules.ts';
 import type { InterestRecord } from '../../../contract/broker-interest.ts';
-import { type ListQuery, type TimeFilter, Where } from '../fund-records.ts';
+import { type ListQuery, orgList, orgWhere, type TimeFilter, Where } from '../lists.ts';
 import { plain } from '../valuation.ts';
 import { BILL_COLUMNS, BILL_FROM } from './bills.ts';
 
@@ -14,12 +14,14 @@ export type SettleBillFilter = { status?: BillState | undefined; projectNo?: str
 
 /** pageSettleBill: the organisation's bills, newest first, by state, project and time of application. */
 export function billQuery(orgId: string, f: SettleBillFilter, now: Date): ListQuery {
-  const w = new Where([orgId]);
-  w.parts.push('b.org_id = $1');
-  w.add('b.status = ?', f.status);
-  w.add('b.project_no = ?', f.projectNo);
-  w.time('b.created_at', f, now);
-  return { select: BILL_COLUMNS, from: BILL_FROM, where: w.sql, order: 'b.created_at desc, b.id desc', params: w.params };
+  return orgList(orgId, f, {
+    org: 'b.org_id = $1',
+    on: { status: 'b.status = ?', projectNo: 'b.project_no = ?' },
+    time: { column: 'b.created_at', now },
+    select: BILL_COLUMNS,
+    from: BILL_FROM,
+    order: 'b.created_at desc, b.id desc',
+  });
 }
 
 export interface InterestRecordRow {
@@ -40,10 +42,7 @@ export interface InterestRecordRow {
  * (in application, paid); by project, the newest days first.
  */
 export function interestRecordQuery(orgId: string, f: { projectNo?: string | undefined; investorId?: string | undefined; state?: InterestState | undefined }): ListQuery {
-  const inner = new Where([orgId]);
-  inner.parts.push('p.org_id = $1');
-  inner.add('a.project_no = ?', f.projectNo);
-  inner.add('a.investor_id = ?', f.investorId);
+  const inner = orgWhere(orgId, 'p.org_id = $1', f, { projectNo: 'a.project_no = ?', investorId: 'a.investor_id = ?' });
   const grouped = `(select a.project_no, p.name as project_name, a.investor_id::text as investor_id, i.name as investor_name,
       case when a.settlement_id is null then 'pending_payment' when b.status = 'paid' then 'paid' else 'in_application' end as state,
       b.bill_no, min(a.day)::text as from_day, max(a.day)::text as to_day, count(*)::int as days, sum(a.amount)::text as amount

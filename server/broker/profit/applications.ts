@@ -2,11 +2,11 @@ import type { Static } from 'typebox';
 import type { BrokerExchange, BrokerWallet } from '../../../contract/broker-rules.ts';
 import { PROFIT_OPERATION_KIND_OF, type AllotMode, type ProfitApplicationType } from '../../../contract/broker-profit-rules.ts';
 import type { ProfitAccrual, ProfitApplication } from '../../../contract/broker-profit.ts';
-import { ApiError, Code } from '../../platform/envelope.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { D } from '../../platform/decimal.ts';
 import { checkIdRange } from '../accounts.ts';
-import { type ListQuery, type TimeFilter, Where } from '../fund-records.ts';
+import { decisionView } from '../applications.ts';
+import { type ListQuery, orgList, type OrgRow, orgRowByRequest, orgRowOf, type TimeFilter } from '../lists.ts';
 import { plain } from '../valuation.ts';
 
 /**
@@ -104,14 +104,7 @@ export function profitApplicationView(r: ProfitApplicationRow, legs: readonly Le
     allotMode: r.allot_mode,
     units: r.units === null ? null : plain(r.units),
     nav: r.nav === null ? null : plain(r.nav),
-    remark: r.remark,
-    rejectReason: r.reject_reason,
-    applicant: r.applicant,
-    approver: r.approver,
-    canDecide: r.status === 'applying' && r.applicant_id !== userId,
-    createdAt: r.created_at.toISOString(),
-    decidedAt: r.decided_at?.toISOString() ?? null,
-    completedAt: r.completed_at?.toISOString() ?? null,
+    ...decisionView(r, userId),
   };
 }
 
@@ -124,25 +117,22 @@ export async function profitApplicationViews(db: Queryable, rows: readonly Profi
   return rows.map((r) => profitApplicationView(r, legs.get(r.id) ?? [], userId));
 }
 
+const PROFIT_APPLICATION: OrgRow = {
+  table: 'broker_profit_applications',
+  alias: 'x',
+  key: 'id',
+  columns: PROFIT_APPLICATION_COLUMNS,
+  from: PROFIT_APPLICATION_FROM,
+  field: 'applicationId',
+};
+
 /** The organisation's profit application, or 404 (another organisation's is as unknown as a missing one). */
 export async function profitApplicationOf(db: Queryable, orgId: string, id: string, lock = false): Promise<ProfitApplicationRow> {
   checkIdRange(id, 'applicationId');
-  if (lock) {
-    const locked = await db.query('select id from broker_profit_applications where id = $1 and org_id = $2 for update', [id, orgId]);
-    if (!locked[0]) throw new ApiError(Code.notFound, { field: 'applicationId' });
-  }
-  const rows = await db.query<ProfitApplicationRow>(`select ${PROFIT_APPLICATION_COLUMNS} from ${PROFIT_APPLICATION_FROM} where x.id = $1 and x.org_id = $2`, [id, orgId]);
-  if (!rows[0]) throw new ApiError(Code.notFound, { field: 'applicationId' });
-  return rows[0];
+  return orgRowOf<ProfitApplicationRow>(db, PROFIT_APPLICATION, orgId, id, lock);
 }
 
-export async function profitApplicationByRequest(db: Queryable, orgId: string, requestId: string): Promise<ProfitApplicationRow | undefined> {
-  const rows = await db.query<ProfitApplicationRow>(`select ${PROFIT_APPLICATION_COLUMNS} from ${PROFIT_APPLICATION_FROM} where x.org_id = $1 and x.request_id = $2`, [
-    orgId,
-    requestId,
-  ]);
-  return rows[0];
-}
+export const profitApplicationByRequest = (db: Queryable, orgId: string, requestId: string) => orgRowByRequest<ProfitApplicationRow>(db, PROFIT_APPLICATION, orgId, requestId);
 
 export type AccrualFilter = { projectNo?: string | undefined } & TimeFilter;
 export type ApplicationFilter = { projectNo?: string | undefined; type?: string | undefined; status?: string | undefined } & TimeFilter;
@@ -161,17 +151,14 @@ export interface AccrualRow {
  * `day`), so the time filter reads that instant.
  */
 export function accrualQuery(orgId: string, f: AccrualFilter, now: Date): ListQuery {
-  const w = new Where([orgId]);
-  w.parts.push('p.org_id = $1');
-  w.add('r.project_no = ?', f.projectNo);
-  w.time(`(r.day::timestamp - interval '8 hours')`, f, now);
-  return {
+  return orgList(orgId, f, {
+    org: 'p.org_id = $1',
+    on: { projectNo: 'r.project_no = ?' },
+    time: { column: `(r.day::timestamp - interval '8 hours')`, now },
     select: `r.project_no, p.name as project_name, to_char(r.day, 'YYYY-MM-DD') as day, r.nav_before::text as nav_before, r.hwm_before::text as hwm_before, r.amount::text as amount`,
     from: 'broker_profit_accruals r join broker_projects p on p.project_no = r.project_no',
-    where: w.sql,
     order: 'r.day desc, r.project_no',
-    params: w.params,
-  };
+  });
 }
 
 export const accrualView = (r: AccrualRow): Static<typeof ProfitAccrual> => ({
@@ -185,11 +172,12 @@ export const accrualView = (r: AccrualRow): Static<typeof ProfitAccrual> => ({
 
 /** The profit applications (profitAccrual/pageApplication), newest first. */
 export function applicationQuery(orgId: string, f: ApplicationFilter, now: Date): ListQuery {
-  const w = new Where([orgId]);
-  w.parts.push('x.org_id = $1');
-  w.add('x.project_no = ?', f.projectNo);
-  w.add('x.type = ?', f.type);
-  w.add('x.status = ?', f.status);
-  w.time('x.created_at', f, now);
-  return { select: PROFIT_APPLICATION_COLUMNS, from: PROFIT_APPLICATION_FROM, where: w.sql, order: 'x.created_at desc, x.id desc', params: w.params };
+  return orgList(orgId, f, {
+    org: 'x.org_id = $1',
+    on: { projectNo: 'x.project_no = ?', type: 'x.type = ?', status: 'x.status = ?' },
+    time: { column: 'x.created_at', now },
+    select: PROFIT_APPLICATION_COLUMNS,
+    from: PROFIT_APPLICATION_FROM,
+    order: 'x.created_at desc, x.id desc',
+  });
 }

@@ -6,7 +6,7 @@ import { D, ZERO } from '../../platform/decimal.ts';
 import { ACCOUNT_COLUMNS, type AccountRow } from '../accounts.ts';
 import { plain } from '../valuation.ts';
 import type { ApplyRecordRow } from './create.ts';
-import { type CapitalFlowRow, FLOW_COLUMNS, grossAssets, liveNavOf, type ProjectRow, projectAccounts, statusOf, type UnitRecordRow } from './store.ts';
+import { type CapitalFlowRow, FLOW_COLUMNS, grossAssets, type LiveNav, liveNavOf, type ProjectRow, projectAccounts, statusOf, type UnitRecordRow } from './store.ts';
 
 /** The replies' views of projects, their sub-accounts, capital flows, unit records and applications. */
 
@@ -35,6 +35,20 @@ export function recordView(r: UnitRecordRow): RecordView {
     tradeVolume: plain(r.trade_volume),
   };
 }
+
+/**
+ * A project's net asset and its parts at the live valuation (spec §3 "Broker entities"): the gross asset less the
+ * interest and profit payable (projects/store.ts liveNavOf), as project/page and investmentChart's live figures show them.
+ */
+export const netAssetParts = (p: Pick<ProjectRow, 'interest_payable' | 'profit_payable'>, live: LiveNav) => ({
+  grossAsset: plain(live.gross),
+  interestPayable: plain(p.interest_payable),
+  profitPayable: plain(p.profit_payable),
+  netAsset: plain(live.net),
+});
+
+/** The project's last zero-hour record (its day and NAV), or none yet. */
+export const lastRecordView = (record: { day: string; nav: Decimal | string } | null | undefined) => ({ recordDay: record?.day ?? null, recordNav: record ? plain(record.nav) : null });
 
 /** Project views with their live figures, in the order given. */
 export async function projectViews(db: Queryable, rows: readonly ProjectRow[], at: Date): Promise<ProjectView[]> {
@@ -74,14 +88,10 @@ export async function projectViews(db: Queryable, rows: readonly ProjectRow[], a
       performanceFeeRate: plain(p.performance_fee_rate),
       minSubscription: plain(p.min_subscription),
       units: plain(p.units),
-      grossAsset: plain(live.gross),
-      interestPayable: plain(p.interest_payable),
-      profitPayable: plain(p.profit_payable),
-      netAsset: signed(live.net),
+      ...netAssetParts(p, live),
       nav: plain(live.nav),
       hwm: plain(p.hwm),
-      recordDay: record?.day ?? null,
-      recordNav: record ? plain(record.nav) : null,
+      ...lastRecordView(record),
       investorCount: countOf.get(p.project_no)?.investors ?? 0,
       linkedAccountCount: countOf.get(p.project_no)?.linked ?? 0,
       shareCode: p.share_code,
