@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-// Through the barrel, as the pages import it: EmptyState stays in the chunk they already load.
-import { EmptyState } from '../index.ts';
+import { DataTable } from '../records/DataTable.tsx';
+import type { DataColumn } from '../records/data-table-parts.tsx';
 import { FormMessage } from '../form/index.ts';
 import { countdown as countdownText, useLockClock } from './lock-clock.ts';
 import { useAddressDelete, type AddressDeleteTexts } from './use-address-delete.tsx';
@@ -91,49 +91,37 @@ export function AddressBook<E extends AddressEntry>({ entries, loadError, column
         </button>
       </div>
       {form}
-      {entries && entries.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="td-table-scroll">
-          <table className="td-table" data-testid="book-table">
-            <thead>
-              <tr>
-                <th scope="col">{texts.name}</th>
-                {columns.map((column) => (
-                  <th key={column.header} scope="col">
-                    {column.header}
-                  </th>
-                ))}
-                <th scope="col">{texts.usable}</th>
-                <th scope="col">{texts.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(entries ?? []).map((entry) => {
-                const wait = Date.parse(entry.usableAt) - now;
-                return (
-                  <tr key={entry.id} {...rowData(entry)}>
-                    <th scope="row">{entry.name}</th>
-                    {columns.map((column) => (
-                      <td key={column.header} {...(column.className ? { className: column.className } : {})}>
-                        {column.cell(entry)}
-                      </td>
-                    ))}
-                    <td data-testid="book-usable" data-locked={wait > 0}>
-                      {wait > 0 ? texts.lockedFor(entry, countdownText(wait)) : texts.ready}
-                    </td>
-                    <td>
-                      <button type="button" className="td-link-button" onClick={() => deletion.ask(entry)} aria-label={texts.deleteNamed(entry.name)}>
-                        {texts.delete}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable<E>
+        rows={entries ?? []}
+        columns={[
+          { id: 'name', header: texts.name, rowHeader: true, cell: (entry) => entry.name },
+          ...columns.map((column): DataColumn<E> => ({ id: column.header, header: column.header, cell: column.cell, ...(column.className ? { cellProps: () => ({ className: column.className }) } : {}) })),
+          {
+            id: 'usable',
+            header: texts.usable,
+            cellProps: (entry) => ({ 'data-testid': 'book-usable', 'data-locked': Date.parse(entry.usableAt) - now > 0 }),
+            cell: (entry) => {
+              const wait = Date.parse(entry.usableAt) - now;
+              return wait > 0 ? texts.lockedFor(entry, countdownText(wait)) : texts.ready;
+            },
+          },
+          {
+            id: 'actions',
+            header: texts.actions,
+            cell: (entry) => (
+              <button type="button" className="td-link-button" onClick={() => deletion.ask(entry)} aria-label={texts.deleteNamed(entry.name)}>
+                {texts.delete}
+              </button>
+            ),
+          },
+        ]}
+        rowKey={(entry) => entry.id}
+        rowProps={rowData}
+        testId="book-table"
+        className="td-table"
+        region={{ className: 'td-table-scroll', focusable: false }}
+        headersWhenEmpty={entries === null}
+      />
       {deletion.modal}
     </>
   );

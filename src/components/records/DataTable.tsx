@@ -18,6 +18,8 @@ export interface DataTableProps<T> {
   renderRow?: (row: T) => ReactNode;
   testId?: string;
   className?: string;
+  /** Data attributes of the table itself (data-loaded…). */
+  tableData?: Record<`data-${string}`, string | number | boolean>;
   caption?: ReactNode;
   /** The scrolling region, as the page has it; none renders the bare table. */
   region?: DataTableRegion;
@@ -40,7 +42,7 @@ export interface DataTableProps<T> {
  * RecordTable's sibling for lists. Semantic <table> markup with the page's caption, headers and region; sortable
  * columns, client paging, the empty state, a toolbar slot and virtualised rows when long, each optional.
  */
-export function DataTable<T>({ rows, columns, rowKey, rowProps, renderRow, testId, className, caption, region, empty, headersWhenEmpty, footer, pageSize, toolbar, virtual }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowKey, rowProps, renderRow, testId, className, tableData, caption, region, empty, headersWhenEmpty, footer, pageSize, toolbar, virtual }: DataTableProps<T>) {
   // State, not a ref: the region is attached after its rows' layout effects, so the virtualizer gets it on the next render.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const { shown, sort, setSort, page, pages, setPage } = useClientRows(rows, (id) => columns.find((c) => c.id === id)?.sortValue, pageSize);
@@ -48,7 +50,7 @@ export function DataTable<T>({ rows, columns, rowKey, rowProps, renderRow, testI
   const row = (r: T, i: number) => (renderRow ? <Fragment key={rowKey(r, i)}>{renderRow(r)}</Fragment> : <DataRow key={rowKey(r, i)} row={r} columns={columns} attributes={rowProps?.(r)} />);
   const long = virtual && region && shown.length > (virtual.from ?? 100);
   const table = (
-    <table className={className} data-testid={testId}>
+    <table className={className} data-testid={testId} {...tableData}>
       {caption ? <caption>{caption}</caption> : null}
       <thead>
         <HeaderRow columns={columns} sort={sort} onSort={setSort} />

@@ -71,7 +71,7 @@ export function AssetPicker({
   );
 }
 
-/** spec-issue "network first": a radio group, nothing chosen until the person chooses (unless there is one). */
+/** spec §2 wallet/recharge/coin/{asset}, the network first: a radio group, nothing chosen until the person chooses (unless there is one). */
 export function NetworkPicker({
   networks,
   value,

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, sendEmailCode } from '../account/shared.ts';
-import { FormMessage, useFieldErrors, useSubmit, type FieldErrors } from '../../components/form/index.ts';
-import { StepUpFields, useStepUp, type StepUp, type StepUpFactor } from '../../components/step-up/index.ts';
-import type { AddressBookTexts } from '../../components/address-book/index.ts';
+import { FormMessage, type FieldErrors } from '../../components/form/index.ts';
+import { StepUpFields, type StepUp, type StepUpBody, type StepUpFactor } from '../../components/step-up/index.ts';
+import { AddressBook, useStepUpForm, type AddressBookProps, type AddressBookTexts, type AddressEntry } from '../../components/address-book/index.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
+import { WalletShell } from './WalletShell.tsx';
 
 // What the coin and fiat address books share besides src/components/address-book: the step-up's rule and words
-// (the fields are src/components/step-up's), the whitelist switch and the books' words.
+// (the fields are src/components/step-up's), the whitelist switch, the books' words and their page.
 
 /**
  * server/README.md "Step-up": adding an address and switching the whitelist off take the account password, an
@@ -36,10 +38,14 @@ export function BookStepUpFields({ stepUp, errors, businessType }: { stepUp: Ste
 export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChanged: () => void }) {
   const { t } = useTranslation('wallet');
   const [asking, setAsking] = useState(false);
-  const { errors, setErrors, place } = useFieldErrors<StepUpFactor>('whitelist', BOOK_STEP_UP);
-  const [message, setMessage] = useState<string | null>(null);
-  const stepUp = useStepUp({ factors: BOOK_STEP_UP });
-  const { submitting, run } = useSubmit();
+  const form = useStepUpForm<StepUpFactor>({
+    scope: 'whitelist',
+    fields: BOOK_STEP_UP,
+    factors: BOOK_STEP_UP,
+    relearn: true,
+    describe: (error) => describeWalletError(t, error, { emailUuid: 'emailCode' }),
+  });
+  const { submitting, run, setMessage } = form;
 
   const turnOn = () =>
     void run(async () => {
@@ -51,25 +57,10 @@ export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChang
       }
     });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = stepUp.check();
-    setErrors(found);
-    const body = stepUp.body();
-    if (Object.keys(found).length > 0 || !body) return;
-    await run(async () => {
-      try {
-        await walletApi.setWhitelist({ on: false, ...body });
-        setAsking(false);
-        onChanged();
-      } catch (error) {
-        const described = describeWalletError(t, error, { emailUuid: 'emailCode' });
-        stepUp.learn(error);
-        if (!place(described.field, described.message)) setMessage(described.message);
-        stepUp.clearGaCode();
-      }
-    });
+  const turnOff = async (factors: StepUpBody) => {
+    await walletApi.setWhitelist({ on: false, ...factors });
+    setAsking(false);
+    onChanged();
   };
 
   return (
@@ -87,20 +78,20 @@ export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChang
         </button>
       ) : null}
       {asking && on ? (
-        <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="whitelist-off-form">
-          <BookStepUpFields stepUp={stepUp} errors={errors} businessType="whitelistOff" />
+        <form className="td-form" noValidate onSubmit={(e) => void form.submitWithFactors(e, () => ({}), turnOff)} data-testid="whitelist-off-form">
+          <BookStepUpFields stepUp={form.stepUp} errors={form.errors} businessType="whitelistOff" />
           <button type="submit" className="td-button td-button-danger" disabled={submitting} data-testid="whitelist-off-submit">
             {submitting ? t('common.processing') : t('book.turnOffConfirm')}
           </button>
         </form>
       ) : null}
-      <FormMessage text={message} />
+      <FormMessage text={form.message} />
     </section>
   );
 }
 
 /** The address books' words (spec §2 wallet/address); `name`, `add`, the lock's and the save's times differ per book. */
-export function useBookTexts(own: Pick<AddressBookTexts, 'add' | 'name' | 'lockedFor' | 'saved'>): AddressBookTexts {
+function useBookTexts(own: BookOwnTexts): AddressBookTexts {
   const { t } = useTranslation('wallet');
   return {
     ...own,
@@ -113,4 +104,38 @@ export function useBookTexts(own: Pick<AddressBookTexts, 'add' | 'name' | 'locke
     title: t('book.delete'),
     confirm: (name) => t('book.deleteConfirm', { name }),
   };
+}
+
+type BookOwnTexts = Pick<AddressBookTexts, 'add' | 'name' | 'lockedFor' | 'saved'>;
+
+/**
+ * A wallet address book's page (spec §2 wallet/address/coinAddress and fiatAddress): the whitelist switch, the
+ * book's explanation where it has one, and the book with its own columns, add form, calls and words.
+ */
+export function WalletBook<E extends AddressEntry>({
+  title,
+  help,
+  intro,
+  load,
+  texts: own,
+  ...book
+}: Omit<AddressBookProps<E>, 'entries' | 'loadError' | 'onChanged' | 'describeFailure' | 'texts'> & { title: string; help: ReactNode; intro?: ReactNode; load: () => Promise<E[]>; texts: BookOwnTexts }) {
+  const { t } = useTranslation('wallet');
+  const entries = useLoad(load, []);
+  const whitelist = useLoad(() => walletApi.whitelist(), []);
+  const texts = useBookTexts(own);
+  return (
+    <WalletShell title={title} actions={help}>
+      <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
+      {intro}
+      <AddressBook<E>
+        {...book}
+        entries={entries.data}
+        loadError={entries.error ? describeWalletError(t, entries.error).message : null}
+        onChanged={entries.reload}
+        describeFailure={(failure) => describeWalletError(t, failure).message}
+        texts={texts}
+      />
+    </WalletShell>
+  );
 }

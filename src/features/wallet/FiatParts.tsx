@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/index.ts';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
 import { fiatApi, type FiatAssetInfo, type FiatRecord } from './api.ts';
 import { useCopy } from './CopyField.tsx';
+import { amountColumn, RecentTable } from './RecentRecords.tsx';
 import { useLoad, type Loaded } from '../../lib/use-load.ts';
 
 /** The fiat currencies the wallet takes (contract/fiat.ts on the sandbox). */
@@ -43,36 +43,21 @@ export function CopyRow({ name, label, value }: { name: string; label: string; v
 /** The latest fiat deposits or withdrawals of a currency under its form. */
 export function FiatRecentRecords({ rows, loaded, type }: { rows: readonly FiatRecord[]; loaded: boolean; type: 'deposit' | 'withdraw' }) {
   const { t } = useTranslation('wallet');
-  if (loaded && rows.length === 0) return <EmptyState />;
   return (
-    <div className="td-table-scroll">
-      <table className="td-table" data-testid="recent-records" data-loaded={loaded}>
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.time')}</th>
-            <th scope="col" className="td-num">
-              {t('columns.amount')}
-            </th>
-            {type === 'withdraw' ? <th scope="col">{t('fiat.bankAccount')}</th> : <th scope="col">{t('fiat.bankReference')}</th>}
-            <th scope="col">{t('columns.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.recordId} data-record={row.recordId}>
-              <td>{formatDateTime(row.createdAt)}</td>
-              <td className="td-num">
-                {formatQuantity(row.amount)} {row.asset}
-              </td>
-              <td className="td-break">{type === 'withdraw' ? t('fiat.accountShort', { beneficiary: row.beneficiary ?? '--', account: maskAccount(row.accountNumber) }) : (row.bankReference ?? '--')}</td>
-              <td>
-                <FiatStatus status={row.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecentTable<FiatRecord>
+      rows={rows}
+      loaded={loaded}
+      columns={[
+        amountColumn(t('columns.amount')),
+        {
+          id: 'bank',
+          header: type === 'withdraw' ? t('fiat.bankAccount') : t('fiat.bankReference'),
+          cellProps: () => ({ className: 'td-break' }),
+          cell: (row) => (type === 'withdraw' ? t('fiat.accountShort', { beneficiary: row.beneficiary ?? '--', account: maskAccount(row.accountNumber) }) : (row.bankReference ?? '--')),
+        },
+        { id: 'status', header: t('columns.status'), cell: (row) => <FiatStatus status={row.status} /> },
+      ]}
+    />
   );
 }
 

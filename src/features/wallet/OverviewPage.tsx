@@ -4,13 +4,13 @@ import type Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { EmptyState } from '../../components/index.ts';
+import { DataTable, type DataColumn } from '../../components/records/index.ts';
 import { formatAmount, formatQuantity, PLACEHOLDER } from '../../lib/format/index.ts';
 import { FormMessage } from '../../components/form/index.ts';
 import { TransferModal, useTradingAccount, type AccountKind } from '../trading/shared.ts';
 import { describeWalletError } from './errors.ts';
 import { useAssets, usePrices, useSupportedAssets } from './hooks.ts';
-import { visibleRows, valueAssets, type AccountType, type AccountValuation } from './valuation.ts';
+import { visibleRows, valueAssets, type AccountType, type AccountValuation, type AssetRow } from './valuation.ts';
 import { WalletShell } from './WalletShell.tsx';
 
 export type WalletView = 'overview' | 'assetAccount' | 'tradingAccount';
@@ -152,67 +152,57 @@ function AccountTable({
       <h2 id={captionId}>
         {t(`accounts.${kind}`)} <span className="td-muted">{t('units.approxUsd', { value: usd(account.usd) })}</span>
       </h2>
-      {rows.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <div className="td-table-scroll">
-          <table className="td-table td-wallet-table" data-testid={`wallet-table-${account.accountType}`}>
-            <thead>
-              <tr>
-                <th scope="col">{t('columns.asset')}</th>
-                <th scope="col" className="td-num">{t('columns.total')}</th>
-                <th scope="col" className="td-num">{t('columns.free')}</th>
-                <th scope="col" className="td-num">{t('columns.locked')}</th>
-                <th scope="col" className="td-num">{t('columns.valuation')}</th>
-                <th scope="col">{t('columns.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.asset} data-asset={row.asset}>
-                  <th scope="row">{row.asset}</th>
-                  <td className="td-num" data-col="total">{formatQuantity(row.total.toFixed())}</td>
-                  <td className="td-num" data-col="free">{formatQuantity(row.free.toFixed())}</td>
-                  <td className="td-num" data-col="locked">{formatQuantity(row.locked.toFixed())}</td>
-                  <td className="td-num">{usd(row.usd)}</td>
-                  <td>
-                    <div className="td-wallet-row-actions">
-                    {account.accountType === 1 && coins.has(row.asset) ? (
-                      <>
-                        <Link to={`/${lang}/wallet/recharge/coin/${row.asset}`} aria-label={t('actions.depositAsset', { asset: row.asset })}>
-                          {t('actions.deposit')}
-                        </Link>
-                        <Link to={`/${lang}/wallet/withdraw/coin/${row.asset}`} aria-label={t('actions.withdrawAsset', { asset: row.asset })}>
-                          {t('actions.withdraw')}
-                        </Link>
-                      </>
-                    ) : null}
-                    {account.accountType === 1 && isFiat(row.asset) ? (
-                      <>
-                        <Link to={`/${lang}/wallet/recharge/fiat/${row.asset}`} aria-label={t('actions.fiatDepositAsset', { asset: row.asset })}>
-                          {t('actions.fiatDeposit')}
-                        </Link>
-                        <Link to={`/${lang}/wallet/withdraw/fiat/${row.asset}`} aria-label={t('actions.fiatWithdrawAsset', { asset: row.asset })}>
-                          {t('actions.fiatWithdraw')}
-                        </Link>
-                      </>
-                    ) : null}
-                    <button type="button" className="td-link-button" onClick={() => onTransfer(row.asset)} aria-label={t('actions.transferAsset', { asset: row.asset })}>
-                      {t('actions.transfer')}
-                    </button>
-                    {row.asset !== 'USDT' && coins.has(row.asset) ? (
-                      <Link to={`/${lang}/trading/${row.asset}USDT`} aria-label={t('actions.tradeAsset', { asset: row.asset })}>
-                        {t('actions.trade')}
-                      </Link>
-                    ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable<AssetRow>
+        rows={rows}
+        columns={[
+          { id: 'asset', header: t('columns.asset'), rowHeader: true, cell: (row) => row.asset },
+          ...(['total', 'free', 'locked'] as const).map((col): DataColumn<AssetRow> => ({ id: col, header: t(`columns.${col}`), numeric: true, cellProps: () => ({ 'data-col': col }), cell: (row) => formatQuantity(row[col].toFixed()) })),
+          { id: 'valuation', header: t('columns.valuation'), numeric: true, cell: (row) => usd(row.usd) },
+          { id: 'actions', header: t('columns.actions'), cell: (row) => <RowActions asset={row.asset} capital={account.accountType === 1} coins={coins} lang={lang} onTransfer={onTransfer} /> },
+        ]}
+        rowKey={(row) => row.asset}
+        rowProps={(row) => ({ 'data-asset': row.asset })}
+        testId={`wallet-table-${account.accountType}`}
+        className="td-table td-wallet-table"
+        region={{ className: 'td-table-scroll', focusable: false }}
+      />
     </section>
+  );
+}
+
+/** What can be done with an asset of an account: deposit and withdraw (capital account), transfer, trade. */
+function RowActions({ asset, capital, coins, lang, onTransfer }: { asset: string; capital: boolean; coins: ReadonlySet<string>; lang: string; onTransfer: (asset: string) => void }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <div className="td-wallet-row-actions">
+      {capital && coins.has(asset) ? (
+        <>
+          <Link to={`/${lang}/wallet/recharge/coin/${asset}`} aria-label={t('actions.depositAsset', { asset })}>
+            {t('actions.deposit')}
+          </Link>
+          <Link to={`/${lang}/wallet/withdraw/coin/${asset}`} aria-label={t('actions.withdrawAsset', { asset })}>
+            {t('actions.withdraw')}
+          </Link>
+        </>
+      ) : null}
+      {capital && isFiat(asset) ? (
+        <>
+          <Link to={`/${lang}/wallet/recharge/fiat/${asset}`} aria-label={t('actions.fiatDepositAsset', { asset })}>
+            {t('actions.fiatDeposit')}
+          </Link>
+          <Link to={`/${lang}/wallet/withdraw/fiat/${asset}`} aria-label={t('actions.fiatWithdrawAsset', { asset })}>
+            {t('actions.fiatWithdraw')}
+          </Link>
+        </>
+      ) : null}
+      <button type="button" className="td-link-button" onClick={() => onTransfer(asset)} aria-label={t('actions.transferAsset', { asset })}>
+        {t('actions.transfer')}
+      </button>
+      {asset !== 'USDT' && coins.has(asset) ? (
+        <Link to={`/${lang}/trading/${asset}USDT`} aria-label={t('actions.tradeAsset', { asset })}>
+          {t('actions.trade')}
+        </Link>
+      ) : null}
+    </div>
   );
 }

@@ -1,43 +1,60 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/index.ts';
+import { DataTable, type DataColumn } from '../../components/records/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import type { CoinRecord } from './api.ts';
 import { CoinStatus, ShortValue } from './RecordCells.tsx';
 
+/** What every recent record shows: its id, when, how much of which asset. */
+interface RecentRow {
+  recordId: string;
+  createdAt: string;
+  amount: string;
+  asset: string;
+}
+
+/**
+ * The latest records under a deposit or withdrawal form (coin or fiat): the time, the columns given (the amount
+ * among them, see `amountColumn`) and nothing but the empty state once loaded with none.
+ */
+export function RecentTable<T extends RecentRow>({ rows, loaded, columns }: { rows: readonly T[]; loaded: boolean; columns: readonly DataColumn<T>[] }) {
+  const { t } = useTranslation('wallet');
+  const time: DataColumn<T> = { id: 'time', header: t('columns.time'), cell: (row) => formatDateTime(row.createdAt) };
+  return (
+    <DataTable<T>
+      rows={rows}
+      columns={[time, ...columns]}
+      rowKey={(row) => row.recordId}
+      rowProps={(row) => ({ 'data-record': row.recordId })}
+      testId="recent-records"
+      className="td-table"
+      tableData={{ 'data-loaded': loaded }}
+      region={{ className: 'td-table-scroll', focusable: false }}
+      headersWhenEmpty={!loaded}
+    />
+  );
+}
+
+/** A recent record's amount with its asset, as a figure column. */
+export const amountColumn = <T extends RecentRow>(header: string): DataColumn<T> => ({
+  id: 'amount',
+  header,
+  numeric: true,
+  cell: (row) => `${formatQuantity(row.amount)} ${row.asset}`,
+});
+
 /** The latest records of a coin under its deposit or withdrawal form. */
 export function RecentRecords({ rows, loaded }: { rows: readonly CoinRecord[]; loaded: boolean }) {
   const { t } = useTranslation('wallet');
-  if (loaded && rows.length === 0) return <EmptyState />;
   return (
-    <div className="td-table-scroll">
-      <table className="td-table" data-testid="recent-records" data-loaded={loaded}>
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.time')}</th>
-            <th scope="col">{t('columns.network')}</th>
-            <th scope="col" className="td-num">{t('columns.amount')}</th>
-            <th scope="col">{t('columns.status')}</th>
-            <th scope="col">{t('columns.txHash')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.recordId} data-record={row.recordId}>
-              <td>{formatDateTime(row.createdAt)}</td>
-              <td>{row.network}</td>
-              <td className="td-num">
-                {formatQuantity(row.amount)} {row.asset}
-              </td>
-              <td>
-                <CoinStatus row={row} />
-              </td>
-              <td>
-                <ShortValue value={row.txHash} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecentTable<CoinRecord>
+      rows={rows}
+      loaded={loaded}
+      columns={[
+        { id: 'network', header: t('columns.network'), cell: (row) => row.network },
+        amountColumn(t('columns.amount')),
+        { id: 'status', header: t('columns.status'), cell: (row) => <CoinStatus row={row} /> },
+        { id: 'txHash', header: t('columns.txHash'), cell: (row) => <ShortValue value={row.txHash} /> },
+      ]}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { walletApi } from './api.ts';
 
 /**
- * The area the wallet's pages serve (issue 12: the OTC area's deposit, withdrawal and address pages are the
+ * The area the wallet's pages serve (spec §2 routes: otcinfo's recharge, withdraw and address pages are the
  * wallet's own): the route segment their links go under, the navigation beside them, the coins offered and
  * where a deposit address comes from. The wallet's routes use the default; the OTC area (src/features/otc)
  * wraps the same pages in a provider of its own.

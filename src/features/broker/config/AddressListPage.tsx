@@ -23,7 +23,7 @@ interface Filters extends TimeRange {
 type Notice = { text: string; tone: 'error' | 'success' } | null;
 
 /**
- * addressList (spec §2 broker manager; spec §7 address/*; issue 14): the organisation's withdrawal address
+ * addressList (spec §2 broker manager; spec §7 address/*): the organisation's withdrawal address
  * whitelist, filtered by exchange and asset and paged on the server (spec §9: 10, 20, 50, 100). Adding is the
  * address form, then the e-mail code; a pending entry can be verified later from its row. A whitelisted entry can
  * be taken off the whitelist; any entry deleted after a confirmation.

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
-import { StepUpFields, useStepUp, type StepUpFactor } from '../../../components/step-up/index.ts';
+import { useStepUpForm } from '../../../components/address-book/index.ts';
+import { FormMessage } from '../../../components/form/index.ts';
+import { StepUpFields, type StepUpFactor } from '../../../components/step-up/index.ts';
 import { describeError, useAccountInfo } from '../../account/index.ts';
 import { describeConfigError } from './errors.ts';
 import { FormButtons } from './FormButtons.tsx';
@@ -30,37 +30,22 @@ export function CodeStep({
 }) {
   const { t } = useTranslation('broker-config');
   const info = useAccountInfo();
-  const stepUp = useStepUp({ factors: FACTORS });
-  const { errors, setErrors, place } = useFieldErrors<StepUpFactor>('code', FACTORS);
-  const [message, setMessage] = useState<string | null>(null);
-  const { submitting, run } = useSubmit();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = stepUp.check();
-    setErrors(found);
-    const factors = stepUp.body();
-    if (Object.keys(found).length > 0 || !factors) return;
-    const outcome = await run(async () => {
-      try {
-        await confirm({ emailUuid: factors.emailUuid, emailCode: factors.emailCode });
-      } catch (error) {
-        const described = describeConfigError(t, error);
-        if (!place(described.field, described.message)) setMessage(described.message);
-      }
-    });
-    if (outcome === 'busy') setMessage(t('account:errors.clickOnce'));
-  };
+  const form = useStepUpForm<StepUpFactor>({ scope: 'code', fields: FACTORS, factors: FACTORS, describe: (error) => describeConfigError(t, error), clickOnce: t('account:errors.clickOnce') });
 
   return (
-    <form className="td-form td-broker-config-code" noValidate onSubmit={(e) => void onSubmit(e)} data-testid={testId} aria-labelledby={`${testId}-title`}>
+    <form
+      className="td-form td-broker-config-code"
+      noValidate
+      onSubmit={(e) => void form.submitWithFactors(e, () => ({}), (factors) => confirm({ emailUuid: factors.emailUuid, emailCode: factors.emailCode }))}
+      data-testid={testId}
+      aria-labelledby={`${testId}-title`}
+    >
       <h3 id={`${testId}-title`}>{t('code.title')}</h3>
       <p className="td-broker-config-subject">{t('code.subject', { subject })}</p>
       <p className="td-field-hint">{t('code.explain', { email: info?.email ?? '' })}</p>
-      <StepUpFields stepUp={stepUp} errors={errors} labels={{ emailCode: t('code.label') }} sendEmailCode={request} describeFailure={(failure) => describeError(t, failure).message} />
-      <FormMessage text={message} />
-      <FormButtons submitting={submitting} submitText={t('code.confirm')} onCancel={onCancel} testId={`${testId}-confirm`} />
+      <StepUpFields stepUp={form.stepUp} errors={form.errors} labels={{ emailCode: t('code.label') }} sendEmailCode={request} describeFailure={(failure) => describeError(t, failure).message} />
+      <FormMessage text={form.message} />
+      <FormButtons submitting={form.submitting} submitText={t('code.confirm')} onCancel={onCancel} testId={`${testId}-confirm`} />
     </form>
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_EVENTS, MESSAGE_REMARK_MAX, type MessageEvent } from '../../../../contract/broker-config-rules.ts';
-import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
+import { AddressForm, useStepUpForm } from '../../../components/address-book/index.ts';
+import { TextField } from '../../../components/form/index.ts';
 import { describeConfigError } from './errors.ts';
 import { checkMessageForm } from './forms.ts';
 import { FormButtons } from './FormButtons.tsx';
@@ -37,9 +38,8 @@ export function MessageForm({
   const { t } = useTranslation('broker-config');
   const eventsId = useId();
   const [form, setForm] = useState<MessageValues>(initial ?? { email: '', events: ['application', 'decision'], remark: '' });
-  const { errors, setErrors, clear, place } = useFieldErrors<MessageField>('message', FIELDS);
-  const [message, setMessage] = useState<string | null>(null);
-  const { submitting, run } = useSubmit();
+  const submit = useStepUpForm<MessageField>({ scope: 'message', fields: FIELDS, describe: (error) => describeConfigError(t, error), clickOnce: t('account:errors.clickOnce') });
+  const { errors, clear } = submit;
   const adding = initial === null;
 
   const toggle = (event: MessageEvent, on: boolean) => {
@@ -47,28 +47,17 @@ export function MessageForm({
     clear('events');
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = checkMessageForm(form, adding);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const outcome = await run(async () => {
-      try {
-        await save({ email: form.email.trim(), events: form.events, remark: form.remark.trim() });
-      } catch (error) {
-        const described = describeConfigError(t, error);
-        if (!place(described.field, described.message)) setMessage(described.message);
-      }
-    });
-    if (outcome === 'busy') setMessage(t('account:errors.clickOnce'));
-  };
-
   const eventsIssue = errors.events;
   const eventsError = eventsIssue === undefined ? undefined : typeof eventsIssue === 'string' ? eventsIssue : t(eventsIssue.key, eventsIssue.params ?? {});
   return (
-    <form className="td-form td-broker-config-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid={testId} aria-labelledby={`${testId}-title`}>
-      <h2 id={`${testId}-title`}>{title}</h2>
+    <AddressForm
+      className="td-form td-broker-config-form"
+      testId={testId}
+      title={{ id: `${testId}-title`, text: title }}
+      onSubmit={(e) => submit.submit(e, () => checkMessageForm(form, adding), () => save({ email: form.email.trim(), events: form.events, remark: form.remark.trim() }))}
+      message={submit.message}
+      buttons={<FormButtons submitting={submit.submitting} submitText={submitText} onCancel={onCancel} testId={`${testId}-submit`} />}
+    >
       {adding ? (
         <TextField name="email" label={t('message.form.email')} type="email" autoComplete="off" value={form.email} onValue={(v) => { setForm((f) => ({ ...f, email: v })); clear('email'); }} error={errors.email} />
       ) : null}
@@ -95,8 +84,6 @@ export function MessageForm({
         error={errors.remark}
         hint={t('message.form.remarkHint', { max: MESSAGE_REMARK_MAX })}
       />
-      <FormMessage text={message} />
-      <FormButtons submitting={submitting} submitText={submitText} onCancel={onCancel} testId={`${testId}-submit`} />
-    </form>
+    </AddressForm>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { FormMessage } from '../../../components/form/index.ts';
+import { DataTable } from '../../../components/records/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import { messageApi, type MessageConfig } from './api.ts';
 import { BrokerOnly } from './BrokerOnly.tsx';
@@ -15,7 +16,7 @@ type Notice = { text: string; tone: 'error' | 'success' } | null;
 type Panel = { kind: 'add' } | { kind: 'edit'; entry: MessageConfig } | { kind: 'verify'; entry: MessageConfig } | null;
 
 /**
- * messafeSetting (spec §2 broker manager, the route's own spelling; spec §7 messageConfig/*; issue 14): the
+ * messafeSetting (spec §2 broker manager, the route's own spelling; spec §7 messageConfig/*): the
  * e-mail addresses that receive the organisation's notifications and what each is notified of. Adding is the
  * form, then the e-mail code; an entry's notifications and remark can be edited; deleting asks first.
  */
@@ -109,57 +110,40 @@ function MessageSettings() {
           </button>
         </div>
       )}
-      <div className="td-table-scroll" tabIndex={0} role="region" aria-label={t('message.table')}>
-        <table className="td-table td-broker-config-table" data-testid="message-table">
-          <thead>
+      <DataTable<MessageConfig>
+        rows={rows}
+        columns={[
+          { id: 'email', header: t('message.columns.email'), rowHeader: true, cell: (row) => row.email },
+          { id: 'events', header: t('message.columns.events'), cell: (row) => row.events.map((e) => t(`message.events.${e}`)).join('、') },
+          { id: 'remark', header: t('message.columns.remark'), cell: (row) => row.remark || t('common.none') },
+          {
+            id: 'status',
+            header: t('message.columns.status'),
+            cell: (row) => (
+              <span className={`td-broker-config-state td-broker-config-state-${row.status}`} data-status={row.status}>
+                {t(`message.status.${row.status}`)}
+              </span>
+            ),
+          },
+          { id: 'created', header: t('message.columns.created'), cell: (row) => formatDateTime(row.createdAt, { zone: true }) },
+          { id: 'actions', header: t('message.columns.actions'), cell: (row) => <MessageActions row={row} onOpen={open} onDelete={setDeleting} /> },
+        ]}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-message-row': row.email })}
+        testId="message-table"
+        className="td-table td-broker-config-table"
+        region={{ className: 'td-table-scroll', label: t('message.table') }}
+        headersWhenEmpty
+        footer={
+          rows.length === 0 && !list.loading ? (
             <tr>
-              <th scope="col">{t('message.columns.email')}</th>
-              <th scope="col">{t('message.columns.events')}</th>
-              <th scope="col">{t('message.columns.remark')}</th>
-              <th scope="col">{t('message.columns.status')}</th>
-              <th scope="col">{t('message.columns.created')}</th>
-              <th scope="col">{t('message.columns.actions')}</th>
+              <td colSpan={6} className="td-broker-config-empty">
+                {t('message.empty')}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && !list.loading ? (
-              <tr>
-                <td colSpan={6} className="td-broker-config-empty">
-                  {t('message.empty')}
-                </td>
-              </tr>
-            ) : null}
-            {rows.map((row) => (
-              <tr key={row.id} data-message-row={row.email}>
-                <th scope="row">{row.email}</th>
-                <td>{row.events.map((e) => t(`message.events.${e}`)).join('、')}</td>
-                <td>{row.remark || t('common.none')}</td>
-                <td>
-                  <span className={`td-broker-config-state td-broker-config-state-${row.status}`} data-status={row.status}>
-                    {t(`message.status.${row.status}`)}
-                  </span>
-                </td>
-                <td>{formatDateTime(row.createdAt, { zone: true })}</td>
-                <td>
-                  <span className="td-broker-config-actions">
-                    {row.status === 'pending' ? (
-                      <button type="button" className="td-link-button" aria-label={t('message.actions.verifyNamed', { email: row.email })} onClick={() => open({ kind: 'verify', entry: row })}>
-                        {t('message.actions.verify')}
-                      </button>
-                    ) : null}
-                    <button type="button" className="td-link-button" aria-label={t('message.actions.editNamed', { email: row.email })} onClick={() => open({ kind: 'edit', entry: row })} data-testid={`message-edit-${row.id}`}>
-                      {t('message.actions.edit')}
-                    </button>
-                    <button type="button" className="td-link-button td-broker-config-danger" aria-label={t('message.actions.deleteNamed', { email: row.email })} onClick={() => setDeleting(row)} data-testid={`message-delete-${row.id}`}>
-                      {t('message.actions.delete')}
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ) : null
+        }
+      />
       <Modal
         visible={deleting !== null}
         title={t('message.deleteTitle')}
@@ -173,5 +157,25 @@ function MessageSettings() {
         <p data-testid="message-delete-confirm">{deleting ? t('message.deleteConfirm', { email: deleting.email }) : ''}</p>
       </Modal>
     </div>
+  );
+}
+
+/** A notification e-mail's actions: verify (while pending), edit, delete. */
+function MessageActions({ row, onOpen, onDelete }: { row: MessageConfig; onOpen: (panel: Panel) => void; onDelete: (row: MessageConfig) => void }) {
+  const { t } = useTranslation('broker-config');
+  return (
+    <span className="td-broker-config-actions">
+      {row.status === 'pending' ? (
+        <button type="button" className="td-link-button" aria-label={t('message.actions.verifyNamed', { email: row.email })} onClick={() => onOpen({ kind: 'verify', entry: row })}>
+          {t('message.actions.verify')}
+        </button>
+      ) : null}
+      <button type="button" className="td-link-button" aria-label={t('message.actions.editNamed', { email: row.email })} onClick={() => onOpen({ kind: 'edit', entry: row })} data-testid={`message-edit-${row.id}`}>
+        {t('message.actions.edit')}
+      </button>
+      <button type="button" className="td-link-button td-broker-config-danger" aria-label={t('message.actions.deleteNamed', { email: row.email })} onClick={() => onDelete(row)} data-testid={`message-delete-${row.id}`}>
+        {t('message.actions.delete')}
+      </button>
+    </span>
   );
 }
