@@ -56,7 +56,9 @@ async function withdrawBans(api: TestApi, token: string): Promise<Array<{ reason
 
 describe('sign-in: lockout per source, captcha after the first failures', () => {
   let api: TestApi;
-  sandboxSuite(TestApi, (started) => (api = started));
+  sandboxSuite(TestApi, (started) => {
+    api = started;
+  });
 
   it('a stranger who knows the e-mail locks out only their own address: the owner still signs in, withdrawals stay open', async () => {
     const email = await api.register('Right-Pass1');
@@ -140,7 +142,7 @@ const backends = securityBackends();
 
 describe.each(backends)('code limits ($name)', (backend) => {
   let api: TestApi;
-  sandboxSuite(backend, (started) => (api = started), {
+  sandboxSuite(backend, (started) => void (api = started), {
     limits: {
       sendRates: {
         destination: { limit: 10, windowMs: 3_600_000 },
@@ -187,7 +189,7 @@ describe.each(backends)('code limits ($name)', (backend) => {
 
 describe('wrong codes per account, across its addresses', () => {
   let api: TestApi;
-  sandboxSuite(TestApi, (started) => (api = started), {
+  sandboxSuite(TestApi, (started) => void (api = started), {
     limits: {
       lockout: {
         password: { threshold: 5, waitMs: 86_400_000 },
