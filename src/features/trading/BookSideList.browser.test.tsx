@@ -5,6 +5,7 @@ import { act } from '../../components/testing/act-environment.ts';
 import { rgbOf, shoot } from '../../components/testing/pixels.ts';
 import '../../styles/theme.css';
 import './trading.css';
+import './trading-panels.css';
 import { BOOK_ROW_HEIGHT, BookSideList, type BookSideHandle, type BookSideListProps } from './BookSideList.tsx';
 import { cumulative, FlashTracker } from './book-rows.ts';
 import { COPY_MS } from './row-painter.ts';

@@ -14,6 +14,7 @@ import { OrderBook } from './OrderBook.tsx';
 import { COPY_MS } from './row-painter.ts';
 import { BTCUSDT_SPOT } from './test-pair.ts';
 import './trading.css';
+import './trading-panels.css';
 
 const pair = BTCUSDT_SPOT;
 const BOOK_ID = subscriptionId({ topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: BOOK_DEPTH });

@@ -16,6 +16,7 @@ import './order-entry/register.ts';
 import { pickedPriceStore } from './picked-price.ts';
 import { tradingPrefs } from './trading-prefs.ts';
 import './trading.css';
+import './trading-panels.css';
 
 /** `/trading/{instrumentId}` (spec §2, public): spot by default, USD-M futures with `?market=usdm`. */
 export default function TradingPage() {
@@ -74,7 +75,7 @@ type PhoneView = (typeof PHONE_VIEWS)[number];
 
 /**
  * Phone (spec §2 "Futures trading" on a phone, at most 760 px wide): the trading page as tabs, one panel at a time, so the order form
- * is one tap away. Wider screens hide the tab list (trading.css) and show every panel. Arrow keys, Home and End
+ * is one tap away. Wider screens hide the tab list (trading-panels.css) and show every panel. Arrow keys, Home and End
  * move between the tabs (WAI-ARIA tabs pattern, selection follows focus).
  */
 function PhoneTabs({ view, onChange }: { view: PhoneView; onChange: (view: PhoneView) => void }) {
