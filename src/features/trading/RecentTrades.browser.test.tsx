@@ -11,6 +11,7 @@ import { RecentTrades } from './RecentTrades.tsx';
 import { COPY_MS } from './row-painter.ts';
 import { BTCUSDT_SPOT } from './test-pair.ts';
 import './trading.css';
+import './trading-panels.css';
 
 const pair = BTCUSDT_SPOT;
 const TRADES_ID = subscriptionId({ topic: 'trades', market: 'spot', symbol: 'BTCUSDT' });
