@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isValidAddress, type Network } from '../../../contract/chains.ts';
-import { AddressForm, AssetSelect, ChainFields, checkAddressName, NameField, pickNetwork, SubmitButton, useFormValues, useStepUpForm, type AddressColumn } from '../../components/address-book/index.ts';
+import { AddressForm, ChainFields, checkAddressName, NameField, pickNetwork, SubmitButton, useFormValues, useStepUpForm, type AddressColumn } from '../../components/address-book/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import type { FieldErrors } from '../../components/form/index.ts';
 import type { StepUpBody, StepUpFactor } from '../../components/step-up/index.ts';
@@ -68,7 +68,8 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
     clickOnce: t('errors.clickOnce'),
   });
   const { values, set } = useFormValues({ name: '', asset: assets[0]?.asset ?? '', network: '' as Network | '', address: '', memo: '', whitelisted: true }, form.clear);
-  const { networks, network } = pickNetwork(assets, values.asset, values.network);
+  const chain = pickNetwork(assets, values.asset, values.network);
+  const { network } = chain;
   const { errors } = form;
 
   const check = (): FieldErrors<AddField> => {
@@ -107,11 +108,10 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
       buttons={<SubmitButton submitting={form.submitting} text={t('book.save')} busyText={t('common.processing')} testId="book-add-submit" />}
     >
       <NameField label={t('fields.name')} hint={t('book.nameRule')} value={values.name} onValue={set('name')} error={errors.name} />
-      <AssetSelect label={t('fields.asset')} assets={assets} value={values.asset} onValue={set('asset')} />
       <ChainFields
-        labels={{ network: t('fields.network'), choose: t('withdraw.choose'), address: t('fields.address'), memo: t('fields.memo') }}
-        networks={networks}
-        network={network}
+        labels={{ asset: t('fields.asset'), network: t('fields.network'), choose: t('withdraw.choose'), address: t('fields.address'), memo: t('fields.memo') }}
+        assets={assets}
+        chain={chain}
         values={values}
         errors={errors}
         onValue={(field, value) => set(field)(value)}
