@@ -74,26 +74,30 @@ export function AssetSelect({ label, assets, value, onValue, error }: { label: s
   );
 }
 
-type ChainField = 'network' | 'address' | 'memo';
+type ChainField = 'asset' | 'network' | 'address' | 'memo';
 
-/** The network (none chosen until the person chooses, unless there is one), the address, and the memo where the network has one. */
+/**
+ * The asset, its network (none chosen until the person chooses, unless there is one), the address, and the memo
+ * where the network has one. `chain` is `pickNetwork`'s answer for the chosen asset.
+ */
 export function ChainFields({
   labels,
-  networks,
-  network,
+  assets,
+  chain: { networks, network },
   values,
   errors,
   onValue,
 }: {
   labels: Record<ChainField | 'choose', string>;
-  networks: readonly ChainNetwork[];
-  network: ChainNetwork | null;
-  values: { address: string; memo: string };
+  assets: readonly ChainAsset[];
+  chain: ReturnType<typeof pickNetwork>;
+  values: { asset: string; address: string; memo: string };
   errors: FieldErrors<ChainField>;
   onValue: (field: ChainField, value: string) => void;
 }) {
   return (
     <>
+      <AssetSelect label={labels.asset} assets={assets} value={values.asset} onValue={(v) => onValue('asset', v)} error={errors.asset} />
       <Field name="network" label={labels.network} error={errors.network}>
         {(aria) => (
           <select {...aria} data-testid="input-network" value={network?.network ?? ''} onChange={(e) => onValue('network', e.target.value)}>

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, sendEmailCode } from '../account/shared.ts';
 import { FormMessage, type FieldErrors } from '../../components/form/index.ts';
 import { StepUpFields, type StepUp, type StepUpBody, type StepUpFactor } from '../../components/step-up/index.ts';
-import { AddressBook, useStepUpForm, type AddressBookProps, type AddressBookTexts, type AddressEntry } from '../../components/address-book/index.ts';
+import { AddressBook, AddressForm, NameField, SubmitButton, useStepUpForm, type AddressBookProps, type AddressBookTexts, type AddressEntry } from '../../components/address-book/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
@@ -31,6 +31,42 @@ export function BookStepUpFields({ stepUp, errors, businessType }: { stepUp: Ste
       describeFailure={(failure) => describeError(t, failure).message}
       gaMaxLength={6}
     />
+  );
+}
+
+/** A wallet book's add form state (spec §5): its step-up, a refusal beside the field it names, the click-once message. */
+export function useBookForm<F extends string>(fields: readonly F[], fieldOf: Parameters<typeof describeWalletError>[2]) {
+  const { t } = useTranslation('wallet');
+  return useStepUpForm<F>({ scope: 'book', fields, factors: BOOK_STEP_UP, relearn: true, describe: (error) => describeWalletError(t, error, fieldOf), clickOnce: t('errors.clickOnce') });
+}
+
+/** A wallet book's add form: the name first, the book's own fields, then the step-up, the message and the save button. */
+export function BookForm({
+  form,
+  name,
+  saveText,
+  onSubmit,
+  children,
+}: {
+  form: { message: string | null; submitting: boolean; stepUp: StepUp; errors: FieldErrors<'name' | StepUpFactor> };
+  name: { label: string; value: string; onValue: (value: string) => void };
+  saveText: string;
+  onSubmit: (event: FormEvent) => Promise<void>;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('wallet');
+  return (
+    <AddressForm
+      className="td-wallet-form td-form"
+      testId="book-add-form"
+      onSubmit={onSubmit}
+      message={form.message}
+      buttons={<SubmitButton submitting={form.submitting} text={saveText} busyText={t('common.processing')} testId="book-add-submit" />}
+    >
+      <NameField label={name.label} hint={t('book.nameRule')} value={name.value} onValue={name.onValue} error={form.errors.name} />
+      {children}
+      <BookStepUpFields stepUp={form.stepUp} errors={form.errors} businessType="addAddress" />
+    </AddressForm>
   );
 }
 

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { isValidAddress, type Network } from '../../../contract/chains.ts';
-import { AddressForm, AssetSelect, ChainFields, checkAddressName, NameField, pickNetwork, SubmitButton, useFormValues, useStepUpForm, type AddressColumn } from '../../components/address-book/index.ts';
+import { ChainFields, checkAddressName, pickNetwork, useFormValues, type AddressColumn } from '../../components/address-book/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import type { FieldErrors } from '../../components/form/index.ts';
 import type { StepUpBody, StepUpFactor } from '../../components/step-up/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { walletApi, type BookEntry, type SupportedAsset } from './api.ts';
-import { describeWalletError } from './errors.ts';
 import { useSupportedAssets } from './hooks.ts';
 import { ShortValue } from './RecordCells.tsx';
-import { BOOK_STEP_UP, BookStepUpFields, WalletBook } from './BookParts.tsx';
+import { BookForm, useBookForm, WalletBook } from './BookParts.tsx';
 
 type AddField = 'name' | 'network' | 'address' | 'memo' | StepUpFactor;
 /** The fields a refusal may name (the asset has none of its own: a refusal about it is the form's message). */
@@ -59,16 +58,10 @@ export function CoinAddressPage() {
 
 function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]; onSaved: (entry: BookEntry) => void }) {
   const { t } = useTranslation('wallet');
-  const form = useStepUpForm<AddField>({
-    scope: 'book',
-    fields: ADD_FIELDS,
-    factors: BOOK_STEP_UP,
-    relearn: true,
-    describe: (error) => describeWalletError(t, error, { emailUuid: 'emailCode' }),
-    clickOnce: t('errors.clickOnce'),
-  });
+  const form = useBookForm<AddField>(ADD_FIELDS, { emailUuid: 'emailCode' });
   const { values, set } = useFormValues({ name: '', asset: assets[0]?.asset ?? '', network: '' as Network | '', address: '', memo: '', whitelisted: true }, form.clear);
-  const { networks, network } = pickNetwork(assets, values.asset, values.network);
+  const chain = pickNetwork(assets, values.asset, values.network);
+  const { network } = chain;
   const { errors } = form;
 
   const check = (): FieldErrors<AddField> => {
@@ -99,19 +92,11 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
   };
 
   return (
-    <AddressForm
-      className="td-wallet-form td-form"
-      testId="book-add-form"
-      onSubmit={(e) => form.submitWithFactors(e, check, save)}
-      message={form.message}
-      buttons={<SubmitButton submitting={form.submitting} text={t('book.save')} busyText={t('common.processing')} testId="book-add-submit" />}
-    >
-      <NameField label={t('fields.name')} hint={t('book.nameRule')} value={values.name} onValue={set('name')} error={errors.name} />
-      <AssetSelect label={t('fields.asset')} assets={assets} value={values.asset} onValue={set('asset')} />
+    <BookForm form={form} name={{ label: t('fields.name'), value: values.name, onValue: set('name') }} saveText={t('book.save')} onSubmit={(e) => form.submitWithFactors(e, check, save)}>
       <ChainFields
-        labels={{ network: t('fields.network'), choose: t('withdraw.choose'), address: t('fields.address'), memo: t('fields.memo') }}
-        networks={networks}
-        network={network}
+        labels={{ asset: t('fields.asset'), network: t('fields.network'), choose: t('withdraw.choose'), address: t('fields.address'), memo: t('fields.memo') }}
+        assets={assets}
+        chain={chain}
         values={values}
         errors={errors}
         onValue={(field, value) => set(field)(value)}
@@ -120,8 +105,7 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
         <input type="checkbox" checked={values.whitelisted} onChange={(e) => set('whitelisted')(e.target.checked)} data-testid="input-whitelisted" />
         {t('book.addToWhitelist')}
       </label>
-      <BookStepUpFields stepUp={form.stepUp} errors={errors} businessType="addAddress" />
-    </AddressForm>
+    </BookForm>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normaliseBankField } from '../../../contract/fiat-rules.ts';
-import { AddressForm, AssetSelect, checkAddressName, NameField, SubmitButton, useFormValues, useStepUpForm, type AddressColumn } from '../../components/address-book/index.ts';
+import { AssetSelect, checkAddressName, useFormValues, type AddressColumn } from '../../components/address-book/index.ts';
 import { TextField, type FieldErrors } from '../../components/form/index.ts';
 import type { StepUpBody, StepUpFactor } from '../../components/step-up/index.ts';
 import { HelpLink } from '../help/shared.ts';
@@ -9,7 +9,7 @@ import { fiatApi, type FiatAssetInfo, type FiatBookEntry } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { checkBankAccount, type BankAccountField } from './fiat-form.ts';
 import { timeOf, useFiatAssets } from './FiatParts.tsx';
-import { BOOK_STEP_UP, BookStepUpFields, WalletBook } from './BookParts.tsx';
+import { BookForm, useBookForm, WalletBook } from './BookParts.tsx';
 
 type AddField = 'name' | BankAccountField | StepUpFactor;
 /** The fields a refusal may name (the currency has none of its own: a refusal about it is the form's message). */
@@ -61,14 +61,7 @@ export function FiatAddressPage() {
 
 function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[]; onSaved: (entry: FiatBookEntry) => void }) {
   const { t } = useTranslation('wallet');
-  const form = useStepUpForm<AddField>({
-    scope: 'book',
-    fields: ADD_FIELDS,
-    factors: BOOK_STEP_UP,
-    relearn: true,
-    describe: (error) => describeWalletError(t, error, { emailUuid: 'emailCode', address: 'accountNumber' }),
-    clickOnce: t('errors.clickOnce'),
-  });
+  const form = useBookForm<AddField>(ADD_FIELDS, { emailUuid: 'emailCode', address: 'accountNumber' });
   const [bank, setBank] = useState<{ code: string; name: string | null } | null>(null);
   const { values, set } = useFormValues({ name: '', asset: assets[0]?.asset ?? '', beneficiary: '', bankCode: '', accountNumber: '' }, (field) => {
     form.clear(field);
@@ -111,14 +104,7 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
     );
 
   return (
-    <AddressForm
-      className="td-wallet-form td-form"
-      testId="book-add-form"
-      onSubmit={(e) => form.submitWithFactors(e, check, save)}
-      message={form.message}
-      buttons={<SubmitButton submitting={form.submitting} text={t('fiatBook.save')} busyText={t('common.processing')} testId="book-add-submit" />}
-    >
-      <NameField label={t('fiatBook.name')} hint={t('book.nameRule')} value={values.name} onValue={set('name')} error={errors.name} />
+    <BookForm form={form} name={{ label: t('fiatBook.name'), value: values.name, onValue: set('name') }} saveText={t('fiatBook.save')} onSubmit={(e) => form.submitWithFactors(e, check, save)}>
       <AssetSelect label={t('fiat.currency')} assets={assets} value={values.asset} onValue={set('asset')} />
       <TextField name="beneficiary" label={t('fiat.beneficiary')} autoComplete="off" value={values.beneficiary} onValue={set('beneficiary')} error={errors.beneficiary} hint={t('fiatBook.beneficiaryHint')} />
       <TextField
@@ -133,8 +119,7 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
         hint={bank?.name ? <span data-testid="bank-name">{bank.name}</span> : t('fiatBook.bankCodeHint')}
       />
       <TextField name="accountNumber" label={t('fiat.accountNumber')} autoComplete="off" spellCheck={false} value={values.accountNumber} onValue={set('accountNumber')} error={errors.accountNumber} />
-      <BookStepUpFields stepUp={form.stepUp} errors={errors} businessType="addAddress" />
-    </AddressForm>
+    </BookForm>
   );
 }
 

@@ -4,7 +4,9 @@ import type Decimal from 'decimal.js';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { DataTable, type DataColumn } from '../../components/records/index.ts';
+// DataTable alone, not the records kit's entry: the wallet's pages do not load the kit's lazily paged table.
+import { DataTable } from '../../components/records/DataTable.tsx';
+import type { DataColumn } from '../../components/records/data-table-parts.tsx';
 import { formatAmount, formatQuantity, PLACEHOLDER } from '../../lib/format/index.ts';
 import { FormMessage } from '../../components/form/index.ts';
 import { TransferModal, useTradingAccount, type AccountKind } from '../trading/shared.ts';

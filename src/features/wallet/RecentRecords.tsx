@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataColumn } from '../../components/records/index.ts';
+// DataTable alone, not the records kit's entry: the wallet's pages do not load the kit's lazily paged table.
+import { DataTable } from '../../components/records/DataTable.tsx';
+import type { DataColumn } from '../../components/records/data-table-parts.tsx';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import type { CoinRecord } from './api.ts';
 import { CoinStatus, ShortValue } from './RecordCells.tsx';

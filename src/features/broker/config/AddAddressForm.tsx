@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BROKER_EXCHANGES, type BrokerExchange } from '../../../../contract/broker-rules.ts';
 import { BROKER_ADDRESS_TYPES, type BrokerAddressType } from '../../../../contract/broker-config-rules.ts';
 import type { Network } from '../../../../contract/chains.ts';
-import { AddressForm, AssetSelect, ChainFields, NameField, pickNetwork, useFormValues, useStepUpForm } from '../../../components/address-book/index.ts';
+import { AddressForm, ChainFields, NameField, pickNetwork, useFormValues, useStepUpForm } from '../../../components/address-book/index.ts';
 import { Field } from '../../../components/form/index.ts';
 import { addressApi, type AddressAsset, type BrokerAddress } from './api.ts';
 import { describeConfigError } from './errors.ts';
@@ -24,7 +24,8 @@ export function AddAddressForm({ assets, onSubmitted, onCancel }: { assets: read
     { exchange: 'binance' as BrokerExchange, asset: assets[0]?.asset ?? '', network: '' as Network | '', address: '', memo: '', name: '', addressType: 'broker' as BrokerAddressType },
     form.clear,
   );
-  const { networks, network } = pickNetwork(assets, values.asset, values.network);
+  const chain = pickNetwork(assets, values.asset, values.network);
+  const { network } = chain;
   const { errors } = form;
 
   const submit = async () => {
@@ -62,11 +63,10 @@ export function AddAddressForm({ assets, onSubmitted, onCancel }: { assets: read
           </select>
         )}
       </Field>
-      <AssetSelect label={t('address.form.asset')} assets={assets} value={values.asset} onValue={set('asset')} error={errors.asset} />
       <ChainFields
-        labels={{ network: t('address.form.network'), choose: t('address.form.choose'), address: t('address.form.address'), memo: t('address.form.memo') }}
-        networks={networks}
-        network={network}
+        labels={{ asset: t('address.form.asset'), network: t('address.form.network'), choose: t('address.form.choose'), address: t('address.form.address'), memo: t('address.form.memo') }}
+        assets={assets}
+        chain={chain}
         values={values}
         errors={errors}
         onValue={(field, value) => set(field)(value)}

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/index.ts';
 import { formatDateTime } from '../../../lib/format/index.ts';
 import { FormMessage } from '../../../components/form/index.ts';
-import { DataTable } from '../../../components/records/index.ts';
+// DataTable alone, not the records kit's entry: this page does not load the kit's lazily paged table.
+import { DataTable } from '../../../components/records/DataTable.tsx';
 import { useLoad } from '../../../lib/use-load.ts';
 import { messageApi, type MessageConfig } from './api.ts';
 import { BrokerOnly } from './BrokerOnly.tsx';
