@@ -5,8 +5,6 @@
  * contract/broker-projects.ts; the NAV arithmetic in contract/broker-nav.ts.
  */
 
-import { exportFile } from './broker-rules.ts';
-
 /** spec §4 project states, from the sandbox clock: before start_day 00:00 UTC+8, until end_day 00:00 UTC+8, after. */
 export const PROJECT_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -102,11 +100,14 @@ export function projectStatus(startDay: string, endDay: string, at: Date | numbe
   return 'completed';
 }
 
-/** spec §7 "Downloads": the project pages' exports' file names (Chinese, the broker manager is zh-HK); `{{day}}` is YYYYMMDD (UTC+8). */
+/**
+ * spec §7 "Downloads": the project pages' exports' file names (Chinese, the broker manager is zh-HK); `{{day}}` is YYYYMMDD (UTC+8).
+ * Written out rather than by broker-rules.ts `exportFile`: this module imports nothing (contract/broker-performance.test.ts).
+ */
 export const PROJECT_EXPORT_FILES = {
-  projects: exportFile('項目列表', 'projects'),
-  capitalRecords: exportFile('認購及贖回記錄', 'capital-records'),
-  holdings: exportFile('投資者持有', 'holdings'),
-  accounts: exportFile('項目子帳戶', 'project-sub-accounts'),
-};
+  projects: { fileName: '項目列表-{{day}}.xlsx', asciiName: 'projects-{{day}}.xlsx' },
+  capitalRecords: { fileName: '認購及贖回記錄-{{day}}.xlsx', asciiName: 'capital-records-{{day}}.xlsx' },
+  holdings: { fileName: '投資者持有-{{day}}.xlsx', asciiName: 'holdings-{{day}}.xlsx' },
+  accounts: { fileName: '項目子帳戶-{{day}}.xlsx', asciiName: 'project-sub-accounts-{{day}}.xlsx' },
+} as const;
 export type ProjectExportKind = keyof typeof PROJECT_EXPORT_FILES;

@@ -18,15 +18,16 @@ import type { MarketView } from '../trade/index.ts';
 import { balances } from '../ledger/balances.ts';
 import { Account } from '../ledger/ledger.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
+import { columns } from '../platform/rows.ts';
 import { timeWindow } from '../platform/time-window.ts';
 import { CONVERT_ASSETS, type ConvertAssetConfig, convertAsset, DESK, DeskPricer, fixedSide, NoLiquidity, priceConvert, type Priced, type QuoteRequest } from './pricing.ts';
 
 type Quote = Static<typeof FirmQuote>;
 type Order = Static<typeof ConvertOrder>;
 
-interface QuoteRow {
+/** What a quote and the order that fills it store alike: the pair, both amounts and the prices. */
+interface FillRow {
   quote_id: string;
-  user_id: number;
   kind: ConvertKind;
   from_asset: string;
   to_asset: string;
@@ -34,28 +35,22 @@ interface QuoteRow {
   to_amount: string;
   price: string;
   inverse_price: string;
-  market_price: string;
   spread: string;
+  created_at: Date;
+}
+
+interface QuoteRow extends FillRow {
+  user_id: number;
+  market_price: string;
   fixed: 'from' | 'to';
   usd_value: string;
   status: 'open' | 'filled';
-  created_at: Date;
   expires_at: Date;
 }
 
-interface OrderRow {
+interface OrderRow extends FillRow {
   id: string;
-  quote_id: string;
   request_id: string;
-  kind: ConvertKind;
-  from_asset: string;
-  to_asset: string;
-  from_amount: string;
-  to_amount: string;
-  price: string;
-  inverse_price: string;
-  spread: string;
-  created_at: Date;
 }
 
 const ORDER_COLUMNS = `id::text as id, quote_id, request_id, kind, from_asset, to_asset, from_amount::text as from_amount, to_amount::text as to_amount,
@@ -66,15 +61,8 @@ const plain = (value: Decimal | string) => new D(value).toFixed();
 function orderView(r: OrderRow): Order {
   return {
     orderId: r.id,
-    quoteId: r.quote_id,
-    kind: r.kind,
-    fromAsset: r.from_asset,
-    toAsset: r.to_asset,
-    fromAmount: plain(r.from_amount),
-    toAmount: plain(r.to_amount),
-    price: plain(r.price),
-    inversePrice: plain(r.inverse_price),
-    spread: plain(r.spread),
+    ...columns(r, ['quote_id', 'kind', 'from_asset', 'to_asset']),
+    ...columns(r, ['from_amount', 'to_amount', 'price', 'inverse_price', 'spread'], plain),
     status: 'success',
     createdAt: r.created_at.toISOString(),
   };
@@ -149,16 +137,8 @@ function quoteFields(kind: ConvertKind, from: string, to: string, p: Priced, fix
 
 function quoteView(r: QuoteRow, now: Date): Quote {
   return {
-    quoteId: r.quote_id,
-    fromAsset: r.from_asset,
-    toAsset: r.to_asset,
-    kind: r.kind,
-    fromAmount: plain(r.from_amount),
-    toAmount: plain(r.to_amount),
-    price: plain(r.price),
-    inversePrice: plain(r.inverse_price),
-    marketPrice: plain(r.market_price),
-    spread: plain(r.spread),
+    ...columns(r, ['quote_id', 'from_asset', 'to_asset', 'kind']),
+    ...columns(r, ['from_amount', 'to_amount', 'price', 'inverse_price', 'market_price', 'spread'], plain),
     fixed: r.fixed,
     serverTime: now.toISOString(),
     expiresAt: r.expires_at.toISOString(),

@@ -15,6 +15,7 @@ import type { Simulator } from '../sim/index.ts';
 import { D, db } from '../platform/decimal.ts';
 import { MarketView } from '../trade/index.ts';
 import { pageQuery } from '../platform/records.ts';
+import { columns } from '../platform/rows.ts';
 
 /**
  * Electricity payment for miners (spec §1; contract/electricity.ts; server/README.md "Electricity payment").
@@ -74,11 +75,8 @@ function statusOf(row: BillRow, now: Date): BillStatus {
 function billView(row: BillRow, now: Date): BillView {
   return {
     billId: row.id,
-    site: row.site,
-    periodStart: row.period_start,
-    periodEnd: row.period_end,
-    kwh: plain(row.kwh),
-    rate: plain(row.rate),
+    ...columns(row, ['site', 'period_start', 'period_end']),
+    ...columns(row, ['kwh', 'rate'], plain),
     amount: new D(row.amount).toFixed(2),
     currency: row.currency,
     dueAt: row.due_at.toISOString(),

@@ -9,6 +9,19 @@ export interface Violation {
 const liveOrderStates = `('submitted', 'running', 'partial_filled', 'cancelling')`;
 
 /**
+ * After a `with expected` of what the live items hold (its key columns and `held`): the rows where a balance
+ * table's locked amounts and those holds differ either way, a lock without its item or an item without its lock.
+ * A key with `asText` is read as text under that name.
+ */
+function lockedVersusHeld(table: string, keys: { column: string; asText?: string }[], heldAs: string): string {
+  const pick = keys.map(({ column, asText }) => `coalesce(b.${column}, e.${column})${asText ? `::text as ${asText}` : ` as ${column}`}`).join(', ');
+  const on = keys.map(({ column }) => `e.${column} = b.${column}`).join(' and ');
+  return `select ${pick}, b.locked::text as locked, e.held::text as ${heldAs}
+       from (select * from ${table} where locked <> 0) b full outer join expected e on ${on}
+       where coalesce(b.locked, 0) <> coalesce(e.held, 0)`;
+}
+
+/**
  * The ledger's invariants, checked against the whole database (tests run it after every scenario, including
  * bursts and a SIGKILL followed by a restart; `GET /api/_dev/ledger/check` exposes it):
  * - every transaction's postings sum to zero per asset, and so does each asset over all postings;
@@ -91,11 +104,7 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
            select from_account_id, from_wallet, asset, amount from broker_profit_applications where status = 'applying'
          ) live group by 1, 2, 3
        )
-       select coalesce(b.account_id, e.account_id)::text as broker_account_id, coalesce(b.wallet, e.wallet) as wallet,
-         coalesce(b.asset, e.asset) as asset, b.locked::text as locked, e.held::text as held_by_applications
-       from (select * from broker_balances where locked <> 0) b full outer join expected e
-         on e.account_id = b.account_id and e.wallet = b.wallet and e.asset = b.asset
-       where coalesce(b.locked, 0) <> coalesce(e.held, 0)`,
+       ${lockedVersusHeld('broker_balances', [{ column: 'account_id', asText: 'broker_account_id' }, { column: 'wallet' }, { column: 'asset' }], 'held_by_applications')}`,
     ),
   );
   add(
@@ -110,11 +119,7 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
          union all
          select user_id, 1, from_asset, sum(from_amount) from otc_orders where status in ('open', 'pendingSettlement') group by 1, 2, 3
        ), expected as (select user_id, account_type, asset, sum(held) as held from holds group by 1, 2, 3)
-       select coalesce(b.user_id, e.user_id) as user_id, coalesce(b.account_type, e.account_type) as account_type,
-         coalesce(b.asset, e.asset) as asset, b.locked::text as locked, e.held::text as held_by_live_items
-       from (select * from balances where locked <> 0) b full outer join expected e
-         on e.user_id = b.user_id and e.account_type = b.account_type and e.asset = b.asset
-       where coalesce(b.locked, 0) <> coalesce(e.held, 0)`,
+       ${lockedVersusHeld('balances', [{ column: 'user_id' }, { column: 'account_type' }, { column: 'asset' }], 'held_by_live_items')}`,
     ),
   );
   add(

@@ -22,6 +22,11 @@ export function out(value: Decimal, decimals = 8): string {
   return fixed.isZero() ? '0' : fixed.toFixed();
 }
 
+/** A stored amount read as text (a numeric column `::text`) as it goes on the wire: `out` of its value. */
+export function decimalText(text: string): string {
+  return out(new D(text));
+}
+
 const plainNumber = /^(?:\d+(?:\.\d+)?|\.\d+)$/;
 
 /**

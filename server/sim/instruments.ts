@@ -25,57 +25,44 @@ export interface Instrument {
 
 type Row = [symbol: string, base: string, quote: string, price: number, tick: number, step: number, notional: number];
 
-const SPOT: Row[] = [
-  ['BTCUSDT', 'BTC', 'USDT', 65000, 2, 5, 20000],
-  ['ETHUSDT', 'ETH', 'USDT', 3200, 2, 4, 15000],
-  ['BNBUSDT', 'BNB', 'USDT', 580, 2, 3, 5000],
-  ['SOLUSDT', 'SOL', 'USDT', 150, 2, 3, 5000],
-  ['XRPUSDT', 'XRP', 'USDT', 0.52, 4, 0, 3000],
-  ['ADAUSDT', 'ADA', 'USDT', 0.45, 4, 1, 2000],
-  ['DOGEUSDT', 'DOGE', 'USDT', 0.15, 5, 0, 3000],
-  ['TRXUSDT', 'TRX', 'USDT', 0.12, 5, 1, 1500],
-  ['AVAXUSDT', 'AVAX', 'USDT', 35, 3, 2, 2000],
-  ['DOTUSDT', 'DOT', 'USDT', 6.5, 3, 2, 1500],
-  ['LINKUSDT', 'LINK', 'USDT', 14, 3, 2, 2000],
-  ['LTCUSDT', 'LTC', 'USDT', 80, 2, 3, 2000],
-  ['BCHUSDT', 'BCH', 'USDT', 380, 2, 3, 2000],
-  ['ATOMUSDT', 'ATOM', 'USDT', 7, 3, 2, 1500],
-  ['NEARUSDT', 'NEAR', 'USDT', 5.5, 3, 1, 1500],
-  ['UNIUSDT', 'UNI', 'USDT', 8, 3, 2, 1500],
-  ['ETCUSDT', 'ETC', 'USDT', 23, 3, 2, 1500],
-  ['FILUSDT', 'FIL', 'USDT', 4.5, 3, 2, 1500],
-  ['APTUSDT', 'APT', 'USDT', 8.5, 3, 2, 1500],
-  ['ARBUSDT', 'ARB', 'USDT', 0.8, 4, 1, 1500],
-  ['OPUSDT', 'OP', 'USDT', 1.8, 4, 2, 1500],
-  ['SUIUSDT', 'SUI', 'USDT', 1.1, 4, 1, 1500],
-  ['ETHBTC', 'ETH', 'BTC', 0.049, 5, 4, 0.3],
-  ['BNBBTC', 'BNB', 'BTC', 0.0089, 6, 3, 0.05],
+/** A listing's start price, tick and step decimals and the notional of one book level (in quote units). */
+type Figures = [price: number, tick: number, step: number, notional: number];
+
+/** The listed bases with a USDT pair on both markets: spot's figures, then USD-M futures'. */
+const USDT_PAIRS: [base: string, spot: Figures, usdm: Figures][] = [
+  ['BTC', [65000, 2, 5, 20000], [65020, 1, 3, 60000]],
+  ['ETH', [3200, 2, 4, 15000], [3201, 2, 3, 40000]],
+  ['BNB', [580, 2, 3, 5000], [580.2, 2, 2, 8000]],
+  ['SOL', [150, 2, 3, 5000], [150.1, 2, 0, 10000]],
+  ['XRP', [0.52, 4, 0, 3000], [0.5202, 4, 1, 6000]],
+  ['ADA', [0.45, 4, 1, 2000], [0.4502, 4, 0, 4000]],
+  ['DOGE', [0.15, 5, 0, 3000], [0.15002, 5, 0, 6000]],
+  ['TRX', [0.12, 5, 1, 1500], [0.12001, 5, 0, 3000]],
+  ['AVAX', [35, 3, 2, 2000], [35.01, 3, 0, 3000]],
+  ['DOT', [6.5, 3, 2, 1500], [6.501, 3, 1, 3000]],
+  ['LINK', [14, 3, 2, 2000], [14.01, 3, 2, 3000]],
+  ['LTC', [80, 2, 3, 2000], [80.02, 2, 3, 3000]],
+  ['BCH', [380, 2, 3, 2000], [380.1, 2, 3, 3000]],
+  ['ATOM', [7, 3, 2, 1500], [7.002, 3, 2, 2000]],
+  ['NEAR', [5.5, 3, 1, 1500], [5.502, 3, 0, 2000]],
+  ['UNI', [8, 3, 2, 1500], [8.003, 3, 0, 2000]],
+  ['ETC', [23, 3, 2, 1500], [23.01, 3, 2, 2000]],
+  ['FIL', [4.5, 3, 2, 1500], [4.502, 3, 1, 2000]],
+  ['APT', [8.5, 3, 2, 1500], [8.502, 4, 1, 2000]],
+  ['ARB', [0.8, 4, 1, 1500], [0.8002, 4, 1, 2000]],
+  ['OP', [1.8, 4, 2, 1500], [1.8003, 4, 1, 2000]],
+  ['SUI', [1.1, 4, 1, 1500], [1.1002, 4, 1, 2000]],
 ];
 
-const USDM: Row[] = [
-  ['BTCUSDT', 'BTC', 'USDT', 65020, 1, 3, 60000],
-  ['ETHUSDT', 'ETH', 'USDT', 3201, 2, 3, 40000],
-  ['BNBUSDT', 'BNB', 'USDT', 580.2, 2, 2, 8000],
-  ['SOLUSDT', 'SOL', 'USDT', 150.1, 2, 0, 10000],
-  ['XRPUSDT', 'XRP', 'USDT', 0.5202, 4, 1, 6000],
-  ['ADAUSDT', 'ADA', 'USDT', 0.4502, 4, 0, 4000],
-  ['DOGEUSDT', 'DOGE', 'USDT', 0.15002, 5, 0, 6000],
-  ['TRXUSDT', 'TRX', 'USDT', 0.12001, 5, 0, 3000],
-  ['AVAXUSDT', 'AVAX', 'USDT', 35.01, 3, 0, 3000],
-  ['DOTUSDT', 'DOT', 'USDT', 6.501, 3, 1, 3000],
-  ['LINKUSDT', 'LINK', 'USDT', 14.01, 3, 2, 3000],
-  ['LTCUSDT', 'LTC', 'USDT', 80.02, 2, 3, 3000],
-  ['BCHUSDT', 'BCH', 'USDT', 380.1, 2, 3, 3000],
-  ['ATOMUSDT', 'ATOM', 'USDT', 7.002, 3, 2, 2000],
-  ['NEARUSDT', 'NEAR', 'USDT', 5.502, 3, 0, 2000],
-  ['UNIUSDT', 'UNI', 'USDT', 8.003, 3, 0, 2000],
-  ['ETCUSDT', 'ETC', 'USDT', 23.01, 3, 2, 2000],
-  ['FILUSDT', 'FIL', 'USDT', 4.502, 3, 1, 2000],
-  ['APTUSDT', 'APT', 'USDT', 8.502, 4, 1, 2000],
-  ['ARBUSDT', 'ARB', 'USDT', 0.8002, 4, 1, 2000],
-  ['OPUSDT', 'OP', 'USDT', 1.8003, 4, 1, 2000],
-  ['SUIUSDT', 'SUI', 'USDT', 1.1002, 4, 1, 2000],
+/** Spot's other pairs (base, quote). */
+const CROSS_PAIRS: [base: string, quote: string, spot: Figures][] = [
+  ['ETH', 'BTC', [0.049, 5, 4, 0.3]],
+  ['BNB', 'BTC', [0.0089, 6, 3, 0.05]],
 ];
+
+const row = (base: string, quote: string, figures: Figures): Row => [`${base}${quote}`, base, quote, ...figures];
+const SPOT: Row[] = [...USDT_PAIRS.map(([base, spot]) => row(base, 'USDT', spot)), ...CROSS_PAIRS.map(([base, quote, spot]) => row(base, quote, spot))];
+const USDM: Row[] = USDT_PAIRS.map(([base, , usdm]) => row(base, 'USDT', usdm));
 
 function build(market: MarketKind, rows: Row[]): Instrument[] {
   return rows.map(([symbol, base, quote, price, tickDecimals, stepDecimals, levelNotional]) => ({
@@ -116,7 +103,7 @@ export function spotInstruments(count: number, seed: number): Instrument[] {
     const price = Number(((1 + prng.next() * 9) * 10 ** magnitude).toPrecision(4));
     const base = `SIM${String(n).padStart(4, '0')}`;
     // About 10,000 ticks to the price (BTCUSDT has 6.5 million; XRPUSDT 5,200) and a step near a dollar's worth.
-    rows.push([`${base}USDT`, base, 'USDT', price, Math.min(8, Math.max(0, 3 - magnitude)), Math.min(6, Math.max(0, magnitude + 1)), 1500]);
+    rows.push(row(base, 'USDT', [price, Math.min(8, Math.max(0, 3 - magnitude)), Math.min(6, Math.max(0, magnitude + 1)), 1500]));
   }
   return [...listed, ...build('spot', rows)];
 }

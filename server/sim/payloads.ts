@@ -99,15 +99,13 @@ export function tickerJson(m: SymbolMarket, t: Ticker, E: number): string {
   return head + `"c":"${fmtPrice(i, t.last)}","Q":"${fmtQty(i, t.lastQty)}",` + tail;
 }
 
-/** REST /ticker/24hr object. */
-export function tickerRest(m: SymbolMarket, t: Ticker): Record<string, unknown> {
-  const i = m.inst;
-  const { p, P, w } = change(i, t);
-  const common = { symbol: i.symbol, priceChange: p, priceChangePercent: P, weightedAvgPrice: w };
-  const stats = {
+/** A ticker window's figures as the REST tickers state them; the rolling-window ticker has `lastPrice` among them. */
+function windowStats(i: Instrument, t: Ticker, withLast: boolean) {
+  return {
     openPrice: fmtPrice(i, t.open),
     highPrice: fmtPrice(i, t.high),
     lowPrice: fmtPrice(i, t.low),
+    ...(withLast ? { lastPrice: fmtPrice(i, t.last) } : {}),
     volume: fmtQty(i, t.volume),
     quoteVolume: fmtQuote(t.quoteVolume),
     openTime: t.openTime,
@@ -116,6 +114,14 @@ export function tickerRest(m: SymbolMarket, t: Ticker): Record<string, unknown> 
     lastId: t.lastId,
     count: t.count,
   };
+}
+
+/** REST /ticker/24hr object. */
+export function tickerRest(m: SymbolMarket, t: Ticker): Record<string, unknown> {
+  const i = m.inst;
+  const { p, P, w } = change(i, t);
+  const common = { symbol: i.symbol, priceChange: p, priceChangePercent: P, weightedAvgPrice: w };
+  const stats = windowStats(i, t, false);
   if (i.market === 'spot') {
     const b = m.book;
     return {
@@ -205,19 +211,7 @@ export function windowTickerJson(i: Instrument, window: string, t: Ticker, E: nu
 
 /** Spot REST `/api/v3/ticker` (rolling window) and `type=MINI` of `/ticker/24hr`. */
 export function windowTickerRest(i: Instrument, t: Ticker, mini: boolean): Record<string, unknown> {
-  const stats = {
-    openPrice: fmtPrice(i, t.open),
-    highPrice: fmtPrice(i, t.high),
-    lowPrice: fmtPrice(i, t.low),
-    lastPrice: fmtPrice(i, t.last),
-    volume: fmtQty(i, t.volume),
-    quoteVolume: fmtQuote(t.quoteVolume),
-    openTime: t.openTime,
-    closeTime: t.closeTime,
-    firstId: t.firstId,
-    lastId: t.lastId,
-    count: t.count,
-  };
+  const stats = windowStats(i, t, true);
   if (mini) return { symbol: i.symbol, ...stats };
   const { p, P, w } = change(i, t);
   return { symbol: i.symbol, priceChange: p, priceChangePercent: P, weightedAvgPrice: w, ...stats };

@@ -13,7 +13,7 @@ import { Entry, post } from '../ledger/ledger.ts';
 import { Account, positions, settings, symbolSettings, type PositionSide } from './store.ts';
 import { crossed, triggerDirection } from './triggers.ts';
 import { OrderLifecycle } from './lifecycle.ts';
-import { changeMargin } from './margin.ts';
+import { changeMargin, type MarginChange } from './margin.ts';
 import { assess, checkNotional, checkReduce, resolvePositionSide, watchedPrice, type Execution } from './order-checks.ts';
 import { OrderIndex } from './order-index.ts';
 import type { FuturesOrderInput, SpotOrderInput } from './order-input.ts';
@@ -278,15 +278,8 @@ export class TradeEngine {
    * margin bucket, one ledger entry. Removing leaves at least the initial margin at the mark, less a loss
    * (10105 with data.removable). Idempotent on requestId (10209 when reused for another change).
    */
-  adjustMargin(
-    userId: number,
-    pair: Pair,
-    positionSide: PositionSide | null,
-    amount: Decimal,
-    kind: 'add' | 'remove',
-    requestId: string | undefined,
-  ): Promise<{ positionSide: PositionSide; margin: Decimal }> {
-    return this.run((tx) => changeMargin(this.lc, tx, userId, pair, positionSide, amount, kind, requestId));
+  adjustMargin(userId: number, change: MarginChange): Promise<{ positionSide: PositionSide; margin: Decimal }> {
+    return this.run((tx) => changeMargin(this.lc, tx, userId, change));
   }
 
   cancel(userId: number, market: MarketKind, orderId: number): Promise<OrderRow> {

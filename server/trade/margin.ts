@@ -11,17 +11,18 @@ import { initialMargin, unrealizedPnl } from './futures-math.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
 import { resolvePositionSide } from './order-checks.ts';
 
+/** A change of a position's isolated margin: the position, how much and which way, and its request id (idempotency). */
+export interface MarginChange {
+  pair: Pair;
+  positionSide: PositionSide | null;
+  amount: Decimal;
+  kind: 'add' | 'remove';
+  requestId: string | undefined;
+}
+
 /** Isolated margin added to or removed from a position (TradeEngine.adjustMargin), inside the engine's transaction. */
-export async function changeMargin(
-  lc: OrderLifecycle,
-  tx: Queryable,
-  userId: number,
-  pair: Pair,
-  positionSide: PositionSide | null,
-  amount: Decimal,
-  kind: 'add' | 'remove',
-  requestId: string | undefined,
-): Promise<{ positionSide: PositionSide; margin: Decimal }> {
+export async function changeMargin(lc: OrderLifecycle, tx: Queryable, userId: number, change: MarginChange): Promise<{ positionSide: PositionSide; margin: Decimal }> {
+  const { pair, positionSide, amount, kind, requestId } = change;
   const symbol = pair.inst.symbol;
   if (requestId) {
     const rows = await tx.query<{ id: number; symbol: string; kind: string; amount: string; position_side: PositionSide }>(

@@ -2,7 +2,8 @@ import type { ReplyOf } from '../../contract/call.ts';
 import type { FiatCalls } from '../../contract/fiat.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
-import { D, out } from '../platform/decimal.ts';
+import { decimalText } from '../platform/decimal.ts';
+import { columns } from '../platform/rows.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
 import { timeWindow } from '../platform/time-window.ts';
 
@@ -26,17 +27,9 @@ export interface RecordRow {
 
 export function recordView(row: RecordRow): FiatRecordReply {
   return {
-    recordId: row.record_id,
-    type: row.type,
-    asset: row.asset,
-    amount: out(new D(row.amount)),
-    fee: out(new D(row.fee)),
-    status: row.status,
-    reference: row.reference,
-    bankReference: row.bank_reference,
-    beneficiary: row.beneficiary,
-    bankName: row.bank_name,
-    accountNumber: row.account_number,
+    ...columns(row, ['record_id', 'type', 'asset']),
+    ...columns(row, ['amount', 'fee'], decimalText),
+    ...columns(row, ['status', 'reference', 'bank_reference', 'beneficiary', 'bank_name', 'account_number']),
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
   };

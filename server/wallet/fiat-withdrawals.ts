@@ -1,6 +1,6 @@
 import type { ReplyOf } from '../../contract/call.ts';
 import { type FiatCalls, fiatDay } from '../../contract/fiat.ts';
-import { consumeCodes, issueCode } from '../identity/codes.ts';
+import { consumeCodes } from '../identity/codes.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
@@ -9,7 +9,7 @@ import { Account, Entry, post } from '../ledger/ledger.ts';
 import { D } from '../platform/decimal.ts';
 import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
 import { remaining, requireFiat } from './fiat-limits.ts';
-import { checkMayWithdraw, checkWithdrawAmount, checkWithdrawCodes, withdrawalReply, type WithdrawalState, withdrawOnce } from './withdrawals.ts';
+import { checkMayWithdraw, checkWithdrawAmount, checkWithdrawCodes, issueWithdrawCode, withdrawalReply, type WithdrawalState, withdrawOnce } from './withdrawals.ts';
 
 type FiatWithdrawalReply = ReplyOf<FiatCalls['/account/block/confirmBlockFiatWithdraw']>;
 
@@ -103,14 +103,7 @@ export function fiatWithdrawalHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls
       const row = await loadWithdrawal(ctx.db, auth.user.id, body.withdrawId);
       if (!row || row.status !== 'unconfirmed') throw new ApiError(Code.walletState, { withdrawId: body.withdrawId, status: row?.status ?? null });
       // A refusal of the sender (its 1 s guard, a send limit) reaches the user as it is.
-      const { uuid } = await issueCode(ctx, {
-        channel: 'email',
-        destination: auth.user.email_lower,
-        businessType: 'withdraw',
-        userId: auth.user.id,
-        account: auth.user.email_lower,
-        ip: auth.ip,
-      });
+      const uuid = await issueWithdrawCode(ctx, auth);
       await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
       return withdrawalView({ ...row, email_uuid: uuid });
     },

@@ -4,7 +4,8 @@ import type { WalletCalls } from '../../contract/wallet.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import type { Handlers } from '../platform/contract.ts';
-import { D, out } from '../platform/decimal.ts';
+import { decimalText } from '../platform/decimal.ts';
+import { columns } from '../platform/rows.ts';
 import { confirmationsAt, sweep } from './chain.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
 import { timeWindow, type TimeFilter } from '../platform/time-window.ts';
@@ -116,16 +117,9 @@ export const COIN_RECORD_COLUMNS = `record_id, type, asset, network, address, me
 
 export function coinRecordView(r: CoinRecordRow, now: Date): CoinRecordView {
   return {
-    recordId: r.record_id,
-    type: r.type,
-    asset: r.asset,
-    network: r.network,
-    address: r.address,
-    memo: r.memo,
-    amount: out(new D(r.amount)),
-    fee: out(new D(r.fee)),
-    status: r.status,
-    txHash: r.tx_hash,
+    ...columns(r, ['record_id', 'type', 'asset', 'network', 'address', 'memo']),
+    ...columns(r, ['amount', 'fee'], decimalText),
+    ...columns(r, ['status', 'tx_hash']),
     confirmations:
       r.status === 'deposit_complete' || r.status === 'withdraw_complete'
         ? r.confirmations_required

@@ -177,17 +177,22 @@ export async function withdrawOnce<Row extends { id: string }, View>(
   return view(row, uuid);
 }
 
+/** spec §6: a withdrawal's e-mail code (businessType withdraw) sent to the signed-in user's address; its uuid. */
+export async function issueWithdrawCode(ctx: ApiContext, auth: Auth): Promise<string> {
+  const issued = await issueCode(ctx, {
+    channel: 'email',
+    destination: auth.user.email_lower,
+    businessType: 'withdraw',
+    userId: auth.user.id,
+    account: auth.user.email_lower,
+    ip: auth.ip,
+  });
+  return issued.uuid;
+}
+
 export async function sendWithdrawCode(ctx: ApiContext, auth: Auth): Promise<string | null> {
   try {
-    const issued = await issueCode(ctx, {
-      channel: 'email',
-      destination: auth.user.email_lower,
-      businessType: 'withdraw',
-      userId: auth.user.id,
-      account: auth.user.email_lower,
-      ip: auth.ip,
-    });
-    return issued.uuid;
+    return await issueWithdrawCode(ctx, auth);
   } catch (error) {
     // The 1 s guard or a send limit: the withdrawal stands; invoking again with its request id resends.
     if (error instanceof ApiError) return null;

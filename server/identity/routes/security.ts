@@ -9,6 +9,8 @@ import { ApiError, badInput, Code, type ErrorData } from '../../platform/envelop
 import { attempt, failureError } from '../lockout.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { verifyStepUp } from '../step-up.ts';
+
+type StepUp = Awaited<ReturnType<typeof verifyStepUp>>;
 import { checkEmail, decryptPassword } from '../../platform/rules.ts';
 import { isUniqueViolation } from '../../platform/db/client.ts';
 import { revokeAllSessions } from '../sessions.ts';
@@ -61,21 +63,8 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
       if (user.phone) throw new ApiError(Code.phoneBound);
       // Step-up (step-up.ts): password + e-mail code (bindPhone) + Google code when bound.
       const stepUp = await verifyStepUp(ctx, auth, body, 'bindPhone');
-      const smsUuid = await checkCode(ctx, {
-        channel: 'sms',
-        uuid: body.smsUuid,
-        code: body.smsCode,
-        businessTypes: ['bindPhone'],
-        destination: phoneDestination(body.areaCode, body.phone),
-        userId: user.id,
-      });
-      await ctx.db.transaction(async (tx) => {
-        await stepUp.consume(tx);
-        await consumeCodes(ctx, tx, [smsUuid]);
-        await setPhone(tx, user.id, body.areaCode, body.phone);
-        await notifySecurity(tx, user.id, 'phoneChanged', { via: 'bind' }, nowDate(ctx));
-      });
-      return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
+      const smsUuid = await checkSms(ctx, user.id, 'bindPhone', body.smsUuid, body.smsCode, body.areaCode, body.phone);
+      return savePhone(ctx, user.id, stepUp, [smsUuid], body.areaCode, body.phone, 'bind');
     },
 
     '/institution/updatePhoneInfo': async ({ body, auth }) => {
@@ -83,29 +72,9 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
       if (!user.phone) throw badInput('phone', 'notBound', 'No phone number is bound yet');
       // Step-up (step-up.ts): password + e-mail code (updatePhone) + Google code when bound.
       const stepUp = await verifyStepUp(ctx, auth, body, 'updatePhone');
-      const oldUuid = await checkCode(ctx, {
-        channel: 'sms',
-        uuid: body.oldSmsUuid,
-        code: body.oldSmsCode,
-        businessTypes: ['updatePhoneOld'],
-        destination: phoneDestination(user.area_code ?? '', user.phone),
-        userId: user.id,
-      });
-      const newUuid = await checkCode(ctx, {
-        channel: 'sms',
-        uuid: body.newSmsUuid,
-        code: body.newSmsCode,
-        businessTypes: ['updatePhoneNew'],
-        destination: phoneDestination(body.areaCode, body.phone),
-        userId: user.id,
-      });
-      await ctx.db.transaction(async (tx) => {
-        await stepUp.consume(tx);
-        await consumeCodes(ctx, tx, [oldUuid, newUuid]);
-        await setPhone(tx, user.id, body.areaCode, body.phone);
-        await notifySecurity(tx, user.id, 'phoneChanged', { via: 'update' }, nowDate(ctx));
-      });
-      return { areaCode: normaliseAreaCode(body.areaCode), phone: body.phone };
+      const oldUuid = await checkSms(ctx, user.id, 'updatePhoneOld', body.oldSmsUuid, body.oldSmsCode, user.area_code ?? '', user.phone);
+      const newUuid = await checkSms(ctx, user.id, 'updatePhoneNew', body.newSmsUuid, body.newSmsCode, body.areaCode, body.phone);
+      return savePhone(ctx, user.id, stepUp, [oldUuid, newUuid], body.areaCode, body.phone, 'update');
     },
 
     '/institution/updateEmailInfo': async ({ body, auth }) => {
@@ -190,16 +159,34 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
   });
 }
 
-async function setPhone(
-  tx: { query: (sql: string, params?: readonly unknown[]) => Promise<unknown[]> },
+/** spec §7 bindPhoneInfo, updatePhoneInfo: an SMS code sent to a number for one purpose, checked for this user. */
+function checkSms(ctx: ApiContext, userId: number, businessType: string, uuid: string | undefined, code: string | undefined, areaCode: string, phone: string) {
+  return checkCode(ctx, { channel: 'sms', uuid, code, businessTypes: [businessType], destination: phoneDestination(areaCode, phone), userId });
+}
+
+/**
+ * A bound or changed phone number saved, in one transaction with the step-up's and the SMS codes' use and the
+ * security message; a number another user took in the meantime is refused as taken.
+ */
+async function savePhone(
+  ctx: ApiContext,
   userId: number,
+  stepUp: StepUp,
+  smsUuids: string[],
   areaCode: string,
   phone: string,
-): Promise<void> {
-  const rows = await tx.query(
-    `update users set area_code = $2, phone = $3
-     where id = $1 and not exists (select 1 from users where area_code = $2 and phone = $3 and id <> $1) returning id`,
-    [userId, normaliseAreaCode(areaCode), phone],
-  ).catch(takenAs(Code.phoneTaken));
-  if (rows.length !== 1) throw new ApiError(Code.phoneTaken);
+  via: 'bind' | 'update',
+): Promise<{ areaCode: string; phone: string }> {
+  await ctx.db.transaction(async (tx) => {
+    await stepUp.consume(tx);
+    await consumeCodes(ctx, tx, smsUuids);
+    const rows = await tx.query(
+      `update users set area_code = $2, phone = $3
+       where id = $1 and not exists (select 1 from users where area_code = $2 and phone = $3 and id <> $1) returning id`,
+      [userId, normaliseAreaCode(areaCode), phone],
+    ).catch(takenAs(Code.phoneTaken));
+    if (rows.length !== 1) throw new ApiError(Code.phoneTaken);
+    await notifySecurity(tx, userId, 'phoneChanged', { via }, nowDate(ctx));
+  });
+  return { areaCode: normaliseAreaCode(areaCode), phone };
 }

@@ -130,7 +130,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       if (body.type === 2) checkNotFrozen(auth, false);
       const amount = parseAmount('amount', body.amount, 8, 'decimals');
       const kind = body.type === 1 ? 'add' : 'remove';
-      const result = await engine.adjustMargin(auth.user.id, pair, body.positionSide ?? null, amount, kind, body.requestId);
+      const result = await engine.adjustMargin(auth.user.id, { pair, positionSide: body.positionSide ?? null, amount, kind, requestId: body.requestId });
       return { instrumentId: pair.inst.symbol, positionSide: result.positionSide, type: body.type, amount: out(amount), margin: out(result.margin) };
     },
 
