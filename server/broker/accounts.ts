@@ -35,6 +35,9 @@ export const ACCOUNT_COLUMNS = `a.id::text as id, a.org_id::text as org_id, a.ex
 const MAX_ID = 9_223_372_036_854_775_807n;
 
 /** 404 for an id no row can have: the contract's Id allows 19 digits, bigint stops at 9223372036854775807. */
+/** How a record names its sub-account (spec §3 "Broker entities"): its id, its exchange and its name. */
+export const subAccountRef = <I, E, N>(r: { account_id: I; exchange_code: E; account_name: N }) => ({ brokerAccountId: r.account_id, exchangeCode: r.exchange_code, subAccountName: r.account_name });
+
 export function checkIdRange(id: string, field: string): void {
   if (BigInt(id) > MAX_ID) throw new ApiError(Code.notFound, { field });
 }

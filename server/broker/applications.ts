@@ -65,10 +65,7 @@ export function applicationView(r: ApplicationRow, userId: number): ApplicationV
   const amount = new D(r.amount);
   const fee = new D(r.fee);
   return {
-    applicationId: r.id,
-    type: r.type,
-    status: r.status,
-    operationKind: OPERATION_KIND_OF[r.type],
+    ...applicationHead(r, OPERATION_KIND_OF),
     exchangeCode: r.exchange_code,
     fromAccountId: r.from_account_id,
     fromSubAccountName: r.from_name,
@@ -88,6 +85,11 @@ export function applicationView(r: ApplicationRow, userId: number): ApplicationV
     memo: r.memo,
     ...decisionView(r, userId),
   };
+}
+
+/** An application's identity: its id, type and state, and the operation log's kind of its type. */
+export function applicationHead<T extends string, K>(r: { id: string; type: T; status: DecisionRow['status'] }, kinds: Readonly<Record<T, K>>) {
+  return { applicationId: r.id, type: r.type, status: r.status, operationKind: kinds[r.type] };
 }
 
 /** What an application's decision reads of its row (a transfer's or withdrawal's, and a profit application's). */

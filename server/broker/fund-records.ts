@@ -8,7 +8,7 @@ import { ApiError, Code } from '../platform/envelope.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { D } from '../platform/decimal.ts';
 import { pageQuery } from '../platform/records.ts';
-import { accountOf, checkIdRange } from './accounts.ts';
+import { accountOf, checkIdRange, subAccountRef } from './accounts.ts';
 import { APPLICATION_COLUMNS, APPLICATION_FROM, type ApplicationRow, applicationOf, applicationView, settleApproved } from './applications.ts';
 import { type ListQuery, orgList, orgWhere, type TimeFilter } from './lists.ts';
 import { brokerMember } from './org.ts';
@@ -59,9 +59,7 @@ export const operationView = (r: OperationRow): Static<typeof OperationRecord> =
   operationType: r.operation_type,
   applicationId: r.application_id,
   operator: r.operator,
-  brokerAccountId: r.account_id,
-  exchangeCode: r.exchange_code,
-  subAccountName: r.account_name,
+  ...subAccountRef(r),
   counterparty: r.counterparty,
   asset: r.asset,
   amount: plain(r.amount),
@@ -120,9 +118,7 @@ export interface BillRow {
 export const billView = (r: BillRow): Static<typeof BillRecord> => ({
   recordId: r.record_id,
   type: r.type,
-  brokerAccountId: r.account_id,
-  exchangeCode: r.exchange_code,
-  subAccountName: r.account_name,
+  ...subAccountRef(r),
   wallet: r.wallet,
   asset: r.asset,
   network: r.network,
@@ -200,9 +196,7 @@ const signed = (v: string) => plain(new D(v));
 const capitalView = (r: CapitalRow): Static<typeof CapitalRecord> => ({
   recordId: `${r.tx_id}-${r.account_id}-${r.wallet}-${r.asset}`,
   kind: r.kind,
-  brokerAccountId: r.account_id,
-  exchangeCode: r.exchange_code,
-  subAccountName: r.account_name,
+  ...subAccountRef(r),
   wallet: r.wallet,
   asset: r.asset,
   amount: signed(r.amount),

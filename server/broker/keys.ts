@@ -14,7 +14,7 @@ import type { Handlers } from '../platform/contract.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { consumeCodes } from '../identity/codes.ts';
-import { accountOf, checkIdRange } from './accounts.ts';
+import { accountOf, checkIdRange, subAccountRef } from './accounts.ts';
 import { checkBrokerSecondFactor } from './second-factor.ts';
 import { brokerMember } from './org.ts';
 import type { SecretBox } from './secrets.ts';
@@ -61,9 +61,7 @@ export function addMonths(at: Date, months: number): Date {
 function keyView(row: KeyRow, now: Date): KeyView {
   return {
     keyId: row.id,
-    brokerAccountId: row.account_id,
-    exchangeCode: row.exchange_code,
-    subAccountName: row.account_name,
+    ...subAccountRef(row),
     apiKey: row.api_key,
     permissions: row.permissions,
     ipList: row.ip_list,

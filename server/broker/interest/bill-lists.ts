@@ -5,7 +5,7 @@ import type { Handlers } from '../../platform/contract.ts';
 import { pageQuery } from '../../platform/records.ts';
 import { brokerMember } from '../org.ts';
 import { projectOf } from '../projects/store.ts';
-import { BILL_COLUMNS, BILL_FROM, type BillRow, billLines, billOf, billSteps, billView, payingAccount } from './bills.ts';
+import { BILL, type BillRow, billLines, billOf, billSteps, billView, payingAccount } from './bills.ts';
 import { billQuery } from './records.ts';
 
 /**
@@ -27,7 +27,7 @@ type BillListHandlers = Pick<
 export function billListHandlers(ctx: ApiContext): BillListHandlers {
   const member = (userId: number) => brokerMember(ctx.db, userId);
 
-  const bills = async (where: string, params: unknown[]) => ctx.db.query<BillRow>(`select ${BILL_COLUMNS} from ${BILL_FROM} where ${where} order by b.created_at desc, b.id desc`, params);
+  const bills = async (where: string, params: unknown[]) => ctx.db.query<BillRow>(`select ${BILL.columns} from ${BILL.from} where ${where} order by b.created_at desc, b.id desc`, params);
 
   return {
     '/broker/interestSettle/querySettleBill': async ({ body, auth }) => {

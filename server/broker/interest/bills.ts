@@ -5,7 +5,7 @@ import type { BillReview, InterestLine, PayingAccount, SettleBill } from '../../
 import type { BrokerExchange } from '../../../contract/broker-rules.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { D, ZERO } from '../../platform/decimal.ts';
-import { orgRowOf } from '../lists.ts';
+import { type OrgRow, orgRowOf } from '../lists.ts';
 import type { ProjectRow } from '../projects/store.ts';
 import { plain } from '../valuation.ts';
 
@@ -40,19 +40,25 @@ export interface BillRow {
   paid_at: Date | null;
 }
 
-export const BILL_FROM = `broker_interest_bills b
+/** A settle bill as the lists and orgRowOf read it (lists.ts), asked for by its number: its joins and its columns. */
+export const BILL: OrgRow = {
+  table: 'broker_interest_bills',
+  alias: 'b',
+  key: 'bill_no',
+  field: 'billNo',
+  from: `broker_interest_bills b
   join broker_projects p on p.project_no = b.project_no
   join users au on au.id = b.applicant_id
   left join users iu on iu.id = b.initial_reviewer_id
   left join users ru on ru.id = b.re_reviewer_id
   left join users pu on pu.id = b.payer_id
-  left join users xu on xu.id = b.rejecter_id`;
-
-export const BILL_COLUMNS = `b.id::text as id, b.org_id::text as org_id, b.project_no, p.name as project_name, b.bill_no,
+  left join users xu on xu.id = b.rejecter_id`,
+  columns: `b.id::text as id, b.org_id::text as org_id, b.project_no, p.name as project_name, b.bill_no,
   b.from_day::text as from_day, b.until_day::text as until_day, b.total::text as total,
   (select count(*)::int from broker_interest_bill_lines l where l.bill_id = b.id) as investor_count, b.status, b.remark, b.reject_reason,
   b.applicant_id, au.email as applicant, b.initial_reviewer_id, iu.email as initial_reviewer, ru.email as re_reviewer, pu.email as payer,
-  xu.email as rejecter, b.request_id, b.created_at, b.updated_at, b.paid_at`;
+  xu.email as rejecter, b.request_id, b.created_at, b.updated_at, b.paid_at`,
+};
 
 type BillView = Static<typeof SettleBill>;
 
@@ -90,7 +96,7 @@ export function billView(r: BillRow, userId: number): BillView {
 
 /** The organisation's bill by number, or 404 `billNo` (another organisation's is as unknown as a missing one). */
 export const billOf = (db: Queryable, orgId: string, billNo: string, lock = false) =>
-  orgRowOf<BillRow>(db, { table: 'broker_interest_bills', alias: 'b', key: 'bill_no', columns: BILL_COLUMNS, from: BILL_FROM, field: 'billNo' }, orgId, billNo, lock);
+  orgRowOf<BillRow>(db, BILL, orgId, billNo, lock);
 
 interface LineRow {
   investor_id: string;

@@ -3,7 +3,7 @@ import type { BillState, InterestState } from '../../../contract/broker-interest
 import type { InterestRecord } from '../../../contract/broker-interest.ts';
 import { type ListQuery, orgList, orgWhere, type TimeFilter, Where } from '../lists.ts';
 import { plain } from '../valuation.ts';
-import { BILL_COLUMNS, BILL_FROM } from './bills.ts';
+import { BILL } from './bills.ts';
 
 /**
  * The interest lists as query builders (pageQuery; the bills' export reads the same builder, so its rows are the
@@ -18,8 +18,8 @@ export function billQuery(orgId: string, f: SettleBillFilter, now: Date): ListQu
     org: 'b.org_id = $1',
     on: { status: 'b.status = ?', projectNo: 'b.project_no = ?' },
     time: { column: 'b.created_at', now },
-    select: BILL_COLUMNS,
-    from: BILL_FROM,
+    select: BILL.columns,
+    from: BILL.from,
     order: 'b.created_at desc, b.id desc',
   });
 }

@@ -5,7 +5,7 @@ import type { ProfitAccrual, ProfitApplication } from '../../../contract/broker-
 import type { Queryable } from '../../platform/db/client.ts';
 import { D } from '../../platform/decimal.ts';
 import { checkIdRange } from '../accounts.ts';
-import { decisionView } from '../applications.ts';
+import { applicationHead, decisionView } from '../applications.ts';
 import { type ListQuery, orgList, type OrgRow, orgRowByRequest, orgRowOf, type TimeFilter } from '../lists.ts';
 import { plain } from '../valuation.ts';
 
@@ -89,10 +89,7 @@ export function profitApplicationView(r: ProfitApplicationRow, legs: readonly Le
       ? [{ brokerAccountId: r.from_account_id, subAccountName: r.from_name, wallet: r.from_wallet, amount: plain(r.amount), percent: null }]
       : legs.map((l) => ({ brokerAccountId: l.account_id, subAccountName: l.name, wallet: l.wallet, amount: plain(l.amount), percent: l.percent === null ? null : plain(l.percent) }));
   return {
-    applicationId: r.id,
-    type: r.type,
-    status: r.status,
-    operationKind: PROFIT_OPERATION_KIND_OF[r.type],
+    ...applicationHead(r, PROFIT_OPERATION_KIND_OF),
     projectNo: r.project_no,
     projectName: r.project_name,
     exchangeCode: r.exchange_code,
