@@ -10,7 +10,7 @@ export interface SandboxStarter {
 }
 
 /** A sandbox of the suite's own: started (with `options`) before its first test, closed after its last; `set` hands it to the suite's variable. */
-export function sandboxSuite(backend: SandboxStarter, set: (api: TestApi) => void | Promise<void>, options?: Partial<ApiOptions>, timeout?: number): void {
+export function sandboxSuite(backend: SandboxStarter, set: (api: TestApi) => unknown, options?: Partial<ApiOptions>, timeout?: number): void {
   let api: TestApi | undefined;
   beforeAll(async () => {
     api = await backend.start(options);
