@@ -10,7 +10,7 @@ export interface SandboxStarter {
 }
 
 /** A sandbox of the suite's own: started (with `options`) before its first test, closed after its last; `set` hands it to the suite's variable. */
-export function sandboxSuite(backend: SandboxStarter, set: (api: TestApi) => void | Promise<void>, options?: Partial<ApiOptions>, timeout?: number): void {
+export function sandboxSuite(backend: SandboxStarter, set: (api: TestApi) => unknown, options?: Partial<ApiOptions>, timeout?: number): void {
   let api: TestApi | undefined;
   beforeAll(async () => {
     api = await backend.start(options);
@@ -61,15 +61,27 @@ export interface GaSession {
 
 /**
  * moneySuite, and before the first test the demo user binds a Google authenticator through the step-up: `set` gets
- * its secret with the sandbox and the token.
+ * its secret with the sandbox and the token, and hears of every new sign-in. Returns the calls of the demo user's
+ * session: `call` with its token, `ga` a fresh Google code, `jump` the sandbox clock moved (signing in again past
+ * the idle timeout), `capital` a capital-account balance.
  */
-export function gaMoneySuite(backend: SandboxStarter, set: (started: GaSession) => void, options?: Partial<ApiOptions>): void {
-  let started: { api: TestApi; token: string } | undefined;
-  moneySuite(backend, (s) => (started = s), options);
+export function gaMoneySuite(backend: SandboxStarter, set: (started: GaSession) => void, options?: Partial<ApiOptions>) {
+  const session = { token: '', gaSecret: '' } as GaSession;
+  moneySuite(backend, ({ api, token }) => Object.assign(session, { api, token }), options);
   beforeAll(async () => {
-    const { api, token } = started!;
-    set({ api, token, gaSecret: await bindGaWithStepUp(api, token, demoUser.password) });
+    session.gaSecret = await bindGaWithStepUp(session.api, session.token, demoUser.password);
+    set({ ...session });
   }, 90_000);
+  return {
+    call: <T>(method: 'GET' | 'POST', path: string, body?: unknown) => session.api.call<T>(method, path, { token: session.token, ...(body === undefined ? {} : { body }) }),
+    ga: () => nextGaCode(session),
+    jump: async (ms: number) => {
+      session.api.clock.advance(ms);
+      session.token = await tokenAfter(session, ms);
+      set({ ...session });
+    },
+    capital: (asset: string) => capitalBalance(session.api, session.token, asset),
+  };
 }
 
 /** A fresh code of the session's authenticator: a Google code works once per time step, so each use gets a step of its own. */

@@ -1,5 +1,7 @@
+import type { Static } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressFromBytes, type Network } from '../../contract/chains.ts';
+import type { BrokerAddress } from '../../contract/broker-config.ts';
 import { MAX_MESSAGE_CONFIGS } from '../../contract/broker-config-rules.ts';
 import { Code } from '../../contract/codes.ts';
 import { defaultLimits } from '../../server/platform/context.ts';
@@ -7,6 +9,7 @@ import { addBrokerMember, brokerMember } from '../../server/broker/org.ts';
 import { type Db, openDatabase } from '../../server/platform/db/client.ts';
 import { type Reply, TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
+import type { Broker } from './brokers.ts';
 
 /**
  * The broker's withdrawal address book (whitelist) and notification e-mails (issue 14; server/broker/addresses.ts,
@@ -15,29 +18,14 @@ import { burst, securityBackends } from '../security/backends.ts';
  * duplicates refused; parallel bursts leave exactly one row, one confirmation, and the organisation's limit.
  * PGlite, and PostgreSQL where its binaries are installed (parallel requests really race there).
  */
-interface Address {
-  id: string;
-  exchange: string;
-  asset: string;
-  network: Network;
-  address: string;
-  memo: string | null;
-  name: string;
-  addressType: 'broker' | 'master';
-  status: 'pending' | 'whitelisted' | 'removed';
-  createdBy: string;
-  confirmedBy: string | null;
-}
+/** An address book row as the calls return it. */
+type Address = Static<typeof BrokerAddress>;
 interface Config {
   id: string;
   email: string;
   events: string[];
   remark: string;
   status: 'pending' | 'active';
-}
-interface Broker {
-  email: string;
-  token: string;
 }
 
 const hour = 3_600_000;

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
+import { hkDay } from '../../contract/broker-projects-rules.ts';
+import { projectTerms } from '../broker/brokers.ts';
 import zh from '../../locales/zh-HK/broker-profit.json' with { type: 'json' };
 import { type Broker, enterEmailCode, joinMember, openBrokerPage, registerBroker, sandboxNow, screenAmount, xlsxRows } from './support/broker.ts';
 import path from 'node:path';
@@ -76,17 +77,7 @@ beforeAll(async () => {
   destination = made.data.brokerAccountId;
   // A project started today, 50 % performance fee, one investor's capital.
   const today = hkDay(await sandboxNow(suite));
-  const project = await call<{ projectNo: string }>(owner, '/broker/applyRecord/add', {
-    type: 'project',
-    name: 'Profit e2e fund',
-    exchangeCode: 'okx',
-    startDay: today,
-    endDay: addDays(today, 365),
-    interestRate: '0',
-    performanceFeeRate: '0.5',
-    minSubscription: '100',
-    requestId: 'e2e-profit-project',
-  });
+  const project = await call<{ projectNo: string }>(owner, '/broker/applyRecord/add', projectTerms(today, 'Profit e2e fund', 'e2e-profit-project'));
   expect(project.code, JSON.stringify(project)).toBe(200);
   projectNo = project.data.projectNo;
   expect((await call(owner, '/broker/financing/increaseCapital', { projectNo, investor: { name: 'E2e investor', email: 'e2e-investor@firm.test' }, amount: '100000', requestId: 'e2e-profit-increase' })).code).toBe(200);

@@ -9,7 +9,7 @@ import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { artifactsDir, saveScreenshot, simControl } from './support/market.ts';
 import { openPage } from './support/browser.ts';
-import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
+import { expectAccessible, ownSandboxSuite, signedApi } from './support/suite.ts';
 
 // Issue 18 "Done means" (order entry and positions) in real Chromium, both locales, on the file's own sandbox:
 // a stop-market order fires when the simulator's mark crosses its trigger; a stop-loss set on the position
@@ -40,16 +40,7 @@ interface Position {
   markPrice: string;
 }
 
-async function api<T>(path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(`${suite.baseURL}/api${path}`, {
-    method: 'POST',
-    headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string; data: T };
-  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
+const api = signedApi(() => suite.baseURL, () => token);
 
 const btcPosition = async () => (await api<Position[]>('/broker/futures/position/query', { instrumentId: 'BTCUSDT' }))[0];
 

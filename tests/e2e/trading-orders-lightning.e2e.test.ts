@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fileBrowser, fileSandbox } from './support/suite.ts';
+import { fileBrowser, fileSandbox, signedApi } from './support/suite.ts';
 import { demoToken } from './support/account.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot, simControl } from './support/market.ts';
@@ -19,16 +19,7 @@ fileBrowser(async (launched) => {
   token = await demoToken(baseURL);
 });
 
-async function api<T>(path: string, body: unknown = {}, method = 'POST'): Promise<T> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method,
-    headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-  });
-  const reply = (await response.json()) as { code: number; msg: string; data: T };
-  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
+const api = signedApi(() => baseURL, () => token);
 
 const positionSize = async (symbol: string) => {
   const rows = await api<{ positionAmt: string }[]>('/broker/futures/position/query', { instrumentId: symbol });

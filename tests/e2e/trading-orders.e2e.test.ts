@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileSandbox } from './support/suite.ts';
+import { fileSandbox, signedApi } from './support/suite.ts';
 import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -25,16 +25,7 @@ afterAll(async () => {
 });
 
 /** A signed call of the sandbox API, for checks the screen cannot make (what the server holds). */
-async function api<T>(path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(`${baseURL}/api${path}`, {
-    method: 'POST',
-    headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string; data: T };
-  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
+const api = signedApi(() => baseURL, () => token);
 
 async function signedInPage(path: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const { page, context, errors } = await openPage(browser);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoToken } from './support/account.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
-import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
+import { expectAccessible, ownSandboxSuite, signedApi } from './support/suite.ts';
 
 // Issue 18 "Wrong today" in real Chromium against the file's own sandbox: the cross liquidation price equals an
 // independent computation (Binance's BTCUSDT brackets, bisection), prices at the tick and ratios as percentages,
@@ -14,17 +14,7 @@ import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 const suite = ownSandboxSuite();
 let token = '';
 
-async function api<T>(path: string, body: unknown = {}, method: 'GET' | 'POST' = 'POST'): Promise<T> {
-  if (!token) token = await demoToken(suite.baseURL);
-  const response = await fetch(`${suite.baseURL}/api${path}`, {
-    method,
-    headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-  });
-  const reply = (await response.json()) as { code: number; msg: string; data: T };
-  if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
+const api = signedApi(() => suite.baseURL, async () => (token ||= await demoToken(suite.baseURL)));
 
 async function signedIn(path: string, viewport = { width: 1440, height: 900 }): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   if (!token) token = await demoToken(suite.baseURL);

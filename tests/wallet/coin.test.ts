@@ -3,7 +3,7 @@ import { isValidAddress } from '../../contract/chains.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { stepUpFactors } from '../api/step-up-helpers.ts';
-import { capitalBalance, gaMoneySuite, nextGaCode, tokenAfter } from '../api/suite.ts';
+import { gaMoneySuite } from '../api/suite.ts';
 import { securityBackends } from '../security/backends.ts';
 
 /**
@@ -36,16 +36,10 @@ interface RecordRow {
 describe.each(securityBackends())('coin wallet ($name)', (backend) => {
   let api: TestApi;
   let token = '';
-  let gaSecret = '';
 
-  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => api.call<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
-  const ga = () => nextGaCode({ api, gaSecret });
-  /** Moves the sandbox clock (signing in again past the idle timeout). */
-  const jump = async (ms: number) => {
-    api.clock.advance(ms);
-    token = await tokenAfter({ api, token, gaSecret }, ms);
-  };
-  const capital = (asset: string) => capitalBalance(api, token, asset);
+  const { call, ga, jump, capital } = gaMoneySuite(backend, (session) => {
+    ({ api, token } = session);
+  });
   const records = async (query: Record<string, unknown> = {}) =>
     (await call<{ list: RecordRow[]; total: number }>('POST', '/account/block/pageBlockDepositWithdraw', { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: query })).data;
   const addAddress = async (address: string, network = 'ETH', asset = 'USDT', whitelisted = true) => {
@@ -68,9 +62,6 @@ describe.each(securityBackends())('coin wallet ($name)', (backend) => {
     return call<Withdrawal>('POST', '/account/block/confirmBlockWithdraw', { withdrawId: w.withdrawId, emailUuid: w.emailUuid, emailCode: mail!.code, gaCode: await ga() });
   };
 
-  gaMoneySuite(backend, (started) => {
-    ({ api, token, gaSecret } = started);
-  });
 
   it('a deposit shows at once as pending, counts its confirmations on the sandbox clock, then is credited once', async () => {
     const addr = await call<{ address: string; network: string; confirmations: number }>('POST', '/account/wallet/getDepositAddress', { asset: 'BTC', network: 'BTC' });

@@ -3,7 +3,7 @@ import { fiatDay } from '../../contract/fiat.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { stepUpFactors } from '../api/step-up-helpers.ts';
-import { capitalBalance, gaMoneySuite, nextGaCode, tokenAfter } from '../api/suite.ts';
+import { gaMoneySuite } from '../api/suite.ts';
 import { securityBackends } from '../security/backends.ts';
 
 /**
@@ -41,17 +41,11 @@ interface FiatRecord {
 describe.each(securityBackends())('fiat wallet ($name)', (backend) => {
   let api: TestApi;
   let token = '';
-  let gaSecret = '';
   let usdAccount = '';
 
-  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => api.call<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
-  const ga = () => nextGaCode({ api, gaSecret });
-  /** Moves the sandbox clock (signing in again past the idle timeout). */
-  const jump = async (ms: number) => {
-    api.clock.advance(ms);
-    token = await tokenAfter({ api, token, gaSecret }, ms);
-  };
-  const capital = (asset: string) => capitalBalance(api, token, asset);
+  const { call, ga, jump, capital } = gaMoneySuite(backend, (session) => {
+    ({ api, token } = session);
+  });
   const records = async (type: 'deposit' | 'withdraw', extra: Record<string, unknown> = {}) =>
     (await call<{ list: FiatRecord[]; total: number }>('POST', '/account/block/fiat/pageTransaction', {
       pageCondition: { pageNum: 1, pageSize: 10 },
@@ -84,9 +78,6 @@ describe.each(securityBackends())('fiat wallet ($name)', (backend) => {
   const decide = (kind: 'deposit' | 'withdrawal', id: string, approve: boolean) =>
     api.call<{ status: string }>('POST', `/_dev/bank/${kind}/decide`, { body: kind === 'deposit' ? { depositId: id, approve } : { withdrawId: id, approve } });
 
-  gaMoneySuite(backend, (started) => {
-    ({ api, token, gaSecret } = started);
-  });
 
   it('lists the fiat currencies and gives each user one reference to quote with the provider’s bank account', async () => {
     const assets = await call<Array<{ asset: string; dailyLimit: string }>>('GET', '/account/wallet/listFiatSupportAsset');

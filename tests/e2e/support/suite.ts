@@ -87,6 +87,23 @@ export async function fileSandbox(options: { demoProject?: boolean } = {}): Prom
   return sandbox.baseURL;
 }
 
+/**
+ * A signed call of the sandbox at `baseURL()` as `token()`, for checks the screen cannot make (what the server holds):
+ * the reply's data, or an error for any code but 200.
+ */
+export function signedApi(baseURL: () => string, token: () => string | Promise<string>) {
+  return async <T>(path: string, body: unknown = {}, method: 'GET' | 'POST' = 'POST'): Promise<T> => {
+    const response = await fetch(`${baseURL()}/api${path}`, {
+      method,
+      headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${await token()}` },
+      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+    });
+    const reply = (await response.json()) as { code: number; msg: string; data: T };
+    if (reply.code !== 200) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
+    return reply.data;
+  };
+}
+
 /** axe-core's WCAG 2.1 AA rules find nothing serious or critical on the page as it is. */
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   // A modal fading in or out (spec §9: 1000 ms, 100 ms delay) blends its colours with the page: axe reads the
