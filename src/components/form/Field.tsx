@@ -67,6 +67,13 @@ export function TextField({ name, label, value, onValue, error, hint, addon, ...
   );
 }
 
+export type AmountFieldProps = Omit<TextFieldProps, 'inputMode' | 'autoComplete'>;
+
+/** An amount typed as a decimal (a number keyboard on a phone, no autofill): the money forms' amount fields. */
+export function AmountField(props: AmountFieldProps) {
+  return <TextField {...props} inputMode="decimal" autoComplete="off" />;
+}
+
 /**
  * A whole-form message (a refusal that belongs to no single field), followed by the link to the help article that
  * explains the refusal where there is one (spec §8 messages link to their article); the alert itself holds the

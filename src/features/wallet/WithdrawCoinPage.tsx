@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
+import { AmountField, FormMessage, SubmitButton, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
@@ -139,11 +139,9 @@ export function WithdrawCoinPage() {
                 </p>
               ) : null}
               {info.memo ? <TextField name="memo" label={t('fields.memo')} autoComplete="off" value={values.memo} onValue={set('memo')} error={errors.memo} /> : null}
-              <TextField
+              <AmountField
                 name="amount"
                 label={t('fields.amount')}
-                inputMode="decimal"
-                autoComplete="off"
                 value={values.amount}
                 onValue={set('amount')}
                 error={errors.amount}
@@ -169,9 +167,9 @@ export function WithdrawCoinPage() {
                 </dd>
               </dl>
               <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
-              <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
-                {submitting ? t('common.processing') : t('withdraw.next')}
-              </button>
+              <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="withdraw-submit">
+                {t('withdraw.next')}
+              </SubmitButton>
             </>
           ) : null}
         </form>
