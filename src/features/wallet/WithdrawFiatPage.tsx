@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { AmountField, FormMessage, SelectField, SubmitButton, useFieldErrors, useSubmit } from '../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SelectField, SubmitButton, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo, type FiatBookEntry, type FiatWithdrawal } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
@@ -158,6 +158,8 @@ function WithdrawForm({
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
   };
 
+  const bind = fieldBinder(values, set, errors);
+
   if (accounts.length === 0) {
     return (
       <div className="td-notice td-notice-warning" data-testid="fiat-no-accounts">
@@ -169,27 +171,17 @@ function WithdrawForm({
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="fiat-withdraw-form">
       <SelectField
-        name="account"
         label={t('fiat.bankAccount')}
-        value={values.account}
-        onValue={set('account')}
+        {...bind('account')}
         placeholder={t('withdraw.choose')}
         options={accounts.map((a) => ({ value: a.id, label: accountOption(a) }))}
-        error={errors.account}
         hint={<Link to={`/${lang}/${area.base}/address/fiatAddress`}>{t('fiat.manageAccounts')}</Link>}
       />
       <AmountField
-        name="amount"
         label={t('fiat.amount')}
-        value={values.amount}
-        onValue={set('amount')}
-        error={errors.amount}
+        {...bind('amount')}
         hint={t('fiat.limits', { min: formatQuantity(fiat.withdrawMin), max: formatQuantity(fiat.withdrawMax), asset: fiat.asset })}
-        addon={
-          <button type="button" className="td-button td-button-secondary" onClick={() => set('amount')(max.gt(0) ? max.toFixed() : '0')} data-testid="withdraw-max">
-            {t('withdraw.max')}
-          </button>
-        }
+        fill={{ value: max.gt(0) ? max.toFixed() : '0', label: t('withdraw.max'), testId: 'withdraw-max' }}
       />
       <dl className="td-wallet-facts" data-testid="withdraw-summary">
         <dt>{t('fiat.available')}</dt>

@@ -8,11 +8,21 @@ import { formatDateTime } from '../../../lib/format/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
 import { useListFailure } from '../list-failure.tsx';
 import type { ApplicationKey } from './application-keys.ts';
+import type { DecisionCalls } from './DecisionPanel.tsx';
 import { timeFields } from './shared.tsx';
 
 // The applications another member approves or rejects (spec §4 broker application states, maker-checker): the
 // transfer page's (fundTransfer/*) and the profit page's (profitAccrual/*) list them alike and decide them with the
 // same panel (DecisionPanel).
+
+/** Which applications a page lists: the prefix of its texts, the names of its filters and test ids, its types. */
+export interface ApplicationKind<T extends string> {
+  /** Where the list's and the panel's texts are in the page's namespace (application-keys.ts). */
+  prefix: string;
+  /** The filters' names (filter-<name>), the row attribute with the application's id, the test ids' prefix. */
+  names: { status: string; type: string; rowAttribute: string; testId: string };
+  types: readonly T[];
+}
 
 export type Notice = { text: string; tone: 'error' | 'success' } | null;
 
@@ -37,23 +47,27 @@ interface Filters<T extends string> extends TimeRange {
 export type ApplicationQuery<T extends string, S> = ReturnType<typeof timeFields> & S & { status?: ApplicationState; type?: T };
 
 /**
- * A page's notice and the application being decided. The applicant cannot decide their own application (spec §4
- * maker-checker; the sandbox refuses it too: 10451): it is refused here with its reason, before any call.
+ * A page's notice and the application being decided, with what its DecisionPanel takes of the page (`panel`: the
+ * namespace, the prefix of its texts, the decision calls, what follows a decision). The applicant cannot decide
+ * their own application (spec §4 maker-checker; the sandbox refuses it too: 10451): it is refused here with the
+ * page's `errors.selfApproval`, before any call.
  */
-export function useDecision<Row extends DecidableRow>(selfApproval: string, onDecided: () => void) {
+export function useDecision<Row extends DecidableRow>({ t, prefix, calls, onDecided }: { t: TFunction; prefix: string; calls: DecisionCalls; onDecided: () => void }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [deciding, setDeciding] = useState<Row | null>(null);
   const decide = (row: Row) => {
     setNotice(null);
     if (!row.canDecide) {
       setDeciding(null);
-      setNotice({ text: selfApproval, tone: 'error' });
+      setNotice({ text: t('errors.selfApproval'), tone: 'error' });
       return;
     }
     setDeciding(row);
   };
-  /** The decision panel's ends: a decision shows its text and reloads the page; cancel closes the panel. */
   const panel = {
+    t,
+    prefix,
+    calls,
     onDone: (text: string) => {
       setDeciding(null);
       setNotice({ text, tone: 'success' });
@@ -71,10 +85,8 @@ export function useDecision<Row extends DecidableRow>(selfApproval: string, onDe
  */
 export function ApplicationList<Row extends DecidableRow, T extends string, S extends object = object>({
   t,
-  prefix,
+  kind: { prefix, names, types },
   label,
-  names,
-  types,
   scope,
   version,
   load,
@@ -84,13 +96,10 @@ export function ApplicationList<Row extends DecidableRow, T extends string, S ex
   onDecide,
   children,
 }: {
-  /** The page's namespace; the list's texts are its `${prefix}.…` keys (application-keys.ts). */
+  /** The page's namespace, where the list's texts are (its `kind.prefix`). */
   t: TFunction;
-  prefix: string;
+  kind: ApplicationKind<T>;
   label: string;
-  /** The filters' names (filter-<name>), the row attribute with the application's id, the test ids' prefix. */
-  names: { status: string; type: string; rowAttribute: string; testId: string };
-  types: readonly T[];
   scope: S;
   /** A new version reloads the list (after an application or a decision). */
   version: number;

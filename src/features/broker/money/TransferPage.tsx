@@ -6,19 +6,25 @@ import type { BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { APPLICATION_TYPES, MAX_APPLICATION_REMARK, type ApplicationType } from '../../../../contract/broker-funds-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { AmountField, FormMessage, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
 import { useLoad } from '../../../lib/use-load.ts';
 import { AccountPicker, WalletPicker } from './AccountPicker.tsx';
 import { accountApi, fundApi, type Application } from './api.ts';
-import { ApplicationList, useDecision } from './ApplicationList.tsx';
+import { ApplicationList, useDecision, type ApplicationKind } from './ApplicationList.tsx';
 import { describeMoneyError } from './errors.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
 import { AMOUNT, Amount } from './shared.tsx';
 import './locale.ts';
 import './money.css';
 
+/** The transfer applications (spec §4 transfers and withdrawals). */
+const TRANSFERS: ApplicationKind<ApplicationType> = {
+  prefix: 'transfer',
+  names: { status: 'status', type: 'type', rowAttribute: 'data-application-row', testId: 'application' },
+  types: APPLICATION_TYPES,
+};
 
 /**
  * broker-transfer (spec §2 broker manager; spec §4 broker application and approval states; spec §7 fundTransfer/*,
@@ -41,7 +47,7 @@ function Transfer() {
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
   const org = useLoad(() => fundApi.organization(), [version]);
-  const { notice, setNotice, deciding, decide, panel } = useDecision<Application>(t('errors.selfApproval'), reload);
+  const { notice, setNotice, deciding, decide, panel } = useDecision<Application>({ t, prefix: TRANSFERS.prefix, calls: fundApi, onDecided: reload });
 
   return (
     <div className="td-broker-money" data-testid="broker-transfer">
@@ -63,10 +69,8 @@ function Transfer() {
       <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
       {deciding ? (
         <DecisionPanel
-          t={t}
-          prefix="transfer"
+          {...panel}
           application={deciding}
-          calls={fundApi}
           subject={t('transfer.decisionSubject', {
             from: deciding.fromSubAccountName,
             to: deciding.toSubAccountName ?? deciding.addressName ?? '',
@@ -74,7 +78,6 @@ function Transfer() {
             applicant: deciding.applicant,
           })}
           describe={(error) => describeMoneyError(t, error)}
-          {...panel}
         />
       ) : null}
       <h2 className="td-broker-money-section">
@@ -83,10 +86,8 @@ function Transfer() {
       </h2>
       <ApplicationList<Application, ApplicationType>
         t={t}
-        prefix="transfer"
+        kind={TRANSFERS}
         label={t('transfer.listTitle')}
-        names={{ status: 'status', type: 'type', rowAttribute: 'data-application-row', testId: 'application' }}
-        types={APPLICATION_TYPES}
         scope={{}}
         version={version}
         load={fundApi.applications}
@@ -170,6 +171,8 @@ function ApplyForm({ onApplied }: { onApplied: (application: Application) => voi
     if (outcome === 'busy') setMessage(t('account:errors.clickOnce'));
   };
 
+  const bind = fieldBinder<'amount' | 'remark'>(form, set, errors);
+  const availableHint = available.data ? <span data-testid="transfer-available">{t('transfer.available', { amount: `${available.data.available} ${available.data.asset}` })}</span> : null;
   const toAccounts = (accounts.data ?? []).filter((a) => (targets.data ?? []).some((x) => x.brokerAccountId === a.brokerAccountId));
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="transfer-form" aria-labelledby="transfer-form-title">
@@ -179,15 +182,8 @@ function ApplyForm({ onApplied }: { onApplied: (application: Application) => voi
       <AccountPicker name="toAccountId" label={t('transfer.to')} accounts={toAccounts} value={form.toAccountId} onChange={set('toAccountId')} error={errors.toAccountId} />
       <WalletPicker name="toWallet" label={t('transfer.toWallet')} value={form.toWallet} onChange={set('toWallet')} error={errors.toWallet} />
       <TextField name="asset" label={t('common.asset')} autoComplete="off" value={form.asset} onValue={(v) => set('asset')(v.toUpperCase())} error={errors.asset} />
-      <AmountField
-        name="amount"
-        label={t('transfer.amount')}
-        value={form.amount}
-        onValue={set('amount')}
-        error={errors.amount}
-        hint={available.data ? <span data-testid="transfer-available">{t('transfer.available', { amount: `${available.data.available} ${available.data.asset}` })}</span> : null}
-      />
-      <TextField name="remark" label={t('transfer.remark')} autoComplete="off" value={form.remark} onValue={set('remark')} error={errors.remark} />
+      <AmountField label={t('transfer.amount')} {...bind('amount')} hint={availableHint} />
+      <TextField label={t('transfer.remark')} autoComplete="off" {...bind('remark')} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
         <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="transfer-submit">

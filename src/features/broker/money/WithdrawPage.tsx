@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { AmountField, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { useStepUp } from '../../../components/step-up/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
@@ -119,6 +119,19 @@ function Withdraw() {
   };
 
   const receive = method && AMOUNT.test(form.amount.trim()) ? Decimal.max(new Decimal(form.amount.trim()).minus(fee), 0).toFixed() : null;
+  const bind = fieldBinder<'asset' | 'network' | 'addressId' | 'amount' | 'remark'>(form, set, errors);
+  const assetOptions = (products.data ?? []).map((p) => ({ value: p.asset, label: p.asset }));
+  const networkOptions = (methods.data ?? []).filter((m) => !product || product.networks.includes(m.network)).map((m) => ({ value: m.network, label: m.label }));
+  const addressOptions = (addresses.data ?? []).map((a) => ({ value: a.addressId, label: addressText(a) }));
+  const facts = (
+    <span data-testid="withdraw-facts">
+      {t('withdraw.facts', {
+        free: form.asset ? amountText(free, form.asset) : '-',
+        fee: form.asset ? amountText(fee, form.asset) : '-',
+        receive: receive && form.asset ? amountText(receive, form.asset) : '-',
+      })}
+    </span>
+  );
   return (
     <div className="td-broker-money" data-testid="broker-withdraw">
       <div className="td-broker-money-head">
@@ -130,43 +143,11 @@ function Withdraw() {
         <h2 id="withdraw-form-title">{t('withdraw.formTitle')}</h2>
         <AccountPicker name="fromAccountId" label={t('common.subAccount')} accounts={accounts.data ?? []} value={form.fromAccountId} onChange={set('fromAccountId')} error={errors.fromAccountId} />
         <WalletPicker name="fromWallet" label={t('withdraw.wallet')} value={form.fromWallet} onChange={set('fromWallet')} error={errors.fromWallet} />
-        <SelectField name="asset" label={t('common.asset')} value={form.asset} onValue={set('asset')} placeholder={t('withdraw.choose')} options={(products.data ?? []).map((p) => ({ value: p.asset, label: p.asset }))} error={errors.asset} />
-        <SelectField
-          name="network"
-          label={t('withdraw.network')}
-          value={form.network}
-          onValue={set('network')}
-          placeholder={t('withdraw.choose')}
-          options={(methods.data ?? []).filter((m) => !product || product.networks.includes(m.network)).map((m) => ({ value: m.network, label: m.label }))}
-          error={errors.network}
-        />
-        <SelectField
-          name="addressId"
-          label={t('withdraw.address')}
-          value={form.addressId}
-          onValue={set('addressId')}
-          placeholder={t('withdraw.choose')}
-          options={(addresses.data ?? []).map((a) => ({ value: a.addressId, label: addressText(a) }))}
-          error={errors.addressId}
-          hint={form.asset && addresses.data?.length === 0 ? t('withdraw.noAddress') : null}
-        />
-        <AmountField
-          name="amount"
-          label={t('withdraw.amount')}
-          value={form.amount}
-          onValue={set('amount')}
-          error={errors.amount}
-          hint={
-            <span data-testid="withdraw-facts">
-              {t('withdraw.facts', {
-                free: form.asset ? amountText(free, form.asset) : '-',
-                fee: form.asset ? amountText(fee, form.asset) : '-',
-                receive: receive && form.asset ? amountText(receive, form.asset) : '-',
-              })}
-            </span>
-          }
-        />
-        <TextField name="remark" label={t('transfer.remark')} autoComplete="off" value={form.remark} onValue={set('remark')} error={errors.remark} />
+        <SelectField label={t('common.asset')} {...bind('asset')} placeholder={t('withdraw.choose')} options={assetOptions} />
+        <SelectField label={t('withdraw.network')} {...bind('network')} placeholder={t('withdraw.choose')} options={networkOptions} />
+        <SelectField label={t('withdraw.address')} {...bind('addressId')} placeholder={t('withdraw.choose')} options={addressOptions} hint={form.asset && addresses.data?.length === 0 ? t('withdraw.noAddress') : null} />
+        <AmountField label={t('withdraw.amount')} {...bind('amount')} hint={facts} />
+        <TextField label={t('transfer.remark')} autoComplete="off" {...bind('remark')} />
         <SecondFactorFields businessType="brokerWithdraw" stepUp={stepUp} errors={errors} />
         <div className="td-broker-money-actions">
           <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="withdraw-submit">

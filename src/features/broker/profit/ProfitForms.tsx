@@ -6,7 +6,7 @@ import type { BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { ALLOT_MODES, MAX_ALLOT_LEGS, splitAllocation, type AllotMode } from '../../../../contract/broker-profit-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { AmountField, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { profitApi, type Destination, type ExtractPreview, type ProfitApplication, type ProfitFund } from './api.ts';
 import { describeProfitError } from './errors.ts';
 import { AccountPicker, WalletPicker } from '../money/AccountPicker.tsx';
@@ -108,19 +108,13 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
     });
   };
 
+  const bind = fieldBinder(form, set, errors);
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="profit-withdraw-form" aria-labelledby="profit-withdraw-title">
       <h2 id="profit-withdraw-title">{t('withdraw.title')}</h2>
       <AccountPicker name="toAccountId" label={t('withdraw.to')} accounts={destinations} value={form.toAccountId} onChange={set('toAccountId')} error={errors.toAccountId} hint={destinations.length === 0 ? t('withdraw.noDestination') : null} />
-      <AmountField
-        name="amount"
-        label={t('withdraw.amount')}
-        value={form.amount}
-        onValue={set('amount')}
-        error={errors.amount}
-        hint={<span data-testid="profit-withdraw-available">{t('availableHint', { amount: usdt(fund.available) })}</span>}
-      />
-      <TextField name="remark" label={t('withdraw.remark')} autoComplete="off" value={form.remark} onValue={set('remark')} error={errors.remark} />
+      <AmountField label={t('withdraw.amount')} {...bind('amount')} hint={<span data-testid="profit-withdraw-available">{t('availableHint', { amount: usdt(fund.available) })}</span>} />
+      <TextField label={t('withdraw.remark')} autoComplete="off" {...bind('remark')} />
       {preview ? (
         <p className="td-field-hint" role="status" data-testid="profit-withdraw-preview">
           {t('withdraw.previewText', { amount: usdt(preview.amount), account: preview.toSubAccountName, after: usdt(preview.availableAfter), payable: usdt(preview.profitPayableAfter), nav: preview.nav })}

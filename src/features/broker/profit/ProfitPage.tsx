@@ -10,7 +10,7 @@ import '../lists.css';
 import { DataTable, ExportButton, FilterBar, PageSizeSelect, RecordTable, type TimeRange, TimeRangeFilter, useRecordQuery } from '../../../components/records/index.ts';
 import { EmptyState } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
-import { ApplicationList, useDecision } from '../money/ApplicationList.tsx';
+import { ApplicationList, useDecision, type ApplicationKind } from '../money/ApplicationList.tsx';
 import { DecisionPanel } from '../money/DecisionPanel.tsx';
 import { fileNameOf } from '../money/export-name.ts';
 import { exportFields, timeFields } from '../money/shared.tsx';
@@ -22,6 +22,12 @@ import './locale.ts';
 import '../money/money.css';
 import './profit.css';
 import { useListFailure } from '../list-failure.tsx';
+/** The profit applications (spec §4 operation log types inferior_extract, funds_allot, inferior_transfer). */
+const PROFIT_APPLICATIONS: ApplicationKind<ProfitApplicationType> = {
+  prefix: 'applications',
+  names: { status: 'profitStatus', type: 'profitType', rowAttribute: 'data-profit-application', testId: 'profit' },
+  types: PROFIT_APPLICATION_TYPES,
+};
 
 /**
  * profit (spec §2 broker manager; spec §4 application states and operation log types inferior_extract, funds_allot,
@@ -51,7 +57,7 @@ function Profit() {
   const projectNo = picked || funds.data?.[0]?.projectNo || '';
   const fund = funds.data?.find((f) => f.projectNo === projectNo) ?? null;
   const destinations = useLoad(async () => (projectNo ? profitApi.accounts(projectNo) : []), [projectNo]);
-  const { notice, setNotice, deciding, decide, panel } = useDecision<ProfitApplication>(t('errors.selfApproval'), reload);
+  const { notice, setNotice, deciding, decide, panel } = useDecision<ProfitApplication>({ t, prefix: PROFIT_APPLICATIONS.prefix, calls: profitApi, onDecided: reload });
 
   const applied = (_: ProfitApplication, text: string) => {
     setNotice({ text, tone: 'success' });
@@ -79,10 +85,8 @@ function Profit() {
       ) : null}
       {deciding ? (
         <DecisionPanel
-          t={t}
-          prefix="applications"
+          {...panel}
           application={deciding}
-          calls={profitApi}
           subject={t('applications.decisionSubject', {
             type: t(`types.${deciding.type}`),
             amount: usdt(deciding.amount),
@@ -91,7 +95,6 @@ function Profit() {
             applicant: deciding.applicant,
           })}
           describe={(error) => describeProfitError(t, error)}
-          {...panel}
         />
       ) : null}
       <Applications projectNo={projectNo} version={version} onDecide={decide} />
@@ -168,10 +171,8 @@ function Applications({ projectNo, version, onDecide }: { projectNo: string; ver
       </h2>
       <ApplicationList<ProfitApplication, ProfitApplicationType>
         t={t}
-        prefix="applications"
+        kind={PROFIT_APPLICATIONS}
         label={t('applications.title')}
-        names={{ status: 'profitStatus', type: 'profitType', rowAttribute: 'data-profit-application', testId: 'profit' }}
-        types={PROFIT_APPLICATION_TYPES}
         scope={projectNo ? { projectNo } : {}}
         version={version}
         load={profitApi.applications}

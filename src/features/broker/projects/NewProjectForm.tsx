@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { addDays, hkDay, MAX_INTEREST_RATE, MAX_PERFORMANCE_FEE_RATE, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, type ProjectStatus } from '../../../../contract/broker-projects-rules.ts';
 import type { BrokerExchange } from '../../../../contract/broker-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { AmountField, Field, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
+import { AmountField, Field, fieldBinder, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
 import { useBrokerLookup } from '../lookup-store.ts';
 import { projectApi } from './api.ts';
 import { describeProjectError } from './errors.ts';
@@ -67,32 +67,26 @@ export function NewProjectForm({ onDone, onClose }: { onDone: (project: { projec
     if (outcome === 'busy') setFailure(t('account:errors.clickOnce'));
   };
 
+  const bind = fieldBinder(form, set, errors);
   return (
     <form className="td-form td-broker-panel td-broker-project-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="project-form-title" data-testid="project-form">
       <h2 id="project-form-title">{t('form.title')}</h2>
       <p className="td-field-hint">{t('form.intro')}</p>
       <FormMessage text={failure} />
-      <TextField name="name" label={t('form.name')} autoComplete="off" maxLength={PROJECT_NAME_MAX} value={form.name} onValue={set('name')} error={errors.name} />
+      <TextField label={t('form.name')} autoComplete="off" maxLength={PROJECT_NAME_MAX} {...bind('name')} />
       <Field name="description" label={t('form.description')} error={errors.description}>
         {(aria) => <textarea {...aria} rows={3} maxLength={PROJECT_DESCRIPTION_MAX} data-testid="input-description" value={form.description} onChange={(e) => set('description')(e.target.value)} />}
       </Field>
-      <SelectField name="exchangeCode" label={t('form.exchange')} value={form.exchangeCode} onValue={set('exchangeCode')} placeholder={t('common.choose')} options={exchanges} error={errors.exchangeCode} />
+      <SelectField label={t('form.exchange')} {...bind('exchangeCode')} placeholder={t('common.choose')} options={exchanges} />
       <div className="td-broker-project-form__pair">
-        <TextField name="startDay" type="date" label={t('form.startDay')} value={form.startDay} onValue={set('startDay')} error={errors.startDay} />
-        <TextField name="endDay" type="date" label={t('form.endDay')} value={form.endDay} onValue={set('endDay')} error={errors.endDay} hint={t('common.zone')} />
+        <TextField type="date" label={t('form.startDay')} {...bind('startDay')} />
+        <TextField type="date" label={t('form.endDay')} {...bind('endDay')} hint={t('common.zone')} />
       </div>
       <div className="td-broker-project-form__pair">
-        <AmountField name="interestRate" label={t('form.interestRate')} value={form.interestRate} onValue={set('interestRate')} error={errors.interestRate} hint={t('form.interestRateHint', { max: fractionPercent(MAX_INTEREST_RATE) })} />
-        <AmountField
-          name="performanceFeeRate"
-          label={t('form.performanceFeeRate')}
-          value={form.performanceFeeRate}
-          onValue={set('performanceFeeRate')}
-          error={errors.performanceFeeRate}
-          hint={t('form.performanceFeeRateHint', { max: fractionPercent(MAX_PERFORMANCE_FEE_RATE) })}
-        />
+        <AmountField label={t('form.interestRate')} {...bind('interestRate')} hint={t('form.interestRateHint', { max: fractionPercent(MAX_INTEREST_RATE) })} />
+        <AmountField label={t('form.performanceFeeRate')} {...bind('performanceFeeRate')} hint={t('form.performanceFeeRateHint', { max: fractionPercent(MAX_PERFORMANCE_FEE_RATE) })} />
       </div>
-      <AmountField name="minSubscription" label={t('form.minSubscription')} value={form.minSubscription} onValue={set('minSubscription')} error={errors.minSubscription} />
+      <AmountField label={t('form.minSubscription')} {...bind('minSubscription')} />
       <div className="td-broker-project-actions">
         <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="project-submit">
           {t('form.submit')}
