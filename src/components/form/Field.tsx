@@ -67,6 +67,21 @@ export function TextField({ name, label, value, onValue, error, hint, addon, ...
   );
 }
 
+export type AmountFieldProps = Omit<TextFieldProps, 'inputMode' | 'autoComplete'> & {
+  /** A button after the input that fills in the most the person may ask for (their free balance within the limits). */
+  fill?: { value: string; label: string; testId: string };
+};
+
+/** An amount typed as a decimal (a number keyboard on a phone, no autofill): the money forms' amount fields. */
+export function AmountField({ fill, addon, ...props }: AmountFieldProps) {
+  const fillButton = fill ? (
+    <button type="button" className="td-button td-button-secondary" onClick={() => props.onValue(fill.value)} data-testid={fill.testId}>
+      {fill.label}
+    </button>
+  ) : null;
+  return <TextField {...props} inputMode="decimal" autoComplete="off" addon={fillButton ?? addon} />;
+}
+
 /**
  * A whole-form message (a refusal that belongs to no single field), followed by the link to the help article that
  * explains the refusal where there is one (spec §8 messages link to their article); the alert itself holds the

@@ -6,7 +6,7 @@ import { newRequestId } from '../../lib/api/index.ts';
 import { accountsApi, type BrokerAccount } from './accounts-api.ts';
 import { useBrokerLookup } from './lookup-store.ts';
 import { Notice } from './parts.tsx';
-import { useFieldErrors } from '../../components/form/index.ts';
+import { Options, useFieldErrors } from '../../components/form/index.ts';
 
 const FIELDS = ['exchangeCode', 'accountType', 'subAccountName', 'remark'] as const;
 type Field = (typeof FIELDS)[number];
@@ -76,24 +76,14 @@ export function AccountForm({ account, onClose, onDone }: { account: BrokerAccou
         <label>
           {t('common.exchange')}
           <select value={exchangeCode} disabled={account !== null} onChange={(e) => setExchange(e.target.value as BrokerExchange)} aria-invalid={!!errors.exchangeCode} aria-describedby={describedBy('exchangeCode')} data-testid="account-exchange">
-            <option value="">{t('common.choose')}</option>
-            {exchanges.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <Options placeholder={t('common.choose')} options={exchanges} />
           </select>
           {fieldError('exchangeCode')}
         </label>
         <label>
           {t('common.kind')}
           <select value={accountType} disabled={account !== null} onChange={(e) => setKind(e.target.value as SubAccountKind)} aria-invalid={!!errors.accountType} aria-describedby={describedBy('accountType')} data-testid="account-kind">
-            <option value="">{t('common.choose')}</option>
-            {(rule?.kinds ?? []).map((k) => (
-              <option key={k} value={k}>
-                {t(`kinds.${k}`)}
-              </option>
-            ))}
+            <Options placeholder={t('common.choose')} options={(rule?.kinds ?? []).map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
           </select>
           {fieldError('accountType')}
         </label>

@@ -1,13 +1,14 @@
 import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
 import type { BrokerAccountCalls } from '../../../contract/broker.ts';
+import type { BrokerWallet } from '../../../contract/broker-rules.ts';
 import { type Body as CallBody, requestAt } from '../../lib/api/request.ts';
+import { quiet } from './calls.ts';
 
 // The sub-account, balance and API key calls (spec §7 broker calls), typed from contract/broker.ts. Quiet: the
 // screens show their errors beside what was asked.
 type Calls = BrokerAccountCalls;
 type Reply<P extends keyof Calls> = ReplyOf<Calls[P]>;
 type Body<P extends keyof Calls> = BodyOf<Calls[P]>;
-const quiet = { silent: true } as const;
 const post = <P extends keyof Calls & string>(path: P, body?: CallBody<P>) => requestAt(path, body, quiet);
 
 export type BrokerAccount = Reply<'/broker/account/getBrokerAccountId'>;
@@ -24,14 +25,8 @@ export type MasterConfig = Reply<'/broker/masterAccountConfig/getMasterConfigLis
 export type LoginInfo = Reply<'/broker/account/getLoginInfo'>;
 export type Member = Reply<'/broker/account/allEmail'>[number];
 export type NewAccount = Body<'/broker/account/insertBrokerAccount'>;
-export type WalletPage = '/broker/account/capital/spotPage' | '/broker/account/capital/fundingPage' | '/broker/account/capital/earnPage' | '/broker/account/capital/futuresPage';
-
-export const WALLET_PAGES = {
-  spot: '/broker/account/capital/spotPage',
-  funding: '/broker/account/capital/fundingPage',
-  earn: '/broker/account/capital/earnPage',
-  futures: '/broker/account/capital/futuresPage',
-} as const satisfies Record<string, WalletPage>;
+/** A wallet's balances page (spec §7 account/capital/spotPage, fundingPage, earnPage, futuresPage), one per wallet. */
+type WalletPage = `/broker/account/capital/${BrokerWallet}Page`;
 
 export const accountsApi = {
   page: (body: Body<'/broker/account/pageBrokerAccount'>) => post('/broker/account/pageBrokerAccount', body),
@@ -46,7 +41,7 @@ export const accountsApi = {
   submitManager: (email: string) => post('/broker/account/submitAccountManager', { email }),
   invokeManager: (email: string) => post('/broker/account/invokeAccountManager', { email }),
   confirmManager: (email: string, emailUuid: string, emailCode: string) => post('/broker/account/confirmAccountManager', { email, emailUuid, emailCode }),
-  walletPage: (wallet: keyof typeof WALLET_PAGES, body: Body<WalletPage>) => post(WALLET_PAGES[wallet], body),
+  walletPage: (wallet: BrokerWallet, body: Body<WalletPage>) => post(`/broker/account/capital/${wallet}Page` as const, body),
   total: (body: Body<'/broker/account/capital/spotFuturesTotalBalance'>) => post('/broker/account/capital/spotFuturesTotalBalance', body),
   depositAddresses: (brokerAccountId: string) => post('/broker/depositAddress/list', { brokerAccountId }),
   keys: (body: Body<'/broker/exchangeKey/pageBrokerExchangeKey'>) => post('/broker/exchangeKey/pageBrokerExchangeKey', body),

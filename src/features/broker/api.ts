@@ -1,7 +1,7 @@
 import { type Reply, request } from '../../lib/api/request.ts';
+import { quiet } from './calls.ts';
 
 // The broker manager's shell calls, typed from the contract (types only). Quiet: the screens show their errors.
-const quiet = { silent: true } as const;
 
 export type ExchangeConfig = Reply<'/broker/listAllExchangeConfig'>[number];
 export type BrokerAsset = Reply<'/broker/asset/listAll'>[number];
@@ -12,7 +12,7 @@ export const brokerShellApi = {
   exchanges: (): Promise<ExchangeConfig[] | null> => request('/broker/listAllExchangeConfig', undefined, quiet),
   /** spec §7 asset/listAll (POST, no body). */
   assets: (): Promise<BrokerAsset[] | null> => request('/broker/asset/listAll', undefined, quiet),
-  /** spec §7 GET /broker/project: the organisation's projects for the lookup store (issue 15). */
+  /** spec §7 GET /broker/project: the organisation's projects for the lookup store (spec §7 "Downloads": the lookup store's data). */
   projects: (): Promise<BrokerProjectOption[] | null> => request('/broker/project', undefined, quiet),
   /** spec §6 menu: opening broker rights (institution users). */
   openRights: () => request('/institution/agree/broker/open', undefined, quiet),

@@ -8,7 +8,7 @@ import { brokerShellApi, type BrokerAsset, type BrokerProjectOption, type Exchan
  * label (exchangeName lower-cased) beside the original fields.
  */
 export type ExchangeOption = ExchangeConfig & { value: ExchangeConfig['exchangeCode']; label: string };
-/** A project of the broker as GET /broker/project lists it (issue 15): number, name, state, exchange, primary sub-account. */
+/** A project of the broker as GET /broker/project lists it (spec §3 projectList): number, name, state, exchange, primary sub-account. */
 export type BrokerProject = BrokerProjectOption;
 
 export interface BrokerLookupState {

@@ -6,16 +6,16 @@ export const brokerPages = {
   brokerTotal: () => import('./TotalPage.tsx'),
   brokerApiManagement: () => import('./ApiManagementPage.tsx'),
   brokerApi: () => import('./ApiApplyPage.tsx'),
-  // Projects, their capital in and out (issue 15; src/features/broker/projects).
+  // Projects, their capital in and out (spec §2 broker manager; src/features/broker/projects).
   brokerProject: () => import('./projects/ProjectPage.tsx'),
   brokerProjectDetail: () => import('./projects/ProjectDetailPage.tsx'),
   brokerInvestment: () => import('./projects/InvestmentPage.tsx'),
   brokerRedeem: () => import('./projects/RedeemPage.tsx'),
-  // Interest settlement and settle bills (issue 15; src/features/broker/interest).
+  // Interest settlement and settle bills (spec §2 broker manager; src/features/broker/interest).
   brokerInterest: () => import('./interest/InterestPage.tsx'),
   brokerBill: () => import('./interest/BillPage.tsx'),
-  // Profit of the projects: withdrawal, allocation, own money in (issue 15; src/features/broker/profit).
+  // Profit of the projects: withdrawal, allocation, own money in (spec §2 broker manager; src/features/broker/profit).
   brokerProfit: () => import('./profit/ProfitPage.tsx'),
-  // Performance and overview of the projects (issue 15; src/features/broker/analytics).
+  // Performance and overview of the projects (spec §2 broker manager; src/features/broker/analytics).
   brokerInvestmentChart: () => import('./analytics/InvestmentChartPage.tsx'),
 };

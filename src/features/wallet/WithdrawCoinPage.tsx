@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SubmitButton, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
@@ -67,6 +67,7 @@ export function WithdrawCoinPage() {
   const fee = info ? new Decimal(info.withdrawFee) : null;
   const amount = /^\d+(\.\d+)?$/.test(values.amount.trim()) ? new Decimal(values.amount.trim()) : null;
   const receive = amount && fee && amount.gt(fee) ? amount.minus(fee) : null;
+  const bind = fieldBinder<'address' | 'memo' | 'amount'>(values, set, errors);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,13 +119,10 @@ export function WithdrawCoinPage() {
           {info ? (
             <>
               <TextField
-                name="address"
                 label={t('fields.address')}
                 autoComplete="off"
                 spellCheck={false}
-                value={values.address}
-                onValue={set('address')}
-                error={errors.address}
+                {...bind('address')}
                 hint={
                   book.data && book.data.length > 0 ? (
                     <BookPicker entries={book.data} onPick={(e) => setValues((v) => ({ ...v, address: e.address, memo: e.memo ?? '' }))} />
@@ -138,21 +136,12 @@ export function WithdrawCoinPage() {
                   {t('withdraw.lookalike', { names: similar.map((s) => s.name).join(', ') })}
                 </p>
               ) : null}
-              {info.memo ? <TextField name="memo" label={t('fields.memo')} autoComplete="off" value={values.memo} onValue={set('memo')} error={errors.memo} /> : null}
-              <TextField
-                name="amount"
+              {info.memo ? <TextField label={t('fields.memo')} autoComplete="off" {...bind('memo')} /> : null}
+              <AmountField
                 label={t('fields.amount')}
-                inputMode="decimal"
-                autoComplete="off"
-                value={values.amount}
-                onValue={set('amount')}
-                error={errors.amount}
+                {...bind('amount')}
                 hint={t('withdraw.limits', { min: info.withdrawMin, max: info.withdrawMax, asset })}
-                addon={
-                  <button type="button" className="td-button td-button-secondary" onClick={() => set('amount')(free.toFixed())} data-testid="withdraw-max">
-                    {t('withdraw.max')}
-                  </button>
-                }
+                fill={{ value: free.toFixed(), label: t('withdraw.max'), testId: 'withdraw-max' }}
               />
               <dl className="td-wallet-facts" data-testid="withdraw-summary">
                 <dt>{t('withdraw.available')}</dt>
@@ -169,9 +158,9 @@ export function WithdrawCoinPage() {
                 </dd>
               </dl>
               <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
-              <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
-                {submitting ? t('common.processing') : t('withdraw.next')}
-              </button>
+              <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="withdraw-submit">
+                {t('withdraw.next')}
+              </SubmitButton>
             </>
           ) : null}
         </form>

@@ -3,7 +3,7 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatQuantity } from '../../lib/format/index.ts';
-import { Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SelectField, SubmitButton, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo, type FiatBookEntry, type FiatWithdrawal } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
@@ -116,7 +116,7 @@ function WithdrawForm({
   const area = useWalletArea();
   // Re-read when a lock ends, so the account's label loses its "usable from" without a reload.
   const now = useLockClock(accounts.map((entry) => entry.usableAt), 'unlock');
-    const [values, setValues] = useState({ account: accounts.length === 1 ? accounts[0]!.id : '', amount: '' });
+  const [values, setValues] = useState({ account: accounts.length === 1 ? accounts[0]!.id : '', amount: '' });
   const { errors, setErrors, clear, place } = useFieldErrors<'account' | 'amount'>('withdraw', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [help, setHelp] = useState<HelpArticleId | undefined>();
@@ -132,6 +132,12 @@ function WithdrawForm({
   const fee = new Decimal(fiat.withdrawFee);
   const receive = amount && amount.gt(fee) ? amount.minus(fee) : null;
   const max = Decimal.min(free, remaining ?? free, fiat.withdrawMax);
+  // A locked account is named so, not disabled: this device's clock may differ from the provider's; the sandbox
+  // refuses a locked one (10203).
+  const accountOption = (a: FiatBookEntry) =>
+    Date.parse(a.usableAt) > now
+      ? t('fiat.accountOptionLocked', { name: a.name, bank: a.bankName, account: maskAccount(a.accountNumber), time: timeOf(a.usableAt) })
+      : t('fiat.accountOption', { name: a.name, bank: a.bankName, account: maskAccount(a.accountNumber) });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -152,6 +158,8 @@ function WithdrawForm({
     if (outcome === 'busy') setMessage(t('errors.clickOnce'));
   };
 
+  const bind = fieldBinder(values, set, errors);
+
   if (accounts.length === 0) {
     return (
       <div className="td-notice td-notice-warning" data-testid="fiat-no-accounts">
@@ -162,38 +170,18 @@ function WithdrawForm({
   }
   return (
     <form className="td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="fiat-withdraw-form">
-      <Field name="account" label={t('fiat.bankAccount')} error={errors.account} hint={<Link to={`/${lang}/${area.base}/address/fiatAddress`}>{t('fiat.manageAccounts')}</Link>}>
-        {(aria) => (
-          <select {...aria} data-testid="input-account" value={values.account} onChange={(e) => set('account')(e.target.value)}>
-            <option value="">{t('withdraw.choose')}</option>
-            {accounts.map((a) => {
-              const locked = Date.parse(a.usableAt) > now;
-              return (
-                // Not disabled: this device's clock may differ from the provider's; the sandbox refuses a locked one (10203).
-                <option key={a.id} value={a.id}>
-                  {locked
-                    ? t('fiat.accountOptionLocked', { name: a.name, bank: a.bankName, account: maskAccount(a.accountNumber), time: timeOf(a.usableAt) })
-                    : t('fiat.accountOption', { name: a.name, bank: a.bankName, account: maskAccount(a.accountNumber) })}
-                </option>
-              );
-            })}
-          </select>
-        )}
-      </Field>
-      <TextField
-        name="amount"
+      <SelectField
+        label={t('fiat.bankAccount')}
+        {...bind('account')}
+        placeholder={t('withdraw.choose')}
+        options={accounts.map((a) => ({ value: a.id, label: accountOption(a) }))}
+        hint={<Link to={`/${lang}/${area.base}/address/fiatAddress`}>{t('fiat.manageAccounts')}</Link>}
+      />
+      <AmountField
         label={t('fiat.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={values.amount}
-        onValue={set('amount')}
-        error={errors.amount}
+        {...bind('amount')}
         hint={t('fiat.limits', { min: formatQuantity(fiat.withdrawMin), max: formatQuantity(fiat.withdrawMax), asset: fiat.asset })}
-        addon={
-          <button type="button" className="td-button td-button-secondary" onClick={() => set('amount')(max.gt(0) ? max.toFixed() : '0')} data-testid="withdraw-max">
-            {t('withdraw.max')}
-          </button>
-        }
+        fill={{ value: max.gt(0) ? max.toFixed() : '0', label: t('withdraw.max'), testId: 'withdraw-max' }}
       />
       <dl className="td-wallet-facts" data-testid="withdraw-summary">
         <dt>{t('fiat.available')}</dt>
@@ -208,9 +196,9 @@ function WithdrawForm({
         <dd data-testid="withdraw-receive">{receive ? t('units.amount', { value: formatQuantity(receive.toFixed()), asset: fiat.asset }) : '--'}</dd>
       </dl>
       <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
-      <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
-        {submitting ? t('common.processing') : t('withdraw.next')}
-      </button>
+      <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="withdraw-submit">
+        {t('withdraw.next')}
+      </SubmitButton>
     </form>
   );
 }

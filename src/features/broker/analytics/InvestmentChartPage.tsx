@@ -27,7 +27,7 @@ const TABS = ['performance', 'analysis'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * investmentChart (spec §2 broker manager; issue 15 "Screens"): per project, NAV per unit, cumulative return and
+ * investmentChart (spec §2 broker manager, investmentChart): per project, NAV per unit, cumulative return and
  * drawdown on one time axis (PerformanceChart), time-weighted beside money-weighted return with what tells them
  * apart, the real-time net asset with its 10-minute stamp, and the spec §9 refresh times; the "data analysis" tab
  * (OverviewPanel) has the income lines per sub-account and per investor and the trade statistics.

@@ -40,7 +40,7 @@ const percentAxis = (value: number) => `${value.toFixed(2)}%`;
 const drawnValues = (p: PerformancePoint) => ({ nav: Number(p.nav), ret: Number(p.ret) * 100, drawdown: -Number(p.drawdown) * 100 });
 
 /**
- * The performance chart of one project (spec §2 "Broker pages" data analysis, §9 time ranges): NAV per unit, cumulative return and
+ * The performance chart of one project (spec §7 financingUnit/*; spec §9 time ranges): NAV per unit, cumulative return and
  * drawdown (retreat rate) in three panes over one time axis, the window chosen with the quick ranges 7–365 days
  * or a custom range. Controlled: the page computes the window's records (contract/broker-performance.ts) and
  * passes them in. Keyboard: the range buttons, the custom form, and the chart itself (arrow keys, Home, End read

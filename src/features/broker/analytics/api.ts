@@ -1,9 +1,9 @@
 import { type Body, type Reply, request } from '../../../lib/api/request.ts';
 import { rangeQuery, type ChartRange } from './chart-window.ts';
+import { quiet } from '../calls.ts';
 
 // The analytics pages' calls (spec §7 financingUnit/*, account/overview/*; contract/broker-analytics.ts),
 // typed from the contract (types only). Quiet: the screens show their errors.
-const quiet = { silent: true } as const;
 
 export type UnitSummary = Reply<'/broker/financingUnit/list'>['list'][number];
 export type IncomeRates = Reply<'/broker/financingUnit/queryBrokerUnitIncomeRateList'>;

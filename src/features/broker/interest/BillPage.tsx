@@ -32,7 +32,7 @@ type Notice = { text: string; tone: 'error' | 'success' } | null;
 
 /**
  * bill (spec §2 broker manager; spec §4 invoice states; spec §7 pageSettleBill, queryFinancingInterestCount,
- * settleBillDetailQuery, interestApply, findInterestApply; issue 15): the organisation's interest settle bills by
+ * settleBillDetailQuery, interestApply, findInterestApply): the organisation's interest settle bills by
  * status tab (with counts), project and time range, paged on the server, exported as xlsx; a bill's detail with its
  * investors' lines and its review history, and the step it waits for: initial review (not the applicant's),
  * re-review (not the initial reviewer's), rejection at either review, payment with the second factor.

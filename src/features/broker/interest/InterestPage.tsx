@@ -6,7 +6,7 @@ import { INTEREST_EXPORT_FILES, INTEREST_STATES, MAX_BILL_REMARK, type InterestS
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAmount, formatFractionPercent } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { FormMessage, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
 import { ExportButton, FilterBar, FilterSelect, PageSizeSelect, RecordTable, type TimeRange, useRecordQuery } from '../../../components/records/index.ts';
@@ -29,7 +29,7 @@ const INTEREST_EXPORT_PATHS = { investorInterest: '/broker/interestSettle/accoun
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * interest (spec §2 broker manager; spec §4 interest states; spec §7 interestSettle/*; issue 15): pick a project, read
+ * interest (spec §2 broker manager; spec §4 interest states; spec §7 interestSettle/*): pick a project, read
  * its interest by state and per investor (accrued daily at 00:00 UTC+8), preview a settlement up to a day, apply for
  * it — a settle bill pending its initial review — and open the bill on the bill page.
  */
@@ -209,13 +209,14 @@ function InterestRecords({ projectNo, version }: { projectNo: string; version: n
 }
 
 type SettleField = 'untilDay' | 'remark';
+const SETTLE_FIELDS: readonly SettleField[] = ['untilDay', 'remark'];
 
 /** Preview → apply: the unsettled interest up to a day per investor, the total and the paying account, then the bill. */
 function SettleForm({ projectNo, lastDay, onApplied }: { projectNo: string; lastDay: string | null; onApplied: (bill: SettleBill) => void }) {
   const { t } = useTranslation('broker-interest');
   const [untilDay, setUntilDay] = useState(lastDay ?? '');
   const [remark, setRemark] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<SettleField>>({});
+  const { errors, setErrors, place } = useFieldErrors<SettleField>('settle', SETTLE_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [preview, setPreview] = useState<SettlePreview | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
@@ -223,8 +224,7 @@ function SettleForm({ projectNo, lastDay, onApplied }: { projectNo: string; last
 
   const fail = (error: unknown) => {
     const described = describeInterestError(t, error);
-    if (described.field === 'untilDay' || described.field === 'remark') setErrors({ [described.field]: described.message });
-    else setMessage(described.message);
+    if (!place(described.field, described.message)) setMessage(described.message);
   };
 
   const onPreview = async (event: FormEvent) => {
@@ -281,9 +281,9 @@ function SettleForm({ projectNo, lastDay, onApplied }: { projectNo: string; last
       <TextField name="remark" label={t('interest.remark')} autoComplete="off" value={remark} onValue={setRemark} error={errors.remark} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
-        <button type="submit" className="td-button td-button-secondary" disabled={submitting} data-testid="settle-preview">
+        <SubmitButton submitting={submitting} secondary testId="settle-preview">
           {t('interest.preview')}
-        </button>
+        </SubmitButton>
       </div>
       {preview ? (
         <section className="td-broker-interest-preview" data-testid="settle-preview-panel" aria-labelledby="settle-preview-title">

@@ -1,25 +1,14 @@
-import type { BrokerInterestCalls } from '../../../../contract/broker-interest.ts';
-import type { BrokerProjectCalls } from '../../../../contract/broker-projects.ts';
 import { type Body, type Reply, request } from '../../../lib/api/request.ts';
+import { type Filters, type Paging, paged, quiet } from '../calls.ts';
 
-// The interest and bill pages' calls (issue 15; spec §7 "Broker calls"; contract/broker-interest.ts), typed from the
-// contract (types only). Quiet: the screens show refusals beside their fields or above their lists.
-const quiet = { silent: true } as const;
-type Calls = BrokerInterestCalls & BrokerProjectCalls;
-type Paging = Body<'/broker/pageSettleBill'>['pageCondition'];
-type Filters<P extends keyof Calls> = Body<P> extends { queryCondition?: infer Q } ? NonNullable<Q> : never;
-
+// The interest and bill pages' calls (spec §7 "Broker calls": interestSettle/*, pageSettleBill, interestApply;
+// contract/broker-interest.ts), typed from the contract (types only).
 export type ProjectOption = Reply<'/broker/project'>[number];
-export type ProjectInterest = Reply<'/broker/interestSettle/projectInterest'>;
-export type InvestorInterest = Reply<'/broker/interestSettle/account'>[number];
 export type SettlePreview = Reply<'/broker/interestSettle/previewSettleData'>;
 export type SettleBill = Reply<'/broker/interestSettle/applySettle'>;
 export type SettleBillDetail = Reply<'/broker/settleBillDetailQuery'>;
-export type BillCounts = Reply<'/broker/queryFinancingInterestCount'>;
-export type BillFilters = Filters<'/broker/pageSettleBill'>;
 /** An interest record with a key of its own (an investor's pending accruals, or their line of one bill). */
 export type InterestRecord = Reply<'/broker/interestSettle/page'>['list'][number] & { key: string };
-export type DecisionBody = Body<'/broker/interestApply'>;
 
 export const interestApi = {
   /** The organisation's projects for the picker (spec §3 projectList). */
@@ -33,8 +22,8 @@ export const interestApi = {
     const page = await request('/broker/interestSettle/page', { pageCondition, queryCondition }, quiet);
     return { ...page, list: page.list.map((r): InterestRecord => ({ ...r, key: `${r.projectNo}-${r.investorId}-${r.billNo ?? 'pending'}` })) };
   },
-  bills: (pageCondition: Paging, queryCondition: BillFilters) => request('/broker/pageSettleBill', { pageCondition, queryCondition }, quiet),
+  bills: paged('/broker/pageSettleBill'),
   detail: (billNo: string) => request('/broker/settleBillDetailQuery', { billNo }, quiet),
   counts: (projectNo?: string) => request('/broker/queryFinancingInterestCount', projectNo ? { projectNo } : {}, quiet),
-  decide: (body: DecisionBody) => request('/broker/interestApply', body, quiet),
+  decide: (body: Body<'/broker/interestApply'>) => request('/broker/interestApply', body, quiet),
 };

@@ -28,7 +28,7 @@ interface Filters extends TimeRange {
 }
 
 /**
- * assetFlow (spec §2 broker manager; spec §7 pageBrokerCapitalRecord and queryBrokerCapitalRecordDetail; issue 14):
+ * assetFlow (spec §2 broker manager; spec §7 pageBrokerCapitalRecord and queryBrokerCapitalRecordDetail):
  * every change of the organisation's sub-account wallets — deposits, transfers and their holds, withdrawals —
  * filtered by sub-account, wallet, kind and time range (spec §9), paged on the server; a row opens its detail (the
  * whole ledger transaction's legs, the provider side and the application behind it). The spec names no export for

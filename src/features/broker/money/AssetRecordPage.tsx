@@ -26,7 +26,7 @@ interface Filters extends TimeRange {
 
 /**
  * assetRecord (spec §2 broker manager; spec §4 fund states; spec §7 account/bill/page and its export
- * account/bill/export, 充提幣記錄 xlsx; issue 14): the sub-accounts' deposits and withdrawals, filtered by type,
+ * account/bill/export, 充提幣記錄 xlsx): the sub-accounts' deposits and withdrawals, filtered by type,
  * state, sub-account and time range (spec §9), paged on the server.
  */
 export default function AssetRecordPage() {

@@ -1,15 +1,17 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { type FormError } from '../../account/shared.ts';
-import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
+import { FormMessage, SubmitButton, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
 import { useStepUp } from '../../../components/step-up/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
+import type { ApplicationKey } from './application-keys.ts';
 import { moneyFactors, SecondFactorFields, type FactorField } from './shared.tsx';
+import './locale.ts';
 
 const FIELDS: readonly (FactorField | 'reason')[] = ['emailCode', 'gaCode', 'reason'];
-import './locale.ts';
 
 /** What an approval sends besides the application: its own requestId and the second factor. */
 export interface ApproveBody {
@@ -19,30 +21,42 @@ export interface ApproveBody {
   gaCode?: string;
 }
 
+/** The page's decision calls (fundTransfer/approve, reject or profitAccrual/approve, reject). */
+export interface DecisionCalls {
+  approve: (body: ApproveBody & { applicationId: string }) => Promise<{ applicationId: string }>;
+  reject: (body: { applicationId: string; requestId: string; reason?: string }) => Promise<{ applicationId: string }>;
+}
+
 /**
  * Approve (with the second factor: an e-mail code of business type brokerApprove, and the Google code when bound) or
- * reject (with an optional reason) one application (spec §4 maker-checker): the transfer page's applications
- * (fundTransfer/approve, reject) and the profit page's (profitAccrual/approve, reject). `approve` and `reject` call
- * the page's own decision and answer with the text to show when it is done; refusals show beside their field or
+ * reject (with an optional reason) one application (spec §4 maker-checker): the transfer page's applications and the
+ * profit page's, through the page's `calls`. Its title and the text shown when it is done are the page's
+ * (`${prefix}.decisionTitle`, `.approved`, `.rejected`: application-keys.ts); refusals show beside their field or
  * above the buttons, as `describe` says.
  */
 export function DecisionPanel({
-  title,
+  t: page,
+  prefix,
+  application,
+  calls,
   subject,
-  approve,
-  reject,
   describe,
   onDone,
   onCancel,
 }: {
-  title: string;
+  t: TFunction;
+  prefix: string;
+  application: { applicationId: string };
+  calls: DecisionCalls;
   subject: string;
-  approve: (body: ApproveBody) => Promise<string>;
-  reject: (body: { requestId: string; reason?: string }) => Promise<string>;
   describe: (error: unknown) => FormError;
   onDone: (text: string) => void;
   onCancel: () => void;
 }) {
+  const { applicationId } = application;
+  const text = (key: ApplicationKey, id: string) => page(`${prefix}.${key}`, { id });
+  const approve = async (body: ApproveBody) => text('approved', (await calls.approve({ applicationId, ...body })).applicationId);
+  const reject = async (body: { requestId: string; reason?: string }) => text('rejected', (await calls.reject({ applicationId, ...body })).applicationId);
   const { t } = useTranslation('broker-money');
   const info = useAccountInfo();
   const gaBound = Boolean(info?.gaBound);
@@ -99,16 +113,16 @@ export function DecisionPanel({
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onApprove(e)} data-testid="decision-form" aria-labelledby="decision-title">
       <h2 id="decision-title" ref={heading} tabIndex={-1}>
-        {title}
+        {text('decisionTitle', applicationId)}
       </h2>
       <p data-testid="decision-subject">{subject}</p>
       <SecondFactorFields businessType="brokerApprove" stepUp={stepUp} errors={errors} />
       <TextField name="reason" label={t('transfer.rejectReason')} autoComplete="off" value={reason} onValue={setReason} error={errors.reason} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="decision-approve">
+        <SubmitButton submitting={submitting} testId="decision-approve">
           {t('transfer.approve')}
-        </button>
+        </SubmitButton>
         <button type="button" className="td-button td-button-secondary" disabled={submitting} onClick={() => void onReject()} data-testid="decision-reject">
           {t('transfer.reject')}
         </button>

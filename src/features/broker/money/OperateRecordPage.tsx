@@ -22,7 +22,7 @@ interface Filters extends TimeRange {
 
 /**
  * operateRecord (spec §2 broker manager; spec §4 operation log types; spec §7 pageBrokerFinancingAction and its
- * export exportBrokerFinancingAction, 操作記錄 xlsx; issue 14): who applied for, approved or rejected which
+ * export exportBrokerFinancingAction, 操作記錄 xlsx): who applied for, approved or rejected which
  * transfer or withdrawal, filtered by type, exchange and time range (spec §9), paged on the server.
  */
 export default function OperateRecordPage() {

@@ -13,7 +13,7 @@ import './locale.ts';
 import './money.css';
 
 /**
- * recharge (spec §2 broker manager; spec §7 depositAddress/list; issue 14): a sub-account's deposit addresses on
+ * recharge (spec §2 broker manager; spec §7 depositAddress/list): a sub-account's deposit addresses on
  * its exchange, one per asset and network, each with its memo where the network has one and a copy button.
  * The sub-account comes from the organisation's list (spec §3 accountList); the asset filter narrows the list.
  */

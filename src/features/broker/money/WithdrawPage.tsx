@@ -1,29 +1,28 @@
 import Decimal from 'decimal.js';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BROKER_WALLETS, type BrokerWallet } from '../../../../contract/broker-rules.ts';
+import type { BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { Field, FormMessage, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { useStepUp } from '../../../components/step-up/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { useLoad } from '../../../lib/use-load.ts';
-import { AccountPicker } from './AccountPicker.tsx';
+import { AccountPicker, WalletPicker } from './AccountPicker.tsx';
 import { accountApi, fundApi, type WithdrawAddress } from './api.ts';
 import { describeMoneyError } from './errors.ts';
-import { amountText, moneyFactors, SecondFactorFields, type FactorField } from './shared.tsx';
+import { AMOUNT, amountText, moneyFactors, SecondFactorFields, type FactorField } from './shared.tsx';
 import './locale.ts';
 import './money.css';
 
 type WithdrawField = 'fromAccountId' | 'fromWallet' | 'asset' | 'network' | 'addressId' | 'amount' | 'remark' | FactorField;
 const FIELDS: readonly WithdrawField[] = ['fromAccountId', 'fromWallet', 'asset', 'network', 'addressId', 'amount', 'remark', 'emailCode', 'gaCode'];
-const AMOUNT = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
 const addressText = (a: WithdrawAddress) => [a.name, a.address, a.memo].filter(Boolean).join(' · ');
 
 /**
  * brokers-withdraw (spec §2 broker manager; spec §5 whitelist; spec §7 deposit/listWithdrawProduct,
- * listWithdrawMethod, listWithdrawAddress, fundTransfer/apply; issue 14): a withdrawal from a sub-account's wallet
+ * listWithdrawMethod, listWithdrawAddress, fundTransfer/apply): a withdrawal from a sub-account's wallet
  * to a whitelisted address of its exchange, within the network's limits and decimals, with the fee shown, and the
  * second factor (the e-mail code, and the Google code when bound). It is an application: the amount is held until
  * another member approves it on the transfer page (spec §4 maker-checker).
@@ -120,6 +119,19 @@ function Withdraw() {
   };
 
   const receive = method && AMOUNT.test(form.amount.trim()) ? Decimal.max(new Decimal(form.amount.trim()).minus(fee), 0).toFixed() : null;
+  const bind = fieldBinder<'asset' | 'network' | 'addressId' | 'amount' | 'remark'>(form, set, errors);
+  const assetOptions = (products.data ?? []).map((p) => ({ value: p.asset, label: p.asset }));
+  const networkOptions = (methods.data ?? []).filter((m) => !product || product.networks.includes(m.network)).map((m) => ({ value: m.network, label: m.label }));
+  const addressOptions = (addresses.data ?? []).map((a) => ({ value: a.addressId, label: addressText(a) }));
+  const facts = (
+    <span data-testid="withdraw-facts">
+      {t('withdraw.facts', {
+        free: form.asset ? amountText(free, form.asset) : '-',
+        fee: form.asset ? amountText(fee, form.asset) : '-',
+        receive: receive && form.asset ? amountText(receive, form.asset) : '-',
+      })}
+    </span>
+  );
   return (
     <div className="td-broker-money" data-testid="broker-withdraw">
       <div className="td-broker-money-head">
@@ -129,80 +141,18 @@ function Withdraw() {
       <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
       <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="withdraw-form" aria-labelledby="withdraw-form-title">
         <h2 id="withdraw-form-title">{t('withdraw.formTitle')}</h2>
-        <AccountPicker name="fromAccountId" label={t('common.subAccount')} accounts={accounts.data ?? []} value={form.fromAccountId} onChange={set('fromAccountId')} error={errors.fromAccountId as string | undefined} />
-        <Field name="fromWallet" label={t('withdraw.wallet')} error={errors.fromWallet}>
-          {(aria) => (
-            <select {...aria} data-testid="input-fromWallet" value={form.fromWallet} onChange={(e) => set('fromWallet')(e.target.value as BrokerWallet)}>
-              {BROKER_WALLETS.map((w) => (
-                <option key={w} value={w}>
-                  {t(`broker:wallets.${w}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field name="asset" label={t('common.asset')} error={errors.asset}>
-          {(aria) => (
-            <select {...aria} data-testid="input-asset" value={form.asset} onChange={(e) => set('asset')(e.target.value)}>
-              <option value="">{t('withdraw.choose')}</option>
-              {(products.data ?? []).map((p) => (
-                <option key={p.asset} value={p.asset}>
-                  {p.asset}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field name="network" label={t('withdraw.network')} error={errors.network}>
-          {(aria) => (
-            <select {...aria} data-testid="input-network" value={form.network} onChange={(e) => set('network')(e.target.value)}>
-              <option value="">{t('withdraw.choose')}</option>
-              {(methods.data ?? [])
-                .filter((m) => !product || product.networks.includes(m.network))
-                .map((m) => (
-                  <option key={m.network} value={m.network}>
-                    {m.label}
-                  </option>
-                ))}
-            </select>
-          )}
-        </Field>
-        <Field name="addressId" label={t('withdraw.address')} error={errors.addressId} hint={form.asset && addresses.data?.length === 0 ? t('withdraw.noAddress') : null}>
-          {(aria) => (
-            <select {...aria} data-testid="input-addressId" value={form.addressId} onChange={(e) => set('addressId')(e.target.value)}>
-              <option value="">{t('withdraw.choose')}</option>
-              {(addresses.data ?? []).map((a) => (
-                <option key={a.addressId} value={a.addressId}>
-                  {addressText(a)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <TextField
-          name="amount"
-          label={t('withdraw.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={form.amount}
-          onValue={set('amount')}
-          error={errors.amount}
-          hint={
-            <span data-testid="withdraw-facts">
-              {t('withdraw.facts', {
-                free: form.asset ? amountText(free, form.asset) : '-',
-                fee: form.asset ? amountText(fee, form.asset) : '-',
-                receive: receive && form.asset ? amountText(receive, form.asset) : '-',
-              })}
-            </span>
-          }
-        />
-        <TextField name="remark" label={t('transfer.remark')} autoComplete="off" value={form.remark} onValue={set('remark')} error={errors.remark} />
+        <AccountPicker name="fromAccountId" label={t('common.subAccount')} accounts={accounts.data ?? []} value={form.fromAccountId} onChange={set('fromAccountId')} error={errors.fromAccountId} />
+        <WalletPicker name="fromWallet" label={t('withdraw.wallet')} value={form.fromWallet} onChange={set('fromWallet')} error={errors.fromWallet} />
+        <SelectField label={t('common.asset')} {...bind('asset')} placeholder={t('withdraw.choose')} options={assetOptions} />
+        <SelectField label={t('withdraw.network')} {...bind('network')} placeholder={t('withdraw.choose')} options={networkOptions} />
+        <SelectField label={t('withdraw.address')} {...bind('addressId')} placeholder={t('withdraw.choose')} options={addressOptions} hint={form.asset && addresses.data?.length === 0 ? t('withdraw.noAddress') : null} />
+        <AmountField label={t('withdraw.amount')} {...bind('amount')} hint={facts} />
+        <TextField label={t('transfer.remark')} autoComplete="off" {...bind('remark')} />
         <SecondFactorFields businessType="brokerWithdraw" stepUp={stepUp} errors={errors} />
         <div className="td-broker-money-actions">
-          <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-submit">
-            {submitting ? t('common.processing') : t('withdraw.submit')}
-          </button>
+          <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="withdraw-submit">
+            {t('withdraw.submit')}
+          </SubmitButton>
         </div>
       </form>
     </div>

@@ -1,4 +1,4 @@
-// Entry of the broker manager's money pages (issue 14; spec §2 routes recharge, brokers-withdraw, broker-transfer,
+// Entry of the broker manager's money pages (spec §2 routes recharge, brokers-withdraw, broker-transfer,
 // assetRecord, operateRecord, assetFlow): each a lazily loaded page of one chunk.
 export const brokerMoneyPages = {
   brokerRecharge: () => import('./RechargePage.tsx'),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_TYPES } from '../../../../contract/broker-rules.ts';
 import { APPLICATION_TYPES, BILL_TYPES } from '../../../../contract/broker-funds-rules.ts';
+import { APPLICATION_KEYS } from './application-keys.ts';
 
 // The broker-money namespace (../shared/CONVENTIONS.md "i18n"): both locales have the same keys; every key the
 // views use with t('…') and every 'broker-money:…' key exists; zh-HK uses the glossary's terms.
@@ -45,6 +46,7 @@ describe('broker-money namespace', () => {
       ...APPLICATION_TYPES.map((x) => `types.${x}`),
       ...['applying', 'approved', 'rejected', 'done'].map((x) => `states.${x}`),
       ...BILL_TYPES.map((x) => `bill.types.${x}`),
+      ...APPLICATION_KEYS.map((x) => `transfer.${x}`),
     ];
     expect(dynamic.filter((k) => !en.includes(k))).toEqual([]);
   });

@@ -20,6 +20,9 @@ export function exportFields(filters: Record<string, unknown>): Record<string, s
   return out;
 }
 
+/** A positive amount asked for: up to 18 integer and 18 fraction digits, as contract/broker-funds.ts takes it. */
+export const AMOUNT = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
+
 /** An amount of an asset at its precision, with the asset (glossary "Numbers"). */
 export function amountText(value: string, asset: string): string {
   return `${formatAssetAmount(value, asset)} ${asset}`;

@@ -2,17 +2,25 @@ import Decimal from 'decimal.js';
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BROKER_WALLETS, type BrokerWallet } from '../../../../contract/broker-rules.ts';
+import type { BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { MAX_APPLICATION_REMARK } from '../../../../contract/broker-funds-rules.ts';
 import { ALLOT_MODES, MAX_ALLOT_LEGS, splitAllocation, type AllotMode } from '../../../../contract/broker-profit-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { profitApi, type Destination, type ExtractPreview, type ProfitApplication, type ProfitFund } from './api.ts';
 import { describeProfitError } from './errors.ts';
+import { AccountPicker, WalletPicker } from '../money/AccountPicker.tsx';
 import { moneyFactors, SecondFactorFields } from '../money/shared.tsx';
 import { useStepUp } from '../../../components/step-up/index.ts';
 import '../money/locale.ts';
-import { AMOUNT, DestinationSelect, usdt, type FactorField } from './parts.tsx';
+import { AMOUNT, usdt, type FactorField } from './parts.tsx';
+
+type WithdrawField = 'toAccountId' | 'amount' | 'remark' | FactorField;
+type TransferInField = 'fromAccountId' | 'amount';
+const FACTOR_FIELDS: readonly FactorField[] = ['emailCode', 'gaCode'];
+/** The fields a refusal is shown beside (the remark's own check runs before any call). */
+const WITHDRAW_PLACED: readonly WithdrawField[] = ['toAccountId', 'amount', ...FACTOR_FIELDS];
+const TRANSFER_IN_FIELDS: readonly TransferInField[] = ['fromAccountId', 'amount'];
 
 const remarkError = (t: TFunction, remark: string) => (remark.length > MAX_APPLICATION_REMARK ? t('errors.remark', { max: MAX_APPLICATION_REMARK }) : undefined);
 
@@ -34,7 +42,7 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
   const [form, setForm] = useState({ toAccountId: '', amount: '', remark: '' });
   const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
   const [preview, setPreview] = useState<ExtractPreview | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<'toAccountId' | 'amount' | 'remark' | FactorField>>({});
+  const { errors, setErrors, place } = useFieldErrors<WithdrawField>('profit-withdraw', WITHDRAW_PLACED);
   const [message, setMessage] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -46,11 +54,10 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
   };
   const fail = (error: unknown) => {
     const described = describeProfitError(t, error);
-    if (described.field && ['toAccountId', 'amount', 'emailCode', 'gaCode'].includes(described.field)) setErrors({ [described.field]: described.message });
-    else setMessage(described.message);
+    if (!place(described.field, described.message)) setMessage(described.message);
   };
   const checkFields = () => {
-    const found: FieldErrors<'toAccountId' | 'amount' | 'remark'> = {};
+    const found: FieldErrors<WithdrawField> = {};
     if (!form.toAccountId) found.toAccountId = t('errors.toRequired');
     const amount = amountError(t, form.amount, fund.available);
     if (amount) found.amount = amount;
@@ -101,21 +108,13 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
     });
   };
 
+  const bind = fieldBinder(form, set, errors);
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="profit-withdraw-form" aria-labelledby="profit-withdraw-title">
       <h2 id="profit-withdraw-title">{t('withdraw.title')}</h2>
-      <DestinationSelect name="toAccountId" label={t('withdraw.to')} accounts={destinations} value={form.toAccountId} onChange={set('toAccountId')} error={errors.toAccountId} hint={destinations.length === 0 ? t('withdraw.noDestination') : null} />
-      <TextField
-        name="amount"
-        label={t('withdraw.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={form.amount}
-        onValue={set('amount')}
-        error={errors.amount}
-        hint={<span data-testid="profit-withdraw-available">{t('availableHint', { amount: usdt(fund.available) })}</span>}
-      />
-      <TextField name="remark" label={t('withdraw.remark')} autoComplete="off" value={form.remark} onValue={set('remark')} error={errors.remark} />
+      <AccountPicker name="toAccountId" label={t('withdraw.to')} accounts={destinations} value={form.toAccountId} onChange={set('toAccountId')} error={errors.toAccountId} hint={destinations.length === 0 ? t('withdraw.noDestination') : null} />
+      <AmountField label={t('withdraw.amount')} {...bind('amount')} hint={<span data-testid="profit-withdraw-available">{t('availableHint', { amount: usdt(fund.available) })}</span>} />
+      <TextField label={t('withdraw.remark')} autoComplete="off" {...bind('remark')} />
       {preview ? (
         <p className="td-field-hint" role="status" data-testid="profit-withdraw-preview">
           {t('withdraw.previewText', { amount: usdt(preview.amount), account: preview.toSubAccountName, after: usdt(preview.availableAfter), payable: usdt(preview.profitPayableAfter), nav: preview.nav })}
@@ -127,9 +126,9 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
         <button type="button" className="td-button td-button-secondary" disabled={submitting} onClick={() => void onPreview()} data-testid="profit-withdraw-preview-button">
           {t('withdraw.preview')}
         </button>
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="profit-withdraw-submit">
-          {submitting ? t('processing') : t('withdraw.submit')}
-        </button>
+        <SubmitButton submitting={submitting} busyText={t('processing')} testId="profit-withdraw-submit">
+          {t('withdraw.submit')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -154,7 +153,7 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
     { toAccountId: '', value: '' },
   ]);
   const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
-  const [errors, setErrors] = useState<FieldErrors<string>>({});
+  const { errors, setErrors, place } = useFieldErrors<string>('profit-allot', FACTOR_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -199,8 +198,7 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
         const described = describeProfitError(t, error);
         if (described.field === 'amount') setErrors({ total: described.message });
         else if (described.field === 'legs' || described.field === 'toAccountId') setErrors({ legs: described.message });
-        else if (described.field === 'emailCode' || described.field === 'gaCode') setErrors({ [described.field]: described.message });
-        else setMessage(described.message);
+        else if (!place(described.field, described.message)) setMessage(described.message);
       }
     });
   };
@@ -208,26 +206,14 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="profit-allot-form" aria-labelledby="profit-allot-title">
       <h2 id="profit-allot-title">{t('allot.title')}</h2>
-      <Field name="allotMode" label={t('allot.mode')}>
-        {(aria) => (
-          <select {...aria} data-testid="input-allotMode" value={mode} onChange={(e) => setMode(e.target.value as AllotMode)}>
-            {ALLOT_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`allot.modes.${m}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <TextField name="allotTotal" label={t('allot.total')} inputMode="decimal" autoComplete="off" value={total} onValue={setTotal} error={errors.total} hint={t('availableHint', { amount: usdt(fund.available) })} />
+      <SelectField<AllotMode> name="allotMode" label={t('allot.mode')} value={mode} onValue={setMode} options={ALLOT_MODES.map((m) => ({ value: m, label: t(`allot.modes.${m}`) }))} />
+      <AmountField name="allotTotal" label={t('allot.total')} value={total} onValue={setTotal} error={errors.total} hint={t('availableHint', { amount: usdt(fund.available) })} />
       {legs.map((leg, i) => (
         <div className="td-profit-leg" key={i} data-testid={`profit-allot-leg-${i}`}>
-          <DestinationSelect name={`allotLegTo${i}`} label={t('allot.legTo', { n: i + 1 })} accounts={destinations} value={leg.toAccountId} onChange={(toAccountId) => setLeg(i, { toAccountId })} error={errors[`legTo${i}`]} />
-          <TextField
+          <AccountPicker name={`allotLegTo${i}`} label={t('allot.legTo', { n: i + 1 })} accounts={destinations} value={leg.toAccountId} onChange={(toAccountId) => setLeg(i, { toAccountId })} error={errors[`legTo${i}`]} />
+          <AmountField
             name={`allotLeg${i}`}
             label={mode === 'amount' ? t('allot.legAmount', { n: i + 1 }) : t('allot.legPercent', { n: i + 1 })}
-            inputMode="decimal"
-            autoComplete="off"
             value={leg.value}
             onValue={(value) => setLeg(i, { value })}
             error={errors[`leg${i}`]}
@@ -251,9 +237,9 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
       <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ emailCode: 'allotEmailCode', gaCode: 'allotGaCode' }} stepUp={stepUp} errors={errors} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="profit-allot-submit">
-          {submitting ? t('processing') : t('allot.submit')}
-        </button>
+        <SubmitButton submitting={submitting} busyText={t('processing')} testId="profit-allot-submit">
+          {t('allot.submit')}
+        </SubmitButton>
       </div>
     </form>
   );
@@ -266,7 +252,7 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
 export function TransferInForm({ fund, destinations, onApplied }: { fund: ProfitFund; destinations: readonly Destination[]; onApplied: (application: ProfitApplication, text: string) => void }) {
   const { t } = useTranslation('broker-profit');
   const [form, setForm] = useState({ fromAccountId: '', fromWallet: 'futures' as BrokerWallet, amount: '' });
-  const [errors, setErrors] = useState<FieldErrors<'fromAccountId' | 'amount'>>({});
+  const { errors, setErrors, place } = useFieldErrors<TransferInField>('profit-transfer-in', TRANSFER_IN_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -274,7 +260,7 @@ export function TransferInForm({ fund, destinations, onApplied }: { fund: Profit
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const found: FieldErrors<'fromAccountId' | 'amount'> = {};
+    const found: FieldErrors<TransferInField> = {};
     if (!form.fromAccountId) found.fromAccountId = t('errors.toRequired');
     const amount = amountError(t, form.amount);
     if (amount) found.amount = amount;
@@ -288,9 +274,8 @@ export function TransferInForm({ fund, destinations, onApplied }: { fund: Profit
         onApplied(application, t('transferIn.applied', { id: application.applicationId }));
       } catch (error) {
         const described = describeProfitError(t, error);
-        if (described.field === 'amount' || described.field === 'fromAccountId') setErrors({ [described.field]: described.message });
-        else if (described.field === 'toAccountId') setErrors({ fromAccountId: described.message });
-        else setMessage(described.message);
+        // describeProfitError puts a destination refusal beside toAccountId: here that is the sub-account the money comes from.
+        if (!place(described.field === 'toAccountId' ? 'fromAccountId' : described.field, described.message)) setMessage(described.message);
       }
     });
   };
@@ -299,24 +284,14 @@ export function TransferInForm({ fund, destinations, onApplied }: { fund: Profit
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="profit-transfer-in-form" aria-labelledby="profit-transfer-in-title">
       <h2 id="profit-transfer-in-title">{t('transferIn.title')}</h2>
       <p className="td-field-hint">{t('transferIn.intro')}</p>
-      <DestinationSelect name="fromAccountId" label={t('transferIn.from')} accounts={destinations} value={form.fromAccountId} onChange={(fromAccountId) => setForm((f) => ({ ...f, fromAccountId }))} error={errors.fromAccountId} />
-      <Field name="fromWallet" label={t('transferIn.wallet')}>
-        {(aria) => (
-          <select {...aria} data-testid="input-fromWallet" value={form.fromWallet} onChange={(e) => setForm((f) => ({ ...f, fromWallet: e.target.value as BrokerWallet }))}>
-            {BROKER_WALLETS.map((w) => (
-              <option key={w} value={w}>
-                {t(`broker:wallets.${w}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <TextField name="transferInAmount" label={t('transferIn.amount')} inputMode="decimal" autoComplete="off" value={form.amount} onValue={(amount) => setForm((f) => ({ ...f, amount }))} error={errors.amount} />
+      <AccountPicker name="fromAccountId" label={t('transferIn.from')} accounts={destinations} value={form.fromAccountId} onChange={(fromAccountId) => setForm((f) => ({ ...f, fromAccountId }))} error={errors.fromAccountId} />
+      <WalletPicker name="fromWallet" label={t('transferIn.wallet')} value={form.fromWallet} onChange={(fromWallet) => setForm((f) => ({ ...f, fromWallet }))} />
+      <AmountField name="transferInAmount" label={t('transferIn.amount')} value={form.amount} onValue={(amount) => setForm((f) => ({ ...f, amount }))} error={errors.amount} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="profit-transfer-in-submit">
-          {submitting ? t('processing') : t('transferIn.submit')}
-        </button>
+        <SubmitButton submitting={submitting} busyText={t('processing')} testId="profit-transfer-in-submit">
+          {t('transferIn.submit')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,15 +2,15 @@ import { Column } from 'primereact/column';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROFIT_APPLICATION_TYPES, PROFIT_EXPORT_FILES, PROFIT_FUNDS_EXPORT_FILE, type ProfitApplicationType } from '../../../../contract/broker-profit-rules.ts';
-import { formatDateTime } from '../../../lib/format/index.ts';
 import { usePrimeLocale } from '../../../lib/i18n/primereact.ts';
-import { Field, FormMessage } from '../../../components/form/index.ts';
+import { FormMessage, SelectField } from '../../../components/form/index.ts';
 import { useAccountInfo } from '../../account/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import '../lists.css';
-import { DataTable, ExportButton, FilterBar, FilterSelect, PageSizeSelect, RecordTable, type TimeRange, TimeRangeFilter, useRecordQuery } from '../../../components/records/index.ts';
+import { DataTable, ExportButton, FilterBar, PageSizeSelect, RecordTable, type TimeRange, TimeRangeFilter, useRecordQuery } from '../../../components/records/index.ts';
 import { EmptyState } from '../../../components/index.ts';
 import { useLoad } from '../../../lib/use-load.ts';
+import { ApplicationList, useDecision, type ApplicationKind } from '../money/ApplicationList.tsx';
 import { DecisionPanel } from '../money/DecisionPanel.tsx';
 import { fileNameOf } from '../money/export-name.ts';
 import { exportFields, timeFields } from '../money/shared.tsx';
@@ -22,19 +22,17 @@ import './locale.ts';
 import '../money/money.css';
 import './profit.css';
 import { useListFailure } from '../list-failure.tsx';
-
-const STATES = ['applying', 'approved', 'rejected', 'done'] as const;
-type State = (typeof STATES)[number];
-interface ApplicationFilters extends TimeRange {
-  status?: State;
-  type?: ProfitApplicationType;
-}
-type Notice = { text: string; tone: 'error' | 'success' } | null;
+/** The profit applications (spec §4 operation log types inferior_extract, funds_allot, inferior_transfer). */
+const PROFIT_APPLICATIONS: ApplicationKind<ProfitApplicationType> = {
+  prefix: 'applications',
+  names: { status: 'profitStatus', type: 'profitType', rowAttribute: 'data-profit-application', testId: 'profit' },
+  types: PROFIT_APPLICATION_TYPES,
+};
 
 /**
  * profit (spec §2 broker manager; spec §4 application states and operation log types inferior_extract, funds_allot,
  * inferior_transfer; spec §7 project/queryWithdrawAvailable, invokeWithdrawalEmailValidation,
- * submitExtractInferiorRecord, addExtractInferiorRecord, addInferiorTransferRecord, profitAccrual/*; issue 15): per
+ * submitExtractInferiorRecord, addExtractInferiorRecord, addInferiorTransferRecord, profitAccrual/*): per
  * project the accrued, withdrawn, held and available profit; the withdrawal (with its preview and second factor),
  * the allocation over several sub-accounts and the broker's own money in; the applications another member
  * approves or rejects; the zero-hour accrual records. Both tables export to xlsx (cover block, UTC+8).
@@ -59,22 +57,11 @@ function Profit() {
   const projectNo = picked || funds.data?.[0]?.projectNo || '';
   const fund = funds.data?.find((f) => f.projectNo === projectNo) ?? null;
   const destinations = useLoad(async () => (projectNo ? profitApi.accounts(projectNo) : []), [projectNo]);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [deciding, setDeciding] = useState<ProfitApplication | null>(null);
+  const { notice, setNotice, deciding, decide, panel } = useDecision<ProfitApplication>({ t, prefix: PROFIT_APPLICATIONS.prefix, calls: profitApi, onDecided: reload });
 
   const applied = (_: ProfitApplication, text: string) => {
     setNotice({ text, tone: 'success' });
     reload();
-  };
-  const decide = (row: ProfitApplication) => {
-    setNotice(null);
-    // spec §4 maker-checker: the applicant cannot decide their own application (the sandbox refuses it too: 10451).
-    if (!row.canDecide) {
-      setDeciding(null);
-      setNotice({ text: t('errors.selfApproval'), tone: 'error' });
-      return;
-    }
-    setDeciding(row);
   };
 
   return (
@@ -85,17 +72,7 @@ function Profit() {
       </div>
       <FundSummary funds={funds.data ?? []} loaded={Boolean(funds.data)} />
       {funds.data && funds.data.length > 0 ? (
-        <Field name="profitProject" label={t('project')}>
-          {(aria) => (
-            <select {...aria} data-testid="input-profitProject" value={projectNo} onChange={(e) => setPicked(e.target.value)}>
-              {funds.data!.map((f) => (
-                <option key={f.projectNo} value={f.projectNo}>
-                  {t('projectOption', { name: f.projectName, no: f.projectNo })}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField name="profitProject" label={t('project')} value={projectNo} onValue={setPicked} options={funds.data.map((f) => ({ value: f.projectNo, label: t('projectOption', { name: f.projectName, no: f.projectNo }) }))} />
       ) : null}
       {fund ? <FundFigures fund={fund} /> : null}
       <FormMessage text={notice?.text ?? null} tone={notice?.tone ?? 'error'} />
@@ -108,7 +85,8 @@ function Profit() {
       ) : null}
       {deciding ? (
         <DecisionPanel
-          title={t('applications.decisionTitle', { id: deciding.applicationId })}
+          {...panel}
+          application={deciding}
           subject={t('applications.decisionSubject', {
             type: t(`types.${deciding.type}`),
             amount: usdt(deciding.amount),
@@ -116,15 +94,7 @@ function Profit() {
             legs: legsText(t, deciding),
             applicant: deciding.applicant,
           })}
-          approve={async (body) => t('applications.approved', { id: (await profitApi.approve({ applicationId: deciding.applicationId, ...body })).applicationId })}
-          reject={async (body) => t('applications.rejected', { id: (await profitApi.reject({ applicationId: deciding.applicationId, ...body })).applicationId })}
           describe={(error) => describeProfitError(t, error)}
-          onDone={(text) => {
-            setDeciding(null);
-            setNotice({ text, tone: 'success' });
-            reload();
-          }}
-          onCancel={() => setDeciding(null)}
         />
       ) : null}
       <Applications projectNo={projectNo} version={version} onDecide={decide} />
@@ -194,58 +164,28 @@ function FundSummary({ funds, loaded }: { funds: readonly ProfitFund[]; loaded: 
 
 function Applications({ projectNo, version, onDecide }: { projectNo: string; version: number; onDecide: (row: ProfitApplication) => void }) {
   const { t } = useTranslation('broker-profit');
-  const describeFailure = useListFailure();
-  const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<ApplicationFilters>({ days: 30 });
-  const query = { ...timeFields(filters), ...(projectNo ? { projectNo } : {}), ...(filters.status ? { status: filters.status } : {}), ...(filters.type ? { type: filters.type } : {}) };
-  const page = useLoad(() => profitApi.applications(paging, query), [paging, filters, projectNo, version]);
   return (
     <section aria-labelledby="profit-applications-title" data-testid="profit-applications">
       <h2 id="profit-applications-title" className="td-broker-money-section">
         {t('applications.title')}
       </h2>
-      <FilterBar
-        actions={<ExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'application', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.application.fileName)} />}
+      <ApplicationList<ProfitApplication, ProfitApplicationType>
+        t={t}
+        kind={PROFIT_APPLICATIONS}
+        label={t('applications.title')}
+        scope={projectNo ? { projectNo } : {}}
+        version={version}
+        load={profitApi.applications}
+        exportAction={(query) => (
+          <ExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'application', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.application.fileName)} />
+        )}
+        amount={(row) => usdt(row.amount)}
+        statusNote={(row) => (row.units && row.nav ? <span className="td-field-hint">{t('applications.units', { units: row.units, nav: row.nav })}</span> : null)}
+        onDecide={onDecide}
       >
-        <FilterSelect<State> name="profitStatus" label={t('applications.status')} value={filters.status} options={STATES.map((s) => [s, t(`states.${s}`)] as const)} onChange={(v) => setFilter('status', v)} />
-        <FilterSelect<ProfitApplicationType>
-          name="profitType"
-          label={t('applications.type')}
-          value={filters.type}
-          options={PROFIT_APPLICATION_TYPES.map((s) => [s, t(`types.${s}`)] as const)}
-          onChange={(v) => setFilter('type', v)}
-        />
-        <TimeRangeFilter value={filters} onChange={setRange} />
-        <PageSizeSelect paging={paging} onChange={setPaging} />
-      </FilterBar>
-      <RecordTable<ProfitApplication> label={t('applications.title')} dataKey="applicationId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
-        <Column header={t('applications.columns.createdAt')} body={(row: ProfitApplication) => <span data-profit-application={row.applicationId}>{formatDateTime(row.createdAt)}</span>} />
-        <Column header={t('applications.columns.type')} body={(row: ProfitApplication) => t(`types.${row.type}`)} />
         <Column header={t('applications.columns.project')} body={(row: ProfitApplication) => row.projectNo} />
         <Column header={t('applications.columns.legs')} body={(row: ProfitApplication) => legsText(t, row)} />
-        <Column header={t('applications.columns.amount')} body={(row: ProfitApplication) => usdt(row.amount)} />
-        <Column header={t('applications.columns.applicant')} body={(row: ProfitApplication) => row.applicant} />
-        <Column
-          header={t('applications.columns.status')}
-          body={(row: ProfitApplication) => (
-            <span data-testid={`profit-status-${row.applicationId}`} data-status={row.status}>
-              {t(`states.${row.status}`)}
-              {row.approver ? <span className="td-field-hint">{t('applications.decidedBy', { email: row.approver })}</span> : null}
-              {row.rejectReason ? <span className="td-field-hint">{t('applications.reason', { reason: row.rejectReason })}</span> : null}
-              {row.units && row.nav ? <span className="td-field-hint">{t('applications.units', { units: row.units, nav: row.nav })}</span> : null}
-            </span>
-          )}
-        />
-        <Column
-          header={t('applications.columns.actions')}
-          body={(row: ProfitApplication) =>
-            row.status === 'applying' ? (
-              <button type="button" className="td-link-button" aria-label={t('applications.decideNamed', { id: row.applicationId })} onClick={() => onDecide(row)} data-testid={`profit-decide-${row.applicationId}`}>
-                {t('applications.decide')}
-              </button>
-            ) : null
-          }
-        />
-      </RecordTable>
+      </ApplicationList>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ALLOT_MODES, PROFIT_APPLICATION_TYPES } from '../../../../contract/broker-profit-rules.ts';
 import { PROJECT_STATUSES } from '../../../../contract/broker-projects-rules.ts';
+import { APPLICATION_KEYS } from '../money/application-keys.ts';
 
 // The broker-profit namespace (../shared/CONVENTIONS.md "i18n"): both locales have the same keys; every key the
 // page uses with t('…') and every 'broker-profit:…' key exists; zh-HK keeps to the glossary.
@@ -33,6 +34,7 @@ describe('broker-profit namespace', () => {
       ...['applying', 'approved', 'rejected', 'done'].map((x) => `states.${x}`),
       ...ALLOT_MODES.map((x) => `allot.modes.${x}`),
       ...PROJECT_STATUSES.map((x) => `status.${x}`),
+      ...APPLICATION_KEYS.map((x) => `applications.${x}`),
     ];
     expect([...used, ...dynamic].filter((k) => !en.includes(k))).toEqual([]);
   });

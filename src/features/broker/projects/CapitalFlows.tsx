@@ -17,7 +17,7 @@ interface Filters extends TimeRange {
 }
 
 /**
- * A project's capital increases and decreases (project/pageDepositWithdrawRecords; issue 15), by direction and time
+ * A project's capital increases and decreases (spec §7 project/pageDepositWithdrawRecords), by direction and time
  * range (spec §9), server-paged: each with its investor, amount, units and the NAV per unit it was made at.
  */
 export function CapitalFlows({ projectNo }: { projectNo: string }) {

@@ -8,7 +8,7 @@ import { PROJECT_EXPORT_PATHS, projectFileName } from './exports.ts';
 type DocumentKey = 'nav' | 'records' | 'holdings' | 'tradeBills';
 
 /**
- * The project's documents (issue 15 "project-detail … documents"): the files a broker hands an investor or an auditor,
+ * The project's documents (spec §2 project-detail/{projectNo}; spec §7 "Downloads"): the files a broker hands an investor or an auditor,
  * each the xlsx export of its table for this project over its whole life, under the cover block (server/broker):
  * the NAV statement (the zero-hour records, financingUnit/zeroRecord/export), the subscriptions and redemptions, the
  * investors' holdings, and the trade bills (order/tradeBill/export). spec §7 "Downloads".

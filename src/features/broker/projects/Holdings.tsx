@@ -11,7 +11,7 @@ import { formatUnits } from './rules.ts';
 const usdt = (value: string) => formatAssetAmount(value, 'USDT');
 
 /**
- * The investors' holdings of a project (project/listCapital; issue 15): units, principal, value at the live NAV per
+ * The investors' holdings of a project (spec §7 project/listCapital): units, principal, value at the live NAV per
  * unit, and the interest accrued for each and not yet settled — with the project's total interest payable (the
  * interest summary; the settlement itself is on the interest page).
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { formatAssetAmount } from '../../../lib/format/index.ts';
-import { FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { AmountField, fieldBinder, FormMessage, SubmitButton, TextField, useFieldErrors, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
 import { BrokerOnly } from '../config/BrokerOnly.tsx';
 import { useLoad } from '../../../lib/use-load.ts';
 import { LoadError } from '../parts.tsx';
@@ -17,13 +17,13 @@ import './projects.css';
 
 type Mode = 'existing' | 'new';
 type IncreaseField = 'projectNo' | 'investorId' | 'investorName' | 'investorEmail' | 'amount';
-const FIELDS: readonly string[] = ['projectNo', 'investorId', 'investorName', 'investorEmail', 'amount'];
+const FIELDS: readonly IncreaseField[] = ['projectNo', 'investorId', 'investorName', 'investorEmail', 'amount'];
 const usdt = (value: string) => `${formatAssetAmount(value, 'USDT')} USDT`;
 
 /**
- * investment (spec §2 broker manager; issue 15 capital increase): an investor — one of the organisation's or a new
- * one by name and e-mail — brings money from outside into a project that is not completed, at least its minimum
- * subscription, and buys units at the current NAV per unit; the units the amount buys are shown before it is
+ * investment (spec §2 broker manager; spec §7 financing/increaseCapital): an investor — one of the organisation's or
+ * a new one by name and e-mail — brings money from outside into a project that is not completed, at least its
+ * minimum subscription, and buys units at the current NAV per unit; the units the amount buys are shown before it is
  * submitted (contract/broker-nav.ts, the sandbox's own arithmetic). One request id per capital increase.
  */
 export default function InvestmentPage() {
@@ -40,7 +40,7 @@ function Investment() {
   const [projectNo, setProjectNo] = useState(params.get('projectNo') ?? '');
   const [mode, setMode] = useState<Mode>('existing');
   const [form, setForm] = useState({ investorId: '', investorName: '', investorEmail: '', amount: '' });
-  const [errors, setErrors] = useState<FieldErrors<IncreaseField>>({});
+  const { errors, setErrors, place } = useFieldErrors<IncreaseField>('increase', FIELDS);
   const [notice, setNotice] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -84,13 +84,13 @@ function Investment() {
         setNotice({ text: t('investment.done', { investor: flow.investorName, amount: usdt(flow.amount), units: formatUnits(flow.units), nav: formatNav(flow.nav) }), tone: 'success' });
       } catch (error) {
         const described = describeProjectError(t, error);
-        if (described.field && FIELDS.includes(described.field)) setErrors({ [described.field]: described.message });
-        else setNotice({ text: described.message, tone: 'error' });
+        if (!place(described.field, described.message)) setNotice({ text: described.message, tone: 'error' });
       }
     });
     if (outcome === 'busy') setNotice({ text: t('account:errors.clickOnce'), tone: 'error' });
   };
 
+  const bind = fieldBinder<'investorName' | 'investorEmail' | 'amount'>(form, set, errors);
   return (
     <section className="td-broker-page td-broker-projects" data-testid="broker-investment">
       <div>
@@ -120,20 +120,20 @@ function Investment() {
           <InvestorPicker investors={investors.data ?? []} value={form.investorId} onChange={set('investorId')} error={errors.investorId} />
         ) : (
           <>
-            <TextField name="investorName" label={t('investment.investorName')} autoComplete="off" value={form.investorName} onValue={set('investorName')} error={errors.investorName} />
-            <TextField name="investorEmail" label={t('investment.investorEmail')} type="email" autoComplete="off" value={form.investorEmail} onValue={set('investorEmail')} error={errors.investorEmail} />
+            <TextField label={t('investment.investorName')} autoComplete="off" {...bind('investorName')} />
+            <TextField label={t('investment.investorEmail')} type="email" autoComplete="off" {...bind('investorEmail')} />
           </>
         )}
-        <TextField name="amount" label={t('investment.amount')} inputMode="decimal" autoComplete="off" value={form.amount} onValue={set('amount')} error={errors.amount} />
+        <AmountField label={t('investment.amount')} {...bind('amount')} />
         {project && units ? (
           <p className="td-broker-project-preview" role="status" data-testid="increase-preview" data-units={units} data-nav={project.nav}>
             {t('investment.previewText', { units: formatUnits(units), nav: formatNav(project.nav) })}
           </p>
         ) : null}
         <div className="td-broker-project-actions">
-          <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="increase-submit">
-            {submitting ? t('common.processing') : t('investment.submit')}
-          </button>
+          <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="increase-submit">
+            {t('investment.submit')}
+          </SubmitButton>
         </div>
       </form>
     </section>

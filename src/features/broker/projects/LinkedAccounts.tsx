@@ -10,7 +10,7 @@ import { describeProjectError } from './errors.ts';
 import { PROJECT_EXPORT_PATHS, projectFileName } from './exports.ts';
 
 /**
- * A project's sub-accounts (account/project/relation/*; issue 15): the primary one and the linked ones, whose assets
+ * A project's sub-accounts (spec §7 account/project/relation/*): the primary one and the linked ones, whose assets
  * count towards the project's gross asset. A sub-account of the project's exchange that holds nothing can be linked;
  * a linked one that holds nothing again can be unlinked (so linking never moves the NAV).
  */

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { addDays, hkDay, MAX_INTEREST_RATE, MAX_PERFORMANCE_FEE_RATE, PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, type ProjectStatus } from '../../../../contract/broker-projects-rules.ts';
 import type { BrokerExchange } from '../../../../contract/broker-rules.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
-import { Field, FormMessage, TextField, useSubmit, type FieldErrors } from '../../../components/form/index.ts';
+import { AmountField, Field, fieldBinder, FormMessage, SelectField, SubmitButton, TextField, useFieldErrors, useSubmit } from '../../../components/form/index.ts';
 import { useBrokerLookup } from '../lookup-store.ts';
 import { projectApi } from './api.ts';
 import { describeProjectError } from './errors.ts';
 import { checkProjectTerms, dropError, fractionPercent, percentToFraction, type ProjectTermsField, type ProjectTermsForm } from './rules.ts';
 
-const FIELDS: readonly string[] = ['name', 'description', 'exchangeCode', 'startDay', 'endDay', 'interestRate', 'performanceFeeRate', 'minSubscription'];
+const FIELDS: readonly ProjectTermsField[] = ['name', 'description', 'exchangeCode', 'startDay', 'endDay', 'interestRate', 'performanceFeeRate', 'minSubscription'];
 
 const initialForm = (): ProjectTermsForm => {
   const today = hkDay(Date.now());
@@ -17,7 +17,7 @@ const initialForm = (): ProjectTermsForm => {
 };
 
 /**
- * A new project (applyRecord/add type project; issue 15): name, description, exchange, start and end days (UTC+8),
+ * A new project (spec §7 applyRecord/add, type project): name, description, exchange, start and end days (UTC+8),
  * annual interest rate and performance fee rate (typed as percentages), minimum subscription. The sandbox decides at
  * once and opens the project's primary asset-management sub-account. One request id per form, so a resend never
  * makes two projects.
@@ -26,7 +26,7 @@ export function NewProjectForm({ onDone, onClose }: { onDone: (project: { projec
   const { t } = useTranslation('broker-project');
   const exchanges = useBrokerLookup((s) => s.exchangeList);
   const [form, setForm] = useState(initialForm);
-  const [errors, setErrors] = useState<FieldErrors<ProjectTermsField>>({});
+  const { errors, setErrors, place } = useFieldErrors<ProjectTermsField>('project', FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
@@ -61,56 +61,36 @@ export function NewProjectForm({ onDone, onClose }: { onDone: (project: { projec
         if (record.project) onDone({ projectNo: record.project.projectNo, status: record.project.status });
       } catch (error) {
         const described = describeProjectError(t, error);
-        if (described.field && FIELDS.includes(described.field)) setErrors({ [described.field]: described.message });
-        else setFailure(described.message);
+        if (!place(described.field, described.message)) setFailure(described.message);
       }
     });
     if (outcome === 'busy') setFailure(t('account:errors.clickOnce'));
   };
 
+  const bind = fieldBinder(form, set, errors);
   return (
     <form className="td-form td-broker-panel td-broker-project-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="project-form-title" data-testid="project-form">
       <h2 id="project-form-title">{t('form.title')}</h2>
       <p className="td-field-hint">{t('form.intro')}</p>
       <FormMessage text={failure} />
-      <TextField name="name" label={t('form.name')} autoComplete="off" maxLength={PROJECT_NAME_MAX} value={form.name} onValue={set('name')} error={errors.name} />
+      <TextField label={t('form.name')} autoComplete="off" maxLength={PROJECT_NAME_MAX} {...bind('name')} />
       <Field name="description" label={t('form.description')} error={errors.description}>
         {(aria) => <textarea {...aria} rows={3} maxLength={PROJECT_DESCRIPTION_MAX} data-testid="input-description" value={form.description} onChange={(e) => set('description')(e.target.value)} />}
       </Field>
-      <Field name="exchangeCode" label={t('form.exchange')} error={errors.exchangeCode}>
-        {(aria) => (
-          <select {...aria} data-testid="input-exchangeCode" value={form.exchangeCode} onChange={(e) => set('exchangeCode')(e.target.value)}>
-            <option value="">{t('common.choose')}</option>
-            {exchanges.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField label={t('form.exchange')} {...bind('exchangeCode')} placeholder={t('common.choose')} options={exchanges} />
       <div className="td-broker-project-form__pair">
-        <TextField name="startDay" type="date" label={t('form.startDay')} value={form.startDay} onValue={set('startDay')} error={errors.startDay} />
-        <TextField name="endDay" type="date" label={t('form.endDay')} value={form.endDay} onValue={set('endDay')} error={errors.endDay} hint={t('common.zone')} />
+        <TextField type="date" label={t('form.startDay')} {...bind('startDay')} />
+        <TextField type="date" label={t('form.endDay')} {...bind('endDay')} hint={t('common.zone')} />
       </div>
       <div className="td-broker-project-form__pair">
-        <TextField name="interestRate" label={t('form.interestRate')} inputMode="decimal" autoComplete="off" value={form.interestRate} onValue={set('interestRate')} error={errors.interestRate} hint={t('form.interestRateHint', { max: fractionPercent(MAX_INTEREST_RATE) })} />
-        <TextField
-          name="performanceFeeRate"
-          label={t('form.performanceFeeRate')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={form.performanceFeeRate}
-          onValue={set('performanceFeeRate')}
-          error={errors.performanceFeeRate}
-          hint={t('form.performanceFeeRateHint', { max: fractionPercent(MAX_PERFORMANCE_FEE_RATE) })}
-        />
+        <AmountField label={t('form.interestRate')} {...bind('interestRate')} hint={t('form.interestRateHint', { max: fractionPercent(MAX_INTEREST_RATE) })} />
+        <AmountField label={t('form.performanceFeeRate')} {...bind('performanceFeeRate')} hint={t('form.performanceFeeRateHint', { max: fractionPercent(MAX_PERFORMANCE_FEE_RATE) })} />
       </div>
-      <TextField name="minSubscription" label={t('form.minSubscription')} inputMode="decimal" autoComplete="off" value={form.minSubscription} onValue={set('minSubscription')} error={errors.minSubscription} />
+      <AmountField label={t('form.minSubscription')} {...bind('minSubscription')} />
       <div className="td-broker-project-actions">
-        <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="project-submit">
-          {submitting ? t('common.processing') : t('form.submit')}
-        </button>
+        <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="project-submit">
+          {t('form.submit')}
+        </SubmitButton>
         <button type="button" className="td-button" onClick={onClose} data-testid="project-form-close">
           {t('form.close')}
         </button>

@@ -20,7 +20,7 @@ import './projects.css';
 const usdt = (value: string) => `${formatAssetAmount(value, 'USDT')} USDT`;
 
 /**
- * project-detail/{projectNo} (spec §2 broker manager; issue 15): one project — its terms, its capital (gross asset,
+ * project-detail/{projectNo} (spec §2 broker manager; spec §7 project/queryBrokerProjectInfo): one project — its terms, its capital (gross asset,
  * the two liabilities, net asset, units, NAV per unit live and at the last zero-hour record), its sub-accounts (the
  * primary one and those linked to it), the investors' units and principal with the interest they are owed, and its
  * capital increases and decreases.

@@ -23,7 +23,7 @@ import './projects.css';
 import { useListFailure } from '../list-failure.tsx';
 
 /**
- * project (spec §2 broker manager, the manager's default page; spec §4 project states; issue 15): the organisation's
+ * project (spec §2 broker manager, the manager's default page; spec §4 project states): the organisation's
  * projects by status tab (not started, in progress, completed, each with its count), server-paged, with the NAV per
  * unit, units, net asset and the start and end days; a new project applied for with applyRecord/add.
  */

@@ -26,7 +26,7 @@ const fieldOf = (field: string | null) => (field === 'units' || field === 'amoun
 const usdt = (value: string) => `${formatAssetAmount(value, 'USDT')} USDT`;
 
 /**
- * redeem (spec §2 broker manager; issue 15 capital decrease): an investor's units of a project redeemed — by units or
+ * redeem (spec §2 broker manager; spec §7 financing/preDecreaseCapital, decreaseCapital): an investor's units of a project redeemed — by units or
  * by an amount — at the NAV per unit of the last zero-hour record. The preview (financing/preDecreaseCapital) shows
  * the units, the NAV and its day, the amount paid, the principal reduced and what is left before anything moves;
  * then the second factor (the e-mail code of business type brokerRedeem, the Google code when bound) and the
