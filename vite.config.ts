@@ -16,7 +16,7 @@ export default defineConfig({
     },
   },
   worker: { format: 'es' },
-  // No source maps in the production build: the served app does not publish its sources (issue: account security hardening).
+  // No source maps in the production build: the served app does not publish its sources.
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -70,7 +70,7 @@ const RangeText = { days: Type.Optional(RangeDaysText), startDay: Type.Optional(
 /**
  * The downloads of these pages (spec §7 "Downloads": a form-encoded POST, the file or the JSON envelope on a
  * refusal; not `call`s). Each takes its page's filters as text and writes the page's rows under the cover block of
- * server/broker/fund-export.ts; file names in contract/broker-analytics-rules.ts ANALYTICS_EXPORT_FILES.
+ * server/broker/downloads.ts; file names in contract/broker-analytics-rules.ts ANALYTICS_EXPORT_FILES.
  */
 export const brokerAnalyticsExports = {
   /** order/tradeBill/page's filters → 交易帳單-YYYYMMDD.xlsx. */

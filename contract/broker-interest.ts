@@ -241,7 +241,7 @@ export type BrokerInterestCalls = typeof brokerInterestCalls;
 /**
  * The bills as an xlsx file (POST with the filters of pageSettleBill as query parameters, like
  * exportBrokerFinancingAction; not in the spec's list): 結算帳單-YYYYMMDD.xlsx, the cover block of
- * server/broker/fund-export.ts.
+ * server/broker/downloads.ts.
  */
 export const settleBillsExport = {
   path: '/broker/exportSettleBill',

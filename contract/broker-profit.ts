@@ -183,7 +183,7 @@ export type BrokerProfitCalls = typeof brokerProfitCalls;
 /**
  * `profitAccrual/export` (download; not in the spec's list, like its other exports a POST with query parameters):
  * the accrual records (`table=accrual`) or the applications (`table=application`) with the page's filters, as xlsx
- * with the cover block (server/broker/fund-export.ts). Not a `call`: its reply is a file.
+ * with the cover block (server/broker/downloads.ts). Not a `call`: its reply is a file.
  */
 export const brokerProfitExport = {
   path: '/broker/profitAccrual/export',

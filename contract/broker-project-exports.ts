@@ -8,7 +8,7 @@ import { Id, IsoTime, RangeDaysText, Strict, StringEnum, Text } from './schema.t
  * The downloads of the project pages and of investmentChart's analysis tab (an xlsx for every table;
  * spec §7 "Downloads"). Like exportBrokerFinancingAction and profitAccrual/export, each is a POST with its page's
  * filters as query parameters answering the xlsx (or the JSON envelope on a refusal); not `call`s. The rows are the
- * page call's rows for the same filters under the cover block of server/broker/fund-export.ts (title, filters in
+ * page call's rows for the same filters under the cover block of server/broker/downloads.ts (title, filters in
  * words, UTC+8, generation time; numeric cells). File names: contract/broker-projects-rules.ts PROJECT_EXPORT_FILES
  * , contract/broker-analytics-rules.ts ANALYTICS_EXPORT_FILES and contract/broker-interest-rules.ts INTEREST_EXPORT_FILES.
  */

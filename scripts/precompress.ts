@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /**
- * Issue 19 cold start: the built app's text files are written once more as `.br` (brotli, best quality) and `.gz`
+ * Cold start (the initial JavaScript budget, bench/bundle-size.ts): the built app's text files are written once more as `.br` (brotli, best quality) and `.gz`
  * (gzip -9) beside the original, and the sandbox serves them to browsers that accept them (server/app.ts
  * `preCompressed`). Compressing once at build time costs nothing per request; a file smaller than `MIN_BYTES`
  * or one that does not shrink is left alone.

@@ -5,10 +5,9 @@
 export { CodeField, type CodeFieldProps } from './CodeField.tsx';
 export { failureField, failureText } from './failure.ts';
 export { checkCode, checkGaCode, checkStepUpPassword, type FieldErrors, type FieldIssue, type FieldIssues } from './field-checks.ts';
-export { fieldBinder } from './bind-field.ts';
 export { AmountField, Field, FormMessage, TextField, type AmountFieldProps, type FieldProps, type TextFieldProps } from './Field.tsx';
 export { QrCode } from './QrCode.tsx';
 export { Options, SelectField, type SelectFieldProps, type SelectOption } from './SelectField.tsx';
 export { SubmitButton } from './SubmitButton.tsx';
-export { useFieldErrors } from './use-field-errors.tsx';
+export { fieldBinder, useFieldErrors } from './use-field-errors.tsx';
 export { useSubmit } from './use-submit.ts';

@@ -3,7 +3,7 @@ import type Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newRequestId } from '../../lib/api/index.ts';
-import { useSettled } from '../../lib/use-settled.ts';
+import { useSettled } from '../../lib/use-load.ts';
 import { bootstrapSession } from '../account/index.ts';
 import { useSubmit, type FieldIssue } from '../../components/form/index.ts';
 import type { HelpArticleId } from '../help/shared.ts';

@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api/index.ts';
 import { formatAmount, formatDateTime, formatQuantity, parseAmount } from '../../lib/format/index.ts';
 import { Field, TextField } from '../../components/form/index.ts';
 import { marketingApi, type OtcQuote } from './api.ts';
-import { useSettled } from '../../lib/use-settled.ts';
+import { useSettled } from '../../lib/use-load.ts';
 
 const ASSETS = [...CONVERT_DIGITAL, ...CONVERT_FIAT];
 /** The desk's price moves with the books: the indicative quote is asked for again this often while shown. */

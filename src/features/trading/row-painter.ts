@@ -7,7 +7,7 @@ import type { PainterMessage } from './row-painter.worker.ts';
  * Draws a live list's canvas (BookSideList, RecentTrades and the lightning ladder, through usePaintedRows in
  * painted-rows.ts): its bars and, unless the document must show the text itself, its lines of text.
  *
- * Issue 19 (the viewed tab's main thread ≤ 5 %): the book's and the trades' lines all change on every tick (the
+ * The main-thread budget (the viewed tab's main thread ≤ 5 %, bench/browser/run.ts): the book's and the trades' lines all change on every tick (the
  * ladder moves with the best price, and the newest trades push the rest down), and laying out and painting that
  * text was most of the trading tab's main-thread time. Where the browser can hand a canvas to a worker
  * (`transferControlToOffscreen`), the lines are drawn there, one worker per tab for all its lists; elsewhere on the

@@ -1,4 +1,4 @@
--- Server-side session state (issue "account security hardening", sessions): when a session was last used,
+-- Server-side session state (server/README.md "Sessions"): when a session was last used,
 -- for the idle timeout (Limits.sessionIdleMs) and the sessions list. Written by authenticate() at most once
 -- a minute per session.
 alter table sessions add column last_seen_at timestamptz;

@@ -3,7 +3,7 @@
 -- Every amount that moves is a ledger entry (server/ledger); these tables hold the state machines.
 create table wallet_settings (
   user_id integer primary key references users(id),
-  -- Whitelist on by default (issue: switching it off needs the password, e-mail code and Google code).
+  -- Whitelist on by default (spec §5: switching it off needs the password, e-mail code and Google code).
   whitelist_on boolean not null default true,
   updated_at timestamptz not null
 );

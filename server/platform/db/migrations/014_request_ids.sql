@@ -1,4 +1,4 @@
--- Idempotency of orders and transfers (issue: withdrawals, transfers and orders accept a client-chosen request
+-- Idempotency of orders and transfers (server/ledger/README.md: withdrawals, transfers and orders accept a client-chosen request
 -- id; a retry with the same id returns the first result and moves nothing twice). Optional for older clients.
 alter table trade_orders add column client_order_id text;
 create unique index trade_orders_client on trade_orders (user_id, client_order_id) where client_order_id is not null;

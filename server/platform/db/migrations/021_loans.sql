@@ -1,4 +1,4 @@
--- Crypto-backed loans (contract/loans.ts, server/loans; issue 13). A loan keeps the rates and LTV levels it was
+-- Crypto-backed loans (contract/loans.ts, server/loans; spec §2 loan page). A loan keeps the rates and LTV levels it was
 -- made with; its money is on the ledger (kinds loan_*), these tables say what each entry was for.
 -- Status: spec §4 1 interest accruing, 2 ended, 3 overdue, 4 liquidation, 5 forcefully liquidated.
 create table loans (

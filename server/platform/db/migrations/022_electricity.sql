@@ -1,4 +1,4 @@
--- Electricity payment for miners (contract/electricity.ts, server/electricity; issue 13). Bills come from the
+-- Electricity payment for miners (contract/electricity.ts, server/electricity; spec §2 electricity page). Bills come from the
 -- miner's hosting sites (seeded for each account when it first lists them, and added by a developer control);
 -- a bill is paid once, at a firm quote, in one transaction with its ledger entry (kind electricity_pay).
 create table electricity_bills (

@@ -1,4 +1,4 @@
--- Futures order types of issue 18 (server/trade/README.md "Order types"): stop-limit and stop-market orders
+-- Futures order types (spec §7 "Lightning futures"; server/trade/README.md "Order types"): stop-limit and stop-market orders
 -- triggered from the mark or the last price, take-profit/stop-loss orders that close a position, time in
 -- force, post-only; and the isolated-margin changes of a position (add or remove), idempotent on a request id.
 alter table trade_orders drop constraint trade_orders_price_type_check;

@@ -1,4 +1,4 @@
--- Broker organisations (issue 14; server/broker/org.ts). A user who opens broker rights
+-- Broker organisations (spec §3; server/broker/org.ts). A user who opens broker rights
 -- (/institution/agree/broker/open) founds an organisation. Its sub-accounts, API keys, address book,
 -- notification e-mails and applications belong to the organisation, not to one user, so a second member can
 -- approve what the first applied for (spec §4 maker-checker). A user belongs to at most one organisation.

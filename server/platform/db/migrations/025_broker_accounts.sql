@@ -1,4 +1,4 @@
--- Broker sub-accounts, their balances and API keys (issue 14; server/broker/README.md "Sub-accounts, balances and
+-- Broker sub-accounts, their balances and API keys (spec §3; server/broker/README.md "Sub-accounts, balances and
 -- API keys"). A sub-account belongs to an organisation (migration 024) and lives on one of the eight exchanges.
 create table broker_accounts (
   id bigserial primary key,

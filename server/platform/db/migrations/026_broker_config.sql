@@ -1,4 +1,4 @@
--- The broker's withdrawal address book (whitelist) and notification e-mails (issue 14; contract/broker-config.ts,
+-- The broker's withdrawal address book (whitelist) and notification e-mails (spec §5; contract/broker-config.ts,
 -- server/broker/addresses.ts and message-config.ts). Rows belong to the broker organisation (migration 024), so
 -- every member sees and manages the same book. A row is `pending` until the e-mail code sent to the member who
 -- invoked the validation confirms it (email_uuid: the code of the latest invoke). Deleted rows are kept

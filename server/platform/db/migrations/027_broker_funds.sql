@@ -1,5 +1,5 @@
 -- Broker applications (transfers between sub-accounts, withdrawals to whitelisted addresses) and the operation log
--- (issue 14; spec §4 "Broker states"; server/broker/README.md "Transfers, withdrawals and approvals").
+-- (spec §4 "Broker states"; server/broker/README.md "Transfers, withdrawals and approvals").
 -- An application holds its amount on the source wallet (ledger bucket `locked`) while `applying`; approving moves it
 -- (transfer: done; withdrawal: approved, done when the chain confirms; to the master account: done), rejecting
 -- releases it. The approver is another member of the organisation than the applicant (maker-checker).

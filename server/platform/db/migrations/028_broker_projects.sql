@@ -1,4 +1,4 @@
--- Broker asset-management projects (issue 15; server/broker/README.md "Projects"; spec §4 project states). One
+-- Broker asset-management projects (server/broker/README.md "Projects"; spec §4 project states). One
 -- project is one small fund: investors' capital buys units at the net asset value (NAV) per unit, a primary
 -- `asset_management` sub-account (plus linked ones) holds the money, a daily zero-hour job (00:00 UTC+8, spec §9)
 -- simulates its trading, accrues interest and the performance fee and writes the day's record.
@@ -89,7 +89,7 @@ create table broker_holdings (
 
 -- Capital increases and decreases (financing/increaseCapital, decreaseCapital). `source` says where the money came
 -- from: an outside investor (`investor`, ledger provider `investor:<id>`) or one of the broker's own sub-accounts
--- (`broker_account`, source_account_id; project/addInferiorTransferRecord, issue 15 profit).
+-- (`broker_account`, source_account_id; project/addInferiorTransferRecord, spec §7 "Broker calls").
 create table broker_capital_flows (
   id bigserial primary key,
   org_id bigint not null references broker_orgs (id),

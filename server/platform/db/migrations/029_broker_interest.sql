@@ -1,4 +1,4 @@
--- Interest settlement and settle bills (invoices) of the broker's projects (issue 15; server/broker/README.md
+-- Interest settlement and settle bills (invoices) of the broker's projects (spec §7 "Broker calls"; server/broker/README.md
 -- "Interest settlement and bills"; spec §4 interest and invoice states). A settlement takes a project's unsettled
 -- daily interest accruals (broker_interest_accruals, migration 028) up to a day into one settle bill:
 -- pending_initial_review → pending_re_review → pending_payment → paid, or rejected at either review (its accruals

@@ -1,4 +1,4 @@
--- Profit of the broker's projects (issue 15; spec §4 "Broker states" and operation log types; server/broker/README.md
+-- Profit of the broker's projects (spec §4 "Broker states" and operation log types; server/broker/README.md
 -- "Profit"). A profit application moves money between a project's primary account (futures wallet, USDT) and the
 -- organisation's sub-accounts, decided by another member (maker-checker):
 --   withdraw    (inferior_extract_*): accrued profit to one sub-account;
