@@ -43,15 +43,6 @@ export function AddressForm({ className, testId, title, onSubmit, message, butto
   );
 }
 
-/** The submit button, disabled and saying so while its call runs. */
-export function SubmitButton({ submitting, text, busyText, testId }: { submitting: boolean; text: string; busyText: string; testId: string }) {
-  return (
-    <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid={testId}>
-      {submitting ? busyText : text}
-    </button>
-  );
-}
-
 /** The address name, with its rule as the hint. */
 export function NameField({ label, hint, value, onValue, error }: { label: string; hint: string; value: string; onValue: (value: string) => void; error: FieldIssue | string | undefined }) {
   return <TextField name="name" label={label} autoComplete="off" value={value} onValue={onValue} error={error} hint={hint} />;

@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError, sendEmailCode } from '../account/shared.ts';
-import { FormMessage, type FieldErrors } from '../../components/form/index.ts';
+import { FormMessage, SubmitButton, type FieldErrors } from '../../components/form/index.ts';
 import { StepUpFields, type StepUp, type StepUpBody, type StepUpFactor } from '../../components/step-up/index.ts';
-import { AddressBook, AddressForm, NameField, SubmitButton, useStepUpForm, type AddressBookProps, type AddressBookTexts, type AddressEntry } from '../../components/address-book/index.ts';
+import { AddressBook, AddressForm, NameField, useStepUpForm, type AddressBookProps, type AddressBookTexts, type AddressEntry } from '../../components/address-book/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
@@ -61,7 +61,11 @@ export function BookForm({
       testId="book-add-form"
       onSubmit={onSubmit}
       message={form.message}
-      buttons={<SubmitButton submitting={form.submitting} text={saveText} busyText={t('common.processing')} testId="book-add-submit" />}
+      buttons={
+        <SubmitButton submitting={form.submitting} busyText={t('common.processing')} testId="book-add-submit">
+          {saveText}
+        </SubmitButton>
+      }
     >
       <NameField label={name.label} hint={t('book.nameRule')} value={name.value} onValue={name.onValue} error={form.errors.name} />
       {children}
