@@ -14,6 +14,7 @@ import { timeFields } from './shared.tsx';
 // The applications another member approves or rejects (spec §4 broker application states, maker-checker): the
 // transfer page's (fundTransfer/*) and the profit page's (profitAccrual/*) list them alike and decide them with the
 // same panel (DecisionPanel).
+// i18n namespaces: broker-money, broker-profit (the page's `t` is handed in: its states, types and errors are read in either)
 
 /** Which applications a page lists: the prefix of its texts, the names of its filters and test ids, its types. */
 export interface ApplicationKind<T extends string> {
