@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { call, userGet, userPost } from './call.ts';
+import { call, publicPost, userGet, userPost } from './call.ts';
 import { KycStatus } from './kyc.ts';
 import { ANTI_PHISHING_PATTERN, DEFAULT_PAGE_SIZE, DISABLED_REASONS, LANGUAGES, PAGE_SIZES } from './rules.ts';
 import { ContactFields, IntegerEnum, IsoTime, Page, Strict, StringEnum } from './schema.ts';
@@ -9,7 +9,8 @@ import { StepUpFields } from './security.ts';
  * The account's own calls (spec §7 "Authentication and security"): user info, user menu, login history, freeze
  * and preferences (`profileCalls`, server/identity/routes/account.ts), and the account-security calls of the
  * sandbox's design (server/README.md "Sessions"): the signed-in devices and the anti-phishing code
- * (`sessionCalls`, server/identity/routes/sessions.ts). Sign-in and the code senders are contract/auth.ts, the
+ * (`sessionCalls`, server/identity/routes/sessions.ts), and the freeze link of the stranger-failure mail
+ * (`freezeLinkCalls`, server/identity/routes/account.ts). Sign-in and the code senders are contract/auth.ts, the
  * security centre's changes contract/security.ts.
  */
 
@@ -134,6 +135,18 @@ export const sessionCalls = {
   ),
 };
 
-export const accountCalls = { ...profileCalls, ...sessionCalls };
+/**
+ * The link of the mail that tells the owner of a stranger's failed attempts (server/README.md "Lockouts"): no
+ * token; the link's token (43 characters of base64url) freezes the account as `frozenLatestAccount` does, once.
+ * Unknown, used or expired → 10004.
+ */
+export const freezeLinkCalls = {
+  '/institution/frozenAccountByLink': publicPost(
+    Strict({ token: Type.String({ minLength: 43, maxLength: 43, pattern: '^[A-Za-z0-9_-]+$' }) }),
+    Type.Object({ frozen: Type.Literal(true) }),
+  ),
+};
+
+export const accountCalls = { ...profileCalls, ...sessionCalls, ...freezeLinkCalls };
 
 export type AccountCalls = typeof accountCalls;

@@ -7,10 +7,14 @@ import { simOptionsFromEnv } from './sim/env.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env['PORT'] ?? 8080);
 const host = process.env['HOST'] ?? '127.0.0.1';
+const tls = Boolean(process.env['TLS_KEY'] && process.env['TLS_CERT']);
+const shownHost = host.includes(':') ? `[${host}]` : host;
+const origin = `${tls ? 'https' : 'http'}://${shownHost}:${port}`;
 
 const app = await buildSandbox({
   distDir: path.join(root, 'dist'),
-  api: { dataDir: process.env['DATA_DIR'] ?? path.join(root, '.data') },
+  // Links in mails (the freeze link) point at APP_ORIGIN, or at this server.
+  api: { dataDir: process.env['DATA_DIR'] ?? path.join(root, '.data'), appOrigin: process.env['APP_ORIGIN'] ?? origin },
   sim: simOptionsFromEnv(process.env),
   logger: process.env['LOG'] === '1',
   edges: {
@@ -26,8 +30,7 @@ const app = await buildSandbox({
 });
 
 await app.listen({ port, host });
-const shownHost = host.includes(':') ? `[${host}]` : host;
-console.log(`Trading Desk sandbox: ${process.env['TLS_KEY'] && process.env['TLS_CERT'] ? 'https' : 'http'}://${shownHost}:${port}/`);
+console.log(`Trading Desk sandbox: ${origin}/`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

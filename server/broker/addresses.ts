@@ -145,6 +145,7 @@ export async function confirmPending(
     businessTypes: [book.codeType],
     destination: auth.user.email_lower,
     userId: auth.user.id,
+    caller: { signedIn: true, userId: auth.user.id },
   });
   const now = nowDate(ctx);
   await ctx.db.transaction(async (tx) => {

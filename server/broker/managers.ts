@@ -126,6 +126,8 @@ export function managerHandlers(ctx: ApiContext): Pick<Handlers<BrokerAccountCal
         businessTypes: [MANAGER_CODE],
         destination: user.email_lower,
         userId: user.id,
+        // The owner confirming enters the invitee's code: wrong ones count against the owner, not the invitee.
+        caller: { signedIn: true, userId: auth.user.id },
       });
       const at = nowDate(ctx);
       return ctx.db.transaction(async (tx) => {

@@ -26,6 +26,7 @@ export async function checkBrokerSecondFactor(
     businessTypes: [businessType],
     destination: auth.user.email_lower,
     userId: auth.user.id,
+    caller: { signedIn: true, userId: auth.user.id },
   });
   await checkGa(ctx, auth.user, factors.gaCode);
   return uuid;

@@ -4,20 +4,28 @@ import { checkCode, consumeCodes } from './codes.ts';
 import type { ApiContext } from '../platform/context.ts';
 import { ApiError, Code } from '../platform/envelope.ts';
 import { assertNotLocked, currentFailures, passwordSubject } from './lockout.ts';
+import { knownSource } from './strangers.ts';
 
 /**
  * The image captcha (spec §7 `GET /institution/image/captcha`): the reset's user check asks for it always,
- * sign-in and the authenticator reset once a user name has `captchaAfterFailures` recent wrong passwords.
+ * sign-in and the authenticator reset once a user name has `captchaAfterFailures` recent wrong passwords from
+ * sources it never signed in from, or from the caller's source. Attempts still being evaluated are not failures
+ * (lockout.ts `currentFailures`): a burst of right passwords asks for no captcha.
  */
 export const captchaBusinessTypes = CAPTCHA_BUSINESS_TYPES;
 export type CaptchaBusinessType = (typeof captchaBusinessTypes)[number];
 
-export async function captchaRequired(ctx: ApiContext, userName: string): Promise<boolean> {
-  return (await currentFailures(ctx, 'passwordAccount', userName)) >= ctx.limits.captchaAfterFailures;
+export async function captchaRequired(ctx: ApiContext, userName: string, source: string): Promise<boolean> {
+  const after = ctx.limits.captchaAfterFailures;
+  return (
+    (await currentFailures(ctx, 'passwordAccount', userName)) >= after ||
+    (await currentFailures(ctx, 'password', passwordSubject(userName, source))) >= after
+  );
 }
 
 /**
- * Before a password is checked: a running lock (of this source or of the user name) answers 10002 first;
+ * Before a password is checked: a running lock (of this source, or the user name's ceiling when this source is
+ * not one the account `userId` signed in from: strangers.ts) answers 10002 first;
  * then, once the user name has had its first failures, a solved captcha of type `login` is needed (missing →
  * 10040; wrong → 10003 with channel 'image'). It is used up whatever the password's outcome, so one solved
  * captcha buys one guess.
@@ -25,12 +33,13 @@ export async function captchaRequired(ctx: ApiContext, userName: string): Promis
 export async function requireCaptchaAfterFailures(
   ctx: ApiContext,
   userName: string,
+  userId: number | null,
   source: string,
   body: { captchaUuid?: string | undefined; captchaCode?: string | undefined },
 ): Promise<void> {
-  await assertNotLocked(ctx, 'passwordAccount', userName);
+  if (!(await knownSource(ctx, userId, source))) await assertNotLocked(ctx, 'passwordAccount', userName);
   await assertNotLocked(ctx, 'password', passwordSubject(userName, source));
-  if (!(await captchaRequired(ctx, userName))) return;
+  if (!(await captchaRequired(ctx, userName, source))) return;
   if (!body.captchaUuid || !body.captchaCode) throw new ApiError(Code.captchaRequired, { field: 'captchaCode' });
   const uuid = await checkCode(ctx, {
     channel: 'image',
@@ -39,6 +48,7 @@ export async function requireCaptchaAfterFailures(
     businessTypes: ['login'],
     destination: 'image',
     userId: null,
+    caller: { signedIn: false, ip: source },
   });
   await ctx.db.transaction((tx) => consumeCodes(ctx, tx, [uuid]));
 }

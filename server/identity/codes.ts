@@ -2,7 +2,8 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../platform/db/client.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
-import { attempt, failureError, nestedAttempt } from './lockout.ts';
+import { type Caller, failureError, nestedAttempt } from './lockout.ts';
+import { sourceAttempt, unknownSourcesSubject } from './strangers.ts';
 import { writeOutbox } from './outbox.ts';
 import { takeRate } from '../platform/rates.ts';
 
@@ -106,8 +107,15 @@ export interface CodeCheck {
   /** Accepted business types for this use. */
   businessTypes: readonly string[];
   destination: string;
-  /** The account that pays for a wrong code (withdrawal ban reason 2 at lockout). */
+  /** The account the code belongs to (whose address it went to), or null (registration). */
   userId: number | null;
+  /**
+   * Who enters it (lockout.ts `Caller`), which decides what a wrong one counts against: the signed-in owner of
+   * `userId` — the account's own locks and, at the e-mail lock, withdrawal ban reason 2 (spec §4); another
+   * signed-in user (a broker owner confirming an invitee's code) — that caller's own counts, no ban; a caller
+   * without a session — its source address (strangers.ts), never the owner's channels, no ban.
+   */
+  caller: Caller;
 }
 
 /**
@@ -141,21 +149,31 @@ export async function checkCode(ctx: ApiContext, check: CodeCheck): Promise<stri
     throw new ApiError(Code.codeWrong, { channel: check.channel, remainingAttempts: codeRemaining(), errorCount: attempts });
   }
   const kind = check.channel === 'email' ? 'emailCode' : 'smsCode';
-  // Wrong codes count per address (across its codes) and, for a known account, per account across its
-  // addresses (`codeAccount`): neither a new code nor another channel buys new guesses.
-  const outcome =
-    check.userId === null
-      ? await attempt(ctx, kind, check.destination, null, evaluate)
-      : await nestedAttempt(
-          ctx,
-          { kind: 'codeAccount', subject: `user:${check.userId}`, userId: check.userId },
-          { kind, subject: check.destination, userId: check.userId },
-          evaluate,
-        );
+  const outcome = await countedCodeCheck(ctx, kind, check, evaluate);
   if (outcome.ok) return outcome.value;
   throw failureError({ ...outcome, remainingAttempts: Math.min(codeRemaining(), outcome.remainingAttempts) }, Code.codeWrong, {
     channel: check.channel,
   });
+}
+
+/**
+ * The lockout side of a code check: wrong e-mail and SMS codes count per address across its codes and per account
+ * across its addresses (`codeAccount`), so neither a new code nor another channel buys new guesses — against the
+ * subjects of whoever enters them (`CodeCheck.caller`).
+ */
+function countedCodeCheck(ctx: ApiContext, kind: 'emailCode' | 'smsCode', check: CodeCheck, evaluate: () => Promise<string | null>) {
+  const { caller, userId } = check;
+  if (!caller.signedIn) {
+    const ceiling = userId === null ? null : { kind: 'codeAccount' as const, subject: unknownSourcesSubject(userId) };
+    return sourceAttempt(ctx, { kind, target: check.destination, ip: caller.ip, userId, ceiling }, evaluate);
+  }
+  const own = caller.userId === userId;
+  return nestedAttempt(
+    ctx,
+    { kind: 'codeAccount', subject: `user:${caller.userId}`, userId: own ? userId : null },
+    { kind, subject: own ? check.destination : `by user:${caller.userId} ${check.destination}`, userId: own ? userId : null },
+    evaluate,
+  );
 }
 
 /** Marks checked codes used, in the caller's transaction; a code used meanwhile aborts it. */

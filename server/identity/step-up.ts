@@ -2,9 +2,10 @@ import type { Queryable } from '../platform/db/client.ts';
 import { checkCode, consumeCodes } from './codes.ts';
 import type { ApiContext } from '../platform/context.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
-import { type FailureResult, nestedAttempt, passwordSubject } from './lockout.ts';
+import { attempt, type Caller, type FailureResult, signedInPasswordSubject } from './lockout.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import type { Auth } from './sessions.ts';
+import { sourceAttempt } from './strangers.ts';
 import { checkGa } from './totp.ts';
 import type { UserRow } from './users.ts';
 
@@ -53,29 +54,32 @@ export interface StepUpOptions {
 /**
  * The ONE place where a password check (sign-in, step-up, authenticator reset) touches the lockout (spec §8):
  * counted before it is evaluated (lockout.ts `attempt`), so a parallel burst evaluates at most the threshold.
- * Two counts: the spec's 5-failure lock per user name AND source address (a stranger who knows a login e-mail
- * locks out only their own address), inside a ceiling per user name over all sources (`passwordAccount`,
- * 20 a day by default) for an attack spread over many addresses. The per-source lock bans withdrawals
- * (spec §4 reason 1) only from an address the account has signed in from before — the owner's own mistakes
- * or someone on the owner's network — and the ceiling always does. Clears both counts on success. Returns
- * null on success, else the failure (with `locked` set when it locked).
+ * Who asks decides what is counted (server/README.md "Lockouts"):
+ *   - without a session (`{ signedIn: false, ip }`: sign-in, pre-login, the authenticator reset): the spec's
+ *     5-failure lock per user name AND source address, inside a ceiling per user name over the sources the account
+ *     has never signed in from (`passwordAccount`, 20 a day) for an attack spread over many addresses
+ *     (strangers.ts). A stranger who knows a login e-mail locks out only their own address (or, spread out, the
+ *     unknown ones), never the owner's own sources, and records no withdrawal ban;
+ *   - the signed-in owner at a step-up (`{ signedIn: true }`): 5 per user name of signed-in tries, which no caller
+ *     without a session reaches; its lock bans withdrawals (spec §4 reason 1).
+ * A success clears the counts it took part in. Returns null on success, else the failure (with `locked` set when
+ * it locked).
  */
 export async function countedPasswordCheck(
   ctx: ApiContext,
   subject: string,
   user: UserRow | undefined,
   password: Buffer | string,
-  source: string,
+  caller: Caller,
 ): Promise<FailureResult | null> {
-  // Asked for unknown users too, so the two take the same path.
-  const known = await ctx.db.query('select 1 from login_history where user_id = $1 and ip = $2 limit 1', [user?.id ?? -1, source]);
-  const userId = user?.id ?? null;
-  const outcome = await nestedAttempt(
-    ctx,
-    { kind: 'passwordAccount', subject, userId },
-    { kind: 'password', subject: passwordSubject(subject, source), userId: known.length > 0 ? userId : null },
-    async () => ((await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))) && user ? true : null),
-  );
+  const evaluate = async () => ((await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()))) && user ? true : null);
+  const outcome = caller.signedIn
+    ? await attempt(ctx, 'password', signedInPasswordSubject(subject), caller.userId, evaluate)
+    : await sourceAttempt(
+        ctx,
+        { kind: 'password', target: subject, ip: caller.ip, userId: user?.id ?? null, ceiling: { kind: 'passwordAccount', subject } },
+        evaluate,
+      );
   return outcome.ok ? null : outcome;
 }
 
@@ -92,7 +96,7 @@ export async function verifyStepUp(
   if (factors.emailCode === undefined) throw badInput('emailCode', 'required', 'An e-mail verification code is required');
   if (user.ga_secret && !factors.gaCode) throw badInput('gaCode', 'required', 'Google verification code is required');
 
-  const failure = await countedPasswordCheck(ctx, user.email_lower, user, ctx.keys.decrypt(factors.password), auth.ip);
+  const failure = await countedPasswordCheck(ctx, user.email_lower, user, ctx.keys.decrypt(factors.password), { signedIn: true, userId: user.id });
   if (failure) {
     if (failure.locked) throw new ApiError(Code.locked, failure.locked);
     throw new ApiError(options.wrongPasswordCode ?? Code.stepUpPasswordWrong, {
@@ -107,6 +111,7 @@ export async function verifyStepUp(
     businessTypes: [purpose],
     destination: user.email_lower,
     userId: user.id,
+    caller: { signedIn: true, userId: user.id },
   });
   // checkGa claims the Google time step itself (totp.ts), so the current code works once.
   await checkGa(ctx, user, factors.gaCode);

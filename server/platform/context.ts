@@ -6,10 +6,12 @@ import type { RsaKeys } from './rsa.ts';
 import type { UploadStore } from './uploads.ts';
 
 /**
- * What a lockout counts (spec §8): `password` per (user name, source address) — the spec's 5-failure lock —
- * and `passwordAccount` per user name over every source, so a stranger locks out only their own address while
- * a spread-out attack still meets a ceiling; `emailCode`/`smsCode` per address across codes and `codeAccount`
- * per account across its addresses; `gaCode` per user.
+ * What a lockout counts (spec §8; server/README.md "Lockouts"): `password` per (user name, source address) — the
+ * spec's 5-failure lock — for a caller without a session, and per user name for a signed-in step-up;
+ * `passwordAccount` per user name over the sources the account never signed in from, so a stranger locks out only
+ * their own address (or, spread out, the unknown ones) while a spread-out attack still meets a ceiling;
+ * `emailCode`/`smsCode` per address across codes (per source and address without a session) and `codeAccount` per
+ * account across its addresses; `gaCode` per user.
  */
 export type FailureKind = 'password' | 'passwordAccount' | 'emailCode' | 'smsCode' | 'codeAccount' | 'gaCode';
 
@@ -32,6 +34,10 @@ export interface Limits {
   /** A session unused this long ends (401), besides its absolute `sessionTtlMs`; last use is recorded at most once a minute. */
   sessionIdleMs: number;
   lockout: Record<FailureKind, { threshold: number; waitMs: number }>;
+  /** The owner is mailed at most once in this window when a stranger's failures lock a source or the ceiling (identity/strangers.ts). */
+  strangerAlertWindowMs: number;
+  /** How long the freeze link of that mail works (once). */
+  freezeLinkTtlMs: number;
   /** Failed passwords of a user name (any source, within the lockout window) after which sign-in asks for the image captcha. */
   captchaAfterFailures: number;
   /** Code sends (e-mail and SMS) per destination, per account (user name) and per source address; image captchas per source. */
@@ -62,6 +68,8 @@ export const defaultLimits: Limits = {
   repeatGuardMs: 1000,
   sessionTtlMs: 7 * 24 * hour,
   sessionIdleMs: 30 * minute,
+  strangerAlertWindowMs: 24 * hour,
+  freezeLinkTtlMs: 72 * hour,
   lockout: {
     password: { threshold: 5, waitMs: 24 * hour },
     passwordAccount: { threshold: 20, waitMs: 24 * hour },
@@ -94,6 +102,8 @@ export interface ApiContext {
   limits: Limits;
   /** Issuer shown in authenticator apps. */
   totpIssuer: string;
+  /** Where the app is served, for links in mails (`ApiOptions.appOrigin`). */
+  appOrigin: string;
   /** Where uploaded files are kept (server/platform/uploads.ts). */
   uploads: UploadStore;
   /**

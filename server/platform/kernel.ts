@@ -22,6 +22,11 @@ export interface KernelOptions {
   devRoutes?: boolean;
   /** Origins other than the request's own host allowed to make state changes (e.g. a dev server). */
   allowedOrigins?: string[];
+  /**
+   * Where the app is served, for links in mails (the freeze link); default `APP_ORIGIN` from the environment, else
+   * `http://127.0.0.1:8080` (server/main.ts). Never taken from a request's Host: a stranger's request would choose it.
+   */
+  appOrigin?: string;
 }
 
 /** What the layers above get from the kernel: its context, and whether the `/_dev` routes are on. */
@@ -52,6 +57,7 @@ export async function openKernel(app: FastifyInstance, options: KernelOptions, a
     keys: await loadOrCreateKeys(db, new Date(clock.now())),
     limits: { ...defaultLimits, ...options.limits },
     totpIssuer: 'Trading Desk',
+    appOrigin: (options.appOrigin ?? process.env['APP_ORIGIN'] ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
     timed: [],
     uploads: await openUploadStore(app, db, options.dataDir),
     authenticate: (request) => authenticate(ctx, request),

@@ -31,3 +31,18 @@ export async function takeRate(ctx: ApiContext, tx: Queryable, scope: ErrorData<
   // Earlier windows of this bucket are of no more use.
   await tx.query('delete from rate_counts where bucket = $1 and window_start < $2', [bucket, windowStart]);
 }
+
+/**
+ * True for the first call of `key` in its fixed window of `windowMs`, false for every later one (a notice sent at
+ * most once a window: identity/strangers.ts). Run it in the transaction that sends, so a rollback gives it back.
+ */
+export async function firstInWindow(ctx: ApiContext, tx: Queryable, key: string, windowMs: number): Promise<boolean> {
+  const windowStart = new Date(Math.floor(ctx.clock.now() / windowMs) * windowMs);
+  const taken = await tx.query(
+    'insert into rate_counts (bucket, window_start, count) values ($1, $2, 1) on conflict (bucket, window_start) do nothing returning count',
+    [`once:${key}`, windowStart],
+  );
+  if (taken.length === 0) return false;
+  await tx.query('delete from rate_counts where bucket = $1 and window_start < $2', [`once:${key}`, windowStart]);
+  return true;
+}

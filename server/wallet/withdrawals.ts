@@ -142,6 +142,7 @@ export async function checkWithdrawCodes(ctx: ApiContext, auth: Auth, body: { em
     businessTypes: ['withdraw'],
     destination: auth.user.email_lower,
     userId: auth.user.id,
+    caller: { signedIn: true, userId: auth.user.id },
   });
   await checkGa(ctx, auth.user, body.gaCode);
   return emailUuid;

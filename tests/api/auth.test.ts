@@ -83,7 +83,7 @@ describe('sign-in', () => {
     api.clock.advance(90 * 60_000);
     const stillLocked = await api.login(email, 'Right-Pass1');
     expect(stillLocked).toMatchObject({ code: 10002, data: { errorCount: 5, wait: { days: 0, hours: 22, minutes: 30 } } });
-    // Reason 1 (wrong password) withdrawal ban recorded at the lock.
+    // Sign-in failures (no session) record no withdrawal ban (server/README.md "Lockouts").
     api.clock.advance(24 * 3600_000);
     const token = await api.token(email, 'Right-Pass1');
     const info = await api.call<{ withdrawBans: unknown[] }>('GET', '/institution/getUserInfo', { token });
@@ -92,14 +92,12 @@ describe('sign-in', () => {
     expect(again).toMatchObject({ code: 10001, data: { errorCount: 1 } });
   });
 
-  it('records a reason-1 withdrawal ban when the password lock triggers', async () => {
+  it('records no withdrawal ban when sign-in locks a source, even the owner\'s own: anyone can send a sign-in', async () => {
     const email = await api.register('Right-Pass1');
     const token = await api.token(email, 'Right-Pass1');
     for (let i = 0; i < 5; i++) expect((await api.loginSolving(email, 'Wrong-Pass1')).code).toBe(i < 4 ? 10001 : 10002);
-    const info = await api.call<{ withdrawBans: Array<{ reason: number; until: string }> }>('GET', '/institution/getUserInfo', { token });
-    expect(info.data.withdrawBans).toEqual([
-      expect.objectContaining({ reason: 1, until: new Date(api.clock.now() + 86400_000).toISOString() }),
-    ]);
+    const info = await api.call<{ withdrawBans: unknown[] }>('GET', '/institution/getUserInfo', { token });
+    expect(info.data.withdrawBans).toEqual([]);
   });
 
   it('logs out: the token stops working, other sessions stay', async () => {

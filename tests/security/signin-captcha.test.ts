@@ -1,10 +1,9 @@
-import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { Envelope } from '../../server/platform/envelope.ts';
 import { hashWork } from '../../server/identity/passwords.ts';
-import { TestApi, type Reply } from '../api/helpers.ts';
+import { TestApi } from '../api/helpers.ts';
 import { sandboxSuite } from '../api/suite.ts';
 import { burst, securityBackends } from './backends.ts';
+import { callFrom, wrongPasswordFrom as wrongFrom } from './sources.ts';
 
 /**
  * Issue "account security hardening", lockout as a weapon and code limits: a stranger who knows a login e-mail
@@ -12,42 +11,6 @@ import { burst, securityBackends } from './backends.ts';
  * regular expression can read; wrong codes count per account across its addresses; code sends are limited per
  * destination, account and source address.
  */
-
-/** A call from another loopback address (127.0.0.0/8 all reach the sandbox on 127.0.0.1): another source. */
-function callFrom<T>(api: TestApi, source: string, method: string, route: string, body?: unknown): Promise<Reply<T>> {
-  const url = new URL(api.base + route);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        localAddress: source,
-        headers: { source: 'web', ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const envelope = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Envelope<T>;
-          resolve({ status: response.statusCode ?? 0, ...envelope });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
-
-/** A wrong password from `source`, solving the image captcha whenever the sandbox asks (a patient human stranger). */
-async function wrongFrom(api: TestApi, source: string, email: string): Promise<Reply> {
-  const body = { username: email, password: api.encrypt('Wrong-Pass1') };
-  const first = await callFrom(api, source, 'POST', '/institution/login', body);
-  if (first.code !== 10040) return first;
-  return callFrom(api, source, 'POST', '/institution/login', { ...body, ...(await api.captcha()) });
-}
 
 async function withdrawBans(api: TestApi, token: string): Promise<Array<{ reason: number }>> {
   const info = await api.call<{ withdrawBans: Array<{ reason: number }> }>('GET', '/institution/getUserInfo', { token });
@@ -106,7 +69,7 @@ describe('sign-in: lockout per source, captcha after the first failures', () => 
     expect((await api.call('POST', '/institution/login', { body: { ...right, ...(await api.captcha()) } })).code).toBe(200);
   });
 
-  it('locks the user name for every source, with a reason-1 withdrawal ban, when failures from many sources reach 20', async () => {
+  it('holds every source the account never signed in from, without a ban, when failures from many sources reach 20', async () => {
     const email = await api.register('Right-Pass1');
     const token = await api.token(email, 'Right-Pass1');
     const sources = ['127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6', '127.0.0.7'];
@@ -114,9 +77,13 @@ describe('sign-in: lockout per source, captcha after the first failures', () => 
     for (const source of sources) for (let i = 0; i < 4; i++) codes.push((await wrongFrom(api, source, email)).code);
     expect(codes.slice(0, 19).every((code) => code === 10001)).toBe(true);
     expect(codes[19]).toBe(10002);
+    // Another unknown source is held too, even with the right password …
+    const elsewhere = await callFrom(api, '127.0.0.11', 'POST', '/institution/login', { username: email, password: api.encrypt('Right-Pass1') });
+    expect(elsewhere).toMatchObject({ code: 10002, data: { reason: 'password', errorCount: 20 } });
+    // … the owner's own source is not, and no withdrawal ban is recorded (spec §4 bans follow the owner's own failures).
     const owner = await api.loginSolving(email, 'Right-Pass1');
-    expect(owner).toMatchObject({ code: 10002, data: { reason: 'password', errorCount: 20 } });
-    expect((await withdrawBans(api, token)).map((ban) => ban.reason)).toEqual([1]);
+    expect(owner.code).toBe(200);
+    expect(await withdrawBans(api, token)).toEqual([]);
   });
 
   it('draws the captcha as paths: no text, no font, nothing a regular expression reads', async () => {
@@ -187,7 +154,7 @@ describe.each(backends)('code limits ($name)', (backend) => {
   });
 });
 
-describe('wrong codes per account, across its addresses', () => {
+describe('wrong codes per account from unknown sources, across its addresses', () => {
   let api: TestApi;
   sandboxSuite(TestApi, (started) => void (api = started), {
     limits: {
@@ -202,7 +169,7 @@ describe('wrong codes per account, across its addresses', () => {
     },
   });
 
-  it('locks the account after 6 wrong codes split over its e-mail and its phone (each address below its own limit)', async () => {
+  it('holds unknown sources after 6 wrong codes split over its e-mail and its phone (each address below its own limit), never the owner', async () => {
     const email = await api.register('Right-Pass1');
     const token = await api.token(email, 'Right-Pass1');
     const phone = '65550001';
@@ -215,26 +182,40 @@ describe('wrong codes per account, across its addresses', () => {
     });
     expect(bound.code).toBe(200);
     const newPassword = api.encrypt('Other-Pass1');
-    const byEmail = await api.emailCode('resetPassword', null, email);
-    const bySms = await api.smsCode('+852', phone, email, 'resetPassword');
+    // Codes asked for and guessed from sources the account never signed in from.
+    const send = async (source: string, route: string, body: unknown, destination: string) => {
+      api.clock.advance(1100);
+      const reply = await callFrom<{ uuid: string }>(api, source, 'POST', route, body);
+      expect(reply.code).toBe(200);
+      return (await api.lastCode(destination))!;
+    };
+    const resetEmail = (source: string) => send(source, '/institution/email/captcha/noLogin', { email, businessType: 'resetPassword' }, email);
+    const byEmail = await resetEmail('127.0.0.2');
+    const bySms = await send('127.0.0.2', '/institution/sms/captcha', { areaCode: '+852', phone, username: email, businessType: 'resetPassword' }, `+852 ${phone}`);
     const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
     const replies: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const viaEmail = await api.call('POST', '/institution/retrieve/password', {
-        body: { username: email, type: 'email', emailUuid: byEmail.uuid, emailCode: wrong(byEmail.code), newPassword },
+      const viaEmail = await callFrom(api, '127.0.0.2', 'POST', '/institution/retrieve/password', {
+        username: email, type: 'email', emailUuid: byEmail.uuid, emailCode: wrong(byEmail.code), newPassword,
       });
-      const viaSms = await api.call('POST', '/institution/retrieve/password', {
-        body: { username: email, type: 'phone', areaCode: '+852', phone, smsUuid: bySms.uuid, smsCode: wrong(bySms.code), newPassword },
+      const viaSms = await callFrom(api, '127.0.0.2', 'POST', '/institution/retrieve/password', {
+        username: email, type: 'phone', areaCode: '+852', phone, smsUuid: bySms.uuid, smsCode: wrong(bySms.code), newPassword,
       });
       replies.push(viaEmail.code, viaSms.code);
     }
     expect(replies.slice(0, 5)).toEqual([10003, 10003, 10003, 10003, 10003]);
     expect(replies[5]).toBe(10002);
-    // Locked for the account: a fresh e-mail code, right this time, is refused too.
-    const fresh = await api.emailCode('resetPassword', null, email);
-    const right = await api.call('POST', '/institution/retrieve/password', {
-      body: { username: email, type: 'email', emailUuid: fresh.uuid, emailCode: fresh.code, newPassword },
+    // Held for every unknown source: a fresh e-mail code, right this time, is refused from another one too …
+    const fresh = await resetEmail('127.0.0.3');
+    const right = await callFrom(api, '127.0.0.3', 'POST', '/institution/retrieve/password', {
+      username: email, type: 'email', emailUuid: fresh.uuid, emailCode: fresh.code, newPassword,
     });
     expect(right).toMatchObject({ code: 10002, data: { reason: 'codeAccount' } });
+    // … but not from the owner's own source.
+    const own = await api.emailCode('resetPassword', null, email);
+    const reset = await api.call('POST', '/institution/retrieve/password', {
+      body: { username: email, type: 'email', emailUuid: own.uuid, emailCode: own.code, newPassword },
+    });
+    expect(reset.code).toBe(200);
   });
 });

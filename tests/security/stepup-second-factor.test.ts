@@ -135,7 +135,7 @@ describe('with the right factors', () => {
 });
 
 describe('a wrong password at a step-up', () => {
-  it('counts toward the password lockout of sign-in', async () => {
+  it('counts toward the signed-in lockout: 5 lock step-ups with a reason-1 withdrawal ban', async () => {
     const { email, token } = await freshUser();
     const sms = await api.smsCode('+852', '63330009', email, 'bindPhone');
     const mail = await api.emailCode('bindPhone', token);
@@ -146,23 +146,28 @@ describe('a wrong password at a step-up', () => {
       });
     for (let i = 1; i <= 4; i++) expect(await attempt('Wrong#Pass1')).toMatchObject({ code: 10030, data: { errorCount: i } });
     expect(await attempt('Wrong#Pass1')).toMatchObject({ code: 10002, data: { reason: 'password', errorCount: 5 } });
-    // The account is now locked for sign-in too, and the right password at the step-up is refused.
-    expect((await api.login(email, password)).code).toBe(10002);
+    // The right password at the step-up is refused now, and withdrawals are banned (spec §4 reason 1): these were
+    // the signed-in account's own failures.
     expect((await attempt(password)).code).toBe(10002);
+    const info = await api.call<{ withdrawBans: Array<{ reason: number }> }>('GET', '/institution/getUserInfo', { token });
+    expect(info.data.withdrawBans.map((ban) => ban.reason)).toEqual([1]);
+    // Signing in is the other count (per source, without a session): still open.
+    expect((await api.login(email, password)).code).toBe(200);
   });
 
-  it('and one wrong at sign-in plus four at a step-up lock alike', async () => {
+  it('and wrong passwords at sign-in, which anyone can send, do not count toward it', async () => {
     const { email, token } = await freshUser();
     expect((await api.login(email, 'Wrong#Pass1')).data).toMatchObject({ errorCount: 1 });
     const secretKey = await newSecret(token);
     const mail = await api.emailCode('bindGa', token);
-    let reply;
-    for (let i = 0; i < 4; i++) {
-      reply = await api.call('POST', '/institution/bindGaInfo', {
+    const bind = async (pwd: string) =>
+      api.call('POST', '/institution/bindGaInfo', {
         token,
-        body: { secretKey, gaCode: await api.totp(secretKey), password: api.encrypt('Wrong#Pass1'), emailUuid: mail.uuid, emailCode: mail.code },
+        body: { secretKey, gaCode: await api.totp(secretKey), password: api.encrypt(pwd), emailUuid: mail.uuid, emailCode: mail.code },
       });
-    }
-    expect(reply).toMatchObject({ code: 10002, data: { reason: 'password', errorCount: 5 } });
+    let reply;
+    for (let i = 0; i < 4; i++) reply = await bind('Wrong#Pass1');
+    expect(reply).toMatchObject({ code: 10030, data: { errorCount: 4, remainingAttempts: 1 } });
+    expect((await bind(password)).code).toBe(200);
   });
 });

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PAGE_SIZE } from '../../../contract/rules.ts';
-import { profileCalls } from '../../../contract/account.ts';
+import { freezeLinkCalls, profileCalls } from '../../../contract/account.ts';
 import { activeWithdrawBans } from '../bans.ts';
 import { type ApiContext, nowDate } from '../../platform/context.ts';
 import { serveCalls, splitCalls } from '../../platform/contract.ts';
 import { ApiError, Code } from '../../platform/envelope.ts';
 import { kycState } from '../kyc.ts';
 import { buildUserMenu } from '../menus.ts';
-import { revokeAllSessions } from '../sessions.ts';
+import { freezeAccount, freezeByLink } from '../freeze-link.ts';
 
 /** The calls of contract/account.ts `profileCalls` that open broker rights and ask for cooperation: the broker serves them (server/broker/agreement.ts). */
 export const BROKER_PROFILE_CALLS = ['/institution/agree/broker/open', '/broker/business/cooperation/add'] as const;
 
-/** Account calls of contract/account.ts `profileCalls`: user info, menu, login history, freeze, preferences (spec §7). */
+/**
+ * Account calls of contract/account.ts `profileCalls`: user info, menu, login history, freeze, preferences (spec §7);
+ * and `freezeLinkCalls`, the freeze by the link of the stranger-failure mail (identity/strangers.ts).
+ */
 export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
   serveCalls(ctx, app, splitCalls(profileCalls, BROKER_PROFILE_CALLS).rest, {
     '/institution/getUserInfo': async ({ auth }) => {
@@ -79,10 +82,7 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
     '/institution/frozenLatestAccount': async ({ auth }) => {
       if (auth.user.frozen_at) throw new ApiError(Code.frozen);
       // spec §4: a freeze disables withdrawals and exchange, and logs the user out (every session).
-      await ctx.db.transaction(async (tx) => {
-        await tx.query('update users set frozen_at = $2, updated_at = $2 where id = $1', [auth.user.id, nowDate(ctx)]);
-        await revokeAllSessions(ctx, tx, auth.user.id);
-      });
+      await ctx.db.transaction((tx) => freezeAccount(ctx, tx, auth.user.id));
       return { frozen: true as const };
     },
 
@@ -102,6 +102,13 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
         nowDate(ctx),
       ]);
       return { preferredLanguage: body.preferredLanguage };
+    },
+  });
+
+  serveCalls(ctx, app, freezeLinkCalls, {
+    '/institution/frozenAccountByLink': async ({ body }) => {
+      await freezeByLink(ctx, body.token);
+      return { frozen: true as const };
     },
   });
 }

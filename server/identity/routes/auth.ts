@@ -38,10 +38,10 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
    */
   async function checkPassword(body: LoginBody, request: FastifyRequest): Promise<UserRow> {
     const subject = normaliseEmail(body.username);
-    await requireCaptchaAfterFailures(ctx, subject, request.ip, body);
     const user = await findUserByEmail(ctx.db, subject);
-    const failure = await countedPasswordCheck(ctx, subject, user, ctx.keys.decrypt(body.password), request.ip);
-    if (failure) throw failureError(failure, Code.loginFailed, { captchaRequired: await captchaRequired(ctx, subject) });
+    await requireCaptchaAfterFailures(ctx, subject, user?.id ?? null, request.ip, body);
+    const failure = await countedPasswordCheck(ctx, subject, user, ctx.keys.decrypt(body.password), { signedIn: false, ip: request.ip });
+    if (failure) throw failureError(failure, Code.loginFailed, { captchaRequired: await captchaRequired(ctx, subject, request.ip) });
     if (!user) throw new Error('a password check passed without a user');
     return user;
   }
@@ -97,7 +97,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       return null;
     },
 
-    '/institution/register': async ({ body }) => {
+    '/institution/register': async ({ body, request }) => {
       // spec §2/§5, in the order the form shows them.
       checkNotBlank('firstName', body.firstName);
       checkNotBlank('lastName', body.lastName);
@@ -117,6 +117,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         businessTypes: ['register'],
         destination: email,
         userId: null,
+        caller: { signedIn: false, ip: request.ip },
       });
       const passwordHash = await hashPassword(password);
       const now = nowDate(ctx);
@@ -148,7 +149,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       return { userId };
     },
 
-    '/institution/verify/user': async ({ body }) => {
+    '/institution/verify/user': async ({ body, request }) => {
       // The first step of a password reset: which channels can reach this account. The image captcha keeps
       // it from being a free lookup of registered addresses.
       const captcha = await checkCode(ctx, {
@@ -158,6 +159,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         businessTypes: ['verifyUser'],
         destination: 'image',
         userId: null,
+        caller: { signedIn: false, ip: request.ip },
       });
       await ctx.db.transaction((tx) => consumeCodes(ctx, tx, [captcha]));
       const user = await findUserByEmail(ctx.db, body.username);
@@ -171,7 +173,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       };
     },
 
-    '/institution/retrieve/password': async ({ body }) => {
+    '/institution/retrieve/password': async ({ body, request }) => {
       const password = decryptPassword(ctx.keys, 'newPassword', body.newPassword, true);
       if (body.confirmPassword !== undefined && decryptPassword(ctx.keys, 'confirmPassword', body.confirmPassword, false) !== password) {
         throw badInput('confirmPassword', 'match', 'Passwords Do Not Match');
@@ -188,6 +190,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
           businessTypes: ['resetPassword'],
           destination: email,
           userId: user?.id ?? null,
+          caller: { signedIn: false, ip: request.ip },
         });
       } else {
         if (body.smsCode === undefined) throw badInput('smsCode', 'required');
@@ -199,6 +202,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
           businessTypes: ['resetPassword'],
           destination: phoneDestination(body.areaCode, body.phone),
           userId: user?.id ?? null,
+          caller: { signedIn: false, ip: request.ip },
         });
       }
       // A code that matched was only sent to a real account's address or phone (others are sent nowhere).

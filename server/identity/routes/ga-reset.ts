@@ -43,15 +43,15 @@ export function gaResetRoutes(ctx: ApiContext, app: FastifyInstance): void {
       const subject = normaliseEmail(body.username);
       // As at login: the captcha after the first failures; wrong password, unknown user and bad padding take
       // one path and count toward the same lockouts.
-      await requireCaptchaAfterFailures(ctx, subject, request.ip, body);
       const user = await findUserByEmail(ctx.db, subject);
-      const failure = await countedPasswordCheck(ctx, subject, user, ctx.keys.decrypt(body.password), request.ip);
+      await requireCaptchaAfterFailures(ctx, subject, user?.id ?? null, request.ip, body);
+      const failure = await countedPasswordCheck(ctx, subject, user, ctx.keys.decrypt(body.password), { signedIn: false, ip: request.ip });
       if (failure || !user) {
         if (failure?.locked) throw new ApiError(Code.locked, failure.locked);
         throw new ApiError(Code.loginFailed, {
           errorCount: failure?.errorCount ?? 0,
           remainingAttempts: failure?.remainingAttempts ?? 0,
-          captchaRequired: await captchaRequired(ctx, subject),
+          captchaRequired: await captchaRequired(ctx, subject, request.ip),
         });
       }
       const codeUuid = await checkCode(ctx, {
@@ -61,6 +61,7 @@ export function gaResetRoutes(ctx: ApiContext, app: FastifyInstance): void {
         businessTypes: ['resetGa'],
         destination: user.email_lower,
         userId: user.id,
+        caller: { signedIn: false, ip: request.ip },
       });
       if (user.ga_secret === null) throw new ApiError(Code.gaResetNotBound);
       const publicId = randomBytes(32).toString('base64url');

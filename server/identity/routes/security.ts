@@ -97,6 +97,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
         businessTypes: ['updateEmailNew'],
         destination: email,
         userId: user.id,
+        caller: { signedIn: true, userId: user.id },
       });
       await ctx.db.transaction(async (tx) => {
         await stepUp.consume(tx);
@@ -161,7 +162,7 @@ export function securityRoutes(ctx: ApiContext, app: FastifyInstance): void {
 
 /** spec §7 bindPhoneInfo, updatePhoneInfo: an SMS code sent to a number for one purpose, checked for this user. */
 function checkSms(ctx: ApiContext, userId: number, businessType: string, uuid: string | undefined, code: string | undefined, areaCode: string, phone: string) {
-  return checkCode(ctx, { channel: 'sms', uuid, code, businessTypes: [businessType], destination: phoneDestination(areaCode, phone), userId });
+  return checkCode(ctx, { channel: 'sms', uuid, code, businessTypes: [businessType], destination: phoneDestination(areaCode, phone), userId, caller: { signedIn: true, userId } });
 }
 
 /**

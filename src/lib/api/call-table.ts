@@ -45,6 +45,7 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<PublicPath>([
   '/institution/sms/captcha',
   '/institution/ga/reset/apply',
   '/institution/ga/reset/status',
+  '/institution/frozenAccountByLink',
   '/help/article/vote',
   '/help/article/votes',
   '/institution/listExchangeAssetByType',
