@@ -31,6 +31,7 @@ const loaders: Record<string, [chunk: string, load: () => Promise<{ default: Com
   accountInformation: ['account', accountPages.accountInformation],
   accountSafe: ['account', accountPages.accountSafe],
   accountFreeze: ['account', accountPages.accountFreeze],
+  freezeByLink: ['account', accountPages.freezeByLink],
   accountHistory: ['account', accountPages.accountHistory],
   accountKyc: ['kyc', kycPages.accountKyc],
   market: ['market', marketPages.market],

@@ -50,6 +50,8 @@ describe('route table (spec §2)', () => {
         // spec §1's help centre is read before signing in, like the home page.
         'help', 'help/:category', 'help/:category/:article',
         'about/otc', 'about/liquidity', 'about/electricity', 'about/quant',
+        // The freeze link of the stranger-failure mail: the link's token is its credential.
+        'freeze-account',
       ].sort(),
     );
     expect(pageRoutes.find((r) => r.path === 'wallet/overview')?.public).toBe(false);

@@ -46,6 +46,9 @@ export const pageRoutes: PageRoute[] = [
   main('about/liquidity', 'aboutLiquidity', true),
   main('about/electricity', 'aboutElectricity', true),
   main('about/quant', 'aboutQuant', true),
+  // The link of the mail about a stranger's failed attempts (server/README.md "Lockouts"): public, the token is the
+  // credential; the owner may be signed out (or locked out) when it is opened.
+  main('freeze-account', 'freezeByLink', true),
 
   main('wallet/overview', 'walletOverview'),
   main('wallet/assetAccount', 'walletAssetAccount'),

@@ -189,6 +189,9 @@ export const gaResetStatus = (requestId: string) => calls.publicGet('/institutio
 
 export const freezeAccount = () => calls.post('/institution/frozenLatestAccount', {}, quiet);
 
+/** The freeze by the link of the mail about a stranger's failed attempts (no token: the link's own token). */
+export const freezeByLink = (token: string) => calls.publicPost('/institution/frozenAccountByLink', { token }, quiet);
+
 /** Any text: a language the sandbox does not offer is its 400 to answer (contract/rules.ts `LANGUAGES`). */
 export const updatePreferredLanguage = (preferredLanguage: string) =>
   calls.post('/institution/updatePreferredLanguage', { preferredLanguage: preferredLanguage as Account<'/institution/updatePreferredLanguage'>['preferredLanguage'] }, quiet);

@@ -6,6 +6,7 @@ export const accountPages = {
   accountInformation: () => import('./InformationPage.tsx'),
   accountSafe: () => import('./SafePage.tsx'),
   accountFreeze: () => import('./FreezePage.tsx'),
+  freezeByLink: () => import('./FreezeLinkPage.tsx'),
   accountHistory: () => import('./HistoryPage.tsx'),
 };
 
