@@ -8,6 +8,7 @@ import { session } from '../../lib/session/index.ts';
 import { FormMessage, useSubmit } from '../../components/form/index.ts';
 import { freezeByLink } from './api.ts';
 import { describeError } from './errors.ts';
+import { FreezeEffects } from './ui/FreezeEffects.tsx';
 import './account.css';
 
 const TOKEN = /^#token=([A-Za-z0-9_-]{43})$/;
@@ -59,11 +60,7 @@ export default function FreezeLinkPage() {
         ) : (
           <>
             <p>{t('freezeLink.lead')}</p>
-            <ul>
-              <li>{t('freeze.effectWithdraw')}</li>
-              <li>{t('freeze.effectExchange')}</li>
-              <li>{t('freeze.effectLogout')}</li>
-            </ul>
+            <FreezeEffects />
             <FormMessage text={message} />
             <button type="button" className="td-button td-button-danger" disabled={submitting} data-testid="freeze-link-confirm" onClick={() => void freeze()}>
               {submitting ? t('common.processing') : t('freezeLink.confirm')}

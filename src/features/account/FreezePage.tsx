@@ -6,6 +6,7 @@ import { session } from '../../lib/session/index.ts';
 import { freezeAccount } from './api.ts';
 import { describeError } from './errors.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
+import { FreezeEffects } from './ui/FreezeEffects.tsx';
 import { FormMessage, useSubmit } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
 
@@ -39,11 +40,7 @@ export default function FreezePage() {
     <AccountShell title={t('freeze.title')}>
       <div className="td-notice td-notice-warning">
         <p>{t('freeze.explain')}</p>
-        <ul>
-          <li>{t('freeze.effectWithdraw')}</li>
-          <li>{t('freeze.effectExchange')}</li>
-          <li>{t('freeze.effectLogout')}</li>
-        </ul>
+        <FreezeEffects />
         <HelpLink article="security/freeze-account" />
       </div>
       <FormMessage text={message} />
