@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { call, publicGet, publicPost, userPost } from './call.ts';
+import { AddressOperation } from './code-operations.ts';
 import { LANGUAGES } from './rules.ts';
 import { AreaCodeOrEmpty, Cipher, Code6, CodeUuid, IsoTime, PhoneFields, Strict, StringEnum, Text, Uuid } from './schema.ts';
 
@@ -55,7 +56,8 @@ const EmailCode = call({
   method: 'POST',
   auth: 'user',
   // `email`: the new address, for updateEmailNew only; every other code goes to the account's own address.
-  body: Strict({ businessType: StringEnum(EMAIL_CODE_TYPES), email: Type.Optional(Email) }),
+  // `operation`: what an addAddress code approves (required for it, refused for the others): the entry to be saved.
+  body: Strict({ businessType: StringEnum(EMAIL_CODE_TYPES), email: Type.Optional(Email), operation: Type.Optional(AddressOperation) }),
   reply: CodeReceipt,
 });
 

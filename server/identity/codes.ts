@@ -5,12 +5,14 @@ import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import { type Caller, failureError, nestedAttempt } from './lockout.ts';
 import { sourceAttempt, unknownSourcesSubject } from './strangers.ts';
 import { writeOutbox } from './outbox.ts';
+import { type Operation, operationKey, operationLines } from './operations.ts';
 import { takeRate } from '../platform/rates.ts';
 
 /**
  * E-mail, SMS and image verification codes (spec §5, §9). Codes are written to the outbox table that
  * `GET /api/_dev/outbox` shows; they are single-use, live 10 minutes, allow 5 attempts, and a second
- * send to the same destination within 1 s is refused.
+ * send to the same destination within 1 s is refused. A code sent for an operation (a withdrawal, an address to
+ * add, operations.ts) confirms only that operation; its mail says what it approves.
  */
 export type Channel = 'email' | 'sms' | 'image';
 
@@ -43,6 +45,8 @@ export interface IssueRequest {
   account?: string | null;
   /** The requester's address, for the per-source send limit. */
   ip?: string;
+  /** The one operation the code approves (operations.ts): its key is kept on the code, and the mail lists it. */
+  operation?: Operation;
 }
 
 export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise<{ uuid: string; code: string }> {
@@ -70,8 +74,8 @@ export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise
       await takeRate(ctx, tx, 'ip', `image:${request.ip}`, ctx.limits.sendRates.imageIp);
     }
     await tx.query(
-      `insert into verification_codes (uuid, channel, destination, business_type, user_id, code_hash, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `insert into verification_codes (uuid, channel, destination, business_type, user_id, code_hash, created_at, expires_at, operation_key)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
         uuid,
         request.channel,
@@ -81,6 +85,7 @@ export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise
         hashCode(uuid, code),
         now,
         new Date(now.getTime() + ctx.limits.codeTtlMs),
+        request.operation ? operationKey(request.operation) : null,
       ],
     );
     if (!request.silent) {
@@ -92,7 +97,10 @@ export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise
         codeUuid: uuid,
         code,
         subject: `Verification code (${request.businessType})`,
-        body: `Your verification code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
+        body: [
+          `Your verification code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
+          ...(request.operation ? ['', ...operationLines(request.operation, now)] : []),
+        ].join('\n'),
         userId: request.userId,
       });
     }
@@ -116,6 +124,8 @@ export interface CodeCheck {
    * without a session — its source address (strangers.ts), never the owner's channels, no ban.
    */
   caller: Caller;
+  /** The operation being confirmed: only a code sent for it passes (operations.ts); none for a code that binds nothing. */
+  operation?: Operation | undefined;
 }
 
 /**
@@ -133,9 +143,9 @@ export async function checkCode(ctx: ApiContext, check: CodeCheck): Promise<stri
     const rows = await ctx.db.query<CodeRow>(
       `update verification_codes set attempts = attempts + 1
        where uuid = $1 and channel = $2 and destination = $3 and business_type = any($4::text[])
-         and used_at is null and expires_at > $5 and attempts < $6
+         and used_at is null and expires_at > $5 and attempts < $6 and operation_key is not distinct from $7
        returning *`,
-      [uuid, check.channel, check.destination, [...check.businessTypes], nowDate(ctx), ctx.limits.codeMaxAttempts],
+      [uuid, check.channel, check.destination, [...check.businessTypes], nowDate(ctx), ctx.limits.codeMaxAttempts, operationKeyOf(check)],
     );
     const row = rows[0];
     if (!row) throw new ApiError(Code.codeExpired, { channel: check.channel });
@@ -174,6 +184,11 @@ function countedCodeCheck(ctx: ApiContext, kind: 'emailCode' | 'smsCode', check:
     { kind, subject: own ? check.destination : `by user:${caller.userId} ${check.destination}`, userId: own ? userId : null },
     evaluate,
   );
+}
+
+/** A code approves only the operation it was sent for (operations.ts): the key a check asks for, null for none. */
+function operationKeyOf(check: CodeCheck): string | null {
+  return check.operation ? operationKey(check.operation) : null;
 }
 
 /** Marks checked codes used, in the caller's transaction; a code used meanwhile aborts it. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db/client.ts';
 import { checkCode, consumeCodes } from './codes.ts';
+import type { Operation } from './operations.ts';
 import type { ApiContext } from '../platform/context.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import { attempt, type Caller, type FailureResult, signedInPasswordSubject } from './lockout.ts';
@@ -26,6 +27,9 @@ import type { UserRow } from './users.ts';
  *   const stepUp = await verifyStepUp(ctx, auth, body, 'whitelistOff');
  *   await ctx.db.transaction(async (tx) => { await stepUp.consume(tx); …the change… });
  * after adding their purpose to `stepUpPurposes` (it becomes an accepted businessType of the e-mail sender).
+ * A purpose whose code approves one operation passes it (`options.operation`, operations.ts): the code must have
+ * been sent for that operation (addAddress: the entry to save, named in the send call; whitelistOff: the user's
+ * own switch).
  */
 export const stepUpPurposes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'bindGa', 'whitelistOff', 'addAddress', 'antiPhishing'] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];
@@ -49,6 +53,8 @@ export interface StepUpOptions {
   passwordField?: string;
   /** Business code for a wrong password (updatePwd keeps spec §7's 10012 'Old password is incorrect'). */
   wrongPasswordCode?: Code;
+  /** What the call does, for a purpose whose code approves one operation (addAddress, whitelistOff; operations.ts). */
+  operation?: Operation;
 }
 
 /**
@@ -112,6 +118,7 @@ export async function verifyStepUp(
     destination: user.email_lower,
     userId: user.id,
     caller: { signedIn: true, userId: user.id },
+    operation: options.operation,
   });
   // checkGa claims the Google time step itself (totp.ts), so the current code works once.
   await checkGa(ctx, user, factors.gaCode);

@@ -3,6 +3,7 @@ import { isAddressName } from '../../contract/rules.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import { verifyStepUp, type StepUpFactors } from '../identity/step-up.ts';
+import { type AddressContent, addressOperation, whitelistOffOperation } from '../identity/operations.ts';
 import type { Auth } from '../identity/sessions.ts';
 import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import type { Handlers } from '../platform/contract.ts';
@@ -37,11 +38,18 @@ function bookView(row: {
 
 /**
  * Saves an address-book entry (coin or fiat) behind the step-up (password, e-mail code of `addAddress`, Google
- * code): the factors are checked first, the e-mail code is used up in the same transaction as the insert, and
+ * code, sent for this `entry`): the factors are checked first, the e-mail code is used up in the same transaction as the insert, and
  * an entry that is already saved is 10210, not a server error.
  */
-export async function saveWithStepUp<R>(ctx: ApiContext, auth: Auth, factors: StepUpFactors, insert: (tx: Queryable) => Promise<R>): Promise<R> {
-  const stepUp = await verifyStepUp(ctx, auth, factors, 'addAddress');
+export async function saveWithStepUp<R>(
+  ctx: ApiContext,
+  auth: Auth,
+  factors: StepUpFactors,
+  entry: AddressContent,
+  insert: (tx: Queryable) => Promise<R>,
+): Promise<R> {
+  // The code must have been sent for this entry (server/identity/operations.ts).
+  const stepUp = await verifyStepUp(ctx, auth, factors, 'addAddress', { operation: addressOperation(entry) });
   try {
     return await ctx.db.transaction(async (tx) => {
       await stepUp.consume(tx);
@@ -72,7 +80,8 @@ export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/acc
       if (!coinNetwork(body.asset, body.network)) throw badInput('network', 'unsupported', `${body.asset} is not withdrawn on ${body.network}`);
       if (!isValidAddress(body.network, body.address)) throw badInput('address', 'checksum', 'The address is not a valid address of this network');
       const now = nowDate(ctx);
-      const row = await saveWithStepUp(ctx, auth, body, async (tx) => {
+      const entry = { book: 'coin' as const, asset: body.asset, network: body.network, address: body.address, ...(body.memo !== undefined ? { memo: body.memo } : {}) };
+      const row = await saveWithStepUp(ctx, auth, body, entry, async (tx) => {
         const rows = await tx.query<Parameters<typeof bookView>[0]>(
           `insert into address_book (user_id, kind, name, asset, network, address, memo, whitelisted, usable_at, created_at)
            values ($1, 'coin', $2, $3, $4, $5, $6, $7, $8, $9)
@@ -111,7 +120,7 @@ export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/acc
         return { whitelistOn: true };
       }
       // Switching it off needs the password, the e-mail code and the Google code (spec §6 "Account restriction"; server/README.md "Step-up", step-up.ts).
-      const stepUp = await verifyStepUp(ctx, auth, body, 'whitelistOff');
+      const stepUp = await verifyStepUp(ctx, auth, body, 'whitelistOff', { operation: whitelistOffOperation(auth.user.id) });
       await ctx.db.transaction(async (tx) => {
         await stepUp.consume(tx);
         await write(tx);

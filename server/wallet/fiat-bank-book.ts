@@ -63,7 +63,8 @@ export function fiatBankBookHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls>,
       const bank = lookUpBank(body.bankCode);
       if (!bank) throw new ApiError(Code.bankCodeNotFound, { bankCode: body.bankCode });
       const now = nowDate(ctx);
-      const row = await saveWithStepUp(ctx, auth, body, async (tx) => {
+      const entry = { book: 'fiat' as const, asset: body.asset, beneficiary: body.beneficiary, bankCode: body.bankCode, accountNumber: body.accountNumber };
+      const row = await saveWithStepUp(ctx, auth, body, entry, async (tx) => {
         const rows = await tx.query<Parameters<typeof bookView>[0]>(
           `insert into address_book (user_id, kind, name, asset, beneficiary, bank_code, bank_name, account_number, whitelisted, usable_at, created_at)
            values ($1, 'fiat', $2, $3, $4, $5, $6, $7, true, $8, $9) returning ${bookColumns}`,

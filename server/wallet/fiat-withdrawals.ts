@@ -10,6 +10,7 @@ import { D } from '../platform/decimal.ts';
 import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
 import { remaining, requireFiat } from './fiat-limits.ts';
 import { checkMayWithdraw, checkWithdrawAmount, checkWithdrawCodes, issueWithdrawCode, withdrawalReply, type WithdrawalState, withdrawOnce } from './withdrawals.ts';
+import { fiatWithdrawalOperation } from './withdrawal-operations.ts';
 
 type FiatWithdrawalReply = ReplyOf<FiatCalls['/account/block/confirmBlockFiatWithdraw']>;
 
@@ -18,9 +19,11 @@ const UNCONFIRMED_MS = 15 * 60_000;
 
 interface WithdrawalRow extends WithdrawalState<FiatWithdrawalReply['status']> {
   address_book_id: string;
+  /** The account number paid (the saved entry's, copied at submit). */
+  address: string;
 }
 
-const withdrawalColumns = `id::text as id, request_id, status, asset, address_book_id::text as address_book_id, amount::text as amount,
+const withdrawalColumns = `id::text as id, request_id, status, asset, address_book_id::text as address_book_id, address, amount::text as amount,
   fee::text as fee, email_uuid, expires_at`;
 
 function withdrawalView(row: WithdrawalRow): FiatWithdrawalReply {
@@ -95,7 +98,7 @@ export function fiatWithdrawalHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls
           await post(tx, new Entry('withdraw_hold', `withdrawal:${created.id}`, userId).hold(userId, Account.capital, body.asset, amount), now);
           return created;
         });
-      }, (row, emailUuid) => withdrawalView({ ...row, email_uuid: emailUuid }));
+      }, (row, emailUuid) => withdrawalView({ ...row, email_uuid: emailUuid }), fiatWithdrawalOperation);
     },
 
     '/account/block/invokeBlockFiatWithdrawalEmailValidation': async ({ body, auth }) => {
@@ -103,7 +106,7 @@ export function fiatWithdrawalHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls
       const row = await loadWithdrawal(ctx.db, auth.user.id, body.withdrawId);
       if (!row || row.status !== 'unconfirmed') throw new ApiError(Code.walletState, { withdrawId: body.withdrawId, status: row?.status ?? null });
       // A refusal of the sender (its 1 s guard, a send limit) reaches the user as it is.
-      const uuid = await issueWithdrawCode(ctx, auth);
+      const uuid = await issueWithdrawCode(ctx, auth, fiatWithdrawalOperation(row));
       await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
       return withdrawalView({ ...row, email_uuid: uuid });
     },
@@ -114,7 +117,8 @@ export function fiatWithdrawalHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls
       if (!row || row.status !== 'unconfirmed') throw new ApiError(Code.walletState, { withdrawId: body.withdrawId, status: row?.status ?? null });
       // The rules again at the moment it is sent: a ban or a switch that came after the submit still applies.
       await checkMayWithdraw(ctx, auth.user, 'fiat');
-      const emailUuid = await checkWithdrawCodes(ctx, auth, body);
+      // The code must have been sent for this withdrawal, as it is (server/identity/operations.ts).
+      const emailUuid = await checkWithdrawCodes(ctx, auth, body, fiatWithdrawalOperation(row));
       const now = nowDate(ctx);
       const done = await ctx.db.transaction(async (tx) => {
         await consumeCodes(ctx, tx, [emailUuid]);

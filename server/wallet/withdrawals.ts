@@ -14,6 +14,8 @@ import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
 import { D, out } from '../platform/decimal.ts';
 import { sweep } from './chain.ts';
+import type { Operation } from '../identity/operations.ts';
+import { coinWithdrawalOperation } from './withdrawal-operations.ts';
 import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 
@@ -130,12 +132,18 @@ async function checkTarget(ctx: ApiContext, db: Queryable, userId: number, targe
 }
 
 /**
- * spec §6: a withdrawal's e-mail code (businessType withdraw, to the signed-in user's address) and the current
- * Google code, in that order; wrong ones count towards their locks and bans. Returns the e-mail code's id, to be
- * used up inside the transaction that sends the money.
+ * spec §6: a withdrawal's e-mail code (businessType withdraw, to the signed-in user's address, sent for this one
+ * withdrawal: `operation`) and the current Google code, in that order; wrong ones count towards their locks and
+ * bans. Returns the e-mail code's id, to be used up inside the transaction that sends the money.
  */
-export async function checkWithdrawCodes(ctx: ApiContext, auth: Auth, body: { emailUuid: string; emailCode: string; gaCode: string }): Promise<string> {
+export async function checkWithdrawCodes(
+  ctx: ApiContext,
+  auth: Auth,
+  body: { emailUuid: string; emailCode: string; gaCode: string },
+  operation: Operation,
+): Promise<string> {
   const emailUuid = await checkCode(ctx, {
+    operation,
     channel: 'email',
     uuid: body.emailUuid,
     code: body.emailCode,
@@ -160,6 +168,7 @@ export async function withdrawOnce<Row extends { id: string }, View>(
   replay: () => Promise<View | null>,
   create: () => Promise<Row>,
   view: (row: Row, emailUuid: string | null) => View,
+  operationOf: (row: Row) => Operation,
 ): Promise<View> {
   const first = await replay();
   if (first) return first;
@@ -173,14 +182,18 @@ export async function withdrawOnce<Row extends { id: string }, View>(
     }
     throw error;
   }
-  const uuid = await sendWithdrawCode(ctx, auth);
+  const uuid = await sendWithdrawCode(ctx, auth, operationOf(row));
   if (uuid) await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
   return view(row, uuid);
 }
 
-/** spec §6: a withdrawal's e-mail code (businessType withdraw) sent to the signed-in user's address; its uuid. */
-export async function issueWithdrawCode(ctx: ApiContext, auth: Auth): Promise<string> {
+/**
+ * spec §6: a withdrawal's e-mail code (businessType withdraw) sent to the signed-in user's address for the one
+ * withdrawal `operation` (withdrawal-operations.ts), which the mail lists; its uuid.
+ */
+export async function issueWithdrawCode(ctx: ApiContext, auth: Auth, operation: Operation): Promise<string> {
   const issued = await issueCode(ctx, {
+    operation,
     channel: 'email',
     destination: auth.user.email_lower,
     businessType: 'withdraw',
@@ -191,9 +204,9 @@ export async function issueWithdrawCode(ctx: ApiContext, auth: Auth): Promise<st
   return issued.uuid;
 }
 
-export async function sendWithdrawCode(ctx: ApiContext, auth: Auth): Promise<string | null> {
+export async function sendWithdrawCode(ctx: ApiContext, auth: Auth, operation: Operation): Promise<string | null> {
   try {
-    return await issueWithdrawCode(ctx, auth);
+    return await issueWithdrawCode(ctx, auth, operation);
   } catch (error) {
     // The 1 s guard or a send limit: the withdrawal stands; invoking again with its request id resends.
     if (error instanceof ApiError) return null;
@@ -234,7 +247,7 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
         if (!same(row)) throw new ApiError(Code.requestIdReused, { withdrawId: row.id });
         // A retry of a withdrawal still waiting for its codes sends a fresh e-mail code.
         if (row.status === 'unconfirmed') {
-          const uuid = await sendWithdrawCode(ctx, auth);
+          const uuid = await sendWithdrawCode(ctx, auth, coinWithdrawalOperation(row));
           if (uuid) await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
           return withdrawalView({ ...row, email_uuid: uuid ?? row.email_uuid });
         }
@@ -258,7 +271,7 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
           await post(tx, new Entry('withdraw_hold', `withdrawal:${created.id}`, userId).hold(userId, Account.capital, body.asset, checked.amount), now);
           return created;
         });
-      }, (row, emailUuid) => withdrawalView({ ...row, email_uuid: emailUuid }));
+      }, (row, emailUuid) => withdrawalView({ ...row, email_uuid: emailUuid }), coinWithdrawalOperation);
     },
 
     '/account/block/confirmBlockWithdraw': async ({ body, auth }) => {
@@ -270,7 +283,8 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
       if (row.status !== 'unconfirmed') throw new ApiError(Code.walletState, { withdrawId: row.id, status: row.status });
       // Rules again at the moment money leaves: a ban or a switch that came after the invoke still applies.
       await checkMayWithdraw(ctx, auth.user);
-      const emailUuid = await checkWithdrawCodes(ctx, auth, body);
+      // The code must have been sent for this withdrawal, as it is (server/identity/operations.ts).
+      const emailUuid = await checkWithdrawCodes(ctx, auth, body, coinWithdrawalOperation(row));
       const now = nowDate(ctx);
       const txHash = randomBytes(32).toString('hex');
       const done = await ctx.db.transaction(async (tx) => {

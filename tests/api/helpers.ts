@@ -132,11 +132,14 @@ export class TestApi {
     return reply.data.list[0];
   }
 
-  /** Sends an e-mail code (advancing the fake clock past the 1 s guard first) and reads it from the outbox. */
-  async emailCode(businessType: string, token: string | null, email?: string): Promise<{ uuid: string; code: string }> {
+  /**
+   * Sends an e-mail code (advancing the fake clock past the 1 s guard first) and reads it from the outbox; `operation`
+   * is what an addAddress code approves (contract/code-operations.ts).
+   */
+  async emailCode(businessType: string, token: string | null, email?: string, operation?: object): Promise<{ uuid: string; code: string }> {
     this.clock.advance(1100);
     const reply = token
-      ? await this.call<{ uuid: string }>('POST', '/institution/email/captcha', { token, body: { businessType, ...(email ? { email } : {}) } })
+      ? await this.call<{ uuid: string }>('POST', '/institution/email/captcha', { token, body: { businessType, ...(email ? { email } : {}), ...(operation ? { operation } : {}) } })
       : await this.call<{ uuid: string }>('POST', '/institution/email/captcha/noLogin', { body: { email, businessType } });
     if (reply.code !== 200) throw new Error(`email code failed: ${JSON.stringify(reply)}`);
     const list = await this.call<{ list: Array<{ uuid: string; code: string }> }>('GET', '/_dev/outbox?channel=email&limit=20');

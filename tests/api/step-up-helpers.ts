@@ -2,15 +2,17 @@ import type { TestApi } from './helpers.ts';
 
 /**
  * The step-up factors sensitive calls take (server/identity/step-up.ts): the account password (encrypted) and a
- * fresh e-mail code of the call's businessType; add `gaCode` (current authenticator) where one is bound.
+ * fresh e-mail code of the call's businessType, sent for `operation` where the purpose approves one (addAddress:
+ * the entry to be saved, contract/code-operations.ts); add `gaCode` (current authenticator) where one is bound.
  */
 export async function stepUpFactors(
   api: TestApi,
   token: string,
   password: string,
   purpose: string,
+  operation?: object,
 ): Promise<{ password: string; emailUuid: string; emailCode: string }> {
-  const mail = await api.emailCode(purpose, token);
+  const mail = await api.emailCode(purpose, token, undefined, operation);
   return { password: api.encrypt(password), emailUuid: mail.uuid, emailCode: mail.code };
 }
 

@@ -100,7 +100,7 @@ describe('messages produced by events', () => {
   });
 
   it('coin withdrawals: paid on its confirmations and failed on chain, one message each', async () => {
-    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress');
+    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress', { book: 'coin', asset: 'USDT', network: 'ETH', address: ethTarget });
     const added = await call('POST', '/account/wallet/address/add', { name: 'Cold store', asset: 'USDT', network: 'ETH', address: ethTarget, whitelisted: true, ...factors, gaCode: await ga() });
     expect(added.code).toBe(200);
     await advance(DAY);
@@ -126,7 +126,9 @@ describe('messages produced by events', () => {
   });
 
   it('fiat withdrawals: paid or refused by the provider, one message each', async () => {
-    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress');
+    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress', {
+      book: 'fiat', asset: 'USD', beneficiary: 'Example Holdings Limited', bankCode: 'HSBCHKHHHKH', accountNumber: '004500123456',
+    });
     const account = await call<{ id: string }>('POST', '/account/wallet/fiatAddress/add', {
       name: 'Treasury USD', asset: 'USD', beneficiary: 'Example Holdings Limited', bankCode: 'HSBCHKHHHKH', accountNumber: '004500123456', ...factors, gaCode: await ga(),
     });

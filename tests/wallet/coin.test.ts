@@ -43,7 +43,7 @@ describe.each(securityBackends())('coin wallet ($name)', (backend) => {
   const records = async (query: Record<string, unknown> = {}) =>
     (await call<{ list: RecordRow[]; total: number }>('POST', '/account/block/pageBlockDepositWithdraw', { pageCondition: { pageNum: 1, pageSize: 10 }, queryCondition: query })).data;
   const addAddress = async (address: string, network = 'ETH', asset = 'USDT', whitelisted = true) => {
-    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress');
+    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress', { book: 'coin', asset, network, address });
     return call<{ id: string; usableAt: string }>('POST', '/account/wallet/address/add', {
       name: 'Cold store',
       asset,

@@ -56,14 +56,12 @@ describe.each(securityBackends())('fiat wallet ($name)', (backend) => {
   const declare = (requestId: string, amount: string, asset = 'USD', bankReference = 'FT24112500123') =>
     call<FiatRecord>('POST', '/account/block/submitBlockFiatDeposit', { requestId, asset, amount, bankReference });
   const addAccount = async (fields: Record<string, unknown>) => {
-    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress');
+    const { name = 'Treasury USD', ...content } = fields;
+    const entry = { asset: 'USD', beneficiary: 'Example Holdings Limited', bankCode: 'HSBCHKHHHKH', accountNumber: '004500123456', ...content };
+    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress', { book: 'fiat', ...entry });
     return call<{ id: string; usableAt: string; bankName: string }>('POST', '/account/wallet/fiatAddress/add', {
-      name: 'Treasury USD',
-      asset: 'USD',
-      beneficiary: 'Example Holdings Limited',
-      bankCode: 'HSBCHKHHHKH',
-      accountNumber: '004500123456',
-      ...fields,
+      name,
+      ...entry,
       ...factors,
       gaCode: await ga(),
     });

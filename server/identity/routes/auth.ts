@@ -12,6 +12,7 @@ import { clearPasswordFailures, failureError } from '../lockout.ts';
 import { captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
 import { countedPasswordCheck } from '../step-up.ts';
 import { alertNewDevice } from '../outbox.ts';
+import { addressOperation, whitelistOffOperation } from '../operations.ts';
 import { hashPassword } from '../passwords.ts';
 import { checkEmail, checkNoChinese, checkNotBlank, decryptPassword } from '../../platform/rules.ts';
 import { createSession, revokeAllSessions, revokeSession, userAgent } from '../sessions.ts';
@@ -55,6 +56,14 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       destination = normaliseEmail(body.email);
       if (await findUserByEmail(ctx.db, destination)) throw new ApiError(Code.emailTaken);
     }
+    // A code approves only the operation it was sent for (operations.ts): an address to add names it in the request.
+    if (body.businessType === 'addAddress' && !body.operation) throw badInput('operation', 'required', 'The entry to be saved is required');
+    if (body.businessType !== 'addAddress' && body.operation) throw badInput('operation', 'notUsed', 'Only an addAddress code names an entry');
+    const operation = body.operation
+      ? addressOperation(body.operation)
+      : body.businessType === 'whitelistOff'
+        ? whitelistOffOperation(auth.user.id)
+        : undefined;
     const { uuid } = await issueCode(ctx, {
       channel: 'email',
       destination,
@@ -62,6 +71,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
       userId: auth.user.id,
       account: auth.user.email_lower,
       ip: auth.ip,
+      ...(operation ? { operation } : {}),
     });
     return { uuid };
   };
