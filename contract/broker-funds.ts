@@ -198,10 +198,22 @@ const AccountWallets = Type.Object({
   balances: Type.Array(Type.Object({ wallet: Wallet, asset: Type.String(), free: Amount, locked: Amount })),
 });
 
+/**
+ * What a brokerWithdraw or brokerApprove code approves (server/broker/code-operations.ts): the withdrawal
+ * application to be made (its requestId and content, as fundTransfer/apply will carry them), or the one transfer
+ * (`approve`) or profit (`approveProfit`) application to be approved. The code confirms that operation only; a code
+ * sent without one confirms none of them.
+ */
+const BrokerCodeOperation = Type.Union([
+  Strict({ kind: Type.Literal('withdraw'), requestId: RequestId, fromAccountId: Id, fromWallet: Wallet, asset: Asset, amount: AskedAmount, addressId: Id }),
+  Strict({ kind: Type.Literal('approve'), applicationId: Id }),
+  Strict({ kind: Type.Literal('approveProfit'), applicationId: Id }),
+]);
+
 export const brokerFundCalls = {
   /** An e-mail code to the caller's own e-mail for a withdrawal, an approval or a withdraw-permission API key (10 minutes, 5 tries, 1 s guard). */
   '/broker/fundTransfer/invokeEmailValidation': userPost(
-    Strict({ businessType: StringEnum([...BROKER_CODE_TYPES]) }),
+    Strict({ businessType: StringEnum([...BROKER_CODE_TYPES]), operation: Type.Optional(BrokerCodeOperation) }),
     Type.Object({ uuid: Type.String(), expiresAt: IsoTime }),
   ),
   /**

@@ -115,12 +115,23 @@ const Destination = Type.Object({ brokerAccountId: Id, exchangeCode: ExchangeCod
 
 const ProjectBody = { projectNo: ProjectNo };
 const ExtractFields = { projectNo: ProjectNo, toAccountId: Id, amount: AskedAmount };
+const AllotLegs = Type.Array(Strict({ toAccountId: Id, amount: Type.Optional(AskedAmount), percent: Type.Optional(Percent) }), { minItems: 1, maxItems: MAX_ALLOT_LEGS });
+/** What a profit code approves: the withdrawal or the allocation, as the call that applies will carry it. */
+const ProfitCodeOperation = Type.Union([
+  Strict({ kind: Type.Literal('withdraw'), requestId: RequestId, toAccountId: Id, amount: AskedAmount }),
+  Strict({ kind: Type.Literal('allot'), requestId: RequestId, mode: StringEnum([...ALLOT_MODES]), total: AskedAmount, legs: AllotLegs }),
+]);
 
 export const brokerProfitCalls = {
   /** A project's profit available for withdrawal (POST, spec §7 project/*). */
   '/broker/project/queryWithdrawAvailable': userPost(Strict(ProjectBody), ProfitFund),
   /** An e-mail code (business type brokerWithdraw) to the caller's own e-mail for a profit withdrawal or allocation. */
-  '/broker/project/invokeWithdrawalEmailValidation': userPost(Strict(ProjectBody), Type.Object({ uuid: Type.String(), expiresAt: IsoTime })),
+  '/broker/project/invokeWithdrawalEmailValidation': userPost(
+    // `operation`: the withdrawal (addExtractInferiorRecord) or allocation (profitAccrual/apply) the code approves, with
+    // the requestId and fields that call will carry (server/broker/code-operations.ts); without it the code confirms neither.
+    Strict({ ...ProjectBody, operation: Type.Optional(ProfitCodeOperation) }),
+    Type.Object({ uuid: Type.String(), expiresAt: IsoTime }),
+  ),
   /** Checks a withdrawal and previews it: nothing is held or written. */
   '/broker/project/submitExtractInferiorRecord': userPost(
     Strict(ExtractFields),
@@ -160,7 +171,7 @@ export const brokerProfitCalls = {
       projectNo: ProjectNo,
       mode: StringEnum([...ALLOT_MODES]),
       total: AskedAmount,
-      legs: Type.Array(Strict({ toAccountId: Id, amount: Type.Optional(AskedAmount), percent: Type.Optional(Percent) }), { minItems: 1, maxItems: MAX_ALLOT_LEGS }),
+      legs: AllotLegs,
       remark: Type.Optional(Remark),
       requestId: RequestId,
       ...SecondFactor,

@@ -18,6 +18,9 @@ import { orgRowByRequest } from './lists.ts';
 import { brokerMember } from './org.ts';
 import { projectOfAccount } from './projects/store.ts';
 import { checkBrokerSecondFactor } from './second-factor.ts';
+import { applicationDecisionOperation, brokerWithdrawOperation, profitDecisionOperation } from './code-operations.ts';
+import { profitApplicationOf } from './profit/applications.ts';
+import type { Operation } from '../identity/operations.ts';
 import { plain } from './valuation.ts';
 
 /** Decimals an amount of the asset may carry: the most of its networks (contract/chains.ts), else 8. */
@@ -27,6 +30,7 @@ function assetDecimals(asset: string): number {
 }
 
 type ApplyBody = Static<BrokerFundCalls['/broker/fundTransfer/apply']['body']>;
+type CodeBody = Static<BrokerFundCalls['/broker/fundTransfer/invokeEmailValidation']['body']>;
 
 /** Same request: the fields that define what an application moves. */
 function sameRequest(row: ApplicationRow, body: ApplyBody): boolean {
@@ -93,10 +97,25 @@ export function applyHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls>, 
 
   const replayOf = (orgId: string, requestId: string) => orgRowByRequest<ApplicationRow>(ctx.db, APPLICATION, orgId, requestId);
 
+  /** What the code to be sent approves (code-operations.ts): checked like the call it is for, so the mail says what it is. */
+  const codeOperation = async (orgId: string, body: CodeBody): Promise<Operation | undefined> => {
+    const operation = body.operation;
+    if (!operation) return undefined;
+    const typeOf = { withdraw: 'brokerWithdraw', approve: 'brokerApprove', approveProfit: 'brokerApprove' } as const;
+    if (typeOf[operation.kind] !== body.businessType) throw badInput('operation', 'notUsed', `A ${body.businessType} code does not approve a ${operation.kind}`);
+    if (operation.kind === 'approve') return applicationDecisionOperation(await applicationOf(ctx.db, orgId, operation.applicationId));
+    if (operation.kind === 'approveProfit') return profitDecisionOperation(await profitApplicationOf(ctx.db, orgId, operation.applicationId));
+    const { kind: _kind, ...fields } = operation;
+    const checked = await checkApplication(ctx.db, orgId, { type: 'withdraw', ...fields });
+    return brokerWithdrawOperation(operation.requestId, operation, checked);
+  };
+
   return {
     '/broker/fundTransfer/invokeEmailValidation': async ({ body, auth }) => {
-      await member(auth.user.id);
+      const { orgId } = await member(auth.user.id);
+      const operation = await codeOperation(orgId, body);
       const { uuid } = await issueCode(ctx, {
+        ...(operation ? { operation } : {}),
         channel: 'email',
         destination: auth.user.email_lower,
         businessType: body.businessType,
@@ -117,8 +136,9 @@ export function applyHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls>, 
       };
       const earlier = await replay();
       if (earlier) return earlier;
-      await checkApplication(ctx.db, orgId, body);
-      const codeUuid = body.type === 'withdraw' ? await checkBrokerSecondFactor(ctx, auth, body, 'brokerWithdraw') : null;
+      const planned = await checkApplication(ctx.db, orgId, body);
+      // A withdrawal's code must have been sent for this application, as it is (code-operations.ts).
+      const codeUuid = body.type === 'withdraw' ? await checkBrokerSecondFactor(ctx, auth, body, 'brokerWithdraw', brokerWithdrawOperation(body.requestId, body, planned)) : null;
       const at = nowDate(ctx);
       const id = await ctx.db.transaction(async (tx) => {
         const checked = await checkApplication(tx, orgId, body);

@@ -12,6 +12,7 @@ import { logDecision, notifyMembers } from './fund-log.ts';
 import { brokerMember } from './org.ts';
 import { projectOfAccount } from './projects/store.ts';
 import { checkBrokerSecondFactor } from './second-factor.ts';
+import { applicationDecisionOperation } from './code-operations.ts';
 
 /** Another member's decision on an application (maker-checker): approved it moves or pays out, rejected it is released. */
 export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls>, '/broker/fundTransfer/approve' | '/broker/fundTransfer/reject'> {
@@ -26,7 +27,8 @@ export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls
       }
       if (current.applicant_id === auth.user.id) throw new ApiError(Code.brokerSelfApproval);
       if (current.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: current.status });
-      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerApprove');
+      // The code must have been sent for approving this application (code-operations.ts).
+      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerApprove', applicationDecisionOperation(current));
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
         const row = await applicationOf(tx, orgId, body.applicationId, true);

@@ -58,10 +58,13 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   const requestId = requestIds('funds');
   const { call, get, openAccount } = brokerCalls(() => api, requestId);
 
-  /** A code of the broker's business type, sent to the caller's own e-mail (past the 1 s guard). */
-  const code = async (who: Broker, businessType: 'brokerWithdraw' | 'brokerApprove' | 'brokerApiKey') => {
+  /**
+   * A code of the broker's business type, sent to the caller's own e-mail (past the 1 s guard), for `operation` where
+   * it approves one (server/broker/code-operations.ts: a withdrawal application, an approval).
+   */
+  const code = async (who: Broker, businessType: 'brokerWithdraw' | 'brokerApprove' | 'brokerApiKey', operation?: Record<string, unknown>) => {
     api.clock.advance(1100);
-    const sent = await call<{ uuid: string }>(who, '/broker/fundTransfer/invokeEmailValidation', { businessType });
+    const sent = await call<{ uuid: string }>(who, '/broker/fundTransfer/invokeEmailValidation', { businessType, ...(operation ? { operation } : {}) });
     expect(sent.code, JSON.stringify(sent)).toBe(200);
     const mail = await api.lastCode(who.email, 'email');
     expect(mail?.uuid).toBe(sent.data.uuid);
@@ -73,7 +76,7 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   const transfer = (who: Broker, extra: Record<string, unknown> = {}) =>
     call<Application>(who, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: okxA, fromWallet: 'funding', toAccountId: okxB, toWallet: 'spot', asset: 'USDT', amount: '100', requestId: requestId(), ...extra });
   const approve = async (who: Broker, applicationId: string, extra: Record<string, unknown> = {}) =>
-    call<Application>(who, '/broker/fundTransfer/approve', { applicationId, requestId: requestId(), ...(await code(who, 'brokerApprove')), ...extra });
+    call<Application>(who, '/broker/fundTransfer/approve', { applicationId, requestId: requestId(), ...(await code(who, 'brokerApprove', { kind: 'approve', applicationId })), ...extra });
   const reject = (who: Broker, applicationId: string, extra: Record<string, unknown> = {}) =>
     call<Application>(who, '/broker/fundTransfer/reject', { applicationId, requestId: requestId(), ...extra });
   /** Whitelists an address of the owner's organisation (the address book's e-mail confirmation). */
@@ -237,14 +240,14 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   it('20 parallel approvals of one application move it once; approve racing reject: exactly one wins', async () => {
     const before = await available(owner, okxB, 'spot', 'USDT');
     const applied = await transfer(owner, { amount: '7' });
-    const factor = await code(member, 'brokerApprove');
+    const factor = await code(member, 'brokerApprove', { kind: 'approve', applicationId: applied.data.applicationId });
     const replies = await Promise.all(Array.from({ length: 20 }, () => call<Application>(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...factor })));
     expect(replies.filter((r) => r.code === 200)).toHaveLength(1);
     expect(d((await available(owner, okxB, 'spot', 'USDT')).free).eq(d(before.free).add(7))).toBe(true);
 
     for (let i = 0; i < 4; i++) {
       const raced = await transfer(owner, { amount: '1' });
-      const factors = await code(member, 'brokerApprove');
+      const factors = await code(member, 'brokerApprove', { kind: 'approve', applicationId: raced.data.applicationId });
       const [a, r] = await Promise.all([
         call<Application>(member, '/broker/fundTransfer/approve', { applicationId: raced.data.applicationId, requestId: requestId(), ...factors }),
         reject(member, raced.data.applicationId),
@@ -277,6 +280,11 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
 
     const withdraw = (extra: Record<string, unknown>) =>
       call<Application>(owner, '/broker/fundTransfer/apply', { type: 'withdraw', fromAccountId: okxA, fromWallet: 'funding', asset: 'USDT', amount: '100', addressId, requestId: requestId(), ...extra });
+    /** A withdrawal with a code sent for it (code-operations.ts). */
+    const withdrawWithCode = async (extra: { addressId?: string; amount?: string }) => {
+      const content = { requestId: requestId(), fromAccountId: okxA, fromWallet: 'funding', asset: 'USDT', amount: '100', addressId, ...extra };
+      return withdraw({ ...content, ...(await code(owner, 'brokerWithdraw', { kind: 'withdraw', ...content })) });
+    };
     expect((await withdraw({})).data).toMatchObject({ field: 'emailCode', rule: 'required' });
     expect((await withdraw({ addressId: pending.data.id, ...(await code(owner, 'brokerWithdraw')) })).code).toBe(Code.brokerAddressNotWhitelisted);
     expect((await withdraw({ addressId: binanceAddress, ...(await code(owner, 'brokerWithdraw')) })).code).toBe(Code.brokerAddressNotWhitelisted);
@@ -284,7 +292,7 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     expect((await withdraw({ toAccountId: okxB, ...(await code(owner, 'brokerWithdraw')) })).status).toBe(400);
 
     const before = await available(owner, okxA, 'funding', 'USDT');
-    const applied = await withdraw({ ...(await code(owner, 'brokerWithdraw')) });
+    const applied = await withdrawWithCode({});
     expect(applied.code, JSON.stringify(applied)).toBe(200);
     expect(applied.data).toMatchObject({ type: 'withdraw', status: 'applying', amount: '100', fee: '1', receiveAmount: '99' });
     const approved = await approve(member, applied.data.applicationId);
@@ -298,7 +306,7 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     api.clock.advance(19 * 3000);
     expect((await bill()).data.list.find((r) => r.recordId === `W${applied.data.applicationId}`)).toMatchObject({ status: 'withdraw_complete', amount: '100', fee: '1' });
 
-    const toMaster = await withdraw({ addressId: masterId, amount: '30', ...(await code(owner, 'brokerWithdraw')) });
+    const toMaster = await withdrawWithCode({ addressId: masterId, amount: '30' });
     expect(toMaster.data).toMatchObject({ fee: '0', receiveAmount: '30', addressType: 'master' });
     expect((await approve(member, toMaster.data.applicationId)).data.status).toBe('done');
     const deposits = await call<Page<{ type: string; status: string }>>(owner, '/broker/account/bill/page', { pageCondition: page, queryCondition: { type: 'deposit', brokerAccountId: okxA } });

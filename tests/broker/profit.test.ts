@@ -52,18 +52,21 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
   const requestId = () => `profit-${++requests}-${Math.random().toString(36).slice(2, 8)}`;
   const { call, get, openAccount } = brokerCalls(() => api, requestId);
 
-  /** A withdrawal code (project/invokeWithdrawalEmailValidation), past the 1 s guard. */
-  const withdrawCode = async (who: Broker) => {
+  /**
+   * A withdrawal code (project/invokeWithdrawalEmailValidation), past the 1 s guard, sent for `operation` (the
+   * withdrawal or allocation it approves, server/broker/code-operations.ts).
+   */
+  const withdrawCode = async (who: Broker, operation: Record<string, unknown>) => {
     api.clock.advance(1100);
-    const sent = await call<{ uuid: string }>(who, '/broker/project/invokeWithdrawalEmailValidation', { projectNo });
+    const sent = await call<{ uuid: string }>(who, '/broker/project/invokeWithdrawalEmailValidation', { projectNo, operation });
     expect(sent.code, JSON.stringify(sent)).toBe(200);
     const mail = (await api.lastCode(who.email, 'email'))!;
     expect(mail.businessType).toBe('brokerWithdraw');
     return { emailUuid: sent.data.uuid, emailCode: mail.code };
   };
-  const approveCode = async (who: Broker) => {
+  const approveCode = async (who: Broker, applicationId: string) => {
     api.clock.advance(1100);
-    const sent = await call<{ uuid: string }>(who, '/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApprove' });
+    const sent = await call<{ uuid: string }>(who, '/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApprove', operation: { kind: 'approveProfit', applicationId } });
     const mail = (await api.lastCode(who.email, 'email'))!;
     return { emailUuid: sent.data.uuid, emailCode: mail.code };
   };
@@ -74,12 +77,14 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
   };
   const futuresFree = async (brokerAccountId: string) =>
     d((await get<{ free: string }>(owner, '/broker/fundTransfer/queryTransferAvailable', { brokerAccountId, wallet: 'futures', asset: 'USDT' })).data.free);
-  const withdraw = async (who: Broker, amount: string, extra: Record<string, unknown> = {}) =>
-    call<ProfitApplication>(who, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: okxA, amount, requestId: requestId(), ...(await withdrawCode(who)), ...extra });
+  /** A withdrawal with a code sent for it (`extra` changes the call, not what the code was sent for). */
+  const withdraw = async (who: Broker, amount: string, extra: Record<string, unknown> = {}) => {
+    const content = { toAccountId: okxA, amount, requestId: requestId() };
+    return call<ProfitApplication>(who, '/broker/project/addExtractInferiorRecord', { projectNo, ...content, ...(await withdrawCode(who, { kind: 'withdraw', ...content })), ...extra });
+  };
   /** The owner's allocation of `total` by percentages: `a` % to okxA, `b` % to okxB. */
-  const allotByPercent = async (total: string, a: string, b: string) =>
-    call<ProfitApplication>(owner, '/broker/profitAccrual/apply', {
-      projectNo,
+  const allotByPercent = async (total: string, a: string, b: string) => {
+    const content = {
       mode: 'percent',
       total,
       legs: [
@@ -87,9 +92,11 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
         { toAccountId: okxB, percent: b },
       ],
       requestId: requestId(),
-      ...(await withdrawCode(owner)),
-    });
-  const approve = async (who: Broker, applicationId: string) => call<ProfitApplication>(who, '/broker/profitAccrual/approve', { applicationId, requestId: requestId(), ...(await approveCode(who)) });
+    };
+    return call<ProfitApplication>(owner, '/broker/profitAccrual/apply', { projectNo, ...content, ...(await withdrawCode(owner, { kind: 'allot', ...content })) });
+  };
+  const approve = async (who: Broker, applicationId: string) =>
+    call<ProfitApplication>(who, '/broker/profitAccrual/approve', { applicationId, requestId: requestId(), ...(await approveCode(who, applicationId)) });
 
   beforeAll(async () => {
     // Many codes go to each broker's e-mail here, and 20 of them are checked at once in the burst below: neither the
@@ -160,8 +167,17 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     expect((await call(stranger, '/broker/profitAccrual/page', { pageCondition: page, queryCondition: { projectNo } })).status).toBe(404);
     expect((await call(plainUser, '/broker/project/queryWithdrawAvailable', { projectNo })).status).toBe(403);
     expect((await get(plainUser, '/broker/profitAccrual/accrualFund', {})).status).toBe(403);
-    // An allocation whose legs do not add up.
-    const split = await allotByPercent('10', '60', '30');
+    // An allocation whose legs do not add up: refused by the code's sender (it plans what the code approves) and by the call.
+    const legs = [
+      { toAccountId: okxA, percent: '60' },
+      { toAccountId: okxB, percent: '30' },
+    ];
+    api.clock.advance(1100);
+    const unsent = await call(owner, '/broker/project/invokeWithdrawalEmailValidation', { projectNo, operation: { kind: 'allot', mode: 'percent', total: '10', legs, requestId: requestId() } });
+    expect(unsent.code).toBe(Code.brokerProfitSplit);
+    api.clock.advance(1100);
+    const sent = await call<{ uuid: string }>(owner, '/broker/project/invokeWithdrawalEmailValidation', { projectNo });
+    const split = await call(owner, '/broker/profitAccrual/apply', { projectNo, mode: 'percent', total: '10', legs, requestId: requestId(), emailUuid: sent.data.uuid, emailCode: (await api.lastCode(owner.email, 'email'))!.code });
     expect(split.code).toBe(Code.brokerProfitSplit);
   });
 
@@ -194,7 +210,8 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     const log = await call<Page<{ operationType: string; amount: string }>>(owner, '/broker/pageBrokerFinancingAction', { pageCondition: page, queryCondition: { operationType: 'inferior_extract_approved' } });
     expect(log.data.list.some((r) => d(r.amount).eq(10))).toBe(true);
     // A replay of the same request returns the application; other content with its requestId is 10209.
-    const again = await call<ProfitApplication>(owner, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: okxB, amount: '1', requestId: `replay-${requests}`, ...(await withdrawCode(owner)) });
+    const replayContent = { toAccountId: okxB, amount: '1', requestId: `replay-${requests}` };
+    const again = await call<ProfitApplication>(owner, '/broker/project/addExtractInferiorRecord', { projectNo, ...replayContent, ...(await withdrawCode(owner, { kind: 'withdraw', ...replayContent })) });
     expect(again.code).toBe(200);
     const replay = await call<ProfitApplication>(owner, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: okxB, amount: '1', requestId: `replay-${requests}`, emailUuid: 'x', emailCode: '000000' });
     expect(replay.data.applicationId).toBe(again.data.applicationId);
@@ -225,9 +242,12 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
   it('20 parallel withdrawals whose sum exceeds the available profit: exactly the ones it covers are held, never more', async () => {
     const available = d((await fund()).available);
     const each = available.div(7).toDecimalPlaces(8, Decimal.ROUND_DOWN);
-    const codes: { emailUuid: string; emailCode: string }[] = [];
-    for (let i = 0; i < 20; i++) codes.push(await withdrawCode(owner));
-    const tally = await burst(20, (i) => call(owner, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: okxA, amount: each.toFixed(), requestId: requestId(), ...codes[i] }));
+    const bodies: Record<string, unknown>[] = [];
+    for (let i = 0; i < 20; i++) {
+      const content = { toAccountId: okxA, amount: each.toFixed(), requestId: requestId() };
+      bodies.push({ projectNo, ...content, ...(await withdrawCode(owner, { kind: 'withdraw', ...content })) });
+    }
+    const tally = await burst(20, (i) => call(owner, '/broker/project/addExtractInferiorRecord', bodies[i]));
     expect(tally.get(200), JSON.stringify([...tally])).toBe(7);
     expect(tally.get(Code.brokerProfitUnavailable), JSON.stringify([...tally])).toBe(13);
     const after = await fund();
@@ -262,7 +282,8 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     const empty = await openAccount(owner, 'okx', 'okxProfitLate');
     expect((await api.call('POST', '/_dev/broker/accounts/drain', { body: { brokerAccountId: empty } })).code).toBe(200);
     const before = await fund();
-    const applied = await call<ProfitApplication>(owner, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: empty, amount: '1', requestId: requestId(), ...(await withdrawCode(owner)) });
+    const content = { toAccountId: empty, amount: '1', requestId: requestId() };
+    const applied = await call<ProfitApplication>(owner, '/broker/project/addExtractInferiorRecord', { projectNo, ...content, ...(await withdrawCode(owner, { kind: 'withdraw', ...content })) });
     expect(applied.code, JSON.stringify(applied)).toBe(200);
     const linked = await call(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: empty });
     expect(linked.code, JSON.stringify(linked)).toBe(200);

@@ -102,9 +102,9 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
   };
   const increase = (who: Broker, projectNo: string, investorId: string, amount: string, extra: Record<string, unknown> = {}) =>
     call<Flow>(who, '/broker/financing/increaseCapital', { projectNo, investorId, amount, requestId: requestId(), ...extra });
-  const code = async (who: Broker, businessType = 'brokerRedeem') => {
+  const code = async (who: Broker, businessType = 'brokerRedeem', operation?: Record<string, unknown>) => {
     api.clock.advance(1100);
-    const sent = await call<{ uuid: string }>(who, '/broker/fundTransfer/invokeEmailValidation', { businessType });
+    const sent = await call<{ uuid: string }>(who, '/broker/fundTransfer/invokeEmailValidation', { businessType, ...(operation ? { operation } : {}) });
     expect(sent.code, JSON.stringify(sent)).toBe(200);
     const mail = await api.lastCode(who.email, 'email');
     return { emailUuid: sent.data.uuid, emailCode: mail!.code };
@@ -497,7 +497,7 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     expect(applied.code, JSON.stringify(applied)).toBe(200);
     const project = await createProject(owner, { name: 'Late Link Fund' });
     expect((await call(owner, '/broker/account/project/relation/add', { projectNo: project.projectNo, brokerAccountId: target })).code).toBe(200);
-    const approved = await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await code(member, 'brokerApprove')) });
+    const approved = await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await code(member, 'brokerApprove', { kind: 'approve', applicationId: applied.data.applicationId })) });
     expect(approved.code).toBe(Code.projectAccountLocked);
     expect((await call(member, '/broker/fundTransfer/reject', { applicationId: applied.data.applicationId, requestId: requestId() })).code).toBe(200);
     expect((await info(owner, project.projectNo)).project).toMatchObject({ grossAsset: '0', nav: '1' });

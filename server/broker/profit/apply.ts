@@ -10,6 +10,7 @@ import { Entry, post } from '../../ledger/ledger.ts';
 import { D, db as dbAmount } from '../../platform/decimal.ts';
 import { accountOf } from '../accounts.ts';
 import { checkBrokerSecondFactor } from '../second-factor.ts';
+import { profitPlanOperation } from '../code-operations.ts';
 import { brokerMember } from '../org.ts';
 import { plain } from '../valuation.ts';
 import { legsOf, profitApplicationByRequest, profitApplicationOf, profitApplicationView, profitApplicationViews } from './applications.ts';
@@ -93,7 +94,15 @@ export function applyHandlers(ctx: ApiContext): Pick<Handlers<BrokerProfitCalls>
     '/broker/project/invokeWithdrawalEmailValidation': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
       await projectOf(ctx.db, orgId, body.projectNo);
-      const { uuid } = await issueCode(ctx, { channel: 'email', destination: auth.user.email_lower, businessType: 'brokerWithdraw', userId: auth.user.id, account: auth.user.email_lower, ip: auth.ip });
+      // What the code approves (code-operations.ts), planned like the call it is for, so the mail says what it is.
+      const asked = body.operation;
+      const plan = !asked
+        ? null
+        : asked.kind === 'withdraw'
+          ? await planOut(ctx, ctx.db, orgId, body.projectNo, 'withdraw', asked.amount, [{ toAccountId: asked.toAccountId }], null)
+          : await planOut(ctx, ctx.db, orgId, body.projectNo, 'allot', asked.total, asked.legs, asked.mode);
+      const operation = asked && plan ? profitPlanOperation(asked.requestId, plan) : undefined;
+      const { uuid } = await issueCode(ctx, { channel: 'email', destination: auth.user.email_lower, businessType: 'brokerWithdraw', userId: auth.user.id, account: auth.user.email_lower, ip: auth.ip, ...(operation ? { operation } : {}) });
       return { uuid, expiresAt: new Date(nowDate(ctx).getTime() + ctx.limits.codeTtlMs).toISOString() };
     },
 
@@ -121,7 +130,8 @@ export function applyHandlers(ctx: ApiContext): Pick<Handlers<BrokerProfitCalls>
       const plan = await planOut(ctx, ctx.db, orgId, body.projectNo, 'withdraw', body.amount, legs, null);
       const earlier = await replayOf(orgId, body.requestId, plan, auth.user.id);
       if (earlier) return earlier;
-      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerWithdraw');
+      // The code must have been sent for this application, as it is (code-operations.ts).
+      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerWithdraw', profitPlanOperation(body.requestId, plan));
       const id = await apply(auth, orgId, body.requestId, body.remark ?? '', codeUuid, (tx) => planOut(ctx, tx, orgId, body.projectNo, 'withdraw', body.amount, legs, null, true));
       if (id === null) return (await replayOf(orgId, body.requestId, plan, auth.user.id))!;
       return viewOf(orgId, id, auth.user.id);
@@ -132,7 +142,8 @@ export function applyHandlers(ctx: ApiContext): Pick<Handlers<BrokerProfitCalls>
       const plan = await planOut(ctx, ctx.db, orgId, body.projectNo, 'allot', body.total, body.legs, body.mode);
       const earlier = await replayOf(orgId, body.requestId, plan, auth.user.id);
       if (earlier) return earlier;
-      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerWithdraw');
+      // The code must have been sent for this application, as it is (code-operations.ts).
+      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerWithdraw', profitPlanOperation(body.requestId, plan));
       const id = await apply(auth, orgId, body.requestId, body.remark ?? '', codeUuid, (tx) => planOut(ctx, tx, orgId, body.projectNo, 'allot', body.total, body.legs, body.mode, true));
       if (id === null) return (await replayOf(orgId, body.requestId, plan, auth.user.id))!;
       return viewOf(orgId, id, auth.user.id);

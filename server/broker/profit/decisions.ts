@@ -8,6 +8,7 @@ import { Entry, post } from '../../ledger/ledger.ts';
 import { D, db as dbAmount } from '../../platform/decimal.ts';
 import { accountOf } from '../accounts.ts';
 import { checkBrokerSecondFactor } from '../second-factor.ts';
+import { profitDecisionOperation } from '../code-operations.ts';
 import { brokerMember } from '../org.ts';
 import { plain } from '../valuation.ts';
 import { legsOf, profitApplicationOf, profitApplicationViews } from './applications.ts';
@@ -26,7 +27,8 @@ export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerProfitCal
       if (current.decision_request_id === body.requestId && current.approver_id === auth.user.id && current.status !== 'rejected') return viewOf(orgId, current.id, auth.user.id);
       if (current.applicant_id === auth.user.id) throw new ApiError(Code.brokerSelfApproval);
       if (current.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: current.status });
-      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerApprove');
+      // The code must have been sent for approving this application (code-operations.ts).
+      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerApprove', profitDecisionOperation(current));
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
         // The project row first (as applying and the daily job do), then the application.
