@@ -87,8 +87,15 @@ export type CodeReceipt = Auth<'/institution/email/captcha'>;
 export const sendEmailCodeNoLogin = (email: string, businessType: AuthBody<'/institution/email/captcha/noLogin'>['businessType']) =>
   calls.publicPost('/institution/email/captcha/noLogin', { email, businessType } satisfies AuthBody<'/institution/email/captcha/noLogin'>, quiet);
 
-export const sendEmailCode = (businessType: AuthBody<'/institution/email/captcha'>['businessType'], email?: string) =>
-  calls.post('/institution/email/captcha', { businessType, ...(email ? { email } : {}) } satisfies AuthBody<'/institution/email/captcha'>, quiet);
+/** What an addAddress code approves (contract/code-operations.ts): the entry the add call will save. */
+export type CodeOperation = NonNullable<AuthBody<'/institution/email/captcha'>['operation']>;
+
+export const sendEmailCode = (businessType: AuthBody<'/institution/email/captcha'>['businessType'], email?: string, operation?: CodeOperation) =>
+  calls.post(
+    '/institution/email/captcha',
+    { businessType, ...(email ? { email } : {}), ...(operation ? { operation } : {}) } satisfies AuthBody<'/institution/email/captcha'>,
+    quiet,
+  );
 
 export const sendSmsCode = (body: AuthBody<'/institution/sms/captcha'>) => calls.publicPost('/institution/sms/captcha', body, quiet);
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError, sendEmailCode } from '../account/shared.ts';
+import { describeError, sendEmailCode, type CodeOperation } from '../account/shared.ts';
 import { FormMessage, SubmitButton, type FieldErrors } from '../../components/form/index.ts';
 import { StepUpFields, type StepUp, type StepUpBody, type StepUpFactor } from '../../components/step-up/index.ts';
 import { AddressBook, AddressForm, NameField, useStepUpForm, type AddressBookProps, type AddressBookTexts, type AddressEntry } from '../../components/address-book/index.ts';
@@ -18,17 +18,39 @@ import { WalletShell } from './WalletShell.tsx';
  */
 export const BOOK_STEP_UP: readonly StepUpFactor[] = ['password', 'emailCode', 'gaCode'];
 
-/** The address book's step-up fields, in the wallet's words. */
-export function BookStepUpFields({ stepUp, errors, businessType }: { stepUp: StepUp; errors: FieldErrors<StepUpFactor>; businessType: 'addAddress' | 'whitelistOff' }) {
+/** A code asked for before the entry it approves is filled in. */
+const ENTRY_FIRST = new Error('entryFirst');
+
+/**
+ * The address book's step-up fields, in the wallet's words. An addAddress code approves only the entry it was sent
+ * for (server/README.md "Verification codes"): `entry` is the form's entry as the add call will send it, null while
+ * it is not filled in; changing the entry afterwards needs a new code.
+ */
+export function BookStepUpFields({
+  stepUp,
+  errors,
+  businessType,
+  entry,
+}: {
+  stepUp: StepUp;
+  errors: FieldErrors<StepUpFactor>;
+  businessType: 'addAddress' | 'whitelistOff';
+  entry?: () => CodeOperation | null;
+}) {
   const { t } = useTranslation('wallet');
+  const send = () => {
+    if (!entry) return sendEmailCode(businessType);
+    const operation = entry();
+    return operation ? sendEmailCode(businessType, undefined, operation) : Promise.reject(ENTRY_FIRST);
+  };
   return (
     <StepUpFields
       stepUp={stepUp}
       errors={errors}
       intro={t('book.stepUp')}
       labels={{ password: t('fields.password'), emailCode: t('fields.emailCode'), gaCode: t('fields.gaCode') }}
-      sendEmailCode={() => sendEmailCode(businessType)}
-      describeFailure={(failure) => describeError(t, failure).message}
+      sendEmailCode={send}
+      describeFailure={(failure) => (failure === ENTRY_FIRST ? t('book.entryFirst') : describeError(t, failure).message)}
       gaMaxLength={6}
     />
   );
@@ -45,12 +67,15 @@ export function BookForm({
   form,
   name,
   saveText,
+  entry,
   onSubmit,
   children,
 }: {
   form: { message: string | null; submitting: boolean; stepUp: StepUp; errors: FieldErrors<'name' | StepUpFactor> };
   name: { label: string; value: string; onValue: (value: string) => void };
   saveText: string;
+  /** The entry the e-mail code is asked for (the add call's own fields), null while it is not filled in. */
+  entry: () => CodeOperation | null;
   onSubmit: (event: FormEvent) => Promise<void>;
   children: ReactNode;
 }) {
@@ -69,7 +94,7 @@ export function BookForm({
     >
       <NameField label={name.label} hint={t('book.nameRule')} value={name.value} onValue={name.onValue} error={form.errors.name} />
       {children}
-      <BookStepUpFields stepUp={form.stepUp} errors={form.errors} businessType="addAddress" />
+      <BookStepUpFields stepUp={form.stepUp} errors={form.errors} businessType="addAddress" entry={entry} />
     </AddressForm>
   );
 }

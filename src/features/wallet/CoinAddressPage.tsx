@@ -75,15 +75,25 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
           : {}),
     };
   };
+  /** The entry as the add call sends it: what the e-mail code is asked for (it approves only that entry). */
+  const entry = () =>
+    network && isValidAddress(network.network, values.address.trim())
+      ? {
+          book: 'coin' as const,
+          asset: values.asset,
+          network: network.network,
+          address: values.address.trim(),
+          ...(network.memo && values.memo.trim() ? { memo: values.memo.trim() } : {}),
+        }
+      : null;
   const save = async (factors: StepUpBody) => {
-    if (!network) return;
+    const saved = entry();
+    if (!saved) return;
+    const { book: _book, ...fields } = saved;
     onSaved(
       await walletApi.addAddress({
         name: values.name.trim(),
-        asset: values.asset,
-        network: network.network,
-        address: values.address.trim(),
-        ...(network.memo && values.memo.trim() ? { memo: values.memo.trim() } : {}),
+        ...fields,
         whitelisted: values.whitelisted,
         ...factors,
         password: form.stepUp.values.password,
@@ -92,7 +102,7 @@ function AddAddressForm({ assets, onSaved }: { assets: readonly SupportedAsset[]
   };
 
   return (
-    <BookForm form={form} name={{ label: t('fields.name'), value: values.name, onValue: set('name') }} saveText={t('book.save')} onSubmit={(e) => form.submitWithFactors(e, check, save)}>
+    <BookForm form={form} name={{ label: t('fields.name'), value: values.name, onValue: set('name') }} saveText={t('book.save')} entry={entry} onSubmit={(e) => form.submitWithFactors(e, check, save)}>
       <ChainFields
         labels={{ asset: t('fields.asset'), network: t('fields.network'), choose: t('withdraw.choose'), address: t('fields.address'), memo: t('fields.memo') }}
         assets={assets}

@@ -90,21 +90,26 @@ function AddAccountForm({ assets, onSaved }: { assets: readonly FiatAssetInfo[];
     const name = checkAddressName(values.name);
     return { ...checkBankAccount(values), ...(name ? { name } : {}) };
   };
+  /** The account as the add call sends it: what the e-mail code is asked for (it approves only that account). */
+  const fields = () => ({
+    asset: values.asset,
+    beneficiary: values.beneficiary.trim(),
+    bankCode: normaliseBankField(values.bankCode),
+    accountNumber: normaliseBankField(values.accountNumber),
+  });
+  const entry = () => (Object.keys(checkBankAccount(values)).length === 0 ? { book: 'fiat' as const, ...fields() } : null);
   const save = async (factors: StepUpBody) =>
     onSaved(
       await fiatApi.addAccount({
         name: values.name.trim(),
-        asset: values.asset,
-        beneficiary: values.beneficiary.trim(),
-        bankCode: normaliseBankField(values.bankCode),
-        accountNumber: normaliseBankField(values.accountNumber),
+        ...fields(),
         ...factors,
         password: form.stepUp.values.password,
       }),
     );
 
   return (
-    <BookForm form={form} name={{ label: t('fiatBook.name'), value: values.name, onValue: set('name') }} saveText={t('fiatBook.save')} onSubmit={(e) => form.submitWithFactors(e, check, save)}>
+    <BookForm form={form} name={{ label: t('fiatBook.name'), value: values.name, onValue: set('name') }} saveText={t('fiatBook.save')} entry={entry} onSubmit={(e) => form.submitWithFactors(e, check, save)}>
       <AssetSelect label={t('fiat.currency')} assets={assets} value={values.asset} onValue={set('asset')} />
       <TextField name="beneficiary" label={t('fiat.beneficiary')} autoComplete="off" value={values.beneficiary} onValue={set('beneficiary')} error={errors.beneficiary} hint={t('fiatBook.beneficiaryHint')} />
       <TextField

@@ -25,6 +25,8 @@ export interface ApproveBody {
 export interface DecisionCalls {
   approve: (body: ApproveBody & { applicationId: string }) => Promise<{ applicationId: string }>;
   reject: (body: { applicationId: string; requestId: string; reason?: string }) => Promise<{ applicationId: string }>;
+  /** Sends the e-mail code that approves this one application (server/broker/code-operations.ts). */
+  approveCode: (applicationId: string) => Promise<{ uuid: string }>;
 }
 
 /**
@@ -116,7 +118,7 @@ export function DecisionPanel({
         {text('decisionTitle', applicationId)}
       </h2>
       <p data-testid="decision-subject">{subject}</p>
-      <SecondFactorFields businessType="brokerApprove" stepUp={stepUp} errors={errors} />
+      <SecondFactorFields businessType="brokerApprove" request={() => calls.approveCode(applicationId)} stepUp={stepUp} errors={errors} />
       <TextField name="reason" label={t('transfer.rejectReason')} autoComplete="off" value={reason} onValue={setReason} error={errors.reason} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">

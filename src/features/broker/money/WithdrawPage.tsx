@@ -148,7 +148,13 @@ function Withdraw() {
         <SelectField label={t('withdraw.address')} {...bind('addressId')} placeholder={t('withdraw.choose')} options={addressOptions} hint={form.asset && addresses.data?.length === 0 ? t('withdraw.noAddress') : null} />
         <AmountField label={t('withdraw.amount')} {...bind('amount')} hint={facts} />
         <TextField label={t('transfer.remark')} autoComplete="off" {...bind('remark')} />
-        <SecondFactorFields businessType="brokerWithdraw" stepUp={stepUp} errors={errors} />
+        <SecondFactorFields
+          businessType="brokerWithdraw"
+          // The code approves only this application (its requestId and content, server/broker/code-operations.ts).
+          request={() => fundApi.invoke('brokerWithdraw', { kind: 'withdraw', requestId, fromAccountId: form.fromAccountId, fromWallet: form.fromWallet, asset: form.asset, amount: form.amount.trim(), addressId: form.addressId })}
+          stepUp={stepUp}
+          errors={errors}
+        />
         <div className="td-broker-money-actions">
           <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="withdraw-submit">
             {t('withdraw.submit')}

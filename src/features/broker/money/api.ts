@@ -18,10 +18,15 @@ export const accountApi = {
 export type Application = Reply<'/broker/fundTransfer/apply'>;
 export type WithdrawAddress = Reply<'/broker/deposit/listWithdrawAddress'>[number];
 export type CodeType = Body<'/broker/fundTransfer/invokeEmailValidation'>['businessType'];
+/** What a brokerWithdraw or brokerApprove code approves (server/broker/code-operations.ts): the code confirms only it. */
+export type CodeOperation = NonNullable<Body<'/broker/fundTransfer/invokeEmailValidation'>['operation']>;
 
 export const fundApi = {
-  /** An e-mail code to the caller's own e-mail for a withdrawal or an approval. */
-  invoke: (businessType: CodeType) => request('/broker/fundTransfer/invokeEmailValidation', { businessType }, quiet),
+  /** An e-mail code to the caller's own e-mail for a withdrawal or an approval (`operation`: the one it approves). */
+  invoke: (businessType: CodeType, operation?: CodeOperation) =>
+    request('/broker/fundTransfer/invokeEmailValidation', { businessType, ...(operation ? { operation } : {}) }, quiet),
+  /** The code that approves this one transfer or withdrawal application. */
+  approveCode: (applicationId: string) => fundApi.invoke('brokerApprove', { kind: 'approve', applicationId }),
   apply: (body: Body<'/broker/fundTransfer/apply'>) => request('/broker/fundTransfer/apply', body, quiet),
   approve: (body: Body<'/broker/fundTransfer/approve'>) => request('/broker/fundTransfer/approve', body, quiet),
   reject: (body: Body<'/broker/fundTransfer/reject'>) => request('/broker/fundTransfer/reject', body, quiet),

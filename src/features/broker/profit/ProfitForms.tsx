@@ -120,7 +120,7 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
           {t('withdraw.previewText', { amount: usdt(preview.amount), account: preview.toSubAccountName, after: usdt(preview.availableAfter), payable: usdt(preview.profitPayableAfter), nav: preview.nav })}
         </p>
       ) : null}
-      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ emailCode: 'withdrawEmailCode', gaCode: 'withdrawGaCode' }} stepUp={stepUp} errors={errors} />
+      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo, { kind: 'withdraw', requestId, toAccountId: form.toAccountId, amount: form.amount.trim() })} names={{ emailCode: 'withdrawEmailCode', gaCode: 'withdrawGaCode' }} stepUp={stepUp} errors={errors} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
         <button type="button" className="td-button td-button-secondary" disabled={submitting} onClick={() => void onPreview()} data-testid="profit-withdraw-preview-button">
@@ -234,7 +234,7 @@ export function AllotForm({ fund, destinations, gaBound, onApplied }: { fund: Pr
           {t('allot.addLeg')}
         </button>
       ) : null}
-      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo)} names={{ emailCode: 'allotEmailCode', gaCode: 'allotGaCode' }} stepUp={stepUp} errors={errors} />
+      <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo, { kind: 'allot', requestId, mode, total: total.trim(), legs: bodyLegs })} names={{ emailCode: 'allotEmailCode', gaCode: 'allotGaCode' }} stepUp={stepUp} errors={errors} />
       <FormMessage text={message} />
       <div className="td-broker-money-actions">
         <SubmitButton submitting={submitting} busyText={t('processing')} testId="profit-allot-submit">

@@ -74,6 +74,10 @@ describe('profit forms', () => {
     expect(q('profit-allot-sum').textContent).toBe('合計：90%');
     await userEvent.click(q('send-allotEmailCode'));
     await expect.poll(() => seen.some((s) => s.path.endsWith('invokeWithdrawalEmailValidation'))).toBe(true);
+    // The code is asked for this allocation as it stands (it approves only that: server/broker/code-operations.ts).
+    expect(seen.find((s) => s.path.endsWith('invokeWithdrawalEmailValidation'))?.body).toMatchObject({
+      operation: { kind: 'allot', mode: 'percent', total: '50', legs: [{ toAccountId: '11', percent: '60' }, { toAccountId: '12', percent: '30' }] },
+    });
     await userEvent.fill(q('input-allotEmailCode'), '123456');
     await userEvent.click(q('profit-allot-submit'));
     await expect.poll(() => document.querySelector('[data-testid="profit-allot-form"] [data-testid="form-error"]')?.textContent).toBe(zhProfit.errors.split);
