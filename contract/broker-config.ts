@@ -61,6 +61,8 @@ export const BrokerAddress = Type.Object({
   confirmedBy: Type.Union([Type.String(), Type.Null()]),
   createdAt: IsoTime,
   confirmedAt: Type.Union([IsoTime, Type.Null()]),
+  /** A whitelisted entry takes withdrawals from this time on: 24 hours after it was confirmed (10203 before). */
+  usableAt: Type.Union([IsoTime, Type.Null()]),
 });
 
 export const MessageConfig = Type.Object({

@@ -20,12 +20,12 @@ export const OPERATION_KIND_OF: Record<ApplicationType, OperationKind> = { trans
 
 /**
  * E-mail codes of the broker's money calls (fundTransfer/invokeEmailValidation; sent to the caller's own e-mail):
- * applying for a withdrawal, approving any application, creating an API key with the withdraw permission, a
- * project's capital decrease (`brokerRedeem`, financing/decreaseCapital), paying a settle bill
- * (`brokerInterest`, interestApply). Each call takes only a code of its own business type, with the current
+ * applying for a withdrawal, approving any application, creating (and taking the secret of) an API key with the
+ * transfers or withdraw permission, a project's capital decrease (`brokerRedeem`, financing/decreaseCapital), paying
+ * a settle bill (`brokerInterest`, interestApply), unbinding a sub-account that holds money (`brokerUnbind`). Each call takes only a code of its own business type, with the current
  * Google code when an authenticator is bound.
  */
-export const BROKER_CODE_TYPES = ['brokerWithdraw', 'brokerApprove', 'brokerApiKey', 'brokerRedeem', 'brokerInterest'] as const;
+export const BROKER_CODE_TYPES = ['brokerWithdraw', 'brokerApprove', 'brokerApiKey', 'brokerRedeem', 'brokerInterest', 'brokerUnbind'] as const;
 export type BrokerCodeType = (typeof BROKER_CODE_TYPES)[number];
 
 /** Deposit-withdraw records (account/bill/page): a sub-account's deposits and its withdrawal applications. */

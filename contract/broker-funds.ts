@@ -247,7 +247,8 @@ export const brokerFundCalls = {
    */
   '/broker/fundTransfer/approve': userPost(Strict({ applicationId: Id, requestId: RequestId, ...SecondFactor }), Application),
   /** Rejects an application (another member than the applicant): the hold is released. */
-  '/broker/fundTransfer/reject': userPost(Strict({ applicationId: Id, requestId: RequestId, reason: Type.Optional(Remark) }), Application),
+  /** The checker's decision too: advanced KYC, a bound authenticator and the current Google code (server/broker/checker.ts). */
+  '/broker/fundTransfer/reject': userPost(Strict({ applicationId: Id, requestId: RequestId, reason: Type.Optional(Remark), gaCode: Type.Optional(GaCode) }), Application),
   /** The sub-accounts a transfer from `fromAccountId` may go to: the same exchange's, itself included (wallet to wallet). */
   '/broker/fundTransfer/listBrokerAccountAvailableTransfer': userPost(
     Strict({ fromAccountId: Id }),

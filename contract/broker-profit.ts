@@ -181,7 +181,8 @@ export const brokerProfitCalls = {
   /** Approves a profit application (another member; second factor brokerApprove): the money moves, done. */
   '/broker/profitAccrual/approve': userPost(Strict({ applicationId: Id, requestId: RequestId, ...SecondFactor }), ProfitApplication),
   /** Rejects a profit application (another member): the hold is released. */
-  '/broker/profitAccrual/reject': userPost(Strict({ applicationId: Id, requestId: RequestId, reason: Type.Optional(Remark) }), ProfitApplication),
+  /** The checker's decision too: advanced KYC, a bound authenticator and the current Google code (server/broker/checker.ts). */
+  '/broker/profitAccrual/reject': userPost(Strict({ applicationId: Id, requestId: RequestId, reason: Type.Optional(Remark), gaCode: Type.Optional(GaCode) }), ProfitApplication),
   /** Accrued, withdrawn and available profit per project (all the organisation's, or one). */
   '/broker/profitAccrual/accrualFund': userGet(Strict({ projectNo: Type.Optional(ProjectNo) }), Type.Array(ProfitFund)),
   /** Where a project's profit may go. */

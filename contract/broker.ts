@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { userPost } from './call.ts';
-import { Amount, Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum, Nullable } from './schema.ts';
+import { Amount, Asset, Cipher, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, RequestId, Strict, StringEnum, Nullable } from './schema.ts';
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGES, BROKER_WALLETS, MAX_IP_TEXT, MAX_REMARK, SUB_ACCOUNT_KINDS } from './broker-rules.ts';
 
 /**
@@ -20,6 +20,13 @@ export const ApiKeyPermissionName = StringEnum([...API_KEY_PERMISSIONS]);
 const SubAccountName = Type.String({ minLength: 4, maxLength: 32, pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{3,31}$' });
 const Remark = Type.String({ minLength: 0, maxLength: MAX_REMARK });
 const Email = Type.String({ minLength: 3, maxLength: 254 });
+/** The step-up of server/identity/step-up.ts (the password RSA-encrypted, an e-mail code, the Google code when bound). */
+const StepUpFields = {
+  password: Type.Optional(Cipher),
+  emailUuid: Type.Optional(CodeUuid),
+  emailCode: Type.Optional(Code6),
+  gaCode: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
+};
 
 /** A sub-account (binance sub-account list: email, subUserId, createTime; okx: subAcct, label, type, uid, ts). */
 export const BrokerAccount = Type.Object({
@@ -111,13 +118,21 @@ export const ExchangeKey = Type.Object({
   remark: Type.String(),
   /** spec §9: a key with no bound IP is valid 3 months from creation; null when IPs are bound. */
   expiresAt: Nullable(IsoTime),
-  status: StringEnum(['active', 'expired']),
+  /** `pending`: a key that can move money (transfers, withdraw) waits for another member's approval (`approvalId`). */
+  status: StringEnum(['active', 'expired', 'pending']),
+  /** The maker-checker request of a key that can move money (contract/broker-controls.ts); null for other keys. */
+  approvalId: Nullable(Id),
+  /** True for the key's maker while its approved secret is still to be taken (exchangeKey/claimSecret). */
+  secretToClaim: Type.Boolean(),
   createdBy: Type.String(),
   createdAt: IsoTime,
   updatedAt: IsoTime,
 });
 
-/** insertBrokerExchangeKey's reply: the key, and its secret this once (null on a replay of the same requestId). */
+/**
+ * insertBrokerExchangeKey's reply: the key, and its secret this once (null on a replay of the same requestId, and
+ * for a key that can move money: that one is `pending` and its maker takes the secret once it is approved).
+ */
 export const CreatedExchangeKey = Type.Object({
   key: ExchangeKey,
   secretKey: Nullable(Type.String()),
@@ -195,11 +210,18 @@ export const brokerAccountCalls = {
   ),
   '/broker/account/getBrokerAccountId': userPost(AccountId, BrokerAccount),
   '/broker/account/updateBrokerAccount': userPost(Strict({ brokerAccountId: Id, remark: Remark }), BrokerAccount),
-  /** Unbinds the sub-account: its balances go back to the exchange (`exchange:<code>`), its keys are deleted. */
+  /**
+   * Unbinds the sub-account, its keys deleted. An empty one at once (`unbound`). One that holds money needs the step-up
+   * (password, an e-mail code of business type brokerUnbind, the Google code when bound) and becomes a request
+   * another member approves (`applying`, `approvalId`; contract/broker-controls.ts): nothing moves before; on
+   * approval the balances go back to the exchange (`exchange:<code>`) and it is unbound.
+   */
   '/broker/account/delete': userPost(
-    AccountId,
+    Strict({ brokerAccountId: Id, ...StepUpFields }),
     Type.Object({
       brokerAccountId: Id,
+      status: StringEnum(['unbound', 'applying']),
+      approvalId: Nullable(Id),
       released: Type.Array(Type.Object({ wallet: BrokerWalletName, asset: Type.String(), amount: Amount })),
       deletedKeys: Type.Integer(),
     }),
@@ -243,7 +265,7 @@ export const brokerAccountCalls = {
     PageQuery({
       exchangeCode: Type.Optional(BrokerExchangeCode),
       brokerAccountId: Type.Optional(Id),
-      status: Type.Optional(StringEnum(['active', 'expired'])),
+      status: Type.Optional(StringEnum(['active', 'expired', 'pending'])),
     }),
     Page(ExchangeKey),
   ),
@@ -258,15 +280,16 @@ export const brokerAccountCalls = {
       passphrase: Type.Optional(Type.String({ minLength: 8, maxLength: 32, pattern: '^\\S{8,32}$' })),
       requestId: RequestId,
       /**
-       * spec §6: with the withdraw permission the key spends money, so the call needs the second factor: an e-mail
-       * code of business type brokerApiKey (broker/fundTransfer/invokeEmailValidation) and the Google code when bound.
+       * spec §6: with the transfers or withdraw permission the key moves money, so the call needs the step-up: the
+       * password, an e-mail code of business type brokerApiKey (broker/fundTransfer/invokeEmailValidation) and the
+       * Google code when bound; the key is then `pending` until another member approves it.
        */
-      emailUuid: Type.Optional(CodeUuid),
-      emailCode: Type.Optional(Code6),
-      gaCode: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
+      ...StepUpFields,
     }),
     CreatedExchangeKey,
   ),
+  /** The maker takes an approved money-moving key's secret, once, with the step-up (business type brokerApiKey); 10491 otherwise. */
+  '/broker/exchangeKey/claimSecret': userPost(Strict({ keyId: Id, ...StepUpFields }), Type.Object({ keyId: Id, apiKey: Type.String(), secretKey: Type.String() })),
   '/broker/exchangeKey/accessKeyInfo': userPost(KeyId, ExchangeKey),
   '/broker/exchangeKey/delete': userPost(KeyId, Type.Object({ keyId: Id })),
   '/broker/exchangeKey/updateRemark': userPost(Strict({ keyId: Id, remark: Remark }), ExchangeKey),

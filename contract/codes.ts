@@ -174,6 +174,11 @@ export const Code = {
   brokerProfitDestination: 10481,
   /** An allocation's legs do not add up: amounts to the total, percentages to 100; data.rule, data.index. */
   brokerProfitSplit: 10482,
+  // Broker maker-checker controls (10490–10499, server/broker/README.md "Maker-checker controls").
+  /** spec §4, §6: a checker needs advanced KYC certified and a bound authenticator; data.reason kycAdvanced / authenticator. */
+  brokerCheckerIneligible: 10490,
+  /** The key's secret is not the caller's to take (yet): data.reason notMaker, pending, rejected, claimed. */
+  brokerSecretUnavailable: 10491,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -270,6 +275,8 @@ export const messages: Record<Code, string> = {
   10480: 'The amount exceeds the profit available',
   10481: 'This sub-account cannot take part in the project\'s profit',
   10482: 'The allocation does not add up to the total',
+  10490: 'Approving needs advanced KYC and a bound Google authenticator',
+  10491: 'The API key secret is not available',
 };
 
 /** Codes that travel with the same HTTP status; every other code is HTTP 200. */

@@ -139,6 +139,8 @@ export interface ErrorDataByName {
   /** The account field refused: `fromAccountId` or `toAccountId`. */
   brokerProfitDestination: { field: string };
   brokerProfitSplit: { rule: string; index?: number };
+  brokerCheckerIneligible: { reason: 'kycAdvanced' | 'authenticator' };
+  brokerSecretUnavailable: { reason: 'notMaker' | 'pending' | 'rejected' | 'claimed' };
 }
 
 type Codes = typeof Code;

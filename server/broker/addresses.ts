@@ -11,6 +11,7 @@ import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import type { Auth } from '../identity/sessions.ts';
 import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import { pageQuery } from '../platform/records.ts';
+import { ADDRESS_LOCK_MS } from '../wallet/book.ts';
 import { brokerMember } from './org.ts';
 
 /**
@@ -39,10 +40,11 @@ interface AddressRow {
   confirmed_by: string | null;
   created_at: Date;
   confirmed_at: Date | null;
+  usable_at: Date | null;
 }
 
 const columns = `a.id::text as id, a.exchange, a.asset, a.network, a.address, a.memo, a.name, a.address_type, a.status, a.email_uuid,
-  cu.email as created_by, fu.email as confirmed_by, a.created_at, a.confirmed_at`;
+  cu.email as created_by, fu.email as confirmed_by, a.created_at, a.confirmed_at, a.usable_at`;
 const from = 'broker_addresses a join users cu on cu.id = a.created_by left join users fu on fu.id = a.confirmed_by';
 
 function addressView(row: AddressRow): AddressView {
@@ -60,6 +62,7 @@ function addressView(row: AddressRow): AddressView {
     confirmedBy: row.confirmed_by,
     createdAt: row.created_at.toISOString(),
     confirmedAt: row.confirmed_at?.toISOString() ?? null,
+    usableAt: row.usable_at?.toISOString() ?? null,
   };
 }
 
@@ -74,6 +77,17 @@ export async function whitelistedAddresses(db: Queryable, orgId: string, exchang
      order by address_type, id`,
     [orgId, exchange, asset, network ?? null],
   );
+}
+
+/**
+ * A newly whitelisted entry is usable 24 hours after it was confirmed (the wallet address book's rule and code,
+ * server/wallet/book.ts ADDRESS_LOCK_MS, 10203 `addressLocked` with `unlockAt`): a withdrawal to it is refused
+ * before then, on applying and again on approving. Entries confirmed before the rule carry no time and are usable.
+ */
+export async function checkAddressUsable(db: Queryable, addressId: string, now: Date): Promise<void> {
+  const rows = await db.query<{ usable_at: Date | null }>('select usable_at from broker_addresses where id = $1', [addressId]);
+  const usableAt = rows[0]?.usable_at ?? null;
+  if (usableAt && usableAt > now) throw new ApiError(Code.addressLocked, { unlockAt: usableAt.toISOString() });
 }
 
 /** One row of the organisation's book, or 404 (missing, deleted, or another organisation's: they look alike). */
@@ -156,6 +170,8 @@ export async function confirmPending(
       [row.id, orgId, book.confirmed, auth.user.id, now, uuid],
     );
     if (done.length !== 1) throw new ApiError(book.stateCode, { status: 'changed' });
+    // A whitelisted address starts its 24-hour lock now (checkAddressUsable).
+    if (book.table === 'broker_addresses') await tx.query('update broker_addresses set usable_at = $2 where id = $1', [row.id, new Date(now.getTime() + ADDRESS_LOCK_MS)]);
   });
 }
 

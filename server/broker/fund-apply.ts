@@ -12,7 +12,7 @@ import { Entry, post } from '../ledger/ledger.ts';
 import { D, db as dbAmount, ZERO } from '../platform/decimal.ts';
 import { accountOf, checkIdRange } from './accounts.ts';
 import { APPLICATION, type ApplicationRow, applicationOf, applicationView } from './applications.ts';
-import { whitelistedAddresses } from './addresses.ts';
+import { checkAddressUsable, whitelistedAddresses } from './addresses.ts';
 import { logOperation, notifyMembers } from './fund-log.ts';
 import { orgRowByRequest } from './lists.ts';
 import { brokerMember } from './org.ts';
@@ -137,6 +137,8 @@ export function applyHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls>, 
       const earlier = await replay();
       if (earlier) return earlier;
       const planned = await checkApplication(ctx.db, orgId, body);
+      // A newly whitelisted address takes withdrawals 24 hours after it was confirmed (addresses.ts).
+      if (planned.address) await checkAddressUsable(ctx.db, planned.address.id, nowDate(ctx));
       // A withdrawal's code must have been sent for this application, as it is (code-operations.ts).
       const codeUuid = body.type === 'withdraw' ? await checkBrokerSecondFactor(ctx, auth, body, 'brokerWithdraw', brokerWithdrawOperation(body.requestId, body, planned)) : null;
       const at = nowDate(ctx);

@@ -1,6 +1,5 @@
 import type { BrokerFundCalls } from '../../contract/broker-funds.ts';
 import { NETWORKS, type Network } from '../../contract/chains.ts';
-import { consumeCodes } from '../identity/codes.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
 import { ApiError, Code } from '../platform/envelope.ts';
@@ -11,8 +10,9 @@ import { applicationOf, applicationView } from './applications.ts';
 import { logDecision, notifyMembers } from './fund-log.ts';
 import { brokerMember } from './org.ts';
 import { projectOfAccount } from './projects/store.ts';
-import { checkBrokerSecondFactor } from './second-factor.ts';
 import { applicationDecisionOperation } from './code-operations.ts';
+import { checkAddressUsable } from './addresses.ts';
+import { checkApproval, checkRejection } from './checker.ts';
 
 /** Another member's decision on an application (maker-checker): approved it moves or pays out, rejected it is released. */
 export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls>, '/broker/fundTransfer/approve' | '/broker/fundTransfer/reject'> {
@@ -27,13 +27,14 @@ export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls
       }
       if (current.applicant_id === auth.user.id) throw new ApiError(Code.brokerSelfApproval);
       if (current.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: current.status });
-      // The code must have been sent for approving this application (code-operations.ts).
-      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerApprove', applicationDecisionOperation(current));
+      // The checker rule and its factors (checker.ts): advanced KYC, a bound authenticator, the Google code and the
+      // e-mail code, which must have been sent for approving this application (code-operations.ts).
+      const factors = await checkApproval(ctx, auth, body, applicationDecisionOperation(current));
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
         const row = await applicationOf(tx, orgId, body.applicationId, true);
         if (row.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: row.status });
-        await consumeCodes(ctx, tx, [codeUuid]);
+        await factors.consume(tx);
         const amount = new D(row.amount);
         const fee = new D(row.fee);
         const entry = new Entry(row.type === 'transfer' ? 'broker_transfer' : 'broker_withdraw', `broker_application:${row.id}`, auth.user.id, row.from_account_id).broker(
@@ -43,6 +44,8 @@ export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls
           amount.neg(),
           'locked',
         );
+        // A newly whitelisted address is paid only 24 hours after it was confirmed (addresses.ts checkAddressUsable).
+        if (row.type === 'withdraw' && row.address_id) await checkAddressUsable(tx, row.address_id, at);
         let status: 'approved' | 'done' = 'done';
         let completesAt: Date = at;
         if (row.type === 'transfer') {
@@ -74,6 +77,13 @@ export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls
 
     '/broker/fundTransfer/reject': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
+      const current = await applicationOf(ctx.db, orgId, body.applicationId);
+      if (current.decision_request_id === body.requestId && current.approver_id === auth.user.id && current.status === 'rejected') {
+        return applicationView(current, auth.user.id);
+      }
+      if (current.applicant_id === auth.user.id) throw new ApiError(Code.brokerSelfApproval);
+      if (current.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: current.status });
+      await checkRejection(ctx, auth, body.gaCode);
       const at = nowDate(ctx);
       const id = await ctx.db.transaction(async (tx) => {
         const row = await applicationOf(tx, orgId, body.applicationId, true);

@@ -3,6 +3,7 @@ import type { DomainOptions } from '../platform/context.ts';
 import type { Simulator } from '../sim/index.ts';
 import { brokerAddressRoutes } from './addresses.ts';
 import { brokerAgreementRoutes } from './agreement.ts';
+import { brokerControlRoutes } from './controls.ts';
 import { brokerAnalyticsRoutes } from './analytics/routes.ts';
 import { brokerExportRoutes } from './fund-export.ts';
 import { brokerFundRoutes } from './funds.ts';
@@ -28,6 +29,8 @@ export async function brokerPlugin(app: FastifyInstance, options: DomainOptions 
   brokerAnalyticsRoutes(ctx, app);
   // Transfers, withdrawals and approvals of the broker's sub-accounts, their records and exports (funds.ts).
   brokerFundRoutes(ctx, app);
+  // What a second member decides besides money applications: money-moving API keys, unbinding a funded sub-account.
+  brokerControlRoutes(ctx, app);
   brokerExportRoutes(ctx, app);
   // Asset-management projects, their investors and capital, and the daily zero-hour job (projects/).
   await brokerProjectRoutes(ctx, app);

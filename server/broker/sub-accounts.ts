@@ -6,6 +6,8 @@ import { ApiError, Code } from '../platform/envelope.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { D } from '../platform/decimal.ts';
 import { ACCOUNT_COLUMNS, type AccountRow, accountOf, openBrokerAccount } from './accounts.ts';
+import { verifyStepUp } from '../identity/step-up.ts';
+import type { Queryable } from '../platform/db/client.ts';
 import { accountView, accountViews } from './account-views.ts';
 import { projectOfAccount } from './projects/store.ts';
 import { brokerMember } from './org.ts';
@@ -84,30 +86,67 @@ export function subAccountHandlers(ctx: ApiContext, valuer: Valuer): Pick<Handle
     '/broker/account/delete': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
       const at = nowDate(ctx);
+      const funded = async (db: Queryable) => {
+        const row = await accountOf(db, orgId, body.brokerAccountId);
+        return (await unbindable(db, row)).length > 0;
+      };
+      // One that holds money is a request a second member approves, after the step-up (server/broker/README.md
+      // "Maker-checker controls"): nothing moves now.
+      const stepUp = (await funded(ctx.db)) ? await verifyStepUp(ctx, auth, body, 'brokerUnbind') : null;
       return ctx.db.transaction(async (tx) => {
         const row = await accountOf(tx, orgId, body.brokerAccountId, true);
-        // A project's sub-account stays bound while it is the project's (money leaves it only through the project).
-        const projectNo = await projectOfAccount(tx, row.id);
-        if (projectNo) throw new ApiError(Code.projectAccountLocked, { projectNo });
-        const balances = await tx.query<{ wallet: BrokerWallet; asset: string; free: string; locked: string }>(
-          `select wallet, asset, free::text as free, locked::text as locked from broker_balances
-           where account_id = $1 and (free <> 0 or locked <> 0) order by wallet, asset`,
-          [row.id],
-        );
-        // Held by an application being approved: decide it first.
-        if (balances.some((b) => !new D(b.locked).isZero())) throw new ApiError(Code.walletState, { brokerAccountId: row.id });
-        // Unbinding leaves the money on the exchange: the sub-account's balances go back to `exchange:<code>`.
-        const entry = new Entry('broker_account_unbind', `broker_account:${row.id}`, auth.user.id, row.id);
-        for (const b of balances) entry.broker(row.id, b.wallet, b.asset, new D(b.free).neg()).provider(`exchange:${row.exchange_code}`, b.asset, new D(b.free));
-        await post(tx, entry, at);
-        const keys = await tx.query('update broker_exchange_keys set deleted_at = $2, updated_at = $2 where account_id = $1 and deleted_at is null returning id', [row.id, at]);
-        await tx.query('update broker_accounts set deleted_at = $2, updated_at = $2 where id = $1', [row.id, at]);
-        return {
-          brokerAccountId: row.id,
-          released: balances.map((b) => ({ wallet: b.wallet, asset: b.asset, amount: plain(b.free) })),
-          deletedKeys: keys.length,
-        };
+        const balances = await unbindable(tx, row);
+        if (balances.length === 0) return { ...(await unbindAccount(tx, row, auth.user.id, at)), status: 'unbound' as const, approvalId: null };
+        if (!stepUp) throw new ApiError(Code.walletState, { brokerAccountId: row.id });
+        await stepUp.consume(tx);
+        const open = await tx.query<{ id: string }>(`select id::text as id from broker_control_requests where account_id = $1 and kind = 'unbind' and status = 'applying'`, [row.id]);
+        const approvalId =
+          open[0]?.id ??
+          (
+            await tx.query<{ id: string }>(
+              `insert into broker_control_requests (org_id, kind, status, account_id, applicant_id, created_at) values ($1, 'unbind', 'applying', $2, $3, $4) returning id::text as id`,
+              [orgId, row.id, auth.user.id, at],
+            )
+          )[0]!.id;
+        return { brokerAccountId: row.id, status: 'applying' as const, approvalId, released: [], deletedKeys: 0 };
       });
     },
   };
+}
+
+type Balance = { wallet: BrokerWallet; asset: string; free: string; locked: string };
+
+/**
+ * What stands in the way of unbinding a sub-account: a project's sub-account stays bound while it is the project's
+ * (10459), one holding money for an application cannot be unbound until it is decided (10208); otherwise its non-zero
+ * balances (empty: it may be unbound at once).
+ */
+export async function unbindable(db: Queryable, row: AccountRow): Promise<Balance[]> {
+  const projectNo = await projectOfAccount(db, row.id);
+  if (projectNo) throw new ApiError(Code.projectAccountLocked, { projectNo });
+  const balances = await db.query<Balance>(
+    `select wallet, asset, free::text as free, locked::text as locked from broker_balances
+     where account_id = $1 and (free <> 0 or locked <> 0) order by wallet, asset`,
+    [row.id],
+  );
+  if (balances.some((b) => !new D(b.locked).isZero())) throw new ApiError(Code.walletState, { brokerAccountId: row.id });
+  return balances;
+}
+
+/**
+ * Unbinds a sub-account (its row locked by the caller, unbindable checked): what it still holds goes back to
+ * `exchange:<code>` — only an approved unbind request gets here with money (controls.ts) — its keys are deleted
+ * and its open key requests closed.
+ */
+export async function unbindAccount(tx: Queryable, row: AccountRow, userId: number, at: Date) {
+  const balances = await unbindable(tx, row);
+  if (balances.length > 0) {
+    const entry = new Entry('broker_account_unbind', `broker_account:${row.id}`, userId, row.id);
+    for (const b of balances) entry.broker(row.id, b.wallet, b.asset, new D(b.free).neg()).provider(`exchange:${row.exchange_code}`, b.asset, new D(b.free));
+    await post(tx, entry, at);
+  }
+  const keys = await tx.query('update broker_exchange_keys set deleted_at = $2, updated_at = $2 where account_id = $1 and deleted_at is null returning id', [row.id, at]);
+  await tx.query(`update broker_control_requests set status = 'rejected', reject_reason = 'unbound', decided_at = $2 where account_id = $1 and kind = 'api_key' and status = 'applying'`, [row.id, at]);
+  await tx.query('update broker_accounts set deleted_at = $2, updated_at = $2 where id = $1', [row.id, at]);
+  return { brokerAccountId: row.id, released: balances.map((b) => ({ wallet: b.wallet, asset: b.asset, amount: plain(b.free) })), deletedKeys: keys.length };
 }

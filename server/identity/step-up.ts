@@ -31,7 +31,9 @@ import type { UserRow } from './users.ts';
  * been sent for that operation (addAddress: the entry to save, named in the send call; whitelistOff: the user's
  * own switch).
  */
-export const stepUpPurposes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'bindGa', 'whitelistOff', 'addAddress', 'antiPhishing'] as const;
+// The broker's two (server/broker/README.md "Maker-checker controls") take their e-mail code from the broker's own
+// sender (broker/fundTransfer/invokeEmailValidation), which sends the same business types to the caller's e-mail.
+export const stepUpPurposes = ['updatePwd', 'bindPhone', 'updatePhone', 'updateEmailOld', 'bindGa', 'whitelistOff', 'addAddress', 'antiPhishing', 'brokerApiKey', 'brokerUnbind'] as const;
 export type StepUpPurpose = (typeof stepUpPurposes)[number];
 
 export interface StepUpFactors {

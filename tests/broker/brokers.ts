@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { addDays } from '../../contract/broker-projects-rules.ts';
 import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
+import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import type { Backend } from '../security/backends.ts';
 
 // The broker sandbox tests' common steps (tests/broker/*.test.ts): a sandbox whose hourly code-send limits stay out
@@ -12,6 +14,8 @@ import type { Backend } from '../security/backends.ts';
 export interface Broker {
   email: string;
   token: string;
+  /** The authenticator's secret once `makeChecker` bound one. */
+  gaSecret?: string;
 }
 
 /** One page of a broker list (spec §9 paging). */
@@ -49,6 +53,55 @@ export async function joinOrganisation(api: TestApi, owner: Broker, member: Brok
   const invited = await call<{ uuid: string }>('/broker/account/invokeAccountManager', { email: member.email });
   const mail = (await api.lastCode(member.email, 'email'))!;
   expect((await call('/broker/account/confirmAccountManager', { email: member.email, emailUuid: invited.data.uuid, emailCode: mail.code })).code).toBe(200);
+}
+
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Basic and then advanced KYC submitted and certified (the sandbox's dev decision), as a checker needs. */
+export async function certifyKyc(api: TestApi, who: Broker): Promise<void> {
+  const kinds = { basic: ['businessRegistration', 'directorId'], advanced: ['bankStatement', 'proofOfAddress'] } as const;
+  for (const level of ['basic', 'advanced'] as const) {
+    const documents = [];
+    for (const type of kinds[level]) {
+      const file = await api.call<{ fileId: string }>('POST', '/institution/kyc/upload', {
+        token: who.token,
+        raw: new Uint8Array(Buffer.concat([PNG_HEAD, randomBytes(20_000)])),
+        headers: { 'content-type': 'image/png' },
+      });
+      documents.push({ type, fileId: file.data.fileId });
+    }
+    const body = { level, companyName: 'Analytical Engines Ltd', registrationNumber: 'HK-12345678', countryCode: 'HK', documents };
+    expect((await api.call('POST', '/institution/kyc/submit', { token: who.token, body })).code).toBe(200);
+    expect((await api.call('POST', '/_dev/kyc/decide', { body: { email: who.email, level, decision: 'approve' } })).code).toBe(200);
+  }
+}
+
+/**
+ * Makes `who` a checker (server/broker/checker.ts): advanced KYC certified and an authenticator bound (its secret
+ * kept on `who.gaSecret`).
+ */
+export async function makeChecker(api: TestApi, who: Broker): Promise<void> {
+  await certifyKyc(api, who);
+  who.gaSecret = await bindGaWithStepUp(api, who.token, BROKER_PASSWORD);
+}
+
+/**
+ * The current Google code of `who` (an empty object without an authenticator), in a fresh time step: the sandbox
+ * takes each step once (server/identity/totp.ts), so the clock moves on 30 s first.
+ */
+export async function gaOf(api: TestApi, who: Broker): Promise<{ gaCode?: string }> {
+  if (!who.gaSecret) return {};
+  api.clock.advance(30_000);
+  return { gaCode: await api.totp(who.gaSecret) };
+}
+
+/** The step-up of a broker call (password, an e-mail code of `businessType` from the broker's sender, the Google code). */
+export async function brokerStepUp(api: TestApi, who: Broker, businessType: 'brokerApiKey' | 'brokerUnbind') {
+  api.clock.advance(1100);
+  const sent = await api.call<{ uuid: string }>('POST', '/broker/fundTransfer/invokeEmailValidation', { token: who.token, body: { businessType } });
+  expect(sent.code, JSON.stringify(sent)).toBe(200);
+  const mail = (await api.lastCode(who.email, 'email'))!;
+  return { password: api.encrypt(BROKER_PASSWORD), emailUuid: sent.data.uuid, emailCode: mail.code, ...(await gaOf(api, who)) };
 }
 
 /** A suite's brokers: an organisation's owner and a member of it, another organisation's owner, a user without broker rights. */

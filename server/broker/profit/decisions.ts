@@ -1,14 +1,13 @@
 import type Decimal from 'decimal.js';
 import type { BrokerProfitCalls } from '../../../contract/broker-profit.ts';
-import { consumeCodes } from '../../identity/codes.ts';
 import { type ApiContext, nowDate } from '../../platform/context.ts';
 import type { Handlers } from '../../platform/contract.ts';
 import { ApiError, Code } from '../../platform/envelope.ts';
 import { Entry, post } from '../../ledger/ledger.ts';
 import { D, db as dbAmount } from '../../platform/decimal.ts';
 import { accountOf } from '../accounts.ts';
-import { checkBrokerSecondFactor } from '../second-factor.ts';
 import { profitDecisionOperation } from '../code-operations.ts';
+import { checkApproval, checkRejection } from '../checker.ts';
 import { brokerMember } from '../org.ts';
 import { plain } from '../valuation.ts';
 import { legsOf, profitApplicationOf, profitApplicationViews } from './applications.ts';
@@ -27,15 +26,16 @@ export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerProfitCal
       if (current.decision_request_id === body.requestId && current.approver_id === auth.user.id && current.status !== 'rejected') return viewOf(orgId, current.id, auth.user.id);
       if (current.applicant_id === auth.user.id) throw new ApiError(Code.brokerSelfApproval);
       if (current.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: current.status });
-      // The code must have been sent for approving this application (code-operations.ts).
-      const codeUuid = await checkBrokerSecondFactor(ctx, auth, body, 'brokerApprove', profitDecisionOperation(current));
+      // The checker rule and its factors (checker.ts): advanced KYC, a bound authenticator, the Google code and the
+      // e-mail code, which must have been sent for approving this application (code-operations.ts).
+      const factors = await checkApproval(ctx, auth, body, profitDecisionOperation(current));
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
         // The project row first (as applying and the daily job do), then the application.
         const project = await lockedProject(tx, orgId, current.project_no, at);
         const row = await profitApplicationOf(tx, orgId, body.applicationId, true);
         if (row.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: row.status });
-        await consumeCodes(ctx, tx, [codeUuid]);
+        await factors.consume(tx);
         const amount = new D(row.amount);
         const legs = (await legsOf(tx, [row.id])).get(row.id) ?? [];
         let units: Decimal | null = null;
@@ -73,6 +73,12 @@ export function decisionHandlers(ctx: ApiContext): Pick<Handlers<BrokerProfitCal
     '/broker/profitAccrual/reject': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
       const current = await profitApplicationOf(ctx.db, orgId, body.applicationId);
+      const retry = current.decision_request_id === body.requestId && current.approver_id === auth.user.id && current.status === 'rejected';
+      if (!retry) {
+        if (current.applicant_id === auth.user.id) throw new ApiError(Code.brokerSelfApproval);
+        if (current.status !== 'applying') throw new ApiError(Code.brokerApplicationState, { status: current.status });
+        await checkRejection(ctx, auth, body.gaCode);
+      }
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
         const project = await lockedProject(tx, orgId, current.project_no, at);
