@@ -5,10 +5,9 @@ import { Code } from '../../contract/codes.ts';
 import { brokerFundCalls } from '../../contract/broker-funds.ts';
 import { addressFromBytes, type Network } from '../../contract/chains.ts';
 import type { TestApi } from '../api/helpers.ts';
-import { bindGaWithStepUp } from '../api/step-up-helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
 import { requestIds } from '../api/suite.ts';
-import { brokerCalls, brokerCast, enlist, page, startBrokerApi, type Page, type Broker } from './brokers.ts';
+import { brokerCalls, brokerCast, brokerStepUp, enlist, gaOf, joinOrganisation, makeChecker, newBroker, page, signInAgain, startBrokerApi, type Page, type Broker } from './brokers.ts';
 
 /**
  * Transfers, withdrawals and approvals of broker sub-accounts (issue 14; contract/broker-funds.ts): the hold on
@@ -56,6 +55,7 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   let binance = '';
   let strangerAccount = '';
   const requestId = requestIds('funds');
+  const addresses = { trx: '', okxTrx: '', okxMaster: '', binanceTrx: '' };
   const { call, get, openAccount } = brokerCalls(() => api, requestId);
 
   /**
@@ -75,10 +75,11 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     (await get<Available>(who, '/broker/fundTransfer/queryTransferAvailable', { brokerAccountId, wallet, asset })).data;
   const transfer = (who: Broker, extra: Record<string, unknown> = {}) =>
     call<Application>(who, '/broker/fundTransfer/apply', { type: 'transfer', fromAccountId: okxA, fromWallet: 'funding', toAccountId: okxB, toWallet: 'spot', asset: 'USDT', amount: '100', requestId: requestId(), ...extra });
+  // The checker's decisions carry its current Google code (server/broker/checker.ts).
   const approve = async (who: Broker, applicationId: string, extra: Record<string, unknown> = {}) =>
-    call<Application>(who, '/broker/fundTransfer/approve', { applicationId, requestId: requestId(), ...(await code(who, 'brokerApprove', { kind: 'approve', applicationId })), ...extra });
-  const reject = (who: Broker, applicationId: string, extra: Record<string, unknown> = {}) =>
-    call<Application>(who, '/broker/fundTransfer/reject', { applicationId, requestId: requestId(), ...extra });
+    call<Application>(who, '/broker/fundTransfer/approve', { applicationId, requestId: requestId(), ...(await code(who, 'brokerApprove', { kind: 'approve', applicationId })), ...(await gaOf(api, who)), ...extra });
+  const reject = async (who: Broker, applicationId: string, extra: Record<string, unknown> = {}) =>
+    call<Application>(who, '/broker/fundTransfer/reject', { applicationId, requestId: requestId(), ...(await gaOf(api, who)), ...extra });
   /** Whitelists an address of the owner's organisation (the address book's e-mail confirmation). */
   const whitelist = async (who: Broker, body: Record<string, unknown>) => {
     const added = await call<{ id: string }>(who, '/broker/address/submitBrokerAddress', { name: 'Treasury', addressType: 'broker', ...body });
@@ -96,6 +97,16 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     api = await startBrokerApi(backend);
     // The member joins the owner's organisation by the account-manager e-mail flow.
     await enlist(api, cast);
+    // The withdrawal test's addresses, whitelisted a day before the sub-accounts open: a new entry takes withdrawals
+    // 24 hours after its confirmation (server/broker/addresses.ts), and the sub-accounts' seeded history follows the clock.
+    addresses.trx = newAddress('TRX');
+    addresses.okxTrx = await whitelist(owner, { exchange: 'okx', asset: 'USDT', network: 'TRX', address: addresses.trx });
+    addresses.okxMaster = await whitelist(owner, { exchange: 'okx', asset: 'USDT', network: 'ETH', address: newAddress('ETH'), addressType: 'master', name: 'Master okx' });
+    addresses.binanceTrx = await whitelist(owner, { exchange: 'binance', asset: 'USDT', network: 'TRX', address: newAddress('TRX') });
+    api.clock.advance(24 * 3_600_000 + 1000);
+    await signInAgain(api, cast);
+    // The member decides: a checker (advanced KYC, an authenticator bound).
+    await makeChecker(api, member);
     okxA = await openAccount(owner, 'okx', 'okxFundsA');
     okxB = await openAccount(member, 'okx', 'okxFundsB');
     binance = await openAccount(owner, 'binance', 'bnFunds1');
@@ -133,7 +144,7 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     const bare = await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), emailUuid: '', emailCode: '123456' });
     expect(bare.status).toBe(400);
     const otherType = await code(member, 'brokerWithdraw');
-    expect((await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...otherType })).code).toBe(Code.codeExpired);
+    expect((await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...otherType, ...(await gaOf(api, member)) })).code).toBe(Code.codeExpired);
     expect((await available(owner, okxA, 'funding', 'USDT')).locked).toBe(held.locked);
 
     const decision = requestId();
@@ -240,17 +251,23 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   it('20 parallel approvals of one application move it once; approve racing reject: exactly one wins', async () => {
     const before = await available(owner, okxB, 'spot', 'USDT');
     const applied = await transfer(owner, { amount: '7' });
-    const factor = await code(member, 'brokerApprove', { kind: 'approve', applicationId: applied.data.applicationId });
+    const factor = { ...(await code(member, 'brokerApprove', { kind: 'approve', applicationId: applied.data.applicationId })), ...(await gaOf(api, member)) };
     const replies = await Promise.all(Array.from({ length: 20 }, () => call<Application>(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...factor })));
     expect(replies.filter((r) => r.code === 200)).toHaveLength(1);
     expect(d((await available(owner, okxB, 'spot', 'USDT')).free).eq(d(before.free).add(7))).toBe(true);
 
+    // Approve racing reject: two checkers (one checker's Google time steps are taken in order, so its two parallel
+    // decisions could not both carry a valid code).
+    const second = await newBroker(api);
+    await joinOrganisation(api, owner, second);
+    await makeChecker(api, second);
     for (let i = 0; i < 4; i++) {
       const raced = await transfer(owner, { amount: '1' });
-      const factors = await code(member, 'brokerApprove', { kind: 'approve', applicationId: raced.data.applicationId });
+      const factors = { ...(await code(member, 'brokerApprove', { kind: 'approve', applicationId: raced.data.applicationId })), ...(await gaOf(api, member)) };
+      const rejectBody = { applicationId: raced.data.applicationId, requestId: requestId(), gaCode: await api.totp(second.gaSecret!) };
       const [a, r] = await Promise.all([
         call<Application>(member, '/broker/fundTransfer/approve', { applicationId: raced.data.applicationId, requestId: requestId(), ...factors }),
-        reject(member, raced.data.applicationId),
+        call<Application>(second, '/broker/fundTransfer/reject', rejectBody),
       ]);
       expect([a.code, r.code].filter((c) => c === 200), JSON.stringify([a, r])).toHaveLength(1);
       expect([a.code, r.code].filter((c) => c !== 200)).toEqual([Code.brokerApplicationState]);
@@ -260,11 +277,8 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   });
 
   it('withdrawals go only to whitelisted addresses, need a second factor, pay the chain less its fee, or the master account', async () => {
-    const trx = newAddress('TRX');
-    const addressId = await whitelist(owner, { exchange: 'okx', asset: 'USDT', network: 'TRX', address: trx });
-    const masterId = await whitelist(owner, { exchange: 'okx', asset: 'USDT', network: 'ETH', address: newAddress('ETH'), addressType: 'master', name: 'Master okx' });
+    const { trx, okxTrx: addressId, okxMaster: masterId, binanceTrx: binanceAddress } = addresses;
     const pending = await call<{ id: string }>(owner, '/broker/address/submitBrokerAddress', { exchange: 'okx', asset: 'USDT', network: 'TRX', address: newAddress('TRX'), name: 'Pending', addressType: 'broker' });
-    const binanceAddress = await whitelist(owner, { exchange: 'binance', asset: 'USDT', network: 'TRX', address: newAddress('TRX') });
 
     const offered = await call<Array<{ addressId: string }>>(owner, '/broker/deposit/listWithdrawAddress', { brokerAccountId: okxA, asset: 'USDT' });
     expect(offered.data.map((a) => a.addressId).sort()).toEqual([addressId, masterId].sort());
@@ -335,15 +349,17 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     expect(second.data.list.map((a) => a.applicationId).some((id) => all.data.list.some((a) => a.applicationId === id))).toBe(false);
   });
 
-  it('an API key with the withdraw permission needs the second factor; one without does not', async () => {
+  it('an API key with the withdraw permission needs the step-up and is pending; one without is live at once', async () => {
     const key = (extra: Record<string, unknown>) =>
-      call<{ key: { permissions: string[] } }>(owner, '/broker/exchangeKey/insertBrokerExchangeKey', { brokerAccountId: binance, permissions: ['withdraw'], ipList: '10.0.0.1', requestId: requestId(), ...extra });
-    expect((await key({})).data).toMatchObject({ field: 'emailCode', rule: 'required' });
-    expect((await key({ ...(await code(owner, 'brokerApprove')) })).code).toBe(Code.codeExpired);
-    const made = await key({ ...(await code(owner, 'brokerApiKey')) });
+      call<{ key: { permissions: string[]; status: string }; secretKey: string | null }>(owner, '/broker/exchangeKey/insertBrokerExchangeKey', { brokerAccountId: binance, permissions: ['withdraw'], ipList: '10.0.0.1', requestId: requestId(), ...extra });
+    expect((await key({})).data).toMatchObject({ field: 'password', rule: 'required' });
+    expect((await key({ ...(await brokerStepUp(api, owner, 'brokerApiKey')), ...(await code(owner, 'brokerApprove')) })).code).toBe(Code.codeExpired);
+    const made = await key({ ...(await brokerStepUp(api, owner, 'brokerApiKey')) });
     expect(made.code, JSON.stringify(made)).toBe(200);
-    expect(made.data.key.permissions).toEqual(['read', 'withdraw']);
-    expect((await key({ permissions: ['read'] })).code).toBe(200);
+    expect(made.data).toMatchObject({ secretKey: null, key: { permissions: ['read', 'withdraw'], status: 'pending' } });
+    const plain = await key({ permissions: ['read'] });
+    expect(plain.data).toMatchObject({ key: { status: 'active' } });
+    expect(plain.data.secretKey).not.toBeNull();
   });
 
   it('the exports hold the page rows for the same filters, with a cover block, numeric amounts and the Chinese file names', async () => {
@@ -400,17 +416,17 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
     expect((await reject(member, applied.data.applicationId)).code).toBe(200);
   });
 
-  it('with an authenticator bound, approving also needs the current Google code', async () => {
-    const secret = await bindGaWithStepUp(api, member.token, 'Passw0rd!x');
+  it('approving needs the checker\'s current Google code', async () => {
+    const secret = member.gaSecret!;
     const applied = await transfer(owner, { amount: '4' });
     expect(applied.code).toBe(200);
     const held = await available(owner, okxA, 'funding', 'USDT');
-    expect((await approve(member, applied.data.applicationId)).data).toMatchObject({ field: 'gaCode', rule: 'required' });
+    expect((await approve(member, applied.data.applicationId, { gaCode: undefined })).data).toMatchObject({ field: 'gaCode', rule: 'required' });
     const right = await api.totp(secret);
     expect((await approve(member, applied.data.applicationId, { gaCode: right === '000000' ? '111111' : '000000' })).code).toBe(Code.gaWrong);
     expect(await available(owner, okxA, 'funding', 'USDT')).toEqual(held);
     api.clock.advance(30_000);
-    const approved = await approve(member, applied.data.applicationId, { gaCode: await api.totp(secret) });
+    const approved = await approve(member, applied.data.applicationId);
     expect(approved.code, JSON.stringify(approved)).toBe(200);
     expect(approved.data.status).toBe('done');
   });
