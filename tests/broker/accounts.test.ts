@@ -5,7 +5,7 @@ import { brokerAccountCalls } from '../../contract/broker.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
-import { brokerCalls, page } from './brokers.ts';
+import { brokerCalls, brokerStepUp, gaOf, joinOrganisation, makeChecker, page, type Broker } from './brokers.ts';
 
 /**
  * Broker sub-accounts, balances and API keys against the sandbox (issue 14; contract/broker.ts). PGlite, and
@@ -77,6 +77,7 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
   /** A fresh registered user, signed in, with broker rights opened (their own organisation) unless told not to. */
   const insert = (body: Record<string, unknown>, token = demo) =>
     as(token)<Account>('/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: `okx_${requests}_${Math.random().toString(36).slice(2, 6)}`, requestId: requestId(), ...body });
+  const demoBroker = (): Broker => ({ email: demoUser.email, token: demo });
   const insertKey = (body: Record<string, unknown>, token = demo) => as(token)<Created>('/broker/exchangeKey/insertBrokerExchangeKey', { requestId: requestId(), ...body });
 
   beforeAll(async () => {
@@ -200,20 +201,18 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
     await bad({ passphrase: undefined }, 'passphrase', 'required');
     await bad({ remark: 'r'.repeat(501) }, 'remark', 'maxLength');
 
-    // A key that can withdraw spends money: the second factor (an e-mail code of business type brokerApiKey) is required.
+    // A key that can withdraw moves money: the step-up (password, an e-mail code of business type brokerApiKey) is
+    // required, and the key waits for a second member (tests/security/broker-controls.test.ts); its secret is not here.
     const withdrawKey = { brokerAccountId: account.brokerAccountId, permissions: ['withdraw', 'trade'], ipList: '203.0.113.7, 2001:db8::42', passphrase: 'Passphrase1!', remark: 'bot' };
-    expect((await insertKey(withdrawKey)).data as unknown).toMatchObject({ field: 'emailCode', rule: 'required' });
-    api.clock.advance(1100);
-    const sent = await call<{ uuid: string }>('/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApiKey' });
-    const mail = (await api.lastCode(demoUser.email, 'email'))!;
-    expect(mail.uuid).toBe(sent.data.uuid);
-    const bound = await insertKey({ ...withdrawKey, emailUuid: sent.data.uuid, emailCode: mail.code });
-    expect(bound.code).toBe(200);
-    expect(bound.data.key).toMatchObject({ permissions: ['read', 'trade', 'withdraw'], ipList: ['203.0.113.7', '2001:db8::42'], expiresAt: null, status: 'active', remark: 'bot' });
-    expect(bound.data.secretKey).toMatch(/^[A-Za-z0-9]{40,64}$/);
-    const secret = bound.data.secretKey!;
+    expect((await insertKey(withdrawKey)).data as unknown).toMatchObject({ field: 'password', rule: 'required' });
+    const bound = await insertKey({ ...withdrawKey, ...(await brokerStepUp(api, demoBroker(), 'brokerApiKey', demoUser.password)) });
+    expect(bound.code, JSON.stringify(bound)).toBe(200);
+    expect(bound.data.key).toMatchObject({ permissions: ['read', 'trade', 'withdraw'], ipList: ['203.0.113.7', '2001:db8::42'], expiresAt: null, status: 'pending', remark: 'bot' });
+    expect(bound.data.secretKey).toBeNull();
 
     const open = await insertKey({ brokerAccountId: account.brokerAccountId, permissions: ['read'], passphrase: 'Passphrase1!' });
+    expect(open.data.secretKey).toMatch(/^[A-Za-z0-9]{40,64}$/);
+    const secret = open.data.secretKey!;
     const created = Date.parse((await call<Key>('/broker/exchangeKey/accessKeyInfo', { keyId: open.data.key.keyId })).data.expiresAt!);
     const now = api.clock.now();
     // Three calendar months: 89 to 92 days.
@@ -294,15 +293,27 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
     expect((await call('/broker/subAccount/type/queryUserConfig', { exchangeCode: 'BINANCE' })).status).toBe(400);
   });
 
-  it('updates a remark; unbinding moves the balances back to the exchange on the ledger and deletes the keys', async () => {
+  it('updates a remark; unbinding, approved by a second member, moves the balances back to the exchange on the ledger and deletes the keys', async () => {
     const account = (await insert({ subAccountName: 'okxGone' })).data;
     await insertKey({ brokerAccountId: account.brokerAccountId, permissions: ['read'], passphrase: 'Passphrase1!' });
     const updated = await call<Account>('/broker/account/updateBrokerAccount', { brokerAccountId: account.brokerAccountId, remark: 'closing' });
     expect(updated.data.remark).toBe('closing');
     const before = (await call<Total>('/broker/account/capital/spotFuturesTotalBalance', {})).data;
-    const gone = await call<{ released: Array<{ wallet: string; asset: string; amount: string }>; deletedKeys: number }>('/broker/account/delete', { brokerAccountId: account.brokerAccountId });
-    expect(gone.code).toBe(200);
-    expect(gone.data.deletedKeys).toBe(1);
+    // It holds money: the step-up makes a request, a checker of the organisation approves it (server/broker/controls.ts).
+    const asked = await call<{ status: string; approvalId: string }>('/broker/account/delete', { brokerAccountId: account.brokerAccountId, ...(await brokerStepUp(api, demoBroker(), 'brokerUnbind', demoUser.password)) });
+    expect(asked.data).toMatchObject({ status: 'applying' });
+    const checker = await newBroker();
+    await joinOrganisation(api, demoBroker(), checker);
+    await makeChecker(api, checker);
+    api.clock.advance(1100);
+    const mail = await as(checker.token)<{ uuid: string }>('/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApprove' });
+    const approvalCode = { emailUuid: mail.data.uuid, emailCode: (await api.lastCode(checker.email, 'email'))!.code };
+    const approved = await as(checker.token)('/broker/control/approve', { approvalId: asked.data.approvalId, ...approvalCode, ...(await gaOf(api, checker)) });
+    expect(approved.code, JSON.stringify(approved)).toBe(200);
+    // What it held went back to the exchange: the unbind entry's postings on the sub-account, by asset.
+    const records = await call<{ list: Array<{ asset: string; amount: string }> }>('/broker/pageBrokerCapitalRecord', { pageCondition: { pageNum: 1, pageSize: 100 }, queryCondition: { kind: 'broker_account_unbind' } });
+    expect(records.code, JSON.stringify(records)).toBe(200);
+    const gone = { data: { released: records.data.list.map((r) => ({ asset: r.asset, amount: d(r.amount).neg().toFixed() })) } };
     expect(gone.data.released.length).toBeGreaterThan(4);
     expect((await call('/broker/account/getBrokerAccountId', { brokerAccountId: account.brokerAccountId })).code).toBe(Code.notFound);
     expect((await call('/broker/account/delete', { brokerAccountId: account.brokerAccountId })).code).toBe(Code.notFound);
@@ -403,6 +414,7 @@ const REFERS_TO_RECORD = new Set([
   '/broker/exchangeKey/pageBrokerExchangeKey',
   '/broker/exchangeKey/insertBrokerExchangeKey',
   '/broker/exchangeKey/accessKeyInfo',
+  '/broker/exchangeKey/claimSecret',
   '/broker/exchangeKey/delete',
   '/broker/exchangeKey/updateRemark',
   '/broker/depositAddress/list',
@@ -419,6 +431,7 @@ function sampleBodies(brokerAccountId: string, keyId: string): Record<string, un
     '/broker/account/getBrokerAccountId': { brokerAccountId },
     '/broker/account/updateBrokerAccount': { brokerAccountId, remark: 'taken over' },
     '/broker/account/delete': { brokerAccountId },
+    '/broker/exchangeKey/claimSecret': { keyId },
     '/broker/account/checkIsExistMasterApi': { exchangeCode: 'okx' },
     '/broker/account/submitAccountManager': { email: 'demo@tradingdesk.test' },
     '/broker/account/invokeAccountManager': { email: 'demo@tradingdesk.test' },

@@ -96,12 +96,12 @@ export async function gaOf(api: TestApi, who: Broker): Promise<{ gaCode?: string
 }
 
 /** The step-up of a broker call (password, an e-mail code of `businessType` from the broker's sender, the Google code). */
-export async function brokerStepUp(api: TestApi, who: Broker, businessType: 'brokerApiKey' | 'brokerUnbind') {
+export async function brokerStepUp(api: TestApi, who: Broker, businessType: 'brokerApiKey' | 'brokerUnbind', password = BROKER_PASSWORD) {
   api.clock.advance(1100);
   const sent = await api.call<{ uuid: string }>('POST', '/broker/fundTransfer/invokeEmailValidation', { token: who.token, body: { businessType } });
   expect(sent.code, JSON.stringify(sent)).toBe(200);
   const mail = (await api.lastCode(who.email, 'email'))!;
-  return { password: api.encrypt(BROKER_PASSWORD), emailUuid: sent.data.uuid, emailCode: mail.code, ...(await gaOf(api, who)) };
+  return { password: api.encrypt(password), emailUuid: sent.data.uuid, emailCode: mail.code, ...(await gaOf(api, who)) };
 }
 
 /** A suite's brokers: an organisation's owner and a member of it, another organisation's owner, a user without broker rights. */
