@@ -6,7 +6,7 @@ import { hkDay } from '../../contract/broker-projects-rules.ts';
 import { defaultLimits } from '../../server/platform/context.ts';
 import type { TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
-import { brokerCalls, brokerCast, enlist, manySends, page, projectTerms, signInAgain, type Page, type Broker } from './brokers.ts';
+import { brokerCalls, brokerCast, enlist, gaOf, makeChecker, manySends, page, projectTerms, signInAgain, type Page, type Broker } from './brokers.ts';
 
 /**
  * Profit of the broker's projects (issue 15; contract/broker-profit.ts; server/broker/README.md "Profit"): the
@@ -95,8 +95,9 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     };
     return call<ProfitApplication>(owner, '/broker/profitAccrual/apply', { projectNo, ...content, ...(await withdrawCode(owner, { kind: 'allot', ...content })) });
   };
+  // The checker's decisions carry its current Google code (server/broker/checker.ts).
   const approve = async (who: Broker, applicationId: string) =>
-    call<ProfitApplication>(who, '/broker/profitAccrual/approve', { applicationId, requestId: requestId(), ...(await approveCode(who, applicationId)) });
+    call<ProfitApplication>(who, '/broker/profitAccrual/approve', { applicationId, requestId: requestId(), ...(await approveCode(who, applicationId)), ...(await gaOf(api, who)) });
 
   beforeAll(async () => {
     // Many codes go to each broker's e-mail here, and 20 of them are checked at once in the burst below: neither the
@@ -105,6 +106,8 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     const places = { threshold: 100, waitMs: defaultLimits.lockout.emailCode.waitMs };
     api = await backend.start({ limits: { sendRates: manySends, lockout: { ...defaultLimits.lockout, emailCode: places, codeAccount: places } } });
     await enlist(api, cast);
+    // The member decides: a checker (advanced KYC, an authenticator bound).
+    await makeChecker(api, cast.member);
     okxA = await openAccount(owner, 'okx', 'okxProfitA');
     okxB = await openAccount(owner, 'okx', 'okxProfitB');
     binance = await openAccount(owner, 'binance', 'bnProfit1');
@@ -218,7 +221,7 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     const reused = await call(owner, '/broker/project/addExtractInferiorRecord', { projectNo, toAccountId: okxB, amount: '2', requestId: `replay-${requests}`, emailUuid: 'x', emailCode: '000000' });
     expect(reused.code).toBe(Code.requestIdReused);
     // Rejected by the member: released.
-    const rejected = await call<ProfitApplication>(member, '/broker/profitAccrual/reject', { applicationId: again.data.applicationId, requestId: requestId(), reason: 'not now' });
+    const rejected = await call<ProfitApplication>(member, '/broker/profitAccrual/reject', { applicationId: again.data.applicationId, requestId: requestId(), reason: 'not now', ...(await gaOf(api, member)) });
     expect(rejected.data.status).toBe('rejected');
     expect(d((await fund()).applying).eq(before.applying)).toBe(true);
   });
@@ -255,7 +258,7 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     expect(d(after.applying).gte(each.mul(7))).toBe(true);
     // Release them again (another member rejects), so the next tests start from the same profit.
     const applying = await call<Page<ProfitApplication>>(owner, '/broker/profitAccrual/pageApplication', { pageCondition: page, queryCondition: { projectNo, status: 'applying' } });
-    for (const row of applying.data.list) expect((await call(member, '/broker/profitAccrual/reject', { applicationId: row.applicationId, requestId: requestId() })).code).toBe(200);
+    for (const row of applying.data.list) expect((await call(member, '/broker/profitAccrual/reject', { applicationId: row.applicationId, requestId: requestId(), ...(await gaOf(api, member)) })).code).toBe(200);
     expect(d((await fund()).available).eq(available)).toBe(true);
   });
 
@@ -288,7 +291,7 @@ describe.each(securityBackends())('broker profit withdrawal and allocation ($nam
     const linked = await call(owner, '/broker/account/project/relation/add', { projectNo, brokerAccountId: empty });
     expect(linked.code, JSON.stringify(linked)).toBe(200);
     expect((await approve(member, applied.data.applicationId)).code).toBe(Code.brokerProfitDestination);
-    const rejected = await call<ProfitApplication>(member, '/broker/profitAccrual/reject', { applicationId: applied.data.applicationId, requestId: requestId() });
+    const rejected = await call<ProfitApplication>(member, '/broker/profitAccrual/reject', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await gaOf(api, member)) });
     expect(rejected.data.status).toBe('rejected');
     const after = await fund();
     expect(after.nav).toBe(before.nav);
