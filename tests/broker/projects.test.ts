@@ -5,7 +5,7 @@ import { addDays, hkDay } from '../../contract/broker-projects-rules.ts';
 import { defaultLimits } from '../../server/platform/context.ts';
 import { demoUser, type TestApi } from '../api/helpers.ts';
 import { burst, securityBackends } from '../security/backends.ts';
-import { brokerCalls, page, type Broker } from './brokers.ts';
+import { brokerCalls, gaOf, makeChecker, page, type Broker } from './brokers.ts';
 
 /**
  * The projects core of the broker sandbox (issue 15; contract/broker-projects.ts): projects made by applyRecord/add,
@@ -488,6 +488,8 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     const invited = await call<{ uuid: string }>(owner, '/broker/account/invokeAccountManager', { email: member.email });
     const mail = (await api.lastCode(member.email, 'email'))!;
     expect((await call(owner, '/broker/account/confirmAccountManager', { email: member.email, emailUuid: invited.data.uuid, emailCode: mail.code })).code).toBe(200);
+    // The member decides as a checker (server/broker/checker.ts).
+    await makeChecker(api, member);
     const open = async (name: string) =>
       (await call<{ brokerAccountId: string }>(owner, '/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: name, requestId: requestId() })).data.brokerAccountId;
     const source = await open(`okxsrc${requests}`);
@@ -497,9 +499,9 @@ describe.each(securityBackends())('broker projects core ($name)', (backend) => {
     expect(applied.code, JSON.stringify(applied)).toBe(200);
     const project = await createProject(owner, { name: 'Late Link Fund' });
     expect((await call(owner, '/broker/account/project/relation/add', { projectNo: project.projectNo, brokerAccountId: target })).code).toBe(200);
-    const approved = await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await code(member, 'brokerApprove', { kind: 'approve', applicationId: applied.data.applicationId })) });
+    const approved = await call(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await code(member, 'brokerApprove', { kind: 'approve', applicationId: applied.data.applicationId })), ...(await gaOf(api, member)) });
     expect(approved.code).toBe(Code.projectAccountLocked);
-    expect((await call(member, '/broker/fundTransfer/reject', { applicationId: applied.data.applicationId, requestId: requestId() })).code).toBe(200);
+    expect((await call(member, '/broker/fundTransfer/reject', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await gaOf(api, member)) })).code).toBe(200);
     expect((await info(owner, project.projectNo)).project).toMatchObject({ grossAsset: '0', nav: '1' });
   });
 
