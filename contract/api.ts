@@ -2,6 +2,7 @@ import { accountCalls } from './account.ts';
 import { authCalls, gaResetCalls } from './auth.ts';
 import { brokerAnalyticsCalls, brokerPublicChartCalls } from './broker-analytics.ts';
 import { brokerAddressCalls, brokerMessageCalls } from './broker-config.ts';
+import { brokerControlCalls } from './broker-controls.ts';
 import { brokerFundCalls } from './broker-funds.ts';
 import { brokerInterestCalls } from './broker-interest.ts';
 import { brokerLookupCalls } from './broker-lookup.ts';
@@ -55,6 +56,7 @@ export const apiCalls = {
   ...brokerAccountCalls,
   ...brokerLookupCalls,
   ...brokerFundCalls,
+  ...brokerControlCalls,
   ...brokerProfitCalls,
   ...brokerInterestCalls,
   ...brokerProjectCalls,

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../../locales/zh-HK/broker-money.json' with { type: 'json' };
-import { type Broker, expectNotWider, openBrokerPage, registerBroker } from './support/broker.ts';
+import { type Broker, enterGaCode, expectNotWider, makeChecker, openBrokerPage, registerBroker } from './support/broker.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 import { enterMailedCode } from './support/account.ts';
@@ -66,6 +66,8 @@ beforeAll(async () => {
     body: { email: member.email, emailUuid: sent.data.uuid, emailCode: mail.code },
   });
   expect(joined.data).toMatchObject({ role: 'member' });
+  // The member decides: a checker (advanced KYC, a Google authenticator; server/broker/checker.ts).
+  await makeChecker(suite, member, PASSWORD);
 }, 90_000);
 
 async function available(brokerAccountId: string): Promise<Decimal> {
@@ -155,7 +157,7 @@ describe('broker money pages in Chromium (issue 14)', () => {
     expect(mine.errors).toEqual([]);
     await mine.context.close();
 
-    // The second member approves it with the e-mail code.
+    // The second member approves it with the e-mail code and their Google code.
     const theirs = await openAs(member, 1280, 'broker-transfer');
     await theirs.page.getByTestId(`application-decide-${applicationId}`).click();
     const decision = theirs.page.getByTestId('decision-form');
@@ -163,6 +165,7 @@ describe('broker money pages in Chromium (issue 14)', () => {
     expect(await decision.getByTestId('decision-subject').textContent()).toContain(owner.email);
     await suite.client.advance(1_100);
     await enterMailedCode(decision, () => suite.client.readCode(member.email, 'brokerApprove'));
+    await enterGaCode(decision, member);
     await expectAccessible(theirs.page, 'approval');
     await saveScreenshot(theirs.page, 'broker-transfer-approve-1280');
     await decision.getByTestId('decision-approve').click();

@@ -14,6 +14,8 @@ import { FilterBar, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } 
 import { EmptyState } from '../../components/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ManagersPanel } from './ManagersPanel.tsx';
+import { ControlRequests } from './ControlRequests.tsx';
+import { UnbindForm } from './UnbindForm.tsx';
 import { useBrokerLookup } from './lookup-store.ts';
 import { ExchangeName, Notice } from './parts.tsx';
 import { failureText } from '../../components/form/index.ts';
@@ -24,8 +26,9 @@ type Editing = { mode: 'create' } | { mode: 'edit'; account: BrokerAccount } | n
 
 /**
  * spec §2 broker manager "account": the organisation's sub-accounts on the exchanges, filtered by exchange, kind
- * and a keyword, server-paged (spec §9); add one, edit its remark, delete it after a confirmation; and the
- * account managers with their e-mail confirmation.
+ * and a keyword, server-paged (spec §9); add one, edit its remark, delete it after a confirmation (one that holds
+ * money with the step-up, as a request another member approves: UnbindForm, ControlRequests); and the account
+ * managers with their e-mail confirmation.
  */
 export default function AccountPage() {
   const { t } = useTranslation('broker');
@@ -39,6 +42,8 @@ export default function AccountPage() {
   const page = useLoad(() => accountsApi.page({ pageCondition: paging, queryCondition: filters }), [paging, filters, version]);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<BrokerAccount | null>(null);
+  const [unbinding, setUnbinding] = useState<BrokerAccount | null>(null);
+  const askDelete = (row: BrokerAccount) => (Number(row.totalValueUsdt) > 0 ? setUnbinding(row) : setDeleting(row));
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
 
   const done = (text: string) => {
@@ -78,6 +83,17 @@ export default function AccountPage() {
         <PageSizeSelect paging={paging} onChange={setPaging} />
       </FilterBar>
       <Notice text={notice?.text ?? null} error={notice?.error ?? false} testId="account-notice" />
+      <ControlRequests kind="unbind" version={version} onDecided={() => setVersion((v) => v + 1)} />
+      {unbinding ? (
+        <UnbindForm
+          account={unbinding}
+          onCancel={() => setUnbinding(null)}
+          onDone={(reply) => {
+            setUnbinding(null);
+            done(reply.status === 'applying' ? t('account.unbindPending', { name: unbinding.subAccountName }) : t('account.deleted', { name: unbinding.subAccountName }));
+          }}
+        />
+      ) : null}
       <RecordTable label={t('account.title')} dataKey="brokerAccountId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('account.name')} body={(row: BrokerAccount) => <span data-testid="account-name">{row.subAccountName}</span>} />
         <Column header={t('common.exchange')} body={(row: BrokerAccount) => <ExchangeName code={row.exchangeCode} />} />
@@ -97,7 +113,7 @@ export default function AccountPage() {
               <button type="button" className="td-broker-link" onClick={() => setEditing({ mode: 'edit', account: row })} data-testid="account-edit">
                 {t('common.edit')}
               </button>
-              <button type="button" className="td-broker-link td-broker-link--danger" onClick={() => setDeleting(row)} data-testid="account-delete">
+              <button type="button" className="td-broker-link td-broker-link--danger" onClick={() => askDelete(row)} data-testid="account-delete">
                 {t('common.delete')}
               </button>
             </span>

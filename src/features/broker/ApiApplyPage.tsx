@@ -8,19 +8,21 @@ import { useAccountInfo } from '../account/index.ts';
 import { useFieldErrors } from '../../components/form/index.ts';
 import { useStepUp } from '../../components/step-up/index.ts';
 import './money/locale.ts';
-import { moneyFactors, SecondFactorFields } from './money/shared.tsx';
+import { moneyFactors, SecondFactorFields, stepUpFactors } from './money/shared.tsx';
 import { accountsApi, type CreatedKey } from './accounts-api.ts';
 import './lists.css';
 import { useLoad } from '../../lib/use-load.ts';
 import { LoadError, Notice } from './parts.tsx';
 
-const FIELDS = ['brokerAccountId', 'permissions', 'ipList', 'passphrase', 'remark', 'emailCode', 'gaCode'] as const;
+const FIELDS = ['brokerAccountId', 'permissions', 'ipList', 'passphrase', 'remark', 'password', 'emailCode', 'gaCode'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
  * spec §2 broker manager "api": a new API key for a sub-account — the permissions its exchange offers (spec §6:
  * withdraw needs bound IPs and brings read), bound IPs (spec §5: at most 20, ≤ 500 characters; a bad list is
  * refused beside the field), a passphrase where the exchange signs with one, a remark. The secret is shown once.
+ * A key that can move money (transfers, withdraw) takes the step-up and waits for another member's approval; its
+ * maker takes the secret afterwards on the API management page (server/broker/README.md "Maker-checker controls").
  */
 export default function ApiApplyPage() {
   const { t } = useTranslation('broker');
@@ -36,11 +38,11 @@ export default function ApiApplyPage() {
   const [busy, setBusy] = useState(false);
   const [requestId, setRequestId] = useState(newRequestId);
   const [created, setCreated] = useState<CreatedKey | null>(null);
-  // A key that can withdraw spends money: the sandbox asks for the second factor (an e-mail code of business type
+  // A key that can move money: the sandbox asks for the step-up (the password, an e-mail code of business type
   // brokerApiKey, and the Google code when an authenticator is bound; contract/broker.ts insertBrokerExchangeKey).
   const gaBound = Boolean(useAccountInfo()?.gaBound);
-  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
-  const needsFactor = permissions.includes('withdraw');
+  const needsFactor = permissions.includes('withdraw') || permissions.includes('transfers');
+  const stepUp = useStepUp({ factors: needsFactor ? stepUpFactors(gaBound) : moneyFactors(gaBound) });
   const account = accounts.data?.find((a) => a.brokerAccountId === brokerAccountId) ?? null;
   const rule = account ? BROKER_EXCHANGE_RULES[account.exchangeCode] : null;
 
@@ -56,7 +58,8 @@ export default function ApiApplyPage() {
     if (rule.passphrase && !KEY_PASSPHRASE_PATTERN.test(passphrase)) found.passphrase = t('apply.errors.passphrase');
     if (remark.length > MAX_REMARK) found.remark = t('account.errors.remark');
     if (needsFactor) {
-      const { emailCode: code, gaCode: ga } = stepUp.check();
+      const { password, emailCode: code, gaCode: ga } = stepUp.check();
+      if (password) found.password = typeof password === 'string' ? password : t(password.key, password.params ?? {});
       if (code) found.emailCode = typeof code === 'string' ? code : t(code.key, code.params ?? {});
       if (ga) found.gaCode = typeof ga === 'string' ? ga : t(ga.key, ga.params ?? {});
     }
@@ -94,12 +97,16 @@ export default function ApiApplyPage() {
     return (
       <section className="td-broker-page" data-testid="broker-api-created">
         <h1>{t('apply.title')}</h1>
-        <Notice text={t('apply.created')} />
+        <Notice text={t(created.key.status === 'pending' ? 'apply.pending' : 'apply.created')} testId="created-notice" />
         <dl className="td-broker-facts">
           <dt>{t('keys.apiKey')}</dt>
           <dd className="td-broker-mono" data-testid="created-api-key">{created.key.apiKey}</dd>
-          <dt>{t('apply.secretKey')}</dt>
-          <dd className="td-broker-mono" data-testid="created-secret">{created.secretKey ?? ''}</dd>
+          {created.secretKey ? (
+            <>
+              <dt>{t('apply.secretKey')}</dt>
+              <dd className="td-broker-mono" data-testid="created-secret">{created.secretKey}</dd>
+            </>
+          ) : null}
           <dt>{t('apply.permissions')}</dt>
           <dd>{created.key.permissions.map((p) => t(`permissions.${p}`)).join('、')}</dd>
           <dt>{t('keys.ipList')}</dt>
@@ -143,7 +150,7 @@ export default function ApiApplyPage() {
             </label>
           ))}
           <span className="td-broker-hint" id={`${id}-withdraw-hint`}>
-            {t('apply.withdrawHint')}
+            {t('apply.withdrawHint')} {t('apply.approvalHint')}
           </span>
           {fieldError('permissions')}
         </fieldset>

@@ -9,6 +9,8 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { accountsApi, type ExchangeKey, type KeyQuery } from './accounts-api.ts';
 import { keyExpiry } from './expiry.ts';
+import { ClaimSecret } from './ClaimSecret.tsx';
+import { ControlRequests } from './ControlRequests.tsx';
 import './lists.css';
 import { FilterBar, FilterSelect, PageSizeSelect, RecordTable, useRecordQuery } from '../../components/records/index.ts';
 import { EmptyState } from '../../components/index.ts';
@@ -33,7 +35,8 @@ function useNow(): number {
 /**
  * spec §2 broker manager "api-management": the sub-accounts' API keys per exchange (exchangeKey/page), with their
  * permissions, bound IPs and, for a key without bound IPs, the countdown to its end (spec §9: 3 months) and a
- * warning before it; edit a key's remark, delete a key after a confirmation.
+ * warning before it; edit a key's remark, delete a key after a confirmation. A key that can move money waits for a
+ * second member (the requests above the list), and its maker takes the secret once it is approved (ClaimSecret).
  */
 export default function ApiManagementPage() {
   const { t } = useTranslation('broker');
@@ -48,6 +51,7 @@ export default function ApiManagementPage() {
   const [editing, setEditing] = useState<ExchangeKey | null>(null);
   const [remark, setRemark] = useState('');
   const [deleting, setDeleting] = useState<ExchangeKey | null>(null);
+  const [claiming, setClaiming] = useState<ExchangeKey | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const warnings = (page.data?.list ?? []).filter((k) => {
     const e = keyExpiry(k.expiresAt, now);
@@ -77,7 +81,7 @@ export default function ApiManagementPage() {
       </div>
       <FilterBar>
         <FilterSelect name="exchange" label={t('common.exchange')} value={filters.exchangeCode} options={exchanges.map((o) => [o.value, o.label] as const)} onChange={(v) => setFilter('exchangeCode', v)} />
-        <FilterSelect name="status" label={t('keys.expiry')} value={filters.status} options={(['active', 'expired'] as const).map((s) => [s, t(`keys.status.${s}`)] as const)} onChange={(v) => setFilter('status', v)} />
+        <FilterSelect name="status" label={t('keys.expiry')} value={filters.status} options={(['active', 'expired', 'pending'] as const).map((s) => [s, t(`keys.status.${s}`)] as const)} onChange={(v) => setFilter('status', v)} />
         <PageSizeSelect paging={paging} onChange={setPaging} />
       </FilterBar>
       {warnings.map((k) => (
@@ -86,18 +90,25 @@ export default function ApiManagementPage() {
         </p>
       ))}
       <Notice text={notice?.text ?? null} error={notice?.error ?? false} testId="key-notice" />
+      <ControlRequests kind="api_key" version={version} onDecided={() => setVersion((v) => v + 1)} />
+      {claiming ? <ClaimSecret apiKey={claiming} onClose={(claimed) => (setClaiming(null), claimed && setVersion((v) => v + 1))} /> : null}
       <RecordTable label={t('keys.title')} dataKey="keyId" page={page} paging={paging} onPage={onPage} exportError={null} empty={<EmptyState />} describeFailure={describeFailure}>
         <Column header={t('common.subAccount')} field="subAccountName" />
         <Column header={t('common.exchange')} body={(row: ExchangeKey) => <ExchangeName code={row.exchangeCode} />} />
         <Column header={t('keys.apiKey')} body={(row: ExchangeKey) => <span className="td-broker-mono" data-testid="key-api-key">{row.apiKey}</span>} />
         <Column header={t('apply.permissions')} body={(row: ExchangeKey) => <span data-testid="key-permissions">{row.permissions.map((p) => t(`permissions.${p}`)).join('、')}</span>} />
         <Column header={t('keys.ipList')} body={(row: ExchangeKey) => <span data-testid="key-ips">{row.ipList.length ? row.ipList.join(', ') : t('keys.noIp')}</span>} />
-        <Column header={t('keys.expiry')} body={(row: ExchangeKey) => <ExpiryCell expiresAt={row.expiresAt} now={now} />} />
+        <Column header={t('keys.expiry')} body={(row: ExchangeKey) => (row.status === 'pending' ? <span data-testid="key-expiry">{t('keys.status.pending')}</span> : <ExpiryCell expiresAt={row.expiresAt} now={now} />)} />
         <Column header={t('common.remark')} body={(row: ExchangeKey) => <span data-testid="key-remark">{row.remark}</span>} />
         <Column
           header={t('common.actions')}
           body={(row: ExchangeKey) => (
             <span className="td-broker-actions">
+              {row.secretToClaim ? (
+                <button type="button" className="td-broker-link" onClick={() => setClaiming(row)} data-testid="key-claim">
+                  {t('keys.claim')}
+                </button>
+              ) : null}
               <button type="button" className="td-broker-link" onClick={() => (setRemark(row.remark), setEditing(row))} data-testid="key-edit-remark">
                 {t('keys.editRemark')}
               </button>

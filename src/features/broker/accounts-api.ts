@@ -1,5 +1,7 @@
 import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
 import type { BrokerAccountCalls } from '../../../contract/broker.ts';
+import type { BrokerControlCalls } from '../../../contract/broker-controls.ts';
+import { encryptPassword } from '../account/shared.ts';
 import type { BrokerWallet } from '../../../contract/broker-rules.ts';
 import { type Body as CallBody, requestAt } from '../../lib/api/request.ts';
 import { quiet } from './calls.ts';
@@ -25,6 +27,17 @@ export type MasterConfig = Reply<'/broker/masterAccountConfig/getMasterConfigLis
 export type LoginInfo = Reply<'/broker/account/getLoginInfo'>;
 export type Member = Reply<'/broker/account/allEmail'>[number];
 export type NewAccount = Body<'/broker/account/insertBrokerAccount'>;
+export type Unbound = Reply<'/broker/account/delete'>;
+export type ControlRequest = ReplyOf<BrokerControlCalls['/broker/control/approve']>;
+type ControlBody<P extends keyof BrokerControlCalls> = BodyOf<BrokerControlCalls[P]>;
+/** The step-up a call carries (server/identity/step-up.ts), its password typed in plain text: encrypted here (spec §5). */
+export interface StepUpInput {
+  password?: string;
+  emailUuid?: string;
+  emailCode?: string;
+  gaCode?: string;
+}
+const sealed = async <T extends StepUpInput>({ password, ...rest }: T) => ({ ...rest, ...(password ? { password: await encryptPassword(password) } : {}) });
 /** A wallet's balances page (spec §7 account/capital/spotPage, fundingPage, earnPage, futuresPage), one per wallet. */
 type WalletPage = `/broker/account/capital/${BrokerWallet}Page`;
 
@@ -34,7 +47,8 @@ export const accountsApi = {
   get: (brokerAccountId: string) => post('/broker/account/getBrokerAccountId', { brokerAccountId }),
   create: (body: NewAccount) => post('/broker/account/insertBrokerAccount', body),
   update: (brokerAccountId: string, remark: string) => post('/broker/account/updateBrokerAccount', { brokerAccountId, remark }),
-  remove: (brokerAccountId: string) => post('/broker/account/delete', { brokerAccountId }),
+  /** An empty sub-account is unbound at once; one that holds money takes the step-up and becomes a request a second member approves. */
+  remove: async (brokerAccountId: string, stepUp: StepUpInput = {}) => post('/broker/account/delete', { brokerAccountId, ...(await sealed(stepUp)) }),
   masterConfig: () => post('/broker/masterAccountConfig/getMasterConfigList'),
   loginInfo: () => post('/broker/account/getLoginInfo'),
   members: () => post('/broker/account/allEmail'),
@@ -45,7 +59,12 @@ export const accountsApi = {
   total: (body: Body<'/broker/account/capital/spotFuturesTotalBalance'>) => post('/broker/account/capital/spotFuturesTotalBalance', body),
   depositAddresses: (brokerAccountId: string) => post('/broker/depositAddress/list', { brokerAccountId }),
   keys: (body: Body<'/broker/exchangeKey/pageBrokerExchangeKey'>) => post('/broker/exchangeKey/pageBrokerExchangeKey', body),
-  createKey: (body: NewKey) => post('/broker/exchangeKey/insertBrokerExchangeKey', body),
+  createKey: async (body: NewKey) => post('/broker/exchangeKey/insertBrokerExchangeKey', await sealed(body)),
+  /** The maker takes an approved money-moving key's secret, once, with the step-up. */
+  claimSecret: async (keyId: string, stepUp: StepUpInput) => post('/broker/exchangeKey/claimSecret', { keyId, ...(await sealed(stepUp)) }),
+  controls: (body: ControlBody<'/broker/control/page'>) => requestAt('/broker/control/page', body, quiet),
+  approveControl: (body: ControlBody<'/broker/control/approve'>) => requestAt('/broker/control/approve', body, quiet),
+  rejectControl: (body: ControlBody<'/broker/control/reject'>) => requestAt('/broker/control/reject', body, quiet),
   removeKey: (keyId: string) => post('/broker/exchangeKey/delete', { keyId }),
   updateKeyRemark: (keyId: string, remark: string) => post('/broker/exchangeKey/updateRemark', { keyId, remark }),
 };

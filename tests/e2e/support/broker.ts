@@ -5,6 +5,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openPage } from './browser.ts';
 import type { SandboxSuite } from './suite.ts';
+import type { Authenticator } from './account.ts';
 
 // The broker manager's e2e helpers (issues 14 and 15): a broker signed in by its token cookie on a page of the
 // broker manager at a width, and the check that a page does not scroll sideways.
@@ -12,6 +13,8 @@ import type { SandboxSuite } from './suite.ts';
 export interface Broker {
   email: string;
   token: string;
+  /** The authenticator bound by `makeChecker`. */
+  ga?: Authenticator;
 }
 
 /** A new institution user (no broker rights yet), signed in. */
@@ -63,6 +66,35 @@ export async function joinMember(suite: SandboxSuite, owner: Broker, member: Bro
   const mail = await suite.client.readCode(member.email, 'brokerManager');
   const joined = await call<{ role: string }>('/broker/account/confirmAccountManager', { email: member.email, emailUuid: sent.data.uuid, emailCode: mail.code });
   expect(joined.data).toMatchObject({ role: 'member' });
+}
+
+const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * Makes `who` a checker (server/broker/checker.ts): basic and advanced KYC submitted and certified (the sandbox's
+ * dev decision) and a Google authenticator bound with the step-up; its codes come from `who.ga` afterwards.
+ */
+export async function makeChecker(suite: SandboxSuite, who: Broker, password: string): Promise<void> {
+  const kinds = { basic: ['businessRegistration', 'directorId'], advanced: ['bankStatement', 'proofOfAddress'] } as const;
+  for (const level of ['basic', 'advanced'] as const) {
+    const documents = [];
+    for (const type of kinds[level]) {
+      const bytes = new Uint8Array(20_000).map((_, i) => (i < PNG_HEAD.length ? PNG_HEAD[i]! : (i * 7919) % 251));
+      const response = await fetch(`${suite.baseURL}/api/institution/kyc/upload`, { method: 'POST', headers: { source: 'web', authorization: `Bearer ${who.token}`, 'content-type': 'image/png' }, body: bytes });
+      const uploaded = (await response.json()) as { code: number; data: { fileId: string } };
+      expect(uploaded.code).toBe(200);
+      documents.push({ type, fileId: uploaded.data.fileId });
+    }
+    const body = { level, companyName: 'Analytical Engines Ltd', registrationNumber: 'HK-12345678', countryCode: 'HK', documents };
+    expect((await suite.client.call('POST', '/institution/kyc/submit', { token: who.token, body })).code).toBe(200);
+    expect((await suite.client.call('POST', '/_dev/kyc/decide', { body: { email: who.email, level, decision: 'approve' } })).code).toBe(200);
+  }
+  who.ga = await suite.client.bindGa(who.token, who.email, password);
+}
+
+/** A decision panel's Google code: the checker's authenticator's next code, typed into `input-gaCode`. */
+export async function enterGaCode(form: Locator, who: Broker): Promise<void> {
+  await form.getByTestId('input-gaCode').fill(await who.ga!.nextCode());
 }
 
 /** The first sheet of a downloaded xlsx file, row by row (cell values as ExcelJS reads them: numbers stay numbers). */

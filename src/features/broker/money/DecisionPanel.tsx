@@ -24,15 +24,17 @@ export interface ApproveBody {
 /** The page's decision calls (fundTransfer/approve, reject or profitAccrual/approve, reject). */
 export interface DecisionCalls {
   approve: (body: ApproveBody & { applicationId: string }) => Promise<{ applicationId: string }>;
-  reject: (body: { applicationId: string; requestId: string; reason?: string }) => Promise<{ applicationId: string }>;
+  reject: (body: { applicationId: string; requestId: string; reason?: string; gaCode?: string }) => Promise<{ applicationId: string }>;
   /** Sends the e-mail code that approves this one application (server/broker/code-operations.ts). */
   approveCode: (applicationId: string) => Promise<{ uuid: string }>;
 }
 
 /**
- * Approve (with the second factor: an e-mail code of business type brokerApprove, and the Google code when bound) or
- * reject (with an optional reason) one application (spec §4 maker-checker): the transfer page's applications and the
- * profit page's, through the page's `calls`. Its title and the text shown when it is done are the page's
+ * Approve (with the second factor: an e-mail code of business type brokerApprove and the checker's current Google
+ * code) or reject (with the Google code and an optional reason) one application (spec §4 maker-checker;
+ * server/broker/checker.ts: a checker has advanced KYC and a bound authenticator, so the Google code is always
+ * asked for): the transfer page's applications, the profit page's and the API key and unbinding requests, through
+ * the page's `calls`. Its title and the text shown when it is done are the page's
  * (`${prefix}.decisionTitle`, `.approved`, `.rejected`: application-keys.ts); refusals show beside their field or
  * above the buttons, as `describe` says.
  */
@@ -58,11 +60,10 @@ export function DecisionPanel({
   const { applicationId } = application;
   const text = (key: ApplicationKey, id: string) => page(`${prefix}.${key}`, { id });
   const approve = async (body: ApproveBody) => text('approved', (await calls.approve({ applicationId, ...body })).applicationId);
-  const reject = async (body: { requestId: string; reason?: string }) => text('rejected', (await calls.reject({ applicationId, ...body })).applicationId);
+  const reject = async (body: { requestId: string; reason?: string; gaCode?: string }) => text('rejected', (await calls.reject({ applicationId, ...body })).applicationId);
   const { t } = useTranslation('broker-money');
   const info = useAccountInfo();
-  const gaBound = Boolean(info?.gaBound);
-  const stepUp = useStepUp({ factors: moneyFactors(gaBound) });
+  const stepUp = useStepUp({ factors: moneyFactors(true) });
   const [reason, setReason] = useState('');
   const { errors, setErrors, place } = useFieldErrors<FactorField | 'reason'>('decision', FIELDS);
   const [message, setMessage] = useState<string | null>(null);
@@ -99,13 +100,17 @@ export function DecisionPanel({
 
   const onReject = async () => {
     setMessage(null);
-    if (reason.length > MAX_APPLICATION_REMARK) {
-      setErrors({ reason: t('errors.remark', { max: MAX_APPLICATION_REMARK }) });
+    const gaCode = stepUp.values.gaCode.trim();
+    if (reason.length > MAX_APPLICATION_REMARK || !/^\d{6}$/.test(gaCode)) {
+      setErrors({
+        ...(reason.length > MAX_APPLICATION_REMARK ? { reason: t('errors.remark', { max: MAX_APPLICATION_REMARK }) } : {}),
+        ...(/^\d{6}$/.test(gaCode) ? {} : { gaCode: t('errors.checkerGaCode') }),
+      });
       return;
     }
     await run(async () => {
       try {
-        onDone(await reject({ requestId: newRequestId(), ...(reason.trim() ? { reason: reason.trim() } : {}) }));
+        onDone(await reject({ requestId: newRequestId(), gaCode, ...(reason.trim() ? { reason: reason.trim() } : {}) }));
       } catch (error) {
         fail(error);
       }
@@ -118,6 +123,7 @@ export function DecisionPanel({
         {text('decisionTitle', applicationId)}
       </h2>
       <p data-testid="decision-subject">{subject}</p>
+      {info && !info.gaBound ? <p className="td-field-hint" data-testid="decision-checker-rule">{t('transfer.checkerRule')}</p> : null}
       <SecondFactorFields businessType="brokerApprove" request={() => calls.approveCode(applicationId)} stepUp={stepUp} errors={errors} />
       <TextField name="reason" label={t('transfer.rejectReason')} autoComplete="off" value={reason} onValue={setReason} error={errors.reason} />
       <FormMessage text={message} />

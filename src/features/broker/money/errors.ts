@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Code } from '../../../../contract/codes.ts';
-import { isApiError } from '../../../lib/api/index.ts';
+import { errorData, isApiError } from '../../../lib/api/index.ts';
+import { formatDateTime } from '../../../lib/format/index.ts';
 import { describeError, type FormError } from '../../account/shared.ts';
 
 /**
@@ -26,6 +27,10 @@ export function describeMoneyError(t: TFunction, error: unknown): FormError {
       return on('amount', t('broker-money:errors.amountRange'));
     case Code.insufficientBalance:
       return on('amount', t('broker-money:errors.insufficient'));
+    case Code.brokerCheckerIneligible:
+      return on(null, t(`broker-money:errors.checker.${errorData(error, Code.brokerCheckerIneligible)?.reason ?? 'kycAdvanced'}`));
+    case Code.addressLocked:
+      return on('addressId', t('broker-money:errors.addressLocked', { time: formatDateTime(errorData(error, Code.addressLocked)?.unlockAt ?? '', { zone: true }) }));
     default:
       return describeError(t, error, { emailUuid: 'emailCode' });
   }

@@ -33,13 +33,19 @@ export function Amount({ value, asset, testId }: { value: string; asset: string;
   return <span data-testid={testId}>{text}</span>;
 }
 
-export type FactorField = 'emailCode' | 'gaCode';
+export type FactorField = 'emailCode' | 'gaCode' | 'password';
 
 /**
  * The second factor a money call asks for (contract/broker-funds.ts): an e-mail code of the call's business type,
  * sent to the signed-in member's own e-mail, and the Google code while an authenticator is bound.
  */
 export const moneyFactors = (gaBound: boolean): readonly StepUpFactor[] => (gaBound ? ['emailCode', 'gaCode'] : ['emailCode']);
+
+/**
+ * The step-up of a broker call that hands money-moving power to someone (server/identity/step-up.ts): the account
+ * password besides the second factor — an API key with transfers or withdraw, its secret, unbinding a funded sub-account.
+ */
+export const stepUpFactors = (gaBound: boolean): readonly StepUpFactor[] => ['password', ...moneyFactors(gaBound)];
 
 /**
  * The second factor's fields in the broker's words. `request` sends the code another way (a call of its own, e.g.
@@ -65,7 +71,7 @@ export function SecondFactorFields({
     <StepUpFields
       stepUp={stepUp}
       errors={errors}
-      labels={{ emailCode: t('factor.emailCode'), gaCode: t('factor.gaCode') }}
+      labels={{ password: t('factor.password'), emailCode: t('factor.emailCode'), gaCode: t('factor.gaCode') }}
       sendEmailCode={request ?? (() => fundApi.invoke(businessType))}
       describeFailure={(failure) => describeError(t, failure).message}
       {...(names ? { names } : {})}

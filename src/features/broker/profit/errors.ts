@@ -30,6 +30,8 @@ export function describeProfitError(t: TFunction, error: unknown): FormError {
       return on('amount', t('broker-profit:errors.minSubscription', { min: errorData(error, Code.belowMinSubscription)?.min ?? '' }));
     case Code.insufficientBalance:
       return on('amount', t('broker-profit:errors.insufficient'));
+    case Code.brokerCheckerIneligible:
+      return on(null, t(`broker-money:errors.checker.${errorData(error, Code.brokerCheckerIneligible)?.reason ?? 'kycAdvanced'}`));
     default:
       return describeError(t, error, { emailUuid: 'emailCode' });
   }
