@@ -12,10 +12,12 @@ import {
   decideBill,
   drawnSeries,
   enterEmailCode,
+  enterGaCode,
   fillProjectForm,
   formatNav,
   formatUnits,
   joinMember,
+  makeChecker,
   openBrokerPage,
   registerBroker,
   sandboxNow,
@@ -114,7 +116,7 @@ const ledger = async (kind: string) =>
 async function runDays(days: number): Promise<void> {
   await suite.client.advance(days * DAY_MS);
   owner.token = await suite.client.login(owner.email, PASSWORD);
-  member.token = await suite.client.login(member.email, PASSWORD);
+  member.token = await suite.client.login(member.email, PASSWORD, member.ga);
 }
 
 /** Every zero-hour record of the project, oldest first. */
@@ -138,6 +140,8 @@ beforeAll(async () => {
   member = await registerBroker(suite, 'flow-member', PASSWORD);
   for (const who of [owner, member]) expect((await suite.client.call('POST', '/institution/agree/broker/open', { token: who.token })).code).toBe(200);
   await joinMember(suite, owner, member);
+  // The member approves the profit withdrawal: a checker (advanced KYC, a Google authenticator; server/broker/checker.ts).
+  await makeChecker(suite, member, PASSWORD);
   // The sub-account the profit will be withdrawn to.
   destination = (await api<{ brokerAccountId: string }>('/broker/account/insertBrokerAccount', { exchangeCode: 'okx', accountType: 'regular', subAccountName: 'okxFlowProfit', requestId: `e2e-flow-account-${stamp}` })).brokerAccountId;
 }, 90_000);
@@ -321,6 +325,7 @@ describe('the broker flow end to end in Chromium (issue 15 "Done means")', () =>
     const decision = theirs.page.getByTestId('decision-form');
     await decision.waitFor(slow);
     await enterEmailCode(suite, decision, member.email, 'brokerApprove');
+    await enterGaCode(decision, member);
     await decision.getByTestId('decision-approve').click();
     await expect.poll(() => theirs.page.getByTestId(`profit-status-${applicationId}`).getAttribute('data-status'), slow).toBe('done');
     await saveScreenshot(theirs.page, 'broker-flow-profit-1280');

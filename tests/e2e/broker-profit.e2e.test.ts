@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hkDay } from '../../contract/broker-projects-rules.ts';
 import { projectTerms } from '../broker/brokers.ts';
 import zh from '../../locales/zh-HK/broker-profit.json' with { type: 'json' };
-import { type Broker, enterEmailCode, joinMember, openBrokerPage, registerBroker, sandboxNow, screenAmount, xlsxRows } from './support/broker.ts';
+import { type Broker, enterEmailCode, enterGaCode, joinMember, makeChecker, openBrokerPage, registerBroker, sandboxNow, screenAmount, xlsxRows } from './support/broker.ts';
 import path from 'node:path';
 import { artifactsDir, saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
@@ -93,6 +93,8 @@ beforeAll(async () => {
   member = await registerUser('member');
   expect((await suite.client.call('POST', '/institution/agree/broker/open', { token: member.token })).code).toBe(200);
   await joinMember(suite, owner, member);
+  // The member decides: a checker (advanced KYC, a Google authenticator; server/broker/checker.ts).
+  await makeChecker(suite, member, PASSWORD);
 }, 240_000);
 
 describe('broker profit page in Chromium (issue 15)', () => {
@@ -137,6 +139,7 @@ describe('broker profit page in Chromium (issue 15)', () => {
     await decision.waitFor(slow);
     expect(await decision.getByTestId('decision-subject').textContent()).toContain(owner.email);
     await enterEmailCode(suite, decision, member.email, 'brokerApprove');
+    await enterGaCode(decision, member);
     await expectAccessible(theirs.page, 'profit approval');
     await saveScreenshot(theirs.page, 'broker-profit-approve-1280');
     await decision.getByTestId('decision-approve').click();
