@@ -277,7 +277,7 @@ describe.each(securityBackends())('broker transfers, withdrawals and approvals (
   });
 
   it('withdrawals go only to whitelisted addresses, need a second factor, pay the chain less its fee, or the master account', async () => {
-    const { trx, okxTrx: addressId, okxMaster: masterId, binanceTrx: binanceAddress } = addresses;
+    const { okxTrx: addressId, okxMaster: masterId, binanceTrx: binanceAddress } = addresses;
     const pending = await call<{ id: string }>(owner, '/broker/address/submitBrokerAddress', { exchange: 'okx', asset: 'USDT', network: 'TRX', address: newAddress('TRX'), name: 'Pending', addressType: 'broker' });
 
     const offered = await call<Array<{ addressId: string }>>(owner, '/broker/deposit/listWithdrawAddress', { brokerAccountId: okxA, asset: 'USDT' });
