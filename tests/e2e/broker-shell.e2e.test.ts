@@ -167,7 +167,8 @@ describe('broker manager shell in Chromium (issue 14)', () => {
 // field), edits its remark, reads its balances per wallet and deposit addresses, sees the totals equal the sum of
 // the rows to the last digit, creates an API key bound to two IPs after a bad IP list is refused beside the
 // field, sees a key without IPs count down and warn before it expires, adds an account manager by e-mail code,
-// and deletes the key and the sub-account after confirmations. Axe and 390 px on each screen.
+// deletes the key after a confirmation, and asks to unbind the sub-account, which holds money: with the step-up, as a
+// request another member would approve (server/broker/README.md "Maker-checker controls"). Axe and 390 px on each screen.
 describe('broker account screens in Chromium (issue 14)', () => {
   let watch: PageWatch;
   let owner: { email: string; password: string };
@@ -264,7 +265,7 @@ describe('broker account screens in Chromium (issue 14)', () => {
     await screen('total');
   });
 
-  it('api: a bad IP list is refused beside the field; a key bound to two IPs is made and its secret shown once', async () => {
+  it('api: a bad IP list is refused beside the field; a withdraw key bound to two IPs takes the step-up and waits for approval; a read key shows its secret once', async () => {
     const { page } = watch;
     await page.goto(`${base()}/api`);
     await page.getByTestId('key-form').waitFor(slow);
@@ -280,19 +281,25 @@ describe('broker account screens in Chromium (issue 14)', () => {
     await page.getByTestId('key-ips-input').fill('203.0.113.7 2001:db8::1');
     if ((await page.getByTestId('key-passphrase').count()) > 0) await page.getByTestId('key-passphrase').fill('Harbour-2026');
     await page.getByTestId('key-remark').fill('交易程式');
-    // A key that can withdraw needs the second factor: without the e-mail code it is refused beside the field.
+    // A key that can withdraw moves money: the step-up (password and e-mail code); without them it is refused beside the fields.
     expect(await page.getByTestId('error-emailCode').count()).toBe(1);
+    expect(await page.getByTestId('error-password').count()).toBe(1);
+    await page.getByTestId('input-password').fill(owner.password);
     await enterMailedCode(page, () => suite.client.readCode(owner.email, 'brokerApiKey'));
     await page.getByTestId('key-submit').click();
     await page.getByTestId('broker-api-created').waitFor(slow);
-    expect((await page.getByTestId('created-secret').textContent())?.length).toBeGreaterThan(16);
-    await screen('api-created');
-    // Another without IPs: valid 3 months (spec §9).
+    // It waits for another member's approval, and its secret is not shown here.
+    expect(await page.getByTestId('created-notice').textContent()).toBe(zhBroker.apply.pending);
+    expect(await page.getByTestId('created-secret').count()).toBe(0);
+    await screen('api-pending');
+    // Another, read only and without IPs: made at once, its secret shown once, valid 3 months (spec §9).
     await page.getByTestId('key-again').click();
     await page.getByTestId('key-account').selectOption({ index: 1 });
     if ((await page.getByTestId('key-passphrase').count()) > 0) await page.getByTestId('key-passphrase').fill('Harbour-2026');
     await page.getByTestId('key-submit').click();
     await page.getByTestId('broker-api-created').waitFor(slow);
+    expect((await page.getByTestId('created-secret').textContent())?.length).toBeGreaterThan(16);
+    await screen('api-created');
   });
 
   it('api-management: permissions and IPs per key; the unbound key counts down and warns before it expires', async () => {
@@ -302,7 +309,9 @@ describe('broker account screens in Chromium (issue 14)', () => {
     const permissions = await page.getByTestId('key-permissions').allTextContents();
     expect(permissions.some((p) => p.includes(zhBroker.permissions.withdraw) && p.includes(zhBroker.permissions.read))).toBe(true);
     const expiries = await page.getByTestId('key-expiry').allTextContents();
-    expect(expiries).toContain(zhBroker.keys.noExpiry);
+    // The withdraw key waits for approval; its own request shows as waiting for another member.
+    expect(expiries).toContain(zhBroker.keys.status.pending);
+    expect(await page.getByTestId('control-waiting').textContent()).toBe(zhBroker.controls.waiting);
     expect(expiries.some((e) => /尚餘 9\d 日/.test(e))).toBe(true);
     expect(await page.getByTestId('key-expiry-warning').count()).toBe(0);
     await screen('api-management');
@@ -319,7 +328,7 @@ describe('broker account screens in Chromium (issue 14)', () => {
     await saveScreenshot(page, 'broker-api-management-warning-1280');
   });
 
-  it('deletes a key and the sub-account, each after a confirmation', async () => {
+  it('deletes a key after a confirmation; unbinding the sub-account, which holds money, takes the step-up and waits for another member', async () => {
     const { page } = watch;
     const before = await page.getByTestId('key-delete').count();
     await page.getByTestId('key-delete').first().click();
@@ -329,8 +338,15 @@ describe('broker account screens in Chromium (issue 14)', () => {
     await page.goto(`${base()}/account`);
     await page.getByTestId('account-delete').waitFor(slow);
     await page.getByTestId('account-delete').click();
-    expect(await page.getByTestId('account-delete-text').textContent()).toContain('okxdesk01');
-    await page.locator('.td-modal__button--primary').click();
-    await expect.poll(() => page.locator('.td-record-table .td-empty').count(), slow).toBe(1);
+    const form = page.getByTestId('unbind-form');
+    expect(await form.getByTestId('unbind-text').textContent()).toContain('okxdesk01');
+    await form.getByTestId('input-password').fill(owner.password);
+    await enterMailedCode(form, () => suite.client.readCode(owner.email, 'brokerUnbind'));
+    await form.getByTestId('unbind-submit').click();
+    await expect.poll(() => page.getByTestId('account-notice').textContent(), slow).toBe(zhBroker.account.unbindPending.replace('{{name}}', 'okxdesk01'));
+    // Nothing moved: still listed, and the request waits for a second member.
+    expect(await page.getByTestId('account-name').allTextContents()).toContain('okxdesk01');
+    expect(await page.getByTestId('control-waiting').count()).toBe(1);
+    await screen('account-unbind-pending');
   });
 });
