@@ -201,13 +201,15 @@ const AccountWallets = Type.Object({
 /**
  * What a brokerWithdraw or brokerApprove code approves (server/broker/code-operations.ts): the withdrawal
  * application to be made (its requestId and content, as fundTransfer/apply will carry them), or the one transfer
- * (`approve`) or profit (`approveProfit`) application to be approved. The code confirms that operation only; a code
+ * (`approve`) or profit (`approveProfit`) application, or the API key or unbinding request (`approveControl`,
+ * contract/broker-controls.ts), to be approved. The code confirms that operation only; a code
  * sent without one confirms none of them.
  */
 const BrokerCodeOperation = Type.Union([
   Strict({ kind: Type.Literal('withdraw'), requestId: RequestId, fromAccountId: Id, fromWallet: Wallet, asset: Asset, amount: AskedAmount, addressId: Id }),
   Strict({ kind: Type.Literal('approve'), applicationId: Id }),
   Strict({ kind: Type.Literal('approveProfit'), applicationId: Id }),
+  Strict({ kind: Type.Literal('approveControl'), approvalId: Id }),
 ]);
 
 export const brokerFundCalls = {

@@ -6,6 +6,7 @@ import { type ApiContext, nowDate } from '../platform/context.ts';
 import { type Handlers, serveCalls } from '../platform/contract.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { ApiError, Code } from '../platform/envelope.ts';
+import type { Operation } from '../identity/operations.ts';
 import { accountOf, checkIdRange } from './accounts.ts';
 import { checkApproval, checkRejection } from './checker.ts';
 import { brokerMember } from './org.ts';
@@ -46,11 +47,30 @@ const COLUMNS = `r.id::text as id, r.kind, r.status, r.account_id::text as accou
 const FROM = `broker_control_requests r join broker_accounts a on a.id = r.account_id left join broker_exchange_keys k on k.id = r.key_id
   join users ua on ua.id = r.applicant_id left join users uc on uc.id = r.approver_id`;
 
-async function requestOf(db: Queryable, orgId: string, id: string, lock = false): Promise<Row> {
+export async function requestOf(db: Queryable, orgId: string, id: string, lock = false): Promise<Row> {
   checkIdRange(id, 'approvalId');
   const rows = await db.query<Row>(`select ${COLUMNS} from ${FROM} where r.id = $1 and r.org_id = $2${lock ? ' for update of r' : ''}`, [id, orgId]);
   if (!rows[0]) throw new ApiError(Code.notFound, { field: 'approvalId' });
   return rows[0];
+}
+
+/**
+ * Approving one API key or unbinding request (control/approve): what a brokerApprove code sent with
+ * `operation: { kind: 'approveControl', approvalId }` approves (code-operations.ts), and what its mail lists.
+ */
+export function controlDecisionOperation(row: Row): Operation {
+  const what = row.kind === 'api_key' ? `the API key ${row.api_key ?? ''} (${(row.permissions ?? []).join(', ')})` : 'unbinding the sub-account';
+  return {
+    kind: 'brokerApproveControl',
+    title: `approving request ${row.id}: ${what} of sub-account ${row.account_id}`,
+    fields: [
+      ['Request id', row.id],
+      ['Kind', row.kind],
+      ['Sub-account', `${row.account_id} (${row.account_name}) on ${row.exchange_code}`],
+      ['API key', row.api_key],
+      ['Permissions', row.permissions ? row.permissions.join(', ') : null],
+    ],
+  };
 }
 
 async function views(db: Queryable, rows: Row[], userId: number): Promise<View[]> {
@@ -105,8 +125,10 @@ export function controlHandlers(ctx: ApiContext): Handlers<BrokerControlCalls> {
 
     '/broker/control/approve': async ({ body, auth }) => {
       const { orgId } = await member(auth.user.id);
-      decidable(await requestOf(ctx.db, orgId, body.approvalId), auth.user.id);
-      const factors = await checkApproval(ctx, auth, body);
+      const asked = await requestOf(ctx.db, orgId, body.approvalId);
+      decidable(asked, auth.user.id);
+      // The e-mail code must have been sent for approving this request (controlDecisionOperation).
+      const factors = await checkApproval(ctx, auth, body, controlDecisionOperation(asked));
       const at = nowDate(ctx);
       await ctx.db.transaction(async (tx) => {
         // The sub-account first (as unbinding and key creation lock it), then the request.

@@ -20,6 +20,7 @@ import { projectOfAccount } from './projects/store.ts';
 import { checkBrokerSecondFactor } from './second-factor.ts';
 import { applicationDecisionOperation, brokerWithdrawOperation, profitDecisionOperation } from './code-operations.ts';
 import { profitApplicationOf } from './profit/applications.ts';
+import { controlDecisionOperation, requestOf } from './controls.ts';
 import type { Operation } from '../identity/operations.ts';
 import { plain } from './valuation.ts';
 
@@ -101,10 +102,11 @@ export function applyHandlers(ctx: ApiContext): Pick<Handlers<BrokerFundCalls>, 
   const codeOperation = async (orgId: string, body: CodeBody): Promise<Operation | undefined> => {
     const operation = body.operation;
     if (!operation) return undefined;
-    const typeOf = { withdraw: 'brokerWithdraw', approve: 'brokerApprove', approveProfit: 'brokerApprove' } as const;
+    const typeOf = { withdraw: 'brokerWithdraw', approve: 'brokerApprove', approveProfit: 'brokerApprove', approveControl: 'brokerApprove' } as const;
     if (typeOf[operation.kind] !== body.businessType) throw badInput('operation', 'notUsed', `A ${body.businessType} code does not approve a ${operation.kind}`);
     if (operation.kind === 'approve') return applicationDecisionOperation(await applicationOf(ctx.db, orgId, operation.applicationId));
     if (operation.kind === 'approveProfit') return profitDecisionOperation(await profitApplicationOf(ctx.db, orgId, operation.applicationId));
+    if (operation.kind === 'approveControl') return controlDecisionOperation(await requestOf(ctx.db, orgId, operation.approvalId));
     const { kind: _kind, ...fields } = operation;
     const checked = await checkApplication(ctx.db, orgId, { type: 'withdraw', ...fields });
     return brokerWithdrawOperation(operation.requestId, operation, checked);

@@ -306,7 +306,7 @@ describe.each(securityBackends())('broker sub-accounts, balances and keys ($name
     await joinOrganisation(api, demoBroker(), checker);
     await makeChecker(api, checker);
     api.clock.advance(1100);
-    const mail = await as(checker.token)<{ uuid: string }>('/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApprove' });
+    const mail = await as(checker.token)<{ uuid: string }>('/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApprove', operation: { kind: 'approveControl', approvalId: asked.data.approvalId } });
     const approvalCode = { emailUuid: mail.data.uuid, emailCode: (await api.lastCode(checker.email, 'email'))!.code };
     const approved = await as(checker.token)('/broker/control/approve', { approvalId: asked.data.approvalId, ...approvalCode, ...(await gaOf(api, checker)) });
     expect(approved.code, JSON.stringify(approved)).toBe(200);

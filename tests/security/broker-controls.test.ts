@@ -35,9 +35,15 @@ describe.each(securityBackends())('broker maker-checker controls ($name)', (back
   const requestId = requestIds('controls');
   const { call, openAccount } = brokerCalls(() => api, requestId);
 
-  const approveCode = async (who: Broker) => {
+  /**
+   * A brokerApprove code sent for approving the one API key or unbinding request `approvalId` (server/broker/controls.ts)
+   * or the one application `{ applicationId }`, or for none.
+   */
+  const approveCode = async (who: Broker, what?: string | { applicationId: string }) => {
     api.clock.advance(1100);
-    const sent = await call<{ uuid: string }>(who, '/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApprove' });
+    const operation =
+      what === undefined ? {} : { operation: typeof what === 'string' ? { kind: 'approveControl', approvalId: what } : { kind: 'approve', ...what } };
+    const sent = await call<{ uuid: string }>(who, '/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerApprove', ...operation });
     return { emailUuid: sent.data.uuid, emailCode: (await api.lastCode(who.email, 'email'))!.code };
   };
   const transfer = (who: Broker, from: string, to: string) =>
@@ -67,7 +73,7 @@ describe.each(securityBackends())('broker maker-checker controls ($name)', (back
     const { applicationId } = applied.data;
     const second = await newBroker(api);
     await joinOrganisation(api, owner, second);
-    const approve = async (extra: Record<string, unknown> = {}) => call(second, '/broker/fundTransfer/approve', { applicationId, requestId: requestId(), ...(await approveCode(second)), ...extra });
+    const approve = async (extra: Record<string, unknown> = {}) => call(second, '/broker/fundTransfer/approve', { applicationId, requestId: requestId(), ...(await approveCode(second, { applicationId })), ...extra });
     const reject = (extra: Record<string, unknown> = {}) => call(second, '/broker/fundTransfer/reject', { applicationId, requestId: requestId(), ...extra });
 
     // A second e-mail address with broker rights and nothing else: no advanced KYC.
@@ -101,9 +107,11 @@ describe.each(securityBackends())('broker maker-checker controls ($name)', (back
     const unlockAt = confirmed.data.usableAt;
     const withdraw = async () => {
       api.clock.advance(1100);
-      const mail = await call<{ uuid: string }>(owner, '/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerWithdraw' });
+      // The code is sent for this one application (server/broker/code-operations.ts).
+      const content = { fromAccountId: from, fromWallet: 'funding', asset: 'USDT', amount: '50', addressId: added.data.id, requestId: requestId() };
+      const mail = await call<{ uuid: string }>(owner, '/broker/fundTransfer/invokeEmailValidation', { businessType: 'brokerWithdraw', operation: { kind: 'withdraw', ...content } });
       return call<{ applicationId: string }>(owner, '/broker/fundTransfer/apply', {
-        type: 'withdraw', fromAccountId: from, fromWallet: 'funding', asset: 'USDT', amount: '50', addressId: added.data.id, requestId: requestId(),
+        type: 'withdraw', ...content,
         emailUuid: mail.data.uuid, emailCode: (await api.lastCode(owner.email, 'email'))!.code,
       });
     };
@@ -121,7 +129,7 @@ describe.each(securityBackends())('broker maker-checker controls ($name)', (back
     member.token = await api.token(member.email, BROKER_PASSWORD, member.gaSecret);
     const applied = await withdraw();
     expect(applied.code, JSON.stringify(applied)).toBe(200);
-    const approved = await call<{ status: string }>(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await approveCode(member)), ...(await gaOf(api, member)) });
+    const approved = await call<{ status: string }>(member, '/broker/fundTransfer/approve', { applicationId: applied.data.applicationId, requestId: requestId(), ...(await approveCode(member, { applicationId: applied.data.applicationId })), ...(await gaOf(api, member)) });
     expect(approved.code, JSON.stringify(approved)).toBe(200);
   });
 
@@ -145,16 +153,23 @@ describe.each(securityBackends())('broker maker-checker controls ($name)', (back
     const { keyId, approvalId } = made.data.key;
     expect(approvalId).not.toBeNull();
     // The maker cannot approve it, nor take the secret while it is pending.
-    expect((await call(owner, '/broker/control/approve', { approvalId, ...(await approveCode(owner)) })).code).toBe(Code.brokerSelfApproval);
+    expect((await call(owner, '/broker/control/approve', { approvalId, ...(await approveCode(owner, approvalId)) })).code).toBe(Code.brokerSelfApproval);
     expect(await call(owner, '/broker/exchangeKey/claimSecret', { keyId, ...(await brokerStepUp(api, owner, 'brokerApiKey')) })).toMatchObject({ code: Code.brokerSecretUnavailable, data: { reason: 'pending' } });
-    expect((await keys()).list[0]).toMatchObject({ keyId, status: 'pending' });
+    expect((await keys()).list.find((k) => k.keyId === keyId)).toMatchObject({ keyId, status: 'pending' });
 
     // A checker approves; the checker never gets the secret, the maker's bare session does not either.
-    const approved = await call(member, '/broker/control/approve', { approvalId, ...(await approveCode(member)), ...(await gaOf(api, member)) });
+    // A code sent for no request, or for another one, approves nothing (10004, server/identity/operations.ts).
+    expect((await call(member, '/broker/control/approve', { approvalId, ...(await approveCode(member)), ...(await gaOf(api, member)) })).code).toBe(Code.codeExpired);
+    const other = await call<{ key: Key }>(owner, '/broker/exchangeKey/insertBrokerExchangeKey', { ...body, ...(await brokerStepUp(api, owner, 'brokerApiKey')), requestId: requestId() });
+    expect(other.code, JSON.stringify(other)).toBe(200);
+    const forOther = await approveCode(member, other.data.key.approvalId!);
+    expect((await call(member, '/broker/control/approve', { approvalId, ...forOther, ...(await gaOf(api, member)) })).code).toBe(Code.codeExpired);
+    expect((await keys()).list.find((k) => k.keyId === keyId)).toMatchObject({ status: 'pending' });
+    const approved = await call(member, '/broker/control/approve', { approvalId, ...(await approveCode(member, approvalId)), ...(await gaOf(api, member)) });
     expect(approved, JSON.stringify(approved)).toMatchObject({ code: 200, data: { status: 'approved', approver: member.email } });
     expect(await call(member, '/broker/exchangeKey/claimSecret', { keyId, ...(await brokerStepUp(api, member, 'brokerApiKey')) })).toMatchObject({ code: Code.brokerSecretUnavailable, data: { reason: 'notMaker' } });
     expect(await call(owner, '/broker/exchangeKey/claimSecret', { keyId })).toMatchObject({ status: 400, data: { field: 'password' } });
-    expect((await keys()).list[0]).toMatchObject({ status: 'active', secretToClaim: true });
+    expect((await keys()).list.find((k) => k.keyId === keyId)).toMatchObject({ status: 'active', secretToClaim: true });
     const secret = await call<{ secretKey: string }>(owner, '/broker/exchangeKey/claimSecret', { keyId, ...(await brokerStepUp(api, owner, 'brokerApiKey')) });
     expect(secret.code, JSON.stringify(secret)).toBe(200);
     expect(secret.data.secretKey).toMatch(/^[A-Za-z0-9]{20,}$/);
@@ -178,11 +193,11 @@ describe.each(securityBackends())('broker maker-checker controls ($name)', (back
     expect(await unbindRecords(owner)).toBe(before);
     expect((await call(owner, '/broker/account/getBrokerAccountId', { brokerAccountId: account })).code).toBe(200);
     // The applicant alone cannot approve it.
-    expect((await call(owner, '/broker/control/approve', { approvalId: asked.data.approvalId, ...(await approveCode(owner)) })).code).toBe(Code.brokerSelfApproval);
+    expect((await call(owner, '/broker/control/approve', { approvalId: asked.data.approvalId, ...(await approveCode(owner, asked.data.approvalId)) })).code).toBe(Code.brokerSelfApproval);
     expect(await unbindRecords(owner)).toBe(before);
 
     // A checker approves: then the balance goes back to the exchange and the sub-account is unbound.
-    const approved = await call(member, '/broker/control/approve', { approvalId: asked.data.approvalId, ...(await approveCode(member)), ...(await gaOf(api, member)) });
+    const approved = await call(member, '/broker/control/approve', { approvalId: asked.data.approvalId, ...(await approveCode(member, asked.data.approvalId)), ...(await gaOf(api, member)) });
     expect(approved, JSON.stringify(approved)).toMatchObject({ code: 200, data: { status: 'approved' } });
     expect(await unbindRecords(owner)).toBeGreaterThan(before);
     expect((await call(owner, '/broker/account/getBrokerAccountId', { brokerAccountId: account })).code).toBe(404);

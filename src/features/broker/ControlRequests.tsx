@@ -6,6 +6,7 @@ import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { accountsApi, type ControlRequest } from './accounts-api.ts';
 import { DecisionPanel, type DecisionCalls } from './money/DecisionPanel.tsx';
+import { fundApi } from './money/api.ts';
 import { describeMoneyError } from './money/errors.ts';
 import './money/locale.ts';
 import { LoadError, Notice } from './parts.tsx';
@@ -20,6 +21,7 @@ const CALLS: DecisionCalls = {
     const done = await accountsApi.rejectControl({ approvalId: applicationId, ...(gaCode ? { gaCode } : {}), ...(reason ? { reason } : {}) });
     return { applicationId: done.approvalId };
   },
+  approveCode: (applicationId) => fundApi.invoke('brokerApprove', { kind: 'approveControl', approvalId: applicationId }),
 };
 
 /**
