@@ -70,14 +70,16 @@ export const Code = {
   amountOutOfRange: 10205,
   /** spec §8 'Bank Code Not Found'. */
   bankCodeNotFound: 10206,
-  /** `getBlockFiatWithdrawRemainingAmount`: above what is left today; data.remaining. */
-  fiatDailyLimit: 10207,
+  /** Above what the rolling 24 hours' withdrawal limit of the asset leaves (coin and fiat); data.dailyLimit, used, remaining. */
+  withdrawDailyLimit: 10207,
   /** The withdrawal or deposit is not in a state that allows the step (confirmed, expired, another's). */
   walletState: 10208,
   /** The same client request id was sent with different content. */
   requestIdReused: 10209,
   /** The address (or bank account) is already in the book under this network. */
   addressExists: 10210,
+  /** For 24 hours after the whitelist is switched off, only whitelisted addresses; data.endsAt. */
+  whitelistCoolingOff: 10211,
   // Convert and OTC (10250–10299).
   /** The firm quote's time ran out; nothing moved. data.expiredAt. */
   quoteExpired: 10250,
@@ -227,10 +229,11 @@ export const messages: Record<Code, string> = {
   10204: 'The amount must exceed the network fee',
   10205: 'The amount is outside the allowed range',
   10206: 'Bank Code Not Found',
-  10207: 'The amount is above what may still be withdrawn today',
+  10207: 'The amount is above what may still be withdrawn in 24 hours',
   10208: 'This record does not allow the operation',
   10209: 'This request id was already used for a different request',
   10210: 'This address is already saved',
+  10211: 'The whitelist was switched off less than 24 hours ago: withdraw only to a whitelisted address until then',
   10250: 'The quote has expired, please get a new quote',
   10251: 'This quote has already been used',
   10252: 'This pair is suspended',

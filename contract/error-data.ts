@@ -68,6 +68,18 @@ export interface UploadQuotaData {
   used: number;
 }
 
+/**
+ * 10207: a withdrawal limit of the rolling 24 hours (coin and fiat, by KYC level): the limit, what counts against
+ * it now, what is left, and when the oldest withdrawal counted leaves the window (null when none counts).
+ */
+export interface DailyLimitData {
+  asset: string;
+  dailyLimit: string;
+  used: string;
+  remaining: string;
+  resetsAt: string | null;
+}
+
 /** A state refusal naming the state the record is in. */
 export interface StatusData {
   status: string;
@@ -114,8 +126,9 @@ export interface ErrorDataByName {
    * where the form has several (convert, loans); `fromAmount` what a received amount would cost (convert).
    */
   amountOutOfRange: { min: string; max: string | null; field?: string; asset?: string; fromAmount?: string };
-  fiatDailyLimit: { remaining: string; resetsAt: string };
+  withdrawDailyLimit: DailyLimitData;
   addressExists: null;
+  whitelistCoolingOff: { endsAt: string };
   pairDisabled: { fromAsset: string; toAsset: string };
   /** Convert: what is left today and when it resets; OTC: the desk's quote limit. */
   quoteLimitExceeded: { remainingUsd: string; resetsAt: string; quoteLimitUsd?: never } | { quoteLimitUsd: string; remainingUsd?: never; resetsAt?: never };

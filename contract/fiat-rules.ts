@@ -1,3 +1,5 @@
+import { WITHDRAW_DAILY_LIMITS } from './rules.ts';
+
 /**
  * The fiat wallet's rules as plain values (no schema library), so the app may import them at run time without
  * bringing the call schemas into its bundle; contract/fiat.ts builds its schemas from them and re-exports them.
@@ -11,13 +13,16 @@ export interface FiatAsset {
   withdrawFee: string;
   withdrawMin: string;
   withdrawMax: string;
-  /** What one user may withdraw in this currency per Hong Kong calendar day (`getBlockFiatWithdrawRemainingAmount`). */
+  /**
+   * What one user at advanced KYC (the level fiat needs) may withdraw in this currency in any rolling 24 hours
+   * (contract/rules.ts WITHDRAW_DAILY_LIMITS; `getBlockFiatWithdrawRemainingAmount`).
+   */
   dailyLimit: string;
 }
 
 export const FIAT_ASSETS: readonly FiatAsset[] = [
-  { asset: 'USD', decimals: 2, depositMin: '100', withdrawFee: '25', withdrawMin: '100', withdrawMax: '1000000', dailyLimit: '2000000' },
-  { asset: 'HKD', decimals: 2, depositMin: '1000', withdrawFee: '200', withdrawMin: '1000', withdrawMax: '8000000', dailyLimit: '15000000' },
+  { asset: 'USD', decimals: 2, depositMin: '100', withdrawFee: '25', withdrawMin: '100', withdrawMax: '1000000', dailyLimit: WITHDRAW_DAILY_LIMITS.fiat.USD!.advanced },
+  { asset: 'HKD', decimals: 2, depositMin: '1000', withdrawFee: '200', withdrawMin: '1000', withdrawMax: '8000000', dailyLimit: WITHDRAW_DAILY_LIMITS.fiat.HKD!.advanced },
 ];
 
 export const fiatAsset = (asset: string): FiatAsset | undefined => FIAT_ASSETS.find((f) => f.asset === asset);

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { publicPost, userGet, userPost } from './call.ts';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN } from './fiat-rules.ts';
+import { WithdrawRemaining } from './wallet.ts';
 import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RangeDaysUnion, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
 
 /**
@@ -65,7 +66,6 @@ const FiatBookEntry = Type.Object({
   createdAt: IsoTime,
 });
 
-const Remaining = Type.Object({ asset: Type.String(), dailyLimit: Amount, used: Amount, remaining: Amount, resetsAt: IsoTime });
 
 const Days = RangeDaysUnion;
 
@@ -115,7 +115,7 @@ export const fiatCalls = {
     }),
     Page(FiatRecord),
   ),
-  '/account/block/getBlockFiatWithdrawRemainingAmount': userPost(Strict({ asset: Asset }), Remaining),
+  '/account/block/getBlockFiatWithdrawRemainingAmount': userPost(Strict({ asset: Asset }), WithdrawRemaining),
   /** Checks the rules, holds the amount, counts it against today's limit and sends the e-mail code. */
   '/account/block/submitBlockFiatWithdraw': userPost(Strict({ requestId: RequestId, asset: Asset, addressId: Id, amount: Amount }), FiatWithdrawal),
   /** Sends a fresh e-mail code for a withdrawal still waiting for its codes. */

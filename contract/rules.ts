@@ -80,6 +80,41 @@ export type KycDocumentType = (typeof KYC_DOCUMENTS)[KycLevel][number];
 
 export const KYC_LEVEL_FOR = { coin: 'basic', fiat: 'advanced', otc: 'advanced', convertCoin: 'basic', convertFiat: 'advanced' } as const satisfies Record<string, KycLevel>;
 
+/**
+ * A withdrawal destination (network, address, memo; a bank account) is first usable this long after its first
+ * use or its saving, whichever came first; and for this long after the whitelist is switched off, withdrawals
+ * still go only to whitelisted addresses (server/README.md "Wallet, coin side"; beyond the spec, as Binance
+ * and Coinbase do).
+ */
+export const NEW_DESTINATION_LOCK_HOURS = 24;
+export const WHITELIST_COOLING_OFF_HOURS = 24;
+
+/** A limit per KYC level; a level that may not withdraw the kind (basic, fiat: spec §6) has '0'. */
+export type LimitByLevel = Readonly<Record<KycLevel, string>>;
+
+/**
+ * What one user may withdraw of an asset in any rolling 24 hours, by KYC level (server/README.md "Wallet"): every
+ * withdrawal not failed or cancelled counts, held ones too. Coin per asset over its networks; fiat per currency.
+ * One copy: the sandbox enforces these, the withdraw pages show what they leave.
+ */
+export const WITHDRAW_DAILY_LIMITS: { readonly coin: Readonly<Record<string, LimitByLevel>>; readonly fiat: Readonly<Record<string, LimitByLevel>> } = {
+  coin: {
+    BTC: { basic: '20', advanced: '200' },
+    ETH: { basic: '400', advanced: '4000' },
+    USDT: { basic: '1000000', advanced: '10000000' },
+    SOL: { basic: '10000', advanced: '100000' },
+  },
+  fiat: {
+    USD: { basic: '0', advanced: '2000000' },
+    HKD: { basic: '0', advanced: '15000000' },
+  },
+};
+
+/** The limit of the rolling 24 hours for an asset at a KYC level; '0' for an asset without one. */
+export function withdrawDailyLimit(kind: 'coin' | 'fiat', asset: string, level: KycLevel): string {
+  return WITHDRAW_DAILY_LIMITS[kind][asset]?.[level] ?? '0';
+}
+
 /** The anti-phishing code: 4 to 20 letters and digits (shown as text in mails and the app, never escaped). */
 export const ANTI_PHISHING_PATTERN = /^[A-Za-z0-9]{4,20}$/;
 

@@ -115,7 +115,7 @@ const BookEntry = Type.Object({
   address: Type.String(),
   memo: Type.Union([Type.String(), Type.Null()]),
   whitelisted: Type.Boolean(),
-  /** When the address may first be used (24 hours after it was saved). */
+  /** When the address may first be used (24 hours after it was saved, or after its first use if that came first). */
   usableAt: IsoTime,
   createdAt: IsoTime,
 });
@@ -126,6 +126,23 @@ const StepUpFields = {
   emailCode: Code6,
   gaCode: Type.Optional(Code6),
 };
+
+/**
+ * What the rolling 24 hours' withdrawal limit of an asset leaves (coin and fiat, contract/rules.ts
+ * WITHDRAW_DAILY_LIMITS at the user's KYC level): `resetsAt` is when the oldest withdrawal counted leaves the
+ * window (null when none counts).
+ */
+export const WithdrawRemaining = Type.Object({
+  asset: Type.String(),
+  kycLevel: Type.Union([Type.Literal('basic'), Type.Literal('advanced')]),
+  dailyLimit: Amount,
+  used: Amount,
+  remaining: Amount,
+  resetsAt: Type.Union([IsoTime, Type.Null()]),
+});
+
+/** The whitelist and, for 24 hours after it was switched off, when its cooling-off ends (null when none runs). */
+const WhitelistState = Type.Object({ whitelistOn: Type.Boolean(), coolingOffUntil: Type.Union([IsoTime, Type.Null()]) });
 
 export const BalanceRow = Type.Object({ asset: Type.String(), free: Amount, locked: Amount });
 
@@ -171,6 +188,8 @@ export const walletCalls = {
     Strict(WithdrawTarget),
     Type.Object({ fee: Amount, receive: Amount, whitelisted: Type.Boolean(), usableAt: Type.Union([IsoTime, Type.Null()]) }),
   ),
+  /** What the asset's withdrawal limit of the rolling 24 hours leaves (the withdraw page shows it). */
+  '/account/block/getBlockWithdrawRemainingAmount': userPost(Strict({ asset: Asset }), WithdrawRemaining),
   '/account/block/invokeBlockWithdrawalEmailValidation': userPost(Strict({ requestId: RequestId, ...WithdrawTarget }), Withdrawal),
   '/account/block/confirmBlockWithdraw': userPost(Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }), Withdrawal),
   '/account/wallet/address/list': userPost(Strict({ asset: Type.Optional(Asset), network: Type.Optional(Network) }), Type.Array(BookEntry)),
@@ -179,7 +198,7 @@ export const walletCalls = {
     BookEntry,
   ),
   '/account/wallet/address/delete': userPost(Strict({ id: Id }), Type.Object({ id: Id })),
-  '/account/wallet/whitelist/get': userGet(undefined, Type.Object({ whitelistOn: Type.Boolean() })),
+  '/account/wallet/whitelist/get': userGet(undefined, WhitelistState),
   '/account/wallet/whitelist/set': call({
     method: 'POST',
     auth: 'user',
@@ -191,7 +210,7 @@ export const walletCalls = {
       emailCode: Type.Optional(Code6),
       gaCode: Type.Optional(Code6),
     }),
-    reply: Type.Object({ whitelistOn: Type.Boolean() }),
+    reply: WhitelistState,
   }),
 };
 

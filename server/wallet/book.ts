@@ -8,9 +8,13 @@ import type { Auth } from '../identity/sessions.ts';
 import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
+import { COOLING_OFF_MS, DESTINATION_LOCK_MS, whitelistSettings, whitelistView } from './withdraw-limits.ts';
 
-/** A newly saved address can be used after this (spec §5 address rules; the lock itself is beyond the spec, as Binance and Coinbase do). */
-export const ADDRESS_LOCK_MS = 24 * 3_600_000;
+/**
+ * A newly saved address can be used after this, or earlier if it was first tried before (withdraw-limits.ts; spec §5
+ * address rules; the lock itself is beyond the spec, as Binance and Coinbase do).
+ */
+export const ADDRESS_LOCK_MS = DESTINATION_LOCK_MS;
 
 function bookView(row: {
   id: string;
@@ -84,7 +88,8 @@ export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/acc
       const row = await saveWithStepUp(ctx, auth, body, entry, async (tx) => {
         const rows = await tx.query<Parameters<typeof bookView>[0]>(
           `insert into address_book (user_id, kind, name, asset, network, address, memo, whitelisted, usable_at, created_at)
-           values ($1, 'coin', $2, $3, $4, $5, $6, $7, $8, $9)
+           values ($1, 'coin', $2, $3, $4, $5, $6, $7, least($8, (select d.usable_at from withdraw_destinations d
+             where d.user_id = $1 and d.network = $4 and d.address = $5 and d.memo = coalesce($6, ''))), $9)
            returning id::text as id, name, asset, network, address, memo, whitelisted, usable_at, created_at`,
           [auth.user.id, body.name.trim(), body.asset, body.network, body.address, body.memo ?? null, body.whitelisted,
             new Date(now.getTime() + ADDRESS_LOCK_MS), now],
@@ -103,21 +108,23 @@ export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/acc
       return { id: rows[0].id };
     },
 
-    '/account/wallet/whitelist/get': async ({ auth }) => {
-      const rows = await ctx.db.query<{ whitelist_on: boolean }>('select whitelist_on from wallet_settings where user_id = $1', [auth.user.id]);
-      return { whitelistOn: rows[0]?.whitelist_on ?? true };
-    },
+    '/account/wallet/whitelist/get': async ({ auth }) => whitelistView(await whitelistSettings(ctx.db, auth.user.id), nowDate(ctx)),
 
     '/account/wallet/whitelist/set': async ({ body, auth }) => {
+      const now = nowDate(ctx);
+      // Switching it off starts the cooling-off (only whitelisted addresses for 24 hours; switching it off again
+      // while it is off keeps the running one); switching it on ends it.
       const write = (tx: Queryable) =>
         tx.query(
-          `insert into wallet_settings (user_id, whitelist_on, updated_at) values ($1, $2, $3)
-           on conflict (user_id) do update set whitelist_on = excluded.whitelist_on, updated_at = excluded.updated_at`,
-          [auth.user.id, body.on, nowDate(ctx)],
+          `insert into wallet_settings as s (user_id, whitelist_on, cooling_off_until, updated_at) values ($1, $2, $4, $3)
+           on conflict (user_id) do update set whitelist_on = excluded.whitelist_on, updated_at = excluded.updated_at,
+             cooling_off_until = case when excluded.whitelist_on then null when s.whitelist_on then excluded.cooling_off_until else s.cooling_off_until end`,
+          [auth.user.id, body.on, now, body.on ? null : new Date(now.getTime() + COOLING_OFF_MS)],
         );
+      const reply = async () => whitelistView(await whitelistSettings(ctx.db, auth.user.id), now);
       if (body.on) {
         await write(ctx.db);
-        return { whitelistOn: true };
+        return reply();
       }
       // Switching it off needs the password, the e-mail code and the Google code (spec §6 "Account restriction"; server/README.md "Step-up", step-up.ts).
       const stepUp = await verifyStepUp(ctx, auth, body, 'whitelistOff', { operation: whitelistOffOperation(auth.user.id) });
@@ -125,7 +132,7 @@ export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/acc
         await stepUp.consume(tx);
         await write(tx);
       });
-      return { whitelistOn: false };
+      return reply();
     },
   };
 }

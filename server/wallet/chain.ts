@@ -109,7 +109,7 @@ export async function notifyWithdrawal(
 
 /**
  * A withdrawal that has not left ends (expired, cancelled by its user, or a fiat one refused by the provider):
- * its hold is released and a fiat one's amount is given back to its day's limit, once. Returns what ended, or
+ * its hold is released, once (a cancelled one no longer counts against the 24 hours' limit). Returns what ended, or
  * null when it was not in one of `from`'s states. `from` names the
  * states it may end from (coin: only unconfirmed; fiat: also approvalPending).
  */
@@ -119,17 +119,14 @@ export async function cancelUnconfirmed(
   now: Date,
   from: readonly string[] = ['unconfirmed'],
 ): Promise<{ id: string; user_id: number; asset: string; amount: string } | null> {
-  const rows = await tx.query<{ user_id: number; asset: string; amount: string; limit_day: string | null }>(
+  const rows = await tx.query<{ user_id: number; asset: string; amount: string }>(
     `update wallet_withdrawals set status = 'cancelled', held = false, completed_at = $2, updated_at = $2
-     where id = $1 and status = any($3::text[]) and held returning user_id, asset, amount::text as amount, limit_day::text as limit_day`,
+     where id = $1 and status = any($3::text[]) and held returning user_id, asset, amount::text as amount`,
     [id, now, from],
   );
   const row = rows[0];
   if (!row) return null;
   await post(tx, new Entry('withdraw_release', `withdrawal:${id}`, row.user_id).release(row.user_id, Account.capital, row.asset, new D(row.amount)), now);
-  if (row.limit_day) {
-    await tx.query('update fiat_daily_usage set used = used - $4 where user_id = $1 and asset = $2 and day = $3', [row.user_id, row.asset, row.limit_day, row.amount]);
-  }
   return { id, user_id: row.user_id, asset: row.asset, amount: row.amount };
 }
 

@@ -1,5 +1,5 @@
 import type { ReplyOf } from '../../contract/call.ts';
-import { type FiatCalls, fiatDay } from '../../contract/fiat.ts';
+import type { FiatCalls } from '../../contract/fiat.ts';
 import { consumeCodes } from '../identity/codes.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
@@ -8,7 +8,8 @@ import type { Queryable } from '../platform/db/client.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
 import { D } from '../platform/decimal.ts';
 import { cancelUnconfirmed, notifyWithdrawal, sweep } from './chain.ts';
-import { remaining, requireFiat } from './fiat-limits.ts';
+import { requireFiat } from './fiat-limits.ts';
+import { checkDailyLimit, kycLevelOf, withdrawUsage } from './withdraw-limits.ts';
 import { checkMayWithdraw, checkWithdrawAmount, checkWithdrawCodes, issueWithdrawCode, withdrawalReply, type WithdrawalState, withdrawOnce } from './withdrawals.ts';
 import { fiatWithdrawalOperation } from './withdrawal-operations.ts';
 
@@ -37,15 +38,15 @@ type WithdrawalCalls =
   | '/account/block/confirmBlockFiatWithdraw'
   | '/account/block/fiat/cancelWithdraw';
 
-/** Today's limit and the three steps of a fiat withdrawal (submit, e-mail code, confirm), and the user's cancel. */
+/** The limit of the rolling 24 hours and the three steps of a fiat withdrawal (submit, e-mail code, confirm), and the user's cancel. */
 export function fiatWithdrawalHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls>, WithdrawalCalls> {
   const loadWithdrawal = async (db: Queryable, userId: number, withdrawId: string) =>
     (await db.query<WithdrawalRow>(`select ${withdrawalColumns} from wallet_withdrawals where id = $1 and user_id = $2 and kind = 'fiat'`, [withdrawId, userId]))[0];
 
   return {
     '/account/block/getBlockFiatWithdrawRemainingAmount': async ({ body, auth }) => {
-      const { day: _day, ...left } = await remaining(ctx.db, auth.user.id, body.asset, nowDate(ctx));
-      return left;
+      requireFiat(body.asset);
+      return withdrawUsage(ctx.db, auth.user.id, 'fiat', body.asset, await kycLevelOf(ctx.db, auth.user.id), nowDate(ctx));
     },
 
     '/account/block/submitBlockFiatWithdraw': async ({ body, auth }) => {
@@ -65,8 +66,8 @@ export function fiatWithdrawalHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls
         const fiat = requireFiat(body.asset);
         await checkMayWithdraw(ctx, auth.user, 'fiat');
         const { amount, fee } = checkWithdrawAmount(body.amount, fiat);
+        const level = await kycLevelOf(ctx.db, userId);
         const now = nowDate(ctx);
-        const { day } = fiatDay(now);
         return ctx.db.transaction(async (tx) => {
           // Fiat goes only to a saved bank account of this currency, past its 24-hour lock.
           const book = (await tx.query<{ usable_at: Date }>(
@@ -75,23 +76,14 @@ export function fiatWithdrawalHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls
           ))[0];
           if (!book) throw badInput('addressId', 'unknown', 'No saved bank account of this currency with this id');
           if (book.usable_at > now) throw new ApiError(Code.addressLocked, { unlockAt: book.usable_at.toISOString() });
-          // Today's limit: the check and the increment in one statement, so parallel requests cannot pass it together.
-          const counted = await tx.query<{ used: string }>(
-            `insert into fiat_daily_usage as u (user_id, asset, day, used) select $1, $2, $3, $4 where $4::numeric <= $5::numeric
-             on conflict (user_id, asset, day) do update set used = u.used + excluded.used where u.used + excluded.used <= $5::numeric
-             returning used::text as used`,
-            [userId, body.asset, day, amount.toFixed(), fiat.dailyLimit],
-          );
-          if (!counted[0]) {
-            const left = await remaining(tx, userId, body.asset, now);
-            throw new ApiError(Code.fiatDailyLimit, { remaining: left.remaining, resetsAt: left.resetsAt });
-          }
+          // The limit of the rolling 24 hours, checked under the user's lock so parallel requests cannot pass it together.
+          await checkDailyLimit(tx, userId, 'fiat', body.asset, level, amount, now);
           const inserted = await tx.query<WithdrawalRow>(
-            `insert into wallet_withdrawals (user_id, request_id, kind, asset, address, address_book_id, amount, fee, status, held, limit_day,
+            `insert into wallet_withdrawals (user_id, request_id, kind, asset, address, address_book_id, amount, fee, status, held,
                expires_at, created_at, updated_at)
-             select $1, $2, 'fiat', $3, b.account_number, b.id, $5, $6, 'unconfirmed', true, $7, $8, $9, $9 from address_book b where b.id = $4
+             select $1, $2, 'fiat', $3, b.account_number, b.id, $5, $6, 'unconfirmed', true, $7, $8, $8 from address_book b where b.id = $4
              returning ${withdrawalColumns}`,
-            [userId, body.requestId, body.asset, body.addressId, amount.toFixed(), fee.toFixed(), day, new Date(now.getTime() + UNCONFIRMED_MS), now],
+            [userId, body.requestId, body.asset, body.addressId, amount.toFixed(), fee.toFixed(), new Date(now.getTime() + UNCONFIRMED_MS), now],
           );
           const created = inserted[0]!;
           // Held now, so parallel requests cannot together spend more than the free balance.

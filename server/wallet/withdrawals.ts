@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { coinNetwork, isValidAddress, NETWORKS, type Network } from '../../contract/chains.ts';
+import { COIN_NETWORKS, coinNetwork, isValidAddress, NETWORKS, type Network } from '../../contract/chains.ts';
 import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
 import type { ReplyOf } from '../../contract/call.ts';
 import { activeWithdrawBans } from '../identity/bans.ts';
@@ -16,6 +16,7 @@ import { D, out } from '../platform/decimal.ts';
 import { sweep } from './chain.ts';
 import type { Operation } from '../identity/operations.ts';
 import { coinWithdrawalOperation } from './withdrawal-operations.ts';
+import { checkCoolingOff, checkDailyLimit, destinationUsableAt, kycLevelOf, registerDestination, whitelistSettings, withdrawUsage } from './withdraw-limits.ts';
 import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 
@@ -110,15 +111,20 @@ export function checkWithdrawAmount(text: string, rule: { decimals: number; with
   return { amount, fee };
 }
 
-/** spec §5 amount rules and the address rules; returns the fee and what the receiver gets. */
-async function checkTarget(ctx: ApiContext, db: Queryable, userId: number, target: Target) {
+/**
+ * spec §5 amount rules and the address rules; returns the fee and what the receiver gets. Beyond the spec
+ * (withdraw-limits.ts): a destination is paid 24 hours after its saving or its first use, whichever came first
+ * (`register`: this attempt is a use, and a destination never tried is registered and refused with 10203), and
+ * for 24 hours after the whitelist is switched off only whitelisted addresses go (10211).
+ */
+async function checkTarget(ctx: ApiContext, db: Queryable, userId: number, target: Target, register = false) {
   const net = coinNetwork(target.asset, target.network);
   if (!net) throw badInput('network', 'unsupported', `${target.asset} is not withdrawn on ${target.network}`);
   if (!isValidAddress(target.network, target.address)) throw badInput('address', 'checksum', 'The address is not a valid address of this network');
   if (target.memo !== undefined && !NETWORKS[target.network].memo) throw badInput('memo', 'notUsed', 'This network takes no memo');
   const { amount, fee } = checkWithdrawAmount(target.amount, net);
-  const settings = await db.query<{ whitelist_on: boolean }>('select whitelist_on from wallet_settings where user_id = $1', [userId]);
-  const whitelistOn = settings[0]?.whitelist_on ?? true;
+  const now = nowDate(ctx);
+  const settings = await whitelistSettings(db, userId);
   const book = await db.query<{ id: string; whitelisted: boolean; usable_at: Date }>(
     `select id::text as id, whitelisted, usable_at from address_book
      where user_id = $1 and kind = 'coin' and network = $2 and address = $3 and coalesce(memo, '') = $4 and deleted_at is null`,
@@ -126,9 +132,12 @@ async function checkTarget(ctx: ApiContext, db: Queryable, userId: number, targe
   );
   const saved = book[0];
   // spec §5, §8: with the whitelist on, withdrawals go only to whitelisted addresses.
-  if (whitelistOn && !saved?.whitelisted) throw new ApiError(Code.whitelistOnly);
-  if (saved && saved.usable_at > nowDate(ctx)) throw new ApiError(Code.addressLocked, { unlockAt: saved.usable_at.toISOString() });
-  return { fee, amount, whitelisted: saved?.whitelisted ?? false, usableAt: saved?.usable_at ?? null, bookId: saved?.id ?? null };
+  if (settings.whitelistOn && !saved?.whitelisted) throw new ApiError(Code.whitelistOnly);
+  let usableAt = saved?.usable_at ?? (await destinationUsableAt(db, userId, target));
+  if (!usableAt && register) usableAt = await registerDestination(db, userId, target, now);
+  checkCoolingOff(settings, saved?.whitelisted ?? false, now);
+  if (usableAt && usableAt > now) throw new ApiError(Code.addressLocked, { unlockAt: usableAt.toISOString() });
+  return { fee, amount, whitelisted: saved?.whitelisted ?? false, usableAt, bookId: saved?.id ?? null };
 }
 
 /**
@@ -219,7 +228,7 @@ export async function sendWithdrawCode(ctx: ApiContext, auth: Auth, operation: O
  * Coin withdrawal in two steps (server/README.md "Wallet, coin side"): invoke checks the rules, holds the
  * amount and sends the e-mail code; confirm takes the e-mail and Google codes and broadcasts.
  */
-export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/account/block/validateTransaction' | '/account/block/invokeBlockWithdrawalEmailValidation' | '/account/block/confirmBlockWithdraw'> {
+export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/account/block/validateTransaction' | '/account/block/getBlockWithdrawRemainingAmount' | '/account/block/invokeBlockWithdrawalEmailValidation' | '/account/block/confirmBlockWithdraw'> {
   return {
     '/account/block/validateTransaction': async ({ body, auth }) => {
       await checkMayWithdraw(ctx, auth.user);
@@ -230,6 +239,11 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
         whitelisted: checked.whitelisted,
         usableAt: checked.usableAt?.toISOString() ?? null,
       };
+    },
+
+    '/account/block/getBlockWithdrawRemainingAmount': async ({ body, auth }) => {
+      if (!COIN_NETWORKS.some((n) => n.asset === body.asset)) throw badInput('asset', 'unsupported', `${body.asset} is not withdrawn`);
+      return withdrawUsage(ctx.db, auth.user.id, 'coin', body.asset, await kycLevelOf(ctx.db, auth.user.id), nowDate(ctx));
     },
 
     '/account/block/invokeBlockWithdrawalEmailValidation': async ({ body, auth }) => {
@@ -255,9 +269,12 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
       };
       return withdrawOnce(ctx, auth, replay, async () => {
         await checkMayWithdraw(ctx, auth.user);
+        // Outside the transaction, so a first use stays registered when it is refused.
+        const checked = await checkTarget(ctx, ctx.db, userId, body, true);
+        const level = await kycLevelOf(ctx.db, userId);
         const now = nowDate(ctx);
         return ctx.db.transaction(async (tx) => {
-          const checked = await checkTarget(ctx, tx, userId, body);
+          await checkDailyLimit(tx, userId, 'coin', body.asset, level, checked.amount, now);
           const inserted = await tx.query<WithdrawalRow>(
             `insert into wallet_withdrawals (user_id, request_id, kind, asset, network, address, memo, address_book_id, amount, fee, status,
                held, confirmations_required, expires_at, created_at, updated_at)
