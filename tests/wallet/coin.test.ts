@@ -204,12 +204,15 @@ describe.each(securityBackends())('coin wallet ($name)', (backend) => {
     expect(await capital('USDT')).toEqual(before);
   });
 
-  it('switching the whitelist off needs the password, e-mail and Google codes; then any valid address goes', async () => {
+  it('switching the whitelist off needs the password, e-mail and Google codes; after its cooling-off and the address’s first-use lock, any valid address goes', async () => {
     const off = await call('POST', '/account/wallet/whitelist/set', { on: false });
     expect(off.status).toBe(400);
     const factors = await stepUpFactors(api, token, demoUser.password, 'whitelistOff');
     const ok = await call<{ whitelistOn: boolean }>('POST', '/account/wallet/whitelist/set', { on: false, ...factors, gaCode: await ga() });
     expect(ok.data.whitelistOn).toBe(false);
+    // For 24 hours only whitelisted addresses (10211); the attempt also counts as the address's first use.
+    expect((await invoke('req-free-00000', '0x52908400098527886e0f7030069857d2e4169ee7', '100')).code).toBe(10211);
+    await jump(24 * 3_600_000);
     const free = await invoke('req-free-00001', '0x52908400098527886e0f7030069857d2e4169ee7', '100');
     expect(free.code).toBe(200);
     expect((await call<{ whitelistOn: boolean }>('POST', '/account/wallet/whitelist/set', { on: true })).data.whitelistOn).toBe(true);

@@ -72,19 +72,28 @@ describe.each(backends)('a SIGKILL mid-burst ($name)', ({ skip, env }) => {
       const settings = await env(dir);
       running = await start(settings);
       let client = running.client;
-      const token = await client.login(demoUser.email, demoUser.password);
+      let token = await client.login(demoUser.email, demoUser.password);
       const ga: Authenticator = await client.bindGa(token, demoUser.email, demoUser.password);
       const gaCode = async () => {
         await client.advance(31_000);
         return ga.nextCode();
       };
-      // Whitelist off (step-up), so withdrawals may go to an address outside the book without its 24-hour lock.
+      // Whitelist off (step-up), so withdrawals may go to an address outside the book.
       const mail = await client.emailCode(token, demoUser.email, 'whitelistOff');
       const off = await client.call('POST', '/account/wallet/whitelist/set', {
         token,
         body: { on: false, password: await client.encrypt(demoUser.password), emailUuid: mail.uuid, emailCode: mail.code, gaCode: await gaCode() },
       });
       expect(off.code).toBe(200);
+      // Its 24-hour cooling-off refuses the address (10211) and counts as the address's first use; a day on
+      // (signed in again: the session's idle time ran out), both have passed.
+      const probe = await client.call('POST', '/account/block/invokeBlockWithdrawalEmailValidation', {
+        token,
+        body: { requestId: 'crash-probe-0000', asset: 'USDT', network: 'ETH', address: EXTERNAL, amount: '100' },
+      });
+      expect(probe.code).toBe(10211);
+      await client.advance(24 * 3_600_000 + 60_000);
+      token = await client.login(demoUser.email, demoUser.password, ga);
       // Declared fiat deposits waiting for approval (approved in the burst).
       const deposits: string[] = [];
       for (let i = 0; i < 10; i++) {
@@ -141,6 +150,7 @@ describe.each(backends)('a SIGKILL mid-burst ($name)', ({ skip, env }) => {
           }
         }, 1);
       });
+      const offsetMs = client.offsetMs;
       await kill(running);
       const firstReplies = await Promise.all(first);
       const lost = firstReplies.filter((r) => r === null).length;
@@ -152,6 +162,8 @@ describe.each(backends)('a SIGKILL mid-burst ($name)', ({ skip, env }) => {
       expect((await client.call('GET', '/user/assets', { token })).code).toBe(200);
       const afterCrash = await client.call<{ violations: unknown[] }>('GET', '/_dev/ledger/check');
       expect(afterCrash.data.violations).toEqual([]);
+      // The restarted sandbox's clock starts from this machine's again: moved to where it was before the kill.
+      await client.advance(offsetMs);
 
       // The same burst again, with the same ids: every call answers, and each id moved its money once.
       const second = await Promise.all(burst(client, token));
