@@ -25,10 +25,10 @@ const ANY_AREA: Partial<Record<number, HelpArticleId>> = {
   [Code.whitelistOnly]: 'withdraw/address-book-whitelist',
   [Code.addressLocked]: 'withdraw/address-book-whitelist',
   [Code.addressExists]: 'withdraw/address-book-whitelist',
+  [Code.whitelistCoolingOff]: 'withdraw/address-book-whitelist',
   [Code.amountBelowFee]: 'withdraw/fees-and-limits',
-  // spec §8 'Bank Code Not Found', and the fiat day's limit.
+  // spec §8 'Bank Code Not Found'.
   [Code.bankCodeNotFound]: 'withdraw/fiat-withdrawal',
-  [Code.fiatDailyLimit]: 'withdraw/fiat-withdrawal',
   // spec §8 'Quote limit exceeded: contact the operations manager', trade pair suspended.
   [Code.quoteExpired]: 'convert/quotes',
   [Code.quoteUsed]: 'convert/quotes',
@@ -52,6 +52,8 @@ const BY_AREA: Partial<Record<number, Partial<Record<HelpArea, HelpArticleId>>>>
     fiatDeposit: 'recharge/fiat-deposit',
     convert: 'convert/limits',
   },
+  // The withdrawal limit of the rolling 24 hours, coin or fiat.
+  [Code.withdrawDailyLimit]: { withdraw: 'withdraw/fees-and-limits', fiatWithdraw: 'withdraw/fiat-withdrawal' },
   // spec §8 "Service suspended for deposit, withdrawal and convert".
   [Code.serviceSuspended]: { withdraw: 'withdraw/restrictions', fiatWithdraw: 'withdraw/restrictions', convert: 'convert/limits' },
 };

@@ -5,6 +5,7 @@ import { FormMessage, SubmitButton, type FieldErrors } from '../../components/fo
 import { StepUpFields, type StepUp, type StepUpBody, type StepUpFactor } from '../../components/step-up/index.ts';
 import { AddressBook, AddressForm, NameField, useStepUpForm, type AddressBookProps, type AddressBookTexts, type AddressEntry } from '../../components/address-book/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { formatDateTime } from '../../lib/format/index.ts';
 import { walletApi } from './api.ts';
 import { describeWalletError } from './errors.ts';
 import { WalletShell } from './WalletShell.tsx';
@@ -100,7 +101,7 @@ export function BookForm({
 }
 
 /** The whitelist: on at once; off only with the password, the e-mail code and the Google code. */
-export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChanged: () => void }) {
+export function WhitelistSwitch({ on, coolingOffUntil = null, onChanged }: { on: boolean | null; coolingOffUntil?: string | null; onChanged: () => void }) {
   const { t } = useTranslation('wallet');
   const [asking, setAsking] = useState(false);
   const form = useStepUpForm<StepUpFactor>({
@@ -133,6 +134,11 @@ export function WhitelistSwitch({ on, onChanged }: { on: boolean | null; onChang
       <h2 id="whitelist-title">{t('book.whitelist')}</h2>
       <p className="td-field-hint">{t('book.whitelistExplain')}</p>
       <p data-testid="whitelist-state">{on === null ? '--' : on ? t('book.whitelistOn') : t('book.whitelistOff')}</p>
+      {coolingOffUntil ? (
+        <p className="td-notice td-notice-danger" role="status" data-testid="whitelist-cooling-off">
+          {t('book.coolingOff', { time: formatDateTime(coolingOffUntil, { zone: true }) })}
+        </p>
+      ) : null}
       {on === false ? (
         <button type="button" className="td-button td-button-primary" disabled={submitting} onClick={turnOn} data-testid="whitelist-on">
           {t('book.turnOn')}
@@ -191,7 +197,7 @@ export function WalletBook<E extends AddressEntry>({
   const texts = useBookTexts(own);
   return (
     <WalletShell title={title} actions={help}>
-      <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} onChanged={whitelist.reload} />
+      <WhitelistSwitch on={whitelist.data?.whitelistOn ?? null} coolingOffUntil={whitelist.data?.coolingOffUntil ?? null} onChanged={whitelist.reload} />
       {intro}
       <AddressBook<E>
         {...book}

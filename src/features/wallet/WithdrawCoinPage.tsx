@@ -15,6 +15,7 @@ import { lookalikes } from './lookalike.ts';
 import { CoinStatus, ShortValue } from './RecordCells.tsx';
 import { RecentRecords } from './RecentRecords.tsx';
 import { VerifyCodes } from './VerifyCodes.tsx';
+import { CoinWithdrawRules } from './WithdrawRules.tsx';
 import { WalletShell } from './WalletShell.tsx';
 import { checkWithdrawForm, type WithdrawField } from './withdraw-form.ts';
 import { newRequestId } from '../../lib/api/index.ts';
@@ -27,7 +28,8 @@ type Step = { name: 'form' } | { name: 'verify'; withdrawal: Withdrawal } | { na
 
 /**
  * spec §2 wallet/withdraw/coin/{asset}: network; address typed or picked from the address book, with a
- * warning when it only looks like a saved one; amount with the fee and what arrives; then the e-mail and
+ * warning when it only looks like a saved one; amount with the fee and what arrives; a new address's 24-hour wait,
+ * the whitelist's cooling-off and the 24 hours' limit with what is left (WithdrawRules.tsx); then the e-mail and
  * Google codes (spec §6); then the pending withdrawal until the chain pays it or it fails.
  */
 export function WithdrawCoinPage() {
@@ -157,6 +159,7 @@ export function WithdrawCoinPage() {
                   {receive ? formatQuantity(receive.toFixed()) : '--'} {asset}
                 </dd>
               </dl>
+              <CoinWithdrawRules asset={asset} />
               <FormMessage text={message} helpLink={help ? <HelpLink article={help} variant="error" /> : null} />
               <SubmitButton submitting={submitting} busyText={t('common.processing')} testId="withdraw-submit">
                 {t('withdraw.next')}

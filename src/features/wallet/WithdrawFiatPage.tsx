@@ -24,7 +24,7 @@ type Step = { name: 'form' } | { name: 'verify'; withdrawal: FiatWithdrawal } | 
 
 /**
  * spec §2 wallet/withdraw/fiat/{asset}: a saved bank account (one still in its 24-hour lock says until when), the amount with the fee,
- * what arrives and what today's limit leaves (`getBlockFiatWithdrawRemainingAmount`); then the e-mail and
+ * what arrives and what the limit of the rolling 24 hours leaves (`getBlockFiatWithdrawRemainingAmount`); then the e-mail and
  * Google codes; then the request waiting for the provider's approval (spec §4 approvalPending → complete or
  * cancelled), which the person may still cancel.
  */
@@ -188,7 +188,11 @@ function WithdrawForm({
         <dd data-testid="withdraw-available">{t('units.amount', { value: formatQuantity(free.toFixed()), asset: fiat.asset })}</dd>
         <dt>{t('fiat.todayLeft')}</dt>
         <dd data-testid="withdraw-remaining">
-          {remaining ? t('fiat.todayLeftValue', { value: formatQuantity(remaining.toFixed()), asset: fiat.asset, time: timeOf(resetsAt) }) : '--'}
+          {remaining
+            ? resetsAt
+              ? t('fiat.todayLeftValue', { value: formatQuantity(remaining.toFixed()), asset: fiat.asset, time: timeOf(resetsAt) })
+              : t('units.amount', { value: formatQuantity(remaining.toFixed()), asset: fiat.asset })
+            : '--'}
         </dd>
         <dt>{t('fiat.fee')}</dt>
         <dd data-testid="withdraw-fee">{t('units.amount', { value: formatQuantity(fiat.withdrawFee), asset: fiat.asset })}</dd>

@@ -17,12 +17,16 @@ export type CoinRecordQuery = NonNullable<Body<'/account/block/pageBlockDepositW
 export type Withdrawal = Reply<'/account/block/invokeBlockWithdrawalEmailValidation'>;
 export type WithdrawCheck = Reply<'/account/block/validateTransaction'>;
 export type BookEntry = Reply<'/account/wallet/address/list'>[number];
+export type WithdrawRemaining = Reply<'/account/block/getBlockWithdrawRemainingAmount'>;
+export type WhitelistState = Reply<'/account/wallet/whitelist/get'>;
 
 export const walletApi = {
   assets: () => request('/user/assets', undefined, quiet),
   supportedAssets: () => request('/account/wallet/listAllSupportedCryptoAsset', undefined, quiet),
   depositAddress: (body: Body<'/account/wallet/getDepositAddress'>) => request('/account/wallet/getDepositAddress', body, quiet),
   coinRecords: (body: Body<'/account/block/pageBlockDepositWithdraw'>) => request('/account/block/pageBlockDepositWithdraw', body, quiet),
+  /** What the asset's withdrawal limit of the rolling 24 hours leaves. */
+  remaining: (asset: string) => request('/account/block/getBlockWithdrawRemainingAmount', { asset }, quiet),
   validateWithdraw: (body: Body<'/account/block/validateTransaction'>) => request('/account/block/validateTransaction', body, quiet),
   invokeWithdraw: (body: Body<'/account/block/invokeBlockWithdrawalEmailValidation'>) =>
     request('/account/block/invokeBlockWithdrawalEmailValidation', body, quiet),

@@ -12,7 +12,7 @@ const plain = (value: string | null | undefined): string => {
 };
 
 /**
- * A wallet call's refusal in the person's language (contract/codes.ts 10101, 10200–10210 — 'Bank Code Not Found' and the fiat daily limit among them — and the KYC,
+ * A wallet call's refusal in the person's language (contract/codes.ts 10101, 10200–10211 — 'Bank Code Not Found', the 24 hours' withdrawal limit and the whitelist's cooling-off among them — and the KYC,
  * Google-authenticator and withdrawal-ban refusals of spec §6, §8), with the field it belongs to where
  * there is one and the help article of the refusal in its `area`; anything else as the account screens describe it.
  */
@@ -42,10 +42,13 @@ export function describeWalletError(t: TFunction, error: unknown, fields: Record
     }
     case Code.bankCodeNotFound:
       return on('bankCode', t('wallet:errors.bankCodeNotFound'));
-    case Code.fiatDailyLimit: {
-      const data = errorData(error, Code.fiatDailyLimit);
-      return on('amount', t('wallet:errors.dailyLimit', { remaining: plain(data?.remaining), time: formatDateTime(data?.resetsAt ?? '', { zone: true }) }));
+    case Code.withdrawDailyLimit: {
+      const data = errorData(error, Code.withdrawDailyLimit);
+      const figures = { limit: plain(data?.dailyLimit), used: plain(data?.used), remaining: plain(data?.remaining) };
+      return on('amount', data?.resetsAt ? t('wallet:errors.dailyLimit', { ...figures, time: formatDateTime(data.resetsAt, { zone: true }) }) : t('wallet:errors.dailyLimitNow', figures));
     }
+    case Code.whitelistCoolingOff:
+      return on('address', t('wallet:errors.whitelistCoolingOff', { time: formatDateTime(errorData(error, Code.whitelistCoolingOff)?.endsAt ?? '', { zone: true }) }));
     case Code.walletState:
       return on(null, t('wallet:errors.state'));
     case Code.requestIdReused:
