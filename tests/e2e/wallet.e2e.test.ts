@@ -112,6 +112,11 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
       await page.goto(`${base}/wallet/withdraw/coin/BTC`);
       const withdraw = page.getByTestId('withdraw-form');
       await withdraw.getByTestId('input-amount').waitFor();
+      // The page says a new address waits 24 hours, and shows the 24 hours' limit with what is left.
+      expect(await withdraw.getByTestId('withdraw-new-address').textContent()).toBe(t.withdraw.newAddress);
+      await expect.poll(() => withdraw.getByTestId('withdraw-day-limit-value').textContent()).toBe(fill(t.withdraw.dayLimitValue, { value: '200', asset: 'BTC' }));
+      // What is left (the other locale's run may have withdrawn already): the amount, and when more frees up if some is used.
+      expect(await withdraw.getByTestId('withdraw-day-left').textContent()).toMatch(/^\d[\d,.]* BTC/);
       await withdraw.getByTestId('book-picker').selectOption({ label: fill(t.withdraw.bookOption, { name, head: external.slice(0, 6), tail: external.slice(-6) }) });
       expect(await withdraw.getByTestId('input-address').inputValue()).toBe(external);
       await withdraw.getByTestId('input-amount').fill('0.0002');
@@ -141,6 +146,9 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
       await withdraw.getByTestId('input-amount').fill('0.1');
       await expectAccessible(page, 'withdraw form');
       await saveScreenshot(page, `wallet-withdraw-${lang}-1440`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, `wallet-withdraw-${lang}-390`);
+      await page.setViewportSize({ width: 1440, height: 900 });
       await withdraw.getByTestId('withdraw-submit').click();
       const verify = page.getByTestId('withdraw-verify');
       await verify.waitFor();
@@ -208,4 +216,37 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
     },
     240_000,
   );
+});
+
+describe('the whitelist’s cooling-off in Chromium', () => {
+  it.each(['zh-HK', 'en-US'] as const)('%s: after the whitelist is switched off, the address book and the withdraw page say until when only whitelisted addresses go', async (lang: Lang) => {
+    const t = texts[lang];
+    const base = `${suite.baseURL}/${lang}`;
+    const { page, context } = await openPage(browser);
+    const token = await signIn(context);
+    const mail = await client.emailCode(token, demoUser.email, 'whitelistOff');
+    const off = await client.call<{ coolingOffUntil: string }>('POST', '/account/wallet/whitelist/set', {
+      token,
+      body: { on: false, password: await client.encrypt(demoUser.password), emailUuid: mail.uuid, emailCode: mail.code, gaCode: await ga.nextCode() },
+    });
+    expect(off.data.coolingOffUntil).not.toBeNull();
+
+    await page.goto(`${base}/wallet/address/coinAddress`);
+    await expect.poll(() => page.getByTestId('whitelist-state').textContent()).toBe(t.book.whitelistOff);
+    expect(await page.getByTestId('whitelist-cooling-off').textContent()).toContain(head(t.book.coolingOff));
+    await page.goto(`${base}/wallet/withdraw/coin/BTC`);
+    const notice = page.getByTestId('withdraw-cooling-off');
+    await expect.poll(() => notice.textContent()).toContain(head(t.withdraw.coolingOff));
+    await expectAccessible(page, 'withdraw form in the cooling-off');
+    await saveScreenshot(page, `wallet-withdraw-cooling-${lang}-1440`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, `wallet-withdraw-cooling-${lang}-390`);
+
+    // Switching it on ends the cooling-off: the notice goes.
+    expect((await client.call<{ coolingOffUntil: string | null }>('POST', '/account/wallet/whitelist/set', { token, body: { on: true } })).data.coolingOffUntil).toBeNull();
+    await page.reload();
+    await page.getByTestId('withdraw-day-limit').waitFor();
+    expect(await notice.count()).toBe(0);
+    await context.close();
+  }, 120_000);
 });
