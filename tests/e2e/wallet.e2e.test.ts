@@ -225,6 +225,7 @@ describe('the whitelist’s cooling-off in Chromium', () => {
     const { page, context } = await openPage(browser);
     const token = await signIn(context);
     const mail = await client.emailCode(token, demoUser.email, 'whitelistOff');
+    await client.advance(31_000); // a Google code of a time step not used yet, without waiting for it
     const off = await client.call<{ coolingOffUntil: string }>('POST', '/account/wallet/whitelist/set', {
       token,
       body: { on: false, password: await client.encrypt(demoUser.password), emailUuid: mail.uuid, emailCode: mail.code, gaCode: await ga.nextCode() },
