@@ -153,7 +153,7 @@ describe.each(securityBackends())('broker maker-checker controls ($name)', (back
     const { keyId, approvalId } = made.data.key;
     expect(approvalId).not.toBeNull();
     // The maker cannot approve it, nor take the secret while it is pending.
-    expect((await call(owner, '/broker/control/approve', { approvalId, ...(await approveCode(owner, approvalId)) })).code).toBe(Code.brokerSelfApproval);
+    expect((await call(owner, '/broker/control/approve', { approvalId, ...(await approveCode(owner, approvalId!)) })).code).toBe(Code.brokerSelfApproval);
     expect(await call(owner, '/broker/exchangeKey/claimSecret', { keyId, ...(await brokerStepUp(api, owner, 'brokerApiKey')) })).toMatchObject({ code: Code.brokerSecretUnavailable, data: { reason: 'pending' } });
     expect((await keys()).list.find((k) => k.keyId === keyId)).toMatchObject({ keyId, status: 'pending' });
 
@@ -165,7 +165,7 @@ describe.each(securityBackends())('broker maker-checker controls ($name)', (back
     const forOther = await approveCode(member, other.data.key.approvalId!);
     expect((await call(member, '/broker/control/approve', { approvalId, ...forOther, ...(await gaOf(api, member)) })).code).toBe(Code.codeExpired);
     expect((await keys()).list.find((k) => k.keyId === keyId)).toMatchObject({ status: 'pending' });
-    const approved = await call(member, '/broker/control/approve', { approvalId, ...(await approveCode(member, approvalId)), ...(await gaOf(api, member)) });
+    const approved = await call(member, '/broker/control/approve', { approvalId, ...(await approveCode(member, approvalId!)), ...(await gaOf(api, member)) });
     expect(approved, JSON.stringify(approved)).toMatchObject({ code: 200, data: { status: 'approved', approver: member.email } });
     expect(await call(member, '/broker/exchangeKey/claimSecret', { keyId, ...(await brokerStepUp(api, member, 'brokerApiKey')) })).toMatchObject({ code: Code.brokerSecretUnavailable, data: { reason: 'notMaker' } });
     expect(await call(owner, '/broker/exchangeKey/claimSecret', { keyId })).toMatchObject({ status: 400, data: { field: 'password' } });
