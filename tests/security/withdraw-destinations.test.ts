@@ -57,7 +57,8 @@ describe.each(securityBackends())('withdrawal destinations and limits ($name)', 
     return call<{ whitelistOn: boolean; coolingOffUntil: string | null }>('POST', '/account/wallet/whitelist/set', { on, ...factors });
   };
   const save = async (address: string, network = 'ETH', asset = 'USDT') => {
-    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress');
+    // The code is sent for this entry (contract/code-operations.ts).
+    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress', { book: 'coin', asset, network, address });
     return call<{ id: string; usableAt: string }>('POST', '/account/wallet/address/add', {
       name: `Desk ${address.slice(-6)}`, asset, network, address, whitelisted: true, ...factors, gaCode: await ga(),
     });
@@ -170,9 +171,10 @@ describe.each(securityBackends())('withdrawal destinations and limits ($name)', 
       requestId: requestId(), asset: 'USD', amount: '4000000', bankReference: 'FT-LIMIT-0001',
     });
     await api.call('POST', '/_dev/bank/deposit/decide', { body: { depositId: declared.data.recordId.slice(2), approve: true } });
-    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress');
+    const bank = { asset: 'USD', beneficiary: 'Example Holdings Limited', bankCode: 'HSBCHKHHHKH', accountNumber: '004500777001' };
+    const factors = await stepUpFactors(api, token, demoUser.password, 'addAddress', { book: 'fiat', ...bank });
     const account = await call<{ id: string }>('POST', '/account/wallet/fiatAddress/add', {
-      name: 'Treasury USD', asset: 'USD', beneficiary: 'Example Holdings Limited', bankCode: 'HSBCHKHHHKH', accountNumber: '004500777001', ...factors, gaCode: await ga(),
+      name: 'Treasury USD', ...bank, ...factors, gaCode: await ga(),
     });
     const submit = (amount: string) =>
       call<Withdrawal>('POST', '/account/block/submitBlockFiatWithdraw', { requestId: requestId(), asset: 'USD', addressId: account.data.id, amount });
@@ -216,7 +218,7 @@ describe.each(securityBackends())('withdrawal destinations and limits ($name)', 
     const to = await asUser<{ address: string }>('/account/wallet/getDepositAddress', { asset: 'BTC', network: 'BTC' });
     await api.call('POST', '/_dev/chain/deposit', { body: { address: to.data.address, asset: 'BTC', amount: '50' } });
     api.clock.advance(31_000);
-    const mail = await api.emailCode('addAddress', userToken);
+    const mail = await api.emailCode('addAddress', userToken, undefined, { book: 'coin', asset: 'BTC', network: 'BTC', address: BTC_ADDRESS });
     const saved = await asUser('/account/wallet/address/add', {
       name: 'Basic desk', asset: 'BTC', network: 'BTC', address: BTC_ADDRESS, whitelisted: true,
       password: api.encrypt(password), emailUuid: mail.uuid, emailCode: mail.code, gaCode: await api.totp(secret),
