@@ -54,22 +54,22 @@ interface Refusal {
  * decimal text. A refusal is a validation error like Ajv's (the 400 of server/README.md "Bad input").
  */
 export function checkNumbers(validate: Validate, part: 'body' | 'querystring'): Validate {
-  const checked = ((data: unknown, context?: unknown) => {
+  const inner = validate as unknown as { (data: unknown, context?: unknown): unknown; errors?: unknown; schemaEnv?: unknown };
+  const checked: { (data: unknown, context?: unknown): unknown; errors?: unknown; schemaEnv?: unknown } = (data, context) => {
     // Ajv coerces in place: what arrived is kept to compare with.
     const arrived = data !== null && typeof data === 'object' && !Buffer.isBuffer(data) ? structuredClone(data) : data;
-    const passed = (validate as (data: unknown, context?: unknown) => unknown)(data, context);
+    const passed = inner(data, context);
     if (passed !== true) {
-      checked.errors = (validate as { errors?: unknown }).errors;
+      checked.errors = inner.errors;
       return passed;
     }
     const refusal = refuseNumbers(arrived, data, '', part, 0);
     checked.errors = refusal ? [refusal] : null;
     return refusal === null;
-  }) as Validate & { errors?: unknown; schemaEnv?: unknown };
+  };
   // Fastify hands Ajv's own functions the request as the root's parent (so a coerced root can be written back).
-  const env = (validate as { schemaEnv?: unknown }).schemaEnv;
-  if (env) checked.schemaEnv = env;
-  return checked;
+  if (inner.schemaEnv) checked.schemaEnv = inner.schemaEnv;
+  return checked as unknown as Validate;
 }
 
 function refusal(path: string, keyword: string, message: string): Refusal {
@@ -83,7 +83,7 @@ function refuseNumbers(arrived: unknown, value: unknown, path: string, part: 'bo
   if (typeof arrived === 'number' && !Number.isFinite(arrived)) return refusal(path, 'finite', 'must be a finite number');
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return refusal(path, 'finite', 'must be a finite number');
-    if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return refusal(path, 'maximum', `must be within ±${Number.MAX_SAFE_INTEGER}`);
+    if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return refusal(path, value < 0 ? 'minimum' : 'maximum', `must be within ±${Number.MAX_SAFE_INTEGER}`);
     if (typeof arrived === 'number' || arrived === undefined || arrived === null) return null;
     if (part === 'querystring' && typeof arrived === 'string' && decimalText.test(arrived)) return null;
     return refusal(path, 'type', part === 'body' ? 'must be a number, not text or a boolean' : 'must be a decimal number');
