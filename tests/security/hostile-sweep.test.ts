@@ -337,6 +337,13 @@ describe('hostile values in every field of every call', () => {
     const served = new Set(routes.map((route) => route.url.slice('/api'.length)));
     expect([...contract.keys()].filter((url) => !served.has(url))).toEqual([]);
     expect(served).toContain('/_dev/clock/advance');
+    // The /_dev controls are validated as every call is: each number they take has a range (the dev clock's ms too).
+    const unbounded = routes
+      .filter((route) => route.url.startsWith('/api/_dev/'))
+      .flatMap((route) => [...fieldPaths(route.schema.body), ...fieldPaths(route.schema.querystring)].map((field) => ({ route, field })))
+      .filter(({ field }) => numberOnly(field.schema) && (field.schema.minimum === undefined || field.schema.maximum === undefined))
+      .map(({ route, field }) => `${route.url} ${field.path.join('.')}`);
+    expect(unbounded).toEqual([]);
 
     const userUrls = new Set([...contract].filter(([, def]) => def.auth === 'user').map(([url]) => url));
     const probes = routes.flatMap((route) => probesOf(route, userUrls.has(route.url.slice('/api'.length))));
