@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSandbox } from './app.ts';
+import { stopOnSignals } from './platform/shutdown.ts';
 import { simOptionsFromEnv } from './sim/env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,11 +30,7 @@ const app = await buildSandbox({
   marketSource: (process.env['MARKET_SOURCE'] ?? process.env['VITE_MARKET_SOURCE']) === 'binance' ? 'binance' : 'sandbox',
 });
 
+// SIGINT/SIGTERM: stop taking connections, let requests in flight finish, drop every socket, exit within 10 s.
+stopOnSignals(app);
 await app.listen({ port, host });
 console.log(`Trading Desk sandbox: ${origin}/`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
-  });
-}

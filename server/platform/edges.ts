@@ -66,6 +66,16 @@ function envelope(status: number, msg: string): string {
   return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
+/**
+ * Writes the answer and drops the socket: ended only, it would stay half-open for as long as the client keeps its
+ * side (a raw upgrade socket is no HTTP connection the server closes), and the sandbox's close waits for every socket.
+ */
+function refuse(socket: Duplex, response: string): void {
+  socket.end(response, () => socket.destroy());
+  // A client that never reads would keep the answer unflushed; the socket goes anyway.
+  setTimeout(() => socket.destroy(), 2000).unref();
+}
+
 export const unknownHostMessage = 'Unknown host name';
 export const devRouteMessage = 'Developer routes answer same-site requests only';
 
@@ -92,10 +102,10 @@ export function installEdges(app: FastifyInstance, options: EdgeOptions): void {
   // Runs before the simulator's own upgrade listener, which skips a socket this one has ended.
   server.prependListener('upgrade', (request: IncomingMessage, socket: Duplex) => {
     if (!hostAllowed(request.headers.host)) {
-      socket.end(envelope(421, unknownHostMessage));
+      refuse(socket, envelope(421, unknownHostMessage));
       return;
     }
-    if (!(request.url ?? '').startsWith('/sim/')) socket.end(envelope(404, 'Resource does not exist'));
+    if (!(request.url ?? '').startsWith('/sim/')) refuse(socket, envelope(404, 'Resource does not exist'));
   });
 
   const cap = options.maxConnectionsPerIp ?? 256;
@@ -104,7 +114,7 @@ export function installEdges(app: FastifyInstance, options: EdgeOptions): void {
     const source = socket.remoteAddress ?? 'unknown';
     const count = (open.get(source) ?? 0) + 1;
     if (count > cap) {
-      socket.end(envelope(429, 'Too many connections from this address'));
+      refuse(socket, envelope(429, 'Too many connections from this address'));
       return;
     }
     open.set(source, count);

@@ -45,3 +45,26 @@ describe('one validator compiler for every sandbox of the process', () => {
     }
   });
 });
+
+describe('numbers (server/README.md "Bad input")', () => {
+  it('refuses non-finite, unsafe and mistyped numbers with 400 and keeps plain ones and decimal text', async () => {
+    const app = Fastify({ schemaController: { compilersFactory: { buildValidator: sharedValidators } } });
+    app.post('/pay', { schema: { body: body() } }, async (request) => request.body);
+    app.get('/list', { schema: { querystring: { type: 'object', properties: { count: { type: 'integer', minimum: 1 } } } } }, async (request) => request.query);
+    const post = (payload: string) => app.inject({ method: 'POST', url: '/pay', headers: { 'content-type': 'application/json' }, payload });
+    expect((await post('{"amount":"12.5","count":3}')).json()).toEqual({ amount: '12.5', count: 3 });
+    for (const count of ['"Infinity"', '"1e400"', '1e400', '"0x10"', '"1e1"', '"3"', 'true']) {
+      const reply = await post(`{"amount":"1","count":${count}}`);
+      expect(reply.statusCode, count).toBe(400);
+      // Fastify's own error names the part and the field (the API's envelope puts it in data.field).
+      expect(reply.json<{ message: string }>().message, count).toMatch(/^body\/count /);
+    }
+    // JSON's 1e400 in a text field arrives as Infinity: refused too.
+    expect((await post('{"amount":1e400}')).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/list?count=20' })).json()).toEqual({ count: 20 });
+    for (const count of ['Infinity', '1e400', '0x10', '1e1', '99999999999999999999']) {
+      expect((await app.inject({ method: 'GET', url: `/list?count=${count}` })).statusCode, count).toBe(400);
+    }
+    await app.close();
+  });
+});

@@ -48,8 +48,9 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
   streams.attach(app.server);
   const meters = registerRest(app, sim, options.weights);
   if (options.control ?? true) registerControl(app, sim, streams, meters);
+  // Before the server's close, which waits for every socket: an open stream or handshake would hold it forever.
+  app.addHook('preClose', async () => streams.close());
   app.addHook('onClose', async () => {
-    streams.close();
     if (!options.simulator) sim.stop();
   });
 }

@@ -21,9 +21,11 @@ interface Route {
 /**
  * Binance's stream URLs below `<prefix>/<host>`: `/ws[/<stream>[/<stream>…]]` (raw) and
  * `/stream?streams=a/b` (combined); USD-M also under `/public/…`, `/market/…` and `/private/…` (user data:
- * Binance's connectors open it beside the other two; no user data here, so it stays silent).
+ * Binance's connectors open it beside the other two; no user data here, so it stays silent). Every other path
+ * under the prefix is the simulator's too, and no stream: 'not-found'.
  */
 export function parseRoute(prefix: string, url: string): Route | 'not-mine' | 'not-found' {
+  if (url !== prefix && !url.startsWith(prefix + '/') && !url.startsWith(prefix + '?')) return 'not-mine';
   for (const [host, market] of [
     [SPOT_WS_HOST, 'spot'],
     [USDM_WS_HOST, 'usdm'],
@@ -54,7 +56,17 @@ export function parseRoute(prefix: string, url: string): Route | 'not-mine' | 'n
     }
     return 'not-found';
   }
-  return 'not-mine';
+  return 'not-found';
+}
+
+/**
+ * Answers an upgrade it will not take and drops the socket once the answer is written: ending it alone would leave it
+ * half-open for as long as the client keeps its side, and the server's close waits for every socket.
+ */
+export function refuseUpgrade(socket: Duplex, response: string): void {
+  socket.end(response, () => socket.destroy());
+  // A client that never reads would keep the answer unflushed; the socket goes anyway.
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
 
 export interface WsOptions {
@@ -66,6 +78,8 @@ export class StreamServer {
   readonly connections = new Map<number, Connection>();
   private readonly wss = new WebSocketServer({ noServer: true, autoPong: false, perMessageDeflate: false, maxPayload: 1 << 20 });
   private nextId = 1;
+  /** Sockets between their upgrade request and the websocket handshake's end. */
+  private readonly pending = new Set<Duplex>();
   private readonly limits: Record<MarketKind, ConnectionLimits>;
   private server: Server | undefined;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
@@ -86,8 +100,11 @@ export class StreamServer {
     server.on('upgrade', this.onUpgrade);
   }
 
+  /** Stops taking upgrades and drops every stream and handshake in progress (the sandbox's close waits for every socket). */
   close(): void {
     this.server?.off('upgrade', this.onUpgrade);
+    for (const socket of this.pending) socket.destroy();
+    this.pending.clear();
     for (const c of [...this.connections.values()]) c.terminate();
     this.wss.close();
   }
@@ -98,15 +115,18 @@ export class StreamServer {
     const route = parseRoute(this.prefix, req.url ?? '');
     if (route === 'not-mine') return; // other upgrade paths belong to someone else
     if (route === 'not-found') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuseUpgrade(socket, 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     if (route.streams.length > this.limits[route.market].maxStreams) {
       const body = JSON.stringify({ code: -1, msg: 'Too many subscriptions' });
-      socket.end(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      refuseUpgrade(socket, `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       return;
     }
+    this.pending.add(socket);
+    socket.once('close', () => this.pending.delete(socket));
     this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.pending.delete(socket);
       const id = this.nextId++;
       const conn = new Connection(id, ws, route.host, route.path, route.market, route.tier, route.combined, route.streams, this.sim, this.limits[route.market], (c) =>
         this.connections.delete(c.id),
