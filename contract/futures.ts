@@ -38,6 +38,15 @@ const FuturesPair = {
 };
 const KeyOnly = Strict({ exchangeKeyId: Type.Optional(KeyId) });
 
+/** spec §9 "Default top leverage: 100": no pair goes above it (queryMaxLeverage gives each pair's own top). */
+export const TOP_LEVERAGE = 100;
+/**
+ * changeLeverage's `leverage`: one of the integers 1 … TOP_LEVERAGE, as JSON Schema `enum` with no `type`. The
+ * validator then compares the value itself and has nothing to coerce: text ("10", "0x10", "1e1"), booleans, fractions,
+ * null and arrays are refused (400, rule `enum`) whatever its coercion options. The handler checks the pair's top.
+ */
+const LeverageInput = Type.Enum(Array.from({ length: TOP_LEVERAGE }, (_, i) => i + 1));
+
 const Leverage = Type.Object({ leverage: Type.Integer(), maxLeverage: Type.Integer(), instrumentId: Type.String() });
 const MarginTypeReply = Type.Object({ instrumentId: Type.String(), marginType: MarginType, crossed: Type.Boolean() });
 const MultiAssets = Type.Object({ multiAssetsMargin: Type.Boolean() });
@@ -92,8 +101,7 @@ export const futuresCalls = {
   '/broker/lightning/futures/leverage/changeLeverage': call({
     method: 'POST',
     auth: 'user',
-    // 1 to the pair's top leverage, checked by the handler.
-    body: Strict({ ...FuturesPair, leverage: Type.Integer() }),
+    body: Strict({ ...FuturesPair, leverage: LeverageInput }),
     reply: Leverage,
   }),
 

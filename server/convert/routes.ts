@@ -10,6 +10,7 @@ import { type ApiContext, nowDate } from '../platform/context.ts';
 import { serveCalls } from '../platform/contract.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import { kycState } from '../identity/kyc.ts';
+import { refuseIfFrozen } from '../identity/freeze-guard.ts';
 import type { UserRow } from '../identity/users.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { Entry, post } from '../ledger/ledger.ts';
@@ -74,8 +75,18 @@ export async function checkMayConvert(ctx: ApiContext, user: UserRow, kind: Conv
   const level = KYC_LEVEL_FOR[kind === 'coin' ? 'convertCoin' : 'convertFiat'];
   const kyc = await kycState(ctx.db, user.id);
   if (kyc[level].status !== 'Certified') throw new ApiError(Code.kycState, { level });
-  if (user.frozen_at) throw new ApiError(Code.frozen);
+  refuseIfFrozen(user);
   if (!user.ga_secret) throw new ApiError(Code.gaState, { required: 'bound' });
+}
+
+/**
+ * spec §6: operations may switch a convert pair off (`/_dev/convert/disabledPair`): 10252 'This pair is suspended'.
+ * Asked by every call that prices or fills the pair — the indicative and firm quotes, and the order again inside its
+ * transaction, so a pair switched off after its firm quote fills nothing.
+ */
+async function checkPairOpen(q: Queryable, fromAsset: string, toAsset: string): Promise<void> {
+  const disabled = await q.query('select 1 from convert_disabled_pairs where from_asset = $1 and to_asset = $2', [fromAsset, toAsset]);
+  if (disabled.length > 0) throw new ApiError(Code.pairDisabled, { fromAsset, toAsset });
 }
 
 async function disabledPairs(q: Queryable): Promise<{ fromAsset: string; toAsset: string }[]> {
@@ -103,8 +114,7 @@ async function price(ctx: ApiContext, pricer: DeskPricer, body: QuoteRequest): P
   if (!kind) throw badInput('toAsset', 'pair', `${from.asset} does not convert to ${to.asset}`);
   const { side, amount } = fixedSide(body, from, to);
   const field = `${side}Amount`;
-  const disabled = await ctx.db.query('select 1 from convert_disabled_pairs where from_asset = $1 and to_asset = $2', [from.asset, to.asset]);
-  if (disabled.length > 0) throw new ApiError(Code.pairDisabled, { fromAsset: from.asset, toAsset: to.asset });
+  await checkPairOpen(ctx.db, from.asset, to.asset);
   let priced: Priced;
   try {
     priced = priceConvert(pricer, DESK.spread[kind], from, to, { side, amount });
@@ -252,6 +262,8 @@ export function convertRoutes(ctx: ApiContext, app: FastifyInstance, view: Marke
       await checkMayConvert(ctx, auth.user, quote.kind);
       const now = nowDate(ctx);
       return ctx.db.transaction(async (tx) => {
+        // Before the quote is taken: a refusal leaves it open (usable again if the pair is switched back on in time).
+        await checkPairOpen(tx, quote.from_asset, quote.to_asset);
         const taken = await tx.query<QuoteRow>(
           `update convert_quotes set status = 'filled' where quote_id = $1 and user_id = $2 and status = 'open' and expires_at > $3 returning *`,
           [body.quoteId, userId, now],

@@ -5,6 +5,7 @@ import { KYC_LEVEL_FOR } from '../../contract/rules.ts';
 import type { ApiContext } from '../platform/context.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import { kycState } from '../identity/kyc.ts';
+import { refuseIfFrozen } from '../identity/freeze-guard.ts';
 import type { UserRow } from '../identity/users.ts';
 import { convertAsset } from '../convert/index.ts';
 import type { Queryable } from '../platform/db/client.ts';
@@ -30,7 +31,7 @@ export const DAY = 86_400_000;
 export async function checkMayTrade(ctx: ApiContext, user: UserRow): Promise<void> {
   const kyc = await kycState(ctx.db, user.id);
   if (kyc[KYC_LEVEL_FOR.otc].status !== 'Certified') throw new ApiError(Code.kycState, { level: KYC_LEVEL_FOR.otc });
-  if (user.frozen_at) throw new ApiError(Code.frozen);
+  refuseIfFrozen(user);
 }
 
 export function checkOpen(now: Date): void {

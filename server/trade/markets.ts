@@ -6,6 +6,7 @@ import type { SymbolMarket } from '../sim/index.ts';
 import type { Simulator } from '../sim/index.ts';
 import { D, unit } from '../platform/decimal.ts';
 import { MAJOR_TIERS, MINOR_TIERS, makeBrackets, type Bracket } from '../../contract/futures-brackets.ts';
+import { TOP_LEVERAGE } from '../../contract/futures.ts';
 import type { Level } from './matching.ts';
 
 /**
@@ -91,7 +92,7 @@ export function maintenanceBrackets(inst: Instrument): readonly Bracket[] {
 
 /** queryMaxLeverage: spec §9 default top leverage is 100; smaller listings stop at 50. */
 export function maxLeverage(inst: Instrument): number {
-  return inst.base === 'BTC' || inst.base === 'ETH' ? 100 : 50;
+  return inst.base === 'BTC' || inst.base === 'ETH' ? TOP_LEVERAGE : 50;
 }
 
 export const DEFAULT_LEVERAGE = 20;

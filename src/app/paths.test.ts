@@ -47,4 +47,53 @@ describe('safeRedirectTarget', () => {
   ])('refuses %s', (raw) => {
     expect(safeRedirectTarget(raw, fb)).toBe(fb);
   });
+
+  // Inputs that start with one slash but that a browser, a router or a second decoding turns into another origin.
+  it.each([
+    '/..//evil.example',
+    '/../..//evil.example/x',
+    '/x/..//evil.example',
+    '/./..//evil.example',
+    '/.//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E%2E/%2Fevil.example',
+    '/%2f%2fevil.example',
+    '/%2F/evil.example',
+    '/%252f%252fevil.example',
+    '/%5cevil.example',
+    '/%5C%5Cevil.example',
+    '/..%2f..%2f/evil.example',
+    '/\\evil.example',
+    '/x/..\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/%09/evil.example',
+    '/%0a/evil.example',
+    '/\r\n//evil.example',
+    '/%00evil',
+    '/%zz',
+    '/',
+    '/..',
+    ' /zh-HK/home',
+  ])('refuses %j', (raw) => {
+    expect(safeRedirectTarget(raw, fb)).toBe(fb);
+  });
+
+  it.each([
+    ['/zh-HK/trading/BTC%2FUSDT', '/zh-HK/trading/BTC%2FUSDT'],
+    ['/zh-HK/wallet/../record?kind=coin', '/zh-HK/record?kind=coin'],
+    ['/en-US/help?q=a//b#x//y', '/en-US/help?q=a//b#x//y'],
+  ])('keeps the same-origin path %j as %j', (raw, expected) => {
+    expect(safeRedirectTarget(raw, fb)).toBe(expected);
+  });
+
+  it('never returns anything but one slash followed by a non-slash, or the fallback', () => {
+    const parts = ['/', '\\', '.', '..', '%2f', '%2e', '%5c', 'evil.example', '\t', '?', '#', 'a'];
+    const pick = (n: number) => Array.from({ length: 5 }, (_, i) => parts[(n >> (i * 4)) % parts.length]).join('');
+    for (let n = 0; n < 20_000; n++) {
+      const raw = `/${pick(n * 7919)}`;
+      const result = safeRedirectTarget(raw, fb);
+      if (result !== fb) expect(result, raw).toMatch(/^\/[^/\\]/);
+    }
+  });
 });

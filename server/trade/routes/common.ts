@@ -1,8 +1,9 @@
 import type { Static } from 'typebox';
 import type { OrderFilter as OrderFilterSchema } from '../../../contract/trade.ts';
 import type { ApiContext } from '../../platform/context.ts';
-import { ApiError, Code, badInput } from '../../platform/envelope.ts';
+import { badInput } from '../../platform/envelope.ts';
 import type { Auth } from '../../identity/sessions.ts';
+import { refuseIfFrozen } from '../../identity/freeze-guard.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import type { MarketKind } from '../../sim/index.ts';
 import type { TradeEngine } from '../engine.ts';
@@ -26,12 +27,13 @@ export function checkKey(auth: Auth, value: unknown, field = 'exchangeKeyId'): v
 }
 
 /**
- * spec §4 "Account freeze: it disables withdrawals and exchange": no order that opens or adds exposure from a
- * frozen account. What only reduces risk stays open to it (server/trade/README.md "Frozen accounts"): a
- * reduce-only USD-M order (the engine refuses one that does not reduce), closePosition, and cancelling.
+ * spec §4 "Account freeze: it disables withdrawals and exchange" (identity/freeze-guard.ts): no order that opens or
+ * adds exposure, no trading setting, no money out of the USD-M account's margin from a frozen account. What only
+ * reduces risk stays open to it (server/trade/README.md "Frozen accounts"): a reduce-only USD-M order (the engine
+ * refuses one that does not reduce), closePosition, take-profit / stop-loss, adding margin and cancelling.
  */
 export function checkNotFrozen(auth: Auth, reducesOnly = false): void {
-  if (auth.user.frozen_at !== null && !reducesOnly) throw new ApiError(Code.frozen);
+  if (!reducesOnly) refuseIfFrozen(auth.user);
 }
 
 export function orderIdOf(value: unknown): number {

@@ -45,9 +45,12 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
 
     '/broker/lightning/futures/leverage/changeLeverage': async ({ body, auth }) => {
       checkKey(auth, body.exchangeKeyId);
+      checkNotFrozen(auth);
       const pair = futuresPair(body);
       const top = maxLeverage(pair.inst);
-      if (body.leverage < 1 || body.leverage > top) throw badInput('leverage', 'range', `Leverage must be 1 to ${top}`);
+      // The contract takes only the integers 1 … TOP_LEVERAGE (contract/futures.ts LeverageInput); checked again here
+      // against the pair's own top, and as an integer whatever the validator let through.
+      if (!Number.isSafeInteger(body.leverage) || body.leverage < 1 || body.leverage > top) throw badInput('leverage', 'range', `Leverage must be 1 to ${top}`);
       return engine.run(async (tx) => {
         const current = await symbolSettings(tx, auth.user.id, pair.inst.symbol);
         await setSymbolSettings(tx, auth.user.id, pair.inst.symbol, { ...current, leverage: body.leverage });
@@ -126,8 +129,8 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
     '/broker/lightning/futures/position/margin': async ({ body, auth }) => {
       checkKey(auth, body.exchangeKeyId);
       const pair = futuresPair(body);
-      // Adding margin moves nothing out of the account; removing frees money: not for a frozen account.
-      if (body.type === 2) checkNotFrozen(auth, false);
+      // Adding margin lowers the position's risk; removing frees money and raises it: not for a frozen account.
+      if (body.type === 2) checkNotFrozen(auth);
       const amount = parseAmount('amount', body.amount, 8, 'decimals');
       const kind = body.type === 1 ? 'add' : 'remove';
       const result = await engine.adjustMargin(auth.user.id, { pair, positionSide: body.positionSide ?? null, amount, kind, requestId: body.requestId });
@@ -249,6 +252,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
 
     '/broker/lightning/account/changeMarginType': async ({ body, auth }) => {
       checkKey(auth, body.exchangeKeyId);
+      checkNotFrozen(auth);
       const pair = futuresPair(body);
       const symbol = pair.inst.symbol;
       return engine.run(async (tx) => {
@@ -270,6 +274,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
 
     '/broker/lightning/account/changeMultiAssetsMargin': async ({ body, auth }) => {
       checkKey(auth, body.exchangeKeyId);
+      checkNotFrozen(auth);
       return engine.run(async (tx) => {
         if (body.multiAssetsMargin) {
           const isolated = await tx.query('select 1 from futures_symbol_settings where user_id = $1 and margin_type = $2 limit 1', [auth.user.id, 'isolated']);
@@ -288,6 +293,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
 
     '/broker/lightning/account/changePositionSide': async ({ body, auth }) => {
       checkKey(auth, body.exchangeKeyId);
+      checkNotFrozen(auth);
       return engine.run(async (tx) => {
         await assertIdle(tx, auth.user.id, null);
         await setSetting(tx, auth.user.id, 'position_side', body.positionSide, nowDate(ctx));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { lightningCalls } from '../../../contract/lightning.ts';
+import { TOP_LEVERAGE } from '../../../contract/futures.ts';
 import { ACCOUNT_TYPE_CODES, type TransferDirection } from '../../../contract/accounts.ts';
 import { nowDate } from '../../platform/context.ts';
 import { serveCalls } from '../../platform/contract.ts';
@@ -11,7 +12,7 @@ import { insufficient } from '../../platform/refusals.ts';
 import { planPage, rowIdOf, toPage } from '../paging.ts';
 import { Entry, post, TRANSFER_ROUTES } from '../../ledger/ledger.ts';
 import { Account, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
-import { keyIdOf, type TradeContext } from './common.ts';
+import { checkNotFrozen, keyIdOf, type TradeContext } from './common.ts';
 import type { MarketView } from '../markets.ts';
 
 type Direction = TransferDirection;
@@ -45,7 +46,7 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
         positionSide: mode.positionSide,
         multiAssetsMargin: mode.multiAssets,
         // spec §3 leverage state / §9: default top leverage 100.
-        topLeverage: 100,
+        topLeverage: TOP_LEVERAGE,
       };
     },
 
@@ -112,6 +113,9 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
 
     '/broker/lightning/transfer/submit': async ({ body, auth }) => {
       const [from, to] = ROUTES[body.type];
+      // spec §4 freeze: a transfer is neither a withdrawal nor an exchange, but money out of the USD-M account frees
+      // margin, which raises the risk of open positions: refused to a frozen account, as removing margin is.
+      if (from === Account.swap) checkNotFrozen(auth);
       const amount = parseAmount('amount', body.amount, TRANSFER_DECIMALS, 'decimals');
       // The sandbox's USD-M account is a USDT account (spec §7 account query: assetSymbolList [USDT]).
       if ((from === Account.swap || to === Account.swap) && body.asset !== 'USDT') throw badInput('asset', 'swapAsset', 'The USD-M account holds USDT only');
