@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { COIN_NETWORKS, coinNetwork, isValidAddress, type Network, NETWORKS } from '../../contract/chains.ts';
 import { BROKER_ADDRESS_CODE_TYPE, MAX_BROKER_ADDRESSES, type BrokerAddressState, type BrokerAddressType } from '../../contract/broker-config-rules.ts';
 import { type BrokerAddress, type BrokerAddressCalls, brokerAddressCalls } from '../../contract/broker-config.ts';
-import { isAddressName } from '../../contract/rules.ts';
+import { isAddressName, NEW_DESTINATION_LOCK_HOURS } from '../../contract/rules.ts';
 import { checkCode, consumeCodes, issueCode } from '../identity/codes.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import { type Handlers, serveCalls } from '../platform/contract.ts';
@@ -11,7 +11,6 @@ import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import type { Auth } from '../identity/sessions.ts';
 import { isUniqueViolation, type Queryable } from '../platform/db/client.ts';
 import { pageQuery } from '../platform/records.ts';
-import { ADDRESS_LOCK_MS } from '../wallet/book.ts';
 import { brokerMember } from './org.ts';
 
 /**
@@ -81,7 +80,7 @@ export async function whitelistedAddresses(db: Queryable, orgId: string, exchang
 
 /**
  * A newly whitelisted entry is usable 24 hours after it was confirmed (the wallet address book's rule and code,
- * server/wallet/book.ts ADDRESS_LOCK_MS, 10203 `addressLocked` with `unlockAt`): a withdrawal to it is refused
+ * contract/rules.ts NEW_DESTINATION_LOCK_HOURS, 10203 `addressLocked` with `unlockAt`): a withdrawal to it is refused
  * before then, on applying and again on approving. Entries confirmed before the rule carry no time and are usable.
  */
 export async function checkAddressUsable(db: Queryable, addressId: string, now: Date): Promise<void> {
@@ -171,7 +170,7 @@ export async function confirmPending(
     );
     if (done.length !== 1) throw new ApiError(book.stateCode, { status: 'changed' });
     // A whitelisted address starts its 24-hour lock now (checkAddressUsable).
-    if (book.table === 'broker_addresses') await tx.query('update broker_addresses set usable_at = $2 where id = $1', [row.id, new Date(now.getTime() + ADDRESS_LOCK_MS)]);
+    if (book.table === 'broker_addresses') await tx.query('update broker_addresses set usable_at = $2 where id = $1', [row.id, new Date(now.getTime() + NEW_DESTINATION_LOCK_HOURS * 3_600_000)]);
   });
 }
 

@@ -16,6 +16,7 @@ import { D, db } from '../platform/decimal.ts';
 import { MarketView } from '../trade/index.ts';
 import { pageQuery } from '../platform/records.ts';
 import { columns } from '../platform/rows.ts';
+import { refuseIfFrozen } from '../identity/freeze-guard.ts';
 
 /**
  * Electricity payment for miners (spec §1; contract/electricity.ts; server/README.md "Electricity payment").
@@ -146,7 +147,7 @@ export function electricityRoutes(ctx: ApiContext, app: FastifyInstance, sim: Si
     },
 
     '/electricity/bill/quote': async ({ body, auth }) => {
-      if (auth.user.frozen_at) throw new ApiError(Code.frozen);
+      refuseIfFrozen(auth.user);
       const bill = await loadBill(ctx.db, body.billId, auth.user.id);
       if (!bill) throw badInput('billId', 'unknown', 'No bill with this id');
       if (bill.paid) throw new ApiError(Code.billPaid, { billId: bill.id });
@@ -191,7 +192,7 @@ export function electricityRoutes(ctx: ApiContext, app: FastifyInstance, sim: Si
       };
       const first = await replay(ctx.db);
       if (first) return first;
-      if (auth.user.frozen_at) throw new ApiError(Code.frozen);
+      refuseIfFrozen(auth.user);
       try {
         return await ctx.db.transaction(async (tx) => {
           const now = nowDate(ctx);

@@ -10,6 +10,7 @@ import { D } from '../platform/decimal.ts';
 import { MarketView } from '../trade/index.ts';
 import { collateralValue, liquidationPrice, ltvOf } from './math.ts';
 import type { LoanRow } from './rows.ts';
+import { refuseIfFrozen } from '../identity/freeze-guard.ts';
 
 export const plain = (value: Decimal | string) => {
   const d = new D(value);
@@ -43,7 +44,7 @@ export function currentRate(row: LoanRow, now: Date): Decimal {
 /** spec §6: operations can switch loans off ("contact the provider"); a frozen account may not take money out. */
 export function checkMayLoan(user: UserRow, outgoing: boolean): void {
   if (user.disabled_features.includes('loan')) throw new ApiError(Code.serviceSuspended, { feature: 'loan' });
-  if (outgoing && user.frozen_at) throw new ApiError(Code.frozen);
+  if (outgoing) refuseIfFrozen(user);
 }
 
 export function decimalsAllowed(field: string, amount: Decimal, decimals: number): void {

@@ -13,13 +13,14 @@ import { PROVIDER_BANK } from './banks.ts';
 import { requireFiat } from './fiat-limits.ts';
 import { type RecordRow, recordView } from './fiat-records.ts';
 import { notify } from '../platform/notify.ts';
+import { refuseIfFrozen } from '../identity/freeze-guard.ts';
 
 /** Letters and digits that cannot be mistaken for each other when typed into a bank's reference field. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** spec §6: advanced KYC unlocks fiat; the wallet and recharge switches close deposits. */
 async function checkMayDeposit(ctx: ApiContext, auth: Auth): Promise<void> {
-  if (auth.user.frozen_at) throw new ApiError(Code.frozen);
+  refuseIfFrozen(auth.user);
   for (const feature of ['wallet', 'recharge'] as const) {
     if (auth.user.disabled_features.includes(feature)) throw new ApiError(Code.serviceSuspended, { feature });
   }

@@ -19,6 +19,7 @@ import { coinWithdrawalOperation } from './withdrawal-operations.ts';
 import { checkCoolingOff, checkDailyLimit, destinationUsableAt, kycLevelOf, registerDestination, whitelistSettings, withdrawUsage } from './withdraw-limits.ts';
 import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
+import { refuseIfFrozen } from '../identity/freeze-guard.ts';
 
 /** How long an invoked withdrawal waits for its e-mail and Google codes, holding the amount. */
 const UNCONFIRMED_MS = 15 * 60_000;
@@ -75,7 +76,7 @@ function withdrawalView(row: WithdrawalRow): WithdrawalReply {
  * fiat) and the Google authenticator; spec §4 withdrawal bans.
  */
 export async function checkMayWithdraw(ctx: ApiContext, user: UserRow, kind: 'coin' | 'fiat' = 'coin'): Promise<void> {
-  if (user.frozen_at) throw new ApiError(Code.frozen);
+  refuseIfFrozen(user);
   const switches = kind === 'fiat' ? (['wallet', 'withdraw', 'fiatWithdraw'] as const) : (['wallet', 'withdraw'] as const);
   for (const feature of switches) {
     if (user.disabled_features.includes(feature)) throw new ApiError(Code.serviceSuspended, { feature });
