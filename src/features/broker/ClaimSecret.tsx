@@ -1,14 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage, SubmitButton, useFieldErrors, useSubmit } from '../../components/form/index.ts';
-import { useStepUp } from '../../components/step-up/index.ts';
-import { useAccountInfo } from '../account/index.ts';
+import { FormMessage, SubmitButton } from '../../components/form/index.ts';
 import { accountsApi, type ExchangeKey } from './accounts-api.ts';
-import { describeMoneyError } from './money/errors.ts';
 import './money/locale.ts';
-import { SecondFactorFields, stepUpFactors, type FactorField } from './money/shared.tsx';
-
-const FIELDS: readonly FactorField[] = ['password', 'emailCode', 'gaCode'];
+import { SecondFactorFields } from './money/shared.tsx';
+import { useStepUpForm } from './step-up-form.ts';
 
 /**
  * The maker of an approved API key that can move money takes its secret here, once, with the step-up (password, an
@@ -17,32 +13,10 @@ const FIELDS: readonly FactorField[] = ['password', 'emailCode', 'gaCode'];
  */
 export function ClaimSecret({ apiKey, onClose }: { apiKey: ExchangeKey; onClose: (claimed: boolean) => void }) {
   const { t } = useTranslation('broker');
-  const gaBound = Boolean(useAccountInfo()?.gaBound);
-  const stepUp = useStepUp({ factors: stepUpFactors(gaBound) });
-  const { errors, setErrors, place } = useFieldErrors<FactorField>('claim', FIELDS);
-  const [message, setMessage] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const { submitting, run } = useSubmit();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = stepUp.check();
-    setErrors(found);
-    const factors = stepUp.body();
-    if (Object.keys(found).length > 0 || !factors) return;
-    await run(async () => {
-      try {
-        setSecret((await accountsApi.claimSecret(apiKey.keyId, factors)).secretKey);
-        stepUp.reset();
-      } catch (error) {
-        stepUp.learn(error);
-        stepUp.clearGaCode();
-        const described = describeMoneyError(t, error);
-        if (!place(described.field, described.message)) setMessage(described.message);
-      }
-    });
-  };
+  const { stepUp, errors, message, submitting, onSubmit } = useStepUpForm('claim', async (factors) => {
+    setSecret((await accountsApi.claimSecret(apiKey.keyId, factors)).secretKey);
+  });
 
   return (
     <form className="td-form td-broker-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="claim-secret-form" aria-labelledby="claim-title">

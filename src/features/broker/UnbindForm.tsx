@@ -1,15 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormMessage, SubmitButton, useFieldErrors, useSubmit } from '../../components/form/index.ts';
-import { useStepUp } from '../../components/step-up/index.ts';
+import { FormMessage, SubmitButton } from '../../components/form/index.ts';
 import { formatAssetAmount } from '../../lib/format/index.ts';
-import { useAccountInfo } from '../account/index.ts';
 import { accountsApi, type BrokerAccount, type Unbound } from './accounts-api.ts';
-import { describeMoneyError } from './money/errors.ts';
 import './money/locale.ts';
-import { SecondFactorFields, stepUpFactors, type FactorField } from './money/shared.tsx';
-
-const FIELDS: readonly FactorField[] = ['password', 'emailCode', 'gaCode'];
+import { SecondFactorFields } from './money/shared.tsx';
+import { useStepUpForm } from './step-up-form.ts';
 
 /**
  * Unbinding a sub-account that still holds money (account/delete; server/broker/README.md "Maker-checker
@@ -19,30 +14,7 @@ const FIELDS: readonly FactorField[] = ['password', 'emailCode', 'gaCode'];
  */
 export function UnbindForm({ account, onDone, onCancel }: { account: BrokerAccount; onDone: (reply: Unbound) => void; onCancel: () => void }) {
   const { t } = useTranslation('broker');
-  const gaBound = Boolean(useAccountInfo()?.gaBound);
-  const stepUp = useStepUp({ factors: stepUpFactors(gaBound) });
-  const { errors, setErrors, place } = useFieldErrors<FactorField>('unbind', FIELDS);
-  const [message, setMessage] = useState<string | null>(null);
-  const { submitting, run } = useSubmit();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const found = stepUp.check();
-    setErrors(found);
-    const factors = stepUp.body();
-    if (Object.keys(found).length > 0 || !factors) return;
-    await run(async () => {
-      try {
-        onDone(await accountsApi.remove(account.brokerAccountId, factors));
-      } catch (error) {
-        stepUp.learn(error);
-        stepUp.clearGaCode();
-        const described = describeMoneyError(t, error);
-        if (!place(described.field, described.message)) setMessage(described.message);
-      }
-    });
-  };
+  const { stepUp, errors, message, submitting, onSubmit } = useStepUpForm('unbind', async (factors) => onDone(await accountsApi.remove(account.brokerAccountId, factors)));
 
   return (
     <form className="td-form td-broker-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="unbind-form" aria-labelledby="unbind-title">
