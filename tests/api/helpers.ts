@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,9 +9,7 @@ import type { ApiOptions } from '../../server/app.ts';
 import type { Envelope } from '../../server/platform/envelope.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 
-// jsencrypt's ES build uses extensionless imports Node cannot load; its CommonJS build runs as is.
-const require = createRequire(import.meta.url);
-const JSEncrypt = require('jsencrypt') as new () => { setPublicKey(key: string): void; encrypt(text: string): string | false };
+import { encryptFor } from './encrypt.ts';
 
 export { demoUser };
 
@@ -84,11 +81,7 @@ export class TestApi {
   }
 
   encrypt(text: string): string {
-    const encryptor = new JSEncrypt();
-    encryptor.setPublicKey(this.publicKey);
-    const out = encryptor.encrypt(text);
-    if (out === false) throw new Error('jsencrypt failed');
-    return out;
+    return encryptFor(this.publicKey, text);
   }
 
   async login(username: string, password: string, gaCode?: string): Promise<Reply<{ token: string }>> {

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUser } from '../../server/identity/seed.ts';
+import { encryptFor } from '../api/encrypt.ts';
+import { kinds, type Schema } from './schema-probes.ts';
 
 /**
  * Every call of the contract (every call map under contract/, the /_dev controls included) and every other route
@@ -15,23 +16,6 @@ import { demoUser } from '../../server/identity/seed.ts';
  */
 const contractDir = fileURLToPath(new URL('../../contract/', import.meta.url));
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  anyOf?: Schema[];
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-};
 
 /** Every call map the contract exports: objects whose values are call definitions (method, reply schema). */
 async function contractCalls(): Promise<Map<string, { method: string; auth: string }>> {
@@ -72,10 +56,6 @@ const plausible: Record<string, unknown> = {
 };
 const textCandidates = ['1', '10', 'USDT', 'BTCUSDT', 'BTC', 'abcd1234', 'sweep-request-0001', '123456', '+852', '61234567', '2026-01-05', 'P000000000001', 'abcdefgh12345678', 'A'];
 
-function kinds(schema: Schema): string[] {
-  if (schema.anyOf) return schema.anyOf.flatMap(kinds);
-  return Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-}
 
 /** A value the schema takes (as far as a guess goes): the base every probe changes one field of. */
 function example(schema: Schema, name: string, depth = 0): unknown {
@@ -250,8 +230,6 @@ async function pool<T>(items: T[], limit: number, stop: () => boolean, work: (it
   );
 }
 
-// jsencrypt's ES build uses extensionless imports Node cannot load; its CommonJS build runs as is.
-const JSEncrypt = createRequire(import.meta.url)('jsencrypt') as new () => { setPublicKey(key: string): void; encrypt(text: string): string | false };
 
 interface Answer {
   status: number;
@@ -310,10 +288,7 @@ class Sandbox {
   }
 
   async token(): Promise<string> {
-    const encryptor = new JSEncrypt();
-    encryptor.setPublicKey(this.publicKey);
-    const password = encryptor.encrypt(demoUser.password);
-    if (password === false) throw new Error('jsencrypt failed');
+    const password = encryptFor(this.publicKey, demoUser.password);
     const reply = await this.send('POST', '/api/institution/login', JSON.stringify({ username: demoUser.email, password }), null);
     const envelope = JSON.parse(reply.body || '{}') as { code?: number; data?: { token?: string } };
     if (envelope.code !== 200 || !envelope.data?.token) throw new Error(`sign-in failed: ${reply.status} ${reply.body.slice(0, 200)}`);

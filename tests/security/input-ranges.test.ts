@@ -6,6 +6,7 @@ import { buildSandbox } from '../../server/app.ts';
 import { ManualScheduler, Simulator } from '../../server/sim/index.ts';
 import { SPOT_REST_HOST, USDM_REST_HOST } from '../../server/sim/rest.ts';
 import { TestApi } from '../api/helpers.ts';
+import { kinds, type Schema } from './schema-probes.ts';
 
 /**
  * Every numeric input is checked against its range where it enters: a probe sends each route's fields,
@@ -24,17 +25,11 @@ class ProbeApi extends TestApi {
   }
 }
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; anyOf?: Schema[]; enum?: unknown[] };
 
 /** Values that sit outside every range a field of this kind could have. */
 const hostileNumbers = [1e308, -1e308, 2 ** 31, 2 ** 53 + 2, 99_999_999_999, -1, 0, 0.5];
 const hostileStrings = ['999999999999', '99999999999999999999', `1${'0'.repeat(40)}`, `0.${'0'.repeat(30)}1`, '-1', '1e400'];
 
-function kinds(schema: Schema): string[] {
-  if (schema.anyOf) return schema.anyOf.flatMap(kinds);
-  const type = schema.type;
-  return Array.isArray(type) ? type : type ? [type] : [];
-}
 
 /** Values to try in one field: hostile numbers where the schema takes a number, numeric strings where a string. */
 function probesFor(schema: Schema): unknown[] {
