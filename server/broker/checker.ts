@@ -37,7 +37,7 @@ export async function checkApproval(
   ctx: ApiContext,
   auth: Auth,
   factors: { emailUuid?: string | undefined; emailCode?: string | undefined; gaCode?: string | undefined },
-  operation?: Operation,
+  operation: Operation,
 ): Promise<CheckerFactors> {
   await requireChecker(ctx, auth, factors.gaCode);
   const uuid = await checkBrokerSecondFactor(ctx, auth, factors, 'brokerApprove', operation);

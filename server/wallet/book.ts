@@ -10,12 +10,6 @@ import type { Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 import { COOLING_OFF_MS, DESTINATION_LOCK_MS, whitelistSettings, whitelistView } from './withdraw-limits.ts';
 
-/**
- * A newly saved address can be used after this, or earlier if it was first tried before (withdraw-limits.ts; spec §5
- * address rules; the lock itself is beyond the spec, as Binance and Coinbase do).
- */
-export const ADDRESS_LOCK_MS = DESTINATION_LOCK_MS;
-
 function bookView(row: {
   id: string;
   name: string;
@@ -92,7 +86,7 @@ export function bookHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/acc
              where d.user_id = $1 and d.network = $4 and d.address = $5 and d.memo = coalesce($6, ''))), $9)
            returning id::text as id, name, asset, network, address, memo, whitelisted, usable_at, created_at`,
           [auth.user.id, body.name.trim(), body.asset, body.network, body.address, body.memo ?? null, body.whitelisted,
-            new Date(now.getTime() + ADDRESS_LOCK_MS), now],
+            new Date(now.getTime() + DESTINATION_LOCK_MS), now],
         );
         return rows[0]!;
       });

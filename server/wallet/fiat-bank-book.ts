@@ -5,7 +5,8 @@ import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import { lookUpBank } from './banks.ts';
-import { ADDRESS_LOCK_MS, saveWithStepUp } from './book.ts';
+import { saveWithStepUp } from './book.ts';
+import { DESTINATION_LOCK_MS } from './withdraw-limits.ts';
 import { requireFiat } from './fiat-limits.ts';
 
 type FiatBookReply = ReplyOf<FiatCalls['/account/wallet/fiatAddress/list']>[number];
@@ -69,7 +70,7 @@ export function fiatBankBookHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls>,
           `insert into address_book (user_id, kind, name, asset, beneficiary, bank_code, bank_name, account_number, whitelisted, usable_at, created_at)
            values ($1, 'fiat', $2, $3, $4, $5, $6, $7, true, $8, $9) returning ${bookColumns}`,
           [auth.user.id, body.name.trim(), body.asset, body.beneficiary.trim(), body.bankCode, bank.bankName, body.accountNumber,
-            new Date(now.getTime() + ADDRESS_LOCK_MS), now],
+            new Date(now.getTime() + DESTINATION_LOCK_MS), now],
         );
         return rows[0]!;
       });

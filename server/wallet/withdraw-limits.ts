@@ -12,7 +12,11 @@ import { D, type Dec, out } from '../platform/decimal.ts';
  */
 
 const HOUR_MS = 3_600_000;
-/** A new destination (saved or first used) can be paid this long after; a saved one's lock is book.ts ADDRESS_LOCK_MS. */
+/**
+ * A new destination can be paid this long after it was first tried or saved, whichever came first (book.ts and
+ * fiat-bank-book.ts lock a saved entry for it; spec §5 address rules; the lock itself is beyond the spec, as Binance
+ * and Coinbase do).
+ */
 export const DESTINATION_LOCK_MS = NEW_DESTINATION_LOCK_HOURS * HOUR_MS;
 export const COOLING_OFF_MS = WHITELIST_COOLING_OFF_HOURS * HOUR_MS;
 const WINDOW_MS = 24 * HOUR_MS;
