@@ -117,7 +117,7 @@ export class TradeEngine {
     for (const order of map.values()) {
       const available = crossingLiquidity(order.side, order.price, trades, this.view.opposite(inst, order.side));
       if (available.gt(0)) {
-        this.run((tx) => this.lc.fillResting(tx, order.id, available)).catch(this.onFailure);
+        this.run((tx, after) => this.lc.fillResting(tx, order.id, available, after)).catch(this.onFailure);
       }
     }
   }
@@ -178,7 +178,7 @@ export class TradeEngine {
       });
       // Limit orders hold what they may spend; market orders spend at once (checked fill by fill).
       await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.trade, lockedAsset, lockAmount), this.lc.now());
-      await this.lc.applyFills(tx, order, fills);
+      await this.lc.applyFills(tx, order, fills, after);
       await this.lc.settle(tx, order, after);
       return order;
     });
@@ -250,7 +250,7 @@ export class TradeEngine {
         const lockAmount = rests ? required.toDecimalPlaces(18, D.ROUND_UP) : ZERO;
         order = await insertOrder(tx, { ...base, status: 'submitted', lockedAmount: lockAmount });
         await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.swap, 'USDT', lockAmount), this.lc.now());
-        await this.lc.applyFills(tx, order, taken);
+        await this.lc.applyFills(tx, order, taken, after);
         await this.lc.settle(tx, order, after);
       }
       await attachTpSl(this.lc, tx, order, input, after);

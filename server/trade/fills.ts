@@ -48,9 +48,10 @@ export async function applySpotFill(tx: Queryable, o: OrderRow, inst: Instrument
 
 /**
  * A USD-M fill: the order's hold shrinks, realised PnL comes from (or goes to) the market, the fee goes to
- * fee income, and isolated margin moves between the free and margin buckets of the swap account.
+ * fee income, and isolated margin moves between the free and margin buckets of the swap account. Answers the
+ * position's signed size before and after the fill (the caller ends the TP/SL of a position it closed).
  */
-export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, at: Date): Promise<void> {
+export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, at: Date): Promise<{ before: Decimal; after: Decimal }> {
   const held = (await positions(tx, o.userId, o.symbol)).find((p) => p.positionSide === o.positionSide);
   const before = held ?? { symbol: o.symbol, positionSide: o.positionSide, size: ZERO, entry: ZERO, isolatedMargin: ZERO };
   const effect = applyFill(before, o.side === 'buy' ? fill.qty : fill.qty.neg(), fill.price);
@@ -84,4 +85,5 @@ export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, a
   );
   await savePosition(tx, o.userId, { ...before, size: effect.position.size, entry: effect.position.entry, isolatedMargin: isolated }, at);
   await insertFill(tx, o, { fill, fee, realized }, at);
+  return { before: before.size, after: effect.position.size };
 }

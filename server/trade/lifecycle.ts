@@ -27,13 +27,13 @@ export class OrderLifecycle {
     return new Date(this.clock.now());
   }
 
-  async fillResting(tx: Queryable, id: number, available: Decimal): Promise<void> {
+  async fillResting(tx: Queryable, id: number, available: Decimal, after: (effect: () => void) => void): Promise<void> {
     const order = await loadOrder(tx, id);
     if (!order || !isOpen(order.status) || order.price === null) return;
     const qty = min(order.quantity.sub(order.filledQty), available);
     if (qty.lte(0)) return;
     const fill: Fill = { price: order.price, qty, quote: qty.mul(order.price), maker: true };
-    await this.applyFills(tx, order, [fill]);
+    await this.applyFills(tx, order, [fill], after);
     order.status = openStatus(order.quantity, order.filledQty);
     if (order.status === 'filled') {
       await this.releaseLock(tx, order);
@@ -87,12 +87,39 @@ export class OrderLifecycle {
     return inst;
   }
 
-  async applyFills(tx: Queryable, order: OrderRow, fills: Fill[]): Promise<void> {
+  async applyFills(tx: Queryable, order: OrderRow, fills: Fill[], after: (effect: () => void) => void): Promise<void> {
     // Waking before the commit is safe: a woken order's trigger transaction checks the entry's fills again.
     if (fills.length > 0) this.index.wake(order.id);
+    let ended = false;
     for (const fill of fills) {
       if (order.market === 'spot') await applySpotFill(tx, order, this.instOf(order), fill, this.now());
-      else await applyFuturesFill(tx, order, fill, this.now());
+      else {
+        const size = await applyFuturesFill(tx, order, fill, this.now());
+        // Closed (zero) or turned the other way: the position the TP/SL were set for is gone.
+        if (!size.before.isZero() && (size.after.isZero() || size.after.isPositive() !== size.before.isPositive())) ended = true;
+      }
     }
+    if (ended) await this.endPositionTpSl(tx, order, after);
+  }
+
+  /**
+   * The position (pair + position side) of `order` reached zero in this transaction: its take-profit /
+   * stop-loss orders are cancelled with the fill (server/trade/README.md "Order types"; spec §4 `cancelled`),
+   * whatever closed it — a market close, an opposite order at once or resting, the other leg firing. Kept: the
+   * filling order itself, and the TP/SL still waiting for an open entry that has filled nothing (they belong to
+   * the position that entry will open, not to the one that ended), including this order's own.
+   */
+  async endPositionTpSl(tx: Queryable, order: OrderRow, after: (effect: () => void) => void): Promise<void> {
+    const orphans = await queryOrders(
+      tx,
+      `select o.* from trade_orders o
+        where o.user_id = $1 and o.market = 'usdm' and o.symbol = $2 and o.position_side = $3 and o.close_position
+          and o.triggered_at is null and o.status in ('running', 'partial_filled') and o.id <> $4
+          and (o.parent_order_id is null
+            or (o.parent_order_id <> $4 and exists (select 1 from trade_orders p where p.id = o.parent_order_id and p.filled_qty > 0)))
+        order by o.id for update of o`,
+      [order.userId, order.symbol, order.positionSide, order.id],
+    );
+    for (const o of orphans) await this.close(tx, o, 'cancel', after);
   }
 }

@@ -183,12 +183,8 @@ export async function fire(lc: OrderLifecycle, tx: Queryable, id: number, after:
     await post(tx, new Entry('order_hold', `order:${order.id}`, order.userId).hold(order.userId, Account.swap, 'USDT', order.lockedAmount), lc.now());
   }
   const taken = order.timeInForce === 'FOK' && sumQty(assessed.fills).lt(order.quantity) ? [] : assessed.fills;
-  await lc.applyFills(tx, order, taken);
+  await lc.applyFills(tx, order, taken, after);
   after(() => lc.index.unwatch(order));
+  // A fill that closed the position cancelled its other TP/SL in applyFills (OrderLifecycle.endPositionTpSl).
   await lc.settle(tx, order, after);
-  // The position closed: its other TP/SL orders have nothing left to do.
-  const held = (await positions(tx, order.userId, order.symbol)).find((p) => p.positionSide === order.positionSide);
-  if (order.closePosition && (!held || held.size.isZero())) {
-    for (const other of await positionTpSl(tx, order.userId, order.symbol, order.positionSide)) await lc.close(tx, other, 'cancel', after);
-  }
 }
