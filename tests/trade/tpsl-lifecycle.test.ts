@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TradeApi, dec, tradeSuite } from './harness.ts';
+import { dec, tradeSuite, type TradeApi } from './harness.ts';
 
 /**
  * Take-profit / stop-loss orders live only as long as their position (server/trade/README.md "Order types"):
