@@ -8,6 +8,7 @@ import { formatAssetAmount, formatDateTime, formatFractionPercent, formatPrice }
 import { findPair, pairsStore } from '../../market/index.ts';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/media/index.ts';
 import { directionLabelKey } from './liquidation-label.ts';
+import { orderSideLabel } from '../order-entry/order-request.ts';
 import { TRANSFER_ROUTES } from '../modals/transfer-codes.ts';
 import type { AssetRow, FillView, OrderView, PositionView, TransferRow } from './trade-api.ts';
 
@@ -149,7 +150,8 @@ export function OrdersTable({ rows, onCancel }: { rows: OrderView[]; onCancel?: 
   const columns: DataColumn<OrderView>[] = [
     column<OrderView>(t, 'time', (o) => time(o.createdAt)),
     column<OrderView>(t, 'pair', (o) => o.instrumentId),
-    column<OrderView>(t, 'side', (o) => t(directionLabelKey(o.direction, null)), (o) => side(o.direction)),
+    // The side as its confirmation said it (one mapping, order-request.ts): 平多 / 平空 for a closing USD-M order.
+    column<OrderView>(t, 'side', (o) => t(orderSideLabel(o.market, o)), (o) => ({ ...side(o.direction), 'data-testid': 'order-side' })),
     column<OrderView>(t, 'type', (o) => <>{t(`form.type.${o.priceType}`)}{o.tpsl ? ` · ${t(o.tpsl === 'take_profit' ? 'form.takeProfitShort' : 'form.stopLossShort')}` : ''}</>, () => ({ 'data-testid': 'order-type' })),
     column<OrderView>(t, 'price', (o) => <OrderPrice o={o} price={price} />),
     column<OrderView>(t, 'volume', (o) => o.volume),

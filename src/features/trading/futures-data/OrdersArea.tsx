@@ -8,6 +8,7 @@ import type { Pair } from '../../market/index.ts';
 import { Modal } from '../../../components/index.ts';
 import { FuturesToolbar } from '../modals/FuturesToolbar.tsx';
 import { PositionActions } from './PositionActions.tsx';
+import { usePositionClose } from './position-close.tsx';
 import { ConfirmAction, type PendingAction } from '../modals/ConfirmAction.tsx';
 import { refreshSpotBalances } from '../order-entry/use-spot-balance.ts';
 import { CapitalBar } from './CapitalBar.tsx';
@@ -36,6 +37,12 @@ export function OrdersArea({ pair }: { pair: Pair }) {
   const flows = useStore(futuresData.store, (s) => s.flows);
   const tabs = pair.market === 'usdm' ? TABS : SPOT_TABS;
   const [closingAll, setClosingAll] = useState(false);
+  const after = () => {
+    futuresData.refresh();
+    void refreshOwnOrders();
+    refreshSpotBalances();
+  };
+  const { close, dialog: closeDialog } = usePositionClose(keyId, after);
 
   useEffect(() => {
     futuresData.setContext({ market: pair.market, keyId, instrumentId: pair.symbol, isLogin });
@@ -52,11 +59,6 @@ export function OrdersArea({ pair }: { pair: Pair }) {
     );
   }
 
-  const after = () => {
-    futuresData.refresh();
-    void refreshOwnOrders();
-    refreshSpotBalances();
-  };
   const cancel = (o: OrderView) =>
     void tradeApi.cancelOrder(pair.market, o.orderId, keyId ?? undefined).then(() => {
       showToast({ severity: 'success', text: tr('toasts.cancelled', { orderId: o.orderId }) });
@@ -81,14 +83,6 @@ export function OrdersArea({ pair }: { pair: Pair }) {
       },
     });
   };
-  const close = (p: PositionView) =>
-    void tradeApi
-      .closePosition({ instrumentId: p.instrumentId, positionSide: p.positionSide, ...(keyId ? { exchangeKeyId: keyId } : {}) })
-      .then(() => {
-        showToast({ severity: 'success', text: t('form.placed') });
-        after();
-      }, () => {});
-
   // spec §7 "Lightning futures" closePosition: close every listed position at market, after a confirmation that says what will happen.
   const positions = tab === 'positionOrder' ? (data.list as PositionView[]) : [];
   const closeAll = async () => {
@@ -152,6 +146,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
       <Modal visible={closingAll} title={t('position.closeAll')} onClose={() => setClosingAll(false)} onConfirm={() => void closeAll()}>
         <p data-testid="close-all-confirm">{t('position.closeAllConfirm', { count: positions.length })}</p>
       </Modal>
+      {closeDialog}
       <ConfirmAction pending={pending} onDone={() => setPending(null)} cancelText={tr('confirm.keep')} />
       {(tab === 'historyOrder' || tab === 'historyDeal') && (
         <div className="td-paging">

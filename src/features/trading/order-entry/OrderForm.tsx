@@ -1,9 +1,7 @@
-import type Decimal from 'decimal.js';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, PercentSlider } from '../../../components/index.ts';
-import { DontAskAgain } from '../order-confirm.tsx';
-import { OrderSummary } from './OrderSummary.tsx';
+import { PercentSlider } from '../../../components/index.ts';
+import { OrderConfirmModal } from './OrderConfirmModal.tsx';
 import { FuturesEstimates, FuturesOptions } from './FuturesOptions.tsx';
 import { DirectionButtons } from './DirectionButtons.tsx';
 import { PriceTypeButtons } from './PriceTypeButtons.tsx';
@@ -63,26 +61,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
         </>
       )}
       <SubmitBar refused={refused} blockedText={blockedText} futures={futures} direction={form.direction} reduceOnly={form.reduceOnly} baseAsset={rules.baseAsset} sending={sending} />
-      <ConfirmModal pending={pending} rules={rules} value={value} leverage={ctx.leverage} sending={sending} onClose={() => setPending(null)} onConfirm={() => pending && void send(pending)} />
+      <OrderConfirmModal pending={pending} rules={rules} value={value} leverage={ctx.leverage} sending={sending} onClose={() => setPending(null)} onConfirm={() => pending && void send(pending)} />
     </form>
-  );
-}
-
-function ConfirmModal(props: {
-  pending: OrderRequest | null;
-  rules: OrderFormRules;
-  value: Decimal | null | undefined;
-  leverage: number | undefined;
-  sending: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  const { pending, rules, value, leverage, sending, onClose, onConfirm } = props;
-  const { t } = useTranslation('orders');
-  return (
-    <Modal visible={pending !== null} title={t('form.confirmTitle')} onClose={onClose} onConfirm={onConfirm} confirmDisabled={sending} className="td-of-confirm">
-      {pending && <OrderSummary order={pending} rules={rules} value={value} leverage={leverage} />}
-      <DontAskAgain />
-    </Modal>
   );
 }

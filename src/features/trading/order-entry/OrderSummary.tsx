@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { sideLabel, type OrderRequest } from './order-request.ts';
+import { orderSideLabel, type OrderRequest } from './order-request.ts';
 import type { PairRules } from './validate.ts';
 
 /** What the confirmation shows: pair, side, type, price, amount, value and (USD-M) leverage. */
@@ -12,7 +12,7 @@ export function OrderSummary(props: { order: OrderRequest; rules: PairRules & { 
       <dt>{t('form.confirmPair')}</dt>
       <dd>{rules.listInstrumentId}</dd>
       <dt>{t('form.confirmSide')}</dt>
-      <dd>{t(sideLabel(rules.market, order.direction, order.reduceOnly ?? false))}</dd>
+      <dd data-testid="order-confirm-side">{t(orderSideLabel(rules.market, order))}</dd>
       <dt>{t('form.confirmType')}</dt>
       <dd>
         {t(`form.type.${order.priceType}`)}
@@ -52,8 +52,9 @@ export function OrderSummary(props: { order: OrderRequest; rules: PairRules & { 
       </dd>
       {leverage !== undefined && (
         <>
+          {/* The label once: the term is the <dt>, the figure alone the <dd> ("Leverage 10x", not "Leverage Leverage 10x"). */}
           <dt>{t('columns.leverage')}</dt>
-          <dd>{t('form.leverage', { leverage })}</dd>
+          <dd data-testid="order-confirm-leverage">{t('leverage.button', { leverage })}</dd>
         </>
       )}
     </dl>

@@ -44,3 +44,26 @@ export function sideLabel(market: 'spot' | 'usdm', direction: Direction, reduceO
   if (reduceOnly) return direction === 'buy' ? 'form.closeShort' : 'form.closeLong';
   return direction === 'buy' ? 'form.openLong' : 'form.openShort';
 }
+
+/** What tells an order closes a position: a USD-M order's own flags (spec §7 "Lightning futures" sendOrder / closePosition). */
+export interface OrderSide {
+  direction: Direction;
+  reduceOnly?: boolean | undefined;
+  closePosition?: boolean | undefined;
+  /** hedge mode: LONG or SHORT; BOTH (or none) in one-way mode */
+  positionSide?: 'BOTH' | 'LONG' | 'SHORT' | undefined;
+}
+
+/**
+ * Whether an order closes (part of) a position: reduce-only or close-position, or in hedge mode a sell of the LONG
+ * side / a buy of the SHORT side (GLOSSARY 平多 / 平空).
+ */
+export function closesPosition(order: OrderSide): boolean {
+  if (order.reduceOnly || order.closePosition) return true;
+  return (order.positionSide === 'LONG' && order.direction === 'sell') || (order.positionSide === 'SHORT' && order.direction === 'buy');
+}
+
+/** The one side wording of an order, for its confirmation and its row in the order tables alike. */
+export function orderSideLabel(market: 'spot' | 'usdm', order: OrderSide): string {
+  return sideLabel(market, order.direction, market === 'usdm' && closesPosition(order));
+}
