@@ -232,6 +232,9 @@ describe('trading layouts (issue 18)', () => {
     await expect.poll(() => page.locator('.td-modal__button--primary').count(), { timeout: 5_000 }).toBe(0);
     await saveScreenshot(page, `trading-layouts-positions-${lang}-390x844`);
     await row.first().getByTestId('position-close').click();
+    await page.getByTestId('order-confirm').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: confirmText[lang], exact: true }).click();
+    await page.getByTestId('order-confirm').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('position-row').filter({ has: page.getByText('BTCUSDT') }).count(), { timeout: 15_000 }).toBe(0);
     expect(errors).toEqual([]);
     await close();

@@ -114,6 +114,10 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
 
     // Close the position; the deals show the open and the close.
     await row.getByTestId('position-close').click();
+    // The close follows the order confirmation, which is on by default.
+    await page.getByTestId('order-confirm').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('order-confirm').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('position-row').filter({ has: page.getByText('ETHUSDT') }).count(), { timeout: 15_000 }).toBe(0);
     await page.getByTestId('tab-historyDeal').click();
     await expect.poll(() => page.getByTestId('deal-row').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
