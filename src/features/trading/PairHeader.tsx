@@ -1,10 +1,11 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { SearchableDropdown, type DropdownOption } from '../../components/index.ts';
 import { useMarkPrice, useTicker } from '../../market/index.ts';
 import { changePercent, compact, fixed, pairsStore, useFavouriteSymbols, type Pair } from '../market/index.ts';
+import { exchangeNow, fundingCountdown } from './funding-countdown.ts';
 
 function tradingPath(lang: string, pair: { symbol: string; market: string }): string {
   return `/${lang}/trading/${pair.symbol}${pair.market === 'usdm' ? '?market=usdm' : ''}`;
@@ -23,10 +24,33 @@ function FuturesFigures({ pair }: { pair: Pair }) {
         </span>
       </div>
       <div className="td-stat">
-        <span className="td-stat-label">{t('header.funding')}</span>
-        <span className="td-stat-value">{funding ?? '--'}</span>
+        <span className="td-stat-label">{t('header.fundingCountdown')}</span>
+        <span className="td-stat-value">
+          <span data-testid="funding-rate">{funding ?? '--'}</span>
+          {' / '}
+          <FundingCountdown time={mark?.time} nextFundingTime={mark?.nextFundingTime} />
+        </span>
       </div>
     </>
+  );
+}
+
+/** The time to the next funding, ticking once a second in its own component (the figures around it do not re-render). */
+function FundingCountdown({ time, nextFundingTime }: { time: number | undefined; nextFundingTime: number | undefined }) {
+  const [serverNow, setServerNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (time === undefined) return;
+    const receivedAt = Date.now();
+    const tick = () => setServerNow(exchangeNow(time, receivedAt, Date.now()));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [time]);
+  if (time === undefined || nextFundingTime === undefined || serverNow === null) return <span data-testid="funding-countdown">--</span>;
+  return (
+    <time data-testid="funding-countdown" dateTime={new Date(nextFundingTime).toISOString()}>
+      {fundingCountdown(nextFundingTime, serverNow)}
+    </time>
   );
 }
 
