@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call, userPost } from './call.ts';
-import { Amount, RequestId, Strict, StringEnum, Text } from './schema.ts';
+import { Amount, Id, IsoTime, RequestId, Strict, StringEnum, Text } from './schema.ts';
 import {
   AmountInput,
   CancelAllReply,
@@ -93,6 +93,47 @@ export const CapitalSnapshot = Type.Object({
 
 const FuturesHistoryQuery = CursorQuery(OrderFilter);
 
+/**
+ * One position from the fill that opened it to the fill that closed it (server/trade/README.md "Position history
+ * and funding"): `closePrice` is the average of what closed it, `netProfitLoss` = realised − fees + funding.
+ */
+export const PositionHistoryView = Type.Object({
+  id: Id,
+  instrumentId: Type.String(),
+  positionSide: PositionSide,
+  side: StringEnum(['long', 'short']),
+  marginType: MarginType,
+  leverage: Type.Integer(),
+  status: StringEnum(['open', 'closed']),
+  openedAt: IsoTime,
+  closedAt: Type.Union([IsoTime, Type.Null()]),
+  maxSize: Amount,
+  closedSize: Amount,
+  entryPrice: Amount,
+  closePrice: Type.Union([Amount, Type.Null()]),
+  realizedProfitLoss: SignedAmount,
+  fees: Amount,
+  funding: SignedAmount,
+  netProfitLoss: SignedAmount,
+});
+
+/** One funding payment of a position at an 8 h boundary: `amount` received positive, paid negative. */
+export const FundingPaymentView = Type.Object({
+  instrumentId: Type.String(),
+  positionSide: PositionSide,
+  fundingTime: IsoTime,
+  fundingRate: SignedAmount,
+  markPrice: Amount,
+  positionAmt: SignedAmount,
+  amount: SignedAmount,
+});
+
+const PositionHistoryFilter = Strict({
+  keyId: Type.Optional(KeyId),
+  instrumentId: Type.Optional(InstrumentId),
+  status: Type.Optional(StringEnum(['open', 'closed'])),
+});
+
 export const futuresCalls = {
   // ---- leverage (spec §7: baseCurrency, quoteCurrency, exchangeKeyId → leverage) ----
   '/broker/lightning/futures/leverage/queryLeverage': userPost(Strict(FuturesPair), Leverage),
@@ -184,6 +225,13 @@ export const futuresCalls = {
   /** History: orders no longer open. */
   '/lightning/futures/order/pageOrder': userPost(FuturesHistoryQuery, CursorPage(OrderView)),
   '/lightning/futures/trade/queryTrade': userPost(FuturesHistoryQuery, CursorPage(FillView)),
+  /** Positions held and closed, newest first, with realised PnL, fees and funding (beyond spec §3's tabs). */
+  '/broker/futures/position/history': userPost(CursorQuery(PositionHistoryFilter), CursorPage(PositionHistoryView)),
+  /** A position's funding payments (or the account's, without `historyId`), newest first, at most 100. */
+  '/broker/futures/position/funding': userPost(
+    Strict({ keyId: Type.Optional(KeyId), historyId: Type.Optional(RowId), instrumentId: Type.Optional(InstrumentId) }),
+    Type.Array(FundingPaymentView),
+  ),
   '/lightning/futures/trade/queryTradeDetail': userPost(Strict({ orderId: RowId, keyId: Type.Optional(KeyId) }), Type.Array(FillView)),
   /** spec §7: exchangeKeyId, assetSymbolList [USDT] (another asset: 400); polled every 3 s. */
   '/broker/futures/account/query': userPost(

@@ -1,6 +1,6 @@
 import { INSTRUMENTS, spotInstruments, type Instrument, type MarketKind } from './instruments.ts';
 import { SymbolMarket, type EngineEvent } from './market.ts';
-import { FUNDING_MS } from './futures.ts';
+import { FUNDING_MS, fundingRate, type FundingRecord } from './futures.ts';
 import { marketWideFrames, symbolFrames, type Entry } from './frames.ts';
 import { aggTradeJson, bookTickerJson, levelsJson, tradeJson } from './payloads.ts';
 import { realScheduler, type Scheduler } from './scheduler.ts';
@@ -61,6 +61,7 @@ export class Simulator {
   /** Engine events generated so far (all symbols). */
   events = 0;
   private readonly eventListeners = new Set<(market: SymbolMarket, ev: EngineEvent) => void>();
+  private readonly fundingListeners = new Set<(time: number) => void>();
   /** Frames of one periodic emission (reused). */
   private readonly frames: string[] = [];
 
@@ -90,6 +91,23 @@ export class Simulator {
   private settleFunding(): void {
     const time = Math.round(this.scheduler.now() / FUNDING_MS) * FUNDING_MS;
     for (const st of this.states.usdm.values()) st.market.settleFunding(time);
+    for (const listener of this.fundingListeners) listener(time);
+  }
+
+  /**
+   * Called at every 8 h funding boundary, after the live symbols' funding records were settled, with the
+   * boundary's time; the trading sandbox pays and charges the positions' funding from it. Returns the unsubscribe.
+   */
+  onFunding(listener: (time: number) => void): () => void {
+    this.fundingListeners.add(listener);
+    return () => this.fundingListeners.delete(listener);
+  }
+
+  /** The funding record of a USD-M symbol at the 8 h boundary `time` (what `/fapi/v1/fundingRate` answers for it). */
+  fundingRecord(symbol: string, time: number): FundingRecord | undefined {
+    const m = this.state('usdm', symbol)?.market;
+    if (!m?.funding || time % FUNDING_MS !== 0) return undefined;
+    return m.funding.records(this.scheduler.now(), 1, () => m.markTicks(), (t) => fundingRate(symbol, t), time, time)[0];
   }
 
   stop(): void {

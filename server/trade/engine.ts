@@ -18,6 +18,7 @@ import { assess, checkNotional, checkReduce, resolvePositionSide, watchedPrice, 
 import { OrderIndex } from './order-index.ts';
 import type { FuturesOrderInput, SpotOrderInput } from './order-input.ts';
 import { attachTpSl, fire, replacePositionTpSl } from './stops.ts';
+import { settleFunding } from './position-history.ts';
 
 export type { FuturesOrderInput, SpotOrderInput } from './order-input.ts';
 
@@ -60,11 +61,24 @@ export class TradeEngine {
       // A symbol with resting or stop orders generates events (each event's check touches it again).
       this.view.market(this.lc.instOf(o));
     }
-    this.unsubscribe = this.sim.onEvent((market, ev) => this.onMarketEvent(market, ev));
+    const events = this.sim.onEvent((market, ev) => this.onMarketEvent(market, ev));
+    const funding = this.sim.onFunding((time) => void this.settleFunding(time).catch(this.onFailure));
+    this.unsubscribe = () => {
+      events();
+      funding();
+    };
   }
 
   stop(): void {
     this.unsubscribe?.();
+  }
+
+  /**
+   * Funding of the 8 h boundary `time` for every open position, in one transaction (the simulator calls it at each
+   * boundary; server/trade/README.md "Position history and funding"). A boundary settled again pays nothing.
+   */
+  settleFunding(time: number): Promise<number> {
+    return this.run((tx) => settleFunding(tx, (symbol) => this.sim.fundingRecord(symbol, time), time, this.lc.now()));
   }
 
   /** Runs `fn` in a transaction after everything queued before it (market fills included). */

@@ -6,6 +6,7 @@ import { D, ZERO } from '../platform/decimal.ts';
 import { applyFill } from './futures-math.ts';
 import { feeOf, type Fill } from './matching.ts';
 import { feeRate, insertFill, spotFee, type OrderRow } from './orders.ts';
+import { recordPositionFill } from './position-history.ts';
 import { Account, positions, savePosition } from './store.ts';
 
 /** Amounts that reach the ledger keep the columns' 18 decimals; derived legs then sum to zero exactly. */
@@ -85,5 +86,6 @@ export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, a
   );
   await savePosition(tx, o.userId, { ...before, size: effect.position.size, entry: effect.position.entry, isolatedMargin: isolated }, at);
   await insertFill(tx, o, { fill, fee, realized }, at);
+  await recordPositionFill(tx, o, before, effect, fill.price, realized, fee, at);
   return { before: before.size, after: effect.position.size };
 }

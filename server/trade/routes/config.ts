@@ -35,6 +35,13 @@ export function devTradeRoutes(t: TradeContext, app: FastifyInstance): void {
   const { api: ctx } = t;
   // The engine's trigger bookkeeping (tests: a take-profit waiting for its entry costs no transaction per event).
   app.get('/_dev/trade/engine', async () => ({ code: 200, msg: 'success', data: { watched: t.engine.watchedCount(), resting: t.engine.restingCount(), ...t.engine.triggerStats() } }));
+  // Funding of an 8 h boundary again (the simulator settles each boundary once; tests prove a second run pays nothing).
+  publicRoute<{ time: number }>(app, {
+    method: 'POST',
+    url: '/_dev/trade/settleFunding',
+    body: s.obj({ time: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, multipleOf: 28_800_000 } }, ['time']),
+    handler: async ({ body }) => ({ time: body.time, settled: await t.engine.settleFunding(body.time) }),
+  });
   publicRoute<{ email: string; spotTradingForbidden: boolean }>(app, {
     method: 'POST',
     url: '/_dev/trade/spotForbidden',

@@ -9,6 +9,8 @@ import { out, parseAmount } from '../../platform/decimal.ts';
 import { TradeCode, tradeError } from '../../platform/refusals.ts';
 import { FEES, allPairs, checkFilterMaxima, futuresPair, maxLeverage } from '../markets.ts';
 import { orderView, queryOrders } from '../orders.ts';
+import { rowIdOf } from '../paging.ts';
+import { fundingPayments, pagePositionHistory } from '../position-history.ts';
 import { Account, balances, positions, setSetting, setSymbolSettings, settings, symbolSettings } from '../store.ts';
 import { checkKey, checkNotFrozen, openOrders, orderFills, orderIdOf, pageFills, pageOrders, type TradeContext } from './common.ts';
 
@@ -201,6 +203,21 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       checkKey(auth, body.queryCondition?.keyId, 'queryCondition.keyId');
       await engine.settled();
       return pageFills(ctx.db, 'usdm', auth.user.id, body.cursorCondition, body.queryCondition);
+    },
+
+    '/broker/futures/position/history': async ({ body, auth }) => {
+      checkKey(auth, body.queryCondition?.keyId, 'queryCondition.keyId');
+      await engine.settled();
+      return pagePositionHistory(ctx.db, auth.user.id, body.cursorCondition, body.queryCondition);
+    },
+
+    '/broker/futures/position/funding': async ({ body, auth }) => {
+      checkKey(auth, body.keyId, 'keyId');
+      await engine.settled();
+      return fundingPayments(ctx.db, auth.user.id, {
+        ...(body.historyId !== undefined ? { historyId: rowIdOf('historyId', body.historyId) } : {}),
+        ...(body.instrumentId ? { instrumentId: body.instrumentId } : {}),
+      });
     },
 
     '/lightning/futures/trade/queryTradeDetail': async ({ body, auth }) => {
