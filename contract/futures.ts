@@ -76,6 +76,8 @@ export const PositionView = Type.Object({
   /** The trigger prices of the position's open take-profit / stop-loss orders; null: none. */
   takeProfitPrice: Type.Optional(Type.Union([Amount, Type.Null()])),
   stopLossPrice: Type.Optional(Type.Union([Amount, Type.Null()])),
+  /** The auto-deleveraging queue, as Binance's adlQuantile: 0 (last) to 4 (first); server/trade/README.md "ADL indicator". */
+  adlQuantile: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
 });
 
 /** spec §3 "Futures capital snapshot" (marginRatio a fraction: 0.0123 is 1.23 %) with the sandbox's extra figures. */

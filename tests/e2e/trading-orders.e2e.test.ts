@@ -125,6 +125,20 @@ describe('futures: transfer, leverage, market buy, PnL, close, history', () => {
     expect(sides).toContain('Buy');
     expect(sides).toContain('Sell');
 
+    // The position history shows the closed position: realised PnL and fees are its deals'.
+    await page.getByTestId('tab-positionHistory').click();
+    const historyRow = page.locator('[data-testid="position-history-row"][data-pair="ETHUSDT"][data-status="closed"]').first();
+    await historyRow.waitFor({ timeout: 10_000 });
+    const deals = await api<{ dataList: { realizedProfitLoss: string; fee: string; instrumentId: string }[] }>('/lightning/futures/trade/queryTrade', {
+      cursorCondition: { pageSize: 100 },
+      queryCondition: { instrumentId: 'ETHUSDT' },
+    });
+    const sumOf = (pick: (d: { realizedProfitLoss: string; fee: string }) => string) => deals.dataList.reduce((a, d) => a.add(pick(d)), new Decimal(0));
+    // Each deal is written at 8 decimals, the history's sum once: they agree to a unit of the 8th decimal per deal.
+    const realizedGap = new Decimal((await historyRow.getByTestId('history-realized').getAttribute('data-value')) ?? 'NaN').sub(sumOf((d) => d.realizedProfitLoss)).abs();
+    expect(realizedGap.lte(new Decimal('0.00000001').mul(deals.dataList.length))).toBe(true);
+    expect(new Decimal((await historyRow.getByTestId('history-fees').getAttribute('data-value')) ?? 'NaN').eq(sumOf((d) => d.fee))).toBe(true);
+
     // The asset manager lists the swap account and the transfer, filtered by flow type.
     await page.getByTestId('tab-assetManager').click();
     await page.locator('[data-testid="asset-row"][data-asset="USDT"]').waitFor({ timeout: 10_000 });

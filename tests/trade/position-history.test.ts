@@ -182,3 +182,27 @@ describe('funding', () => {
     expect((await api.post('/broker/lightning/account/changeMarginType', { instrumentId: 'ETHUSDT', marginType: 'cross' })).code).toBe(200);
   });
 });
+
+describe('ADL indicator', () => {
+  it('ranks a position in profit first when it is alone on its side, and one at a loss last', async () => {
+    expect((await api.post('/broker/lightning/account/changePositionSide', { positionSide: 'hedge' })).code).toBe(200);
+    await api.post('/broker/lightning/futures/order/sendOrder', { instrumentId: 'BTCUSDT', direction: 'buy', priceType: 'market', volume: '0.01', positionSide: 'LONG' });
+    await api.post('/broker/lightning/futures/order/sendOrder', { instrumentId: 'BTCUSDT', direction: 'sell', priceType: 'market', volume: '0.01', positionSide: 'SHORT' });
+    type Row = { positionSide: string; unrealizedProfitLoss: string; adlQuantile: number };
+    const rows = async () => (await api.post<Row[]>('/broker/futures/position/query', { instrumentId: 'BTCUSDT' })).data;
+    // Step the market until one side is in profit (the other then is at a loss: one mark, the spread paid).
+    let now = await rows();
+    for (let i = 0; i < 3000 && !now.some((r) => dec(r.unrealizedProfitLoss).gt(0)); i++) {
+      await api.step('usdm', 'BTCUSDT', 1);
+      now = await rows();
+    }
+    const winner = now.find((r) => dec(r.unrealizedProfitLoss).gt(0))!;
+    const loser = now.find((r) => r !== winner)!;
+    expect(winner.adlQuantile).toBe(4);
+    expect(dec(loser.unrealizedProfitLoss).lte(0)).toBe(true);
+    expect(loser.adlQuantile).toBe(0);
+    await api.post('/broker/lightning/futures/order/closePosition', { instrumentId: 'BTCUSDT', positionSide: 'LONG' });
+    await api.post('/broker/lightning/futures/order/closePosition', { instrumentId: 'BTCUSDT', positionSide: 'SHORT' });
+    expect((await api.post('/broker/lightning/account/changePositionSide', { positionSide: 'oneWay' })).code).toBe(200);
+  });
+});

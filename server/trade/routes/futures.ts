@@ -5,6 +5,7 @@ import { serveCalls } from '../../platform/contract.ts';
 import { badInput } from '../../platform/envelope.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { accountView, futuresAccount, positionView } from '../account.ts';
+import { adlQuantiles } from '../adl.ts';
 import { out, parseAmount } from '../../platform/decimal.ts';
 import { TradeCode, tradeError } from '../../platform/refusals.ts';
 import { FEES, allPairs, checkFilterMaxima, futuresPair, maxLeverage } from '../markets.ts';
@@ -178,12 +179,14 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
           ?? tpsl.find((o) => o.symbol === symbol && o.positionSide === side && o.tpsl === kind);
         return order?.stopPrice ? out(order.stopPrice) : null;
       };
+      const adl = await adlQuantiles(ctx.db, engine.view, auth.user.id, account);
       return account.positions
         .filter((f) => symbol === null || f.row.symbol === symbol)
         .map((f) => ({
           ...positionView(account, f),
           takeProfitPrice: triggerOf(f.row.symbol, f.row.positionSide, 'take_profit'),
           stopLossPrice: triggerOf(f.row.symbol, f.row.positionSide, 'stop_loss'),
+          adlQuantile: adl.get(`${f.row.symbol}:${f.row.positionSide}`) ?? 0,
         }));
     },
 

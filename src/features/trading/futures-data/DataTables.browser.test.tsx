@@ -78,3 +78,13 @@ describe('positions and deals tables: prices at the tick, amounts at the asset p
     expect(container!.querySelector('[data-testid="deal-row"] td')!.textContent).toMatch(/^2026-11-2\d \d\d:\d\d:\d\d UTC/);
   });
 });
+
+describe('the ADL indicator', () => {
+  it('lights as many of five as the quantile’s place in the queue, and says so to a screen reader', async () => {
+    pairsStore.setState({ status: 'ready', spot: [], usdm: [btc] });
+    await mount(<PositionsTable rows={[position({ adlQuantile: 3 }), position({ adlQuantile: 0, positionSide: 'SHORT' })]} onClose={() => {}} />);
+    const lights = container!.querySelectorAll('[data-testid="position-adl"]');
+    expect([...lights].map((l) => l.querySelectorAll('.td-adl-light--on').length)).toEqual([4, 1]);
+    expect(lights[0]!.getAttribute('aria-label')).toBe('Auto-deleveraging queue: 4 of 5');
+  });
+});

@@ -13,12 +13,12 @@ import { TRANSFER_ROUTES } from '../modals/transfer-codes.ts';
 import type { AssetRow, FillView, OrderView, PositionView, TransferRow } from './trade-api.ts';
 
 /** glossary: one date format, in the user's time zone, with the zone (records are read later). */
-function time(iso: string): string {
+export function time(iso: string): string {
   return formatDateTime(iso, { zone: true });
 }
 
 /** Prices at the pair's tick size (glossary "Numbers"); the pair list of exchangeInfo gives the tick. */
-function usePriceFormat(): (market: 'spot' | 'usdm', symbol: string, value: string | null | undefined) => string {
+export function usePriceFormat(): (market: 'spot' | 'usdm', symbol: string, value: string | null | undefined) => string {
   const pairs = useStore(pairsStore);
   return (market, symbol, value) => (value == null ? '--' : formatPrice(value, findPair(pairs, market, symbol.replace('/', ''))?.tickSize));
 }
@@ -28,12 +28,12 @@ function liquidation(value: string, price: (v: string) => string): string {
   return Number(value) === 0 ? '--' : price(value);
 }
 
-function Empty() {
+export function Empty() {
   const { t } = useTranslation('orders');
   return <EmptyState text={t('empty')} />;
 }
 
-function tone(value: string): string {
+export function tone(value: string): string {
   return value.startsWith('-') ? 'td-down' : value === '0' ? '' : 'td-up';
 }
 
@@ -63,8 +63,25 @@ function PositionName({ p }: { p: PositionView }) {
   return (
     <>
       {p.instrumentId} <span className={p.direction === 'long' ? 'td-up' : 'td-down'}>{t(`directions.${p.direction}`)}</span>{' '}
-      {t('form.leverage', { leverage: p.leverage })}
+      {t('form.leverage', { leverage: p.leverage })} <AdlLights quantile={p.adlQuantile} />
     </>
+  );
+}
+
+/**
+ * The auto-deleveraging queue (server/trade/README.md "ADL indicator"): five lights, as many lit as the position's
+ * fifth of the queue (Binance's adlQuantile 0–4 lights 1–5); more lit is nearer the front.
+ */
+function AdlLights({ quantile }: { quantile: number | undefined }) {
+  const { t } = useTranslation('orders');
+  if (quantile === undefined) return null;
+  const lit = quantile + 1;
+  return (
+    <span className="td-adl" role="img" aria-label={t('position.adl', { lit })} title={t('position.adl', { lit })} data-testid="position-adl" data-lit={lit}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} className={n <= lit ? 'td-adl-light td-adl-light--on' : 'td-adl-light'} />
+      ))}
+    </span>
   );
 }
 
@@ -140,7 +157,7 @@ export function PositionsTable({ rows, onClose, actions }: PositionsProps) {
 }
 
 /** The table's columns in the orders area: a header from the orders namespace, no scope (as the area has them). */
-const column = <T,>(t: TFunction<'orders'>, id: string, cell: (row: T) => ReactNode, cellProps?: DataColumn<T>['cellProps']): DataColumn<T> => ({ id, header: t(`columns.${id}`), scope: false, cell, ...(cellProps ? { cellProps } : {}) });
+export const column = <T,>(t: TFunction<'orders'>, id: string, cell: (row: T) => ReactNode, cellProps?: DataColumn<T>['cellProps']): DataColumn<T> => ({ id, header: t(`columns.${id}`), scope: false, cell, ...(cellProps ? { cellProps } : {}) });
 
 const side = (direction: string) => ({ className: direction === 'buy' ? 'td-up' : 'td-down' });
 

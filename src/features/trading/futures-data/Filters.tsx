@@ -35,7 +35,7 @@ export function Filters({ tab, market, data: futuresData = shared, symbols }: { 
           ))}
         </select>
       )}
-      {(tab === 'positionOrder' || orderTab) && (
+      {(tab === 'positionOrder' || tab === 'positionHistory' || orderTab) && (
         <FilterCheck testId="filter-current" checked={filters.showCurrentPosition} onChange={(on) => futuresData.setFilter('showCurrentPosition', on)}>
           {t('filters.showCurrentPosition')}
         </FilterCheck>
@@ -108,7 +108,7 @@ export function Filters({ tab, market, data: futuresData = shared, symbols }: { 
           </FilterCheck>
         </>
       )}
-      {(tab === 'historyOrder' || tab === 'historyDeal') && (
+      {(tab === 'historyOrder' || tab === 'historyDeal' || tab === 'positionHistory') && (
         <select
           aria-label={t('filters.pageSize')}
           value={pageSize}

@@ -15,9 +15,10 @@ import { CapitalBar } from './CapitalBar.tsx';
 import { ExchangeNotice } from './ExchangeNotice.tsx';
 import { AssetsTable, DealsTable, FlowsTable, OrdersTable, PositionsTable } from './DataTables.tsx';
 import { Filters } from './Filters.tsx';
+import { PositionHistoryTable } from './PositionHistoryTable.tsx';
 import { TABS, type Tab } from './futures-store.ts';
 import { futuresData } from './instance.ts';
-import { tradeApi, type AssetRow, type FillView, type OrderView, type PositionView } from './trade-api.ts';
+import { tradeApi, type AssetRow, type FillView, type OrderView, type PositionHistoryRow, type PositionView } from './trade-api.ts';
 import { useTradingAccount } from './use-trading-account.ts';
 import { refreshOwnOrders } from '../own-orders.ts';
 import './futures-data.css';
@@ -140,6 +141,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
         {tab === 'currentOrder' && <OrdersTable rows={data.list as OrderView[]} onCancel={cancel} />}
         {tab === 'historyOrder' && <OrdersTable rows={data.list as OrderView[]} />}
         {tab === 'historyDeal' && <DealsTable rows={data.list as FillView[]} />}
+        {tab === 'positionHistory' && <PositionHistoryTable rows={data.list as PositionHistoryRow[]} />}
         {tab === 'assetManager' && <AssetsTable rows={data.list as AssetRow[]} />}
         {tab === 'assetManager' && <FlowsTable rows={flows} />}
       </div>
@@ -148,7 +150,7 @@ export function OrdersArea({ pair }: { pair: Pair }) {
       </Modal>
       {closeDialog}
       <ConfirmAction pending={pending} onDone={() => setPending(null)} cancelText={tr('confirm.keep')} />
-      {(tab === 'historyOrder' || tab === 'historyDeal') && (
+      {(tab === 'historyOrder' || tab === 'historyDeal' || tab === 'positionHistory') && (
         <div className="td-paging">
           <button type="button" data-testid="page-prev" disabled={data.pageNum <= 1} onClick={() => futuresData.prevPage()}>
             {t('buttons.prev')}

@@ -9,6 +9,7 @@ import type {
   OrderFilter,
   OrderView,
   PageSize,
+  PositionHistoryRow,
   PositionView,
   TradeApi,
   TradeMarket,
@@ -16,8 +17,8 @@ import type {
   TransferRow,
 } from './trade-api.ts';
 
-/** spec §3 futures data tabs. */
-export const TABS = ['positionOrder', 'currentOrder', 'historyOrder', 'historyDeal', 'assetManager'] as const;
+/** spec §3 futures data tabs, and the position history (one row per position from open to close). */
+export const TABS = ['positionOrder', 'currentOrder', 'historyOrder', 'historyDeal', 'positionHistory', 'assetManager'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** spec §4 / §9: futures lists poll every 5000 ms; margin data every 3 s. spec §9 page sizes. */
@@ -49,7 +50,7 @@ export const DEFAULT_FILTERS: Filters = {
   flowType: '',
 };
 
-type Row = PositionView | OrderView | FillView | AssetRow;
+type Row = PositionView | OrderView | FillView | AssetRow | PositionHistoryRow;
 
 /** spec §3 "Per tab: list, pageSize, pageNum, cursors, total". cursors[i] is the cursor that loads page i + 1. */
 export interface TabData {
@@ -94,7 +95,7 @@ export const realTimers: Timers = {
 };
 
 export type FuturesApi = Pick<TradeApi, 'positions' | 'openOrders' | 'pageOrders' | 'pageDeals' | 'assets' | 'capital'> &
-  Partial<Pick<TradeApi, 'balances' | 'transfers'>>;
+  Partial<Pick<TradeApi, 'balances' | 'transfers' | 'positionHistory'>>;
 
 function emptyTab(pageSize: PageSize = DEFAULT_PAGE_SIZE): TabData {
   return { list: [], pageSize, pageNum: 1, cursors: [null], total: 0, hasMore: false, loaded: false };
@@ -182,6 +183,11 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
       }
       case 'historyDeal': {
         const page = await api.pageDeals(s.market, keyId, cursor, filter);
+        return { list: page.dataList, next: page.cursorInfo.nextCursor, hasMore: page.cursorInfo.nextCursor !== null };
+      }
+      case 'positionHistory': {
+        if (!api.positionHistory) return { list: [], next: null, hasMore: false };
+        const page = await api.positionHistory(keyId, cursor, filter.instrumentId);
         return { list: page.dataList, next: page.cursorInfo.nextCursor, hasMore: page.cursorInfo.nextCursor !== null };
       }
       case 'assetManager': {

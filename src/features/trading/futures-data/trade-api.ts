@@ -17,6 +17,7 @@ export type OrderView = Reply<'/broker/spot/order/sendOrder'>;
 /** A fill ("deal"), spec §3 trade rows. */
 export type FillView = Reply<'/broker/spot/trade/queryTradeDetail'>[number];
 export type PositionView = Reply<'/broker/futures/position/query'>[number];
+export type PositionHistoryRow = Reply<'/broker/futures/position/history'>['dataList'][number];
 /** spec §3 "Futures capital snapshot". */
 export type CapitalSnapshot = Reply<'/broker/futures/account/query'>;
 export type AssetRow = Reply<'/broker/futures/asset/query'>[number];
@@ -86,6 +87,9 @@ export const tradeApi = {
       cursorCondition,
       queryCondition: market === 'spot' ? filter : { keyId, ...filter },
     }),
+  /** Position history (beyond spec §3's tabs): one row per position, newest first, a cursor page. */
+  positionHistory: (keyId: string, cursorCondition: CursorCondition, instrumentId?: string) =>
+    post('/broker/futures/position/history', { cursorCondition, queryCondition: { keyId, ...(instrumentId ? { instrumentId } : {}) } }),
   /** spec §3 asset manager query: exchangeKeyId, filterZero. */
   assets: (exchangeKeyId: string, filterZero: boolean) => post('/broker/futures/asset/query', { exchangeKeyId, filterZero }),
   /** spec §7: /broker/futures/account/query (exchangeKeyId, assetSymbolList [USDT]; polled every 3 s). */
