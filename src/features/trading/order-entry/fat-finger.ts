@@ -67,19 +67,31 @@ export function checkFatFinger(order: GuardedOrder, mark: Decimal | null, guard:
 
 const positive = (n: number | undefined): Decimal | null => (n !== undefined && Number.isFinite(n) && n > 0 ? new Decimal(String(n)) : null);
 
+type MarkState = ReturnType<typeof markStore.getState>;
+type TickersState = ReturnType<typeof tickersStore.getState>;
+const markOf = (s: MarkState, symbol: string, market: 'spot' | 'usdm') =>
+  market === 'usdm' ? s.marks[subscriptionId({ topic: 'mark', symbol })]?.markPrice : undefined;
+const quoteLastOf = (s: TickersState, quoteAsset: string) => (USD_QUOTES.has(quoteAsset) ? undefined : s.tickers.spot[`${quoteAsset}USDT`]?.c);
+const quoteUsdtFrom = (quoteAsset: string, last: number | undefined): Decimal | null => (USD_QUOTES.has(quoteAsset) ? new Decimal(1) : positive(last));
+
 /**
- * The price the guard compares with: USD-M the mark price (the pair header's markPrice@1s subscription), else the last
- * price; spot the last price. Read from the stores without a subscription of its own: the page shows both already.
+ * The price the guard compares with: USD-M the mark price (markPrice@1s, subscribed by the page: the pair header, the
+ * lightning terminal), else the last price; spot the last price. Read from the stores without a subscription of its own.
  */
 export function useGuardMark(symbol: string, market: 'spot' | 'usdm', last: Decimal | null): Decimal | null {
-  const mark = useStore(markStore, (s) => (market === 'usdm' ? s.marks[subscriptionId({ topic: 'mark', symbol })]?.markPrice : undefined));
+  const mark = useStore(markStore, (s) => markOf(s, symbol, market));
   return positive(mark) ?? last;
 }
 
 /** The USDT price of one unit of the quote asset: 1 for a USD stablecoin, else the spot ticker `<quote>USDT`'s last. */
 export function useQuoteUsdt(quoteAsset: string): Decimal | null {
-  const last = useStore(tickersStore, (s) => (USD_QUOTES.has(quoteAsset) ? undefined : s.tickers.spot[`${quoteAsset}USDT`]?.c));
-  return USD_QUOTES.has(quoteAsset) ? new Decimal(1) : positive(last);
+  return quoteUsdtFrom(quoteAsset, useStore(tickersStore, (s) => quoteLastOf(s, quoteAsset)));
+}
+
+/** `checkFatFinger` with the stores' mark and quote price now (outside React: the lightning terminal's one-click orders). */
+export function checkFatFingerNow(order: GuardedOrder, pair: { symbol: string; market: 'spot' | 'usdm'; quoteAsset: string }, last: Decimal | null, guard: OrderGuardSettings): FatFingerBreach | null {
+  const mark = positive(markOf(markStore.getState(), pair.symbol, pair.market)) ?? last;
+  return checkFatFinger(order, mark, guard, quoteUsdtFrom(pair.quoteAsset, quoteLastOf(tickersStore.getState(), pair.quoteAsset)));
 }
 
 /**
