@@ -11,7 +11,7 @@ import { DEFAULT_ORDER_GUARD } from '../../contract/rules.ts';
 import { demoToken } from './support/account.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot, simControl } from './support/market.ts';
-import { ownSandboxSuite, signedApi } from './support/suite.ts';
+import { expectAccessible, ownSandboxSuite, signedApi } from './support/suite.ts';
 
 // The fat-finger guard (contract/rules.ts DEFAULT_ORDER_GUARD) in real Chromium against the file's own sandbox, in
 // both locales: the account's limits set on the reminder page and held by the server; an order beyond the price
@@ -73,6 +73,9 @@ describe('the fat-finger guard (both locales)', () => {
     await expect.poll(() => settings.page.getByTestId('order-guard-saved').textContent()).toBe(t.guard.saved);
     const info = await api<{ orderGuard: unknown }>('/institution/getUserInfo', undefined, 'GET');
     expect(info.orderGuard).toEqual({ priceBandOn: true, priceBandPct: Number(band), notionalOn: true, maxNotional: 250000 });
+    await expectAccessible(settings.page, `${lang} reminder page with the guard's settings`);
+    await settings.page.setViewportSize({ width: 390, height: 844 });
+    expect(await settings.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await settings.close();
 
     // 2. The order form, with the simulator paused so that the mark and the last price hold still.
