@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { call, publicPost, userGet, userPost } from './call.ts';
 import { KycStatus } from './kyc.ts';
-import { ANTI_PHISHING_PATTERN, DEFAULT_PAGE_SIZE, DISABLED_REASONS, LANGUAGES, PAGE_SIZES } from './rules.ts';
+import { ANTI_PHISHING_PATTERN, DEFAULT_PAGE_SIZE, DISABLED_REASONS, LANGUAGES, ORDER_GUARD_LIMITS, PAGE_SIZES } from './rules.ts';
 import { ContactFields, IntegerEnum, IsoTime, Page, Strict, StringEnum } from './schema.ts';
 import { StepUpFields } from './security.ts';
 
@@ -49,6 +49,16 @@ const LoginRecord = Type.Object({
 
 const Language = StringEnum(LANGUAGES);
 
+/** The account's fat-finger guard (contract/rules.ts `DEFAULT_ORDER_GUARD`). */
+export const OrderGuard = Type.Object({
+  priceBandOn: Type.Boolean(),
+  /** percent of the mark/last price, 0.1 to 100 */
+  priceBandPct: Type.Number({ minimum: ORDER_GUARD_LIMITS.bandMinPct, maximum: ORDER_GUARD_LIMITS.bandMaxPct }),
+  notionalOn: Type.Boolean(),
+  /** whole USDT */
+  maxNotional: Type.Integer({ minimum: ORDER_GUARD_LIMITS.notionalMin, maximum: ORDER_GUARD_LIMITS.notionalMax }),
+});
+
 export const profileCalls = {
   '/institution/getUserInfo': userGet(
     undefined,
@@ -74,6 +84,7 @@ export const profileCalls = {
       frozen: Type.Boolean(),
       frozenAt: Type.Union([IsoTime, Type.Null()]),
       orderConfirmStatus: Type.Boolean(),
+      orderGuard: OrderGuard,
       brokerOpen: Type.Boolean(),
       withdrawBans: Type.Array(WithdrawBan),
       createdAt: IsoTime,
@@ -101,6 +112,7 @@ export const profileCalls = {
   /** spec §4: a freeze disables withdrawals and exchange and signs the user out everywhere; frozen already → 10011. */
   '/institution/frozenLatestAccount': userPost(undefined, Type.Object({ frozen: Type.Literal(true) })),
   '/institution/updateOrderConfirmStatus': userPost(Strict({ orderConfirmStatus: Type.Boolean() }), Type.Object({ orderConfirmStatus: Type.Boolean() })),
+  '/institution/updateOrderGuard': userPost(Strict(OrderGuard.properties), OrderGuard),
   '/institution/updatePreferredLanguage': userPost(Strict({ preferredLanguage: Language }), Type.Object({ preferredLanguage: Language })),
   '/institution/agree/broker/open': userPost(undefined, Type.Object({ brokerOpen: Type.Literal(true) })),
   '/broker/business/cooperation/add': userPost(Strict(ContactFields), Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]) })),

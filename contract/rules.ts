@@ -152,3 +152,11 @@ export const PHONE_PATTERN = /^\d{5,15}$/;
  */
 export const DISABLED_REASONS = ['operations', 'kycBasic', 'kycAdvanced', 'gaRequired', 'frozen', 'withdrawBan'] as const;
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
+
+/**
+ * The account's fat-finger guard (beyond the spec, as Binance's and Deribit's order-price protection do): an order
+ * priced more than `priceBandPct` % from the mark (futures) or last price (spot), or worth more than `maxNotional`
+ * USDT, asks a second time with the figures. Each limit can be switched off; a switched-off limit keeps its value.
+ */
+export const ORDER_GUARD_LIMITS = { bandMinPct: 0.1, bandMaxPct: 100, notionalMin: 1, notionalMax: 1_000_000_000_000 } as const;
+export const DEFAULT_ORDER_GUARD = { priceBandOn: true, priceBandPct: 5, notionalOn: true, maxNotional: 1_000_000 } as const;

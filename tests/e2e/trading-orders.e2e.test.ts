@@ -204,6 +204,9 @@ describe('limit orders', () => {
     const bestBid = new Decimal((await sim.book('spot', 'ETHUSDT', 1)).bids[0]![0]);
     const price = bestBid.mul('0.8').toDecimalPlaces(2).toFixed(2);
     await placeOrder(page, { side: 'buy', type: 'limit', price, volume: '0.01' });
+    // 20 % under the market: the fat-finger guard (default band 5 %) asks again before it is placed.
+    await page.getByTestId('fat-finger').waitFor();
+    await page.getByRole('dialog').locator('.td-modal__button', { hasText: 'Place the order anyway' }).click();
     await page.getByTestId('tab-currentOrder').click();
     // shown at the tick with thousands separators (glossary "Numbers")
     const shownPrice = price.replace(/\B(?=(\d{3})+(?!\d))(?=\d*\.)/g, ',');

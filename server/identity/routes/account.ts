@@ -8,6 +8,7 @@ import { ApiError, Code } from '../../platform/envelope.ts';
 import { kycState } from '../kyc.ts';
 import { buildUserMenu } from '../menus.ts';
 import { freezeAccount, freezeByLink } from '../freeze-link.ts';
+import { readOrderGuard, writeOrderGuard } from '../order-guard.ts';
 
 /** The calls of contract/account.ts `profileCalls` that open broker rights and ask for cooperation: the broker serves them (server/broker/agreement.ts). */
 export const BROKER_PROFILE_CALLS = ['/institution/agree/broker/open', '/broker/business/cooperation/add'] as const;
@@ -20,7 +21,7 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
   serveCalls(ctx, app, splitCalls(profileCalls, BROKER_PROFILE_CALLS).rest, {
     '/institution/getUserInfo': async ({ auth }) => {
       const { user } = auth;
-      const [kyc, bans] = await Promise.all([kycState(ctx.db, user.id), activeWithdrawBans(ctx, ctx.db, user.id)]);
+      const [kyc, bans, orderGuard] = await Promise.all([kycState(ctx.db, user.id), activeWithdrawBans(ctx, ctx.db, user.id), readOrderGuard(ctx.db, user.id)]);
       return {
         userId: user.id,
         userName: user.email,
@@ -42,6 +43,7 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
         frozen: user.frozen_at !== null,
         frozenAt: user.frozen_at?.toISOString() ?? null,
         orderConfirmStatus: user.order_confirm,
+        orderGuard,
         brokerOpen: user.broker_agreed_at !== null,
         withdrawBans: bans,
         createdAt: user.created_at.toISOString(),
@@ -94,6 +96,8 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
       ]);
       return { orderConfirmStatus: body.orderConfirmStatus };
     },
+
+    '/institution/updateOrderGuard': async ({ auth, body }) => writeOrderGuard(ctx.db, auth.user.id, body, nowDate(ctx)),
 
     '/institution/updatePreferredLanguage': async ({ auth, body }) => {
       await ctx.db.query('update users set preferred_language = $2, updated_at = $3 where id = $1', [

@@ -7,7 +7,8 @@ import { showToast } from '../../lib/toast/index.ts';
 import { tickersStore } from '../../market/index.ts';
 import type { Pair } from '../market/index.ts';
 import { actionFor, type HotkeyAction } from './hotkeys.ts';
-import { cancelAll, closeAll, place, type ActionResult } from './lightning-actions.ts';
+import { cancelAll, closeAll, type ActionResult } from './lightning-actions.ts';
+import { placeGuarded } from './lightning-guard.tsx';
 import { activeConfig, lightningStore, recentreLadder, setVolume } from './lightning-store.ts';
 
 /** The toast of a one-click order: placed, or why it was not (the order rules' message). */
@@ -60,7 +61,7 @@ export function useLightningRun(pair: Pair | undefined, keyId: string | null, is
         }
         const last = tickersStore.getState().tickers.usdm[pair.symbol]?.c;
         const reference = last ? new Decimal(String(last)) : null;
-        void place(pair, keyId, { side: action, priceType: 'market', volume: state.volume, referencePrice: reference }).then((result) => reportPlaced(result, t));
+        placeGuarded(pair, keyId, { side: action, priceType: 'market', volume: state.volume, referencePrice: reference }, (result) => reportPlaced(result, t));
       } else if (action === 'close') {
         closeAll(pair, keyId)
           .then(({ closed }) => (closed > 0 ? say('success', 'feedback.closed') : say('info', 'feedback.noPosition')))

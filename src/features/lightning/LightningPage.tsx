@@ -11,7 +11,8 @@ import { OrdersArea, useTradingAccount } from '../trading/shared.ts';
 import { ConfigPanel } from './ConfigPanel.tsx';
 import { FeePanel } from './FeePanel.tsx';
 import { HotkeyPanel } from './HotkeyPanel.tsx';
-import { cancelOrders, place, refreshOpenOrders, refreshPositions } from './lightning-actions.ts';
+import { cancelOrders, refreshOpenOrders, refreshPositions } from './lightning-actions.ts';
+import { LightningGuard, placeGuarded } from './lightning-guard.tsx';
 import { LightningControls, reportPlaced } from './LightningControls.tsx';
 import { LightningLadder } from './LightningLadder.tsx';
 import { activeConfig, lightningStore, loadConfigs, loadFees, loadKeyboard, togglePanel } from './lightning-store.ts';
@@ -69,8 +70,9 @@ export default function LightningPage() {
   const keyId = useTradingAccount();
   const panels = useStore(lightningStore, (s) => s.panels);
   const oneClick = useStore(lightningStore, (s) => activeConfig(s)?.switchOpen ?? true);
-  // Subscribes the pair's ticker; the hotkey handler reads the latest value from the store.
+  // Subscribes the pair's ticker and mark; the hotkey handler and the fat-finger guard read the latest values from the stores.
   useTicker(symbol, 'usdm');
+  useMarkPrice(symbol);
 
   useEffect(() => void loadPairs(), []);
   useEffect(() => {
@@ -123,7 +125,7 @@ export default function LightningPage() {
                 showToast({ severity: 'warn', text: t('feedback.noSize') });
                 return;
               }
-              void place(pair, keyId, { side, priceType: 'limit', price, volume, referencePrice: null }).then((result) => reportPlaced(result, t));
+              placeGuarded(pair, keyId, { side, priceType: 'limit', price, volume, referencePrice: null }, (result) => reportPlaced(result, t));
             }}
             onCancel={(orderIds) => keyId && void cancelOrders(pair, keyId, orderIds).catch(() => {})}
           />
@@ -137,6 +139,7 @@ export default function LightningPage() {
         )}
       </div>
       {panels.tradeData && <OrdersArea pair={pair} />}
+      <LightningGuard pair={pair} />
     </div>
   );
 }

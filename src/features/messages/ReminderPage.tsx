@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { usePageMeta } from '../../lib/page-meta/index.ts';
 import { useSession } from '../../lib/session/index.ts';
 import { setOrderConfirm, useOrderConfirm } from '../../lib/session/order-confirm.ts';
+import { OrderGuardPanel } from './OrderGuardSettings.tsx';
 import { acknowledgeSafetyNotice, readSafetyNotice } from './safety-notice.ts';
 import './messages.css';
 
@@ -39,6 +40,7 @@ export default function ReminderPage() {
         )}
       </section>
       {isLogin ? <OrderConfirmReminder /> : null}
+      {isLogin ? <OrderGuardPanel /> : null}
     </div>
   );
 }

@@ -12,6 +12,8 @@ export { futuresData } from './futures-data/instance.ts';
 export { tradeApi, type FeeRow, type FillView, type OrderView } from './futures-data/trade-api.ts';
 export { useTradingAccount } from './futures-data/use-trading-account.ts';
 export { validateOrder, type FieldError } from './order-entry/validate.ts';
+export { checkFatFingerNow, type FatFingerBreach } from './order-entry/fat-finger.ts';
+export { FatFingerModal } from './order-entry/FatFingerModal.tsx';
 export { usePaintedRows } from './painted-rows.ts';
 export { COPY_MS, useContentBox } from './row-painter.ts';
 export { writeText } from './TextColumn.tsx';

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PercentSlider } from '../../../components/index.ts';
+import { FatFingerModal } from './FatFingerModal.tsx';
 import { OrderConfirmModal } from './OrderConfirmModal.tsx';
 import { FuturesEstimates, FuturesOptions } from './FuturesOptions.tsx';
 import { DirectionButtons } from './DirectionButtons.tsx';
@@ -31,7 +32,7 @@ export interface OrderFormProps {
  */
 export function OrderForm({ rules, balance, onSubmit, blockedText = null }: OrderFormProps) {
   const { t } = useTranslation('orders');
-  const { form, dispatch, errors, setErrors, pending, setPending, sending, refused, futures, ctx, sizingPrice, baseVolume, volumeError, setPercent, submit, send, value } =
+  const { form, dispatch, errors, setErrors, pending, setPending, sending, refused, futures, ctx, sizingPrice, baseVolume, volumeError, setPercent, submit, proceed, fatFinger, value } =
     useOrderForm(rules, balance, onSubmit);
   const uid = useId();
   const clearErrors = () => setErrors({});
@@ -61,7 +62,8 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
         </>
       )}
       <SubmitBar refused={refused} blockedText={blockedText} futures={futures} direction={form.direction} reduceOnly={form.reduceOnly} baseAsset={rules.baseAsset} sending={sending} />
-      <OrderConfirmModal pending={pending} rules={rules} value={value} leverage={ctx.leverage} sending={sending} onClose={() => setPending(null)} onConfirm={() => pending && void send(pending)} />
+      <OrderConfirmModal pending={pending} rules={rules} value={value} leverage={ctx.leverage} sending={sending} onClose={() => setPending(null)} onConfirm={() => pending && proceed(pending)} />
+      <FatFingerModal breach={fatFinger.breach} rules={rules} sending={sending} onClose={fatFinger.cancel} onConfirm={fatFinger.confirm} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { useEffect, useReducer, useState } from 'react';
 import { useOrderConfirm } from '../../../lib/session/order-confirm.ts';
 import { pickedPriceStore } from '../picked-price.ts';
+import { useFatFingerGate } from './fat-finger.ts';
 import { INITIAL_FORM, formReducer, type Direction } from './form-state.ts';
 import { refusalKey, type OrderRequest } from './order-request.ts';
 import {
@@ -54,6 +55,7 @@ export function useOrderForm(
 
   const futures = rules.market === 'usdm';
   const ctx = balance(form.direction);
+  const fatFinger = useFatFingerGate<OrderRequest>(rules, ctx.referencePrice);
   const sizingPrice = effectivePrice(form.priceType, parseOrNull(form.price), parseOrNull(form.stopPrice), ctx);
   // Size in USDT (spec §3 "Trade form", USD-M): the base volume it buys at the order's price, floored to the step.
   const baseVolume = futures && form.sizeUnit === 'quote' ? volumeFromQuote(form.volume, sizingPrice, rules.stepSize) : form.volume;
@@ -91,6 +93,12 @@ export function useOrderForm(
     };
     // spec §3 userInfo.orderConfirmStatus: the confirmation is skipped once the account turned it off ("don't ask again").
     if (askFirst) setPending(order);
+    else proceed(order);
+  };
+
+  // The fat-finger guard (fat-finger.ts) asks again, with the figures, even when the confirmation is off.
+  const proceed = (order: OrderRequest) => {
+    if (fatFinger.hold(order, send)) setPending(null);
     else void send(order);
   };
 
@@ -112,7 +120,7 @@ export function useOrderForm(
 
   const value = pending ? (pending.price ? new Decimal(pending.price) : pending.stopPrice ? new Decimal(pending.stopPrice) : ctx.referencePrice)?.mul(pending.volume) : null;
 
-  return { form, dispatch, errors, setErrors, pending, setPending, sending, refused, futures, ctx, sizingPrice, baseVolume, volumeError, setPercent, submit, send, value };
+  return { form, dispatch, errors, setErrors, pending, setPending, sending, refused, futures, ctx, sizingPrice, baseVolume, volumeError, setPercent, submit, send, proceed, fatFinger, value };
 }
 
 export type OrderFormModel = ReturnType<typeof useOrderForm>;
