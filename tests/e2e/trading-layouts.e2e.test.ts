@@ -230,12 +230,19 @@ describe('trading layouts (issue 18)', () => {
     expect(await positions.evaluate((el) => el.tagName)).toBe('UL');
     expect(await positions.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 390)).toBe(true);
     await expect.poll(() => page.locator('.td-modal__button--primary').count(), { timeout: 5_000 }).toBe(0);
+    // The card names the position's place in the auto-deleveraging queue (one to five lights).
+    expect(await row.first().getByTestId('position-adl').getAttribute('data-lit')).toMatch(/^[1-5]$/);
     await saveScreenshot(page, `trading-layouts-positions-${lang}-390x844`);
     await row.first().getByTestId('position-close').click();
     await page.getByTestId('order-confirm').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: confirmText[lang], exact: true }).click();
     await page.getByTestId('order-confirm').waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('position-row').filter({ has: page.getByText('BTCUSDT') }).count(), { timeout: 15_000 }).toBe(0);
+    // The closed position is in the position history, under the locale's name for the tab.
+    await page.getByTestId('tab-positionHistory').click();
+    expect(await page.getByTestId('tab-positionHistory').textContent()).toBe(lang === 'zh-HK' ? '倉位歷史' : 'Position history');
+    await page.locator('[data-testid="position-history-row"][data-pair="BTCUSDT"][data-status="closed"]').first().waitFor({ timeout: 10_000 });
+    await saveScreenshot(page, `trading-layouts-position-history-${lang}-390x844`);
     expect(errors).toEqual([]);
     await close();
   });
