@@ -20,7 +20,7 @@ const D = (v: Decimal.Value) => new Decimal(v);
 const btc = makeBrackets(MAJOR_TIERS);
 const FEE = D('0.0005');
 
-function pos(p: Partial<RiskPosition> & { size: Decimal.Value; entry: Decimal.Value }): RiskPosition {
+function pos(p: Partial<Omit<RiskPosition, 'size' | 'entry'>> & { size: Decimal.Value; entry: Decimal.Value }): RiskPosition {
   return {
     symbol: 'BTCUSDT',
     positionSide: 'BOTH',
@@ -34,7 +34,7 @@ function pos(p: Partial<RiskPosition> & { size: Decimal.Value; entry: Decimal.Va
   };
 }
 
-function order(o: Partial<OrderIntent> & Pick<OrderIntent, 'side'> & { qty: Decimal.Value; price: Decimal.Value }): OrderIntent {
+function order(o: Partial<Omit<OrderIntent, 'qty' | 'price'>> & Pick<OrderIntent, 'side'> & { qty: Decimal.Value; price: Decimal.Value }): OrderIntent {
   return { symbol: 'BTCUSDT', positionSide: 'BOTH', leverage: 10, marginType: 'cross', takerFeeRate: FEE, brackets: btc, ...o, qty: D(o.qty), price: D(o.price) };
 }
 
