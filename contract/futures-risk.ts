@@ -42,6 +42,41 @@ export interface RiskAccount {
   positions: readonly RiskPosition[];
 }
 
+/** What the position query answers of a position (contract/futures.ts PositionView), as decimal strings. */
+export interface PositionFields {
+  instrumentId: string;
+  positionSide: PositionSide;
+  marginType: MarginType;
+  positionAmt: string;
+  entryPrice: string;
+  margin: string;
+  unrealizedProfitLoss: string;
+  maintMargin: string;
+}
+
+/**
+ * The account from what the app reads (the capital snapshot's wallet `balance` and the position query): the cross
+ * wallet is the wallet balance less the isolated margins. `Dec` is the decimal.js constructor to read with.
+ */
+export function riskAccountFromViews(balance: string | null, positions: readonly PositionFields[], Dec: Decimal.Constructor = Decimal): RiskAccount {
+  const open = positions
+    .filter((p) => !new Dec(p.positionAmt).isZero())
+    .map(
+      (p): RiskPosition => ({
+        symbol: p.instrumentId,
+        positionSide: p.positionSide,
+        marginType: p.marginType,
+        size: new Dec(p.positionAmt),
+        entry: new Dec(p.entryPrice),
+        isolatedMargin: new Dec(p.marginType === 'isolated' ? p.margin : 0),
+        upnl: new Dec(p.unrealizedProfitLoss),
+        mm: new Dec(p.maintMargin),
+      }),
+    );
+  const isolated = open.reduce((sum, p) => sum.add(p.isolatedMargin), new Dec(0));
+  return { crossWallet: new Dec(balance ?? 0).sub(isolated), positions: open };
+}
+
 const zeroLike = (x: Decimal): Decimal => x.mul(0);
 // Decimal.max/min would answer in the default constructor's precision; these keep the caller's values.
 const larger = (a: Decimal, b: Decimal): Decimal => (a.gte(b) ? a : b);

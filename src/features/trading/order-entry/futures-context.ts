@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { hedgeSideOf, orderSplit, type PositionSide, type RiskAccount, type RiskPosition } from '../../../../contract/futures-risk.ts';
+import { hedgeSideOf, orderSplit, riskAccountFromViews, type PositionSide, type RiskAccount } from '../../../../contract/futures-risk.ts';
 import type { CapitalSnapshot, PositionView } from '../futures-data/trade-api.ts';
 import type { Direction } from './form-state.ts';
 import type { BalanceContext } from './validate.ts';
@@ -18,24 +18,9 @@ export interface FuturesAccountInputs {
   referencePrice: Decimal | null;
 }
 
-function riskPosition(p: PositionView): RiskPosition {
-  return {
-    symbol: p.instrumentId,
-    positionSide: p.positionSide,
-    marginType: p.marginType,
-    size: new Decimal(p.positionAmt),
-    entry: new Decimal(p.entryPrice),
-    isolatedMargin: p.marginType === 'isolated' ? new Decimal(p.margin) : new Decimal(0),
-    upnl: new Decimal(p.unrealizedProfitLoss),
-    mm: new Decimal(p.maintMargin),
-  };
-}
-
-/** The account as contract/futures-risk.ts reads it: the cross wallet is the wallet balance less the isolated margins. */
+/** The account as contract/futures-risk.ts reads it (the cross wallet is the wallet balance less the isolated margins). */
 export function riskAccountOf(capital: CapitalSnapshot | null, positions: readonly PositionView[]): RiskAccount {
-  const open = positions.filter((p) => !new Decimal(p.positionAmt).isZero()).map(riskPosition);
-  const isolated = open.reduce((sum, p) => sum.add(p.isolatedMargin), new Decimal(0));
-  return { crossWallet: capital ? new Decimal(capital.balance).sub(isolated) : new Decimal(0), positions: open };
+  return riskAccountFromViews(capital?.balance ?? null, positions);
 }
 
 /**
