@@ -1,12 +1,11 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import type { Static } from 'typebox';
 import type { CapitalSnapshot, PositionView as PositionViewSchema } from '../../contract/futures.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { ZERO, max, out } from '../platform/decimal.ts';
-import { jointLiquidationPrice } from '../../contract/futures-brackets.ts';
+import { liquidationAtTick, positionLiquidation, type RiskAccount, type RiskPosition } from '../../contract/futures-risk.ts';
 import {
   initialMargin,
-  liquidationPrice,
   maintenanceMargin,
   marginRatio,
   notional,
@@ -81,31 +80,32 @@ export async function futuresAccount(tx: Queryable, view: MarketView, userId: nu
   };
 }
 
-/**
- * The margin that backs one position (WB − TMM1 + UPNL1): its isolated margin, or the cross wallet plus the
- * other cross positions' PnL less their maintenance margin (the hedge-mode case is positionLiquidationPrice).
- */
-export function backingMargin(account: FuturesAccount, f: PositionFigures, exclude: (other: PositionFigures) => boolean = (other) => other === f): Decimal {
-  if (f.marginType === 'isolated') return f.row.isolatedMargin;
-  let wb = account.free.add(account.locked);
-  for (const other of account.positions) {
-    if (exclude(other) || other.marginType !== 'cross') continue;
-    wb = wb.add(other.upnl).sub(other.mm);
-  }
-  return wb;
+function riskPosition(f: PositionFigures): RiskPosition {
+  return {
+    symbol: f.row.symbol,
+    positionSide: f.row.positionSide,
+    marginType: f.marginType,
+    size: f.row.size,
+    entry: f.row.entry,
+    isolatedMargin: f.row.isolatedMargin,
+    upnl: f.upnl,
+    mm: f.mm,
+  };
+}
+
+/** The account as contract/futures-risk.ts reads it: the cross wallet (free + order holds, isolated margins apart) and the open positions. */
+export function riskAccount(account: FuturesAccount): RiskAccount {
+  return { crossWallet: account.free.add(account.locked), positions: account.positions.filter((f) => !f.row.size.isZero()).map(riskPosition) };
 }
 
 /**
- * A position's liquidation price. A cross position in hedge mode with the other side of its symbol open
- * liquidates together with it: both move with one mark (contract/futures-brackets.ts jointLiquidationPrice).
+ * A position's liquidation price (0: none reachable), by contract/futures-risk.ts — the function the order form's
+ * estimate runs too: isolated on its margin, cross on the wallet less the other contracts' maintenance margin plus
+ * their PnL, hedge mode's two cross sides of a symbol together.
  */
-export function positionLiquidationPrice(account: FuturesAccount, f: PositionFigures): Decimal {
-  const sameSymbol = (other: PositionFigures) => other.row.symbol === f.row.symbol && other.marginType === 'cross' && !other.row.size.isZero();
-  if (f.marginType === 'cross' && f.row.positionSide !== 'BOTH' && account.positions.some((o) => o !== f && sameSymbol(o))) {
-    const legs = account.positions.filter(sameSymbol).map((o) => ({ size: o.row.size, entry: o.row.entry, brackets: o.brackets }));
-    return jointLiquidationPrice(legs, backingMargin(account, f, sameSymbol), f.mark) ?? ZERO;
-  }
-  return liquidationPrice(f.row, backingMargin(account, f), f.brackets);
+export function positionLiquidationPrice(account: FuturesAccount, f: PositionFigures, risk: RiskAccount = riskAccount(account)): Decimal {
+  const own = risk.positions.find((p) => p.symbol === f.row.symbol && p.positionSide === f.row.positionSide) ?? riskPosition(f);
+  return positionLiquidation(risk, own, f.brackets, f.mark) ?? ZERO;
 }
 
 /**
@@ -113,7 +113,7 @@ export function positionLiquidationPrice(account: FuturesAccount, f: PositionFig
  * lower than shown), down for a short.
  */
 export function atTick(price: Decimal, tick: Decimal, long: boolean): Decimal {
-  return price.div(tick).toDecimalPlaces(0, long ? Decimal.ROUND_UP : Decimal.ROUND_DOWN).mul(tick);
+  return liquidationAtTick(price, tick, long);
 }
 
 /** A position as the position query returns it (contract/futures.ts PositionView). */

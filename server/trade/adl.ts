@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Queryable } from '../platform/db/client.ts';
 import { D, ZERO, type Dec } from '../platform/decimal.ts';
-import { backingMargin, futuresAccount, type FuturesAccount, type PositionFigures } from './account.ts';
+import { futuresAccount, type FuturesAccount, type PositionFigures } from './account.ts';
 import type { MarketView } from './markets.ts';
 
 /**
@@ -31,7 +31,8 @@ export function quantileOf(score: Dec, scores: readonly Dec[]): number {
 const sideKey = (f: PositionFigures) => `${f.row.symbol}:${f.row.size.isPositive() ? 'long' : 'short'}`;
 
 function scoreOf(account: FuturesAccount, f: PositionFigures): Dec {
-  const wb = f.marginType === 'isolated' ? f.row.isolatedMargin : backingMargin(account, f, () => true);
+  // The cross wallet: the swap account's USDT, free and held by orders.
+  const wb = f.marginType === 'isolated' ? f.row.isolatedMargin : account.free.add(account.locked);
   return leveragePnl(wb, f.upnl, f.mm);
 }
 

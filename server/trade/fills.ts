@@ -4,6 +4,7 @@ import { Entry, post } from '../ledger/ledger.ts';
 import type { Instrument } from '../sim/index.ts';
 import { D, ZERO } from '../platform/decimal.ts';
 import { applyFill } from './futures-math.ts';
+import { isolatedMarginAfter } from '../../contract/futures-risk.ts';
 import { feeOf, type Fill } from './matching.ts';
 import { feeRate, insertFill, spotFee, type OrderRow } from './orders.ts';
 import { recordPositionFill } from './position-history.ts';
@@ -65,8 +66,10 @@ export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, a
   let freeDelta = release.add(realized).sub(fee);
   let isolated = before.isolatedMargin;
   if (o.marginType === 'isolated') {
-    const freed = before.size.isZero() ? ZERO : r18(isolated.mul(effect.closed).div(before.size.abs()));
-    const added = r18(effect.opened.mul(fill.price).div(o.leverage ?? 1));
+    // contract/futures-risk.ts: the order form's estimate moves the margin the same way.
+    const moved = isolatedMarginAfter(isolated, before.size, { ...effect, ...effect.position }, fill.price, o.leverage ?? 1);
+    const freed = r18(moved.freed);
+    const added = r18(moved.added);
     isolated = isolated.sub(freed).add(added);
     freeDelta = freeDelta.add(freed).sub(added);
   }

@@ -1,5 +1,6 @@
 import type { Dec } from '../platform/decimal.ts';
-import { D, ZERO, min } from '../platform/decimal.ts';
+import { D, ZERO } from '../platform/decimal.ts';
+import { applyFill as applyFillOf } from '../../contract/futures-risk.ts';
 import { type Bracket, bracketOf, liquidationPriceOf } from '../../contract/futures-brackets.ts';
 
 /**
@@ -18,6 +19,12 @@ export interface PositionState {
   entry: Dec;
 }
 
+/** A fill of `signedQty` (buy > 0, sell < 0) at `price` applied to a position (contract/futures-risk.ts, the order form's estimate applies the same). */
+export function applyFill(position: PositionState, signedQty: Dec, price: Dec): FillEffect {
+  const { size, entry, ...effect } = applyFillOf(position, signedQty, price);
+  return { position: { size, entry }, ...effect };
+}
+
 export interface FillEffect {
   position: PositionState;
   /** PnL realised by the part that reduced the position. */
@@ -26,25 +33,6 @@ export interface FillEffect {
   closed: Dec;
   /** Base quantity that opened or increased it. */
   opened: Dec;
-}
-
-/** A fill of `signedQty` (buy > 0, sell < 0) at `price` applied to a position. */
-export function applyFill(position: PositionState, signedQty: Dec, price: Dec): FillEffect {
-  const { size, entry } = position;
-  if (size.isZero() || size.isPositive() === signedQty.isPositive()) {
-    const newSize = size.add(signedQty);
-    const newEntry = size.abs().mul(entry).add(signedQty.abs().mul(price)).div(newSize.abs());
-    return { position: { size: newSize, entry: newEntry }, realized: ZERO, closed: ZERO, opened: signedQty.abs() };
-  }
-  const closed = min(size.abs(), signedQty.abs());
-  const direction = size.isPositive() ? 1 : -1;
-  const realized = closed.mul(price.sub(entry)).mul(direction);
-  const newSize = size.add(signedQty);
-  const opened = signedQty.abs().sub(closed);
-  if (newSize.isZero()) return { position: { size: ZERO, entry: ZERO }, realized, closed, opened: ZERO };
-  // Flipped: the rest opens a new position at the fill price.
-  const newEntry = opened.gt(0) ? price : entry;
-  return { position: { size: newSize, entry: newEntry }, realized, closed, opened };
 }
 
 export function unrealizedPnl(position: PositionState, mark: Dec): Dec {

@@ -5,7 +5,8 @@ import { futuresAccount } from './account.ts';
 import { D, ZERO } from '../platform/decimal.ts';
 import { TradeCode, insufficient, tradeError } from '../platform/refusals.ts';
 import { badInput } from '../platform/envelope.ts';
-import { feeOf, sumQty, sumQuote, walkBook, type Fill, type Side } from './matching.ts';
+import { sumQty, sumQuote, walkBook, type Fill, type Side } from './matching.ts';
+import { orderCost, orderSplit } from '../../contract/futures-risk.ts';
 import type { MarketView, Pair } from './markets.ts';
 import { feeRate, type WorkingType } from './orders.ts';
 import { positions, type PositionRow, type PositionSide } from './store.ts';
@@ -38,13 +39,11 @@ export function watchedPrice(view: MarketView, inst: Instrument, workingType: Wo
   return workingType === 'MARK_PRICE' ? view.mark(inst) : view.lastPrice(inst);
 }
 
-/** What the order can close: the opposite side in one-way mode, the named side's position in hedge mode. */
+/** What the order can close: the opposite side in one-way mode, the named side's position in hedge mode (contract/futures-risk.ts orderSplit, the form's too). */
 export async function closableOf(tx: Queryable, userId: number, e: Execution): Promise<{ closing: boolean; closable: Decimal; position: PositionRow | undefined }> {
   const position = (await positions(tx, userId, e.pair.inst.symbol)).find((p) => p.positionSide === e.positionSide);
-  const size = position?.size ?? ZERO;
-  const closing =
-    e.positionSide === 'BOTH' ? !size.isZero() && size.isPositive() === (e.side === 'sell') : (e.positionSide === 'LONG') === (e.side === 'sell');
-  return { closing, closable: closing ? size.abs() : ZERO, position };
+  const { closing, closable } = orderSplit(position?.size ?? ZERO, e.side, e.positionSide, e.quantity);
+  return { closing, closable, position };
 }
 
 /** Reduce-only (and hedge-mode closing) orders never open or add: 10105 otherwise. */
@@ -72,8 +71,9 @@ export async function assess(tx: Queryable, view: MarketView, userId: number, e:
   if (e.exec === 'market' && fills.length === 0) throw tradeError(TradeCode.noLiquidity);
   const refPrice = e.exec === 'limit' ? e.price! : sumQuote(fills).div(sumQty(fills));
   if (!e.closePosition) checkNotional(e.pair, refPrice.mul(e.quantity));
+  // contract/futures-risk.ts orderCost: the order form shows the same figure as its cost.
   const opening = D.max(ZERO, e.quantity.sub(closable));
-  const required = opening.mul(refPrice).div(e.leverage).add(feeOf(e.quantity.mul(refPrice), feeRate('usdm', false)));
+  const required = orderCost(opening, e.quantity, refPrice, e.leverage, feeRate('usdm', false));
   const account = await futuresAccount(tx, view, userId, true);
   if (required.gt(account.available)) throw insufficient('USDT');
   return { fills, required };

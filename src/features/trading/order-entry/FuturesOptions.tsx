@@ -73,7 +73,7 @@ export function FuturesOptions(props: { form: TradeFormState; dispatch: Dispatch
 }
 
 /** Before submitting (spec §2 "Futures trading"): the cost (initial margin + taker fee), the maximum openable size and the estimated liquidation price. */
-export function FuturesEstimates(props: { rules: PairRules; form: TradeFormState; ctx: BalanceContext; price: Decimal | null; volume: string }) {
+export function FuturesEstimates(props: { rules: PairRules & { symbol: string }; form: TradeFormState; ctx: BalanceContext; price: Decimal | null; volume: string }) {
   const { rules, form, ctx, price, volume } = props;
   const { t } = useTranslation('orders');
   let qty: Decimal | null = null;
@@ -85,7 +85,8 @@ export function FuturesEstimates(props: { rules: PairRules; form: TradeFormState
   const ok = price !== null && price.gt(0) && qty !== null && qty.gt(0);
   const cost = ok ? requiredFunds(rules, form.direction, price, qty!, ctx) : null;
   const max = volumeForPercent(rules, form.direction, form.priceType, 100, ctx, price);
-  const liq = ok && !form.reduceOnly ? estimatedLiquidation(form.direction, price, qty!, ctx.leverage ?? 1, rules.baseAsset) : null;
+  // Reduce-only without the account: nothing to tell of the position it reduces.
+  const liq = ok && (ctx.risk || !form.reduceOnly) ? estimatedLiquidation(rules, form.direction, price, qty!, ctx) : null;
   const tickDecimals = new Decimal(rules.tickSize).decimalPlaces();
   return (
     <dl className="td-of-estimates" data-testid="order-estimates">
@@ -99,7 +100,7 @@ export function FuturesEstimates(props: { rules: PairRules; form: TradeFormState
       </div>
       <div>
         <dt>{t('form.estLiquidation')}</dt>
-        <dd data-testid="order-liquidation">{liq ? `${liq.toDecimalPlaces(tickDecimals).toFixed(tickDecimals)} ${rules.quoteAsset}` : '--'}</dd>
+        <dd data-testid="order-liquidation">{liq ? `${liq.toFixed(tickDecimals)} ${rules.quoteAsset}` : '--'}</dd>
       </div>
     </dl>
   );

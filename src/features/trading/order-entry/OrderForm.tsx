@@ -18,8 +18,8 @@ export { refusalKey, sideLabel, type OrderRequest } from './order-request.ts';
 
 export interface OrderFormProps {
   rules: OrderFormRules;
-  /** What an order of each direction may use (spot buys spend quote, sells base). */
-  balance: (direction: Direction) => BalanceContext;
+  /** What an order of each direction may use (spot buys spend quote, sells base; USD-M: reduce-only picks the hedge side). */
+  balance: (direction: Direction, reduceOnly: boolean) => BalanceContext;
   /** Sends the order; resolves when it was accepted (the form then clears the volume). */
   onSubmit: (order: OrderRequest) => Promise<void>;
   /** Shown instead of the submit button (signed out, no key, spot trading forbidden). */

@@ -16,6 +16,10 @@ import { OrderForm, type OrderRequest } from './OrderForm.tsx';
 import { PickedPriceNote } from './PickedPriceNote.tsx';
 import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
 import type { BalanceContext } from './validate.ts';
+import { futuresBalance } from './futures-context.ts';
+import { hedgeSideOf } from '../../../../contract/futures-risk.ts';
+
+const NO_POSITIONS: PositionView[] = [];
 
 /** The sandbox's USD-M taker rate until the fee query answers (spec §7 fee/query). */
 const DEFAULT_TAKER_FEE = '0.0005';
@@ -58,33 +62,29 @@ export function TradeForm({ pair }: { pair: Pair }) {
   const ticker = useTicker(pair.symbol, pair.market);
   const spot = useSpotBalances(isLogin && pair.market === 'spot');
   const capital = useStore(futuresData.store, (s) => s.capital);
-  const positions = useStore(futuresData.store, (s) => s.tabs.positionOrder.list) as PositionView[];
+  // Every open position (not the positions tab's filtered rows): cross positions share the wallet the estimate needs.
+  const positions = useStore(futuresData.store, (s) => s.positions ?? NO_POSITIONS);
+  const crossed = useSession((s) => s.crossed);
   const leverage = useStore(leverageStore, (s) => (s.symbol === pair.symbol ? s.leverage : null));
   const takerFee = useTakerFee(pair, keyId);
 
   const last = ticker?.c;
-  const ctx = useMemo<BalanceContext>(() => {
-    const referencePrice = last !== undefined && last > 0 ? new Decimal(String(last)) : null;
-    if (pair.market === 'spot') {
-      const free = spot?.free;
-      return { available: free ? new Decimal(free[pair.quoteAsset] ?? '0') : null, referencePrice };
-    }
-    // One-way mode: an order against the open position closes it first (no new margin for that part).
-    const held = positions.find((p) => p.instrumentId === pair.symbol && p.positionSide === 'BOTH');
-    return {
-      available: capital ? new Decimal(capital.availableBalance) : null,
-      referencePrice,
-      leverage: leverage ?? 1,
-      takerFeeRate: takerFee,
-      ...(held ? { closable: new Decimal(held.volume) } : {}),
-    };
-  }, [pair, spot, capital, leverage, takerFee, last, positions]);
+  const referencePrice = useMemo(() => (last !== undefined && last > 0 ? new Decimal(String(last)) : null), [last]);
 
-  // Spot sells spend the base asset.
+  // Spot sells spend the base asset; USD-M orders close first what they trade against (futures-context.ts).
   const balance = useCallback(
-    (direction: 'buy' | 'sell'): BalanceContext =>
-      pair.market === 'spot' && direction === 'sell' && spot ? { ...ctx, available: new Decimal(spot.free[pair.baseAsset] ?? '0') } : ctx,
-    [ctx, pair, spot],
+    (direction: 'buy' | 'sell', reduceOnly: boolean): BalanceContext => {
+      if (pair.market === 'spot') {
+        const free = spot?.free;
+        return { available: free ? new Decimal(free[direction === 'sell' ? pair.baseAsset : pair.quoteAsset] ?? '0') : null, referencePrice };
+      }
+      return futuresBalance(
+        { symbol: pair.symbol, capital, positions, hedge, crossed, leverage: leverage ?? 1, takerFeeRate: takerFee, referencePrice },
+        direction,
+        reduceOnly,
+      );
+    },
+    [pair, spot, capital, positions, hedge, crossed, leverage, takerFee, referencePrice],
   );
 
   const blocked = !isLogin
@@ -104,7 +104,7 @@ export function TradeForm({ pair }: { pair: Pair }) {
       volume: order.volume,
       ...(pair.market === 'usdm' && keyId ? { exchangeKeyId: keyId } : {}),
       // Hedge mode: opening buys are LONG, opening sells SHORT; a reduce-only (closing) order names the side it closes.
-      ...(pair.market === 'usdm' && hedge ? { positionSide: (order.direction === 'buy') !== (order.reduceOnly ?? false) ? 'LONG' : 'SHORT' } : {}),
+      ...(pair.market === 'usdm' && hedge ? { positionSide: hedgeSideOf(order.direction, order.reduceOnly ?? false) } : {}),
       ...(pair.market === 'usdm' ? futuresExtras(order, hedge) : {}),
     });
     showToast({ severity: 'success', text: t('form.placed') });

@@ -31,7 +31,7 @@ const parseOrNull = (text: string): Decimal | null => {
  */
 export function useOrderForm(
   rules: OrderFormRules,
-  balance: (direction: Direction) => BalanceContext,
+  balance: (direction: Direction, reduceOnly: boolean) => BalanceContext,
   onSubmit: (order: OrderRequest) => Promise<void>,
 ) {
   const [form, dispatch] = useReducer(formReducer, INITIAL_FORM);
@@ -54,7 +54,8 @@ export function useOrderForm(
   );
 
   const futures = rules.market === 'usdm';
-  const ctx = balance(form.direction);
+  // Hedge mode: reduce-only decides the position side the order trades (futures-context.ts).
+  const ctx = balance(form.direction, form.reduceOnly);
   const fatFinger = useFatFingerGate<OrderRequest>(rules, ctx.referencePrice);
   const sizingPrice = effectivePrice(form.priceType, parseOrNull(form.price), parseOrNull(form.stopPrice), ctx);
   // Size in USDT (spec §3 "Trade form", USD-M): the base volume it buys at the order's price, floored to the step.

@@ -129,19 +129,19 @@ describe('USD-M order types (issue 18)', () => {
     expect([short.errors.takeProfit?.key, short.errors.stopLoss?.key]).toEqual(['errors.mustBeBelow', 'errors.mustBeAbove']);
   });
 
-  it('estimated liquidation price: Binance brackets with the initial margin as the wallet', () => {
+  it('estimated liquidation price without the account: Binance brackets with the initial margin as the (isolated) wallet, at the tick on the safe side', () => {
     const p = new Decimal(60000);
     const liq = (direction: 'buy' | 'sell', qty: string, leverage: number, base = 'BTC', price = p) =>
-      estimatedLiquidation(direction, price, new Decimal(qty), leverage, base)?.toFixed(2) ?? null;
+      estimatedLiquidation({ symbol: `${base}USDT`, baseAsset: base, tickSize: '0.01' }, direction, price, new Decimal(qty), { available: null, referencePrice: null, leverage })?.toFixed(2) ?? null;
     // First tier (notional < 50,000, MMR 0.4 %, no maintenance amount): long 60000 × 0.95 / 0.996, short 60000 × 1.05 / 1.004.
     expect(liq('buy', '0.01', 20)).toBe('57228.92');
     expect(liq('sell', '0.01', 20)).toBe('62749.00');
     // 10 BTC: the notional at liquidation is in the third tier (MMR 1 %, maintenance amount 50 + 1,250 = 1,300):
-    // long (30000 + 1300 − 600000) / (0.1 − 10), short (30000 + 1300 + 600000) / (0.1 + 10). A flat 0.4 % gave 57228.92.
-    expect(liq('buy', '10', 20)).toBe('57444.44');
+    // long (30000 + 1300 − 600000) / (0.1 − 10) = 57444.444… (up to 57444.45), short (30000 + 1300 + 600000) / (0.1 + 10). A flat 0.4 % gave 57228.92.
+    expect(liq('buy', '10', 20)).toBe('57444.45');
     expect(liq('sell', '10', 20)).toBe('62504.95');
-    // The smaller listings' table starts at 1 %: SOL long 10× at 150 → (15 − 150) / (0.01 − 1).
-    expect(liq('buy', '1', 10, 'SOL', new Decimal(150))).toBe('136.36');
+    // The smaller listings' table starts at 1 %: SOL long 10× at 150 → (15 − 150) / (0.01 − 1) = 136.3636… (up to 136.37).
+    expect(liq('buy', '1', 10, 'SOL', new Decimal(150))).toBe('136.37');
     // A 1× long is backed by its whole notional: no price liquidates it.
     expect(liq('buy', '1', 1)).toBeNull();
   });

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { isLimitLike, isStop, type Direction, type PriceType, type TradeFormState } from './form-state.ts';
-import { type Bracket, liquidationPriceOf, makeBrackets, type Tiers, tiersFor } from '../../../../contract/futures-brackets.ts';
+import { type Bracket, makeBrackets, type Tiers, tiersFor } from '../../../../contract/futures-brackets.ts';
+import { estimateOrder, liquidationAtTick, orderCost, type MarginType, type PositionSide, type RiskAccount } from '../../../../contract/futures-risk.ts';
 
 /** What the form needs of the pair (spec §3 trading pair: tickSize, stepSize and their precisions). */
 export interface PairRules {
@@ -29,8 +30,19 @@ export interface BalanceContext {
   referencePrice: Decimal | null;
   leverage?: number;
   takerFeeRate?: Decimal;
-  /** USD-M one-way mode: how much of the order closes an opposite position (needs no new margin). */
+  /** USD-M: how much of the order closes the position it trades against (needs no new margin; futures-context.ts). */
   closable?: Decimal;
+  /** USD-M: the account the estimated liquidation price runs on (futures-context.ts); without it, a new position on its own margin. */
+  risk?: FuturesRisk;
+}
+
+export interface FuturesRisk {
+  account: RiskAccount;
+  /** the side the order trades: BOTH in one-way mode */
+  positionSide: PositionSide;
+  marginType: MarginType;
+  /** the pair's mark price, when a position gives it */
+  mark: Decimal | null;
 }
 
 export type OrderErrorKey =
@@ -92,10 +104,8 @@ function parseField(text: string, step: string): { value: Decimal } | { error: F
 /** The quote (or margin) an order of `volume` at `price` needs, to compare with the available balance. */
 export function requiredFunds(rules: PairRules, direction: Direction, price: Decimal, volume: Decimal, ctx: BalanceContext): Decimal {
   if (rules.market === 'spot') return direction === 'buy' ? price.mul(volume) : volume;
-  const leverage = ctx.leverage ?? 1;
   const opening = Decimal.max(0, volume.sub(ctx.closable ?? 0));
-  const fee = volume.mul(price).mul(ctx.takerFeeRate ?? 0);
-  return opening.mul(price).div(leverage).add(fee);
+  return orderCost(opening, volume, price, ctx.leverage ?? 1, ctx.takerFeeRate ?? new Decimal(0));
 }
 
 /** The asset `requiredFunds` is counted in. */
@@ -213,22 +223,38 @@ export function volumeForPercent(rules: PairRules, direction: Direction, priceTy
 
 const bracketCache = new Map<Tiers, readonly Bracket[]>();
 
-/**
- * Estimated liquidation price of a new position on its own margin, shown before
- * submitting (spec §2 "Futures trading"): Binance's formula with the maintenance-margin bracket the notional falls in and its maintenance
- * amount (contract/futures-brackets.ts, the tables the sandbox liquidates with), the initial margin
- * `qty × price / leverage` as the wallet. Null when no price liquidates it. A cross position's real one also
- * depends on the rest of the account.
- */
-export function estimatedLiquidation(direction: Direction, price: Decimal, qty: Decimal, leverage: number, baseAsset: string): Decimal | null {
+function bracketsFor(baseAsset: string): readonly Bracket[] {
   const tiers = tiersFor(baseAsset);
   let brackets = bracketCache.get(tiers);
   if (!brackets) {
     brackets = makeBrackets(tiers);
     bracketCache.set(tiers, brackets);
   }
-  const size = direction === 'buy' ? qty : qty.neg();
-  return liquidationPriceOf(size, price, qty.mul(price).div(leverage), brackets);
+  return brackets;
+}
+
+/**
+ * Estimated liquidation price of the position once the order has filled at `price`, shown before submitting
+ * (spec §2 "Futures trading"): contract/futures-risk.ts, the one the sandbox prices positions with — the held
+ * position added to or reduced, the cross wallet with the other positions' maintenance margin and PnL, or the
+ * isolated margin; hedge mode's two sides together. At the tick, on the safe side as the position row shows it.
+ * Null when the order leaves no position or no price liquidates it.
+ */
+export function estimatedLiquidation(rules: Pick<PairRules, 'baseAsset' | 'tickSize'> & { symbol: string }, direction: Direction, price: Decimal, qty: Decimal, ctx: BalanceContext): Decimal | null {
+  const risk = ctx.risk;
+  const { position, liquidation } = estimateOrder(risk?.account ?? { crossWallet: new Decimal(0), positions: [] }, {
+    symbol: rules.symbol,
+    side: direction,
+    positionSide: risk?.positionSide ?? 'BOTH',
+    qty,
+    price,
+    leverage: ctx.leverage ?? 1,
+    marginType: risk?.marginType ?? 'isolated',
+    takerFeeRate: ctx.takerFeeRate ?? new Decimal(0),
+    brackets: bracketsFor(rules.baseAsset),
+    ...(risk?.mark ? { mark: risk.mark } : {}),
+  });
+  return liquidation && liquidationAtTick(liquidation, rules.tickSize, position.size.isPositive());
 }
 
 /** An amount of the quote asset as a base volume at `price`, floored to the step ('' when nothing). */
