@@ -33,7 +33,7 @@ function countToasts(context: BrowserContext) {
     w.__tdToasts = [];
     new MutationObserver((records) => {
       for (const r of records) {
-        for (const node of r.addedNodes) {
+        for (const node of Array.from(r.addedNodes)) {
           if (node instanceof HTMLElement && node.classList.contains('toaster__item')) w.__tdToasts.push(node.textContent ?? '');
         }
       }
