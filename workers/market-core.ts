@@ -106,6 +106,8 @@ export class MarketCore implements TopicSource, EntryHost {
     if (this.publisher.hasTab(tabId)) this.detachTab(tabId);
     this.publisher.addTab(tabId, sink, visible);
     if (!visible) this.parking.hidden(tabId);
+    // A tab opened or reloaded is a person waiting for data: what is down tries again now (spec §4).
+    this.reconnect();
   }
 
   /** The tab is gone (its Web Lock was released) or said goodbye: release everything it held. */
@@ -138,8 +140,10 @@ export class MarketCore implements TopicSource, EntryHost {
   setVisible(tabId: string, visible: boolean): void {
     if (!this.publisher.hasTab(tabId)) return;
     this.publisher.setVisible(tabId, visible);
-    if (visible) this.parking.shown(tabId);
-    else this.parking.hidden(tabId);
+    if (visible) {
+      this.parking.shown(tabId);
+      this.reconnect(); // shown again: what is down tries again now (spec §4)
+    } else this.parking.hidden(tabId);
   }
 
   /** How many subscriptions of a tab are parked (tests and tools). */
@@ -147,9 +151,13 @@ export class MarketCore implements TopicSource, EntryHost {
     return this.parking.count(tabId);
   }
 
-  /** A tab asked, or the browser is back online: retry endpoints that gave up. */
+  /**
+   * A tab attached or was shown, or the browser is back online: endpoints that are down and REST loads that failed
+   * try again at once, with a fresh burst (spec §4), instead of waiting out their back-off.
+   */
   reconnect(): void {
     for (const c of Object.values(this.connections)) c.retry();
+    this.topics.retryNow();
   }
 
   health(): HealthSnapshot {
@@ -217,6 +225,11 @@ export class MarketCore implements TopicSource, EntryHost {
   /** @internal for entries */
   now(): number {
     return this.clock.now();
+  }
+
+  /** @internal for entries: the jitter of REST retries */
+  random(): number {
+    return (this.options.random ?? Math.random)();
   }
 
   /** @internal for entries */

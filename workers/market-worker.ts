@@ -29,7 +29,7 @@ const api = createWorkerApi({
   },
 });
 
-// The browser is back online: endpoints that gave up (after 5 attempts) try again.
+// The browser is back online: endpoints that are down (and failed REST loads) try again at once, skipping the back-off.
 scope.addEventListener('online', () => api.reconnect());
 
 if ('onconnect' in scope) {

@@ -1,4 +1,5 @@
 import { KLINES_MAX, type Market, type MarketEndpoints, type Trade, type MiniTicker } from './contract.ts';
+import { reconnectDelay } from './connection/timing.ts';
 
 /** The part of fetch the core uses (the global fetch in a worker, anything equivalent in tests). */
 export type FetchLike = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
@@ -90,5 +91,37 @@ export class RestClient {
       if (typeof s.symbol === 'string' && typeof filter?.tickSize === 'string') out.set(s.symbol, filter.tickSize);
     }
     return out;
+  }
+}
+
+/**
+ * When a failed REST load (snapshot, first trades / tickers / klines, exchangeInfo) may go out again: the reconnect
+ * step of the sockets (spec §4: a quick burst, then the capped, jittered step; timing.ts), read by the core's
+ * watchdog tick, never given up. `now()` lets it go at once (a tab attached or was shown, the browser is online).
+ */
+export class RestRetry {
+  failures = 0;
+  private at = 0;
+
+  constructor(private readonly random: () => number) {}
+
+  failed(now: number): void {
+    this.failures++;
+    this.at = now + reconnectDelay(this.failures, this.random);
+  }
+
+  succeeded(): void {
+    this.failures = 0;
+    this.at = 0;
+  }
+
+  due(now: number): boolean {
+    return now >= this.at;
+  }
+
+  /** Try at once, with a fresh burst. */
+  now(): void {
+    this.failures = 0;
+    this.at = 0;
   }
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { bootstrapSession } from '../features/account/index.ts';
 import { Toaster } from '../lib/toast/index.ts';
+import { ApiOfflineBanner } from './ApiOfflineBanner.tsx';
 import { createAppRouter } from './router.tsx';
 import { wireApi } from './wire-api.ts';
 
@@ -17,6 +18,7 @@ export function App() {
   const [router] = useState(createWiredRouter);
   return (
     <>
+      <ApiOfflineBanner />
       <RouterProvider router={router} />
       <Toaster />
     </>

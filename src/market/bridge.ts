@@ -28,7 +28,7 @@ export interface BridgeEnvironment {
 export interface MarketBridge {
   /** Take a reference on a subscription; returns its id and the release function. */
   acquire(sub: Subscription): { id: string; release(): void };
-  /** Ask the worker to retry endpoints that gave up. */
+  /** Ask the worker to retry at once what is down (endpoints, failed REST loads), skipping the back-off. */
   reconnect(): Promise<void>;
   /** Fetch the worker's health figures into healthStore. */
   refreshHealth(): Promise<HealthSnapshot | null>;

@@ -1,7 +1,7 @@
-import type { EndpointId, Market, MarkPrice, Trade } from '../contract.ts';
+import type { EndpointId, Market, MarkPrice, MiniTicker, Trade } from '../contract.ts';
 import { OrderBook } from '../book/order-book.ts';
 import { readDepthSnapshot, type Frame } from '../parse/frame-reader.ts';
-import type { RestClient } from '../rest.ts';
+import { RestRetry, type RestClient } from '../rest.ts';
 import { TradeList } from './trade-list.ts';
 import { TickerMap } from './ticker-map.ts';
 import { KlineSeries, readKlineRows } from './kline-series.ts';
@@ -15,6 +15,8 @@ const SNAPSHOT_TIMEOUT_MS = 10_000;
 export interface EntryHost {
   readonly restClient: RestClient;
   now(): number;
+  /** in [0, 1), the jitter of REST retries */
+  random(): number;
   countResync(): void;
 }
 
@@ -30,6 +32,10 @@ export interface Entry {
   onFrame(frame: Frame): void;
   onDown(): void;
   onOpen(): void;
+  /** the core's watchdog tick (1 s): REST loads that failed go again when their back-off is over */
+  watchdog(now: number): void;
+  /** a tab attached or was shown, the browser is online: failed REST loads go again at once */
+  retryNow(): void;
   dispose(): void;
 }
 
@@ -42,6 +48,7 @@ export class BookEntry implements Entry {
   private fetchStartedAt = 0;
   private generation = 0;
   private disposed = false;
+  private readonly rest: RestRetry;
 
   constructor(
     private readonly core: EntryHost,
@@ -54,6 +61,7 @@ export class BookEntry implements Entry {
     this.book = new OrderBook(symbol, market);
     this.stream = `${symbol.toLowerCase()}@depth@100ms`;
     this.lastEventAt = now;
+    this.rest = new RestRetry(() => core.random());
     this.startSync(false);
   }
 
@@ -66,7 +74,7 @@ export class BookEntry implements Entry {
     const result = this.book.onDiff(frame.event);
     if (result === 'buffered') {
       // Binance: open the stream and buffer first, then fetch the snapshot.
-      if (this.fetchStartedAt === 0) this.fetchSnapshot();
+      if (this.fetchStartedAt === 0 && this.rest.due(this.core.now())) this.fetchSnapshot();
     } else if (result === 'gap') {
       this.startSync(true);
     }
@@ -84,9 +92,13 @@ export class BookEntry implements Entry {
 
   watchdog(now: number): void {
     if (this.book.state !== 'syncing') return;
-    const waiting = this.fetchStartedAt === 0 && now - this.syncStartedAt > SNAPSHOT_WAIT_MS;
+    const waiting = this.fetchStartedAt === 0 && now - this.syncStartedAt > SNAPSHOT_WAIT_MS && this.rest.due(now);
     const hung = this.fetchStartedAt > 0 && now - this.fetchStartedAt > SNAPSHOT_TIMEOUT_MS;
     if (waiting || hung) this.fetchSnapshot();
+  }
+
+  retryNow(): void {
+    this.rest.now();
   }
 
   dispose(): void {
@@ -110,13 +122,19 @@ export class BookEntry implements Entry {
         if (this.disposed || generation !== this.generation) return;
         this.fetchStartedAt = 0;
         const snapshot = readDepthSnapshot(json);
-        if (snapshot === null) return; // the watchdog asks again
+        if (snapshot === null) {
+          this.rest.failed(this.core.now()); // the watchdog asks again after the back-off
+          return;
+        }
+        this.rest.succeeded();
         const result = this.book.onSnapshot(snapshot);
         if (result === 'stale') this.fetchSnapshot();
         else if (result === 'gap') this.startSync(true);
       },
       () => {
-        if (generation === this.generation) this.fetchStartedAt = 0; // the watchdog retries
+        if (this.disposed || generation !== this.generation) return;
+        this.fetchStartedAt = 0;
+        this.rest.failed(this.core.now()); // the watchdog retries after the back-off
       },
     );
   }
@@ -124,26 +142,67 @@ export class BookEntry implements Entry {
 
 /**
  * A topic that follows its stream (after one REST load, for trades, tickers and klines): it reacts to no socket
- * change (a reopened stream simply continues), and a REST reply that lands after dispose is dropped.
+ * change (a reopened stream simply continues), and a REST reply that lands after dispose is dropped. A REST load that
+ * fails goes again after the back-off (RestRetry) until one lands.
  */
 abstract class StreamEntry implements Entry {
   refs = 0;
   lastEventAt: number;
   protected disposed = false;
+  private readonly rest: RestRetry | null;
+  private loading = false;
+  private loaded = false;
 
   constructor(
     readonly key: string,
     readonly endpoint: EndpointId,
     readonly stream: string,
     now: number,
+    private readonly core: EntryHost | null = null,
   ) {
     this.lastEventAt = now;
+    this.rest = core === null ? null : new RestRetry(() => core.random());
   }
 
   abstract version(): number;
   abstract onFrame(frame: Frame): void;
+  /** the REST load; null when its answer is unusable */
+  protected load(): Promise<unknown> {
+    return Promise.resolve(null);
+  }
+  /** a REST load's usable answer */
+  protected loadedWith(_value: unknown): void {}
+
+  /** Starts the REST load (the subclass calls it once its fields are set). */
+  protected startLoad(): void {
+    if (this.disposed || this.loading || this.loaded || this.core === null) return;
+    this.loading = true;
+    this.load().then(
+      (value) => this.landed(value),
+      () => this.landed(null),
+    );
+  }
+
+  private landed(value: unknown): void {
+    this.loading = false;
+    if (this.disposed) return;
+    if (value === null) {
+      this.rest?.failed((this.core as EntryHost).now());
+      return;
+    }
+    this.loaded = true;
+    this.rest?.succeeded();
+    this.loadedWith(value);
+  }
+
   onDown(): void {}
   onOpen(): void {}
+  watchdog(now: number): void {
+    if (!this.loaded && !this.loading && this.rest?.due(now)) this.startLoad();
+  }
+  retryNow(): void {
+    this.rest?.now();
+  }
   dispose(): void {
     this.disposed = true;
   }
@@ -153,13 +212,35 @@ export class TradesEntry extends StreamEntry {
   readonly list = new TradeList();
   private pending: Trade[] | null = [];
 
-  constructor(core: EntryHost, key: string, endpoint: EndpointId, market: Market, symbol: string, now: number) {
-    super(key, endpoint, `${symbol.toLowerCase()}@aggTrade`, now);
+  constructor(
+    private readonly host: EntryHost,
+    key: string,
+    endpoint: EndpointId,
+    private readonly market: Market,
+    private readonly symbol: string,
+    now: number,
+  ) {
+    super(key, endpoint, `${symbol.toLowerCase()}@aggTrade`, now, host);
     // Initial fill from REST (spec §9: 150 fetched); stream trades wait until it lands.
-    core.restClient.trades(market, symbol).then(
-      (trades) => this.fill(trades ?? []),
-      () => this.fill([]),
+    this.startLoad();
+  }
+
+  protected override load(): Promise<unknown> {
+    return this.host.restClient.trades(this.market, this.symbol).then(
+      (trades) => {
+        if (trades === null) this.fill([]);
+        return trades;
+      },
+      (error: unknown) => {
+        // The stream's trades are shown meanwhile; the REST load goes again after the back-off.
+        this.fill([]);
+        throw error;
+      },
     );
+  }
+
+  protected override loadedWith(value: unknown): void {
+    this.fill(value as Trade[]);
   }
 
   version(): number {
@@ -168,10 +249,16 @@ export class TradesEntry extends StreamEntry {
 
   private fill(trades: Trade[]): void {
     if (this.disposed) return;
+    // The streamed trades so far: the ones held while REST was awaited, or the list shown since a load failed.
+    const streamed = this.pending ?? this.list.toArray().reverse();
+    if (this.pending === null) {
+      if (trades.length === 0) return;
+      this.list.clear();
+    }
     for (const t of trades) this.list.add(t.id, t.time, t.price, t.qty, t.isBuyerMaker);
     const newest = this.list.newestTime;
     // REST trade ids and aggTrade ids differ: keep the streamed trades that are newer than REST's newest.
-    for (const t of this.pending ?? []) if (t.time > newest) this.list.add(t.id, t.time, t.price, t.qty, t.isBuyerMaker);
+    for (const t of streamed) if (t.time > newest) this.list.add(t.id, t.time, t.price, t.qty, t.isBuyerMaker);
     this.pending = null;
   }
 
@@ -186,14 +273,23 @@ export class TradesEntry extends StreamEntry {
 export class TickersEntry extends StreamEntry {
   readonly map = new TickerMap();
 
-  constructor(core: EntryHost, key: string, endpoint: EndpointId, market: Market, now: number) {
-    super(key, endpoint, '!miniTicker@arr', now);
-    core.restClient.tickers(market).then(
-      (tickers) => {
-        if (!this.disposed && tickers) this.map.update(tickers);
-      },
-      () => {},
-    );
+  constructor(
+    private readonly host: EntryHost,
+    key: string,
+    endpoint: EndpointId,
+    private readonly market: Market,
+    now: number,
+  ) {
+    super(key, endpoint, '!miniTicker@arr', now, host);
+    this.startLoad();
+  }
+
+  protected override load(): Promise<unknown> {
+    return this.host.restClient.tickers(this.market);
+  }
+
+  protected override loadedWith(value: unknown): void {
+    this.map.update(value as MiniTicker[]);
   }
 
   version(): number {
@@ -208,15 +304,25 @@ export class TickersEntry extends StreamEntry {
 export class KlinesEntry extends StreamEntry {
   readonly series = new KlineSeries();
 
-  constructor(core: EntryHost, key: string, endpoint: EndpointId, market: Market, symbol: string, interval: string, now: number) {
-    super(key, endpoint, `${symbol.toLowerCase()}@kline_${interval}`, now);
-    core.restClient.klines(market, symbol, interval).then(
-      (json) => {
-        const rows = readKlineRows(json, core.now());
-        if (!this.disposed && rows) this.series.load(rows);
-      },
-      () => {},
-    );
+  constructor(
+    private readonly host: EntryHost,
+    key: string,
+    endpoint: EndpointId,
+    private readonly market: Market,
+    private readonly symbol: string,
+    private readonly interval: string,
+    now: number,
+  ) {
+    super(key, endpoint, `${symbol.toLowerCase()}@kline_${interval}`, now, host);
+    this.startLoad();
+  }
+
+  protected override load(): Promise<unknown> {
+    return this.host.restClient.klines(this.market, this.symbol, this.interval).then((json) => readKlineRows(json, this.host.now()));
+  }
+
+  protected override loadedWith(value: unknown): void {
+    this.series.load(value as NonNullable<ReturnType<typeof readKlineRows>>);
   }
 
   version(): number {

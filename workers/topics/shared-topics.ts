@@ -3,7 +3,7 @@ import type { Connection } from '../connection.ts';
 import type { OrderBook } from '../book/order-book.ts';
 import { BookViews } from '../book/book-views.ts';
 import type { SentState, TopicSource } from '../publisher.ts';
-import type { RestClient } from '../rest.ts';
+import { RestRetry, type RestClient } from '../rest.ts';
 import { tradesPayload } from './trade-list.ts';
 import {
   BookEntry,
@@ -31,6 +31,9 @@ export class SharedTopics implements TopicSource {
   };
   private readonly views = new BookViews();
   private readonly tickSizes = new Map<string, string>();
+  /** `${market}:${symbol}` → the back-off of its failed exchangeInfo load (gone once one lands) */
+  private readonly tickRetries = new Map<string, RestRetry>();
+  private readonly tickLoading = new Set<string>();
 
   constructor(
     private readonly host: EntryHost,
@@ -82,9 +85,19 @@ export class SharedTopics implements TopicSource {
   }
 
   watchdog(now: number): void {
-    for (const entry of this.entries.values()) {
-      if (entry instanceof BookEntry) entry.watchdog(now);
+    for (const entry of this.entries.values()) entry.watchdog(now);
+    for (const [key, retry] of this.tickRetries) {
+      if (this.tickLoading.has(key) || !retry.due(now)) continue;
+      const [market, symbol] = key.split(':') as [Market, string];
+      if (this.entries.has(`book:${key}`)) this.loadTickSize(market, symbol);
+      else this.tickRetries.delete(key); // no book of the symbol any more: its next subscription loads it
     }
+  }
+
+  /** A tab attached or was shown, the browser is online: every failed REST load goes again at once. */
+  retryNow(): void {
+    for (const entry of this.entries.values()) entry.retryNow();
+    for (const retry of this.tickRetries.values()) retry.now();
   }
 
   dispose(): void {
@@ -161,15 +174,26 @@ export class SharedTopics implements TopicSource {
   }
 
   private loadTickSize(market: Market, symbol: string): void {
-    if (this.tickSizes.has(`${market}:${symbol}`)) return;
+    const key = `${market}:${symbol}`;
+    if (this.tickSizes.has(key) || this.tickLoading.has(key)) return;
+    this.tickLoading.add(key);
     this.rest.tickSizes(market, symbol).then(
       (sizes) => {
+        this.tickLoading.delete(key);
+        this.tickRetries.delete(key);
         for (const [s, tick] of sizes) this.tickSizes.set(`${market}:${s}`, tick);
         const book = this.entries.get(`book:${market}:${symbol}`) as BookEntry | undefined;
         if (book) book.book.version++; // re-publish with the tick size
       },
       () => {
-        // no tick size: grouping is unavailable for this symbol until the next subscription
+        // No tick size (grouping unavailable) until a later load lands: the watchdog asks again after the back-off.
+        this.tickLoading.delete(key);
+        let retry = this.tickRetries.get(key);
+        if (retry === undefined) {
+          retry = new RestRetry(() => this.host.random());
+          this.tickRetries.set(key, retry);
+        }
+        retry.failed(this.host.now());
       },
     );
   }

@@ -7,6 +7,7 @@ import { PHONE_QUERY } from '../../lib/media/index.ts';
 import { findPair, loadPairs, pairsStore, startFavouritesSync } from '../market/index.ts';
 import { ChartPanel } from './ChartPanel.tsx';
 import { HealthBar } from './HealthBar.tsx';
+import { MarketOutageBanner } from './MarketOutageBanner.tsx';
 import { OrderBook } from './OrderBook.tsx';
 import { PairHeader } from './PairHeader.tsx';
 import { RecentTrades } from './RecentTrades.tsx';
@@ -56,6 +57,7 @@ export default function TradingPage() {
   }
   return (
     <div className="td-trading" data-symbol={pair.symbol} data-market={pair.market} data-view={view}>
+      <MarketOutageBanner />
       <PairHeader pair={pair} lang={lang} />
       <PhoneTabs view={view} onChange={setView} />
       <div className="td-trading-grid">

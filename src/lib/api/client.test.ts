@@ -243,6 +243,34 @@ describe('transport errors (spec §8)', () => {
     expect(toasts).toEqual([enUS.transport.network]);
   });
 
+  it('an API that went away: one toast and the client marked down, whatever the polls; the first answer clears it', async () => {
+    const port = await closedPort();
+    const api = client({ baseUrl: `http://127.0.0.1:${port}/api` });
+    for (let poll = 0; poll < 5; poll++) {
+      clock += 5000; // past the 3 s de-duplication window (spec §8): before, each poll toasted again
+      expect(await rejection(api.get('/user/assets'))).toMatchObject({ kind: 'network' });
+    }
+    expect(toasts).toEqual([enUS.transport.network]);
+    expect(api.reachability.getState()).toEqual({ down: true, since: 1_005_000 });
+    // A gateway's 503 while it is down: no toast either.
+    server.on('/x', (_req, res) => { res.writeHead(503).end(); });
+    api.configure({ baseUrl: server.baseUrl });
+    clock += 5000;
+    await rejection(api.get('/x'));
+    expect(toasts).toHaveLength(1);
+    expect(api.reachability.getState().down).toBe(true);
+    server.on('/user/assets', (_req, res) => json(res, { code: 200, msg: 'ok', data: {} }));
+    await api.get('/user/assets');
+    expect(api.reachability.getState()).toEqual({ down: false, since: null });
+    // Down again later: toasted again, once.
+    api.configure({ baseUrl: `http://127.0.0.1:${port}/api` });
+    clock += 5000;
+    await rejection(api.get('/user/assets'));
+    clock += 5000;
+    await rejection(api.get('/user/assets'));
+    expect(toasts).toEqual([enUS.transport.network, enUS.transport.network]);
+  });
+
   it.each([500, 502])('HTTP %i without an envelope: a message with the code', async (status) => {
     server.on('/x', (_req, res) => { res.writeHead(status, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'); });
     const error = await rejection(client().get('/x'));

@@ -1,4 +1,5 @@
 import ky, { isTimeoutError } from 'ky';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { showToast } from '../toast/index.ts';
 import { ApiError, type ApiErrorInit, type ApiErrorKind } from './api-error.ts';
 import {
@@ -49,6 +50,17 @@ export interface ApiStats {
   invalidReplies: number;
 }
 
+/**
+ * Whether the provider API answers: `down` from a call that got no answer (or the gateway's 502/503/504) until a
+ * call gets one. While it is down the screens show one page-level notice (ApiOfflineBanner), and the same transport
+ * error is not toasted again for every poll (spec §8 "Transport errors": the first one is).
+ */
+export interface Reachability {
+  down: boolean;
+  /** when it went down (the client's clock), null while up */
+  since: number | null;
+}
+
 export interface ApiClient {
   configure: (config: Partial<ApiConfig>) => void;
   get: <T>(path: string, options?: CallOptions) => Promise<T>;
@@ -57,6 +69,7 @@ export interface ApiClient {
   /** A file as the raw request body with its own type (spec §5: KYC files go byte for byte, uncompressed). */
   upload: <T>(path: string, file: Blob, contentType: string, options?: CallOptions) => Promise<T>;
   stats: Readonly<ApiStats>;
+  reachability: StoreApi<Reachability>;
   /** Forgets de-duplication and the 401 latch (after a fresh login, or between tests). */
   reset: () => void;
 }
@@ -74,6 +87,8 @@ const DEFAULT_CONFIG: ApiConfig = {
   timeouts: DEFAULT_TIMEOUTS,
   saveFile: saveBlob,
 };
+
+const GATEWAY_DOWN = new Set([502, 503, 504]);
 
 /** What a call sends: JSON (most calls), a form (downloads, spec §7) or a file as the raw body (uploads). */
 type Body = { json: unknown } | { form: URLSearchParams } | { file: Blob; contentType: string };
@@ -97,6 +112,15 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
   const deduper = createDeduper(() => config.now());
   const fallbackT = createLocaleTranslate(() => config.getLanguage());
   const t: Translate = (key, vars) => (config.t ?? fallbackT)(key, vars);
+  const reachability = createStore<Reachability>(() => ({ down: false, since: null }));
+
+  /** The API answered (or not): a transport error while it is already down is not toasted again. */
+  function reached(up: boolean): boolean {
+    const { down } = reachability.getState();
+    if (up && down) reachability.setState({ down: false, since: null });
+    else if (!up && !down) reachability.setState({ down: true, since: config.now() });
+    return down;
+  }
 
   // spec §8: 401 → one toast and one trip to login however many calls fail together, never a loop.
   // The latch holds until a call goes out with a different, non-empty token (a new session).
@@ -168,7 +192,8 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
     if (options.signal?.aborted) return fail('aborted', String(options.signal.reason ?? 'aborted'), path, { cause: error });
     const timedOut = isTimeoutError(error);
     const message = t(timedOut ? ERROR_KEYS.timeout : ERROR_KEYS.network);
-    if (!options.silent) notifyError(message);
+    const wasDown = timedOut ? false : reached(false);
+    if (!options.silent && !wasDown) notifyError(message);
     return fail(timedOut ? 'timeout' : 'network', message, path, { cause: error });
   }
 
@@ -183,6 +208,9 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
     }
     const { response, requestToken } = sent;
     const envelope = parseEnvelope(text);
+    // A gateway's 502/503/504 without an envelope: the API behind it is gone as well.
+    const gatewayDown = !envelope && GATEWAY_DOWN.has(response.status);
+    const wasDown = reached(!gatewayDown);
     if (envelope) {
       if (envelope.code === SUCCESS_CODE) return envelope.data as T;
       throw envelopeError(envelope, path, requestToken, options, response.status);
@@ -190,7 +218,7 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
     if (!response.ok) {
       // spec §8 "Status errors: a message with the code".
       const message = t(ERROR_KEYS.status, { code: response.status });
-      if (!options.silent) notifyError(message);
+      if (!options.silent && !(gatewayDown && wasDown)) notifyError(message);
       throw fail('http', message, path, { code: response.status, status: response.status });
     }
     stats.invalidReplies += 1;
@@ -232,6 +260,7 @@ export function createApiClient(initial: Partial<ApiConfig> = {}): ApiClient {
     post: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
       call<T>('post', path, options, body === undefined ? undefined : { json: body }),
     download,
+    reachability,
     upload: <T>(path: string, file: Blob, contentType: string, options: CallOptions = {}) => call<T>('post', path, options, { file, contentType }),
     stats,
     reset() {

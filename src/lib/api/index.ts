@@ -14,7 +14,7 @@ export {
   type ErrorKey,
   type Translate,
 } from './catalogue.ts';
-export { createApiClient, type ApiClient, type ApiConfig, type ApiStats, type CallOptions, type Params, type ParamValue } from './client.ts';
+export { createApiClient, type ApiClient, type ApiConfig, type ApiStats, type CallOptions, type Params, type ParamValue, type Reachability } from './client.ts';
 export { DEDUP_WINDOW_MS, createDeduper, type Deduper } from './dedup.ts';
 export { parseEnvelope, readErrorEnvelope, type Envelope } from './envelope.ts';
 export { saveBlob } from './save-file.ts';
@@ -40,6 +40,8 @@ export const download = api.download;
 export const upload = api.upload;
 export const apiStats = api.stats;
 export const resetApi = api.reset;
+/** Whether the provider API answers (the page-level notice while it does not). */
+export const apiReachability = api.reachability;
 
 /**
  * A client-chosen request id (the sandbox's shape: 8–64 of A–Z a–z 0–9 _ -): one per money movement the person

@@ -24,13 +24,15 @@ export interface OrderFormProps {
   onSubmit: (order: OrderRequest) => Promise<void>;
   /** Shown instead of the submit button (signed out, no key, spot trading forbidden). */
   blockedText?: string | null;
+  /** Why the submit button is disabled for now (an out-of-date book); null when it is not. */
+  holdText?: string | null;
 }
 
 /**
  * The trade form (spec §3 "Trade form", §4 rules): direction, limit/market, price, volume, percent slider
  * of the available balance, validation with decimal.js before anything is sent, and a confirmation.
  */
-export function OrderForm({ rules, balance, onSubmit, blockedText = null }: OrderFormProps) {
+export function OrderForm({ rules, balance, onSubmit, blockedText = null, holdText = null }: OrderFormProps) {
   const { t } = useTranslation('orders');
   const { form, dispatch, errors, setErrors, pending, setPending, sending, refused, futures, ctx, sizingPrice, baseVolume, volumeError, setPercent, submit, proceed, fatFinger, value } =
     useOrderForm(rules, balance, onSubmit);
@@ -61,7 +63,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null }: Orde
           <FuturesEstimates rules={rules} form={form} ctx={ctx} price={sizingPrice} volume={baseVolume} />
         </>
       )}
-      <SubmitBar refused={refused} blockedText={blockedText} futures={futures} direction={form.direction} reduceOnly={form.reduceOnly} baseAsset={rules.baseAsset} sending={sending} />
+      <SubmitBar refused={refused} blockedText={blockedText} holdText={holdText} futures={futures} direction={form.direction} reduceOnly={form.reduceOnly} baseAsset={rules.baseAsset} sending={sending} />
       <OrderConfirmModal pending={pending} rules={rules} value={value} leverage={ctx.leverage} sending={sending} onClose={() => setPending(null)} onConfirm={() => pending && proceed(pending)} />
       <FatFingerModal breach={fatFinger.breach} rules={rules} sending={sending} onClose={fatFinger.cancel} onConfirm={fatFinger.confirm} />
     </form>

@@ -2,9 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { Direction } from './form-state.ts';
 import { sideLabel } from './order-request.ts';
 
-/** The exchange's refusal of the last order, then the submit button (or why there is none). */
-export function SubmitBar(props: { refused: string | null; blockedText: string | null; futures: boolean; direction: Direction; reduceOnly: boolean; baseAsset: string; sending: boolean }) {
-  const { refused, blockedText, futures, direction, reduceOnly, baseAsset, sending } = props;
+/**
+ * The exchange's refusal of the last order, then the submit button (or why there is none). `holdText`: why the
+ * button is disabled for now (the book is out of date, spec §4 "Live market connection").
+ */
+export function SubmitBar(props: { refused: string | null; blockedText: string | null; holdText?: string | null; futures: boolean; direction: Direction; reduceOnly: boolean; baseAsset: string; sending: boolean }) {
+  const { refused, blockedText, holdText = null, futures, direction, reduceOnly, baseAsset, sending } = props;
   const { t } = useTranslation('orders');
   return (
     <>
@@ -13,12 +16,17 @@ export function SubmitBar(props: { refused: string | null; blockedText: string |
           {t(refused)}
         </p>
       )}
+      {holdText && !blockedText && (
+        <p className="td-of-blocked td-of-hold" role="status" data-testid="order-hold">
+          {holdText}
+        </p>
+      )}
       {blockedText ? (
         <p className="td-of-blocked" data-testid="order-blocked">
           {blockedText}
         </p>
       ) : (
-        <button type="submit" className={`td-of-submit td-of-submit--${direction}`} data-testid="order-submit" disabled={sending}>
+        <button type="submit" className={`td-of-submit td-of-submit--${direction}`} data-testid="order-submit" disabled={sending || holdText !== null}>
           {futures ? t(sideLabel('usdm', direction, reduceOnly)) : t(direction === 'buy' ? 'form.submitBuy' : 'form.submitSell', { asset: baseAsset })}
         </button>
       )}

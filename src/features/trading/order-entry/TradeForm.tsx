@@ -6,6 +6,7 @@ import { useTicker } from '../../../market/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import type { Pair } from '../../market/index.ts';
+import { holdsOrderEntry, useBookFreshness } from '../book-freshness.ts';
 import { futuresData } from '../futures-data/instance.ts';
 import { refreshOwnOrders } from '../own-orders.ts';
 import { tradeApi, type PositionView, type SendOrder } from '../futures-data/trade-api.ts';
@@ -18,6 +19,7 @@ import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
 import type { BalanceContext } from './validate.ts';
 import { futuresBalance } from './futures-context.ts';
 import { hedgeSideOf } from '../../../../contract/futures-risk.ts';
+import { ageLabel } from '../staleness.ts';
 
 const NO_POSITIONS: PositionView[] = [];
 
@@ -56,6 +58,7 @@ function futuresExtras(order: OrderRequest, hedge: boolean): Partial<SendOrder> 
 /** The trade form on the trading page: balances, reference price and leverage wired to the order form. */
 export function TradeForm({ pair }: { pair: Pair }) {
   const { t } = useTranslation('orders');
+  const { t: tt } = useTranslation('trading');
   const isLogin = useSession((s) => s.isLogin);
   const hedge = useSession((s) => s.positionSide === 'hedge');
   const keyId = useTradingAccount();
@@ -95,7 +98,16 @@ export function TradeForm({ pair }: { pair: Pair }) {
         ? t('form.spotForbidden')
         : null;
 
+  // Spec §4 "Live market connection": no order against a book that is out of date (its connection down, or out of
+  // sync); the age tells how old the prices on screen are.
+  const freshness = useBookFreshness(pair.market, pair.symbol);
+  const held = holdsOrderEntry(freshness.state);
+  const age = ageLabel(tt, freshness.ageMs);
+  const holdText = held ? (age === null ? t('form.staleBookNoAge') : t('form.staleBook', { age })) : null;
+
   const submit = async (order: OrderRequest) => {
+    // A confirmation answered after the book went out of date sends nothing.
+    if (held) throw new Error('the book is out of date');
     await tradeApi.sendOrder(pair.market, {
       instrumentId: pair.symbol,
       direction: order.direction,
@@ -118,7 +130,7 @@ export function TradeForm({ pair }: { pair: Pair }) {
       {/* The futures toolbar puts margin mode and leverage here, beside the form (spec §3 "Leverage state"). */}
       {pair.market === 'usdm' && <div className="td-form-modes" ref={setFormModesSlot} data-testid="form-modes" />}
       <PickedPriceNote pair={pair} />
-      <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} />
+      <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} holdText={holdText} />
     </section>
   );
 }
