@@ -64,8 +64,15 @@ export function limitFromWire(wire: Decimal.Value, unit: PriceUnit, fromAsset: s
   return new Decimal(new Dec(1).div(value).toFixed());
 }
 
-/** A price to show: ten significant digits (the desk's own precision for prices), as plain decimal text. */
-export const priceShown = (value: Decimal.Value): string => new Dec(value).toSignificantDigits(10, Decimal.ROUND_HALF_UP).toFixed();
+/**
+ * A price to show in a unit: eight significant digits, as plain decimal text. The desk gives prices at ten
+ * significant digits in the wire's direction; their inverse at ten would show noise (1 / 0.00001538461538 is
+ * 65,000.00002), at eight it reads 65,000.
+ */
+export const priceShown = (value: Decimal.Value): string => new Dec(value).toSignificantDigits(8, Decimal.ROUND_HALF_UP).toFixed();
+
+/** A limit as compared: ten significant digits, which give back a typed price of up to ten digits exactly after its inverse. */
+const limitCompared = (value: Decimal.Value) => new Dec(value).toSignificantDigits(10, Decimal.ROUND_HALF_UP);
 
 /** Where a limit stands against the desk's price, all in the trader's unit, as plain decimal text. */
 export interface LimitBand {
@@ -83,13 +90,13 @@ export interface LimitBand {
  * The band check of a delegated order (OTC_LIMIT_BAND): its wire limit against the desk's own price for its size
  * (the indicative `price`, toAsset per fromAsset, the one the desk fills at), compared in the trader's unit — a
  * band in one fixed direction, so the app and the sandbox refuse exactly the same limits whichever side is paid.
- * Both prices are taken at ten significant digits in that unit (the desk's own precision, and what the person
- * sees), so a limit typed as a round number is compared as typed; the bounds are the reference × (1 ± band).
+ * The limit is taken at ten significant digits in that unit, so a price typed is compared as typed; the reference
+ * as shown (eight), and the bounds are that reference × (1 ± band), exactly as the message names them.
  */
 export function limitBand(wireLimit: Decimal.Value, wireReference: Decimal.Value, fromAsset: string, toAsset: string): LimitBand {
   const unit = traderUnit(fromAsset, toAsset);
   const band = new Dec(OTC_LIMIT_BAND);
-  const limit = new Dec(priceShown(limitFromWire(wireLimit, unit, fromAsset)));
+  const limit = limitCompared(limitFromWire(wireLimit, unit, fromAsset));
   const reference = new Dec(priceShown(limitFromWire(wireReference, unit, fromAsset)));
   const lowest = reference.mul(new Dec(1).sub(band));
   const highest = reference.mul(new Dec(1).add(band));

@@ -191,7 +191,7 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
     const desk = await call<{ price: string }>('/institution/block/getQuote', { fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000' });
     expect(desk.code).toBe(200);
     // The desk's price read as traders do: USDT per BTC (the wire's limit is BTC per USDT).
-    const usdtPerBtc = new Decimal(1).div(desk.data.price).toSignificantDigits(10);
+    const usdtPerBtc = new Decimal(1).div(desk.data.price).toSignificantDigits(8);
     // The slip: 64,000 typed where the wire wants BTC per USDT — 13,440,000,000 BTC for 210,000 USDT.
     const slip = await limit({ fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', limitPrice: '64000', expiresAt });
     expect(slip.status).toBe(400);
