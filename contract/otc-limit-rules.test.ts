@@ -34,3 +34,13 @@ describe('a delegated order’s limit in the trader’s direction', () => {
     expect(limitBand('1000000', '65000', 'BTC', 'USDT')).toMatchObject({ within: false, limit: '1000000' });
   });
 });
+
+describe('the band’s bounds', () => {
+  it('are rounded inward to the reference’s decimals', () => {
+    // 65,028.108 USDT per BTC: 52,022.4864 and 78,033.7296 read 52,022.487 and 78,033.729.
+    const band = limitBand('65000', '65028.108', 'BTC', 'USDT');
+    expect(band).toMatchObject({ reference: '65028.108', lowest: '52022.487', highest: '78033.729', within: true });
+    expect(limitBand('52022.486', '65028.108', 'BTC', 'USDT').within).toBe(false);
+    expect(limitBand('78033.729', '65028.108', 'BTC', 'USDT').within).toBe(true);
+  });
+});

@@ -91,15 +91,18 @@ export interface LimitBand {
  * (the indicative `price`, toAsset per fromAsset, the one the desk fills at), compared in the trader's unit — a
  * band in one fixed direction, so the app and the sandbox refuse exactly the same limits whichever side is paid.
  * The limit is taken at ten significant digits in that unit, so a price typed is compared as typed; the reference
- * as shown (eight), and the bounds are that reference × (1 ± band), exactly as the message names them.
+ * as shown (eight), and the bounds are that reference × (1 ± band) rounded inward to the reference's decimals,
+ * exactly as the message names them.
  */
 export function limitBand(wireLimit: Decimal.Value, wireReference: Decimal.Value, fromAsset: string, toAsset: string): LimitBand {
   const unit = traderUnit(fromAsset, toAsset);
   const band = new Dec(OTC_LIMIT_BAND);
   const limit = limitCompared(limitFromWire(wireLimit, unit, fromAsset));
   const reference = new Dec(priceShown(limitFromWire(wireReference, unit, fromAsset)));
-  const lowest = reference.mul(new Dec(1).sub(band));
-  const highest = reference.mul(new Dec(1).add(band));
+  // Inward to the reference's own decimals, so that the bounds read as plainly as the price they frame.
+  const places = reference.decimalPlaces();
+  const lowest = reference.mul(new Dec(1).sub(band)).toDecimalPlaces(places, Decimal.ROUND_UP);
+  const highest = reference.mul(new Dec(1).add(band)).toDecimalPlaces(places, Decimal.ROUND_DOWN);
   return {
     within: limit.gte(lowest) && limit.lte(highest),
     unit,

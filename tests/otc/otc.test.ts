@@ -203,8 +203,8 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
       base: 'BTC',
       quote: 'USDT',
       reference: usdtPerBtc.toFixed(),
-      lowest: usdtPerBtc.mul('0.8').toFixed(),
-      highest: usdtPerBtc.mul('1.2').toFixed(),
+      lowest: usdtPerBtc.mul('0.8').toDecimalPlaces(usdtPerBtc.decimalPlaces(), Decimal.ROUND_UP).toFixed(),
+      highest: usdtPerBtc.mul('1.2').toDecimalPlaces(usdtPerBtc.decimalPlaces(), Decimal.ROUND_DOWN).toFixed(),
     });
     expect(await capital('USDT')).toEqual(before);
     // Just outside on either side, in the trader's unit, is refused too; the other direction of the pair the same.

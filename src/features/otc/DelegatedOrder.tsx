@@ -4,7 +4,7 @@ import { newRequestId } from '../../lib/api/index.ts';
 import { parseAmount } from '../../lib/format/index.ts';
 import type { DisabledReason } from '../account/index.ts';
 import { Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
-import { Modal } from '../../components/modal/Modal.tsx';
+import { Modal } from '../../components/index.ts';
 import { amountText, PermissionNotice, useIndicativeQuote, usdText } from '../convert/shared.ts';
 import { convertKind } from '../../../contract/convert-rules.ts';
 import { AssetSelect } from '../wallet/shared.ts';
@@ -217,6 +217,8 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
         closeText={t('limit.confirm.cancel')}
         confirmText={t('limit.confirm.place')}
         confirmDisabled={submitting}
+        className="td-otc-confirm"
+        width={480}
       >
         {pending ? <PendingFacts pending={pending} /> : null}
       </Modal>
