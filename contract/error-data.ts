@@ -48,6 +48,16 @@ export interface BadInputData {
   lastAccrualDay?: string | null;
   /** `days` / `tooManyRows`: the most rows an export holds. */
   max?: number;
+  /**
+   * `limitPrice` / `priceBand` (OTC delegated order, contract/otc-limit-rules.ts): the band in percent and the desk's
+   * price with the band's bounds, as `quote` per one `base` (the trader's unit).
+   */
+  bandPercent?: string;
+  reference?: string;
+  lowest?: string;
+  highest?: string;
+  base?: string;
+  quote?: string;
 }
 
 /**

@@ -24,3 +24,10 @@ export const OTC_STATUSES = ['open', 'pendingSettlement', 'settled', 'cancelled'
 export type OtcStatusName = (typeof OTC_STATUSES)[number];
 export const OTC_MODES = ['quote', 'limit'] as const;
 export type OtcModeName = (typeof OTC_MODES)[number];
+
+/**
+ * A delegated order's limit may be at most this far (a fraction, 0.2 is 20 %) from the desk's own price for its
+ * size, measured in the direction traders read the pair (contract/otc-limit-rules.ts): a limit further away is a
+ * typing slip far more often than an intent, and it would hold the amount for nothing. Spec §1 delegated mode.
+ */
+export const OTC_LIMIT_BAND = '0.2';

@@ -3,10 +3,27 @@ import type { OtcCalls } from '../../contract/otc.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
 import { ApiError, badInput, Code } from '../platform/envelope.ts';
-import { type DeskPricer, NoLiquidity } from '../convert/index.ts';
+import { type DeskPricer, NoLiquidity, priceConvert, type Priced } from '../convert/index.ts';
+import { limitBand } from '../../contract/otc-limit-rules.ts';
 import { D, db } from '../platform/decimal.ts';
 import { checkMayTrade, checkOpen, checkSize, DAY, decimalsOk, OTC_DESK, otcPair } from './desk.ts';
 import { close, createOrder, ORDER_COLUMNS, orderView, type OrderRow } from './orders.ts';
+
+/**
+ * A limit more than OTC_LIMIT_BAND from the desk's price for the size (compared in the trader's unit, quote per
+ * base) is refused: 400, `data` naming limitPrice, the rule `priceBand`, the band and the reference and bounds in
+ * that unit (spec §1 delegated mode; contract/otc-limit-rules.ts, the app's check too).
+ */
+function checkBand(limitPrice: Decimal, deskPrice: Decimal, fromAsset: string, toAsset: string): void {
+  const band = limitBand(limitPrice, deskPrice, fromAsset, toAsset);
+  if (band.within) return;
+  const { bandPercent, reference, lowest, highest, unit } = band;
+  throw new ApiError(
+    Code.badRequest,
+    { field: 'limitPrice', rule: 'priceBand', bandPercent, reference, lowest, highest, base: unit.base, quote: unit.quote },
+    `limitPrice is more than ${bandPercent}% from the desk's price: ${lowest} to ${highest} ${unit.quote} per ${unit.base}`,
+  );
+}
 
 /** Delegated orders at a limit price, held from placement until filled, cancelled, rejected or expired. */
 export function limitOrderHandlers(ctx: ApiContext, pricer: DeskPricer): Pick<Handlers<OtcCalls>, '/institution/block/addLimitOrder' | '/institution/block/cancelLimitOrder'> {
@@ -34,14 +51,17 @@ export function limitOrderHandlers(ctx: ApiContext, pricer: DeskPricer): Pick<Ha
       const expiresAt = new Date(body.expiresAt);
       if (expiresAt <= now) throw badInput('expiresAt', 'future', 'expiresAt must be in the future');
       if (expiresAt.getTime() - now.getTime() > OTC_DESK.maxLimitDays * DAY) throw badInput('expiresAt', 'range', `At most ${OTC_DESK.maxLimitDays} days ahead`);
-      let usdValue: Decimal;
+      // The desk's own price for this size (the one its sweep fills at) is the band's reference: never the client's.
+      let priced: Priced;
       try {
-        usdValue = pricer.usdValue(from.asset, fromAmount);
+        priced = priceConvert(pricer, OTC_DESK.spread, from, to, { side: 'from', amount: fromAmount });
       } catch (error) {
         if (error instanceof NoLiquidity) throw new ApiError(Code.quoteUnavailable, { fromAsset: from.asset, toAsset: to.asset });
         throw error;
       }
+      const usdValue = priced.usdValue;
       checkSize(usdValue);
+      checkBand(limitPrice, priced.price, from.asset, to.asset);
       return createOrder(ctx, userId, body.requestId, same, async (tx) => {
         const rows = await tx.query<OrderRow>(
           `insert into otc_orders (user_id, request_id, mode, from_asset, to_asset, from_amount, to_amount, price, usd_value, status, requested_at, expires_at)

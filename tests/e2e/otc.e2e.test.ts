@@ -12,8 +12,11 @@ import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 // beside its field, then is sent and confirmed with the time the desk will have read it; signed in, a request
 // below the 200,000 USD minimum is refused with its message; an instant quote of 250,000 USDT of BTC is
 // accepted into an order pending settlement with its timeline, settles T+1 on the sandbox clock, and the
-// balances move by exactly the quoted amounts; a delegated order at a price the books already cross fills at
-// its limit, one far away stays open and is cancelled with its hold released; after 17:00 UTC the form says
+// balances move by exactly the quoted amounts; paying USDT for BTC the delegated limit reads USDT per BTC (with a
+// flip), and one more than 20 % from the desk's price is refused beside the field; every delegated order is
+// confirmed with what it pays and receives (a cancelled confirmation holds nothing); a delegated order at a price
+// the books already cross fills at its limit, one above the market stays open and is cancelled with its hold
+// released; after 17:00 UTC the form says
 // when the desk opens and the desk refuses. Own sandbox: it moves the clock. The browser runs in Hong Kong's
 // time zone, so the desk's UTC times and the person's differ on screen.
 
@@ -300,6 +303,35 @@ describe('OTC screens in Chromium (issue 12)', () => {
       await page.waitForURL(`${base}/otc/form?mode=limit`);
       const limitForm = page.getByTestId('otc-limit-form');
       await limitForm.waitFor();
+      const dialog = page.getByRole('dialog');
+      const confirmButton = dialog.locator('.td-modal__footer .td-modal__button--primary');
+      const cancelButton = dialog.locator('.td-modal__footer .td-modal__button:not(.td-modal__button--primary)');
+
+      // Paying USDT for BTC the limit reads as traders read it, USDT per BTC: 210,000 USDT at 64,000 receives
+      // 3.28125 BTC; the flip shows it as BTC per USDT. A limit more than 20 % from the desk's price is refused
+      // beside the field with the band, before anything is sent.
+      await limitForm.getByTestId('input-limitFrom').selectOption('USDT');
+      await limitForm.getByTestId('input-limitTo').selectOption('BTC');
+      await limitForm.getByTestId('input-fromAmount').fill('210000');
+      await limitForm.getByTestId('input-limitPrice').fill('64000');
+      expect(await limitForm.getByLabel(fill(t.limit.price, { from: 'BTC', to: 'USDT' }), { exact: true }).count()).toBe(1);
+      expect(await limitForm.getByTestId('otc-limit-receives').textContent()).toBe(fill(t.units.amount, { value: '3.28125', asset: 'BTC' }));
+      await limitForm.getByTestId('otc-limit-flip').click();
+      expect(await limitForm.getByTestId('input-limitPrice').inputValue()).toBe('0.000015625');
+      expect(await limitForm.getByLabel(fill(t.limit.price, { from: 'USDT', to: 'BTC' }), { exact: true }).count()).toBe(1);
+      expect(await limitForm.getByTestId('otc-limit-receives').textContent()).toBe(fill(t.units.amount, { value: '3.28125', asset: 'BTC' }));
+      await limitForm.getByTestId('otc-limit-flip').click();
+      await limitForm.getByTestId('input-limitPrice').fill('30000');
+      // The desk's price for the size is in (the band's reference).
+      await expect.poll(() => limitForm.getByTestId('otc-usd-value').getAttribute('data-usd'), slow).toMatch(/^\d/);
+      expect(await limitForm.getByTestId('otc-usd-value').getAttribute('data-below')).toBe('false');
+      await limitForm.getByTestId('otc-limit-submit').click();
+      await expect.poll(() => limitForm.getByTestId('error-limitPrice').textContent(), slow).toMatch(pattern(t.limit.errors.band, { band: '20.00', from: 'BTC', to: 'USDT' }));
+      expect(await dialog.count()).toBe(0);
+      await saveScreenshot(page, `otc-delegated-band-${lang}-1280`);
+      await limitForm.getByTestId('input-limitFrom').selectOption('BTC');
+      await limitForm.getByTestId('input-limitTo').selectOption('USDT');
+
       await limitForm.getByTestId('input-fromAmount').fill(amount.toFixed());
       await limitForm.getByTestId('input-limitPrice').fill(limit.toFixed());
       await expect.poll(() => limitForm.getByTestId('otc-usd-value').getAttribute('data-below'), slow).toBe('false');
@@ -307,6 +339,13 @@ describe('OTC screens in Chromium (issue 12)', () => {
       expect(await limitForm.getByTestId('otc-limit-receives').textContent()).toBe(fill(t.units.amount, { value: grouped(receives.toFixed()), asset: 'USDT' }));
       await expectAccessible(page, 'delegated form');
       await limitForm.getByTestId('otc-limit-submit').click();
+      // Confirmed with what it pays and receives.
+      await dialog.waitFor();
+      expect(await dialog.getByTestId('confirm-pays').textContent()).toBe(fill(t.units.amount, { value: grouped(amount.toFixed()), asset: 'BTC' }));
+      expect(await dialog.getByTestId('confirm-receives').textContent()).toBe(fill(t.units.amount, { value: grouped(receives.toFixed()), asset: 'USDT' }));
+      await expectAccessible(page, 'delegated order confirmation');
+      await saveScreenshot(page, `otc-delegated-confirm-${lang}-1280`);
+      await confirmButton.click();
       const placed = page.getByTestId('otc-placed').getByTestId('otc-order');
       await expect.poll(() => placed.getAttribute('data-status'), slow).toBe('open');
       const crossingId = (await placed.getAttribute('data-order'))!;
@@ -317,12 +356,20 @@ describe('OTC screens in Chromium (issue 12)', () => {
       expect(await placed.getByTestId('timeline-accepted').getAttribute('data-state')).toBe('done');
       await saveScreenshot(page, `otc-delegated-filled-${lang}-1280`);
 
-      // One far from the market stays open and is cancelled: its hold is released, the filled one's stays.
+      // One above the market (within the desk's band) stays open and is cancelled: its hold is released, the
+      // filled one's stays. Its confirmation cancelled first holds nothing.
       const heldBefore = (await capital(token, 'BTC')).locked;
       await limitForm.getByTestId('input-fromAmount').fill('4');
-      await limitForm.getByTestId('input-limitPrice').fill('1000000');
+      await limitForm.getByTestId('input-limitPrice').fill(limit.times(1.15).floor().toFixed());
       await expect.poll(() => limitForm.getByTestId('otc-usd-value').getAttribute('data-below'), slow).toBe('false');
       await limitForm.getByTestId('otc-limit-submit').click();
+      await dialog.waitFor();
+      await cancelButton.click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await capital(token, 'BTC')).locked.eq(heldBefore)).toBe(true);
+      expect(await placed.getAttribute('data-order')).toBe(crossingId);
+      await limitForm.getByTestId('otc-limit-submit').click();
+      await confirmButton.click();
       await expect.poll(async () => (await placed.getAttribute('data-order')) !== crossingId && (await placed.getAttribute('data-status')) === 'open', slow).toBe(true);
       expect((await capital(token, 'BTC')).locked.minus(heldBefore).toFixed()).toBe('4');
       await client().advance(1_000);

@@ -166,14 +166,15 @@ describe('messages produced by events', () => {
       expect(placed.data.status, JSON.stringify(placed)).toBe('open');
       return placed;
     };
-    const filled = await limit('BTC', 'USDT', '4', '1000000');
-    const rejected = await limit('BTC', 'USDT', '4', '1000000');
-    const cancelled = await limit('BTC', 'USDT', '4', '1000000');
+    // Above the desk's price, within its 20 % band: they wait for operations.
+    const filled = await limit('BTC', 'USDT', '4', '74000');
+    const rejected = await limit('BTC', 'USDT', '4', '74000');
+    const cancelled = await limit('BTC', 'USDT', '4', '74000');
     expect((await call('POST', '/institution/block/cancelLimitOrder', { orderId: cancelled.data.orderId })).code).toBe(200);
     const decide = (orderId: string, fill: boolean) => api.call('POST', '/_dev/otc/limit/decide', { body: { orderId, fill } });
     const decisions = await Promise.all([decide(filled.data.orderId, true), decide(filled.data.orderId, true), decide(rejected.data.orderId, false)]);
     expect(decisions.filter((d) => d.code === 200)).toHaveLength(2);
-    expect(await ofKind('otcFilled')).toMatchObject([{ params: { orderId: filled.data.orderId, fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4', toAmount: '4000000' } }]);
+    expect(await ofKind('otcFilled')).toMatchObject([{ params: { orderId: filled.data.orderId, fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4', toAmount: '296000' } }]);
     expect(await ofKind('otcRejected')).toMatchObject([{ params: { orderId: rejected.data.orderId } }]);
     expect(await ofKind('otcSettled')).toHaveLength(0);
     await advance(DAY);

@@ -140,8 +140,8 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
   it('a delegated order holds its amount, fills at exactly its limit when the books reach it, and settles T+1', async () => {
     const start = await capital('BTC');
     const expiresAt = async (ms: number) => new Date((await serverNow()) + ms).toISOString();
-    // Far above the market: it waits.
-    const high = await limit({ fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4', limitPrice: '1000000', expiresAt: await expiresAt(DAY) });
+    // Above the market (within the desk's 20 % band): it waits.
+    const high = await limit({ fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4', limitPrice: '74000', expiresAt: await expiresAt(DAY) });
     expect(high.code).toBe(200);
     expect(high.data.status).toBe('open');
     expect((await capital('BTC')).locked.sub(start.locked).toFixed()).toBe('4');
@@ -170,7 +170,7 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
   it('operations reject a delegated order, an expired one releases its hold, and bad expiries are refused', async () => {
     const start = await capital('USDT');
     const now = await serverNow();
-    const body = (ms: number) => ({ fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', limitPrice: '0.0001', expiresAt: new Date(now + ms).toISOString() });
+    const body = (ms: number) => ({ fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', limitPrice: '0.0000166667', expiresAt: new Date(now + ms).toISOString() });
     const rejected = await limit(body(DAY));
     expect(rejected.data.status).toBe('open');
     const decided = await api.call<{ status: string }>('POST', '/_dev/otc/limit/decide', { body: { orderId: rejected.data.orderId, fill: false } });
@@ -183,6 +183,45 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
     expect((await limit(body(-1000))).status).toBe(400);
     expect((await limit(body(31 * DAY))).status).toBe(400);
     expect((await limit({ ...body(DAY), fromAmount: '1000' })).code).toBe(Code.otcBelowMinimum);
+  });
+
+  it('refuses a delegated limit more than 20 % from the desk’s price with a 400 naming limitPrice and the band, holding nothing', async () => {
+    const before = await capital('USDT');
+    const expiresAt = new Date((await serverNow()) + DAY).toISOString();
+    const desk = await call<{ price: string }>('/institution/block/getQuote', { fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000' });
+    expect(desk.code).toBe(200);
+    // The desk's price read as traders do: USDT per BTC (the wire's limit is BTC per USDT).
+    const usdtPerBtc = new Decimal(1).div(desk.data.price).toSignificantDigits(8);
+    // The slip: 64,000 typed where the wire wants BTC per USDT — 13,440,000,000 BTC for 210,000 USDT.
+    const slip = await limit({ fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', limitPrice: '64000', expiresAt });
+    expect(slip.status).toBe(400);
+    expect(slip.code).toBe(Code.badRequest);
+    expect(slip.data).toMatchObject({
+      field: 'limitPrice',
+      rule: 'priceBand',
+      bandPercent: '20',
+      base: 'BTC',
+      quote: 'USDT',
+      reference: usdtPerBtc.toFixed(),
+      lowest: usdtPerBtc.mul('0.8').toDecimalPlaces(usdtPerBtc.decimalPlaces(), Decimal.ROUND_UP).toFixed(),
+      highest: usdtPerBtc.mul('1.2').toDecimalPlaces(usdtPerBtc.decimalPlaces(), Decimal.ROUND_DOWN).toFixed(),
+    });
+    expect(await capital('USDT')).toEqual(before);
+    // Just outside on either side, in the trader's unit, is refused too; the other direction of the pair the same.
+    const wire = (price: Decimal) => new Decimal(1).div(price).toDecimalPlaces(18, Decimal.ROUND_UP).toFixed();
+    expect((await limit({ fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', limitPrice: wire(usdtPerBtc.mul('1.21')), expiresAt })).data).toMatchObject({ rule: 'priceBand' });
+    expect((await limit({ fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', limitPrice: wire(usdtPerBtc.mul('0.79')), expiresAt })).data).toMatchObject({ rule: 'priceBand' });
+    const far = await limit({ fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4', limitPrice: '1000000', expiresAt });
+    expect(far.status).toBe(400);
+    expect(far.data).toMatchObject({ field: 'limitPrice', rule: 'priceBand', base: 'BTC', quote: 'USDT' });
+    expect(await capital('USDT')).toEqual(before);
+    // Within the band it is placed and held; cancelling releases it.
+    const fair = await limit({ fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000', limitPrice: wire(usdtPerBtc.mul('0.9').toSignificantDigits(6)), expiresAt });
+    expect(fair.code).toBe(200);
+    expect(fair.data.status).toBe('open');
+    expect((await capital('USDT')).locked.sub(before.locked).toFixed()).toBe('210000');
+    expect((await call<Order>('/institution/block/cancelLimitOrder', { orderId: fair.data.orderId })).data.status).toBe('cancelled');
+    expect(await capital('USDT')).toEqual(before);
   });
 
   it('takes an enquiry without an account, checks it, and limits it per source address', async () => {

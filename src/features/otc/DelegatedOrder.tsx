@@ -4,22 +4,44 @@ import { newRequestId } from '../../lib/api/index.ts';
 import { parseAmount } from '../../lib/format/index.ts';
 import type { DisabledReason } from '../account/index.ts';
 import { Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
-import { amountText, PermissionNotice, priceText, useIndicativeQuote, usdText } from '../convert/shared.ts';
+import { Modal } from '../../components/index.ts';
+import { amountText, PermissionNotice, useIndicativeQuote, usdText } from '../convert/shared.ts';
 import { convertKind } from '../../../contract/convert-rules.ts';
 import { AssetSelect } from '../wallet/shared.ts';
 import { otcApi, type OtcOrder } from './api.ts';
 import { ClosedNotice } from './ClosedNotice.tsx';
 import { DeskTermsPanel } from './DeskTermsPanel.tsx';
-import { belowMinimumValue, describeOtcError } from './errors.ts';
-import { EXPIRY_CHOICES, expiresAtFor, limitIssues, receiveAtLimit, type ExpiryChoice, type LimitDraft, type LimitField } from './limit-form.ts';
+import { belowMinimumValue, describeOtcError, limitBandRefusal } from './errors.ts';
+import {
+  EXPIRY_CHOICES,
+  expiresAtFor,
+  flippedDraft,
+  limitIssues,
+  limitUnit,
+  priceIn,
+  receiveAtLimit,
+  wireLimit,
+  type ExpiryChoice,
+  type LimitDraft,
+  type LimitField,
+} from './limit-form.ts';
 import { OrderCard } from './OrderCard.tsx';
 import { useCancelOrder } from './use-cancel-order.ts';
 import { useOrderFollow } from './use-live-orders.ts';
 import type { DeskTerms } from './use-desk-terms.ts';
 import type { OtcData } from './use-otc-data.ts';
 
-/** The field a refusal may name: the amount (the desk's minimum, the balance). */
-const SERVER_FIELDS: readonly LimitField[] = ['fromAmount'];
+/** The fields a refusal may name: the amount (the desk's minimum, the balance) and the limit (the desk's band). */
+const SERVER_FIELDS: readonly LimitField[] = ['fromAmount', 'limitPrice'];
+
+/** What the person confirms: the order as it will be sent, and what it pays and receives. */
+interface Pending {
+  draft: LimitDraft;
+  fromAmount: string;
+  /** toAsset per fromAsset, as sent. */
+  limitPrice: string;
+  receives: string;
+}
 
 /** How often a placed order is read again while the desk may still fill it. */
 const FOLLOW_MS = 3_000;
@@ -29,13 +51,19 @@ const FOLLOW_MS = 3_000;
  * desk fills it at exactly its limit when the books reach it (or operations decide), holding the amount
  * meanwhile. The form shows the desk's indicative price and the USD value for the size, what a fill receives
  * and what the order holds; the placed order is shown with its timeline and can be cancelled while open.
+ *
+ * The limit is read and typed as traders read the pair — quote per base, USDT per BTC whichever side is paid — or
+ * flipped; it is sent in the wire's toAsset per fromAsset (contract/otc-limit-rules.ts). A limit more than the
+ * desk's band from its indicative price is refused beside the field (the sandbox checks it again against its own
+ * price), and every order is confirmed with what it pays and receives before anything is sent or held.
  */
 export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; data: OtcData; blocked: DisabledReason | null }) {
   const { t } = useTranslation('otc');
   const [draft, setDraft] = useState<LimitDraft>({ from: 'BTC', to: 'USDT', amount: '', limitPrice: '', expiry: '1d' });
-  const { errors, setErrors, place } = useFieldErrors<LimitField>('limit', SERVER_FIELDS);
+  const { errors, setErrors, place: placeError } = useFieldErrors<LimitField>('limit', SERVER_FIELDS);
   const [message, setMessage] = useState<string | null>(null);
   const [placed, setPlaced] = useState<OtcOrder | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const { submitting, run } = useSubmit();
   const requestId = useRef(newRequestId());
   const { reloadAfterOrder } = data;
@@ -55,7 +83,9 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
   const indicative = useIndicativeQuote(sized ? { fromAsset: draft.from, toAsset: draft.to, fromAmount: amount.toFixed() } : null, otcApi.indicativeQuote);
   const quote = indicative.quote && sized && indicative.quote.fromAsset === draft.from && indicative.quote.toAsset === draft.to && amount.eq(indicative.quote.fromAmount) ? indicative.quote : null;
   const below = quote ? null : belowMinimumValue(indicative.error);
-  const receives = receiveAtLimit(draft.amount, draft.limitPrice, data.rules.decimals[draft.to] ?? 8);
+  const unit = limitUnit(draft);
+  const wire = wireLimit(draft);
+  const receives = wire ? receiveAtLimit(draft.amount, wire, data.rules.decimals[draft.to] ?? 8) : null;
 
   const set = (next: Partial<LimitDraft>) => {
     setDraft((d) => ({ ...d, ...next }));
@@ -68,29 +98,39 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = limitIssues(draft, data.rules.decimals, available);
+    const found = limitIssues(draft, data.rules.decimals, available, quote?.price ?? null);
     setErrors(found);
     setMessage(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || !wire || !receives) return;
+    setPending({ draft, fromAmount: parseAmount(draft.amount.trim())!.toFixed(), limitPrice: wire, receives });
+  };
+
+  const place = (order: Pending) => {
+    setPending(null);
     void run(async () => {
       try {
         // The expiry is on the desk's clock: read it now rather than trust this device's.
         const config = await otcApi.config();
-        const order = await otcApi.addLimitOrder({
-          fromAsset: draft.from,
-          toAsset: draft.to,
-          fromAmount: parseAmount(draft.amount.trim())!.toFixed(),
-          limitPrice: parseAmount(draft.limitPrice.trim())!.toFixed(),
-          expiresAt: expiresAtFor(draft.expiry, Date.parse(config.hours.serverTime)),
+        const placedOrder = await otcApi.addLimitOrder({
+          fromAsset: order.draft.from,
+          toAsset: order.draft.to,
+          fromAmount: order.fromAmount,
+          limitPrice: order.limitPrice,
+          expiresAt: expiresAtFor(order.draft.expiry, Date.parse(config.hours.serverTime)),
           requestId: requestId.current,
         });
-        setPlaced(order);
+        setPlaced(placedOrder);
         requestId.current = newRequestId();
         data.reloadAfterOrder();
       } catch (error) {
+        const band = limitBandRefusal(error, limitUnit(order.draft));
+        if (band) {
+          placeError('limitPrice', band);
+          return;
+        }
         const described = describeOtcError(t, error);
         if (described.effect === 'terms') terms.reload();
-        if (!place(described.field, described.message)) setMessage(described.message);
+        if (!placeError(described.field, described.message)) setMessage(described.message);
       }
     });
   };
@@ -122,15 +162,20 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
         />
         <TextField
           name="limitPrice"
-          label={t('limit.price', { from: draft.from, to: draft.to })}
+          label={t('limit.price', { from: unit.base, to: unit.quote })}
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}
           value={draft.limitPrice}
           onValue={(value) => set({ limitPrice: value })}
           error={errors.limitPrice}
-          hint={t('limit.priceHint', { from: draft.from, to: draft.to })}
+          hint={t(unit.base === draft.from ? 'limit.priceHint' : 'limit.priceHintAtMost', { from: unit.base, to: unit.quote })}
         />
+        <div className="td-otc-flip">
+          <button type="button" className="td-button td-button-secondary" onClick={() => set(flippedDraft(draft))} data-testid="otc-limit-flip">
+            {t('limit.flip', { from: unit.quote, to: unit.base })}
+          </button>
+        </div>
         <Field name="expiry" label={t('limit.expiry')}>
           {(aria) => (
             <select {...aria} data-testid="input-expiry" value={draft.expiry} onChange={(e) => set({ expiry: e.target.value as ExpiryChoice })}>
@@ -144,7 +189,7 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
         </Field>
         <dl className="td-wallet-facts td-convert-facts" data-testid="otc-limit-facts">
           <dt>{t('limit.deskPrice')}</dt>
-          <dd data-testid="otc-limit-market">{quote ? t('quote.rate', { from: quote.fromAsset, to: quote.toAsset, price: priceText(quote.price) }) : '--'}</dd>
+          <dd data-testid="otc-limit-market">{quote ? t('quote.rate', { from: unit.base, to: unit.quote, price: priceIn(quote.price, unit, quote.fromAsset) }) : '--'}</dd>
           <dt>{t('quote.usdValue')}</dt>
           <dd data-testid="otc-usd-value" data-usd={quote?.usdValue ?? below ?? ''} data-below={below !== null}>
             {quote ? t('units.usdApprox', { value: usdText(quote.usdValue) }) : below ? t('quote.belowMinimum', { value: usdText(below) }) : '--'}
@@ -164,6 +209,19 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
           </button>
         )}
       </form>
+      <Modal
+        visible={pending !== null}
+        title={t('limit.confirm.title')}
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && place(pending)}
+        closeText={t('limit.confirm.cancel')}
+        confirmText={t('limit.confirm.place')}
+        confirmDisabled={submitting}
+        className="td-otc-confirm"
+        width={480}
+      >
+        {pending ? <PendingFacts pending={pending} /> : null}
+      </Modal>
       <div className="td-otc-side">
         {placed ? (
           <section className="td-convert-panel" aria-labelledby="otc-placed-title" data-testid="otc-placed">
@@ -185,5 +243,24 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
         <DeskTermsPanel terms={terms} />
       </div>
     </div>
+  );
+}
+
+/** The confirmation's facts: what the order pays (held meanwhile), receives if filled, at which limit, for how long. */
+function PendingFacts({ pending }: { pending: Pending }) {
+  const { t } = useTranslation('otc');
+  const { draft } = pending;
+  const unit = limitUnit(draft);
+  return (
+    <dl className="td-wallet-facts" data-testid="otc-limit-confirm">
+      <dt>{t('limit.confirm.pays')}</dt>
+      <dd data-testid="confirm-pays">{t('units.amount', { value: amountText(pending.fromAmount), asset: draft.from })}</dd>
+      <dt>{t('limit.confirm.receives')}</dt>
+      <dd data-testid="confirm-receives">{t('units.amount', { value: amountText(pending.receives), asset: draft.to })}</dd>
+      <dt>{t('limit.confirm.price')}</dt>
+      <dd data-testid="confirm-price">{t('quote.rate', { from: unit.base, to: unit.quote, price: priceIn(pending.limitPrice, unit, draft.from) })}</dd>
+      <dt>{t('limit.expiry')}</dt>
+      <dd>{t(`limit.expiryChoices.${draft.expiry}`)}</dd>
+    </dl>
   );
 }

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/index.ts';
-import { amountText, priceText, usdText } from '../convert/shared.ts';
+import { amountText, usdText } from '../convert/shared.ts';
 import type { OtcOrder } from './api.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
+import { traderUnit } from '../../../contract/otc-limit-rules.ts';
+import { priceIn } from './limit-form.ts';
 
 /** An OTC order's state, translated, in one colour per state family (open, waiting for settlement, done, ended). */
 export function OrderStatus({ status }: { status: OtcOrder['status'] }) {
@@ -23,6 +25,8 @@ export function OrderCard({ order, heading, actions }: { order: OtcOrder; headin
   const { t } = useTranslation('otc');
   const Heading = heading;
   const titleId = `otc-order-${order.orderId}`;
+  // The price as traders read the pair (quote per base), whichever side was paid.
+  const unit = traderUnit(order.fromAsset, order.toAsset);
   return (
     <article className="td-otc-order" aria-labelledby={titleId} data-testid="otc-order" data-order={order.orderId} data-status={order.status} data-mode={order.mode}>
       <div className="td-otc-order-head">
@@ -39,7 +43,7 @@ export function OrderCard({ order, heading, actions }: { order: OtcOrder; headin
           {t('units.amount', { value: amountText(order.toAmount), asset: order.toAsset })}
         </dd>
         <dt>{t(order.mode === 'limit' ? 'order.limitPrice' : 'quote.price')}</dt>
-        <dd data-testid="order-price">{t('quote.rate', { from: order.fromAsset, to: order.toAsset, price: priceText(order.price) })}</dd>
+        <dd data-testid="order-price">{t('quote.rate', { from: unit.base, to: unit.quote, price: priceIn(order.price, unit, order.fromAsset) })}</dd>
         <dt>{t('quote.usdValue')}</dt>
         <dd>{t('units.usd', { value: usdText(order.usdValue) })}</dd>
         {order.expiresAt ? (

@@ -5,6 +5,9 @@ import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import type { QuoteError, QuoteEffect, Side } from '../convert/shared.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 import { utcText } from './desk-hours.ts';
+import type { PriceUnit } from '../../../contract/otc-limit-rules.ts';
+import type { FieldIssue } from '../../components/form/index.ts';
+import { bandIssue } from './limit-form.ts';
 
 type AmountField = 'fromAmount' | 'toAmount';
 
@@ -20,6 +23,19 @@ export function opensText(t: TFunction, first: string, iso: string): string {
 /** The USD value a refusal below the minimum names (10256 data.usdValue), for the form's "worth about" line. */
 export function belowMinimumValue(error: unknown): string | null {
   return errorData(error, Code.otcBelowMinimum)?.usdValue || null;
+}
+
+/**
+ * The sandbox's refusal of a delegated limit outside the desk's band (400, limitPrice `priceBand`, its facts in the
+ * trader's unit: contract/otc-limit-rules.ts), as the issue beside the limit in the unit the person reads; null
+ * for any other refusal.
+ */
+export function limitBandRefusal(error: unknown, unit: PriceUnit): FieldIssue | null {
+  const data = errorData(error, Code.badRequest);
+  if (data?.field !== 'limitPrice' || data.rule !== 'priceBand') return null;
+  const { bandPercent, reference, lowest, highest, base, quote } = data;
+  if (!bandPercent || !reference || !lowest || !highest || !base || !quote) return null;
+  return bandIssue({ bandPercent, reference, lowest, highest, base, quote }, unit);
 }
 
 /**

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { expiresAtFor, limitIssues, receiveAtLimit, type LimitDraft } from './limit-form.ts';
+import { expiresAtFor, flippedDraft, limitIssues, limitUnit, receiveAtLimit, wireLimit, type LimitDraft } from './limit-form.ts';
 
 const decimals = { BTC: 8, USDT: 6 };
 const draft = (over: Partial<LimitDraft> = {}): LimitDraft => ({ from: 'BTC', to: 'USDT', amount: '4', limitPrice: '60000', expiry: '1d', ...over });
@@ -38,5 +38,41 @@ describe('the delegated order form', () => {
     const now = Date.UTC(2026, 10, 30, 9);
     expect(expiresAtFor('1h', now)).toBe('2026-11-30T10:00:00.000Z');
     expect(expiresAtFor('30d', now)).toBe('2026-12-30T09:00:00.000Z');
+  });
+});
+
+describe('the delegated order’s limit in the trader’s direction', () => {
+  const usdtForBtc = (over: Partial<LimitDraft> = {}) => draft({ from: 'USDT', to: 'BTC', amount: '250000', limitPrice: '64000', ...over });
+  const available = new Decimal('1000000');
+
+  it('takes the limit as USDT per BTC when paying USDT, and sends it as BTC per USDT', () => {
+    expect(limitUnit(usdtForBtc())).toEqual({ base: 'BTC', quote: 'USDT' });
+    expect(wireLimit(usdtForBtc())).toBe('0.000015625');
+    expect(receiveAtLimit('250000', wireLimit(usdtForBtc())!, 8)).toBe('3.90625');
+    expect(wireLimit(draft())).toBe('60000');
+  });
+
+  it('flips to BTC per USDT and back with the same price', () => {
+    const flipped = flippedDraft(usdtForBtc());
+    expect(flipped).toMatchObject({ flipped: true, limitPrice: '0.000015625' });
+    expect(limitUnit(flipped)).toEqual({ base: 'USDT', quote: 'BTC' });
+    expect(wireLimit(flipped)).toBe('0.000015625');
+    expect(flippedDraft(flipped)).toMatchObject({ flipped: false, limitPrice: '64000' });
+  });
+
+  it('refuses a limit more than 20 % from the desk’s price, in the unit the person reads', () => {
+    const desk = '0.00001538461538'; // about 65,000 USDT per BTC
+    expect(limitIssues(usdtForBtc(), decimals, available, desk)).toEqual({});
+    expect(limitIssues(usdtForBtc({ limitPrice: '50000' }), decimals, available, desk).limitPrice).toEqual({
+      key: 'otc:limit.errors.band',
+      params: { band: '20.00', reference: '65,000', lowest: '52,000', highest: '78,000', from: 'BTC', to: 'USDT' },
+    });
+    // The slip of the defect, 64,000 in BTC per USDT.
+    expect(limitIssues(usdtForBtc({ flipped: true }), decimals, available, desk).limitPrice).toMatchObject({
+      key: 'otc:limit.errors.band',
+      params: { reference: '0.000015384615', from: 'USDT', to: 'BTC' },
+    });
+    // Without the desk's price the sandbox alone checks the band.
+    expect(limitIssues(usdtForBtc({ limitPrice: '50000' }), decimals, available, null)).toEqual({});
   });
 });
