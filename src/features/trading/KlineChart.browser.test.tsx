@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { createChart, TickMarkType, type IChartApi, type Time } from 'lightweight-charts';
+import { createChart, TickMarkType, type IChartApi, type Time, type TimeScaleOptions } from 'lightweight-charts';
 import { I18nextProvider } from 'react-i18next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
@@ -73,7 +73,7 @@ describe('KlineChart times', () => {
     // Crosshair: YYYY-MM-DD HH:mm:ss in HKT, not 07:59 UTC.
     expect(options.localization.timeFormatter?.(time)).toBe('2026-11-23 15:59:00');
     // Axis: the same instant's local time, and local dates.
-    const tick = options.timeScale.tickMarkFormatter;
+    const tick = (options.timeScale as TimeScaleOptions).tickMarkFormatter;
     expect(tick?.(time, TickMarkType.Time, 'zh-HK')).toBe('15:59');
     expect(tick?.((Date.UTC(2026, 10, 22, 16, 0) / 1000) as Time, TickMarkType.Time, 'zh-HK')).toBe('11-23'); // 00:00 HKT starts the day
     expect(tick?.((Date.UTC(2026, 10, 23, 0, 0) / 1000) as Time, TickMarkType.DayOfMonth, 'zh-HK')).toBe('11-23');
