@@ -67,7 +67,7 @@ export function TradeForm({ pair }: { pair: Pair }) {
     const referencePrice = last !== undefined && last > 0 ? new Decimal(String(last)) : null;
     if (pair.market === 'spot') {
       const free = spot?.free;
-      return { available: free ? new Decimal(free[pair.quoteAsset] ?? '0') : null, referencePrice };
+      return { available: free ? new Decimal(free[pair.quoteAsset] ?? '0') : null, referencePrice, ...(spot ? { takerFeeRate: new Decimal(spot.takerFeeRate) } : {}) };
     }
     // One-way mode: an order against the open position closes it first (no new margin for that part).
     const held = positions.find((p) => p.instrumentId === pair.symbol && p.positionSide === 'BOTH');
