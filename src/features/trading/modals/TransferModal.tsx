@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/index.ts';
-import { formatAssetAmount, hasMoreThan8Decimals } from '../../../lib/format/index.ts';
+import { formatAssetAmount, formatQuantity, hasMoreThan8Decimals } from '../../../lib/format/index.ts';
 import { useTheme } from '../../../lib/theme/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import { tradeApi } from '../futures-data/trade-api.ts';
@@ -80,7 +80,7 @@ export function TransferModal(props: {
     setBusy(true);
     try {
       await tradeApi.transfer(asset, code, text, keyId ?? undefined);
-      showToast({ severity: 'success', text: t('transfer.done', { amount: text, asset }) });
+      showToast({ severity: 'success', text: t('transfer.done', { amount: formatQuantity(text), asset }) });
       setAmount('');
       onDone?.();
       onClose();
