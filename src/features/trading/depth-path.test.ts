@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depthGeometry, type DepthGeometry } from './depth-path.ts';
+import { depthAxisTicks, depthGeometry, depthY, type DepthGeometry } from './depth-path.ts';
 
 const fresh = (): DepthGeometry => ({ bids: [], asks: [], minPrice: 0, maxPrice: 0, maxTotal: 0 });
 
@@ -18,5 +18,22 @@ describe('depthGeometry', () => {
   });
   it('draws nothing for an empty side', () => {
     expect(depthGeometry(new Float64Array(0), new Float64Array([1, 1]), 100, 100, fresh())).toBeNull();
+  });
+});
+
+describe('depthAxisTicks (the Y axis)', () => {
+  it('marks round cumulative totals up to the deepest one', () => {
+    expect(depthAxisTicks(6)).toEqual({ values: [2, 4, 6], decimals: 0 });
+    expect(depthAxisTicks(1234)).toEqual({ values: [500, 1000], decimals: 0 });
+    expect(depthAxisTicks(0.35)).toEqual({ values: [0.1, 0.2, 0.3], decimals: 1 });
+    expect(depthAxisTicks(0.0042)).toEqual({ values: [0.001, 0.002, 0.003, 0.004], decimals: 3 });
+    expect(depthAxisTicks(89.99999)).toEqual({ values: [20, 40, 60, 80], decimals: 0 });
+    expect(depthAxisTicks(0)).toEqual({ values: [], decimals: 0 });
+  });
+  it('places a total where the depth line draws it', () => {
+    const g = depthGeometry(new Float64Array([99, 1, 98, 3]), new Float64Array([101, 4]), 200, 100, fresh())!;
+    expect(g.maxTotal).toBe(4);
+    expect(depthY(4, g.maxTotal, 100)).toBe(g.asks[5]); // the ask step's top
+    expect(depthY(0, g.maxTotal, 100)).toBe(100);
   });
 });

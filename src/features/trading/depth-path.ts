@@ -31,7 +31,7 @@ export function depthGeometry(bids: Float64Array, asks: Float64Array, width: num
   maxTotal = Math.max(maxTotal, total);
   if (!(maxTotal > 0) || !(half > 0)) return null;
   const x = (price: number) => ((price - minPrice) / (maxPrice - minPrice)) * width;
-  const y = (t: number) => height - (t / maxTotal) * height * 0.92;
+  const y = (t: number) => depthY(t, maxTotal, height);
   const line = (levels: Float64Array, n: number, target: number[], inside: (p: number) => boolean) => {
     target.length = 0; // reused (CONVENTIONS.md "Hot paths")
     let sum = 0;
@@ -56,4 +56,28 @@ export function depthGeometry(bids: Float64Array, asks: Float64Array, width: num
   out.maxPrice = maxPrice;
   out.maxTotal = maxTotal;
   return out;
+}
+
+/** The share of the height the deepest cumulative total reaches (room above it for the line). */
+const TOP_SHARE = 0.92;
+
+/** The y (canvas pixels, 0 at the top) of a cumulative total on a chart of `height` scaled to `maxTotal`. */
+export function depthY(total: number, maxTotal: number, height: number): number {
+  return height - (total / maxTotal) * height * TOP_SHARE;
+}
+
+/**
+ * The Y axis of the depth chart: cumulative totals (in the base asset) at the finest round step (1, 2 or 5 × 10ⁿ) that
+ * gives at most `count` marks above the baseline, up to the deepest total; with the decimals the step needs.
+ */
+export function depthAxisTicks(maxTotal: number, count = 4): { values: number[]; decimals: number } {
+  if (!(maxTotal > 0) || count < 1) return { values: [], decimals: 0 };
+  const raw = maxTotal / count;
+  const power = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => Math.floor(maxTotal / s + 1e-9) <= count) ?? 10 * power;
+  const decimals = Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+  const values: number[] = [];
+  // Rounded at the step's decimals: float steps (0.1 × 3) must not print 0.30000000000000004.
+  for (let i = 1; i * step <= maxTotal * (1 + 1e-9); i++) values.push(Number((i * step).toFixed(decimals)));
+  return { values, decimals };
 }

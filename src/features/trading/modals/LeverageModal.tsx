@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { Modal } from '../../../components/index.ts';
+import { useTheme } from '../../../lib/theme/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import type { Pair } from '../../market/index.ts';
 import { tradeApi } from '../futures-data/trade-api.ts';
-import { leverageStore, pairRef, parseLeverage, showLeverageModal } from './leverage-store.ts';
+import './modals.css';
+import { leverageStore, leveragePresets, pairRef, parseLeverage, showLeverageModal } from './leverage-store.ts';
 
 /** spec §2 futures leverage modal; spec §3 leverage state (topLeverage default 100, max from queryMaxLeverage). */
 export function LeverageModal({ pair, keyId }: { pair: Pair; keyId: string }) {
@@ -18,6 +20,7 @@ export function LeverageModal({ pair, keyId }: { pair: Pair; keyId: string }) {
 function LeverageDialog(props: { pair: Pair; keyId: string; initial: number; top: number }) {
   const { pair, keyId, initial, top } = props;
   const { t } = useTranslation('orders');
+  const theme = useTheme();
   const [text, setText] = useState(String(initial));
   const [error, setError] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,7 +42,7 @@ function LeverageDialog(props: { pair: Pair; keyId: string; initial: number; top
     }
   };
   return (
-    <Modal visible title={t('leverage.title')} onClose={() => showLeverageModal(false)} onConfirm={() => void confirm()} confirmDisabled={busy}>
+    <Modal visible theme={theme} title={t('leverage.title')} onClose={() => showLeverageModal(false)} onConfirm={() => void confirm()} confirmDisabled={busy}>
       <div className="td-leverage" data-testid="leverage-modal">
         <label>
           {t('leverage.label')}
@@ -65,6 +68,23 @@ function LeverageDialog(props: { pair: Pair; keyId: string; initial: number; top
             setError(false);
           }}
         />
+        <div className="td-leverage-presets" role="group" aria-label={t('leverage.presets')} data-testid="leverage-presets">
+          {leveragePresets(top).map((n) => (
+            <button
+              key={n}
+              type="button"
+              className={`td-pick${value === n ? ' td-pick--on' : ''}`}
+              aria-pressed={value === n}
+              data-testid={`leverage-preset-${n}`}
+              onClick={() => {
+                setText(String(n));
+                setError(false);
+              }}
+            >
+              {t('leverage.button', { leverage: n })}
+            </button>
+          ))}
+        </div>
         <p className="td-muted">{t('leverage.max', { max: top })}</p>
         {error && (
           <p className="td-of-error" role="alert" data-testid="leverage-error">

@@ -35,3 +35,13 @@ export function parseLeverage(text: string, top: number): number | null {
   const n = Number(text.trim());
   return n >= 1 && n <= top ? n : null;
 }
+
+/** The leverages offered as one-tap choices (Binance's USD-M set). */
+export const LEVERAGE_PRESETS = [1, 2, 3, 5, 10, 20, 50, 75, 100, 125] as const;
+
+/** The presets up to the pair's maximum (spec §7 queryMaxLeverage, the bracket's top), ending on the maximum itself. */
+export function leveragePresets(top: number): number[] {
+  const shown: number[] = LEVERAGE_PRESETS.filter((n) => n <= top);
+  if (top >= 1 && shown.at(-1) !== top) shown.push(top);
+  return shown;
+}

@@ -15,15 +15,17 @@ export function OrderConfirmModal(props: {
   rules: Pick<OrderFormRules, 'market' | 'baseAsset' | 'quoteAsset' | 'tickSize' | 'stepSize' | 'listInstrumentId'>;
   value: Decimal | null | undefined;
   leverage: number | undefined;
+  /** Spot: the account's taker fee rate, for the estimated fee line. */
+  feeRate?: Decimal | undefined;
   sending: boolean;
   onClose: () => void;
   onConfirm: () => void;
 }) {
-  const { pending, rules, value, leverage, sending, onClose, onConfirm } = props;
+  const { pending, rules, value, leverage, feeRate, sending, onClose, onConfirm } = props;
   const { t } = useTranslation('orders');
   return (
     <Modal visible={pending !== null} title={t('form.confirmTitle')} onClose={onClose} onConfirm={onConfirm} confirmDisabled={sending} className="td-of-confirm">
-      {pending && <OrderSummary order={pending} rules={rules} value={value} leverage={leverage} />}
+      {pending && <OrderSummary order={pending} rules={rules} value={value} leverage={leverage} feeRate={feeRate} />}
       <DontAskAgain />
     </Modal>
   );

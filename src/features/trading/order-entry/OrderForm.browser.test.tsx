@@ -186,7 +186,7 @@ describe('OrderForm', () => {
     expect(form.getAttribute('data-price-type')).toBe('limit');
     await expect.element(price()).toHaveValue('');
     await expect.element(volume()).toHaveValue('');
-    await expect.element(page.getByTestId('order-available')).toHaveTextContent('2 ETH');
+    await expect.element(page.getByTestId('order-available')).toHaveTextContent('2.00000000 ETH');
   });
 
   it('a price picked from the book fills the price; the slider sizes from the available balance', async () => {

@@ -7,6 +7,7 @@ import { FuturesEstimates, FuturesOptions } from './FuturesOptions.tsx';
 import { DirectionButtons } from './DirectionButtons.tsx';
 import { PriceTypeButtons } from './PriceTypeButtons.tsx';
 import { PriceField, StopPriceField, VolumeField } from './OrderFields.tsx';
+import { SpotEstimates } from './SpotEstimates.tsx';
 import { SubmitBar } from './SubmitBar.tsx';
 import { isStop, type Direction } from './form-state.ts';
 import type { OrderRequest } from './order-request.ts';
@@ -57,6 +58,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null, holdTe
       <PriceField uid={uid} form={form} errors={errors} quoteAsset={rules.quoteAsset} dispatch={dispatch} />
       <VolumeField uid={uid} form={form} error={volumeError} futures={futures} baseAsset={rules.baseAsset} quoteAsset={rules.quoteAsset} dispatch={dispatch} />
       <PercentSlider value={form.percent} onChange={setPercent} ariaLabel={t('form.percent')} disabled={ctx.available === null} />
+      {!futures && <SpotEstimates rules={rules} direction={form.direction} ctx={ctx} price={sizingPrice} volume={baseVolume} />}
       {futures && (
         <>
           <FuturesOptions form={form} dispatch={dispatch} errors={errors} quoteAsset={rules.quoteAsset} />
@@ -64,7 +66,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null, holdTe
         </>
       )}
       <SubmitBar refused={refused} blockedText={blockedText} holdText={holdText} futures={futures} direction={form.direction} reduceOnly={form.reduceOnly} baseAsset={rules.baseAsset} sending={sending} />
-      <OrderConfirmModal pending={pending} rules={rules} value={value} leverage={ctx.leverage} sending={sending} onClose={() => setPending(null)} onConfirm={() => pending && proceed(pending)} />
+      <OrderConfirmModal pending={pending} rules={rules} value={value} leverage={ctx.leverage} feeRate={ctx.takerFeeRate} sending={sending} onClose={() => setPending(null)} onConfirm={() => pending && proceed(pending)} />
       <FatFingerModal breach={fatFinger.breach} rules={rules} sending={sending} onClose={fatFinger.cancel} onConfirm={fatFinger.confirm} />
     </form>
   );

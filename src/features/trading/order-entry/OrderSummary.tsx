@@ -1,10 +1,18 @@
 import type Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
+import { PLACEHOLDER, formatAssetAmount } from '../../../lib/format/index.ts';
+import { decimalOrNull, spotCost } from './spot-fee.ts';
 import { orderSideLabel, type OrderRequest } from './order-request.ts';
 import type { PairRules } from './validate.ts';
 
 /** What the confirmation shows: pair, side, type, price, amount, value and (USD-M) leverage. */
-export function OrderSummary(props: { order: OrderRequest; rules: PairRules & { listInstrumentId: string }; value: Decimal | null | undefined; leverage: number | undefined }) {
+export function OrderSummary(props: {
+  order: OrderRequest;
+  rules: PairRules & { listInstrumentId: string };
+  value: Decimal | null | undefined;
+  leverage: number | undefined;
+  feeRate?: Decimal | undefined;
+}) {
   const { order, rules, value, leverage } = props;
   const { t } = useTranslation('orders');
   return (
@@ -50,6 +58,7 @@ export function OrderSummary(props: { order: OrderRequest; rules: PairRules & { 
       <dd>
         {value ? value.toDecimalPlaces(8).toFixed() : '--'} {rules.quoteAsset}
       </dd>
+      {rules.market === 'spot' && <SpotFeeLine {...props} />}
       {leverage !== undefined && (
         <>
           {/* The label once: the term is the <dt>, the figure alone the <dd> ("Leverage 10x", not "Leverage Leverage 10x"). */}
@@ -58,5 +67,19 @@ export function OrderSummary(props: { order: OrderRequest; rules: PairRules & { 
         </>
       )}
     </dl>
+  );
+}
+
+/** Spot: the estimated fee (spot-fee.ts) as the ticket showed it; the value line above is the total. */
+function SpotFeeLine(props: { order: OrderRequest; rules: PairRules; value: Decimal | null | undefined; feeRate?: Decimal | undefined }) {
+  const { order, rules, value, feeRate } = props;
+  const { t } = useTranslation('orders');
+  const price = value && order.volume ? value.div(order.volume) : null;
+  const { total, fee, feeAsset } = spotCost(order.direction, price, decimalOrNull(order.volume), feeRate, rules);
+  return (
+    <>
+      <dt>{t('form.estFee')}</dt>
+      <dd data-testid="order-confirm-fee">{total && fee ? `${formatAssetAmount(fee, feeAsset)} ${feeAsset}` : PLACEHOLDER}</dd>
+    </>
   );
 }

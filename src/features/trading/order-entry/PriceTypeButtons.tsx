@@ -1,6 +1,7 @@
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedButtons } from '../../../components/index.ts';
+import { formatAssetAmount } from '../../../lib/format/index.ts';
 import type { FormAction, PriceType } from './form-state.ts';
 import type { BalanceContext } from './validate.ts';
 
@@ -24,7 +25,7 @@ export function PriceTypeButtons(props: { futures: boolean; priceType: PriceType
         label={(p) => t(`form.type.${p}`)}
       />
       <span className="td-of-available" data-testid="order-available">
-        {t('form.available')} {ctx.available === null ? '--' : ctx.available.toFixed()} {asset}
+        {t('form.available')} {ctx.available === null ? '--' : formatAssetAmount(ctx.available, asset)} {asset}
       </span>
     </div>
   );

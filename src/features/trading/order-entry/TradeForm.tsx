@@ -79,7 +79,12 @@ export function TradeForm({ pair }: { pair: Pair }) {
     (direction: 'buy' | 'sell', reduceOnly: boolean): BalanceContext => {
       if (pair.market === 'spot') {
         const free = spot?.free;
-        return { available: free ? new Decimal(free[direction === 'sell' ? pair.baseAsset : pair.quoteAsset] ?? '0') : null, referencePrice };
+        // The trade account's taker rate prices the ticket's estimated fee.
+        return {
+          available: free ? new Decimal(free[direction === 'sell' ? pair.baseAsset : pair.quoteAsset] ?? '0') : null,
+          referencePrice,
+          ...(spot ? { takerFeeRate: new Decimal(spot.takerFeeRate) } : {}),
+        };
       }
       return futuresBalance(
         { symbol: pair.symbol, capital, positions, hedge, crossed, leverage: leverage ?? 1, takerFeeRate: takerFee, referencePrice },

@@ -4,6 +4,8 @@ import { tradeApi } from '../futures-data/trade-api.ts';
 export interface SpotBalances {
   forbidden: boolean;
   free: Record<string, string>;
+  /** The trade account's taker fee rate (spot account query), for the ticket's estimated fee. */
+  takerFeeRate: string;
 }
 
 /** spec §3 spot trade permission flag: forbidden defaults to false (allowed). */
@@ -28,7 +30,7 @@ export function useSpotBalances(enabled: boolean, everyMs = 5000): SpotBalances 
         .spotAccount()
         .then((reply) => {
           if (!alive) return;
-          setState({ forbidden: reply.spotTradingForbidden, free: Object.fromEntries(reply.balances.map((b) => [b.asset, b.free])) });
+          setState({ forbidden: reply.spotTradingForbidden, free: Object.fromEntries(reply.balances.map((b) => [b.asset, b.free])), takerFeeRate: reply.takerFeeRate });
         })
         .catch(() => {});
     };
