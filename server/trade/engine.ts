@@ -58,8 +58,7 @@ export class TradeEngine {
       if (waitsForTrigger(o)) {
         this.index.watch(o);
         if (o.priceType === 'trailing_stop_market') this.index.activate(o, watchedPrice(this.view, this.lc.instOf(o), o.workingType ?? 'MARK_PRICE'));
-      }
-      else if (o.priceType === 'limit' || o.priceType === 'stop_limit') this.index.rest(o);
+      } else if (o.priceType === 'limit' || o.priceType === 'stop_limit') this.index.rest(o);
       else continue;
       // A symbol with resting or stop orders generates events (each event's check touches it again).
       this.view.market(this.lc.instOf(o));
