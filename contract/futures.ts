@@ -153,12 +153,16 @@ export const futuresCalls = {
     Strict({
       ...FuturesPair,
       direction: Direction,
-      /** limit, market, stop_limit, stop_market (server/trade/README.md "Order types") */
+      /** limit, market, stop_limit, stop_market, trailing_stop_market (server/trade/README.md "Order types") */
       priceType: FuturesPriceType,
       /** required for limit and stop-limit orders (parseAmount) */
       price: Type.Optional(AmountInput),
       /** the trigger of a stop order (required for stop_limit / stop_market) */
       stopPrice: Type.Optional(AmountInput),
+      /** trailing_stop_market: the callback rate in percent, 0.1–10 (Binance callbackRate; required) */
+      callbackRate: Type.Optional(AmountInput),
+      /** trailing_stop_market: tracking starts once the price reaches it (a sell: rises to it); left out: at once */
+      activationPrice: Type.Optional(AmountInput),
       /** the price the trigger watches: MARK_PRICE (default) or CONTRACT_PRICE (the last trade) */
       workingType: Type.Optional(WorkingType),
       /** limit and stop-limit orders: GTC (default), IOC, FOK */

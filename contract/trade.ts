@@ -31,11 +31,13 @@ export const RowId = Type.Union([Type.String({ pattern: '^\\d{1,10}$' }), Type.I
 /** spec §3 trade form: direction and price type. */
 export const Direction = StringEnum(['buy', 'sell']);
 export const PriceType = StringEnum(['limit', 'market']);
+/** Spot order types (server/trade/README.md "Order types"): a stop-limit order (Binance STOP_LOSS_LIMIT / TAKE_PROFIT_LIMIT) fires on the last price. */
+export const SpotPriceType = StringEnum(['limit', 'market', 'stop_limit']);
 /**
  * USD-M order types (server/trade/README.md "Order types"; Binance's STOP / STOP_MARKET): a stop order waits for its
  * trigger (stopPrice, watching the mark or the last price) and then places a limit or a market order.
  */
-export const FuturesPriceType = StringEnum(['limit', 'market', 'stop_limit', 'stop_market']);
+export const FuturesPriceType = StringEnum(['limit', 'market', 'stop_limit', 'stop_market', 'trailing_stop_market']);
 /** Which price a stop order watches (Binance workingType): the mark price or the last trade price. */
 export const WorkingType = StringEnum(['MARK_PRICE', 'CONTRACT_PRICE']);
 /** Time in force (Binance): good till cancelled, immediate or cancel, fill or kill. */
@@ -143,6 +145,12 @@ export const OrderView = Type.Object({
   /** A take-profit / stop-loss order closing the whole position at its trigger. */
   tpsl: Type.Optional(Type.Union([TpSlKind, Type.Null()])),
   closePosition: Type.Optional(Type.Boolean()),
+  /** Spot OCO: the pair's id (its limit leg's order id), on both legs. */
+  ocoGroupId: Type.Optional(Type.Union([Id, Type.Null()])),
+  /** USD-M trailing stop: callback rate in percent, activation price, best price since activation (null: not yet active). */
+  callbackRate: Type.Optional(Type.Union([Amount, Type.Null()])),
+  activationPrice: Type.Optional(Type.Union([Amount, Type.Null()])),
+  trailExtreme: Type.Optional(Type.Union([Amount, Type.Null()])),
   createdAt: IsoTime,
   updatedAt: IsoTime,
 });
@@ -200,14 +208,32 @@ export const spotCalls = {
     Strict({
       ...SpotPair,
       direction: Direction,
-      priceType: PriceType,
-      /** required for a limit order (parseAmount) */
+      priceType: SpotPriceType,
+      /** required for limit and stop-limit orders (parseAmount) */
       price: Type.Optional(AmountInput),
+      /** the trigger of a stop-limit order, on the last price (required for stop_limit) */
+      stopPrice: Type.Optional(AmountInput),
       volume: AmountInput,
       /** A retry with the same id returns the first order (idempotent on the id). */
       clientOrderId: Type.Optional(RequestId),
     }),
     OrderView,
+  ),
+  /**
+   * OCO (Binance's order list): a limit-maker leg at `price` and a stop-limit leg (`stopPrice`, `stopLimitPrice`)
+   * sharing one hold; sell: price above the last price above stopPrice, buy mirrored. One leg filling or firing
+   * cancels the other; cancelling one cancels both.
+   */
+  '/broker/spot/order/sendOcoOrder': userPost(
+    Strict({
+      ...SpotPair,
+      direction: Direction,
+      price: AmountInput,
+      stopPrice: AmountInput,
+      stopLimitPrice: AmountInput,
+      volume: AmountInput,
+    }),
+    Type.Object({ ocoGroupId: Id, dataList: Type.Array(OrderView) }),
   ),
   '/broker/spot/order/cancelOrder': userPost(Strict({ orderId: RowId, instrumentId: Type.Optional(InstrumentId) }), OrderView),
   /** No pair: every spot pair. */

@@ -8,19 +8,20 @@ import { D, ZERO, min, unit } from '../platform/decimal.ts';
 import { TradeCode, tradeError } from '../platform/refusals.ts';
 import { crossingLiquidity, isOpen, sumQty, sumQuote, walkBook, type Fill, type MarketTrade } from './matching.ts';
 import { MarketView, type Pair } from './markets.ts';
-import { insertOrder, loadOrder, priorOrder, queryOrders, type OrderRow, type WorkingType } from './orders.ts';
+import { insertOrder, loadOrder, priorOrder, queryOrders, saveOrder, type OrderRow, type WorkingType } from './orders.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { Account, positions, settings, symbolSettings, type PositionSide } from './store.ts';
-import { crossed, triggerDirection } from './triggers.ts';
+import { crossed, trailStep, triggerDirection } from './triggers.ts';
+import { badInput } from '../platform/envelope.ts';
 import { OrderLifecycle } from './lifecycle.ts';
 import { changeMargin, type MarginChange } from './margin.ts';
 import { assess, checkNotional, checkReduce, resolvePositionSide, watchedPrice, type Execution } from './order-checks.ts';
-import { OrderIndex } from './order-index.ts';
-import type { FuturesOrderInput, SpotOrderInput } from './order-input.ts';
+import { OrderIndex, waitsForTrigger } from './order-index.ts';
+import type { FuturesOrderInput, SpotOcoInput, SpotOrderInput } from './order-input.ts';
 import { attachTpSl, fire, replacePositionTpSl } from './stops.ts';
 import { settleFunding } from './position-history.ts';
 
-export type { FuturesOrderInput, SpotOrderInput } from './order-input.ts';
+export type { FuturesOrderInput, SpotOcoInput, SpotOrderInput } from './order-input.ts';
 
 /**
  * The sandbox's matching engine against the simulator's market (server/trade/README.md "How it trades").
@@ -51,12 +52,14 @@ export class TradeEngine {
   async start(): Promise<void> {
     const rows = await queryOrders(
       this.db,
-      `select * from trade_orders where status in ('running', 'partial_filled') and price_type in ('limit', 'stop_limit', 'stop_market')`,
+      `select * from trade_orders where status in ('running', 'partial_filled') and price_type in ('limit', 'stop_limit', 'stop_market', 'trailing_stop_market')`,
       [],
     );
     for (const o of rows) {
-      if (o.stopPrice !== null && o.triggeredAt === null) this.index.watch(o);
-      else if (o.priceType === 'limit' || o.priceType === 'stop_limit') this.index.rest(o);
+      if (waitsForTrigger(o)) {
+        this.index.watch(o);
+        if (o.priceType === 'trailing_stop_market') this.index.activate(o, watchedPrice(this.view, this.lc.instOf(o), o.workingType ?? 'MARK_PRICE'));
+      } else if (o.priceType === 'limit' || o.priceType === 'stop_limit') this.index.rest(o);
       else continue;
       // A symbol with resting or stop orders generates events (each event's check touches it again).
       this.view.market(this.lc.instOf(o));
@@ -145,10 +148,12 @@ export class TradeEngine {
     for (const w of map.values()) {
       if (this.index.firing.has(w.id) || this.index.dormant.has(w.id)) continue;
       const price = w.workingType === 'MARK_PRICE' ? (mark ??= this.view.mark(inst)) : (last ??= this.view.lastPrice(inst));
-      if (!crossed(w.triggerAbove, w.stopPrice, price)) continue;
+      // A trailing stop moves its best price on every event and fires on the retrace (triggers.ts trailStep).
+      if (w.trail ? !trailStep(w.trail, price) : !crossed(w.triggerAbove, w.stopPrice!, price)) continue;
       this.index.firing.add(w.id);
       this.index.fireRuns += 1;
-      this.run((tx, after) => fire(this.lc, tx, w.id, after))
+      const extreme = w.trail?.extreme ?? null;
+      this.run((tx, after) => fire(this.lc, tx, w.id, after, extreme))
         .catch(this.onFailure)
         .finally(() => this.index.firing.delete(w.id));
     }
@@ -163,6 +168,7 @@ export class TradeEngine {
       const prior = await priorOrder(tx, userId, input.clientOrderId, { market: 'spot', symbol: inst.symbol, ...input });
       if (prior) return prior;
       if ((await settings(tx, userId)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
+      if (input.priceType === 'stop_limit') return this.placeSpotStop(tx, after, userId, input);
       const fills = this.takerFills(input);
       const quote = sumQuote(fills);
       if (input.priceType === 'market') {
@@ -199,6 +205,103 @@ export class TradeEngine {
   }
 
   /**
+   * A spot stop-limit order (Binance STOP_LOSS_LIMIT / TAKE_PROFIT_LIMIT; server/trade/README.md "Order types"):
+   * it holds what its limit order may spend from placing, as Binance does, so the fired order cannot fail for
+   * balance; it watches the last price and fires the way the price must move from where it is (a stop at the last
+   * price is refused: immediateTrigger); fired, it takes what crosses its limit and rests.
+   */
+  private async placeSpotStop(tx: Queryable, after: (effect: () => void) => void, userId: number, input: SpotOrderInput): Promise<OrderRow> {
+    const { inst } = input.pair;
+    const stopPrice = input.stopPrice!;
+    const triggerAbove = triggerDirection(stopPrice, this.view.lastPrice(inst));
+    checkNotional(input.pair, input.price!.mul(input.quantity));
+    const order = await insertOrder(tx, {
+      ...this.spotBase(userId, input.pair, input.side, input.quantity, this.lc.now()),
+      priceType: 'stop_limit',
+      price: input.price,
+      status: 'running',
+      lockedAmount: input.side === 'buy' ? input.price!.mul(input.quantity) : input.quantity,
+      clientOrderId: input.clientOrderId ?? null,
+      stopPrice,
+      workingType: 'CONTRACT_PRICE',
+      triggerAbove,
+    });
+    await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.trade, order.lockedAsset, order.lockedAmount), this.lc.now());
+    after(() => this.index.watch(order));
+    this.view.market(inst);
+    return order;
+  }
+
+  /**
+   * A spot OCO (Binance order list; server/trade/README.md "Order types"): a limit-maker leg and a stop-limit leg
+   * of the same side and volume, sharing one hold (on the limit leg: the base volume of a sell, the larger of the
+   * two legs' quote of a buy). A sell needs price > last price > stopPrice, a buy price < last price < stopPrice;
+   * the limit leg must not take liquidity at once (10107). Whichever leg fills or fires first cancels the other
+   * in its transaction (OrderLifecycle.endOco, stops.ts fire); cancelling one cancels both (cancel).
+   */
+  placeSpotOco(userId: number, input: SpotOcoInput): Promise<OrderRow[]> {
+    const { inst } = input.pair;
+    return this.run(async (tx, after) => {
+      if ((await settings(tx, userId)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
+      const last = this.view.lastPrice(inst);
+      const sell = input.side === 'sell';
+      if (sell ? !input.price.gt(last) : !input.price.lt(last)) {
+        throw badInput('price', 'ocoPriceRelation', `A ${input.side} OCO needs its limit price ${sell ? 'above' : 'below'} the last price (${last.toFixed()})`);
+      }
+      if (sell ? !input.stopPrice.lt(last) : !input.stopPrice.gt(last)) {
+        throw badInput('stopPrice', 'ocoPriceRelation', `A ${input.side} OCO needs its stop price ${sell ? 'below' : 'above'} the last price (${last.toFixed()})`);
+      }
+      if (walkBook(input.side, this.view.opposite(inst, input.side), input.quantity, input.price).length > 0) {
+        throw tradeError(TradeCode.postOnlyWouldCross, null, 'The OCO limit leg would execute at once as taker and was refused');
+      }
+      checkNotional(input.pair, input.price.mul(input.quantity));
+      checkNotional(input.pair, input.stopLimitPrice.mul(input.quantity));
+      const hold = sell ? input.quantity : D.max(input.price, input.stopLimitPrice).mul(input.quantity);
+      const now = this.lc.now();
+      const base = this.spotBase(userId, input.pair, input.side, input.quantity, now);
+      const limit = await insertOrder(tx, { ...base, priceType: 'limit', price: input.price, status: 'running', lockedAmount: hold, postOnly: true });
+      limit.ocoGroupId = limit.id;
+      await saveOrder(tx, limit, now);
+      const stop = await insertOrder(tx, {
+        ...base,
+        priceType: 'stop_limit',
+        price: input.stopLimitPrice,
+        status: 'running',
+        lockedAmount: ZERO,
+        stopPrice: input.stopPrice,
+        workingType: 'CONTRACT_PRICE',
+        triggerAbove: !sell,
+        ocoGroupId: limit.id,
+      });
+      await post(tx, new Entry('order_hold', `order:${limit.id}`, userId).hold(userId, Account.trade, limit.lockedAsset, hold), now);
+      after(() => {
+        this.index.rest(limit);
+        this.index.watch(stop);
+      });
+      this.view.market(inst);
+      return [limit, stop];
+    });
+  }
+
+  private spotBase(userId: number, pair: Pair, side: 'buy' | 'sell', quantity: Decimal, createdAt: Date) {
+    const { inst } = pair;
+    return {
+      userId,
+      market: 'spot' as const,
+      symbol: inst.symbol,
+      side,
+      quantity,
+      feeAsset: side === 'buy' ? inst.base : inst.quote,
+      positionSide: 'BOTH' as const,
+      reduceOnly: false,
+      leverage: null,
+      marginType: null,
+      lockedAsset: side === 'buy' ? inst.quote : inst.base,
+      createdAt,
+    };
+  }
+
+  /**
    * A USD-M order (server/trade/README.md "Order types"): limit and market orders execute at once (time in force,
    * post-only); stop orders wait for their trigger (checkTriggers); take-profit / stop-loss prices add close-position
    * stop orders that wait for this order's first fill.
@@ -211,6 +314,7 @@ export class TradeEngine {
       const mode = (await settings(tx, userId)).positionSide;
       const { leverage, marginType } = await symbolSettings(tx, userId, inst.symbol);
       const positionSide = resolvePositionSide(mode, input.positionSide);
+      const trailing = input.priceType === 'trailing_stop_market';
       const stop = input.priceType === 'stop_limit' || input.priceType === 'stop_market';
       const exec: Execution = {
         pair: input.pair,
@@ -245,7 +349,32 @@ export class TradeEngine {
         postOnly: exec.postOnly,
       };
       let order: OrderRow;
-      if (stop) {
+      if (trailing) {
+        // A trailing stop holds nothing until it fires, as a stop order; a sell's activation price above the
+        // watched price (a buy's below), else it would be active at once (refused: immediateTrigger, Binance -2021).
+        const workingType = input.workingType ?? 'MARK_PRICE';
+        const watched = watchedPrice(this.view, inst, workingType);
+        const activation = input.activationPrice ?? null;
+        if (activation && (input.side === 'sell' ? !activation.gt(watched) : !activation.lt(watched))) {
+          throw badInput('activationPrice', 'immediateTrigger', `activationPrice must be ${input.side === 'sell' ? 'above' : 'below'} the current price`);
+        }
+        await checkReduce(tx, userId, exec);
+        checkNotional(input.pair, (activation ?? watched).mul(input.quantity));
+        order = await insertOrder(tx, {
+          ...base,
+          price: null,
+          status: 'running',
+          lockedAmount: ZERO,
+          workingType,
+          callbackRate: input.callbackRate!,
+          activationPrice: activation,
+        });
+        after(() => {
+          this.index.watch(order);
+          this.index.activate(order, watched);
+        });
+        this.view.market(inst);
+      } else if (stop) {
         // A stop order holds nothing and is not checked against the book until it fires (as Binance's).
         const stopPrice = input.stopPrice!;
         const workingType = input.workingType ?? 'MARK_PRICE';
@@ -301,6 +430,8 @@ export class TradeEngine {
       const order = await loadOrder(tx, orderId, userId);
       if (!order || order.market !== market || !isOpen(order.status)) throw tradeError(TradeCode.orderState, { orderId: String(orderId) });
       await this.lc.close(tx, order, 'cancel', after);
+      // Cancelling one leg of an OCO cancels the other (Binance cancels the whole order list).
+      await this.lc.endOco(tx, order, after);
       return order;
     });
   }
@@ -313,8 +444,14 @@ export class TradeEngine {
          ${symbol ? 'and symbol = $3' : ''} order by id for update`,
         symbol ? [userId, market, symbol] : [userId, market],
       );
-      for (const order of open) await this.lc.close(tx, order, 'cancel', after);
-      return open;
+      const done = new Map<number, OrderRow>();
+      for (const order of open) {
+        if (done.has(order.id)) continue;
+        await this.lc.close(tx, order, 'cancel', after);
+        done.set(order.id, order);
+        for (const other of await this.lc.endOco(tx, order, after)) done.set(other.id, other);
+      }
+      return open.map((o) => done.get(o.id) ?? o);
     });
   }
 

@@ -24,9 +24,11 @@ export async function applySpotFill(tx: Queryable, o: OrderRow, inst: Instrument
   const fee = r18(spotFee(o.side, fill));
   const quote = r18(fill.quote);
   const entry = new Entry('spot_fill', `order:${o.id}`, o.userId);
+  // Limit and stop-limit orders fill from their hold; market orders spend at once.
+  const held = o.priceType !== 'market';
   if (o.side === 'buy') {
     // A limit buy held limit × qty; it pays the fill's quote and frees the difference (price improvement).
-    const release = o.priceType === 'limit' ? r18(fill.qty.mul(o.price!)) : ZERO;
+    const release = held ? r18(fill.qty.mul(o.price!)) : ZERO;
     entry
       .user(o.userId, Account.trade, inst.quote, release.sub(quote))
       .user(o.userId, Account.trade, inst.quote, release.neg(), 'locked')
@@ -37,12 +39,12 @@ export async function applySpotFill(tx: Queryable, o: OrderRow, inst: Instrument
     o.lockedAmount = o.lockedAmount.sub(release);
   } else {
     entry
-      .user(o.userId, Account.trade, inst.base, fill.qty.neg(), o.priceType === 'limit' ? 'locked' : 'free')
+      .user(o.userId, Account.trade, inst.base, fill.qty.neg(), held ? 'locked' : 'free')
       .provider('market', inst.base, fill.qty)
       .user(o.userId, Account.trade, inst.quote, quote.sub(fee))
       .provider('market', inst.quote, quote.neg())
       .provider('fees', inst.quote, fee);
-    if (o.priceType === 'limit') o.lockedAmount = o.lockedAmount.sub(fill.qty);
+    if (held) o.lockedAmount = o.lockedAmount.sub(fill.qty);
   }
   await post(tx, entry, at);
   await insertFill(tx, o, { fill, fee, realized: ZERO }, at);

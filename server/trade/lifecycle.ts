@@ -45,7 +45,7 @@ export class OrderLifecycle {
   /** After the taker fills: a limit order rests (or is done), a market order's unfilled rest expires. */
   async settle(tx: Queryable, order: OrderRow, after: (effect: () => void) => void): Promise<void> {
     // A market order's rest expires, and so does an IOC or FOK limit order's (server/trade/README.md "Order types").
-    if (order.priceType === 'market' || order.priceType === 'stop_market' || order.timeInForce !== 'GTC') {
+    if (order.priceType === 'market' || order.priceType === 'stop_market' || order.priceType === 'trailing_stop_market' || order.timeInForce !== 'GTC') {
       await this.close(tx, order, 'expire', after);
       return;
     }
@@ -100,6 +100,20 @@ export class OrderLifecycle {
       }
     }
     if (ended) await this.endPositionTpSl(tx, order, after);
+    // An OCO leg that fills (even in part) cancels the other leg with the fill (Binance order lists).
+    if (fills.length > 0) await this.endOco(tx, order, after);
+  }
+
+  /** The other open legs of `order`'s OCO cancelled (their hold released) in this transaction; [] for a plain order. */
+  async endOco(tx: Queryable, order: OrderRow, after: (effect: () => void) => void): Promise<OrderRow[]> {
+    if (order.ocoGroupId === null) return [];
+    const others = await queryOrders(
+      tx,
+      `select * from trade_orders where oco_group_id = $1 and id <> $2 and status in ('submitted', 'running', 'partial_filled') order by id for update`,
+      [order.ocoGroupId, order.id],
+    );
+    for (const o of others) await this.close(tx, o, 'cancel', after);
+    return others;
   }
 
   /**

@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js';
 import type { MarketKind } from '../sim/index.ts';
 import type { Side } from './matching.ts';
 import type { OrderRow, WorkingType } from './orders.ts';
+import type { Trail } from './triggers.ts';
 
 export interface Resting {
   id: number;
@@ -12,9 +13,17 @@ export interface Resting {
 /** A stop order waiting for its trigger (kept per symbol in memory, like resting orders). */
 export interface Watched {
   id: number;
-  stopPrice: Decimal;
+  /** null on a trailing stop */
+  stopPrice: Decimal | null;
   triggerAbove: boolean;
   workingType: WorkingType;
+  /** a trailing stop: its state (stopPrice is then unused) */
+  trail?: Trail;
+}
+
+/** An open order still waiting for its trigger: a stop order or a trailing stop. */
+export function waitsForTrigger(o: OrderRow): boolean {
+  return o.triggeredAt === null && (o.stopPrice !== null || o.priceType === 'trailing_stop_market');
 }
 
 /**
@@ -52,11 +61,21 @@ export class OrderIndex {
   }
 
   watch(o: OrderRow): void {
-    if (o.stopPrice === null || o.triggerAbove === null) return;
+    const trailing = o.priceType === 'trailing_stop_market' && o.callbackRate !== null;
+    if (!trailing && (o.stopPrice === null || o.triggerAbove === null)) return;
     const key = this.key(o.market, o.symbol);
     let map = this.watched.get(key);
     if (!map) this.watched.set(key, (map = new Map()));
-    map.set(o.id, { id: o.id, stopPrice: o.stopPrice, triggerAbove: o.triggerAbove, workingType: o.workingType ?? 'MARK_PRICE' });
+    const w: Watched = { id: o.id, stopPrice: o.stopPrice, triggerAbove: o.triggerAbove ?? false, workingType: o.workingType ?? 'MARK_PRICE' };
+    // The best price is kept here only: after a restart an active trailing stop tracks again from the price then.
+    if (trailing) w.trail = { sell: o.side === 'sell', rate: o.callbackRate!, activation: o.activationPrice, extreme: null };
+    map.set(o.id, w);
+  }
+
+  /** A trailing stop placed with no activation price is active from the price at placing. */
+  activate(o: OrderRow, price: Decimal): void {
+    const t = this.watched.get(this.key(o.market, o.symbol))?.get(o.id)?.trail;
+    if (t && t.activation === null && t.extreme === null) t.extreme = price;
   }
 
   unwatch(o: OrderRow): void {

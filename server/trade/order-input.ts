@@ -9,9 +9,11 @@ import type { PositionSide } from './store.ts';
 export interface SpotOrderInput {
   pair: Pair;
   side: Side;
-  priceType: 'limit' | 'market';
+  priceType: 'limit' | 'market' | 'stop_limit';
   price: Decimal | null;
   quantity: Decimal;
+  /** stop_limit: the trigger, on the last price (server/trade/README.md "Order types") */
+  stopPrice?: Decimal | null;
   /** The client's id for this order: a retry with it returns the first order, placed once. */
   clientOrderId?: string | undefined;
 }
@@ -29,4 +31,17 @@ export interface FuturesOrderInput extends Omit<SpotOrderInput, 'priceType'> {
   /** take-profit / stop-loss placed with the entry: close-position stop-market orders waiting for the entry's fill */
   takeProfit?: Decimal | null;
   stopLoss?: Decimal | null;
+  /** trailing_stop_market: the callback rate in percent (0.1–10) and the optional activation price */
+  callbackRate?: Decimal | null;
+  activationPrice?: Decimal | null;
+}
+
+/** A spot OCO (Binance order list): a limit-maker leg at `price` and a stop-limit leg at `stopPrice` / `stopLimitPrice`. */
+export interface SpotOcoInput {
+  pair: Pair;
+  side: Side;
+  quantity: Decimal;
+  price: Decimal;
+  stopPrice: Decimal;
+  stopLimitPrice: Decimal;
 }

@@ -9,8 +9,8 @@ import { feeOf, spotStatus, type Fill, type OrderStatus, type Side } from './mat
 import { FEES } from './markets.ts';
 import type { PositionSide } from './store.ts';
 
-/** spot: limit or market; USD-M adds the stop types (contract/trade.ts FuturesPriceType). */
-export type OrderType = 'limit' | 'market' | 'stop_limit' | 'stop_market';
+/** spot: limit, market, stop-limit; USD-M adds stop-market and the trailing stop (contract/trade.ts FuturesPriceType). */
+export type OrderType = 'limit' | 'market' | 'stop_limit' | 'stop_market' | 'trailing_stop_market';
 export type WorkingType = 'MARK_PRICE' | 'CONTRACT_PRICE';
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 export type TpSl = 'take_profit' | 'stop_loss';
@@ -27,6 +27,12 @@ export interface OrderExtras {
   tpsl: TpSl | null;
   closePosition: boolean;
   parentOrderId: number | null;
+  /** spot OCO: the id of the pair's limit leg, on both legs (server/trade/README.md "Order types") */
+  ocoGroupId: number | null;
+  /** trailing stop: the callback rate in percent, the activation price (null: active at once), the best price since activation */
+  callbackRate: Decimal | null;
+  activationPrice: Decimal | null;
+  trailExtreme: Decimal | null;
 }
 
 export const PLAIN: OrderExtras = {
@@ -39,6 +45,10 @@ export const PLAIN: OrderExtras = {
   tpsl: null,
   closePosition: false,
   parentOrderId: null,
+  ocoGroupId: null,
+  callbackRate: null,
+  activationPrice: null,
+  trailExtreme: null,
 };
 
 export interface OrderRow extends OrderExtras {
@@ -101,6 +111,10 @@ interface RawOrder {
   tpsl: TpSl | null;
   close_position: boolean;
   parent_order_id: number | null;
+  oco_group_id: number | null;
+  callback_rate: string | null;
+  activation_price: string | null;
+  trail_extreme: string | null;
 }
 
 export function toOrder(r: RawOrder): OrderRow {
@@ -135,6 +149,10 @@ export function toOrder(r: RawOrder): OrderRow {
     tpsl: r.tpsl,
     closePosition: r.close_position,
     parentOrderId: r.parent_order_id,
+    ocoGroupId: r.oco_group_id,
+    callbackRate: r.callback_rate === null ? null : new D(r.callback_rate),
+    activationPrice: r.activation_price === null ? null : new D(r.activation_price),
+    trailExtreme: r.trail_extreme === null ? null : new D(r.trail_extreme),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -161,13 +179,15 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<OrderRow>
   const rows = await tx.query<RawOrder>(
     `insert into trade_orders (user_id, market, symbol, side, price_type, price, quantity, fee_asset, status, position_side,
        reduce_only, leverage, margin_type, locked_asset, locked_amount, created_at, updated_at, client_order_id,
-       stop_price, working_type, trigger_above, triggered_at, time_in_force, post_only, tpsl, close_position, parent_order_id)
+       stop_price, working_type, trigger_above, triggered_at, time_in_force, post_only, tpsl, close_position, parent_order_id,
+       oco_group_id, callback_rate, activation_price, trail_extreme)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17,
-       $18, $19, $20, $21, $22, $23, $24, $25, $26) returning *`,
+       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30) returning *`,
     [o.userId, o.market, o.symbol, o.side, o.priceType, o.price === null ? null : db(o.price), db(o.quantity), o.feeAsset,
       o.status, o.positionSide, o.reduceOnly, o.leverage, o.marginType, o.lockedAsset, db(o.lockedAmount), o.createdAt, o.clientOrderId ?? null,
       x.stopPrice === null ? null : db(x.stopPrice), x.workingType, x.triggerAbove, x.triggeredAt, x.timeInForce, x.postOnly, x.tpsl,
-      x.closePosition, x.parentOrderId],
+      x.closePosition, x.parentOrderId, x.ocoGroupId, x.callbackRate === null ? null : db(x.callbackRate),
+      x.activationPrice === null ? null : db(x.activationPrice), x.trailExtreme === null ? null : db(x.trailExtreme)],
   );
   return toOrder(rows[0]!);
 }
@@ -176,8 +196,9 @@ export async function saveOrder(tx: Queryable, o: OrderRow, at: Date): Promise<v
   o.updatedAt = at;
   await tx.query(
     `update trade_orders set filled_qty = $2, filled_quote = $3, fee = $4, realized_pnl = $5, status = $6, locked_amount = $7,
-       updated_at = $8, quantity = $9, triggered_at = $10 where id = $1`,
-    [o.id, db(o.filledQty), db(o.filledQuote), db(o.fee), db(o.realizedPnl), o.status, db(o.lockedAmount), at, db(o.quantity), o.triggeredAt],
+       updated_at = $8, quantity = $9, triggered_at = $10, trail_extreme = $11, oco_group_id = $12 where id = $1`,
+    [o.id, db(o.filledQty), db(o.filledQuote), db(o.fee), db(o.realizedPnl), o.status, db(o.lockedAmount), at, db(o.quantity), o.triggeredAt,
+      o.trailExtreme === null ? null : db(o.trailExtreme), o.ocoGroupId],
   );
 }
 
@@ -233,6 +254,13 @@ export function orderView(o: OrderRow): OrderView {
     feeAsset: o.feeAsset,
     status: o.market === 'spot' ? spotStatus(o.status) : o.status,
     clientOrderId: o.clientOrderId,
+    ...(o.market === 'spot'
+      ? {
+          stopPrice: o.stopPrice === null ? null : out(o.stopPrice),
+          triggeredAt: o.triggeredAt === null ? null : o.triggeredAt.toISOString(),
+          ocoGroupId: o.ocoGroupId === null ? null : String(o.ocoGroupId),
+        }
+      : {}),
     ...(o.market === 'usdm'
       ? {
           positionSide: o.positionSide,
@@ -247,6 +275,9 @@ export function orderView(o: OrderRow): OrderView {
           postOnly: o.postOnly,
           tpsl: o.tpsl,
           closePosition: o.closePosition,
+          callbackRate: o.callbackRate === null ? null : o.callbackRate.toFixed(),
+          activationPrice: o.activationPrice === null ? null : out(o.activationPrice),
+          trailExtreme: o.trailExtreme === null ? null : out(o.trailExtreme),
         }
       : {}),
     createdAt: o.createdAt.toISOString(),

@@ -3,7 +3,7 @@ import type { Queryable } from '../platform/db/client.ts';
 import type { Instrument } from '../sim/index.ts';
 import { D, ZERO, min } from '../platform/decimal.ts';
 import { TradeCode, tradeError } from '../platform/refusals.ts';
-import { isOpen, sumQty, type Side } from './matching.ts';
+import { isOpen, sumQty, walkBook, type Side } from './matching.ts';
 import { pairOf } from './markets.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { ApiError } from '../platform/envelope.ts';
@@ -131,12 +131,18 @@ export function positionTpSl(tx: Queryable, userId: number, symbol: string, posi
  * entry filled something (and is cancelled if the entry closed with nothing). An order the account can no
  * longer carry (margin, reduce-only with nothing to reduce) ends 'failed' — the trigger is spent.
  */
-export async function fire(lc: OrderLifecycle, tx: Queryable, id: number, after: After): Promise<void> {
+export async function fire(lc: OrderLifecycle, tx: Queryable, id: number, after: After, trailExtreme: Decimal | null = null): Promise<void> {
   const order = await loadOrder(tx, id);
   if (!order || !isOpen(order.status) || order.triggeredAt !== null) {
     if (order) after(() => lc.index.unwatch(order));
     return;
   }
+  if (order.market === 'spot') {
+    await fireSpot(lc, tx, order, after);
+    return;
+  }
+  // A trailing stop records the best price it fired from.
+  if (trailExtreme !== null) order.trailExtreme = trailExtreme;
   if (order.parentOrderId !== null) {
     const parent = await loadOrder(tx, order.parentOrderId);
     if (parent && parent.filledQty.isZero()) {
@@ -186,5 +192,24 @@ export async function fire(lc: OrderLifecycle, tx: Queryable, id: number, after:
   await lc.applyFills(tx, order, taken, after);
   after(() => lc.index.unwatch(order));
   // A fill that closed the position cancelled its other TP/SL in applyFills (OrderLifecycle.endPositionTpSl).
+  await lc.settle(tx, order, after);
+}
+
+/**
+ * A spot stop-limit order fires: it takes what crosses its limit and rests (server/trade/README.md "Order types").
+ * Its hold was taken at placing; an OCO's stop leg cancels the limit leg first, which releases the pair's one
+ * hold, and holds its own part of it in the same transaction, so it cannot fail for balance.
+ */
+async function fireSpot(lc: OrderLifecycle, tx: Queryable, order: OrderRow, after: After): Promise<void> {
+  order.triggeredAt = lc.now();
+  await lc.endOco(tx, order, after);
+  if (order.lockedAmount.isZero()) {
+    order.lockedAmount = order.side === 'buy' ? order.price!.mul(order.quantity) : order.quantity;
+    await post(tx, new Entry('order_hold', `order:${order.id}`, order.userId).hold(order.userId, Account.trade, order.lockedAsset, order.lockedAmount), lc.now());
+  }
+  const inst = lc.instOf(order);
+  const fills = walkBook(order.side, lc.view.opposite(inst, order.side), order.quantity, order.price);
+  await lc.applyFills(tx, order, fills, after);
+  after(() => lc.index.unwatch(order));
   await lc.settle(tx, order, after);
 }

@@ -36,3 +36,35 @@ export function tpslDirection(kind: TpSl, closingSide: Side, stopPrice: Decimal,
   }
   return above;
 }
+
+/**
+ * A trailing stop's state (Binance TRAILING_STOP_MARKET): a sell tracks the highest price since activation and
+ * fires when the price falls `rate` percent from it; a buy tracks the lowest and fires on a rise of `rate` percent.
+ * Without an activation price it is active from placing; with one, once the price reaches it (a sell: rises to it;
+ * a buy: falls to it).
+ */
+export interface Trail {
+  sell: boolean;
+  rate: Decimal;
+  activation: Decimal | null;
+  /** the best price since activation; null: not active yet */
+  extreme: Decimal | null;
+}
+
+/** The price a trailing stop fires at from its best price. */
+export function trailTrigger(t: Pick<Trail, 'sell' | 'rate'>, extreme: Decimal): Decimal {
+  const ratio = t.rate.div(100);
+  return t.sell ? extreme.mul(ratio.neg().add(1)) : extreme.mul(ratio.add(1));
+}
+
+/** One price of the watched stream: activates, moves the best price, and answers whether the stop fires now. */
+export function trailStep(t: Trail, price: Decimal): boolean {
+  if (t.extreme === null) {
+    if (t.activation !== null && !(t.sell ? price.gte(t.activation) : price.lte(t.activation))) return false;
+    t.extreme = price;
+    return false;
+  }
+  if (t.sell ? price.gt(t.extreme) : price.lt(t.extreme)) t.extreme = price;
+  const trigger = trailTrigger(t, t.extreme);
+  return t.sell ? price.lte(trigger) : price.gte(trigger);
+}

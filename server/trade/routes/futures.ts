@@ -74,10 +74,19 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       const price = limitLike ? parseAmount('price', body.price, tick, 'tickSize') : null;
       // The order types (server/trade/README.md "Order types"): each extra belongs to some types only.
       if (!stop && body.stopPrice !== undefined) throw badInput('stopPrice', 'priceType', 'Only stop orders take a stopPrice');
-      if (!stop && body.workingType !== undefined && body.takeProfitPrice === undefined && body.stopLossPrice === undefined) {
+      if (!stop && type !== 'trailing_stop_market' && body.workingType !== undefined && body.takeProfitPrice === undefined && body.stopLossPrice === undefined) {
         throw badInput('workingType', 'priceType', 'Only stop orders and take-profit / stop-loss take a workingType');
       }
       const stopPrice = stop ? parseAmount('stopPrice', body.stopPrice, tick, 'tickSize') : null;
+      // Trailing stop (Binance TRAILING_STOP_MARKET): callbackRate 0.1–10 percent in steps of 0.1, optional activationPrice.
+      const trailing = type === 'trailing_stop_market';
+      if (!trailing && (body.callbackRate !== undefined || body.activationPrice !== undefined)) {
+        throw badInput(body.callbackRate !== undefined ? 'callbackRate' : 'activationPrice', 'priceType', 'Only trailing stops take a callbackRate and an activationPrice');
+      }
+      const callbackRate = trailing ? parseAmount('callbackRate', body.callbackRate, 1, 'callbackRate') : null;
+      if (callbackRate && (callbackRate.lt('0.1') || callbackRate.gt(10))) throw badInput('callbackRate', 'callbackRate', 'callbackRate must be 0.1 to 10 (percent)');
+      const activationPrice = trailing && body.activationPrice !== undefined ? parseAmount('activationPrice', body.activationPrice, tick, 'tickSize') : null;
+      if (activationPrice && activationPrice.gt(pair.maxPrice)) throw badInput('activationPrice', 'maxPrice', "activationPrice is above the pair's maximum price");
       if (!limitLike && body.timeInForce !== undefined && body.timeInForce !== 'GTC') {
         throw badInput('timeInForce', 'priceType', 'Time in force applies to limit and stop-limit orders');
       }
@@ -108,6 +117,8 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
         postOnly: body.postOnly ?? false,
         takeProfit,
         stopLoss,
+        callbackRate,
+        activationPrice,
       });
       return orderView(order);
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { spotCalls } from '../../../contract/trade.ts';
 import { serveCalls } from '../../platform/contract.ts';
 import { out, parseAmount } from '../../platform/decimal.ts';
+import { badInput } from '../../platform/envelope.ts';
 import { checkFilterMaxima, FEES, pairOf, type Pair } from '../markets.ts';
 import { orderView } from '../orders.ts';
 import { Account, balances, settings } from '../store.ts';
@@ -31,10 +32,38 @@ export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
       checkNotFrozen(auth);
       const pair = spotPair(body);
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
-      const price = body.priceType === 'limit' ? parseAmount('price', body.price, pair.inst.tickDecimals, 'tickSize') : null;
-      checkFilterMaxima(pair, body.priceType, price, quantity);
-      const order = await engine.placeSpot(auth.user.id, { pair, side: body.direction, priceType: body.priceType, price, quantity, clientOrderId: body.clientOrderId });
+      const stop = body.priceType === 'stop_limit';
+      const price = body.priceType !== 'market' ? parseAmount('price', body.price, pair.inst.tickDecimals, 'tickSize') : null;
+      // server/trade/README.md "Order types": only a stop-limit order takes a stopPrice (on the last price).
+      if (!stop && body.stopPrice !== undefined) throw badInput('stopPrice', 'priceType', 'Only stop-limit orders take a stopPrice');
+      const stopPrice = stop ? parseAmount('stopPrice', body.stopPrice, pair.inst.tickDecimals, 'tickSize') : null;
+      checkFilterMaxima(pair, body.priceType === 'market' ? 'market' : 'limit', price, quantity);
+      if (stopPrice && stopPrice.gt(pair.maxPrice)) throw badInput('stopPrice', 'maxPrice', "stopPrice is above the pair's maximum price");
+      const order = await engine.placeSpot(auth.user.id, {
+        pair,
+        side: body.direction,
+        priceType: body.priceType,
+        price,
+        stopPrice,
+        quantity,
+        clientOrderId: body.clientOrderId,
+      });
       return orderView(order);
+    },
+
+    '/broker/spot/order/sendOcoOrder': async ({ body, auth }) => {
+      checkNotFrozen(auth);
+      const pair = spotPair(body);
+      const tick = pair.inst.tickDecimals;
+      const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
+      const price = parseAmount('price', body.price, tick, 'tickSize');
+      const stopPrice = parseAmount('stopPrice', body.stopPrice, tick, 'tickSize');
+      const stopLimitPrice = parseAmount('stopLimitPrice', body.stopLimitPrice, tick, 'tickSize');
+      checkFilterMaxima(pair, 'limit', price, quantity);
+      checkFilterMaxima(pair, 'limit', stopLimitPrice, quantity);
+      if (stopPrice.gt(pair.maxPrice)) throw badInput('stopPrice', 'maxPrice', "stopPrice is above the pair's maximum price");
+      const legs = await engine.placeSpotOco(auth.user.id, { pair, side: body.direction, quantity, price, stopPrice, stopLimitPrice });
+      return { ocoGroupId: String(legs[0]!.id), dataList: legs.map(orderView) };
     },
 
     '/broker/spot/order/cancelOrder': async ({ body, auth }) => orderView(await engine.cancel(auth.user.id, 'spot', orderIdOf(body.orderId))),

@@ -207,7 +207,22 @@ function OrderPrice({ o, price }: { o: OrderView; price: ReturnType<typeof usePr
       {o.stopPrice && (
         <span className="td-muted" data-testid="order-trigger" data-triggered={o.triggeredAt ? 'true' : 'false'}>
           {' '}
-          {t('form.confirmTrigger')} {price(o.market, o.instrumentId, o.stopPrice)} ({t(o.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
+          {t('form.confirmTrigger')} {price(o.market, o.instrumentId, o.stopPrice)} ({t(o.market === 'spot' || o.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
+        </span>
+      )}
+      {/* A trailing stop's callback rate and activation price (server/trade/README.md "Order types"). */}
+      {o.callbackRate && (
+        <span className="td-muted" data-testid="order-callback">
+          {' '}
+          {t('records.callbackRate', { rate: o.callbackRate })}
+          {o.activationPrice ? ` · ${t('records.activation', { price: price(o.market, o.instrumentId, o.activationPrice) })}` : ''}
+        </span>
+      )}
+      {/* The two legs of a spot OCO name the pair they belong to. */}
+      {o.ocoGroupId && (
+        <span className="td-muted" data-testid="order-oco" data-oco-group={o.ocoGroupId}>
+          {' '}
+          {t('records.oco', { id: o.ocoGroupId })}
         </span>
       )}
     </>

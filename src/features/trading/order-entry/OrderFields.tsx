@@ -9,9 +9,9 @@ const priceId = `order-price`;
 const volumeId = `order-volume`;
 const stopId = 'order-stop-price';
 
-/** The stop orders' trigger price and what it watches (mark or last price). */
-export function StopPriceField(props: { uid: string; form: TradeFormState; errors: OrderErrors; quoteAsset: string; dispatch: Dispatch<FormAction> }) {
-  const { uid, form, errors, quoteAsset, dispatch } = props;
+/** The stop orders' trigger price and what it watches (mark or last price; spot stop-limit orders watch the last price). */
+export function StopPriceField(props: { uid: string; form: TradeFormState; errors: OrderErrors; quoteAsset: string; dispatch: Dispatch<FormAction>; futures?: boolean }) {
+  const { uid, form, errors, quoteAsset, dispatch, futures = true } = props;
   const { t } = useTranslation('orders');
   return (
     <>
@@ -26,15 +26,19 @@ export function StopPriceField(props: { uid: string; form: TradeFormState; error
             error={errors.stopPrice}
             onChange={(stopPrice) => dispatch({ type: 'extras', patch: { stopPrice } })}
           />
-          <select
-            aria-label={t('form.workingType')}
-            data-testid="order-working-type"
-            value={form.workingType}
-            onChange={(e) => dispatch({ type: 'extras', patch: { workingType: e.target.value as WorkingType } })}
-          >
-            <option value="MARK_PRICE">{t('form.markPrice')}</option>
-            <option value="CONTRACT_PRICE">{t('form.lastPrice')}</option>
-          </select>
+          {futures ? (
+            <select
+              aria-label={t('form.workingType')}
+              data-testid="order-working-type"
+              value={form.workingType}
+              onChange={(e) => dispatch({ type: 'extras', patch: { workingType: e.target.value as WorkingType } })}
+            >
+              <option value="MARK_PRICE">{t('form.markPrice')}</option>
+              <option value="CONTRACT_PRICE">{t('form.lastPrice')}</option>
+            </select>
+          ) : (
+            <span className="td-of-unit">{t('form.lastPrice')}</span>
+          )}
         </div>
       </div>
       <FieldMessage id={stopId} error={errors.stopPrice} />
@@ -85,6 +89,40 @@ export function VolumeField(props: { uid: string; form: TradeFormState; error: F
         </div>
       </div>
       <FieldMessage id={volumeId} error={error} />
+    </>
+  );
+}
+
+/** The trailing stop's callback rate (percent) and optional activation price (Binance TRAILING_STOP_MARKET). */
+export function TrailingFields(props: { uid: string; form: TradeFormState; errors: OrderErrors; quoteAsset: string; dispatch: Dispatch<FormAction> }) {
+  const { uid, form, errors, quoteAsset, dispatch } = props;
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      <label className="td-of-field" htmlFor={`${uid}-callback`}>
+        <span>{t('form.callbackRate')}</span>
+        <DecimalInput
+          id={`${uid}-callback`}
+          testId="order-callback-rate"
+          messageId="order-callback-rate-msg"
+          value={form.callbackRate}
+          error={errors.callbackRate}
+          onChange={(callbackRate) => dispatch({ type: 'extras', patch: { callbackRate } })}
+        />
+      </label>
+      <FieldMessage id="order-callback-rate-msg" error={errors.callbackRate} />
+      <label className="td-of-field" htmlFor={`${uid}-activation`}>
+        <span>{t('form.activationPrice', { asset: quoteAsset })}</span>
+        <DecimalInput
+          id={`${uid}-activation`}
+          testId="order-activation-price"
+          messageId="order-activation-price-msg"
+          value={form.activationPrice}
+          error={errors.activationPrice}
+          onChange={(activationPrice) => dispatch({ type: 'extras', patch: { activationPrice } })}
+        />
+      </label>
+      <FieldMessage id="order-activation-price-msg" error={errors.activationPrice} />
     </>
   );
 }

@@ -48,6 +48,8 @@ function futuresExtras(order: OrderRequest, hedge: boolean): Partial<SendOrder> 
     ...(order.stopPrice ? { stopPrice: order.stopPrice, workingType: order.workingType ?? 'MARK_PRICE' } : {}),
     ...(order.timeInForce && order.timeInForce !== 'GTC' ? { timeInForce: order.timeInForce } : {}),
     ...(order.postOnly ? { postOnly: true } : {}),
+    ...(order.callbackRate ? { callbackRate: order.callbackRate, workingType: order.workingType ?? 'MARK_PRICE' } : {}),
+    ...(order.activationPrice ? { activationPrice: order.activationPrice } : {}),
     ...(order.reduceOnly && !hedge ? { reduceOnly: true } : {}),
     ...(order.takeProfit ? { takeProfitPrice: order.takeProfit } : {}),
     ...(order.stopLoss ? { stopLossPrice: order.stopLoss } : {}),
@@ -123,6 +125,8 @@ export function TradeForm({ pair }: { pair: Pair }) {
       // Hedge mode: opening buys are LONG, opening sells SHORT; a reduce-only (closing) order names the side it closes.
       ...(pair.market === 'usdm' && hedge ? { positionSide: hedgeSideOf(order.direction, order.reduceOnly ?? false) } : {}),
       ...(pair.market === 'usdm' ? futuresExtras(order, hedge) : {}),
+      // A spot stop-limit order's trigger (on the last price; server/trade/README.md "Order types").
+      ...(pair.market === 'spot' && order.stopPrice ? { stopPrice: order.stopPrice } : {}),
     });
     showToast({ severity: 'success', text: t('form.placed') });
     futuresData.refresh();

@@ -1,10 +1,11 @@
 /**
- * spec §3 "Trade form": direction (buy or sell), priceType (limit or market), price, volume; USD-M adds the
- * futures order types (stop-limit, stop-market with a mark or last price trigger, time in force,
+ * spec §3 "Trade form": direction (buy or sell), priceType (limit or market; spot also stop-limit on the last
+ * price), price, volume; USD-M adds the futures order types (stop-limit, stop-market with a mark or last price
+ * trigger, the trailing stop with its callback rate and activation price, time in force,
  * post-only, reduce-only, take-profit / stop-loss, size in the base asset or in the quote asset).
  */
 export type Direction = 'buy' | 'sell';
-export type PriceType = 'limit' | 'market' | 'stop_limit' | 'stop_market';
+export type PriceType = 'limit' | 'market' | 'stop_limit' | 'stop_market' | 'trailing_stop_market';
 export type WorkingType = 'MARK_PRICE' | 'CONTRACT_PRICE';
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
@@ -26,6 +27,9 @@ export interface TradeFormState {
   stopLoss: string;
   /** the volume field counts the base asset or the quote asset (USDT) */
   sizeUnit: 'base' | 'quote';
+  /** trailing stop: callback rate in percent, optional activation price */
+  callbackRate: string;
+  activationPrice: string;
 }
 
 export const INITIAL_FORM: TradeFormState = {
@@ -43,10 +47,12 @@ export const INITIAL_FORM: TradeFormState = {
   takeProfit: '',
   stopLoss: '',
   sizeUnit: 'base',
+  callbackRate: '',
+  activationPrice: '',
 };
 
 /** Fields of the USD-M extras set one by one (no rule of spec §4 ties them to the others). */
-export type ExtrasPatch = Partial<Pick<TradeFormState, 'stopPrice' | 'workingType' | 'timeInForce' | 'postOnly' | 'reduceOnly' | 'tpsl' | 'takeProfit' | 'stopLoss'>>;
+export type ExtrasPatch = Partial<Pick<TradeFormState, 'stopPrice' | 'workingType' | 'timeInForce' | 'postOnly' | 'reduceOnly' | 'tpsl' | 'takeProfit' | 'stopLoss' | 'callbackRate' | 'activationPrice'>>;
 
 export const isLimitLike = (p: PriceType): boolean => p === 'limit' || p === 'stop_limit';
 export const isStop = (p: PriceType): boolean => p === 'stop_limit' || p === 'stop_market';
@@ -80,6 +86,8 @@ export function formReducer(state: TradeFormState, action: FormAction): TradeFor
         volume: '',
         percent: 0,
         stopPrice: '',
+        callbackRate: '',
+        activationPrice: '',
         // time in force and post-only belong to limit orders
         ...(action.priceType === 'limit' ? {} : { postOnly: false }),
         ...(isLimitLike(action.priceType) ? {} : { timeInForce: 'GTC' as const }),

@@ -17,6 +17,9 @@ export interface OrderRequest {
   reduceOnly?: boolean;
   takeProfit?: string | null;
   stopLoss?: string | null;
+  /** trailing stop: callback rate in percent, activation price (null: active at once) */
+  callbackRate?: string | null;
+  activationPrice?: string | null;
 }
 
 /** A refusal of the placed order in the person's language, shown in the form (spec §8); null: the toast says it. */

@@ -5,6 +5,7 @@ import { pickedPriceStore } from '../picked-price.ts';
 import { useFatFingerGate } from './fat-finger.ts';
 import { INITIAL_FORM, formReducer, type Direction } from './form-state.ts';
 import { refusalKey, type OrderRequest } from './order-request.ts';
+import { validateTrailing } from './trailing.ts';
 import {
   effectivePrice,
   validateOrder,
@@ -73,8 +74,9 @@ export function useOrderForm(
 
   const submit = () => {
     const result = validateOrder(rules, { ...form, volume: form.volume.trim() === '' ? '' : baseVolume || '0' }, ctx);
-    setErrors(result.errors);
-    if (result.volume === null) return;
+    const trailing = form.priceType === 'trailing_stop_market' ? validateTrailing(rules.tickSize, form) : null;
+    setErrors({ ...result.errors, ...trailing?.errors });
+    if (result.volume === null || (trailing && !trailing.callbackRate)) return;
     const order: OrderRequest = {
       direction: form.direction,
       priceType: form.priceType,
@@ -89,8 +91,9 @@ export function useOrderForm(
             reduceOnly: form.reduceOnly,
             takeProfit: result.takeProfit ? result.takeProfit.toFixed() : null,
             stopLoss: result.stopLoss ? result.stopLoss.toFixed() : null,
+            ...(trailing ? { callbackRate: trailing.callbackRate!.toFixed(), activationPrice: trailing.activationPrice?.toFixed() ?? null } : {}),
           }
-        : {}),
+        : { stopPrice: result.stopPrice ? result.stopPrice.toFixed() : null }),
     };
     // spec §3 userInfo.orderConfirmStatus: the confirmation is skipped once the account turned it off ("don't ask again").
     if (askFirst) setPending(order);

@@ -59,7 +59,8 @@ export type OrderErrorKey =
   | 'errors.aboveBalance'
   | 'errors.noReferencePrice'
   | 'errors.mustBeAbove'
-  | 'errors.mustBeBelow';
+  | 'errors.mustBeBelow'
+  | 'errors.callbackRange';
 
 export interface FieldError {
   key: OrderErrorKey;
@@ -72,6 +73,9 @@ export interface OrderErrors {
   stopPrice?: FieldError;
   takeProfit?: FieldError;
   stopLoss?: FieldError;
+  /** trailing stop (trailing.ts) */
+  callbackRate?: FieldError;
+  activationPrice?: FieldError;
 }
 
 /** The price an order is sized and checked at: its limit price, a stop-market's trigger, else the reference price. */
@@ -89,7 +93,7 @@ function decimalsOf(size: string): number {
 }
 
 /** Parses one amount field against its step (tickSize or stepSize): a value above zero on the step. */
-function parseField(text: string, step: string): { value: Decimal } | { error: FieldError } {
+export function parseField(text: string, step: string): { value: Decimal } | { error: FieldError } {
   const trimmed = text.trim();
   if (trimmed === '') return { error: { key: 'errors.required' } };
   if (!PLAIN.test(trimmed)) return { error: { key: 'errors.notNumeric' } };
