@@ -60,8 +60,8 @@ for (const [locale, strings] of [
       const { page, close } = await signedInPage(`/${locale}/trading/ETHUSDT`);
       await expect.poll(() => page.getByTestId('order-available').textContent(), { timeout: 10_000 }).toContain('USDT');
       const ask = new Decimal((await sim.book('spot', 'ETHUSDT', 1)).asks[0]![0]);
-      // Far above the market: it waits for its trigger.
-      const stopPrice = ask.mul('1.2').toDecimalPlaces(2).toFixed(2);
+      // Above the market (within the fat-finger band of 5 %): it waits for its trigger.
+      const stopPrice = ask.mul('1.04').toDecimalPlaces(2).toFixed(2);
       await page.getByTestId('order-direction-buy').click();
       await page.getByTestId('order-type-stop_limit').click();
       expect(await page.getByTestId('order-type-stop_limit').textContent()).toBe(strings.form.type.stop_limit);
@@ -75,6 +75,35 @@ for (const [locale, strings] of [
       expect(await row.getByTestId('order-type').textContent()).toContain(strings.form.type.stop_limit);
       const orderId = await row.getAttribute('data-order-id');
       await api('/broker/spot/order/cancelOrder', { orderId });
+      await close();
+    });
+
+    it('a spot OCO buy is placed from the form: both legs show in the current orders, linked, and cancelling one ends both', async () => {
+      // Only this test's pair on the list.
+      await api('/broker/spot/order/cancelAllOrder', {});
+      const { page, close } = await signedInPage(`/${locale}/trading/ETHUSDT`);
+      await expect.poll(() => page.getByTestId('order-available').textContent(), { timeout: 10_000 }).toContain('USDT');
+      const top = await sim.book('spot', 'ETHUSDT', 1);
+      const bid = new Decimal(top.bids[0]![0]);
+      const ask = new Decimal(top.asks[0]![0]);
+      // A buy OCO: the limit leg below the market, the stop above it (within the fat-finger band of 5 %).
+      await page.getByTestId('order-direction-buy').click();
+      await page.getByTestId('order-type-oco').click();
+      await page.getByTestId('order-price').fill(bid.mul('0.97').toDecimalPlaces(2).toFixed(2));
+      await page.getByTestId('order-stop-price').fill(ask.mul('1.03').toDecimalPlaces(2).toFixed(2));
+      await page.getByTestId('order-stop-limit-price').fill(ask.mul('1.04').toDecimalPlaces(2).toFixed(2));
+      await page.getByTestId('order-volume').fill('0.01');
+      await confirm(page);
+      await page.getByTestId('tab-currentOrder').click();
+      const legs = page.getByTestId('order-row').filter({ has: page.getByTestId('order-oco') });
+      await expect.poll(() => legs.count(), { timeout: 20_000 }).toBe(2);
+      const groups = await legs.getByTestId('order-oco').evaluateAll((els) => els.map((e) => e.getAttribute('data-oco-group')));
+      expect(new Set(groups).size).toBe(1);
+      expect((await legs.first().getByTestId('order-oco').textContent())?.trim()).toBe(strings.records.oco.replace('{{id}}', groups[0]!));
+      // Cancelling one leg cancels the pair.
+      await api('/broker/spot/order/cancelOrder', { orderId: await legs.first().getAttribute('data-order-id') });
+      const open = (await api<Array<{ ocoGroupId?: string | null }>>('/broker/spot/order/queryOpenOrder', {})).filter((o) => o.ocoGroupId === groups[0]);
+      expect(open).toEqual([]);
       await close();
     });
 

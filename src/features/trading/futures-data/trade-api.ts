@@ -65,6 +65,8 @@ export const tradeApi = {
       ...(instrumentId ? { instrumentId } : {}),
       ...(exchangeKeyId && market === 'usdm' ? { exchangeKeyId } : {}),
     }),
+  /** A spot OCO pair: a limit leg and a stop-limit leg sharing one hold. */
+  sendOco: (body: Body<'/broker/spot/order/sendOcoOrder'>) => post('/broker/spot/order/sendOcoOrder', body),
   closePosition: (body: Body<'/broker/lightning/futures/order/closePosition'>) => post('/broker/lightning/futures/order/closePosition', body),
   /** spec §2 "Futures trading" positions: the position's take-profit / stop-loss (null: none). */
   positionTpSl: (body: Body<'/broker/lightning/futures/position/tpsl'>) => post('/broker/lightning/futures/position/tpsl', body),

@@ -126,3 +126,25 @@ export function TrailingFields(props: { uid: string; form: TradeFormState; error
     </>
   );
 }
+
+/** OCO (spot): the stop-limit leg's limit price; its trigger is the stop price above, the limit leg's price the price field. */
+export function OcoStopLimitField(props: { uid: string; form: TradeFormState; errors: OrderErrors; quoteAsset: string; dispatch: Dispatch<FormAction> }) {
+  const { uid, form, errors, quoteAsset, dispatch } = props;
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      <label className="td-of-field" htmlFor={`${uid}-stop-limit`}>
+        <span>{t('form.stopLimitPrice', { asset: quoteAsset })}</span>
+        <DecimalInput
+          id={`${uid}-stop-limit`}
+          testId="order-stop-limit-price"
+          messageId="order-stop-limit-price-msg"
+          value={form.stopLimitPrice}
+          error={errors.stopLimitPrice}
+          onChange={(stopLimitPrice) => dispatch({ type: 'extras', patch: { stopLimitPrice } })}
+        />
+      </label>
+      <FieldMessage id="order-stop-limit-price-msg" error={errors.stopLimitPrice} />
+    </>
+  );
+}

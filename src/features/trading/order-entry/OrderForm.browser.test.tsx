@@ -96,7 +96,7 @@ describe('OrderForm', () => {
     ['-1', 'errors.notPositive', 'Enter a value above zero'],
     ['0.00001', 'errors.tooManyDecimals', 'At most 4 decimal places'],
     ['0.0001', 'errors.belowMinNotional', 'The order value must be at least 5 USDT'],
-    ['1', 'errors.aboveBalance', 'Above your available balance (1000 USDT)'],
+    ['1', 'errors.aboveBalance', 'Above your available balance (1,000.0000 USDT)'],
     ['abc', 'errors.notNumeric', 'Enter a number'],
   ])('volume %j shows %s beside the field and sends nothing', async (text, key, message) => {
     const onSubmit = vi.fn(async () => {});
@@ -261,5 +261,56 @@ describe('futures OrderForm (issue 18)', () => {
     await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
     await expect.poll(() => onSubmit.mock.calls.length).toBe(1);
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ priceType: 'limit', price: '60000', volume: '0.016', postOnly: true, timeInForce: 'GTC' }));
+  });
+});
+
+describe('OrderForm: spot OCO', () => {
+  it('sends a limit leg above the last price and a stop-limit leg below it as one OCO sell, after the confirmation', async () => {
+    const onSubmit = vi.fn(async () => {});
+    await mount(onSubmit);
+    await userEvent.click(page.getByTestId('order-direction-sell'));
+    await userEvent.click(page.getByTestId('order-type-oco'));
+    await typeInto(price(), '2050');
+    await typeInto(page.getByTestId('order-stop-price'), '1950');
+    await typeInto(page.getByTestId('order-stop-limit-price'), '1940');
+    await typeInto(volume(), '0.5');
+    await userEvent.click(page.getByTestId('order-submit'));
+    await expect.element(page.getByTestId('order-confirm')).toBeInTheDocument();
+    // The confirmation names both legs: the trigger on the last price and the stop-limit leg's price.
+    await expect.element(page.getByTestId('order-confirm')).toHaveTextContent('1950 (Last)');
+    await expect.element(page.getByTestId('confirm-stop-limit-price')).toHaveTextContent('1940');
+    await userEvent.click(page.getByRole('button', { name: 'Confirm' }));
+    await expect.poll(() => onSubmit.mock.calls.length).toBe(1);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ direction: 'sell', priceType: 'oco', price: '2050', stopPrice: '1950', stopLimitPrice: '1940', volume: '0.5' }));
+  });
+
+  it('refuses legs on the wrong side of the last price, naming it, and sends nothing', async () => {
+    const onSubmit = vi.fn(async () => {});
+    await mount(onSubmit, 'zh-HK');
+    await userEvent.click(page.getByTestId('order-direction-sell'));
+    await userEvent.click(page.getByTestId('order-type-oco'));
+    // A sell's limit leg must be above the last price (2000) and its stop below it.
+    await typeInto(price(), '1990');
+    await typeInto(page.getByTestId('order-stop-price'), '2010');
+    await typeInto(page.getByTestId('order-stop-limit-price'), '2000');
+    await typeInto(volume(), '0.5');
+    await userEvent.click(page.getByTestId('order-submit'));
+    await expect.element(page.getByText('須高於 2000')).toBeInTheDocument();
+    await expect.element(page.getByText('須低於 2000')).toBeInTheDocument();
+    expect(document.querySelector('[data-testid="order-confirm"]')).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('an OCO buy needs the dearer leg’s quote: 0.5 × 2100 is above 1000 USDT', async () => {
+    const onSubmit = vi.fn(async () => {});
+    await mount(onSubmit);
+    await userEvent.click(page.getByTestId('order-type-oco'));
+    await typeInto(price(), '1900');
+    await typeInto(page.getByTestId('order-stop-price'), '2050');
+    await typeInto(page.getByTestId('order-stop-limit-price'), '2100');
+    await typeInto(volume(), '0.5');
+    await userEvent.click(page.getByTestId('order-submit'));
+    await expect.element(page.getByText(/Above your available balance/)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

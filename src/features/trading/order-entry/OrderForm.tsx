@@ -6,7 +6,7 @@ import { OrderConfirmModal } from './OrderConfirmModal.tsx';
 import { FuturesEstimates, FuturesOptions } from './FuturesOptions.tsx';
 import { DirectionButtons } from './DirectionButtons.tsx';
 import { PriceTypeButtons } from './PriceTypeButtons.tsx';
-import { PriceField, StopPriceField, TrailingFields, VolumeField } from './OrderFields.tsx';
+import { OcoStopLimitField, PriceField, StopPriceField, TrailingFields, VolumeField } from './OrderFields.tsx';
 import { SpotEstimates } from './SpotEstimates.tsx';
 import { SubmitBar } from './SubmitBar.tsx';
 import { isStop, type Direction } from './form-state.ts';
@@ -55,6 +55,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null, holdTe
       <DirectionButtons market={rules.market} direction={form.direction} reduceOnly={form.reduceOnly} dispatch={dispatch} clearErrors={clearErrors} />
       <PriceTypeButtons futures={futures} priceType={form.priceType} ctx={ctx} asset={fundsAsset(rules, form.direction)} dispatch={dispatch} clearErrors={clearErrors} />
       {isStop(form.priceType) && <StopPriceField uid={uid} form={form} errors={errors} quoteAsset={rules.quoteAsset} dispatch={dispatch} futures={futures} />}
+      {form.priceType === 'oco' && <OcoStopLimitField uid={uid} form={form} errors={errors} quoteAsset={rules.quoteAsset} dispatch={dispatch} />}
       {form.priceType === 'trailing_stop_market' && <TrailingFields uid={uid} form={form} errors={errors} quoteAsset={rules.quoteAsset} dispatch={dispatch} />}
       <PriceField uid={uid} form={form} errors={errors} quoteAsset={rules.quoteAsset} dispatch={dispatch} />
       <VolumeField uid={uid} form={form} error={volumeError} futures={futures} baseAsset={rules.baseAsset} quoteAsset={rules.quoteAsset} dispatch={dispatch} />

@@ -32,8 +32,14 @@ export function OrderSummary(props: {
         <>
           <dt>{t('form.confirmTrigger')}</dt>
           <dd>
-            {order.stopPrice} ({t(order.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
+            {order.stopPrice} ({t(rules.market === 'spot' || order.workingType === 'CONTRACT_PRICE' ? 'form.lastPrice' : 'form.markPrice')})
           </dd>
+        </>
+      )}
+      {order.stopLimitPrice && (
+        <>
+          <dt>{t('form.stopLimitPrice', { asset: rules.quoteAsset })}</dt>
+          <dd data-testid="confirm-stop-limit-price">{order.stopLimitPrice}</dd>
         </>
       )}
       <dt>{t('form.confirmPrice')}</dt>

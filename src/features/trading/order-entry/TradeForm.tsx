@@ -115,6 +115,25 @@ export function TradeForm({ pair }: { pair: Pair }) {
   const submit = async (order: OrderRequest) => {
     // A confirmation answered after the book went out of date sends nothing.
     if (held) throw new Error('the book is out of date');
+    const done = () => {
+      showToast({ severity: 'success', text: t('form.placed') });
+      futuresData.refresh();
+      void refreshOwnOrders();
+      refreshSpotBalances();
+    };
+    // A spot OCO: both legs in one call (server/trade/README.md "Order types", sendOcoOrder).
+    if (order.priceType === 'oco') {
+      await tradeApi.sendOco({
+        instrumentId: pair.symbol,
+        direction: order.direction,
+        price: order.price!,
+        stopPrice: order.stopPrice!,
+        stopLimitPrice: order.stopLimitPrice!,
+        volume: order.volume,
+      });
+      done();
+      return;
+    }
     await tradeApi.sendOrder(pair.market, {
       instrumentId: pair.symbol,
       direction: order.direction,
@@ -128,10 +147,7 @@ export function TradeForm({ pair }: { pair: Pair }) {
       // A spot stop-limit order's trigger (on the last price; server/trade/README.md "Order types").
       ...(pair.market === 'spot' && order.stopPrice ? { stopPrice: order.stopPrice } : {}),
     });
-    showToast({ severity: 'success', text: t('form.placed') });
-    futuresData.refresh();
-    void refreshOwnOrders();
-    refreshSpotBalances();
+    done();
   };
 
   return (

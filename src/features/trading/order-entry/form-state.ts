@@ -5,7 +5,8 @@
  * post-only, reduce-only, take-profit / stop-loss, size in the base asset or in the quote asset).
  */
 export type Direction = 'buy' | 'sell';
-export type PriceType = 'limit' | 'market' | 'stop_limit' | 'stop_market' | 'trailing_stop_market';
+/** `oco` (spot only): a limit leg and a stop-limit leg sent together by sendOcoOrder (server/trade/README.md "Order types"). */
+export type PriceType = 'limit' | 'market' | 'stop_limit' | 'stop_market' | 'trailing_stop_market' | 'oco';
 export type WorkingType = 'MARK_PRICE' | 'CONTRACT_PRICE';
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
@@ -30,6 +31,8 @@ export interface TradeFormState {
   /** trailing stop: callback rate in percent, optional activation price */
   callbackRate: string;
   activationPrice: string;
+  /** OCO: the stop-limit leg's limit price (its trigger is stopPrice, the limit leg's price is price) */
+  stopLimitPrice: string;
 }
 
 export const INITIAL_FORM: TradeFormState = {
@@ -49,13 +52,14 @@ export const INITIAL_FORM: TradeFormState = {
   sizeUnit: 'base',
   callbackRate: '',
   activationPrice: '',
+  stopLimitPrice: '',
 };
 
 /** Fields of the USD-M extras set one by one (no rule of spec §4 ties them to the others). */
-export type ExtrasPatch = Partial<Pick<TradeFormState, 'stopPrice' | 'workingType' | 'timeInForce' | 'postOnly' | 'reduceOnly' | 'tpsl' | 'takeProfit' | 'stopLoss' | 'callbackRate' | 'activationPrice'>>;
+export type ExtrasPatch = Partial<Pick<TradeFormState, 'stopPrice' | 'workingType' | 'timeInForce' | 'postOnly' | 'reduceOnly' | 'tpsl' | 'takeProfit' | 'stopLoss' | 'callbackRate' | 'activationPrice' | 'stopLimitPrice'>>;
 
-export const isLimitLike = (p: PriceType): boolean => p === 'limit' || p === 'stop_limit';
-export const isStop = (p: PriceType): boolean => p === 'stop_limit' || p === 'stop_market';
+export const isLimitLike = (p: PriceType): boolean => p === 'limit' || p === 'stop_limit' || p === 'oco';
+export const isStop = (p: PriceType): boolean => p === 'stop_limit' || p === 'stop_market' || p === 'oco';
 
 export type FormAction =
   | { type: 'direction'; direction: Direction }
@@ -88,6 +92,7 @@ export function formReducer(state: TradeFormState, action: FormAction): TradeFor
         stopPrice: '',
         callbackRate: '',
         activationPrice: '',
+        stopLimitPrice: '',
         // time in force and post-only belong to limit orders
         ...(action.priceType === 'limit' ? {} : { postOnly: false }),
         ...(isLimitLike(action.priceType) ? {} : { timeInForce: 'GTC' as const }),

@@ -20,6 +20,8 @@ export interface OrderRequest {
   /** trailing stop: callback rate in percent, activation price (null: active at once) */
   callbackRate?: string | null;
   activationPrice?: string | null;
+  /** spot OCO: the stop-limit leg's limit price */
+  stopLimitPrice?: string | null;
 }
 
 /** A refusal of the placed order in the person's language, shown in the form (spec §8); null: the toast says it. */

@@ -93,7 +93,11 @@ export function useOrderForm(
             stopLoss: result.stopLoss ? result.stopLoss.toFixed() : null,
             ...(trailing ? { callbackRate: trailing.callbackRate!.toFixed(), activationPrice: trailing.activationPrice?.toFixed() ?? null } : {}),
           }
-        : { stopPrice: result.stopPrice ? result.stopPrice.toFixed() : null }),
+        : {
+            // Spot: a stop-limit's trigger, and an OCO's stop-limit leg price; a limit or market order carries neither.
+            ...(result.stopPrice ? { stopPrice: result.stopPrice.toFixed() } : {}),
+            ...(result.stopLimitPrice ? { stopLimitPrice: result.stopLimitPrice.toFixed() } : {}),
+          }),
     };
     // spec §3 userInfo.orderConfirmStatus: the confirmation is skipped once the account turned it off ("don't ask again").
     if (askFirst) setPending(order);

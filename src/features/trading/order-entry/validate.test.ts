@@ -57,10 +57,10 @@ describe('validateOrder', () => {
   it('refuses above the balance: spot buys count quote, sells count base', () => {
     const ctx = { available: new Decimal('100'), referencePrice: null };
     expect(validateOrder(spot, limit('100', '1'), ctx).errors).toEqual({});
-    expect(validateOrder(spot, limit('100', '1.0001'), ctx).errors.volume).toEqual({ key: 'errors.aboveBalance', params: { available: '100', asset: 'USDT' } });
+    expect(validateOrder(spot, limit('100', '1.0001'), ctx).errors.volume).toEqual({ key: 'errors.aboveBalance', params: { available: '100.0000', asset: 'USDT' } });
     const base = { available: new Decimal('2'), referencePrice: null };
     expect(validateOrder(spot, limit('100', '2', 'sell'), base).errors).toEqual({});
-    expect(validateOrder(spot, limit('100', '2.0001', 'sell'), base).errors.volume?.params).toEqual({ available: '2', asset: 'ETH' });
+    expect(validateOrder(spot, limit('100', '2.0001', 'sell'), base).errors.volume?.params).toEqual({ available: '2.00000000', asset: 'ETH' });
   });
 
   it('futures need margin at the leverage plus the taker fee; closing part needs no margin', () => {

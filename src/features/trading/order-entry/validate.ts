@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { formatAssetAmount } from '../../../lib/format/index.ts';
 import { isLimitLike, isStop, type Direction, type PriceType, type TradeFormState } from './form-state.ts';
 import { type Bracket, makeBrackets, type Tiers, tiersFor } from '../../../../contract/futures-brackets.ts';
 import { estimateOrder, liquidationAtTick, orderCost, type MarginType, type PositionSide, type RiskAccount } from '../../../../contract/futures-risk.ts';
@@ -76,6 +77,8 @@ export interface OrderErrors {
   /** trailing stop (trailing.ts) */
   callbackRate?: FieldError;
   activationPrice?: FieldError;
+  /** spot OCO: the stop-limit leg's limit price */
+  stopLimitPrice?: FieldError;
 }
 
 /** The price an order is sized and checked at: its limit price, a stop-market's trigger, else the reference price. */
@@ -125,11 +128,19 @@ export function fundsAsset(rules: PairRules, direction: Direction): string {
 export function validateOrder(
   rules: PairRules,
   form: Pick<TradeFormState, 'direction' | 'priceType' | 'price' | 'volume'> &
-    Partial<Pick<TradeFormState, 'stopPrice' | 'tpsl' | 'takeProfit' | 'stopLoss'>>,
+    Partial<Pick<TradeFormState, 'stopPrice' | 'tpsl' | 'takeProfit' | 'stopLoss' | 'stopLimitPrice'>>,
   ctx: BalanceContext,
-): { errors: OrderErrors; price: Decimal | null; volume: Decimal | null; stopPrice: Decimal | null; takeProfit: Decimal | null; stopLoss: Decimal | null } {
+): {
+  errors: OrderErrors;
+  price: Decimal | null;
+  volume: Decimal | null;
+  stopPrice: Decimal | null;
+  takeProfit: Decimal | null;
+  stopLoss: Decimal | null;
+  stopLimitPrice: Decimal | null;
+} {
   const errors: OrderErrors = {};
-  const priceField = (text: string, key: 'price' | 'stopPrice' | 'takeProfit' | 'stopLoss'): Decimal | null => {
+  const priceField = (text: string, key: 'price' | 'stopPrice' | 'takeProfit' | 'stopLoss' | 'stopLimitPrice'): Decimal | null => {
     const parsed = parseField(text, rules.tickSize);
     if ('error' in parsed) {
       errors[key] = parsed.error;
@@ -143,6 +154,20 @@ export function validateOrder(
   };
   const price = isLimitLike(form.priceType) ? priceField(form.price, 'price') : null;
   const stopPrice = isStop(form.priceType) ? priceField(form.stopPrice ?? '', 'stopPrice') : null;
+  const oco = form.priceType === 'oco';
+  const stopLimitPrice = oco ? priceField(form.stopLimitPrice ?? '', 'stopLimitPrice') : null;
+  // OCO (server/trade/README.md "Order types", Binance's rule): a sell's limit leg above the last price and its stop
+  // below it; a buy the other way round.
+  if (oco && ctx.referencePrice !== null) {
+    const last = ctx.referencePrice.toFixed();
+    const sell = form.direction === 'sell';
+    if (price !== null && (sell ? price.lte(ctx.referencePrice) : price.gte(ctx.referencePrice))) {
+      errors.price = { key: sell ? 'errors.mustBeAbove' : 'errors.mustBeBelow', params: { price: last } };
+    }
+    if (stopPrice !== null && (sell ? stopPrice.gte(ctx.referencePrice) : stopPrice.lte(ctx.referencePrice))) {
+      errors.stopPrice = { key: sell ? 'errors.mustBeBelow' : 'errors.mustBeAbove', params: { price: last } };
+    }
+  }
   const parsedVolume = parseField(form.volume, rules.stepSize);
   let volume: Decimal | null = null;
   if ('error' in parsedVolume) errors.volume = parsedVolume.error;
@@ -158,7 +183,8 @@ export function validateOrder(
       errors.volume = { key: 'errors.aboveMaxQty', params: { max: new Decimal(maxQty).toFixed(), asset: rules.baseAsset } };
     }
   }
-  const effective = effectivePrice(form.priceType, price, stopPrice, ctx);
+  // An OCO buy holds the dearer leg's quote for both (one hold, server/trade/README.md "Order types").
+  const effective = oco && price !== null && stopLimitPrice !== null ? Decimal.max(price, stopLimitPrice) : effectivePrice(form.priceType, price, stopPrice, ctx);
   if (volume !== null && !errors.volume && form.priceType === 'market' && effective === null) {
     errors.volume = { key: 'errors.noReferencePrice' };
   }
@@ -169,7 +195,7 @@ export function validateOrder(
     } else if (form.priceType === 'limit' && rules.maxNotional && notional.gt(rules.maxNotional)) {
       errors.volume = { key: 'errors.aboveMaxNotional', params: { max: new Decimal(rules.maxNotional).toFixed(), asset: rules.quoteAsset } };
     } else if (ctx.available !== null && requiredFunds(rules, form.direction, effective, volume, ctx).gt(ctx.available)) {
-      errors.volume = { key: 'errors.aboveBalance', params: { available: ctx.available.toFixed(), asset: fundsAsset(rules, form.direction) } };
+      errors.volume = { key: 'errors.aboveBalance', params: { available: formatAssetAmount(ctx.available, fundsAsset(rules, form.direction)), asset: fundsAsset(rules, form.direction) } };
     }
   }
   // Take-profit / stop-loss with the entry (spec §3 "Trade form", USD-M): a long takes profit above its entry and stops below it.
@@ -198,6 +224,7 @@ export function validateOrder(
     stopPrice: ok ? stopPrice : null,
     takeProfit: ok ? takeProfit : null,
     stopLoss: ok ? stopLoss : null,
+    stopLimitPrice: ok ? stopLimitPrice : null,
   };
 }
 
