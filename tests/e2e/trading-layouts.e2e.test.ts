@@ -185,6 +185,9 @@ describe('trading layouts (issue 18)', () => {
   it.each(['zh-HK', 'en-US'] as const)('%s 390×844: the trading page as tabs places a futures order and closes the position', async (lang) => {
     const { page, errors, close } = await signedIn(390, 844);
     await openFutures(page, lang);
+    // The ticker bar counts down to the next funding (hh:mm:ss), under the locale's label.
+    await expect.poll(() => page.getByTestId('funding-countdown').textContent(), { timeout: 15_000 }).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect(await page.locator('.td-stat', { has: page.getByTestId('funding-countdown') }).textContent()).toContain(lang === 'zh-HK' ? '資金費率 / 倒計時' : 'Funding / countdown');
     // The chart shows first; the form is one tap away.
     expect(await page.getByTestId('phone-tab-chart').getAttribute('aria-selected')).toBe('true');
     expect(await page.getByTestId('order-submit').isVisible()).toBe(false);
