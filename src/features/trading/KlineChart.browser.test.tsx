@@ -61,6 +61,8 @@ async function shoot(name: string) {
   await userEvent.hover(host.querySelector('[data-testid="kline-chart"]') as HTMLElement);
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   await page.screenshot({ path: `../../../tests/artifacts/${name}.png`, element: host });
+  // The pointer leaves the chart: the next file's charts start with no crosshair under it.
+  await userEvent.unhover(host.querySelector('[data-testid="kline-chart"]') as HTMLElement);
 }
 
 describe('KlineChart times', () => {
