@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import { useSession } from '../../../lib/session/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import type { Pair } from '../../market/index.ts';
-import { Modal } from '../../../components/index.ts';
+import { PageModal } from '../modals/PageModal.tsx';
 import { FuturesToolbar } from '../modals/FuturesToolbar.tsx';
 import { PositionActions } from './PositionActions.tsx';
 import { usePositionClose } from './position-close.tsx';
@@ -145,9 +145,9 @@ export function OrdersArea({ pair }: { pair: Pair }) {
         {tab === 'assetManager' && <AssetsTable rows={data.list as AssetRow[]} />}
         {tab === 'assetManager' && <FlowsTable rows={flows} />}
       </div>
-      <Modal visible={closingAll} title={t('position.closeAll')} onClose={() => setClosingAll(false)} onConfirm={() => void closeAll()}>
+      <PageModal visible={closingAll} title={t('position.closeAll')} onClose={() => setClosingAll(false)} onConfirm={() => void closeAll()}>
         <p data-testid="close-all-confirm">{t('position.closeAllConfirm', { count: positions.length })}</p>
-      </Modal>
+      </PageModal>
       {closeDialog}
       <ConfirmAction pending={pending} onDone={() => setPending(null)} cancelText={tr('confirm.keep')} />
       {(tab === 'historyOrder' || tab === 'historyDeal' || tab === 'positionHistory') && (

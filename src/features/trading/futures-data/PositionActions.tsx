@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Code } from '../../../../contract/codes.ts';
-import { Modal } from '../../../components/index.ts';
+import { PageModal } from '../modals/PageModal.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
 import { useSession } from '../../../lib/session/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
@@ -109,7 +109,7 @@ function CloseDialog({ position, rules, keyId, onCancel, onDone }: DialogProps &
   };
 
   return (
-    <Modal visible title={t('position.closeTitle', { pair: position.instrumentId })} onClose={onCancel} onConfirm={() => void submit()} confirmDisabled={sending} className="td-position-dialog">
+    <PageModal visible title={t('position.closeTitle', { pair: position.instrumentId })} onClose={onCancel} onConfirm={() => void submit()} confirmDisabled={sending} className="td-position-dialog">
       <div className="td-of-types" role="group" aria-label={t('form.confirmType')}>
         {(['limit', 'market'] as const).map((p) => (
           <button key={p} type="button" className="td-chip" aria-pressed={type === p} data-testid={`close-type-${p}`} onClick={() => setType(p)}>
@@ -147,7 +147,7 @@ function CloseDialog({ position, rules, keyId, onCancel, onDone }: DialogProps &
       <p className="td-position-note" data-testid="close-summary">
         {t(position.direction === 'long' ? 'position.closeLongSummary' : 'position.closeShortSummary', { volume, asset: rules.baseAsset })}
       </p>
-    </Modal>
+    </PageModal>
   );
 }
 
@@ -193,7 +193,7 @@ function TpSlDialog({ position, rules, keyId, onCancel, onDone }: DialogProps & 
   };
 
   return (
-    <Modal visible title={t('position.tpslTitle', { pair: position.instrumentId })} onClose={onCancel} onConfirm={() => void submit()} confirmDisabled={sending} className="td-position-dialog">
+    <PageModal visible title={t('position.tpslTitle', { pair: position.instrumentId })} onClose={onCancel} onConfirm={() => void submit()} confirmDisabled={sending} className="td-position-dialog">
       <p className="td-position-note">{t('position.tpslHint', { mark: position.markPrice, entry: position.entryPrice })}</p>
       {(
         [
@@ -216,7 +216,7 @@ function TpSlDialog({ position, rules, keyId, onCancel, onDone }: DialogProps & 
           <option value="CONTRACT_PRICE">{t('form.lastPrice')}</option>
         </select>
       </label>
-    </Modal>
+    </PageModal>
   );
 }
 
@@ -251,7 +251,7 @@ function MarginDialog({ position, keyId, onCancel, onDone }: DialogProps) {
   };
 
   return (
-    <Modal visible title={t('position.marginTitle', { pair: position.instrumentId })} onClose={onCancel} onConfirm={() => void submit()} confirmDisabled={sending} className="td-position-dialog">
+    <PageModal visible title={t('position.marginTitle', { pair: position.instrumentId })} onClose={onCancel} onConfirm={() => void submit()} confirmDisabled={sending} className="td-position-dialog">
       <div className="td-of-types" role="group" aria-label={t('position.adjustMargin')}>
         {([1, 2] as const).map((k) => (
           <button key={k} type="button" className="td-chip" aria-pressed={kind === k} data-testid={`margin-kind-${k}`} onClick={() => setKind(k)}>
@@ -271,6 +271,6 @@ function MarginDialog({ position, keyId, onCancel, onDone }: DialogProps) {
           {error}
         </p>
       )}
-    </Modal>
+    </PageModal>
   );
 }

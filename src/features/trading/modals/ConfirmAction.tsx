@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Modal } from '../../../components/index.ts';
+import { PageModal } from './PageModal.tsx';
 
 export interface PendingAction {
   /** what the dialog is about: data-testid="confirm-<id>" */
@@ -31,7 +31,7 @@ export function ConfirmAction({ pending, onDone, cancelText }: { pending: Pendin
     }
   };
   return (
-    <Modal
+    <PageModal
       visible={pending !== null}
       title={pending?.title ?? ''}
       onClose={onDone}
@@ -45,6 +45,6 @@ export function ConfirmAction({ pending, onDone, cancelText }: { pending: Pendin
           {pending.body}
         </div>
       )}
-    </Modal>
+    </PageModal>
   );
 }

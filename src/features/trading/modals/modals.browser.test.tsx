@@ -15,6 +15,8 @@ import { tradeApi } from '../futures-data/trade-api.ts';
 import { LeverageModal } from './LeverageModal.tsx';
 import { leverageStore } from './leverage-store.ts';
 import { TransferModal } from './TransferModal.tsx';
+import { ConfirmAction } from './ConfirmAction.tsx';
+import { OrderConfirmModal } from '../order-entry/OrderConfirmModal.tsx';
 
 const btc = { symbol: 'BTCUSDT', market: 'usdm', baseAsset: 'BTC', quoteAsset: 'USDT', tickSize: '0.1', stepSize: '0.001', pricePrecision: 1, amountPrecision: 3, listInstrumentId: 'BTC/USDT' } as Pair;
 
@@ -137,6 +139,22 @@ describe('the futures modals follow the page theme', () => {
     await expect.element(page.getByTestId('leverage-modal')).toBeInTheDocument();
     expect(dialogBackground()).toBe(token('--td-surface'));
     expect(getComputedStyle(document.querySelector('.td-modal__dialog') as HTMLElement).color).toBe(token('--td-text'));
+  });
+});
+
+describe('the order confirmation and the trading page’s confirmations follow the page theme too', () => {
+  it('draws them on the dark surface when the page is dark, and light on the light page', async () => {
+    const order = { direction: 'buy' as const, priceType: 'limit' as const, price: '60000', volume: '0.01' };
+    await mount(<OrderConfirmModal pending={order} rules={btc} value={null} leverage={10} sending={false} onClose={() => {}} onConfirm={() => {}} />);
+    await expect.element(page.getByTestId('order-confirm')).toBeInTheDocument();
+    expect(dialogBackground()).toBe(token('--td-surface'));
+    await actAsync(async () => root?.unmount());
+    await mount(<ConfirmAction pending={{ id: 'x', title: 'Cancel all', body: <p>Sure?</p>, confirmText: 'Yes', run: async () => {} }} onDone={() => {}} cancelText="Keep" />);
+    expect(dialogBackground()).toBe(token('--td-surface'));
+    await actAsync(async () => root?.unmount());
+    setTheme('light');
+    await mount(<OrderConfirmModal pending={order} rules={btc} value={null} leverage={10} sending={false} onClose={() => {}} onConfirm={() => {}} />);
+    expect(dialogBackground()).toBe('rgb(255, 255, 255)');
   });
 });
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/index.ts';
+import { PageModal } from '../modals/PageModal.tsx';
 import { formatAmount, formatAssetAmount, formatPrice } from '../../../lib/format/index.ts';
 import type { FatFingerBreach } from './fat-finger.ts';
 
@@ -22,7 +22,7 @@ export function FatFingerModal(props: {
   const { t } = useTranslation('risk');
   const reference = rules.market === 'usdm' ? 'mark' : 'last';
   return (
-    <Modal
+    <PageModal
       visible={breach !== null}
       title={t('fatFinger.title')}
       onClose={onClose}
@@ -64,6 +64,6 @@ export function FatFingerModal(props: {
           </dl>
         </div>
       )}
-    </Modal>
+    </PageModal>
   );
 }

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/index.ts';
+import { PageModal } from '../modals/PageModal.tsx';
 import { DontAskAgain } from '../order-confirm.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import type { OrderRequest } from './order-request.ts';
@@ -24,9 +24,9 @@ export function OrderConfirmModal(props: {
   const { pending, rules, value, leverage, feeRate, sending, onClose, onConfirm } = props;
   const { t } = useTranslation('orders');
   return (
-    <Modal visible={pending !== null} title={t('form.confirmTitle')} onClose={onClose} onConfirm={onConfirm} confirmDisabled={sending} className="td-of-confirm">
+    <PageModal visible={pending !== null} title={t('form.confirmTitle')} onClose={onClose} onConfirm={onConfirm} confirmDisabled={sending} className="td-of-confirm">
       {pending && <OrderSummary order={pending} rules={rules} value={value} leverage={leverage} feeRate={feeRate} />}
       <DontAskAgain />
-    </Modal>
+    </PageModal>
   );
 }
