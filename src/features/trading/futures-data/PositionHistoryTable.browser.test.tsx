@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
 import { actAsync } from '../../../components/testing/act-environment.ts';
 import enComponents from '../../../../locales/en-US/components.json';
 import enOrders from '../../../../locales/en-US/orders.json';
@@ -50,6 +51,11 @@ async function mount(rows: PositionHistoryRow[], lng: 'en-US' | 'zh-HK' = 'en-US
   await actAsync(async () => root!.render(<I18nextProvider i18n={i18n}>{<PositionHistoryTable rows={rows} />}</I18nextProvider>));
 }
 
+// A desktop width (the table), unless a test asks for a phone's.
+beforeEach(async () => {
+  await page.viewport(1280, 720);
+});
+
 afterEach(async () => {
   await actAsync(async () => root?.unmount());
   container?.remove();
@@ -81,5 +87,15 @@ describe('PositionHistoryTable', () => {
     const headers = [...container!.querySelectorAll('th')].map((th) => th.textContent);
     expect(headers).toEqual(['開倉時間', '平倉時間', '交易對', '方向', '最大持倉', '開倉價格', '平倉均價', '已實現盈虧', '手續費', '資金費用', '淨盈虧']);
     expect(cell('history-side').textContent).toBe('多 · 逐倉 10x');
+  });
+
+  it('is one card per position on a phone, with the same figures, and nothing scrolls sideways at 390 px', async () => {
+    await page.viewport(390, 844);
+    pairsStore.setState({ status: 'ready', spot: [], usdm: [btc] });
+    await mount([closed]);
+    const list = container!.querySelector('[data-testid="position-history-table"]')!;
+    expect(list.tagName).toBe('UL');
+    expect(cell('history-net').textContent).toBe('463.6015');
+    expect(list.scrollWidth <= list.clientWidth && list.getBoundingClientRect().right <= 390).toBe(true);
   });
 });
