@@ -4,21 +4,21 @@ import type { Db, Queryable } from '../platform/db/client.ts';
 import type { MarketKind } from '../sim/index.ts';
 import type { EngineEvent, SymbolMarket } from '../sim/index.ts';
 import type { Instrument, Simulator } from '../sim/index.ts';
-import { D, ZERO, min, unit } from '../platform/decimal.ts';
+import { min, unit } from '../platform/decimal.ts';
 import { TradeCode, tradeError } from '../platform/refusals.ts';
-import { crossingLiquidity, isOpen, sumQty, sumQuote, walkBook, type Fill, type MarketTrade } from './matching.ts';
+import { crossingLiquidity, isOpen, type MarketTrade } from './matching.ts';
 import { MarketView, type Pair } from './markets.ts';
-import { insertOrder, loadOrder, priorOrder, queryOrders, saveOrder, type OrderRow, type WorkingType } from './orders.ts';
-import { Entry, post } from '../ledger/ledger.ts';
-import { Account, positions, settings, symbolSettings, type PositionSide } from './store.ts';
-import { crossed, trailStep, triggerDirection } from './triggers.ts';
-import { badInput } from '../platform/envelope.ts';
+import { loadOrder, queryOrders, type OrderRow, type WorkingType } from './orders.ts';
+import { positions, settings, type PositionSide } from './store.ts';
+import { crossed, trailStep } from './triggers.ts';
 import { OrderLifecycle } from './lifecycle.ts';
 import { changeMargin, type MarginChange } from './margin.ts';
-import { assess, checkNotional, checkReduce, resolvePositionSide, watchedPrice, type Execution } from './order-checks.ts';
+import { resolvePositionSide, watchedPrice } from './order-checks.ts';
 import { OrderIndex, waitsForTrigger } from './order-index.ts';
 import type { FuturesOrderInput, SpotOcoInput, SpotOrderInput } from './order-input.ts';
-import { attachTpSl, fire, replacePositionTpSl } from './stops.ts';
+import { fire, replacePositionTpSl } from './stops.ts';
+import { placeFutures } from './futures-orders.ts';
+import { placeSpot, placeSpotOco } from './spot-orders.ts';
 import { settleFunding } from './position-history.ts';
 
 export type { FuturesOrderInput, SpotOcoInput, SpotOrderInput } from './order-input.ts';
@@ -161,244 +161,19 @@ export class TradeEngine {
 
   // ---- placing and cancelling ----------------------------------------------------------------------
 
+  /** A spot limit, market or stop-limit order (spot-orders.ts). */
   placeSpot(userId: number, input: SpotOrderInput): Promise<OrderRow> {
-    const { inst } = input.pair;
-    return this.run(async (tx, after) => {
-      // Inside the engine's queue, so two copies of one request cannot both pass this check.
-      const prior = await priorOrder(tx, userId, input.clientOrderId, { market: 'spot', symbol: inst.symbol, ...input });
-      if (prior) return prior;
-      if ((await settings(tx, userId)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
-      if (input.priceType === 'stop_limit') return this.placeSpotStop(tx, after, userId, input);
-      const fills = this.takerFills(input);
-      const quote = sumQuote(fills);
-      if (input.priceType === 'market') {
-        if (fills.length === 0) throw tradeError(TradeCode.noLiquidity);
-        checkNotional(input.pair, quote);
-      } else checkNotional(input.pair, input.price!.mul(input.quantity));
-      const lockedAsset = input.side === 'buy' ? inst.quote : inst.base;
-      const lockAmount = input.priceType === 'limit' ? (input.side === 'buy' ? input.price!.mul(input.quantity) : input.quantity) : ZERO;
-      const order = await insertOrder(tx, {
-        userId,
-        market: 'spot',
-        symbol: inst.symbol,
-        side: input.side,
-        priceType: input.priceType,
-        price: input.price,
-        quantity: input.quantity,
-        feeAsset: input.side === 'buy' ? inst.base : inst.quote,
-        status: 'submitted',
-        positionSide: 'BOTH',
-        reduceOnly: false,
-        leverage: null,
-        marginType: null,
-        lockedAsset,
-        lockedAmount: lockAmount,
-        clientOrderId: input.clientOrderId ?? null,
-        createdAt: this.lc.now(),
-      });
-      // Limit orders hold what they may spend; market orders spend at once (checked fill by fill).
-      await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.trade, lockedAsset, lockAmount), this.lc.now());
-      await this.lc.applyFills(tx, order, fills, after);
-      await this.lc.settle(tx, order, after);
-      return order;
-    });
+    return this.run((tx, after) => placeSpot(this.lc, tx, after, userId, input));
   }
 
-  /**
-   * A spot stop-limit order (Binance STOP_LOSS_LIMIT / TAKE_PROFIT_LIMIT; server/trade/README.md "Order types"):
-   * it holds what its limit order may spend from placing, as Binance does, so the fired order cannot fail for
-   * balance; it watches the last price and fires the way the price must move from where it is (a stop at the last
-   * price is refused: immediateTrigger); fired, it takes what crosses its limit and rests.
-   */
-  private async placeSpotStop(tx: Queryable, after: (effect: () => void) => void, userId: number, input: SpotOrderInput): Promise<OrderRow> {
-    const { inst } = input.pair;
-    const stopPrice = input.stopPrice!;
-    const triggerAbove = triggerDirection(stopPrice, this.view.lastPrice(inst));
-    checkNotional(input.pair, input.price!.mul(input.quantity));
-    const order = await insertOrder(tx, {
-      ...this.spotBase(userId, input.pair, input.side, input.quantity, this.lc.now()),
-      priceType: 'stop_limit',
-      price: input.price,
-      status: 'running',
-      lockedAmount: input.side === 'buy' ? input.price!.mul(input.quantity) : input.quantity,
-      clientOrderId: input.clientOrderId ?? null,
-      stopPrice,
-      workingType: 'CONTRACT_PRICE',
-      triggerAbove,
-    });
-    await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.trade, order.lockedAsset, order.lockedAmount), this.lc.now());
-    after(() => this.index.watch(order));
-    this.view.market(inst);
-    return order;
-  }
-
-  /**
-   * A spot OCO (Binance order list; server/trade/README.md "Order types"): a limit-maker leg and a stop-limit leg
-   * of the same side and volume, sharing one hold (on the limit leg: the base volume of a sell, the larger of the
-   * two legs' quote of a buy). A sell needs price > last price > stopPrice, a buy price < last price < stopPrice;
-   * the limit leg must not take liquidity at once (10107). Whichever leg fills or fires first cancels the other
-   * in its transaction (OrderLifecycle.endOco, stops.ts fire); cancelling one cancels both (cancel).
-   */
+  /** A spot OCO pair (spot-orders.ts). */
   placeSpotOco(userId: number, input: SpotOcoInput): Promise<OrderRow[]> {
-    const { inst } = input.pair;
-    return this.run(async (tx, after) => {
-      if ((await settings(tx, userId)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
-      const last = this.view.lastPrice(inst);
-      const sell = input.side === 'sell';
-      if (sell ? !input.price.gt(last) : !input.price.lt(last)) {
-        throw badInput('price', 'ocoPriceRelation', `A ${input.side} OCO needs its limit price ${sell ? 'above' : 'below'} the last price (${last.toFixed()})`);
-      }
-      if (sell ? !input.stopPrice.lt(last) : !input.stopPrice.gt(last)) {
-        throw badInput('stopPrice', 'ocoPriceRelation', `A ${input.side} OCO needs its stop price ${sell ? 'below' : 'above'} the last price (${last.toFixed()})`);
-      }
-      if (walkBook(input.side, this.view.opposite(inst, input.side), input.quantity, input.price).length > 0) {
-        throw tradeError(TradeCode.postOnlyWouldCross, null, 'The OCO limit leg would execute at once as taker and was refused');
-      }
-      checkNotional(input.pair, input.price.mul(input.quantity));
-      checkNotional(input.pair, input.stopLimitPrice.mul(input.quantity));
-      const hold = sell ? input.quantity : D.max(input.price, input.stopLimitPrice).mul(input.quantity);
-      const now = this.lc.now();
-      const base = this.spotBase(userId, input.pair, input.side, input.quantity, now);
-      const limit = await insertOrder(tx, { ...base, priceType: 'limit', price: input.price, status: 'running', lockedAmount: hold, postOnly: true });
-      limit.ocoGroupId = limit.id;
-      await saveOrder(tx, limit, now);
-      const stop = await insertOrder(tx, {
-        ...base,
-        priceType: 'stop_limit',
-        price: input.stopLimitPrice,
-        status: 'running',
-        lockedAmount: ZERO,
-        stopPrice: input.stopPrice,
-        workingType: 'CONTRACT_PRICE',
-        triggerAbove: !sell,
-        ocoGroupId: limit.id,
-      });
-      await post(tx, new Entry('order_hold', `order:${limit.id}`, userId).hold(userId, Account.trade, limit.lockedAsset, hold), now);
-      after(() => {
-        this.index.rest(limit);
-        this.index.watch(stop);
-      });
-      this.view.market(inst);
-      return [limit, stop];
-    });
+    return this.run((tx, after) => placeSpotOco(this.lc, tx, after, userId, input));
   }
 
-  private spotBase(userId: number, pair: Pair, side: 'buy' | 'sell', quantity: Decimal, createdAt: Date) {
-    const { inst } = pair;
-    return {
-      userId,
-      market: 'spot' as const,
-      symbol: inst.symbol,
-      side,
-      quantity,
-      feeAsset: side === 'buy' ? inst.base : inst.quote,
-      positionSide: 'BOTH' as const,
-      reduceOnly: false,
-      leverage: null,
-      marginType: null,
-      lockedAsset: side === 'buy' ? inst.quote : inst.base,
-      createdAt,
-    };
-  }
-
-  /**
-   * A USD-M order (server/trade/README.md "Order types"): limit and market orders execute at once (time in force,
-   * post-only); stop orders wait for their trigger (checkTriggers); take-profit / stop-loss prices add close-position
-   * stop orders that wait for this order's first fill.
-   */
+  /** A USD-M order of any type, with its TP/SL (futures-orders.ts). */
   placeFutures(userId: number, input: FuturesOrderInput): Promise<OrderRow> {
-    const { inst } = input.pair;
-    return this.run(async (tx, after) => {
-      const prior = await priorOrder(tx, userId, input.clientOrderId, { market: 'usdm', symbol: inst.symbol, ...input });
-      if (prior) return prior;
-      const mode = (await settings(tx, userId)).positionSide;
-      const { leverage, marginType } = await symbolSettings(tx, userId, inst.symbol);
-      const positionSide = resolvePositionSide(mode, input.positionSide);
-      const trailing = input.priceType === 'trailing_stop_market';
-      const stop = input.priceType === 'stop_limit' || input.priceType === 'stop_market';
-      const exec: Execution = {
-        pair: input.pair,
-        side: input.side,
-        exec: input.priceType === 'limit' || input.priceType === 'stop_limit' ? 'limit' : 'market',
-        price: input.price,
-        quantity: input.quantity,
-        positionSide,
-        reduceOnly: input.reduceOnly,
-        postOnly: input.postOnly ?? false,
-        leverage,
-        closePosition: false,
-      };
-      const timeInForce = exec.exec === 'limit' ? (input.timeInForce ?? 'GTC') : 'GTC';
-      const base = {
-        userId,
-        market: 'usdm' as const,
-        symbol: inst.symbol,
-        side: input.side,
-        priceType: input.priceType,
-        price: input.price,
-        quantity: input.quantity,
-        feeAsset: 'USDT',
-        positionSide,
-        reduceOnly: input.reduceOnly,
-        leverage,
-        marginType,
-        lockedAsset: 'USDT',
-        clientOrderId: input.clientOrderId ?? null,
-        createdAt: this.lc.now(),
-        timeInForce,
-        postOnly: exec.postOnly,
-      };
-      let order: OrderRow;
-      if (trailing) {
-        // A trailing stop holds nothing until it fires, as a stop order; a sell's activation price above the
-        // watched price (a buy's below), else it would be active at once (refused: immediateTrigger, Binance -2021).
-        const workingType = input.workingType ?? 'MARK_PRICE';
-        const watched = watchedPrice(this.view, inst, workingType);
-        const activation = input.activationPrice ?? null;
-        if (activation && (input.side === 'sell' ? !activation.gt(watched) : !activation.lt(watched))) {
-          throw badInput('activationPrice', 'immediateTrigger', `activationPrice must be ${input.side === 'sell' ? 'above' : 'below'} the current price`);
-        }
-        await checkReduce(tx, userId, exec);
-        checkNotional(input.pair, (activation ?? watched).mul(input.quantity));
-        order = await insertOrder(tx, {
-          ...base,
-          price: null,
-          status: 'running',
-          lockedAmount: ZERO,
-          workingType,
-          callbackRate: input.callbackRate!,
-          activationPrice: activation,
-        });
-        after(() => {
-          this.index.watch(order);
-          this.index.activate(order, watched);
-        });
-        this.view.market(inst);
-      } else if (stop) {
-        // A stop order holds nothing and is not checked against the book until it fires (as Binance's).
-        const stopPrice = input.stopPrice!;
-        const workingType = input.workingType ?? 'MARK_PRICE';
-        const triggerAbove = triggerDirection(stopPrice, watchedPrice(this.view, inst, workingType));
-        await checkReduce(tx, userId, exec);
-        checkNotional(input.pair, (input.price ?? stopPrice).mul(input.quantity));
-        order = await insertOrder(tx, { ...base, status: 'running', lockedAmount: ZERO, stopPrice, workingType, triggerAbove });
-        after(() => this.index.watch(order));
-        this.view.market(inst);
-      } else {
-        const { fills, required } = await assess(tx, this.view, userId, exec);
-        // FOK: all or nothing; nothing filled expires the order (Binance answers EXPIRED, not an error).
-        const taken = timeInForce === 'FOK' && sumQty(fills).lt(input.quantity) ? [] : fills;
-        const rests = exec.exec === 'limit' && timeInForce === 'GTC';
-        // The hold keeps the ledger's 18 decimals (rounded up: it never holds less than required).
-        const lockAmount = rests ? required.toDecimalPlaces(18, D.ROUND_UP) : ZERO;
-        order = await insertOrder(tx, { ...base, status: 'submitted', lockedAmount: lockAmount });
-        await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.swap, 'USDT', lockAmount), this.lc.now());
-        await this.lc.applyFills(tx, order, taken, after);
-        await this.lc.settle(tx, order, after);
-      }
-      await attachTpSl(this.lc, tx, order, input, after);
-      return order;
-    });
+    return this.run((tx, after) => placeFutures(this.lc, tx, after, userId, input));
   }
 
   /**
@@ -473,11 +248,5 @@ export class TradeEngine {
       positionSide: held.positionSide,
       reduceOnly: held.positionSide === 'BOTH',
     });
-  }
-
-  // ---- internals ------------------------------------------------------------------------------------
-
-  private takerFills(input: Pick<SpotOrderInput, 'pair' | 'side' | 'quantity' | 'price' | 'priceType'>): Fill[] {
-    return walkBook(input.side, this.view.opposite(input.pair.inst, input.side), input.quantity, input.priceType === 'limit' ? input.price : null);
   }
 }
