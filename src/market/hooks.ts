@@ -132,13 +132,18 @@ export function useMarkPrice(symbol: string): MarkPrice | null {
   return useStore(markStore, (s) => s.marks[id] ?? null);
 }
 
-/** Health figures of the core, refreshed every `everyMs` while mounted. */
-export function useMarketHealth(everyMs = 2000): HealthSnapshot | null {
+/** Asks the core for its health every `everyMs` while mounted (the snapshot lands in healthStore). */
+export function useHealthRefresh(everyMs = 2000): void {
   useEffect(() => {
     const refresh = (): void => void marketBridge().refreshHealth();
     refresh();
     const timer = setInterval(refresh, everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
+}
+
+/** Health figures of the core, refreshed every `everyMs` while mounted. */
+export function useMarketHealth(everyMs = 2000): HealthSnapshot | null {
+  useHealthRefresh(everyMs);
   return useStore(healthStore, (s) => s.health);
 }

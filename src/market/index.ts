@@ -9,6 +9,7 @@ export {
   useKlines,
   useMarkPrice,
   useMarketHealth,
+  useHealthRefresh,
   marketBridge,
   setMarketBridge,
 } from './hooks.ts';

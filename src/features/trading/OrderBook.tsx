@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/index.ts';
-import { subscriptionId, useOrderBookTicks, useTicker, type BookView } from '../../market/index.ts';
+import { useOrderBookTicks, useTicker, type BookView } from '../../market/index.ts';
 import { fixed, type Pair } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { BookSideList, type BookSideHandle } from './BookSideList.tsx';
@@ -40,7 +40,6 @@ const SLOT = '\u0000';
 
 interface BookHeadProps {
   title: string;
-  bookId: string;
   market: Pair['market'];
   symbol: string;
   layout: TradingLayout['book'];
@@ -50,12 +49,12 @@ interface BookHeadProps {
 }
 
 /** The panel's head: title, data age, layout and grouping. Memoised: a book tick does not re-render it. */
-const BookHead = memo(function BookHead({ title, bookId, market, symbol, layout, group, tickSize, onGroup }: BookHeadProps) {
+const BookHead = memo(function BookHead({ title, market, symbol, layout, group, tickSize, onGroup }: BookHeadProps) {
   const { t } = useTranslation('trading');
   return (
     <header className="td-panel-head">
       <h2>{title}</h2>
-      <StalenessBadge bookId={bookId} market={market} symbol={symbol} />
+      <StalenessBadge market={market} symbol={symbol} />
       <div className="td-book-tools">
         {(['both', 'bids', 'asks'] as const).map((mode) => (
           <button
@@ -130,7 +129,6 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
   const ticker = useTicker(symbol, market);
   // The lists draw in the painter worker: started while the book loads.
   useEffect(prepareRowPainter, []);
-  const bookId = subscriptionId({ topic: 'book', market, symbol, depth: BOOK_DEPTH, ...(group > 1 ? { group } : {}) });
 
   const view = model.view(book, resetKey, pair.amountPrecision);
   const { bids, asks, barScale } = view;
@@ -172,7 +170,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
   return (
     <section className="td-panel td-book" aria-label={labels.title} data-testid="order-book" data-group={group}>
       <div className="td-panel-frame">
-        <BookHead title={labels.title} bookId={bookId} market={market} symbol={symbol} layout={layout} group={group} tickSize={pair.tickSize} onGroup={setGroup} />
+        <BookHead title={labels.title} market={market} symbol={symbol} layout={layout} group={group} tickSize={pair.tickSize} onGroup={setGroup} />
         <div className="td-book-cols" aria-hidden="true">
           <span>{columns[0]}</span>
           <span>{columns[1]}</span>

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { bookStore, healthStore, marketBridge, type Market } from '../../market/index.ts';
+import { bookStore, healthStore, useHealthRefresh, type Market } from '../../market/index.ts';
 import { ageText, staleness, type StalenessState } from './staleness.ts';
 
 const TICK_MS = 500;
-const HEALTH_MS = 2000;
 
 interface Sample {
   now: number;
@@ -15,19 +14,15 @@ interface Sample {
 /**
  * The freshness of a pair's book in this tab, whatever depth or grouping the book panel asked for: the staleness
  * (staleness.ts) of the newest of its views, from when this tab last received it. It looks twice a second and
- * re-renders only when its state or age text would change (as the book's StalenessBadge does). Of the worker's health
+ * re-renders only when its state or age text would change, so a live book costs no frame (the book's StalenessBadge and
+ * the order form's hold both read it). Of the worker's health
  * it reads only the two figures it needs, so a new health snapshot every 2 s re-renders nothing by itself.
  */
 export function useBookFreshness(market: Market, symbol: string): { state: StalenessState; ageMs: number | null } {
   const endpointId = market === 'spot' ? 'spot' : 'usdmPublic';
   const endpoint = useStore(healthStore, (s) => s.health?.endpoints.find((e) => e.id === endpointId)?.state);
   const staleTopic = useStore(healthStore, (s) => s.health?.staleTopics.includes(`book:${market}:${symbol}`) ?? false);
-  useEffect(() => {
-    const refresh = (): void => void marketBridge().refreshHealth();
-    refresh();
-    const timer = setInterval(refresh, HEALTH_MS);
-    return () => clearInterval(timer);
-  }, []);
+  useHealthRefresh();
   const [sample, setSample] = useState<Sample>(() => ({ now: Date.now(), receivedAt: null, synced: undefined }));
 
   useEffect(() => {
