@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUser } from '../../server/identity/seed.ts';
+import { startChildSandbox } from '../api/child-sandbox.ts';
 import { encryptFor } from '../api/encrypt.ts';
 import { kinds, type Schema } from './schema-probes.ts';
 
@@ -245,22 +246,12 @@ class Sandbox {
   private exited: Promise<unknown> = Promise.resolve();
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./sweep-sandbox.ts', import.meta.url))], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const { child, exited, ready } = await startChildSandbox<{ port: number; routes: RouteInfo[] }>(new URL('./sweep-sandbox.ts', import.meta.url), {
+      cwd: new URL('../..', import.meta.url),
+      name: 'sweep sandbox',
     });
     this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', resolve));
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const end = out.indexOf('\n');
-        if (end >= 0) resolve(out.slice(0, end));
-      });
-      void this.exited.then(() => reject(new Error('the sweep sandbox exited before it listened')));
-    });
-    const ready = JSON.parse(line) as { port: number; routes: RouteInfo[] };
+    this.exited = exited;
     this.base = `http://127.0.0.1:${ready.port}`;
     this.routes = ready.routes.flatMap((route) => (Array.isArray(route.method) ? route.method.map((method: string) => ({ ...route, method })) : [route]));
     this.publicKey = (JSON.parse((await this.send('GET', '/api/platformConfiguration/get', '', null)).body) as { data: { publicKey: string } }).data.publicKey;

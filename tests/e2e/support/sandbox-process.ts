@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startChildSandbox } from '../../api/child-sandbox.ts';
 
 /**
  * A sandbox in a child process (sandbox-child.ts) that can be stopped and started again on the same port, with
@@ -23,23 +23,14 @@ export class SandboxProcess {
   /** Starts the sandbox (on the port it had, after a stop); resolves once it listens. */
   async start(): Promise<void> {
     this.dataDir ||= await mkdtemp(path.join(os.tmpdir(), 'td-e2e-outage-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./sandbox-child.ts', import.meta.url))], {
-      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    const { child, exited, ready } = await startChildSandbox<{ port: number }>(new URL('./sandbox-child.ts', import.meta.url), {
+      cwd: new URL('../../..', import.meta.url),
       env: { ...process.env, DIST_DIR: this.distDir, DATA_DIR: this.dataDir, PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      name: 'sandbox',
     });
     this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', resolve));
-    const line = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const end = out.indexOf('\n');
-        if (end >= 0) resolve(out.slice(0, end));
-      });
-      void this.exited.then(() => reject(new Error('the sandbox exited before it listened')));
-    });
-    const { port } = JSON.parse(line) as { port: number };
+    this.exited = exited;
+    const { port } = ready;
     if (this.port !== 0 && port !== this.port) throw new Error(`the sandbox came back on ${port}, not ${this.port}`);
     this.port = port;
   }

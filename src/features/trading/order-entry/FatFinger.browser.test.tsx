@@ -15,31 +15,14 @@ import { markStore, subscriptionId } from '../../../market/index.ts';
 import { session } from '../../../lib/session/index.ts';
 import type { OrderGuardSettings } from '../../../lib/session/order-guard.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
-import type { BalanceContext, PairRules } from './validate.ts';
+import type { BalanceContext } from './validate.ts';
+import { BTCUSDT_USDM_RULES, ETHUSDT_SPOT_RULES } from './test-rules.ts';
 
 // The fat-finger guard (contract/rules.ts DEFAULT_ORDER_GUARD): an order far from the mark or above the notional
 // limit asks again with the figures, whether or not the order confirmation is on; its cancel sends nothing.
 
-const spot: PairRules & { symbol: string; listInstrumentId: string } = {
-  symbol: 'ETHUSDT',
-  listInstrumentId: 'ETH/USDT',
-  market: 'spot',
-  baseAsset: 'ETH',
-  quoteAsset: 'USDT',
-  tickSize: '0.01',
-  stepSize: '0.0001',
-  minNotional: '5',
-};
-const futures: PairRules & { symbol: string; listInstrumentId: string } = {
-  symbol: 'BTCUSDT',
-  listInstrumentId: 'BTC/USDT',
-  market: 'usdm',
-  baseAsset: 'BTC',
-  quoteAsset: 'USDT',
-  tickSize: '0.1',
-  stepSize: '0.001',
-  minNotional: '100',
-};
+const spot = ETHUSDT_SPOT_RULES;
+const futures = BTCUSDT_USDM_RULES;
 const spotCtx: BalanceContext = { available: new Decimal('100000'), referencePrice: new Decimal('2000') };
 // The last trade is 60000, the mark 61000: the futures band is measured from the mark.
 const futuresCtx: BalanceContext = { available: new Decimal('100000'), referencePrice: new Decimal('60000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };

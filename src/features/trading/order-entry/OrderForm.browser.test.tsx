@@ -15,18 +15,10 @@ import { session } from '../../../lib/session/index.ts';
 import { clearPickedPrice, pickPrice } from '../picked-price.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
 import type { Direction } from './form-state.ts';
-import type { BalanceContext, PairRules } from './validate.ts';
+import type { BalanceContext } from './validate.ts';
+import { BTCUSDT_USDM_RULES, ETHUSDT_SPOT_RULES } from './test-rules.ts';
 
-const rules: PairRules & { symbol: string; listInstrumentId: string } = {
-  symbol: 'ETHUSDT',
-  listInstrumentId: 'ETH/USDT',
-  market: 'spot',
-  baseAsset: 'ETH',
-  quoteAsset: 'USDT',
-  tickSize: '0.01',
-  stepSize: '0.0001',
-  minNotional: '5',
-};
+const rules = ETHUSDT_SPOT_RULES;
 
 const buyCtx: BalanceContext = { available: new Decimal('1000'), referencePrice: new Decimal('2000') };
 const sellCtx: BalanceContext = { available: new Decimal('2'), referencePrice: new Decimal('2000') };
@@ -34,16 +26,7 @@ const sellCtx: BalanceContext = { available: new Decimal('2'), referencePrice: n
 let root: Root | undefined;
 let container: HTMLElement | undefined;
 
-const futuresRules: PairRules & { symbol: string; listInstrumentId: string } = {
-  symbol: 'BTCUSDT',
-  listInstrumentId: 'BTC/USDT',
-  market: 'usdm',
-  baseAsset: 'BTC',
-  quoteAsset: 'USDT',
-  tickSize: '0.1',
-  stepSize: '0.001',
-  minNotional: '100',
-};
+const futuresRules = BTCUSDT_USDM_RULES;
 const futuresCtx: BalanceContext = { available: new Decimal('10000'), referencePrice: new Decimal('60000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };
 
 let renderForm: ((balance?: (d: Direction) => BalanceContext) => Promise<void>) | undefined;

@@ -16,21 +16,13 @@ import '../../../styles/theme.css';
 import '../trading.css';
 import { OrderForm } from './OrderForm.tsx';
 import type { Direction } from './form-state.ts';
-import type { BalanceContext, PairRules } from './validate.ts';
+import type { BalanceContext } from './validate.ts';
+import { ETHUSDT_SPOT_RULES } from './test-rules.ts';
 
 // The spot ticket (spec §2 spot trading, spot account query's fee rates): total and estimated fee before sending,
 // balances at the asset's precision with thousands separators (glossary "Numbers").
 
-const rules: PairRules & { symbol: string; listInstrumentId: string } = {
-  symbol: 'ETHUSDT',
-  listInstrumentId: 'ETH/USDT',
-  market: 'spot',
-  baseAsset: 'ETH',
-  quoteAsset: 'USDT',
-  tickSize: '0.01',
-  stepSize: '0.0001',
-  minNotional: '5',
-};
+const rules = ETHUSDT_SPOT_RULES;
 const fee = new Decimal('0.001');
 const ctx = (d: Direction): BalanceContext =>
   d === 'buy' ? { available: new Decimal('167480.5746198'), referencePrice: new Decimal('2000'), takerFeeRate: fee } : { available: new Decimal('12.3456789'), referencePrice: new Decimal('2000'), takerFeeRate: fee };
