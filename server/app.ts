@@ -18,7 +18,7 @@ import { type KernelOptions, openKernel } from './platform/kernel.ts';
 import { tradePlugin } from './trade/plugin.ts';
 import { walletPlugin } from './wallet/plugin.ts';
 import { seedDemoBalances } from './wallet/seed.ts';
-import { Simulator, simPlugin, type SimOptions } from './sim/index.ts';
+import { SimVenues, Simulator, simPlugin, type SimOptions } from './sim/index.ts';
 import { type EdgeOptions, installEdges, isLoopback } from './platform/edges.ts';
 import { type HeaderOptions, securityHeaders, strictTransportSecurity } from './platform/security-headers.ts';
 import { sharedValidators } from './platform/validators.ts';
@@ -30,6 +30,9 @@ export interface ApiOptions extends KernelOptions {
   demoProject?: boolean;
   /** The market simulator the trading calls (server/trade) match against; without it they are not served. */
   simulator?: Simulator;
+  /** Every venue's simulator (server/sim/venues.ts): the trading calls and broker valuation of an account on OKX or
+   * Bybit use that venue's; by default built around `simulator`. */
+  venues?: SimVenues;
 }
 
 /**
@@ -128,8 +131,11 @@ export async function buildSandbox(options: SandboxOptions = {}): Promise<Fastif
   // One simulator for the market endpoints and the trading calls that match against it (server/trade).
   const sim = options.sim?.simulator ?? newSimulator(options.sim ?? {});
   if (!options.sim?.simulator) app.addHook('onClose', async () => sim.stop());
-  await app.register(apiPlugin, { prefix: '/api', simulator: sim, ...options.api, ...(devAllowed ? {} : { devRoutes: false }) });
-  await app.register(simPlugin, { prefix: '/sim', ...options.sim, simulator: sim, ...(devAllowed ? {} : { control: false }) });
+  // Every venue's simulator (OKX and Bybit beside Binance), on Binance's scheduler and seed.
+  const venues = options.sim?.venues ?? new SimVenues(sim);
+  if (!options.sim?.venues) app.addHook('onClose', async () => venues.stop());
+  await app.register(apiPlugin, { prefix: '/api', simulator: sim, venues, ...options.api, ...(devAllowed ? {} : { devRoutes: false }) });
+  await app.register(simPlugin, { prefix: '/sim', ...options.sim, simulator: sim, venues, ...(devAllowed ? {} : { control: false }) });
 
   const distDir = options.distDir;
   if (distDir && existsSync(path.join(distDir, 'index.html'))) {

@@ -5,6 +5,14 @@
 
 export type Market = 'spot' | 'usdm';
 
+/**
+ * Spec §1's exchanges by their exchangeCode (contract/exchanges.ts BROKER_EXCHANGES). A subscription names the venue
+ * whose market it follows (absent: binance); its `symbol` is the app's (spec §3 symbol, e.g. BTCUSDT, and `market`
+ * usdm for the venue's USDT-margined perpetual), which the venue's adapter (workers/venues/<code>) maps to the
+ * venue's own name (OKX `BTC-USDT` / `BTC-USDT-SWAP`, Bybit `BTCUSDT` in category spot / linear).
+ */
+export type VenueCode = 'binance' | 'okx' | 'bybit' | 'coinex' | 'gate' | 'bitget' | 'kucoin' | 'coinbaseinternational';
+
 /** The three exchange endpoints: one websocket each, whatever the number of tabs. */
 export type EndpointId = 'spot' | 'usdmPublic' | 'usdmMarket';
 
@@ -26,11 +34,11 @@ export interface MarketEndpoints {
 
 /** What a tab subscribes to. `intervalMs` is how often it wants snapshots (default 100 ms, tickers 1 s). */
 export type Subscription =
-  | { topic: 'book'; market: Market; symbol: string; depth: number; group?: number; intervalMs?: number }
-  | { topic: 'trades'; market: Market; symbol: string; intervalMs?: number }
-  | { topic: 'tickers'; market: Market; intervalMs?: number }
-  | { topic: 'klines'; market: Market; symbol: string; interval: string; intervalMs?: number }
-  | { topic: 'mark'; symbol: string; intervalMs?: number };
+  | { topic: 'book'; venue?: VenueCode; market: Market; symbol: string; depth: number; group?: number; intervalMs?: number }
+  | { topic: 'trades'; venue?: VenueCode; market: Market; symbol: string; intervalMs?: number }
+  | { topic: 'tickers'; venue?: VenueCode; market: Market; intervalMs?: number }
+  | { topic: 'klines'; venue?: VenueCode; market: Market; symbol: string; interval: string; intervalMs?: number }
+  | { topic: 'mark'; venue?: VenueCode; symbol: string; intervalMs?: number };
 
 export type Topic = Subscription['topic'];
 

@@ -7,6 +7,7 @@ import type { Scheduler } from './scheduler.ts';
 import { Simulator } from './simulator.ts';
 import type { WeightLimits } from './weights.ts';
 import { StreamServer } from './ws-server.ts';
+import { SimVenues } from './venues.ts';
 
 export interface SimOptions {
   /** Seed of the deterministic market generator (MARKET_SEED). */
@@ -21,6 +22,8 @@ export interface SimOptions {
   scheduler?: Scheduler;
   /** A simulator built by the caller (tests drive it directly); seed/rate/load/scheduler are then ignored. */
   simulator?: Simulator;
+  /** Every venue's simulator (venues.ts); by default built around `simulator` (Binance's). */
+  venues?: SimVenues;
   /** Websocket limits per market (ping period, pong timeout, message rate, streams per connection). */
   limits?: Partial<Record<MarketKind, Partial<ConnectionLimits>>>;
   /** The control plane under /_control; default on (the sandbox turns it off when not on loopback). */
@@ -44,6 +47,9 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
       ...(options.symbols !== undefined ? { symbols: options.symbols } : {}),
       ...(options.scheduler !== undefined ? { scheduler: options.scheduler } : {}),
     });
+  const venues = options.venues ?? new SimVenues(sim);
+  if (!options.venues) app.addHook('onClose', async () => venues.stop());
+  void venues; // the other venues' protocols mount here (OKX, Bybit)
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
   const meters = registerRest(app, sim, options.weights);
@@ -56,6 +62,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
 }
 
 export { Simulator } from './simulator.ts';
+export { SimVenues, SIM_VENUES, isSimVenue, venueListings, type SimVenue } from './venues.ts';
 export { ManualScheduler, realScheduler, type Scheduler } from './scheduler.ts';
 // What the sandbox's domains read of the simulated exchange: its listings and filters, and its live markets.
 export { filterLimits } from './exchange-info.ts';

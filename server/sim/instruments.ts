@@ -21,6 +21,10 @@ export interface Instrument {
   /** Typical notional of one book level, in quote units. */
   levelNotional: number;
   minNotional: number;
+  /** The venue's own name of the listing where it differs from `symbol` (OKX `BTC-USDT`, `BTC-USDT-SWAP`). */
+  venueSymbol?: string;
+  /** OKX swaps: base units per contract (ctVal); the venue's wire sizes are in contracts, `symbol`'s in base units. */
+  contractValue?: number;
 }
 
 type Row = [symbol: string, base: string, quote: string, price: number, tick: number, step: number, notional: number];

@@ -5,8 +5,13 @@ import { marketWideFrames, symbolFrames, type Entry } from './frames.ts';
 import { aggTradeJson, bookTickerJson, levelsJson, tradeJson } from './payloads.ts';
 import { realScheduler, type Scheduler } from './scheduler.ts';
 import type { StreamDesc, StreamKind, Tier } from './streams.ts';
+import type { SimVenue } from './venues.ts';
 
 export interface SimulatorOptions {
+  /** The venue this simulator stands for (venues.ts); Binance's by default. */
+  venue?: SimVenue;
+  /** The venue's listings (venueListings); default Binance's (INSTRUMENTS, or made-up pairs with `symbols`). */
+  instruments?: Record<MarketKind, readonly Instrument[]>;
   /** MARKET_SEED */
   seed?: number;
   /** MARKET_RATE: engine events per second per live symbol. */
@@ -42,6 +47,7 @@ interface SymbolState {
 export class Simulator {
   readonly scheduler: Scheduler;
   readonly seed: number;
+  readonly venue: SimVenue;
   rate: number;
   load: boolean;
   paused = false;
@@ -68,9 +74,13 @@ export class Simulator {
   constructor(options: SimulatorOptions = {}) {
     this.scheduler = options.scheduler ?? realScheduler;
     this.seed = options.seed ?? 1;
+    this.venue = options.venue ?? 'binance';
     this.rate = options.rate ?? 10;
     this.load = options.load ?? false;
-    this.instruments = { spot: options.symbols !== undefined ? spotInstruments(options.symbols, this.seed) : INSTRUMENTS.spot, usdm: INSTRUMENTS.usdm };
+    this.instruments = options.instruments ?? {
+      spot: options.symbols !== undefined ? spotInstruments(options.symbols, this.seed) : INSTRUMENTS.spot,
+      usdm: INSTRUMENTS.usdm,
+    };
     this.bySymbol = { spot: new Map(this.instruments.spot.map((i) => [i.symbol, i])), usdm: new Map(this.instruments.usdm.map((i) => [i.symbol, i])) };
     this.tickMs = options.tickMs ?? 10;
     this.idleMs = options.idleMs ?? 60_000;
@@ -139,6 +149,38 @@ export class Simulator {
     this.live.add(st);
     st.market.roll(st.lastTouch);
     return st.market;
+  }
+
+  /**
+   * Another venue's protocol (venues.ts: OKX, Bybit) holds a listing live while a stream of it is subscribed, as a
+   * Binance stream does; `symbol` undefined holds the whole market (tickers). Returns the release, or undefined when
+   * the symbol is not listed.
+   */
+  retain(kind: MarketKind, symbol?: string): (() => void) | undefined {
+    if (symbol === undefined) {
+      this.allRefs[kind]++;
+      for (const i of this.instruments[kind]) this.state(kind, i.symbol);
+      this.refreshLive();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        this.allRefs[kind]--;
+        this.refreshLive();
+      };
+    }
+    const st = this.state(kind, symbol);
+    if (!st) return undefined;
+    st.refs++;
+    this.live.add(st);
+    st.market.roll(this.scheduler.now());
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      st.refs--;
+      this.refreshLive();
+    };
   }
 
   markets(kind: MarketKind): SymbolMarket[] {

@@ -5,6 +5,7 @@ import type { MarketKind } from './instruments.ts';
 import type { Simulator } from './simulator.ts';
 import { Connection, DEFAULT_LIMITS, type ConnectionLimits } from './connection.ts';
 import type { Tier } from './streams.ts';
+import { VENUE_WS_HOSTS } from './venues.ts';
 
 export const SPOT_WS_HOST = 'stream.binance.com';
 export const USDM_WS_HOST = 'fstream.binance.com';
@@ -26,6 +27,10 @@ interface Route {
  */
 export function parseRoute(prefix: string, url: string): Route | 'not-mine' | 'not-found' {
   if (url !== prefix && !url.startsWith(prefix + '/') && !url.startsWith(prefix + '?')) return 'not-mine';
+  // The other venues' hosts have stream servers of their own (venues.ts).
+  for (const hosts of Object.values(VENUE_WS_HOSTS)) {
+    for (const host of hosts) if (url.startsWith(`${prefix}/${host}/`) || url === `${prefix}/${host}`) return 'not-mine';
+  }
   for (const [host, market] of [
     [SPOT_WS_HOST, 'spot'],
     [USDM_WS_HOST, 'usdm'],
