@@ -12,6 +12,8 @@ export const FAULT_TYPES = [
   'oversized',
   'silence',
   'serverShutdown',
+  /** OKX: the next `count` book updates carry a wrong CRC32 checksum (Binance's and Bybit's streams have none) */
+  'checksum',
   'clear',
 ] as const;
 export type FaultType = (typeof FAULT_TYPES)[number];
@@ -122,6 +124,8 @@ export function applyFault(spec: FaultSpec, connections: Iterable<Connection>, s
         scheduler.after(spec.ms ?? 1000, () => c.close(1001, 'Server shutdown'));
         break;
       }
+      case 'checksum':
+        break; // Binance's depth stream has no checksum
       case 'clear':
         Object.assign(f, { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0 });
         delete f.gapStream;

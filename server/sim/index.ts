@@ -8,6 +8,7 @@ import { Simulator } from './simulator.ts';
 import type { WeightLimits } from './weights.ts';
 import { StreamServer } from './ws-server.ts';
 import { SimVenues } from './venues.ts';
+import type { VenueFront } from './venue-front.ts';
 
 export interface SimOptions {
   /** Seed of the deterministic market generator (MARKET_SEED). */
@@ -49,13 +50,17 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
     });
   const venues = options.venues ?? new SimVenues(sim);
   if (!options.venues) app.addHook('onClose', async () => venues.stop());
-  void venues; // the other venues' protocols mount here (OKX, Bybit)
+  // The other venues' protocols (their REST and stream servers under their own hosts) mount here.
+  const fronts: VenueFront[] = [];
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
   const meters = registerRest(app, sim, options.weights);
-  if (options.control ?? true) registerControl(app, sim, streams, meters);
+  if (options.control ?? true) registerControl(app, venues, streams, meters, fronts);
   // Before the server's close, which waits for every socket: an open stream or handshake would hold it forever.
-  app.addHook('preClose', async () => streams.close());
+  app.addHook('preClose', async () => {
+    streams.close();
+    for (const f of fronts) f.close();
+  });
   app.addHook('onClose', async () => {
     if (!options.simulator) sim.stop();
   });
