@@ -29,13 +29,13 @@ export function simControl(baseURL: string) {
   };
   return {
     post,
-    book: async (market: 'spot' | 'usdm', symbol: string, limit: number) =>
-      (await (await fetch(`${baseURL}/sim/_control/book?market=${market}&symbol=${symbol}&limit=${limit}`)).json()) as {
+    book: async (market: 'spot' | 'usdm', symbol: string, limit: number, venue = 'binance') =>
+      (await (await fetch(`${baseURL}/sim/_control/book?venue=${venue}&market=${market}&symbol=${symbol}&limit=${limit}`)).json()) as {
         lastUpdateId: number;
         bids: [string, string][];
         asks: [string, string][];
       },
-    connections: async () => (await (await fetch(`${baseURL}/sim/_control/connections`)).json()) as unknown,
+    connections: async (venue = 'binance') => (await (await fetch(`${baseURL}/sim/_control/connections?venue=${venue}`)).json()) as unknown,
   };
 }
 
