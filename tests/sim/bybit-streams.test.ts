@@ -67,6 +67,7 @@ describe('Bybit topics', () => {
       const p = pushes(c, 'tickers.ETHUSDT');
       expect(p.every((m) => m.type === 'snapshot')).toBe(true);
       expect((p[0]!.data as Record<string, string>)['usdIndexPrice']).toBeDefined();
+      expect((p[0]!.data as Record<string, string>)['bid1Price']).toBeUndefined(); // spot's stream has no best bid
     } finally {
       c.close();
     }

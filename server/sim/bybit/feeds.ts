@@ -87,7 +87,7 @@ export class TickerFeed extends Feed {
   }
 
   private fields(): Record<string, string> {
-    return tickerFields(this.m, this.m.ticker(this.now), this.now);
+    return tickerFields(this.m, this.m.ticker(this.now), this.now, true);
   }
 
   private frame(type: 'snapshot' | 'delta', data: Record<string, string>): string {

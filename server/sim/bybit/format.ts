@@ -140,8 +140,11 @@ export function tradeRest(i: Instrument, t: Trade): Record<string, unknown> {
   return { execId: String(t.id), symbol: i.venueSymbol ?? i.symbol, price: px(i, t.px), size: qty(i, t.qty), side: takerSide(t), time: String(t.time), isBlockTrade: false, isRPITrade: false };
 }
 
-/** The ticker's fields as strings, for REST (`/v5/market/tickers`) and the websocket's `tickers.<symbol>`. */
-export function tickerFields(m: SymbolMarket, t: Ticker, now: number): Record<string, string> {
+/**
+ * The ticker's fields as strings, for REST (`/v5/market/tickers`) and the websocket's `tickers.<symbol>` (`ws`: spot's
+ * stream carries no best bid and ask, linear's does).
+ */
+export function tickerFields(m: SymbolMarket, t: Ticker, now: number, ws = false): Record<string, string> {
   const i = m.inst;
   const b = m.book;
   const pcnt = t.open > 0 ? ((t.last - t.open) / t.open).toFixed(6) : '0.000000';
@@ -159,7 +162,10 @@ export function tickerFields(m: SymbolMarket, t: Ticker, now: number): Record<st
     ask1Price: px(i, b.bestAsk()),
     ask1Size: qty(i, b.bestAskQty()),
   };
-  if (i.market === 'spot') return { ...common, usdIndexPrice: px(i, t.last) };
+  if (i.market === 'spot') {
+    const { bid1Price, bid1Size, ask1Price, ask1Size, ...stats } = common;
+    return ws ? { ...stats, usdIndexPrice: px(i, t.last) } : { ...stats, bid1Price, bid1Size, ask1Price, ask1Size, usdIndexPrice: px(i, t.last) };
+  }
   const mark = m.markTicks();
   const oi = m.openInterest(now);
   return {
