@@ -14,6 +14,8 @@ export const FAULT_TYPES = [
   'serverShutdown',
   /** OKX: the next `count` book updates carry a wrong CRC32 checksum (Binance's and Bybit's streams have none) */
   'checksum',
+  /** Bybit: a service restart, the order-book topics start again with a u = 1 snapshot (Binance's and OKX's have none) */
+  'restart',
   'clear',
 ] as const;
 export type FaultType = (typeof FAULT_TYPES)[number];
@@ -126,6 +128,8 @@ export function applyFault(spec: FaultSpec, connections: Iterable<Connection>, s
       }
       case 'checksum':
         break; // Binance's depth stream has no checksum
+      case 'restart':
+        break; // Bybit's (server/sim/bybit/faults.ts)
       case 'clear':
         Object.assign(f, { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0 });
         delete f.gapStream;

@@ -9,6 +9,7 @@ import type { WeightLimits } from './weights.ts';
 import { StreamServer } from './ws-server.ts';
 import { SimVenues } from './venues.ts';
 import type { VenueFront } from './venue-front.ts';
+import { registerBybit, type BybitOptions } from './bybit/index.ts';
 
 export interface SimOptions {
   /** Seed of the deterministic market generator (MARKET_SEED). */
@@ -31,6 +32,8 @@ export interface SimOptions {
   control?: boolean;
   /** REST request-weight limits per IP; default Binance's (spot 6000 and USD-M 2400 a minute). */
   weights?: Partial<WeightLimits>;
+  /** Bybit's REST IP limit (server/sim/bybit). */
+  bybit?: BybitOptions;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
   if (!options.venues) app.addHook('onClose', async () => venues.stop());
   // The other venues' protocols (their REST and stream servers under their own hosts) mount here.
   const fronts: VenueFront[] = [];
+  fronts.push(registerBybit(app, venues.get('bybit'), options.bybit));
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
   const meters = registerRest(app, sim, options.weights);

@@ -1,0 +1,191 @@
+/**
+ * Conformance: ccxt's Bybit client (ccxt.pro.bybit), unchanged except for its base URLs and its market types
+ * (spot and linear, the categories the simulator lists), against the simulator. Every request it makes is recorded;
+ * any request off the simulator's Bybit hosts, or one the simulator does not serve (ccxt throws on a retCode other than 0,
+ * and every answer must be HTTP 200), fails the test. ccxt's market
+ * precision must equal the listing's tick and step.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import ccxt from 'ccxt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { venueListings } from '../../server/sim/venues.ts';
+import { getJson, settle, startSim, type Harness } from './harness.ts';
+
+type Exchange = InstanceType<typeof ccxt.pro.bybit>;
+
+let h: Harness;
+let port: number;
+const requested: string[] = [];
+const answered: { url: string; status: number }[] = [];
+const foreign: string[] = [];
+let driver: ReturnType<typeof setInterval> | undefined;
+
+beforeAll(async () => {
+  h = await startSim({ seed: 9, rate: 40 });
+  port = Number(new URL(h.base).port);
+  h.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    requested.push(req.url ?? '');
+    res.on('finish', () => answered.push({ url: req.url ?? '', status: res.statusCode }));
+  });
+  h.app.server.on('upgrade', (req: IncomingMessage) => requested.push(req.url ?? ''));
+  driver = setInterval(() => h.clock.advance(100), 5);
+});
+
+afterAll(async () => {
+  if (driver) clearInterval(driver);
+  await h.close();
+});
+
+/** https://api.{hostname} → http://127.0.0.1:<port>/sim/api.{hostname} (wss → ws); ccxt fills in bybit.com. */
+function rewrite(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const m = /^(https?|wss?):\/\/([^/:]+)(?::\d+)?(\/.*)?$/.exec(value);
+    if (!m) return value;
+    const scheme = m[1]!.startsWith('ws') ? 'ws' : 'http';
+    return `${scheme}://127.0.0.1:${port}/sim/${m[2]}${m[3] ?? ''}`;
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = rewrite(v);
+    return out;
+  }
+  return value;
+}
+
+function guard(url: string): void {
+  if (!url.startsWith(`http://127.0.0.1:${port}/sim/api.bybit.com/`) && !url.startsWith(`ws://127.0.0.1:${port}/sim/stream.bybit.com/`)) foreign.push(url);
+}
+
+async function loopbackBybit(): Promise<Exchange> {
+  // Only the categories listed here; no credentials, so ccxt makes no private call (fetchCurrencies is skipped).
+  const ex = new ccxt.pro.bybit({ newUpdates: false, options: { fetchMarkets: { types: ['spot', 'linear'] } } });
+  ex.urls['api'] = rewrite(ex.urls['api']) as (typeof ex.urls)['api'];
+  const anyEx = ex as unknown as { fetch: (...a: unknown[]) => Promise<unknown>; client: (url: string) => unknown };
+  const fetch = anyEx.fetch.bind(ex);
+  anyEx.fetch = (url: unknown, ...rest: unknown[]) => {
+    guard(String(url));
+    return fetch(url, ...rest);
+  };
+  const client = anyEx.client.bind(ex);
+  anyEx.client = (url: string) => {
+    guard(url);
+    return client(url);
+  };
+  await ex.loadHttpProxyAgent();
+  return ex;
+}
+
+interface ControlBook {
+  lastUpdateId: number;
+  bids: [string, string][];
+  asks: [string, string][];
+}
+
+const asNumbers = (levels: [string, string][]): number[][] => levels.map(([p, q]) => [Number(p), Number(q)]);
+
+let ex: Exchange;
+
+describe('ccxt.pro.bybit against the simulator', () => {
+  beforeAll(async () => {
+    ex = await loopbackBybit();
+  });
+  afterAll(async () => ex.close());
+
+  it('loadMarkets: spot and linear listings with the listing’s tick and step', async () => {
+    const markets = await ex.loadMarkets();
+    const listings = venueListings('bybit');
+    for (const kind of ['spot', 'usdm'] as const) {
+      for (const i of listings[kind]) {
+        const symbol = kind === 'spot' ? `${i.base}/${i.quote}` : `${i.base}/${i.quote}:${i.quote}`;
+        const m = markets[symbol];
+        expect(m, symbol).toBeDefined();
+        expect(m!.id).toBe(i.symbol);
+        expect(m!.active).toBe(true);
+        expect(m!.precision.price).toBe(Number(`1e-${i.tickDecimals}`));
+        expect(m!.precision.amount).toBe(Number(`1e-${i.stepDecimals}`));
+        if (kind === 'usdm') {
+          expect(m!.swap && m!.linear).toBe(true);
+          expect(m!.limits.cost?.min).toBe(i.minNotional);
+        }
+      }
+    }
+  });
+
+  describe.each([
+    { symbol: 'BTC/USDT', market: 'spot' as const, id: 'BTCUSDT' },
+    { symbol: 'BTC/USDT:USDT', market: 'usdm' as const, id: 'BTCUSDT' },
+  ])('$symbol', ({ symbol, market, id }) => {
+    it('fetchOrderBook, fetchTicker(s), fetchOHLCV, fetchTrades', async () => {
+      const ob = await ex.fetchOrderBook(symbol, 50);
+      expect(ob.bids).toHaveLength(50);
+      expect(ob.asks).toHaveLength(50);
+      expect(ob.bids[0]![0]!).toBeLessThan(ob.asks[0]![0]!);
+      const t = await ex.fetchTicker(symbol);
+      expect(t.symbol).toBe(symbol);
+      expect(t.last).toBeGreaterThan(0);
+      expect(t.bid).toBeLessThan(t.ask!);
+      if (market === 'usdm') expect(t.markPrice).toBeGreaterThan(0);
+      const all = await ex.fetchTickers([symbol]);
+      expect(all[symbol]?.last).toBeGreaterThan(0);
+      const ohlcv = await ex.fetchOHLCV(symbol, '1h', undefined, 10);
+      expect(ohlcv).toHaveLength(10);
+      expect(ohlcv[1]![0]! - ohlcv[0]![0]!).toBe(3_600_000); // ccxt sorts oldest first
+      const trades = await ex.fetchTrades(symbol, undefined, 20);
+      expect(trades.length).toBeGreaterThan(0);
+      expect(trades[0]!.symbol).toBe(symbol);
+    });
+
+    it('watchOrderBook: after hundreds of deltas ccxt holds the simulator’s top 50', async () => {
+      let book = await ex.watchOrderBook(symbol, 50);
+      for (let k = 0; k < 300; k++) book = await ex.watchOrderBook(symbol, 50);
+      await fetch(`${h.base}/_control/pause`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
+      try {
+        let truth: ControlBook | undefined;
+        for (let k = 0; k < 100; k++) {
+          await settle(20);
+          truth = (await getJson<ControlBook>(`${h.base}/_control/book?venue=bybit&market=${market}&symbol=${id}&limit=50`)).body;
+          const ob = ex.orderbooks[symbol]!;
+          if (JSON.stringify(ob.bids.slice(0, 50)) === JSON.stringify(asNumbers(truth.bids)) && JSON.stringify(ob.asks.slice(0, 50)) === JSON.stringify(asNumbers(truth.asks))) break;
+        }
+        const ob = ex.orderbooks[symbol]!;
+        expect(ob.bids.slice(0, 50)).toEqual(asNumbers(truth!.bids));
+        expect(ob.asks.slice(0, 50)).toEqual(asNumbers(truth!.asks));
+        expect(book.bids.length).toBe(50);
+      } finally {
+        await fetch(`${h.base}/_control/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
+      }
+    });
+
+    it('watchTrades, watchTicker and watchOHLCV parse the streams', async () => {
+      const trades = await ex.watchTrades(symbol);
+      expect(trades.length).toBeGreaterThan(0);
+      expect(trades[0]!.symbol).toBe(symbol);
+      expect(trades[0]!.price).toBeGreaterThan(0);
+      expect(trades[0]!.amount).toBeGreaterThan(0);
+      expect(['buy', 'sell']).toContain(trades[0]!.side);
+
+      let ticker = await ex.watchTicker(symbol);
+      ticker = await ex.watchTicker(symbol); // linear: the second one is a delta merged into the snapshot
+      expect(ticker.symbol).toBe(symbol);
+      expect(ticker.last).toBeGreaterThan(0);
+      expect(ticker.high).toBeGreaterThanOrEqual(ticker.low!);
+      if (market === 'usdm') expect(ticker.markPrice).toBeGreaterThan(0);
+
+      const ohlcv = await ex.watchOHLCV(symbol, '1m');
+      const last = ohlcv[ohlcv.length - 1]!;
+      expect(last).toHaveLength(6);
+      expect(last[2]).toBeGreaterThanOrEqual(last[3]!);
+      expect(last[0]! % 60_000).toBe(0);
+    });
+  });
+
+  it('requested nothing off the simulator’s Bybit hosts, and everything asked was served', () => {
+    expect(foreign).toEqual([]);
+    const mine = requested.filter((u) => !u.startsWith('/sim/_control'));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const url of mine) expect(url).toMatch(/^\/sim\/(api\.bybit\.com\/v5\/market\/(instruments-info|orderbook|tickers|kline|recent-trade)\?|stream\.bybit\.com\/v5\/public\/(spot|linear)$)/);
+    for (const a of answered.filter((x) => x.url.startsWith('/sim/api.bybit.com'))) {
+      expect(a.status, a.url).toBe(200);
+    }
+  });
+});
