@@ -8,6 +8,7 @@ import { Simulator } from './simulator.ts';
 import type { WeightLimits } from './weights.ts';
 import { StreamServer } from './ws-server.ts';
 import { SimVenues } from './venues.ts';
+import { registerOkx, type OkxLimits } from './okx/index.ts';
 import type { VenueFront } from './venue-front.ts';
 
 export interface SimOptions {
@@ -31,6 +32,8 @@ export interface SimOptions {
   control?: boolean;
   /** REST request-weight limits per IP; default Binance's (spot 6000 and USD-M 2400 a minute). */
   weights?: Partial<WeightLimits>;
+  /** OKX's websocket limits (idle close, requests per hour, connections per second, books heartbeat). */
+  okxLimits?: Partial<OkxLimits>;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
   const venues = options.venues ?? new SimVenues(sim);
   if (!options.venues) app.addHook('onClose', async () => venues.stop());
   // The other venues' protocols (their REST and stream servers under their own hosts) mount here.
-  const fronts: VenueFront[] = [];
+  const fronts: VenueFront[] = [registerOkx(app, venues.get('okx'), options.okxLimits)];
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
   const meters = registerRest(app, sim, options.weights);
