@@ -221,7 +221,9 @@ export class OkxConnection {
     // The answer goes before the first push (a books snapshot follows its subscribe answer).
     this.out(JSON.stringify({ event: op, arg: { channel: arg.channel, instId: arg.instId }, connId: this.connId }));
     if (op === 'subscribe') {
-      if (this.subs.has(key)) return;
+      // Subscribing again to a channel already subscribed gets its first pushes again (a books snapshot): a client
+      // that found a gap resubscribes on the same connection (ccxt does).
+      if (this.subs.has(key)) this.hub.unsubscribe(this, arg);
       this.subs.set(key, arg);
       this.hub.subscribe(this, arg);
     } else if (this.subs.delete(key)) this.hub.unsubscribe(this, arg);
