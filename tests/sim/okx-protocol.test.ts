@@ -4,7 +4,7 @@
  * connection limits, on the simulator's manual clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, settle } from './harness.ts';
+import { Client, getJson, postJson, settle } from './harness.ts';
 import { OkxLocalBook, startOkxSim, type BooksPush, type OkxHarness } from './okx-harness.ts';
 
 let h: OkxHarness;
@@ -197,5 +197,44 @@ describe('OKX websocket: keep-alive and limits', () => {
   it('answers an unknown path under ws.okx.com with 404', async () => {
     const c = new Client(`ws://127.0.0.1:${h.port}/sim/ws.okx.com/ws/v5/private`);
     await expect(c.opened).rejects.toThrow('HTTP 404');
+  });
+});
+
+describe('OKX websocket: the control plane', () => {
+  it('lists OKX sockets and applies silence, clear, malformed, duplicate and close to them', async () => {
+    const c = await open();
+    c.send({ op: 'subscribe', args: [{ channel: 'trades', instId: 'BTC-USDT-SWAP' }, { channel: 'books', instId: 'BTC-USDT-SWAP' }] });
+    await waitFor(c, (m) => m['action'] === 'snapshot');
+    const list = (await getJson<{ id: number; route: string; market: string; streams: string[] }[]>(`${h.base}/_control/connections?venue=okx`)).body;
+    const mine = list.find((x) => x.streams.includes('books:BTC-USDT-SWAP'))!;
+    expect(mine).toMatchObject({ route: 'ws.okx.com/ws/v5/public', market: 'usdm', streams: ['trades:BTC-USDT-SWAP', 'books:BTC-USDT-SWAP'] });
+    const fault = async (body: Record<string, unknown>): Promise<number[]> =>
+      (await postJson<{ applied: number[] }>(`${h.base}/_control/faults`, { venue: 'okx', connection: mine.id, ...body })).body.applied;
+
+    expect(await fault({ type: 'silence' })).toEqual([mine.id]);
+    await settle(20);
+    let before = c.frames.length;
+    await run(1000);
+    expect(c.frames.length).toBe(before);
+    await fault({ type: 'clear' });
+    await run(1000);
+    expect(c.frames.length).toBeGreaterThan(before);
+
+    await fault({ type: 'malformed' });
+    before = c.frames.length;
+    await run(500);
+    expect(() => JSON.parse(c.frames[before]!)).toThrow();
+
+    await fault({ type: 'duplicate', stream: 'books' });
+    before = c.frames.length;
+    await run(500);
+    const books = c.frames.slice(before).filter((f) => f.includes('"channel":"books"'));
+    expect(new Set(books).size).toBe(books.length - 1);
+
+    await fault({ type: 'close', code: 4000, reason: 'scripted' });
+    await c.closed;
+    expect([c.closeCode, c.closeReason]).toEqual([4000, 'scripted']);
+    const after = (await getJson<{ id: number }[]>(`${h.base}/_control/connections?venue=okx`)).body;
+    expect(after.some((x) => x.id === mine.id)).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ import { BookFeed } from './book-feed.ts';
 import { argKey, OKX_LIMITS, OkxConnection, type OkxArg, type OkxHub, type OkxLimits, type OkxPath } from './connection.ts';
 import { candleRow, fundingRow, markRow, tickerRow, tradeRow } from './payloads.ts';
 import { barInterval, InstIndex } from './rest-params.ts';
-import { instId, px, sz } from './wire.ts';
+import { px, sz } from './wire.ts';
 
 export const OKX_WS_HOST = 'ws.okx.com';
 const BOOK_MS = 100;
@@ -48,6 +48,8 @@ export class OkxFront implements VenueFront, OkxHub {
   readonly venue = 'okx' as const;
   readonly connections = new Map<number, OkxConnection>();
   private readonly topics = new Map<string, Topic>();
+  /** trades topics by market: the engine-event listener finds one without building a key per event */
+  private readonly tradeTopics = new Map<SymbolMarket, Topic>();
   private readonly wss = new WebSocketServer({ noServer: true, autoPong: true, perMessageDeflate: false, maxPayload: 1 << 20 });
   private readonly pending = new Set<Duplex>();
   private readonly index: InstIndex;
@@ -141,6 +143,7 @@ export class OkxFront implements VenueFront, OkxHub {
       t = { arg, market, subs: new Set(), release, lastA: -1, lastB: -1 };
       if (arg.channel === 'books') t.feed = new BookFeed(market, now, this.limits.bookHeartbeatMs);
       if (arg.channel.startsWith('candle')) t.interval = barInterval(arg.channel.slice(6), arg.kind);
+      if (arg.channel === 'trades') this.tradeTopics.set(market, t);
       this.topics.set(key, t);
     }
     t.subs.add(conn);
@@ -158,6 +161,7 @@ export class OkxFront implements VenueFront, OkxHub {
     const t = this.topics.get(key);
     if (!t || !t.subs.delete(conn) || t.subs.size > 0) return;
     this.topics.delete(key);
+    if (this.tradeTopics.get(t.market) === t) this.tradeTopics.delete(t.market);
     t.release();
   }
 
@@ -201,7 +205,7 @@ export class OkxFront implements VenueFront, OkxHub {
 
   private pushTrades(m: SymbolMarket, trades: readonly Trade[]): void {
     if (trades.length === 0) return;
-    const t = this.topics.get(`trades|${instId(m.inst)}`);
+    const t = this.tradeTopics.get(m);
     if (!t) return;
     const rows = trades.map((x) => ({ ...tradeRow(m.inst, x), count: '1' }));
     const frame = `{"arg":{"channel":"trades","instId":"${t.arg.instId}"},"data":${JSON.stringify(rows)}}`;
@@ -329,6 +333,7 @@ export class OkxFront implements VenueFront, OkxHub {
     this.cancels.length = 0;
     for (const t of this.topics.values()) t.release();
     this.topics.clear();
+    this.tradeTopics.clear();
     this.wss.close();
   }
 }
