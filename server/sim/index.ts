@@ -38,8 +38,9 @@ export interface SimOptions {
 
 /**
  * The market simulator: Binance's public REST and websocket protocol under /sim/<host>
- * (api.binance.com, fapi.binance.com, stream.binance.com, fstream.binance.com) and a test control
- * plane under /sim/_control (../shared/DESIGN.md "The sandbox").
+ * (api.binance.com, fapi.binance.com, stream.binance.com, fstream.binance.com), OKX's v5 public market data from
+ * the OKX venue's simulator (www.okx.com/api/v5, ws.okx.com/ws/v5/{public,business}; okx/index.ts) and a test
+ * control plane under /sim/_control (../shared/DESIGN.md "The sandbox").
  */
 export async function simPlugin(app: FastifyInstance, options: SimOptions): Promise<void> {
   const sim =

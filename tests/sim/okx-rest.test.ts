@@ -68,6 +68,11 @@ describe('OKX REST', () => {
     expect(older.body.data.map((x) => Number(x[0]))).toEqual([Number(rows[3]![0]), Number(rows[4]![0]), Number(rows[4]![0]) - 3_600_000]);
     const between = await get<string[]>(`market/candles?instId=BTC-USDT&bar=1H&after=${rows[0]![0]}&before=${rows[3]![0]}`);
     expect(between.body.data.map((x) => x[0])).toEqual([rows[1]![0], rows[2]![0]]);
+    const latest = await get<string[]>(`market/candles?instId=BTC-USDT&bar=1H&before=${rows[2]![0]}`);
+    expect(latest.body.data.map((x) => x[0])).toEqual([rows[0]![0], rows[1]![0]]);
+    // `before` alone answers the latest, not the records just after it
+    const newest = await get<string[]>(`market/candles?instId=BTC-USDT&bar=1H&limit=1&before=${rows[2]![0]}`);
+    expect(newest.body.data.map((x) => x[0])).toEqual([rows[0]![0]]);
     const utc = await get<string[]>('market/candles?instId=BTC-USDT-SWAP&bar=1Dutc&limit=2');
     expect(Number(utc.body.data[0]![0]) % 86_400_000).toBe(0);
   });

@@ -130,12 +130,6 @@ export class BookFeed {
     this.lastChangeAt = now;
     return this.frame('update', bids.join(','), asks.join(','), prev, now);
   }
-
-  /** The top levels as sent (control plane's book in OKX wire units). */
-  levels(limit: number): { bids: [string, string][]; asks: [string, string][] } {
-    const cut = (side: Level[]): [string, string][] => side.slice(0, Math.min(limit, side.length)).map((l) => [l.px, l.sz]);
-    return { bids: cut(this.bids), asks: cut(this.asks) };
-  }
 }
 
 export function withChecksum(push: BookPush, wrong: boolean): string {

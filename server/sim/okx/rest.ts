@@ -46,16 +46,10 @@ function candles(m: SymbolMarket, q: Query, maxLimit: number, now: number): stri
   const before = tsParam(q, 'before');
   m.roll(now);
   const current = m.currentKline(interval);
-  // Klines opening before `after` (exclusive): the newest `limit` of them, then those after `before`.
-  const end = after !== undefined ? after - 1 : undefined;
-  let list: Kline[];
-  if (before !== undefined && after === undefined) {
-    // Only `before`: the records just newer than it, oldest first from there, answered newest first.
-    list = m.klines(interval, limit, before + 1);
-  } else {
-    list = m.klines(interval, limit, undefined, end);
-    if (before !== undefined) list = list.filter((k) => k.t > before);
-  }
+  // OKX: `after` pages to older records (ts < after), `before` to newer ones (ts > before); `before` alone gives
+  // the latest. Either way the newest `limit` in range, newest first.
+  let list: Kline[] = m.klines(interval, limit, undefined, after !== undefined ? after - 1 : undefined);
+  if (before !== undefined) list = list.filter((k) => k.t > before);
   const out: string[][] = [];
   for (let k = list.length - 1; k >= 0; k--) out.push(candleRow(m.inst, list[k]!, list[k]!.t !== current.t));
   return out;
