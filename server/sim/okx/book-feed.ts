@@ -13,13 +13,6 @@ import { instId, orderCount, px, sz } from './wire.ts';
 export const BOOK_DEPTH = 400;
 const CHECKSUM_LEVELS = 25;
 
-/** One level as sent: price and size strings and the row's JSON. */
-interface Level {
-  px: string;
-  sz: string;
-  row: string;
-}
-
 /** OKX checksum: `bidPx:bidSz:askPx:askSz:…` over the top 25, a shorter side's turn skipped; CRC32 as a signed int. */
 export function checksumOf(bids: readonly { px: string; sz: string }[], asks: readonly { px: string; sz: string }[]): number {
   const parts: string[] = [];
@@ -32,30 +25,51 @@ export function checksumOf(bids: readonly { px: string; sz: string }[], asks: re
   return CRC32.str(parts.join(':'));
 }
 
-function readSide(i: Instrument, side: BookSide): Level[] {
-  const n = Math.min(BOOK_DEPTH, side.length);
-  const out = new Array<Level>(n);
-  for (let k = 0; k < n; k++) {
-    const tick = side.px[k]!;
-    const steps = side.qty[k]!;
-    const p = px(i, tick);
-    const s = sz(i, steps);
-    out[k] = { px: p, sz: s, row: `["${p}","${s}","0","${orderCount(tick, steps)}"]` };
-  }
-  return out;
+/** One level as sent: its tick and steps, the price and size strings and the row's JSON. */
+interface Level {
+  tick: number;
+  steps: number;
+  px: string;
+  sz: string;
+  row: string;
+  /** the push that last saw it in the top 400 */
+  gen: number;
 }
 
-/** Rows of the levels that changed from `before` to `after` (deleted ones with size "0"), best first. */
-function diffSide(before: Map<string, Level>, after: Level[], deleted: (p: string) => string): string[] {
-  const rows: string[] = [];
-  const seen = new Set<string>();
-  for (const l of after) {
-    seen.add(l.px);
-    const old = before.get(l.px);
-    if (!old || old.sz !== l.sz) rows.push(l.row);
+/**
+ * One side's top 400 as last sent, by tick. `read` walks the book's top 400 and formats only the levels that are new
+ * or changed size (a push changes a handful of 800), adding their rows to `changed`, deletions last as size "0".
+ */
+class SentSide {
+  readonly levels: Level[] = [];
+  private readonly byTick = new Map<number, Level>();
+  private gen = 0;
+
+  read(i: Instrument, side: BookSide, changed: string[] | undefined): void {
+    const gen = ++this.gen;
+    const n = Math.min(BOOK_DEPTH, side.length);
+    const out = this.levels;
+    out.length = n;
+    for (let k = 0; k < n; k++) {
+      const tick = side.px[k]!;
+      const steps = side.qty[k]!;
+      let l = this.byTick.get(tick);
+      if (!l || l.steps !== steps) {
+        const p = l?.px ?? px(i, tick);
+        const s = sz(i, steps);
+        // Deliberate: a new level object per new or changed level only.
+        l = { tick, steps, px: p, sz: s, row: `["${p}","${s}","0","${orderCount(tick, steps)}"]`, gen };
+        this.byTick.set(tick, l);
+        changed?.push(l.row);
+      } else l.gen = gen;
+      out[k] = l;
+    }
+    for (const [tick, l] of this.byTick) {
+      if (l.gen === gen) continue;
+      this.byTick.delete(tick);
+      changed?.push(`["${l.px}","0","0","0"]`);
+    }
   }
-  for (const p of before.keys()) if (!seen.has(p)) rows.push(deleted(p));
-  return rows;
 }
 
 export interface BookPush {
@@ -67,10 +81,8 @@ export interface BookPush {
 }
 
 export class BookFeed {
-  private bids: Level[] = [];
-  private asks: Level[] = [];
-  private bidMap = new Map<string, Level>();
-  private askMap = new Map<string, Level>();
+  private readonly bids = new SentSide();
+  private readonly asks = new SentSide();
   /** seqId of the last push (the market's lastUpdateId when it was read) */
   seqId: number;
   private lastChangeAt: number;
@@ -81,22 +93,15 @@ export class BookFeed {
     /** OKX pushes an empty update (seqId = prevSeqId) when the book has not changed for this long */
     private readonly heartbeatMs: number,
   ) {
-    this.read();
+    this.bids.read(market.inst, market.book.bids, undefined);
+    this.asks.read(market.inst, market.book.asks, undefined);
     this.seqId = market.lastUpdateId;
     this.lastChangeAt = now;
   }
 
-  private read(): void {
-    const i = this.market.inst;
-    this.bids = readSide(i, this.market.book.bids);
-    this.asks = readSide(i, this.market.book.asks);
-    this.bidMap = new Map(this.bids.map((l) => [l.px, l]));
-    this.askMap = new Map(this.asks.map((l) => [l.px, l]));
-  }
-
   private frame(action: 'snapshot' | 'update', bids: string, asks: string, prevSeqId: number, now: number): BookPush {
     const id = instId(this.market.inst);
-    const checksum = checksumOf(this.bids, this.asks);
+    const checksum = checksumOf(this.bids.levels, this.asks.levels);
     const json =
       `{"arg":{"channel":"books","instId":"${id}"},"action":"${action}","data":[{"asks":[${asks}],"bids":[${bids}],` +
       `"ts":"${now}","checksum":%CHECKSUM%,"prevSeqId":${prevSeqId},"seqId":${this.seqId}}]}`;
@@ -105,7 +110,7 @@ export class BookFeed {
 
   /** The snapshot a new subscriber gets: the levels of the last push, with its seqId and prevSeqId -1. */
   snapshot(now: number): BookPush {
-    return this.frame('snapshot', this.bids.map((l) => l.row).join(','), this.asks.map((l) => l.row).join(','), -1, now);
+    return this.frame('snapshot', this.bids.levels.map((l) => l.row).join(','), this.asks.levels.map((l) => l.row).join(','), -1, now);
   }
 
   /**
@@ -120,11 +125,10 @@ export class BookFeed {
       this.lastChangeAt = now;
       return this.frame('update', '', '', this.seqId, now);
     }
-    const oldBids = this.bidMap;
-    const oldAsks = this.askMap;
-    this.read();
-    const bids = diffSide(oldBids, this.bids, (p) => `["${p}","0","0","0"]`);
-    const asks = diffSide(oldAsks, this.asks, (p) => `["${p}","0","0","0"]`);
+    const bids: string[] = [];
+    const asks: string[] = [];
+    this.bids.read(m.inst, m.book.bids, bids);
+    this.asks.read(m.inst, m.book.asks, asks);
     const prev = this.seqId;
     this.seqId = m.lastUpdateId;
     this.lastChangeAt = now;
