@@ -8,6 +8,7 @@ import { Simulator } from './simulator.ts';
 import type { WeightLimits } from './weights.ts';
 import { StreamServer } from './ws-server.ts';
 import { SimVenues } from './venues.ts';
+import { registerOkx, type OkxLimits } from './okx/index.ts';
 import type { VenueFront } from './venue-front.ts';
 import { registerBybit, type BybitOptions } from './bybit/index.ts';
 
@@ -34,12 +35,17 @@ export interface SimOptions {
   weights?: Partial<WeightLimits>;
   /** Bybit's REST IP limit (server/sim/bybit). */
   bybit?: BybitOptions;
+  /** OKX's websocket limits (idle close, requests per hour, connections per second, books heartbeat). */
+  okxLimits?: Partial<OkxLimits>;
 }
 
 /**
  * The market simulator: Binance's public REST and websocket protocol under /sim/<host>
- * (api.binance.com, fapi.binance.com, stream.binance.com, fstream.binance.com) and a test control
- * plane under /sim/_control (../shared/DESIGN.md "The sandbox").
+ * (api.binance.com, fapi.binance.com, stream.binance.com, fstream.binance.com), OKX's v5 public market data from
+ * the OKX venue's simulator (www.okx.com/api/v5, ws.okx.com/ws/v5/{public,business}; okx/index.ts), Bybit's v5
+ * public market data from the Bybit venue's (api.bybit.com/v5/market, stream.bybit.com/v5/public/{spot,linear};
+ * bybit/index.ts) and a test
+ * control plane under /sim/_control (../shared/DESIGN.md "The sandbox").
  */
 export async function simPlugin(app: FastifyInstance, options: SimOptions): Promise<void> {
   const sim =
@@ -54,8 +60,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
   const venues = options.venues ?? new SimVenues(sim);
   if (!options.venues) app.addHook('onClose', async () => venues.stop());
   // The other venues' protocols (their REST and stream servers under their own hosts) mount here.
-  const fronts: VenueFront[] = [];
-  fronts.push(registerBybit(app, venues.get('bybit'), options.bybit));
+  const fronts: VenueFront[] = [registerOkx(app, venues.get('okx'), options.okxLimits), registerBybit(app, venues.get('bybit'), options.bybit)];
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
   const meters = registerRest(app, sim, options.weights);

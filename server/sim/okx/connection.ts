@@ -1,0 +1,254 @@
+/**
+ * One client websocket on OKX's public or business URL (OKX docs "WebSocket": connect, subscribe, unsubscribe,
+ * error codes, keep-alive): `{"op":"subscribe","args":[{channel, instId}]}` answered per argument with
+ * `{"event":"subscribe","arg":{…},"connId":"…"}` or `{"event":"error","code":"6001x","msg":"…","connId":"…"}`; text
+ * `ping` → text `pong`; no incoming message for 30 s closes the connection; 480 subscribe/unsubscribe requests an
+ * hour per connection.
+ */
+import type { WebSocket } from 'ws';
+import type { Faults } from '../connection.ts';
+import type { MarketKind } from '../instruments.ts';
+import type { Scheduler } from '../scheduler.ts';
+import { withChecksum, type BookPush } from './book-feed.ts';
+
+export type OkxPath = 'public' | 'business';
+
+export interface OkxLimits {
+  /** OKX closes a connection that sent nothing for 30 s. */
+  idleMs: number;
+  /** OKX: 480 subscribe/unsubscribe/login requests per hour per connection. */
+  requestsPerHour: number;
+  /** OKX: 3 connection requests per second per IP. */
+  connectionsPerSecond: number;
+  /** OKX pushes an empty books update when the book has not changed for a while. */
+  bookHeartbeatMs: number;
+  /** A client that reads slower than this many buffered bytes is cut. */
+  maxBufferedBytes: number;
+}
+
+export const OKX_LIMITS: OkxLimits = { idleMs: 30_000, requestsPerHour: 480, connectionsPerSecond: 3, bookHeartbeatMs: 5000, maxBufferedBytes: 64 << 20 };
+
+export interface OkxFaults extends Faults {
+  /** books updates to send with a wrong checksum (the levels stay right) */
+  checksum: number;
+}
+
+/** One subscription of a connection: the channel, the instrument's OKX id and its listing. */
+export interface OkxArg {
+  channel: string;
+  instId: string;
+  kind: MarketKind;
+  symbol: string;
+}
+
+/** What the front does for a connection's requests (subscription bookkeeping lives there). */
+export interface OkxHub {
+  /** null when the channel or instrument is not served on this path */
+  resolve(path: OkxPath, channel: unknown, instId: unknown): OkxArg | null;
+  subscribe(conn: OkxConnection, arg: OkxArg): void;
+  unsubscribe(conn: OkxConnection, arg: OkxArg): void;
+  closed(conn: OkxConnection): void;
+}
+
+export const argKey = (a: { channel: string; instId: string }): string => `${a.channel}|${a.instId}`;
+
+export class OkxConnection {
+  readonly subs = new Map<string, OkxArg>();
+  readonly connId: string;
+  readonly connectedAt: number;
+  readonly faults: OkxFaults = { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0, checksum: 0 };
+  sent = 0;
+  received = 0;
+  private held: string | undefined;
+  private readonly requests: number[] = [];
+  private cancelIdle: (() => void) | undefined;
+  private closedFlag = false;
+
+  constructor(
+    readonly id: number,
+    readonly ws: WebSocket,
+    readonly path: OkxPath,
+    private readonly scheduler: Scheduler,
+    private readonly limits: OkxLimits,
+    private readonly hub: OkxHub,
+  ) {
+    this.connId = (0x10000000 + ((id * 2654435761) % 0xefffffff)).toString(16).slice(-8);
+    this.connectedAt = scheduler.now();
+    ws.on('message', (data) => this.onMessage(data.toString()));
+    ws.on('close', () => this.cleanup());
+    ws.on('error', () => this.cleanup());
+    this.armIdle();
+  }
+
+  get isClosed(): boolean {
+    return this.closedFlag;
+  }
+
+  /** The market of the connection's subscriptions (faults select by market); 'spot' when it has none. */
+  get market(): MarketKind {
+    for (const a of this.subs.values()) return a.kind;
+    return 'spot';
+  }
+
+  private armIdle(): void {
+    this.cancelIdle?.();
+    this.cancelIdle = this.scheduler.after(this.limits.idleMs, () => this.close(4004, 'No data received in 30s.'));
+  }
+
+  // ---- outgoing ------------------------------------------------------------------------------
+
+  /** A push of `channel`; `book` when it is a books push (gap, duplicate and checksum faults act on its updates). */
+  deliver(frame: string, channel: string, book?: BookPush): void {
+    if (this.closedFlag) return;
+    const f = this.faults;
+    if (f.silent) return;
+    const update = book?.action === 'update';
+    if (f.gap > 0 && (f.gapStream ? f.gapStream === channel : update)) {
+      f.gap--;
+      return;
+    }
+    if (book) {
+      const wrong = update && f.checksum > 0;
+      if (wrong) f.checksum--;
+      frame = withChecksum(book, wrong);
+    }
+    if (f.malformed > 0) {
+      f.malformed--;
+      frame = frame.slice(0, Math.max(1, frame.length >> 1));
+    }
+    if (f.reorder > 0) {
+      if (this.held === undefined) {
+        this.held = frame;
+        return;
+      }
+      const first = this.held;
+      this.held = undefined;
+      f.reorder--;
+      this.out(frame);
+      this.out(first);
+      return;
+    }
+    this.out(frame);
+    if (f.duplicate > 0 && (f.duplicateStream === undefined ? !book || update : f.duplicateStream === channel)) {
+      f.duplicate--;
+      this.out(frame);
+    }
+  }
+
+  out(frame: string): void {
+    if (this.faults.latencyMs > 0) {
+      this.scheduler.after(this.faults.latencyMs, () => this.write(frame));
+      return;
+    }
+    this.write(frame);
+  }
+
+  private write(frame: string): void {
+    if (this.closedFlag || this.ws.readyState !== 1) return;
+    if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.terminate();
+      return;
+    }
+    this.ws.send(frame);
+    this.sent++;
+  }
+
+  /** Frames written straight to the socket, whatever the faults (oversized frame). */
+  inject(frame: string): void {
+    if (this.closedFlag || this.ws.readyState !== 1) return;
+    this.ws.send(frame);
+    this.sent++;
+  }
+
+  private error(code: string, msg: string): void {
+    this.out(JSON.stringify({ event: 'error', code, msg, connId: this.connId }));
+  }
+
+  // ---- incoming ------------------------------------------------------------------------------
+
+  private onMessage(text: string): void {
+    if (this.closedFlag) return;
+    this.received++;
+    this.armIdle();
+    if (this.faults.silent) return;
+    if (text === 'ping') {
+      this.out('pong');
+      return;
+    }
+    let req: unknown;
+    try {
+      req = JSON.parse(text);
+    } catch {
+      this.error('60012', `Illegal request: ${text}`);
+      return;
+    }
+    if (typeof req !== 'object' || req === null || Array.isArray(req)) {
+      this.error('60012', `Illegal request: ${text}`);
+      return;
+    }
+    const r = req as Record<string, unknown>;
+    const op = r['op'];
+    if (op !== 'subscribe' && op !== 'unsubscribe') {
+      if (typeof op === 'string' && op.length > 0) this.error('60019', `Invalid op: ${op}`);
+      else this.error('60012', `Illegal request: ${text}`);
+      return;
+    }
+    const args = r['args'];
+    if (!Array.isArray(args) || args.length === 0 || args.some((a) => typeof a !== 'object' || a === null || Array.isArray(a))) {
+      this.error('60013', 'Invalid args');
+      return;
+    }
+    const now = this.scheduler.now();
+    const w = this.requests;
+    while (w.length > 0 && w[0]! <= now - 3_600_000) w.shift();
+    if (w.length >= this.limits.requestsPerHour) {
+      this.error('60014', 'Requests too frequent.');
+      return;
+    }
+    w.push(now);
+    for (const a of args as Record<string, unknown>[]) this.handleArg(op, a);
+  }
+
+  private handleArg(op: 'subscribe' | 'unsubscribe', a: Record<string, unknown>): void {
+    const arg = this.hub.resolve(this.path, a['channel'], a['instId']);
+    if (!arg) {
+      const channel = typeof a['channel'] === 'string' ? a['channel'] : '';
+      const inst = typeof a['instId'] === 'string' ? `,instId:${a['instId']}` : '';
+      this.error('60018', `Wrong URL or channel:${channel}${inst} doesn't exist. Please use the correct URL, channel and parameters referring to API document.`);
+      return;
+    }
+    const key = argKey(arg);
+    // The answer goes before the first push (a books snapshot follows its subscribe answer).
+    this.out(JSON.stringify({ event: op, arg: { channel: arg.channel, instId: arg.instId }, connId: this.connId }));
+    if (op === 'subscribe') {
+      // Subscribing again to a channel already subscribed gets its first pushes again (a books snapshot): a client
+      // that found a gap resubscribes on the same connection (ccxt does).
+      if (this.subs.has(key)) this.hub.unsubscribe(this, arg);
+      this.subs.set(key, arg);
+      this.hub.subscribe(this, arg);
+    } else if (this.subs.delete(key)) this.hub.unsubscribe(this, arg);
+  }
+
+  // ---- lifecycle -------------------------------------------------------------------------------
+
+  close(code: number, reason: string): void {
+    if (this.closedFlag) return;
+    this.ws.close(code, reason);
+    this.cleanup();
+  }
+
+  terminate(): void {
+    if (this.closedFlag) return;
+    this.ws.terminate();
+    this.cleanup();
+  }
+
+  private cleanup(): void {
+    if (this.closedFlag) return;
+    this.closedFlag = true;
+    this.cancelIdle?.();
+    for (const a of this.subs.values()) this.hub.unsubscribe(this, a);
+    this.subs.clear();
+    this.hub.closed(this);
+  }
+}

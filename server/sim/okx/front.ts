@@ -1,0 +1,339 @@
+/**
+ * OKX's public websockets under `<prefix>/ws.okx.com/ws/v5/public` (books, trades, tickers, mark-price,
+ * funding-rate) and `<prefix>/ws.okx.com/ws/v5/business` (candle<bar>), the venue's protocol front-end the control
+ * plane drives (venue-front.ts): the true book in OKX units, scripted faults, the list of sockets.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { FaultSpec } from '../faults.ts';
+import type { MarketKind } from '../instruments.ts';
+import type { SymbolMarket, Trade } from '../market.ts';
+import type { Simulator } from '../simulator.ts';
+import type { VenueFront, WireBook } from '../venue-front.ts';
+import { refuseUpgrade } from '../ws-server.ts';
+import { BookFeed } from './book-feed.ts';
+import { argKey, OKX_LIMITS, OkxConnection, type OkxArg, type OkxHub, type OkxLimits, type OkxPath } from './connection.ts';
+import { candleRow, fundingRow, markRow, tickerRow, tradeRow } from './payloads.ts';
+import { barInterval, InstIndex } from './rest-params.ts';
+import { px, sz } from './wire.ts';
+
+export const OKX_WS_HOST = 'ws.okx.com';
+const BOOK_MS = 100;
+const TICKER_MS = 100;
+const MARK_MS = 200;
+const CANDLE_MS = 500;
+const FUNDING_PUSH_MS = 30_000;
+
+const PUBLIC_CHANNELS = new Set(['books', 'trades', 'tickers', 'mark-price', 'funding-rate']);
+const SWAP_ONLY = new Set(['mark-price', 'funding-rate']);
+
+/** Subscribers of one (channel, instId) and what the channel last pushed. */
+interface Topic {
+  arg: OkxArg;
+  market: SymbolMarket;
+  subs: Set<OkxConnection>;
+  release: () => void;
+  feed?: BookFeed;
+  /** tickers: the market's lastUpdateId and trade count at the last push; candles: the open time and trade count */
+  lastA: number;
+  lastB: number;
+  /** candles: the interval */
+  interval?: ReturnType<typeof barInterval>;
+}
+
+const rowJson = (channel: string, id: string, data: unknown): string => `{"arg":{"channel":"${channel}","instId":"${id}"},"data":[${JSON.stringify(data)}]}`;
+
+export class OkxFront implements VenueFront, OkxHub {
+  readonly venue = 'okx' as const;
+  readonly connections = new Map<number, OkxConnection>();
+  private readonly topics = new Map<string, Topic>();
+  /** trades topics by market: the engine-event listener finds one without building a key per event */
+  private readonly tradeTopics = new Map<SymbolMarket, Topic>();
+  private readonly wss = new WebSocketServer({ noServer: true, autoPong: true, perMessageDeflate: false, maxPayload: 1 << 20 });
+  private readonly pending = new Set<Duplex>();
+  private readonly index: InstIndex;
+  private readonly limits: OkxLimits;
+  private readonly cancels: (() => void)[] = [];
+  private readonly upgrades = new Map<string, number[]>();
+  private server: Server | undefined;
+  private nextId = 1;
+  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
+
+  constructor(
+    private readonly sim: Simulator,
+    private readonly prefix: string,
+    limits: Partial<OkxLimits> = {},
+  ) {
+    this.index = new InstIndex(sim);
+    this.limits = { ...OKX_LIMITS, ...limits };
+    const s = sim.scheduler;
+    this.cancels.push(s.every(BOOK_MS, () => this.pushBooks()));
+    this.cancels.push(s.every(TICKER_MS, () => this.pushTickers()));
+    this.cancels.push(s.every(MARK_MS, () => this.pushAll('mark-price', (t, now) => markRow(t.market, now))));
+    this.cancels.push(s.every(FUNDING_PUSH_MS, () => this.pushAll('funding-rate', (t, now) => fundingRow(t.market, now))));
+    this.cancels.push(s.every(CANDLE_MS, () => this.pushCandles()));
+    this.cancels.push(sim.onEvent((m, ev) => this.pushTrades(m, ev.trades)));
+  }
+
+  attach(server: Server): void {
+    this.server = server;
+    server.on('upgrade', this.onUpgrade);
+  }
+
+  // ---- upgrades ------------------------------------------------------------------------------
+
+  private route(url: string): OkxPath | 'not-mine' | 'not-found' {
+    const base = `${this.prefix}/${OKX_WS_HOST}`;
+    if (url !== base && !url.startsWith(base + '/') && !url.startsWith(base + '?')) return 'not-mine';
+    const path = url.slice(base.length).split('?')[0]!;
+    if (path === '/ws/v5/public') return 'public';
+    if (path === '/ws/v5/business') return 'business';
+    return 'not-found';
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!socket.writable) return;
+    const path = this.route(req.url ?? '');
+    if (path === 'not-mine') return;
+    if (path === 'not-found') {
+      refuseUpgrade(socket, 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // OKX: 3 connection requests per second per IP.
+    const ip = req.socket.remoteAddress ?? '';
+    const now = this.sim.scheduler.now();
+    const w = this.upgrades.get(ip) ?? [];
+    while (w.length > 0 && w[0]! <= now - 1000) w.shift();
+    if (w.length >= this.limits.connectionsPerSecond) {
+      const body = JSON.stringify({ msg: 'Too Many Requests', code: '50011' });
+      refuseUpgrade(socket, `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      return;
+    }
+    w.push(now);
+    this.upgrades.set(ip, w);
+    this.pending.add(socket);
+    socket.once('close', () => this.pending.delete(socket));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.pending.delete(socket);
+      const id = this.nextId++;
+      this.connections.set(id, new OkxConnection(id, ws, path, this.sim.scheduler, this.limits, this));
+    });
+  }
+
+  // ---- the hub -------------------------------------------------------------------------------
+
+  resolve(path: OkxPath, channel: unknown, id: unknown): OkxArg | null {
+    if (typeof channel !== 'string' || typeof id !== 'string') return null;
+    const i = this.index.get(id);
+    if (!i) return null;
+    if (path === 'public') {
+      if (!PUBLIC_CHANNELS.has(channel) || (SWAP_ONLY.has(channel) && i.market !== 'usdm')) return null;
+    } else if (!channel.startsWith('candle') || !barInterval(channel.slice(6), i.market)) return null;
+    return { channel, instId: id, kind: i.market, symbol: i.symbol };
+  }
+
+  subscribe(conn: OkxConnection, arg: OkxArg): void {
+    const key = argKey(arg);
+    let t = this.topics.get(key);
+    const now = this.sim.scheduler.now();
+    if (!t) {
+      const release = this.sim.retain(arg.kind, arg.symbol)!;
+      const market = this.sim.market(arg.kind, arg.symbol)!;
+      t = { arg, market, subs: new Set(), release, lastA: -1, lastB: -1 };
+      if (arg.channel === 'books') t.feed = new BookFeed(market, now, this.limits.bookHeartbeatMs);
+      if (arg.channel.startsWith('candle')) t.interval = barInterval(arg.channel.slice(6), arg.kind);
+      if (arg.channel === 'trades') this.tradeTopics.set(market, t);
+      this.topics.set(key, t);
+    }
+    t.subs.add(conn);
+    // First pushes: the books snapshot; the ticker, mark price and funding rate as they are now.
+    if (t.feed) {
+      const snap = t.feed.snapshot(now);
+      conn.deliver('', 'books', snap);
+    } else if (arg.channel === 'tickers') conn.deliver(rowJson('tickers', arg.instId, tickerRow(t.market, now)), 'tickers');
+    else if (arg.channel === 'mark-price') conn.deliver(rowJson('mark-price', arg.instId, markRow(t.market, now)), 'mark-price');
+    else if (arg.channel === 'funding-rate') conn.deliver(rowJson('funding-rate', arg.instId, fundingRow(t.market, now)), 'funding-rate');
+  }
+
+  unsubscribe(conn: OkxConnection, arg: OkxArg): void {
+    const key = argKey(arg);
+    const t = this.topics.get(key);
+    if (!t || !t.subs.delete(conn) || t.subs.size > 0) return;
+    this.topics.delete(key);
+    if (this.tradeTopics.get(t.market) === t) this.tradeTopics.delete(t.market);
+    t.release();
+  }
+
+  closed(conn: OkxConnection): void {
+    this.connections.delete(conn.id);
+  }
+
+  // ---- pushes --------------------------------------------------------------------------------
+
+  private pushBooks(): void {
+    const now = this.sim.scheduler.now();
+    for (const t of this.topics.values()) {
+      if (!t.feed) continue;
+      const push = t.feed.update(now);
+      if (push) for (const c of t.subs) c.deliver('', 'books', push);
+    }
+  }
+
+  /** OKX pushes tickers at most every 100 ms, when a trade, the best bid or ask or the 24 h figures changed. */
+  private pushTickers(): void {
+    const now = this.sim.scheduler.now();
+    for (const t of this.topics.values()) {
+      if (t.arg.channel !== 'tickers') continue;
+      const m = t.market;
+      if (m.lastUpdateId === t.lastA && m.trades.length === t.lastB) continue;
+      t.lastA = m.lastUpdateId;
+      t.lastB = m.trades.length;
+      const frame = rowJson('tickers', t.arg.instId, tickerRow(m, now));
+      for (const c of t.subs) c.deliver(frame, 'tickers');
+    }
+  }
+
+  private pushAll(channel: string, row: (t: Topic, now: number) => unknown): void {
+    const now = this.sim.scheduler.now();
+    for (const t of this.topics.values()) {
+      if (t.arg.channel !== channel) continue;
+      const frame = rowJson(channel, t.arg.instId, row(t, now));
+      for (const c of t.subs) c.deliver(frame, channel);
+    }
+  }
+
+  private pushTrades(m: SymbolMarket, trades: readonly Trade[]): void {
+    if (trades.length === 0) return;
+    const t = this.tradeTopics.get(m);
+    if (!t) return;
+    const rows = trades.map((x) => ({ ...tradeRow(m.inst, x), count: '1' }));
+    const frame = `{"arg":{"channel":"trades","instId":"${t.arg.instId}"},"data":${JSON.stringify(rows)}}`;
+    for (const c of t.subs) c.deliver(frame, 'trades');
+  }
+
+  /** The candle being built when it changed, and a closed candle once (confirm "1") when its time is over. */
+  private pushCandles(): void {
+    const now = this.sim.scheduler.now();
+    for (const t of this.topics.values()) {
+      if (!t.interval) continue;
+      const m = t.market;
+      m.roll(now);
+      const cur = m.currentKline(t.interval);
+      const rows: string[][] = [];
+      if (t.lastA >= 0 && cur.t !== t.lastA) {
+        const closed = m.klineAt(t.interval, t.lastA);
+        if (closed) rows.push(candleRow(m.inst, closed, true));
+      }
+      if (cur.t !== t.lastA || cur.n !== t.lastB) rows.push(candleRow(m.inst, cur, false));
+      t.lastA = cur.t;
+      t.lastB = cur.n;
+      for (const row of rows) {
+        const frame = `{"arg":{"channel":"${t.arg.channel}","instId":"${t.arg.instId}"},"data":[${JSON.stringify(row)}]}`;
+        for (const c of t.subs) c.deliver(frame, t.arg.channel);
+      }
+    }
+  }
+
+  // ---- the control plane -------------------------------------------------------------------------
+
+  book(kind: MarketKind, symbol: string, limit: number): WireBook | undefined {
+    const m = this.sim.market(kind, symbol);
+    if (!m) return undefined;
+    const i = m.inst;
+    const side = (s: typeof m.book.bids): [string, string][] => {
+      const n = Math.min(limit, s.length);
+      const out: [string, string][] = [];
+      for (let k = 0; k < n; k++) out.push([px(i, s.px[k]!), sz(i, s.qty[k]!)]);
+      return out;
+    };
+    return { lastUpdateId: m.lastUpdateId, bids: side(m.book.bids), asks: side(m.book.asks) };
+  }
+
+  applyFault(spec: FaultSpec): number[] {
+    const applied: number[] = [];
+    for (const c of this.connections.values()) {
+      if (spec.connection !== undefined && spec.connection !== 'all' && spec.connection !== c.id) continue;
+      if (spec.market !== undefined && spec.market !== c.market) continue;
+      if (c.isClosed) continue;
+      applied.push(c.id);
+      const f = c.faults;
+      const count = spec.count ?? 1;
+      switch (spec.type) {
+        case 'cut':
+          c.terminate();
+          break;
+        case 'close':
+        case 'serverShutdown':
+          c.close(spec.code ?? (spec.type === 'close' ? 1000 : 1001), spec.reason ?? '');
+          break;
+        case 'gap':
+          f.gap += count;
+          if (spec.stream !== undefined) f.gapStream = spec.stream;
+          else delete f.gapStream;
+          break;
+        case 'duplicate':
+          f.duplicate += count;
+          if (spec.stream !== undefined) f.duplicateStream = spec.stream;
+          else delete f.duplicateStream;
+          break;
+        case 'reorder':
+          f.reorder += count;
+          break;
+        case 'latency':
+          f.latencyMs = spec.ms ?? 0;
+          break;
+        case 'malformed':
+          f.malformed += count;
+          break;
+        case 'checksum':
+          f.checksum += count;
+          break;
+        case 'oversized': {
+          const bytes = spec.bytes ?? 2 << 20;
+          const head = '{"event":"oversized","pad":"';
+          c.inject(head + 'x'.repeat(Math.max(0, bytes - head.length - 2)) + '"}');
+          break;
+        }
+        case 'silence':
+          f.silent = true;
+          if (spec.ms !== undefined) this.sim.scheduler.after(spec.ms, () => (f.silent = false));
+          break;
+        case 'clear':
+          Object.assign(f, { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0, checksum: 0 });
+          delete f.gapStream;
+          delete f.duplicateStream;
+          break;
+      }
+    }
+    return applied;
+  }
+
+  describe(): unknown[] {
+    return [...this.connections.values()].map((c) => ({
+      id: c.id,
+      connId: c.connId,
+      host: OKX_WS_HOST,
+      route: `${OKX_WS_HOST}/ws/v5/${c.path}`,
+      market: c.market,
+      streams: [...c.subs.values()].map((a) => `${a.channel}:${a.instId}`),
+      messagesSent: c.sent,
+      messagesReceived: c.received,
+      connectedAt: c.connectedAt,
+      faults: { ...c.faults },
+    }));
+  }
+
+  close(): void {
+    this.server?.off('upgrade', this.onUpgrade);
+    for (const socket of this.pending) socket.destroy();
+    this.pending.clear();
+    for (const c of [...this.connections.values()]) c.terminate();
+    for (const cancel of this.cancels) cancel();
+    this.cancels.length = 0;
+    for (const t of this.topics.values()) t.release();
+    this.topics.clear();
+    this.tradeTopics.clear();
+    this.wss.close();
+  }
+}

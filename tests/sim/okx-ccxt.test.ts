@@ -1,0 +1,216 @@
+import ccxt from 'ccxt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson, postJson, settle } from './harness.ts';
+import { startOkxSim, type OkxHarness } from './okx-harness.ts';
+
+/**
+ * Conformance: ccxt's OKX client (ccxt.pro.okx), unchanged except for its REST and websocket base URLs, against the
+ * simulator's OKX. Every request it makes is recorded; one the simulator does not serve fails the test, as does any
+ * URL off the loopback.
+ */
+interface Truth {
+  lastUpdateId: number;
+  bids: [string, string][];
+  asks: [string, string][];
+}
+
+type Exchange = InstanceType<typeof ccxt.pro.okx>;
+
+let h: OkxHarness;
+const requested: string[] = [];
+const answered: { url: string; status: number }[] = [];
+const foreign: string[] = [];
+let driver: ReturnType<typeof setInterval> | undefined;
+
+beforeAll(async () => {
+  h = await startOkxSim({ seed: 31, rate: 40 });
+  h.app.server.on('request', (req: { url?: string }, res: { statusCode: number; on: (e: string, f: () => void) => void }) => {
+    requested.push(req.url ?? '');
+    res.on('finish', () => answered.push({ url: req.url ?? '', status: res.statusCode }));
+  });
+  h.app.server.on('upgrade', (req: { url?: string }) => requested.push(req.url ?? ''));
+  // Simulated time runs ~20× faster than the wall clock while ccxt works.
+  driver = setInterval(() => h.clock.advance(100), 5);
+});
+
+afterAll(async () => {
+  if (driver) clearInterval(driver);
+  await h.close();
+});
+
+function guard(url: string): void {
+  if (!url.startsWith(`http://127.0.0.1:${h.port}/sim/`) && !url.startsWith(`ws://127.0.0.1:${h.port}/sim/`)) foreign.push(url);
+}
+
+async function loopbackExchange(): Promise<Exchange> {
+  const ex = new ccxt.pro.okx({ newUpdates: false, options: { fetchMarkets: { types: ['spot', 'swap'] } } });
+  ex.urls['api'] = { rest: `http://127.0.0.1:${h.port}/sim/www.okx.com`, ws: `ws://127.0.0.1:${h.port}/sim/ws.okx.com/ws/v5` } as typeof ex.urls['api'];
+  // ccxt pings every 18 s of wall time; simulated time runs 20× faster and OKX closes a socket silent for 30 s.
+  (ex as unknown as { streaming: { keepAlive: number } }).streaming.keepAlive = 500;
+  const anyEx = ex as unknown as { fetch: (...a: unknown[]) => Promise<unknown>; client: (url: string) => unknown };
+  const fetch = anyEx.fetch.bind(ex);
+  anyEx.fetch = (url: unknown, ...rest: unknown[]) => {
+    guard(String(url));
+    return fetch(url, ...rest);
+  };
+  const client = anyEx.client.bind(ex);
+  anyEx.client = (url: string) => {
+    guard(url);
+    return client(url);
+  };
+  // ccxt needs a plain http agent for ws:// (non-TLS) URLs.
+  await ex.loadHttpProxyAgent();
+  return ex;
+}
+
+async function truth(market: 'spot' | 'usdm', limit: number): Promise<Truth> {
+  return (await getJson<Truth>(`${h.base}/_control/book?venue=okx&market=${market}&symbol=BTCUSDT&limit=${limit}`)).body;
+}
+
+const asNumbers = (levels: [string, string][]): number[][] => levels.map(([p, q]) => [Number(p), Number(q)]);
+
+async function untilTrue(pred: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await settle(20);
+  }
+}
+
+/** Pauses OKX's market, waits for ccxt to hold its last push, compares the top 100, resumes. */
+async function expectBookEqualsTruth(ex: Exchange, symbol: string, market: 'spot' | 'usdm'): Promise<void> {
+  h.okx.paused = true;
+  try {
+    const t = await truth(market, 100);
+    await untilTrue(() => (ex.orderbooks[symbol]?.nonce as number | undefined) === t.lastUpdateId);
+    const ob = ex.orderbooks[symbol]!;
+    expect(ob.bids.slice(0, 100)).toEqual(asNumbers(t.bids));
+    expect(ob.asks.slice(0, 100)).toEqual(asNumbers(t.asks));
+  } finally {
+    h.okx.paused = false;
+  }
+}
+
+describe.each([
+  { symbol: 'BTC/USDT', market: 'spot' as const, instId: 'BTC-USDT' },
+  { symbol: 'BTC/USDT:USDT', market: 'usdm' as const, instId: 'BTC-USDT-SWAP' },
+])('ccxt okx $symbol', ({ symbol, market, instId }) => {
+  it("loadMarkets: ccxt's precision and contract size are the listing's", async () => {
+    const ex = await loopbackExchange();
+    try {
+      const markets = await ex.loadMarkets();
+      const m = markets[symbol]!;
+      const inst = h.okx.instrument(market, 'BTCUSDT')!;
+      expect(m.id).toBe(instId);
+      expect(m.active).toBe(true);
+      expect(m.precision.price).toBe(10 ** -inst.tickDecimals);
+      if (market === 'usdm') {
+        expect(m.swap).toBe(true);
+        expect(m.linear).toBe(true);
+        expect(m.settle).toBe('USDT');
+        expect(m.contractSize).toBe(inst.contractValue);
+        // lots of contracts: the listing's base step ÷ ctVal
+        expect(m.precision.amount).toBeCloseTo(10 ** -inst.stepDecimals / inst.contractValue!, 12);
+      } else {
+        expect(m.spot).toBe(true);
+        expect(m.precision.amount).toBe(10 ** -inst.stepDecimals);
+      }
+    } finally {
+      await ex.close();
+    }
+  });
+
+  it('fetchOrderBook, fetchTicker(s), fetchTrades, fetchOHLCV parse the REST answers', async () => {
+    const ex = await loopbackExchange();
+    try {
+      h.okx.paused = true;
+      const ob = await ex.fetchOrderBook(symbol, 50);
+      const t = await truth(market, 50);
+      h.okx.paused = false;
+      // ccxt keeps a third figure from OKX's rows; price and amount are what the book says
+      expect(ob.bids.map((l) => l.slice(0, 2))).toEqual(asNumbers(t.bids));
+      expect(ob.asks.map((l) => l.slice(0, 2))).toEqual(asNumbers(t.asks));
+      const ticker = await ex.fetchTicker(symbol);
+      expect(ticker.symbol).toBe(symbol);
+      expect(ticker.last).toBeGreaterThan(0);
+      expect(ticker.bid).toBeLessThan(ticker.ask!);
+      const tickers = await ex.fetchTickers([symbol]);
+      expect(Object.keys(tickers)).toContain(symbol);
+      await untilTrue(async () => (await ex.fetchTrades(symbol, undefined, 5)).length > 0);
+      const trades = await ex.fetchTrades(symbol, undefined, 5);
+      expect(trades[0]!.symbol).toBe(symbol);
+      expect(trades[0]!.price).toBeGreaterThan(0);
+      const ohlcv = await ex.fetchOHLCV(symbol, '1h', undefined, 10);
+      expect(ohlcv).toHaveLength(10);
+      expect(ohlcv[9]![0]! - ohlcv[0]![0]!).toBe(9 * 3_600_000);
+      const daily = await ex.fetchOHLCV(symbol, '1d', undefined, 3);
+      expect(daily).toHaveLength(3);
+    } finally {
+      await ex.close();
+    }
+  });
+
+  it('watchOrderBook holds the true book through updates, a gap (InvalidNonce, resubscribe) and a wrong checksum', async () => {
+    const ex = await loopbackExchange();
+    try {
+      let book = await ex.watchOrderBook(symbol);
+      expect(book.bids.length).toBe(400);
+      for (let k = 0; k < 100; k++) book = await ex.watchOrderBook(symbol);
+      await expectBookEqualsTruth(ex, symbol, market);
+
+      // A gap: ccxt sees prevSeqId ≠ its nonce, rejects, and a new watch resubscribes for a fresh snapshot.
+      const gap = await postJson<{ applied: number[] }>(`${h.base}/_control/faults`, { venue: 'okx', type: 'gap' });
+      expect(gap.body.applied).toHaveLength(1);
+      let error: unknown;
+      try {
+        for (let k = 0; k < 50; k++) await ex.watchOrderBook(symbol);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ccxt.InvalidNonce);
+      for (let k = 0; k < 30; k++) book = await ex.watchOrderBook(symbol);
+      await expectBookEqualsTruth(ex, symbol, market);
+
+      // ccxt 4.5.84 keeps no CRC32 check for OKX: a wrong checksum with right levels goes unnoticed by it, and its
+      // book stays right (the simulator's local-book test is what detects the fault; see okx-book.test.ts).
+      const bad = await postJson<{ applied: number[] }>(`${h.base}/_control/faults`, { venue: 'okx', type: 'checksum', count: 3 });
+      expect(bad.body.applied).toHaveLength(1);
+      for (let k = 0; k < 30; k++) book = await ex.watchOrderBook(symbol);
+      await expectBookEqualsTruth(ex, symbol, market);
+    } finally {
+      await ex.close();
+    }
+  }, 60_000);
+
+  it('watchTrades, watchTicker and watchOHLCV parse the pushes', async () => {
+    const ex = await loopbackExchange();
+    try {
+      const trades = await ex.watchTrades(symbol);
+      expect(trades.length).toBeGreaterThan(0);
+      expect(trades[0]!.symbol).toBe(symbol);
+      expect(trades[0]!.price).toBeGreaterThan(0);
+      expect(trades[0]!.amount).toBeGreaterThan(0);
+      const ticker = await ex.watchTicker(symbol);
+      expect(ticker.symbol).toBe(symbol);
+      expect(ticker.last).toBeGreaterThan(0);
+      expect(ticker.high).toBeGreaterThanOrEqual(ticker.low!);
+      const ohlcv = await ex.watchOHLCV(symbol, '1m');
+      const last = ohlcv[ohlcv.length - 1]!;
+      expect(last).toHaveLength(6);
+      expect(last[2]).toBeGreaterThanOrEqual(last[3]!);
+      expect(last[0]! % 60_000).toBe(0);
+    } finally {
+      await ex.close();
+    }
+  });
+});
+
+describe('ccxt okx stays on what the simulator serves', () => {
+  it('requested nothing but served OKX paths on loopback, and every answer was served', () => {
+    expect(foreign).toEqual([]);
+    expect(requested.length).toBeGreaterThan(0);
+    const served = /^\/sim\/(www\.okx\.com\/api\/v5\/(public\/(instruments|time|mark-price|funding-rate)|market\/(books|books-full|candles|history-candles|trades|tickers|ticker))\?|ws\.okx\.com\/ws\/v5\/(public|business)$|_control\/)/;
+    for (const url of requested) expect(url).toMatch(served);
+    for (const a of answered) if (!a.url.startsWith('/sim/_control')) expect(a.status, a.url).toBe(200);
+  });
+});
