@@ -56,7 +56,7 @@ export async function apiPlugin(api: FastifyInstance, options: ApiOptions): Prom
   const sim = options.simulator;
   if (!sim) return;
   // Trading, and the desks priced from the same simulator books the engine trades against.
-  await api.register(tradePlugin, { ...domain, sim });
+  await api.register(tradePlugin, { ...domain, sim, ...(options.venues ? { venues: options.venues } : {}) });
   await api.register(convertPlugin, { ...domain, sim });
   await api.register(otcPlugin, { ...domain, sim });
   await api.register(loansPlugin, { ...domain, sim });
