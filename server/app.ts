@@ -16,6 +16,7 @@ import { messagesPlugin } from './messages/plugin.ts';
 import { otcPlugin } from './otc/plugin.ts';
 import { type KernelOptions, openKernel } from './platform/kernel.ts';
 import { tradePlugin } from './trade/plugin.ts';
+import { seedDemoVenueAccounts } from './trade/seed.ts';
 import { walletPlugin } from './wallet/plugin.ts';
 import { seedDemoBalances } from './wallet/seed.ts';
 import { SimVenues, Simulator, simPlugin, type SimOptions } from './sim/index.ts';
@@ -45,14 +46,14 @@ export async function apiPlugin(api: FastifyInstance, options: ApiOptions): Prom
   const { ctx, devRoutes } = await openKernel(api, options, authenticate);
   if (options.seed ?? true) {
     const project = options.demoProject ?? true;
-    await seedDemo(ctx.db, new Date(ctx.clock.now()), [seedDemoBalances, seedDemoBroker({ project })]);
+    await seedDemo(ctx.db, new Date(ctx.clock.now()), [seedDemoBalances, seedDemoVenueAccounts, seedDemoBroker({ project })]);
   }
   const domain = { ctx, devRoutes };
   await api.register(identityPlugin, domain);
   await api.register(walletPlugin, domain);
   await api.register(helpPlugin, domain);
   await api.register(messagesPlugin, domain);
-  await api.register(brokerPlugin, { ...domain, sim: options.simulator });
+  await api.register(brokerPlugin, { ...domain, sim: options.simulator, venues: options.venues });
   const sim = options.simulator;
   if (!sim) return;
   // Trading, and the desks priced from the same simulator books the engine trades against.
