@@ -271,4 +271,24 @@ describe('accounts per venue', () => {
     const done = history.data.dataList.find((o) => o.orderId === order.data.orderId);
     expect(done?.status).toBe('filled');
   });
+
+  it('funding at the 8 h boundary pays the OKX position at OKX’s own funding record (its mark), the Binance account nothing', async () => {
+    const okx = await keyOf('okx');
+    const open = await api.post<Order>('/broker/lightning/futures/order/sendOrder', { instrumentId: 'BTCUSDT', exchangeKeyId: okx, direction: 'buy', priceType: 'market', volume: '0.05' });
+    expect(open.code).toBe(200);
+    const FUNDING_MS = 8 * 3_600_000;
+    const now = api.scheduler.now();
+    const boundary = Math.floor(now / FUNDING_MS) * FUNDING_MS + FUNDING_MS;
+    api.scheduler.advance(boundary - now + 1);
+    const payments = (await api.post<{ fundingTime: string; markPrice: string; fundingRate: string; amount: string }[]>('/broker/futures/position/funding', { keyId: okx })).data;
+    expect(payments).toHaveLength(1);
+    const record = api.venues.get('okx').fundingRecord('BTCUSDT', boundary)!;
+    const binanceRecord = api.venues.get('binance').fundingRecord('BTCUSDT', boundary)!;
+    expect(new Date(payments[0]!.fundingTime).getTime()).toBe(boundary);
+    expect(dec(payments[0]!.markPrice).eq(record.mark)).toBe(true);
+    expect(dec(record.mark).eq(binanceRecord.mark)).toBe(false);
+    expect(dec(payments[0]!.amount).eq(dec('0.05').mul(record.mark).mul(record.rate).neg().toDecimalPlaces(8, 4))).toBe(true);
+    expect((await api.post<unknown[]>('/broker/futures/position/funding', {})).data).toEqual([]);
+    await api.post('/broker/lightning/futures/order/closePosition', { instrumentId: 'BTCUSDT', exchangeKeyId: okx });
+  });
 });
