@@ -9,14 +9,14 @@ import { convertPlugin } from './convert/plugin.ts';
 import { electricityPlugin } from './electricity/plugin.ts';
 import { helpPlugin } from './help/plugin.ts';
 import { identityPlugin } from './identity/plugin.ts';
-import { seedDemo } from './identity/seed.ts';
+import { demoUser, seedDemo } from './identity/seed.ts';
 import { authenticate } from './identity/sessions.ts';
 import { loansPlugin } from './loans/plugin.ts';
 import { messagesPlugin } from './messages/plugin.ts';
 import { otcPlugin } from './otc/plugin.ts';
 import { type KernelOptions, openKernel } from './platform/kernel.ts';
 import { tradePlugin } from './trade/plugin.ts';
-import { seedDemoVenueAccounts } from './trade/seed.ts';
+import { fundDemoVenueAccounts } from './trade/seed.ts';
 import { walletPlugin } from './wallet/plugin.ts';
 import { seedDemoBalances } from './wallet/seed.ts';
 import { SimVenues, Simulator, simPlugin, type SimOptions } from './sim/index.ts';
@@ -46,7 +46,9 @@ export async function apiPlugin(api: FastifyInstance, options: ApiOptions): Prom
   const { ctx, devRoutes } = await openKernel(api, options, authenticate);
   if (options.seed ?? true) {
     const project = options.demoProject ?? true;
-    await seedDemo(ctx.db, new Date(ctx.clock.now()), [seedDemoBalances, seedDemoVenueAccounts, seedDemoBroker({ project })]);
+    await seedDemo(ctx.db, new Date(ctx.clock.now()), [seedDemoBalances, seedDemoBroker({ project })]);
+    // The demo user's OKX and Bybit accounts, funded once (also for a demo user seeded before they existed).
+    await fundDemoVenueAccounts(ctx.db, demoUser.email, new Date(ctx.clock.now()));
   }
   const domain = { ctx, devRoutes };
   await api.register(identityPlugin, domain);

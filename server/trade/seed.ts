@@ -1,5 +1,5 @@
 import { Entry, post } from '../ledger/ledger.ts';
-import type { Queryable } from '../platform/db/client.ts';
+import type { Db, Queryable } from '../platform/db/client.ts';
 import { D } from '../platform/decimal.ts';
 import type { SimVenue } from '../sim/index.ts';
 import { ensureVenueAccounts, ledgerAccounts } from './venue-accounts.ts';
@@ -22,4 +22,17 @@ export async function seedDemoVenueAccounts(tx: Queryable, userId: number, now: 
     }
     await post(tx, credit, now);
   }
+}
+
+/**
+ * The same for a demo user seeded before migration 038 (a sandbox's database kept in `.data`): funds their OKX and
+ * Bybit accounts once, in one transaction (the demo credit `seed:okx` marks it done). No demo user: nothing.
+ */
+export async function fundDemoVenueAccounts(db: Db, email: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = (await tx.query<{ id: number }>('select id from users where email_lower = $1 for update', [email]))[0];
+    if (!user) return;
+    const done = await tx.query(`select 1 from ledger_transactions where user_id = $1 and kind = 'demo_credit' and ref = 'seed:okx'`, [user.id]);
+    if (done.length === 0) await seedDemoVenueAccounts(tx, user.id, now);
+  });
 }
