@@ -9,13 +9,14 @@ import { convertPlugin } from './convert/plugin.ts';
 import { electricityPlugin } from './electricity/plugin.ts';
 import { helpPlugin } from './help/plugin.ts';
 import { identityPlugin } from './identity/plugin.ts';
-import { seedDemo } from './identity/seed.ts';
+import { demoUser, seedDemo } from './identity/seed.ts';
 import { authenticate } from './identity/sessions.ts';
 import { loansPlugin } from './loans/plugin.ts';
 import { messagesPlugin } from './messages/plugin.ts';
 import { otcPlugin } from './otc/plugin.ts';
 import { type KernelOptions, openKernel } from './platform/kernel.ts';
 import { tradePlugin } from './trade/plugin.ts';
+import { fundDemoVenueAccounts } from './trade/seed.ts';
 import { walletPlugin } from './wallet/plugin.ts';
 import { seedDemoBalances } from './wallet/seed.ts';
 import { SimVenues, Simulator, simPlugin, type SimOptions } from './sim/index.ts';
@@ -46,17 +47,19 @@ export async function apiPlugin(api: FastifyInstance, options: ApiOptions): Prom
   if (options.seed ?? true) {
     const project = options.demoProject ?? true;
     await seedDemo(ctx.db, new Date(ctx.clock.now()), [seedDemoBalances, seedDemoBroker({ project })]);
+    // The demo user's OKX and Bybit accounts, funded once (also for a demo user seeded before they existed).
+    await fundDemoVenueAccounts(ctx.db, demoUser.email, new Date(ctx.clock.now()));
   }
   const domain = { ctx, devRoutes };
   await api.register(identityPlugin, domain);
   await api.register(walletPlugin, domain);
   await api.register(helpPlugin, domain);
   await api.register(messagesPlugin, domain);
-  await api.register(brokerPlugin, { ...domain, sim: options.simulator });
+  await api.register(brokerPlugin, { ...domain, sim: options.simulator, venues: options.venues });
   const sim = options.simulator;
   if (!sim) return;
   // Trading, and the desks priced from the same simulator books the engine trades against.
-  await api.register(tradePlugin, { ...domain, sim });
+  await api.register(tradePlugin, { ...domain, sim, ...(options.venues ? { venues: options.venues } : {}) });
   await api.register(convertPlugin, { ...domain, sim });
   await api.register(otcPlugin, { ...domain, sim });
   await api.register(loansPlugin, { ...domain, sim });

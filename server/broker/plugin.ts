@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainOptions } from '../platform/context.ts';
-import type { Simulator } from '../sim/index.ts';
+import type { SimVenues, Simulator } from '../sim/index.ts';
 import { brokerAddressRoutes } from './addresses.ts';
 import { brokerAgreementRoutes } from './agreement.ts';
 import { brokerControlRoutes } from './controls.ts';
@@ -19,7 +19,7 @@ import { brokerProjectRoutes } from './projects/routes.ts';
 import { brokerAccountRoutes } from './routes.ts';
 
 /** The broker / asset-management portal (spec §7 broker calls; server/broker/README.md). */
-export async function brokerPlugin(app: FastifyInstance, options: DomainOptions & { sim?: Simulator | undefined }): Promise<void> {
+export async function brokerPlugin(app: FastifyInstance, options: DomainOptions & { sim?: Simulator | undefined; venues?: SimVenues | undefined }): Promise<void> {
   const { ctx } = options;
   brokerAgreementRoutes(ctx, app);
   brokerAddressRoutes(ctx, app);
@@ -42,6 +42,6 @@ export async function brokerPlugin(app: FastifyInstance, options: DomainOptions 
   brokerProfitRoutes(ctx, app);
   brokerProfitExportRoutes(ctx, app);
   if (options.devRoutes) brokerProjectDevRoutes(ctx, app);
-  // Sub-accounts' balances are valued at the simulator's books.
-  if (options.sim) await brokerAccountRoutes(ctx, app, options.sim);
+  // Sub-accounts' balances are valued at the simulator's books (OKX's and Bybit's at their own venue's).
+  if (options.sim) await brokerAccountRoutes(ctx, app, options.sim, options.venues);
 }

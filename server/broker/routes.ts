@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { brokerAccountCalls } from '../../contract/broker.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import { serveCalls } from '../platform/contract.ts';
-import type { Simulator } from '../sim/index.ts';
+import type { SimVenues, Simulator } from '../sim/index.ts';
 import { depositAddressHandlers } from './deposit-addresses.ts';
 import { exchangeConfigHandlers } from './exchange-config.ts';
 import { keyHandlers } from './keys.ts';
@@ -17,8 +17,8 @@ import { balanceHandlers } from './wallet-balances.ts';
  * deposit addresses and the exchanges' configuration (contract/broker.ts; server/broker/README.md). Every call starts
  * with `brokerMember` (403 without broker rights) and reaches only the caller's organisation's rows.
  */
-export async function brokerAccountRoutes(ctx: ApiContext, app: FastifyInstance, sim: Simulator): Promise<void> {
-  const valuer = new Valuer(sim);
+export async function brokerAccountRoutes(ctx: ApiContext, app: FastifyInstance, sim: Simulator, venues?: SimVenues): Promise<void> {
+  const valuer = new Valuer(sim, venues);
   const secrets = await loadSecretBox(ctx.db, nowDate(ctx));
   serveCalls(ctx, app, brokerAccountCalls, {
     ...subAccountHandlers(ctx, valuer),

@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
 import type { BrokerExchange, BrokerWallet, SubAccountKind } from '../../contract/broker-rules.ts';
 import type { Queryable } from '../platform/db/client.ts';
-import { instrument } from '../sim/index.ts';
-import type { Simulator } from '../sim/index.ts';
+import { instrument, isSimVenue } from '../sim/index.ts';
+import type { SimVenue, SimVenues, Simulator } from '../sim/index.ts';
 import { D, ZERO } from '../platform/decimal.ts';
 import { MarketView } from '../trade/index.ts';
 
@@ -11,6 +11,9 @@ import { MarketView } from '../trade/index.ts';
  * API keys"): a coin at the last price of its `<coin>USDT` spot book, USDT at 1, anything without a book at 0. A row's
  * value is total × price cut to 4 decimals, USDT's precision on screen (glossary: amounts at the asset's precision);
  * every total adds row values, so the totals page equals the sum of the sub-accounts to the last digit as shown.
+ * A sub-account on a venue the sandbox simulates (OKX, Bybit) is valued at that venue's own book (its `<coin>USDT`
+ * spot listing, BTC-USDT on OKX); Binance's and the five other exchanges' sub-accounts at Binance's books, as before
+ * (their own markets are part 2 of the work).
  */
 export const VALUE_DECIMALS = 4;
 
@@ -43,19 +46,29 @@ export const plain = (value: Decimal | string): string => {
 
 export class Valuer {
   private readonly view: MarketView;
-  constructor(sim: Simulator) {
+  /** The simulated venues other than Binance, each valued at its own books. */
+  private readonly venueViews = new Map<SimVenue, MarketView>();
+  constructor(sim: Simulator, venues?: SimVenues) {
     this.view = new MarketView(sim);
+    for (const [venue, venueSim] of venues?.all() ?? []) if (venue !== 'binance') this.venueViews.set(venue, new MarketView(venueSim));
   }
 
-  /** A price list for one reply, so every row of it uses the same price. */
-  prices(): (asset: string) => Decimal {
+  /** The book a sub-account on `exchange` is valued at: its own venue's when simulated, else Binance's. */
+  private viewOf(exchange: string | undefined): MarketView {
+    return (isSimVenue(exchange) && this.venueViews.get(exchange)) || this.view;
+  }
+
+  /** A price list for one reply, so every row of it uses the same price (per exchange). */
+  prices(): (asset: string, exchange?: string) => Decimal {
     const cache = new Map<string, Decimal>();
-    return (asset) => {
-      let price = cache.get(asset);
+    return (asset, exchange) => {
+      const view = this.viewOf(exchange);
+      const key = `${view.venue}\u0000${asset}`;
+      let price = cache.get(key);
       if (price) return price;
-      const inst = instrument('spot', `${asset}USDT`);
-      price = asset === 'USDT' ? new D(1) : inst ? this.view.lastPrice(inst) : ZERO;
-      cache.set(asset, price);
+      const inst = view === this.view ? instrument('spot', `${asset}USDT`) : view.listing('spot', `${asset}USDT`);
+      price = asset === 'USDT' ? new D(1) : inst ? view.lastPrice(inst) : ZERO;
+      cache.set(key, price);
       return price;
     };
   }
@@ -85,7 +98,7 @@ export class Valuer {
       const free = new D(r.free);
       const locked = new D(r.locked);
       const total = free.add(locked);
-      const p = price(r.asset);
+      const p = price(r.asset, r.exchange_code);
       return {
         accountId: r.id,
         exchange: r.exchange_code,

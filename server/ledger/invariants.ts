@@ -1,5 +1,8 @@
 import type { Queryable } from '../platform/db/client.ts';
 
+/** A trading row's venue as the offset of its ledger account types (migration 038: OKX 12 / 13, Bybit 22 / 23). */
+const venueOffset = "(case venue when 'okx' then 10 when 'bybit' then 20 else 0 end)";
+
 export interface Violation {
   rule: 'transactionBalanced' | 'assetBalanced' | 'balanceMatchesPostings' | 'notNegative' | 'holdsBelongToLiveItems' | 'marginMatchesPositions';
   detail: string;
@@ -111,7 +114,7 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
     'holdsBelongToLiveItems',
     await db.query(
       `with holds as (
-         select user_id, case market when 'spot' then 2 else 3 end as account_type, locked_asset as asset, sum(locked_amount) as held
+         select user_id, (case market when 'spot' then 2 else 3 end) + ${venueOffset} as account_type, locked_asset as asset, sum(locked_amount) as held
          from trade_orders where status in ${liveOrderStates} group by 1, 2, 3
          union all
          select user_id, 1, asset, sum(amount) from wallet_withdrawals
@@ -133,10 +136,10 @@ export async function ledgerViolations(db: Queryable): Promise<Violation[]> {
   add(
     'marginMatchesPositions',
     await db.query(
-      `with margins as (select user_id, sum(isolated_margin) as margin from futures_positions group by user_id)
-       select coalesce(b.user_id, m.user_id) as user_id, b.margin::text as bucket, m.margin::text as positions
-       from (select user_id, margin from balances where account_type = 3 and asset = 'USDT') b
-       full outer join margins m on m.user_id = b.user_id
+      `with margins as (select user_id, 3 + ${venueOffset} as account_type, sum(isolated_margin) as margin from futures_positions group by 1, 2)
+       select coalesce(b.user_id, m.user_id) as user_id, coalesce(b.account_type, m.account_type) as account_type, b.margin::text as bucket, m.margin::text as positions
+       from (select user_id, account_type, margin from balances where account_type in (3, 13, 23) and asset = 'USDT') b
+       full outer join margins m on m.user_id = b.user_id and m.account_type = b.account_type
        where coalesce(b.margin, 0) <> coalesce(m.margin, 0)`,
     ),
   );

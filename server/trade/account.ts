@@ -12,8 +12,9 @@ import {
   unrealizedPnl,
   type Bracket,
 } from './futures-math.ts';
-import { maintenanceBrackets, pairOf, type Pair, type MarketView } from './markets.ts';
-import { Account, balance, positions, symbolSettings, type PositionRow } from './store.ts';
+import { maintenanceBrackets, type Pair, type MarketView } from './markets.ts';
+import { balance, positions, symbolSettings, type PositionRow } from './store.ts';
+import { ledgerAccounts, type TradeAcct } from './venue-accounts.ts';
 
 export interface PositionFigures {
   row: PositionRow;
@@ -40,12 +41,12 @@ export interface FuturesAccount {
   available: Decimal;
 }
 
-export async function futuresAccount(tx: Queryable, view: MarketView, userId: number, lock = false): Promise<FuturesAccount> {
-  const usdt = await balance(tx, userId, Account.swap, 'USDT', lock);
+export async function futuresAccount(tx: Queryable, view: MarketView, a: TradeAcct, lock = false): Promise<FuturesAccount> {
+  const usdt = await balance(tx, a.userId, ledgerAccounts(a.venue).swap, 'USDT', lock);
   const figures: PositionFigures[] = [];
-  for (const row of await positions(tx, userId)) {
-    const pair = pairOf('usdm', row.symbol);
-    const settings = await symbolSettings(tx, userId, row.symbol);
+  for (const row of await positions(tx, a)) {
+    const pair = view.pair('usdm', row.symbol);
+    const settings = await symbolSettings(tx, a, row.symbol);
     const mark = view.mark(pair.inst);
     const brackets = maintenanceBrackets(pair.inst);
     figures.push({

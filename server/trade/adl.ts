@@ -3,6 +3,7 @@ import type { Queryable } from '../platform/db/client.ts';
 import { D, ZERO, type Dec } from '../platform/decimal.ts';
 import { futuresAccount, type FuturesAccount, type PositionFigures } from './account.ts';
 import type { MarketView } from './markets.ts';
+import type { TradeAcct } from './venue-accounts.ts';
 
 /**
  * The auto-deleveraging queue indicator (server/trade/README.md "ADL indicator"), Binance's ranking ("What Is
@@ -38,15 +39,15 @@ function scoreOf(account: FuturesAccount, f: PositionFigures): Dec {
 
 /**
  * The ADL quantile of each of `account`'s positions, ranked against every user's positions of the same pair
- * and side (the sandbox's whole book of positions). Keyed by `symbol:positionSide`.
+ * and side on the account's venue (the sandbox's whole book of positions there). Keyed by `symbol:positionSide`.
  */
-export async function adlQuantiles(tx: Queryable, view: MarketView, userId: number, account: FuturesAccount): Promise<Map<string, number>> {
+export async function adlQuantiles(tx: Queryable, view: MarketView, a: TradeAcct, account: FuturesAccount): Promise<Map<string, number>> {
   const symbols = [...new Set(account.positions.map((f) => f.row.symbol))];
   const out = new Map<string, number>();
   if (symbols.length === 0) return out;
   const others = await tx.query<{ user_id: number }>(
-    'select distinct user_id from futures_positions where size <> 0 and symbol = any($1) and user_id <> $2 order by user_id',
-    [symbols, userId],
+    'select distinct user_id from futures_positions where size <> 0 and venue = $3 and symbol = any($1) and user_id <> $2 order by user_id',
+    [symbols, a.userId, a.venue],
   );
   const scores = new Map<string, Dec[]>();
   const add = (a: FuturesAccount) => {
@@ -58,7 +59,7 @@ export async function adlQuantiles(tx: Queryable, view: MarketView, userId: numb
     }
   };
   add(account);
-  for (const o of others) add(await futuresAccount(tx, view, o.user_id));
+  for (const o of others) add(await futuresAccount(tx, view, { userId: o.user_id, venue: a.venue }));
   for (const f of account.positions) out.set(`${f.row.symbol}:${f.row.positionSide}`, quantileOf(scoreOf(account, f), scores.get(sideKey(f)) ?? []));
   return out;
 }

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import type { Clock } from '../platform/clock.ts';
 import type { Db, Queryable } from '../platform/db/client.ts';
-import type { MarketKind } from '../sim/index.ts';
+import type { MarketKind, SimVenue } from '../sim/index.ts';
 import type { EngineEvent, SymbolMarket } from '../sim/index.ts';
 import type { Instrument, Simulator } from '../sim/index.ts';
 import { min, unit } from '../platform/decimal.ts';
@@ -17,6 +17,7 @@ import { resolvePositionSide, watchedPrice } from './order-checks.ts';
 import { OrderIndex, waitsForTrigger } from './order-index.ts';
 import type { FuturesOrderInput, SpotOcoInput, SpotOrderInput } from './order-input.ts';
 import { fire, replacePositionTpSl } from './stops.ts';
+import type { TradeAcct } from './venue-accounts.ts';
 import { placeFutures } from './futures-orders.ts';
 import { placeSpot, placeSpotOco } from './spot-orders.ts';
 import { settleFunding } from './position-history.ts';
@@ -33,6 +34,8 @@ export type { FuturesOrderInput, SpotOcoInput, SpotOrderInput } from './order-in
  */
 export class TradeEngine {
   readonly view: MarketView;
+  /** The venue whose simulator this engine matches against; it trades only that venue's accounts. */
+  readonly venue: SimVenue;
   private tail: Promise<unknown> = Promise.resolve();
   /** Resting and stop orders per symbol, in memory; changed only after a commit. */
   private readonly index = new OrderIndex();
@@ -46,14 +49,15 @@ export class TradeEngine {
     private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {
     this.view = new MarketView(sim);
+    this.venue = sim.venue;
     this.lc = new OrderLifecycle(this.view, this.index, clock);
   }
 
   async start(): Promise<void> {
     const rows = await queryOrders(
       this.db,
-      `select * from trade_orders where status in ('running', 'partial_filled') and price_type in ('limit', 'stop_limit', 'stop_market', 'trailing_stop_market')`,
-      [],
+      `select * from trade_orders where venue = $1 and status in ('running', 'partial_filled') and price_type in ('limit', 'stop_limit', 'stop_market', 'trailing_stop_market')`,
+      [this.venue],
     );
     for (const o of rows) {
       if (waitsForTrigger(o)) {
@@ -81,7 +85,7 @@ export class TradeEngine {
    * boundary; server/trade/README.md "Position history and funding"). A boundary settled again pays nothing.
    */
   settleFunding(time: number): Promise<number> {
-    return this.run((tx) => settleFunding(tx, (symbol) => this.sim.fundingRecord(symbol, time), time, this.lc.now()));
+    return this.run((tx) => settleFunding(tx, this.venue, (symbol) => this.sim.fundingRecord(symbol, time), time, this.lc.now()));
   }
 
   /** Runs `fn` in a transaction after everything queued before it (market fills included). */
@@ -161,19 +165,25 @@ export class TradeEngine {
 
   // ---- placing and cancelling ----------------------------------------------------------------------
 
+  /** The account, checked to be on this engine's venue (the routes pick the engine by the account's venue). */
+  private own(a: TradeAcct): TradeAcct {
+    if (a.venue !== this.venue) throw new Error(`a ${a.venue} account on the ${this.venue} engine`);
+    return a;
+  }
+
   /** A spot limit, market or stop-limit order (spot-orders.ts). */
-  placeSpot(userId: number, input: SpotOrderInput): Promise<OrderRow> {
-    return this.run((tx, after) => placeSpot(this.lc, tx, after, userId, input));
+  placeSpot(a: TradeAcct, input: SpotOrderInput): Promise<OrderRow> {
+    return this.run((tx, after) => placeSpot(this.lc, tx, after, this.own(a), input));
   }
 
   /** A spot OCO pair (spot-orders.ts). */
-  placeSpotOco(userId: number, input: SpotOcoInput): Promise<OrderRow[]> {
-    return this.run((tx, after) => placeSpotOco(this.lc, tx, after, userId, input));
+  placeSpotOco(a: TradeAcct, input: SpotOcoInput): Promise<OrderRow[]> {
+    return this.run((tx, after) => placeSpotOco(this.lc, tx, after, this.own(a), input));
   }
 
   /** A USD-M order of any type, with its TP/SL (futures-orders.ts). */
-  placeFutures(userId: number, input: FuturesOrderInput): Promise<OrderRow> {
-    return this.run((tx, after) => placeFutures(this.lc, tx, after, userId, input));
+  placeFutures(a: TradeAcct, input: FuturesOrderInput): Promise<OrderRow> {
+    return this.run((tx, after) => placeFutures(this.lc, tx, after, this.own(a), input));
   }
 
   /**
@@ -181,14 +191,14 @@ export class TradeEngine {
    * replaced by the prices given (null or left out: none). Returns the position's TP/SL orders now open.
    */
   setPositionTpSl(
-    userId: number,
+    a: TradeAcct,
     pair: Pair,
     positionSide: PositionSide | null,
     prices: { takeProfit: Decimal | null; stopLoss: Decimal | null },
     workingType: WorkingType,
   ): Promise<OrderRow[]> {
     const inst = pair.inst;
-    return this.run((tx, after) => replacePositionTpSl(this.lc, tx, after, userId, inst, positionSide, prices, workingType));
+    return this.run((tx, after) => replacePositionTpSl(this.lc, tx, after, this.own(a), inst, positionSide, prices, workingType));
   }
 
   /**
@@ -196,13 +206,13 @@ export class TradeEngine {
    * margin bucket, one ledger entry. Removing leaves at least the initial margin at the mark, less a loss
    * (10105 with data.removable). Idempotent on requestId (10209 when reused for another change).
    */
-  adjustMargin(userId: number, change: MarginChange): Promise<{ positionSide: PositionSide; margin: Decimal }> {
-    return this.run((tx) => changeMargin(this.lc, tx, userId, change));
+  adjustMargin(a: TradeAcct, change: MarginChange): Promise<{ positionSide: PositionSide; margin: Decimal }> {
+    return this.run((tx) => changeMargin(this.lc, tx, this.own(a), change));
   }
 
-  cancel(userId: number, market: MarketKind, orderId: number): Promise<OrderRow> {
+  cancel(a: TradeAcct, market: MarketKind, orderId: number): Promise<OrderRow> {
     return this.run(async (tx, after) => {
-      const order = await loadOrder(tx, orderId, userId);
+      const order = await loadOrder(tx, orderId, this.own(a));
       if (!order || order.market !== market || !isOpen(order.status)) throw tradeError(TradeCode.orderState, { orderId: String(orderId) });
       await this.lc.close(tx, order, 'cancel', after);
       // Cancelling one leg of an OCO cancels the other (Binance cancels the whole order list).
@@ -211,13 +221,13 @@ export class TradeEngine {
     });
   }
 
-  cancelAll(userId: number, market: MarketKind, symbol: string | null): Promise<OrderRow[]> {
+  cancelAll(a: TradeAcct, market: MarketKind, symbol: string | null): Promise<OrderRow[]> {
     return this.run(async (tx, after) => {
       const open = await queryOrders(
         tx,
-        `select * from trade_orders where user_id = $1 and market = $2 and status in ('submitted', 'running', 'partial_filled')
-         ${symbol ? 'and symbol = $3' : ''} order by id for update`,
-        symbol ? [userId, market, symbol] : [userId, market],
+        `select * from trade_orders where user_id = $1 and venue = $2 and market = $3 and status in ('submitted', 'running', 'partial_filled')
+         ${symbol ? 'and symbol = $4' : ''} order by id for update`,
+        symbol ? [a.userId, this.own(a).venue, market, symbol] : [a.userId, this.own(a).venue, market],
       );
       const done = new Map<number, OrderRow>();
       for (const order of open) {
@@ -231,15 +241,15 @@ export class TradeEngine {
   }
 
   /** A reduce-only market order for the whole position (or `quantity` of it). */
-  async closePosition(userId: number, pair: Pair, positionSide: PositionSide | null, quantity: Decimal | null): Promise<OrderRow> {
+  async closePosition(a: TradeAcct, pair: Pair, positionSide: PositionSide | null, quantity: Decimal | null): Promise<OrderRow> {
     const held = await this.run(async (tx) => {
-      const mode = (await settings(tx, userId)).positionSide;
+      const mode = (await settings(tx, this.own(a))).positionSide;
       const side = resolvePositionSide(mode, positionSide);
-      return (await positions(tx, userId, pair.inst.symbol)).find((p) => p.positionSide === side);
+      return (await positions(tx, a, pair.inst.symbol)).find((p) => p.positionSide === side);
     });
     if (!held || held.size.isZero()) throw tradeError(TradeCode.positionState);
     const qty = quantity === null ? held.size.abs() : min(quantity, held.size.abs());
-    return this.placeFutures(userId, {
+    return this.placeFutures(a, {
       pair,
       side: held.size.isPositive() ? 'sell' : 'buy',
       priceType: 'market',

@@ -8,7 +8,8 @@ import { isolatedMarginAfter } from '../../contract/futures-risk.ts';
 import { feeOf, type Fill } from './matching.ts';
 import { feeRate, insertFill, spotFee, type OrderRow } from './orders.ts';
 import { recordPositionFill } from './position-history.ts';
-import { Account, positions, savePosition } from './store.ts';
+import { positions, savePosition } from './store.ts';
+import { acctOf, ledgerAccounts } from './venue-accounts.ts';
 
 /** Amounts that reach the ledger keep the columns' 18 decimals; derived legs then sum to zero exactly. */
 function r18(value: Decimal): Decimal {
@@ -24,24 +25,25 @@ export async function applySpotFill(tx: Queryable, o: OrderRow, inst: Instrument
   const fee = r18(spotFee(o.side, fill));
   const quote = r18(fill.quote);
   const entry = new Entry('spot_fill', `order:${o.id}`, o.userId);
+  const trade = ledgerAccounts(o.venue).trade;
   // Limit and stop-limit orders fill from their hold; market orders spend at once.
   const held = o.priceType !== 'market';
   if (o.side === 'buy') {
     // A limit buy held limit × qty; it pays the fill's quote and frees the difference (price improvement).
     const release = held ? r18(fill.qty.mul(o.price!)) : ZERO;
     entry
-      .user(o.userId, Account.trade, inst.quote, release.sub(quote))
-      .user(o.userId, Account.trade, inst.quote, release.neg(), 'locked')
+      .user(o.userId, trade, inst.quote, release.sub(quote))
+      .user(o.userId, trade, inst.quote, release.neg(), 'locked')
       .provider('market', inst.quote, quote)
-      .user(o.userId, Account.trade, inst.base, fill.qty.sub(fee))
+      .user(o.userId, trade, inst.base, fill.qty.sub(fee))
       .provider('market', inst.base, fill.qty.neg())
       .provider('fees', inst.base, fee);
     o.lockedAmount = o.lockedAmount.sub(release);
   } else {
     entry
-      .user(o.userId, Account.trade, inst.base, fill.qty.neg(), held ? 'locked' : 'free')
+      .user(o.userId, trade, inst.base, fill.qty.neg(), held ? 'locked' : 'free')
       .provider('market', inst.base, fill.qty)
-      .user(o.userId, Account.trade, inst.quote, quote.sub(fee))
+      .user(o.userId, trade, inst.quote, quote.sub(fee))
       .provider('market', inst.quote, quote.neg())
       .provider('fees', inst.quote, fee);
     if (held) o.lockedAmount = o.lockedAmount.sub(fill.qty);
@@ -56,7 +58,7 @@ export async function applySpotFill(tx: Queryable, o: OrderRow, inst: Instrument
  * position's signed size before and after the fill (the caller ends the TP/SL of a position it closed).
  */
 export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, at: Date): Promise<{ before: Decimal; after: Decimal }> {
-  const held = (await positions(tx, o.userId, o.symbol)).find((p) => p.positionSide === o.positionSide);
+  const held = (await positions(tx, acctOf(o), o.symbol)).find((p) => p.positionSide === o.positionSide);
   const before = held ?? { symbol: o.symbol, positionSide: o.positionSide, size: ZERO, entry: ZERO, isolatedMargin: ZERO };
   const effect = applyFill(before, o.side === 'buy' ? fill.qty : fill.qty.neg(), fill.price);
   const realized = r18(effect.realized);
@@ -79,17 +81,18 @@ export async function applyFuturesFill(tx: Queryable, o: OrderRow, fill: Fill, a
     freeDelta = freeDelta.add(isolated);
     isolated = ZERO;
   }
+  const swap = ledgerAccounts(o.venue).swap;
   await post(
     tx,
     new Entry('futures_fill', `order:${o.id}`, o.userId)
-      .user(o.userId, Account.swap, 'USDT', freeDelta)
-      .user(o.userId, Account.swap, 'USDT', release.neg(), 'locked')
-      .user(o.userId, Account.swap, 'USDT', isolated.sub(before.isolatedMargin), 'margin')
+      .user(o.userId, swap, 'USDT', freeDelta)
+      .user(o.userId, swap, 'USDT', release.neg(), 'locked')
+      .user(o.userId, swap, 'USDT', isolated.sub(before.isolatedMargin), 'margin')
       .provider('market', 'USDT', realized.neg())
       .provider('fees', 'USDT', fee),
     at,
   );
-  await savePosition(tx, o.userId, { ...before, size: effect.position.size, entry: effect.position.entry, isolatedMargin: isolated }, at);
+  await savePosition(tx, acctOf(o), { ...before, size: effect.position.size, entry: effect.position.entry, isolatedMargin: isolated }, at);
   await insertFill(tx, o, { fill, fee, realized }, at);
   await recordPositionFill(tx, o, before, effect, fill.price, realized, fee, at);
   return { before: before.size, after: effect.position.size };

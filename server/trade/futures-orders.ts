@@ -8,7 +8,8 @@ import { assess, checkNotional, checkReduce, resolvePositionSide, watchedPrice, 
 import type { FuturesOrderInput } from './order-input.ts';
 import { insertOrder, priorOrder, type OrderRow } from './orders.ts';
 import { attachTpSl } from './stops.ts';
-import { Account, settings, symbolSettings } from './store.ts';
+import { settings, symbolSettings } from './store.ts';
+import { ledgerAccounts, type TradeAcct } from './venue-accounts.ts';
 import { triggerDirection } from './triggers.ts';
 
 type After = (effect: () => void) => void;
@@ -18,12 +19,12 @@ type After = (effect: () => void) => void;
  * post-only); stop orders wait for their trigger (engine.ts checkTriggers); take-profit / stop-loss prices add close-position
  * stop orders that wait for this order's first fill.
  */
-export async function placeFutures(lc: OrderLifecycle, tx: Queryable, after: After, userId: number, input: FuturesOrderInput): Promise<OrderRow> {
+export async function placeFutures(lc: OrderLifecycle, tx: Queryable, after: After, a: TradeAcct, input: FuturesOrderInput): Promise<OrderRow> {
   const { inst } = input.pair;
-  const prior = await priorOrder(tx, userId, input.clientOrderId, { market: 'usdm', symbol: inst.symbol, ...input });
+  const prior = await priorOrder(tx, a, input.clientOrderId, { market: 'usdm', symbol: inst.symbol, ...input });
   if (prior) return prior;
-  const mode = (await settings(tx, userId)).positionSide;
-  const { leverage, marginType } = await symbolSettings(tx, userId, inst.symbol);
+  const mode = (await settings(tx, a)).positionSide;
+  const { leverage, marginType } = await symbolSettings(tx, a, inst.symbol);
   const positionSide = resolvePositionSide(mode, input.positionSide);
   const trailing = input.priceType === 'trailing_stop_market';
   const stop = input.priceType === 'stop_limit' || input.priceType === 'stop_market';
@@ -41,7 +42,8 @@ export async function placeFutures(lc: OrderLifecycle, tx: Queryable, after: Aft
   };
   const timeInForce = exec.exec === 'limit' ? (input.timeInForce ?? 'GTC') : 'GTC';
   const base = {
-    userId,
+    userId: a.userId,
+    venue: a.venue,
     market: 'usdm' as const,
     symbol: inst.symbol,
     side: input.side,
@@ -69,7 +71,7 @@ export async function placeFutures(lc: OrderLifecycle, tx: Queryable, after: Aft
     if (activation && (input.side === 'sell' ? !activation.gt(watched) : !activation.lt(watched))) {
       throw badInput('activationPrice', 'immediateTrigger', `activationPrice must be ${input.side === 'sell' ? 'above' : 'below'} the current price`);
     }
-    await checkReduce(tx, userId, exec);
+    await checkReduce(tx, a, exec);
     checkNotional(input.pair, (activation ?? watched).mul(input.quantity));
     order = await insertOrder(tx, {
       ...base,
@@ -90,20 +92,20 @@ export async function placeFutures(lc: OrderLifecycle, tx: Queryable, after: Aft
     const stopPrice = input.stopPrice!;
     const workingType = input.workingType ?? 'MARK_PRICE';
     const triggerAbove = triggerDirection(stopPrice, watchedPrice(lc.view, inst, workingType));
-    await checkReduce(tx, userId, exec);
+    await checkReduce(tx, a, exec);
     checkNotional(input.pair, (input.price ?? stopPrice).mul(input.quantity));
     order = await insertOrder(tx, { ...base, status: 'running', lockedAmount: ZERO, stopPrice, workingType, triggerAbove });
     after(() => lc.index.watch(order));
     lc.view.market(inst);
   } else {
-    const { fills, required } = await assess(tx, lc.view, userId, exec);
+    const { fills, required } = await assess(tx, lc.view, a, exec);
     // FOK: all or nothing; nothing filled expires the order (Binance answers EXPIRED, not an error).
     const taken = timeInForce === 'FOK' && sumQty(fills).lt(input.quantity) ? [] : fills;
     const rests = exec.exec === 'limit' && timeInForce === 'GTC';
     // The hold keeps the ledger's 18 decimals (rounded up: it never holds less than required).
     const lockAmount = rests ? required.toDecimalPlaces(18, D.ROUND_UP) : ZERO;
     order = await insertOrder(tx, { ...base, status: 'submitted', lockedAmount: lockAmount });
-    await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.swap, 'USDT', lockAmount), lc.now());
+    await post(tx, new Entry('order_hold', `order:${order.id}`, a.userId).hold(a.userId, ledgerAccounts(a.venue).swap, 'USDT', lockAmount), lc.now());
     await lc.applyFills(tx, order, taken, after);
     await lc.settle(tx, order, after);
   }

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import type { Clock } from '../platform/clock.ts';
 import type { Queryable } from '../platform/db/client.ts';
-import { instrument, type Instrument } from '../sim/index.ts';
+import type { Instrument } from '../sim/index.ts';
 import { min, ZERO } from '../platform/decimal.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { applyFuturesFill, applySpotFill } from './fills.ts';
@@ -9,7 +9,7 @@ import { closedStatus, isOpen, openStatus, type Fill } from './matching.ts';
 import type { MarketView } from './markets.ts';
 import type { OrderIndex } from './order-index.ts';
 import { loadOrder, queryOrders, saveOrder, type OrderRow } from './orders.ts';
-import { Account } from './store.ts';
+import { ledgerAccounts } from './venue-accounts.ts';
 
 /**
  * What happens to an order once it is in the database, inside the engine's transaction: fills, the rest of a
@@ -76,13 +76,14 @@ export class OrderLifecycle {
 
   async releaseLock(tx: Queryable, order: OrderRow): Promise<void> {
     if (order.lockedAmount.isZero()) return;
-    const account = order.market === 'spot' ? Account.trade : Account.swap;
+    const ledger = ledgerAccounts(order.venue);
+    const account = order.market === 'spot' ? ledger.trade : ledger.swap;
     await post(tx, new Entry('order_release', `order:${order.id}`, order.userId).release(order.userId, account, order.lockedAsset, order.lockedAmount), this.now());
     order.lockedAmount = ZERO;
   }
 
   instOf(order: OrderRow): Instrument {
-    const inst = instrument(order.market, order.symbol);
+    const inst = this.view.listing(order.market, order.symbol);
     if (!inst) throw new Error(`unlisted ${order.market} ${order.symbol}`);
     return inst;
   }
@@ -127,12 +128,12 @@ export class OrderLifecycle {
     const orphans = await queryOrders(
       tx,
       `select o.* from trade_orders o
-        where o.user_id = $1 and o.market = 'usdm' and o.symbol = $2 and o.position_side = $3 and o.close_position
+        where o.user_id = $1 and o.venue = $5 and o.market = 'usdm' and o.symbol = $2 and o.position_side = $3 and o.close_position
           and o.triggered_at is null and o.status in ('running', 'partial_filled') and o.id <> $4
           and (o.parent_order_id is null
             or (o.parent_order_id <> $4 and exists (select 1 from trade_orders p where p.id = o.parent_order_id and p.filled_qty > 0)))
         order by o.id for update of o`,
-      [order.userId, order.symbol, order.positionSide, order.id],
+      [order.userId, order.symbol, order.positionSide, order.id, order.venue],
     );
     for (const o of orphans) await this.close(tx, o, 'cancel', after);
   }

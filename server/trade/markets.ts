@@ -3,7 +3,7 @@ import { badInput } from '../platform/envelope.ts';
 import { filterLimits } from '../sim/index.ts';
 import { instrument, INSTRUMENTS, type Instrument, type MarketKind } from '../sim/index.ts';
 import type { SymbolMarket } from '../sim/index.ts';
-import type { Simulator } from '../sim/index.ts';
+import type { SimVenue, Simulator } from '../sim/index.ts';
 import { D, unit } from '../platform/decimal.ts';
 import { MAJOR_TIERS, MINOR_TIERS, makeBrackets, type Bracket } from '../../contract/futures-brackets.ts';
 import { TOP_LEVERAGE } from '../../contract/futures.ts';
@@ -27,8 +27,11 @@ export interface Pair {
   maxNotional: Decimal | null;
 }
 
-export function pairOf(market: MarketKind, symbol: unknown, field = 'symbol'): Pair {
-  const inst = typeof symbol === 'string' ? instrument(market, symbol.toUpperCase()) : undefined;
+/** Finds a listing by market and symbol: Binance's table by default, a venue's through its MarketView. */
+export type Listing = (market: MarketKind, symbol: string) => Instrument | undefined;
+
+export function pairOf(market: MarketKind, symbol: unknown, field = 'symbol', listing: Listing = instrument): Pair {
+  const inst = typeof symbol === 'string' ? listing(market, symbol.toUpperCase()) : undefined;
   if (!inst) throw badInput(field, 'symbol', `Unknown ${market === 'spot' ? 'spot' : 'futures'} pair`);
   const limits = filterLimits(inst);
   return {
@@ -64,12 +67,12 @@ export function checkFilterMaxima(pair: Pair, priceType: 'limit' | 'market', pri
 }
 
 /** Lightning calls name the pair as baseCurrency + quoteCurrency (spec §7), the data tabs as instrumentId. */
-export function futuresPair(body: { baseCurrency?: unknown; quoteCurrency?: unknown; instrumentId?: unknown }): Pair {
-  if (typeof body.instrumentId === 'string' && body.instrumentId !== '') return pairOf('usdm', body.instrumentId.replace('/', ''), 'instrumentId');
+export function futuresPair(body: { baseCurrency?: unknown; quoteCurrency?: unknown; instrumentId?: unknown }, listing: Listing = instrument): Pair {
+  if (typeof body.instrumentId === 'string' && body.instrumentId !== '') return pairOf('usdm', body.instrumentId.replace('/', ''), 'instrumentId', listing);
   if (typeof body.baseCurrency !== 'string' || typeof body.quoteCurrency !== 'string') {
     throw badInput('baseCurrency', 'required', 'baseCurrency and quoteCurrency (or instrumentId) are required');
   }
-  return pairOf('usdm', `${body.baseCurrency}${body.quoteCurrency}`, 'baseCurrency');
+  return pairOf('usdm', `${body.baseCurrency}${body.quoteCurrency}`, 'baseCurrency', listing);
 }
 
 export function allPairs(market: MarketKind): Instrument[] {
@@ -90,16 +93,39 @@ export function maintenanceBrackets(inst: Instrument): readonly Bracket[] {
   return inst.base === 'BTC' || inst.base === 'ETH' ? MAJOR_BRACKETS : MINOR_BRACKETS;
 }
 
-/** queryMaxLeverage: spec §9 default top leverage is 100; smaller listings stop at 50. */
-export function maxLeverage(inst: Instrument): number {
-  return inst.base === 'BTC' || inst.base === 'ETH' ? TOP_LEVERAGE : 50;
+/**
+ * queryMaxLeverage: spec §9 default top leverage is 100. Binance: BTC and ETH 100, the rest 50 (as before). OKX's
+ * perpetual swaps (first position tier): BTC and ETH 100, the rest 50. Bybit's linear perpetuals (first risk-limit
+ * tier): BTC and ETH 100, SOL 50, the smaller coins 25. The sandbox's approximation of each venue's published
+ * first tier (not read from a live venue); the venue's figure caps changeLeverage.
+ */
+export function maxLeverage(inst: Instrument, venue: SimVenue = 'binance'): number {
+  if (inst.base === 'BTC' || inst.base === 'ETH') return TOP_LEVERAGE;
+  if (venue === 'bybit') return inst.base === 'SOL' ? 50 : 25;
+  return 50;
 }
 
 export const DEFAULT_LEVERAGE = 20;
 
 /** Read-only views of the simulator's market for one pair. */
 export class MarketView {
-  constructor(private readonly sim: Simulator) {}
+  readonly venue: SimVenue;
+  /** The venue's listings: Binance's table (as before), another venue's simulator's own (its tick, lot, ctVal). */
+  readonly listing: Listing;
+  constructor(private readonly sim: Simulator) {
+    this.venue = sim.venue;
+    this.listing = sim.venue === 'binance' ? instrument : (market, symbol) => sim.instrument(market, symbol);
+  }
+
+  /** The venue's listings of a market. */
+  listings(market: MarketKind): readonly Instrument[] {
+    return this.venue === 'binance' ? INSTRUMENTS[market] : this.sim.instruments[market];
+  }
+
+  /** A pair of this venue (400 for one it does not list). */
+  pair(market: MarketKind, symbol: unknown, field = 'symbol'): Pair {
+    return pairOf(market, symbol, field, this.listing);
+  }
 
   /** The market, kept live (generating events) for the simulator's idle window. */
   market(inst: Instrument): SymbolMarket {

@@ -10,6 +10,7 @@ import { orderCost, orderSplit } from '../../contract/futures-risk.ts';
 import type { MarketView, Pair } from './markets.ts';
 import { feeRate, type WorkingType } from './orders.ts';
 import { positions, type PositionRow, type PositionSide } from './store.ts';
+import type { TradeAcct } from './venue-accounts.ts';
 
 /** The checks an order passes before it executes: its position side, the closable size, the margin it needs. */
 
@@ -40,15 +41,15 @@ export function watchedPrice(view: MarketView, inst: Instrument, workingType: Wo
 }
 
 /** What the order can close: the opposite side in one-way mode, the named side's position in hedge mode (contract/futures-risk.ts orderSplit, the form's too). */
-export async function closableOf(tx: Queryable, userId: number, e: Execution): Promise<{ closing: boolean; closable: Decimal; position: PositionRow | undefined }> {
-  const position = (await positions(tx, userId, e.pair.inst.symbol)).find((p) => p.positionSide === e.positionSide);
+export async function closableOf(tx: Queryable, a: TradeAcct, e: Execution): Promise<{ closing: boolean; closable: Decimal; position: PositionRow | undefined }> {
+  const position = (await positions(tx, a, e.pair.inst.symbol)).find((p) => p.positionSide === e.positionSide);
   const { closing, closable } = orderSplit(position?.size ?? ZERO, e.side, e.positionSide, e.quantity);
   return { closing, closable, position };
 }
 
 /** Reduce-only (and hedge-mode closing) orders never open or add: 10105 otherwise. */
-export async function checkReduce(tx: Queryable, userId: number, e: Execution): Promise<Decimal> {
-  const { closing, closable } = await closableOf(tx, userId, e);
+export async function checkReduce(tx: Queryable, a: TradeAcct, e: Execution): Promise<Decimal> {
+  const { closing, closable } = await closableOf(tx, a, e);
   if ((e.reduceOnly || e.positionSide !== 'BOTH') && closing && e.quantity.gt(closable)) {
     throw tradeError(TradeCode.positionState, { closable: closable.toFixed() }, 'The volume is above the closable position');
   }
@@ -62,8 +63,8 @@ export async function checkReduce(tx: Queryable, userId: number, e: Execution): 
  * notional (400), the initial margin of what opens plus the taker fee of the whole order above the
  * available balance (spec §8 'Insufficient Balance').
  */
-export async function assess(tx: Queryable, view: MarketView, userId: number, e: Execution): Promise<Assessment> {
-  const closable = await checkReduce(tx, userId, e);
+export async function assess(tx: Queryable, view: MarketView, a: TradeAcct, e: Execution): Promise<Assessment> {
+  const closable = await checkReduce(tx, a, e);
   const fills = walkBook(e.side, view.opposite(e.pair.inst, e.side), e.quantity, e.exec === 'limit' ? e.price : null);
   if (e.postOnly && fills.length > 0) {
     throw tradeError(TradeCode.postOnlyWouldCross, null, 'The post-only order would execute at once as taker and was refused');
@@ -74,7 +75,7 @@ export async function assess(tx: Queryable, view: MarketView, userId: number, e:
   // contract/futures-risk.ts orderCost: the order form shows the same figure as its cost.
   const opening = D.max(ZERO, e.quantity.sub(closable));
   const required = orderCost(opening, e.quantity, refPrice, e.leverage, feeRate('usdm', false));
-  const account = await futuresAccount(tx, view, userId, true);
+  const account = await futuresAccount(tx, view, a, true);
   if (required.gt(account.available)) throw insufficient('USDT');
   return { fills, required };
 }

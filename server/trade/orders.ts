@@ -3,11 +3,12 @@ import type { Static } from 'typebox';
 import type { FillView as FillViewSchema, OrderView as OrderViewSchema } from '../../contract/trade.ts';
 import { ApiError, Code } from '../platform/envelope.ts';
 import type { Queryable } from '../platform/db/client.ts';
-import type { MarketKind } from '../sim/index.ts';
+import type { MarketKind, SimVenue } from '../sim/index.ts';
 import { D, db, out } from '../platform/decimal.ts';
 import { feeOf, spotStatus, type Fill, type OrderStatus, type Side } from './matching.ts';
 import { FEES } from './markets.ts';
 import type { PositionSide } from './store.ts';
+import type { TradeAcct } from './venue-accounts.ts';
 
 /** spot: limit, market, stop-limit; USD-M adds stop-market and the trailing stop (contract/trade.ts FuturesPriceType). */
 export type OrderType = 'limit' | 'market' | 'stop_limit' | 'stop_market' | 'trailing_stop_market';
@@ -54,6 +55,8 @@ export const PLAIN: OrderExtras = {
 export interface OrderRow extends OrderExtras {
   id: number;
   userId: number;
+  /** The venue of the account the order is on (migration 038). */
+  venue: SimVenue;
   market: MarketKind;
   symbol: string;
   side: Side;
@@ -81,6 +84,7 @@ export interface OrderRow extends OrderExtras {
 interface RawOrder {
   id: number;
   user_id: number;
+  venue: SimVenue;
   market: MarketKind;
   symbol: string;
   side: Side;
@@ -121,6 +125,7 @@ export function toOrder(r: RawOrder): OrderRow {
   return {
     id: r.id,
     userId: r.user_id,
+    venue: r.venue,
     market: r.market,
     symbol: r.symbol,
     side: r.side,
@@ -158,10 +163,11 @@ export function toOrder(r: RawOrder): OrderRow {
   };
 }
 
-export async function loadOrder(tx: Queryable, id: number, userId?: number): Promise<OrderRow | undefined> {
+/** An order by id, locked; with `a`, only one of that account (another account's id: none). */
+export async function loadOrder(tx: Queryable, id: number, a?: TradeAcct): Promise<OrderRow | undefined> {
   const rows = await tx.query<RawOrder>(
-    `select * from trade_orders where id = $1${userId !== undefined ? ' and user_id = $2' : ''} for update`,
-    userId !== undefined ? [id, userId] : [id],
+    `select * from trade_orders where id = $1${a !== undefined ? ' and user_id = $2 and venue = $3' : ''} for update`,
+    a !== undefined ? [id, a.userId, a.venue] : [id],
   );
   return rows[0] ? toOrder(rows[0]) : undefined;
 }
@@ -180,14 +186,14 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<OrderRow>
     `insert into trade_orders (user_id, market, symbol, side, price_type, price, quantity, fee_asset, status, position_side,
        reduce_only, leverage, margin_type, locked_asset, locked_amount, created_at, updated_at, client_order_id,
        stop_price, working_type, trigger_above, triggered_at, time_in_force, post_only, tpsl, close_position, parent_order_id,
-       oco_group_id, callback_rate, activation_price, trail_extreme)
+       oco_group_id, callback_rate, activation_price, trail_extreme, venue)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17,
-       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30) returning *`,
+       $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) returning *`,
     [o.userId, o.market, o.symbol, o.side, o.priceType, o.price === null ? null : db(o.price), db(o.quantity), o.feeAsset,
       o.status, o.positionSide, o.reduceOnly, o.leverage, o.marginType, o.lockedAsset, db(o.lockedAmount), o.createdAt, o.clientOrderId ?? null,
       x.stopPrice === null ? null : db(x.stopPrice), x.workingType, x.triggerAbove, x.triggeredAt, x.timeInForce, x.postOnly, x.tpsl,
       x.closePosition, x.parentOrderId, x.ocoGroupId, x.callbackRate === null ? null : db(x.callbackRate),
-      x.activationPrice === null ? null : db(x.activationPrice), x.trailExtreme === null ? null : db(x.trailExtreme)],
+      x.activationPrice === null ? null : db(x.activationPrice), x.trailExtreme === null ? null : db(x.trailExtreme), o.venue],
   );
   return toOrder(rows[0]!);
 }
@@ -210,10 +216,10 @@ export interface FillRecord {
 
 export async function insertFill(tx: Queryable, o: OrderRow, rec: FillRecord, at: Date): Promise<void> {
   await tx.query(
-    `insert into trade_fills (order_id, user_id, market, symbol, side, price, quantity, quote, fee, fee_asset, realized_pnl, maker, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    `insert into trade_fills (order_id, user_id, market, symbol, side, price, quantity, quote, fee, fee_asset, realized_pnl, maker, created_at, venue)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
     [o.id, o.userId, o.market, o.symbol, o.side, db(rec.fill.price), db(rec.fill.qty), db(rec.fill.quote), db(rec.fee), o.feeAsset,
-      db(rec.realized), rec.fill.maker, at],
+      db(rec.realized), rec.fill.maker, at, o.venue],
   );
   o.filledQty = o.filledQty.add(rec.fill.qty);
   o.filledQuote = o.filledQuote.add(rec.fill.quote);
@@ -330,12 +336,12 @@ export function fillView(f: RawFill): FillView {
  */
 export async function priorOrder(
   tx: Queryable,
-  userId: number,
+  a: TradeAcct,
   clientOrderId: string | undefined,
   wanted: { market: MarketKind; symbol: string; side: Side; priceType: OrderType; price: Decimal | null; quantity: Decimal },
 ): Promise<OrderRow | null> {
   if (!clientOrderId) return null;
-  const rows = await tx.query<RawOrder>('select * from trade_orders where user_id = $1 and client_order_id = $2', [userId, clientOrderId]);
+  const rows = await tx.query<RawOrder>('select * from trade_orders where user_id = $1 and venue = $2 and client_order_id = $3', [a.userId, a.venue, clientOrderId]);
   if (!rows[0]) return null;
   const prior = toOrder(rows[0]);
   const same =

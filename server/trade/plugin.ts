@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../platform/context.ts';
-import type { Simulator } from '../sim/index.ts';
+import { SIM_VENUES, type SimVenue, type SimVenues, type Simulator } from '../sim/index.ts';
 import { TradeEngine } from './engine.ts';
 import { configRoutes, devTradeRoutes } from './routes/config.ts';
 import { futuresRoutes } from './routes/futures.ts';
@@ -10,6 +10,8 @@ import { spotRoutes } from './routes/spot.ts';
 export interface TradeOptions {
   ctx: ApiContext;
   sim: Simulator;
+  /** Every venue's simulator: one engine per venue trades its accounts against it (default: Binance's only). */
+  venues?: SimVenues;
   devRoutes: boolean;
 }
 
@@ -21,13 +23,18 @@ export interface TradeOptions {
  * Request and reply shapes: contract/trade.ts, futures.ts, lightning.ts and config.ts; described in server/trade/README.md.
  */
 export async function tradePlugin(app: FastifyInstance, options: TradeOptions): Promise<void> {
-  const engine = new TradeEngine(options.ctx.db, options.ctx.clock, options.sim, (error) => app.log.error(error, 'resting order fill failed'));
-  await engine.start();
+  const simOf = (venue: SimVenue): Simulator => (venue === 'binance' || !options.venues ? options.sim : options.venues.get(venue));
+  const engines = Object.fromEntries(
+    SIM_VENUES.map((venue) => [venue, new TradeEngine(options.ctx.db, options.ctx.clock, simOf(venue), (error) => app.log.error(error, 'resting order fill failed'))]),
+  ) as Record<SimVenue, TradeEngine>;
+  for (const engine of Object.values(engines)) await engine.start();
   app.addHook('onClose', async () => {
-    engine.stop();
-    await engine.settled();
+    for (const engine of Object.values(engines)) {
+      engine.stop();
+      await engine.settled();
+    }
   });
-  const t = { api: options.ctx, engine };
+  const t = { api: options.ctx, engine: engines.binance, engines };
   futuresRoutes(t, app);
   lightningRoutes(t, app);
   spotRoutes(t, app);

@@ -6,7 +6,9 @@ import { Entry, post } from '../ledger/ledger.ts';
 import type { FillEffect } from './futures-math.ts';
 import type { OrderRow } from './orders.ts';
 import { planPage, toPage, type CursorCondition, type Page } from './paging.ts';
-import { Account, balance, savePosition, symbolSettings, type PositionRow, type PositionSide } from './store.ts';
+import { balance, savePosition, symbolSettings, type PositionRow, type PositionSide } from './store.ts';
+import type { SimVenue } from '../sim/index.ts';
+import { acctOf, ledgerAccounts, type TradeAcct } from './venue-accounts.ts';
 
 /**
  * Position history and funding (server/trade/README.md "Position history and funding"): one
@@ -26,20 +28,20 @@ interface OpenRow {
   id: number;
 }
 
-async function openRow(tx: Queryable, userId: number, symbol: string, positionSide: PositionSide): Promise<OpenRow | undefined> {
+async function openRow(tx: Queryable, a: TradeAcct, symbol: string, positionSide: PositionSide): Promise<OpenRow | undefined> {
   const rows = await tx.query<{ id: number }>(
-    'select id from futures_position_history where user_id = $1 and symbol = $2 and position_side = $3 and closed_at is null for update',
-    [userId, symbol, positionSide],
+    'select id from futures_position_history where user_id = $1 and venue = $4 and symbol = $2 and position_side = $3 and closed_at is null for update',
+    [a.userId, symbol, positionSide, a.venue],
   );
   return rows[0];
 }
 
 async function insertRow(tx: Queryable, o: OrderRow, size: Dec, entry: Dec, fees: Dec, at: Date): Promise<number> {
-  const settings = await symbolSettings(tx, o.userId, o.symbol);
+  const settings = await symbolSettings(tx, acctOf(o), o.symbol);
   const rows = await tx.query<{ id: number }>(
-    `insert into futures_position_history (user_id, symbol, position_side, side, margin_type, leverage, opened_at, max_size, entry_price, fees)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-    [o.userId, o.symbol, o.positionSide, size.isPositive() ? 'long' : 'short', o.marginType ?? settings.marginType, o.leverage ?? settings.leverage, at, db(size.abs()), db(entry), db(fees)],
+    `insert into futures_position_history (user_id, symbol, position_side, side, margin_type, leverage, opened_at, max_size, entry_price, fees, venue)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    [o.userId, o.symbol, o.positionSide, size.isPositive() ? 'long' : 'short', o.marginType ?? settings.marginType, o.leverage ?? settings.leverage, at, db(size.abs()), db(entry), db(fees), o.venue],
   );
   return rows[0]!.id;
 }
@@ -53,7 +55,7 @@ export async function recordPositionFill(tx: Queryable, o: OrderRow, before: Pos
   const total = effect.closed.add(effect.opened);
   const closeFee = total.isZero() ? ZERO : r18(fee.mul(effect.closed).div(total));
   const openFee = fee.sub(closeFee);
-  let row = before.size.isZero() ? undefined : await openRow(tx, o.userId, o.symbol, o.positionSide);
+  let row = before.size.isZero() ? undefined : await openRow(tx, acctOf(o), o.symbol, o.positionSide);
   // A position held before the history began has its row from its next fill on.
   if (!before.size.isZero() && !row) row = { id: await insertRow(tx, o, before.size, before.entry, ZERO, at) };
   const ended = !before.size.isZero() && (after.size.isZero() || after.size.isPositive() !== before.size.isPositive());
@@ -82,46 +84,48 @@ export type FundingOf = (symbol: string) => { rate: string; mark: string } | und
  * positive rate, a short receives it), at 8 decimals, paid from and to the swap account's USDT — a cross
  * position's free balance, an isolated one's margin — and never more than is there (nothing goes negative;
  * the payment records what was paid). A position already settled for `time` pays nothing again. Answers how
- * many positions were settled now.
+ * many positions were settled now. Only the positions on `venue` (its simulator's funding).
  */
-export async function settleFunding(tx: Queryable, fundingOf: FundingOf, time: number, at: Date): Promise<number> {
+export async function settleFunding(tx: Queryable, venue: SimVenue, fundingOf: FundingOf, time: number, at: Date): Promise<number> {
   const held = await tx.query<{ user_id: number; symbol: string; position_side: PositionSide; size: string; entry_price: string; isolated_margin: string }>(
     `select user_id, symbol, position_side, size::text, entry_price::text, isolated_margin::text from futures_positions
-      where size <> 0 order by user_id, symbol, position_side for update`,
-    [],
+      where size <> 0 and venue = $1 order by user_id, symbol, position_side for update`,
+    [venue],
   );
+  const swap = ledgerAccounts(venue).swap;
   const boundary = new Date(time);
   let settled = 0;
   for (const p of held) {
+    const a: TradeAcct = { userId: p.user_id, venue };
     const record = fundingOf(p.symbol);
     if (!record) continue;
     const size = new D(p.size);
     const mark = new D(record.mark);
     const rate = new D(record.rate);
     const due = size.mul(mark).mul(rate).neg().toDecimalPlaces(8, D.ROUND_HALF_UP);
-    const isolated = (await symbolSettings(tx, p.user_id, p.symbol)).marginType === 'isolated';
+    const isolated = (await symbolSettings(tx, a, p.symbol)).marginType === 'isolated';
     const isolatedMargin = new D(p.isolated_margin);
-    const available = isolated ? isolatedMargin : (await balance(tx, p.user_id, Account.swap, 'USDT', true)).free;
+    const available = isolated ? isolatedMargin : (await balance(tx, p.user_id, swap, 'USDT', true)).free;
     const amount = due.isNegative() && due.abs().gt(available) ? available.neg() : due;
-    const history = await openRow(tx, p.user_id, p.symbol, p.position_side);
+    const history = await openRow(tx, a, p.symbol, p.position_side);
     const inserted = await tx.query(
-      `insert into futures_funding_payments (user_id, symbol, position_side, funding_time, rate, mark_price, size, amount, history_id, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing returning user_id`,
-      [p.user_id, p.symbol, p.position_side, boundary, db(rate), db(mark), db(size), db(amount), history?.id ?? null, at],
+      `insert into futures_funding_payments (user_id, symbol, position_side, funding_time, rate, mark_price, size, amount, history_id, created_at, venue)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing returning user_id`,
+      [p.user_id, p.symbol, p.position_side, boundary, db(rate), db(mark), db(size), db(amount), history?.id ?? null, at, venue],
     );
     if (inserted.length === 0) continue;
     settled++;
     if (amount.isZero()) continue;
     await post(
       tx,
-      new Entry('futures_funding', `funding:${p.symbol}:${p.position_side}:${time}`, p.user_id)
-        .user(p.user_id, Account.swap, 'USDT', amount, isolated ? 'margin' : 'free')
+      new Entry('futures_funding', `funding:${venue === 'binance' ? '' : `${venue}:`}${p.symbol}:${p.position_side}:${time}`, p.user_id)
+        .user(p.user_id, swap, 'USDT', amount, isolated ? 'margin' : 'free')
         .provider('market', 'USDT', amount.neg()),
       at,
     );
     if (isolated) {
       const row: PositionRow = { symbol: p.symbol, positionSide: p.position_side, size, entry: new D(p.entry_price), isolatedMargin: isolatedMargin.add(amount) };
-      await savePosition(tx, p.user_id, row, at);
+      await savePosition(tx, a, row, at);
     }
     if (history) await tx.query('update futures_position_history set funding = funding + $2 where id = $1', [history.id, db(amount)]);
   }
@@ -174,12 +178,12 @@ function historyView(r: HistoryRow): HistoryView {
 
 export async function pagePositionHistory(
   tx: Queryable,
-  userId: number,
+  a: TradeAcct,
   cursor: CursorCondition | undefined,
   filter: { instrumentId?: string | undefined; status?: 'open' | 'closed' | undefined } | undefined,
 ): Promise<Page<HistoryView>> {
-  const params: unknown[] = [userId];
-  let sql = 'user_id = $1';
+  const params: unknown[] = [a.userId, a.venue];
+  let sql = 'user_id = $1 and venue = $2';
   if (filter?.instrumentId) {
     params.push(filter.instrumentId.replace('/', '').toUpperCase());
     sql += ` and symbol = $${params.length}`;
@@ -195,9 +199,9 @@ export async function pagePositionHistory(
   return toPage(rows, plan, historyView, plan.params.length > 0);
 }
 
-export async function fundingPayments(tx: Queryable, userId: number, filter: { historyId?: number; instrumentId?: string }): Promise<FundingView[]> {
-  const params: unknown[] = [userId];
-  let sql = 'user_id = $1';
+export async function fundingPayments(tx: Queryable, a: TradeAcct, filter: { historyId?: number; instrumentId?: string }): Promise<FundingView[]> {
+  const params: unknown[] = [a.userId, a.venue];
+  let sql = 'user_id = $1 and venue = $2';
   if (filter.historyId !== undefined) {
     params.push(filter.historyId);
     sql += ` and history_id = $${params.length}`;

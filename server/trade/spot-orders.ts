@@ -10,7 +10,8 @@ import { checkNotional } from './order-checks.ts';
 import type { SpotOcoInput, SpotOrderInput } from './order-input.ts';
 import { insertOrder, priorOrder, saveOrder, type OrderRow } from './orders.ts';
 import { sumQuote, walkBook, type Fill } from './matching.ts';
-import { Account, settings } from './store.ts';
+import { settings } from './store.ts';
+import { ledgerAccounts, type TradeAcct } from './venue-accounts.ts';
 import { triggerDirection } from './triggers.ts';
 
 /**
@@ -21,13 +22,13 @@ import { triggerDirection } from './triggers.ts';
 type After = (effect: () => void) => void;
 
 /** A spot limit or market order (a stop-limit one: placeSpotStop). */
-export async function placeSpot(lc: OrderLifecycle, tx: Queryable, after: After, userId: number, input: SpotOrderInput): Promise<OrderRow> {
+export async function placeSpot(lc: OrderLifecycle, tx: Queryable, after: After, a: TradeAcct, input: SpotOrderInput): Promise<OrderRow> {
   const { inst } = input.pair;
   // Inside the engine's queue, so two copies of one request cannot both pass this check.
-  const prior = await priorOrder(tx, userId, input.clientOrderId, { market: 'spot', symbol: inst.symbol, ...input });
+  const prior = await priorOrder(tx, a, input.clientOrderId, { market: 'spot', symbol: inst.symbol, ...input });
   if (prior) return prior;
-  if ((await settings(tx, userId)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
-  if (input.priceType === 'stop_limit') return placeSpotStop(lc, tx, after, userId, input);
+  if ((await settings(tx, a)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
+  if (input.priceType === 'stop_limit') return placeSpotStop(lc, tx, after, a, input);
   const fills = takerFills(lc, input);
   const quote = sumQuote(fills);
   if (input.priceType === 'market') {
@@ -36,7 +37,7 @@ export async function placeSpot(lc: OrderLifecycle, tx: Queryable, after: After,
   } else checkNotional(input.pair, input.price!.mul(input.quantity));
   const lockAmount = input.priceType === 'limit' ? (input.side === 'buy' ? input.price!.mul(input.quantity) : input.quantity) : ZERO;
   const order = await insertOrder(tx, {
-    ...spotBase(userId, input.pair, input.side, input.quantity, lc.now()),
+    ...spotBase(a, input.pair, input.side, input.quantity, lc.now()),
     priceType: input.priceType,
     price: input.price,
     status: 'submitted',
@@ -44,7 +45,7 @@ export async function placeSpot(lc: OrderLifecycle, tx: Queryable, after: After,
     clientOrderId: input.clientOrderId ?? null,
   });
   // Limit orders hold what they may spend; market orders spend at once (checked fill by fill).
-  await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.trade, order.lockedAsset, lockAmount), lc.now());
+  await post(tx, new Entry('order_hold', `order:${order.id}`, a.userId).hold(a.userId, ledgerAccounts(a.venue).trade, order.lockedAsset, lockAmount), lc.now());
   await lc.applyFills(tx, order, fills, after);
   await lc.settle(tx, order, after);
   return order;
@@ -56,13 +57,13 @@ export async function placeSpot(lc: OrderLifecycle, tx: Queryable, after: After,
  * balance; it watches the last price and fires the way the price must move from where it is (a stop at the last
  * price is refused: immediateTrigger); fired, it takes what crosses its limit and rests.
  */
-async function placeSpotStop(lc: OrderLifecycle, tx: Queryable, after: After, userId: number, input: SpotOrderInput): Promise<OrderRow> {
+async function placeSpotStop(lc: OrderLifecycle, tx: Queryable, after: After, a: TradeAcct, input: SpotOrderInput): Promise<OrderRow> {
   const { inst } = input.pair;
   const stopPrice = input.stopPrice!;
   const triggerAbove = triggerDirection(stopPrice, lc.view.lastPrice(inst));
   checkNotional(input.pair, input.price!.mul(input.quantity));
   const order = await insertOrder(tx, {
-    ...spotBase(userId, input.pair, input.side, input.quantity, lc.now()),
+    ...spotBase(a, input.pair, input.side, input.quantity, lc.now()),
     priceType: 'stop_limit',
     price: input.price,
     status: 'running',
@@ -72,7 +73,7 @@ async function placeSpotStop(lc: OrderLifecycle, tx: Queryable, after: After, us
     workingType: 'CONTRACT_PRICE',
     triggerAbove,
   });
-  await post(tx, new Entry('order_hold', `order:${order.id}`, userId).hold(userId, Account.trade, order.lockedAsset, order.lockedAmount), lc.now());
+  await post(tx, new Entry('order_hold', `order:${order.id}`, a.userId).hold(a.userId, ledgerAccounts(a.venue).trade, order.lockedAsset, order.lockedAmount), lc.now());
   after(() => lc.index.watch(order));
   lc.view.market(inst);
   return order;
@@ -85,9 +86,9 @@ async function placeSpotStop(lc: OrderLifecycle, tx: Queryable, after: After, us
  * the limit leg must not take liquidity at once (10107). Whichever leg fills or fires first cancels the other
  * in its transaction (OrderLifecycle.endOco, stops.ts fire); cancelling one cancels both (cancel).
  */
-export async function placeSpotOco(lc: OrderLifecycle, tx: Queryable, after: After, userId: number, input: SpotOcoInput): Promise<OrderRow[]> {
+export async function placeSpotOco(lc: OrderLifecycle, tx: Queryable, after: After, a: TradeAcct, input: SpotOcoInput): Promise<OrderRow[]> {
   const { inst } = input.pair;
-  if ((await settings(tx, userId)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
+  if ((await settings(tx, a)).spotForbidden) throw tradeError(TradeCode.spotForbidden);
   const last = lc.view.lastPrice(inst);
   const sell = input.side === 'sell';
   if (sell ? !input.price.gt(last) : !input.price.lt(last)) {
@@ -103,7 +104,7 @@ export async function placeSpotOco(lc: OrderLifecycle, tx: Queryable, after: Aft
   checkNotional(input.pair, input.stopLimitPrice.mul(input.quantity));
   const hold = sell ? input.quantity : D.max(input.price, input.stopLimitPrice).mul(input.quantity);
   const now = lc.now();
-  const base = spotBase(userId, input.pair, input.side, input.quantity, now);
+  const base = spotBase(a, input.pair, input.side, input.quantity, now);
   const limit = await insertOrder(tx, { ...base, priceType: 'limit', price: input.price, status: 'running', lockedAmount: hold, postOnly: true });
   limit.ocoGroupId = limit.id;
   await saveOrder(tx, limit, now);
@@ -118,7 +119,7 @@ export async function placeSpotOco(lc: OrderLifecycle, tx: Queryable, after: Aft
     triggerAbove: !sell,
     ocoGroupId: limit.id,
   });
-  await post(tx, new Entry('order_hold', `order:${limit.id}`, userId).hold(userId, Account.trade, limit.lockedAsset, hold), now);
+  await post(tx, new Entry('order_hold', `order:${limit.id}`, a.userId).hold(a.userId, ledgerAccounts(a.venue).trade, limit.lockedAsset, hold), now);
   after(() => {
     lc.index.rest(limit);
     lc.index.watch(stop);
@@ -127,10 +128,11 @@ export async function placeSpotOco(lc: OrderLifecycle, tx: Queryable, after: Aft
   return [limit, stop];
 }
 
-function spotBase(userId: number, pair: Pair, side: 'buy' | 'sell', quantity: Decimal, createdAt: Date) {
+function spotBase(a: TradeAcct, pair: Pair, side: 'buy' | 'sell', quantity: Decimal, createdAt: Date) {
   const { inst } = pair;
   return {
-    userId,
+    userId: a.userId,
+    venue: a.venue,
     market: 'spot' as const,
     symbol: inst.symbol,
     side,

@@ -4,14 +4,14 @@ import type { Instrument } from '../sim/index.ts';
 import { D, ZERO, min } from '../platform/decimal.ts';
 import { TradeCode, tradeError } from '../platform/refusals.ts';
 import { isOpen, sumQty, walkBook, type Side } from './matching.ts';
-import { pairOf } from './markets.ts';
 import { Entry, post } from '../ledger/ledger.ts';
 import { ApiError } from '../platform/envelope.ts';
 import type { OrderLifecycle } from './lifecycle.ts';
 import { assess, closableOf, resolvePositionSide, watchedPrice, type Assessment, type Execution } from './order-checks.ts';
 import type { FuturesOrderInput } from './order-input.ts';
 import { insertOrder, loadOrder, queryOrders, saveOrder, type OrderRow, type TpSl, type WorkingType } from './orders.ts';
-import { Account, positions, settings, symbolSettings, type PositionSide } from './store.ts';
+import { positions, settings, symbolSettings, type PositionSide } from './store.ts';
+import { acctOf, ledgerAccounts, type TradeAcct } from './venue-accounts.ts';
 import { tpslDirection } from './triggers.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function attachTpSl(lc: OrderLifecycle, tx: Queryable, entry: Order
 function insertTpSl(
   lc: OrderLifecycle,
   tx: Queryable,
-  o: Pick<OrderRow, 'userId' | 'symbol' | 'side' | 'quantity' | 'positionSide' | 'leverage' | 'marginType'>,
+  o: Pick<OrderRow, 'userId' | 'venue' | 'symbol' | 'side' | 'quantity' | 'positionSide' | 'leverage' | 'marginType'>,
   kind: TpSl,
   stopPrice: Decimal,
   workingType: WorkingType,
@@ -46,6 +46,7 @@ function insertTpSl(
 ): Promise<OrderRow> {
   return insertOrder(tx, {
     userId: o.userId,
+    venue: o.venue,
     market: 'usdm',
     symbol: o.symbol,
     side: o.side === 'buy' ? 'sell' : 'buy',
@@ -75,17 +76,17 @@ export async function replacePositionTpSl(
   lc: OrderLifecycle,
   tx: Queryable,
   after: After,
-  userId: number,
+  a: TradeAcct,
   inst: Instrument,
   positionSide: PositionSide | null,
   prices: { takeProfit: Decimal | null; stopLoss: Decimal | null },
   workingType: WorkingType,
 ): Promise<OrderRow[]> {
-  const mode = (await settings(tx, userId)).positionSide;
+  const mode = (await settings(tx, a)).positionSide;
   const side = resolvePositionSide(mode, positionSide);
-  const held = (await positions(tx, userId, inst.symbol)).find((p) => p.positionSide === side);
+  const held = (await positions(tx, a, inst.symbol)).find((p) => p.positionSide === side);
   if (!held || held.size.isZero()) throw tradeError(TradeCode.positionState);
-  const { leverage, marginType } = await symbolSettings(tx, userId, inst.symbol);
+  const { leverage, marginType } = await symbolSettings(tx, a, inst.symbol);
   const closingSide: Side = held.size.isPositive() ? 'sell' : 'buy';
   const watched = watchedPrice(lc.view, inst, workingType);
   // Checked before anything changes: a refusal leaves the old TP/SL in place.
@@ -95,13 +96,13 @@ export async function replacePositionTpSl(
       ['stop_loss', prices.stopLoss],
     ] as const
   ).flatMap(([kind, price]) => (price ? [{ kind, price, triggerAbove: tpslDirection(kind, closingSide, price, watched) }] : []));
-  for (const old of await positionTpSl(tx, userId, inst.symbol, side)) await lc.close(tx, old, 'cancel', after);
+  for (const old of await positionTpSl(tx, a, inst.symbol, side)) await lc.close(tx, old, 'cancel', after);
   const placed: OrderRow[] = [];
   for (const w of wanted) {
     const order = await insertTpSl(
       lc,
       tx,
-      { userId, symbol: inst.symbol, side: closingSide === 'sell' ? 'buy' : 'sell', quantity: held.size.abs(), positionSide: side, leverage, marginType },
+      { userId: a.userId, venue: a.venue, symbol: inst.symbol, side: closingSide === 'sell' ? 'buy' : 'sell', quantity: held.size.abs(), positionSide: side, leverage, marginType },
       w.kind,
       w.price,
       workingType,
@@ -116,12 +117,12 @@ export async function replacePositionTpSl(
 }
 
 /** The open, untriggered close-position orders of one position. */
-export function positionTpSl(tx: Queryable, userId: number, symbol: string, positionSide: PositionSide): Promise<OrderRow[]> {
+export function positionTpSl(tx: Queryable, a: TradeAcct, symbol: string, positionSide: PositionSide): Promise<OrderRow[]> {
   return queryOrders(
     tx,
-    `select * from trade_orders where user_id = $1 and market = 'usdm' and symbol = $2 and position_side = $3 and close_position
+    `select * from trade_orders where user_id = $1 and venue = $4 and market = 'usdm' and symbol = $2 and position_side = $3 and close_position
        and triggered_at is null and status in ('running', 'partial_filled') order by id for update`,
-    [userId, symbol, positionSide],
+    [a.userId, symbol, positionSide, a.venue],
   );
 }
 
@@ -152,7 +153,7 @@ export async function fire(lc: OrderLifecycle, tx: Queryable, id: number, after:
     }
   }
   order.triggeredAt = lc.now();
-  const pair = pairOf('usdm', order.symbol);
+  const pair = lc.view.pair('usdm', order.symbol);
   const e: Execution = {
     pair,
     side: order.side,
@@ -166,7 +167,7 @@ export async function fire(lc: OrderLifecycle, tx: Queryable, id: number, after:
     closePosition: order.closePosition,
   };
   if (order.reduceOnly) {
-    const { closing, closable } = await closableOf(tx, order.userId, e);
+    const { closing, closable } = await closableOf(tx, acctOf(order), e);
     const qty = order.closePosition ? closable : min(order.quantity, closable);
     if (!closing || qty.isZero()) {
       await lc.close(tx, order, 'expire', after);
@@ -176,7 +177,7 @@ export async function fire(lc: OrderLifecycle, tx: Queryable, id: number, after:
   }
   let assessed: Assessment;
   try {
-    assessed = await assess(tx, lc.view, order.userId, e);
+    assessed = await assess(tx, lc.view, acctOf(order), e);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     order.status = 'failed';
@@ -186,7 +187,7 @@ export async function fire(lc: OrderLifecycle, tx: Queryable, id: number, after:
   }
   if (e.exec === 'limit' && order.timeInForce === 'GTC') {
     order.lockedAmount = assessed.required.toDecimalPlaces(18, D.ROUND_UP);
-    await post(tx, new Entry('order_hold', `order:${order.id}`, order.userId).hold(order.userId, Account.swap, 'USDT', order.lockedAmount), lc.now());
+    await post(tx, new Entry('order_hold', `order:${order.id}`, order.userId).hold(order.userId, ledgerAccounts(order.venue).swap, 'USDT', order.lockedAmount), lc.now());
   }
   const taken = order.timeInForce === 'FOK' && sumQty(assessed.fills).lt(order.quantity) ? [] : assessed.fills;
   await lc.applyFills(tx, order, taken, after);
@@ -205,7 +206,7 @@ async function fireSpot(lc: OrderLifecycle, tx: Queryable, order: OrderRow, afte
   await lc.endOco(tx, order, after);
   if (order.lockedAmount.isZero()) {
     order.lockedAmount = order.side === 'buy' ? order.price!.mul(order.quantity) : order.quantity;
-    await post(tx, new Entry('order_hold', `order:${order.id}`, order.userId).hold(order.userId, Account.trade, order.lockedAsset, order.lockedAmount), lc.now());
+    await post(tx, new Entry('order_hold', `order:${order.id}`, order.userId).hold(order.userId, ledgerAccounts(order.venue).trade, order.lockedAsset, order.lockedAmount), lc.now());
   }
   const inst = lc.instOf(order);
   const fills = walkBook(order.side, lc.view.opposite(inst, order.side), order.quantity, order.price);

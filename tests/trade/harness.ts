@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Decimal from 'decimal.js';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildSandbox } from '../../server/app.ts';
-import { ManualScheduler, Simulator } from '../../server/sim/index.ts';
+import { ManualScheduler, SimVenues, Simulator, type SimVenue } from '../../server/sim/index.ts';
 import { TestApi, type Reply } from '../api/helpers.ts';
 
 export type { Reply };
@@ -19,6 +19,8 @@ export interface Book {
 export class TradeApi extends TestApi {
   scheduler = new ManualScheduler();
   sim!: Simulator;
+  /** Every venue's simulator (OKX and Bybit beside Binance's `sim`), on the same manual scheduler. */
+  venues!: SimVenues;
   root = '';
   userToken = '';
 
@@ -36,9 +38,10 @@ export class TradeApi extends TestApi {
 
   private async boot(): Promise<void> {
     this.sim = new Simulator({ seed: this.seed, scheduler: this.scheduler });
+    this.venues = new SimVenues(this.sim);
     this.app = await buildSandbox({
       api: { clock: this.clock, demoProject: false, ...(this.dataDir ? { dataDir: this.dataDir } : {}) },
-      sim: { simulator: this.sim },
+      sim: { simulator: this.sim, venues: this.venues },
     });
     await this.app.listen({ port: 0, host: '127.0.0.1' });
     this.root = `http://127.0.0.1:${(this.app.server.address() as AddressInfo).port}`;
@@ -49,12 +52,14 @@ export class TradeApi extends TestApi {
   /** Stops the sandbox and starts it again on the same database (a fresh simulator with the same seed). */
   async restart(): Promise<void> {
     await this.app.close();
+    this.venues.stop();
     this.sim.stop();
     await this.boot();
   }
 
   override async close(keepData = false): Promise<void> {
     await super.close(keepData);
+    this.venues.stop();
     this.sim.stop();
   }
 
@@ -74,20 +79,20 @@ export class TradeApi extends TestApi {
     return (await response.json()) as Book;
   }
 
-  async step(market: 'spot' | 'usdm', symbol: string, count: number): Promise<void> {
+  async step(market: 'spot' | 'usdm', symbol: string, count: number, venue: SimVenue = 'binance'): Promise<void> {
     const response = await fetch(`${this.root}/sim/_control/step`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ market, symbol, count }),
+      body: JSON.stringify({ market, symbol, count, venue }),
     });
     if (!response.ok) throw new Error(`step failed: ${response.status}`);
   }
 
   /** Balances of one account type as decimals by asset (missing assets are 0). */
-  async balances(accountType: 1 | 2 | 3): Promise<(asset: string) => { free: Decimal; locked: Decimal }> {
+  async balances(accountType: 1 | 2 | 3, exchangeKeyId?: string): Promise<(asset: string) => { free: Decimal; locked: Decimal }> {
     const reply = await this.post<Array<{ accountType: number; balances: Array<{ asset: string; free: string; locked: string }> }>>(
       '/broker/account/balance/query',
-      { accountType },
+      { accountType, ...(exchangeKeyId === undefined ? {} : { exchangeKeyId }) },
     );
     const rows = reply.data[0]?.balances ?? [];
     return (asset) => {

@@ -40,7 +40,11 @@ export function devTradeRoutes(t: TradeContext, app: FastifyInstance): void {
     method: 'POST',
     url: '/_dev/trade/settleFunding',
     body: s.obj({ time: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, multipleOf: 28_800_000 } }, ['time']),
-    handler: async ({ body }) => ({ time: body.time, settled: await t.engine.settleFunding(body.time) }),
+    handler: async ({ body }) => {
+      let settled = 0;
+      for (const engine of Object.values(t.engines)) settled += await engine.settleFunding(body.time);
+      return { time: body.time, settled };
+    },
   });
   publicRoute<{ email: string; spotTradingForbidden: boolean }>(app, {
     method: 'POST',

@@ -8,12 +8,13 @@ import { accountView, futuresAccount, positionView } from '../account.ts';
 import { adlQuantiles } from '../adl.ts';
 import { out, parseAmount } from '../../platform/decimal.ts';
 import { TradeCode, tradeError } from '../../platform/refusals.ts';
-import { FEES, allPairs, checkFilterMaxima, futuresPair, maxLeverage } from '../markets.ts';
+import { FEES, checkFilterMaxima, futuresPair, maxLeverage } from '../markets.ts';
 import { orderView, queryOrders } from '../orders.ts';
 import { rowIdOf } from '../paging.ts';
 import { fundingPayments, pagePositionHistory } from '../position-history.ts';
-import { Account, balances, positions, setSetting, setSymbolSettings, settings, symbolSettings } from '../store.ts';
-import { checkKey, checkNotFrozen, openOrders, orderFills, orderIdOf, pageFills, pageOrders, type TradeContext } from './common.ts';
+import { balances, positions, setAccountMode, setSymbolSettings, settings, symbolSettings } from '../store.ts';
+import { ledgerAccounts, type TradeAcct } from '../venue-accounts.ts';
+import { acting, checkNotFrozen, type Acting, openOrders, orderFills, orderIdOf, pageFills, pageOrders, type TradeContext } from './common.ts';
 
 interface PairBody {
   baseCurrency?: string;
@@ -24,48 +25,46 @@ interface PairBody {
 
 /** USD-M calls of spec §7 "Lightning futures" and the futures data tabs of spec §3, declared in contract/futures.ts. */
 export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
-  const { api: ctx, engine } = t;
+  const { api: ctx } = t;
 
   // spec §7 leverage: baseCurrency, quoteCurrency, exchangeKeyId → leverage (queryMaxLeverage: the top one).
-  const leverageOf = async (body: PairBody, userId: number, top: boolean) => {
-    const pair = futuresPair(body);
-    const current = await symbolSettings(ctx.db, userId, pair.inst.symbol);
-    const max = maxLeverage(pair.inst);
+  const leverageOf = async (body: PairBody, { a, engine }: Acting, top: boolean) => {
+    const pair = futuresPair(body, engine.view.listing);
+    const current = await symbolSettings(ctx.db, a, pair.inst.symbol);
+    const max = maxLeverage(pair.inst, a.venue);
     return { leverage: top ? max : current.leverage, maxLeverage: max, instrumentId: pair.inst.symbol };
   };
 
   serveCalls(ctx, app, futuresCalls, {
     // ---- leverage ----
     '/broker/lightning/futures/leverage/queryLeverage': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      return leverageOf(body, auth.user.id, false);
+      return leverageOf(body, await acting(t, auth, body.exchangeKeyId), false);
     },
 
     '/broker/lightning/futures/leverage/queryMaxLeverage': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      return leverageOf(body, auth.user.id, true);
+      return leverageOf(body, await acting(t, auth, body.exchangeKeyId), true);
     },
 
     '/broker/lightning/futures/leverage/changeLeverage': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       checkNotFrozen(auth);
-      const pair = futuresPair(body);
-      const top = maxLeverage(pair.inst);
+      const pair = futuresPair(body, engine.view.listing);
+      const top = maxLeverage(pair.inst, a.venue);
       // The contract takes only the integers 1 … TOP_LEVERAGE (contract/futures.ts LeverageInput); checked again here
       // against the pair's own top, and as an integer whatever the validator let through.
       if (!Number.isSafeInteger(body.leverage) || body.leverage < 1 || body.leverage > top) throw badInput('leverage', 'range', `Leverage must be 1 to ${top}`);
       return engine.run(async (tx) => {
-        const current = await symbolSettings(tx, auth.user.id, pair.inst.symbol);
-        await setSymbolSettings(tx, auth.user.id, pair.inst.symbol, { ...current, leverage: body.leverage });
+        const current = await symbolSettings(tx, a, pair.inst.symbol);
+        await setSymbolSettings(tx, a, pair.inst.symbol, { ...current, leverage: body.leverage });
         return { leverage: body.leverage, maxLeverage: top, instrumentId: pair.inst.symbol };
       });
     },
 
     // ---- orders ----
     '/broker/lightning/futures/order/sendOrder': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       checkNotFrozen(auth, body.reduceOnly === true);
-      const pair = futuresPair(body);
+      const pair = futuresPair(body, engine.view.listing);
       const tick = pair.inst.tickDecimals;
       const type = body.priceType;
       const limitLike = type === 'limit' || type === 'stop_limit';
@@ -102,7 +101,7 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
       for (const [field, value] of [['takeProfitPrice', takeProfit], ['stopLossPrice', stopLoss]] as const) {
         if (value && value.gt(pair.maxPrice)) throw badInput(field, 'maxPrice', `${field} is above the pair's maximum price`);
       }
-      const order = await engine.placeFutures(auth.user.id, {
+      const order = await engine.placeFutures(a, {
         pair,
         side: body.direction,
         priceType: type,
@@ -124,14 +123,14 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
     },
 
     '/broker/lightning/futures/position/tpsl': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       // Setting a take-profit / stop-loss only reduces risk: allowed to a frozen account.
-      const pair = futuresPair(body);
+      const pair = futuresPair(body, engine.view.listing);
       const tick = pair.inst.tickDecimals;
       // Left out or null: none (the body schema's type coercion may hand a JSON null over as '').
       const priceOf = (field: string, value: unknown) => (value === undefined || value === null || value === '' ? null : parseAmount(field, value, tick, 'tickSize'));
       const placed = await engine.setPositionTpSl(
-        auth.user.id,
+        a,
         pair,
         body.positionSide ?? null,
         { takeProfit: priceOf('takeProfitPrice', body.takeProfitPrice), stopLoss: priceOf('stopLossPrice', body.stopLossPrice) },
@@ -141,56 +140,56 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
     },
 
     '/broker/lightning/futures/position/margin': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      const pair = futuresPair(body);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      const pair = futuresPair(body, engine.view.listing);
       // Adding margin lowers the position's risk; removing frees money and raises it: not for a frozen account.
       if (body.type === 2) checkNotFrozen(auth);
       const amount = parseAmount('amount', body.amount, 8, 'decimals');
       const kind = body.type === 1 ? 'add' : 'remove';
-      const result = await engine.adjustMargin(auth.user.id, { pair, positionSide: body.positionSide ?? null, amount, kind, requestId: body.requestId });
+      const result = await engine.adjustMargin(a, { pair, positionSide: body.positionSide ?? null, amount, kind, requestId: body.requestId });
       return { instrumentId: pair.inst.symbol, positionSide: result.positionSide, type: body.type, amount: out(amount), margin: out(result.margin) };
     },
 
     '/broker/lightning/futures/order/cancelOrder': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      return orderView(await engine.cancel(auth.user.id, 'usdm', orderIdOf(body.orderId)));
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      return orderView(await engine.cancel(a, 'usdm', orderIdOf(body.orderId)));
     },
 
     '/broker/lightning/futures/order/cancelAllOrder': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      const symbol = body.instrumentId || body.baseCurrency ? futuresPair(body).inst.symbol : null;
-      const cancelled = await engine.cancelAll(auth.user.id, 'usdm', symbol);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      const symbol = body.instrumentId || body.baseCurrency ? futuresPair(body, engine.view.listing).inst.symbol : null;
+      const cancelled = await engine.cancelAll(a, 'usdm', symbol);
       return { cancelled: cancelled.length, dataList: cancelled.map(orderView) };
     },
 
     '/broker/lightning/futures/order/closePosition': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       // Closing reduces risk: allowed to a frozen account (checkNotFrozen).
-      const pair = futuresPair(body);
+      const pair = futuresPair(body, engine.view.listing);
       const volume = body.volume === undefined ? null : parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       checkFilterMaxima(pair, 'market', null, volume);
-      return orderView(await engine.closePosition(auth.user.id, pair, body.positionSide ?? null, volume));
+      return orderView(await engine.closePosition(a, pair, body.positionSide ?? null, volume));
     },
 
     // ---- positions, orders and deals (spec §3 futures data tabs) ----
     '/broker/futures/position/query': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      const symbol = body.instrumentId ? futuresPair(body).inst.symbol : null;
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      const symbol = body.instrumentId ? futuresPair(body, engine.view.listing).inst.symbol : null;
       await engine.settled();
-      const account = await futuresAccount(ctx.db, engine.view, auth.user.id);
+      const account = await futuresAccount(ctx.db, engine.view, a);
       // The trigger prices of each position's open take-profit / stop-loss orders.
       const tpsl = await queryOrders(
         ctx.db,
-        `select * from trade_orders where user_id = $1 and market = 'usdm' and close_position and triggered_at is null
+        `select * from trade_orders where user_id = $1 and venue = $2 and market = 'usdm' and close_position and triggered_at is null
            and status in ('running', 'partial_filled') order by id`,
-        [auth.user.id],
+        [a.userId, a.venue],
       );
       const triggerOf = (symbol: string, side: string, kind: 'take_profit' | 'stop_loss') => {
         const order = tpsl.find((o) => o.symbol === symbol && o.positionSide === side && o.tpsl === kind && o.parentOrderId === null)
           ?? tpsl.find((o) => o.symbol === symbol && o.positionSide === side && o.tpsl === kind);
         return order?.stopPrice ? out(order.stopPrice) : null;
       };
-      const adl = await adlQuantiles(ctx.db, engine.view, auth.user.id, account);
+      const adl = await adlQuantiles(ctx.db, engine.view, a, account);
       return account.positions
         .filter((f) => symbol === null || f.row.symbol === symbol)
         .map((f) => ({
@@ -202,58 +201,58 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
     },
 
     '/lightning/futures/order/queryOpenOrder': async ({ body, auth }) => {
-      checkKey(auth, body.keyId ?? body.exchangeKeyId, 'keyId');
+      const { a, engine } = await acting(t, auth, body.keyId ?? body.exchangeKeyId, 'keyId');
       await engine.settled();
-      return openOrders(ctx.db, 'usdm', auth.user.id, body);
+      return openOrders(ctx.db, 'usdm', a, body);
     },
 
     '/lightning/futures/order/pageOrder': async ({ body, auth }) => {
-      checkKey(auth, body.queryCondition?.keyId, 'queryCondition.keyId');
+      const { a, engine } = await acting(t, auth, body.queryCondition?.keyId, 'queryCondition.keyId');
       await engine.settled();
-      return pageOrders(ctx.db, 'usdm', auth.user.id, body.cursorCondition, body.queryCondition);
+      return pageOrders(ctx.db, 'usdm', a, body.cursorCondition, body.queryCondition);
     },
 
     '/lightning/futures/trade/queryTrade': async ({ body, auth }) => {
-      checkKey(auth, body.queryCondition?.keyId, 'queryCondition.keyId');
+      const { a, engine } = await acting(t, auth, body.queryCondition?.keyId, 'queryCondition.keyId');
       await engine.settled();
-      return pageFills(ctx.db, 'usdm', auth.user.id, body.cursorCondition, body.queryCondition);
+      return pageFills(ctx.db, 'usdm', a, body.cursorCondition, body.queryCondition);
     },
 
     '/broker/futures/position/history': async ({ body, auth }) => {
-      checkKey(auth, body.queryCondition?.keyId, 'queryCondition.keyId');
+      const { a, engine } = await acting(t, auth, body.queryCondition?.keyId, 'queryCondition.keyId');
       await engine.settled();
-      return pagePositionHistory(ctx.db, auth.user.id, body.cursorCondition, body.queryCondition);
+      return pagePositionHistory(ctx.db, a, body.cursorCondition, body.queryCondition);
     },
 
     '/broker/futures/position/funding': async ({ body, auth }) => {
-      checkKey(auth, body.keyId, 'keyId');
+      const { a, engine } = await acting(t, auth, body.keyId, 'keyId');
       await engine.settled();
-      return fundingPayments(ctx.db, auth.user.id, {
+      return fundingPayments(ctx.db, a, {
         ...(body.historyId !== undefined ? { historyId: rowIdOf('historyId', body.historyId) } : {}),
         ...(body.instrumentId ? { instrumentId: body.instrumentId } : {}),
       });
     },
 
     '/lightning/futures/trade/queryTradeDetail': async ({ body, auth }) => {
-      checkKey(auth, body.keyId, 'keyId');
+      const { a, engine } = await acting(t, auth, body.keyId, 'keyId');
       await engine.settled();
-      return orderFills(ctx.db, 'usdm', auth.user.id, orderIdOf(body.orderId));
+      return orderFills(ctx.db, 'usdm', a, orderIdOf(body.orderId));
     },
 
     '/broker/futures/account/query': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       const list = body.assetSymbolList ?? ['USDT'];
       if (list.some((asset) => asset !== 'USDT')) throw badInput('assetSymbolList', 'asset', 'The USD-M account holds USDT only');
       await engine.settled();
-      return accountView(await futuresAccount(ctx.db, engine.view, auth.user.id));
+      return accountView(await futuresAccount(ctx.db, engine.view, a));
     },
 
     // Asset manager tab (spec §3: exchangeKeyId, filterZero): the swap account's assets.
     '/broker/futures/asset/query': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       await engine.settled();
-      const account = await futuresAccount(ctx.db, engine.view, auth.user.id);
-      const rows = await balances(ctx.db, auth.user.id, Account.swap);
+      const account = await futuresAccount(ctx.db, engine.view, a);
+      const rows = await balances(ctx.db, a.userId, ledgerAccounts(a.venue).swap);
       return rows
         .map((row) => {
           const usdt = row.asset === 'USDT';
@@ -268,66 +267,66 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
     },
 
     '/broker/lightning/futures/fee/query': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      const symbols = body.instrumentId || body.baseCurrency ? [futuresPair(body).inst.symbol] : allPairs('usdm').map((i) => i.symbol);
+      const { engine } = await acting(t, auth, body.exchangeKeyId);
+      const symbols = body.instrumentId || body.baseCurrency ? [futuresPair(body, engine.view.listing).inst.symbol] : engine.view.listings('usdm').map((i) => i.symbol);
       return symbols.map((symbol) => ({ instrumentId: symbol, makerFeeRate: FEES.usdm.maker.toFixed(), takerFeeRate: FEES.usdm.taker.toFixed() }));
     },
 
     // ---- account modes ----
     '/broker/lightning/account/queryMarginType': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      const pair = futuresPair(body);
-      const current = await symbolSettings(ctx.db, auth.user.id, pair.inst.symbol);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      const pair = futuresPair(body, engine.view.listing);
+      const current = await symbolSettings(ctx.db, a, pair.inst.symbol);
       return { instrumentId: pair.inst.symbol, marginType: current.marginType, crossed: current.marginType === 'cross' };
     },
 
     '/broker/lightning/account/changeMarginType': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       checkNotFrozen(auth);
-      const pair = futuresPair(body);
+      const pair = futuresPair(body, engine.view.listing);
       const symbol = pair.inst.symbol;
       return engine.run(async (tx) => {
-        const mode = await settings(tx, auth.user.id);
+        const mode = await settings(tx, a);
         if (body.marginType === 'isolated' && mode.multiAssets) {
           throw tradeError(TradeCode.modeState, null, 'Multi-assets mode allows cross margin only');
         }
-        await assertIdle(tx, auth.user.id, symbol);
-        const current = await symbolSettings(tx, auth.user.id, symbol);
-        await setSymbolSettings(tx, auth.user.id, symbol, { ...current, marginType: body.marginType });
+        await assertIdle(tx, a, symbol);
+        const current = await symbolSettings(tx, a, symbol);
+        await setSymbolSettings(tx, a, symbol, { ...current, marginType: body.marginType });
         return { instrumentId: symbol, marginType: body.marginType, crossed: body.marginType === 'cross' };
       });
     },
 
     '/broker/lightning/account/queryMultiAssetsMargin': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      return { multiAssetsMargin: (await settings(ctx.db, auth.user.id)).multiAssets };
+      const { a } = await acting(t, auth, body.exchangeKeyId);
+      return { multiAssetsMargin: (await settings(ctx.db, a)).multiAssets };
     },
 
     '/broker/lightning/account/changeMultiAssetsMargin': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       checkNotFrozen(auth);
       return engine.run(async (tx) => {
         if (body.multiAssetsMargin) {
-          const isolated = await tx.query('select 1 from futures_symbol_settings where user_id = $1 and margin_type = $2 limit 1', [auth.user.id, 'isolated']);
+          const isolated = await tx.query('select 1 from futures_symbol_settings where user_id = $1 and venue = $2 and margin_type = $3 limit 1', [a.userId, a.venue, 'isolated']);
           if (isolated.length > 0) throw tradeError(TradeCode.modeState, null, 'Switch every pair to cross margin first');
         }
-        await setSetting(tx, auth.user.id, 'multi_assets', body.multiAssetsMargin, nowDate(ctx));
+        await setAccountMode(tx, a, 'multi_assets', body.multiAssetsMargin, nowDate(ctx));
         return { multiAssetsMargin: body.multiAssetsMargin };
       });
     },
 
     '/broker/lightning/account/queryPositionSide': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
-      const mode = (await settings(ctx.db, auth.user.id)).positionSide;
+      const { a } = await acting(t, auth, body.exchangeKeyId);
+      const mode = (await settings(ctx.db, a)).positionSide;
       return { positionSide: mode, dualSidePosition: mode === 'hedge' };
     },
 
     '/broker/lightning/account/changePositionSide': async ({ body, auth }) => {
-      checkKey(auth, body.exchangeKeyId);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       checkNotFrozen(auth);
       return engine.run(async (tx) => {
-        await assertIdle(tx, auth.user.id, null);
-        await setSetting(tx, auth.user.id, 'position_side', body.positionSide, nowDate(ctx));
+        await assertIdle(tx, a, null);
+        await setAccountMode(tx, a, 'position_side', body.positionSide, nowDate(ctx));
         return { positionSide: body.positionSide, dualSidePosition: body.positionSide === 'hedge' };
       });
     },
@@ -335,12 +334,12 @@ export function futuresRoutes(t: TradeContext, app: FastifyInstance): void {
 }
 
 /** Binance refuses mode changes while positions or open orders exist (of the pair, or of any pair). */
-async function assertIdle(tx: Queryable, userId: number, symbol: string | null): Promise<void> {
-  const held = await positions(tx, userId, symbol ?? undefined);
+async function assertIdle(tx: Queryable, a: TradeAcct, symbol: string | null): Promise<void> {
+  const held = await positions(tx, a, symbol ?? undefined);
   const open = await tx.query(
-    `select 1 from trade_orders where user_id = $1 and market = 'usdm' and status in ('submitted', 'running', 'partial_filled')
-     ${symbol ? 'and symbol = $2' : ''} limit 1`,
-    symbol ? [userId, symbol] : [userId],
+    `select 1 from trade_orders where user_id = $1 and venue = $2 and market = 'usdm' and status in ('submitted', 'running', 'partial_filled')
+     ${symbol ? 'and symbol = $3' : ''} limit 1`,
+    symbol ? [a.userId, a.venue, symbol] : [a.userId, a.venue],
   );
   if (held.length > 0 || open.length > 0) throw tradeError(TradeCode.modeState);
 }

@@ -12,7 +12,9 @@ import { insufficient } from '../../platform/refusals.ts';
 import { planPage, rowIdOf, toPage } from '../paging.ts';
 import { Entry, post, TRANSFER_ROUTES } from '../../ledger/ledger.ts';
 import { Account, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
-import { checkNotFrozen, keyIdOf, type TradeContext } from './common.ts';
+import { acting, checkNotFrozen, keyIdOf, type TradeContext } from './common.ts';
+import { SIM_VENUES } from '../../sim/index.ts';
+import { ledgerAccount, listAccounts, VENUE_NAMES, type TradeAcct } from '../venue-accounts.ts';
 import type { MarketView } from '../markets.ts';
 
 type Direction = TransferDirection;
@@ -24,10 +26,10 @@ const TRANSFER_DECIMALS = 8;
 const LIGHTNING_MAX = 20;
 
 /** What can leave an account: the free balance; from the USD-M account, no more than its available balance. */
-async function transferable(tx: Queryable, view: MarketView, userId: number, from: AccountType, asset: string, lock = false): Promise<Dec> {
-  const row = await balance(tx, userId, from, asset, lock);
+async function transferable(tx: Queryable, view: MarketView, a: TradeAcct, from: AccountType, asset: string, lock = false): Promise<Dec> {
+  const row = await balance(tx, a.userId, ledgerAccount(a.venue, from), asset, lock);
   if (from !== Account.swap || asset !== 'USDT') return row.free;
-  return min(row.free, (await futuresAccount(tx, view, userId)).available);
+  return min(row.free, (await futuresAccount(tx, view, a)).available);
 }
 
 /**
@@ -35,14 +37,16 @@ async function transferable(tx: Queryable, view: MarketView, userId: number, fro
  * declared in contract/lightning.ts.
  */
 export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
-  const { api: ctx, engine } = t;
+  const { api: ctx } = t;
 
   serveCalls(ctx, app, lightningCalls, {
+    // spec §3 session / §4 account list: one account per simulated venue, Binance's (sort index 1) the default.
+    // positionSide and multiAssetsMargin are the default account's.
     '/broker/lightning/queryBrokerOptions': async ({ auth }) => {
       const mode = await settings(ctx.db, auth.user.id);
       return {
-        exchangeList: [{ exchangeCode: 'binance', exchangeName: 'Binance' }],
-        accountList: [{ keyId: keyIdOf(auth), brokerAccountId: keyIdOf(auth), exchangeCode: 'binance', sortIndex: 1 }],
+        exchangeList: SIM_VENUES.map((v) => ({ exchangeCode: v, exchangeName: VENUE_NAMES[v] })),
+        accountList: await listAccounts(ctx.db, auth.user.id, nowDate(ctx)),
         positionSide: mode.positionSide,
         multiAssetsMargin: mode.multiAssets,
         // spec §3 leverage state / §9: default top leverage 100.
@@ -65,7 +69,7 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
     '/broker/lightning/addLightning': async ({ body, auth }) => {
       const text = JSON.stringify(body.config);
       if (text.length > 4000) throw badInput('config', 'maxLength', 'The configuration is above 4000 characters');
-      return engine.run(async (tx) => {
+      return t.engine.run(async (tx) => {
         const count = await tx.query<{ n: number }>('select count(*)::int as n from lightning_configs where user_id = $1', [auth.user.id]);
         if ((count[0]?.n ?? 0) >= LIGHTNING_MAX) throw badInput('config', 'max', `At most ${LIGHTNING_MAX} configurations`);
         const rows = await tx.query<{ id: number }>(
@@ -105,13 +109,17 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
     },
 
     '/broker/lightning/transfer/queryTransferAvailable': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       const [from, to] = ROUTES[body.type];
       await engine.settled();
-      const available = await transferable(ctx.db, engine.view, auth.user.id, from, body.asset);
+      const available = await transferable(ctx.db, engine.view, a, from, body.asset);
       return { asset: body.asset, type: body.type, from, to, available: out(available) };
     },
 
+    // Between the wallet (capital, 1) and the account's trade (2) or swap (3), or the account's trade and swap: the
+    // account's venue's ledger accounts (venue-accounts.ts ledgerAccount).
     '/broker/lightning/transfer/submit': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       const [from, to] = ROUTES[body.type];
       // spec §4 freeze: a transfer is neither a withdrawal nor an exchange, but money out of the USD-M account frees
       // margin, which raises the risk of open positions: refused to a frozen account, as removing margin is.
@@ -123,8 +131,8 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
         // Inside the engine's queue: two copies of one request cannot both pass this check.
         if (body.requestId) {
           const prior = (await tx.query<{ id: number; asset: string; amount: string; direction: string; created_at: Date }>(
-            'select id, asset, amount::text as amount, direction, created_at from trade_transfers where user_id = $1 and request_id = $2',
-            [auth.user.id, body.requestId],
+            'select id, asset, amount::text as amount, direction, created_at from trade_transfers where user_id = $1 and venue = $2 and request_id = $3',
+            [a.userId, a.venue, body.requestId],
           ))[0];
           if (prior) {
             if (prior.asset !== body.asset || prior.direction !== body.type || !new D(prior.amount).eq(amount)) {
@@ -133,14 +141,15 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
             return { transferId: String(prior.id), asset: prior.asset, amount: out(new D(prior.amount)), type: body.type, from, to, time: prior.created_at.toISOString() };
           }
         }
-        if (amount.gt(await transferable(tx, engine.view, auth.user.id, from, body.asset, true))) throw insufficient(body.asset);
+        if (amount.gt(await transferable(tx, engine.view, a, from, body.asset, true))) throw insufficient(body.asset);
         const rows = await tx.query<{ id: number; created_at: Date }>(
-          'insert into trade_transfers (user_id, asset, amount, direction, created_at, request_id) values ($1, $2, $3, $4, $5, $6) returning id, created_at',
-          [auth.user.id, body.asset, amount.toFixed(), body.type, nowDate(ctx), body.requestId ?? null],
+          'insert into trade_transfers (user_id, asset, amount, direction, created_at, request_id, venue) values ($1, $2, $3, $4, $5, $6, $7) returning id, created_at',
+          [a.userId, body.asset, amount.toFixed(), body.type, nowDate(ctx), body.requestId ?? null, a.venue],
         );
+        const [fromLedger, toLedger] = [ledgerAccount(a.venue, from), ledgerAccount(a.venue, to)];
         await post(
           tx,
-          new Entry('transfer', `transfer:${rows[0]!.id}`, auth.user.id).user(auth.user.id, from, body.asset, amount.neg()).user(auth.user.id, to, body.asset, amount),
+          new Entry('transfer', `transfer:${rows[0]!.id}`, a.userId).user(a.userId, fromLedger, body.asset, amount.neg()).user(a.userId, toLedger, body.asset, amount),
           nowDate(ctx),
         );
         return { transferId: String(rows[0]!.id), asset: body.asset, amount: out(amount), type: body.type, from, to, time: rows[0]!.created_at.toISOString() };
@@ -148,8 +157,9 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
     },
 
     '/broker/lightning/transfer/pageTransfer': async ({ body, auth }) => {
-      const params: unknown[] = [auth.user.id];
-      let where = 'user_id = $1';
+      const { a } = await acting(t, auth, body.queryCondition?.keyId, 'queryCondition.keyId');
+      const params: unknown[] = [a.userId, a.venue];
+      let where = 'user_id = $1 and venue = $2';
       if (body.queryCondition?.asset) {
         params.push(body.queryCondition.asset);
         where += ` and asset = $${params.length}`;
@@ -169,11 +179,12 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
 
     // Balances per account type (spec §3: capital_account 1, trade_account 2, swap_account 3).
     '/broker/account/balance/query': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       await engine.settled();
       const types = body.accountType ? [body.accountType] : ACCOUNT_TYPE_CODES;
       const result = [];
       for (const accountType of types) {
-        const rows = await balances(ctx.db, auth.user.id, accountType);
+        const rows = await balances(ctx.db, a.userId, ledgerAccount(a.venue, accountType));
         result.push({ accountType, balances: rows.map((r) => ({ asset: r.asset, free: out(r.free), locked: out(r.locked) })) });
       }
       return result;

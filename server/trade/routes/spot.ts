@@ -3,10 +3,11 @@ import { spotCalls } from '../../../contract/trade.ts';
 import { serveCalls } from '../../platform/contract.ts';
 import { out, parseAmount } from '../../platform/decimal.ts';
 import { badInput } from '../../platform/envelope.ts';
-import { checkFilterMaxima, FEES, pairOf, type Pair } from '../markets.ts';
+import { checkFilterMaxima, FEES, type MarketView, type Pair } from '../markets.ts';
 import { orderView } from '../orders.ts';
 import { Account, balances, settings } from '../store.ts';
-import { checkNotFrozen, openOrders, orderFills, orderIdOf, pageFills, pageOrders, type TradeContext } from './common.ts';
+import { ledgerAccounts } from '../venue-accounts.ts';
+import { acting, checkNotFrozen, openOrders, orderFills, orderIdOf, pageFills, pageOrders, type TradeContext } from './common.ts';
 
 interface SpotPairBody {
   instrumentId?: string;
@@ -14,9 +15,10 @@ interface SpotPairBody {
   quoteCurrency?: string;
 }
 
-function spotPair(body: SpotPairBody): Pair {
-  if (body.instrumentId) return pairOf('spot', body.instrumentId.replace('/', ''), 'instrumentId');
-  return pairOf('spot', `${body.baseCurrency ?? ''}${body.quoteCurrency ?? ''}`, 'baseCurrency');
+/** A spot pair of the account's venue (its own tick and step). */
+function spotPair(body: SpotPairBody, view: MarketView): Pair {
+  if (body.instrumentId) return view.pair('spot', body.instrumentId.replace('/', ''), 'instrumentId');
+  return view.pair('spot', `${body.baseCurrency ?? ''}${body.quoteCurrency ?? ''}`, 'baseCurrency');
 }
 
 /**
@@ -25,12 +27,13 @@ function spotPair(body: SpotPairBody): Pair {
  * status spelling of spec §4.
  */
 export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
-  const { api: ctx, engine } = t;
+  const { api: ctx } = t;
 
   serveCalls(ctx, app, spotCalls, {
     '/broker/spot/order/sendOrder': async ({ body, auth }) => {
       checkNotFrozen(auth);
-      const pair = spotPair(body);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      const pair = spotPair(body, engine.view);
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       const stop = body.priceType === 'stop_limit';
       const price = body.priceType !== 'market' ? parseAmount('price', body.price, pair.inst.tickDecimals, 'tickSize') : null;
@@ -39,7 +42,7 @@ export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
       const stopPrice = stop ? parseAmount('stopPrice', body.stopPrice, pair.inst.tickDecimals, 'tickSize') : null;
       checkFilterMaxima(pair, body.priceType === 'market' ? 'market' : 'limit', price, quantity);
       if (stopPrice && stopPrice.gt(pair.maxPrice)) throw badInput('stopPrice', 'maxPrice', "stopPrice is above the pair's maximum price");
-      const order = await engine.placeSpot(auth.user.id, {
+      const order = await engine.placeSpot(a, {
         pair,
         side: body.direction,
         priceType: body.priceType,
@@ -53,7 +56,8 @@ export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
 
     '/broker/spot/order/sendOcoOrder': async ({ body, auth }) => {
       checkNotFrozen(auth);
-      const pair = spotPair(body);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      const pair = spotPair(body, engine.view);
       const tick = pair.inst.tickDecimals;
       const quantity = parseAmount('volume', body.volume, pair.inst.stepDecimals, 'stepSize');
       const price = parseAmount('price', body.price, tick, 'tickSize');
@@ -62,41 +66,50 @@ export function spotRoutes(t: TradeContext, app: FastifyInstance): void {
       checkFilterMaxima(pair, 'limit', price, quantity);
       checkFilterMaxima(pair, 'limit', stopLimitPrice, quantity);
       if (stopPrice.gt(pair.maxPrice)) throw badInput('stopPrice', 'maxPrice', "stopPrice is above the pair's maximum price");
-      const legs = await engine.placeSpotOco(auth.user.id, { pair, side: body.direction, quantity, price, stopPrice, stopLimitPrice });
+      const legs = await engine.placeSpotOco(a, { pair, side: body.direction, quantity, price, stopPrice, stopLimitPrice });
       return { ocoGroupId: String(legs[0]!.id), dataList: legs.map(orderView) };
     },
 
-    '/broker/spot/order/cancelOrder': async ({ body, auth }) => orderView(await engine.cancel(auth.user.id, 'spot', orderIdOf(body.orderId))),
+    '/broker/spot/order/cancelOrder': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      return orderView(await engine.cancel(a, 'spot', orderIdOf(body.orderId)));
+    },
 
     '/broker/spot/order/cancelAllOrder': async ({ body, auth }) => {
-      const symbol = body.instrumentId || body.baseCurrency ? spotPair(body).inst.symbol : null;
-      const cancelled = await engine.cancelAll(auth.user.id, 'spot', symbol);
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
+      const symbol = body.instrumentId || body.baseCurrency ? spotPair(body, engine.view).inst.symbol : null;
+      const cancelled = await engine.cancelAll(a, 'spot', symbol);
       return { cancelled: cancelled.length, dataList: cancelled.map(orderView) };
     },
 
     '/broker/spot/order/queryOpenOrder': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.keyId ?? body.exchangeKeyId, 'keyId');
       await engine.settled();
-      return openOrders(ctx.db, 'spot', auth.user.id, body);
+      return openOrders(ctx.db, 'spot', a, body);
     },
 
     '/broker/spot/order/pageOrder': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.queryCondition?.keyId, 'queryCondition.keyId');
       await engine.settled();
-      return pageOrders(ctx.db, 'spot', auth.user.id, body.cursorCondition, body.queryCondition);
+      return pageOrders(ctx.db, 'spot', a, body.cursorCondition, body.queryCondition);
     },
 
     '/broker/spot/trade/queryTrade': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.queryCondition?.keyId, 'queryCondition.keyId');
       await engine.settled();
-      return pageFills(ctx.db, 'spot', auth.user.id, body.cursorCondition, body.queryCondition);
+      return pageFills(ctx.db, 'spot', a, body.cursorCondition, body.queryCondition);
     },
 
     '/broker/spot/trade/queryTradeDetail': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       await engine.settled();
-      return orderFills(ctx.db, 'spot', auth.user.id, orderIdOf(body.orderId));
+      return orderFills(ctx.db, 'spot', a, orderIdOf(body.orderId));
     },
 
-    '/broker/spot/account/query': async ({ auth }) => {
+    '/broker/spot/account/query': async ({ body, auth }) => {
+      const { a, engine } = await acting(t, auth, body.exchangeKeyId);
       await engine.settled();
-      const rows = await balances(ctx.db, auth.user.id, Account.trade);
+      const rows = await balances(ctx.db, a.userId, ledgerAccounts(a.venue).trade);
       return {
         accountType: Account.trade,
         spotTradingForbidden: (await settings(ctx.db, auth.user.id)).spotForbidden,
