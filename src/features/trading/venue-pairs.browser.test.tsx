@@ -54,7 +54,7 @@ interface Case {
   maxDecimals: number;
   /** A volume the form refuses for the venue's lot: below its minimum size, or finer than its step. */
   volume: string;
-  volumeError: ['errors.belowMinimum', { min: string; asset: string }] | ['errors.tooManyDecimals', { max: number }];
+  volumeError: [key: 'errors.belowMinimum' | 'errors.tooManyDecimals', params: Record<string, string | number>];
 }
 
 const CASES: Case[] = [
@@ -151,7 +151,7 @@ describe.each(CASES)('$name', (c) => {
 
     await typeInto('order-price', c.bidPrice);
     await userEvent.click(page.getByTestId('order-submit'));
-    await expect.element(page.getByText(t.t(...c.volumeError))).toBeInTheDocument();
+    await expect.element(page.getByText(t.t(c.volumeError[0], c.volumeError[1]))).toBeInTheDocument();
 
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(width);
     await expectAxeClean();
