@@ -127,8 +127,8 @@ export const tradeApi = {
   transferAvailable: (asset: string, type: TransferCode, exchangeKeyId?: string) =>
     post('/broker/lightning/transfer/queryTransferAvailable', { asset, type, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
   /** Asset flow records of the asset manager, filtered by flow type (a spec §4 direction code). */
-  transfers: (cursorCondition: CursorCondition, type?: TransferCode) =>
-    post('/broker/lightning/transfer/pageTransfer', { cursorCondition, queryCondition: type ? { type } : {} }),
+  transfers: (cursorCondition: CursorCondition, type?: TransferCode, keyId?: string) =>
+    post('/broker/lightning/transfer/pageTransfer', { cursorCondition, queryCondition: { ...(type ? { type } : {}), ...(keyId ? { keyId } : {}) } }),
   /** `requestId`: one per transfer the person means; a resend with it moves the amount once. */
   transfer: (asset: string, type: TransferCode, amount: string, exchangeKeyId?: string, requestId: string = newRequestId()) =>
     post('/broker/lightning/transfer/submit', { asset, type, amount, requestId, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
