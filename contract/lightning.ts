@@ -76,7 +76,8 @@ export const lightningCalls = {
   ),
   /** spec §3 account types; none: all three. */
   '/broker/account/balance/query': userPost(
-    Strict({ accountType: Type.Optional(AccountTypeEnum) }),
+    // exchangeKeyId: the account whose trade (2) and swap (3) balances are listed; the capital account (1) is the wallet.
+    Strict({ accountType: Type.Optional(AccountTypeEnum), exchangeKeyId: Type.Optional(KeyId) }),
     Type.Array(Type.Object({ accountType: AccountTypeEnum, balances: Type.Array(BalanceRow) })),
   ),
 };

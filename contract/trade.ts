@@ -197,6 +197,9 @@ const SpotPair = {
   quoteCurrency: Type.Optional(Currency),
 };
 
+/** The account a spot call acts for (spec §3 exchangeKeyId; absent: the default account). Its venue decides the book. */
+const SpotKey = { exchangeKeyId: Type.Optional(KeyId) };
+
 const OrderHistoryQuery = CursorQuery(OrderFilter);
 
 /**
@@ -207,6 +210,7 @@ export const spotCalls = {
   '/broker/spot/order/sendOrder': userPost(
     Strict({
       ...SpotPair,
+      ...SpotKey,
       direction: Direction,
       priceType: SpotPriceType,
       /** required for limit and stop-limit orders (parseAmount) */
@@ -227,6 +231,7 @@ export const spotCalls = {
   '/broker/spot/order/sendOcoOrder': userPost(
     Strict({
       ...SpotPair,
+      ...SpotKey,
       direction: Direction,
       price: AmountInput,
       stopPrice: AmountInput,
@@ -235,17 +240,17 @@ export const spotCalls = {
     }),
     Type.Object({ ocoGroupId: Id, dataList: Type.Array(OrderView) }),
   ),
-  '/broker/spot/order/cancelOrder': userPost(Strict({ orderId: RowId, instrumentId: Type.Optional(InstrumentId) }), OrderView),
+  '/broker/spot/order/cancelOrder': userPost(Strict({ orderId: RowId, instrumentId: Type.Optional(InstrumentId), ...SpotKey }), OrderView),
   /** No pair: every spot pair. */
-  '/broker/spot/order/cancelAllOrder': userPost(Strict(SpotPair), CancelAllReply),
+  '/broker/spot/order/cancelAllOrder': userPost(Strict({ ...SpotPair, ...SpotKey }), CancelAllReply),
   '/broker/spot/order/queryOpenOrder': userPost(OrderFilter, Type.Array(OrderView)),
   /** History: orders no longer open. */
   '/broker/spot/order/pageOrder': userPost(OrderHistoryQuery, CursorPage(OrderView)),
   '/broker/spot/trade/queryTrade': userPost(OrderHistoryQuery, CursorPage(FillView)),
-  '/broker/spot/trade/queryTradeDetail': userPost(Strict({ orderId: RowId }), Type.Array(FillView)),
+  '/broker/spot/trade/queryTradeDetail': userPost(Strict({ orderId: RowId, ...SpotKey }), Type.Array(FillView)),
   /** The trade account (spec §3 type 2) with the spot trade permission flag of spec §3 and the fee rates. */
   '/broker/spot/account/query': userPost(
-    undefined,
+    Strict(SpotKey),
     Type.Object({
       accountType: Type.Literal(2),
       spotTradingForbidden: Type.Boolean(),
