@@ -5,7 +5,8 @@ import { createMarketBridge, type MarketBridge } from './bridge.ts';
 import { browserEnvironment } from './browser-environment.ts';
 import { bookStore, healthStore, klinesStore, markStore, tickersStore, tradesStore, type BookView } from './stores.ts';
 import { subscriptionId } from './subscription-id.ts';
-import { session } from '../lib/session/index.ts';
+// The module, not the session's entry: that starts the session, which needs a browser document (unit tests import this).
+import { sessionExchangeCode } from '../lib/session/session-reads.ts';
 import { isMarketVenue, type MarketVenue } from './venue-hosts.ts';
 
 
@@ -16,7 +17,7 @@ import { isMarketVenue, type MarketVenue } from './venue-hosts.ts';
  * choice and reloads the page (spec §4 "Exchange switch"), so a page never changes venue while it lives.
  */
 export function sessionVenue(): MarketVenue | null {
-  const code = session.getState().exchangeCode;
+  const code = sessionExchangeCode();
   return isMarketVenue(code) ? code : null;
 }
 

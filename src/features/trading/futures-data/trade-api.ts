@@ -3,7 +3,8 @@ import type { LightningCalls } from '../../../../contract/lightning.ts';
 import type { SpotCalls } from '../../../../contract/trade.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { type Body, type Reply, request, requestAt } from '../../../lib/api/request.ts';
-import { session } from '../../../lib/session/index.ts';
+// The module, not the session's entry: that starts the session, which needs a browser document (unit tests import this).
+import { selectedKeyId } from '../../../lib/session/session-reads.ts';
 
 // The trading calls (spec §7 "Lightning futures", "Futures queries", "User config"; spot calls of the
 // sandbox's design in the same style), typed from the contract (contract/trade.ts, futures.ts, lightning.ts):
@@ -53,7 +54,7 @@ export type SendOrder = Omit<Body<'/broker/lightning/futures/order/sendOrder'>, 
  * call site passing it. Signed out or still loading: none (the sandbox then takes the default account).
  */
 function keyOf(given?: string | number | null): string | number | undefined {
-  return given || session.getState().keyId || undefined;
+  return given || selectedKeyId() || undefined;
 }
 const exchangeKey = (given?: string | number | null) => {
   const key = keyOf(given);
