@@ -5,13 +5,57 @@ import { createMarketBridge, type MarketBridge } from './bridge.ts';
 import { browserEnvironment } from './browser-environment.ts';
 import { bookStore, healthStore, klinesStore, markStore, tickersStore, tradesStore, type BookView } from './stores.ts';
 import { subscriptionId } from './subscription-id.ts';
+// The module, not the session's entry: that starts the session, which needs a browser document (unit tests import this).
+import { sessionExchangeCode } from '../lib/session/session-reads.ts';
+import { isMarketVenue, type MarketVenue } from './venue-hosts.ts';
+
+
+/**
+ * The venue whose market the page shows: the session's exchange (spec §3 "User session" exchangeCode) when it has a
+ * market here (MARKET_VENUES), else null — an exchange without one (coinex, gate, …) shows Binance's market under
+ * the trading screens' notice (ExchangeNotice). Read when a subscription starts: switching exchange saves the
+ * choice and reloads the page (spec §4 "Exchange switch"), so a page never changes venue while it lives.
+ */
+export function sessionVenue(): MarketVenue | null {
+  const code = sessionExchangeCode();
+  return isMarketVenue(code) ? code : null;
+}
+
+/** The venue whose market data and pair list the page uses: the session's, or Binance (see sessionVenue). */
+export function marketVenue(): MarketVenue {
+  return sessionVenue() ?? 'binance';
+}
+
+/**
+ * Every subscription of the hooks below names the session's venue (workers/contract.ts Subscription.venue; absent
+ * means binance): components never pass it. The subscription's id leaves the venue out — a page has one venue —
+ * so stores keyed by subscriptionId(…) read the same keys on every venue.
+ */
+function withVenue(sub: Subscription): Subscription {
+  const venue = sessionVenue();
+  return venue === null ? sub : { ...sub, venue };
+}
 
 let bridge: MarketBridge | null = null;
+let stamped: { of: MarketBridge; view: MarketBridge } | null = null;
 
-/** The tab's bridge, started on first use. */
+/**
+ * The tab's bridge, started on first use. What it acquires names the session's venue (withVenue), for the hooks
+ * below and for the few panels that acquire themselves (the depth chart, the ticker feeds).
+ */
 export function marketBridge(): MarketBridge {
   bridge ??= createMarketBridge(browserEnvironment());
-  return bridge;
+  if (stamped?.of !== bridge) {
+    const of = bridge;
+    const view: MarketBridge = {
+      acquire: (sub) => of.acquire(withVenue(sub)),
+      reconnect: () => of.reconnect(),
+      refreshHealth: () => of.refreshHealth(),
+      dispose: () => of.dispose(),
+    };
+    stamped = { of, view };
+  }
+  return stamped.view;
 }
 
 /** Tests and tools: use another bridge (e.g. one with a fake environment). */

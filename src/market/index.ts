@@ -12,7 +12,10 @@ export {
   useHealthRefresh,
   marketBridge,
   setMarketBridge,
+  sessionVenue,
+  marketVenue,
 } from './hooks.ts';
+export { MARKET_VENUES, isMarketVenue, venueRest, type MarketVenue, type VenueRest } from './venue-hosts.ts';
 export { bookStore, tradesStore, tickersStore, klinesStore, markStore, healthStore, type BookView } from './stores.ts';
 export { subscriptionId } from './subscription-id.ts';
 export { planKlines, drawnAfter, type DrawnRange } from './kline-feed.ts';

@@ -193,12 +193,12 @@ describe('trading risk figures and confirmations (issue 18)', () => {
     expect(await page.getByTestId('health-resyncs').textContent()).toMatch(/^Resyncs: \d+$/);
     await expectAccessible(page, 'trading page with diagnostics');
 
-    // The exchange selector offers okx; the trading screens say plainly they show Binance only.
-    await page.evaluate(() => localStorage.setItem('exchangeCode', 'okx'));
+    // The exchange selector offers gate, which has no market here; the trading screens say so plainly.
+    await page.evaluate(() => localStorage.setItem('exchangeCode', 'gate'));
     await page.reload();
     const notice = page.getByTestId('exchange-notice');
     await notice.waitFor({ timeout: 30_000 });
-    expect(await notice.textContent()).toContain('the trading screens show Binance only');
+    expect(await notice.textContent()).toContain('the trading screens do not offer this exchange yet');
     await page.getByTestId('exchange-notice-switch').click();
     await page.getByTestId('orders-area').waitFor({ timeout: 30_000 });
     await page.getByTestId('futures-toolbar').waitFor({ timeout: 30_000 });

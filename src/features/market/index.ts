@@ -3,7 +3,7 @@ export const marketPages = {
   market: () => import('./MarketPage.tsx'),
 };
 
-export { loadPairs, pairsStore, findPair, parseExchangeInfo, type Pair, type PairsState } from './pairs.ts';
+export { loadPairs, resetPairs, pairsStore, findPair, parseExchangeInfo, parseOkxInstruments, parseBybitInstruments, type Pair, type PairsState } from './pairs.ts';
 export { favourites, startFavouritesSync, useFavouriteSymbols } from './favourites-sync.ts';
 export { FAVOURITES_MAX } from './favourites.ts';
 export { useFavouriteToggle } from './use-favourite-toggle.ts';

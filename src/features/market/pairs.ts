@@ -1,142 +1,90 @@
 import { createStore } from 'zustand/vanilla';
-import { amountPrecision, pricePrecision } from '../../lib/format/index.ts';
-import { endpointsFor, type Market } from '../../market/index.ts';
+import { endpointsFor, marketVenue, venueRest, type Market, type MarketVenue } from '../../market/index.ts';
 import { config } from '../../lib/config/index.ts';
+import type { Pair } from './pair.ts';
+import { parseExchangeInfo } from './venues/binance.ts';
+import { parseBybitInstruments } from './venues/bybit.ts';
+import { parseOkxInstruments } from './venues/okx.ts';
 
-/** spec §3 "Trading pair": symbol, baseAsset, quoteAsset, tick and step from the filters, precisions. */
-export interface Pair {
-  symbol: string;
-  market: Market;
-  baseAsset: string;
-  quoteAsset: string;
-  tickSize: string;
-  stepSize: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  /** spec §3: listInstrumentId is base/quote */
-  listInstrumentId: string;
-  /** spec §5 "The exchange has a minimum sell or purchase amount": NOTIONAL / MIN_NOTIONAL, when listed. */
-  minNotional?: string;
-  /** Upper bounds of the filters, when listed: PRICE_FILTER maxPrice, LOT_SIZE / MARKET_LOT_SIZE maxQty, NOTIONAL maxNotional. */
-  maxPrice?: string;
-  maxQty?: string;
-  marketMaxQty?: string;
-  maxNotional?: string;
-}
-
-interface RawFilter {
-  filterType?: unknown;
-  maxPrice?: unknown;
-  maxQty?: unknown;
-  maxNotional?: unknown;
-  tickSize?: unknown;
-  stepSize?: unknown;
-  minNotional?: unknown;
-  notional?: unknown;
-}
-
-/** Spot lists NOTIONAL.minNotional (older listings MIN_NOTIONAL.minNotional); USD-M lists MIN_NOTIONAL.notional. */
-function minNotionalOf(filters: RawFilter[]): string | null {
-  for (const f of filters) {
-    if (f.filterType !== 'NOTIONAL' && f.filterType !== 'MIN_NOTIONAL') continue;
-    const value = f.minNotional ?? f.notional;
-    if (typeof value === 'string' && Number(value) > 0) return value;
-  }
-  return null;
-}
-
-/** A positive upper bound of a filter (Binance lists 0 for "no bound"). */
-function maxOf(filters: RawFilter[], type: string, field: 'maxPrice' | 'maxQty' | 'maxNotional'): string | null {
-  const value = filters.find((f) => f.filterType === type)?.[field];
-  return typeof value === 'string' && Number(value) > 0 ? value : null;
-}
-
-interface RawSymbol {
-  symbol?: unknown;
-  status?: unknown;
-  baseAsset?: unknown;
-  quoteAsset?: unknown;
-  filters?: unknown;
-}
-
-/**
- * spec §3: "filters (the first has tickSize, the third has stepSize)". Binance's spot list has
- * ICEBERG_PARTS third, so the filters are found by type, with the spec's positions as the fallback.
- */
-function filterValue(filters: RawFilter[], type: string, index: number, field: 'tickSize' | 'stepSize'): string | null {
-  const byType = filters.find((f) => f.filterType === type)?.[field];
-  const value = byType ?? filters[index]?.[field];
-  return typeof value === 'string' && Number(value) > 0 ? value : null;
-}
-
-/** Parse an exchangeInfo body into pairs; entries that are not trading or lack filters are skipped. */
-export function parseExchangeInfo(body: unknown, market: Market): Pair[] {
-  const symbols = (body as { symbols?: unknown } | null)?.symbols;
-  if (!Array.isArray(symbols)) return [];
-  const out: Pair[] = [];
-  for (const raw of symbols as RawSymbol[]) {
-    const { symbol, baseAsset, quoteAsset, status } = raw;
-    if (typeof symbol !== 'string' || typeof baseAsset !== 'string' || typeof quoteAsset !== 'string') continue;
-    if (status !== undefined && status !== 'TRADING') continue;
-    const filters = Array.isArray(raw.filters) ? (raw.filters as RawFilter[]) : [];
-    const tickSize = filterValue(filters, 'PRICE_FILTER', 0, 'tickSize');
-    const stepSize = filterValue(filters, 'LOT_SIZE', 2, 'stepSize');
-    if (tickSize === null || stepSize === null) continue;
-    const minNotional = minNotionalOf(filters);
-    const maxima = {
-      maxPrice: maxOf(filters, 'PRICE_FILTER', 'maxPrice'),
-      maxQty: maxOf(filters, 'LOT_SIZE', 'maxQty'),
-      marketMaxQty: maxOf(filters, 'MARKET_LOT_SIZE', 'maxQty'),
-      maxNotional: maxOf(filters, 'NOTIONAL', 'maxNotional'),
-    };
-    out.push({
-      symbol,
-      market,
-      baseAsset,
-      quoteAsset,
-      tickSize,
-      stepSize,
-      pricePrecision: pricePrecision(tickSize),
-      amountPrecision: amountPrecision(stepSize),
-      listInstrumentId: `${baseAsset}/${quoteAsset}`,
-      ...(minNotional === null ? {} : { minNotional }),
-      ...Object.fromEntries(Object.entries(maxima).filter(([, value]) => value !== null)),
-    });
-  }
-  return out;
-}
+export type { Pair } from './pair.ts';
+export { parseExchangeInfo } from './venues/binance.ts';
+export { parseOkxInstruments } from './venues/okx.ts';
+export { parseBybitInstruments } from './venues/bybit.ts';
 
 export interface PairsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The venue the lists are of (the session's market venue). */
+  venue: MarketVenue;
   spot: Pair[];
   usdm: Pair[];
 }
 
-export const pairsStore = createStore<PairsState>(() => ({ status: 'idle', spot: [], usdm: [] }));
+export const pairsStore = createStore<PairsState>(() => ({ status: 'idle', venue: 'binance', spot: [], usdm: [] }));
+
+type Fetcher = typeof fetch;
+
+async function getJson(fetcher: Fetcher, url: string): Promise<unknown> {
+  const response = await fetcher(url);
+  if (!response.ok) throw new Error(`${url} ${response.status}`);
+  return response.json();
+}
+
+/** Bybit pages linear instruments (limit ≤ 1000, nextPageCursor); a runaway cursor stops after this many pages. */
+const BYBIT_MAX_PAGES = 10;
+
+async function bybitList(fetcher: Fetcher, base: string, market: Market): Promise<Pair[]> {
+  const category = market === 'spot' ? 'spot' : 'linear';
+  const pairs: Pair[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < BYBIT_MAX_PAGES; page += 1) {
+    const query: string = `category=${category}&limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const parsed = parseBybitInstruments(await getJson(fetcher, `${base}/v5/market/instruments-info?${query}`), market);
+    pairs.push(...parsed.pairs);
+    cursor = parsed.nextCursor;
+    if (cursor === null) break;
+  }
+  return pairs;
+}
+
+/** One market's pair list of a venue, from the venue's own instruments call (spec §7 "Public REST" for Binance). */
+function venueList(venue: MarketVenue, fetcher: Fetcher, market: Market): Promise<Pair[]> {
+  const source = config.marketSource === 'binance' ? 'live' : 'sandbox';
+  if (venue === 'binance') {
+    const endpoints = endpointsFor(config.marketSource, window.location);
+    const url = market === 'spot' ? `${endpoints.spotRest}/api/v3/exchangeInfo` : `${endpoints.usdmRest}/fapi/v1/exchangeInfo`;
+    return getJson(fetcher, url).then((body) => parseExchangeInfo(body, market));
+  }
+  const rest = venueRest(venue, source, window.location);
+  if (venue === 'okx') {
+    const url = `${rest[market]}/api/v5/public/instruments?instType=${market === 'spot' ? 'SPOT' : 'SWAP'}`;
+    return getJson(fetcher, url).then((body) => parseOkxInstruments(body, market));
+  }
+  return bybitList(fetcher, rest[market], market);
+}
 
 let loading: Promise<void> | null = null;
 
-/** Loads both symbol lists once (spec §7 "Public REST: … exchangeInfo"); a failed load can be retried. */
-export function loadPairs(fetcher: typeof fetch = fetch): Promise<void> {
+/**
+ * Loads both pair lists of the session's venue once (spec §3 "Trading pair"; exchangeCode from the session): Binance's
+ * exchangeInfo, OKX's instruments (SPOT, SWAP) or Bybit's instruments-info (spot, linear). A failed load can be retried.
+ */
+export function loadPairs(fetcher: Fetcher = fetch, venue: MarketVenue = marketVenue()): Promise<void> {
   if (loading) return loading;
-  const endpoints = endpointsFor(config.marketSource, window.location);
-  pairsStore.setState({ status: 'loading' });
-  const get = async (url: string, market: Market) => {
-    const response = await fetcher(url);
-    if (!response.ok) throw new Error(`exchangeInfo ${response.status}`);
-    return parseExchangeInfo(await response.json(), market);
-  };
-  loading = Promise.all([
-    get(`${endpoints.spotRest}/api/v3/exchangeInfo`, 'spot'),
-    get(`${endpoints.usdmRest}/fapi/v1/exchangeInfo`, 'usdm'),
-  ]).then(
-    ([spot, usdm]) => pairsStore.setState({ status: 'ready', spot, usdm }),
+  pairsStore.setState({ status: 'loading', venue });
+  loading = Promise.all([venueList(venue, fetcher, 'spot'), venueList(venue, fetcher, 'usdm')]).then(
+    ([spot, usdm]) => pairsStore.setState({ status: 'ready', venue, spot, usdm }),
     () => {
       loading = null;
       pairsStore.setState({ status: 'error' });
     },
   );
   return loading;
+}
+
+/** Tests: forget a finished load, so the next loadPairs fetches again. */
+export function resetPairs(): void {
+  loading = null;
+  pairsStore.setState({ status: 'idle', venue: 'binance', spot: [], usdm: [] });
 }
 
 export function findPair(state: PairsState, market: Market, symbol: string): Pair | undefined {

@@ -60,6 +60,14 @@ describe('session store', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('exchange switch drops the previous exchange\'s account before the reload', async () => {
+    const { store } = setup();
+    await store.actions.applyAccountList([{ keyId: 'kb', brokerAccountId: 'b1', exchangeCode: 'binance', sortIndex: 0 }], async () => {});
+    expect(store.getState().keyId).toBe('kb');
+    store.actions.switchExchange('bybit');
+    expect(store.getState()).toMatchObject({ exchangeCode: 'bybit', keyId: null, accountList: [] });
+  });
+
   describe('account list (spec §4)', () => {
     const a: ExchangeAccount = { keyId: 'k1', brokerAccountId: 'b1' };
     const b: ExchangeAccount = { keyId: 'k2', brokerAccountId: 'b2' };
@@ -87,6 +95,29 @@ describe('session store', () => {
       store.actions.selectAccount('k1');
       await store.actions.applyAccountList([{ ...a, sortIndex: 2 }, { ...b, sortIndex: 1 }], makeDefault);
       expect(store.getState().keyId).toBe('k1');
+    });
+
+    it('keeps the session exchange\'s accounts only, and selects among them (spec §3 exchangeCode, accountList)', async () => {
+      const listed: ExchangeAccount[] = [
+        { keyId: 'kb', brokerAccountId: 'b1', exchangeCode: 'binance', sortIndex: 0 },
+        { keyId: 'ko2', brokerAccountId: 'b2', exchangeCode: 'okx', sortIndex: 3 },
+        { keyId: 'ko1', brokerAccountId: 'b3', exchangeCode: 'okx', sortIndex: 1 },
+        { keyId: 'ky', brokerAccountId: 'b4', exchangeCode: 'bybit', sortIndex: 0 },
+      ];
+      const okx = setup({ exchangeCode: 'okx' }).store;
+      await okx.actions.applyAccountList(listed, async () => {});
+      expect(okx.getState().keyId).toBe('ko1');
+      expect(okx.getState().accountList.map((x) => x.keyId)).toEqual(['ko2', 'ko1']);
+      okx.actions.selectAccount('kb'); // another exchange's key is not selectable
+      expect(okx.getState().keyId).toBe('ko1');
+
+      const binance = setup().store;
+      await binance.actions.applyAccountList(listed, async () => {});
+      expect(binance.getState().keyId).toBe('kb');
+
+      const gate = setup({ exchangeCode: 'gate' }).store; // no account on that exchange: no key
+      await gate.actions.applyAccountList(listed, async () => {});
+      expect(gate.getState()).toMatchObject({ keyId: null, accountList: [] });
     });
 
     it('no accounts: the key is cleared', async () => {

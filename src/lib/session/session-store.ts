@@ -8,6 +8,8 @@ import type { TokenStorage } from './token-storage.ts';
 export interface ExchangeAccount {
   keyId: string;
   brokerAccountId: string;
+  /** The exchange the account is on (queryBrokerOptions accountList); absent: the session's. */
+  exchangeCode?: string;
   sortIndex?: number | null;
 }
 
@@ -110,11 +112,14 @@ function sessionActions(store: StoreApi<SessionState>, deps: SessionDeps) {
       store.setState({ token: null, isLogin: false, userInfo: null, userMenu: [], keyId: null, accountList: [] });
     },
 
-    /** spec §4 "Exchange switch: the choice is saved and the page reloads." */
+    /**
+     * spec §4 "Exchange switch: the choice is saved and the page reloads." The previous exchange's account is
+     * dropped at once, so nothing sent before the reload trades on it under the new exchange's name.
+     */
     switchExchange(code: string) {
       if (!isBrokerExchange(code)) throw new RangeError(`Unsupported exchange: ${code}`);
       deps.storage.setItem(SESSION_KEYS.exchangeCode, code);
-      store.setState({ exchangeCode: code });
+      store.setState({ exchangeCode: code, keyId: null, accountList: [] });
       deps.reload();
     },
 
@@ -125,9 +130,13 @@ function sessionActions(store: StoreApi<SessionState>, deps: SessionDeps) {
     /**
      * spec §4 "Account list": with no accounts the key is cleared; if no account has a sort index, the first
      * account is made the default via a call and selected. Otherwise the current key is kept if it is still
-     * listed, else the account with the lowest sort index is selected.
+     * listed, else the account with the lowest sort index is selected. The list is the session exchange's accounts
+     * (spec §3 "User session" exchangeCode, accountList): entries of another exchange are left out, so the keyId
+     * every trading call sends is an account on the exchange the screens show.
      */
-    async applyAccountList(accountList: ExchangeAccount[], makeDefault: (account: ExchangeAccount) => Promise<void>) {
+    async applyAccountList(listed: ExchangeAccount[], makeDefault: (account: ExchangeAccount) => Promise<void>) {
+      const { exchangeCode } = store.getState();
+      const accountList = listed.filter((a) => a.exchangeCode === undefined || a.exchangeCode === exchangeCode);
       if (accountList.length === 0) {
         store.setState({ accountList, keyId: null });
         return;

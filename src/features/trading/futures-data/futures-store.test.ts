@@ -226,7 +226,7 @@ describe('futures data store (spec §3, §4)', () => {
   it('the asset manager loads flows by flow type; changing it reloads from the start', async () => {
     const clock = manualTimers();
     const { api, raw } = fakeApi();
-    const transfers = vi.fn(async (_c: CursorCondition, type?: TransferCode) => ({
+    const transfers = vi.fn(async (_c: CursorCondition, type?: TransferCode, _keyId?: string) => ({
       dataList: [{ transferId: '1', asset: 'USDT', amount: '5', type: type ?? 'FUNDING_MAIN', time: '' }],
       cursorInfo: { nextCursor: null, prevCursor: null, pageSize: 10, hasMore: false },
     }));
@@ -235,10 +235,10 @@ describe('futures data store (spec §3, §4)', () => {
     data.setTab('assetManager');
     await flush();
     expect(raw.assets).toHaveBeenLastCalledWith('7', false);
-    expect(transfers).toHaveBeenLastCalledWith({ cursor: null, pageSize: 10, searchDirection: 'after' }, undefined);
+    expect(transfers).toHaveBeenLastCalledWith({ cursor: null, pageSize: 10, searchDirection: 'after' }, undefined, '7');
     data.setFilter('flowType', 'UMFUTURE_MAIN');
     await flush();
-    expect(transfers).toHaveBeenLastCalledWith({ cursor: null, pageSize: 10, searchDirection: 'after' }, 'UMFUTURE_MAIN');
+    expect(transfers).toHaveBeenLastCalledWith({ cursor: null, pageSize: 10, searchDirection: 'after' }, 'UMFUTURE_MAIN', '7');
     expect(data.store.getState().flows[0]?.type).toBe('UMFUTURE_MAIN');
     data.setFilter('showCurrentAsset', true);
     await flush();

@@ -194,7 +194,7 @@ export function createFuturesDataStore(api: FuturesApi, timers: Timers = realTim
         if (api.transfers) {
           const gen = generation;
           api
-            .transfers({ cursor: null, pageSize: DEFAULT_PAGE_SIZE, searchDirection: 'after' }, s.filters.flowType || undefined)
+            .transfers({ cursor: null, pageSize: DEFAULT_PAGE_SIZE, searchDirection: 'after' }, s.filters.flowType || undefined, keyId)
             .then((page) => gen === generation && store.setState({ flows: page.dataList }))
             .catch(() => {});
         }

@@ -3,6 +3,8 @@ import type { LightningCalls } from '../../../../contract/lightning.ts';
 import type { SpotCalls } from '../../../../contract/trade.ts';
 import { newRequestId } from '../../../lib/api/index.ts';
 import { type Body, type Reply, request, requestAt } from '../../../lib/api/request.ts';
+// The module, not the session's entry: that starts the session, which needs a browser document (unit tests import this).
+import { selectedKeyId } from '../../../lib/session/session-reads.ts';
 
 // The trading calls (spec §7 "Lightning futures", "Futures queries", "User config"; spot calls of the
 // sandbox's design in the same style), typed from the contract (contract/trade.ts, futures.ts, lightning.ts):
@@ -46,6 +48,23 @@ export type SendOrder = Omit<Body<'/broker/lightning/futures/order/sendOrder'>, 
   volume: string;
 };
 
+/**
+ * The key a trading call acts for: the caller's, else the selected account's (spec §3 session keyId: an account of
+ * the session's exchange, spec §4 "Account list"), so a spot order on OKX trades on the OKX account without every
+ * call site passing it. Signed out or still loading: none (the sandbox then takes the default account).
+ */
+function keyOf(given?: string | number | null): string | number | undefined {
+  return given || selectedKeyId() || undefined;
+}
+const exchangeKey = (given?: string | number | null) => {
+  const key = keyOf(given);
+  return key ? { exchangeKeyId: key } : {};
+};
+const queryKey = (given?: string | number | null) => {
+  const key = keyOf(given);
+  return key ? { keyId: key } : {};
+};
+
 /** POST of a trading call: path, body and reply typed by its contract entry (a call without a body sends `{}`). */
 const post = <P extends keyof TradeCalls>(path: P, body: Body<P> extends undefined ? Record<string, never> : Body<P>) => requestAt(path, body);
 
@@ -53,20 +72,21 @@ export const tradeApi = {
   sendOrder: (market: TradeMarket, order: SendOrder) =>
     post(market === 'spot' ? '/broker/spot/order/sendOrder' : '/broker/lightning/futures/order/sendOrder', {
       ...order,
+      ...exchangeKey(order.exchangeKeyId),
       clientOrderId: order.clientOrderId ?? newRequestId(),
     }),
   cancelOrder: (market: TradeMarket, orderId: string, exchangeKeyId?: string) =>
     post(market === 'spot' ? '/broker/spot/order/cancelOrder' : '/broker/lightning/futures/order/cancelOrder', {
       orderId,
-      ...(exchangeKeyId && market === 'usdm' ? { exchangeKeyId } : {}),
+      ...exchangeKey(exchangeKeyId),
     }),
   cancelAll: (market: TradeMarket, instrumentId?: string, exchangeKeyId?: string) =>
     post(market === 'spot' ? '/broker/spot/order/cancelAllOrder' : '/broker/lightning/futures/order/cancelAllOrder', {
       ...(instrumentId ? { instrumentId } : {}),
-      ...(exchangeKeyId && market === 'usdm' ? { exchangeKeyId } : {}),
+      ...exchangeKey(exchangeKeyId),
     }),
   /** A spot OCO pair: a limit leg and a stop-limit leg sharing one hold. */
-  sendOco: (body: Body<'/broker/spot/order/sendOcoOrder'>) => post('/broker/spot/order/sendOcoOrder', body),
+  sendOco: (body: Body<'/broker/spot/order/sendOcoOrder'>) => post('/broker/spot/order/sendOcoOrder', { ...body, ...exchangeKey(body.exchangeKeyId) }),
   closePosition: (body: Body<'/broker/lightning/futures/order/closePosition'>) => post('/broker/lightning/futures/order/closePosition', body),
   /** spec §2 "Futures trading" positions: the position's take-profit / stop-loss (null: none). */
   positionTpSl: (body: Body<'/broker/lightning/futures/position/tpsl'>) => post('/broker/lightning/futures/position/tpsl', body),
@@ -78,16 +98,16 @@ export const tradeApi = {
   positions: (exchangeKeyId: string, instrumentId?: string) =>
     post('/broker/futures/position/query', { exchangeKeyId, ...(instrumentId ? { instrumentId } : {}) }),
   openOrders: (market: TradeMarket, keyId: string, filter: OrderFilter) =>
-    post(market === 'spot' ? '/broker/spot/order/queryOpenOrder' : '/lightning/futures/order/queryOpenOrder', market === 'spot' ? filter : { keyId, ...filter }),
+    post(market === 'spot' ? '/broker/spot/order/queryOpenOrder' : '/lightning/futures/order/queryOpenOrder', { ...queryKey(keyId), ...filter }),
   pageOrders: (market: TradeMarket, keyId: string, cursorCondition: CursorCondition, filter: OrderFilter): Promise<CursorPage<OrderView>> =>
     post(market === 'spot' ? '/broker/spot/order/pageOrder' : '/lightning/futures/order/pageOrder', {
       cursorCondition,
-      queryCondition: market === 'spot' ? filter : { keyId, ...filter },
+      queryCondition: { ...queryKey(keyId), ...filter },
     }),
   pageDeals: (market: TradeMarket, keyId: string, cursorCondition: CursorCondition, filter: OrderFilter): Promise<CursorPage<FillView>> =>
     post(market === 'spot' ? '/broker/spot/trade/queryTrade' : '/lightning/futures/trade/queryTrade', {
       cursorCondition,
-      queryCondition: market === 'spot' ? filter : { keyId, ...filter },
+      queryCondition: { ...queryKey(keyId), ...filter },
     }),
   /** Position history (beyond spec §3's tabs): one row per position, newest first, a cursor page. */
   positionHistory: (keyId: string, cursorCondition: CursorCondition, instrumentId?: string) =>
@@ -96,7 +116,7 @@ export const tradeApi = {
   assets: (exchangeKeyId: string, filterZero: boolean) => post('/broker/futures/asset/query', { exchangeKeyId, filterZero }),
   /** spec §7: /broker/futures/account/query (exchangeKeyId, assetSymbolList [USDT]; polled every 3 s). */
   capital: (exchangeKeyId: string) => post('/broker/futures/account/query', { exchangeKeyId, assetSymbolList: ['USDT'] }),
-  spotAccount: () => post('/broker/spot/account/query', {}),
+  spotAccount: () => post('/broker/spot/account/query', exchangeKey()),
   fees: (exchangeKeyId: string, instrumentId?: string) =>
     post('/broker/lightning/futures/fee/query', {
       exchangeKeyId,
@@ -121,17 +141,17 @@ export const tradeApi = {
     post('/broker/lightning/account/changeMultiAssetsMargin', { exchangeKeyId, multiAssetsMargin }),
 
   /** Balances per account type (spec §3: capital_account 1, trade_account 2, swap_account 3). */
-  balances: (accountType: AccountType) => post('/broker/account/balance/query', { accountType }),
+  balances: (accountType: AccountType) => post('/broker/account/balance/query', { accountType, ...exchangeKey() }),
 
   // Transfers (spec §4 direction codes)
   transferAvailable: (asset: string, type: TransferCode, exchangeKeyId?: string) =>
-    post('/broker/lightning/transfer/queryTransferAvailable', { asset, type, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
+    post('/broker/lightning/transfer/queryTransferAvailable', { asset, type, ...exchangeKey(exchangeKeyId) }),
   /** Asset flow records of the asset manager, filtered by flow type (a spec §4 direction code). */
-  transfers: (cursorCondition: CursorCondition, type?: TransferCode) =>
-    post('/broker/lightning/transfer/pageTransfer', { cursorCondition, queryCondition: type ? { type } : {} }),
+  transfers: (cursorCondition: CursorCondition, type?: TransferCode, keyId?: string) =>
+    post('/broker/lightning/transfer/pageTransfer', { cursorCondition, queryCondition: { ...(type ? { type } : {}), ...queryKey(keyId) } }),
   /** `requestId`: one per transfer the person means; a resend with it moves the amount once. */
   transfer: (asset: string, type: TransferCode, amount: string, exchangeKeyId?: string, requestId: string = newRequestId()) =>
-    post('/broker/lightning/transfer/submit', { asset, type, amount, requestId, ...(exchangeKeyId ? { exchangeKeyId } : {}) }),
+    post('/broker/lightning/transfer/submit', { asset, type, amount, requestId, ...exchangeKey(exchangeKeyId) }),
 
   // Keyboard config (spec §7 "User config")
   getKeyboardConfig: () => request('/user/feConfig/getKeyBoardConfig'),

@@ -47,6 +47,15 @@ describe('validateOrder', () => {
     expect(validateOrder(bounded, limit('10000', '100'), huge).errors).toEqual({});
   });
 
+  it("refuses below the venue's minimum size when it is above a step (OKX minSz, Bybit minOrderQty)", () => {
+    // OKX BTC-USDT spot: tick 0.1, lot 0.00000001, minSz 0.00001.
+    const okx: PairRules = { market: 'spot', baseAsset: 'BTC', quoteAsset: 'USDT', tickSize: '0.1', stepSize: '0.00000001', minQty: '0.00001' };
+    const r = validateOrder(okx, limit('64000.1', '0.000009'), { ...rich, referencePrice: new Decimal('64000') });
+    expect(r.errors.volume).toEqual({ key: 'errors.belowMinimum', params: { min: '0.00001', asset: 'BTC' } });
+    expect(validateOrder(okx, limit('64000.1', '0.00001'), { ...rich, referencePrice: new Decimal('64000') }).errors).toEqual({});
+    expect(validateOrder(okx, limit('64000.15', '0.00001'), rich).errors.price).toEqual({ key: 'errors.tooManyDecimals', params: { max: 1 } });
+  });
+
   it('refuses a volume off a step that is not a power of ten', () => {
     const odd = { ...spot, stepSize: '0.5' };
     expect(validateOrder(odd, limit('10', '1.25'), rich).errors.volume).toEqual({ key: 'errors.tooManyDecimals', params: { max: 1 } });

@@ -11,6 +11,8 @@ export interface PairRules {
   quoteAsset: string;
   tickSize: string;
   stepSize: string;
+  /** The smallest order size in base units, when the venue lists one above a step (OKX minSz, Bybit minOrderQty). */
+  minQty?: string;
   /** spec §5 "The exchange has a minimum sell or purchase amount" (NOTIONAL / MIN_NOTIONAL). */
   minNotional?: string;
   /** Upper bounds of the filters (exchangeInfo maxPrice, LOT_SIZE / MARKET_LOT_SIZE maxQty, spot maxNotional for limit orders). */
@@ -174,9 +176,10 @@ export function validateOrder(
   else volume = parsedVolume.value;
 
   if (volume !== null) {
-    // LOT_SIZE minQty is one step on the sandbox's listings (and on almost all of Binance's).
-    if (volume.lt(rules.stepSize)) {
-      errors.volume = { key: 'errors.belowMinimum', params: { min: new Decimal(rules.stepSize).toFixed(), asset: rules.baseAsset } };
+    // The venue's minimum size (Binance LOT_SIZE minQty, OKX minSz, Bybit minOrderQty), at least one step.
+    const minQty = rules.minQty ? Decimal.max(rules.minQty, rules.stepSize) : new Decimal(rules.stepSize);
+    if (volume.lt(minQty)) {
+      errors.volume = { key: 'errors.belowMinimum', params: { min: minQty.toFixed(), asset: rules.baseAsset } };
     }
     const maxQty = isLimitLike(form.priceType) ? rules.maxQty : (rules.marketMaxQty ?? rules.maxQty);
     if (!errors.volume && maxQty && volume.gt(maxQty)) {

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { session } from '../../lib/session/index.ts';
+import { loadPairs, pairsStore, resetPairs } from './pairs.ts';
+
+// The pair list loader reads the session's venue's own instruments (spec §3 "Trading pair": exchangeCode from the
+// session), from the simulator under the app's origin (/sim/<venue host>), in the app's neutral symbols.
+
+const origin = `${window.location.protocol}//${window.location.host}`;
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+function fakeFetch(routes: Record<string, unknown>) {
+  const asked: string[] = [];
+  const fetcher = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    asked.push(url);
+    const path = url.startsWith(origin) ? url.slice(origin.length) : url;
+    return path in routes ? json(routes[path]) : new Response('not found', { status: 404 });
+  }) as typeof fetch;
+  return { fetcher, asked };
+}
+
+const OKX_SPOT = { instType: 'SPOT', instId: 'BTC-USDT', baseCcy: 'BTC', quoteCcy: 'USDT', tickSz: '0.1', lotSz: '0.00000001', minSz: '0.00001', state: 'live' };
+const OKX_SWAP = { instType: 'SWAP', instId: 'ETH-USDT-SWAP', baseCcy: '', quoteCcy: '', instFamily: 'ETH-USDT', uly: 'ETH-USDT', settleCcy: 'USDT', ctType: 'linear', ctVal: '0.1', ctValCcy: 'ETH', tickSz: '0.01', lotSz: '0.01', minSz: '0.01', state: 'live' };
+const bybit = (category: string, list: unknown[], nextPageCursor = '') => ({ retCode: 0, retMsg: 'OK', result: { category, list, nextPageCursor }, retExtInfo: {}, time: 1 });
+const BYBIT = (symbol: string, base: string, extra: Record<string, unknown> = {}) => ({
+  symbol, baseCoin: base, quoteCoin: 'USDT', status: 'Trading', priceFilter: { tickSize: '0.01' }, lotSizeFilter: { basePrecision: '0.0001', qtyStep: '0.001', minOrderQty: '0.001' }, ...extra,
+});
+
+const before = session.getState().exchangeCode;
+afterEach(() => {
+  resetPairs();
+  session.setState({ exchangeCode: before });
+});
+
+describe('loadPairs', () => {
+  it("reads OKX's SPOT and SWAP instruments for an OKX session", async () => {
+    session.setState({ exchangeCode: 'okx' });
+    const { fetcher, asked } = fakeFetch({
+      '/sim/www.okx.com/api/v5/public/instruments?instType=SPOT': { code: '0', msg: '', data: [OKX_SPOT] },
+      '/sim/www.okx.com/api/v5/public/instruments?instType=SWAP': { code: '0', msg: '', data: [OKX_SWAP] },
+    });
+    await loadPairs(fetcher);
+    const s = pairsStore.getState();
+    expect(asked).toHaveLength(2);
+    expect(s).toMatchObject({ status: 'ready', venue: 'okx' });
+    expect(s.spot.map((p) => [p.symbol, p.exchangeCode, p.tickSize])).toEqual([['BTCUSDT', 'okx', '0.1']]);
+    // 0.01 contract × 0.1 ETH
+    expect(s.usdm.map((p) => [p.symbol, p.stepSize, p.minQty])).toEqual([['ETHUSDT', '0.001', '0.001']]);
+  });
+
+  it("reads Bybit's spot and linear instruments-info, following the linear cursor", async () => {
+    session.setState({ exchangeCode: 'bybit' });
+    const { fetcher, asked } = fakeFetch({
+      '/sim/api.bybit.com/v5/market/instruments-info?category=spot&limit=1000': bybit('spot', [BYBIT('BTCUSDT', 'BTC')]),
+      '/sim/api.bybit.com/v5/market/instruments-info?category=linear&limit=1000': bybit('linear', [BYBIT('BTCUSDT', 'BTC', { settleCoin: 'USDT', contractType: 'LinearPerpetual' })], 'page2'),
+      '/sim/api.bybit.com/v5/market/instruments-info?category=linear&limit=1000&cursor=page2': bybit('linear', [BYBIT('ETHUSDT', 'ETH', { settleCoin: 'USDT', contractType: 'LinearPerpetual' })]),
+    });
+    await loadPairs(fetcher);
+    const s = pairsStore.getState();
+    expect(asked).toHaveLength(3);
+    expect(s).toMatchObject({ status: 'ready', venue: 'bybit' });
+    expect(s.spot.map((p) => [p.symbol, p.stepSize])).toEqual([['BTCUSDT', '0.0001']]);
+    expect(s.usdm.map((p) => [p.symbol, p.stepSize, p.exchangeCode])).toEqual([['BTCUSDT', '0.001', 'bybit'], ['ETHUSDT', '0.001', 'bybit']]);
+  });
+
+  it("reads Binance's exchangeInfo for Binance, and for an exchange without a market here", async () => {
+    const info = { symbols: [{ symbol: 'BTCUSDT', status: 'TRADING', baseAsset: 'BTC', quoteAsset: 'USDT', filters: [{ filterType: 'PRICE_FILTER', tickSize: '0.01' }, { filterType: 'LOT_SIZE', stepSize: '0.001' }] }] };
+    for (const code of ['binance', 'kucoin'] as const) {
+      session.setState({ exchangeCode: code });
+      const { fetcher, asked } = fakeFetch({ '/sim/api.binance.com/api/v3/exchangeInfo': info, '/sim/fapi.binance.com/fapi/v1/exchangeInfo': info });
+      await loadPairs(fetcher);
+      expect(asked.map((u) => u.slice(origin.length))).toEqual(['/sim/api.binance.com/api/v3/exchangeInfo', '/sim/fapi.binance.com/fapi/v1/exchangeInfo']);
+      expect(pairsStore.getState()).toMatchObject({ status: 'ready', venue: 'binance' });
+      expect(pairsStore.getState().spot[0]?.exchangeCode).toBe('binance');
+      resetPairs();
+    }
+  });
+
+  it('a failed venue reply leaves the list in error, to be retried', async () => {
+    session.setState({ exchangeCode: 'okx' });
+    await loadPairs(fakeFetch({}).fetcher);
+    expect(pairsStore.getState().status).toBe('error');
+  });
+});
