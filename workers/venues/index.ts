@@ -1,5 +1,6 @@
 import type { MarketEndpoints, VenueCode } from '../contract.ts';
 import { BinanceAdapter } from './binance/binance.ts';
+import { BybitAdapter } from './bybit/bybit.ts';
 import { OkxAdapter } from './okx/okx.ts';
 import type { FetchLike, VenueAdapter } from './venue.ts';
 
@@ -9,5 +10,6 @@ export type { VenueAdapter, SocketProtocol, StreamDepth, VenueEndpoint, VenueRes
 export function createAdapters(fetchFn: FetchLike, endpoints: MarketEndpoints): Partial<Record<VenueCode, VenueAdapter>> {
   const adapters: Partial<Record<VenueCode, VenueAdapter>> = { binance: new BinanceAdapter(fetchFn, endpoints) };
   if (endpoints.venues?.okx) adapters.okx = new OkxAdapter(fetchFn, endpoints.venues.okx);
+  if (endpoints.venues?.bybit) adapters.bybit = new BybitAdapter(fetchFn, endpoints.venues.bybit);
   return adapters;
 }

@@ -181,3 +181,17 @@ export function allNumbers(...values: number[]): boolean {
   for (const v of values) if (v !== v) return false;
   return true;
 }
+
+/** `[["px","sz",...], ...]` into a flat [price, size, ...] array; null when malformed. */
+export function levels(list: unknown[], out: Float64Array): Float64Array | null {
+  for (let i = 0; i < list.length; i++) {
+    const level = list[i];
+    if (!Array.isArray(level) || level.length < 2) return null;
+    const price = dec(level[0]);
+    const qty = dec(level[1]);
+    if (price !== price || qty !== qty) return null;
+    out[2 * i] = price;
+    out[2 * i + 1] = qty;
+  }
+  return out;
+}

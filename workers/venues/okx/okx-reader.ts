@@ -1,7 +1,7 @@
 import type { Kline, MarkPrice, Trade } from '../../contract.ts';
 import { createDepthEvent, ensureLevels, type DepthEvent } from '../../book/depth-event.ts';
 import { DEFAULT_MAX_FRAME_CHARS, type Frame } from '../../parse/frame-reader.ts';
-import { INTERVAL_MS, allNumbers, dec, intOf, isObject, signedDec, type Json, type VenueFrameReader } from '../venue.ts';
+import { INTERVAL_MS, allNumbers, dec, intOf, isObject, levels, signedDec, type Json, type VenueFrameReader } from '../venue.ts';
 import { intervalOfCandle, okxSymbol, type OkxInstruments } from './okx-symbols.ts';
 
 /**
@@ -189,18 +189,4 @@ export function readOkxCandle(row: unknown, swap: boolean, interval: string): Kl
   if (!allNumbers(kline.openTime, kline.open, kline.high, kline.low, kline.close, kline.volume)) return null;
   if (row[8] !== '0' && row[8] !== '1') return null;
   return kline;
-}
-
-/** `[["px","sz",...], ...]` into a flat [price, size, ...] array; null when malformed. */
-export function levels(list: unknown[], out: Float64Array): Float64Array | null {
-  for (let i = 0; i < list.length; i++) {
-    const level = list[i];
-    if (!Array.isArray(level) || level.length < 2) return null;
-    const price = dec(level[0]);
-    const qty = dec(level[1]);
-    if (price !== price || qty !== qty) return null;
-    out[2 * i] = price;
-    out[2 * i + 1] = qty;
-  }
-  return out;
 }
