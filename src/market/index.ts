@@ -16,7 +16,7 @@ export {
 export { bookStore, tradesStore, tickersStore, klinesStore, markStore, healthStore, type BookView } from './stores.ts';
 export { subscriptionId } from './subscription-id.ts';
 export { planKlines, drawnAfter, type DrawnRange } from './kline-feed.ts';
-export { endpointsFor, sandboxEndpoints, binanceEndpoints } from './endpoints.ts';
+export { endpointsFor, sandboxEndpoints, binanceEndpoints, liveEndpoints, connectOrigins, type MarketSource } from './endpoints.ts';
 export type {
   Market,
   Subscription,
