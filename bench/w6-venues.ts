@@ -32,7 +32,8 @@ function walk(levels: number, messages: number, changes: number, seed: number) {
   const tick = 0.1;
   const mid = 30000;
   const round = (n: number) => Math.round(n * 10) / 10;
-  const size = () => String(Math.round(rnd() * 5000) / 1000 + 0.001);
+  // sizes as a venue writes them: up to 3 decimals, no float noise ("1.234", never "1.2340000000000002")
+  const size = () => String((Math.round(rnd() * 5000) + 1) / 1000);
   const snapshot = {
     bids: Array.from({ length: levels }, (_, i) => [String(round(mid - tick * (i + 1))), size()]),
     asks: Array.from({ length: levels }, (_, i) => [String(round(mid + tick * i)), size()]),

@@ -2,6 +2,7 @@ import type { Kline, MarkPrice, Trade } from '../../contract.ts';
 import { createDepthEvent, ensureLevels, type DepthEvent } from '../../book/depth-event.ts';
 import { DEFAULT_MAX_FRAME_CHARS, type Frame } from '../../parse/frame-reader.ts';
 import { allNumbers, dec, intOf, isObject, levels, signedDec, type Json, type VenueFrameReader } from '../venue.ts';
+import { BybitDepthScanner } from './bybit-scanner.ts';
 
 /**
  * Reads Bybit v5 public socket frames (docs: "WebSocket Stream" → Public), once, where they enter:
@@ -21,6 +22,7 @@ export class BybitFrameReader implements VenueFrameReader {
     stream: '',
     event: createDepthEvent(64),
   };
+  private readonly scanner = new BybitDepthScanner();
   /** per symbol: the linear ticker's fields merged from its snapshot and deltas */
   private readonly marks = new Map<string, MarkPrice>();
 
@@ -28,6 +30,12 @@ export class BybitFrameReader implements VenueFrameReader {
 
   read(data: unknown): Frame | null {
     if (typeof data !== 'string' || data.length > this.maxFrameChars) return this.reject();
+    const frame = this.depthFrame;
+    if (this.scanner.scan(data, frame.event)) {
+      frame.stream = this.scanner.stream;
+      this.scanned++;
+      return frame;
+    }
     let msg: unknown;
     try {
       msg = JSON.parse(data);
@@ -90,7 +98,7 @@ export class BybitFrameReader implements VenueFrameReader {
     ev.checksum = 0;
     ev.snapshot = msg.type === 'snapshot';
     ev.time = time;
-    ev.symbol = typeof d.s === 'string' ? d.s : '';
+    ev.symbol = '';
     this.depthFrame.stream = stream;
     return this.depthFrame;
   }

@@ -3,6 +3,7 @@ import { createDepthEvent, ensureLevels, type DepthEvent } from '../../book/dept
 import { DEFAULT_MAX_FRAME_CHARS, type Frame } from '../../parse/frame-reader.ts';
 import { INTERVAL_MS, allNumbers, dec, intOf, isObject, levels, signedDec, type Json, type VenueFrameReader } from '../venue.ts';
 import { intervalOfCandle, okxSymbol, type OkxInstruments } from './okx-symbols.ts';
+import { OkxDepthScanner } from './okx-scanner.ts';
 
 /**
  * Reads OKX v5 public / business socket frames (docs: "WebSocket API" → Public channels), once, where they enter:
@@ -26,6 +27,7 @@ export class OkxFrameReader implements VenueFrameReader {
     stream: '',
     event: createDepthEvent(64),
   };
+  private readonly scanner = new OkxDepthScanner();
   /** per swap instId: the mark price, index and funding merged from their three channels */
   private readonly marks = new Map<string, MarkPrice>();
 
@@ -37,6 +39,12 @@ export class OkxFrameReader implements VenueFrameReader {
   read(data: unknown): Frame | null {
     if (typeof data !== 'string' || data.length > this.maxFrameChars) return this.reject();
     if (data === 'pong') return { kind: 'response', id: 0, result: 'pong' };
+    const frame = this.depthFrame;
+    if (this.scanner.scan(data, frame.event)) {
+      frame.stream = this.scanner.stream;
+      this.scanned++;
+      return frame;
+    }
     let msg: unknown;
     try {
       msg = JSON.parse(data);
