@@ -152,6 +152,31 @@ describe('OKX adapter: books (seqId / prevSeqId, CRC32 checksum on every update)
   });
 });
 
+describe('OKX adapter: swap books in base units', () => {
+  it('keeps the wire contracts (the checksum is over them) and shows base units (× ctVal) once the contract value is known', async () => {
+    const s = setup();
+    const tab = s.attach('t');
+    s.core.subscribe('t', 'b', { topic: 'book', venue: 'okx', market: 'usdm', symbol: 'BTCUSDT', depth: 5 });
+    const ws = s.socket(OKX_PUBLIC);
+    ws.open();
+    expect((ws.sent as Op[])[0]?.args).toEqual([{ channel: 'books', instId: 'BTC-USDT-SWAP' }]);
+    const ex = new OkxBook('BTC-USDT-SWAP');
+    ws.receive(ex.snapshot());
+    s.clock.advance(100);
+    expect((books(tab).at(-1) as BookPayload).synced).toBe(false); // no ctVal yet: not shown in contracts
+    s.http.take('/api/v5/public/instruments?instType=SWAP').resolve({ code: '0', msg: '', data: [{ instId: 'BTC-USDT-SWAP', tickSz: '0.1', ctVal: '0.01' }] });
+    await settle();
+    ws.receive(ex.update([99, 300], [101, 40]));
+    s.clock.advance(100);
+    const last = books(tab).at(-1) as BookPayload;
+    expect(last.synced).toBe(true);
+    expect(last.tickSize).toBe('0.1');
+    expect(Array.from(last.bids.subarray(0, 4))).toEqual([100, 0.01, 99.5, 0.02]);
+    expect(s.core.book('usdm', 'BTCUSDT', 'okx')?.bids.qtyOf(99)).toBe(300);
+    expect(s.core.resyncs).toBe(0);
+  });
+});
+
 describe('OKX adapter: keep-alive and limits', () => {
   it('sends a text ping after 25 s of silence (not before), a text pong keeps the socket, no answer loses it before OKX drops it', () => {
     const { ws, clock, sockets } = okx();
