@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSandbox } from './app.ts';
 import { stopOnSignals } from './platform/shutdown.ts';
+import { marketSourceOf } from './platform/security-headers.ts';
 import { simOptionsFromEnv } from './sim/env.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,7 +28,7 @@ const app = await buildSandbox({
   ...(process.env['TLS_KEY'] && process.env['TLS_CERT']
     ? { https: { key: readFileSync(process.env['TLS_KEY']), cert: readFileSync(process.env['TLS_CERT']) } }
     : {}),
-  marketSource: (process.env['MARKET_SOURCE'] ?? process.env['VITE_MARKET_SOURCE']) === 'binance' ? 'binance' : 'sandbox',
+  marketSource: marketSourceOf(process.env['MARKET_SOURCE'] ?? process.env['VITE_MARKET_SOURCE']),
 });
 
 // SIGINT/SIGTERM: stop taking connections, let requests in flight finish, drop every socket, exit within 10 s.

@@ -1,8 +1,8 @@
 import type { Clock } from './clock.ts';
-import type { ConnectionState, EndpointHealth, EndpointId } from './contract.ts';
-import { FrameReader, type Frame } from './parse/frame-reader.ts';
+import type { ConnectionState, EndpointHealth, VenueCode } from './contract.ts';
+import type { Frame } from './parse/frame-reader.ts';
 import { Acquired, StreamRefs } from './connection/stream-refs.ts';
-import { SendWindow } from './connection/send-window.ts';
+import { HourBudget, SendWindow } from './connection/send-window.ts';
 import {
   CONNECT_TIMEOUT_MS,
   CHECK_INTERVAL_MS,
@@ -12,6 +12,8 @@ import {
   SILENCE_PING_MS,
   reconnectDelay,
 } from './connection/timing.ts';
+import { binanceProtocol } from './venues/binance/binance.ts';
+import type { SocketProtocol, VenueFrameReader } from './venues/venue.ts';
 
 export { MAX_STREAMS } from './connection/stream-refs.ts';
 export { CHECK_INTERVAL_MS, CONNECT_TIMEOUT_MS, HARD_SILENCE_MS, MAX_RECONNECTS, PONG_TIMEOUT_MS, SILENCE_PING_MS };
@@ -37,16 +39,18 @@ export interface ConnectionListener {
   onDown(): void;
 }
 
-const MAX_PARAMS_PER_MESSAGE = 200;
-const MAX_STREAMS_IN_URL = 100;
 const IDLE_CLOSE_MS = 5_000;
 
 export interface ConnectionOptions {
-  id: EndpointId;
-  /** base of the combined-stream endpoint; the socket opens `${base}/stream?streams=...` */
+  /** health id (Binance: 'spot' / 'usdmPublic' / 'usdmMarket'; other venues `${venue}:${endpoint}`) */
+  id: string;
+  venue?: VenueCode;
+  /** the endpoint's base URL; the protocol builds the URL it opens (Binance: `${base}/stream?streams=...`) */
   url: string;
-  /** Binance's incoming message limit for the endpoint (spot 5/s, futures 10/s) */
+  /** the venue's incoming message limit for the endpoint (Binance spot 5/s, futures 10/s) */
   maxMessagesPerSecond: number;
+  /** the venue's wire protocol (default: Binance's) */
+  protocol?: SocketProtocol;
   clock: Clock;
   socketFactory: SocketFactory;
   listener: ConnectionListener;
@@ -61,9 +65,11 @@ export interface ConnectionOptions {
  * once on retry().
  */
 export class Connection {
-  readonly id: EndpointId;
+  readonly id: string;
+  readonly venue: VenueCode;
   state: ConnectionState = 'idle';
-  readonly reader: FrameReader;
+  readonly reader: VenueFrameReader;
+  readonly protocol: SocketProtocol;
   reconnects = 0;
   private readonly options: ConnectionOptions;
   private readonly clock: Clock;
@@ -72,6 +78,10 @@ export class Connection {
   /** reference-counted streams, and the SUBSCRIBE / UNSUBSCRIBE the socket still needs */
   private readonly streams = new StreamRefs();
   private readonly window: SendWindow;
+  private readonly budget: HourBudget;
+  /** streams to unsubscribe and subscribe again (a fresh snapshot after a sequence break) */
+  private readonly resubscribing = new Set<string>();
+  private lastPingAt = 0;
   private nextId = 1;
   private pingId = -1;
   private pingSentAt = 0;
@@ -94,8 +104,11 @@ export class Connection {
     this.id = options.id;
     this.clock = options.clock;
     this.random = options.random ?? Math.random;
-    this.reader = new FrameReader(options.maxFrameChars);
+    this.protocol = options.protocol ?? binanceProtocol;
+    this.venue = options.venue ?? 'binance';
+    this.reader = this.protocol.createReader(options.maxFrameChars);
     this.window = new SendWindow(options.clock, options.maxMessagesPerSecond);
+    this.budget = new HourBudget(options.clock, this.protocol.maxControlPerHour);
   }
 
   get streamCount(): number {
@@ -106,9 +119,9 @@ export class Connection {
     return this.streams.has(stream);
   }
 
-  /** Take a reference on a stream; SUBSCRIBE goes out for the first one. False when over 1024 streams. */
+  /** Take a reference on a stream; SUBSCRIBE goes out for the first one. False when over the venue's limit. */
   acquire(stream: string): boolean {
-    const acquired = this.streams.acquire(stream);
+    const acquired = this.streams.acquire(stream, this.protocol.maxStreams);
     if (acquired === Acquired.Refused) return false;
     if (acquired === Acquired.Again) return true;
     if (this.idleTimer >= 0) {
@@ -131,6 +144,16 @@ export class Connection {
         if (this.streams.size === 0) this.shutdown('idle');
       }, IDLE_CLOSE_MS);
     }
+  }
+
+  /**
+   * Unsubscribe and subscribe a held stream again (OKX, Bybit: the fresh snapshot after a sequence break or a checksum
+   * mismatch). Nothing to do when the socket is down: the reconnect subscribes it anew.
+   */
+  resubscribe(stream: string): void {
+    if (!this.streams.isLive(stream)) return;
+    this.resubscribing.add(stream);
+    this.flush();
   }
 
   /**
@@ -159,9 +182,10 @@ export class Connection {
   /** Clock-driven checks that do not rely on any socket event (the staleness watchdog calls it). */
   watchdog(): void {
     const now = this.clock.now();
+    const k = this.protocol.keepAlive;
     if (this.state === 'connecting' && now - this.connectStartedAt > CONNECT_TIMEOUT_MS) {
       this.lose();
-    } else if (this.state === 'open' && now - this.lastMessageAt > HARD_SILENCE_MS) {
+    } else if (this.state === 'open' && now - this.lastMessageAt > k.afterMs + k.pongTimeoutMs + 2 * k.checkMs) {
       this.lose();
     }
   }
@@ -169,7 +193,8 @@ export class Connection {
   health(): EndpointHealth {
     this.rollRate(this.clock.now());
     return {
-      id: this.id,
+      id: this.id as EndpointHealth['id'],
+      venue: this.venue,
       state: this.state,
       streams: this.streams.size,
       messagesPerSecond: this.lastRate,
@@ -182,10 +207,12 @@ export class Connection {
   private connect(): void {
     // After the burst the connection stays 'offline' while it tries (the screens keep their offline notice).
     this.state = this.attempts === 0 ? 'connecting' : this.attempts > MAX_RECONNECTS ? 'offline' : 'reconnecting';
-    const initial = this.streams.newSocket(MAX_STREAMS_IN_URL);
-    const url = `${this.options.url}/stream?streams=${initial.map(encodeURIComponent).join('/')}`;
+    const initial = this.streams.newSocket(this.protocol.maxStreamsInUrl);
+    this.resubscribing.clear();
+    const url = this.protocol.connectUrl(this.options.url, initial);
     this.connectStartedAt = this.clock.now();
     this.window.reset();
+    this.budget.reset();
     let socket: SocketLike;
     try {
       socket = this.options.socketFactory(url);
@@ -197,7 +224,7 @@ export class Connection {
     socket.onopen = () => {
       if (this.socket !== socket) return;
       this.state = 'open';
-      this.openedAt = this.lastMessageAt = this.clock.now();
+      this.openedAt = this.lastMessageAt = this.lastPingAt = this.clock.now();
       this.pingId = -1;
       this.startChecks();
       this.flush();
@@ -223,9 +250,8 @@ export class Connection {
     this.pingId = -1;
     // Only a connection that stayed up a while counts as working again (not one that drops right away).
     if (this.attempts > 0 && now - this.openedAt >= SILENCE_PING_MS) this.attempts = 0;
-    // The server announces it is going away (raw, or on a combined stream as `!serverShutdown`): move to a
-    // new socket now rather than wait for the close.
-    if (typeof data === 'string' && (data.startsWith('{"e":"serverShutdown"') || data.startsWith('{"stream":"!serverShutdown"'))) {
+    // The server announces it is going away: move to a new socket now rather than wait for the close.
+    if (typeof data === 'string' && this.protocol.isShutdown(data)) {
       this.lose();
       return;
     }
@@ -245,23 +271,27 @@ export class Connection {
 
   private startChecks(): void {
     if (this.checkTimer >= 0) this.clock.clearInterval(this.checkTimer);
-    this.checkTimer = this.clock.setInterval(() => this.check(), CHECK_INTERVAL_MS);
+    this.checkTimer = this.clock.setInterval(() => this.check(), this.protocol.keepAlive.checkMs);
   }
 
-  /** Spec §4: every 3 s; silent over 5 s → ping; no answer within 10 s → reconnect. */
+  /**
+   * The venue's keep-alive (venue.ts KeepAlive). Binance, spec §4: every 3 s; silent over 5 s → ping; no answer within
+   * 10 s → reconnect. OKX: text `ping` after 25 s of silence. Bybit: `{"op":"ping"}` every 20 s.
+   */
   private check(): void {
     if (this.state !== 'open') return;
     const now = this.clock.now();
+    const k = this.protocol.keepAlive;
     if (this.pingId >= 0) {
-      if (now - this.pingSentAt >= PONG_TIMEOUT_MS) this.lose();
-      return;
+      if (now - this.pingSentAt >= k.pongTimeoutMs) this.lose();
+      if (k.mode === 'silence') return;
     }
-    if (now - this.lastMessageAt > SILENCE_PING_MS) {
-      // Browsers cannot send ping frames; LIST_SUBSCRIPTIONS is a harmless request that gets an answer.
+    const due = k.mode === 'silence' ? now - this.lastMessageAt > k.afterMs : now - this.lastPingAt >= k.afterMs;
+    if (due && this.pingId < 0) {
       const id = this.nextId++;
-      if (this.send({ method: 'LIST_SUBSCRIPTIONS', id })) {
+      if (this.send(k.ping(id))) {
         this.pingId = id;
-        this.pingSentAt = now;
+        this.pingSentAt = this.lastPingAt = now;
       }
     }
   }
@@ -269,23 +299,39 @@ export class Connection {
   /** Send queued SUBSCRIBE/UNSUBSCRIBE under the endpoint's messages-per-second limit. */
   private flush(): void {
     if (this.state !== 'open' || this.socket === null) return;
-    while (this.streams.hasPending) {
-      if (!this.window.canSend(1)) {
-        this.scheduleFlush();
-        return;
+    const max = this.protocol.maxArgsPerMessage;
+    while (this.resubscribing.size > 0) {
+      // unsubscribe, then subscribe: two messages in the same window
+      if (!this.window.canSend(2) || !this.budget.canSend(2)) return this.scheduleFlush(2);
+      const batch: string[] = [];
+      for (const stream of this.resubscribing) {
+        if (batch.length === max) break;
+        batch.push(stream);
       }
+      for (const stream of batch) this.resubscribing.delete(stream);
+      const live = batch.filter((stream) => this.streams.isLive(stream));
+      if (live.length === 0) continue;
+      this.sendControl(false, live);
+      this.sendControl(true, live);
+    }
+    while (this.streams.hasPending) {
+      if (!this.window.canSend(1) || !this.budget.canSend(1)) return this.scheduleFlush(1);
       const subscribe = this.streams.subscribeNext;
-      const params = this.streams.takeBatch(subscribe, MAX_PARAMS_PER_MESSAGE);
-      this.controlMessages++;
-      this.send({ method: subscribe ? 'SUBSCRIBE' : 'UNSUBSCRIBE', params, id: this.nextId++ });
+      this.sendControl(subscribe, this.streams.takeBatch(subscribe, max));
     }
   }
 
-  private send(message: object): boolean {
+  private sendControl(subscribe: boolean, streams: string[]): void {
+    this.controlMessages++;
+    this.budget.sent();
+    this.send(this.protocol.control(subscribe, streams, this.nextId++));
+  }
+
+  private send(message: string): boolean {
     if (this.socket === null || !this.window.canSend(0)) return false;
     this.window.sent();
     try {
-      this.socket.send(JSON.stringify(message));
+      this.socket.send(message);
       return true;
     } catch {
       this.lose();
@@ -293,9 +339,10 @@ export class Connection {
     }
   }
 
-  private scheduleFlush(): void {
+  /** Flush again when `messages` control messages fit both the one-second window and the hourly budget. */
+  private scheduleFlush(messages: number): void {
     if (this.flushTimer >= 0) return;
-    const wait = this.window.waitMs();
+    const wait = Math.max(this.window.canSend(messages) ? 1 : this.window.waitMs(), this.budget.waitMs(messages));
     this.flushTimer = this.clock.setTimeout(() => {
       this.flushTimer = -1;
       this.flush();

@@ -23,6 +23,7 @@ export interface EndpointConfig {
   maxMessagesPerSecond: number;
 }
 
+/** Binance's endpoints (the fields at the top level) and the other venues' (under `venues`; absent: not configured). */
 export interface MarketEndpoints {
   spot: EndpointConfig;
   usdmPublic: EndpointConfig;
@@ -30,6 +31,12 @@ export interface MarketEndpoints {
   /** REST bases: https://api.binance.com and https://fapi.binance.com (or the simulator's) */
   spotRest: string;
   usdmRest: string;
+  venues?: {
+    /** OKX v5: wss://ws.okx.com:8443/ws/v5/public and /ws/v5/business; REST https://www.okx.com */
+    okx?: { public: EndpointConfig; business: EndpointConfig; rest: string };
+    /** Bybit v5: wss://stream.bybit.com/v5/public/spot and /linear; REST https://api.bybit.com */
+    bybit?: { spot: EndpointConfig; linear: EndpointConfig; rest: string };
+  };
 }
 
 /** What a tab subscribes to. `intervalMs` is how often it wants snapshots (default 100 ms, tickers 1 s). */
@@ -177,7 +184,10 @@ export interface BatchMessage {
 export type ConnectionState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'offline';
 
 export interface EndpointHealth {
-  id: EndpointId;
+  /** Binance's EndpointId ('spot', 'usdmPublic', 'usdmMarket'); other venues `${venue}:${endpoint}`, e.g. 'okx:public' */
+  id: EndpointId | `${VenueCode}:${string}`;
+  /** the connection's venue (every connection the core makes says it; absent reads as binance) */
+  venue?: VenueCode;
   state: ConnectionState;
   streams: number;
   messagesPerSecond: number;

@@ -1,19 +1,15 @@
 import type { Clock } from './clock.ts';
-import type {
-  EndpointId,
-  HealthSnapshot,
-  Market,
-  MarketEndpoints,
-  Subscription,
-  TopicPayload,
-} from './contract.ts';
+import type { HealthSnapshot, Market, MarketEndpoints, Subscription, TopicPayload, VenueCode } from './contract.ts';
 import { Connection, type SocketFactory } from './connection.ts';
 import type { OrderBook } from './book/order-book.ts';
 import type { Frame } from './parse/frame-reader.ts';
 import { Publisher, type SentState, type TabSink, type TopicSource } from './publisher.ts';
-import { RestClient, type FetchLike } from './rest.ts';
+import type { FetchLike } from './rest.ts';
 import { BookEntry, type Entry, type EntryHost } from './topics/entries.ts';
+import { StreamBookEntry } from './topics/stream-book-entry.ts';
 import { SharedTopics, topicKey } from './topics/shared-topics.ts';
+import { createAdapters } from './venues/index.ts';
+import type { VenueAdapter } from './venues/venue.ts';
 import { BookPrompts } from './book-prompts.ts';
 import { HIDDEN_RELEASE_MS, TabParking } from './tab-parking.ts';
 
@@ -35,20 +31,22 @@ const WATCHDOG_MS = 1_000;
 const STALE_MS = 10_000;
 
 /**
- * The market-data core: one Connection per endpoint, one copy of every topic, shared by every tab.
+ * The market-data core: one Connection per venue endpoint (made when a subscription first needs it), one copy of every
+ * topic, shared by every tab; the venues' differences sit behind their adapters (workers/venues).
  * Tabs attach with a sink (their MessagePort); subscriptions are reference-counted per topic and per
  * stream; the publisher sends each tab one batched message per tick, or when a book it shows changes.
  */
 export class MarketCore implements TopicSource, EntryHost {
   readonly publisher: Publisher;
-  readonly connections: Record<EndpointId, Connection>;
+  /** by connection id (Binance: 'spot', 'usdmPublic', 'usdmMarket'; others `${venue}:${endpoint}`) */
+  readonly connections: Record<string, Connection> = {};
   resyncs = 0;
   private readonly clock: Clock;
-  private readonly rest: RestClient;
+  private readonly adapters: Partial<Record<VenueCode, VenueAdapter>>;
   /** every topic, one copy for all tabs; the publisher reads it directly (no hop through the core per tick) */
   private readonly topics: SharedTopics;
-  /** per endpoint: stream → entry (the topics' routes, held here for the per-frame lookup) */
-  private readonly routes: Record<EndpointId, Map<string, Entry>>;
+  /** per connection: stream → entry (the topics' routes, held here for the per-frame lookup) */
+  private readonly routes: Map<string, Map<string, Entry>>;
   private readonly prompts: BookPrompts;
   private readonly parking: TabParking;
   private tickTimer = -1;
@@ -56,32 +54,46 @@ export class MarketCore implements TopicSource, EntryHost {
 
   constructor(private readonly options: CoreOptions) {
     this.clock = options.clock;
-    this.rest = new RestClient(options.fetch, options.endpoints);
-    const make = (id: EndpointId): Connection =>
-      new Connection({
-        id,
-        url: options.endpoints[id].ws,
-        maxMessagesPerSecond: options.endpoints[id].maxMessagesPerSecond,
-        clock: options.clock,
-        socketFactory: options.socketFactory,
-        ...(options.random ? { random: options.random } : {}),
-        ...(options.maxFrameChars ? { maxFrameChars: options.maxFrameChars } : {}),
-        listener: {
-          onFrame: (frame) => this.route(id, frame),
-          onOpen: () => {
-            for (const entry of this.routes[id].values()) entry.onOpen();
-          },
-          onDown: () => {
-            for (const entry of this.routes[id].values()) entry.onDown();
-          },
-        },
-      });
-    this.connections = { spot: make('spot'), usdmPublic: make('usdmPublic'), usdmMarket: make('usdmMarket') };
-    this.topics = new SharedTopics(this, this.rest, this.connections);
+    this.adapters = createAdapters(options.fetch, options.endpoints);
+    this.topics = new SharedTopics(this, {
+      adapter: (venue) => this.adapters[venue] ?? null,
+      connection: (adapter, name) => this.connection(adapter, name),
+    });
     this.routes = this.topics.routes;
     this.publisher = new Publisher(this.topics);
     this.prompts = new BookPrompts(this.clock, this.publisher, this.topics.entries);
     this.parking = new TabParking(this.clock, this.publisher, this.topics);
+  }
+
+  /** The one Connection of a venue endpoint, made the first time a subscription needs it. */
+  private connection(adapter: VenueAdapter, name: string): Connection {
+    const endpoint = adapter.endpoint(name);
+    const id = endpoint.id;
+    const existing = this.connections[id];
+    if (existing !== undefined) return existing;
+    const entries = (): Iterable<Entry> => this.routes.get(id)?.values() ?? [];
+    const connection = new Connection({
+      id,
+      venue: adapter.code,
+      url: endpoint.ws,
+      maxMessagesPerSecond: endpoint.maxMessagesPerSecond,
+      protocol: endpoint.protocol,
+      clock: this.options.clock,
+      socketFactory: this.options.socketFactory,
+      ...(this.options.random ? { random: this.options.random } : {}),
+      ...(this.options.maxFrameChars ? { maxFrameChars: this.options.maxFrameChars } : {}),
+      listener: {
+        onFrame: (frame) => this.route(id, frame),
+        onOpen: () => {
+          for (const entry of entries()) entry.onOpen();
+        },
+        onDown: () => {
+          for (const entry of entries()) entry.onDown();
+        },
+      },
+    });
+    this.connections[id] = connection;
+    return connection;
   }
 
   start(): void {
@@ -176,8 +188,8 @@ export class MarketCore implements TopicSource, EntryHost {
   }
 
   /** The book of a topic, for tests and tools (never handed to tabs). */
-  book(market: Market, symbol: string): OrderBook | undefined {
-    return this.topics.book(market, symbol);
+  book(market: Market, symbol: string, venue: VenueCode = 'binance'): OrderBook | undefined {
+    return this.topics.book(market, symbol, venue);
   }
 
   // ---- TopicSource (the publisher reads `topics` itself; these stay for tools and tests) ----
@@ -196,13 +208,13 @@ export class MarketCore implements TopicSource, EntryHost {
 
   // ---- frames ----
 
-  private route(endpoint: EndpointId, frame: Frame): void {
+  private route(connection: string, frame: Frame): void {
     if (frame.kind === 'response' || frame.kind === 'error') return;
-    const entry = this.routes[endpoint].get(frame.stream);
+    const entry = this.routes.get(connection)?.get(frame.stream);
     if (entry === undefined) return; // a stream released a moment ago
     const now = this.clock.now();
     entry.lastEventAt = now;
-    if (!(entry instanceof BookEntry)) {
+    if (!(entry instanceof BookEntry) && !(entry instanceof StreamBookEntry)) {
       entry.onFrame(frame);
       return;
     }
@@ -215,11 +227,6 @@ export class MarketCore implements TopicSource, EntryHost {
   private watchdog(): void {
     for (const c of Object.values(this.connections)) c.watchdog();
     this.topics.watchdog(this.clock.now());
-  }
-
-  /** @internal for entries */
-  get restClient(): RestClient {
-    return this.rest;
   }
 
   /** @internal for entries */

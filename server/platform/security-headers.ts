@@ -2,7 +2,8 @@
 // Scripts only from our origin (no inline scripts); styles allow inline because primereact and
 // lightweight-charts set style attributes at run time. The app connects to its own origin (the provider API
 // and the simulator's REST and websocket endpoints, same host) and, only when it was built for Binance's own
-// market endpoints (VITE_MARKET_SOURCE=binance, src/market/endpoints.ts), to those hosts: never to any ws:/wss: host.
+// market endpoints (VITE_MARKET_SOURCE=binance, or =live for Binance, OKX and Bybit; src/market/endpoints.ts), to
+// exactly those hosts: never to any ws:/wss: host.
 
 /** Binance's endpoints of src/market/endpoints.ts `binanceEndpoints`. */
 export const binanceConnectSources = [
@@ -12,13 +13,33 @@ export const binanceConnectSources = [
   'https://fapi.binance.com',
 ];
 
+/**
+ * The `live` source's endpoints (src/market/endpoints.ts `liveEndpoints`; its test checks the two agree): Binance's,
+ * OKX's public and business sockets (one host) and REST, Bybit's spot and linear sockets (one host) and REST.
+ */
+export const liveConnectSources = [
+  ...binanceConnectSources,
+  'wss://ws.okx.com:8443',
+  'https://www.okx.com',
+  'wss://stream.bybit.com',
+  'https://api.bybit.com',
+];
+
+export type MarketSource = 'sandbox' | 'binance' | 'live';
+
+/** MARKET_SOURCE / VITE_MARKET_SOURCE as the server reads it: `binance`, `live`, anything else the sandbox. */
+export function marketSourceOf(value: string | undefined): MarketSource {
+  return value === 'binance' || value === 'live' ? value : 'sandbox';
+}
+
 export interface HeaderOptions {
-  /** The market endpoints the app was built for: `sandbox` (same origin, the default) or `binance`. */
-  marketSource?: 'sandbox' | 'binance';
+  /** The market endpoints the app was built for: `sandbox` (same origin, the default), `binance` or `live`. */
+  marketSource?: MarketSource;
 }
 
 export function contentSecurityPolicy(options: HeaderOptions = {}): string {
-  const connect = ["'self'", ...(options.marketSource === 'binance' ? binanceConnectSources : [])];
+  const sources = options.marketSource === 'binance' ? binanceConnectSources : options.marketSource === 'live' ? liveConnectSources : [];
+  const connect = ["'self'", ...sources];
   return [
     "default-src 'self'",
     "script-src 'self'",

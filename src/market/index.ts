@@ -19,7 +19,7 @@ export { MARKET_VENUES, isMarketVenue, venueRest, type MarketVenue, type VenueRe
 export { bookStore, tradesStore, tickersStore, klinesStore, markStore, healthStore, type BookView } from './stores.ts';
 export { subscriptionId } from './subscription-id.ts';
 export { planKlines, drawnAfter, type DrawnRange } from './kline-feed.ts';
-export { endpointsFor, sandboxEndpoints, binanceEndpoints } from './endpoints.ts';
+export { endpointsFor, sandboxEndpoints, binanceEndpoints, liveEndpoints, connectOrigins, type MarketSource } from './endpoints.ts';
 export type {
   Market,
   Subscription,

@@ -32,8 +32,10 @@ export class BookViews {
     depth: number,
     group: number,
     transfer: Transferable[],
+    /** base units per stored quantity unit (OKX swaps: ctVal); null while unknown: the book is not shown yet */
+    qtyScale: number | null = 1,
   ): BookPayload {
-    const synced = book.state === 'synced';
+    const synced = book.state === 'synced' && qtyScale !== null;
     let bids = EMPTY;
     let asks = EMPTY;
     if (synced) {
@@ -46,6 +48,10 @@ export class BookViews {
         const b = this.scratch.slice(0, nb * 2); // deliberate: the shared view of this version
         const na = writeLevels(book.asks, depth, g, this.scratch);
         const a = this.scratch.slice(0, na * 2);
+        if (qtyScale !== 1 && qtyScale !== null) {
+          for (let i = 1; i < b.length; i += 2) b[i] = (b[i] as number) * qtyScale;
+          for (let i = 1; i < a.length; i += 2) a[i] = (a[i] as number) * qtyScale;
+        }
         view = { version: book.version, bids: b, asks: a };
         this.views.set(viewKey, view);
       }

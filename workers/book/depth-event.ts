@@ -17,6 +17,12 @@ export interface DepthEvent {
   askCount: number;
   bids: Float64Array;
   asks: Float64Array;
+  /** venues whose stream carries the snapshot (OKX `action:"snapshot"`, Bybit `type:"snapshot"`): it replaces the book */
+  snapshot: boolean;
+  /** OKX: the signed CRC32 of the top 25 levels after this event; 0 elsewhere */
+  checksum: number;
+  /** Bybit: the cross sequence `seq` (kept, not gated on); 0 elsewhere */
+  seq: number;
 }
 
 export function createDepthEvent(capacity = 64): DepthEvent {
@@ -30,6 +36,9 @@ export function createDepthEvent(capacity = 64): DepthEvent {
     askCount: 0,
     bids: new Float64Array(capacity * 2),
     asks: new Float64Array(capacity * 2),
+    snapshot: false,
+    checksum: 0,
+    seq: 0,
   };
 }
 
@@ -49,6 +58,9 @@ export function copyDepthEvent(from: DepthEvent, to: DepthEvent): DepthEvent {
   to.pu = from.pu;
   to.bidCount = from.bidCount;
   to.askCount = from.askCount;
+  to.snapshot = from.snapshot;
+  to.checksum = from.checksum;
+  to.seq = from.seq;
   to.bids = ensureLevels(to.bids, from.bidCount);
   to.asks = ensureLevels(to.asks, from.askCount);
   to.bids.set(from.bids.subarray(0, from.bidCount * 2));

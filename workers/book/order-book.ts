@@ -110,6 +110,36 @@ export class OrderBook {
     return 'synced';
   }
 
+  /**
+   * Venues whose stream carries its own snapshot (OKX, Bybit; their sequencing lives in workers/venues): the event
+   * replaces the book, which is then synced at its update id.
+   */
+  loadEvent(ev: DepthEvent): void {
+    this.bids.load(ev.bids, ev.bidCount);
+    this.asks.load(ev.asks, ev.askCount);
+    this.lastUpdateId = ev.u;
+    this.lastEventTime = ev.time;
+    this.buffered = 0;
+    this.state = 'synced';
+    this.version++;
+  }
+
+  /** The venue's sequencer accepted the event: apply its levels (quantity 0 removes a level). */
+  applyEvent(ev: DepthEvent): void {
+    const bids = ev.bids;
+    for (let i = 0, n = ev.bidCount * 2; i < n; i += 2) this.bids.set(bids[i] as number, bids[i + 1] as number);
+    const asks = ev.asks;
+    for (let i = 0, n = ev.askCount * 2; i < n; i += 2) this.asks.set(asks[i] as number, asks[i + 1] as number);
+    this.lastUpdateId = ev.u;
+    this.lastEventTime = ev.time;
+    this.version++;
+  }
+
+  /** A sequence break or checksum mismatch the venue's sequencer found: unsynced at once (never published). */
+  gap(): 'gap' {
+    return this.markGap();
+  }
+
   private isOld(ev: DepthEvent, id: number): boolean {
     return this.market === 'spot' ? ev.u <= id : ev.u < id;
   }

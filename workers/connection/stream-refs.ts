@@ -1,4 +1,4 @@
-/** Binance: at most 1024 streams per connection. */
+/** Binance: at most 1024 streams per connection (other venues: their protocol's maxStreams). */
 export const MAX_STREAMS = 1024;
 
 /** What taking a reference on a stream did (`StreamRefs.acquire`). */
@@ -33,9 +33,14 @@ export class StreamRefs {
     return this.refs.has(stream);
   }
 
-  acquire(stream: string): Acquired {
+  /** True when the current socket carries the stream (subscribed or in its URL). */
+  isLive(stream: string): boolean {
+    return this.live.has(stream);
+  }
+
+  acquire(stream: string, maxStreams = MAX_STREAMS): Acquired {
     const count = this.refs.get(stream) ?? 0;
-    if (count === 0 && this.refs.size >= MAX_STREAMS) return Acquired.Refused;
+    if (count === 0 && this.refs.size >= maxStreams) return Acquired.Refused;
     this.refs.set(stream, count + 1);
     if (count > 0) return Acquired.Again;
     if (this.pendingUnsub.delete(stream)) return Acquired.StillLive;

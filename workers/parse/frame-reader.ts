@@ -5,6 +5,8 @@ import { DepthScanner } from './depth-scanner.ts';
 export type Frame =
   | { kind: 'depth'; stream: string; event: DepthEvent }
   | { kind: 'trade'; stream: string; trade: Trade }
+  /** several trades in one frame (OKX, Bybit), oldest first */
+  | { kind: 'trades'; stream: string; trades: Trade[] }
   | { kind: 'tickers'; stream: string; tickers: MiniTicker[] }
   | { kind: 'kline'; stream: string; kline: Kline }
   | { kind: 'mark'; stream: string; mark: MarkPrice }

@@ -12,6 +12,18 @@ export const endpoints: MarketEndpoints = {
   usdmMarket: { ws: 'ws://127.0.0.1:9/sim/fstream.binance.com/market', maxMessagesPerSecond: 10 },
   spotRest: 'http://127.0.0.1:9/sim/api.binance.com',
   usdmRest: 'http://127.0.0.1:9/sim/fapi.binance.com',
+  venues: {
+    okx: {
+      public: { ws: 'ws://127.0.0.1:9/sim/ws.okx.com/ws/v5/public', maxMessagesPerSecond: 3 },
+      business: { ws: 'ws://127.0.0.1:9/sim/ws.okx.com/ws/v5/business', maxMessagesPerSecond: 3 },
+      rest: 'http://127.0.0.1:9/sim/www.okx.com',
+    },
+    bybit: {
+      spot: { ws: 'ws://127.0.0.1:9/sim/stream.bybit.com/v5/public/spot', maxMessagesPerSecond: 10 },
+      linear: { ws: 'ws://127.0.0.1:9/sim/stream.bybit.com/v5/public/linear', maxMessagesPerSecond: 10 },
+      rest: 'http://127.0.0.1:9/sim/api.bybit.com',
+    },
+  },
 };
 
 export function setup() {

@@ -13,7 +13,14 @@ export class FakeSocket implements SocketLike {
 
   send(data: string): void {
     if (this.closed) throw new Error('closed');
-    this.sent.push(JSON.parse(data));
+    // JSON control messages are kept parsed; a text keep-alive (OKX's `ping`) as it was sent
+    let message: unknown = data;
+    try {
+      message = JSON.parse(data);
+    } catch {
+      // not JSON
+    }
+    this.sent.push(message);
   }
 
   close(): void {

@@ -1,10 +1,12 @@
-import type { EndpointId, Market, MarkPrice, MiniTicker, Trade } from '../contract.ts';
+import type { Kline, Market, MarkPrice, MiniTicker, Trade } from '../contract.ts';
+import type { Connection } from '../connection.ts';
 import { OrderBook } from '../book/order-book.ts';
-import { readDepthSnapshot, type Frame } from '../parse/frame-reader.ts';
-import { RestRetry, type RestClient } from '../rest.ts';
+import type { Frame } from '../parse/frame-reader.ts';
+import { RestRetry } from '../rest.ts';
+import type { VenueRest } from '../venues/venue.ts';
 import { TradeList } from './trade-list.ts';
 import { TickerMap } from './ticker-map.ts';
-import { KlineSeries, readKlineRows } from './kline-series.ts';
+import { KlineSeries } from './kline-series.ts';
 
 /** A syncing book with no diff yet fetches its snapshot anyway after this long (quiet market). */
 const SNAPSHOT_WAIT_MS = 1_000;
@@ -13,18 +15,20 @@ const SNAPSHOT_TIMEOUT_MS = 10_000;
 
 /** What a topic needs from the core that owns it. */
 export interface EntryHost {
-  readonly restClient: RestClient;
   now(): number;
   /** in [0, 1), the jitter of REST retries */
   random(): number;
   countResync(): void;
 }
 
-/** One shared topic: its stream on one endpoint, its holders, and what it does with frames and socket changes. */
+/**
+ * One shared topic: its streams on one venue endpoint's Connection (none for a REST-polled topic), its holders, and
+ * what it does with frames and socket changes.
+ */
 export interface Entry {
   key: string;
-  endpoint: EndpointId;
-  stream: string;
+  connection: Connection | null;
+  streams: readonly string[];
   refs: number;
   lastEventAt: number;
   /** bumped whenever what a tab would be sent changes */
@@ -39,9 +43,10 @@ export interface Entry {
   dispose(): void;
 }
 
+/** Binance's book: REST snapshot + buffered diff stream (OrderBook's U/u/pu rules). */
 export class BookEntry implements Entry {
   readonly book: OrderBook;
-  readonly stream: string;
+  readonly streams: readonly string[];
   refs = 0;
   lastEventAt: number;
   private syncStartedAt = 0;
@@ -53,13 +58,15 @@ export class BookEntry implements Entry {
   constructor(
     private readonly core: EntryHost,
     readonly key: string,
-    readonly endpoint: EndpointId,
+    readonly connection: Connection,
+    stream: string,
+    private readonly venueRest: VenueRest,
     market: Market,
     symbol: string,
     now: number,
   ) {
     this.book = new OrderBook(symbol, market);
-    this.stream = `${symbol.toLowerCase()}@depth@100ms`;
+    this.streams = [stream];
     this.lastEventAt = now;
     this.rest = new RestRetry(() => core.random());
     this.startSync(false);
@@ -117,11 +124,11 @@ export class BookEntry implements Entry {
   private fetchSnapshot(): void {
     const generation = ++this.generation;
     this.fetchStartedAt = this.core.now();
-    this.core.restClient.depth(this.book.market, this.book.symbol).then(
-      (json) => {
+    const depth = this.venueRest.depth?.(this.book.market, this.book.symbol) ?? Promise.resolve(null);
+    depth.then(
+      (snapshot) => {
         if (this.disposed || generation !== this.generation) return;
         this.fetchStartedAt = 0;
-        const snapshot = readDepthSnapshot(json);
         if (snapshot === null) {
           this.rest.failed(this.core.now()); // the watchdog asks again after the back-off
           return;
@@ -155,8 +162,8 @@ abstract class StreamEntry implements Entry {
 
   constructor(
     readonly key: string,
-    readonly endpoint: EndpointId,
-    readonly stream: string,
+    readonly connection: Connection | null,
+    readonly streams: readonly string[],
     now: number,
     private readonly core: EntryHost | null = null,
   ) {
@@ -213,20 +220,22 @@ export class TradesEntry extends StreamEntry {
   private pending: Trade[] | null = [];
 
   constructor(
-    private readonly host: EntryHost,
+    host: EntryHost,
     key: string,
-    endpoint: EndpointId,
+    connection: Connection,
+    streams: readonly string[],
+    private readonly venueRest: VenueRest,
     private readonly market: Market,
     private readonly symbol: string,
     now: number,
   ) {
-    super(key, endpoint, `${symbol.toLowerCase()}@aggTrade`, now, host);
+    super(key, connection, streams, now, host);
     // Initial fill from REST (spec §9: 150 fetched); stream trades wait until it lands.
     this.startLoad();
   }
 
   protected override load(): Promise<unknown> {
-    return this.host.restClient.trades(this.market, this.symbol).then(
+    return this.venueRest.trades(this.market, this.symbol).then(
       (trades) => {
         if (trades === null) this.fill([]);
         return trades;
@@ -263,33 +272,73 @@ export class TradesEntry extends StreamEntry {
   }
 
   onFrame(frame: Frame): void {
-    if (frame.kind !== 'trade') return;
-    const t = frame.trade;
+    if (frame.kind === 'trade') this.take(frame.trade);
+    else if (frame.kind === 'trades') for (const t of frame.trades) this.take(t);
+  }
+
+  private take(t: Trade): void {
     if (this.pending !== null) this.pending.push(t);
     else this.list.add(t.id, t.time, t.price, t.qty, t.isBuyerMaker);
   }
 }
 
+/**
+ * All of a market's tickers: Binance's REST seed, then `!miniTicker@arr`. A venue with no all-market ticker stream
+ * (OKX, Bybit) has no stream here: the REST list is polled every `pollMs` while the topic is held.
+ */
 export class TickersEntry extends StreamEntry {
   readonly map = new TickerMap();
+  private polling = false;
+  private polledAt = 0;
+  private readonly pollRetry: RestRetry;
 
   constructor(
     private readonly host: EntryHost,
     key: string,
-    endpoint: EndpointId,
+    connection: Connection | null,
+    streams: readonly string[],
+    private readonly venueRest: VenueRest,
     private readonly market: Market,
+    private readonly pollMs: number,
     now: number,
   ) {
-    super(key, endpoint, '!miniTicker@arr', now, host);
+    super(key, connection, streams, now, host);
+    this.pollRetry = new RestRetry(() => host.random());
+    this.polledAt = now;
     this.startLoad();
   }
 
   protected override load(): Promise<unknown> {
-    return this.host.restClient.tickers(this.market);
+    return this.venueRest.tickers(this.market);
   }
 
   protected override loadedWith(value: unknown): void {
     this.map.update(value as MiniTicker[]);
+    this.lastEventAt = this.host.now();
+  }
+
+  override watchdog(now: number): void {
+    super.watchdog(now);
+    if (this.pollMs <= 0 || this.polling || now - this.polledAt < this.pollMs || !this.pollRetry.due(now)) return;
+    this.polling = true;
+    this.polledAt = now;
+    const done = (tickers: MiniTicker[] | null): void => {
+      this.polling = false;
+      if (this.disposed) return;
+      if (tickers === null) {
+        this.pollRetry.failed(this.host.now());
+        return;
+      }
+      this.pollRetry.succeeded();
+      this.map.update(tickers);
+      this.lastEventAt = this.host.now();
+    };
+    this.venueRest.tickers(this.market).then(done, () => done(null));
+  }
+
+  override retryNow(): void {
+    super.retryNow();
+    this.pollRetry.now();
   }
 
   version(): number {
@@ -307,22 +356,24 @@ export class KlinesEntry extends StreamEntry {
   constructor(
     private readonly host: EntryHost,
     key: string,
-    endpoint: EndpointId,
+    connection: Connection,
+    streams: readonly string[],
+    private readonly venueRest: VenueRest,
     private readonly market: Market,
     private readonly symbol: string,
     private readonly interval: string,
     now: number,
   ) {
-    super(key, endpoint, `${symbol.toLowerCase()}@kline_${interval}`, now, host);
+    super(key, connection, streams, now, host);
     this.startLoad();
   }
 
   protected override load(): Promise<unknown> {
-    return this.host.restClient.klines(this.market, this.symbol, this.interval).then((json) => readKlineRows(json, this.host.now()));
+    return this.venueRest.klines(this.market, this.symbol, this.interval, this.host.now());
   }
 
   protected override loadedWith(value: unknown): void {
-    this.series.load(value as NonNullable<ReturnType<typeof readKlineRows>>);
+    this.series.load(value as Kline[]);
   }
 
   version(): number {
@@ -338,8 +389,8 @@ export class MarkEntry extends StreamEntry {
   mark: MarkPrice | null = null;
   private v = 0;
 
-  constructor(key: string, symbol: string, now: number) {
-    super(key, 'usdmMarket', `${symbol.toLowerCase()}@markPrice@1s`, now);
+  constructor(key: string, connection: Connection, streams: readonly string[], now: number) {
+    super(key, connection, streams, now);
   }
 
   version(): number {

@@ -1,9 +1,10 @@
-import type { EndpointId, Kline, Market, Subscription, TopicPayload } from '../contract.ts';
+import type { Kline, Market, Subscription, TopicPayload, VenueCode } from '../contract.ts';
 import type { Connection } from '../connection.ts';
 import type { OrderBook } from '../book/order-book.ts';
 import { BookViews } from '../book/book-views.ts';
 import type { SentState, TopicSource } from '../publisher.ts';
-import { RestRetry, type RestClient } from '../rest.ts';
+import { RestRetry } from '../rest.ts';
+import type { VenueAdapter } from '../venues/venue.ts';
 import { tradesPayload } from './trade-list.ts';
 import {
   BookEntry,
@@ -14,6 +15,21 @@ import {
   type Entry,
   type EntryHost,
 } from './entries.ts';
+import { StreamBookEntry } from './stream-book-entry.ts';
+
+/** How the topics reach the venues: the adapter of a venue, and the Connection of one of its endpoints (lazily made). */
+export interface VenuePool {
+  adapter(venue: VenueCode): VenueAdapter | null;
+  connection(adapter: VenueAdapter, endpoint: string): Connection;
+}
+
+interface TickLoad {
+  venue: VenueAdapter;
+  market: Market;
+  symbol: string;
+  retry: RestRetry | null;
+  loading: boolean;
+}
 
 /**
  * One copy of every topic, shared by every tab: the entries reference-counted across tabs (each holding its
@@ -23,34 +39,43 @@ import {
 export class SharedTopics implements TopicSource {
   /** topic key → entry */
   readonly entries = new Map<string, Entry>();
-  /** per endpoint: stream → entry (read for every frame) */
-  readonly routes: Record<EndpointId, Map<string, Entry>> = {
-    spot: new Map(),
-    usdmPublic: new Map(),
-    usdmMarket: new Map(),
-  };
+  /** per connection id: stream → entry (read for every frame) */
+  readonly routes = new Map<string, Map<string, Entry>>();
   private readonly views = new BookViews();
+  /** `${venue}:${market}:${symbol}` → tick size */
   private readonly tickSizes = new Map<string, string>();
-  /** `${market}:${symbol}` → the back-off of its failed exchangeInfo load (gone once one lands) */
-  private readonly tickRetries = new Map<string, RestRetry>();
-  private readonly tickLoading = new Set<string>();
+  /** `${venue}:${market}:${symbol}` → its tick-size load (the back-off of a failed one; gone once one lands) */
+  private readonly tickLoads = new Map<string, TickLoad>();
 
   constructor(
     private readonly host: EntryHost,
-    private readonly rest: RestClient,
-    private readonly connections: Record<EndpointId, Connection>,
+    private readonly pool: VenuePool,
   ) {}
 
-  /** A holder more for the subscription's topic, created (and its stream taken) for the first; null when refused. */
+  /** A holder more for the subscription's topic, created (and its streams taken) for the first; null when refused. */
   acquire(sub: Subscription): Entry | null {
     const key = topicKey(sub);
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = this.create(sub, key);
-      const connection = this.connections[entry.endpoint];
-      if (!connection.acquire(entry.stream)) return null;
+      const venue = this.pool.adapter(sub.venue ?? 'binance');
+      if (venue === null) return null; // a venue with no adapter or no endpoints configured
+      entry = this.create(venue, sub, key);
+      const connection = entry.connection;
+      if (connection !== null) {
+        const taken: string[] = [];
+        for (const stream of entry.streams) {
+          if (!connection.acquire(stream)) {
+            for (const t of taken) connection.release(t);
+            entry.dispose();
+            return null;
+          }
+          taken.push(stream);
+        }
+        let routes = this.routes.get(connection.id);
+        if (routes === undefined) this.routes.set(connection.id, (routes = new Map()));
+        for (const stream of entry.streams) routes.set(stream, entry);
+      }
       this.entries.set(key, entry);
-      this.routes[entry.endpoint].set(entry.stream, entry);
     }
     entry.refs++;
     return entry;
@@ -60,20 +85,27 @@ export class SharedTopics implements TopicSource {
     const entry = this.entries.get(key);
     if (entry === undefined || --entry.refs > 0) return;
     this.entries.delete(key);
-    this.routes[entry.endpoint].delete(entry.stream);
-    this.connections[entry.endpoint].release(entry.stream);
-    if (key.startsWith('book:')) this.views.forget(key);
+    const connection = entry.connection;
+    if (connection !== null) {
+      const routes = this.routes.get(connection.id);
+      for (const stream of entry.streams) {
+        routes?.delete(stream);
+        connection.release(stream);
+      }
+    }
+    if (isBook(entry)) this.views.forget(key);
     entry.dispose();
   }
 
   /** The book of a topic, for tests and tools (never handed to tabs). */
-  book(market: Market, symbol: string): OrderBook | undefined {
-    return (this.entries.get(`book:${market}:${symbol}`) as BookEntry | undefined)?.book;
+  book(market: Market, symbol: string, venue: VenueCode = 'binance'): OrderBook | undefined {
+    const entry = this.entries.get(topicKey({ topic: 'book', venue, market, symbol, depth: 1 }));
+    return entry !== undefined && isBook(entry) ? entry.book : undefined;
   }
 
   get bookCount(): number {
     let books = 0;
-    for (const e of this.entries.values()) if (e.key.startsWith('book:')) books++;
+    for (const e of this.entries.values()) if (isBook(e)) books++;
     return books;
   }
 
@@ -86,18 +118,18 @@ export class SharedTopics implements TopicSource {
 
   watchdog(now: number): void {
     for (const entry of this.entries.values()) entry.watchdog(now);
-    for (const [key, retry] of this.tickRetries) {
-      if (this.tickLoading.has(key) || !retry.due(now)) continue;
-      const [market, symbol] = key.split(':') as [Market, string];
-      if (this.entries.has(`book:${key}`)) this.loadTickSize(market, symbol);
-      else this.tickRetries.delete(key); // no book of the symbol any more: its next subscription loads it
+    for (const [key, load] of this.tickLoads) {
+      if (load.loading || load.retry === null || !load.retry.due(now)) continue;
+      const bookKey = topicKey({ topic: 'book', venue: load.venue.code, market: load.market, symbol: load.symbol, depth: 1 });
+      if (this.entries.has(bookKey)) this.loadTickSize(load.venue, load.market, load.symbol);
+      else this.tickLoads.delete(key); // no book of the symbol any more: its next subscription loads it
     }
   }
 
   /** A tab attached or was shown, the browser is online: every failed REST load goes again at once. */
   retryNow(): void {
     for (const entry of this.entries.values()) entry.retryNow();
-    for (const retry of this.tickRetries.values()) retry.now();
+    for (const load of this.tickLoads.values()) load.retry?.now();
   }
 
   dispose(): void {
@@ -120,9 +152,13 @@ export class SharedTopics implements TopicSource {
     if (entry === undefined) return null;
     switch (sub.topic) {
       case 'book': {
-        const e = entry as BookEntry;
-        const tick = this.tickSizes.get(`${sub.market}:${sub.symbol}`) ?? null;
-        return this.views.payload(id, e.key, e.book, tick, Math.max(1, Math.min(sub.depth, 500)), sub.group ?? 1, transfer);
+        const e = entry as BookEntry | StreamBookEntry;
+        const venue = sub.venue ?? 'binance';
+        const tick = this.tickSizes.get(`${venue}:${sub.market}:${sub.symbol}`) ?? null;
+        // OKX swaps keep contracts (their checksum is over the wire's sizes): shown in base units once ctVal is known
+        const scale = this.pool.adapter(venue)?.qtyScale(sub.market, sub.symbol) ?? null;
+        const depth = Math.max(1, Math.min(sub.depth, 500));
+        return this.views.payload(id, e.key, e.book, tick, depth, sub.group ?? 1, transfer, scale);
       }
       case 'trades':
         return tradesPayload((entry as TradesEntry).list, id, sub.market, sub.symbol, sent, full);
@@ -154,57 +190,74 @@ export class SharedTopics implements TopicSource {
 
   // ---- entries ----
 
-  private create(sub: Subscription, key: string): Entry {
+  private create(venue: VenueAdapter, sub: Subscription, key: string): Entry {
     const now = this.host.now();
+    const rest = venue.rest;
+    const connect = (topic: 'book' | 'trades' | 'tickers' | 'klines' | 'mark', market: Market): Connection =>
+      this.pool.connection(venue, venue.endpointOf(topic, market));
     switch (sub.topic) {
       case 'book': {
-        const endpoint: EndpointId = sub.market === 'spot' ? 'spot' : 'usdmPublic';
-        this.loadTickSize(sub.market, sub.symbol);
-        return new BookEntry(this.host, key, endpoint, sub.market, sub.symbol, now);
+        const connection = connect('book', sub.market);
+        const [stream] = venue.streams('book', sub.market, sub.symbol) as [string];
+        this.loadTickSize(venue, sub.market, sub.symbol);
+        if (venue.depth.kind === 'stream') {
+          return new StreamBookEntry(this.host, key, connection, stream, venue.depth, sub.market, sub.symbol, now);
+        }
+        return new BookEntry(this.host, key, connection, stream, rest, sub.market, sub.symbol, now);
       }
       case 'trades':
-        return new TradesEntry(this.host, key, marketEndpoint(sub.market), sub.market, sub.symbol, now);
-      case 'tickers':
-        return new TickersEntry(this.host, key, marketEndpoint(sub.market), sub.market, now);
+        return new TradesEntry(this.host, key, connect('trades', sub.market), venue.streams('trades', sub.market, sub.symbol), rest, sub.market, sub.symbol, now);
+      case 'tickers': {
+        const streams = venue.streams('tickers', sub.market, '');
+        const connection = streams.length > 0 ? connect('tickers', sub.market) : null;
+        return new TickersEntry(this.host, key, connection, streams, rest, sub.market, venue.tickersPollMs, now);
+      }
       case 'klines':
-        return new KlinesEntry(this.host, key, marketEndpoint(sub.market), sub.market, sub.symbol, sub.interval, now);
+        return new KlinesEntry(this.host, key, connect('klines', sub.market), venue.streams('klines', sub.market, sub.symbol, sub.interval), rest, sub.market, sub.symbol, sub.interval, now);
       case 'mark':
-        return new MarkEntry(key, sub.symbol, now);
+        return new MarkEntry(key, connect('mark', 'usdm'), venue.streams('mark', 'usdm', sub.symbol), now);
     }
   }
 
-  private loadTickSize(market: Market, symbol: string): void {
-    const key = `${market}:${symbol}`;
-    if (this.tickSizes.has(key) || this.tickLoading.has(key)) return;
-    this.tickLoading.add(key);
-    this.rest.tickSizes(market, symbol).then(
+  private loadTickSize(venue: VenueAdapter, market: Market, symbol: string): void {
+    const key = `${venue.code}:${market}:${symbol}`;
+    let load = this.tickLoads.get(key);
+    if (this.tickSizes.has(key) || load?.loading) return;
+    if (load === undefined) this.tickLoads.set(key, (load = { venue, market, symbol, retry: null, loading: false }));
+    const started = load;
+    started.loading = true;
+    venue.rest.tickSizes(market, symbol).then(
       (sizes) => {
-        this.tickLoading.delete(key);
-        this.tickRetries.delete(key);
-        for (const [s, tick] of sizes) this.tickSizes.set(`${market}:${s}`, tick);
-        const book = this.entries.get(`book:${market}:${symbol}`) as BookEntry | undefined;
-        if (book) book.book.version++; // re-publish with the tick size
+        this.tickLoads.delete(key);
+        for (const [s, tick] of sizes) this.tickSizes.set(`${venue.code}:${market}:${s}`, tick);
+        const book = this.entries.get(topicKey({ topic: 'book', venue: venue.code, market, symbol, depth: 1 }));
+        if (book !== undefined && isBook(book)) book.book.version++; // re-publish with the tick size
       },
       () => {
         // No tick size (grouping unavailable) until a later load lands: the watchdog asks again after the back-off.
-        this.tickLoading.delete(key);
-        let retry = this.tickRetries.get(key);
-        if (retry === undefined) {
-          retry = new RestRetry(() => this.host.random());
-          this.tickRetries.set(key, retry);
-        }
-        retry.failed(this.host.now());
+        started.loading = false;
+        started.retry ??= new RestRetry(() => this.host.random());
+        started.retry.failed(this.host.now());
       },
     );
   }
 }
 
-function marketEndpoint(market: Market): EndpointId {
-  return market === 'spot' ? 'spot' : 'usdmMarket';
+function isBook(entry: Entry): entry is BookEntry | StreamBookEntry {
+  return entry instanceof BookEntry || entry instanceof StreamBookEntry;
 }
 
-/** One key per shared topic (books are shared whatever depth or grouping a tab asks for). */
+/**
+ * One key per shared topic (books are shared whatever depth or grouping a tab asks for). Binance's keys are as they
+ * were before the venues; another venue's are prefixed with it (`okx:book:spot:BTCUSDT`).
+ */
 export function topicKey(sub: Subscription): string {
+  const venue = sub.venue ?? 'binance';
+  const key = neutralKey(sub);
+  return venue === 'binance' ? key : `${venue}:${key}`;
+}
+
+function neutralKey(sub: Subscription): string {
   switch (sub.topic) {
     case 'book':
       return `book:${sub.market}:${sub.symbol}`;
