@@ -113,6 +113,34 @@ describe('OKX websocket: subscribe, unsubscribe, errors', () => {
     c.close();
   });
 
+  it('pushes a swap\'s mark price and funding rate, and the index of its pair (index-tickers, named like the spot pair)', async () => {
+    const c = await open();
+    c.send({
+      op: 'subscribe',
+      args: [
+        { channel: 'mark-price', instId: 'BTC-USDT-SWAP' },
+        { channel: 'funding-rate', instId: 'BTC-USDT-SWAP' },
+        { channel: 'index-tickers', instId: 'BTC-USDT' },
+        { channel: 'index-tickers', instId: 'BTC-USDT-SWAP' },
+      ],
+    });
+    const row = async (channel: string) => ((await waitFor(c, (m) => (m['arg'] as Msg | undefined)?.['channel'] === channel && 'data' in m))['data'] as Msg[])[0]!;
+    const mark = await row('mark-price');
+    const funding = await row('funding-rate');
+    const index = await row('index-tickers');
+    expect(mark['instId']).toBe('BTC-USDT-SWAP');
+    expect(index['instId']).toBe('BTC-USDT');
+    expect(Number(funding['fundingTime'])).toBeGreaterThan(h.clock.now());
+    // The index is near the mark (the simulator's index is the mark's price offset by a small basis).
+    const ratio = Number(index['idxPx']) / Number(mark['markPx']);
+    expect(ratio).toBeGreaterThan(0.99);
+    expect(ratio).toBeLessThan(1.01);
+    // An index is named like the spot pair: the swap's name is no index.
+    const refused = await waitFor(c, (m) => m['event'] === 'error');
+    expect(refused['code']).toBe('60018');
+    c.close();
+  });
+
   it('refuses unknown channels and instruments (60018), bad JSON (60012), a bad op (60019) and empty args (60013)', async () => {
     const c = await open();
     const cases: [unknown, string][] = [

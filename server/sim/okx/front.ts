@@ -1,6 +1,6 @@
 /**
  * OKX's public websockets under `<prefix>/ws.okx.com/ws/v5/public` (books, trades, tickers, mark-price,
- * funding-rate) and `<prefix>/ws.okx.com/ws/v5/business` (candle<bar>), the venue's protocol front-end the control
+ * funding-rate, index-tickers) and `<prefix>/ws.okx.com/ws/v5/business` (candle<bar>), the venue's protocol front-end the control
  * plane drives (venue-front.ts): the true book in OKX units, scripted faults, the list of sockets.
  */
 import type { IncomingMessage, Server } from 'node:http';
@@ -14,7 +14,7 @@ import type { VenueFront, WireBook } from '../venue-front.ts';
 import { refuseUpgrade } from '../ws-server.ts';
 import { BookFeed } from './book-feed.ts';
 import { argKey, OKX_LIMITS, OkxConnection, type OkxArg, type OkxHub, type OkxLimits, type OkxPath } from './connection.ts';
-import { candleRow, fundingRow, markRow, tickerRow, tradeRow } from './payloads.ts';
+import { candleRow, fundingRow, indexRow, markRow, tickerRow, tradeRow } from './payloads.ts';
 import { barInterval, InstIndex } from './rest-params.ts';
 import { px, sz } from './wire.ts';
 
@@ -25,7 +25,7 @@ const MARK_MS = 200;
 const CANDLE_MS = 500;
 const FUNDING_PUSH_MS = 30_000;
 
-const PUBLIC_CHANNELS = new Set(['books', 'trades', 'tickers', 'mark-price', 'funding-rate']);
+const PUBLIC_CHANNELS = new Set(['books', 'trades', 'tickers', 'mark-price', 'funding-rate', 'index-tickers']);
 const SWAP_ONLY = new Set(['mark-price', 'funding-rate']);
 
 /** Subscribers of one (channel, instId) and what the channel last pushed. */
@@ -71,6 +71,7 @@ export class OkxFront implements VenueFront, OkxHub {
     this.cancels.push(s.every(BOOK_MS, () => this.pushBooks()));
     this.cancels.push(s.every(TICKER_MS, () => this.pushTickers()));
     this.cancels.push(s.every(MARK_MS, () => this.pushAll('mark-price', (t, now) => markRow(t.market, now))));
+    this.cancels.push(s.every(MARK_MS, () => this.pushAll('index-tickers', (t, now) => this.indexOf(t, now))));
     this.cancels.push(s.every(FUNDING_PUSH_MS, () => this.pushAll('funding-rate', (t, now) => fundingRow(t.market, now))));
     this.cancels.push(s.every(CANDLE_MS, () => this.pushCandles()));
     this.cancels.push(sim.onEvent((m, ev) => this.pushTrades(m, ev.trades)));
@@ -129,6 +130,7 @@ export class OkxFront implements VenueFront, OkxHub {
     if (!i) return null;
     if (path === 'public') {
       if (!PUBLIC_CHANNELS.has(channel) || (SWAP_ONLY.has(channel) && i.market !== 'usdm')) return null;
+      if (channel === 'index-tickers' && i.market !== 'spot') return null; // an index is named like the spot pair
     } else if (!channel.startsWith('candle') || !barInterval(channel.slice(6), i.market)) return null;
     return { channel, instId: id, kind: i.market, symbol: i.symbol };
   }
@@ -154,6 +156,11 @@ export class OkxFront implements VenueFront, OkxHub {
     } else if (arg.channel === 'tickers') conn.deliver(rowJson('tickers', arg.instId, tickerRow(t.market, now)), 'tickers');
     else if (arg.channel === 'mark-price') conn.deliver(rowJson('mark-price', arg.instId, markRow(t.market, now)), 'mark-price');
     else if (arg.channel === 'funding-rate') conn.deliver(rowJson('funding-rate', arg.instId, fundingRow(t.market, now)), 'funding-rate');
+    else if (arg.channel === 'index-tickers') conn.deliver(rowJson('index-tickers', arg.instId, this.indexOf(t, now)), 'index-tickers');
+  }
+
+  private indexOf(t: Topic, now: number): Record<string, string> {
+    return indexRow(t.market, this.sim.market('usdm', t.arg.symbol), now);
   }
 
   unsubscribe(conn: OkxConnection, arg: OkxArg): void {

@@ -121,6 +121,15 @@ export function markRow(m: SymbolMarket, now: number): Record<string, string> {
   return { instType: 'SWAP', instId: instId(m.inst), markPx: trim(markInfo(m, now).mark), ts: String(now) };
 }
 
+/**
+ * `index-tickers` (instId the index, e.g. BTC-USDT): the index price of the pair's perpetual where one is listed (what
+ * its mark price follows), else the spot listing's last price.
+ */
+export function indexRow(spot: SymbolMarket, swap: SymbolMarket | undefined, now: number): Record<string, string> {
+  const idxPx = swap ? trim(markInfo(swap, now).index) : px(spot.inst, spot.lastPrice);
+  return { instId: instId(spot.inst), idxPx, ts: String(now) };
+}
+
 /** Funding of the current period: `fundingTime` is the next settlement, `nextFundingTime` the one after. */
 export function fundingRow(m: SymbolMarket, now: number): Record<string, string> {
   const next = nextFundingTime(now);

@@ -4,11 +4,12 @@ import type { OrderBook } from '../../book/order-book.ts';
 import type { StreamDepth } from '../venue.ts';
 
 /**
- * Bybit v5 `orderbook.<depth>.<symbol>`: the deepest with a sane push interval — spot 200 levels (200 ms), linear 500
- * (100 ms); the 1000-level books push at the same intervals with twice the bytes, beyond the 500 the app shows.
+ * Bybit v5 `orderbook.<depth>.<symbol>`: 200 levels on both categories (spot every 200 ms, linear every 100 ms). Bybit
+ * lists depths 1, 50, 200 and 1000 (linear's 500 is gone and refused); the 1000-level books push at 200 ms with five
+ * times the bytes, beyond the 500 levels the core keeps.
  */
-export function bybitBookDepth(market: Market): number {
-  return market === 'spot' ? 200 : 500;
+export function bybitBookDepth(_market: Market): number {
+  return 200;
 }
 
 /**

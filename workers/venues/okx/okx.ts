@@ -46,7 +46,9 @@ export function okxProtocol(instruments: OkxInstruments): SocketProtocol {
     maxArgsPerMessage: 100,
     maxControlPerHour: 480,
     control: (subscribe, streams) => JSON.stringify({ op: subscribe ? 'subscribe' : 'unsubscribe', args: args(streams) }),
-    keepAlive: { mode: 'silence', afterMs: 25_000, checkMs: 1_000, pongTimeoutMs: 5_000, ping: () => 'ping' },
+    // OKX closes a connection it has received nothing from for 30 s (4004 "No data received in 30s"), however busy
+    // its pushes: a text `ping` every 20 s, answered by a text `pong`.
+    keepAlive: { mode: 'interval', afterMs: 20_000, checkMs: 1_000, pongTimeoutMs: 5_000, ping: () => 'ping' },
     // notice 64008: "The connection will soon be closed for a service upgrade"
     isShutdown: (data) => data.startsWith('{"event":"notice"') && data.includes('"64008"'),
     createReader: (maxFrameChars) => new OkxFrameReader(instruments, maxFrameChars),
