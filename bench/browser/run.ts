@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { busyPercent, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
-import { arg, LIGHTNING_POSITIONS, OTHERS, openBackgroundTabs, openLightning, root, startBench, VIEWED } from './setup.ts';
+import { arg, LIGHTNING_POSITIONS, OTHERS, openBackgroundTabs, openLightning, root, startBench, VENUE, VIEWED } from './setup.ts';
 
 // `--scenario market|cold-start|windows|event-to-pixels|all`: the issue 19 scenarios instead of the trading page (bench/README.md).
 const SCENARIOS = ['market', 'cold-start', 'windows', 'event-to-pixels'];
@@ -33,7 +33,7 @@ const RATE = arg('rate', 2000); // engine events per second per live symbol
 
 const env = await startBench(RATE);
 const { context, processes, connections } = env;
-console.log(`sandbox on ${env.base}, simulator rate ${RATE}/s per live symbol; opening the trading page and ${OTHERS.length} background tabs…`);
+console.log(`venue ${VENUE}; sandbox on ${env.base}, simulator rate ${RATE}/s per live symbol; opening the trading page and ${OTHERS.length} background tabs…`);
 const renderersBefore = new Set((await processes()).filter((p) => p.type === 'renderer').map((p) => p.id));
 const page = await env.openTrading(VIEWED, 'spot');
 // The renderer processes that appeared with the viewed tab: its main thread is the one measured below.
@@ -199,7 +199,7 @@ const over50 = longTasks.filter((d) => d > 50);
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? '', loadAverage: os.loadavg() },
-  setup: { rate: RATE, viewed: VIEWED, backgroundTabs: OTHERS.length, backgroundTabsFrozen: frozen, measureSeconds: wall / 1000, depth: 500, bookRowsReceived: Number(viewedRows) },
+  setup: { venue: VENUE, rate: RATE, viewed: VIEWED, backgroundTabs: OTHERS.length, backgroundTabsFrozen: frozen, measureSeconds: wall / 1000, depth: 500, bookRowsReceived: Number(viewedRows) },
   live: {
     messagesPerSecondToWorker: messagesPerSecond(connBefore, connAfter, wall),
     mainThreadBusyPercent: busy,
@@ -269,6 +269,6 @@ const summary = [
 ].join('\n');
 console.log(`\n${summary}\n`);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, 'bench/results/browser-latest.json'), JSON.stringify({ ...results, summary }, null, 2) + '\n');
+writeFileSync(path.join(root, `bench/results/browser-latest${VENUE === 'binance' ? '' : `-${VENUE}`}.json`), JSON.stringify({ ...results, summary }, null, 2) + '\n');
 
 await env.close();

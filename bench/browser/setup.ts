@@ -42,6 +42,17 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
+/**
+ * `--venue binance|okx|bybit` (default binance): the exchange the pages follow (the header's switch, spec §4, set in
+ * local storage before any page loads); the sockets counted are that venue's.
+ */
+export const VENUE: 'binance' | 'okx' | 'bybit' = (() => {
+  const at = process.argv.indexOf('--venue');
+  const venue = at >= 0 ? process.argv[at + 1] : 'binance';
+  if (venue !== 'binance' && venue !== 'okx' && venue !== 'bybit') throw new Error(`--venue: binance, okx or bybit, got ${venue}`);
+  return venue;
+})();
+
 export interface BenchOptions {
   /** Spot symbols of the simulator (MARKET_SYMBOLS); default the listed ones. */
   symbols?: number;
@@ -78,7 +89,7 @@ export async function startSandbox(rate: number, options: BenchOptions = {}): Pr
   const base = `http://127.0.0.1:${address.port}`;
   return {
     base,
-    connections: async () => (await (await fetch(`${base}/sim/_control/connections`)).json()) as SimConnection[],
+    connections: async () => (await (await fetch(`${base}/sim/_control/connections?venue=${VENUE}`)).json()) as SimConnection[],
     async close() {
       // The app's market core must stay within Binance's request weight while the bench runs.
       const state = (await (await fetch(`${base}/sim/_control/state`)).json()) as { weights: Record<string, { rejected: number; banned: number }> };
@@ -113,6 +124,7 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
   yieldToBrowser();
   const cdp = await browser.newBrowserCDPSession();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (VENUE !== 'binance') await context.addInitScript((venue) => localStorage.setItem('exchangeCode', venue), VENUE);
   await context.addInitScript(() => {
     const w = window as unknown as { __longTasks: number[] };
     w.__longTasks = [];
@@ -163,8 +175,16 @@ export async function openLightning(env: BenchEnv): Promise<Page> {
     const reply = (await response.json()) as { code: number; msg: string };
     if (reply.code !== 200) throw new Error(`${route}: ${reply.code} ${reply.msg}`);
   };
-  await signedCall('/broker/lightning/transfer/submit', { asset: 'USDT', type: 'FUNDING_UMFUTURE', amount: '5000' });
-  for (const [instrumentId, volume] of LIGHTNING_POSITIONS) await signedCall('/broker/lightning/futures/order/sendOrder', { instrumentId, direction: 'buy', priceType: 'market', volume });
+  // The venue's own account (queryBrokerOptions accountList); the demo user's OKX and Bybit futures accounts are funded.
+  const options = (await (await fetch(`${env.base}/api/broker/lightning/queryBrokerOptions`, { method: 'POST', headers: { source: 'web', 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' })).json()) as {
+    data: { accountList: { keyId: string; exchangeCode: string }[] };
+  };
+  const exchangeKeyId = options.data.accountList.find((a) => a.exchangeCode === VENUE)?.keyId;
+  if (exchangeKeyId === undefined) throw new Error(`the demo user has no ${VENUE} account`);
+  if (VENUE === 'binance') await signedCall('/broker/lightning/transfer/submit', { asset: 'USDT', type: 'FUNDING_UMFUTURE', amount: '5000' });
+  for (const [instrumentId, volume] of LIGHTNING_POSITIONS) {
+    await signedCall('/broker/lightning/futures/order/sendOrder', { instrumentId, direction: 'buy', priceType: 'market', volume, exchangeKeyId });
+  }
   await env.context.addCookies([{ name: 'token', value: token, url: env.base }]);
   const page = await env.context.newPage();
   await page.goto(`${env.base}/en-US/lightning?symbol=${VIEWED}`);
