@@ -1,6 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { ConnectionState, EndpointHealth, VenueCode } from './contract.ts';
 import type { Frame } from './parse/frame-reader.ts';
+import { RateMeter } from './connection/rate-meter.ts';
 import { Acquired, StreamRefs } from './connection/stream-refs.ts';
 import { HourBudget, SendWindow } from './connection/send-window.ts';
 import {
@@ -93,9 +94,7 @@ export class Connection {
   private flushTimer = -1;
   private retryTimer = -1;
   private idleTimer = -1;
-  private rateSecond = 0;
-  private rateCount = 0;
-  private lastRate = 0;
+  private readonly rate = new RateMeter();
   /** SUBSCRIBE/UNSUBSCRIBE messages sent, for tests and health */
   controlMessages = 0;
 
@@ -191,13 +190,12 @@ export class Connection {
   }
 
   health(): EndpointHealth {
-    this.rollRate(this.clock.now());
     return {
       id: this.id as EndpointHealth['id'],
       venue: this.venue,
       state: this.state,
       streams: this.streams.size,
-      messagesPerSecond: this.lastRate,
+      messagesPerSecond: this.rate.perSecond(this.clock.now()),
       lastEventAgeMs: this.lastMessageAt > 0 ? this.clock.now() - this.lastMessageAt : null,
       rejectedFrames: this.reader.rejected,
       reconnects: this.reconnects,
@@ -244,8 +242,7 @@ export class Connection {
   private onMessage(data: unknown): void {
     const now = this.clock.now();
     this.lastMessageAt = now;
-    this.rollRate(now);
-    this.rateCount++;
+    this.rate.hit(now);
     // Any frame proves the socket alive, including the answer to our ping.
     this.pingId = -1;
     // Only a connection that stayed up a while counts as working again (not one that drops right away).
@@ -259,14 +256,6 @@ export class Connection {
     if (frame === null) return;
     if (frame.kind === 'response' || frame.kind === 'error') return;
     this.options.listener.onFrame(frame);
-  }
-
-  private rollRate(now: number): void {
-    const second = Math.floor(now / 1000);
-    if (second === this.rateSecond) return;
-    this.lastRate = second === this.rateSecond + 1 ? this.rateCount : 0;
-    this.rateSecond = second;
-    this.rateCount = 0;
   }
 
   private startChecks(): void {

@@ -6,8 +6,8 @@ import type { SentState, TopicSource } from '../publisher.ts';
 import { RestRetry } from '../rest.ts';
 import type { VenueAdapter } from '../venues/venue.ts';
 import { tradesPayload } from './trade-list.ts';
+import { BookEntry } from './book-entry.ts';
 import {
-  BookEntry,
   KlinesEntry,
   MarkEntry,
   TickersEntry,
