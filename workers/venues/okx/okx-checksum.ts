@@ -23,8 +23,17 @@ const MAX_DIGITS_VALUE = 1e15;
 const COLON = 58;
 const DOT = 46;
 const ZERO = 48;
-/** digits of m, least significant first (reused: no allocation per number) */
-const digits = new Uint8Array(24);
+/** the checksum's text as bytes (reused: no allocation per update); 100 numbers of at most ~110 characters */
+let bytes = new Uint8Array(16384);
+/** slice-by-8 tables derived once from the package's table: table k advances a byte k bytes further */
+const TABLES: Int32Array[] = [T];
+for (let k = 1; k < 8; k++) {
+  const prev = TABLES[k - 1] as Int32Array;
+  const next = new Int32Array(256);
+  for (let n = 0; n < 256; n++) next[n] = ((prev[n] as number) >>> 8) ^ (T[(prev[n] as number) & 0xff] as number);
+  TABLES.push(next);
+}
+const [T0, T1, T2, T3, T4, T5, T6, T7] = TABLES as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
 
 /**
  * A stored number as OKX writes it on the wire: `String(n)`, the shortest decimal that reads back as n, written out as
@@ -41,41 +50,83 @@ export function wireText(n: number): string {
 /** Numbers that took the text path (a count for tests and diagnostics). */
 export const checksumStats = { textPath: 0 };
 
-function crcText(crc: number, text: string): number {
+function writeText(at: number, text: string): number {
   checksumStats.textPath++;
-  for (let i = 0; i < text.length; i++) crc = (crc >>> 8) ^ (T[(crc ^ text.charCodeAt(i)) & 0xff] as number);
-  return crc;
+  if (bytes.length < at + text.length + 64) {
+    const grown = new Uint8Array((at + text.length) * 2 + 64); // deliberate: only for an outlandish number's text
+    grown.set(bytes);
+    bytes = grown;
+  }
+  for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
+  return at;
 }
 
-/** The CRC32 state after the wire text of v (decimals: the book's most decimals seen for this field, -1 unknown). */
-export function crcNumber(crc: number, v: number, decimals: number): number {
+/**
+ * Writes the wire text of v at `at` of the byte buffer, returns the end (decimals: the book's most decimals seen
+ * for this field, -1 unknown).
+ */
+function writeNumber(at: number, v: number, decimals: number): number {
   if (decimals >= 0 && decimals <= 22) {
     const scale = POW10[decimals] as number;
-    let m = Math.round(v * scale);
+    const m = Math.round(v * scale);
     if (m >= 0 && m < MAX_DIGITS_VALUE && m / scale === v) {
+      // m = hi·10^8 + lo in int32 arithmetic (a double's % is a library call); hi < 10^7, and floor(m / 10^8) is
+      // exact there (the quotient's fraction stays 10^-8 away from the next integer)
+      let hi = Math.floor(m / 1e8) | 0;
+      let lo = (m - hi * 1e8) | 0;
       let d = decimals;
-      while (d > 0 && m % 10 === 0) {
-        m /= 10;
+      while (d > 0 && lo % 10 === 0) {
+        // the fraction's trailing zeros are not written: m /= 10
+        lo = ((lo / 10) | 0) + (hi % 10) * 1e7;
+        hi = (hi / 10) | 0;
         d--;
       }
-      let n = 0;
-      do {
-        const q = Math.floor(m / 10);
-        digits[n++] = m - q * 10;
-        m = q;
-      } while (m > 0);
-      while (n <= d) digits[n++] = 0; // "0.00…" before the first significant digit
-      for (let i = n - 1; i >= 0; i--) {
-        if (i === d - 1) crc = (crc >>> 8) ^ (T[(crc ^ DOT) & 0xff] as number);
-        crc = (crc >>> 8) ^ (T[(crc ^ (ZERO + (digits[i] as number))) & 0xff] as number);
+      let len = hi > 0 ? 9 : 1; // digits of m
+      for (let x = hi > 0 ? (hi / 10) | 0 : (lo / 10) | 0; x > 0; x = (x / 10) | 0) len++;
+      const digits = len > d ? len : d + 1; // "0.00…" before the first significant digit
+      const b = bytes;
+      const end = at + digits + (d > 0 ? 1 : 0);
+      let p = end;
+      let x = lo;
+      for (let j = 0; j < digits; j++) {
+        if (j === d && d > 0) b[--p] = DOT;
+        if (j === 8 && hi > 0) x = hi;
+        const q = (x / 10) | 0;
+        b[--p] = ZERO + (x - q * 10);
+        x = q;
       }
-      return crc;
+      return end;
     }
   }
-  return crcText(crc, wireText(v));
+  return writeText(at, wireText(v));
 }
 
-/** OKX's checksum of the book's top 25, allocation-free (see above). */
+/** CRC32 (slice-by-8) of bytes[0, length), signed as CRC32.str returns it. */
+function crcBytes(length: number): number {
+  const b = bytes;
+  let crc = -1;
+  let i = 0;
+  for (const last = length - 8; i <= last; i += 8) {
+    crc =
+      (T7[((b[i] as number) ^ crc) & 0xff] as number) ^
+      (T6[((b[i + 1] as number) ^ (crc >>> 8)) & 0xff] as number) ^
+      (T5[((b[i + 2] as number) ^ (crc >>> 16)) & 0xff] as number) ^
+      (T4[((b[i + 3] as number) ^ (crc >>> 24)) & 0xff] as number) ^
+      (T3[b[i + 4] as number] as number) ^
+      (T2[b[i + 5] as number] as number) ^
+      (T1[b[i + 6] as number] as number) ^
+      (T0[b[i + 7] as number] as number);
+  }
+  for (; i < length; i++) crc = (crc >>> 8) ^ (T0[(crc ^ (b[i] as number)) & 0xff] as number);
+  return ~crc;
+}
+
+/** The signed CRC32 of v's wire text alone (for tests). */
+export function numberCrc(v: number, decimals: number): number {
+  return crcBytes(writeNumber(0, v, decimals));
+}
+
+/** OKX's checksum of the book's top 25, allocation-free (see above): the text as bytes, then one CRC32 pass. */
 export function okxChecksum(book: OrderBook): number {
   const bids = book.bids;
   const asks = book.asks;
@@ -83,25 +134,22 @@ export function okxChecksum(book: OrderBook): number {
   const qd = book.qtyDecimals;
   const nb = bids.size < CHECKSUM_LEVELS ? bids.size : CHECKSUM_LEVELS;
   const na = asks.size < CHECKSUM_LEVELS ? asks.size : CHECKSUM_LEVELS;
-  let crc = -1;
-  let first = true;
+  let at = 0;
   for (let i = 0; i < CHECKSUM_LEVELS; i++) {
     if (i < nb) {
-      if (!first) crc = (crc >>> 8) ^ (T[(crc ^ COLON) & 0xff] as number);
-      first = false;
-      crc = crcNumber(crc, bids.priceAt(i), pd);
-      crc = (crc >>> 8) ^ (T[(crc ^ COLON) & 0xff] as number);
-      crc = crcNumber(crc, bids.qtyAt(i), qd);
+      if (at > 0) bytes[at++] = COLON;
+      at = writeNumber(at, bids.priceAt(i), pd);
+      bytes[at++] = COLON;
+      at = writeNumber(at, bids.qtyAt(i), qd);
     }
     if (i < na) {
-      if (!first) crc = (crc >>> 8) ^ (T[(crc ^ COLON) & 0xff] as number);
-      first = false;
-      crc = crcNumber(crc, asks.priceAt(i), pd);
-      crc = (crc >>> 8) ^ (T[(crc ^ COLON) & 0xff] as number);
-      crc = crcNumber(crc, asks.qtyAt(i), qd);
+      if (at > 0) bytes[at++] = COLON;
+      at = writeNumber(at, asks.priceAt(i), pd);
+      bytes[at++] = COLON;
+      at = writeNumber(at, asks.qtyAt(i), qd);
     }
   }
-  return ~crc;
+  return crcBytes(at);
 }
 
 /** The checksum through strings, as OKX's docs describe it (the reference the fast path is tested against). */
