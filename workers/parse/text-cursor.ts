@@ -148,12 +148,16 @@ export class TextCursor {
         }
       }
       // further fields of the level: plain strings
+      // (OKX's two: short, so one pass over the characters beats indexOf; an escape, a control character or the
+      // text's end, NaN, fails)
       while (text.charCodeAt(pos) === COMMA) {
         if (text.charCodeAt(pos + 1) !== Q) return -1;
-        const end = text.indexOf('"', pos + 2);
-        if (end < 0) return -1;
-        for (let i = pos + 2; i < end; i++) if (text.charCodeAt(i) === BACKSLASH) return -1;
-        pos = end + 1;
+        pos += 2;
+        for (;;) {
+          const ch = text.charCodeAt(pos++);
+          if (ch === Q) break;
+          if (!(ch >= 32) || ch === BACKSLASH) return -1;
+        }
       }
       if (text.charCodeAt(pos++) !== RBRACKET) return -1;
       n++;
