@@ -6,10 +6,11 @@ import type { OrderBook } from '../../book/order-book.ts';
  * `bidPx:bidSz:askPx:askSz:...` over the top 25 levels, bid and ask alternating; where one side is shorter the other
  * side's levels continue alone. The texts are the wire's, which OKX writes without trailing zeros ("0.1", never "0.10").
  *
- * Verified on every update, so it is written without strings: each stored number's digits go straight into the CRC32
- * loop (the crc-32 package's own table). With D the most decimals the book has seen on the wire for that field, a
- * stored double v is m / 10^D for the integer m = Math.round(v · 10^D), and the wire text is m's digits with the
- * point D from the right and the fraction's trailing zeros dropped. That holds exactly when m < 10^15 and
+ * Verified on every update, so it is written without strings: each stored number's digits are written as ASCII into
+ * one reused byte buffer, then a slice-by-8 CRC32 pass (tables derived once from the crc-32 package's own) runs over
+ * it, the same signed value as `CRC32.str` of the joined text. With D the most decimals the book has seen on the wire
+ * for that field, a stored double v is m / 10^D for the integer m = Math.round(v · 10^D), and the wire text is m's
+ * digits with the point D from the right and the fraction's trailing zeros dropped. That holds exactly when m < 10^15 and
  * m / 10^D === v (checked for every number): a decimal of at most 15 significant digits is the only one of that
  * length or shorter that reads back as its double, so it is also `String(v)`'s shortest text. Otherwise (D unknown or
  * too small, or v · 10^D at 10^15 or beyond) the number takes the text path, `wireText(v)`.
