@@ -121,6 +121,8 @@ export async function runW2(options: { events: number; time: number; rounds: num
         snapshot: false,
         checksum: 0,
         seq: 0,
+        priceDecimals: -1,
+        qtyDecimals: -1,
         bidCount: d.b.length,
         askCount: d.a.length,
         bids: scratch.bids,

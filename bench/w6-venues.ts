@@ -1,23 +1,31 @@
-// W6: the OKX and Bybit book paths on the same messages: our reader + the venue's sequencer (OKX: CRC32 checksum
-// on every update) against ccxt's own pro okx / bybit handleOrderBook (after JSON.parse), and against JSON.parse alone.
+// W6: the OKX and Bybit book paths, each in two rows, peers side by side (bench/README.md "W6"):
+// - kernel: our venue sequencer applying already-read events to the OrderBook (OKX: its CRC32 checksum verified on
+//   every update) against ccxt's own pro okx / bybit handleOrderBook on already-parsed messages (JSON.parse outside
+//   the timed loop for both sides, as W1 does for Binance);
+// - ingest: text → book (the venue's frame reader — its depth scanner, no JSON.parse — and the kernel) against
+//   JSON.parse alone on the same texts (as W2 does for Binance).
 import ccxt from 'ccxt';
+import { copyDepthEvent, createDepthEvent, type DepthEvent } from '../workers/book/depth-event.ts';
 import { OrderBook } from '../workers/book/order-book.ts';
-import { okxChecksum, okxDepth } from '../workers/venues/okx/okx-book.ts';
+import { okxDepth } from '../workers/venues/okx/okx-book.ts';
 import { OkxFrameReader } from '../workers/venues/okx/okx-reader.ts';
 import { OkxInstruments } from '../workers/venues/okx/okx-symbols.ts';
 import { bybitDepth } from '../workers/venues/bybit/bybit-book.ts';
 import { BybitFrameReader } from '../workers/venues/bybit/bybit-reader.ts';
 import type { StreamDepth, VenueFrameReader } from '../workers/venues/venue.ts';
+import { INSTRUMENTS } from '../server/sim/instruments.ts';
+import { SymbolMarket } from '../server/sim/market.ts';
+import { BookFeed, withChecksum } from '../server/sim/okx/book-feed.ts';
 import { consume, measure, ms, ratio } from './harness.ts';
 
 export interface VenueBench {
   messages: number;
   levels: number;
-  nsPerMessage: { ours: number; ccxt: number; jsonParse: number };
-  /** ccxt ÷ ours (kernel: the whole book path per message) */
-  ratioVsCcxt: number;
-  /** JSON.parse alone ÷ ours */
-  ratioVsJsonParse: number;
+  /** mean levels (bids + asks) per update */
+  levelsPerUpdate: number;
+  avgUpdateBytes: number;
+  kernel: { nsPerMessage: { ours: number; ccxt: number }; ratioVsCcxt: number };
+  ingest: { nsPerMessage: { ours: number; jsonParse: number }; ratioVsJsonParse: number };
 }
 
 export interface W6Result {
@@ -25,76 +33,73 @@ export interface W6Result {
   bybit: VenueBench;
 }
 
-/** A seeded walk of a book: a snapshot of `levels` a side, then updates of `changes` levels near the top. */
-function walk(levels: number, messages: number, changes: number, seed: number) {
-  let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const tick = 0.1;
-  const mid = 30000;
-  const round = (n: number) => Math.round(n * 10) / 10;
-  // sizes as a venue writes them: up to 3 decimals, no float noise ("1.234", never "1.2340000000000002")
-  const size = () => String((Math.round(rnd() * 5000) + 1) / 1000);
-  const snapshot = {
-    bids: Array.from({ length: levels }, (_, i) => [String(round(mid - tick * (i + 1))), size()]),
-    asks: Array.from({ length: levels }, (_, i) => [String(round(mid + tick * i)), size()]),
-  };
-  const updates: { bids: string[][]; asks: string[][] }[] = [];
-  for (let m = 0; m < messages; m++) {
-    const side = () =>
-      Array.from({ length: changes }, () => {
-        const at = Math.floor(rnd() * rnd() * levels); // mostly near the top
-        return [String(at), rnd() < 0.15 ? '0' : size()];
-      });
-    const b = side().map(([i, q]) => [String(round(mid - tick * (Number(i) + 1))), q as string]);
-    const a = side().map(([i, q]) => [String(round(mid + tick * Number(i))), q as string]);
-    updates.push({ bids: b, asks: a });
-  }
-  return { snapshot, updates };
-}
-
+/**
+ * OKX `books` as the simulator's OKX sends them (server/sim/okx/book-feed.ts, its checksums built with CRC32.str over
+ * the very strings sent): BTC-USDT's 400-level snapshot, then one update per 100 ms of book events every 20 ms.
+ */
 function okxMessages(messages: number): string[] {
-  const { snapshot, updates } = walk(400, messages, 10, 7);
-  // the checksums come from a reference book fed the same levels (generation only, not measured)
-  const ref = new OrderBook('BTCUSDT', 'spot', 400);
-  const reader = new OkxFrameReader(new OkxInstruments(() => Promise.reject(new Error('unused'))));
-  const arg = { channel: 'books', instId: 'BTC-USDT' };
-  const out: string[] = [];
-  let seq = 100;
-  const push = (action: string, d: { bids: string[][]; asks: string[][] }, prev: number) => {
-    const quad = (l: string[][]) => l.map(([p, q]) => [p, q, '0', '1']);
-    const body = (checksum: number) =>
-      JSON.stringify({ arg, action, data: [{ asks: quad(d.asks), bids: quad(d.bids), ts: '1700000000000', checksum, prevSeqId: prev, seqId: seq }] });
-    const frame = reader.read(body(0));
-    if (frame?.kind !== 'depth') throw new Error('W6: unreadable OKX message');
-    if (action === 'snapshot') ref.loadEvent(frame.event);
-    else ref.applyEvent(frame.event);
-    out.push(body(okxChecksum(ref)));
-  };
-  push('snapshot', snapshot, -1);
-  for (const u of updates) {
-    const prev = seq;
-    seq += 1 + (u.bids.length % 3);
-    push('update', u, prev);
+  const inst = INSTRUMENTS.spot.find((i) => i.symbol === 'BTCUSDT');
+  if (inst === undefined) throw new Error('W6: no BTCUSDT');
+  let now = 1700000000000;
+  const market = new SymbolMarket({ ...inst, venueSymbol: 'BTC-USDT' }, 6, now);
+  const feed = new BookFeed(market, now, 25_000);
+  const out = [withChecksum(feed.snapshot(now), false)];
+  for (let step = 0; out.length <= messages; step++) {
+    now += 20;
+    market.step(now, 1);
+    if (step % 5 !== 4) continue;
+    const push = feed.update(now);
+    if (push !== undefined) out.push(withChecksum(push, false));
   }
   return out;
 }
 
+/** Bybit `orderbook.200`: a seeded walk, a 200-level snapshot then updates of 10 + 10 levels, mostly near the top. */
 function bybitMessages(messages: number): string[] {
-  const { snapshot, updates } = walk(200, messages, 10, 11);
+  let s = 11;
+  const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const levels = 200;
+  const price = (i: number, bid: boolean) => String(Math.round((30000 + (bid ? -0.1 * (i + 1) : 0.1 * i)) * 10) / 10);
+  const size = () => String((Math.round(rnd() * 5000) + 1) / 1000); // up to 3 decimals, as a venue writes them
+  const rows = (n: number, bid: boolean, near: boolean) =>
+    Array.from({ length: n }, (_, i) => {
+      const at = near ? Math.floor(rnd() * rnd() * levels) : i;
+      return [price(at, bid), near && rnd() < 0.15 ? '0' : size()];
+    });
   const topic = 'orderbook.200.BTCUSDT';
-  const out = [JSON.stringify({ topic, type: 'snapshot', ts: 1700000000000, data: { s: 'BTCUSDT', b: snapshot.bids, a: snapshot.asks, u: 1, seq: 5 }, cts: 1 })];
-  updates.forEach((d, i) => out.push(JSON.stringify({ topic, type: 'delta', ts: 1700000000000 + i, data: { s: 'BTCUSDT', b: d.bids, a: d.asks, u: i + 2, seq: 6 + i }, cts: 1 })));
+  const out = [JSON.stringify({ topic, type: 'snapshot', ts: 1700000000000, data: { s: 'BTCUSDT', b: rows(levels, true, false), a: rows(levels, false, false), u: 1, seq: 5 }, cts: 1 })];
+  for (let i = 0; i < messages; i++) {
+    out.push(JSON.stringify({ topic, type: 'delta', ts: 1700000000000 + i, data: { s: 'BTCUSDT', b: rows(10, true, true), a: rows(10, false, true), u: i + 2, seq: 6 + i }, cts: 1 }));
+  }
   return out;
 }
 
-function oursPeer(frames: string[], makeReader: () => VenueFrameReader, depth: StreamDepth): () => void {
+/** The frames read once by the venue's reader, outside any timed loop: the kernel's input. */
+function readEvents(frames: string[], reader: VenueFrameReader): DepthEvent[] {
+  return frames.map((text) => {
+    const frame = reader.read(text);
+    if (frame?.kind !== 'depth') throw new Error('W6: unreadable depth frame');
+    return copyDepthEvent(frame.event, createDepthEvent(Math.max(frame.event.bidCount, frame.event.askCount, 1)));
+  });
+}
+
+function kernelPeer(events: DepthEvent[], depth: StreamDepth): () => void {
+  const book = new OrderBook('BTCUSDT', 'spot', depth.levels('spot'));
   return () => {
-    const reader = makeReader();
-    const book = new OrderBook('BTCUSDT', 'spot', depth.levels('spot'));
+    book.beginSync();
+    for (const ev of events) if (depth.apply(book, ev) === 'gap') throw new Error('W6: our book broke');
+    consume(book.bids.size);
+  };
+}
+
+function ingestPeer(frames: string[], makeReader: () => VenueFrameReader, depth: StreamDepth): () => void {
+  const reader = makeReader();
+  const book = new OrderBook('BTCUSDT', 'spot', depth.levels('spot'));
+  return () => {
     book.beginSync();
     for (const text of frames) {
       const frame = reader.read(text);
-      if (frame?.kind === 'depth' && depth.apply(book, frame.event) === 'gap') throw new Error('W6: our book broke');
+      if (frame?.kind !== 'depth' || depth.apply(book, frame.event) === 'gap') throw new Error('W6: our book broke');
     }
     consume(book.bids.size);
   };
@@ -109,9 +114,10 @@ function ccxtPeer(frames: string[], venue: 'okx' | 'bybit'): () => void {
     resolve: () => undefined,
     reject: () => undefined,
   };
+  const parsed = frames.map((text) => JSON.parse(text) as unknown); // outside the timed loop, as for ours
   return () => {
     exchange.orderbooks = {};
-    for (const text of frames) exchange.handleOrderBook(client, JSON.parse(text));
+    for (const msg of parsed) exchange.handleOrderBook(client, msg);
   };
 }
 
@@ -123,24 +129,33 @@ function jsonPeer(frames: string[]): () => void {
   };
 }
 
-async function one(name: string, frames: string[], ours: () => void, ccxtFn: () => void, options: { time: number; rounds: number }): Promise<VenueBench> {
-  const rounds = await measure(name, { ours, ccxt: ccxtFn, jsonParse: jsonPeer(frames) }, { time: options.time, iterations: 5, rounds: options.rounds });
-  const per = (task: string) => (ms(rounds, task) * 1e6) / frames.length;
+async function one(
+  name: 'okx' | 'bybit',
+  frames: string[],
+  makeReader: () => VenueFrameReader,
+  depth: StreamDepth,
+  options: { time: number; rounds: number },
+): Promise<VenueBench> {
+  const events = readEvents(frames, makeReader());
+  const runs = { time: options.time, iterations: 5, rounds: options.rounds };
+  const kernel = await measure(`W6 ${name} kernel`, { ours: kernelPeer(events, depth), ccxt: ccxtPeer(frames, name) }, runs);
+  const ingest = await measure(`W6 ${name} ingest`, { ours: ingestPeer(frames, makeReader, depth), jsonParse: jsonPeer(frames) }, runs);
+  const per = (rounds: Record<string, number[]>, task: string) => (ms(rounds, task) * 1e6) / frames.length;
+  const updates = events.slice(1);
   return {
     messages: frames.length,
-    levels: name === 'okx' ? 400 : 200,
-    nsPerMessage: { ours: per('ours'), ccxt: per('ccxt'), jsonParse: per('jsonParse') },
-    ratioVsCcxt: ratio(rounds, 'ccxt', 'ours'),
-    ratioVsJsonParse: ratio(rounds, 'jsonParse', 'ours'),
+    levels: depth.levels('spot'),
+    levelsPerUpdate: updates.reduce((n, ev) => n + ev.bidCount + ev.askCount, 0) / updates.length,
+    avgUpdateBytes: Math.round(frames.slice(1).reduce((n, f) => n + f.length, 0) / updates.length),
+    kernel: { nsPerMessage: { ours: per(kernel, 'ours'), ccxt: per(kernel, 'ccxt') }, ratioVsCcxt: ratio(kernel, 'ccxt', 'ours') },
+    ingest: { nsPerMessage: { ours: per(ingest, 'ours'), jsonParse: per(ingest, 'jsonParse') }, ratioVsJsonParse: ratio(ingest, 'jsonParse', 'ours') },
   };
 }
 
 export async function runW6(options: { messages: number; time: number; rounds: number }): Promise<W6Result> {
-  const okx = okxMessages(options.messages);
-  const bybit = bybitMessages(options.messages);
   const instruments = new OkxInstruments(() => Promise.reject(new Error('unused')));
   return {
-    okx: await one('okx', okx, oursPeer(okx, () => new OkxFrameReader(instruments), okxDepth), ccxtPeer(okx, 'okx'), options),
-    bybit: await one('bybit', bybit, oursPeer(bybit, () => new BybitFrameReader(), bybitDepth), ccxtPeer(bybit, 'bybit'), options),
+    okx: await one('okx', okxMessages(options.messages), () => new OkxFrameReader(instruments), okxDepth, options),
+    bybit: await one('bybit', bybitMessages(options.messages), () => new BybitFrameReader(), bybitDepth, options),
   };
 }

@@ -23,6 +23,12 @@ export interface DepthEvent {
   checksum: number;
   /** Bybit: the cross sequence `seq` (kept, not gated on); 0 elsewhere */
   seq: number;
+  /**
+   * The most decimals among the event's prices / sizes as written on the wire (-1: not known, e.g. a reader that
+   * does not count them). OKX's checksum writes the book's numbers back to their wire text with them.
+   */
+  priceDecimals: number;
+  qtyDecimals: number;
 }
 
 export function createDepthEvent(capacity = 64): DepthEvent {
@@ -39,6 +45,8 @@ export function createDepthEvent(capacity = 64): DepthEvent {
     snapshot: false,
     checksum: 0,
     seq: 0,
+    priceDecimals: -1,
+    qtyDecimals: -1,
   };
 }
 
@@ -61,6 +69,8 @@ export function copyDepthEvent(from: DepthEvent, to: DepthEvent): DepthEvent {
   to.snapshot = from.snapshot;
   to.checksum = from.checksum;
   to.seq = from.seq;
+  to.priceDecimals = from.priceDecimals;
+  to.qtyDecimals = from.qtyDecimals;
   to.bids = ensureLevels(to.bids, from.bidCount);
   to.asks = ensureLevels(to.asks, from.askCount);
   to.bids.set(from.bids.subarray(0, from.bidCount * 2));

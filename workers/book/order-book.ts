@@ -42,6 +42,12 @@ export class OrderBook {
   gaps = 0;
   /** Event time of the last applied diff. */
   lastEventTime = 0;
+  /**
+   * Stream-snapshot venues: the most decimals of the prices / sizes the book received since its snapshot (-1: not
+   * known), from the events' counts; OKX's checksum uses them to write numbers back to their wire text.
+   */
+  priceDecimals = -1;
+  qtyDecimals = -1;
   private first = true;
   /** Buffered diffs while syncing; pooled so a resync does not allocate again. */
   private readonly buffer: DepthEvent[] = [];
@@ -119,6 +125,8 @@ export class OrderBook {
     this.asks.load(ev.asks, ev.askCount);
     this.lastUpdateId = ev.u;
     this.lastEventTime = ev.time;
+    this.priceDecimals = ev.priceDecimals;
+    this.qtyDecimals = ev.qtyDecimals;
     this.buffered = 0;
     this.state = 'synced';
     this.version++;
@@ -130,6 +138,9 @@ export class OrderBook {
     for (let i = 0, n = ev.bidCount * 2; i < n; i += 2) this.bids.set(bids[i] as number, bids[i + 1] as number);
     const asks = ev.asks;
     for (let i = 0, n = ev.askCount * 2; i < n; i += 2) this.asks.set(asks[i] as number, asks[i + 1] as number);
+    // a hint only (an event that did not count them, -1, changes nothing): the checksum checks every number
+    if (ev.priceDecimals > this.priceDecimals) this.priceDecimals = ev.priceDecimals;
+    if (ev.qtyDecimals > this.qtyDecimals) this.qtyDecimals = ev.qtyDecimals;
     this.lastUpdateId = ev.u;
     this.lastEventTime = ev.time;
     this.version++;

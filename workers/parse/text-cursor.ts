@@ -106,6 +106,9 @@ export class TextCursor {
       this.pos = pos + 1;
       return 0;
     }
+    // the most decimals seen (the caller resets them per frame): OKX's checksum writes the numbers back with them
+    let priceDecimals = ev.priceDecimals;
+    let qtyDecimals = ev.qtyDecimals;
     for (;;) {
       if (text.charCodeAt(pos++) !== LBRACKET) return -1;
       let price = 0;
@@ -131,8 +134,10 @@ export class TextCursor {
         const value = decimals > 0 ? mantissa / (POW10[decimals] as number) : mantissa;
         if (field === 0) {
           price = value;
+          if (decimals > priceDecimals) priceDecimals = decimals;
           if (text.charCodeAt(pos++) !== COMMA) return -1;
         } else {
+          if (decimals > qtyDecimals) qtyDecimals = decimals;
           if (out.length < (n + 1) * 2) {
             out = ensureLevels(out, n + 1); // deliberate: grows the scratch once for bigger frames
             if (bids) ev.bids = out;
@@ -143,12 +148,16 @@ export class TextCursor {
         }
       }
       // further fields of the level: plain strings
+      // (OKX's two: short, so one pass over the characters beats indexOf; an escape, a control character or the
+      // text's end, NaN, fails)
       while (text.charCodeAt(pos) === COMMA) {
         if (text.charCodeAt(pos + 1) !== Q) return -1;
-        const end = text.indexOf('"', pos + 2);
-        if (end < 0) return -1;
-        for (let i = pos + 2; i < end; i++) if (text.charCodeAt(i) === BACKSLASH) return -1;
-        pos = end + 1;
+        pos += 2;
+        for (;;) {
+          const ch = text.charCodeAt(pos++);
+          if (ch === Q) break;
+          if (!(ch >= 32) || ch === BACKSLASH) return -1;
+        }
       }
       if (text.charCodeAt(pos++) !== RBRACKET) return -1;
       n++;
@@ -156,6 +165,8 @@ export class TextCursor {
       if (c === COMMA) continue;
       if (c === RBRACKET) {
         this.pos = pos;
+        ev.priceDecimals = priceDecimals;
+        ev.qtyDecimals = qtyDecimals;
         return n;
       }
       return -1;

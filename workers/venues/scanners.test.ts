@@ -81,7 +81,10 @@ describe('venue depth scanners read exactly what the JSON path reads', () => {
     const ev = createDepthEvent(4);
     const okxBase = '{"arg":{"channel":"books","instId":"BTC-USDT"},"action":"update","data":[{"asks":[["1","2","0","1"]],"bids":[],"ts":"1","checksum":-5,"prevSeqId":1,"seqId":2}]}';
     expect(okx.scan(okxBase, ev)).toBe(true);
-    for (const odd of [okxBase.replace('"1","2"', '"1e3","2"'), okxBase.replace('"seqId":2', '"seqId":2,"x":1'), okxBase.replace('"ts":"1",', ''), okxBase + ' ', okxBase.replace('"1","2"', '"1.","2"')]) {
+    for (const odd of [okxBase.replace('"1","2"', '"1e3","2"'), okxBase.replace('"seqId":2', '"seqId":2,"x":1'), okxBase.replace('"ts":"1",', ''), okxBase + ' ', okxBase.replace('"1","2"', '"1.","2"'),
+      // the level's further strings: an escape, a raw control character (JSON.parse refuses it), a number, no end
+      okxBase.replace('"0","1"]', '"0","\\\\1"]'), okxBase.replace('"0","1"]', '"0","\u0001"]'), okxBase.replace('"0","1"]', '"0",1]'),
+      okxBase.slice(0, okxBase.indexOf('"0","1"]') + 6)]) {
       expect(okx.scan(odd, ev)).toBe(false);
     }
     const bybitBase = '{"topic":"orderbook.200.BTCUSDT","type":"delta","ts":1,"data":{"s":"BTCUSDT","b":[["1","2"]],"a":[],"u":2,"seq":3},"cts":1}';

@@ -33,6 +33,7 @@ export class BybitDepthScanner {
     c.reset(text, at);
     let seen = 0;
     ev.seq = 0;
+    ev.priceDecimals = ev.qtyDecimals = 0;
     while (c.expect(COMMA)) {
       const length = c.key();
       if (length < 0) return false;

@@ -110,6 +110,8 @@ export class OkxFrameReader implements VenueFrameReader {
     ev.pu = prev;
     ev.snapshot = action === 'snapshot';
     ev.checksum = checksum;
+    ev.priceDecimals = Math.max(mostDecimals(row.bids, 0), mostDecimals(row.asks, 0));
+    ev.qtyDecimals = Math.max(mostDecimals(row.bids, 1), mostDecimals(row.asks, 1));
     ev.seq = 0;
     ev.time = time;
     ev.symbol = '';
@@ -162,6 +164,17 @@ export class OkxFrameReader implements VenueFrameReader {
     // nothing to show before the mark price itself
     return next.markPrice === next.markPrice ? { kind: 'mark', stream, mark: next } : { kind: 'response', id: 0, result: null };
   }
+}
+
+/** The most decimals of field `at` of validated level rows; the checksum's hint (okx-checksum.ts), not a rule. */
+function mostDecimals(rows: unknown[], at: number): number {
+  let most = 0;
+  for (const row of rows) {
+    const text = (row as unknown[])[at];
+    const dot = typeof text === 'string' ? text.indexOf('.') : -1;
+    if (dot >= 0 && (text as string).length - dot - 1 > most) most = (text as string).length - dot - 1;
+  }
+  return most;
 }
 
 function readMarkPart(channel: string, r: Json, into: MarkPrice): boolean {

@@ -37,6 +37,7 @@ export class OkxDepthScanner {
     c.reset(text, at + DATA.length);
     let seen = 0;
     ev.pu = -1;
+    ev.priceDecimals = ev.qtyDecimals = 0; // the most decimals seen, counted by the cursor
     for (;;) {
       const length = c.key();
       if (length < 0) return false;
