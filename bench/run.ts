@@ -13,7 +13,7 @@ import { runW6 } from './w6-venues.ts';
 import { runW3 } from './w3-trades.ts';
 import { runW4 } from './w4-fanout.ts';
 import { runW5, TARGET_STALL_RATIO } from './w5-records.ts';
-import { gate, GATE_SHARE } from './gate.ts';
+import { floorGate, gate, GATE_SHARE } from './gate.ts';
 
 const ci = process.argv.includes('--ci');
 
@@ -67,18 +67,26 @@ const ratios = {
   w6BybitIngestVsJsonParse: w6.bybit.ingest.ratioVsJsonParse,
 };
 /**
- * W6's targets (kernel ≥ 5× ccxt, ingest ≥ 1× JSON.parse; bench/README.md "W6"): Bybit's two are gated, OKX's are
- * reported until they meet their targets with margin on a loaded machine.
+ * W6's targets (kernel ≥ 5× ccxt, ingest ≥ 1× JSON.parse; bench/README.md "W6"): Bybit's two are gated at 80 % of
+ * them; OKX's do not meet them yet (its kernel checks a CRC32 on every update, ccxt's checks none), so they are gated
+ * against regression at floors under what they measure (kernel 2×, ingest 0.6×) and reported met or missed.
  */
 const W6_AIMS = { bookVsCcxt: 5, ingestVsJsonParse: 1 };
 const targets = {
   bookVsCcxt: gate(w1.ratioVsCcxt, TARGETS.bookVsCcxt),
   ingestVsJsonParse: gate(w2.ratioVsJsonParse, TARGETS.ingestVsJsonParse),
   exportStallVsInMemory: gate(w5.ratios.naiveStallCpuVsOurs, TARGETS.exportStallVsInMemory),
+  w6OkxKernelVsCcxt: floorGate(w6.okx.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt, 2),
+  w6OkxIngestVsJsonParse: floorGate(w6.okx.ingest.ratioVsJsonParse, W6_AIMS.ingestVsJsonParse, 0.6),
   w6BybitKernelVsCcxt: gate(w6.bybit.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt),
   w6BybitIngestVsJsonParse: gate(w6.bybit.ingest.ratioVsJsonParse, W6_AIMS.ingestVsJsonParse),
 };
-const w6Gated: Record<string, keyof typeof targets> = { 'bybit kernel': 'w6BybitKernelVsCcxt', 'bybit ingest': 'w6BybitIngestVsJsonParse' };
+const w6Gated: Record<string, keyof typeof targets> = {
+  'okx kernel': 'w6OkxKernelVsCcxt',
+  'okx ingest': 'w6OkxIngestVsJsonParse',
+  'bybit kernel': 'w6BybitKernelVsCcxt',
+  'bybit ingest': 'w6BybitIngestVsJsonParse',
+};
 
 const markdown = [
   `## Market core and records benchmarks (${ci ? 'CI short run' : 'full run'})`,
@@ -96,7 +104,9 @@ const markdown = [
     const r = w6[v];
     const aim = (x: number, a: number, row: string): string => {
       const gated = w6Gated[`${v} ${row}`];
-      return gated === undefined ? `${f(x, 2)}× (target ≥ ${a}: ${x >= a ? 'met' : 'missed'}, not gated)` : `${f(x, 2)}× (target ≥ ${a}: ${met(targets[gated])})`;
+      if (gated === undefined) return `${f(x, 2)}× (target ≥ ${a}: ${x >= a ? 'met' : 'missed'}, not gated)`;
+      const t = targets[gated];
+      return `${f(x, 2)}× (target ≥ ${a}: ${met(t)}${t.floor < a * GATE_SHARE ? `; fails below ${t.floor}` : ''})`;
     };
     const shape = `${r.messages} messages: a ${r.levels}-level snapshot, then updates of ${f(r.levelsPerUpdate)} levels, ~${r.avgUpdateBytes} B`;
     return [
