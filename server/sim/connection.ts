@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { MarketKind } from './instruments.ts';
-import { FaultedOutbox, noFaults, type Faults } from './outbox.ts';
+import { FaultedSocket, noFaults } from './outbox.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { Simulator, Subscriber } from './simulator.ts';
 import { parseStream, type StreamDesc, type StreamKind, type Tier } from './streams.ts';
@@ -30,12 +30,11 @@ const ID_STRING = /^[A-Za-z0-9_-]{1,36}$/;
 type Id = number | string | null;
 
 /** One client websocket on a simulated Binance stream host. */
-export class Connection implements Subscriber {
+export class Connection extends FaultedSocket implements Subscriber {
   readonly streams = new Map<string, StreamDesc>();
   combined: boolean;
   received = 0;
   readonly connectedAt: number;
-  private readonly outbox: FaultedOutbox;
   private readonly incoming: number[] = [];
   private readonly pings: string[] = [];
   private readonly cancels: (() => void)[] = [];
@@ -43,8 +42,8 @@ export class Connection implements Subscriber {
   private readonly pongTimers = new Set<() => void>();
 
   constructor(
-    readonly id: number,
-    readonly ws: WebSocket,
+    id: number,
+    ws: WebSocket,
     readonly host: string,
     readonly path: string,
     readonly market: MarketKind,
@@ -55,8 +54,8 @@ export class Connection implements Subscriber {
     private readonly limits: ConnectionLimits,
     private readonly onClose: (c: Connection) => void,
   ) {
+    super(id, ws, sim.scheduler, noFaults(), limits.maxBufferedBytes);
     this.combined = combined;
-    this.outbox = new FaultedOutbox(noFaults(), ws, sim.scheduler, limits.maxBufferedBytes, () => this.terminate());
     this.connectedAt = this.scheduler.now();
     for (const name of initialStreams) {
       const desc = parseStream(market, name);
@@ -73,26 +72,12 @@ export class Connection implements Subscriber {
       const at = this.pings.indexOf(payload.toString());
       if (at >= 0) this.pings.splice(0, at + 1);
     });
-    ws.on('close', () => this.cleanup());
-    ws.on('error', () => this.cleanup());
     this.cancels.push(this.scheduler.every(limits.pingIntervalMs, () => this.ping()));
     this.cancels.push(this.scheduler.after(limits.maxLifetimeMs, () => this.close(1000, '')));
   }
 
   private get scheduler(): Scheduler {
     return this.sim.scheduler;
-  }
-
-  get isClosed(): boolean {
-    return this.outbox.closed;
-  }
-
-  get faults(): Faults {
-    return this.outbox.faults;
-  }
-
-  get sent(): number {
-    return this.outbox.sent;
   }
 
   private ping(): void {
@@ -258,26 +243,7 @@ export class Connection implements Subscriber {
 
   // ---- lifecycle and faults ----------------------------------------------------------------------
 
-  close(code: number, reason: string): void {
-    if (this.outbox.closed) return;
-    this.ws.close(code, reason);
-    this.cleanup();
-  }
-
-  terminate(): void {
-    if (this.outbox.closed) return;
-    this.ws.terminate();
-    this.cleanup();
-  }
-
-  /** Frames written straight to the socket, whatever the faults (oversized frame, serverShutdown). */
-  inject(frame: string): void {
-    this.outbox.inject(frame);
-  }
-
-  private cleanup(): void {
-    if (this.outbox.closed) return;
-    this.outbox.closed = true;
+  protected released(): void {
     for (const c of this.cancels) c();
     this.cancels.length = 0;
     for (const c of this.pongTimers) c();

@@ -112,3 +112,61 @@ export class FaultedOutbox<F extends Faults = Faults> {
     this.sent++;
   }
 }
+
+/**
+ * What every venue's connection shares: its outbox, the fault target's face (id, isClosed, faults, inject, close,
+ * terminate) and the once-only cleanup; the venue says what it releases.
+ */
+export abstract class FaultedSocket<F extends Faults = Faults> {
+  protected readonly outbox: FaultedOutbox<F>;
+
+  constructor(
+    readonly id: number,
+    readonly ws: WebSocket,
+    scheduler: Scheduler,
+    faults: F,
+    maxBufferedBytes: number,
+  ) {
+    this.outbox = new FaultedOutbox(faults, ws, scheduler, maxBufferedBytes, () => this.terminate());
+    ws.on('close', () => this.cleanup());
+    ws.on('error', () => this.cleanup());
+  }
+
+  get isClosed(): boolean {
+    return this.outbox.closed;
+  }
+
+  get faults(): F {
+    return this.outbox.faults;
+  }
+
+  get sent(): number {
+    return this.outbox.sent;
+  }
+
+  /** Frames written straight to the socket, whatever the faults (oversized frame, serverShutdown). */
+  inject(frame: string): void {
+    this.outbox.inject(frame);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.outbox.closed) return;
+    this.ws.close(code, reason);
+    this.cleanup();
+  }
+
+  terminate(): void {
+    if (this.outbox.closed) return;
+    this.ws.terminate();
+    this.cleanup();
+  }
+
+  /** The venue's part of closing (timers, subscriptions, its registry); runs once. */
+  protected abstract released(): void;
+
+  private cleanup(): void {
+    if (this.outbox.closed) return;
+    this.outbox.closed = true;
+    this.released();
+  }
+}

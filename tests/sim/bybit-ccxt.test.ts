@@ -8,27 +8,19 @@
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { venueListings } from '../../server/sim/venues.ts';
-import { asNumbers, driveClock, guardUrls, recordRequests, rewriteUrls, type ControlBook, type Recorded } from './ccxt-harness.ts';
+import { asNumbers, ccxtSuite, guardUrls, rewriteUrls, type ControlBook } from './ccxt-harness.ts';
 import { getJson, settle, startSim, type Harness } from './harness.ts';
 
 type Exchange = InstanceType<typeof ccxt.pro.bybit>;
 
+const suite = ccxtSuite(() => startSim({ seed: 9, rate: 40 }));
+const { requested, answered, foreign } = suite.rec;
 let h: Harness;
 let port: number;
-const rec: Recorded = { requested: [], answered: [], foreign: [] };
-const { requested, answered, foreign } = rec;
-let stopClock: (() => void) | undefined;
 
-beforeAll(async () => {
-  h = await startSim({ seed: 9, rate: 40 });
+beforeAll(() => {
+  h = suite.h;
   port = Number(new URL(h.base).port);
-  recordRequests(h.app.server, rec);
-  stopClock = driveClock(h.clock);
-});
-
-afterAll(async () => {
-  stopClock?.();
-  await h.close();
 });
 
 /** https://api.{hostname} → http://127.0.0.1:<port>/sim/api.{hostname} (wss → ws); ccxt fills in bybit.com. */

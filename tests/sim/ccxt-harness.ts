@@ -4,6 +4,8 @@
  * ccxt reaches off the allowed prefixes is recorded as foreign (the tests expect none).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { ManualScheduler } from '../../server/sim/scheduler.ts';
 import { settle } from './harness.ts';
 
@@ -26,6 +28,25 @@ export function recordRequests(server: Server, into: Recorded): void {
     res.on('finish', () => into.answered.push({ url: req.url ?? '', status: res.statusCode }));
   });
   server.on('upgrade', (req: IncomingMessage) => into.requested.push(req.url ?? ''));
+}
+
+/**
+ * Registers the file's hooks: the simulator `start`s, its requests are recorded and its clock driven; it is closed
+ * after. `h` is set once the first beforeAll ran.
+ */
+export function ccxtSuite<H extends { app: FastifyInstance; clock: ManualScheduler; close(): Promise<void> }>(start: () => Promise<H>): { h: H; rec: Recorded } {
+  const suite = { h: undefined as unknown as H, rec: { requested: [], answered: [], foreign: [] } as Recorded };
+  let stop: (() => void) | undefined;
+  beforeAll(async () => {
+    suite.h = await start();
+    recordRequests(suite.h.app.server, suite.rec);
+    stop = driveClock(suite.h.clock);
+  });
+  afterAll(async () => {
+    stop?.();
+    await suite.h.close();
+  });
+  return suite;
 }
 
 /** Simulated time runs ~20× faster than the wall clock while ccxt works; returns the stop. */

@@ -1,6 +1,6 @@
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asNumbers, driveClock, guardUrls, onLoopback, recordRequests, rewriteUrls, untilTrue, type ControlBook, type Recorded } from './ccxt-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asNumbers, ccxtSuite, guardUrls, onLoopback, rewriteUrls, untilTrue, type ControlBook } from './ccxt-harness.ts';
 import { getJson, startSim, type Harness } from './harness.ts';
 
 /**
@@ -10,22 +10,14 @@ import { getJson, startSim, type Harness } from './harness.ts';
  */
 type Exchange = InstanceType<typeof ccxt.pro.binance>;
 
+const suite = ccxtSuite(() => startSim({ seed: 3, rate: 40 }));
+const { requested, foreign } = suite.rec;
 let h: Harness;
 let port: number;
-const rec: Recorded = { requested: [], answered: [], foreign: [] };
-const { requested, foreign } = rec;
-let stopClock: (() => void) | undefined;
 
-beforeAll(async () => {
-  h = await startSim({ seed: 3, rate: 40 });
+beforeAll(() => {
+  h = suite.h;
   port = Number(new URL(h.base).port);
-  recordRequests(h.app.server, rec);
-  stopClock = driveClock(h.clock);
-});
-
-afterAll(async () => {
-  stopClock?.();
-  await h.close();
 });
 
 async function loopbackExchange(kind: 'spot' | 'usdm'): Promise<Exchange> {

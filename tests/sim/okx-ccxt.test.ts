@@ -1,6 +1,6 @@
 import ccxt from 'ccxt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asNumbers, driveClock, guardUrls, onLoopback, recordRequests, untilTrue, type ControlBook, type Recorded } from './ccxt-harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asNumbers, ccxtSuite, guardUrls, onLoopback, untilTrue, type ControlBook } from './ccxt-harness.ts';
 import { getJson, postJson } from './harness.ts';
 import { startOkxSim, type OkxHarness } from './okx-harness.ts';
 
@@ -11,20 +11,12 @@ import { startOkxSim, type OkxHarness } from './okx-harness.ts';
  */
 type Exchange = InstanceType<typeof ccxt.pro.okx>;
 
+const suite = ccxtSuite(() => startOkxSim({ seed: 31, rate: 40 }));
+const { requested, answered, foreign } = suite.rec;
 let h: OkxHarness;
-const rec: Recorded = { requested: [], answered: [], foreign: [] };
-const { requested, answered, foreign } = rec;
-let stopClock: (() => void) | undefined;
 
-beforeAll(async () => {
-  h = await startOkxSim({ seed: 31, rate: 40 });
-  recordRequests(h.app.server, rec);
-  stopClock = driveClock(h.clock);
-});
-
-afterAll(async () => {
-  stopClock?.();
-  await h.close();
+beforeAll(() => {
+  h = suite.h;
 });
 
 async function loopbackExchange(): Promise<Exchange> {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { MarketKind } from '../instruments.ts';
-import { FaultedOutbox, noFaults, type Faults } from '../outbox.ts';
+import { FaultedSocket, noFaults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
 import type { Sink } from './feeds.ts';
 import type { TopicError, TopicKind } from './topics.ts';
@@ -29,31 +29,27 @@ export interface Topics {
   validate(market: MarketKind, name: unknown): TopicError | undefined;
 }
 
-export class BybitConnection implements Sink {
+export class BybitConnection extends FaultedSocket implements Sink {
   readonly connId = randomUUID();
   readonly topics = new Set<string>();
   received = 0;
   readonly connectedAt: number;
   lastIncoming: number;
-  /** Bybit's sockets have no slow-reader limit here (Infinity). */
-  private readonly outbox: FaultedOutbox;
   private readonly cancels: (() => void)[] = [];
 
   constructor(
-    readonly id: number,
-    readonly ws: WebSocket,
+    id: number,
+    ws: WebSocket,
     readonly path: string,
     readonly market: MarketKind,
     private readonly scheduler: Scheduler,
     private readonly hub: Topics,
     private readonly onClose: (c: BybitConnection) => void,
   ) {
+    super(id, ws, scheduler, noFaults(), Infinity); // no slow-reader limit on Bybit's sockets here
     this.connectedAt = scheduler.now();
-    this.outbox = new FaultedOutbox(noFaults(), ws, scheduler, Infinity, () => this.terminate());
     this.lastIncoming = this.connectedAt;
     ws.on('message', (data) => this.onMessage(data.toString()));
-    ws.on('close', () => this.cleanup());
-    ws.on('error', () => this.cleanup());
     this.cancels.push(
       scheduler.every(IDLE_SCAN_MS, () => {
         if (this.scheduler.now() - this.lastIncoming >= IDLE_MS) this.terminate();
@@ -61,27 +57,10 @@ export class BybitConnection implements Sink {
     );
   }
 
-  get isClosed(): boolean {
-    return this.outbox.closed;
-  }
-
-  get faults(): Faults {
-    return this.outbox.faults;
-  }
-
-  get sent(): number {
-    return this.outbox.sent;
-  }
-
   // ---- outgoing ------------------------------------------------------------------------------
 
   deliver(frame: string, _kind: TopicKind, topic: string, delta: boolean): void {
     if (this.outbox.admits(topic, delta)) this.outbox.push(frame, topic);
-  }
-
-  /** Straight to the socket, whatever the faults (oversized frame). */
-  inject(frame: string): void {
-    this.outbox.inject(frame);
   }
 
   /**
@@ -169,21 +148,7 @@ export class BybitConnection implements Sink {
 
   // ---- lifecycle ---------------------------------------------------------------------------------
 
-  close(code: number, reason: string): void {
-    if (this.outbox.closed) return;
-    this.ws.close(code, reason);
-    this.cleanup();
-  }
-
-  terminate(): void {
-    if (this.outbox.closed) return;
-    this.ws.terminate();
-    this.cleanup();
-  }
-
-  private cleanup(): void {
-    if (this.outbox.closed) return;
-    this.outbox.closed = true;
+  protected released(): void {
     for (const c of this.cancels) c();
     this.cancels.length = 0;
     for (const t of this.topics) this.hub.unsubscribe(this, this.market, t);

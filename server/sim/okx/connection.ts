@@ -7,7 +7,7 @@
  */
 import type { WebSocket } from 'ws';
 import type { MarketKind } from '../instruments.ts';
-import { FaultedOutbox, noFaults, type Faults } from '../outbox.ts';
+import { FaultedSocket, noFaults, type Faults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
 import { withChecksum, type BookPush } from './book-feed.ts';
 
@@ -52,42 +52,27 @@ export interface OkxHub {
 
 export const argKey = (a: { channel: string; instId: string }): string => `${a.channel}|${a.instId}`;
 
-export class OkxConnection {
+export class OkxConnection extends FaultedSocket<OkxFaults> {
   readonly subs = new Map<string, OkxArg>();
   readonly connId: string;
   readonly connectedAt: number;
   received = 0;
-  private readonly outbox: FaultedOutbox<OkxFaults>;
   private readonly requests: number[] = [];
   private cancelIdle: (() => void) | undefined;
 
   constructor(
-    readonly id: number,
-    readonly ws: WebSocket,
+    id: number,
+    ws: WebSocket,
     readonly path: OkxPath,
     private readonly scheduler: Scheduler,
     private readonly limits: OkxLimits,
     private readonly hub: OkxHub,
   ) {
+    super(id, ws, scheduler, { ...noFaults(), checksum: 0 }, limits.maxBufferedBytes);
     this.connId = (0x10000000 + ((id * 2654435761) % 0xefffffff)).toString(16).slice(-8);
     this.connectedAt = scheduler.now();
-    this.outbox = new FaultedOutbox({ ...noFaults(), checksum: 0 }, ws, scheduler, limits.maxBufferedBytes, () => this.terminate());
     ws.on('message', (data) => this.onMessage(data.toString()));
-    ws.on('close', () => this.cleanup());
-    ws.on('error', () => this.cleanup());
     this.armIdle();
-  }
-
-  get isClosed(): boolean {
-    return this.outbox.closed;
-  }
-
-  get faults(): OkxFaults {
-    return this.outbox.faults;
-  }
-
-  get sent(): number {
-    return this.outbox.sent;
   }
 
   /** The market of the connection's subscriptions (faults select by market); 'spot' when it has none. */
@@ -114,11 +99,6 @@ export class OkxConnection {
       frame = withChecksum(book, wrong);
     }
     this.outbox.push(frame, channel, !book || update);
-  }
-
-  /** Frames written straight to the socket, whatever the faults (oversized frame). */
-  inject(frame: string): void {
-    this.outbox.inject(frame);
   }
 
   private error(code: string, msg: string): void {
@@ -192,21 +172,7 @@ export class OkxConnection {
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
-  close(code: number, reason: string): void {
-    if (this.outbox.closed) return;
-    this.ws.close(code, reason);
-    this.cleanup();
-  }
-
-  terminate(): void {
-    if (this.outbox.closed) return;
-    this.ws.terminate();
-    this.cleanup();
-  }
-
-  private cleanup(): void {
-    if (this.outbox.closed) return;
-    this.outbox.closed = true;
+  protected released(): void {
     this.cancelIdle?.();
     for (const a of this.subs.values()) this.hub.unsubscribe(this, a);
     this.subs.clear();
