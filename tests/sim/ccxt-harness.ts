@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ManualScheduler } from '../../server/sim/scheduler.ts';
 import { settle } from './harness.ts';
 
@@ -99,6 +99,26 @@ export const onLoopback =
   (port: number) =>
   (url: string): boolean =>
     url.startsWith(`http://127.0.0.1:${port}/sim/`) || url.startsWith(`ws://127.0.0.1:${port}/sim/`);
+
+/** ccxt parsed the pushes: trades of the symbol with a price and an amount, its ticker, a whole minute's candle. */
+export function expectParsedPushes(
+  symbol: string,
+  trades: { symbol?: string | undefined; price?: number | undefined; amount?: number | undefined }[],
+  ticker: { symbol?: string | undefined; last?: number | undefined; high?: number | undefined; low?: number | undefined },
+  ohlcv: (number | undefined)[][],
+): void {
+  expect(trades.length).toBeGreaterThan(0);
+  expect(trades[0]!.symbol).toBe(symbol);
+  expect(trades[0]!.price).toBeGreaterThan(0);
+  expect(trades[0]!.amount).toBeGreaterThan(0);
+  expect(ticker.symbol).toBe(symbol);
+  expect(ticker.last).toBeGreaterThan(0);
+  expect(ticker.high).toBeGreaterThanOrEqual(ticker.low!);
+  const last = ohlcv[ohlcv.length - 1]!;
+  expect(last).toHaveLength(6);
+  expect(last[2]).toBeGreaterThanOrEqual(last[3]!);
+  expect(last[0]! % 60_000).toBe(0);
+}
 
 export const asNumbers = (levels: [string, string][]): number[][] => levels.map(([p, q]) => [Number(p), Number(q)]);
 
