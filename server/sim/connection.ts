@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { MarketKind } from './instruments.ts';
+import { FaultedSocket, noFaults } from './outbox.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { Simulator, Subscriber } from './simulator.ts';
 import { parseStream, type StreamDesc, type StreamKind, type Tier } from './streams.ts';
@@ -23,42 +24,26 @@ export const DEFAULT_LIMITS: Record<MarketKind, ConnectionLimits> = {
   usdm: { incomingPerSecond: 10, maxStreams: 1024, pingIntervalMs: 180_000, pongTimeoutMs: 600_000, maxLifetimeMs: 86_400_000, maxBufferedBytes: 64 << 20 },
 };
 
-export interface Faults {
-  silent: boolean;
-  latencyMs: number;
-  /** Frames to drop (depth diffs, or frames of `gapStream`). */
-  gap: number;
-  gapStream?: string;
-  duplicate: number;
-  duplicateStream?: string;
-  reorder: number;
-  malformed: number;
-}
-
 const METHODS = '`SUBSCRIBE`, `UNSUBSCRIBE`, `LIST_SUBSCRIPTIONS`, `SET_PROPERTY`, `GET_PROPERTY`';
 const ID_STRING = /^[A-Za-z0-9_-]{1,36}$/;
 
 type Id = number | string | null;
 
 /** One client websocket on a simulated Binance stream host. */
-export class Connection implements Subscriber {
+export class Connection extends FaultedSocket implements Subscriber {
   readonly streams = new Map<string, StreamDesc>();
   combined: boolean;
-  sent = 0;
   received = 0;
   readonly connectedAt: number;
-  readonly faults: Faults = { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0 };
-  private held: string | undefined;
   private readonly incoming: number[] = [];
   private readonly pings: string[] = [];
   private readonly cancels: (() => void)[] = [];
   /** Pending pong deadlines, one per unanswered ping. */
   private readonly pongTimers = new Set<() => void>();
-  private closed = false;
 
   constructor(
-    readonly id: number,
-    readonly ws: WebSocket,
+    id: number,
+    ws: WebSocket,
     readonly host: string,
     readonly path: string,
     readonly market: MarketKind,
@@ -69,6 +54,7 @@ export class Connection implements Subscriber {
     private readonly limits: ConnectionLimits,
     private readonly onClose: (c: Connection) => void,
   ) {
+    super(id, ws, sim.scheduler, noFaults(), limits.maxBufferedBytes);
     this.combined = combined;
     this.connectedAt = this.scheduler.now();
     for (const name of initialStreams) {
@@ -86,8 +72,6 @@ export class Connection implements Subscriber {
       const at = this.pings.indexOf(payload.toString());
       if (at >= 0) this.pings.splice(0, at + 1);
     });
-    ws.on('close', () => this.cleanup());
-    ws.on('error', () => this.cleanup());
     this.cancels.push(this.scheduler.every(limits.pingIntervalMs, () => this.ping()));
     this.cancels.push(this.scheduler.after(limits.maxLifetimeMs, () => this.close(1000, '')));
   }
@@ -96,12 +80,8 @@ export class Connection implements Subscriber {
     return this.sim.scheduler;
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
   private ping(): void {
-    if (this.closed || this.faults.silent) return;
+    if (this.outbox.closed || this.faults.silent) return;
     const payload = String(this.scheduler.now());
     this.pings.push(payload);
     this.ws.ping(payload);
@@ -114,7 +94,7 @@ export class Connection implements Subscriber {
 
   /** Sliding one-second window; a client over the limit is disconnected (Binance closes with 1008). */
   private countIncoming(): boolean {
-    if (this.closed) return false;
+    if (this.outbox.closed) return false;
     this.received++;
     const now = this.scheduler.now();
     const w = this.incoming;
@@ -130,61 +110,15 @@ export class Connection implements Subscriber {
   // ---- outgoing ------------------------------------------------------------------------------
 
   deliver(frame: string, kind: StreamKind, stream: string): void {
-    if (this.closed) return;
-    const f = this.faults;
-    if (f.silent) return;
-    if (f.gap > 0 && (f.gapStream ? f.gapStream === stream : kind === 'depthDiff')) {
-      f.gap--;
-      return;
-    }
-    if (f.malformed > 0) {
-      f.malformed--;
-      frame = frame.slice(0, Math.max(1, frame.length >> 1));
-    }
-    if (f.reorder > 0) {
-      if (this.held === undefined) {
-        this.held = frame;
-        return;
-      }
-      const first = this.held;
-      this.held = undefined;
-      f.reorder--;
-      this.out(frame);
-      this.out(first);
-      return;
-    }
-    this.out(frame);
-    if (f.duplicate > 0 && (f.duplicateStream === undefined || f.duplicateStream === stream)) {
-      f.duplicate--;
-      this.out(frame);
-    }
-  }
-
-  /** Sends a frame now or after the latency fault's delay (order kept: equal delays fire in order). */
-  out(frame: string): void {
-    if (this.faults.latencyMs > 0) {
-      this.scheduler.after(this.faults.latencyMs, () => this.write(frame));
-      return;
-    }
-    this.write(frame);
-  }
-
-  private write(frame: string): void {
-    if (this.closed || this.ws.readyState !== 1) return;
-    if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
-      this.terminate();
-      return;
-    }
-    this.ws.send(frame);
-    this.sent++;
+    if (this.outbox.admits(stream, kind === 'depthDiff')) this.outbox.push(frame, stream);
   }
 
   private reply(id: Id, result: unknown): void {
-    this.out(JSON.stringify({ result, id }));
+    this.outbox.out(JSON.stringify({ result, id }));
   }
 
   private error(id: Id, code: number, msg: string): void {
-    this.out(JSON.stringify({ error: { code, msg }, id }));
+    this.outbox.out(JSON.stringify({ error: { code, msg }, id }));
   }
 
   // ---- incoming ------------------------------------------------------------------------------
@@ -309,28 +243,7 @@ export class Connection implements Subscriber {
 
   // ---- lifecycle and faults ----------------------------------------------------------------------
 
-  close(code: number, reason: string): void {
-    if (this.closed) return;
-    this.ws.close(code, reason);
-    this.cleanup();
-  }
-
-  terminate(): void {
-    if (this.closed) return;
-    this.ws.terminate();
-    this.cleanup();
-  }
-
-  /** Frames written straight to the socket, whatever the faults (oversized frame, serverShutdown). */
-  inject(frame: string): void {
-    if (this.closed || this.ws.readyState !== 1) return;
-    this.ws.send(frame);
-    this.sent++;
-  }
-
-  private cleanup(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected released(): void {
     for (const c of this.cancels) c();
     this.cancels.length = 0;
     for (const c of this.pongTimers) c();

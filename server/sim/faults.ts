@@ -1,4 +1,6 @@
 import type { Connection } from './connection.ts';
+import type { MarketKind } from './instruments.ts';
+import { clearFaults, type Faults } from './outbox.ts';
 import type { Scheduler } from './scheduler.ts';
 
 export const FAULT_TYPES = [
@@ -73,16 +75,42 @@ export function parseFault(body: unknown): FaultSpec | string {
   return spec;
 }
 
-/** Applies a scripted fault to the selected connections; returns their ids. */
-export function applyFault(spec: FaultSpec, connections: Iterable<Connection>, scheduler: Scheduler): number[] {
+/** What the faults act on: a connection of any venue (Binance's, OKX's, Bybit's). */
+export interface FaultTarget {
+  readonly id: number;
+  readonly market: MarketKind;
+  readonly isClosed: boolean;
+  readonly faults: Faults;
+  terminate(): void;
+  close(code: number, reason: string): void;
+  /** straight to the socket, whatever the faults */
+  inject(frame: string): void;
+}
+
+/** A venue's part of the faults. */
+export interface VenueFaults<C extends FaultTarget> {
+  /** The oversized frame's start, in the venue's shape (`{"e":"oversized","pad":"` on Binance). */
+  oversizedHead: string;
+  /**
+   * The venue's own cases (Binance's serverShutdown, OKX's checksum): true when it handled the fault. It sees
+   * `clear` too (to reset its own counters) and returns false, so the common faults are cleared as well.
+   */
+  own?(spec: FaultSpec, c: C, count: number): boolean;
+}
+
+/** Whether the fault selects the connection: an open one, by id and market. */
+export const selects = (spec: FaultSpec, c: FaultTarget): boolean =>
+  !c.isClosed && (spec.connection === undefined || spec.connection === 'all' || spec.connection === c.id) && (spec.market === undefined || spec.market === c.market);
+
+/** Applies a scripted fault to the connections it selects; returns their ids. */
+export function applyFaults<C extends FaultTarget>(spec: FaultSpec, connections: Iterable<C>, scheduler: Scheduler, venue: VenueFaults<C>): number[] {
   const applied: number[] = [];
   for (const c of connections) {
-    if (spec.connection !== undefined && spec.connection !== 'all' && spec.connection !== c.id) continue;
-    if (spec.market !== undefined && spec.market !== c.market) continue;
-    if (c.isClosed) continue;
+    if (!selects(spec, c)) continue;
     applied.push(c.id);
     const f = c.faults;
     const count = spec.count ?? 1;
+    if (venue.own?.(spec, c, count)) continue;
     switch (spec.type) {
       case 'cut':
         c.terminate();
@@ -111,7 +139,7 @@ export function applyFault(spec: FaultSpec, connections: Iterable<Connection>, s
         break;
       case 'oversized': {
         const bytes = spec.bytes ?? 2 << 20;
-        const head = '{"e":"oversized","pad":"';
+        const head = venue.oversizedHead;
         c.inject(head + 'x'.repeat(Math.max(0, bytes - head.length - 2)) + '"}');
         break;
       }
@@ -119,23 +147,28 @@ export function applyFault(spec: FaultSpec, connections: Iterable<Connection>, s
         f.silent = true;
         if (spec.ms !== undefined) scheduler.after(spec.ms, () => (f.silent = false));
         break;
-      case 'serverShutdown': {
-        // Binance: on a combined stream wrapped like every other frame, as the `!serverShutdown` stream.
-        const event = JSON.stringify({ e: 'serverShutdown', E: scheduler.now() });
-        c.inject(c.combined ? `{"stream":"!serverShutdown","data":${event}}` : event);
-        scheduler.after(spec.ms ?? 1000, () => c.close(1001, 'Server shutdown'));
-        break;
-      }
-      case 'checksum':
-        break; // Binance's depth stream has no checksum
-      case 'restart':
-        break; // Bybit's (server/sim/bybit/faults.ts)
       case 'clear':
-        Object.assign(f, { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0 });
-        delete f.gapStream;
-        delete f.duplicateStream;
+        clearFaults(f);
         break;
+      default:
+        break; // serverShutdown, checksum, restart: a venue's own, none here
     }
   }
   return applied;
+}
+
+/** Binance's faults: serverShutdown is its own; its depth stream has no checksum, nor restarts. */
+export function applyFault(spec: FaultSpec, connections: Iterable<Connection>, scheduler: Scheduler): number[] {
+  return applyFaults(spec, connections, scheduler, {
+    oversizedHead: '{"e":"oversized","pad":"',
+    own(s, c) {
+      if (s.type === 'checksum' || s.type === 'restart') return true;
+      if (s.type !== 'serverShutdown') return false;
+      // Binance: on a combined stream wrapped like every other frame, as the `!serverShutdown` stream.
+      const event = JSON.stringify({ e: 'serverShutdown', E: scheduler.now() });
+      c.inject(c.combined ? `{"stream":"!serverShutdown","data":${event}}` : event);
+      scheduler.after(s.ms ?? 1000, () => c.close(1001, 'Server shutdown'));
+      return true;
+    },
+  });
 }

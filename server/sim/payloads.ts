@@ -116,6 +116,13 @@ function windowStats(i: Instrument, t: Ticker, withLast: boolean) {
   };
 }
 
+/** The last trade's price and size and the best bid and ask, in a venue's formats: [last, lastQty, bid, bidQty, ask, askQty]. */
+export function lastAndQuotes(m: SymbolMarket, t: Ticker, price: (i: Instrument, v: number) => string, qty: (i: Instrument, v: number) => string): [string, string, string, string, string, string] {
+  const i = m.inst;
+  const b = m.book;
+  return [price(i, t.last), qty(i, t.lastQty), price(i, b.bestBid()), qty(i, b.bestBidQty()), price(i, b.bestAsk()), qty(i, b.bestAskQty())];
+}
+
 /** REST /ticker/24hr object. */
 export function tickerRest(m: SymbolMarket, t: Ticker): Record<string, unknown> {
   const i = m.inst;
@@ -123,18 +130,8 @@ export function tickerRest(m: SymbolMarket, t: Ticker): Record<string, unknown> 
   const common = { symbol: i.symbol, priceChange: p, priceChangePercent: P, weightedAvgPrice: w };
   const stats = windowStats(i, t, false);
   if (i.market === 'spot') {
-    const b = m.book;
-    return {
-      ...common,
-      prevClosePrice: fmtPrice(i, t.prevClose),
-      lastPrice: fmtPrice(i, t.last),
-      lastQty: fmtQty(i, t.lastQty),
-      bidPrice: fmtPrice(i, b.bestBid()),
-      bidQty: fmtQty(i, b.bestBidQty()),
-      askPrice: fmtPrice(i, b.bestAsk()),
-      askQty: fmtQty(i, b.bestAskQty()),
-      ...stats,
-    };
+    const [lastPrice, lastQty, bidPrice, bidQty, askPrice, askQty] = lastAndQuotes(m, t, fmtPrice, fmtQty);
+    return { ...common, prevClosePrice: fmtPrice(i, t.prevClose), lastPrice, lastQty, bidPrice, bidQty, askPrice, askQty, ...stats };
   }
   return { ...common, lastPrice: fmtPrice(i, t.last), lastQty: fmtQty(i, t.lastQty), ...stats };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { MarketKind } from './instruments.ts';
 import type { Simulator } from './simulator.ts';
 import { Connection, DEFAULT_LIMITS, type ConnectionLimits } from './connection.ts';
@@ -74,6 +74,26 @@ export function refuseUpgrade(socket: Duplex, response: string): void {
   setTimeout(() => socket.destroy(), 2000).unref();
 }
 
+/** Refuses an upgrade with `status` (e.g. '404 Not Found'), and a JSON body when one is given. */
+export function refuseUpgradeWith(socket: Duplex, status: string, body?: unknown): void {
+  if (body === undefined) {
+    refuseUpgrade(socket, `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    return;
+  }
+  const text = JSON.stringify(body);
+  refuseUpgrade(socket, `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+}
+
+/** Completes an upgrade; until its handshake is done the socket is in `pending` (what a front destroys on close). */
+export function acceptUpgrade(wss: WebSocketServer, pending: Set<Duplex>, req: IncomingMessage, socket: Duplex, head: Buffer, open: (ws: WebSocket) => void): void {
+  pending.add(socket);
+  socket.once('close', () => pending.delete(socket));
+  wss.handleUpgrade(req, socket, head, (ws) => {
+    pending.delete(socket);
+    open(ws);
+  });
+}
+
 export interface WsOptions {
   limits?: Partial<Record<MarketKind, Partial<ConnectionLimits>>>;
 }
@@ -120,18 +140,14 @@ export class StreamServer {
     const route = parseRoute(this.prefix, req.url ?? '');
     if (route === 'not-mine') return; // other upgrade paths belong to someone else
     if (route === 'not-found') {
-      refuseUpgrade(socket, 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuseUpgradeWith(socket, '404 Not Found');
       return;
     }
     if (route.streams.length > this.limits[route.market].maxStreams) {
-      const body = JSON.stringify({ code: -1, msg: 'Too many subscriptions' });
-      refuseUpgrade(socket, `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      refuseUpgradeWith(socket, '400 Bad Request', { code: -1, msg: 'Too many subscriptions' });
       return;
     }
-    this.pending.add(socket);
-    socket.once('close', () => this.pending.delete(socket));
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.pending.delete(socket);
+    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
       const id = this.nextId++;
       const conn = new Connection(id, ws, route.host, route.path, route.market, route.tier, route.combined, route.streams, this.sim, this.limits[route.market], (c) =>
         this.connections.delete(c.id),

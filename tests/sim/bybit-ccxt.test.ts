@@ -5,83 +5,32 @@
  * and every answer must be HTTP 200), fails the test. ccxt's market
  * precision must equal the listing's tick and step.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { venueListings } from '../../server/sim/venues.ts';
+import { asNumbers, ccxtSuite, expectParsedPushes, guardUrls, rewriteUrls, type ControlBook } from './ccxt-harness.ts';
 import { getJson, settle, startSim, type Harness } from './harness.ts';
 
 type Exchange = InstanceType<typeof ccxt.pro.bybit>;
 
+const suite = ccxtSuite(() => startSim({ seed: 9, rate: 40 }));
+const { requested, answered, foreign } = suite.rec;
 let h: Harness;
 let port: number;
-const requested: string[] = [];
-const answered: { url: string; status: number }[] = [];
-const foreign: string[] = [];
-let driver: ReturnType<typeof setInterval> | undefined;
 
-beforeAll(async () => {
-  h = await startSim({ seed: 9, rate: 40 });
+beforeAll(() => {
+  h = suite.h;
   port = Number(new URL(h.base).port);
-  h.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    requested.push(req.url ?? '');
-    res.on('finish', () => answered.push({ url: req.url ?? '', status: res.statusCode }));
-  });
-  h.app.server.on('upgrade', (req: IncomingMessage) => requested.push(req.url ?? ''));
-  driver = setInterval(() => h.clock.advance(100), 5);
-});
-
-afterAll(async () => {
-  if (driver) clearInterval(driver);
-  await h.close();
 });
 
 /** https://api.{hostname} → http://127.0.0.1:<port>/sim/api.{hostname} (wss → ws); ccxt fills in bybit.com. */
-function rewrite(value: unknown): unknown {
-  if (typeof value === 'string') {
-    const m = /^(https?|wss?):\/\/([^/:]+)(?::\d+)?(\/.*)?$/.exec(value);
-    if (!m) return value;
-    const scheme = m[1]!.startsWith('ws') ? 'ws' : 'http';
-    return `${scheme}://127.0.0.1:${port}/sim/${m[2]}${m[3] ?? ''}`;
-  }
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = rewrite(v);
-    return out;
-  }
-  return value;
-}
-
-function guard(url: string): void {
-  if (!url.startsWith(`http://127.0.0.1:${port}/sim/api.bybit.com/`) && !url.startsWith(`ws://127.0.0.1:${port}/sim/stream.bybit.com/`)) foreign.push(url);
-}
-
 async function loopbackBybit(): Promise<Exchange> {
   // Only the categories listed here; no credentials, so ccxt makes no private call (fetchCurrencies is skipped).
   const ex = new ccxt.pro.bybit({ newUpdates: false, options: { fetchMarkets: { types: ['spot', 'linear'] } } });
-  ex.urls['api'] = rewrite(ex.urls['api']) as (typeof ex.urls)['api'];
-  const anyEx = ex as unknown as { fetch: (...a: unknown[]) => Promise<unknown>; client: (url: string) => unknown };
-  const fetch = anyEx.fetch.bind(ex);
-  anyEx.fetch = (url: unknown, ...rest: unknown[]) => {
-    guard(String(url));
-    return fetch(url, ...rest);
-  };
-  const client = anyEx.client.bind(ex);
-  anyEx.client = (url: string) => {
-    guard(url);
-    return client(url);
-  };
-  await ex.loadHttpProxyAgent();
-  return ex;
+  ex.urls['api'] = rewriteUrls(ex.urls['api'], port) as (typeof ex.urls)['api'];
+  const bybitHosts = (url: string): boolean => url.startsWith(`http://127.0.0.1:${port}/sim/api.bybit.com/`) || url.startsWith(`ws://127.0.0.1:${port}/sim/stream.bybit.com/`);
+  return guardUrls(ex, bybitHosts, foreign);
 }
-
-interface ControlBook {
-  lastUpdateId: number;
-  bids: [string, string][];
-  asks: [string, string][];
-}
-
-const asNumbers = (levels: [string, string][]): number[][] => levels.map(([p, q]) => [Number(p), Number(q)]);
 
 let ex: Exchange;
 
@@ -158,24 +107,11 @@ describe('ccxt.pro.bybit against the simulator', () => {
 
     it('watchTrades, watchTicker and watchOHLCV parse the streams', async () => {
       const trades = await ex.watchTrades(symbol);
-      expect(trades.length).toBeGreaterThan(0);
-      expect(trades[0]!.symbol).toBe(symbol);
-      expect(trades[0]!.price).toBeGreaterThan(0);
-      expect(trades[0]!.amount).toBeGreaterThan(0);
-      expect(['buy', 'sell']).toContain(trades[0]!.side);
-
       let ticker = await ex.watchTicker(symbol);
       ticker = await ex.watchTicker(symbol); // linear: the second one is a delta merged into the snapshot
-      expect(ticker.symbol).toBe(symbol);
-      expect(ticker.last).toBeGreaterThan(0);
-      expect(ticker.high).toBeGreaterThanOrEqual(ticker.low!);
+      expectParsedPushes(symbol, trades, ticker, await ex.watchOHLCV(symbol, '1m'));
+      expect(['buy', 'sell']).toContain(trades[0]!.side);
       if (market === 'usdm') expect(ticker.markPrice).toBeGreaterThan(0);
-
-      const ohlcv = await ex.watchOHLCV(symbol, '1m');
-      const last = ohlcv[ohlcv.length - 1]!;
-      expect(last).toHaveLength(6);
-      expect(last[2]).toBeGreaterThanOrEqual(last[3]!);
-      expect(last[0]! % 60_000).toBe(0);
     });
   });
 

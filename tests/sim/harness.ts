@@ -13,6 +13,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Listens on 127.0.0.1:<random port>; returns the port. */
+export async function listenLoopback(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  if (addr === null || typeof addr === 'string') throw new Error('no address');
+  return addr.port;
+}
+
 /** The simulator plugin on a fresh Fastify instance on 127.0.0.1:<random port>, time under test control. */
 export async function startSim(
   options: { seed?: number; rate?: number; tickMs?: number; symbols?: number; limits?: SimOptions['limits']; weights?: SimOptions['weights'] } = {},
@@ -27,16 +35,13 @@ export async function startSim(
   });
   const app = Fastify();
   await app.register(simPlugin, { prefix: '/sim', simulator: sim, ...(options.limits ? { limits: options.limits } : {}), ...(options.weights ? { weights: options.weights } : {}) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (addr === null || typeof addr === 'string') throw new Error('no address');
-  const base = `http://127.0.0.1:${addr.port}/sim`;
+  const port = await listenLoopback(app);
   return {
     app,
     sim,
     clock,
-    base,
-    wsBase: `ws://127.0.0.1:${addr.port}/sim`,
+    base: `http://127.0.0.1:${port}/sim`,
+    wsBase: `ws://127.0.0.1:${port}/sim`,
     async close() {
       await app.close();
       sim.stop();

@@ -8,6 +8,7 @@ import CRC32 from 'crc-32';
 import { ManualScheduler } from '../../server/sim/scheduler.ts';
 import { Simulator } from '../../server/sim/simulator.ts';
 import { SimVenues } from '../../server/sim/venues.ts';
+import { listenLoopback } from './harness.ts';
 
 export interface OkxHarness {
   app: FastifyInstance;
@@ -27,19 +28,17 @@ export async function startOkxSim(options: { seed?: number; rate?: number; okxLi
   const venues = new SimVenues(binance);
   const app = Fastify();
   await app.register(simPlugin, { prefix: '/sim', simulator: binance, venues, ...(options.okxLimits ? { okxLimits: options.okxLimits } : {}) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  if (addr === null || typeof addr === 'string') throw new Error('no address');
-  const base = `http://127.0.0.1:${addr.port}/sim`;
+  const port = await listenLoopback(app);
+  const base = `http://127.0.0.1:${port}/sim`;
   return {
     app,
     okx: venues.get('okx'),
     clock,
-    port: addr.port,
+    port,
     base,
     rest: `${base}/www.okx.com/api/v5`,
-    wsPublic: `ws://127.0.0.1:${addr.port}/sim/ws.okx.com/ws/v5/public`,
-    wsBusiness: `ws://127.0.0.1:${addr.port}/sim/ws.okx.com/ws/v5/business`,
+    wsPublic: `ws://127.0.0.1:${port}/sim/ws.okx.com/ws/v5/public`,
+    wsBusiness: `ws://127.0.0.1:${port}/sim/ws.okx.com/ws/v5/business`,
     async close() {
       await app.close();
       venues.stop();

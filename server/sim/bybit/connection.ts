@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { Faults } from '../connection.ts';
 import type { MarketKind } from '../instruments.ts';
+import { FaultedSocket, noFaults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
 import type { Sink } from './feeds.ts';
 import type { TopicError, TopicKind } from './topics.ts';
@@ -29,32 +29,27 @@ export interface Topics {
   validate(market: MarketKind, name: unknown): TopicError | undefined;
 }
 
-export class BybitConnection implements Sink {
+export class BybitConnection extends FaultedSocket implements Sink {
   readonly connId = randomUUID();
   readonly topics = new Set<string>();
-  sent = 0;
   received = 0;
   readonly connectedAt: number;
   lastIncoming: number;
-  readonly faults: Faults = { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0 };
-  private held: string | undefined;
-  private closed = false;
   private readonly cancels: (() => void)[] = [];
 
   constructor(
-    readonly id: number,
-    readonly ws: WebSocket,
+    id: number,
+    ws: WebSocket,
     readonly path: string,
     readonly market: MarketKind,
     private readonly scheduler: Scheduler,
     private readonly hub: Topics,
     private readonly onClose: (c: BybitConnection) => void,
   ) {
+    super(id, ws, scheduler, noFaults(), Infinity); // no slow-reader limit on Bybit's sockets here
     this.connectedAt = scheduler.now();
     this.lastIncoming = this.connectedAt;
     ws.on('message', (data) => this.onMessage(data.toString()));
-    ws.on('close', () => this.cleanup());
-    ws.on('error', () => this.cleanup());
     this.cancels.push(
       scheduler.every(IDLE_SCAN_MS, () => {
         if (this.scheduler.now() - this.lastIncoming >= IDLE_MS) this.terminate();
@@ -62,62 +57,10 @@ export class BybitConnection implements Sink {
     );
   }
 
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
   // ---- outgoing ------------------------------------------------------------------------------
 
   deliver(frame: string, _kind: TopicKind, topic: string, delta: boolean): void {
-    if (this.closed) return;
-    const f = this.faults;
-    if (f.silent) return;
-    if (f.gap > 0 && (f.gapStream ? f.gapStream === topic : delta)) {
-      f.gap--;
-      return;
-    }
-    if (f.malformed > 0) {
-      f.malformed--;
-      frame = frame.slice(0, Math.max(1, frame.length >> 1));
-    }
-    if (f.reorder > 0) {
-      if (this.held === undefined) {
-        this.held = frame;
-        return;
-      }
-      const first = this.held;
-      this.held = undefined;
-      f.reorder--;
-      this.out(frame);
-      this.out(first);
-      return;
-    }
-    this.out(frame);
-    if (f.duplicate > 0 && (f.duplicateStream === undefined || f.duplicateStream === topic)) {
-      f.duplicate--;
-      this.out(frame);
-    }
-  }
-
-  private out(frame: string): void {
-    if (this.faults.latencyMs > 0) {
-      this.scheduler.after(this.faults.latencyMs, () => this.write(frame));
-      return;
-    }
-    this.write(frame);
-  }
-
-  private write(frame: string): void {
-    if (this.closed || this.ws.readyState !== 1) return;
-    this.ws.send(frame);
-    this.sent++;
-  }
-
-  /** Straight to the socket, whatever the faults (oversized frame). */
-  inject(frame: string): void {
-    if (this.closed || this.ws.readyState !== 1) return;
-    this.ws.send(frame);
-    this.sent++;
+    if (this.outbox.admits(topic, delta)) this.outbox.push(frame, topic);
   }
 
   /**
@@ -129,13 +72,13 @@ export class BybitConnection implements Sink {
     if (this.market === 'usdm') msg['req_id'] = reqId ?? '';
     else if (reqId !== undefined) msg['req_id'] = reqId;
     msg['op'] = op;
-    this.out(JSON.stringify(msg));
+    this.outbox.out(JSON.stringify(msg));
   }
 
   // ---- incoming ------------------------------------------------------------------------------
 
   private onMessage(text: string): void {
-    if (this.closed) return;
+    if (this.outbox.closed) return;
     this.received++;
     this.lastIncoming = this.scheduler.now();
     if (this.faults.silent) return;
@@ -205,21 +148,7 @@ export class BybitConnection implements Sink {
 
   // ---- lifecycle ---------------------------------------------------------------------------------
 
-  close(code: number, reason: string): void {
-    if (this.closed) return;
-    this.ws.close(code, reason);
-    this.cleanup();
-  }
-
-  terminate(): void {
-    if (this.closed) return;
-    this.ws.terminate();
-    this.cleanup();
-  }
-
-  private cleanup(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected released(): void {
     for (const c of this.cancels) c();
     this.cancels.length = 0;
     for (const t of this.topics) this.hub.unsubscribe(this, this.market, t);

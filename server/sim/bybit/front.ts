@@ -10,7 +10,7 @@ import type { FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { Simulator } from '../simulator.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
-import { refuseUpgrade } from '../ws-server.ts';
+import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
 import { BookFeed } from './book-feed.ts';
 import { BybitConnection, type Topics } from './connection.ts';
 import type { Feed} from './feeds.ts';
@@ -98,13 +98,10 @@ export class BybitFront implements VenueFront {
     const path = rest.split('?')[0] ?? '';
     const market = PATHS[path];
     if (!market) {
-      refuseUpgrade(socket, 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuseUpgradeWith(socket, '404 Not Found');
       return;
     }
-    this.pending.add(socket);
-    socket.once('close', () => this.pending.delete(socket));
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.pending.delete(socket);
+    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
       const id = this.nextId++;
       const conn = new BybitConnection(id, ws, path, market, this.sim.scheduler, this.hub, (c) => this.connections.delete(c.id));
       this.connections.set(id, conn);

@@ -6,8 +6,8 @@
  * hour per connection.
  */
 import type { WebSocket } from 'ws';
-import type { Faults } from '../connection.ts';
 import type { MarketKind } from '../instruments.ts';
+import { FaultedSocket, noFaults, type Faults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
 import { withChecksum, type BookPush } from './book-feed.ts';
 
@@ -52,36 +52,27 @@ export interface OkxHub {
 
 export const argKey = (a: { channel: string; instId: string }): string => `${a.channel}|${a.instId}`;
 
-export class OkxConnection {
+export class OkxConnection extends FaultedSocket<OkxFaults> {
   readonly subs = new Map<string, OkxArg>();
   readonly connId: string;
   readonly connectedAt: number;
-  readonly faults: OkxFaults = { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0, checksum: 0 };
-  sent = 0;
   received = 0;
-  private held: string | undefined;
   private readonly requests: number[] = [];
   private cancelIdle: (() => void) | undefined;
-  private closedFlag = false;
 
   constructor(
-    readonly id: number,
-    readonly ws: WebSocket,
+    id: number,
+    ws: WebSocket,
     readonly path: OkxPath,
     private readonly scheduler: Scheduler,
     private readonly limits: OkxLimits,
     private readonly hub: OkxHub,
   ) {
+    super(id, ws, scheduler, { ...noFaults(), checksum: 0 }, limits.maxBufferedBytes);
     this.connId = (0x10000000 + ((id * 2654435761) % 0xefffffff)).toString(16).slice(-8);
     this.connectedAt = scheduler.now();
     ws.on('message', (data) => this.onMessage(data.toString()));
-    ws.on('close', () => this.cleanup());
-    ws.on('error', () => this.cleanup());
     this.armIdle();
-  }
-
-  get isClosed(): boolean {
-    return this.closedFlag;
   }
 
   /** The market of the connection's subscriptions (faults select by market); 'spot' when it has none. */
@@ -99,80 +90,30 @@ export class OkxConnection {
 
   /** A push of `channel`; `book` when it is a books push (gap, duplicate and checksum faults act on its updates). */
   deliver(frame: string, channel: string, book?: BookPush): void {
-    if (this.closedFlag) return;
-    const f = this.faults;
-    if (f.silent) return;
     const update = book?.action === 'update';
-    if (f.gap > 0 && (f.gapStream ? f.gapStream === channel : update)) {
-      f.gap--;
-      return;
-    }
+    if (!this.outbox.admits(channel, update)) return;
     if (book) {
+      const f = this.faults;
       const wrong = update && f.checksum > 0;
       if (wrong) f.checksum--;
       frame = withChecksum(book, wrong);
     }
-    if (f.malformed > 0) {
-      f.malformed--;
-      frame = frame.slice(0, Math.max(1, frame.length >> 1));
-    }
-    if (f.reorder > 0) {
-      if (this.held === undefined) {
-        this.held = frame;
-        return;
-      }
-      const first = this.held;
-      this.held = undefined;
-      f.reorder--;
-      this.out(frame);
-      this.out(first);
-      return;
-    }
-    this.out(frame);
-    if (f.duplicate > 0 && (f.duplicateStream === undefined ? !book || update : f.duplicateStream === channel)) {
-      f.duplicate--;
-      this.out(frame);
-    }
-  }
-
-  out(frame: string): void {
-    if (this.faults.latencyMs > 0) {
-      this.scheduler.after(this.faults.latencyMs, () => this.write(frame));
-      return;
-    }
-    this.write(frame);
-  }
-
-  private write(frame: string): void {
-    if (this.closedFlag || this.ws.readyState !== 1) return;
-    if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
-      this.terminate();
-      return;
-    }
-    this.ws.send(frame);
-    this.sent++;
-  }
-
-  /** Frames written straight to the socket, whatever the faults (oversized frame). */
-  inject(frame: string): void {
-    if (this.closedFlag || this.ws.readyState !== 1) return;
-    this.ws.send(frame);
-    this.sent++;
+    this.outbox.push(frame, channel, !book || update);
   }
 
   private error(code: string, msg: string): void {
-    this.out(JSON.stringify({ event: 'error', code, msg, connId: this.connId }));
+    this.outbox.out(JSON.stringify({ event: 'error', code, msg, connId: this.connId }));
   }
 
   // ---- incoming ------------------------------------------------------------------------------
 
   private onMessage(text: string): void {
-    if (this.closedFlag) return;
+    if (this.outbox.closed) return;
     this.received++;
     this.armIdle();
     if (this.faults.silent) return;
     if (text === 'ping') {
-      this.out('pong');
+      this.outbox.out('pong');
       return;
     }
     let req: unknown;
@@ -219,7 +160,7 @@ export class OkxConnection {
     }
     const key = argKey(arg);
     // The answer goes before the first push (a books snapshot follows its subscribe answer).
-    this.out(JSON.stringify({ event: op, arg: { channel: arg.channel, instId: arg.instId }, connId: this.connId }));
+    this.outbox.out(JSON.stringify({ event: op, arg: { channel: arg.channel, instId: arg.instId }, connId: this.connId }));
     if (op === 'subscribe') {
       // Subscribing again to a channel already subscribed gets its first pushes again (a books snapshot): a client
       // that found a gap resubscribes on the same connection (ccxt does).
@@ -231,21 +172,7 @@ export class OkxConnection {
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
-  close(code: number, reason: string): void {
-    if (this.closedFlag) return;
-    this.ws.close(code, reason);
-    this.cleanup();
-  }
-
-  terminate(): void {
-    if (this.closedFlag) return;
-    this.ws.terminate();
-    this.cleanup();
-  }
-
-  private cleanup(): void {
-    if (this.closedFlag) return;
-    this.closedFlag = true;
+  protected released(): void {
     this.cancelIdle?.();
     for (const a of this.subs.values()) this.hub.unsubscribe(this, a);
     this.subs.clear();

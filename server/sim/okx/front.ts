@@ -6,12 +6,12 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { FaultSpec } from '../faults.ts';
+import { applyFaults, type FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { SymbolMarket, Trade } from '../market.ts';
 import type { Simulator } from '../simulator.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
-import { refuseUpgrade } from '../ws-server.ts';
+import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
 import { BookFeed } from './book-feed.ts';
 import { argKey, OKX_LIMITS, OkxConnection, type OkxArg, type OkxHub, type OkxLimits, type OkxPath } from './connection.ts';
 import { candleRow, fundingRow, indexRow, markRow, tickerRow, tradeRow } from './payloads.ts';
@@ -98,7 +98,7 @@ export class OkxFront implements VenueFront, OkxHub {
     const path = this.route(req.url ?? '');
     if (path === 'not-mine') return;
     if (path === 'not-found') {
-      refuseUpgrade(socket, 'HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      refuseUpgradeWith(socket, '404 Not Found');
       return;
     }
     // OKX: 3 connection requests per second per IP.
@@ -107,16 +107,12 @@ export class OkxFront implements VenueFront, OkxHub {
     const w = this.upgrades.get(ip) ?? [];
     while (w.length > 0 && w[0]! <= now - 1000) w.shift();
     if (w.length >= this.limits.connectionsPerSecond) {
-      const body = JSON.stringify({ msg: 'Too Many Requests', code: '50011' });
-      refuseUpgrade(socket, `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      refuseUpgradeWith(socket, '429 Too Many Requests', { msg: 'Too Many Requests', code: '50011' });
       return;
     }
     w.push(now);
     this.upgrades.set(ip, w);
-    this.pending.add(socket);
-    socket.once('close', () => this.pending.delete(socket));
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.pending.delete(socket);
+    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
       const id = this.nextId++;
       this.connections.set(id, new OkxConnection(id, ws, path, this.sim.scheduler, this.limits, this));
     });
@@ -257,63 +253,26 @@ export class OkxFront implements VenueFront, OkxHub {
     return { lastUpdateId: m.lastUpdateId, bids: side(m.book.bids), asks: side(m.book.asks) };
   }
 
+  /** OKX's faults: checksum is its own; serverShutdown is a close (1001 unless a code is given), OKX announces none. */
   applyFault(spec: FaultSpec): number[] {
-    const applied: number[] = [];
-    for (const c of this.connections.values()) {
-      if (spec.connection !== undefined && spec.connection !== 'all' && spec.connection !== c.id) continue;
-      if (spec.market !== undefined && spec.market !== c.market) continue;
-      if (c.isClosed) continue;
-      applied.push(c.id);
-      const f = c.faults;
-      const count = spec.count ?? 1;
-      switch (spec.type) {
-        case 'cut':
-          c.terminate();
-          break;
-        case 'close':
-        case 'serverShutdown':
-          c.close(spec.code ?? (spec.type === 'close' ? 1000 : 1001), spec.reason ?? '');
-          break;
-        case 'gap':
-          f.gap += count;
-          if (spec.stream !== undefined) f.gapStream = spec.stream;
-          else delete f.gapStream;
-          break;
-        case 'duplicate':
-          f.duplicate += count;
-          if (spec.stream !== undefined) f.duplicateStream = spec.stream;
-          else delete f.duplicateStream;
-          break;
-        case 'reorder':
-          f.reorder += count;
-          break;
-        case 'latency':
-          f.latencyMs = spec.ms ?? 0;
-          break;
-        case 'malformed':
-          f.malformed += count;
-          break;
-        case 'checksum':
-          f.checksum += count;
-          break;
-        case 'oversized': {
-          const bytes = spec.bytes ?? 2 << 20;
-          const head = '{"event":"oversized","pad":"';
-          c.inject(head + 'x'.repeat(Math.max(0, bytes - head.length - 2)) + '"}');
-          break;
+    return applyFaults(spec, this.connections.values(), this.sim.scheduler, {
+      oversizedHead: '{"event":"oversized","pad":"',
+      own(s, c, count) {
+        switch (s.type) {
+          case 'checksum':
+            c.faults.checksum += count;
+            return true;
+          case 'serverShutdown':
+            c.close(s.code ?? 1001, s.reason ?? '');
+            return true;
+          case 'clear':
+            c.faults.checksum = 0;
+            return false;
+          default:
+            return false;
         }
-        case 'silence':
-          f.silent = true;
-          if (spec.ms !== undefined) this.sim.scheduler.after(spec.ms, () => (f.silent = false));
-          break;
-        case 'clear':
-          Object.assign(f, { silent: false, latencyMs: 0, gap: 0, duplicate: 0, reorder: 0, malformed: 0, checksum: 0 });
-          delete f.gapStream;
-          delete f.duplicateStream;
-          break;
-      }
-    }
-    return applied;
+      },
+    });
   }
 
   describe(): unknown[] {

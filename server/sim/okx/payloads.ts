@@ -7,7 +7,7 @@ import type { Instrument } from '../instruments.ts';
 import type { Kline } from '../klines.ts';
 import type { SymbolMarket, Trade } from '../market.ts';
 import { FUNDING_MS, fundingRate, nextFundingTime } from '../futures.ts';
-import { markInfo } from '../payloads.ts';
+import { lastAndQuotes, markInfo } from '../payloads.ts';
 import { baseQty, INST_TYPE, instId, lotSz, orderCount, px, quoteAmount, sz, tickSz } from './wire.ts';
 
 /** A decimal string without trailing zeros ("0.00010000" → "0.0001"). */
@@ -80,7 +80,7 @@ function volumes(i: Instrument, steps: number, quote: number): { vol: string; vo
 export function tickerRow(m: SymbolMarket, now: number): Record<string, string> {
   const i = m.inst;
   const t = m.ticker(now);
-  const b = m.book;
+  const [last, lastSz, bidPx, bidSz, askPx, askSz] = lastAndQuotes(m, t, px, sz);
   const v = volumes(i, t.volume, t.quoteVolume);
   const dayUtc0 = Math.floor(now / 86_400_000) * 86_400_000;
   const dayUtc8 = Math.floor((now + 8 * 3_600_000) / 86_400_000) * 86_400_000 - 8 * 3_600_000;
@@ -89,12 +89,7 @@ export function tickerRow(m: SymbolMarket, now: number): Record<string, string> 
   return {
     instType: INST_TYPE[i.market],
     instId: instId(i),
-    last: px(i, t.last),
-    lastSz: sz(i, t.lastQty),
-    askPx: px(i, b.bestAsk()),
-    askSz: sz(i, b.bestAskQty()),
-    bidPx: px(i, b.bestBid()),
-    bidSz: sz(i, b.bestBidQty()),
+    last, lastSz, askPx, askSz, bidPx, bidSz,
     open24h: px(i, t.open),
     high24h: px(i, t.high),
     low24h: px(i, t.low),

@@ -3,7 +3,10 @@ import type { Instrument, MarketKind } from '../instruments.ts';
 import type { Scheduler } from '../scheduler.ts';
 import type { Simulator } from '../simulator.ts';
 import { isInterval, type Interval } from '../klines.ts';
+import { str, type Query } from '../rest-params.ts';
 import { KIND_OF, type InstType } from './wire.ts';
+
+export { str, type Query };
 
 /**
  * An OKX error envelope `{code, msg, data: []}` with its HTTP status. OKX answers parameter errors (50014, 51000)
@@ -19,17 +22,10 @@ export class OkxError extends Error {
   }
 }
 
-export type Query = Record<string, string | string[] | undefined>;
 
 export const unknownInstrument = (): OkxError => new OkxError(200, '51001', "Instrument ID, Instrument ID code, or Spread ID doesn't exist.");
 export const paramError = (name: string): OkxError => new OkxError(400, '51000', `Parameter ${name} error`);
 const emptyParam = (name: string): OkxError => new OkxError(400, '50014', `Parameter ${name} can not be empty.`);
-
-export function str(q: Query, name: string): string | undefined {
-  const v = q[name];
-  const s = Array.isArray(v) ? v[v.length - 1] : v;
-  return s === undefined || s === '' ? undefined : s;
-}
 
 export function mandatory(q: Query, name: string): string {
   const v = str(q, name);
