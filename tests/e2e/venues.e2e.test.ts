@@ -73,11 +73,13 @@ interface Case {
   spotDecimals: number;
   /** the venue's websocket routes (the simulator's /_control/connections) for spot books */
   spotRoute: RegExp;
+  /** the exchange the page starts on (Bybit's case switches from OKX: switch to OKX, then Bybit) */
+  from: 'binance' | 'okx';
 }
 
 const CASES: Case[] = [
-  { venue: 'okx', locale: 'en-US', confirm: 'Confirm', spotDecimals: 1, spotRoute: /ws\.okx\.com\/ws\/v5\/public$/ },
-  { venue: 'bybit', locale: 'zh-HK', confirm: '確認', spotDecimals: 2, spotRoute: /stream\.bybit\.com\/v5\/public\/spot$/ },
+  { venue: 'okx', locale: 'en-US', confirm: 'Confirm', spotDecimals: 1, spotRoute: /ws\.okx\.com\/ws\/v5\/public$/, from: 'binance' },
+  { venue: 'bybit', locale: 'zh-HK', confirm: '確認', spotDecimals: 2, spotRoute: /stream\.bybit\.com\/v5\/public\/spot$/, from: 'okx' },
 ];
 
 describe('trading on OKX and Bybit (Chromium)', () => {
@@ -86,7 +88,9 @@ describe('trading on OKX and Bybit (Chromium)', () => {
       const context = await signedIn();
       try {
         const page = await context.newPage();
+        if (c.from !== 'binance') await page.addInitScript((code) => localStorage.getItem('exchangeCode') ?? localStorage.setItem('exchangeCode', code), c.from);
         await page.goto(`${baseURL}/${c.locale}/trading/BTCUSDT`);
+        expect(await page.getByTestId('exchange-switch').inputValue()).toBe(c.from);
         await waitForBook(page);
         await switchExchange(page, c.venue);
         await waitForBook(page);

@@ -199,7 +199,7 @@ describe.each(securityBackends())('OTC block trading ($name)', (backend) => {
     // The band is around the desk's price when the order came: the market may move a little between the quote read
     // above and the order (the simulator runs on the wall clock), so the reference is near the quote, and the band's
     // ends are the reference's ±20 % exactly.
-    const refused = slip.data as { reference: string; lowest: string; highest: string };
+    const refused = slip.data as unknown as { reference: string; lowest: string; highest: string };
     expect(slip.data).toMatchObject({ field: 'limitPrice', rule: 'priceBand', bandPercent: '20', base: 'BTC', quote: 'USDT' });
     const reference = new Decimal(refused.reference);
     expect(reference.div(usdtPerBtc).sub(1).abs().lt('0.002'), `${refused.reference} near ${usdtPerBtc.toFixed()}`).toBe(true);
