@@ -1,8 +1,9 @@
 import { INSTRUMENTS, spotInstruments, type Instrument, type MarketKind } from './instruments.ts';
 import { SymbolMarket, type EngineEvent } from './market.ts';
 import { FUNDING_MS, fundingRate, type FundingRecord } from './futures.ts';
-import { marketWideFrames, symbolFrames, type Entry } from './frames.ts';
-import { aggTradeJson, bookTickerJson, levelsJson, tradeJson } from './payloads.ts';
+import type { Entry } from './frames.ts';
+import { levelsJson } from './payloads.ts';
+import { dispatchEvent, emitPeriodicFrames } from './stream-dispatch.ts';
 import { realScheduler, type Scheduler } from './scheduler.ts';
 import type { StreamDesc } from './streams.ts';
 import type { SimulatorOptions, Subscriber } from './simulator-options.ts';
@@ -310,80 +311,15 @@ export class Simulator {
   private emit(st: SymbolState, ev: EngineEvent | undefined, now: number): void {
     if (!ev) return;
     this.events++;
-    this.dispatch(st, ev, now);
+    dispatchEvent(st.market, st.entries, this.marketWide[st.market.inst.market], ev, now);
     for (const listener of this.eventListeners) listener(st.market, ev);
-  }
-
-  private dispatch(st: SymbolState, ev: EngineEvent, now: number): void {
-    const m = st.market;
-    const i = m.inst;
-    const log = m.book.log;
-    for (const entry of st.entries) {
-      switch (entry.desc.kind) {
-        case 'depthDiff': {
-          const agg = entry.agg!;
-          for (let k = 0; k < log.length; k++) agg.levels.set(log.tick[k]! * 2 + log.side[k]!, log.qty[k]!);
-          if (agg.U < 0) agg.U = ev.U;
-          agg.u = ev.u;
-          agg.T = ev.time;
-          break;
-        }
-        case 'depthPartial': {
-          const agg = entry.agg!;
-          if (agg.U < 0) agg.U = ev.U;
-          agg.u = ev.u;
-          agg.T = ev.time;
-          break;
-        }
-        case 'trade':
-          for (const t of ev.trades) this.publish(entry, tradeJson(i, t, now));
-          break;
-        case 'aggTrade':
-          for (const a of ev.aggTrades) this.publish(entry, aggTradeJson(i, a, now));
-          break;
-        case 'bookTicker':
-          if (ev.topChanged) this.publish(entry, bookTickerJson(m, now));
-          break;
-        default:
-          break;
-      }
-    }
-    if (ev.topChanged) {
-      for (const entry of this.marketWide[i.market]) if (entry.desc.kind === 'allBookTicker') this.publish(entry, bookTickerJson(m, now));
-    }
   }
 
   private emitPeriodic(speed: number, set: Set<Entry>): void {
     if (set.size === 0) return;
-    const now = this.scheduler.now();
-    const out = this.frames;
-    let arraysSent = false;
-    for (const entry of set) {
-      const d = entry.desc;
-      out.length = 0;
-      if (d.symbol === undefined) {
-        marketWideFrames(entry, this.states[d.market].values(), now, out);
-        if (d.kind !== 'allForceOrder') arraysSent = true;
-      } else {
-        const st = this.states[d.market].get(d.symbol);
-        if (st) symbolFrames(entry, st.market, now, out);
-      }
-      for (const json of out) this.publish(entry, json);
-    }
+    const arraysSent = emitPeriodicFrames(set, (kind) => this.states[kind], this.scheduler.now(), this.frames);
     if (arraysSent && speed === 1000) {
       for (const kind of ['spot', 'usdm'] as const) for (const st of this.states[kind].values()) st.market.tickerDirty = false;
-    }
-  }
-
-  private publish(entry: Entry, json: string): void {
-    const d = entry.desc;
-    let wrapped: string | undefined;
-    for (const sub of entry.subs) {
-      if (sub.tier !== 'all' && sub.tier !== d.tier) continue; // Binance: the wrong route is silently empty
-      if (sub.combined) {
-        wrapped ??= `{"stream":"${d.name}","data":${json}}`;
-        sub.deliver(wrapped, d.kind, d.name);
-      } else sub.deliver(json, d.kind, d.name);
     }
   }
 
