@@ -1,6 +1,7 @@
 import type { Kline, MarkPrice, Trade } from '../../contract.ts';
-import { createDepthEvent, ensureLevels, type DepthEvent } from '../../book/depth-event.ts';
+import { ensureLevels } from '../../book/depth-event.ts';
 import { DEFAULT_MAX_FRAME_CHARS, type Frame } from '../../parse/frame-reader.ts';
+import { ScanningReader } from '../../parse/scanning-reader.ts';
 import { allNumbers, dec, intOf, isObject, levels, signedDec, type Json, type VenueFrameReader } from '../venue.ts';
 import { BybitDepthScanner } from './bybit-scanner.ts';
 
@@ -14,43 +15,15 @@ import { BybitDepthScanner } from './bybit-scanner.ts';
  *   nextFundingTime), merged here per symbol into one MarkPrice.
  * The stream of a frame is its `topic`. Anything else is counted in `rejected` and dropped, never thrown.
  */
-export class BybitFrameReader implements VenueFrameReader {
-  rejected = 0;
-  scanned = 0;
-  private readonly depthFrame: { kind: 'depth'; stream: string; event: DepthEvent } = {
-    kind: 'depth',
-    stream: '',
-    event: createDepthEvent(64),
-  };
-  private readonly scanner = new BybitDepthScanner();
+export class BybitFrameReader extends ScanningReader implements VenueFrameReader {
   /** per symbol: the linear ticker's fields merged from its snapshot and deltas */
   private readonly marks = new Map<string, MarkPrice>();
 
-  constructor(private readonly maxFrameChars = DEFAULT_MAX_FRAME_CHARS) {}
-
-  read(data: unknown): Frame | null {
-    if (typeof data !== 'string' || data.length > this.maxFrameChars) return this.reject();
-    const frame = this.depthFrame;
-    if (this.scanner.scan(data, frame.event)) {
-      frame.stream = this.scanner.stream;
-      this.scanned++;
-      return frame;
-    }
-    let msg: unknown;
-    try {
-      msg = JSON.parse(data);
-    } catch {
-      return this.reject();
-    }
-    return this.fromJson(msg) ?? this.reject();
+  constructor(maxFrameChars = DEFAULT_MAX_FRAME_CHARS) {
+    super(new BybitDepthScanner(), maxFrameChars);
   }
 
-  private reject(): null {
-    this.rejected++;
-    return null;
-  }
-
-  private fromJson(msg: unknown): Frame | null {
+  protected fromJson(msg: unknown): Frame | null {
     if (!isObject(msg)) return null;
     if (typeof msg.topic !== 'string') {
       if (typeof msg.op !== 'string') return null;

@@ -1,6 +1,7 @@
 import type { Kline, MarkPrice, Trade } from '../../contract.ts';
-import { createDepthEvent, ensureLevels, type DepthEvent } from '../../book/depth-event.ts';
+import { ensureLevels } from '../../book/depth-event.ts';
 import { DEFAULT_MAX_FRAME_CHARS, type Frame } from '../../parse/frame-reader.ts';
+import { ScanningReader } from '../../parse/scanning-reader.ts';
 import { INTERVAL_MS, allNumbers, dec, intOf, isObject, levels, signedDec, type Json, type VenueFrameReader } from '../venue.ts';
 import { intervalOfCandle, okxSymbol, type OkxInstruments } from './okx-symbols.ts';
 import { OkxDepthScanner } from './okx-scanner.ts';
@@ -19,47 +20,22 @@ import { OkxDepthScanner } from './okx-scanner.ts';
  * contracts (its checksum is over them) and is scaled when published. The stream of a frame is `${channel}:${instId}`.
  * Anything else is counted in `rejected` and dropped, never thrown.
  */
-export class OkxFrameReader implements VenueFrameReader {
-  rejected = 0;
-  scanned = 0;
-  private readonly depthFrame: { kind: 'depth'; stream: string; event: DepthEvent } = {
-    kind: 'depth',
-    stream: '',
-    event: createDepthEvent(64),
-  };
-  private readonly scanner = new OkxDepthScanner();
+export class OkxFrameReader extends ScanningReader implements VenueFrameReader {
   /** per swap instId: the mark price, index and funding merged from their three channels */
   private readonly marks = new Map<string, MarkPrice>();
 
   constructor(
     private readonly instruments: OkxInstruments,
-    private readonly maxFrameChars = DEFAULT_MAX_FRAME_CHARS,
-  ) {}
-
-  read(data: unknown): Frame | null {
-    if (typeof data !== 'string' || data.length > this.maxFrameChars) return this.reject();
-    if (data === 'pong') return { kind: 'response', id: 0, result: 'pong' };
-    const frame = this.depthFrame;
-    if (this.scanner.scan(data, frame.event)) {
-      frame.stream = this.scanner.stream;
-      this.scanned++;
-      return frame;
-    }
-    let msg: unknown;
-    try {
-      msg = JSON.parse(data);
-    } catch {
-      return this.reject();
-    }
-    return this.fromJson(msg) ?? this.reject();
+    maxFrameChars = DEFAULT_MAX_FRAME_CHARS,
+  ) {
+    super(new OkxDepthScanner(), maxFrameChars);
   }
 
-  private reject(): null {
-    this.rejected++;
-    return null;
+  protected override fromText(data: string): Frame | undefined {
+    return data === 'pong' ? { kind: 'response', id: 0, result: 'pong' } : undefined;
   }
 
-  private fromJson(msg: unknown): Frame | null {
+  protected fromJson(msg: unknown): Frame | null {
     if (!isObject(msg)) return null;
     if (typeof msg.event === 'string') {
       if (msg.event === 'error') {
