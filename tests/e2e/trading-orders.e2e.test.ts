@@ -5,7 +5,7 @@ import { fileSandbox, signedApi } from './support/suite.ts';
 import zhOrders from '../../locales/zh-HK/orders.json' with { type: 'json' };
 import { demoToken } from './support/account.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { bookLines, renderedSide, saveScreenshot, simControl, waitForBook } from './support/market.ts';
+import { bookLines, placeOrder, renderedSide, saveScreenshot, simControl, waitForBook } from './support/market.ts';
 
 // Issue 7 "Done means" against the sandbox in real Chromium: the futures round trip, a resting limit order
 // filled when the simulator crosses it, a spot limit order placed and cancelled, and bad input refused.
@@ -33,17 +33,6 @@ async function signedInPage(path: string): Promise<{ page: Page; errors: string[
   await page.goto(`${baseURL}${path}`);
   await page.getByTestId('order-form').waitFor({ timeout: 30_000 });
   return { page, errors, close: () => context.close() };
-}
-
-async function placeOrder(page: Page, o: { side: 'buy' | 'sell'; type: 'limit' | 'market'; price?: string; volume: string }, confirm = 'Confirm') {
-  await page.getByTestId(`order-direction-${o.side}`).click();
-  await page.getByTestId(`order-type-${o.type}`).click();
-  if (o.price) await page.getByTestId('order-price').fill(o.price);
-  await page.getByTestId('order-volume').fill(o.volume);
-  await page.getByTestId('order-submit').click();
-  await page.getByTestId('order-confirm').waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
-  await page.getByTestId('order-confirm').waitFor({ state: 'detached' });
 }
 
 describe('futures: transfer, leverage, market buy, PnL, close, history', () => {

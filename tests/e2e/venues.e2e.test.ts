@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileSandbox, signedApi } from './support/suite.ts';
 import { demoToken } from './support/account.ts';
 import { launchBrowser } from './support/browser.ts';
-import { bookLines, saveScreenshot, simControl, waitForBook } from './support/market.ts';
+import { bookLines, placeOrder, saveScreenshot, simControl, waitForBook } from './support/market.ts';
 
 // The app on OKX and on Bybit, in real Chromium against the sandbox (spec §3 exchangeCode, §4 "Exchange switch: the
 // choice is saved and the page reloads"): the header's switch, the venue's own book, trades and precisions, a spot
@@ -43,17 +43,6 @@ async function switchExchange(page: Page, code: string): Promise<void> {
   await reloaded;
   await expect.poll(() => page.evaluate(() => localStorage.getItem('exchangeCode'))).toBe(code);
   await expect.poll(() => page.getByTestId('exchange-switch').inputValue()).toBe(code);
-}
-
-async function placeOrder(page: Page, o: { side: 'buy' | 'sell'; type: 'limit' | 'market'; price?: string; volume: string }, confirm: string) {
-  await page.getByTestId(`order-direction-${o.side}`).click();
-  await page.getByTestId(`order-type-${o.type}`).click();
-  if (o.price) await page.getByTestId('order-price').fill(o.price);
-  await page.getByTestId('order-volume').fill(o.volume);
-  await page.getByTestId('order-submit').click();
-  await page.getByTestId('order-confirm').waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
-  await page.getByTestId('order-confirm').waitFor({ state: 'detached' });
 }
 
 const decimalsOf = (text: string) => (text.includes('.') ? text.split('.')[1]!.length : 0);

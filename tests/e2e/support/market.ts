@@ -78,3 +78,15 @@ export async function clickBookLine(page: Page, side: 'bids' | 'asks', index: nu
   await page.mouse.click(box.x + 20, box.y + index * 20 + 10);
   return price;
 }
+
+/** Places an order from the order form and confirms it in the order confirmation (spec §4), waiting for it to close. */
+export async function placeOrder(page: Page, o: { side: 'buy' | 'sell'; type: 'limit' | 'market'; price?: string; volume: string }, confirm = 'Confirm'): Promise<void> {
+  await page.getByTestId(`order-direction-${o.side}`).click();
+  await page.getByTestId(`order-type-${o.type}`).click();
+  if (o.price) await page.getByTestId('order-price').fill(o.price);
+  await page.getByTestId('order-volume').fill(o.volume);
+  await page.getByTestId('order-submit').click();
+  await page.getByTestId('order-confirm').waitFor();
+  await page.getByRole('dialog').getByRole('button', { name: confirm }).click();
+  await page.getByTestId('order-confirm').waitFor({ state: 'detached' });
+}
