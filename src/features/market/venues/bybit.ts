@@ -38,14 +38,18 @@ function parseOne(raw: RawInstrument, market: Market): Pair | null {
   const price = raw.priceFilter && typeof raw.priceFilter === 'object' ? raw.priceFilter : {};
   const lot = raw.lotSizeFilter && typeof raw.lotSizeFilter === 'object' ? raw.lotSizeFilter : {};
   const symbol = typeof raw.symbol === 'string' ? raw.symbol : undefined;
+  // What both categories list alike; the lot's fields differ (spot basePrecision and order amounts, linear qtyStep and notional).
+  const listed = {
+    market,
+    exchangeCode: 'bybit' as const,
+    ...(symbol ? { venueSymbol: symbol } : {}),
+    baseAsset: raw.baseCoin,
+    quoteAsset: raw.quoteCoin,
+    tickSize: positive(price.tickSize),
+  };
   if (market === 'spot') {
     return makePair({
-      market,
-      exchangeCode: 'bybit',
-      ...(symbol ? { venueSymbol: symbol } : {}),
-      baseAsset: raw.baseCoin,
-      quoteAsset: raw.quoteCoin,
-      tickSize: positive(price.tickSize),
+      ...listed,
       stepSize: positive(lot.basePrecision),
       limits: {
         minQty: positive(lot.minOrderQty),
@@ -60,12 +64,7 @@ function parseOne(raw: RawInstrument, market: Market): Pair | null {
   if (raw.contractType !== undefined && raw.contractType !== 'LinearPerpetual') return null;
   if (raw.quoteCoin !== 'USDT' || (raw.settleCoin !== undefined && raw.settleCoin !== 'USDT')) return null;
   return makePair({
-    market,
-    exchangeCode: 'bybit',
-    ...(symbol ? { venueSymbol: symbol } : {}),
-    baseAsset: raw.baseCoin,
-    quoteAsset: raw.quoteCoin,
-    tickSize: positive(price.tickSize),
+    ...listed,
     stepSize: positive(lot.qtyStep),
     limits: {
       minQty: positive(lot.minOrderQty),
