@@ -18,11 +18,3 @@ export function gate(value: number, target: number): Gate {
   const floor = target * GATE_SHARE;
   return { value, target, floor, met: value >= target, failed: !(value >= floor) };
 }
-
-/**
- * A ratio below its target that is gated against regression only: the run fails below `floor` (a figure under the
- * measured value), and the target is reported met or missed.
- */
-export function floorGate(value: number, target: number, floor: number): Gate {
-  return { value, target, floor, met: value >= target, failed: !(value >= floor) };
-}

@@ -6,13 +6,12 @@
 //   JSON.parse alone on the same texts (as W2 does for Binance).
 import ccxt from 'ccxt';
 import { copyDepthEvent, createDepthEvent, type DepthEvent } from '../workers/book/depth-event.ts';
-import { OrderBook } from '../workers/book/order-book.ts';
 import { okxDepth } from '../workers/venues/okx/okx-book.ts';
 import { OkxFrameReader } from '../workers/venues/okx/okx-reader.ts';
 import { OkxInstruments } from '../workers/venues/okx/okx-symbols.ts';
 import { bybitDepth } from '../workers/venues/bybit/bybit-book.ts';
 import { BybitFrameReader } from '../workers/venues/bybit/bybit-reader.ts';
-import type { StreamDepth, VenueFrameReader } from '../workers/venues/venue.ts';
+import { streamBook, type StreamDepth, type VenueFrameReader } from '../workers/venues/venue.ts';
 import { INSTRUMENTS } from '../server/sim/instruments.ts';
 import { SymbolMarket } from '../server/sim/market.ts';
 import { BookFeed, withChecksum } from '../server/sim/okx/book-feed.ts';
@@ -84,7 +83,7 @@ function readEvents(frames: string[], reader: VenueFrameReader): DepthEvent[] {
 }
 
 function kernelPeer(events: DepthEvent[], depth: StreamDepth): () => void {
-  const book = new OrderBook('BTCUSDT', 'spot', depth.levels('spot'));
+  const book = streamBook('BTCUSDT', 'spot', depth);
   return () => {
     book.beginSync();
     for (const ev of events) if (depth.apply(book, ev) === 'gap') throw new Error('W6: our book broke');
@@ -94,7 +93,7 @@ function kernelPeer(events: DepthEvent[], depth: StreamDepth): () => void {
 
 function ingestPeer(frames: string[], makeReader: () => VenueFrameReader, depth: StreamDepth): () => void {
   const reader = makeReader();
-  const book = new OrderBook('BTCUSDT', 'spot', depth.levels('spot'));
+  const book = streamBook('BTCUSDT', 'spot', depth);
   return () => {
     book.beginSync();
     for (const text of frames) {

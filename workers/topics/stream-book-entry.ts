@@ -1,8 +1,8 @@
 import type { Market } from '../contract.ts';
 import type { Connection } from '../connection.ts';
-import { OrderBook } from '../book/order-book.ts';
+import type { OrderBook } from '../book/order-book.ts';
 import type { Frame } from '../parse/frame-reader.ts';
-import type { StreamDepth } from '../venues/venue.ts';
+import { streamBook, type StreamDepth } from '../venues/venue.ts';
 import type { Entry, EntryHost } from './entries.ts';
 
 /** A stream that gave no snapshot this long after (re)subscribing is asked again. */
@@ -30,7 +30,7 @@ export class StreamBookEntry implements Entry {
     symbol: string,
     now: number,
   ) {
-    this.book = new OrderBook(symbol, market, depth.levels(market));
+    this.book = streamBook(symbol, market, depth);
     this.streams = [stream];
     this.lastEventAt = now;
     this.askedAt = now;

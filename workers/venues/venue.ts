@@ -1,6 +1,6 @@
 import type { Kline, Market, MiniTicker, Trade, VenueCode } from '../contract.ts';
 import type { DepthEvent, DepthSnapshot } from '../book/depth-event.ts';
-import type { OrderBook } from '../book/order-book.ts';
+import { OrderBook } from '../book/order-book.ts';
 import type { Frame } from '../parse/frame-reader.ts';
 
 /**
@@ -85,9 +85,19 @@ export interface VenueRest {
  */
 export interface StreamDepth {
   kind: 'stream';
-  /** levels kept per side (the venue's depth) */
+  /** the venue's depth: levels per side (its book is kept by streamBook) */
   levels(market: Market): number;
   apply(book: OrderBook, ev: DepthEvent): 'applied' | 'ignored' | 'gap';
+}
+
+/**
+ * The book a stream-depth venue's levels are kept in, with room for twice the venue's depth. The venue deletes each
+ * level that leaves its depth, but within one message it may add before it deletes (OKX sends its deletions last,
+ * Bybit its changes in price order): a book cut at the depth would drop its worst level for such an add, and the level
+ * would stay lost when the delete made room again. After a whole message the book is back within the depth.
+ */
+export function streamBook(symbol: string, market: Market, depth: StreamDepth): OrderBook {
+  return new OrderBook(symbol, market, 2 * depth.levels(market));
 }
 
 /** Binance: REST snapshot + buffered diff stream, U/u/pu (OrderBook's own rules). */

@@ -108,6 +108,23 @@ describe('Bybit adapter: orderbook (snapshot, deltas with u + 1)', () => {
     expect(book?.state).toBe('synced');
     expect(core.resyncs).toBe(0);
   });
+
+  it('a full 200-level book: a delta that adds a better level before it deletes one within the depth keeps the worst level', () => {
+    const { ws, ex, core } = bybit();
+    ex.bids = new Map(Array.from({ length: 200 }, (_, i) => [1000 - i, 1] as [number, number]));
+    ex.asks = new Map(Array.from({ length: 200 }, (_, i) => [1001 + i, 1] as [number, number]));
+    ws.receive(ex.snapshot(20));
+    // Bybit writes a delta's levels in price order: the new best bid (an add) before the deletion of a deeper one
+    ex.bids.set(1000.5, 3);
+    ex.bids.delete(900);
+    ex.u++;
+    ws.receive(JSON.stringify({ topic: ex.topic, type: 'delta', ts: 1, data: { s: 'BTCUSDT', b: [['1000.5', '3'], ['900', '0']], a: [], u: ex.u, seq: 9_000 }, cts: 1 }));
+    const book = core.book('spot', 'BTCUSDT', 'bybit');
+    expect(book?.state).toBe('synced');
+    expect(book?.bids.size).toBe(200);
+    expect(book?.bids.priceAt(0)).toBe(1000.5);
+    expect(book?.bids.priceAt(199)).toBe(801); // the worst level, which a book cut at 200 would have dropped for the add
+  });
 });
 
 describe('Bybit adapter: keep-alive, reconnect, limits', () => {

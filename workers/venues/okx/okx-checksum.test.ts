@@ -8,6 +8,7 @@ import { checksumStats, numberCrc, okxChecksum, okxChecksumText, wireText } from
 import { okxDepth } from './okx-book.ts';
 import { OkxFrameReader } from './okx-reader.ts';
 import { OkxInstruments } from './okx-symbols.ts';
+import { streamBook } from '../venue.ts';
 
 function seeded(seed: number): () => number {
   let s = seed;
@@ -65,6 +66,37 @@ describe("OKX's checksum without strings", () => {
     }
   });
 
+  it('one book changing over many updates (levels added, removed, resized, at the top and deep, a side emptied): each checksum equals the string path', () => {
+    const r = seeded(21);
+    const book = new OrderBook('X', 'spot', 400);
+    const pd = 2;
+    const qd = 5;
+    const px = (bid: boolean) => (bid ? 30000 - Math.floor(r() * r() * 60) / 10 ** 1 : 30001 + Math.floor(r() * r() * 60) / 10 ** 1);
+    const level = (bid: boolean) => [Math.round(px(bid) * 100) / 100, r() < 0.3 ? 0 : decimal(r, 7, qd)];
+    const load = (bids: number[], asks: number[]) =>
+      book.loadEvent({
+        symbol: '', time: 0, U: 1, u: 1, pu: -1, snapshot: true, checksum: 0, seq: 0,
+        bidCount: bids.length / 2, askCount: asks.length / 2, bids: Float64Array.from(bids), asks: Float64Array.from(asks), priceDecimals: pd, qtyDecimals: qd,
+      });
+    const side = (bid: boolean) => Array.from({ length: 60 }, () => level(bid)).flat().map((v, i) => (i % 2 === 1 && v === 0 ? 1 : v));
+    load(side(true), side(false));
+    let mismatches = 0;
+    for (let step = 0; step < 3000; step++) {
+      const bids: number[] = [];
+      const asks: number[] = [];
+      const n = 1 + Math.floor(r() * 12);
+      for (let k = 0; k < n; k++) (r() < 0.5 ? bids : asks).push(...level(bids.length <= asks.length));
+      if (step % 500 === 250) for (let k = 0; k < book.asks.size; k++) asks.push(book.asks.priceAt(k), 0); // the ask side emptied
+      book.applyEvent({
+        symbol: '', time: step, U: step, u: step, pu: step - 1, snapshot: false, checksum: 0, seq: 0,
+        bidCount: bids.length / 2, askCount: asks.length / 2, bids: Float64Array.from(bids), asks: Float64Array.from(asks), priceDecimals: pd, qtyDecimals: qd,
+      });
+      if (okxChecksum(book) !== okxChecksumText(book)) mismatches++;
+    }
+    expect(book.bids.size).toBeGreaterThan(25);
+    expect(mismatches).toBe(0);
+  });
+
   it("matches the simulator's checksums (built with CRC32.str over the very strings sent) frame after frame", () => {
     for (const inst of [INSTRUMENTS.spot[0], INSTRUMENTS.usdm[0]]) {
       if (inst === undefined) throw new Error('no instrument');
@@ -72,7 +104,7 @@ describe("OKX's checksum without strings", () => {
       const market = new SymbolMarket(inst, 3, now);
       const feed = new BookFeed(market, now, 25_000);
       const reader = new OkxFrameReader(new OkxInstruments(() => Promise.reject(new Error('unused'))));
-      const book = new OrderBook(inst.symbol, 'spot', 400);
+      const book = streamBook(inst.symbol, 'spot', okxDepth);
       const read = (text: string) => {
         const frame = reader.read(text);
         if (frame?.kind !== 'depth') throw new Error('not a depth frame');
@@ -98,5 +130,36 @@ describe("OKX's checksum without strings", () => {
       const push = feed.update(now);
       if (push !== undefined) expect(read(withChecksum(push, true))).toBe('gap');
     }
+  });
+
+  it('a long run (10 000 pushes of BTC-USDT): pushes that add levels before they delete others lose no level, every checksum holds', () => {
+    const inst = INSTRUMENTS.spot.find((i) => i.symbol === 'BTCUSDT');
+    if (inst === undefined) throw new Error('no BTCUSDT');
+    let now = 1700000000000;
+    const market = new SymbolMarket({ ...inst, venueSymbol: 'BTC-USDT' }, 6, now);
+    const feed = new BookFeed(market, now, 25_000);
+    const reader = new OkxFrameReader(new OkxInstruments(() => Promise.reject(new Error('unused'))));
+    const book = streamBook('BTCUSDT', 'spot', okxDepth);
+    const read = (text: string) => {
+      const frame = reader.read(text);
+      if (frame?.kind !== 'depth') throw new Error('not a depth frame');
+      return okxDepth.apply(book, frame.event);
+    };
+    const results = new Map<string, number>();
+    const count = (r: string) => results.set(r, (results.get(r) ?? 0) + 1);
+    count(read(withChecksum(feed.snapshot(now), false)));
+    let pushes = 0;
+    for (let step = 0; pushes < 10_000; step++) {
+      now += 20;
+      market.step(now, 1);
+      if (step % 5 !== 4) continue;
+      const push = feed.update(now);
+      if (push === undefined) continue;
+      pushes++;
+      count(read(withChecksum(push, false)));
+    }
+    expect(Object.fromEntries(results)).toEqual({ applied: 10_001 });
+    expect(book.bids.size).toBe(400);
+    expect(book.asks.size).toBe(400);
   });
 });

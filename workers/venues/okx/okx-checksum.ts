@@ -6,14 +6,22 @@ import type { OrderBook } from '../../book/order-book.ts';
  * `bidPx:bidSz:askPx:askSz:...` over the top 25 levels, bid and ask alternating; where one side is shorter the other
  * side's levels continue alone. The texts are the wire's, which OKX writes without trailing zeros ("0.1", never "0.10").
  *
- * Verified on every update, so it is written without strings: each stored number's digits are written as ASCII into
- * one reused byte buffer, then a slice-by-8 CRC32 pass (tables derived once from the crc-32 package's own) runs over
- * it, the same signed value as `CRC32.str` of the joined text. With D the most decimals the book has seen on the wire
- * for that field, a stored double v is m / 10^D for the integer m = Math.round(v · 10^D), and the wire text is m's
- * digits with the point D from the right and the fraction's trailing zeros dropped. That holds exactly when m < 10^15 and
- * m / 10^D === v (checked for every number): a decimal of at most 15 significant digits is the only one of that
- * length or shorter that reads back as its double, so it is also `String(v)`'s shortest text. Otherwise (D unknown or
- * too small, or v · 10^D at 10^15 or beyond) the number takes the text path, `wireText(v)`.
+ * Verified on every update, so it is computed without strings and mostly without text (bench W6 measures it):
+ * - **A level's part of the CRC.** CRC32 is linear: running it over a text S from a state c gives Z_|S|(c) ⊕ G(S),
+ *   where Z_L(c) runs c over L zero bytes (a linear map of c: four table lookups, tables derived from the crc-32
+ *   package's own) and G(S) runs 0 over S. So the checksum is a fold over the 50 levels of G(":" + price + ":" + size)
+ *   and that text's length. Each book keeps its top 25 a side with those parts; a level whose price and size were
+ *   there at the last checksum reuses its part, a level whose size changed reuses its price's part. The first number
+ *   has no ":" before it: the fold starts from the state that ":" takes to CRC32's initial -1.
+ * - **A number's part**, when it is new: G(":" + text) straight from the digits, without writing them: with pos
+ *   characters after it, a character adds Z_pos(T[char]) (a table by position and character), and the digits come
+ *   from the last. With D the most decimals the book has seen on the wire for that field, a stored double v is
+ *   m / 10^D for the integer m = Math.round(v · 10^D), and the wire text is m's digits with the point D from the right
+ *   and the fraction's trailing zeros dropped. That holds exactly when m < 10^15 and m / 10^D === v (checked for every
+ *   number): a decimal of at most 15 significant digits is the only one of that length or shorter that reads back as
+ *   its double, so it is also `String(v)`'s shortest text. Otherwise (D unknown or too small, or v · 10^D at 10^15 or
+ *   beyond) the number takes the text path, `wireText(v)` run through byte by byte. Either way a number's text is a
+ *   function of its value alone, which is what lets a part be reused.
  */
 const CHECKSUM_LEVELS = 25;
 const T = (CRC32 as unknown as { table: Int32Array }).table; // the package exports its table (crc32.js), its types do not
@@ -24,17 +32,47 @@ const MAX_DIGITS_VALUE = 1e15;
 const COLON = 58;
 const DOT = 46;
 const ZERO = 48;
-/** the checksum's text as bytes (reused: no allocation per update); 100 numbers of at most ~110 characters */
-let bytes = new Uint8Array(16384);
-/** slice-by-8 tables derived once from the package's table: table k advances a byte k bytes further */
-const TABLES: Int32Array[] = [T];
-for (let k = 1; k < 8; k++) {
-  const prev = TABLES[k - 1] as Int32Array;
-  const next = new Int32Array(256);
-  for (let n = 0; n < 256; n++) next[n] = ((prev[n] as number) >>> 8) ^ (T[(prev[n] as number) & 0xff] as number);
-  TABLES.push(next);
+/** zero-byte runs the tables advance at once, and the positions the digit table knows (":" and a fast-path number fit) */
+const MAX_PART = 32;
+/** ZT[k·256 + n]: byte n's CRC state advanced k more zero bytes (ZT[n] = the package's table); k < MAX_PART */
+const ZT = new Int32Array(MAX_PART * 256);
+ZT.set(T);
+for (let k = 1; k < MAX_PART; k++) {
+  for (let n = 0; n < 256; n++) {
+    const prev = ZT[(k - 1) * 256 + n] as number;
+    ZT[k * 256 + n] = (prev >>> 8) ^ (T[prev & 0xff] as number);
+  }
 }
-const [T0, T1, T2, T3, T4, T5, T6, T7] = TABLES as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+
+/** Z_L(c): the CRC state c run over L zero bytes, L >= 1. */
+function zeros(c: number, L: number): number {
+  if (L >= 4 && L <= MAX_PART) {
+    const at = (L - 4) * 256;
+    return (ZT[at + 768 + (c & 0xff)] as number) ^ (ZT[at + 512 + ((c >>> 8) & 0xff)] as number) ^ (ZT[at + 256 + ((c >>> 16) & 0xff)] as number) ^ (ZT[at + (c >>> 24)] as number);
+  }
+  if (L > MAX_PART) return zerosLong(c, L); // only an outlandish number's text
+  let out = c >>> (8 * L);
+  for (let j = 0; j < L; j++) out ^= ZT[(L - 1 - j) * 256 + ((c >>> (8 * j)) & 0xff)] as number;
+  return out;
+}
+
+function zerosLong(c: number, L: number): number {
+  for (; L > MAX_PART; L -= MAX_PART) c = zeros(c, MAX_PART);
+  return zeros(c, L);
+}
+
+/**
+ * The state from which ":" leads to -1, CRC32's initial state: where the checksum's run starts, so that its first
+ * number is added like the others. One byte's step, c' = (c >>> 8) ⊕ T[(c ⊕ byte) & 0xff], is invertible: c >>> 8 has
+ * a zero top byte, so T[n]'s top byte is c''s, and T's 256 top bytes are all different.
+ */
+const START = (() => {
+  for (let n = 0; n < 256; n++) {
+    const t = T[n] as number;
+    if (t >>> 24 === 0xff) return (((-1 ^ t) << 8) | (n ^ COLON)) | 0;
+  }
+  throw new Error('CRC32 table without distinct top bytes');
+})();
 
 /**
  * A stored number as OKX writes it on the wire: `String(n)`, the shortest decimal that reads back as n, written out as
@@ -51,22 +89,21 @@ export function wireText(n: number): string {
 /** Numbers that took the text path (a count for tests and diagnostics). */
 export const checksumStats = { textPath: 0 };
 
-function writeText(at: number, text: string): number {
-  checksumStats.textPath++;
-  if (bytes.length < at + text.length + 64) {
-    const grown = new Uint8Array((at + text.length) * 2 + 64); // deliberate: only for an outlandish number's text
-    grown.set(bytes);
-    bytes = grown;
-  }
-  for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i);
-  return at;
-}
-
 /**
- * Writes the wire text of v at `at` of the byte buffer, returns the end (decimals: the book's most decimals seen
- * for this field, -1 unknown).
+ * DT[pos·16 + code]: a character's part of G(S) when pos characters follow it in S: G(S) = ⊕ Z_pos(T[S[k]]) (one
+ * byte's step is c' = Z_1(c) ⊕ T[byte], T being linear). Codes 0-9 are the digits, 10 the point, 11 the colon.
  */
-function writeNumber(at: number, v: number, decimals: number): number {
+const DT = new Int32Array(MAX_PART * 16);
+for (let code = 0; code < 12; code++) {
+  let c = T[code < 10 ? ZERO + code : code === 10 ? DOT : COLON] as number;
+  for (let pos = 0; pos < MAX_PART; pos++, c = (c >>> 8) ^ (T[c & 0xff] as number)) DT[pos * 16 + code] = c;
+}
+const DOT_CODE = 10;
+const COLON_CODE = 11;
+
+/** G(":" + v's wire text), its length left in `partLength` (decimals: the book's most decimals seen, -1 unknown). */
+let partLength = 0;
+function partOf(v: number, decimals: number): number {
   if (decimals >= 0 && decimals <= 22) {
     const scale = POW10[decimals] as number;
     const m = Math.round(v * scale);
@@ -82,75 +119,130 @@ function writeNumber(at: number, v: number, decimals: number): number {
         hi = (hi / 10) | 0;
         d--;
       }
-      let len = hi > 0 ? 9 : 1; // digits of m
-      for (let x = hi > 0 ? (hi / 10) | 0 : (lo / 10) | 0; x > 0; x = (x / 10) | 0) len++;
-      const digits = len > d ? len : d + 1; // "0.00…" before the first significant digit
-      const b = bytes;
-      const end = at + digits + (d > 0 ? 1 : 0);
-      let p = end;
+      // m's digits from the last, the point after d of them, "0.00…" before the first significant one
+      let g = 0;
+      let pos = 0;
       let x = lo;
-      for (let j = 0; j < digits; j++) {
-        if (j === d && d > 0) b[--p] = DOT;
-        if (j === 8 && hi > 0) x = hi;
+      for (let j = 0; ; ) {
+        if (j === d && d > 0) g ^= DT[pos++ * 16 + DOT_CODE] as number;
+        if (j === 8) x = hi;
         const q = (x / 10) | 0;
-        b[--p] = ZERO + (x - q * 10);
+        g ^= DT[pos++ * 16 + (x - q * 10)] as number;
         x = q;
+        j++;
+        if (x === 0 && (j > 8 || hi === 0) && j > d) break;
       }
-      return end;
+      partLength = pos + 1;
+      return g ^ (DT[pos * 16 + COLON_CODE] as number);
     }
   }
-  return writeText(at, wireText(v));
+  return textPart(wireText(v));
 }
 
-/** CRC32 (slice-by-8) of bytes[0, length), signed as CRC32.str returns it. */
-function crcBytes(length: number): number {
-  const b = bytes;
-  let crc = -1;
-  let i = 0;
-  for (const last = length - 8; i <= last; i += 8) {
-    crc =
-      (T7[((b[i] as number) ^ crc) & 0xff] as number) ^
-      (T6[((b[i + 1] as number) ^ (crc >>> 8)) & 0xff] as number) ^
-      (T5[((b[i + 2] as number) ^ (crc >>> 16)) & 0xff] as number) ^
-      (T4[((b[i + 3] as number) ^ (crc >>> 24)) & 0xff] as number) ^
-      (T3[b[i + 4] as number] as number) ^
-      (T2[b[i + 5] as number] as number) ^
-      (T1[b[i + 6] as number] as number) ^
-      (T0[b[i + 7] as number] as number);
-  }
-  for (; i < length; i++) crc = (crc >>> 8) ^ (T0[(crc ^ (b[i] as number)) & 0xff] as number);
-  return ~crc;
+/** The text path: G(":" + text) a byte at a time. */
+function textPart(text: string): number {
+  checksumStats.textPath++;
+  let c = T[COLON] as number;
+  for (let i = 0; i < text.length; i++) c = (c >>> 8) ^ (T[(c ^ text.charCodeAt(i)) & 0xff] as number);
+  partLength = text.length + 1;
+  return c;
 }
 
-/** The signed CRC32 of v's wire text alone (for tests). */
+/** The signed CRC32 of v's wire text alone (for tests): ":" and the text from START. */
 export function numberCrc(v: number, decimals: number): number {
-  return crcBytes(writeNumber(0, v, decimals));
+  const part = partOf(v, decimals);
+  return ~(zeros(START, partLength) ^ part);
 }
 
-/** OKX's checksum of the book's top 25, allocation-free (see above): the text as bytes, then one CRC32 pass. */
-export function okxChecksum(book: OrderBook): number {
-  const bids = book.bids;
-  const asks = book.asks;
-  const pd = book.priceDecimals;
-  const qd = book.qtyDecimals;
-  const nb = bids.size < CHECKSUM_LEVELS ? bids.size : CHECKSUM_LEVELS;
-  const na = asks.size < CHECKSUM_LEVELS ? asks.size : CHECKSUM_LEVELS;
-  let at = 0;
-  for (let i = 0; i < CHECKSUM_LEVELS; i++) {
-    if (i < nb) {
-      if (at > 0) bytes[at++] = COLON;
-      at = writeNumber(at, bids.priceAt(i), pd);
-      bytes[at++] = COLON;
-      at = writeNumber(at, bids.qtyAt(i), qd);
-    }
-    if (i < na) {
-      if (at > 0) bytes[at++] = COLON;
-      at = writeNumber(at, asks.priceAt(i), pd);
-      bytes[at++] = COLON;
-      at = writeNumber(at, asks.qtyAt(i), qd);
+/**
+ * One side's top 25 as the book's last checksum saw them (`levels`: price, size, best first) and each level's part of
+ * the CRC (`parts`, four a level: its price's part G(":" + price) and length, the level's part G(":" + price + ":" +
+ * size) and length).
+ */
+class SideParts {
+  size = 0;
+  readonly levels = new Float64Array(CHECKSUM_LEVELS * 2);
+  readonly parts = new Int32Array(CHECKSUM_LEVELS * 4);
+}
+
+/** A book's parts: the last checksum's and the one being made, per side, swapped after each checksum. */
+class BookParts {
+  bids = new SideParts();
+  asks = new SideParts();
+  nextBids = new SideParts();
+  nextAsks = new SideParts();
+}
+const partsOf = new WeakMap<OrderBook, BookParts>();
+
+/** The level's part at `at` of parts from its price's part (at `at`) and its size. */
+function withSize(parts: Int32Array, at: number, q: number, qd: number): void {
+  const part = partOf(q, qd);
+  parts[at + 2] = zeros(parts[at] as number, partLength) ^ part;
+  parts[at + 3] = (parts[at + 1] as number) + partLength;
+}
+
+/**
+ * The side's new top 25 into `next`, each level's part taken from `last` where the same price (and size) is there: a
+ * merge walk, both lists ordered best first (better: higher for bids, lower for asks; `sign` is 1 for bids, -1 for
+ * asks). Only new prices and changed sizes are made anew.
+ */
+function readSide(side: OrderBook['bids'], n: number, sign: number, last: SideParts, next: SideParts, pd: number, qd: number): void {
+  const levels = next.levels;
+  const parts = next.parts;
+  const lastLevels = last.levels;
+  const lastParts = last.parts;
+  side.copyTop(n, levels);
+  const m = last.size * 2;
+  let j = 0;
+  for (let i = 0, n2 = n * 2; i < n2; i += 2) {
+    const p = levels[i] as number;
+    while (j < m && (lastLevels[j] as number) * sign > p * sign) j += 2;
+    const at = i * 2;
+    if (j < m && lastLevels[j] === p) {
+      const from = j * 2;
+      parts[at] = lastParts[from] as number;
+      parts[at + 1] = lastParts[from + 1] as number;
+      if (lastLevels[j + 1] === levels[i + 1]) {
+        parts[at + 2] = lastParts[from + 2] as number;
+        parts[at + 3] = lastParts[from + 3] as number;
+      } else withSize(parts, at, levels[i + 1] as number, qd);
+      j += 2;
+    } else {
+      parts[at] = partOf(p, pd);
+      parts[at + 1] = partLength;
+      withSize(parts, at, levels[i + 1] as number, qd);
     }
   }
-  return crcBytes(at);
+  next.size = n;
+}
+
+/** OKX's checksum of the book's top 25, allocation-free (see above). */
+export function okxChecksum(book: OrderBook): number {
+  let parts = partsOf.get(book);
+  if (parts === undefined) partsOf.set(book, (parts = new BookParts())); // once a book
+  const nb = book.bids.size < CHECKSUM_LEVELS ? book.bids.size : CHECKSUM_LEVELS;
+  const na = book.asks.size < CHECKSUM_LEVELS ? book.asks.size : CHECKSUM_LEVELS;
+  const bids = parts.nextBids;
+  const asks = parts.nextAsks;
+  readSide(book.bids, nb, 1, parts.bids, bids, book.priceDecimals, book.qtyDecimals);
+  readSide(book.asks, na, -1, parts.asks, asks, book.priceDecimals, book.qtyDecimals);
+  parts.nextBids = parts.bids;
+  parts.nextAsks = parts.asks;
+  parts.bids = bids;
+  parts.asks = asks;
+  if (nb === 0 && na === 0) return 0; // CRC32 of ""
+  const bidParts = bids.parts;
+  const askParts = asks.parts;
+  const both = nb < na ? nb : na;
+  let c = START;
+  let i = 0;
+  for (; i < both; i++) {
+    c = zeros(c, bidParts[4 * i + 3] as number) ^ (bidParts[4 * i + 2] as number);
+    c = zeros(c, askParts[4 * i + 3] as number) ^ (askParts[4 * i + 2] as number);
+  }
+  for (; i < nb; i++) c = zeros(c, bidParts[4 * i + 3] as number) ^ (bidParts[4 * i + 2] as number);
+  for (; i < na; i++) c = zeros(c, askParts[4 * i + 3] as number) ^ (askParts[4 * i + 2] as number);
+  return ~c;
 }
 
 /** The checksum through strings, as OKX's docs describe it (the reference the fast path is tested against). */
