@@ -20,7 +20,8 @@ export function messageText(t: TFunction<'messages'>, message: MessageLike): { t
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(message.params)) values[key] = AMOUNT_PARAMS.has(key) ? groupThousands(value) : value;
   return {
-    title: t(`kinds.${message.kind}.title` as 'title'),
+    // A fiat record's title names it as fiat (`title_fiat`, i18next's context), else the kind's one title.
+    title: t(`kinds.${message.kind}.title` as 'title', { context: message.params['channel'] }),
     body: t(`kinds.${message.kind}.${variant}` as 'title', values),
   };
 }

@@ -6,6 +6,7 @@ import type { OtcOrder } from './api.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { traderUnit } from '../../../contract/otc-limit-rules.ts';
 import { priceIn } from './limit-form.ts';
+import { orderAmountLabels } from './order-labels.ts';
 
 /** An OTC order's state, translated, in one colour per state family (open, waiting for settlement, done, ended). */
 export function OrderStatus({ status }: { status: OtcOrder['status'] }) {
@@ -27,6 +28,7 @@ export function OrderCard({ order, heading, actions }: { order: OtcOrder; headin
   const titleId = `otc-order-${order.orderId}`;
   // The price as traders read the pair (quote per base), whichever side was paid.
   const unit = traderUnit(order.fromAsset, order.toAsset);
+  const labels = orderAmountLabels(order.status);
   return (
     <article className="td-otc-order" aria-labelledby={titleId} data-testid="otc-order" data-order={order.orderId} data-status={order.status} data-mode={order.mode}>
       <div className="td-otc-order-head">
@@ -34,11 +36,11 @@ export function OrderCard({ order, heading, actions }: { order: OtcOrder; headin
         <OrderStatus status={order.status} />
       </div>
       <dl className="td-wallet-facts">
-        <dt>{t(order.status === 'open' || order.status === 'pendingSettlement' ? 'order.holds' : 'order.pays')}</dt>
+        <dt>{t(labels.from)}</dt>
         <dd data-testid="order-from" data-amount={order.fromAmount}>
           {t('units.amount', { value: amountText(order.fromAmount), asset: order.fromAsset })}
         </dd>
-        <dt>{t(order.status === 'open' ? 'order.receivesAtLimit' : 'order.receives')}</dt>
+        <dt>{t(labels.to)}</dt>
         <dd data-testid="order-to" data-amount={order.toAmount}>
           {t('units.amount', { value: amountText(order.toAmount), asset: order.toAsset })}
         </dd>

@@ -38,7 +38,7 @@ export default function OtcRecordPage() {
       <RecordTable label={t('info.record.title')} dataKey="orderId" page={page} paging={paging} onPage={onPage} exportError={null} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('info.record.requested')} body={(row: OtcOrder) => <span data-record={row.orderId}>{formatDateTime(row.timeline.requestedAt)}</span>} />
         <Column header={t('info.record.mode')} body={(row: OtcOrder) => t(`modes.${row.mode}`)} />
-        <Column header={t('order.pays')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.fromAmount), asset: row.fromAsset })} />
+        <Column header={t('order.fromAmount')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.fromAmount), asset: row.fromAsset })} />
         <Column header={t('order.receives')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.toAmount), asset: row.toAsset })} />
         <Column header={t('info.record.status')} body={(row: OtcOrder) => <OrderStatus status={row.status} />} />
         <Column header={t('timeline.settlesAt')} body={(row: OtcOrder) => formatDateTime(row.timeline.settledAt ?? row.timeline.settlesAt)} />

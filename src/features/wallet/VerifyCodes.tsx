@@ -104,7 +104,7 @@ export function VerifyCodes({
           {t('withdraw.back')}
         </button>
         <button type="submit" className="td-button td-button-primary" disabled={submitting} data-testid="withdraw-confirm">
-          {submitting ? t('common.processing') : t('withdraw.confirm')}
+          {submitting ? t('common.processing') : area === 'fiatWithdraw' ? t('fiat.confirm') : t('withdraw.confirm')}
         </button>
       </div>
     </form>

@@ -263,7 +263,7 @@ function SentStep({ withdrawal, accounts, onChanged, onAnother }: { withdrawal: 
           </button>
         ) : null}
         <button type="button" className="td-button td-button-secondary" onClick={onAnother}>
-          {t('withdraw.another')}
+          {t('fiat.another')}
         </button>
       </div>
     </section>
