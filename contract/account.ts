@@ -43,6 +43,9 @@ const LoginRecord = Type.Object({
   loginTime: IsoTime,
   ip: Type.Union([Type.String(), Type.Null()]),
   userAgent: Type.Union([Type.String(), Type.Null()]),
+  /** Browser and OS product names from the User-Agent (server/identity/device.ts), null when it names none; the app words them. */
+  browser: Type.Union([Type.String(), Type.Null()]),
+  os: Type.Union([Type.String(), Type.Null()]),
   /** The `source` header of the sign-in (web, h5, app). */
   source: Type.Union([Type.String(), Type.Null()]),
 });
@@ -126,6 +129,9 @@ const Session = Type.Object({
   ip: Type.Union([Type.String(), Type.Null()]),
   /** Browser and OS from the User-Agent ('Chrome on Windows', 'Unknown device'). */
   device: Type.String(),
+  /** The same as fields (LoginRecord), for the app to word in its language. */
+  browser: Type.Union([Type.String(), Type.Null()]),
+  os: Type.Union([Type.String(), Type.Null()]),
   current: Type.Boolean(),
 });
 

@@ -5,7 +5,10 @@ import { ApiError, badInput, Code } from '../platform/envelope.ts';
 import { type Caller, failureError, nestedAttempt } from './lockout.ts';
 import { sourceAttempt, unknownSourcesSubject } from './strangers.ts';
 import { writeOutbox } from './outbox.ts';
-import { type Operation, operationKey, operationLines } from './operations.ts';
+import { type Operation, operationKey } from './operations.ts';
+import { addressLanguage, codePurpose, mailText, operationText, userLanguage } from './mail.ts';
+import { utcTime } from './outbox.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/rules.ts';
 import { takeRate } from '../platform/rates.ts';
 
 /**
@@ -47,6 +50,11 @@ export interface IssueRequest {
   ip?: string;
   /** The one operation the code approves (operations.ts): its key is kept on the code, and the mail lists it. */
   operation?: Operation;
+  /**
+   * The language of the page that asked (its Accept-Language): the mail's language when the code is for no known
+   * account (registration); an account's own preferred language comes first (spec §1).
+   */
+  language?: Language;
 }
 
 export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise<{ uuid: string; code: string }> {
@@ -90,16 +98,21 @@ export async function issueCode(ctx: ApiContext, request: IssueRequest): Promise
     );
     if (!request.silent) {
       const minutes = Math.round(ctx.limits.codeTtlMs / 60_000);
+      const language =
+        (request.userId !== null ? await userLanguage(tx, request.userId) : null) ??
+        (request.channel === 'email' ? await addressLanguage(tx, request.destination) : null) ??
+        request.language ??
+        DEFAULT_LANGUAGE;
       await writeOutbox(ctx, tx, {
         channel: request.channel,
         destination: request.destination,
         businessType: request.businessType,
         codeUuid: uuid,
         code,
-        subject: `Verification code (${request.businessType})`,
+        subject: mailText(language, 'code.subject', { purpose: codePurpose(language, request.businessType) }),
         body: [
-          `Your verification code is ${code}. It is valid for ${minutes} minutes and can be used once.`,
-          ...(request.operation ? ['', ...operationLines(request.operation, now)] : []),
+          mailText(language, 'code.body', { code, minutes }),
+          ...(request.operation ? ['', ...operationText(language, request.operation, utcTime(now))] : []),
         ].join('\n'),
         userId: request.userId,
       });

@@ -25,10 +25,27 @@ const systems: ReadonlyArray<readonly [RegExp, string]> = [
 
 export const unknownDevice = 'Unknown device';
 
+/**
+ * The device as fields for a reader's own language: the browser's and the system's product names (the same in
+ * every language), null where the User-Agent names none. The app words them ("Chrome on Windows", 「Windows 上的
+ * Chrome」, 未知瀏覽器); the server never sends a sentence for it.
+ */
+export interface DeviceParts {
+  browser: string | null;
+  os: string | null;
+}
+
+export function deviceParts(userAgent: string | null | undefined): DeviceParts {
+  if (!userAgent) return { browser: null, os: null };
+  return {
+    browser: browsers.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null,
+    os: systems.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null,
+  };
+}
+
+/** One English line for comparing devices (the new-device alert) and for logs; readers get deviceParts. */
 export function deviceSummary(userAgent: string | null | undefined): string {
-  if (!userAgent) return unknownDevice;
-  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (!browser && !system) return unknownDevice;
-  return `${browser ?? 'Unknown browser'} on ${system ?? 'unknown OS'}`;
+  const { browser, os } = deviceParts(userAgent);
+  if (!browser && !os) return unknownDevice;
+  return `${browser ?? 'Unknown browser'} on ${os ?? 'unknown OS'}`;
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { AddressOperation } from '../../contract/code-operations.ts';
-import { utcTime } from './outbox.ts';
 
 /**
  * What one verification code approves (server/README.md "Verification codes"; spec §6: withdrawals and other money
@@ -25,15 +24,6 @@ export function operationKey(operation: Operation): string {
     .digest('hex');
 }
 
-/** The lines of the e-mail that say what the code approves, with the time it was requested. */
-export function operationLines(operation: Operation, at: Date): string[] {
-  return [
-    `This code approves only: ${operation.title}.`,
-    ...operation.fields.filter(([, value]) => value !== null && value !== '').map(([label, value]) => `${label}: ${value}`),
-    `Requested at: ${utcTime(at)}`,
-    'It confirms nothing else. If you did not ask for this, do not share the code and change your password.',
-  ];
-}
 
 export type AddressContent = Static<typeof AddressOperation>;
 

@@ -2,7 +2,9 @@ import { notifySecurity } from '../platform/notify.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../platform/db/client.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
-import { deviceSummary } from './device.ts';
+import { deviceParts, deviceSummary } from './device.ts';
+import { deviceText, isLanguage, mailText } from './mail.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/rules.ts';
 import { userAgent } from './sessions.ts';
 import type { UserRow } from './users.ts';
 
@@ -30,12 +32,13 @@ export interface OutboxMessage {
 export async function writeOutbox(ctx: ApiContext, tx: Queryable, message: OutboxMessage): Promise<void> {
   let body = message.body;
   if (message.channel === 'email' && message.userId !== null) {
-    const rows = await tx.query<{ anti_phishing_code: string }>(
-      'select anti_phishing_code from users where id = $1 and email_lower = $2 and anti_phishing_code is not null',
+    const rows = await tx.query<{ anti_phishing_code: string; preferred_language: string }>(
+      'select anti_phishing_code, preferred_language from users where id = $1 and email_lower = $2 and anti_phishing_code is not null',
       [message.userId, message.destination],
     );
     const code = rows[0]?.anti_phishing_code;
-    if (code) body = `${antiPhishingLine(code)}\n\n${body}`;
+    const language = isLanguage(rows[0]?.preferred_language) ? rows[0].preferred_language : DEFAULT_LANGUAGE;
+    if (code) body = `${antiPhishingLine(code, language)}\n\n${body}`;
   }
   await tx.query(
     `insert into outbox (channel, destination, business_type, code_uuid, code, subject, body, created_at)
@@ -53,8 +56,9 @@ export async function writeOutbox(ctx: ApiContext, tx: Queryable, message: Outbo
   );
 }
 
-export function antiPhishingLine(code: string): string {
-  return `Anti-phishing code: ${code}`;
+/** The first line of a mail to the account's own address (in its preferred language, spec §1). */
+export function antiPhishingLine(code: string, language: Language): string {
+  return mailText(language, 'antiPhishing', { code });
 }
 
 /** `2026-01-05 09:00:00 UTC`: one zone for every reader of the mail. */
@@ -70,12 +74,14 @@ export function utcTime(date: Date): string {
  * raw User-Agent (the client's own text).
  */
 export async function alertNewDevice(ctx: ApiContext, tx: Queryable, user: UserRow, request: FastifyRequest): Promise<boolean> {
-  const device = deviceSummary(userAgent(request));
+  const agent = userAgent(request);
+  const device = deviceSummary(agent);
   // One row per distinct User-Agent: few per user, and summaries of rows written before device.ts existed work too.
   const seen = await tx.query<{ user_agent: string | null }>('select distinct user_agent from login_history where user_id = $1', [user.id]);
   if (seen.length === 0 || seen.some((row) => deviceSummary(row.user_agent) === device)) return false;
   const now = nowDate(ctx);
   const time = utcTime(now);
+  const language = isLanguage(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE;
   // The message centre tells it too (server/README.md "Message centre"), with the same summary, never the raw
   // User-Agent.
   await notifySecurity(tx, user.id, 'newDeviceSignIn', { ip: request.ip, device }, now);
@@ -84,13 +90,13 @@ export async function alertNewDevice(ctx: ApiContext, tx: Queryable, user: UserR
     destination: user.email_lower,
     businessType: 'newDeviceLogin',
     userId: user.id,
-    subject: 'New device signed in to your account',
+    subject: mailText(language, 'newDevice.subject'),
     body: [
-      'Your account was signed in to from a device it has not been signed in from before.',
-      `Time: ${time}`,
-      `IP address: ${request.ip}`,
-      `Device: ${device}`,
-      'If this was you, no action is needed. If not, change your password at once and end that session under Security > Sessions.',
+      mailText(language, 'newDevice.intro'),
+      mailText(language, 'facts.time', { time }),
+      mailText(language, 'facts.ip', { ip: request.ip }),
+      mailText(language, 'facts.device', { device: deviceText(language, deviceParts(agent)) }),
+      mailText(language, 'newDevice.advice'),
     ].join('\n'),
   });
   return true;

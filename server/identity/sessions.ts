@@ -4,7 +4,7 @@ import type { AccountCalls } from '../../contract/account.ts';
 import type { ReplyOf } from '../../contract/call.ts';
 import type { Queryable } from '../platform/db/client.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
-import { deviceSummary } from './device.ts';
+import { deviceParts, deviceSummary } from './device.ts';
 import { ApiError, Code } from '../platform/envelope.ts';
 import type { Auth } from '../platform/auth.ts';
 import type { UserRow } from './users.ts';
@@ -97,6 +97,7 @@ export async function listSessions(ctx: ApiContext, auth: Auth): Promise<Session
     expiresAt: row.expires_at.toISOString(),
     ip: row.ip,
     device: deviceSummary(row.user_agent),
+    ...deviceParts(row.user_agent),
     current: row.id === auth.sessionId,
   }));
 }

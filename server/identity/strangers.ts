@@ -3,6 +3,8 @@ import { firstInWindow } from '../platform/rates.ts';
 import { issueFreezeLink } from './freeze-link.ts';
 import { type AttemptOutcome, attempt, currentLock, nestedAttempt, passwordSubject } from './lockout.ts';
 import { utcTime, writeOutbox } from './outbox.ts';
+import { isLanguage, mailText } from './mail.ts';
+import { DEFAULT_LANGUAGE } from '../../contract/rules.ts';
 
 /**
  * Wrong secrets from a caller without a session (sign-in and pre-login passwords, the authenticator reset's
@@ -62,23 +64,22 @@ async function alertOwner(ctx: ApiContext, userId: number, what: { kind: SourceC
     const token = await issueFreezeLink(ctx, tx, userId);
     const hours = (ms: number) => Math.round(ms / 3_600_000);
     const wait = hours(ctx.limits.lockout[what.kind].waitMs);
+    const language = isLanguage(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE;
     await writeOutbox(ctx, tx, {
       channel: 'email',
       destination: user.email_lower,
       businessType: 'strangerFailures',
       userId,
-      subject: 'Failed attempts on your account',
+      subject: mailText(language, 'strangers.subject'),
       body: [
-        `Someone who was not signed in entered ${what.kind === 'password' ? 'wrong passwords' : 'wrong verification codes'} for your account, too many times.`,
-        `Time: ${utcTime(now)}`,
-        `IP address: ${what.ip}`,
-        what.atCeiling
-          ? `Sign-in and password resets from networks your account has never signed in from are paused for ${wait} hours.`
-          : `That IP address is blocked for ${wait} hours.`,
-        'Your sign-in from networks you have used before, your security settings and your withdrawals are not affected.',
-        `If you do not recognise this and fear for your account, freeze it with this link (it works once, for ${hours(ctx.limits.freezeLinkTtlMs)} hours):`,
-        `${ctx.appOrigin}/${user.preferred_language}/freeze-account#token=${token}`,
-        'A frozen account cannot withdraw or convert, and every session is signed out.',
+        mailText(language, what.kind === 'password' ? 'strangers.wrongPasswords' : 'strangers.wrongCodes'),
+        mailText(language, 'facts.time', { time: utcTime(now) }),
+        mailText(language, 'facts.ip', { ip: what.ip }),
+        mailText(language, what.atCeiling ? 'strangers.paused' : 'strangers.blocked', { hours: wait }),
+        mailText(language, 'strangers.unaffected'),
+        mailText(language, 'strangers.freeze', { hours: hours(ctx.limits.freezeLinkTtlMs) }),
+        `${ctx.appOrigin}/${language}/freeze-account#token=${token}`,
+        mailText(language, 'strangers.frozen'),
       ].join('\n'),
     });
   });

@@ -4,6 +4,16 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { isLanguage, rememberLanguage, storedLanguage } from '../lib/i18n/index.ts';
 import { config } from '../lib/config/index.ts';
 import { languageRedirect } from './paths.ts';
+import { BROKER_BASE } from './route-table.ts';
+
+/**
+ * spec §1 "Broker pages always render in Hong Kong Chinese", whatever the URL prefix says: under
+ * `/:lang/brokerManager/*` the interface language (the document's lang, its title, the API client's error texts
+ * and Accept-Language, toasts) is zh-HK; the URL's language is still the one remembered for the rest of the app.
+ */
+export function shownLanguage(pathname: string, lang: string): string {
+  return pathname.split('/')[2] === BROKER_BASE ? 'zh-HK' : lang;
+}
 
 /**
  * The `/:lang` segment (spec §2): a supported language sets the interface language, is remembered and
@@ -14,13 +24,14 @@ export function LanguageRoot() {
   const location = useLocation();
   const { t, i18n } = useTranslation();
   const supported = isLanguage(lang);
+  const shown = supported ? shownLanguage(location.pathname, lang) : undefined;
 
   useLayoutEffect(() => {
-    if (!isLanguage(lang)) return;
-    if (i18n.language !== lang) void i18n.changeLanguage(lang);
+    if (!isLanguage(lang) || shown === undefined) return;
+    if (i18n.language !== shown) void i18n.changeLanguage(shown);
     rememberLanguage(lang);
-    document.documentElement.lang = lang;
-  }, [lang, i18n]);
+    document.documentElement.lang = shown;
+  }, [lang, shown, i18n]);
 
   useLayoutEffect(() => {
     if (supported) document.title = t(config.titleKey);

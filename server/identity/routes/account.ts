@@ -5,6 +5,7 @@ import { activeWithdrawBans } from '../bans.ts';
 import { type ApiContext, nowDate } from '../../platform/context.ts';
 import { serveCalls, splitCalls } from '../../platform/contract.ts';
 import { ApiError, Code } from '../../platform/envelope.ts';
+import { deviceParts } from '../device.ts';
 import { kycState } from '../kyc.ts';
 import { buildUserMenu } from '../menus.ts';
 import { freezeAccount, freezeByLink } from '../freeze-link.ts';
@@ -73,6 +74,7 @@ export function accountRoutes(ctx: ApiContext, app: FastifyInstance): void {
           loginTime: row.login_at.toISOString(),
           ip: row.ip,
           userAgent: row.user_agent,
+          ...deviceParts(row.user_agent),
           source: row.source,
         })),
         total: count[0]?.total ?? 0,

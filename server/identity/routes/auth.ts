@@ -5,6 +5,7 @@ import type { BodyOf } from '../../../contract/call.ts';
 import { DEFAULT_LANGUAGE } from '../../../contract/rules.ts';
 import { recordWithdrawBan, WithdrawBanReason } from '../bans.ts';
 import { checkCode, consumeCodes, issueCode } from '../codes.ts';
+import { requestLanguage } from '../mail.ts';
 import { type ApiContext, nowDate } from '../../platform/context.ts';
 import { serveCalls, type Handler } from '../../platform/contract.ts';
 import { ApiError, badInput, Code } from '../../platform/envelope.ts';
@@ -244,6 +245,8 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         silent,
         account: email,
         ip: request.ip,
+        // No account yet (registration): the mail speaks the page's language.
+        language: requestLanguage(request),
       });
       return { uuid };
     },
@@ -274,6 +277,7 @@ export function authRoutes(ctx: ApiContext, app: FastifyInstance): void {
         silent,
         account: normaliseEmail(body.username),
         ip: request.ip,
+        language: requestLanguage(request),
       });
       return { uuid };
     },

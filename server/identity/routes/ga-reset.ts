@@ -14,6 +14,8 @@ import { revokeAllSessions } from '../sessions.ts';
 import { countedPasswordCheck } from '../step-up.ts';
 import { captchaRequired, requireCaptchaAfterFailures } from '../captcha.ts';
 import { writeOutbox } from '../outbox.ts';
+import { isLanguage, mailText } from '../mail.ts';
+import { DEFAULT_LANGUAGE } from '../../../contract/rules.ts';
 import { findUserByEmail, normaliseEmail, type UserRow } from '../users.ts';
 
 type GaResetStatus = 'review' | 'approved' | 'rejected';
@@ -139,30 +141,16 @@ type Notice = 'requested' | 'approved' | 'rejected';
 /** An e-mail notice to the account's address (no code; headed by the anti-phishing code when set). */
 async function notify(ctx: ApiContext, tx: Queryable, user: UserRow, notice: Notice, reason: string | undefined): Promise<void> {
   const hours = Math.round(ctx.limits.gaResetWithdrawBanMs / 3600_000);
-  const texts: Record<Notice, { type: string; subject: string; body: string }> = {
-    requested: {
-      type: 'gaResetRequested',
-      subject: 'Google authenticator reset requested',
-      body: 'A reset of your Google authenticator was requested and is under review. If you did not ask for this, change your password and contact support at once.',
-    },
-    approved: {
-      type: 'gaResetApproved',
-      subject: 'Google authenticator reset',
-      body: `Your Google authenticator was reset: it is no longer bound, every session was signed out, and withdrawals are restricted for ${hours} hours. Sign in and bind a new authenticator. If you did not ask for this, contact support at once.`,
-    },
-    rejected: {
-      type: 'gaResetRejected',
-      subject: 'Google authenticator reset rejected',
-      body: `Your request to reset the Google authenticator was rejected${reason ? `: ${reason}` : ''}. Your authenticator stays bound.`,
-    },
-  };
-  const text = texts[notice];
+  const language = isLanguage(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE;
+  const types: Record<Notice, string> = { requested: 'gaResetRequested', approved: 'gaResetApproved', rejected: 'gaResetRejected' };
+  // The operator's reason is their own words, quoted as they wrote them.
+  const body = notice === 'rejected' && reason ? mailText(language, 'gaReset.rejected.bodyReason', { reason }) : mailText(language, `gaReset.${notice}.body`, { hours });
   await writeOutbox(ctx, tx, {
     channel: 'email',
     destination: user.email_lower,
-    businessType: text.type,
-    subject: text.subject,
-    body: text.body,
+    businessType: types[notice],
+    subject: mailText(language, `gaReset.${notice}.subject`),
+    body,
     userId: user.id,
   });
 }

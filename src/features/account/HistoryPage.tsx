@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginInfoList } from './api.ts';
+import { deviceName, sourceName } from './device-name.ts';
 import { describeError } from './errors.ts';
 import type { LoginHistoryPage } from './types.ts';
 import { AccountShell } from './ui/AccountShell.tsx';
@@ -45,8 +46,8 @@ export default function HistoryPage() {
           columns={[
             { id: 'time', header: t('history.time'), scope: false, cell: (row) => formatDateTime(row.loginTime, { zone: true }) },
             { id: 'ip', header: t('history.ip'), scope: false, cell: (row) => row.ip ?? '--' },
-            { id: 'source', header: t('history.source'), scope: false, cell: (row) => row.source ?? '--' },
-            { id: 'device', header: t('history.device'), scope: false, cell: (row) => row.userAgent ?? '--', cellProps: () => ({ className: 'td-cell-wrap' }) },
+            { id: 'source', header: t('history.source'), scope: false, cell: (row) => sourceName(t, row.source) },
+            { id: 'device', header: t('history.device'), scope: false, cell: (row) => deviceName(t, row), cellProps: () => ({ className: 'td-cell-wrap' }) },
           ]}
         />
       ) : null}

@@ -6,7 +6,7 @@ import { accountsApi } from './accounts-api.ts';
 import './lists.css';
 import { useLoad } from '../../lib/use-load.ts';
 import { LoadError, Notice } from './parts.tsx';
-import { failureText } from '../../components/form/index.ts';
+import { managerFailureText } from './manager-refusal.ts';
 
 /**
  * The organisation's account managers (spec §7 account/allEmail, getLoginInfo) and, for the owner, adding one
@@ -34,7 +34,7 @@ export function ManagersPanel() {
     try {
       await work();
     } catch (failure) {
-      setError(failureText(failure));
+      setError(managerFailureText(t, failure));
     } finally {
       setBusy(false);
     }

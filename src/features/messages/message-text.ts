@@ -16,12 +16,13 @@ export const AMOUNT_PARAMS = new Set(['amount', 'fromAmount', 'toAmount', 'refun
  * text, never HTML.
  */
 export function messageText(t: TFunction<'messages'>, message: MessageLike): { title: string; body: string } {
-  const variant = message.params['channel'] ?? message.params['via'] ?? 'body';
+  const channel = message.params['channel'];
+  const variant = channel ?? message.params['via'] ?? 'body';
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(message.params)) values[key] = AMOUNT_PARAMS.has(key) ? groupThousands(value) : value;
   return {
     // A fiat record's title names it as fiat (`title_fiat`, i18next's context), else the kind's one title.
-    title: t(`kinds.${message.kind}.title` as 'title', { context: message.params['channel'] }),
+    title: channel ? t(`kinds.${message.kind}.title` as 'title', { context: channel }) : t(`kinds.${message.kind}.title` as 'title'),
     body: t(`kinds.${message.kind}.${variant}` as 'title', values),
   };
 }

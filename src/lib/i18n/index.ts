@@ -9,10 +9,10 @@ export * from './languages.ts';
 // on the initial JavaScript (tests/e2e/bundle-budget.e2e.test.ts): the broker manager's (src/features/broker/locale.ts,
 // money/locale.ts, projects/locale.ts, interest/, profit/, analytics/) and the public data chart's (datachart).
 // broker-export holds the sandbox's xlsx and e-mail texts (server/broker) and is not the app's. Every broker* file is
-// left out.
+// left out, and so is mail (the sandbox's mails, server/identity/mail.ts).
 type LazyNamespace = 'broker' | 'broker-config' | 'broker-money' | 'broker-project' | 'broker-interest' | 'broker-profit' | 'broker-analytics' | 'datachart';
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../../../locales/*/*.json', '!../../../locales/*/broker*.json', '!../../../locales/*/datachart.json'],
+  ['../../../locales/*/*.json', '!../../../locales/*/broker*.json', '!../../../locales/*/datachart.json', '!../../../locales/*/mail.json'],
   { eager: true },
 );
 

@@ -14,8 +14,8 @@ const route = (lang: string) => ({ path: '/:lang/account/safe', url: `/${lang}/a
 const confirmButton = () => document.querySelector<HTMLButtonElement>('.td-modal__button--primary');
 const cancelButton = () => document.querySelector<HTMLButtonElement>('.td-modal__footer .td-modal__button:not(.td-modal__button--primary)');
 
-const here = { id: 7, createdAt: '2026-11-20T08:00:00Z', lastSeenAt: '2026-11-24T09:30:00Z', expiresAt: '2026-11-27T08:00:00Z', ip: '127.0.0.1', device: 'Chrome on Linux', current: true };
-const phone = { id: 3, createdAt: '2026-11-18T02:00:00Z', lastSeenAt: '2026-11-23T22:15:00Z', expiresAt: '2026-11-25T02:00:00Z', ip: '203.0.113.9', device: 'Safari on iOS', current: false };
+const here = { id: 7, createdAt: '2026-11-20T08:00:00Z', lastSeenAt: '2026-11-24T09:30:00Z', expiresAt: '2026-11-27T08:00:00Z', ip: '127.0.0.1', device: 'Chrome on Linux', browser: 'Chrome', os: 'Linux', current: true };
+const phone = { id: 3, createdAt: '2026-11-18T02:00:00Z', lastSeenAt: '2026-11-23T22:15:00Z', expiresAt: '2026-11-25T02:00:00Z', ip: '203.0.113.9', device: 'Safari on iOS', browser: 'Safari', os: 'iOS', current: false };
 
 function api(options: { refuseRevoke?: boolean } = {}) {
   let list = [here, phone];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal/Modal.tsx';
 import { showToast } from '../../../lib/toast/index.ts';
 import { listSessions, revokeSession, type SessionRow } from '../api.ts';
+import { deviceName } from '../device-name.ts';
 import { describeError } from '../errors.ts';
 import { FormMessage, useSubmit } from '../../../components/form/index.ts';
 import { DataTable } from '../../../components/records/index.ts';
@@ -87,7 +88,7 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
                 <button type="button" className="td-button td-button-secondary" disabled={submitting} data-testid="session-revoke" onClick={() => setAsking(row)}>
                   {row.current ? t('safe.sessions.signOutHere') : t('safe.sessions.revoke')}
                   {/* The device completes the name for screen readers; the visible words stay at its start (WCAG 2.5.3). */}
-                  <span className="td-visually-hidden">{t('safe.sessions.revokeDevice', { device: row.device })}</span>
+                  <span className="td-visually-hidden">{t('safe.sessions.revokeDevice', { device: deviceName(t, row) })}</span>
                 </button>
               ),
             },
@@ -105,7 +106,7 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => void }) {
         }}
       >
         <p data-testid="session-confirm-text">
-          {asking?.current ? t('safe.sessions.confirmCurrent') : t('safe.sessions.confirm', { device: asking?.device ?? '', ip: asking?.ip ?? '--' })}
+          {asking?.current ? t('safe.sessions.confirmCurrent') : t('safe.sessions.confirm', { device: asking ? deviceName(t, asking) : '', ip: asking?.ip ?? '--' })}
         </p>
       </Modal>
     </section>
@@ -116,7 +117,7 @@ function Device({ row }: { row: SessionRow }) {
   const { t } = useTranslation('account');
   return (
     <>
-      {row.device}
+      {deviceName(t, row)}
       {row.current ? (
         <span className="td-badge" data-testid="session-current">
           {t('safe.sessions.thisDevice')}
