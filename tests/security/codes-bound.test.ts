@@ -55,6 +55,9 @@ describe.each(securityBackends())('wallet codes are bound to their operation ($n
   let usdAccount = '';
 
   beforeAll(async () => {
+    // The demo user prefers zh-HK; these checks read the mails' en-US wording (tests/api/mail-language.test.ts
+    // checks the zh-HK one).
+    expect((await call('POST', '/institution/updatePreferredLanguage', { preferredLanguage: 'en-US' })).code).toBe(200);
     // An anti-phishing code, so the withdrawal mail is seen to carry it too.
     const set = await call('POST', '/institution/antiPhishing/set', { code: 'Kiwi7x', ...(await stepUpFactors(api, token, demoUser.password, 'antiPhishing')), gaCode: await ga() });
     expect(set.code, JSON.stringify(set)).toBe(200);

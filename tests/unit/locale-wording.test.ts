@@ -65,18 +65,3 @@ describe('fiat worded as fiat', () => {
     }
   });
 });
-
-describe('message centre titles', () => {
-  it('titles a fiat message with its fiat title (i18next context), a coin one with the kind title', async () => {
-    const { default: i18next } = await import('i18next');
-    const { messageText } = await import('../../src/features/messages/message-text.ts');
-    const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'zh-HK', resources: { 'zh-HK': { messages: namespaceTree('zh-HK', 'messages') } }, interpolation: { escapeValue: false } });
-    const t = i18n.getFixedT('zh-HK', 'messages');
-    const fiat = messageText(t, { kind: 'withdrawalPaid', params: { channel: 'fiat', asset: 'USD', amount: '1000', recordId: 'FW4' } });
-    const coin = messageText(t, { kind: 'withdrawalPaid', params: { channel: 'coin', asset: 'USDT', amount: '1000', recordId: 'W3' } });
-    expect(fiat.title).toBe('法幣提款已完成');
-    expect(coin.title).toBe('提幣已完成');
-    expect(messageText(t, { kind: 'emailChanged', params: {} }).title).toBe(String(text('zh-HK', 'messages', 'kinds.emailChanged.title')));
-  });
-});

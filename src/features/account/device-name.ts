@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 
+// i18n namespaces: account
+
 /**
  * A device in the reader's language from the fields the server sends (server/identity/device.ts): the browser's and
  * the system's product names stay as they are, the words around them and the unknown parts are translated. The raw

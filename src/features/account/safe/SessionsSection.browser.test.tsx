@@ -37,7 +37,9 @@ describe('SessionsSection (signed-in devices)', () => {
     await harness.render(<SessionsSection onSignedOut={() => {}} />, 'zh-HK', route('zh-HK'));
     await expect.poll(() => all('session-row').length).toBe(2);
     const rows = all('session-row');
-    expect(rows[0]?.textContent).toContain('Chrome on Linux');
+    // The device in the page's words from the reply's browser and OS, not the server's English line.
+    expect(rows[0]?.textContent).toContain('Linux 上的 Chrome');
+    expect(rows[0]?.textContent).not.toContain('Chrome on Linux');
     expect(rows[0]?.textContent).toContain(zhAccount.safe.sessions.thisDevice);
     expect(rows[1]?.textContent).toContain('203.0.113.9');
     expect(rows[1]?.querySelector('[data-testid="session-current"]')).toBeNull();
