@@ -84,7 +84,8 @@ export async function alertNewDevice(ctx: ApiContext, tx: Queryable, user: UserR
   const language = isLanguage(user.preferred_language) ? user.preferred_language : DEFAULT_LANGUAGE;
   // The message centre tells it too (server/README.md "Message centre"), with the same summary, never the raw
   // User-Agent.
-  await notifySecurity(tx, user.id, 'newDeviceSignIn', { ip: request.ip, device }, now);
+  const parts = deviceParts(agent);
+  await notifySecurity(tx, user.id, 'newDeviceSignIn', { ip: request.ip, device, browser: parts.browser ?? '', os: parts.os ?? '' }, now);
   await writeOutbox(ctx, tx, {
     channel: 'email',
     destination: user.email_lower,

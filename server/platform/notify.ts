@@ -21,7 +21,8 @@ export interface MessageParams {
   /** LTV and its levels as percentages with two decimals; the liquidation price in USDT. */
   loanMarginCall: { orderId: string; collateralAsset: string; ltv: string; marginCallLtv: string; liquidationLtv: string; liquidationPrice: string };
   loanLiquidated: { orderId: string; collateralAsset: string; collateralSold: string; collateralReturned: string; loanAsset: string; refund: string };
-  newDeviceSignIn: { ip: string; device: string };
+  /** `device` is the English summary (older messages have only it); `browser` and `os` ('' when unknown) are worded by the app. */
+  newDeviceSignIn: { ip: string; device: string; browser: string; os: string };
   passwordChanged: { via: 'change' | 'reset' };
   emailChanged: Record<string, never>;
   phoneChanged: { via: 'bind' | 'update' };

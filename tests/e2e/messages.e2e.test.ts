@@ -17,7 +17,7 @@ const suite = ownSandboxSuite();
 const texts = { 'zh-HK': zhMessages, 'en-US': enMessages } as const;
 /** A device per run, so that each run's browser sign-in is from a device new to the account. */
 const devices = {
-  'zh-HK': { userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', summary: 'Chrome on macOS' },
+  'zh-HK': { userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', summary: 'macOS 上的 Chrome' },
   'en-US': { userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0', summary: 'Firefox on Windows' },
 } as const;
 type Lang = keyof typeof texts;

@@ -18,3 +18,17 @@ describe('message titles', () => {
     expect(messageText(t, { kind: 'emailChanged', params: {} }).title).toBe(zh.kinds['emailChanged']?.['title']);
   });
 });
+
+describe('new-device message', () => {
+  it("words the device from the message's browser and OS in the page's language", async () => {
+    const i18n = i18next.createInstance();
+    const resources = (lang: 'zh-HK' | 'en-US') => ({ messages: namespaceTree(lang, 'messages'), account: namespaceTree(lang, 'account') });
+    await i18n.init({ lng: 'zh-HK', resources: { 'zh-HK': resources('zh-HK'), 'en-US': resources('en-US') }, interpolation: { escapeValue: false } });
+    const params = { ip: '203.0.113.9', device: 'Firefox on macOS', browser: 'Firefox', os: 'macOS' };
+    const zh = messageText(i18n.getFixedT('zh-HK', 'messages'), { kind: 'newDeviceSignIn', params });
+    expect(zh.body).toContain('macOS 上的 Firefox');
+    expect(zh.body).not.toContain('Firefox on macOS');
+    expect(messageText(i18n.getFixedT('en-US', 'messages'), { kind: 'newDeviceSignIn', params }).body).toContain('Firefox on macOS');
+    expect(messageText(i18n.getFixedT('zh-HK', 'messages'), { kind: 'newDeviceSignIn', params: { ...params, browser: '', os: '' } }).body).toContain('未知裝置');
+  });
+});
