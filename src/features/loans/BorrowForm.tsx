@@ -5,7 +5,7 @@ import { newRequestId } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { loanApi, type BorrowPreview, type Loan, type LoanConfig } from './api.ts';
 import { describeLoanError } from './errors.ts';
-import { amountIssue, amountText, ltvText, priceText, rateText } from './format.ts';
+import { amountIssue, amountText, annualRateText, ltvText, priceText, rateText } from './format.ts';
 import { LtvGauge } from './LtvGauge.tsx';
 
 const PREVIEW_DEBOUNCE_MS = 300;
@@ -147,6 +147,8 @@ export function BorrowForm({ config, onBorrowed }: { config: LoanConfig | null; 
               <dd data-testid="preview-daily-interest">{t('units.amount', { value: amountText(shown.dailyInterest), asset: shown.loanAsset })}</dd>
               <dt>{t('facts.hourlyRate')}</dt>
               <dd>{t('units.percent', { value: rateText(shown.hourlyRate) })}</dd>
+              <dt>{t('facts.annualRate')}</dt>
+              <dd data-testid="annual-rate">{t('units.percent', { value: annualRateText(shown.hourlyRate) })}</dd>
               <dt>{t('facts.termInterest')}</dt>
               <dd>{t('units.amount', { value: amountText(shown.termInterest), asset: shown.loanAsset })}</dd>
               <dt>{t('facts.maxLoan')}</dt>

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { loanApi, type ActionPreview, type Loan } from './api.ts';
 import { AmountInput } from './BorrowForm.tsx';
 import { describeLoanError } from './errors.ts';
-import { amountIssue, amountText, ltvText, priceText, rateText } from './format.ts';
+import { amountIssue, amountText, annualRateText, ltvText, priceText, rateText } from './format.ts';
 import { LtvGauge } from './LtvGauge.tsx';
 
 /**
@@ -60,6 +60,8 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: () => v
             <dd>{t('units.amount', { value: amountText(loan.dailyInterest), asset: loan.loanAsset })}</dd>
             <dt>{t('facts.hourlyRate')}</dt>
             <dd>{t('units.percent', { value: rateText(loan.hourlyRate) })}</dd>
+            <dt>{t('facts.annualRate')}</dt>
+            <dd data-testid="annual-rate">{t('units.percent', { value: annualRateText(loan.hourlyRate) })}</dd>
           </>
         ) : null}
         <dt>{t('facts.borrowedAt')}</dt>

@@ -13,6 +13,16 @@ export const priceText = (value: string): string => groupThousands(new Decimal(v
 /** An hourly rate as a percentage ("0.000008" → "0.0008"). */
 export const rateText = (rate: string): string => displayNumber(new Decimal(rate).times(100).toFixed());
 
+/** Hours in a (365-day) year: the annual rate beside the hourly one is simple interest, hourly × 24 × 365. */
+export const HOURS_PER_YEAR = 24 * 365;
+
+/**
+ * The hourly rate as a simple annual percentage, hourly × 24 × 365 (not compounded, as the label says), to at most
+ * four decimals of a percent, trailing zeros dropped: "0.000008" → "7.008".
+ */
+export const annualRateText = (rate: string): string =>
+  new Decimal(rate).times(HOURS_PER_YEAR).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed();
+
 export type Zone = 'safe' | 'marginCall' | 'liquidation';
 
 /** Where an LTV stands against the loan's levels. */
