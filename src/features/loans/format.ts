@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
-import { formatQuantity, groupThousands, displayNumber } from '../../lib/format/index.ts';
+import { formatAssetAmount, groupThousands, displayNumber } from '../../lib/format/index.ts';
 
 /** A ratio as a percentage with two decimals ("0.6153" → "61.53"), cut as the sandbox cuts the LTV. */
 export const ltvText = (ratio: string): string => new Decimal(ratio).times(100).toFixed(2, Decimal.ROUND_DOWN);
 
-/** An amount as the provider gave it (already at its asset's decimals), with thousands separators. */
-export const amountText = (value: string): string => formatQuantity(value);
+/** An amount at its asset's display precision (glossary "Numbers": USDT 4 decimals, coins 8), truncated, with thousands separators. */
+export const amountText = (value: string, asset: string): string => formatAssetAmount(value, asset);
 
 /** A price in USDT: cents, with thousands separators. */
 export const priceText = (value: string): string => groupThousands(new Decimal(value).toFixed(2, Decimal.ROUND_DOWN));
