@@ -4,7 +4,7 @@
  * the sandbox (the "was this helpful?" votes accept only these ids). Plain values only, so the app may import
  * it at run time (contract/bundle-boundary.test.ts).
  */
-export const HELP_CATEGORIES = ['convert', 'withdraw', 'recharge', 'security'] as const;
+export const HELP_CATEGORIES = ['convert', 'withdraw', 'recharge', 'security', 'products'] as const;
 export type HelpCategory = (typeof HELP_CATEGORIES)[number];
 
 export const HELP_ARTICLES = {
@@ -12,6 +12,8 @@ export const HELP_ARTICLES = {
   withdraw: ['how-to-withdraw', 'fees-and-limits', 'address-book-whitelist', 'restrictions', 'fiat-withdrawal'],
   recharge: ['how-to-deposit', 'networks-confirmations', 'fiat-deposit', 'wrong-network'],
   security: ['google-authenticator', 'lost-authenticator', 'password-lockouts', 'sessions-devices', 'freeze-account'],
+  // Beyond spec §1's four: what a new user asked the help centre about (futures and leverage, OTC, loans, brokers).
+  products: ['futures-leverage', 'otc-desk', 'loans', 'brokers'],
 } as const satisfies Record<HelpCategory, readonly string[]>;
 
 /** `category/slug`, e.g. `withdraw/fees-and-limits`: an article's id and the tail of its URL. */

@@ -213,6 +213,14 @@ describe('marketing pages in Chromium (issue 16)', () => {
     expect(await page.getByTestId('otc-quote-error').textContent()).toContain('200,000');
     await page.getByTestId('input-otcAmount').fill('5');
     await expect.poll(() => result.getAttribute('data-state'), slow).toBe('indicative');
+    // Paying USDT for BTC, the price still reads the traders' way round: 1 BTC = … USDT, not 1 USDT = 0.0000… BTC.
+    await page.getByTestId('otc-quote-swap').click();
+    await page.getByTestId('input-otcAmount').fill('400000');
+    await expect.poll(() => page.getByTestId('otc-quote-amounts').textContent().catch(() => ''), slow).toMatch(/^400,000 USDT ≈ [\d,.]+ BTC$/);
+    expect(await page.getByTestId('otc-quote-price').textContent()).toMatch(/^1 BTC = [\d,]+(\.\d+)? USDT$/);
+    await page.getByTestId('otc-quote-swap').click();
+    await page.getByTestId('input-otcAmount').fill('5');
+    await expect.poll(() => result.getAttribute('data-state'), slow).toBe('indicative');
     await expectNarrow(page, 'OTC page');
 
     for (const key of ['liquidity', 'quant'] as const) {

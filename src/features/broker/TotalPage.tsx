@@ -2,7 +2,7 @@ import './pages.css';
 import Decimal from 'decimal.js';
 import { useTranslation } from 'react-i18next';
 import { BROKER_WALLETS } from '../../../contract/broker-rules.ts';
-import { formatAssetAmount, formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime, formatValuationPrice } from '../../lib/format/index.ts';
 import { accountsApi, type TotalBalance } from './accounts-api.ts';
 import { DataTable, type DataTableProps } from '../../components/records/index.ts';
 import { EmptyState } from '../../components/index.ts';
@@ -66,7 +66,7 @@ function Tables({ data }: { data: TotalBalance }) {
         columns={[
           { id: 'asset', header: t('common.asset'), cell: (a) => a.asset },
           { id: 'total', header: t('detail.totalAmount'), numeric: true, cell: (a) => formatAssetAmount(a.total, a.asset) },
-          { id: 'price', header: t('detail.price'), numeric: true, cell: (a) => formatQuantity(a.price) },
+          { id: 'price', header: t('detail.price'), numeric: true, cell: (a) => formatValuationPrice(a.price) },
           { id: 'value', header: t('common.valueUsdt'), numeric: true, cell: (a) => usdt(a.valueUsdt), cellProps: (a) => ({ 'data-value': a.valueUsdt }) },
         ]}
         footer={<SumRow label={t('total.sum')} cells={['', '', sumOf(data.assets.map((a) => a.valueUsdt))]} />}

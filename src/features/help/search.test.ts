@@ -112,3 +112,22 @@ describe('help search (en-US)', () => {
     expect(ids(en.index.search('wrong network'))[0]).toBe('recharge/wrong-network');
   });
 });
+
+describe('help search: futures, OTC, loans and brokers', () => {
+  it('finds the futures article for 槓桿 (and the Simplified 杠杆), and for leverage', () => {
+    expect(ids(zh.index.search('槓桿'))[0]).toBe('products/futures-leverage');
+    expect(ids(zh.index.search('杠杆'))[0]).toBe('products/futures-leverage');
+    expect(ids(zh.index.search('合約'))[0]).toBe('products/futures-leverage');
+    expect(ids(en.index.search('leverage'))[0]).toBe('products/futures-leverage');
+  });
+
+  it('finds the loans, OTC desk and brokers articles by their words in both languages', () => {
+    expect(ids(zh.index.search('借貸'))[0]).toBe('products/loans');
+    expect(ids(zh.index.search('年利率'))[0]).toBe('products/loans');
+    expect(ids(en.index.search('loan'))[0]).toBe('products/loans');
+    expect(ids(zh.index.search('場外交易台'))[0]).toBe('products/otc-desk');
+    expect(ids(en.index.search('OTC desk'))[0]).toBe('products/otc-desk');
+    expect(ids(zh.index.search('經紀'))[0]).toBe('products/brokers');
+    expect(ids(en.index.search('broker'))[0]).toBe('products/brokers');
+  });
+});

@@ -5,7 +5,7 @@ import { newRequestId } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { loanApi, type BorrowPreview, type Loan, type LoanConfig } from './api.ts';
 import { describeLoanError } from './errors.ts';
-import { amountIssue, amountText, ltvText, priceText, rateText } from './format.ts';
+import { amountIssue, amountText, annualRateText, ltvText, priceText, rateText } from './format.ts';
 import { LtvGauge } from './LtvGauge.tsx';
 
 const PREVIEW_DEBOUNCE_MS = 300;
@@ -144,13 +144,15 @@ export function BorrowForm({ config, onBorrowed }: { config: LoanConfig | null; 
               <dt>{t('facts.liquidationPrice')}</dt>
               <dd data-testid="preview-liquidation-price">{t('units.usdt', { value: priceText(shown.liquidationPrice) })}</dd>
               <dt>{t('facts.dailyInterest')}</dt>
-              <dd data-testid="preview-daily-interest">{t('units.amount', { value: amountText(shown.dailyInterest), asset: shown.loanAsset })}</dd>
+              <dd data-testid="preview-daily-interest">{t('units.amount', { value: amountText(shown.dailyInterest, shown.loanAsset), asset: shown.loanAsset })}</dd>
               <dt>{t('facts.hourlyRate')}</dt>
               <dd>{t('units.percent', { value: rateText(shown.hourlyRate) })}</dd>
+              <dt>{t('facts.annualRate')}</dt>
+              <dd data-testid="annual-rate">{t('units.percent', { value: annualRateText(shown.hourlyRate) })}</dd>
               <dt>{t('facts.termInterest')}</dt>
-              <dd>{t('units.amount', { value: amountText(shown.termInterest), asset: shown.loanAsset })}</dd>
+              <dd>{t('units.amount', { value: amountText(shown.termInterest, shown.loanAsset), asset: shown.loanAsset })}</dd>
               <dt>{t('facts.maxLoan')}</dt>
-              <dd data-testid="preview-max">{t('units.amount', { value: amountText(shown.maxLoanAmount), asset: shown.loanAsset })}</dd>
+              <dd data-testid="preview-max">{t('units.amount', { value: amountText(shown.maxLoanAmount, shown.loanAsset), asset: shown.loanAsset })}</dd>
               <dt>{t('facts.dueAt')}</dt>
               <dd>{formatDateTime(shown.dueAt, { zone: true })}</dd>
             </dl>
@@ -179,8 +181,8 @@ export function BorrowForm({ config, onBorrowed }: { config: LoanConfig | null; 
           <h3 id="loan-borrow-confirm">{t('borrow.confirmTitle')}</h3>
           <p>
             {t('borrow.confirmText', {
-              loan: t('units.amount', { value: amountText(confirm.preview.loanAmount), asset: confirm.preview.loanAsset }),
-              collateral: t('units.amount', { value: amountText(confirm.preview.collateralAmount), asset: confirm.preview.collateralAsset }),
+              loan: t('units.amount', { value: amountText(confirm.preview.loanAmount, confirm.preview.loanAsset), asset: confirm.preview.loanAsset }),
+              collateral: t('units.amount', { value: amountText(confirm.preview.collateralAmount, confirm.preview.collateralAsset), asset: confirm.preview.collateralAsset }),
               ltv: ltvText(confirm.preview.ltv),
               price: priceText(confirm.preview.liquidationPrice),
             })}

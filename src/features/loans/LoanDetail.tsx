@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { loanApi, type ActionPreview, type Loan } from './api.ts';
 import { AmountInput } from './BorrowForm.tsx';
 import { describeLoanError } from './errors.ts';
-import { amountIssue, amountText, ltvText, priceText, rateText } from './format.ts';
+import { amountIssue, amountText, annualRateText, ltvText, priceText, rateText } from './format.ts';
 import { LtvGauge } from './LtvGauge.tsx';
 
 /**
@@ -41,13 +41,13 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: () => v
       {open ? <LtvGauge ltv={loan.ltv} initialLtv={loan.initialLtv} marginCallLtv={loan.marginCallLtv} liquidationLtv={loan.liquidationLtv} /> : null}
       <dl className="td-wallet-facts td-loan-facts">
         <dt>{t('facts.borrowed')}</dt>
-        <dd>{t('units.amount', { value: amountText(loan.principal), asset: loan.loanAsset })}</dd>
+        <dd>{t('units.amount', { value: amountText(loan.principal, loan.loanAsset), asset: loan.loanAsset })}</dd>
         <dt>{t('facts.debt')}</dt>
-        <dd data-testid="loan-debt">{t('units.amount', { value: amountText(loan.debt), asset: loan.loanAsset })}</dd>
+        <dd data-testid="loan-debt">{t('units.amount', { value: amountText(loan.debt, loan.loanAsset), asset: loan.loanAsset })}</dd>
         <dt>{t('facts.interestAccrued')}</dt>
-        <dd data-testid="loan-interest">{t('units.amount', { value: amountText(loan.interestTotal), asset: loan.loanAsset })}</dd>
+        <dd data-testid="loan-interest">{t('units.amount', { value: amountText(loan.interestTotal, loan.loanAsset), asset: loan.loanAsset })}</dd>
         <dt>{t('facts.collateral')}</dt>
-        <dd data-testid="loan-collateral">{t('units.amount', { value: amountText(loan.collateralAmount), asset: loan.collateralAsset })}</dd>
+        <dd data-testid="loan-collateral">{t('units.amount', { value: amountText(loan.collateralAmount, loan.collateralAsset), asset: loan.collateralAsset })}</dd>
         {open ? (
           <>
             <dt>{t('facts.ltv')}</dt>
@@ -57,9 +57,11 @@ export function LoanDetail({ loan, onChanged }: { loan: Loan; onChanged: () => v
             <dt>{t('facts.liquidationPrice')}</dt>
             <dd data-testid="loan-liquidation-price">{t('units.usdt', { value: priceText(loan.liquidationPrice) })}</dd>
             <dt>{t('facts.dailyInterest')}</dt>
-            <dd>{t('units.amount', { value: amountText(loan.dailyInterest), asset: loan.loanAsset })}</dd>
+            <dd>{t('units.amount', { value: amountText(loan.dailyInterest, loan.loanAsset), asset: loan.loanAsset })}</dd>
             <dt>{t('facts.hourlyRate')}</dt>
             <dd>{t('units.percent', { value: rateText(loan.hourlyRate) })}</dd>
+            <dt>{t('facts.annualRate')}</dt>
+            <dd data-testid="annual-rate">{t('units.percent', { value: annualRateText(loan.hourlyRate) })}</dd>
           </>
         ) : null}
         <dt>{t('facts.borrowedAt')}</dt>
@@ -193,7 +195,7 @@ function ActionForm({ loan, onDone }: { loan: Loan; onDone: () => void }) {
           }}
           data-testid="action-repay-all"
         >
-          {t('actions.repayAll', { value: amountText(loan.debt), asset: loan.loanAsset })}
+          {t('actions.repayAll', { value: amountText(loan.debt, loan.loanAsset), asset: loan.loanAsset })}
         </button>
       ) : null}
       {p ? (
@@ -206,13 +208,13 @@ function ActionForm({ loan, onDone }: { loan: Loan; onDone: () => void }) {
               {t('actions.fromTo', { from: t('units.usdt', { value: priceText(p.liquidationPriceBefore) }), to: t('units.usdt', { value: priceText(p.liquidationPriceAfter) }) })}
             </dd>
             <dt>{t('facts.debt')}</dt>
-            <dd>{t('units.amount', { value: amountText(p.debtAfter), asset: loan.loanAsset })}</dd>
+            <dd>{t('units.amount', { value: amountText(p.debtAfter, loan.loanAsset), asset: loan.loanAsset })}</dd>
             <dt>{t('facts.collateral')}</dt>
-            <dd>{t('units.amount', { value: amountText(p.collateralAfter), asset: loan.collateralAsset })}</dd>
+            <dd>{t('units.amount', { value: amountText(p.collateralAfter, loan.collateralAsset), asset: loan.collateralAsset })}</dd>
             {p.proceeds ? (
               <>
                 <dt>{t('actions.proceeds')}</dt>
-                <dd>{t('units.amount', { value: amountText(p.proceeds), asset: loan.loanAsset })}</dd>
+                <dd>{t('units.amount', { value: amountText(p.proceeds, loan.loanAsset), asset: loan.loanAsset })}</dd>
               </>
             ) : null}
           </dl>

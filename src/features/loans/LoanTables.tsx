@@ -59,9 +59,9 @@ export function LoanOrders({ selected, onSelect, version }: { selected: string |
       </form>
       <RecordTable label={t('orders.title')} dataKey="orderId" page={page} paging={paging} onPage={onPage} exportError={null} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('orders.borrowedAt')} body={(row: Loan) => <span data-loan={row.orderId}>{formatDateTime(row.borrowedAt)}</span>} />
-        <Column header={t('orders.loan')} className="td-num" headerClassName="td-num" body={(row: Loan) => t('units.amount', { value: amountText(row.principal), asset: row.loanAsset })} />
-        <Column header={t('facts.collateral')} className="td-num" headerClassName="td-num" body={(row: Loan) => t('units.amount', { value: amountText(row.collateralAmount), asset: row.collateralAsset })} />
-        <Column header={t('facts.debt')} className="td-num" headerClassName="td-num" body={(row: Loan) => t('units.amount', { value: amountText(row.debt), asset: row.loanAsset })} />
+        <Column header={t('orders.loan')} className="td-num" headerClassName="td-num" body={(row: Loan) => t('units.amount', { value: amountText(row.principal, row.loanAsset), asset: row.loanAsset })} />
+        <Column header={t('facts.collateral')} className="td-num" headerClassName="td-num" body={(row: Loan) => t('units.amount', { value: amountText(row.collateralAmount, row.collateralAsset), asset: row.collateralAsset })} />
+        <Column header={t('facts.debt')} className="td-num" headerClassName="td-num" body={(row: Loan) => t('units.amount', { value: amountText(row.debt, row.loanAsset), asset: row.loanAsset })} />
         <Column header={t('facts.ltv')} className="td-num" headerClassName="td-num" body={(row: Loan) => (row.status === 1 || row.status === 3 ? t('units.percent', { value: ltvText(row.ltv) }) : t('orders.none'))} />
         <Column header={t('orders.term')} body={(row: Loan) => t('form.days', { count: row.termDays })} />
         <Column header={t('orders.status')} body={(row: Loan) => <LoanStatusBadge status={row.status} />} />
@@ -102,11 +102,11 @@ export function LiquidationHistory({ version }: { version: number }) {
         <Column header={t('liquidations.time')} body={(row: Liquidation) => <span data-liquidation={row.orderId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('liquidations.order')} field="orderId" />
         <Column header={t('liquidations.reason')} body={(row: Liquidation) => t(`liquidations.reasons.${row.reason}`)} />
-        <Column header={t('liquidations.sold')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.amount', { value: amountText(row.collateralSold), asset: row.collateralAsset })} />
+        <Column header={t('liquidations.sold')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.amount', { value: amountText(row.collateralSold, row.collateralAsset), asset: row.collateralAsset })} />
         <Column header={t('liquidations.averagePrice')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.usdt', { value: priceText(row.averagePrice) })} />
-        <Column header={t('liquidations.repaid')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.amount', { value: amountText(row.principalRepaid), asset: row.loanAsset })} />
-        <Column header={t('liquidations.interest')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.amount', { value: amountText(row.interestRepaid), asset: row.loanAsset })} />
-        <Column header={t('liquidations.fee')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.amount', { value: amountText(row.fee), asset: row.loanAsset })} />
+        <Column header={t('liquidations.repaid')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.amount', { value: amountText(row.principalRepaid, row.loanAsset), asset: row.loanAsset })} />
+        <Column header={t('liquidations.interest')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.amount', { value: amountText(row.interestRepaid, row.loanAsset), asset: row.loanAsset })} />
+        <Column header={t('liquidations.fee')} className="td-num" headerClassName="td-num" body={(row: Liquidation) => t('units.amount', { value: amountText(row.fee, row.loanAsset), asset: row.loanAsset })} />
         <Column
           header={t('liquidations.returned')}
           className="td-num"
@@ -114,8 +114,8 @@ export function LiquidationHistory({ version }: { version: number }) {
           body={(row: Liquidation) => (
             <span data-testid={`liquidation-returned-${row.orderId}`}>
               {t('liquidations.returnedValue', {
-                collateral: t('units.amount', { value: amountText(row.collateralReturned), asset: row.collateralAsset }),
-                refund: t('units.amount', { value: amountText(row.refund), asset: row.loanAsset }),
+                collateral: t('units.amount', { value: amountText(row.collateralReturned, row.collateralAsset), asset: row.collateralAsset }),
+                refund: t('units.amount', { value: amountText(row.refund, row.loanAsset), asset: row.loanAsset }),
               })}
             </span>
           )}

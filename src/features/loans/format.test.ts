@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountIssue, ltvText, priceText, rateText, zoneOf } from './format.ts';
+import { amountIssue, amountText, annualRateText, ltvText, priceText, rateText, zoneOf } from './format.ts';
 
 describe('loan page formats', () => {
   it('shows an LTV cut to two decimals of a percent, as the sandbox cuts it', () => {
@@ -18,6 +18,19 @@ describe('loan page formats', () => {
     expect(priceText('48192.77')).toBe('48,192.77');
     expect(priceText('65000')).toBe('65,000.00');
     expect(rateText('0.000008')).toBe('0.0008');
+  });
+
+  it('shows amounts at the asset precision with separators (USDT 4 decimals, coins 8), cut, never rounded up', () => {
+    expect(amountText('564764.333313', 'USDT')).toBe('564,764.3333');
+    expect(amountText('0.123456789', 'BTC')).toBe('0.12345678');
+  });
+
+  it('shows the annual rate as simple interest: hourly × 24 × 365, exact in decimal.js', () => {
+    expect(annualRateText('0.000008')).toBe('7.008');
+    expect(annualRateText('0.00001')).toBe('8.76');
+    // 0.0000123 × 8760 × 100 = 10.7748 exactly (a float product would print 10.774799999999999)
+    expect(annualRateText('0.0000123')).toBe('10.7748');
+    expect(annualRateText('0.000000011')).toBe('0.0096');
   });
 
   it('checks a typed amount: present, a plain number, within the decimals, above zero', () => {

@@ -1,17 +1,27 @@
 import Decimal from 'decimal.js';
-import { formatQuantity, groupThousands, displayNumber } from '../../lib/format/index.ts';
+import { formatAssetAmount, groupThousands, displayNumber } from '../../lib/format/index.ts';
 
 /** A ratio as a percentage with two decimals ("0.6153" → "61.53"), cut as the sandbox cuts the LTV. */
 export const ltvText = (ratio: string): string => new Decimal(ratio).times(100).toFixed(2, Decimal.ROUND_DOWN);
 
-/** An amount as the provider gave it (already at its asset's decimals), with thousands separators. */
-export const amountText = (value: string): string => formatQuantity(value);
+/** An amount at its asset's display precision (glossary "Numbers": USDT 4 decimals, coins 8), truncated, with thousands separators. */
+export const amountText = (value: string, asset: string): string => formatAssetAmount(value, asset);
 
 /** A price in USDT: cents, with thousands separators. */
 export const priceText = (value: string): string => groupThousands(new Decimal(value).toFixed(2, Decimal.ROUND_DOWN));
 
 /** An hourly rate as a percentage ("0.000008" → "0.0008"). */
 export const rateText = (rate: string): string => displayNumber(new Decimal(rate).times(100).toFixed());
+
+/** Hours in a (365-day) year: the annual rate beside the hourly one is simple interest, hourly × 24 × 365. */
+export const HOURS_PER_YEAR = 24 * 365;
+
+/**
+ * The hourly rate as a simple annual percentage, hourly × 24 × 365 (not compounded, as the label says), to at most
+ * four decimals of a percent, trailing zeros dropped: "0.000008" → "7.008".
+ */
+export const annualRateText = (rate: string): string =>
+  new Decimal(rate).times(HOURS_PER_YEAR).times(100).toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed();
 
 export type Zone = 'safe' | 'marginCall' | 'liquidation';
 

@@ -18,6 +18,10 @@ describe('loans namespace', () => {
     expect(missingKeys('loans', dynamic)).toEqual([]);
   });
 
+  it('labels the annual rate with how it is worked out (hourly × 24 × 365)', () => {
+    for (const language of ['zh-HK', 'en-US'] as const) expect(namespaceText(language, 'loans')).toContain('24 × 365');
+  });
+
   it('uses the glossary terms in zh-HK: 借貸, 抵押品, 強平價格, 帳戶', () => {
     const zh = namespaceText('zh-HK', 'loans');
     for (const term of ['借貸', '抵押品', '強平價格', '強制平倉', '帳戶']) expect(zh).toContain(term);

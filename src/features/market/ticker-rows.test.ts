@@ -26,6 +26,18 @@ const tickers: TickerMaps = {
 const symbols = (rows: Pair[]) => rows.map((p) => `${p.market}:${p.symbol}`);
 
 describe('tickerRows', () => {
+  it('finds pairs by the name of the base asset: 比特幣, 比特币, bitcoin, 以太', () => {
+    const find = (q: string) => symbols(tickerRows({ spot, usdm }, 'spot', [], q, 'symbol', 'none', null));
+    expect(find('比特幣')).toEqual(['spot:BTCUSDT']);
+    expect(find(' 比特币 ')).toEqual(['spot:BTCUSDT']);
+    expect(find('Bitcoin')).toEqual(['spot:BTCUSDT']);
+    expect(find('以太')).toEqual(['spot:ETHUSDT']);
+    expect(find('索拉納')).toEqual(['spot:SOLUSDT']);
+    // Short Latin text stays a symbol search; a name of an asset with no pair here finds nothing.
+    expect(find('xr')).toEqual([]);
+    expect(find('狗狗幣')).toEqual([]);
+  });
+
   it('keeps the exchange order unsorted and filters by search text (symbol or base/quote)', () => {
     expect(symbols(tickerRows({ spot, usdm }, 'spot', [], '', 'symbol', 'none', null))).toEqual(['spot:BTCUSDT', 'spot:ETHUSDT', 'spot:SOLUSDT']);
     expect(symbols(tickerRows({ spot, usdm }, 'spot', [], ' eth/usdt ', 'symbol', 'none', null))).toEqual(['spot:ETHUSDT']);

@@ -1,6 +1,7 @@
 import type { Market, MiniTicker } from '../../market/index.ts';
 import type { SortOrder } from '../../components/index.ts';
 import type { Pair } from './pairs.ts';
+import { assetsNamed } from './asset-names.ts';
 
 // spec §3 "Market ticker fields read": s, c, o, h, l, v, q. The change column is derived from c and o.
 export const TICKER_COLUMNS = ['symbol', 'last', 'change', 'high', 'low', 'volume', 'quoteVolume'] as const;
@@ -32,7 +33,8 @@ export function columnValue(ticker: MiniTicker | undefined, column: Exclude<Tick
 export const rowKey = (pair: Pair) => `${pair.market}:${pair.symbol}`;
 
 /**
- * The rows of a tab: filtered by the search text (symbol or base/quote) and sorted by one column.
+ * The rows of a tab: filtered by the search text (symbol, base/quote, or the base asset's name: 比特幣, bitcoin)
+ * and sorted by one column.
  * Rows without a ticker sort last whatever the direction; ties keep the exchange's order.
  */
 export function tickerRows(
@@ -51,7 +53,10 @@ export function tickerRows(
     rows = [...pairs[tab]]; // deliberate copy: sorted below
   }
   const q = query.trim().toUpperCase().replace('/', '');
-  if (q !== '') rows = rows.filter((p) => p.symbol.includes(q) || `${p.baseAsset}${p.quoteAsset}`.includes(q));
+  if (q !== '') {
+    const named = assetsNamed(query);
+    rows = rows.filter((p) => p.symbol.includes(q) || `${p.baseAsset}${p.quoteAsset}`.includes(q) || named.has(p.baseAsset));
+  }
   if (order === 'none') return rows;
   const sign = order === 'asc' ? 1 : -1;
   if (column === 'symbol') {

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Code } from '../../../contract/codes.ts';
 import { CONVERT_DIGITAL, CONVERT_FIAT, convertKind } from '../../../contract/convert-rules.ts';
 import { isApiError } from '../../lib/api/index.ts';
-import { formatAmount, formatDateTime, formatQuantity, parseAmount } from '../../lib/format/index.ts';
+import { formatAmount, formatDateTime, formatQuantity, groupThousands, parseAmount } from '../../lib/format/index.ts';
 import { Field, TextField } from '../../components/form/index.ts';
 import { marketingApi, type OtcQuote } from './api.ts';
+import { priceShown, shownUnit, limitFromWire } from '../../../contract/otc-limit-rules.ts';
 import { useSettled } from '../../lib/use-load.ts';
 
 const ASSETS = [...CONVERT_DIGITAL, ...CONVERT_FIAT];
@@ -38,8 +39,19 @@ type Outcome = { key: string; quote: OtcQuote } | { key: string; error: string }
  * of one asset in another, at the desk's price for that size, refreshed every 10 seconds. It binds nothing; a
  * firm quote is asked for at the desk (otc/form).
  */
+/** The quoted price the traders' way round (1 BTC = … USDT) whichever side is paid (contract/otc-limit-rules.ts). */
+function useReadablePrice(): (quote: OtcQuote) => string {
+  const { t } = useTranslation('marketing');
+  return (quote) => {
+    const unit = shownUnit(quote.fromAsset, quote.toAsset, false);
+    const price = groupThousands(priceShown(limitFromWire(quote.price, unit, quote.fromAsset)));
+    return t('otc.quote.priceValue', { from: unit.base, price, to: unit.quote });
+  };
+}
+
 export function OtcQuoteBox({ minUsd }: { minUsd: string | null }) {
   const { t } = useTranslation('marketing');
+  const readablePriceText = useReadablePrice();
   const [from, setFrom] = useState<string>('BTC');
   const [to, setTo] = useState<string>('USDT');
   const [amount, setAmount] = useState('5');
@@ -108,7 +120,7 @@ export function OtcQuoteBox({ minUsd }: { minUsd: string | null }) {
             </p>
             <dl className="td-mk-facts">
               <dt>{t('otc.quote.price')}</dt>
-              <dd data-testid="otc-quote-price">{t('otc.quote.priceValue', { from: quote.fromAsset, price: formatQuantity(quote.price), to: quote.toAsset })}</dd>
+              <dd data-testid="otc-quote-price">{readablePriceText(quote)}</dd>
               <dt>{t('otc.quote.usdValue')}</dt>
               <dd>{t('otc.quote.usdValueAmount', { value: formatAmount(quote.usdValue, 2) })}</dd>
               <dt>{t('otc.quote.spread')}</dt>

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { OTC_MODES, OTC_STATUSES, type OtcModeName, type OtcStatusName } from '../../../contract/otc-rules.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { amountText, priceText, usdText } from '../convert/shared.ts';
+import { amountText, usdText } from '../convert/shared.ts';
 import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
 import { describeWalletError, WalletShell } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { otcApi, type OrderQuery, type OtcOrder } from './api.ts';
 import { OrderStatus } from './OrderCard.tsx';
+import { readablePrice } from './limit-form.ts';
 
 /**
  * otcinfo/record (spec §7 pageBlockOrderRecord): every OTC order, newest first, paged on the server (10, 20, 50
@@ -19,6 +20,11 @@ export default function OtcRecordPage() {
   const { t } = useTranslation('otc');
   const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
+  // The price the traders' way round (1 BTC = … USDT), whichever side was paid.
+  const rateText = (row: OtcOrder) => {
+    const shown = readablePrice(row.price, row.fromAsset, row.toAsset);
+    return t('quote.rate', { from: shown.base, to: shown.quote, price: shown.price });
+  };
   const { filters, setFilter, setRange, paging, setPaging, onPage } = useRecordQuery<OrderQuery>({ days: 30 });
   const page = useLoad(() => otcApi.orders({ pageCondition: paging, queryCondition: filters }), [paging, filters], 10_000);
   return (
@@ -42,7 +48,7 @@ export default function OtcRecordPage() {
         <Column header={t('order.receives')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.toAmount), asset: row.toAsset })} />
         <Column header={t('info.record.status')} body={(row: OtcOrder) => <OrderStatus status={row.status} />} />
         <Column header={t('timeline.settlesAt')} body={(row: OtcOrder) => formatDateTime(row.timeline.settledAt ?? row.timeline.settlesAt)} />
-        <Column header={t('quote.price')} body={(row: OtcOrder) => t('quote.rate', { from: row.fromAsset, to: row.toAsset, price: priceText(row.price) })} />
+        <Column header={t('quote.price')} body={(row: OtcOrder) => rateText(row)} />
         <Column header={t('quote.usdValue')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => usdText(row.usdValue)} />
         <Column header={t('order.orderId')} field="orderId" />
       </RecordTable>

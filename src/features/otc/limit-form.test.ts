@@ -1,11 +1,22 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { expiresAtFor, flippedDraft, limitIssues, limitUnit, receiveAtLimit, wireLimit, type LimitDraft } from './limit-form.ts';
+import { expiresAtFor, flippedDraft, limitIssues, limitUnit, readablePrice, receiveAtLimit, wireLimit, type LimitDraft } from './limit-form.ts';
 
 const decimals = { BTC: 8, USDT: 6 };
 const draft = (over: Partial<LimitDraft> = {}): LimitDraft => ({ from: 'BTC', to: 'USDT', amount: '4', limitPrice: '60000', expiry: '1d', ...over });
 const keys = (over: Partial<LimitDraft>, available: Decimal | null = new Decimal('5.25')) =>
   Object.fromEntries(Object.entries(limitIssues(draft(over), decimals, available)).map(([k, v]) => [k, typeof v === 'string' ? v : v?.key]));
+
+describe('a price read the way traders read it', () => {
+  it('shows USDT paid for BTC as USDT per BTC, at eight significant digits with separators', () => {
+    expect(readablePrice('0.0000153698257', 'USDT', 'BTC')).toEqual({ base: 'BTC', quote: 'USDT', price: '65,062.547' });
+  });
+
+  it('keeps a price already in the trader unit, with separators', () => {
+    expect(readablePrice('64972.1919', 'BTC', 'USDT')).toEqual({ base: 'BTC', quote: 'USDT', price: '64,972.192' });
+    expect(readablePrice('7.8', 'USDT', 'HKD')).toEqual({ base: 'USDT', quote: 'HKD', price: '7.8' });
+  });
+});
 
 describe('the delegated order form', () => {
   it('accepts a well-formed order', () => {

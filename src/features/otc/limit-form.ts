@@ -41,6 +41,15 @@ export function wireLimit(draft: LimitDraft): string | null {
 /** A wire price (toAsset per fromAsset) in `unit`, to show: ten significant digits with thousands separators. */
 export const priceIn = (wire: string, unit: PriceUnit, fromAsset: string): string => priceText(priceShown(limitFromWire(wire, unit, fromAsset)));
 
+/**
+ * A price the desk quoted or filled at (toAsset per fromAsset on the wire) the way traders read it, whichever side
+ * was paid: "1 BTC = 65,062.547 USDT", never "1 USDT = 0.0000153698257 BTC" (the trader's unit, shownUnit).
+ */
+export function readablePrice(wire: string, fromAsset: string, toAsset: string): { base: string; quote: string; price: string } {
+  const unit = shownUnit(fromAsset, toAsset, false);
+  return { base: unit.base, quote: unit.quote, price: priceIn(wire, unit, fromAsset) };
+}
+
 /** The typed limit after a flip: the same price in the other unit (ten significant digits), or as typed when it is no price. */
 export function flippedDraft(draft: LimitDraft): LimitDraft {
   const wire = wireLimit(draft);

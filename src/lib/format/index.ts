@@ -6,4 +6,4 @@ export { isEmpty } from './empty.ts';
 export { PLACEHOLDER, LONG_NUMBER_DECIMALS, displayNumber, formatAmount, formatLongNumber, formatQuantity, groupThousands, type DisplayOptions } from './display.ts';
 export { DEFAULT_DECIMAL_PLACES, PERCENT_DECIMAL_PLACES, round, roundPercent, hasMoreThan8Decimals } from './rounding.ts';
 export { formatDateTime, zoneLabel } from './datetime.ts';
-export { assetDecimals, formatAssetAmount, formatPrice, formatFractionPercent } from './trading.ts';
+export { assetDecimals, formatAssetAmount, formatPrice, formatFractionPercent, formatValuationPrice } from './trading.ts';

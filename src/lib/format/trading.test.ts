@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetDecimals, formatAssetAmount, formatFractionPercent, formatPrice } from './trading.ts';
+import { assetDecimals, formatAssetAmount, formatFractionPercent, formatPrice, formatValuationPrice } from './trading.ts';
 
 describe('trading display formats (glossary "Numbers, dates, time zones")', () => {
   it('prices at the pair tick size, not 8 raw decimals', () => {
@@ -24,5 +24,20 @@ describe('trading display formats (glossary "Numbers, dates, time zones")', () =
     expect(formatFractionPercent('0.1234', { signed: true })).toBe('+12.34%');
     expect(formatFractionPercent('0', { signed: true })).toBe('0.00%');
     expect(formatFractionPercent(null)).toBe('--');
+  });
+});
+
+describe('numbers the walkthrough found raw (glossary "Numbers": the asset precision, thousands separators)', () => {
+  it('a valuation price without a tick: cents from 1 up, four significant digits below', () => {
+    expect(formatValuationPrice('48914.94436286123')).toBe('48,914.94');
+    expect(formatValuationPrice('64972.1919')).toBe('64,972.19');
+    expect(formatValuationPrice('0.99987654')).toBe('0.9998');
+    expect(formatValuationPrice('0.0000123456789')).toBe('0.00001234');
+    expect(formatValuationPrice('0')).toBe('0.00');
+    expect(formatValuationPrice(null)).toBe('--');
+  });
+
+  it('an amount of USDT at 4 decimals with separators, not the 6 the provider sends', () => {
+    expect(formatAssetAmount('564764.333313', 'USDT')).toBe('564,764.3333');
   });
 });

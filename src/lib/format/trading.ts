@@ -28,6 +28,18 @@ export function formatPrice(value: unknown, tickSize: string | null | undefined)
   return formatAmount(value, pricePrecision(tickSize));
 }
 
+/**
+ * A valuation price with no pair tick to go by (an asset's USDT price in a total): cents from 1 up ("48,914.94"),
+ * below 1 four significant digits (at most 8 decimals) so a small coin's price keeps its meaning; truncated.
+ */
+export function formatValuationPrice(value: unknown): string {
+  const d = toDecimal(value);
+  if (d === null) return PLACEHOLDER;
+  if (d.abs().gte(1) || d.isZero()) return formatAmount(value, 2);
+  const leadingZeros = -Math.floor(Math.log10(d.abs().toNumber())) - 1;
+  return formatAmount(value, Math.min(COIN_DECIMALS, leadingZeros + 4));
+}
+
 /** A fraction as a percentage with 2 decimals and a `%` (glossary: never a raw fraction): '0.0005' → '0.05%'. */
 export function formatFractionPercent(value: unknown, options: { signed?: boolean } = {}): string {
   const d = toDecimal(value);
