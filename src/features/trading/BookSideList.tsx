@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { ROW_PADDING } from './book-constants.ts';
 import type { FlashTracker } from './book-rows.ts';
-import { withAlpha } from '../../lib/chart/index.ts';
+import { bookColours } from './book-palette.ts';
 import { usePaintedRows } from './painted-rows.ts';
 import { listFont, useContentBox } from './row-painter.ts';
 import { TextColumn, writeLines } from './TextColumn.tsx';
@@ -161,10 +161,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   const painted = usePaintedRows(
     {
       name: `book-${side}s`,
-      palette: (colors, style, font) => {
-        const tone = side === 'bid' ? colors.up : colors.down;
-        return { hover: colors.surface2, flash: withAlpha(tone, 0.12), bar: withAlpha(tone, 0.14), price: tone, text: colors.text, own: colors.accent, font, ownFont: listFont(style, OWN_MARK_SIZE) };
-      },
+      palette: (colors, style, font) => ({ ...bookColours(side, colors, style), font, ownFont: listFont(style, OWN_MARK_SIZE) }),
       frame: ({ prices, qtys, sums, pct, flash }, paint, canvasText) => {
         const w = width.current;
         if (w === 0) return null;
