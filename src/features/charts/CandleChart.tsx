@@ -39,5 +39,5 @@ export function CandleChart({ pair, interval }: { pair: Pair; interval: string }
 
   // The chart's text alternative (WCAG 1.1.1).
   const { t } = useTranslation('charts');
-  return <div ref={hostRef} className="td-charts-canvas" role="img" aria-label={t('chartAlt', { pair: pair.listInstrumentId, interval })} data-testid="charts-chart" data-bars={klines.length} />;
+  return <div ref={hostRef} className="td-charts-canvas" role="figure" aria-label={t('chartAlt', { pair: pair.listInstrumentId, interval })} data-testid="charts-chart" data-bars={klines.length} />;
 }
