@@ -7,12 +7,14 @@ import { HomeRedirect, LanguageNavigate, LanguageRoot, RootRedirect } from './La
 import { PageContext } from './page-context.ts';
 import { pageComponent } from './pages.ts';
 import { RequireAuth } from './RequireAuth.tsx';
+import { RouteMeta } from './RouteMeta.tsx';
 import { pageRoutes, redirectRoutes, type LayoutKind, type PageRoute } from './route-table.ts';
 
 function pageElement(route: PageRoute): ReactNode {
   const Page = pageComponent(route.page);
   let element: ReactNode = (
     <PageContext.Provider value={route.page}>
+      <RouteMeta page={route.page} />
       <Page />
     </PageContext.Provider>
   );

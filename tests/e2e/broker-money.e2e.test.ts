@@ -137,6 +137,8 @@ describe('broker money pages in Chromium (issue 14)', () => {
     await form.getByTestId('input-amount').fill('12.5');
     await form.getByTestId('input-remark').fill('rebalance');
     await form.getByTestId('transfer-submit').click();
+    // The submit button is disabled while the application is sent: focus returns to the form's heading, not the body.
+    await expect.poll(() => mine.page.evaluate(() => document.activeElement?.getAttribute('data-testid')), slow).toBe('transfer-form-title');
     await expect.poll(() => mine.page.getByTestId('form-success').textContent(), slow).toMatch(/#\d+/);
     const applicationId = /#(\d+)/.exec((await mine.page.getByTestId('form-success').textContent())!)![1]!;
     const status = mine.page.getByTestId(`application-status-${applicationId}`);

@@ -1,6 +1,8 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELP_ARTICLES } from '../../contract/help-rules.ts';
+import enCommon from '../../locales/en-US/common.json' with { type: 'json' };
+import zhCommon from '../../locales/zh-HK/common.json' with { type: 'json' };
 import { pageRoutes, type PageRoute } from '../../src/app/route-table.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import { axeViolations, openPage } from './support/browser.ts';
@@ -19,6 +21,34 @@ const BROKER_BUILT = new Set(['brokerAddressList', 'brokerMessageSetting', 'brok
 const EXPECTED_COMING_SOON: Record<string, string> = {
   ...Object.fromEntries(pageRoutes.filter((r) => r.layout === 'broker' && !BROKER_BUILT.has(r.page)).map((r) => [r.page, 'issue 15'])),
 };
+
+/**
+ * Pages that set a title of their own (usePageMeta: the article, the category, the pair, the marketing page's meta
+ * title) rather than their `common:pages.*` name; the walk checks theirs is neither the product's alone nor empty.
+ */
+const SELF_TITLED = new Set(['freezeByLink', 'aboutOtc', 'aboutLiquidity', 'aboutElectricity', 'aboutQuant', 'brokers', 'message', 'reminder', 'help', 'helpCategory', 'helpArticle', 'userCenter', 'charts']);
+const COMMON = { 'zh-HK': zhCommon, 'en-US': enCommon } as const;
+
+/**
+ * The document title a route's page must have (issue "spec completeness and polish", accessibility: 142 of 166 page
+ * loads showed only the product's name): its own `page · product`, in the page's language (the broker manager's
+ * pages are always zh-HK, spec §1). Null when it is right, else what is wrong.
+ */
+function titleProblem(title: string, route: PageRoute, lang: (typeof LANGS)[number]): string | null {
+  const common = COMMON[route.layout === 'broker' ? 'zh-HK' : lang];
+  const product = common.app.title;
+  if (!title.endsWith(` · ${product}`)) return `title "${title}" is not "… · ${product}"`;
+  const own = title.slice(0, -` · ${product}`.length).trim();
+  if (own === '') return `title "${title}" names only the product`;
+  const expected = (common.pages as Record<string, string>)[route.page];
+  if (!SELF_TITLED.has(route.page) && own !== expected) return `title "${title}": expected "${expected} · ${product}"`;
+  return null;
+}
+
+/** The route whose path matches a path under the language (parameters as one segment each). */
+function routeAt(path: string): PageRoute | undefined {
+  return pageRoutes.find((r) => new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(path));
+}
 
 const suite = ownSandboxSuite();
 const LANGS = ['zh-HK', 'en-US'] as const;
@@ -100,6 +130,14 @@ describe('every route of spec §2 (issue 16)', () => {
       if (comingSoon && !expected) problems.push('shows the coming-soon page');
       if (!comingSoon && expected) problems.push(`no longer coming soon: take ${route.page} off the expected list (${EXPECTED_COMING_SOON[route.page]})`);
       for (const error of errors) problems.push(`console: ${error}`);
+      // Each page has its own title and exactly one h1 (WCAG 2.4.2, 1.3.1), the coming-soon page too.
+      // (A page that sends a signed-in person on, such as the public convert and OTC forms, is titled as where it went.)
+      const shown = routeAt(new URL(page.url()).pathname.slice(`/${lang}/`.length)) ?? route;
+      const title = await page.title();
+      const wrongTitle = titleProblem(title, shown, lang);
+      if (wrongTitle) problems.push(wrongTitle);
+      const h1s = await page.locator('h1').count();
+      if (h1s !== 1) problems.push(`${h1s} h1 elements`);
       for (const request of failed) problems.push(`request: ${request}`);
       if (route.page === 'charts') {
         // The full-page chart draws the market core's candles.

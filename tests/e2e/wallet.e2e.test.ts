@@ -152,6 +152,8 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
       await withdraw.getByTestId('withdraw-submit').click();
       const verify = page.getByTestId('withdraw-verify');
       await verify.waitFor();
+      // The step replaces the form: focus is on its heading, not dropped to the page body.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('withdraw-verify-title');
       expect(await verify.getByTestId('facts-receive').textContent()).toBe('0.0998 BTC');
       // A fresh e-mail code for the same withdrawal (the invoke again with its request id): the newest one works.
       await client.advance(1_100);

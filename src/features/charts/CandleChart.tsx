@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CandlestickSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { drawnAfter, planKlines, useKlines, type DrawnRange, type Kline } from '../../market/index.ts';
@@ -36,5 +37,7 @@ export function CandleChart({ pair, interval }: { pair: Pair; interval: string }
     c.drawn = drawnAfter(c.drawn, plan, klines);
   }, [chartRef, klines]);
 
-  return <div ref={hostRef} className="td-charts-canvas" data-testid="charts-chart" data-bars={klines.length} />;
+  // The chart's text alternative (WCAG 1.1.1).
+  const { t } = useTranslation('charts');
+  return <div ref={hostRef} className="td-charts-canvas" role="figure" aria-label={t('chartAlt', { pair: pair.listInstrumentId, interval })} data-testid="charts-chart" data-bars={klines.length} />;
 }

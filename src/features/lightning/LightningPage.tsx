@@ -93,10 +93,12 @@ export default function LightningPage() {
     return () => clearInterval(timer);
   }, [keyId, pair]);
 
-  if (!pair) return <div className="td-lightning" data-testid="lightning-page" />;
+  const heading = <h1 className="td-visually-hidden">{t('common:pages.lightning')}</h1>;
+  if (!pair) return <div className="td-lightning" data-testid="lightning-page">{heading}</div>;
   const ready = isLogin && keyId !== null;
   return (
     <div className={`td-lightning${panels.mini ? ' td-lightning--mini' : ''}`} data-testid="lightning-page" data-ready={ready}>
+      {heading}
       <div className="td-lt-top">
         <SymbolPicker pair={pair} />
         <div className="td-lt-toggles" role="group" aria-label={t('panels.title')}>

@@ -2,9 +2,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useRef, type MouseEvent, type Ref } from 'react';
 import { ROW_PADDING } from './book-constants.ts';
 import type { FlashTracker } from './book-rows.ts';
-import { withAlpha } from '../../lib/chart/index.ts';
+import { bookColours } from './book-palette.ts';
 import { usePaintedRows } from './painted-rows.ts';
 import { listFont, useContentBox } from './row-painter.ts';
+import { rowsOf, RowsTable, writeRows } from './RowsTable.tsx';
 import { TextColumn, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
@@ -90,6 +91,10 @@ function linesOf(data: BookSideData, first: number, rows: number, slots: number,
 
 const ownLines = (prices: readonly string[], own: ReadonlySet<string>, mark: string) => prices.map((p) => (own.has(p) ? mark : ''));
 
+/** The rows of the table read by assistive technology (RowsTable): price, amount, total, and the own-order mark when any. */
+const tableRows = (shown: Shown, own: ReadonlySet<string>, mark: string) =>
+  rowsOf(own.size > 0 ? [shown.prices, shown.qtys, shown.sums, ownLines(shown.prices, own, mark)] : [shown.prices, shown.qtys, shown.sums]);
+
 /**
  * One side of the book, virtualised with fixed row heights. A canvas draws the visible levels: their lines of
  * price, amount and total, the depth bars, the flash of changed levels and the hovered row, in the tab's painter
@@ -114,6 +119,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   const priceCol = useRef<HTMLDivElement>(null);
   const qtyCol = useRef<HTMLDivElement>(null);
   const totalCol = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLDivElement>(null);
   // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
   const virtualizer = useVirtualizer({
     count: slots,
@@ -161,10 +167,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
   const painted = usePaintedRows(
     {
       name: `book-${side}s`,
-      palette: (colors, style, font) => {
-        const tone = side === 'bid' ? colors.up : colors.down;
-        return { hover: colors.surface2, flash: withAlpha(tone, 0.12), bar: withAlpha(tone, 0.14), price: tone, text: colors.text, own: colors.accent, font, ownFont: listFont(style, OWN_MARK_SIZE) };
-      },
+      palette: (colors, style, font) => ({ ...bookColours(side, colors, style), font, ownFont: listFont(style, OWN_MARK_SIZE) }),
       frame: ({ prices, qtys, sums, pct, flash }, paint, canvasText) => {
         const w = width.current;
         if (w === 0) return null;
@@ -194,6 +197,7 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
         writeLines(qtyCol.current, now.qtys);
         writeLines(totalCol.current, now.sums);
         if (own.size > 0) writeLines(ownCol.current, ownLines(now.prices, own, ownMark));
+        writeRows(table.current, tableRows(now, own, ownMark));
       },
     },
     lines,
@@ -258,10 +262,11 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
             onMouseLeave={() => hover(-1)}
           >
             <canvas ref={painted.canvasRef} className="td-rows-canvas" aria-hidden="true" />
-            {own.size > 0 && <TextColumn ref={ownCol} className="td-col-own" col="own" label={ownLabel} lines={ownLines(lines.prices, own, ownMark)} />}
-            <TextColumn ref={priceCol} className="td-col td-book-price" col="price" label={columns[0]} lines={lines.prices} />
-            <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" label={columns[1]} lines={lines.qtys} />
-            <TextColumn ref={totalCol} className="td-col td-book-num" col="total" label={columns[2]} lines={lines.sums} />
+            {own.size > 0 && <TextColumn ref={ownCol} className="td-col-own" col="own" lines={ownLines(lines.prices, own, ownMark)} />}
+            <TextColumn ref={priceCol} className="td-col td-book-price" col="price" lines={lines.prices} />
+            <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" lines={lines.qtys} />
+            <TextColumn ref={totalCol} className="td-col td-book-num" col="total" lines={lines.sums} />
+            <RowsTable ref={table} label={label} headers={own.size > 0 ? [...columns, ownLabel] : columns} rows={tableRows(lines, own, ownMark)} testId={`book-${side}s-table`} />
           </div>
         )}
       </div>

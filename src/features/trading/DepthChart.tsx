@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { bookStore, marketBridge, type BookView } from '../../market/index.ts';
 import { useTheme } from '../../lib/theme/index.ts';
@@ -20,6 +21,7 @@ const Y_AXIS_PAD = 6;
 export function DepthChart({ pair }: { pair: Pair }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const theme = useTheme();
+  const { t } = useTranslation('trading');
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -124,7 +126,8 @@ export function DepthChart({ pair }: { pair: Pair }) {
     };
   }, [pair.market, pair.symbol, pair.tickSize, theme]);
 
-  return <canvas ref={canvasRef} className="td-depth-chart" data-testid="depth-chart" />;
+  // The chart's text alternative (WCAG 1.1.1): what it charts; the levels are read in the book's tables (RowsTable).
+  return <canvas ref={canvasRef} className="td-depth-chart" role="img" aria-label={t('chart.depthAlt', { pair: pair.listInstrumentId })} data-testid="depth-chart" />;
 }
 
 /** The Y axis' marks on the canvas element, written only when they change (most ticks keep them). */

@@ -104,5 +104,7 @@ export function KlineChart({ pair, interval }: { pair: Pair; interval: string })
     );
   }, [chartRef, orders, theme, t, pair.symbol, pair.market, interval]);
 
-  return <div ref={hostRef} className="td-kline-chart" data-testid="kline-chart" data-bars={klines.length} data-order-lines={chartLines(orders).length} />;
+  // The chart as a named figure, its text alternative (WCAG 1.1.1): what it charts; its figures are read in the page's tables and header.
+  const alt = t('chart.candlesAlt', { pair: pair.listInstrumentId, interval: t(`chart.intervals.${interval}`, { defaultValue: interval }) });
+  return <div ref={hostRef} className="td-kline-chart" role="figure" aria-label={alt} data-testid="kline-chart" data-bars={klines.length} data-order-lines={chartLines(orders).length} />;
 }

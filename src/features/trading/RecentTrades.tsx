@@ -6,6 +6,7 @@ import type { Pair } from '../market/index.ts';
 import { ROW_PADDING } from './book-constants.ts';
 import { usePaintedRows } from './painted-rows.ts';
 import { useContentBox } from './row-painter.ts';
+import { RowsTable, writeRows } from './RowsTable.tsx';
 import { TextColumn, writeLines } from './TextColumn.tsx';
 import { useTickData, useTickHandle, type TickHandle } from './tick-list.ts';
 
@@ -43,8 +44,18 @@ function linesOf(trades: readonly Trade[], first: number, rows: number, pair: Pa
   return out;
 }
 
+/** The rows of the table read by assistive technology (RowsTable): time, price, amount, side. */
+const tableRows = (lines: TradeLines, labels: Labels) =>
+  lines.qtys.map((qty, i) => {
+    const buy = lines.buys[i] ?? '';
+    return [lines.times[i] ?? '', buy || (lines.sells[i] ?? ''), qty, buy ? labels.buy : labels.sell];
+  });
+
 interface Labels {
   title: string;
+  side: string;
+  buy: string;
+  sell: string;
   price: string;
   amount: string;
   time: string;
@@ -77,6 +88,7 @@ const TradeList = memo(
     const sellCol = useRef<HTMLDivElement>(null);
     const qtyCol = useRef<HTMLDivElement>(null);
     const timeCol = useRef<HTMLDivElement>(null);
+    const table = useRef<HTMLDivElement>(null);
     // The app does not use the React Compiler; the virtualizer re-renders this component on scroll itself.
     // eslint-disable-next-line react-hooks/incompatible-library
     const virtualizer = useVirtualizer({
@@ -128,6 +140,7 @@ const TradeList = memo(
           writeLines(sellCol.current, now.sells);
           writeLines(qtyCol.current, now.qtys);
           writeLines(timeCol.current, now.times);
+          writeRows(table.current, tableRows(now, labels));
         },
       },
       lines,
@@ -154,11 +167,12 @@ const TradeList = memo(
               {/* Buys and sells in two overlaid columns (a blank line where the other side's trade is), so
                   each keeps its colour with one text node per column. */}
               <div className="td-col td-trade-prices">
-                <TextColumn ref={buyCol} className="td-up" col="buy" label={labels.buys} lines={lines.buys} />
-                <TextColumn ref={sellCol} className="td-down" col="sell" label={labels.sells} lines={lines.sells} />
+                <TextColumn ref={buyCol} className="td-up" col="buy" lines={lines.buys} />
+                <TextColumn ref={sellCol} className="td-down" col="sell" lines={lines.sells} />
               </div>
-              <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" label={labels.amount} lines={lines.qtys} />
-              <TextColumn ref={timeCol} className="td-col td-book-num td-muted" col="time" label={labels.time} lines={lines.times} />
+              <TextColumn ref={qtyCol} className="td-col td-book-num" col="qty" lines={lines.qtys} />
+              <TextColumn ref={timeCol} className="td-col td-book-num td-muted" col="time" lines={lines.times} />
+              <RowsTable ref={table} label={labels.title} headers={[labels.time, labels.price, labels.amount, labels.side]} rows={tableRows(lines, labels)} testId="recent-trades-table" />
             </div>
           )}
         </div>
@@ -187,6 +201,9 @@ export function RecentTrades({ pair }: { pair: Pair }) {
       time: t('trades.time'),
       buys: t('trades.buys'),
       sells: t('trades.sells'),
+      side: t('trades.side'),
+      buy: t('trades.buy'),
+      sell: t('trades.sell'),
     }),
     [t, pair.quoteAsset, pair.baseAsset],
   );

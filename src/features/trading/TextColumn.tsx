@@ -2,11 +2,12 @@ import { useCallback, useEffect, useLayoutEffect, useRef, type Ref } from 'react
 
 /**
  * One column of a virtualised list's text (BookSideList, RecentTrades): a line per visible row in a single text
- * node. Where the list's canvas draws the lines (row-painter.ts), this is their transparent copy.
+ * node. Where the list's canvas draws the lines (row-painter.ts), this is their transparent copy (find in page,
+ * copying). Assistive technology reads the list's RowsTable instead, row by row, so the columns are hidden from it.
  */
-export function TextColumn({ className, col, label, lines, ref }: { className: string; col: string; label: string; lines: readonly string[]; ref?: Ref<HTMLDivElement> }) {
+export function TextColumn({ className, col, lines, ref }: { className: string; col: string; lines: readonly string[]; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div ref={ref} className={className} data-col={col} role="group" aria-label={label}>
+    <div ref={ref} className={className} data-col={col} aria-hidden="true">
       {lines.join('\n')}
     </div>
   );

@@ -51,6 +51,7 @@ export default function TradingPage() {
   if (!pair) {
     return (
       <div className="td-trading td-trading--empty">
+        <h1 className="td-visually-hidden">{t('common:pages.trading')}</h1>
         {status === 'ready' || status === 'error' ? <EmptyState text={t(status === 'error' ? 'errors.loadFailed' : 'errors.unknownPair', { symbol })} /> : null}
       </div>
     );
@@ -58,6 +59,8 @@ export default function TradingPage() {
   return (
     <div className="td-trading" data-symbol={pair.symbol} data-market={pair.market} data-view={view}>
       <MarketOutageBanner />
+      {/* The page's one h1 (WCAG 1.3.1, 2.4.6): the design shows the pair in its header, so the heading is read, not drawn. */}
+      <h1 className="td-visually-hidden">{t('header.heading', { pair: pair.listInstrumentId, market: t(`header.markets.${pair.market}`) })}</h1>
       <PairHeader pair={pair} lang={lang} />
       <PhoneTabs view={view} onChange={setView} />
       <div className="td-trading-grid">

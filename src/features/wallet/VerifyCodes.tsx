@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { FormMessage, useFieldErrors, useSubmit } from '../../components/form/index.ts';
@@ -43,6 +43,10 @@ export function VerifyCodes({
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(firstUuid ? null : { text: t('withdraw.codeNotSent'), tone: 'error' });
   const [help, setHelp] = useState<HelpArticleId | undefined>();
   const { submitting, run } = useSubmit();
+  // The step replaces the form the person submitted: focus goes to its heading, not to the page body (WCAG 2.4.3;
+  // as the convert screen's steps do, ResultPanel).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +85,10 @@ export function VerifyCodes({
     : null;
 
   return (
-    <form className="td-wallet-form td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="withdraw-verify">
+    <form className="td-wallet-form td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="withdraw-verify" aria-labelledby="withdraw-verify-title">
+      <h2 id="withdraw-verify-title" ref={heading} tabIndex={-1} data-testid="withdraw-verify-title">
+        {t('withdraw.verifyTitle')}
+      </h2>
       {facts}
       <p className="td-field-hint">{t('withdraw.codeSent', { time: formatDateTime(expiresAt, { zone: true }) })}</p>
       <StepUpFields

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { Column } from 'primereact/column';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BrokerWallet } from '../../../../contract/broker-rules.ts';
 import { APPLICATION_TYPES, MAX_APPLICATION_REMARK, type ApplicationType } from '../../../../contract/broker-funds-rules.ts';
@@ -116,6 +116,9 @@ function ApplyForm({ onApplied }: { onApplied: (application: Application) => voi
   const [message, setMessage] = useState<string | null>(null);
   const [requestId, setRequestId] = useState(newRequestId);
   const { submitting, run } = useSubmit();
+  // The submit button is disabled while the application is sent, which drops focus to the page body: afterwards focus
+  // goes back to the form's heading (WCAG 2.4.3; the convert screen's way), with the notice or the error read out.
+  const heading = useRef<HTMLHeadingElement>(null);
   const targets = useLoad(async () => (form.fromAccountId ? fundApi.targets(form.fromAccountId) : []), [form.fromAccountId]);
   const available = useLoad(
     async () => (form.fromAccountId && /^[A-Z0-9]{2,12}$/.test(form.asset) ? fundApi.available({ brokerAccountId: form.fromAccountId, wallet: form.fromWallet, asset: form.asset }) : null),
@@ -169,6 +172,8 @@ function ApplyForm({ onApplied }: { onApplied: (application: Application) => voi
       }
     });
     if (outcome === 'busy') setMessage(t('account:errors.clickOnce'));
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) heading.current?.focus();
   };
 
   const bind = fieldBinder<'amount' | 'remark'>(form, set, errors);
@@ -176,7 +181,9 @@ function ApplyForm({ onApplied }: { onApplied: (application: Application) => voi
   const toAccounts = (accounts.data ?? []).filter((a) => (targets.data ?? []).some((x) => x.brokerAccountId === a.brokerAccountId));
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="transfer-form" aria-labelledby="transfer-form-title">
-      <h2 id="transfer-form-title">{t('transfer.formTitle')}</h2>
+      <h2 id="transfer-form-title" ref={heading} tabIndex={-1} data-testid="transfer-form-title">
+        {t('transfer.formTitle')}
+      </h2>
       <AccountPicker name="fromAccountId" label={t('transfer.from')} accounts={accounts.data ?? []} value={form.fromAccountId} onChange={set('fromAccountId')} error={errors.fromAccountId} />
       <WalletPicker name="fromWallet" label={t('transfer.fromWallet')} value={form.fromWallet} onChange={set('fromWallet')} error={errors.fromWallet} />
       <AccountPicker name="toAccountId" label={t('transfer.to')} accounts={toAccounts} value={form.toAccountId} onChange={set('toAccountId')} error={errors.toAccountId} />
