@@ -46,6 +46,8 @@ export const PUBLIC_PATHS: ReadonlySet<string> = new Set<PublicPath>([
   '/institution/frozenAccountByLink',
   '/help/article/vote',
   '/help/article/votes',
+  '/market/configure/list',
+  '/market/configure/labelList',
   '/institution/listExchangeAssetByType',
   '/institution/listRiskConfig',
   '/institution/block/listDisabledPairNotLogin',
