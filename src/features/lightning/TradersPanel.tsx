@@ -16,6 +16,12 @@ function errorKey(error: unknown): string {
   return 'traders.errors.failed';
 }
 
+/** The registration, and the traders once registered. */
+async function loadTraders(): Promise<{ registration: Registration; traders: Trader[] }> {
+  const registration = await request('/broker/lightning/trader/query', undefined, quiet);
+  return { registration, traders: registration.registered ? await request('/broker/lightning/trader/permissionsList', undefined, quiet) : [] };
+}
+
 /**
  * The lightning account's traders (spec §7 trader/register, trader/query, updatePermissions, delTraders,
  * permissionsList): the owner registers as the account's trader, then adds other users by e-mail with what each
@@ -31,14 +37,25 @@ export function TradersPanel() {
   const [busy, setBusy] = useState(false);
 
   const reload = useCallback(async () => {
-    const reg = await request('/broker/lightning/trader/query', undefined, quiet);
-    setRegistration(reg);
-    setTraders(reg.registered ? await request('/broker/lightning/trader/permissionsList', undefined, quiet) : []);
+    const state = await loadTraders();
+    setRegistration(state.registration);
+    setTraders(state.traders);
   }, []);
 
   useEffect(() => {
-    reload().catch((e: unknown) => setError(errorKey(e)));
-  }, [reload]);
+    let live = true;
+    loadTraders().then(
+      (state) => {
+        if (!live) return;
+        setRegistration(state.registration);
+        setTraders(state.traders);
+      },
+      (e: unknown) => live && setError(errorKey(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);
