@@ -18,6 +18,7 @@ import { helpCalls } from './help.ts';
 import { kycCalls } from './kyc.ts';
 import { lightningCalls } from './lightning.ts';
 import { loanCalls } from './loans.ts';
+import { marketConfigCalls } from './market-config.ts';
 import { messageCalls } from './messages.ts';
 import { otcAddressCalls, otcCalls, otcEnquiryCalls } from './otc.ts';
 import { publicCalls } from './public.ts';
@@ -41,6 +42,7 @@ export const apiCalls = {
   ...messageCalls,
   ...helpCalls,
   ...configCalls,
+  ...marketConfigCalls,
   ...walletCalls,
   ...fiatCalls,
   ...transferCalls,

@@ -70,7 +70,7 @@ const FiatBookEntry = Type.Object({
 const Days = RangeDaysUnion;
 
 export const fiatCalls = {
-  '/account/wallet/listFiatSupportAsset': userGet(
+  '/account/wallet/listFiatSupportAsset': userPost(
     undefined,
     Type.Array(
       Type.Object({

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { userPost } from './call.ts';
-import { AccountTypeEnum, Amount, Id, IsoTime, RequestId, Strict, TransferDirectionEnum } from './schema.ts';
+import { AccountTypeEnum, Amount, Id, IsoTime, RequestId, Strict, StringEnum, TransferDirectionEnum } from './schema.ts';
 import { AmountInput, CursorPage, CursorQuery, KeyId, PositionMode, RowId } from './trade.ts';
 import { BalanceRow } from './wallet.ts';
 
@@ -23,6 +23,23 @@ const Transfer = Type.Object({
   from: AccountTypeEnum,
   to: AccountTypeEnum,
   time: IsoTime,
+});
+
+/**
+ * What a trader may do on the owner's lightning account (spec §7 updatePermissions): place orders, cancel them, close
+ * positions, change leverage and margin modes, transfer between the account types.
+ */
+export const TRADER_PERMISSIONS = ['order', 'cancel', 'close', 'leverage', 'transfer'] as const;
+export type TraderPermission = (typeof TRADER_PERMISSIONS)[number];
+/** At most this many traders per account. */
+export const TRADERS_MAX = 20;
+const TraderEmail = Type.String({ minLength: 6, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });
+const Trader = Type.Object({
+  traderId: Id,
+  email: Type.String(),
+  permissions: Type.Array(StringEnum(TRADER_PERMISSIONS)),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
 });
 
 export const lightningCalls = {
@@ -53,6 +70,23 @@ export const lightningCalls = {
   '/broker/lightning/memoryLightning': userPost(Strict({ id: Type.Union([...RowId.anyOf, Type.Null()]) }), ActiveId),
   '/broker/lightning/trader/register': userPost(undefined, Type.Object({ registered: Type.Literal(true), keyId: Id, registeredAt: IsoTime })),
   '/broker/lightning/trader/query': userPost(undefined, Type.Object({ registered: Type.Boolean(), keyId: Id, registeredAt: Type.Union([IsoTime, Type.Null()]) })),
+  /**
+   * spec §7 lightning trader management (the spec names updatePermissions, delTraders and permissionsList without a
+   * path; they sit beside trader/register and trader/query). Only the account's owner, registered as the trader of
+   * their own account (trader/register), manages its traders: anyone else is refused (403), and rows of another
+   * owner read as unknown.
+   */
+  '/broker/lightning/trader/permissionsList': userPost(undefined, Type.Array(Trader)),
+  /** Adds the user with this e-mail as a trader, or replaces their permissions (one to all five, no repeats). */
+  '/broker/lightning/trader/updatePermissions': userPost(
+    Strict({ email: TraderEmail, permissions: Type.Array(StringEnum(TRADER_PERMISSIONS), { minItems: 1, maxItems: TRADER_PERMISSIONS.length, uniqueItems: true }) }),
+    Trader,
+  ),
+  /** Removes traders by id (1 to 20 at once); all or none: an unknown id refuses the whole call. */
+  '/broker/lightning/trader/delTraders': userPost(
+    Strict({ traderIds: Type.Array(RowId, { minItems: 1, maxItems: TRADERS_MAX, uniqueItems: true }) }),
+    Type.Object({ deleted: Type.Integer() }),
+  ),
   /** What can leave the `from` account; from the swap account no more than its available balance. */
   '/broker/lightning/transfer/queryTransferAvailable': userPost(
     Strict({ asset: TransferAsset, type: TransferDirectionEnum, exchangeKeyId: Type.Optional(KeyId) }),

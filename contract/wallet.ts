@@ -146,6 +146,12 @@ const WhitelistState = Type.Object({ whitelistOn: Type.Boolean(), coolingOffUnti
 
 export const BalanceRow = Type.Object({ asset: Type.String(), free: Amount, locked: Amount });
 
+/** A transaction hash as the sandbox chain writes it (hex or base58, 16 to 100 characters). */
+export const TxHash = Type.String({ minLength: 16, maxLength: 100, pattern: '^[A-Za-z0-9]+$' });
+
+/** spec §3 capital account (FUNDING): an asset's free and held (locked) amounts and their sum. */
+const CapitalRow = Type.Object({ asset: Type.String(), free: Amount, locked: Amount, total: Amount });
+
 export const walletCalls = {
   /** spec §7 GET /user/assets: the balances of the three account types of spec §3. */
   '/user/assets': userGet(
@@ -154,7 +160,7 @@ export const walletCalls = {
       accounts: Type.Array(Type.Object({ accountType: AccountTypeUnion, balances: Type.Array(BalanceRow) })),
     }),
   ),
-  '/account/wallet/listAllSupportedCryptoAsset': userGet(undefined, Type.Array(Type.Object({ asset: Type.String(), networks: Type.Array(NetworkRow) }))),
+  '/account/wallet/listAllSupportedCryptoAsset': userPost(undefined, Type.Array(Type.Object({ asset: Type.String(), networks: Type.Array(NetworkRow) }))),
   '/account/wallet/getDepositAddress': userPost(
     Strict({ asset: Asset, network: Network }),
     Type.Object({
@@ -190,7 +196,23 @@ export const walletCalls = {
   ),
   /** What the asset's withdrawal limit of the rolling 24 hours leaves (the withdraw page shows it). */
   '/account/block/getBlockWithdrawRemainingAmount': userPost(Strict({ asset: Asset }), WithdrawRemaining),
+  /**
+   * spec §7 submitWithdrawRecord: the coin withdrawal's record, as submitBlockFiatWithdraw is the fiat one: the checks,
+   * the hold of amount and fee, and the e-mail code for the confirm step. Idempotent on `requestId`: a retry with the same
+   * content returns the first withdrawal (and sends a fresh code while it waits), other content is refused.
+   */
+  '/account/block/submitWithdrawRecord': userPost(Strict({ requestId: RequestId, ...WithdrawTarget }), Withdrawal),
+  /** The same step under its older name; the withdraw page sends it to resend the e-mail code of a submitted withdrawal. */
   '/account/block/invokeBlockWithdrawalEmailValidation': userPost(Strict({ requestId: RequestId, ...WithdrawTarget }), Withdrawal),
+  /**
+   * spec §7 submitDepositRecord: a coin deposit declared by its transaction hash, as submitBlockFiatDeposit declares a bank
+   * transfer. Moves no money: the chain's confirmations credit it (spec §4 deposit_pending → deposit_complete). The reply
+   * is the deposit's record (`D<id>`); a hash the chain has not seen to the user's address of that network is bad input
+   * (400, `txHash` unknown), and declaring the same hash again returns the same record.
+   */
+  '/account/block/submitDepositRecord': userPost(Strict({ asset: Asset, network: Network, txHash: TxHash }), CoinRecord),
+  /** spec §7 accountCapital/list: the capital account's (spec §3 FUNDING) balances per asset, all or one; `hideZero` leaves out empty rows. */
+  '/account/block/accountCapital/list': userPost(Strict({ asset: Type.Optional(Asset), hideZero: Type.Optional(Type.Boolean()) }), Type.Array(CapitalRow)),
   '/account/block/confirmBlockWithdraw': userPost(Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }), Withdrawal),
   '/account/wallet/address/list': userPost(Strict({ asset: Type.Optional(Asset), network: Type.Optional(Network) }), Type.Array(BookEntry)),
   '/account/wallet/address/add': userPost(

@@ -12,6 +12,7 @@ import { identityPlugin } from './identity/plugin.ts';
 import { demoUser, seedDemo } from './identity/seed.ts';
 import { authenticate } from './identity/sessions.ts';
 import { loansPlugin } from './loans/plugin.ts';
+import { marketConfigPlugin } from './market-config/plugin.ts';
 import { messagesPlugin } from './messages/plugin.ts';
 import { otcPlugin } from './otc/plugin.ts';
 import { type KernelOptions, openKernel } from './platform/kernel.ts';
@@ -54,6 +55,7 @@ export async function apiPlugin(api: FastifyInstance, options: ApiOptions): Prom
   await api.register(identityPlugin, domain);
   await api.register(walletPlugin, domain);
   await api.register(helpPlugin, domain);
+  await api.register(marketConfigPlugin, domain);
   await api.register(messagesPlugin, domain);
   await api.register(brokerPlugin, { ...domain, sim: options.simulator, venues: options.venues });
   const sim = options.simulator;

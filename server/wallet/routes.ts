@@ -5,6 +5,7 @@ import type { ApiContext } from '../platform/context.ts';
 import { serveCalls } from '../platform/contract.ts';
 import { assetHandlers } from './assets.ts';
 import { bookHandlers } from './book.ts';
+import { capitalHandlers } from './capital.ts';
 import { walletExportRoute } from './export.ts';
 import { fiatHandlers } from './fiat.ts';
 import { recordHandlers } from './records.ts';
@@ -20,6 +21,7 @@ export function walletRoutes(ctx: ApiContext, app: FastifyInstance): void {
     ...recordHandlers(ctx),
     ...withdrawalHandlers(ctx),
     ...bookHandlers(ctx),
+    ...capitalHandlers(ctx),
   });
   serveCalls(ctx, app, fiatCalls, fiatHandlers(ctx));
   serveCalls(ctx, app, transferCalls, transferHandlers(ctx));

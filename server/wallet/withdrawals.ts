@@ -17,7 +17,7 @@ import { sweep } from './chain.ts';
 import type { Operation } from '../identity/operations.ts';
 import { coinWithdrawalOperation } from './withdrawal-operations.ts';
 import { checkCoolingOff, checkDailyLimit, destinationUsableAt, kycLevelOf, registerDestination, whitelistSettings, withdrawUsage } from './withdraw-limits.ts';
-import type { Handlers } from '../platform/contract.ts';
+import type { Handler, Handlers } from '../platform/contract.ts';
 import type { WalletCalls } from '../../contract/wallet.ts';
 import { refuseIfFrozen } from '../identity/freeze-guard.ts';
 
@@ -229,7 +229,53 @@ export async function sendWithdrawCode(ctx: ApiContext, auth: Auth, operation: O
  * Coin withdrawal in two steps (server/README.md "Wallet, coin side"): invoke checks the rules, holds the
  * amount and sends the e-mail code; confirm takes the e-mail and Google codes and broadcasts.
  */
-export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/account/block/validateTransaction' | '/account/block/getBlockWithdrawRemainingAmount' | '/account/block/invokeBlockWithdrawalEmailValidation' | '/account/block/confirmBlockWithdraw'> {
+export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/account/block/validateTransaction' | '/account/block/getBlockWithdrawRemainingAmount' | '/account/block/invokeBlockWithdrawalEmailValidation' | '/account/block/submitWithdrawRecord' | '/account/block/confirmBlockWithdraw'> {
+  /** spec §7 submitWithdrawRecord and, under its older name, invokeBlockWithdrawalEmailValidation: one step, idempotent on requestId. */
+  const submitCoinWithdrawal: Handler<WalletCalls['/account/block/submitWithdrawRecord']> = async ({ body, auth }) => {
+    const userId = auth.user.id;
+    const same = (row: WithdrawalRow) =>
+      row.asset === body.asset && row.network === body.network && row.address === body.address &&
+      (row.memo ?? undefined) === body.memo && new D(row.amount).eq(body.amount);
+    const replay = async (): Promise<WithdrawalReply | null> => {
+      const rows = await ctx.db.query<WithdrawalRow>(`select ${withdrawalColumns} from wallet_withdrawals where user_id = $1 and request_id = $2`, [
+        userId,
+        body.requestId,
+      ]);
+      const row = rows[0];
+      if (!row) return null;
+      if (!same(row)) throw new ApiError(Code.requestIdReused, { withdrawId: row.id });
+      // A retry of a withdrawal still waiting for its codes sends a fresh e-mail code.
+      if (row.status === 'unconfirmed') {
+        const uuid = await sendWithdrawCode(ctx, auth, coinWithdrawalOperation(row));
+        if (uuid) await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
+        return withdrawalView({ ...row, email_uuid: uuid ?? row.email_uuid });
+      }
+      return withdrawalView(row);
+    };
+    return withdrawOnce(ctx, auth, replay, async () => {
+      await checkMayWithdraw(ctx, auth.user);
+      // Outside the transaction, so a first use stays registered when it is refused.
+      const checked = await checkTarget(ctx, ctx.db, userId, body, true);
+      const level = await kycLevelOf(ctx.db, userId);
+      const now = nowDate(ctx);
+      return ctx.db.transaction(async (tx) => {
+        await checkDailyLimit(tx, userId, 'coin', body.asset, level, checked.amount, now);
+        const inserted = await tx.query<WithdrawalRow>(
+          `insert into wallet_withdrawals (user_id, request_id, kind, asset, network, address, memo, address_book_id, amount, fee, status,
+             held, confirmations_required, expires_at, created_at, updated_at)
+           values ($1, $2, 'coin', $3, $4, $5, $6, $7, $8, $9, 'unconfirmed', true, $10, $11, $12, $12)
+           returning ${withdrawalColumns}`,
+          [userId, body.requestId, body.asset, body.network, body.address, body.memo ?? null, checked.bookId, checked.amount.toFixed(),
+            checked.fee.toFixed(), NETWORKS[body.network].confirmations, new Date(now.getTime() + UNCONFIRMED_MS), now],
+        );
+        const created = inserted[0]!;
+        // The amount is held now, so parallel requests cannot together spend more than the free balance.
+        await post(tx, new Entry('withdraw_hold', `withdrawal:${created.id}`, userId).hold(userId, Account.capital, body.asset, checked.amount), now);
+        return created;
+      });
+    }, (row, emailUuid) => withdrawalView({ ...row, email_uuid: emailUuid }), coinWithdrawalOperation);
+  };
+
   return {
     '/account/block/validateTransaction': async ({ body, auth }) => {
       await checkMayWithdraw(ctx, auth.user);
@@ -247,50 +293,8 @@ export function withdrawalHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>,
       return withdrawUsage(ctx.db, auth.user.id, 'coin', body.asset, await kycLevelOf(ctx.db, auth.user.id), nowDate(ctx));
     },
 
-    '/account/block/invokeBlockWithdrawalEmailValidation': async ({ body, auth }) => {
-      const userId = auth.user.id;
-      const same = (row: WithdrawalRow) =>
-        row.asset === body.asset && row.network === body.network && row.address === body.address &&
-        (row.memo ?? undefined) === body.memo && new D(row.amount).eq(body.amount);
-      const replay = async (): Promise<WithdrawalReply | null> => {
-        const rows = await ctx.db.query<WithdrawalRow>(`select ${withdrawalColumns} from wallet_withdrawals where user_id = $1 and request_id = $2`, [
-          userId,
-          body.requestId,
-        ]);
-        const row = rows[0];
-        if (!row) return null;
-        if (!same(row)) throw new ApiError(Code.requestIdReused, { withdrawId: row.id });
-        // A retry of a withdrawal still waiting for its codes sends a fresh e-mail code.
-        if (row.status === 'unconfirmed') {
-          const uuid = await sendWithdrawCode(ctx, auth, coinWithdrawalOperation(row));
-          if (uuid) await ctx.db.query('update wallet_withdrawals set email_uuid = $2 where id = $1', [row.id, uuid]);
-          return withdrawalView({ ...row, email_uuid: uuid ?? row.email_uuid });
-        }
-        return withdrawalView(row);
-      };
-      return withdrawOnce(ctx, auth, replay, async () => {
-        await checkMayWithdraw(ctx, auth.user);
-        // Outside the transaction, so a first use stays registered when it is refused.
-        const checked = await checkTarget(ctx, ctx.db, userId, body, true);
-        const level = await kycLevelOf(ctx.db, userId);
-        const now = nowDate(ctx);
-        return ctx.db.transaction(async (tx) => {
-          await checkDailyLimit(tx, userId, 'coin', body.asset, level, checked.amount, now);
-          const inserted = await tx.query<WithdrawalRow>(
-            `insert into wallet_withdrawals (user_id, request_id, kind, asset, network, address, memo, address_book_id, amount, fee, status,
-               held, confirmations_required, expires_at, created_at, updated_at)
-             values ($1, $2, 'coin', $3, $4, $5, $6, $7, $8, $9, 'unconfirmed', true, $10, $11, $12, $12)
-             returning ${withdrawalColumns}`,
-            [userId, body.requestId, body.asset, body.network, body.address, body.memo ?? null, checked.bookId, checked.amount.toFixed(),
-              checked.fee.toFixed(), NETWORKS[body.network].confirmations, new Date(now.getTime() + UNCONFIRMED_MS), now],
-          );
-          const created = inserted[0]!;
-          // The amount is held now, so parallel requests cannot together spend more than the free balance.
-          await post(tx, new Entry('withdraw_hold', `withdrawal:${created.id}`, userId).hold(userId, Account.capital, body.asset, checked.amount), now);
-          return created;
-        });
-      }, (row, emailUuid) => withdrawalView({ ...row, email_uuid: emailUuid }), coinWithdrawalOperation);
-    },
+    '/account/block/submitWithdrawRecord': submitCoinWithdrawal,
+    '/account/block/invokeBlockWithdrawalEmailValidation': submitCoinWithdrawal,
 
     '/account/block/confirmBlockWithdraw': async ({ body, auth }) => {
       const load = async () =>

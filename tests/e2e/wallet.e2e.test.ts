@@ -149,7 +149,10 @@ describe('wallet journey in Chromium (issue 11, coin side)', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await saveScreenshot(page, `wallet-withdraw-${lang}-390`);
       await page.setViewportSize({ width: 1440, height: 900 });
+      // spec §7 submitWithdrawRecord: the page creates the withdrawal's record with it (the resend below uses the invoke).
+      const submitted = page.waitForRequest((r) => r.url().endsWith('/api/account/block/submitWithdrawRecord') && r.method() === 'POST');
       await withdraw.getByTestId('withdraw-submit').click();
+      await submitted;
       const verify = page.getByTestId('withdraw-verify');
       await verify.waitFor();
       // The step replaces the form: focus is on its heading, not dropped to the page body.

@@ -77,7 +77,7 @@ describe.each(securityBackends())('fiat wallet ($name)', (backend) => {
 
 
   it('lists the fiat currencies and gives each user one reference to quote with the provider’s bank account', async () => {
-    const assets = await call<Array<{ asset: string; dailyLimit: string }>>('GET', '/account/wallet/listFiatSupportAsset');
+    const assets = await call<Array<{ asset: string; dailyLimit: string }>>('POST', '/account/wallet/listFiatSupportAsset');
     expect(assets.data.map((a) => a.asset)).toEqual(['USD', 'HKD']);
     const info = await call<{ reference: string; swift: string; accountNumber: string }>('POST', '/account/wallet/fiat/depositInfo', { asset: 'USD' });
     expect(info.code).toBe(200);

@@ -13,6 +13,7 @@ import { planPage, rowIdOf, toPage } from '../paging.ts';
 import { Entry, post, TRANSFER_ROUTES } from '../../ledger/ledger.ts';
 import { Account, balance, balances, setSetting, settings, type AccountType } from '../store.ts';
 import { acting, checkNotFrozen, keyIdOf, type TradeContext } from './common.ts';
+import { traderHandlers } from './lightning-traders.ts';
 import { SIM_VENUES } from '../../sim/index.ts';
 import { ledgerAccount, listAccounts, VENUE_NAMES, type TradeAcct } from '../venue-accounts.ts';
 import type { MarketView } from '../markets.ts';
@@ -40,6 +41,8 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
   const { api: ctx } = t;
 
   serveCalls(ctx, app, lightningCalls, {
+    // spec §7 updatePermissions, delTraders, permissionsList: the owner's traders (lightning-traders.ts).
+    ...traderHandlers(ctx),
     // spec §3 session / §4 account list: one account per simulated venue, Binance's (sort index 1) the default.
     // positionSide and multiAssetsMargin are the default account's.
     '/broker/lightning/queryBrokerOptions': async ({ auth }) => {

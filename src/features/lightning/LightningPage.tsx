@@ -17,6 +17,7 @@ import { LightningControls, reportPlaced } from './LightningControls.tsx';
 import { LightningLadder } from './LightningLadder.tsx';
 import { activeConfig, lightningStore, loadConfigs, loadFees, loadKeyboard, togglePanel } from './lightning-store.ts';
 import { PositionPanel } from './PositionPanel.tsx';
+import { TradersPanel } from './TradersPanel.tsx';
 import './lightning.css';
 
 const OPEN_ORDERS_POLL_MS = 5000; // spec §9 futures polling
@@ -137,6 +138,7 @@ export default function LightningPage() {
             <ConfigPanel />
             <HotkeyPanel />
             <FeePanel symbol={pair.symbol} />
+            <TradersPanel />
           </div>
         )}
       </div>

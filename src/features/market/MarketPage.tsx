@@ -5,14 +5,14 @@ import { useStore } from 'zustand';
 import { SegmentedButtons, type SortOrder } from '../../components/index.ts';
 import { startFavouritesSync, useFavouriteSymbols } from './favourites-sync.ts';
 import { FAVOURITES_MAX } from './favourites.ts';
+import { filterByLabel, loadMarketConfig, marketConfigStore } from './market-config.ts';
 import { MarketTable } from './MarketTable.tsx';
 import { loadPairs, pairsStore } from './pairs.ts';
-import type { MarketTab, TickerColumn } from './ticker-rows.ts';
+import type { MarketLabel } from '../../../contract/market-config.ts';
+import type { TickerColumn } from './ticker-rows.ts';
 import { useFavouriteToggle } from './use-favourite-toggle.ts';
 import { useTickerFeed } from './use-ticker-feed.ts';
 import './market.css';
-
-const TABS: MarketTab[] = ['spot', 'usdm', 'favourites'];
 
 /** `/market` (spec §2, public): every spot and USD-M symbol, live, with search, sort and favourites. */
 export default function MarketPage() {
@@ -22,7 +22,12 @@ export default function MarketPage() {
   const spot = useStore(pairsStore, (s) => s.spot);
   const usdm = useStore(pairsStore, (s) => s.usdm);
   const favourites = useFavouriteSymbols();
-  const [tab, setTab] = useState<MarketTab>('spot');
+  // spec §7 /market/configure/list, labelList: the tabs in the configured order and the label filters.
+  const tabs = useStore(marketConfigStore, (s) => s.sections);
+  const labels = useStore(marketConfigStore, (s) => s.labels);
+  const [picked, setTab] = useState<(typeof tabs)[number] | null>(null);
+  const tab = picked !== null && tabs.includes(picked) ? picked : tabs[0]!;
+  const [label, setLabel] = useState<MarketLabel | 'all'>('all');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ column: TickerColumn; order: SortOrder }>({ column: 'quoteVolume', order: 'none' });
   const { toggle, error, serverText } = useFavouriteToggle();
@@ -31,6 +36,7 @@ export default function MarketPage() {
 
   useEffect(() => {
     void loadPairs();
+    void loadMarketConfig();
     startFavouritesSync();
   }, []);
   const onSort = useCallback((column: TickerColumn, order: SortOrder) => setSort({ column, order }), []);
@@ -42,7 +48,7 @@ export default function MarketPage() {
         <div className="td-mkt-tabs" role="tablist" aria-label={t('labels.tabs')}>
           <SegmentedButtons
             kind="tabs"
-            options={TABS}
+            options={tabs}
             selected={tab}
             onSelect={setTab}
             className="td-mkt-tab"
@@ -60,6 +66,20 @@ export default function MarketPage() {
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
+      {labels.length > 0 && (
+        <div className="td-mkt-tabs td-mkt-labels" role="tablist" aria-label={t('labels.labelFilter')} data-testid="market-labels">
+          <SegmentedButtons
+            kind="tabs"
+            options={['all', ...labels.map((l) => l.label)] as Array<MarketLabel | 'all'>}
+            selected={label}
+            onSelect={setLabel}
+            className="td-mkt-tab"
+            selectedClassName="td-mkt-tab--on"
+            testId={(key) => `market-label-${key}`}
+            label={(key) => t(`labelNames.${key}`)}
+          />
+        </div>
+      )}
       {error !== null && (
         <p className="td-mkt-error" role="alert" data-testid="favourite-error">
           {error === 'server' && serverText ? serverText : t(`errors.${error}`, { max: FAVOURITES_MAX })}
@@ -74,7 +94,7 @@ export default function MarketPage() {
         </p>
       ) : (
         <MarketTable
-          pairs={{ spot, usdm }}
+          pairs={label === 'all' ? { spot, usdm } : { spot: filterByLabel(spot, label, labels), usdm: filterByLabel(usdm, label, labels) }}
           tab={tab}
           favourites={favourites}
           query={query}

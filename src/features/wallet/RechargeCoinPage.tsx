@@ -6,6 +6,7 @@ import { HelpLink } from '../help/shared.ts';
 import { walletApi, type Network, type SupportedAsset } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { CopyField } from './CopyField.tsx';
+import { DeclareDeposit } from './DeclareDeposit.tsx';
 import { describeWalletError, errorMessage } from './errors.ts';
 import { useSupportedAssets } from './hooks.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -33,6 +34,7 @@ export function RechargeCoinPage() {
         {supported.data && !entry ? <FormMessage text={t('deposit.unsupported', { asset })} /> : null}
         {entry ? <DepositTarget key={asset} entry={entry} /> : null}
       </div>
+      {entry ? <DeclareDeposit key={asset} entry={entry} /> : null}
       <section aria-labelledby="recent-deposits">
         <h2 id="recent-deposits">{t('deposit.recent')}</h2>
         <RecentRecords rows={records.data?.list ?? []} loaded={records.data !== null} />

@@ -88,7 +88,7 @@ export function WithdrawCoinPage() {
     const outcome = await run(async () => {
       try {
         await walletApi.validateWithdraw(target);
-        const withdrawal = await walletApi.invokeWithdraw({ requestId: requestId.current, ...target });
+        const withdrawal = await walletApi.submitWithdraw({ requestId: requestId.current, ...target });
         setStep({ name: 'verify', withdrawal });
       } catch (error) {
         const described = describeWalletError(t, error);

@@ -28,6 +28,13 @@ export const walletApi = {
   /** What the asset's withdrawal limit of the rolling 24 hours leaves. */
   remaining: (asset: string) => request('/account/block/getBlockWithdrawRemainingAmount', { asset }, quiet),
   validateWithdraw: (body: Body<'/account/block/validateTransaction'>) => request('/account/block/validateTransaction', body, quiet),
+  /** spec §7 submitWithdrawRecord: the withdrawal's record (checks, hold, e-mail code); idempotent on the request id. */
+  submitWithdraw: (body: Body<'/account/block/submitWithdrawRecord'>) => request('/account/block/submitWithdrawRecord', body, quiet),
+  /** spec §7 submitDepositRecord: a coin deposit looked up by its transaction hash (the chain credits it). */
+  declareDeposit: (body: Body<'/account/block/submitDepositRecord'>) => request('/account/block/submitDepositRecord', body, quiet),
+  /** spec §7 accountCapital/list: the capital account's balances. */
+  capital: (body: Body<'/account/block/accountCapital/list'> = {}) => request('/account/block/accountCapital/list', body, quiet),
+  /** The same step under its older name: a retry with the same request id sends a fresh e-mail code. */
   invokeWithdraw: (body: Body<'/account/block/invokeBlockWithdrawalEmailValidation'>) =>
     request('/account/block/invokeBlockWithdrawalEmailValidation', body, quiet),
   confirmWithdraw: (body: Body<'/account/block/confirmBlockWithdraw'>) => request('/account/block/confirmBlockWithdraw', body, quiet),
