@@ -68,6 +68,10 @@ export function isAddressName(name: string): boolean {
   return count >= ADDRESS_NAME_MIN && count <= ADDRESS_NAME_MAX;
 }
 
+/** spec §5, §9: an uploaded image is larger than 10 KB and under 10 MB (binary units). */
+export const IMAGE_MIN_BYTES = 10 * 1024;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
 /** spec §6: the KYC level each kind of money movement needs. */
 export type KycLevel = 'basic' | 'advanced';
 export type KycStatus = 'review' | 'Certified' | 'unCertified';
