@@ -9,7 +9,7 @@ import {
   MESSAGE_REMARK_MAX,
 } from './broker-config-rules.ts';
 import { Asset, Code6, CodeUuid, Id, IsoTime, Page, PageCondition, Strict, StringEnum } from './schema.ts';
-import { Address, Memo, Network } from './wallet.ts';
+import { Address, AddressName, Memo, Network } from './wallet.ts';
 
 /**
  * The broker's withdrawal address book (whitelist) and notification e-mails (spec §7 "Broker calls":
@@ -36,8 +36,6 @@ const Exchange = StringEnum([...BROKER_EXCHANGES]);
 const AddressType = StringEnum([...BROKER_ADDRESS_TYPES]);
 const AddressState = StringEnum([...BROKER_ADDRESS_STATES]);
 const Event = StringEnum([...MESSAGE_EVENTS]);
-/** spec §5: 4 to 20 characters, checked (without surrounding blanks) after the shape. */
-const AddressName = Type.String({ minLength: 1, maxLength: 40 });
 /** spec §5: the e-mail format (contract/rules.ts isEmailFormat) is checked after the shape. */
 const Email = Type.String({ minLength: 3, maxLength: 254 });
 const Events = Type.Array(Event, { minItems: 1, maxItems: MESSAGE_EVENTS.length, uniqueItems: true });

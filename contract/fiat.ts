@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import { publicPost, userGet, userPost } from './call.ts';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN } from './fiat-rules.ts';
-import { WithdrawRemaining } from './wallet.ts';
+import { AddressName, WithdrawRemaining } from './wallet.ts';
 import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RangeDaysUnion, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
 
 /**
@@ -128,7 +128,7 @@ export const fiatCalls = {
   '/account/wallet/fiatAddress/list': userPost(Strict({ asset: Type.Optional(Asset) }), Type.Array(FiatBookEntry)),
   '/account/wallet/fiatAddress/add': userPost(
     Strict({
-      name: Text(1, 40),
+      name: AddressName,
       asset: Asset,
       beneficiary: Text(1, 100),
       bankCode: BankCode,

@@ -48,13 +48,19 @@ export const lightningCalls = {
     undefined,
     Type.Object({
       exchangeList: Type.Array(Type.Object({ exchangeCode: Type.String(), exchangeName: Type.String() })),
-      accountList: Type.Array(Type.Object({ keyId: Id, brokerAccountId: Id, exchangeCode: Type.String(), sortIndex: Type.Integer() })),
+      /** sortIndex null: the user's accounts were never ordered (spec §4 "Account list": the app makes the first the default). */
+      accountList: Type.Array(Type.Object({ keyId: Id, brokerAccountId: Id, exchangeCode: Type.String(), sortIndex: Type.Union([Type.Integer(), Type.Null()]) })),
       positionSide: PositionMode,
       multiAssetsMargin: Type.Boolean(),
       /** spec §3 leverage state / §9: top leverage 100 */
       topLeverage: Type.Integer(),
     }),
   ),
+  /**
+   * spec §4 "Account list": makes an account the default (its sort index becomes the first); the accounts are listed
+   * with sort indexes from then on. Another's key: 400 `unknownKey`.
+   */
+  '/broker/lightning/setDefaultAccount': userPost(Strict({ keyId: Id }), Type.Object({ keyId: Id })),
   '/broker/lightning/queryLightningList': userPost(
     undefined,
     Type.Object({

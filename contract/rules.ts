@@ -68,6 +68,10 @@ export function isAddressName(name: string): boolean {
   return count >= ADDRESS_NAME_MIN && count <= ADDRESS_NAME_MAX;
 }
 
+/** spec §5, §9: an uploaded image is larger than 10 KB and under 10 MB (binary units). */
+export const IMAGE_MIN_BYTES = 10 * 1024;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
 /** spec §6: the KYC level each kind of money movement needs. */
 export type KycLevel = 'basic' | 'advanced';
 export type KycStatus = 'review' | 'Certified' | 'unCertified';
@@ -77,6 +81,15 @@ export const KYC_DOCUMENTS = {
   advanced: ['bankStatement', 'proofOfAddress'],
 } as const satisfies Record<KycLevel, readonly string[]>;
 export type KycDocumentType = (typeof KYC_DOCUMENTS)[KycLevel][number];
+/**
+ * spec §9 "KYC documents: dated within 3 or 6 months as stated": how recent each dated document must be, in months,
+ * as its label states (an identity document is not dated).
+ */
+export const KYC_DOCUMENT_MAX_AGE_MONTHS: Partial<Record<KycDocumentType, 3 | 6>> = {
+  businessRegistration: 6,
+  bankStatement: 3,
+  proofOfAddress: 3,
+};
 
 export const KYC_LEVEL_FOR = { coin: 'basic', fiat: 'advanced', otc: 'advanced', convertCoin: 'basic', convertFiat: 'advanced' } as const satisfies Record<string, KycLevel>;
 

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call, publicPost, userGet, userPost } from './call.ts';
-import { LANGUAGES } from './rules.ts';
+import { ADDRESS_NAME_MAX, ADDRESS_NAME_MIN, LANGUAGES } from './rules.ts';
 import {
   AccountTypeUnion,
   Amount,
@@ -21,6 +21,12 @@ import {
   TransferDirectionUnion,
   Uuid,
 } from './schema.ts';
+
+/**
+ * spec §5: an address name is 4 to 20 characters; the shape says so (a name with blanks around it is then
+ * checked once more, without them: contract/rules.ts isAddressName). One schema for every address book.
+ */
+export const AddressName = Text(ADDRESS_NAME_MIN, ADDRESS_NAME_MAX);
 
 /**
  * The wallet's calls (spec §7 "Wallet and account"; payloads not in the spec are designed here and
@@ -216,7 +222,7 @@ export const walletCalls = {
   '/account/block/confirmBlockWithdraw': userPost(Strict({ withdrawId: Id, emailUuid: Uuid, emailCode: Code6, gaCode: Code6 }), Withdrawal),
   '/account/wallet/address/list': userPost(Strict({ asset: Type.Optional(Asset), network: Type.Optional(Network) }), Type.Array(BookEntry)),
   '/account/wallet/address/add': userPost(
-    Strict({ name: Text(1, 40), asset: Asset, network: Network, address: Address, memo: Type.Optional(Memo), whitelisted: Type.Boolean(), ...StepUpFields }),
+    Strict({ name: AddressName, asset: Asset, network: Network, address: Address, memo: Type.Optional(Memo), whitelisted: Type.Boolean(), ...StepUpFields }),
     BookEntry,
   ),
   '/account/wallet/address/delete': userPost(Strict({ id: Id }), Type.Object({ id: Id })),

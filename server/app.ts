@@ -9,7 +9,7 @@ import { convertPlugin } from './convert/plugin.ts';
 import { electricityPlugin } from './electricity/plugin.ts';
 import { helpPlugin } from './help/plugin.ts';
 import { identityPlugin } from './identity/plugin.ts';
-import { demoUser, seedDemo } from './identity/seed.ts';
+import { demoUser, seedDemo, seedUnorderedUser } from './identity/seed.ts';
 import { authenticate } from './identity/sessions.ts';
 import { loansPlugin } from './loans/plugin.ts';
 import { marketConfigPlugin } from './market-config/plugin.ts';
@@ -48,6 +48,7 @@ export async function apiPlugin(api: FastifyInstance, options: ApiOptions): Prom
   if (options.seed ?? true) {
     const project = options.demoProject ?? true;
     await seedDemo(ctx.db, new Date(ctx.clock.now()), [seedDemoBalances, seedDemoBroker({ project })]);
+    await seedUnorderedUser(ctx.db, new Date(ctx.clock.now()));
     // The demo user's OKX and Bybit accounts, funded once (also for a demo user seeded before they existed).
     await fundDemoVenueAccounts(ctx.db, demoUser.email, new Date(ctx.clock.now()));
   }

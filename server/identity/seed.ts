@@ -17,6 +17,26 @@ export const demoUser = {
   phone: '91234567',
 } as const;
 
+/**
+ * A second sandbox user whose trading accounts were never ordered (spec §4 "Account list": no account has a sort
+ * index, so the app makes the first the default via a call). Same password as the demo user; no balances.
+ */
+export const unorderedUser = { email: 'unordered@tradingdesk.test', password: demoUser.password, firstName: 'New', lastName: 'Desk' } as const;
+
+/** Seeds the unordered-accounts user once (a restart keeps what the tester changed). */
+export async function seedUnorderedUser(db: Db, now: Date): Promise<void> {
+  const existing = await db.query('select id from users where email_lower = $1', [unorderedUser.email]);
+  if (existing.length > 0) return;
+  const passwordHash = await hashPassword(unorderedUser.password);
+  await db.query(
+    `insert into users (email, email_lower, first_name, last_name, company_name, area_code, phone, whatsapp,
+       preferred_language, password_hash, account_order_set, created_at, updated_at)
+     values ($1, $1, $2, $3, $4, $5, $6, $7, 'zh-HK', $8, false, $9, $9)
+     on conflict (email_lower) do nothing`,
+    [unorderedUser.email, unorderedUser.firstName, unorderedUser.lastName, demoUser.companyName, demoUser.areaCode, '91234568', `${demoUser.areaCode}91234568`, passwordHash, now],
+  );
+}
+
 /** What another domain seeds for the demo user, in the same transaction as the user (server/app.ts composes them). */
 export type DemoSeed = (tx: Queryable, userId: number, now: Date) => Promise<void>;
 

@@ -41,7 +41,8 @@ export interface AccountListing {
   keyId: string;
   brokerAccountId: string;
   exchangeCode: SimVenue;
-  sortIndex: number;
+  /** null: the user's accounts were never ordered (users.account_order_set false, spec §4 "Account list"). */
+  sortIndex: number | null;
 }
 
 /** Sort index of each venue's account as first created: Binance's (1) stays the default (spec §4 "Account list"). */
@@ -64,8 +65,19 @@ export async function listAccounts(db: Queryable, userId: number, at: Date): Pro
     'select key_id::text as key_id, venue, sort_index from trade_accounts where user_id = $1 order by sort_index, key_id',
     [userId],
   );
-  const binance: AccountListing = { keyId: String(userId), brokerAccountId: String(userId), exchangeCode: 'binance', sortIndex: 1 };
-  return [binance, ...rows.map((r) => ({ keyId: r.key_id, brokerAccountId: r.key_id, exchangeCode: r.venue, sortIndex: r.sort_index }))];
+  const ordered = (await db.query<{ set: boolean }>('select account_order_set as set from users where id = $1', [userId]))[0]?.set ?? true;
+  const binance: AccountListing = { keyId: String(userId), brokerAccountId: String(userId), exchangeCode: 'binance', sortIndex: ordered ? 1 : null };
+  return [binance, ...rows.map((r) => ({ keyId: r.key_id, brokerAccountId: r.key_id, exchangeCode: r.venue, sortIndex: ordered ? r.sort_index : null }))];
+}
+
+/**
+ * spec §4 "Account list": makes one of the user's accounts the default. Binance's keeps sort index 1 and is the
+ * default when chosen; another venue's account gets sort index 0, before it. The accounts are ordered from then on.
+ */
+export async function setDefaultAccount(db: Queryable, userId: number, keyId: string): Promise<void> {
+  const acct = await resolveAccount(db, userId, keyId, 'keyId');
+  if (acct.venue !== 'binance') await db.query('update trade_accounts set sort_index = 0 where key_id = $1 and user_id = $2', [keyId, userId]);
+  await db.query('update users set account_order_set = true where id = $1', [userId]);
 }
 
 /** The keyId of the user's account on a venue. */

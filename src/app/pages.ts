@@ -20,7 +20,7 @@ import { recordPages } from '../features/record/index.ts';
 import { tradingPages } from '../features/trading/index.ts';
 import { userCenterPages } from '../features/usercenter/index.ts';
 import { walletPages } from '../features/wallet/index.ts';
-import { lazyPage } from './LazyPage.tsx';
+import { lazyPage } from '../lib/chunks/index.ts';
 
 // Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages not built yet
 // show the coming-soon page until their feature registers them here.

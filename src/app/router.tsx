@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
+import { ChunkRouteError, lazyRoute } from '../lib/chunks/index.ts';
 import { AssetParamGuard } from './AssetParamGuard.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { WhiteLayout } from './layouts/WhiteLayout.tsx';
@@ -30,17 +31,29 @@ function childrenOf(layout: LayoutKind): RouteObject[] {
   ];
 }
 
+/** A route's error: a chunk that failed or timed out is named (spec §8); anything else goes on up. */
+function RouteError() {
+  return <ChunkRouteError error={useRouteError()} />;
+}
+
+/** The broker manager's layout route: a lazy chunk through the app's one loader, its error shown by name. */
+export function brokerLayoutRoute(load: () => Promise<{ Component: ComponentType }>): RouteObject {
+  return { lazy: lazyRoute('brokerLayout', load), errorElement: <RouteError />, children: childrenOf('broker') };
+}
+
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
   {
     path: '/:lang',
     element: <LanguageRoot />,
+    errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRedirect /> },
       { element: <MainLayout />, children: childrenOf('main') },
       { element: <WhiteLayout />, children: childrenOf('white') },
       // The broker manager's layout, gate and menu load with its first page, not at start-up (initial JS budget).
-      { lazy: () => import('./layouts/BrokerLayout.tsx').then((m) => ({ Component: m.BrokerLayout })), children: childrenOf('broker') },
+      // Through the app's one chunk loader: the 120 s time-out and the error naming the chunk (spec §2, §8).
+      brokerLayoutRoute(() => import('./layouts/BrokerLayout.tsx').then((m) => ({ Component: m.BrokerLayout }))),
       { path: '*', element: <HomeRedirect /> },
     ],
   },

@@ -15,7 +15,7 @@ import { Account, balance, balances, setSetting, settings, type AccountType } fr
 import { acting, checkNotFrozen, keyIdOf, type TradeContext } from './common.ts';
 import { traderHandlers } from './lightning-traders.ts';
 import { SIM_VENUES } from '../../sim/index.ts';
-import { ledgerAccount, listAccounts, VENUE_NAMES, type TradeAcct } from '../venue-accounts.ts';
+import { ledgerAccount, listAccounts, setDefaultAccount, VENUE_NAMES, type TradeAcct } from '../venue-accounts.ts';
 import type { MarketView } from '../markets.ts';
 
 type Direction = TransferDirection;
@@ -55,6 +55,11 @@ export function lightningRoutes(t: TradeContext, app: FastifyInstance): void {
         // spec §3 leverage state / §9: default top leverage 100.
         topLeverage: TOP_LEVERAGE,
       };
+    },
+
+    '/broker/lightning/setDefaultAccount': async ({ body, auth }) => {
+      await t.engine.run((tx) => setDefaultAccount(tx, auth.user.id, body.keyId));
+      return { keyId: body.keyId };
     },
 
     '/broker/lightning/queryLightningList': async ({ auth }) => {

@@ -6,7 +6,7 @@ import { SearchableDropdown } from './SearchableDropdown.tsx';
 import type { DropdownOption } from './filter-options.ts';
 
 const options: DropdownOption[] = [
-  { value: 'btc', label: 'BTC', description: 'Bitcoin' },
+  { value: 'btc', label: 'BTC', description: 'Bitcoin', color: 'rgb(240, 185, 11)' },
   { value: 'eth', label: 'ETH', description: 'Ethereum', disabled: true },
   { value: 'usdt', label: 'USDT', description: 'Tether USD' },
   { value: 'usdc', label: 'USDC', description: 'USD Coin' },
@@ -43,6 +43,9 @@ describe('SearchableDropdown (spec §2)', () => {
     await userEvent.click(input);
     await expect.poll(visibleLabels).toEqual(['BTC', 'ETH', 'USDT', 'USDC']);
     expect(document.querySelector('[role="option"] .td-dropdown__description')?.textContent).toBe('Bitcoin');
+    // spec §3 "Select options: value, label, color": an option's colour marks it; one without has no mark.
+    const swatches = Array.from(document.querySelectorAll<HTMLElement>('[role="option"] .td-dropdown__swatch'));
+    expect(swatches.map((el) => el.style.backgroundColor)).toEqual(['rgb(240, 185, 11)']);
     await userEvent.fill(input, 'usd');
     await expect.poll(visibleLabels).toEqual(['USDT', 'USDC']);
     await userEvent.fill(input, 'coin');

@@ -165,6 +165,7 @@ export function SearchableDropdown<V extends string | number>(props: SearchableD
               onMouseEnter={() => !option.disabled && setActive(i)}
               onClick={() => choose(option)}
             >
+              {option.color !== undefined && <span className="td-dropdown__swatch" aria-hidden="true" style={{ backgroundColor: option.color }} />}
               <span className="td-dropdown__label">{option.label}</span>
               {option.description !== undefined && <span className="td-dropdown__description">{option.description}</span>}
             </li>

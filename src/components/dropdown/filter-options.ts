@@ -2,6 +2,8 @@ export interface DropdownOption<V extends string | number = string> {
   value: V;
   label: string;
   description?: string;
+  /** spec §3 "Select options: value, label, color": a CSS colour for the option's mark (a status, a side). */
+  color?: string;
   disabled?: boolean;
 }
 

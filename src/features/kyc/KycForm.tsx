@@ -5,7 +5,7 @@ import { validateImage, VALIDATION_NAMESPACE } from '../../lib/validation/index.
 import { describeError, ServerCode } from '../account/index.ts';
 import { submitKyc, uploadKycFile, type KycSubmission } from './api.ts';
 import { DocumentInput } from './DocumentInput.tsx';
-import { REQUIRED_DOCUMENTS, validateKycForm, type KycForm as Form, type KycIssue, type KycLevel } from './kyc-rules.ts';
+import { KYC_DOCUMENT_MAX_AGE_MONTHS, REQUIRED_DOCUMENTS, validateKycForm, type KycForm as Form, type KycIssue, type KycLevel } from './kyc-rules.ts';
 
 /** One level's submission: company details and its documents, uploaded then submitted for review. */
 export function KycForm({ level, defaultCompany, onSubmitted }: { level: KycLevel; defaultCompany: string; onSubmitted: () => void }) {
@@ -99,7 +99,7 @@ export function KycForm({ level, defaultCompany, onSubmitted }: { level: KycLeve
       {field('registrationNumber', t('form.registrationNumber'))}
       {field('countryCode', t('form.countryCode'))}
       {REQUIRED_DOCUMENTS[level].map((type) => (
-        <DocumentInput key={type} type={type} label={t(`documents.${type}`)} file={files[type] ?? null} error={text(errors[type])} onFile={(file) => void choose(type)(file)} />
+        <DocumentInput key={type} type={type} label={t(`documents.${type}`, { months: KYC_DOCUMENT_MAX_AGE_MONTHS[type] })} file={files[type] ?? null} error={text(errors[type])} onFile={(file) => void choose(type)(file)} />
       ))}
       {message ? (
         <div className="td-form-message td-form-message-error" role="alert" data-testid="form-error">

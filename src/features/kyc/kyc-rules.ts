@@ -2,7 +2,7 @@
 
 import type { ReplyOf } from '../../../contract/call.ts';
 import type { KycCalls } from '../../../contract/kyc.ts';
-import { KYC_DOCUMENTS } from '../../../contract/rules.ts';
+import { KYC_DOCUMENT_MAX_AGE_MONTHS, KYC_DOCUMENTS } from '../../../contract/rules.ts';
 import type { KycLevel, KycStatus } from '../../../contract/rules.ts';
 
 export type { KycLevel, KycStatus };
@@ -15,6 +15,8 @@ export const KYC_LEVELS: readonly KycLevel[] = ['basic', 'advanced'];
 
 /** Documents each level asks for (every one is required): the one list of contract/kyc.ts. */
 export const REQUIRED_DOCUMENTS = KYC_DOCUMENTS;
+/** spec §9: how recent each dated document must be, as its label states (3 or 6 months). */
+export { KYC_DOCUMENT_MAX_AGE_MONTHS };
 
 /** spec §6: basic (coin) unlocks crypto deposit, withdrawal and convert; advanced (fiat) unlocks fiat and OTC. */
 export const UNLOCKS: Record<KycLevel, readonly string[]> = {

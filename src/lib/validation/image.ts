@@ -1,8 +1,8 @@
+import { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES } from '../../../contract/rules.ts';
 import { invalid, type ValidationResult } from './types.ts';
 
-/** spec §5, §9: image upload larger than 10 KB and under 10 MB (binary units). */
-export const IMAGE_MIN_BYTES = 10 * 1024;
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** spec §5, §9: image upload larger than 10 KB and under 10 MB (contract/rules.ts). */
+export { IMAGE_MAX_BYTES, IMAGE_MIN_BYTES };
 
 export type ImageFormat = 'jpeg' | 'png';
 

@@ -19,11 +19,6 @@ export const VALIDATION_KEYS = [
   'errors.addressNameLength',
   'errors.companyNameRequired',
   'errors.companyNameChinese',
-  'errors.ipRequired',
-  'errors.ipTextTooLong',
-  'errors.ipTooMany',
-  'errors.ipInvalid',
-  'errors.remarkTooLong',
   'errors.agreementRequired',
   'errors.imageRequired',
   'errors.imageType',
@@ -45,9 +40,5 @@ export function invalid(key: ValidationKey, params?: Record<string, string | num
   return params ? { key, params } : { key };
 }
 
-/** Length in characters (Unicode code points), so a CJK character or an emoji counts once. */
-export function charCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
+/** Length in characters (Unicode code points): the contract's count, one for the app and the sandbox. */
+export { charCount } from '../../../contract/rules.ts';

@@ -123,6 +123,8 @@ export const tradeApi = {
       ...(instrumentId ? { instrumentId } : {}),
     }),
   brokerOptions: () => post('/broker/lightning/queryBrokerOptions', {}),
+  /** spec §4 "Account list": makes the account the default (when none has a sort index). */
+  setDefaultAccount: (keyId: string) => post('/broker/lightning/setDefaultAccount', { keyId }),
 
   // Leverage (spec §7: baseCurrency, quoteCurrency, exchangeKeyId → leverage)
   queryLeverage: (pair: PairRef) => post('/broker/lightning/futures/leverage/queryLeverage', pair),

@@ -14,9 +14,11 @@ export function loadTradingAccount(): Promise<void> {
     .then(async (options) => {
       if (!session.getState().isLogin) return;
       session.actions.setExchangeList(options.exchangeList);
-      // spec §4 "Account list": the default-account call's path is not in the spec; the sandbox always
-      // answers with a sort index, so no account has to be made the default here.
-      await session.actions.applyAccountList(options.accountList, async () => {});
+      // spec §4 "Account list": with no sort index on any account, the first is made the default by a call
+      // (the path is not in the spec: the sandbox's setDefaultAccount) and selected.
+      await session.actions.applyAccountList(options.accountList, async (first) => {
+        await tradeApi.setDefaultAccount(first.keyId);
+      });
       session.actions.setTradingModes({ positionSide: options.positionSide, multiAssetsMargin: options.multiAssetsMargin });
     })
     .finally(() => {

@@ -1,20 +1,21 @@
 import { Component, Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '../lib/config/index.ts';
+import { config } from '../config/index.ts';
 import { ChunkLoadError, loadChunk, retryLoader } from './chunk-loading.ts';
 import './LazyPage.css';
 
-type Loader = () => Promise<{ default: ComponentType }>;
+type Loader<P extends object> = () => Promise<{ default: ComponentType<P> }>;
 
 /**
- * A route page loaded as its own chunk, with the 120 s time-out of spec §2 and a translated error naming
- * the chunk, with a retry, when it fails.
+ * A route page (or a part of one: a panel, a section) loaded as its own chunk, with the 120 s time-out of spec §2
+ * and a translated error naming the chunk, with a retry, when it fails (spec §8). Every lazy chunk of the app
+ * loads through here, the router's lazy layout through `lazyRoute`.
  */
-export function lazyPage(chunk: string, load: Loader): ComponentType {
-  const make = (loader: Loader) => lazy(() => loadChunk(chunk, loader, config.chunkTimeoutMs));
+export function lazyPage<P extends object = Record<string, never>>(chunk: string, load: Loader<P>): ComponentType<P> {
+  const make = (loader: Loader<P>) => lazy(() => loadChunk(chunk, loader, config.chunkTimeoutMs));
   let Page = make(load);
   let retries = 0;
-  function LazyPage() {
+  function LazyPage(props: P) {
     const [attempt, setAttempt] = useState(0);
     const retry = (failure: ChunkLoadError) => {
       retries += 1;
@@ -24,13 +25,27 @@ export function lazyPage(chunk: string, load: Loader): ComponentType {
     return (
       <ChunkBoundary key={attempt} onRetry={retry}>
         <Suspense fallback={<PageLoading />}>
-          <Page />
+          <Page {...props} />
         </Suspense>
       </ChunkBoundary>
     );
   }
   LazyPage.displayName = `LazyPage(${chunk})`;
   return LazyPage;
+}
+
+/**
+ * A router `lazy` route (react-router data routes) through the same loader: its module in `timeoutMs`, else a
+ * ChunkLoadError naming the chunk, which the route's `errorElement` (ChunkRouteError) shows.
+ */
+export function lazyRoute<T>(chunk: string, load: () => Promise<T>): () => Promise<T> {
+  return () => loadChunk(chunk, load, config.chunkTimeoutMs);
+}
+
+/** A route's `errorElement`: a chunk that failed or timed out is named, with a retry (a reload of the page). */
+export function ChunkRouteError({ error }: { error: unknown }) {
+  if (!(error instanceof ChunkLoadError)) throw error;
+  return <ChunkErrorView error={error} onRetry={() => window.location.reload()} />;
 }
 
 function PageLoading() {
