@@ -4,6 +4,7 @@ import { AssetParamGuard } from './AssetParamGuard.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { WhiteLayout } from './layouts/WhiteLayout.tsx';
 import { HomeRedirect, LanguageNavigate, LanguageRoot, RootRedirect } from './LanguageRoot.tsx';
+import NotFoundPage from './not-found/NotFoundPage.tsx';
 import { PageContext } from './page-context.ts';
 import { pageComponent } from './pages.ts';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -39,7 +40,8 @@ export const routes: RouteObject[] = [
       { element: <WhiteLayout />, children: childrenOf('white') },
       // The broker manager's layout, gate and menu load with its first page, not at start-up (initial JS budget).
       { lazy: () => import('./layouts/BrokerLayout.tsx').then((m) => ({ Component: m.BrokerLayout })), children: childrenOf('broker') },
-      { path: '*', element: <HomeRedirect /> },
+      // An address no route has: a page that says so, with the way on (not a silent redirect home).
+      { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ];
