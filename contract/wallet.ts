@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call, publicPost, userGet, userPost } from './call.ts';
-import { LANGUAGES } from './rules.ts';
+import { COIN_RECORD_ID_PATTERN, LANGUAGES } from './rules.ts';
 import {
   AccountTypeUnion,
   Amount,
@@ -175,6 +175,8 @@ export const walletCalls = {
           type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
           asset: Type.Optional(Asset),
           status: Type.Optional(CoinRecordStatus),
+          // One record by the id the page shows (D12, W3); the other conditions then do not apply.
+          recordId: Type.Optional(Type.String({ pattern: COIN_RECORD_ID_PATTERN.source })),
           days: Type.Optional(RangeDaysUnion),
           // A custom range instead of days: from startTime (inclusive) to endTime (exclusive), at most 366 days.
           startTime: Type.Optional(IsoTime),
