@@ -142,6 +142,8 @@ export const MAX_RECORD_RANGE_DAYS = 366;
 
 /** spec §7 updatePwd, bindPhoneInfo, …: a verification code (e-mail, SMS, Google) is six digits. */
 export const CODE6_PATTERN = /^\d{6}$/;
+/** The version of the broker agreement the app shows (locales broker.json `gate.agreement`); opening broker rights accepts it. */
+export const BROKER_AGREEMENT_VERSION = '2026-12';
 /**
  * The ids the records pages show and the messages quote: D/W for a coin deposit/withdrawal, FD/FW for a fiat one,
  * then the row's number. A search by id names one record, so the page's other filters do not apply to it.
