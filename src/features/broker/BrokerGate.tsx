@@ -10,6 +10,9 @@ import { mayOpenRights, signInPath, type BrokerAccess } from './access.ts';
 import { brokerShellApi } from './api.ts';
 import { BROKER_AGREEMENT_VERSION } from '../../../contract/rules.ts';
 
+/** The broker agreement's terms, in order (locales broker.json `gate.agreement.terms`). */
+const AGREEMENT_TERMS = ['a', 'b', 'c', 'd', 'e'] as const;
+
 /** What the broker manager shows instead of its pages (spec §2): checking, sign in, or no permission. */
 export function BrokerGateScreen({ access }: { access: Exclude<BrokerAccess, 'granted'> }) {
   if (access === 'signedOut') return <SignInPrompt />;
@@ -97,8 +100,8 @@ function NoRights() {
               <section className="td-broker-agreement" aria-labelledby={`${id}-agreement`} tabIndex={0} data-testid="broker-agreement" data-version={BROKER_AGREEMENT_VERSION}>
                 <h2 id={`${id}-agreement`}>{t('gate.agreement.title')}</h2>
                 <ol>
-                  {(t('gate.agreement.terms', { returnObjects: true }) as string[]).map((term) => (
-                    <li key={term}>{term}</li>
+                  {AGREEMENT_TERMS.map((term) => (
+                    <li key={term}>{t(`gate.agreement.terms.${term}`)}</li>
                   ))}
                 </ol>
                 <p className="td-broker-agreement__version">{t('gate.agreement.version', { version: BROKER_AGREEMENT_VERSION })}</p>
