@@ -91,10 +91,11 @@ describe('broker manager shell in Chromium (issue 14)', () => {
     expect(await page.getByTestId('broker-open-rights').isDisabled()).toBe(true);
     await expectAccessible(page, 'broker agreement');
     await page.getByTestId('broker-agreement-accept').check();
+    const version = await agreement.getAttribute('data-version');
     const opened = page.waitForRequest((request) => request.url().endsWith('/institution/agree/broker/open'));
     await page.getByTestId('broker-open-rights').click();
     // The acceptance is recorded: the version shown goes with the call.
-    expect((await opened).postDataJSON()).toEqual({ agreementVersion: await agreement.getAttribute('data-version') });
+    expect((await opened).postDataJSON()).toEqual({ agreementVersion: version });
     await page.getByTestId('broker-nav').waitFor(slow);
     const token = await suite.client.login(user.email, user.password);
     const info = await suite.client.call<{ brokerOpen: boolean }>('GET', '/institution/getUserInfo', { token });
