@@ -117,7 +117,15 @@ export const profileCalls = {
   '/institution/updateOrderConfirmStatus': userPost(Strict({ orderConfirmStatus: Type.Boolean() }), Type.Object({ orderConfirmStatus: Type.Boolean() })),
   '/institution/updateOrderGuard': userPost(Strict(OrderGuard.properties), OrderGuard),
   '/institution/updatePreferredLanguage': userPost(Strict({ preferredLanguage: Language }), Type.Object({ preferredLanguage: Language })),
-  '/institution/agree/broker/open': userPost(undefined, Type.Object({ brokerOpen: Type.Literal(true) })),
+  /**
+   * Opening broker rights accepts the broker agreement the app shows: the version accepted is recorded with the time
+   * (a version other than the current one is refused). A call without one (the sandbox's own tests' shortcut to an
+   * open broker) records no version.
+   */
+  '/institution/agree/broker/open': userPost(
+    Strict({ agreementVersion: Type.Optional(Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9A-Za-z.-]+$' })) }),
+    Type.Object({ brokerOpen: Type.Literal(true), agreementVersion: Type.Union([Type.String(), Type.Null()]), agreedAt: Type.String() }),
+  ),
   '/broker/business/cooperation/add': userPost(Strict(ContactFields), Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]) })),
 };
 

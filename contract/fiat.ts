@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { publicPost, userGet, userPost } from './call.ts';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN } from './fiat-rules.ts';
+import { FIAT_RECORD_ID_PATTERN } from './rules.ts';
 import { AddressName, WithdrawRemaining } from './wallet.ts';
 import { Amount, Asset, Cipher, Code6, Id, IsoTime, Page, PageCondition, RangeDaysUnion, RecordSort, RequestId, Strict, Text, Uuid } from './schema.ts';
 
@@ -108,6 +109,8 @@ export const fiatCalls = {
         type: Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')]),
         asset: Type.Optional(Asset),
         status: Type.Optional(FiatStatus),
+        // One record of this type by the id the page shows (FD3, FW2); the other conditions then do not apply.
+        recordId: Type.Optional(Type.String({ pattern: FIAT_RECORD_ID_PATTERN.source })),
         days: Type.Optional(Days),
         startTime: Type.Optional(IsoTime),
         endTime: Type.Optional(IsoTime),

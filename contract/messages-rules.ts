@@ -20,6 +20,8 @@ export const MESSAGE_KINDS = [
   'phoneChanged',
   'gaChanged',
   'antiPhishingChanged',
+  'kycApproved',
+  'kycRejected',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

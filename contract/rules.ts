@@ -155,6 +155,14 @@ export const MAX_RECORD_RANGE_DAYS = 366;
 
 /** spec §7 updatePwd, bindPhoneInfo, …: a verification code (e-mail, SMS, Google) is six digits. */
 export const CODE6_PATTERN = /^\d{6}$/;
+/** The version of the broker agreement the app shows (locales broker.json `gate.agreement`); opening broker rights accepts it. */
+export const BROKER_AGREEMENT_VERSION = '2026-12';
+/**
+ * The ids the records pages show and the messages quote: D/W for a coin deposit/withdrawal, FD/FW for a fiat one,
+ * then the row's number. A search by id names one record, so the page's other filters do not apply to it.
+ */
+export const COIN_RECORD_ID_PATTERN = /^[DW][1-9][0-9]{0,17}$/;
+export const FIAT_RECORD_ID_PATTERN = /^F[DW][1-9][0-9]{0,17}$/;
 /** spec §7 sms/captcha, bindPhoneInfo: a phone's area code (`+852`, the plus optional) and its number. */
 export const AREA_CODE_PATTERN = /^\+?\d{1,4}$/;
 export const PHONE_PATTERN = /^\d{5,15}$/;

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { call, publicPost, userGet, userPost } from './call.ts';
-import { ADDRESS_NAME_MAX, ADDRESS_NAME_MIN, LANGUAGES } from './rules.ts';
+import { ADDRESS_NAME_MAX, ADDRESS_NAME_MIN, COIN_RECORD_ID_PATTERN, LANGUAGES } from './rules.ts';
 import {
   AccountTypeUnion,
   Amount,
@@ -187,6 +187,8 @@ export const walletCalls = {
           type: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')])),
           asset: Type.Optional(Asset),
           status: Type.Optional(CoinRecordStatus),
+          // One record by the id the page shows (D12, W3); the other conditions then do not apply.
+          recordId: Type.Optional(Type.String({ pattern: COIN_RECORD_ID_PATTERN.source })),
           days: Type.Optional(RangeDaysUnion),
           // A custom range instead of days: from startTime (inclusive) to endTime (exclusive), at most 366 days.
           startTime: Type.Optional(IsoTime),

@@ -28,6 +28,9 @@ export interface MessageParams {
   phoneChanged: { via: 'bind' | 'update' };
   gaChanged: { via: 'bind' | 'rebind' | 'reset' };
   antiPhishingChanged: Record<string, never>;
+  /** A KYC decision; the level is the text's variant. */
+  kycApproved: { via: 'basic' | 'advanced' };
+  kycRejected: { via: 'basic' | 'advanced'; reason: string };
 }
 interface OtcParams {
   orderId: string;

@@ -54,8 +54,11 @@ export function fiatRecordHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls>, '
       const q = body.queryCondition;
       const now = nowDate(ctx);
       const { since, until } = timeWindow(q, now);
-      const where = `type = $2 and created_at >= $3 and created_at < $6 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)`;
-      const params = [auth.user.id, q.type, since, q.asset ?? null, q.status ?? null, until];
+      // A record id names one record (the id the page shows and the messages quote): the other conditions do not apply.
+      const where = `type = $2 and case when $7::text is null
+        then created_at >= $3 and created_at < $6 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)
+        else record_id = $7 end`;
+      const params = [auth.user.id, q.type, since, q.asset ?? null, q.status ?? null, until, q.recordId ?? null];
       const { pageNum, pageSize } = body.pageCondition;
       const { rows, total } = await pageQuery<RecordRow>(
         ctx.db,

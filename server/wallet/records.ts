@@ -11,7 +11,7 @@ import { pageQuery, recordOrder } from '../platform/records.ts';
 import { timeWindow, type TimeFilter } from '../platform/time-window.ts';
 
 export type CoinRecordView = ReplyOf<WalletCalls['/account/block/pageBlockDepositWithdraw']>['list'][number];
-export type CoinRecordFilter = { type?: 'deposit' | 'withdraw'; asset?: string; status?: CoinRecordView['status'] } & TimeFilter;
+export type CoinRecordFilter = { type?: 'deposit' | 'withdraw'; asset?: string; status?: CoinRecordView['status']; recordId?: string } & TimeFilter;
 
 /** A coin record as the database gives it (the union of deposits and withdrawals below). */
 export interface CoinRecordRow {
@@ -49,8 +49,11 @@ export function coinRecordSource(userId: number, filter: CoinRecordFilter, now: 
         broadcast_at, created_at, completed_at
       from wallet_withdrawals where user_id = $1 and kind = 'coin' and status <> 'unconfirmed'
     ) r`,
-    where: `created_at >= $2 and created_at < $6 and ($3::text is null or asset = $3) and ($4::text is null or status = $4) and ($5::text is null or type = $5)`,
-    params: [userId, since, filter.asset ?? null, filter.status ?? null, filter.type ?? null, until],
+    // A record id names one record (the id the page shows and the messages quote): the other conditions do not apply.
+    where: `case when $7::text is null
+      then created_at >= $2 and created_at < $6 and ($3::text is null or asset = $3) and ($4::text is null or status = $4) and ($5::text is null or type = $5)
+      else record_id = $7 end`,
+    params: [userId, since, filter.asset ?? null, filter.status ?? null, filter.type ?? null, until, filter.recordId ?? null],
   };
 }
 

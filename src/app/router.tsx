@@ -5,6 +5,7 @@ import { AssetParamGuard } from './AssetParamGuard.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { WhiteLayout } from './layouts/WhiteLayout.tsx';
 import { HomeRedirect, LanguageNavigate, LanguageRoot, RootRedirect } from './LanguageRoot.tsx';
+import NotFoundPage from './not-found/NotFoundPage.tsx';
 import { PageContext } from './page-context.ts';
 import { pageComponent } from './pages.ts';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -54,7 +55,8 @@ export const routes: RouteObject[] = [
       // The broker manager's layout, gate and menu load with its first page, not at start-up (initial JS budget).
       // Through the app's one chunk loader: the 120 s time-out and the error naming the chunk (spec §2, §8).
       brokerLayoutRoute(() => import('./layouts/BrokerLayout.tsx').then((m) => ({ Component: m.BrokerLayout }))),
-      { path: '*', element: <HomeRedirect /> },
+      // An address no route has: a page that says so, with the way on (not a silent redirect home).
+      { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
     ],
   },
 ];

@@ -22,7 +22,8 @@ export function wireApi(navigate: (to: string) => void): void {
       const here = safeRedirectTarget(window.location.pathname + window.location.search, '');
       const onLogin = /^\/[^/]+\/login(\/|$)/.test(window.location.pathname);
       if (onLogin) return;
-      navigate(`/${language}/login${here ? `?redirect=${encodeURIComponent(here)}` : ''}`);
+      // `expired=1`: the sign-in page says the session ended (the idle time-out, spec §8) instead of a bare form.
+      navigate(`/${language}/login?${here ? `redirect=${encodeURIComponent(here)}&` : ''}expired=1`);
     },
   });
 }

@@ -124,3 +124,36 @@ describe('KYC submission and review (spec §4 review / Certified / unCertified)'
     expect((await api.call('POST', '/_dev/kyc/decide', { body: { email: 'ghost@firm.test', level: 'basic', decision: 'maybe' } })).status).toBe(400);
   });
 });
+
+describe('KYC decisions are told (a message and an e-mail in the preferred language)', () => {
+  type Row = { kind: string; params: Record<string, string> };
+  const messages = async (token: string) => (await api.call<{ list: Row[] }>('POST', '/message/page', { token, body: { pageNum: 1, pageSize: 10 } })).data.list;
+  const mails = async (email: string) =>
+    (await api.call<{ list: Array<{ businessType: string; subject: string; body: string }> }>('GET', `/_dev/outbox?destination=${encodeURIComponent(email)}&channel=email&limit=20`)).data.list;
+
+  it('an approval and a rejection each write one message and one mail; a refused decision writes neither', async () => {
+    const email = await api.register();
+    const token = await api.token(email, 'Passw0rd!x');
+    expect((await submit(token, 'basic', ['businessRegistration', 'directorId'])).code).toBe(200);
+    expect((await api.call('POST', '/_dev/kyc/decide', { body: { email, level: 'basic', decision: 'approve' } })).code).toBe(200);
+    expect((await messages(token)).filter((m) => m.kind.startsWith('kyc'))).toEqual([expect.objectContaining({ kind: 'kycApproved', params: { via: 'basic' } })]);
+    const approvedMail = (await mails(email)).filter((m) => m.businessType === 'kycApproved');
+    expect(approvedMail).toHaveLength(1);
+    // Registered with en-US as the preferred language: the mail is in English.
+    expect(approvedMail[0]).toMatchObject({ subject: 'KYC verification approved' });
+    expect(approvedMail[0]?.body).toContain('basic verification');
+
+    expect((await submit(token, 'advanced', ['bankStatement', 'proofOfAddress'])).code).toBe(200);
+    await api.call('POST', '/_dev/kyc/decide', { body: { email, level: 'advanced', decision: 'reject', reason: 'Statement older than 3 months' } });
+    const rejected = (await messages(token)).find((m) => m.kind === 'kycRejected');
+    expect(rejected?.params).toEqual({ via: 'advanced', reason: 'Statement older than 3 months' });
+    const rejectedMail = (await mails(email)).filter((m) => m.businessType === 'kycRejected');
+    expect(rejectedMail).toHaveLength(1);
+    expect(rejectedMail[0]?.body).toContain('Statement older than 3 months');
+
+    // Nothing under review: the decision is refused and nobody is told anything.
+    expect((await api.call('POST', '/_dev/kyc/decide', { body: { email, level: 'advanced', decision: 'approve' } })).code).toBe(10010);
+    expect((await messages(token)).filter((m) => m.kind.startsWith('kyc'))).toHaveLength(2);
+    expect((await mails(email)).filter((m) => m.businessType.startsWith('kyc'))).toHaveLength(2);
+  });
+});

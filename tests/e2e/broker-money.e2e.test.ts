@@ -41,6 +41,8 @@ beforeAll(async () => {
   owner = await registerUser('owner');
   // The owner opens broker rights on the gate screen (spec §6 menu), then has two okx sub-accounts.
   const { page, context, errors } = await openAs(owner, 1280, 'recharge');
+  await page.getByTestId('broker-read-agreement').click();
+  await page.getByTestId('broker-agreement-accept').check();
   await page.getByTestId('broker-open-rights').click();
   await page.getByTestId('broker-recharge').waitFor(slow);
   expect(errors).toEqual([]);

@@ -86,9 +86,22 @@ describe('broker manager shell in Chromium (issue 14)', () => {
     await saveScreenshot(page, 'broker-no-permission-390');
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // Not in one click: the agreement first, and the button waits for its acceptance.
+    expect(await page.getByTestId('broker-open-rights').count()).toBe(0);
+    await page.getByTestId('broker-read-agreement').click();
+    const agreement = page.getByTestId('broker-agreement');
+    expect(await agreement.getByRole('heading', { level: 2 }).textContent()).toBe(zhBroker.gate.agreement.title);
+    expect(await agreement.locator('li').allTextContents()).toEqual(Object.values(zhBroker.gate.agreement.terms));
+    expect(await page.getByTestId('broker-open-rights').isDisabled()).toBe(true);
+    await expectAccessible(page, 'broker agreement');
+    await page.getByTestId('broker-agreement-accept').check();
+    const version = await agreement.getAttribute('data-version');
     await page.getByTestId('broker-open-rights').click();
     await page.getByTestId('broker-nav').waitFor(slow);
     const token = await suite.client.login(user.email, user.password);
+    // The acceptance is recorded with the version shown (a later call keeps the first acceptance and reports it).
+    const recorded = await suite.client.call<{ agreementVersion: string | null }>('POST', '/institution/agree/broker/open', { token, body: {} });
+    expect(recorded.data.agreementVersion).toBe(version);
     const info = await suite.client.call<{ brokerOpen: boolean }>('GET', '/institution/getUserInfo', { token });
     expect(info.data.brokerOpen).toBe(true);
   });

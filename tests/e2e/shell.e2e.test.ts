@@ -75,8 +75,19 @@ describe('app shell in Chromium', () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${baseURL}/fr-FR/market`);
     await page.waitForURL(`${baseURL}/zh-HK/market`);
+    // An address no route has: a not-found page (its own title, one h1, the way on), not a silent redirect home.
     await page.goto(`${baseURL}/zh-HK/no/such/page`);
+    await page.getByTestId('not-found').waitFor();
+    expect(page.url()).toBe(`${baseURL}/zh-HK/no/such/page`);
+    expect(await page.locator('h1').allTextContents()).toEqual([zhCommon.notFound.title]);
+    await expect.poll(() => page.title()).toBe(`${zhCommon.notFound.title} · ${zhCommon.app.title}`);
+    await page.getByTestId('not-found-home').click();
     await page.waitForURL(`${baseURL}/zh-HK/home`);
+    await page.goto(`${baseURL}/en-US/nope`);
+    await expect.poll(() => page.title()).toBe(`${enCommon.notFound.title} · ${enCommon.app.title}`);
+    // Back to Chinese, the language the rest of this test expects to be remembered.
+    await page.goto(`${baseURL}/zh-HK/home`);
+    await page.getByTestId('language-switch').waitFor();
     await page.goto(`${baseURL}/market`);
     await page.waitForURL(`${baseURL}/zh-HK/market`);
     await page.goto(`${baseURL}/zh-HK/record`);

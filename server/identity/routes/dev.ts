@@ -3,6 +3,7 @@ import type { ApiContext } from '../../platform/context.ts';
 import { nowDate } from '../../platform/context.ts';
 import { ApiError, Code } from '../../platform/envelope.ts';
 import { publicRoute, s } from '../../platform/http.ts';
+import { announceKycDecision } from '../kyc.ts';
 import { operationsFeatures } from '../menus.ts';
 import { findUserByEmail, normaliseEmail } from '../users.ts';
 
@@ -72,15 +73,21 @@ export function devRoutes(ctx: ApiContext, app: FastifyInstance): void {
       const user = await findUserByEmail(ctx.db, body.email);
       if (!user) throw new ApiError(Code.notFound);
       const status = body.decision === 'approve' ? 'Certified' : 'unCertified';
-      const rows = await ctx.db.query<{ id: number }>(
+      const reason = body.decision === 'reject' ? (body.reason || 'Rejected') : null;
+      // The decision, its message and its e-mail in one transaction: the user is told exactly when it is made.
+      return ctx.db.transaction(async (tx) => {
+      const rows = await tx.query<{ id: number }>(
         `update kyc_submissions set status = $3, decided_at = $4, reject_reason = $5
          where id = (select id from kyc_submissions where user_id = $1 and level = $2 order by submitted_at desc, id desc limit 1)
            and status = 'review'
          returning id`,
-        [user.id, body.level, status, nowDate(ctx), body.decision === 'reject' ? (body.reason ?? 'Rejected') : null],
+        [user.id, body.level, status, nowDate(ctx), reason],
       );
-      if (rows.length === 0) throw new ApiError(Code.kycState, { level: body.level }, 'No submission under review');
-      return { submissionId: rows[0]?.id ?? null, level: body.level, status };
+      const submissionId = rows[0]?.id;
+      if (submissionId === undefined) throw new ApiError(Code.kycState, { level: body.level }, 'No submission under review');
+      await announceKycDecision(ctx, tx, user, { submissionId, level: body.level, approved: status === 'Certified', reason });
+      return { submissionId, level: body.level, status };
+      });
     },
   });
 

@@ -10,4 +10,5 @@ export { QrCode } from './QrCode.tsx';
 export { Options, SelectField, type SelectFieldProps, type SelectOption } from './SelectField.tsx';
 export { SubmitButton } from './SubmitButton.tsx';
 export { fieldBinder, useFieldErrors } from './use-field-errors.tsx';
+export { useClearWhenValid } from './use-clear-when-valid.ts';
 export { useSubmit } from './use-submit.ts';

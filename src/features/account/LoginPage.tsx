@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { session } from '../../lib/session/index.ts';
@@ -6,7 +6,7 @@ import { safeRedirectTarget } from '../../app/paths.ts';
 import { login, preLogin } from './api.ts';
 import { asksForCaptcha, describeError, type FormError } from './errors.ts';
 import { validateLogin, type LoginForm } from './forms.ts';
-import { type FieldErrors, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
+import { type FieldErrors, FormMessage, TextField, useClearWhenValid, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { bootstrapSession } from './session-bootstrap.ts';
 import { GaResetPanel } from './GaResetPanel.tsx';
@@ -42,11 +42,24 @@ export default function LoginPage() {
   const { submitting, run } = useSubmit();
 
   const set = (field: keyof LoginForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const checkForm = (): FieldErrors<Field> => {
+    const found: FieldErrors<Field> = validateLogin(form, needGaCode);
+    if (captchaActive && captcha.code.trim() === '') found.captchaCode = { key: 'account:errors.captchaRequired' };
+    return found;
+  };
+  // A corrected field loses its error at once, not at the next submit.
+  useClearWhenValid({ ...form, captchaCode: captcha.code }, issues, setIssues, checkForm);
+  // The Google-code step is a step of signing in, not a mistake: a line that says what to do, and the field focused.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (needGaCode) formRef.current?.querySelector<HTMLInputElement>('input[name="gaCode"]')?.focus();
+  }, [needGaCode]);
+  // spec §8: an expired session (the idle time-out, or a revoked one) lands here; say so rather than a bare form.
+  const expired = params.get('expired') === '1';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: FieldErrors<Field> = validateLogin(form, needGaCode);
-    if (captchaActive && captcha.code.trim() === '') found.captchaCode = { key: 'account:errors.captchaRequired' };
+    const found = checkForm();
     setIssues(found);
     setMessage(null);
     setHelp(undefined);
@@ -60,7 +73,7 @@ export default function LoginPage() {
           if (pre.needGaCode) {
             // The authenticator is bound: ask for its code before the real login.
             setNeedGaCode(true);
-            setIssues({ gaCode: { key: 'account:errors.gaCodeRequired' } });
+            setIssues({});
             return;
           }
         }
@@ -92,13 +105,23 @@ export default function LoginPage() {
 
   return (
     <div className="td-auth-page">
-      <form className="td-form td-auth-card" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="login-form">
+      <form ref={formRef} className="td-form td-auth-card" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="login-form">
         <h1>{t('login.title')}</h1>
+        {expired && !registered ? (
+          <p className="td-form-message td-form-message-info" role="status" data-testid="login-expired">
+            {t('login.expired')}
+          </p>
+        ) : null}
         {registered ? <FormMessage tone="success" text={t('register.done')} /> : null}
         {arrival?.passwordChanged ? <FormMessage tone="success" text={t('login.passwordChanged')} /> : null}
         {arrival?.frozen ? <FormMessage tone="success" text={t('login.frozen')} /> : null}
         <TextField name="username" label={t('fields.email')} type="email" autoComplete="username" value={form.username} onValue={set('username')} error={issues.username} />
         <TextField name="password" label={t('fields.password')} type="password" autoComplete="current-password" value={form.password} onValue={set('password')} error={issues.password} />
+        {needGaCode ? (
+          <p className="td-form-message td-form-message-info" role="status" data-testid="login-ga-step">
+            {t('login.gaStep')}
+          </p>
+        ) : null}
         {needGaCode ? (
           <TextField name="gaCode" label={t('fields.gaCode')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.gaCode} onValue={set('gaCode')} error={issues.gaCode} />
         ) : null}

@@ -37,4 +37,26 @@ describe('RegisterPage (spec §2 fields, §5 rules)', () => {
     await expect.poll(() => q('error-emailCode')?.textContent).toBe(enValidation.errors.emailInvalid);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+
+  it("takes a field's error away as soon as the field is valid, and the confirmation's when the password catches up", async () => {
+    await harness.render(<RegisterPage />, 'en-US', { path: '/:lang/register', url: '/en-US/register' });
+    await userEvent.fill(q('input-password') as HTMLInputElement, 'short');
+    await userEvent.fill(q('input-confirmPassword') as HTMLInputElement, 'Right-Pass1');
+    await userEvent.click(q('register-submit') as HTMLElement);
+    await expect.poll(() => q('error-firstName')?.textContent).toBe(enValidation.errors.required);
+    expect(q('error-password')).not.toBeNull();
+    expect(q('error-confirmPassword')?.textContent).toBe(enValidation.errors.passwordsDoNotMatch);
+
+    // Still wrong: the error stays.
+    await userEvent.fill(q('input-password') as HTMLInputElement, 'short2');
+    expect(q('error-password')).not.toBeNull();
+    // Fixed: gone without another submit, and the confirmation (now equal) with it; untouched fields keep theirs.
+    await userEvent.fill(q('input-firstName') as HTMLInputElement, 'Ada');
+    await expect.poll(() => q('error-firstName')).toBeNull();
+    expect(q('input-firstName')?.getAttribute('aria-invalid')).not.toBe('true');
+    await userEvent.fill(q('input-password') as HTMLInputElement, 'Right-Pass1');
+    await expect.poll(() => q('error-password')).toBeNull();
+    expect(q('error-confirmPassword')).toBeNull();
+    expect(q('error-lastName')?.textContent).toBe(enValidation.errors.required);
+  });
 });

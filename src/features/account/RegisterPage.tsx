@@ -6,7 +6,7 @@ import { validateBusinessEmail } from '../../lib/validation/index.ts';
 import { register, sendEmailCodeNoLogin } from './api.ts';
 import { describeError } from './errors.ts';
 import { validateRegister, type RegisterField, type RegisterForm } from './forms.ts';
-import { CodeField, Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
+import { CodeField, Field, FormMessage, TextField, useClearWhenValid, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import './account.css';
 
 const SERVER_FIELDS: Record<string, RegisterField> = { emailUuid: 'emailCode', emailCode: 'emailCode' };
@@ -41,6 +41,8 @@ export default function RegisterPage() {
   const set = (field: RegisterField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   // A code belongs to the address it was sent to: changing the address means fetching a new one.
   const currentUuid = codeEmail === form.email.trim() ? emailUuid : null;
+  // A corrected field loses its error at once; the confirmation is checked again when the password changes.
+  useClearWhenValid(form, errors, setErrors, () => validateRegister(form, currentUuid), { password: ['confirmPassword'] });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

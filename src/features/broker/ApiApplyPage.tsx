@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { API_KEY_PERMISSIONS, BROKER_EXCHANGE_RULES, grantedPermissions, KEY_PASSPHRASE_PATTERN, MAX_REMARK, parseIpList, type ApiKeyPermission } from '../../../contract/broker-rules.ts';
 import { newRequestId } from '../../lib/api/index.ts';
 import { useAccountInfo } from '../account/index.ts';
-import { useFieldErrors } from '../../components/form/index.ts';
+import { useClearWhenValid, useFieldErrors } from '../../components/form/index.ts';
 import { useStepUp } from '../../components/step-up/index.ts';
 import './money/locale.ts';
 import { moneyFactors, SecondFactorFields, stepUpFactors } from './money/shared.tsx';
@@ -65,6 +65,11 @@ export default function ApiApplyPage() {
     }
     return found;
   };
+
+  // A corrected field loses its error at once (the permissions are checked again when the IP list changes: withdraw
+  // needs bound IPs).
+  const values = { brokerAccountId, permissions, ipList: ipText, passphrase, remark, password: stepUp.values.password, emailCode: stepUp.values.emailCode, gaCode: stepUp.values.gaCode };
+  useClearWhenValid(values, errors, setErrors, check, { ipList: ['permissions'] });
 
   const submit = async () => {
     const found = check();

@@ -15,5 +15,6 @@ export const brokerShellApi = {
   /** spec §7 GET /broker/project: the organisation's projects for the lookup store (spec §7 "Downloads": the lookup store's data). */
   projects: (): Promise<BrokerProjectOption[] | null> => request('/broker/project', undefined, quiet),
   /** spec §6 menu: opening broker rights (institution users). */
-  openRights: () => request('/institution/agree/broker/open', undefined, quiet),
+  /** Opens broker rights, accepting the broker agreement of this version (the text the gate shows). */
+  openRights: (agreementVersion: string) => request('/institution/agree/broker/open', { agreementVersion }, quiet),
 };

@@ -27,7 +27,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function show(state: KycState, uploadReply: unknown = { code: 404, msg: 'no', data: null }) {
+async function show(state: KycState, uploadReply: unknown = { code: 404, msg: 'no', data: null }, pollMs?: number) {
   const requests: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -49,7 +49,7 @@ async function show(state: KycState, uploadReply: unknown = { code: 404, msg: 'n
   const container = document.createElement('div');
   document.body.appendChild(container);
   const root = createRoot(container);
-  const router = createMemoryRouter([{ path: '/:lang/account/kyc', element: <KycPage /> }], { initialEntries: ['/zh-HK/account/kyc'] });
+  const router = createMemoryRouter([{ path: '/:lang/account/kyc', element: <KycPage {...(pollMs ? { pollMs } : {})} /> }], { initialEntries: ['/zh-HK/account/kyc'] });
   await actAsync(async () => root.render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>));
   cleanup = async () => {
     await actAsync(async () => root.unmount());
@@ -111,5 +111,32 @@ describe('KycPage (spec §4 states, §6 what each level unlocks)', () => {
     const expected = zhAccount.errors.uploadQuotaFiles.replace('{{used}}', '50').replace('{{limit}}', '50');
     await expect.poll(() => q('error-businessRegistration')?.textContent).toBe(expected);
     expect(requests.filter((path) => path.endsWith('/kyc/upload'))).toHaveLength(1);
+  });
+
+  it('shows a decision made while the page is open, without a reload, and says what was decided', async () => {
+    const state: KycState = { basic: level('review'), advanced: level('unCertified') };
+    const requests = await show(state, undefined, 100);
+    await expect.poll(() => q('kyc-basic-status')?.textContent).toBe(zhKyc.status.review);
+    expect(q('kyc-decided')?.textContent).toBe('');
+    // The reviewer rejects it: the next poll shows the reason, the form again and a line in the status region.
+    state.basic = level('unCertified', 'Blurred document');
+    await expect.poll(() => q('kyc-basic-status')?.textContent).toBe(zhKyc.status.unCertified);
+    expect(q('kyc-basic-rejected')?.textContent).toBe(zhKyc.rejected.replace('{{reason}}', 'Blurred document'));
+    expect(q('kyc-form-basic')).not.toBeNull();
+    expect(q('kyc-decided')?.getAttribute('role')).toBe('status');
+    expect(q('kyc-decided')?.textContent).toBe(zhKyc.decided.rejected.replace('{{level}}', zhKyc.levels.basic.title).replace('{{reason}}', 'Blurred document'));
+    // Nothing under review: the page stops asking.
+    const asked = requests.filter((path) => path.endsWith('/kyc/status')).length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(requests.filter((path) => path.endsWith('/kyc/status')).length).toBe(asked);
+  });
+
+  it('shows an approval as it happens', async () => {
+    const state: KycState = { basic: level('Certified'), advanced: level('review') };
+    await show(state, undefined, 100);
+    await expect.poll(() => q('kyc-advanced-status')?.textContent).toBe(zhKyc.status.review);
+    state.advanced = level('Certified');
+    await expect.poll(() => q('kyc-advanced-status')?.textContent).toBe(zhKyc.status.Certified);
+    expect(q('kyc-decided')?.textContent).toBe(zhKyc.decided.approved.replace('{{level}}', zhKyc.levels.advanced.title));
   });
 });

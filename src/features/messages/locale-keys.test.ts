@@ -27,6 +27,8 @@ const samples: Record<MessageKind, Array<Record<string, string>>> = {
   phoneChanged: [{ via: 'bind' }, { via: 'update' }],
   gaChanged: [{ via: 'bind' }, { via: 'rebind' }, { via: 'reset' }],
   antiPhishingChanged: [{}],
+  kycApproved: [{ via: 'basic' }, { via: 'advanced' }],
+  kycRejected: [{ via: 'basic', reason: 'The document is unreadable' }, { via: 'advanced', reason: 'The document is unreadable' }],
 };
 
 describe('messages namespace', () => {

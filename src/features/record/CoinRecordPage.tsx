@@ -9,6 +9,8 @@ import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
 import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
 import { BillExportButton } from './BillExportButton.tsx';
+import { RecordIdSearch } from './RecordIdSearch.tsx';
+import { COIN_RECORD_ID_PATTERN } from '../../../contract/rules.ts';
 
 const TYPES = ['deposit', 'withdraw'] as const;
 const STATUSES = ['deposit_pending', 'deposit_complete', 'withdraw_pending', 'withdraw_complete', 'withdraw_failed', 'cancelled'] as const;
@@ -31,6 +33,7 @@ export default function CoinRecordPage() {
     <section className="td-record-page" data-testid="record-coin">
       <RecordTabs />
       <h1 className="td-record-title">{t('titles.coin')}</h1>
+      <RecordIdSearch pattern={COIN_RECORD_ID_PATTERN} example={'W1'} onSearch={(recordId) => setFilter('recordId', recordId)} />
       <form className="td-record-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters.label')}>
         <FilterSelect name="asset" label={t('filters.asset')} value={filters.asset} options={(supported.data ?? []).map((a) => [a.asset, a.asset] as const)} onChange={(v) => setFilter('asset', v)} />
         <FilterSelect name="type" label={t('filters.type')} value={filters.type} options={TYPES.map((type) => [type, t(`types.${type}`)] as const)} onChange={(v) => setFilter('type', v)} />
@@ -40,6 +43,7 @@ export default function CoinRecordPage() {
         <BillExportButton exporter={exporter} filters={filters} />
       </form>
       <RecordTable label={t('titles.coin')} dataKey="recordId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error} describeFailure={(failure) => describeWalletError(tw, failure).message}>
+        <Column header={t('columns.recordId')} body={(row: CoinRecord) => <span className="td-record-id" data-testid="record-id">{row.recordId}</span>} />
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: CoinRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('columns.type')} body={(row: CoinRecord) => t(`types.${row.type}`)} />
         <Column header={t('columns.asset')} body={(row: CoinRecord) => `${row.asset} · ${row.network}`} />

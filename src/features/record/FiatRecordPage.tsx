@@ -10,6 +10,8 @@ import { useRecordExport } from './useExport.ts';
 import { RecordTabs } from './RecordTabs.tsx';
 import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
 import { BillExportButton } from './BillExportButton.tsx';
+import { RecordIdSearch } from './RecordIdSearch.tsx';
+import { FIAT_RECORD_ID_PATTERN } from '../../../contract/rules.ts';
 
 const STATUSES = ['approvalPending', 'complete', 'cancelled'] as const;
 type Filters = Omit<FiatRecordQuery, 'type'>;
@@ -37,6 +39,7 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
         <NavLink to={`/${lang}/record/fiat/recharge`}>{t('fiat.recharge')}</NavLink>
         <NavLink to={`/${lang}/record/fiat/withdraw`}>{t('fiat.withdraw')}</NavLink>
       </nav>
+      <RecordIdSearch pattern={FIAT_RECORD_ID_PATTERN} example={type === 'deposit' ? 'FD3' : 'FW2'} onSearch={(recordId) => setFilter('recordId', recordId)} />
       <form className="td-record-filters" onSubmit={(e) => e.preventDefault()} aria-label={t('filters.label')}>
         <FilterSelect name="asset" label={t('fiat.currency')} value={filters.asset} options={(fiats.data ?? []).map((a) => [a.asset, a.asset] as const)} onChange={(v) => setFilter('asset', v)} />
         <FilterSelect name="status" label={t('filters.status')} value={filters.status} options={STATUSES.map((st) => [st, tw(`fiat.status.${st}`)] as const)} onChange={(v) => setFilter('status', v)} />
@@ -45,6 +48,7 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
         <BillExportButton exporter={exporter} filters={filters} />
       </form>
       <RecordTable label={t(type === 'deposit' ? 'titles.fiatRecharge' : 'titles.fiatWithdraw')} dataKey="recordId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error} describeFailure={(failure) => describeWalletError(tw, failure).message}>
+        <Column header={t('columns.recordId')} body={(row: FiatRecord) => <span className="td-record-id" data-testid="record-id">{row.recordId}</span>} />
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: FiatRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('fiat.currency')} field="asset" />
         <Column header={t('fiat.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatQuantity(row.amount)} />
