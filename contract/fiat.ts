@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { publicPost, userGet, userPost } from './call.ts';
+import { publicPost, userPost } from './call.ts';
 import { ACCOUNT_NUMBER_PATTERN, BANK_CODE_PATTERN, BANK_REFERENCE_PATTERN } from './fiat-rules.ts';
 import { FIAT_RECORD_ID_PATTERN } from './rules.ts';
 import { AddressName, WithdrawRemaining } from './wallet.ts';
