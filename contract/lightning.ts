@@ -3,6 +3,7 @@ import { userPost } from './call.ts';
 import { AccountTypeEnum, Amount, Id, IsoTime, RequestId, Strict, StringEnum, TransferDirectionEnum } from './schema.ts';
 import { AmountInput, CursorPage, CursorQuery, KeyId, PositionMode, RowId } from './trade.ts';
 import { BalanceRow } from './wallet.ts';
+import { TRADER_PERMISSIONS, type TraderPermission } from './lightning-rules.ts';
 
 /**
  * spec §7 "Lightning futures": the broker options, saved terminal configurations (spec §3 lightning config),
@@ -29,8 +30,7 @@ const Transfer = Type.Object({
  * What a trader may do on the owner's lightning account (spec §7 updatePermissions): place orders, cancel them, close
  * positions, change leverage and margin modes, transfer between the account types.
  */
-export const TRADER_PERMISSIONS = ['order', 'cancel', 'close', 'leverage', 'transfer'] as const;
-export type TraderPermission = (typeof TRADER_PERMISSIONS)[number];
+export { TRADER_PERMISSIONS, type TraderPermission };
 /** At most this many traders per account. */
 export const TRADERS_MAX = 20;
 const TraderEmail = Type.String({ minLength: 6, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' });

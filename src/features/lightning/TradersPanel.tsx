@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRADER_PERMISSIONS, type TraderPermission } from '../../../contract/lightning.ts';
+import { TRADER_PERMISSIONS, type TraderPermission } from '../../../contract/lightning-rules.ts';
 import { isApiError } from '../../lib/api/index.ts';
 import { type Reply, request } from '../../lib/api/request.ts';
 

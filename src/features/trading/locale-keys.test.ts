@@ -4,6 +4,7 @@ import { missingKeys, templateKeys } from '../../../tests/support/locale-namespa
 // The module itself, not the market entry: the entry starts the session store, which needs a browser document.
 // eslint-disable-next-line no-restricted-imports
 import { TICKER_COLUMNS } from '../market/ticker-rows.ts';
+import { MARKET_LABELS } from '../../../contract/market-config.ts';
 import { KLINE_INTERVALS } from './trading-prefs.ts';
 
 // The market and trading views' dynamic keys, expanded from the values they can take, have texts
@@ -23,6 +24,7 @@ const DYNAMIC: Record<string, readonly string[]> = {
   'health.endpoints.${e.id}': ['spot', 'usdmPublic', 'usdmMarket'].map((e) => `health.endpoints.${e}`),
   'health.states.${e.state}': ['idle', 'connecting', 'open', 'reconnecting', 'offline'].map((s) => `health.states.${s}`),
   '${name}.title': ['chart', 'book', 'trades', 'form'].map((v) => `${v}.title`),
+  'labelNames.${key}': ['all', ...MARKET_LABELS].map((l) => `labelNames.${l}`),
   'staleness.${state}': ['live', 'stale', 'resyncing', 'offline'].map((s) => `staleness.${s}`),
 };
 
