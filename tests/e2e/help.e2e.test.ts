@@ -139,9 +139,9 @@ describe('help centre in Chromium (issue 16)', () => {
     await saveScreenshot(page, `help-article-${lang}-1440`);
     await expectNarrow(page, 'help article');
 
-    // Leaving the help centre leaves the product's title and no description behind.
+    // Leaving the help centre leaves the home page's own title and no description behind.
     await page.goto(`${base}/home`);
-    await expect.poll(() => meta(page)).toEqual({ title: t.common.app.title, description: null });
+    await expect.poll(() => meta(page)).toEqual({ title: `${t.common.pages.home} · ${t.common.app.title}`, description: null });
     expect(errors).toEqual([]);
   });
 

@@ -23,6 +23,8 @@ const texts = { 'zh-HK': zhLoans, 'en-US': enLoans } as const;
 type Lang = keyof typeof texts;
 const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
 const grouped = (plain: string) => plain.replace(/^(\d+)/, (int) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
+/** A USDT amount as the glossary shows it ("Numbers": 4 decimals, truncated, thousands separators). */
+const usdt = (plain: string) => grouped(new Decimal(plain).toFixed(4, Decimal.ROUND_DOWN));
 const ltvText = (ratio: Decimal.Value) => new Decimal(ratio).times(100).toFixed(2, Decimal.ROUND_DOWN);
 /** Waits that include the page's 5 s refresh and a call to the sandbox: generous for a loaded 2-core CI machine. */
 const slow = { timeout: 15_000 } as const;
@@ -109,7 +111,7 @@ describe('loan page in Chromium (issue 13)', () => {
       await form.getByTestId('input-collateralAmount').fill('0.25');
       await form.getByTestId('borrow-preview').waitFor(slow);
       expect(await form.getByTestId('preview-liquidation-price').textContent()).toBe(fill(t.units.usdt, { value: '48,192.77' }));
-      expect(await form.getByTestId('preview-daily-interest').textContent()).toBe(fill(t.units.amount, { value: '1.92', asset: 'USDT' }));
+      expect(await form.getByTestId('preview-daily-interest').textContent()).toBe(fill(t.units.amount, { value: '1.9200', asset: 'USDT' }));
       const previewLtv = new Decimal((await form.getByTestId('preview-ltv').textContent())!.replace('%', ''));
       expect(previewLtv.gt(58) && previewLtv.lt(65)).toBe(true);
       await expectAccessible(page, 'borrow preview');
@@ -166,7 +168,7 @@ describe('loan page in Chromium (issue 13)', () => {
       expect(await row.textContent()).toBe(
         fill(t.liquidations.returnedValue, {
           collateral: fill(t.units.amount, { value: sold.collateralReturned, asset: 'BTC' }),
-          refund: fill(t.units.amount, { value: grouped(sold.refund), asset: 'USDT' }),
+          refund: fill(t.units.amount, { value: usdt(sold.refund), asset: 'USDT' }),
         }),
       );
       await expectAccessible(page, 'forcefully liquidated');

@@ -125,6 +125,8 @@ describe('every route of spec §2 (issue 16)', () => {
       // A page behind its own check (the broker manager's gate) renders after its check's reply: wait for the
       // coming-soon page where it is expected rather than read the page before it is drawn.
       if (route.page in EXPECTED_COMING_SOON) await page.getByTestId('coming-soon').waitFor(slow).catch(() => undefined);
+      // The broker manager's pages draw after their gate's check (and, the first time, their chunk): wait for a heading.
+      await page.locator('h1').first().waitFor(slow).catch(() => undefined);
       const comingSoon = (await page.getByTestId('coming-soon').count()) > 0;
       const expected = route.page in EXPECTED_COMING_SOON;
       if (comingSoon && !expected) problems.push('shows the coming-soon page');

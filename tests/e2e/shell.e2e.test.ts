@@ -22,7 +22,7 @@ describe('app shell in Chromium', () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(`${baseURL}/`);
     await page.waitForURL(`${baseURL}/zh-HK/home`);
-    await expect.poll(() => page.title()).toBe(zhCommon.app.title);
+    await expect.poll(() => page.title()).toBe(`${zhCommon.pages.home} · ${zhCommon.app.title}`);
     expect(await page.getAttribute('html', 'lang')).toBe('zh-HK');
     await page.getByRole('heading', { level: 1, name: zhHome.hero.title }).waitFor();
     // Signed out, the areas with a public page lead there rather than to sign-in.
@@ -33,7 +33,7 @@ describe('app shell in Chromium', () => {
     await page.getByTestId('language-switch').selectOption('en-US');
     await page.waitForURL(`${baseURL}/en-US/home`);
     await page.getByRole('heading', { level: 1, name: enHome.hero.title }).waitFor();
-    await expect.poll(() => page.title()).toBe(enCommon.app.title);
+    await expect.poll(() => page.title()).toBe(`${enCommon.pages.home} · ${enCommon.app.title}`);
 
     // Remembered: the empty path now lands on the English home.
     await page.goto(`${baseURL}/`);

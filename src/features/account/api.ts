@@ -1,5 +1,4 @@
 import type { PublicCalls } from '../../../contract/public.ts';
-import { JSEncrypt } from 'jsencrypt';
 import type { AccountCalls } from '../../../contract/account.ts';
 import type { AuthCalls, GaResetCalls } from '../../../contract/auth.ts';
 import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
@@ -40,9 +39,12 @@ export function loadPlatformConfiguration(): Promise<PlatformConfiguration> {
   return platformConfig;
 }
 
-/** spec §5: passwords are RSA-encrypted with the platform's public key before they are sent. */
+/**
+ * spec §5: passwords are RSA-encrypted with the platform's public key before they are sent. The RSA library is
+ * loaded with the first password (a chunk of its own, not the initial JavaScript: tests/e2e/bundle-budget.e2e.test.ts).
+ */
 export async function encryptPassword(plain: string): Promise<string> {
-  const { publicKey } = await loadPlatformConfiguration();
+  const [{ publicKey }, { JSEncrypt }] = await Promise.all([loadPlatformConfiguration(), import('jsencrypt')]);
   const rsa = new JSEncrypt();
   rsa.setPublicKey(publicKey);
   const cipher = rsa.encrypt(plain);

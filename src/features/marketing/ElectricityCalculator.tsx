@@ -1,3 +1,4 @@
+import './locale.ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatDateTime, formatQuantity, parseAmount } from '../../lib/format/index.ts';

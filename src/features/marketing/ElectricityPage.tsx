@@ -1,3 +1,4 @@
+import './locale.ts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { HelpLink } from '../help/shared.ts';

@@ -1,3 +1,4 @@
+import './locale.ts';
 import Decimal from 'decimal.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

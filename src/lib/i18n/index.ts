@@ -7,12 +7,13 @@ export * from './languages.ts';
 // One namespace per feature: locales/<language>/<namespace>.json (../shared/CONVENTIONS.md "i18n"). A namespace
 // only lazily loaded pages use is left out here and added by its pages' chunk (addNamespace), so it does not weigh
 // on the initial JavaScript (tests/e2e/bundle-budget.e2e.test.ts): the broker manager's (src/features/broker/locale.ts,
-// money/locale.ts, projects/locale.ts, interest/, profit/, analytics/) and the public data chart's (datachart).
+// money/locale.ts, projects/locale.ts, interest/, profit/, analytics/), the public data chart's (datachart) and the
+// marketing pages' (src/features/marketing/locale.ts).
 // broker-export holds the sandbox's xlsx and e-mail texts (server/broker) and is not the app's. Every broker* file is
 // left out, and so is mail (the sandbox's mails, server/identity/mail.ts).
-type LazyNamespace = 'broker' | 'broker-config' | 'broker-money' | 'broker-project' | 'broker-interest' | 'broker-profit' | 'broker-analytics' | 'datachart';
+type LazyNamespace = 'broker' | 'broker-config' | 'broker-money' | 'broker-project' | 'broker-interest' | 'broker-profit' | 'broker-analytics' | 'datachart' | 'marketing';
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../../../locales/*/*.json', '!../../../locales/*/broker*.json', '!../../../locales/*/datachart.json', '!../../../locales/*/mail.json'],
+  ['../../../locales/*/*.json', '!../../../locales/*/broker*.json', '!../../../locales/*/datachart.json', '!../../../locales/*/marketing.json', '!../../../locales/*/mail.json'],
   { eager: true },
 );
 
