@@ -7,6 +7,7 @@ import { type ApiContext, defaultLimits, type Limits } from './context.ts';
 import { ApiError, badInput, Code, messages } from './envelope.ts';
 import { loadOrCreateKeys } from './rsa.ts';
 import { openUploadStore, registerUploadParser } from './uploads.ts';
+import { replyLanguage, replyMessage } from './reply-language.ts';
 
 export interface KernelOptions {
   /** Where the embedded database keeps its files; default `.data/` under the project (server/main.ts). */
@@ -64,13 +65,16 @@ export async function openKernel(app: FastifyInstance, options: KernelOptions, a
   };
 
   app.setErrorHandler((caught: unknown, request, reply) => {
-    if (caught instanceof ApiError) return reply.code(caught.httpStatus).send(caught.toEnvelope());
+    // spec §7/§8: the refusal's message in the request's Accept-Language (reply-language.ts).
+    const send = (status: number, envelope: { code: number; msg: string; data: unknown }) =>
+      reply.code(status).send({ ...envelope, msg: replyMessage(envelope.code, envelope.msg, replyLanguage(request)) });
+    if (caught instanceof ApiError) return send(caught.httpStatus, caught.toEnvelope());
     const error = caught as FastifyError;
     if (error.validation) {
       const first = error.validation[0];
       const params = (first?.params ?? {}) as { missingProperty?: string };
       const field = params.missingProperty ?? first?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-      return reply.code(400).send({
+      return send(400, {
         code: Code.badRequest,
         msg: `${error.validationContext ?? 'body'}${field ? `.${field}` : ''} ${first?.message ?? 'is invalid'}`,
         data: { field: field || error.validationContext || 'body', rule: first?.keyword ?? 'invalid' },
@@ -80,14 +84,14 @@ export async function openKernel(app: FastifyInstance, options: KernelOptions, a
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty JSON body, too large, unsupported type: a client mistake, answered as one.
       const code = status === 413 ? Code.tooLarge : status === 415 ? Code.unsupportedMediaType : Code.badRequest;
-      return reply.code(code).send({ code, msg: code === Code.badRequest ? error.message : messages[code], data: null });
+      return send(code, { code, msg: code === Code.badRequest ? error.message : messages[code], data: null });
     }
     request.log.error(error);
-    return reply.code(500).send({ code: Code.serverError, msg: messages[Code.serverError], data: null });
+    return send(500, { code: Code.serverError, msg: messages[Code.serverError], data: null });
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ code: Code.notFound, msg: messages[Code.notFound], data: null }),
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ code: Code.notFound, msg: replyMessage(Code.notFound, messages[Code.notFound], replyLanguage(request)), data: null }),
   );
 
   const allowedOrigins = new Set(options.allowedOrigins ?? []);

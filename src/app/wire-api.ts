@@ -1,9 +1,12 @@
 import { ERRORS_NAMESPACE, configureApi } from '../lib/api/index.ts';
 import { config } from '../lib/config/index.ts';
-import { i18next, normaliseLanguage } from '../lib/i18n/index.ts';
+import { i18next, normaliseLanguage, type Language } from '../lib/i18n/index.ts';
 import { session } from '../lib/session/index.ts';
 import { showToast } from '../lib/toast/index.ts';
 import { safeRedirectTarget } from './paths.ts';
+import { apiLanguage } from './api-language.ts';
+
+const currentApiLanguage = (): Language => apiLanguage(window.location.pathname, i18next.language);
 
 /**
  * Connects the API client to the session, the interface language, the toasts and the router
@@ -13,9 +16,9 @@ export function wireApi(navigate: (to: string) => void): void {
   configureApi({
     baseUrl: config.apiBaseUrl,
     getToken: () => session.getState().token,
-    getLanguage: () => normaliseLanguage(i18next.language),
+    getLanguage: currentApiLanguage,
     notify: (toast) => showToast(toast),
-    t: (key, vars) => i18next.t(key, { ns: ERRORS_NAMESPACE, ...vars }),
+    t: (key, vars) => i18next.t(key, { ns: ERRORS_NAMESPACE, lng: currentApiLanguage(), ...vars }),
     onUnauthorized: () => {
       session.actions.signOut();
       const language = normaliseLanguage(i18next.language);

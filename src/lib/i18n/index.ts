@@ -10,10 +10,11 @@ export * from './languages.ts';
 // money/locale.ts, projects/locale.ts, interest/, profit/, analytics/), the public data chart's (datachart) and the
 // marketing pages' (src/features/marketing/locale.ts).
 // broker-export holds the sandbox's xlsx and e-mail texts (server/broker) and is not the app's. Every broker* file is
-// left out, and so is mail (the sandbox's mails, server/identity/mail.ts).
+// left out, and so are mail (the sandbox's mails, server/identity/mail.ts) and api-messages (the sandbox's reply
+// messages, server/platform/reply-language.ts).
 type LazyNamespace = 'broker' | 'broker-config' | 'broker-money' | 'broker-project' | 'broker-interest' | 'broker-profit' | 'broker-analytics' | 'datachart' | 'marketing';
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  ['../../../locales/*/*.json', '!../../../locales/*/broker*.json', '!../../../locales/*/datachart.json', '!../../../locales/*/marketing.json', '!../../../locales/*/mail.json'],
+  ['../../../locales/*/*.json', '!../../../locales/*/broker*.json', '!../../../locales/*/datachart.json', '!../../../locales/*/marketing.json', '!../../../locales/*/mail.json', '!../../../locales/*/api-messages.json'],
   { eager: true },
 );
 
