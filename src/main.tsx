@@ -2,14 +2,14 @@
 import './lib/security/trusted-types.ts';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './lib/i18n/index.ts';
+import { isPhoneUserAgent } from './lib/config/phone-agent.ts';
 import { applyTheme } from './lib/theme/index.ts';
 import { App } from './app/App.tsx';
 import './styles/theme.css';
 import './styles/kit.css';
 
 // spec §2: phone-like user agents get no page background class.
-const PHONE_UA = /Mobi|Android|iPhone|iPod|Windows Phone|BlackBerry/i;
-if (!PHONE_UA.test(navigator.userAgent)) document.body.classList.add('td-page-bg');
+if (!isPhoneUserAgent(navigator.userAgent)) document.body.classList.add('td-page-bg');
 applyTheme();
 
 await initI18n();

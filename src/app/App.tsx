@@ -4,6 +4,7 @@ import { bootstrapSession } from '../features/account/index.ts';
 import { Toaster } from '../lib/toast/index.ts';
 import { ApiOfflineBanner } from './ApiOfflineBanner.tsx';
 import { createAppRouter } from './router.tsx';
+import { loadStartupConfiguration } from './start-up.ts';
 import { wireApi } from './wire-api.ts';
 
 function createWiredRouter() {
@@ -11,6 +12,8 @@ function createWiredRouter() {
   wireApi((to) => void router.navigate(to));
   // spec §6: with a token at start-up, load the user info and menu (permissions) into the session.
   void bootstrapSession();
+  // spec §3 platformConfig and "System config": loaded once, not awaited, so the first render does not wait for them.
+  void loadStartupConfiguration();
   return router;
 }
 

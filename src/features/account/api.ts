@@ -5,7 +5,7 @@ import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
 import type { SecurityCalls } from '../../../contract/security.ts';
 import type { PageSize } from '../../../contract/rules.ts';
 import { calls } from '../../lib/api/index.ts';
-import type { MenuItem } from '../../lib/session/index.ts';
+import { session, type MenuItem } from '../../lib/session/index.ts';
 import type { LoginHistoryPage } from './types.ts';
 
 // The account calls of spec §7 "Authentication and security", typed from the contract (contract/auth.ts,
@@ -30,12 +30,22 @@ export type PlatformConfiguration = ReplyOf<PublicCalls['/platformConfiguration/
 
 let platformConfig: Promise<PlatformConfiguration> | null = null;
 
-/** GET /platformConfiguration/get, once per page load (a failed fetch is retried on the next call). */
+/**
+ * GET /platformConfiguration/get, once per page load (a failed fetch is retried on the next call). The reply becomes
+ * the session's platformConfig and its publicKey the stored one (spec §3 "User session", "Stored keys"); the app
+ * shell starts it at start-up, so every later caller shares that one request.
+ */
 export function loadPlatformConfiguration(): Promise<PlatformConfiguration> {
-  platformConfig ??= calls.publicGet('/platformConfiguration/get', undefined, quiet).catch((error: unknown) => {
-    platformConfig = null;
-    throw error;
-  });
+  platformConfig ??= calls.publicGet('/platformConfiguration/get', undefined, quiet).then(
+    (reply) => {
+      session.actions.setPlatformConfig(reply);
+      return reply;
+    },
+    (error: unknown) => {
+      platformConfig = null;
+      throw error;
+    },
+  );
   return platformConfig;
 }
 

@@ -3,7 +3,7 @@ import { ACCOUNT_KIND_OF, TRANSFER_DIRECTIONS, type AccountType } from '../../..
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { describeWalletError, transferApi, useFiatAssets, useSupportedAssets, type TransferQuery, type TransferRecord } from '../wallet/shared.ts';
+import { describeWalletError, transferApi, useAllSupportAssetList, type TransferQuery, type TransferRecord } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import './record.css';
 import { useRecordExport } from './useExport.ts';
@@ -21,9 +21,8 @@ export default function TransferRecordPage() {
   const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
   const exporter = useRecordExport('transfer', (day) => t('export.kinds.transfer.fileName', { day }));
-  const coins = useSupportedAssets();
-  const fiats = useFiatAssets();
-  const assets = [...(coins.data ?? []).map((a) => a.asset), ...(fiats.data ?? []).map((a) => a.asset)];
+  // spec §3 allSupportAssetList: a transfer moves coins and fiat alike.
+  const assets = useAllSupportAssetList();
   const { filters, setFilter, setRange, paging, setPaging, onPage, sort, onSort } = useRecordQuery<TransferQuery>({ days: 30 });
   const page = useLoad(() => transferApi.page({ pageCondition: paging, queryCondition: filters, ...(sort ? { sort } : {}) }), [paging, filters, sort], 10_000);
   const account = (type: AccountType) => tw(`accounts.${ACCOUNT_KIND_OF[type]}`);

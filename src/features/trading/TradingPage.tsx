@@ -45,7 +45,7 @@ export default function TradingPage() {
   }, []);
   useEffect(() => {
     // spec §3 stored keys: the trading pair (spec §3: "The selected product gets instrumentId equal to symbol").
-    if (pair) tradingPrefs.setPair({ symbol: pair.symbol, market: pair.market });
+    if (pair) tradingPrefs.setPair({ symbol: pair.symbol, market: pair.market }, { baseCurrency: pair.baseAsset, quoteCurrency: pair.quoteAsset });
   }, [pair]);
 
   if (!pair) {

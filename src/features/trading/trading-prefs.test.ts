@@ -16,6 +16,7 @@ describe('trading prefs', () => {
     const prefs = createTradingPrefs(storage);
     expect(prefs.store.getState()).toEqual({
       pair: { symbol: 'ETHUSDT', market: 'usdm' },
+      currencies: null,
       periods: { saved: ['1m', '1h'], active: '1h' },
       layout: { chart: 'depth', book: 'both' },
     });
@@ -24,6 +25,30 @@ describe('trading prefs', () => {
     expect(JSON.parse(storage.data.get(STORAGE_KEYS.tradingPair) ?? '')).toEqual({ symbol: 'SOLUSDT', market: 'spot' });
     expect(JSON.parse(storage.data.get(STORAGE_KEYS.layout) ?? '')).toEqual({ chart: 'depth', book: 'bids' });
     expect(createTradingPrefs(storage).store.getState().pair).toEqual({ symbol: 'SOLUSDT', market: 'spot' });
+  });
+
+  it('stores the selected pair\'s baseCurrency and quoteCurrency and reads them back (spec §3 "Stored keys")', () => {
+    const storage = memory();
+    const prefs = createTradingPrefs(storage);
+    prefs.setPair({ symbol: 'ETHUSDT', market: 'usdm' }, { baseCurrency: 'ETH', quoteCurrency: 'USDT' });
+    expect(prefs.store.getState().currencies).toEqual({ baseCurrency: 'ETH', quoteCurrency: 'USDT' });
+    expect(storage.data.get(STORAGE_KEYS.baseCurrency)).toBe('ETH');
+    expect(storage.data.get(STORAGE_KEYS.quoteCurrency)).toBe('USDT');
+    expect(createTradingPrefs(storage).store.getState()).toMatchObject({
+      pair: { symbol: 'ETHUSDT', market: 'usdm' },
+      currencies: { baseCurrency: 'ETH', quoteCurrency: 'USDT' },
+    });
+
+    // A pair set without its assets keeps the last stored ones; malformed assets are not stored.
+    prefs.setPair({ symbol: 'SOLUSDT', market: 'spot' }, { baseCurrency: 'sol<', quoteCurrency: 'USDT' });
+    expect(storage.data.get(STORAGE_KEYS.baseCurrency)).toBe('ETH');
+    expect(prefs.store.getState().currencies).toEqual({ baseCurrency: 'ETH', quoteCurrency: 'USDT' });
+  });
+
+  it('reads back no currencies when one of the two is missing or malformed', () => {
+    expect(createTradingPrefs(memory({ [STORAGE_KEYS.baseCurrency]: 'BTC' })).store.getState().currencies).toBeNull();
+    const bad = memory({ [STORAGE_KEYS.baseCurrency]: 'BTC', [STORAGE_KEYS.quoteCurrency]: '"USDT"' });
+    expect(createTradingPrefs(bad).store.getState().currencies).toBeNull();
   });
 
   it('ignores broken storage', () => {

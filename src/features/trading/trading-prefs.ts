@@ -2,10 +2,12 @@ import { createStore } from 'zustand/vanilla';
 import type { Market } from '../../market/index.ts';
 import { browserStorage } from '../../lib/storage/index.ts';
 
-// spec §3 "Stored keys": trading pair, chart period settings (and the layout choices of spec §2 "Futures trading").
+// spec §3 "Stored keys": trading pair, baseCurrency and quoteCurrency, chart period settings (and the layout choices of spec §2 "Futures trading").
 // spec §9 "Chart periods: max 8".
 export const STORAGE_KEYS = {
   tradingPair: 'tradingPair',
+  baseCurrency: 'baseCurrency',
+  quoteCurrency: 'quoteCurrency',
   chartPeriods: 'chartPeriods',
   layout: 'tradingLayout',
 } as const;
@@ -19,6 +21,12 @@ const DEFAULT_PERIODS: KlineInterval[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
 export interface TradingPair {
   symbol: string;
   market: Market;
+}
+
+/** The selected pair's assets (spec §3 "Stored keys": baseCurrency, quoteCurrency; "Currency pair rows"). */
+export interface CurrencyPair {
+  baseCurrency: string;
+  quoteCurrency: string;
 }
 
 export interface ChartPeriods {
@@ -51,6 +59,14 @@ export function parsePair(raw: unknown): TradingPair | null {
   return { symbol: v.symbol, market: v.market === 'usdm' ? 'usdm' : 'spot' };
 }
 
+const ASSET_CODE = /^[A-Z0-9]{1,20}$/;
+
+/** Both stored currencies, or none: half a pair is no record of the selected one. */
+export function parseCurrencies(base: string | null, quote: string | null): CurrencyPair | null {
+  if (base === null || quote === null || !ASSET_CODE.test(base) || !ASSET_CODE.test(quote)) return null;
+  return { baseCurrency: base, quoteCurrency: quote };
+}
+
 /** Stored periods, cleaned: known intervals only, no duplicates, in interval order, at most 8. */
 export function parsePeriods(raw: unknown): ChartPeriods {
   const v = raw as { saved?: unknown; active?: unknown } | null;
@@ -81,28 +97,46 @@ export function togglePeriod(periods: ChartPeriods, interval: KlineInterval): Ch
 
 export interface TradingPrefs {
   pair: TradingPair | null;
+  currencies: CurrencyPair | null;
   periods: ChartPeriods;
   layout: TradingLayout;
+}
+
+/** The stored currencies are plain text, as the keys are named (not JSON). */
+function readCurrencies(storage: Pick<Storage, 'getItem'>): CurrencyPair | null {
+  try {
+    return parseCurrencies(storage.getItem(STORAGE_KEYS.baseCurrency), storage.getItem(STORAGE_KEYS.quoteCurrency));
+  } catch {
+    return null;
+  }
 }
 
 export function createTradingPrefs(storage: Pick<Storage, 'getItem' | 'setItem'>) {
   const store = createStore<TradingPrefs>(() => ({
     pair: parsePair(read(storage, STORAGE_KEYS.tradingPair)),
+    currencies: readCurrencies(storage),
     periods: parsePeriods(read(storage, STORAGE_KEYS.chartPeriods)),
     layout: parseLayout(read(storage, STORAGE_KEYS.layout)),
   }));
-  const write = (key: string, value: unknown) => {
+  const writeText = (key: string, value: string) => {
     try {
-      storage.setItem(key, JSON.stringify(value));
+      storage.setItem(key, value);
     } catch {
       // storage full or unavailable: the choice holds for this tab only
     }
   };
+  const write = (key: string, value: unknown) => writeText(key, JSON.stringify(value));
   return {
     store,
-    setPair(pair: TradingPair) {
-      store.setState({ pair });
+    /** The selected pair, with its base and quote asset when known (stored as spec §3's baseCurrency, quoteCurrency). */
+    setPair(pair: TradingPair, currencies?: CurrencyPair) {
+      const known = currencies ? parseCurrencies(currencies.baseCurrency, currencies.quoteCurrency) : null;
+      store.setState(known ? { pair, currencies: known } : { pair });
       write(STORAGE_KEYS.tradingPair, pair);
+      if (known) {
+        writeText(STORAGE_KEYS.baseCurrency, known.baseCurrency);
+        writeText(STORAGE_KEYS.quoteCurrency, known.quoteCurrency);
+      }
     },
     setPeriods(periods: ChartPeriods) {
       store.setState({ periods });

@@ -6,6 +6,8 @@ export { type DepositAddress, walletApi, type CoinRecord, type CoinRecordPage, t
 export { AssetSelect, type AssetOption } from './AssetPicker.tsx';
 export { describeWalletError } from './errors.ts';
 export { useSupportedAssets } from './hooks.ts';
+export { allSupportAssetList } from './asset-lists.ts';
+export { useAllSupportAssetList } from './use-all-assets.ts';
 export { CoinStatus, ShortValue } from './RecordCells.tsx';
 export { useCopy } from './CopyField.tsx';
 export { fiatApi, type FiatRecord, type FiatRecordQuery } from './api.ts';

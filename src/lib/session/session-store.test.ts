@@ -51,6 +51,37 @@ describe('session store', () => {
     expect(store.getState()).toMatchObject({ token: null, isLogin: false, userInfo: null, userMenu: [] });
   });
 
+  it('platform configuration: held in the session, its publicKey stored and read back on start (spec §3)', () => {
+    const { store, storage } = setup();
+    expect(store.getState()).toMatchObject({ platformConfig: null, publicKey: null });
+    const platform = { publicKey: '-----BEGIN PUBLIC KEY-----\nAAA\n-----END PUBLIC KEY-----', platformName: 'Trading Desk' };
+    store.actions.setPlatformConfig(platform);
+    expect(store.getState().platformConfig).toEqual(platform);
+    expect(store.getState().publicKey).toBe(platform.publicKey);
+    expect(storage.getItem(SESSION_KEYS.publicKey)).toBe(platform.publicKey);
+
+    // A sign-out keeps the platform's key: it is no user data (spec §4 logout clears user info, menu, notice, token).
+    store.actions.signOut();
+    expect(storage.getItem(SESSION_KEYS.publicKey)).toBe(platform.publicKey);
+    const restarted = createSessionStore({ tokenStorage: localTokenStorage(storage), storage, reload: vi.fn() });
+    expect(restarted.getState()).toMatchObject({ platformConfig: null, publicKey: platform.publicKey });
+
+    // A configuration without a key leaves the stored one.
+    restarted.actions.setPlatformConfig({ platformName: 'x', publicKey: '' });
+    expect(restarted.getState()).toMatchObject({ platformConfig: { platformName: 'x', publicKey: '' }, publicKey: platform.publicKey });
+    expect(storage.getItem(SESSION_KEYS.publicKey)).toBe(platform.publicKey);
+  });
+
+  it('platform configuration: a storage that refuses writes still holds the key for the page', () => {
+    const storage = memoryStorage();
+    storage.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    const store = createSessionStore({ tokenStorage: localTokenStorage(memoryStorage()), storage, reload: vi.fn() });
+    store.actions.setPlatformConfig({ publicKey: 'k' });
+    expect(store.getState().publicKey).toBe('k');
+  });
+
   it('exchange switch saves the choice and reloads (spec §4); unknown codes are refused', () => {
     const { store, storage, reload } = setup();
     store.actions.switchExchange('okx');

@@ -28,6 +28,11 @@ export interface SessionState {
   userInfo: UserInfo | null;
   userMenu: MenuItem[];
   platformConfig: Record<string, unknown> | null;
+  /**
+   * The platform's RSA public key as last stored (spec §3 "Stored keys": publicKey), refreshed whenever the platform
+   * configuration arrives. The record only: passwords are encrypted with the freshly fetched key (spec §5).
+   */
+  publicKey: string | null;
   exchangeCode: BrokerExchange;
   exchangeList: ExchangeOption[];
   keyId: string | null;
@@ -39,6 +44,7 @@ export interface SessionState {
 
 /** Keys the session keeps in browser storage (spec §3 "Stored keys"). */
 export const SESSION_KEYS = {
+  publicKey: 'publicKey',
   userName: 'userName',
   userInfo: 'userInfo',
   menus: 'menus',
@@ -73,6 +79,7 @@ export function createSessionStore(deps: SessionDeps): SessionStore {
     userInfo: token ? readJson<UserInfo>(deps.storage, SESSION_KEYS.userInfo) : null,
     userMenu: (token ? readJson<MenuItem[]>(deps.storage, SESSION_KEYS.menus) : null) ?? [],
     platformConfig: null,
+    publicKey: deps.storage.getItem(SESSION_KEYS.publicKey),
     exchangeCode: isBrokerExchange(storedExchange) ? storedExchange : DEFAULT_EXCHANGE,
     exchangeList: [],
     keyId: null,
@@ -99,8 +106,19 @@ function sessionActions(store: StoreApi<SessionState>, deps: SessionDeps) {
       store.setState({ userInfo, userMenu });
     },
 
+    /** spec §3 "User session" platformConfig, and the stored publicKey of spec §3 "Stored keys" with it. */
     setPlatformConfig(platformConfig: Record<string, unknown>) {
-      store.setState({ platformConfig });
+      const key = platformConfig['publicKey'];
+      if (typeof key !== 'string' || key === '') {
+        store.setState({ platformConfig });
+        return;
+      }
+      try {
+        deps.storage.setItem(SESSION_KEYS.publicKey, key);
+      } catch {
+        // Storage full or refused: the key is still held for this page.
+      }
+      store.setState({ platformConfig, publicKey: key });
     },
 
     /** spec §4: logout clears stored user info, menu, safety notice and token. A failed login resets the same way. */
