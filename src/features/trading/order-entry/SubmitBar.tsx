@@ -1,13 +1,15 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Direction } from './form-state.ts';
 import { sideLabel } from './order-request.ts';
 
 /**
  * The exchange's refusal of the last order, then the submit button (or why there is none). `holdText`: why the
- * button is disabled for now (the book is out of date, spec §4 "Live market connection").
+ * button is disabled for now (the book is out of date, spec §4 "Live market connection"). `refusedAction`: what to do
+ * about the refusal (a short balance's deposit and transfer, spec §8).
  */
-export function SubmitBar(props: { refused: string | null; blockedText: string | null; holdText?: string | null; futures: boolean; direction: Direction; reduceOnly: boolean; baseAsset: string; sending: boolean }) {
-  const { refused, blockedText, holdText = null, futures, direction, reduceOnly, baseAsset, sending } = props;
+export function SubmitBar(props: { refused: string | null; refusedAction?: ReactNode; blockedText: string | null; holdText?: string | null; futures: boolean; direction: Direction; reduceOnly: boolean; baseAsset: string; sending: boolean }) {
+  const { refused, refusedAction = null, blockedText, holdText = null, futures, direction, reduceOnly, baseAsset, sending } = props;
   const { t } = useTranslation('orders');
   return (
     <>
@@ -16,6 +18,7 @@ export function SubmitBar(props: { refused: string | null; blockedText: string |
           {t(refused)}
         </p>
       )}
+      {refused && refusedAction}
       {holdText && !blockedText && (
         <p className="td-of-blocked td-of-hold" role="status" data-testid="order-hold">
           {holdText}

@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
+import { depositPath } from '../../../app/paths.ts';
 import { useTicker } from '../../../market/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import { useSession } from '../../../lib/session/index.ts';
@@ -13,7 +15,9 @@ import { tradeApi, type PositionView, type SendOrder } from '../futures-data/tra
 import { useTradingAccount } from '../futures-data/use-trading-account.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { setFormModesSlot } from '../modals/form-modes-slot.ts';
-import { OrderForm, type OrderRequest } from './OrderForm.tsx';
+import { TransferModal } from '../modals/TransferModal.tsx';
+import { SWAP_ASSET } from '../modals/transfer-codes.ts';
+import { OrderForm, type Funding, type OrderRequest } from './OrderForm.tsx';
 import { PickedPriceNote } from './PickedPriceNote.tsx';
 import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
 import type { BalanceContext } from './validate.ts';
@@ -72,6 +76,14 @@ export function TradeForm({ pair }: { pair: Pair }) {
   const crossed = useSession((s) => s.crossed);
   const leverage = useStore(leverageStore, (s) => (s.symbol === pair.symbol ? s.leverage : null));
   const takerFee = useTakerFee(pair, keyId);
+  const { lang = '' } = useParams();
+  const [transferring, setTransferring] = useState(false);
+  // spec §8 "Insufficient Balance (offers Go to Deposit)": the wallet's crypto deposit of the asset the order spends
+  // (every pair trades coins); USD-M also offers the transfer into the futures account (spec §4 capital → swap).
+  const funding = useMemo<Funding>(
+    () => ({ depositPath: (asset) => depositPath(lang, asset, 'coin'), ...(pair.market === 'usdm' ? { onTransfer: () => setTransferring(true) } : {}) }),
+    [lang, pair.market],
+  );
 
   const last = ticker?.c;
   const referencePrice = useMemo(() => (last !== undefined && last > 0 ? new Decimal(String(last)) : null), [last]);
@@ -155,7 +167,17 @@ export function TradeForm({ pair }: { pair: Pair }) {
       {/* The futures toolbar puts margin mode and leverage here, beside the form (spec §3 "Leverage state"). */}
       {pair.market === 'usdm' && <div className="td-form-modes" ref={setFormModesSlot} data-testid="form-modes" />}
       <PickedPriceNote pair={pair} />
-      <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} holdText={holdText} />
+      <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} holdText={holdText} funding={funding} />
+      {pair.market === 'usdm' && (
+        <TransferModal
+          visible={transferring}
+          onClose={() => setTransferring(false)}
+          onDone={() => futuresData.refresh()}
+          keyId={keyId}
+          initial={{ from: 'capital', to: 'swap' }}
+          asset={SWAP_ASSET}
+        />
+      )}
     </section>
   );
 }
