@@ -31,13 +31,15 @@ export interface OrderFormProps {
   holdText?: string | null;
   /** Where to top up when the balance is short (spec §8 "Insufficient Balance (offers Go to Deposit)"); none: no links. */
   funding?: Funding | undefined;
+  /** The estimated fee's call failed: its retry; the submit is held meanwhile (spec §8 "Fee Retrieval Failed"). */
+  feeRetry?: (() => void) | null;
 }
 
 /**
  * The trade form (spec §3 "Trade form", §4 rules): direction, limit/market, price, volume, percent slider
  * of the available balance, validation with decimal.js before anything is sent, and a confirmation.
  */
-export function OrderForm({ rules, balance, onSubmit, blockedText = null, holdText = null, funding }: OrderFormProps) {
+export function OrderForm({ rules, balance, onSubmit, blockedText = null, holdText = null, funding, feeRetry = null }: OrderFormProps) {
   const { t } = useTranslation('orders');
   const { form, dispatch, errors, setErrors, pending, setPending, sending, refused, futures, ctx, sizingPrice, baseVolume, volumeError, setPercent, submit, proceed, fatFinger, value } =
     useOrderForm(rules, balance, onSubmit);
@@ -73,7 +75,7 @@ export function OrderForm({ rules, balance, onSubmit, blockedText = null, holdTe
           <FuturesEstimates rules={rules} form={form} ctx={ctx} price={sizingPrice} volume={baseVolume} />
         </>
       )}
-      <SubmitBar refused={refused} refusedAction={refused === 'form.refused.balance' ? fundingActions : null} blockedText={blockedText} holdText={holdText} futures={futures} direction={form.direction} reduceOnly={form.reduceOnly} baseAsset={rules.baseAsset} sending={sending} />
+      <SubmitBar feeRetry={feeRetry} refused={refused} refusedAction={refused === 'form.refused.balance' ? fundingActions : null} blockedText={blockedText} holdText={holdText} futures={futures} direction={form.direction} reduceOnly={form.reduceOnly} baseAsset={rules.baseAsset} sending={sending} />
       <OrderConfirmModal pending={pending} rules={rules} value={value} leverage={ctx.leverage} feeRate={ctx.takerFeeRate} sending={sending} onClose={() => setPending(null)} onConfirm={() => pending && proceed(pending)} />
       <FatFingerModal breach={fatFinger.breach} rules={rules} sending={sending} onClose={fatFinger.cancel} onConfirm={fatFinger.confirm} />
     </form>
