@@ -82,3 +82,11 @@ export function safeRedirectTarget(raw: string | null | undefined, fallback: str
   if (decoded === null || HOSTILE.test(decoded) || !ONE_SLASH.test(resolveDots(decoded))) return fallback;
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * The wallet's deposit page of an asset (spec §2 wallet/recharge/coin/{asset}, wallet/recharge/fiat/{asset}): where
+ * spec §8 "Insufficient Balance (offers Go to Deposit)" sends the person. The caller says whether the asset is fiat.
+ */
+export function depositPath(language: string, asset: string, kind: 'coin' | 'fiat'): string {
+  return `/${language}/wallet/recharge/${kind}/${encodeURIComponent(asset)}`;
+}

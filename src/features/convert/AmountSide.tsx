@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { depositPath } from '../../app/paths.ts';
 import { TextField } from '../../components/form/index.ts';
 import { AssetSelect, type AssetOption } from '../wallet/shared.ts';
 import { chooseFrom, chooseTo, fromChoices, isDisabledPair, maxAmount, toChoices, typeAmount, type PairKind, type Side } from './convert-form.ts';
@@ -15,6 +17,7 @@ import type { QuoteData, QuoteFlow } from './use-quote-flow.ts';
 export function AmountSide({ side, kind, flow, data, signedIn }: { side: Side; kind: PairKind; flow: QuoteFlow; data: QuoteData; signedIn: boolean }) {
   const { ns, draft } = flow;
   const { t } = useTranslation(ns);
+  const { lang = '' } = useParams();
   const asset = side === 'from' ? draft.from : draft.to;
   const options: AssetOption[] =
     side === 'from'
@@ -61,6 +64,14 @@ export function AmountSide({ side, kind, flow, data, signedIn }: { side: Side; k
           >
             {t('form.max')}
           </button>
+        </p>
+      ) : null}
+      {side === 'from' && flow.deposit ? (
+        // spec §8 "Insufficient Balance (offers Go to Deposit)": only a desk that names its deposit pages sets it (convert).
+        <p className="td-convert-deposit">
+          <Link to={depositPath(lang, flow.deposit.asset, flow.deposit.kind)} data-testid={`${ns}-deposit`}>
+            {t(flow.deposit.kind === 'fiat' ? 'convert:errors.goDepositFiat' : 'convert:errors.goDepositCoin', { asset: flow.deposit.asset })}
+          </Link>
         </p>
       ) : null}
     </fieldset>

@@ -5,7 +5,6 @@ import { formatDateTime } from '../../lib/format/index.ts';
 import { bootstrapSession, useAccountInfo } from '../account/index.ts';
 import { FormMessage } from '../../components/form/index.ts';
 import { HelpLink } from '../help/shared.ts';
-import { convertApi, type ConvertOrder, type FirmQuote, type IndicativeQuote } from './api.ts';
 import { ConvertResult } from './ConvertResult.tsx';
 import { ConvertTabs, tabPath } from './ConvertTabs.tsx';
 import { describeConvertError } from './errors.ts';
@@ -15,17 +14,9 @@ import { QuoteConfirm } from './QuoteConfirm.tsx';
 import { QuoteFacts } from './QuoteFacts.tsx';
 import { QuoteForm } from './QuoteForm.tsx';
 import { useConvertData } from './use-convert-data.ts';
-import { useQuoteFlow, type QuoteCalls } from './use-quote-flow.ts';
+import { useQuoteFlow } from './use-quote-flow.ts';
+import { CONVERT_CALLS } from './convert-calls.ts';
 import './convert.css';
-
-/** Convert's side of the shared quote flow: its calls and its refusals (module-level, so the reference is stable). */
-const CONVERT_CALLS: QuoteCalls<IndicativeQuote, FirmQuote, ConvertOrder> = {
-  ns: 'convert',
-  indicative: convertApi.indicativeQuote,
-  firm: convertApi.firmQuote,
-  order: convertApi.order,
-  describe: describeConvertError,
-};
 
 /**
  * The convert screen (spec §1, §2, §7 "Convert and OTC"), signed in (convert/coin, `?tab=fiat`) or public

@@ -27,6 +27,7 @@ describe('describeConvertError', () => {
     expect([range.help, computed.help]).toEqual(['convert/limits', 'convert/limits']);
     expect(computed.message).toContain('"fromAmount":"60.5"');
     expect(describeConvertError(t, refusal(Code.insufficientBalance, { asset: 'BTC', available: '5.25' })).field).toBe('fromAmount');
+    expect(describeConvertError(t, refusal(Code.insufficientBalance, { asset: 'BTC', available: '5.25' })).shortOf).toBe('BTC');
     expect(describeConvertError(t, refusal(Code.quoteUnavailable), 'to').field).toBe('toAmount');
     expect(describeConvertError(t, refusal(Code.badRequest, { field: 'toAmount', rule: 'decimals' })).field).toBe('toAmount');
   });

@@ -17,6 +17,8 @@ export type AmountField = 'fromAmount' | 'toAmount';
 export interface ConvertError extends FormError {
   field: AmountField | null;
   effect: ConvertEffect;
+  /** The asset whose balance is short (10101): the form offers its deposit (spec §8 "Insufficient Balance"). */
+  shortOf?: string;
 }
 
 const amountField = (value: unknown, fallback: AmountField): AmountField => (value === 'fromAmount' || value === 'toAmount' ? value : fallback);
@@ -59,7 +61,8 @@ export function describeConvertError(t: TFunction, error: unknown, typed: Side =
     }
     case Code.insufficientBalance: {
       const data = errorData(error, Code.insufficientBalance);
-      return on('fromAmount', t('convert:errors.insufficient', { available: formatQuantity(data?.available || '0'), asset: data?.asset ?? '' }));
+      const short = on('fromAmount', t('convert:errors.insufficient', { available: formatQuantity(data?.available || '0'), asset: data?.asset ?? '' }));
+      return data?.asset ? { ...short, shortOf: data.asset } : short;
     }
     case Code.serviceSuspended:
       return on(null, t('convert:errors.suspended'), 'permissions');

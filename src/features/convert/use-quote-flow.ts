@@ -32,7 +32,14 @@ export interface QuoteCalls<I extends QuoteLike, F extends FirmLike, O> {
   firm: (body: QuoteBody) => Promise<F>;
   order: (body: OrderBody) => Promise<O>;
   describe: (t: TFunction, error: unknown, typed: Side) => ConvertError;
+  /**
+   * Which wallet deposit page takes an asset whose balance is short (spec §8 "Insufficient Balance (offers Go to
+   * Deposit)"); a desk without one (the OTC desk's instant quote) offers no link.
+   */
+  depositKind?: (asset: string) => DepositKind;
 }
+
+export type DepositKind = 'coin' | 'fiat';
 
 /** What the form knows besides the quote (use-convert-data.ts; the OTC desk's use-otc-data.ts). */
 export interface QuoteData {
@@ -67,6 +74,8 @@ export interface QuoteFlow<I extends QuoteLike = QuoteLike, F extends FirmLike =
   message: string | null;
   /** The help article of the refusal shown, beside its field or for the form (spec §1 help centre). */
   help: HelpArticleId | undefined;
+  /** The paid asset's balance is short of the amount (the local check or 10101): where to deposit it (spec §8). */
+  deposit: { asset: string; kind: DepositKind } | null;
   secondsLeft: number | null;
   expired: boolean;
   submitting: boolean;
@@ -105,6 +114,8 @@ export function useQuoteFlow<I extends QuoteLike, F extends FirmLike, O>(kind: P
   const message = standalone?.message ?? null;
   const besideField = local ? null : failure?.field ? failure : indicativeError?.field ? indicativeError : null;
   const help = (besideField ?? standalone)?.help;
+  const shortOf = local ? (local.key.endsWith(':errors.insufficient') ? draft.from : null) : (besideField?.shortOf ?? null);
+  const deposit = shortOf && calls.depositKind ? { asset: shortOf, kind: calls.depositKind(shortOf) } : null;
 
   const refused = (error: unknown): ConvertError => {
     const described = calls.describe(t, error, draft.side);
@@ -166,6 +177,7 @@ export function useQuoteFlow<I extends QuoteLike, F extends FirmLike, O>(kind: P
     fieldError,
     message,
     help,
+    deposit,
     secondsLeft,
     expired: step.name === 'confirm' && (step.refused !== null || secondsLeft === 0),
     submitting,

@@ -8,6 +8,7 @@ import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { walletApi, type BookEntry, type Network, type Withdrawal } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
+import { FeeFailed } from './FeeFailed.tsx';
 import { useAssets, useSupportedAssets } from './hooks.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useWalletArea } from './area.tsx';
@@ -101,7 +102,8 @@ export function WithdrawCoinPage() {
 
   return (
     <WalletShell title={t('withdraw.title', { asset })} actions={<HelpLink article="withdraw/how-to-withdraw" />}>
-      {supported.error ? <FormMessage text={describeWalletError(t, supported.error).message} /> : null}
+      {/* The networks' fees come with the supported assets (spec §8 "Fee Retrieval Failed"): no form without them. */}
+      {supported.error && !supported.data ? <FeeFailed onRetry={supported.reload} retrying={supported.loading} /> : null}
       {step.name === 'form' ? (
         <form className="td-wallet-form td-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="withdraw-form">
           {supported.data ? <AssetPicker assets={supported.data} current={asset} base="withdraw" /> : null}

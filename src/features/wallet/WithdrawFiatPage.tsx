@@ -8,6 +8,7 @@ import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo, type FiatBookEntry, type FiatWithdrawal } from './api.ts';
 import { AssetPicker } from './AssetPicker.tsx';
 import { describeWalletError } from './errors.ts';
+import { FeeFailed } from './FeeFailed.tsx';
 import { checkFiatWithdraw, parseAmount } from './fiat-form.ts';
 import { FiatRecentRecords, FiatStatus, maskAccount, timeOf, useFiatAssets } from './FiatParts.tsx';
 import { useAssets } from './hooks.ts';
@@ -50,7 +51,8 @@ export function WithdrawFiatPage() {
 
   return (
     <WalletShell title={t('fiat.withdrawTitle', { asset })} actions={<HelpLink article="withdraw/fiat-withdrawal" />}>
-      {fiats.error ? <FormMessage text={describeWalletError(t, fiats.error).message} /> : null}
+      {/* The bank fee comes with the supported currencies (spec §8 "Fee Retrieval Failed"): no form without it. */}
+      {fiats.error && !fiats.data ? <FeeFailed onRetry={fiats.reload} retrying={fiats.loading} /> : null}
       {step.name === 'form' ? (
         <div className="td-wallet-form" data-testid="withdraw-fiat">
           {fiats.data ? <AssetPicker assets={fiats.data} current={asset} base="withdraw" kind="fiat" /> : null}

@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
+import { depositPath } from '../../../app/paths.ts';
 import { useTicker } from '../../../market/index.ts';
 import { showToast } from '../../../lib/toast/index.ts';
 import { useSession } from '../../../lib/session/index.ts';
@@ -13,34 +15,18 @@ import { tradeApi, type PositionView, type SendOrder } from '../futures-data/tra
 import { useTradingAccount } from '../futures-data/use-trading-account.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { setFormModesSlot } from '../modals/form-modes-slot.ts';
-import { OrderForm, type OrderRequest } from './OrderForm.tsx';
+import { TransferModal } from '../modals/TransferModal.tsx';
+import { SWAP_ASSET } from '../modals/transfer-codes.ts';
+import { OrderForm, type Funding, type OrderRequest } from './OrderForm.tsx';
 import { PickedPriceNote } from './PickedPriceNote.tsx';
 import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
+import { useTakerFee } from './use-taker-fee.ts';
 import type { BalanceContext } from './validate.ts';
 import { futuresBalance } from './futures-context.ts';
 import { hedgeSideOf } from '../../../../contract/futures-risk.ts';
 import { ageLabel } from '../staleness.ts';
 
 const NO_POSITIONS: PositionView[] = [];
-
-/** The sandbox's USD-M taker rate until the fee query answers (spec §7 fee/query). */
-const DEFAULT_TAKER_FEE = '0.0005';
-
-function useTakerFee(pair: Pair, keyId: string | null): Decimal {
-  const [rate, setRate] = useState(DEFAULT_TAKER_FEE);
-  useEffect(() => {
-    if (pair.market !== 'usdm' || !keyId) return;
-    let alive = true;
-    tradeApi
-      .fees(keyId, pair.symbol)
-      .then((rows) => alive && rows[0] && setRate(rows[0].takerFeeRate))
-      .catch(() => {});
-    return () => {
-      alive = false;
-    };
-  }, [pair.market, pair.symbol, keyId]);
-  return useMemo(() => new Decimal(rate), [rate]);
-}
 
 /** The USD-M fields a form order carries (spec §7 "Lightning futures" sendOrder) (only those set; hedge mode has no reduceOnly flag). */
 function futuresExtras(order: OrderRequest, hedge: boolean): Partial<SendOrder> {
@@ -65,13 +51,24 @@ export function TradeForm({ pair }: { pair: Pair }) {
   const hedge = useSession((s) => s.positionSide === 'hedge');
   const keyId = useTradingAccount();
   const ticker = useTicker(pair.symbol, pair.market);
-  const spot = useSpotBalances(isLogin && pair.market === 'spot');
+  const { spot, failed: spotFailed } = useSpotBalances(isLogin && pair.market === 'spot');
   const capital = useStore(futuresData.store, (s) => s.capital);
   // Every open position (not the positions tab's filtered rows): cross positions share the wallet the estimate needs.
   const positions = useStore(futuresData.store, (s) => s.positions ?? NO_POSITIONS);
   const crossed = useSession((s) => s.crossed);
   const leverage = useStore(leverageStore, (s) => (s.symbol === pair.symbol ? s.leverage : null));
-  const takerFee = useTakerFee(pair, keyId);
+  const { rate: takerFee, failed: feeFailed, retry: retryFee } = useTakerFee(pair, keyId);
+  // spec §8 "Fee Retrieval Failed": the estimated fee's call (spot: the trade account query; USD-M: fee/query) failed —
+  // the ticket says so, offers a retry and holds its submit until the fee is known.
+  const feeRetry = pair.market === 'spot' ? (spotFailed ? refreshSpotBalances : null) : feeFailed ? retryFee : null;
+  const { lang = '' } = useParams();
+  const [transferring, setTransferring] = useState(false);
+  // spec §8 "Insufficient Balance (offers Go to Deposit)": the wallet's crypto deposit of the asset the order spends
+  // (every pair trades coins); USD-M also offers the transfer into the futures account (spec §4 capital → swap).
+  const funding = useMemo<Funding>(
+    () => ({ depositPath: (asset) => depositPath(lang, asset, 'coin'), ...(pair.market === 'usdm' ? { onTransfer: () => setTransferring(true) } : {}) }),
+    [lang, pair.market],
+  );
 
   const last = ticker?.c;
   const referencePrice = useMemo(() => (last !== undefined && last > 0 ? new Decimal(String(last)) : null), [last]);
@@ -155,7 +152,17 @@ export function TradeForm({ pair }: { pair: Pair }) {
       {/* The futures toolbar puts margin mode and leverage here, beside the form (spec §3 "Leverage state"). */}
       {pair.market === 'usdm' && <div className="td-form-modes" ref={setFormModesSlot} data-testid="form-modes" />}
       <PickedPriceNote pair={pair} />
-      <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} holdText={holdText} />
+      <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} holdText={holdText} funding={funding} feeRetry={feeRetry} />
+      {pair.market === 'usdm' && (
+        <TransferModal
+          visible={transferring}
+          onClose={() => setTransferring(false)}
+          onDone={() => futuresData.refresh()}
+          keyId={keyId}
+          initial={{ from: 'capital', to: 'swap' }}
+          asset={SWAP_ASSET}
+        />
+      )}
     </section>
   );
 }

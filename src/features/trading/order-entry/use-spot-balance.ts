@@ -16,10 +16,15 @@ export function refreshSpotBalances(): void {
   for (const fn of listeners) fn();
 }
 
-/** The trade account's free balances (spec §3 account type 2), reloaded every 5 s while signed in. */
-export function useSpotBalances(enabled: boolean, everyMs = 5000): SpotBalances | null {
+/**
+ * The trade account's free balances (spec §3 account type 2), reloaded every 5 s while signed in; `failed` while the
+ * query has failed with nothing read yet (no balance, no taker rate: spec §8 "Fee Retrieval Failed").
+ */
+export function useSpotBalances(enabled: boolean, everyMs = 5000): { spot: SpotBalances | null; failed: boolean } {
   const [state, setState] = useState<SpotBalances | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
+    setFailed(false);
     if (!enabled) {
       setState(null);
       return undefined;
@@ -31,8 +36,9 @@ export function useSpotBalances(enabled: boolean, everyMs = 5000): SpotBalances 
         .then((reply) => {
           if (!alive) return;
           setState({ forbidden: reply.spotTradingForbidden, free: Object.fromEntries(reply.balances.map((b) => [b.asset, b.free])), takerFeeRate: reply.takerFeeRate });
+          setFailed(false);
         })
-        .catch(() => {});
+        .catch(() => alive && setFailed(true));
     };
     load();
     listeners.add(load);
@@ -43,5 +49,5 @@ export function useSpotBalances(enabled: boolean, everyMs = 5000): SpotBalances 
       clearInterval(timer);
     };
   }, [enabled, everyMs]);
-  return state;
+  return { spot: state, failed: failed && state === null };
 }
