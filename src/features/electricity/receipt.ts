@@ -43,7 +43,7 @@ export function receiptLines(t: TFunction, bill: Bill): ReceiptLines | null {
  * The receipt as an A4 PDF (src/lib/pdf), or null for a bill not yet paid. The writer is a lazy chunk (spec §2,
  * with its load time-out), so it stays out of the initial JavaScript; `createdAt` is the file's creation date.
  */
-export async function receiptPdf(t: TFunction, bill: Bill, language: Language, createdAt: Date = new Date()): Promise<Uint8Array | null> {
+export async function receiptPdf(t: TFunction, bill: Bill, language: Language, createdAt: Date = new Date()): Promise<Uint8Array<ArrayBuffer> | null> {
   const lines = receiptLines(t, bill);
   if (!lines) return null;
   const { pdfDocument } = await loadChunk('pdf', () => import('../../lib/pdf/index.ts'), config.chunkTimeoutMs);

@@ -116,7 +116,7 @@ function footer(text: string | undefined, page: number, pages: number): string {
  * The PDF of a text document: catalog, info, page tree, the two fonts (Helvetica and MSung-Light, neither
  * embedded) and one page object and content stream per A4 page.
  */
-export function pdfDocument(doc: PdfTextDocument): Uint8Array {
+export function pdfDocument(doc: PdfTextDocument): Uint8Array<ArrayBuffer> {
   const contents = layout(doc.lines);
   // 1 catalog, 2 info, 3 page tree, 4 Helvetica, 5 the Type0 font, 6 its CIDFont, 7 its descriptor, then per page
   // its page object and its content stream.

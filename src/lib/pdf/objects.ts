@@ -10,7 +10,7 @@ export type PdfObject = string | { entries: string; stream: string };
 /** The header: version and a comment of four bytes above 127, so transfer tools treat the file as binary (§7.5.2). */
 const HEADER = '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n';
 
-function bytesOf(text: string): Uint8Array {
+function bytesOf(text: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -31,7 +31,7 @@ function body(number: number, object: PdfObject): string {
  * The file of `objects`, numbered from 1 in order; `root` and `info` are the numbers of the catalog and the
  * document information dictionary. Each cross-reference entry is exactly 20 bytes (§7.5.4).
  */
-export function pdfFile(objects: readonly PdfObject[], root: number, info: number): Uint8Array {
+export function pdfFile(objects: readonly PdfObject[], root: number, info: number): Uint8Array<ArrayBuffer> {
   let file = HEADER;
   const offsets: number[] = [];
   objects.forEach((object, i) => {
