@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import enElectricity from '../../locales/en-US/electricity.json' with { type: 'json' };
 import zhElectricity from '../../locales/zh-HK/electricity.json' with { type: 'json' };
 import { demoUser } from '../../server/identity/seed.ts';
+import { readPdfText } from '../support/pdf-text.ts';
 import { openPage } from './support/browser.ts';
 import { saveScreenshot } from './support/market.ts';
 import { expectAccessible, ownSandboxSuite } from './support/suite.ts';
 
-// Issue 13, electricity payment in real Chromium and both locales: a hosting site's bill (a dev control issues it)
+// Spec §1 electricity payment in real Chromium and both locales: a hosting site's bill (a dev control issues it)
 // is paid with USDT at a firm quote; the balance moves by exactly the quoted amount, the bill reads "paid" and
-// its receipt downloads with the receipt number, the site and the amounts. Own sandbox and browser.
+// its receipt downloads as a PDF with the receipt number, the site and the amounts. Own sandbox and browser.
 
 const texts = { 'zh-HK': zhElectricity, 'en-US': enElectricity } as const;
 type Lang = keyof typeof texts;
@@ -61,15 +62,23 @@ describe('electricity payment in Chromium (issue 13)', () => {
     await expect.poll(() => page.getByTestId(`bill-status-${billId}`).textContent(), slow).toBe(t.status.paid);
     await saveScreenshot(page, `electricity-paid-${lang}-1440`);
 
-    // The receipt downloads as text: its number, the site, the bill's amount and what it was paid with.
+    // The receipt downloads as a PDF, read back by pdf.js: its title, number, the site, the bill's amount and what
+    // it was paid with, at USDT's 4 decimals, truncated (glossary "Numbers").
     const [download] = await Promise.all([page.waitForEvent('download'), done.getByTestId('bill-paid-receipt').click()]);
-    expect(download.suggestedFilename()).toMatch(/^receipt-EP\d{14,}\.txt$/);
-    const receipt = await readFile((await download.path())!, 'utf8');
-    expect(receipt).toContain(t.receipt.title);
-    expect(receipt).toContain(`${t.receipt.site}: ${site}`);
-    expect(receipt).toContain(fill(t.units.amount, { value: '600.00', asset: 'USD' }));
-    expect(receipt).toContain(fill(t.units.amount, { value: payAmount, asset: 'USDT' }));
-    expect(receipt).toContain(download.suggestedFilename().slice('receipt-'.length, -'.txt'.length));
+    expect(download.suggestedFilename()).toMatch(/^receipt-EP\d{14,}\.pdf$/);
+    const pdf = new Uint8Array(await readFile((await download.path())!));
+    expect(new TextDecoder().decode(pdf.subarray(0, 8))).toBe('%PDF-1.7');
+    const receipt = await readPdfText(pdf);
+    expect(receipt.info.title).toBe(t.receipt.title);
+    expect(receipt.info.language).toBe(lang);
+    const lines = receipt.pages.flat();
+    expect(lines[0]).toBe(t.receipt.title);
+    expect(lines).toContain(`${t.receipt.number} ${download.suggestedFilename().slice('receipt-'.length, -'.pdf'.length)}`);
+    expect(lines).toContain(`${t.receipt.site} ${site}`);
+    expect(lines).toContain(`${t.receipt.amount} ${fill(t.units.amount, { value: '600.00', asset: 'USD' })}`);
+    const paidWith = new Decimal(payAmount).toDecimalPlaces(4, Decimal.ROUND_DOWN).toFixed(4);
+    expect(lines).toContain(`${t.receipt.paidWith} ${fill(t.units.amount, { value: paidWith, asset: 'USDT' })}`);
+    expect(lines.at(-1)).toBe(`${t.receipt.footer} 1 / 1`);
     await expectAccessible(page, 'bill paid');
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { BILL_PAY_ASSETS, BILL_STATUSES, type BillPayAsset, type BillStatus } from '../../../contract/electricity-rules.ts';
 import { newRequestId, saveBlob } from '../../lib/api/index.ts';
 import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { normaliseLanguage } from '../../lib/i18n/languages.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { FilterSelect, PageSizeSelect, RecordTable, type TimeRange, useRecordQuery } from '../../components/records/index.ts';
 import { describeWalletError } from '../wallet/shared.ts';
+import { showToast } from '../../lib/toast/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { electricityApi, type Bill, type BillQuote } from './api.ts';
-import { receiptFileName, receiptText } from './receipt.ts';
+import { receiptFileName, receiptPdf } from './receipt.ts';
 import './electricity.css';
 
 interface Filters extends TimeRange {
@@ -22,16 +24,21 @@ interface Filters extends TimeRange {
  * convert desk's), with a receipt to download once paid.
  */
 export default function ElectricityPage() {
-  const { t } = useTranslation('electricity');
+  const { t, i18n } = useTranslation('electricity');
   const { t: tw } = useTranslation('wallet');
   usePrimeLocale();
   const { filters, setFilter, paging, setPaging, onPage } = useRecordQuery<Filters>({});
   const [version, setVersion] = useState(0);
   const [paying, setPaying] = useState<Bill | null>(null);
   const page = useLoad(() => electricityApi.bills(paging, filters.status ? { status: filters.status } : {}), [paging, filters, version]);
+  // The PDF writer loads on the first download (spec §2 lazy chunks); a failed load says so rather than nothing.
   const download = (bill: Bill) => {
-    const text = receiptText(t, bill);
-    if (text) saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), receiptFileName(bill));
+    receiptPdf(t, bill, normaliseLanguage(i18n.language)).then(
+      (pdf) => {
+        if (pdf) saveBlob(new Blob([pdf], { type: 'application/pdf' }), receiptFileName(bill));
+      },
+      () => showToast({ severity: 'error', text: t('receipt.failed') }),
+    );
   };
   return (
     <div className="td-electricity" data-testid="electricity">

@@ -11,7 +11,7 @@ describe('electricity namespace', () => {
   it('names every state and every line of the receipt', () => {
     const receipt = readFileSync(new URL('./receipt.ts', import.meta.url), 'utf8');
     expect(receipt).toContain('`electricity:receipt.${key}`');
-    expect([...receipt.matchAll(/\bline\('(\w+)'/g)].map((m) => m[1])).toEqual(RECEIPT_LINES);
+    expect([...receipt.matchAll(/\brow\('(\w+)'/g)].map((m) => m[1])).toEqual(RECEIPT_LINES);
     expect(missingKeys('electricity', [...BILL_STATUSES.map((s) => `status.${s}`), ...RECEIPT_LINES.map((k) => `receipt.${k}`)])).toEqual([]);
   });
 });
