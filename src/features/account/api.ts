@@ -5,6 +5,8 @@ import type { BodyOf, ReplyOf } from '../../../contract/call.ts';
 import type { SecurityCalls } from '../../../contract/security.ts';
 import type { PageSize } from '../../../contract/rules.ts';
 import { calls } from '../../lib/api/index.ts';
+import { loadChunk } from '../../lib/chunks/index.ts';
+import { config } from '../../lib/config/index.ts';
 import { session, type MenuItem } from '../../lib/session/index.ts';
 import type { LoginHistoryPage } from './types.ts';
 
@@ -51,10 +53,11 @@ export function loadPlatformConfiguration(): Promise<PlatformConfiguration> {
 
 /**
  * spec §5: passwords are RSA-encrypted with the platform's public key before they are sent. The RSA library is
- * loaded with the first password (a chunk of its own, not the initial JavaScript: tests/e2e/bundle-budget.e2e.test.ts).
+ * loaded with the first password (a chunk of its own, not the initial JavaScript: tests/e2e/bundle-budget.e2e.test.ts),
+ * through src/lib/chunks (spec §2's 120 s time-out, spec §8's named load error).
  */
 export async function encryptPassword(plain: string): Promise<string> {
-  const [{ publicKey }, { JSEncrypt }] = await Promise.all([loadPlatformConfiguration(), import('jsencrypt')]);
+  const [{ publicKey }, { JSEncrypt }] = await Promise.all([loadPlatformConfiguration(), loadChunk('rsa', () => import('jsencrypt'), config.chunkTimeoutMs)]);
   const rsa = new JSEncrypt();
   rsa.setPublicKey(publicKey);
   const cipher = rsa.encrypt(plain);

@@ -29,6 +29,21 @@ describe('every lazy chunk goes through src/lib/chunks', () => {
     expect(bare).toEqual([]);
   });
 
+  it('no bare dynamic import(): each is a page of a page map or goes through the loaders', () => {
+    // Page maps (a feature's index.ts or pages.ts) hand their loaders to lazyPage (src/app/pages.ts); the help
+    // articles' map to loadChunk (below); the retry loader is src/lib/chunks' own.
+    const maps = new Set(['index.ts', 'pages.ts']);
+    const bare = sources(src)
+      .filter((file) => !file.startsWith(join(src, 'lib', 'chunks')) && !maps.has(file.split(/[\\/]/).pop()!) && !file.endsWith(join('help', 'articles.ts')))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => /(?<![\w.])import\(/.test(line) && !/typeof import\(/.test(line) && !/\b(loadChunk|lazyPage|lazyRoute|brokerLayoutRoute)\(/.test(line))
+          .map((line) => `${relative(src, file)}: ${line.trim()}`),
+      );
+    expect(bare).toEqual([]);
+  });
+
   it('the help article bundles load through loadChunk', () => {
     expect(readFileSync(join(src, 'features', 'help', 'articles.ts'), 'utf8')).toMatch(/loadChunk\(`help-/);
   });
