@@ -1,7 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { CONVERT_DIGITAL } from '../../../contract/convert-rules.ts';
 import { WalletAreaProvider, type WalletArea } from '../wallet/shared.ts';
 import { otcApi } from './api.ts';
 import './otc.css';
@@ -42,9 +41,10 @@ export function OtcInfoNav() {
 
 /**
  * The otcinfo area as the wallet's pages see it (wallet/area.tsx): links under otcinfo/, this navigation, the
- * desk's coins, and deposit addresses from `/block/trade/getAddress` (spec §7).
+ * desk's coins and their networks (`/institution/block/listAsset`), and deposit addresses from `/block/trade/getAddress`
+ * (spec §7).
  */
-const OTC_AREA: WalletArea = { base: 'otcinfo', nav: createElement(OtcInfoNav), coins: CONVERT_DIGITAL, depositAddress: otcApi.depositAddress };
+const OTC_AREA: WalletArea = { base: 'otcinfo', nav: createElement(OtcInfoNav), coins: otcApi.listAsset, depositAddress: otcApi.depositAddress };
 
 /** A page of the otcinfo area: the wallet's own (recharge, withdraw, address books) or the desk's, inside the area. */
 export function inOtcArea(Page: ComponentType): ComponentType {

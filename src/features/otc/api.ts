@@ -27,6 +27,8 @@ export const otcApi = {
   userTerms: () => request('/institution/block/listUserBlockTradeConfigure', undefined, quiet),
   /** Public: the assets the desk trades, with their decimals. */
   assets: () => request('/institution/block/listBlockAsset', undefined, quiet),
+  /** The desk's coins with the networks it takes them on (the otcinfo deposit and withdrawal pages). */
+  listAsset: () => request('/institution/block/listAsset', undefined, quiet),
   balances: () => request('/institution/block/listBlockAssetBalance', undefined, quiet),
   availableMoney: () => request('/institution/block/listUserAvailableMoney', undefined, quiet),
   /** Public: a price and the USD value of the size that bind nothing. */

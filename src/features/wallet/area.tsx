@@ -7,13 +7,22 @@ import { walletApi } from './api.ts';
  * where a deposit address comes from. The wallet's routes use the default; the OTC area (src/features/otc)
  * wraps the same pages in a provider of its own.
  */
+/** A coin an area offers, on the networks it takes it on. */
+export interface AreaCoin {
+  asset: string;
+  networks: readonly string[];
+}
+
 export interface WalletArea {
   /** `wallet/...` or `otcinfo/...`: the segment of the area's own routes (deposit, withdrawal, address books). */
   base: 'wallet' | 'otcinfo';
   /** The area's side navigation; null: the wallet's. */
   nav: ReactNode;
-  /** The coins the area offers (null: every coin the wallet supports). */
-  coins: readonly string[] | null;
+  /**
+   * The coins the area offers and the networks of each (null: every coin and network the wallet supports); the OTC
+   * area asks its desk (/institution/block/listAsset).
+   */
+  coins: (() => Promise<readonly AreaCoin[]>) | null;
   depositAddress: typeof walletApi.depositAddress;
 }
 

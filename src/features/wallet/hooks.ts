@@ -4,19 +4,21 @@ import { useShallow } from 'zustand/react/shallow';
 import { marketBridge, tickersStore } from '../../market/index.ts';
 import { walletApi, type Assets, type SupportedAsset } from './api.ts';
 import { useWalletArea } from './area.tsx';
+import { offered } from './area-coins.ts';
 import { usdSymbol } from './valuation.ts';
 import { useLoad, type Loaded } from '../../lib/use-load.ts';
 
 /** Balances of the three accounts, refreshed every 5 s so deposits and fills show up. */
 export const useAssets = (): Loaded<Assets> => useLoad(() => walletApi.assets(), [], 5_000);
 
-/** Coins and networks the wallet supports (contract/chains.ts on the sandbox), those of the area's coins (area.tsx) only. */
+/** Coins and networks the wallet supports (contract/chains.ts on the sandbox), only those the area offers (area.tsx). */
 export function useSupportedAssets(): Loaded<SupportedAsset[]> {
   const { coins } = useWalletArea();
-  const loaded = useLoad(() => walletApi.supportedAssets(), []);
-  const data = useMemo(() => (loaded.data && coins ? loaded.data.filter((a) => coins.includes(a.asset)) : loaded.data), [loaded.data, coins]);
+  const loaded = useLoad(() => Promise.all([walletApi.supportedAssets(), coins ? coins() : null]), [coins]);
+  const data = useMemo(() => (loaded.data ? offered(...loaded.data) : null), [loaded.data]);
   return { ...loaded, data };
 }
+
 
 /**
  * Last spot prices of the `<asset>USDT` pairs that value these assets (and BTCUSDT for the BTC total), from
