@@ -56,6 +56,13 @@ describe('uploads and other users (upload stall)', () => {
       return performance.now() - started;
     };
     for (let i = 0; i < 10; i++) await read();
+    // The same reads with no upload, for the same number of reads as a warm-up: how much this machine stalls the loop
+    // now (a busy shared machine stalls it for tens, even hundreds, of milliseconds with nothing of ours to blame).
+    const quiet = monitorEventLoopDelay({ resolution: 5 });
+    quiet.enable();
+    for (let i = 0; i < 40; i++) await read();
+    quiet.disable();
+    const quietMaxMs = quiet.max / 1e6;
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     const latencies: number[] = [];
@@ -72,9 +79,11 @@ describe('uploads and other users (upload stall)', () => {
     const worst = Math.max(...latencies);
     const loopMaxMs = loop.max / 1e6;
     // Before the fix: B's worst read and the longest event-loop stall were several seconds (one insert each).
-    // After: a few tens of milliseconds on a quiet machine; the bounds leave room for a busy shared one.
-    expect(worst, `B's worst read took ${Math.round(worst)} ms`).toBeLessThan(1000);
-    expect(loopMaxMs, `the event loop stalled for ${Math.round(loopMaxMs)} ms`).toBeLessThan(500);
+    // After: a few tens of milliseconds on a quiet machine. The bound is relative to this machine's own stall without
+    // uploads (measured just before), with a floor far below the seconds of the old behaviour.
+    const bound = Math.max(500, 8 * quietMaxMs);
+    expect(worst, `B's worst read took ${Math.round(worst)} ms`).toBeLessThan(2 * bound);
+    expect(loopMaxMs, `the event loop stalled for ${Math.round(loopMaxMs)} ms (${Math.round(quietMaxMs)} ms without uploads)`).toBeLessThan(bound);
   });
 
   it('keeps the file on disk under the data directory and only its metadata in the database', async () => {
