@@ -77,7 +77,8 @@ class ChunkBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 }
 
-function ChunkErrorView({ error, onRetry }: { error: ChunkLoadError; onRetry: () => void }) {
+/** The named load error of a chunk with its retry (spec §8): in place, as a route's error and for a failed preload. */
+export function ChunkErrorView({ error, onRetry }: { error: ChunkLoadError; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="td-chunk-error" role="alert" data-testid="chunk-error">
