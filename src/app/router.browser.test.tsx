@@ -19,7 +19,7 @@ async function i18n(lng: 'en-US' | 'zh-HK') {
 /** The app's `/:lang` route (its element and errorElement as the app has them) over the children given. */
 function langRoute(children: RouteObject[]): RouteObject[] {
   const route = routes.find((r) => r.path === '/:lang');
-  if (!route) throw new Error('the route table has no /:lang route');
+  if (!route || route.index) throw new Error('the route table has no /:lang layout route');
   return [{ ...route, children }];
 }
 

@@ -70,9 +70,9 @@ function serveRecords(): Body[] {
       const list = id ? rows.filter((r) => r.recordId === id) : rows;
       return { list, total: list.length, pageNum: 1, pageSize: 10 };
     };
-    let data: unknown = [];
-    if (path === '/account/block/pageBlockDepositWithdraw') (asked.push(body), (data = page(coinRows)));
-    else if (path === '/account/block/fiat/pageTransaction') (asked.push(body), (data = page(fiatRows)));
+    const rows = path === '/account/block/pageBlockDepositWithdraw' ? coinRows : path === '/account/block/fiat/pageTransaction' ? fiatRows : null;
+    if (rows) asked.push(body);
+    const data = rows ? page(rows) : [];
     return new Response(JSON.stringify({ code: 200, msg: 'success', data }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   return asked;
