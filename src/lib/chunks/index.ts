@@ -4,4 +4,4 @@
 // (Vite's vite:preloadError) through installPreloadErrorHandler.
 export { ChunkLoadError, loadChunk, retryLoader, failedModuleUrl } from './chunk-loading.ts';
 export { ChunkRouteError, lazyPage, lazyRoute } from './LazyPage.tsx';
-export { chunkOfPreloadError, installPreloadErrorHandler, RELOAD_TRIED_KEY } from './preload-error.tsx';
+export { chunkOfPreloadError, installPreloadErrorHandler, isStyleFailure, RELOAD_TRIED_KEY } from './preload-error.tsx';

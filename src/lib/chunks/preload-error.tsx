@@ -8,8 +8,10 @@ import { ChunkErrorView } from './LazyPage.tsx';
 // Vite fires `vite:preloadError` on window when a modulepreload or a CSS chunk of a dynamic import fails
 // (https://vite.dev/guide/build#load-error-handling). A stale build is the usual cause (a new deployment removed
 // the old chunks): one reload fetches the new index. So the first failure of a build reloads the page once, and
-// remembers in sessionStorage that it did; a failure after that reload shows the named load error with a reload
-// action instead of a blank page, never a second automatic reload (no reload loop).
+// remembers in sessionStorage that it did; a failure after that reload is named with a reload action, never a
+// second automatic reload (no reload loop). A script chunk's failure is left to reject its import: every chunk
+// loads through this folder (lazyPage, lazyRoute, loadChunk), whose boundary names it in place. A style chunk's
+// is prevented, so the page's script still loads and shows, unstyled, under this view naming the style chunk.
 
 /** The sessionStorage key that remembers the build a reload was tried for. */
 export const RELOAD_TRIED_KEY = 'td.chunkReloadTried';
@@ -22,6 +24,12 @@ export interface PreloadErrorOptions {
   target?: Window;
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   reload?: () => void;
+}
+
+/** Whether a preload error is a style chunk's (Vite: "Unable to preload CSS for <url>"). */
+export function isStyleFailure(payload: unknown): boolean {
+  const message = payload instanceof Error ? payload.message : typeof payload === 'string' ? payload : '';
+  return /preload CSS|\.css(?:[?#\s]|$)/.test(message);
 }
 
 /** The chunk a preload error names: the file's name without its content hash, or "app" when it names none. */
@@ -89,9 +97,6 @@ export function installPreloadErrorHandler(options: PreloadErrorOptions): () => 
   };
 
   const onPreloadError = (event: Event) => {
-    // Never prevented: the import rejects as it would without this handler (a prevented one resolves to nothing),
-    // so the page's own boundary (lazyPage, the route's errorElement) names it in place as well; this view is for
-    // the failures no boundary sees (a style chunk of a part already shown, a bare dynamic import).
     if (reloading) return; // the page is going away
     const payload = (event as Event & { payload?: unknown }).payload;
     if (!reloadTried()) {
@@ -100,6 +105,9 @@ export function installPreloadErrorHandler(options: PreloadErrorOptions): () => 
       reload();
       return;
     }
+    // A script chunk: not prevented (a prevented import resolves to nothing), its boundary names it in place.
+    if (!isStyleFailure(payload)) return;
+    event.preventDefault();
     show(new ChunkLoadError(chunkOfPreloadError(payload), 'failed', { cause: payload }));
   };
 
