@@ -1,7 +1,8 @@
 // First: the Trusted Types policy must exist before any module writes to a sink.
 import './lib/security/trusted-types.ts';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from './lib/i18n/index.ts';
+import { i18next, initI18n } from './lib/i18n/index.ts';
+import { installPreloadErrorHandler } from './lib/chunks/index.ts';
 import { isPhoneUserAgent } from './lib/config/phone-agent.ts';
 import { applyTheme } from './lib/theme/index.ts';
 import { App } from './app/App.tsx';
@@ -13,5 +14,7 @@ if (!isPhoneUserAgent(navigator.userAgent)) document.body.classList.add('td-page
 applyTheme();
 
 await initI18n();
+// spec §8: a modulepreload or style chunk that fails shows the named load error, not a blank page.
+installPreloadErrorHandler({ i18n: i18next });
 const container = document.getElementById('root');
 if (container) createRoot(container).render(<App />);

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
-import { ChunkRouteError, lazyRoute } from '../lib/chunks/index.ts';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazyRoute } from '../lib/chunks/index.ts';
 import { AssetParamGuard } from './AssetParamGuard.tsx';
 import { MainLayout } from './layouts/MainLayout.tsx';
 import { WhiteLayout } from './layouts/WhiteLayout.tsx';
@@ -9,6 +9,7 @@ import NotFoundPage from './not-found/NotFoundPage.tsx';
 import { PageContext } from './page-context.ts';
 import { pageComponent } from './pages.ts';
 import { RequireAuth } from './RequireAuth.tsx';
+import { RouteError } from './route-error/RouteError.tsx';
 import { RouteMeta } from './RouteMeta.tsx';
 import { pageRoutes, redirectRoutes, type LayoutKind, type PageRoute } from './route-table.ts';
 
@@ -30,11 +31,6 @@ function childrenOf(layout: LayoutKind): RouteObject[] {
     ...pageRoutes.filter((r) => r.layout === layout).map((r) => ({ path: r.path, element: pageElement(r) })),
     ...redirectRoutes.filter((r) => r.layout === layout).map((r) => ({ path: r.path, element: <LanguageNavigate to={r.to} /> })),
   ];
-}
-
-/** A route's error: a chunk that failed or timed out is named (spec §8); anything else goes on up. */
-function RouteError() {
-  return <ChunkRouteError error={useRouteError()} />;
 }
 
 /** The broker manager's layout route: a lazy chunk through the app's one loader, its error shown by name. */

@@ -8,11 +8,20 @@ import { apiLanguage } from './api-language.ts';
 
 const currentApiLanguage = (): Language => apiLanguage(window.location.pathname, i18next.language);
 
+/** A 401 ended the session (spec §8), and nobody has signed in since. */
+let endedByServer = false;
+
+/** Whether the session was ended by the server (a 401: the idle time-out, a revoked session) since the last sign-in. */
+export const sessionEndedByServer = (): boolean => endedByServer;
+
 /**
  * Connects the API client to the session, the interface language, the toasts and the router
  * (spec §8: 401 → 'please log in again', session cleared, one redirect to login).
  */
 export function wireApi(navigate: (to: string) => void): void {
+  session.subscribe((state) => {
+    if (state.token !== null) endedByServer = false;
+  });
   configureApi({
     baseUrl: config.apiBaseUrl,
     getToken: () => session.getState().token,
@@ -20,6 +29,9 @@ export function wireApi(navigate: (to: string) => void): void {
     notify: (toast) => showToast(toast),
     t: (key, vars) => i18next.t(key, { ns: ERRORS_NAMESPACE, lng: currentApiLanguage(), ...vars }),
     onUnauthorized: () => {
+      // Before the sign-out: a signed-in page's guard (RequireAuth) redirects to sign-in at once, and its redirect
+      // must say the session expired as well, or it replaces this one without the notice.
+      endedByServer = true;
       session.actions.signOut();
       const language = normaliseLanguage(i18next.language);
       const here = safeRedirectTarget(window.location.pathname + window.location.search, '');

@@ -36,10 +36,18 @@ export function lazyPage<P extends object = Record<string, never>>(chunk: string
 
 /**
  * A router `lazy` route (react-router data routes) through the same loader: its module in `timeoutMs`, else a
- * ChunkLoadError naming the chunk, which the route's `errorElement` (ChunkRouteError) shows.
+ * ChunkLoadError naming the chunk, which the route's `errorElement` (ChunkRouteError) shows. The failure resolves
+ * to a component that throws it: react-router keeps a rejected `lazy` and cuts the rendered matches at a route that
+ * still has one, as if it were loading, so the page stayed blank and its errorElement never showed.
  */
-export function lazyRoute<T>(chunk: string, load: () => Promise<T>): () => Promise<T> {
-  return () => loadChunk(chunk, load, config.chunkTimeoutMs);
+export function lazyRoute(chunk: string, load: () => Promise<{ Component: ComponentType }>): () => Promise<{ Component: ComponentType }> {
+  return () =>
+    loadChunk(chunk, load, config.chunkTimeoutMs).catch((failure: unknown) => {
+      function FailedChunk(): never {
+        throw failure;
+      }
+      return { Component: FailedChunk };
+    });
 }
 
 /** A route's `errorElement`: a chunk that failed or timed out is named, with a retry (a reload of the page). */
@@ -77,7 +85,8 @@ class ChunkBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 }
 
-function ChunkErrorView({ error, onRetry }: { error: ChunkLoadError; onRetry: () => void }) {
+/** The named load error of a chunk with its retry (spec §8): in place, as a route's error and for a failed preload. */
+export function ChunkErrorView({ error, onRetry }: { error: ChunkLoadError; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="td-chunk-error" role="alert" data-testid="chunk-error">
