@@ -1,19 +1,9 @@
 import Decimal from 'decimal.js';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { Code } from '../../../../contract/codes.ts';
 import { actAsync } from '../../../components/testing/act-environment.ts';
-import enComponents from '../../../../locales/en-US/components.json';
-import enOrders from '../../../../locales/en-US/orders.json';
-import enRisk from '../../../../locales/en-US/risk.json';
-import zhComponents from '../../../../locales/zh-HK/components.json';
-import zhOrders from '../../../../locales/zh-HK/orders.json';
-import zhRisk from '../../../../locales/zh-HK/risk.json';
 import { ApiError } from '../../../lib/api/index.ts';
 import { session } from '../../../lib/session/index.ts';
 import { tickersStore } from '../../../market/index.ts';
@@ -24,6 +14,7 @@ import { tradeApi } from '../futures-data/trade-api.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { OrderForm, type Funding, type OrderRequest } from './OrderForm.tsx';
 import { TradeForm } from './TradeForm.tsx';
+import { mountTicket, ticketResources, unmountTicket, type TicketLang } from './ticket-testing.tsx';
 import type { Direction } from './form-state.ts';
 import type { BalanceContext } from './validate.ts';
 import { BTCUSDT_USDM_RULES, ETHUSDT_SPOT_RULES } from './test-rules.ts';
@@ -32,49 +23,21 @@ import { BTCUSDT_USDM_RULES, ETHUSDT_SPOT_RULES } from './test-rules.ts';
 // (or the exchange's 10101 refusal) the ticket offers the wallet's crypto deposit of the asset the order spends; a
 // USD-M ticket also offers the transfer into the futures account, which opens the transfer modal capital → USD-M.
 
-const resources = {
-  'en-US': { orders: enOrders, components: enComponents, risk: enRisk },
-  'zh-HK': { orders: zhOrders, components: zhComponents, risk: zhRisk },
-} as const;
-type Lang = keyof typeof resources;
+const resources = ticketResources;
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
 
 const spotCtx = (d: Direction): BalanceContext => (d === 'buy' ? { available: new Decimal('1000'), referencePrice: new Decimal('2000') } : { available: new Decimal('2'), referencePrice: new Decimal('2000') });
 const futuresCtx: BalanceContext = { available: new Decimal('1000'), referencePrice: new Decimal('60000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };
 const deposit: Funding['depositPath'] = (asset) => `/wallet-deposit/${asset}`;
 
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-
 withMarketBridge();
 
 afterEach(async () => {
-  await actAsync(async () => root?.unmount());
-  container?.remove();
-  futuresData.store.setState({ capital: null, positions: null });
-  session.setState({ isLogin: false, keyId: null, positionSide: null, crossed: false });
+  await unmountTicket();
   session.actions.signOut();
-  vi.restoreAllMocks();
 });
 
-async function mount(node: ReactNode, lang: Lang = 'en-US'): Promise<void> {
-  const i18n = i18next.createInstance();
-  await i18n.init({ resources: { [lang]: resources[lang] }, lng: lang, defaultNS: 'orders', interpolation: { escapeValue: false } });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await actAsync(async () =>
-    root!.render(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[`/${lang}/trade`]}>
-          <Routes>
-            <Route path="/:lang/*" element={node} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>,
-    ),
-  );
-}
+const mount = (node: ReactNode, lang: TicketLang = 'en-US') => mountTicket(node, lang);
 
 async function typeInto(testId: string, text: string) {
   const field = page.getByTestId(testId);

@@ -1,16 +1,5 @@
-import i18next from 'i18next';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { actAsync } from '../../../components/testing/act-environment.ts';
-import enComponents from '../../../../locales/en-US/components.json';
-import enOrders from '../../../../locales/en-US/orders.json';
-import enRisk from '../../../../locales/en-US/risk.json';
-import zhComponents from '../../../../locales/zh-HK/components.json';
-import zhOrders from '../../../../locales/zh-HK/orders.json';
-import zhRisk from '../../../../locales/zh-HK/risk.json';
 import { ApiError } from '../../../lib/api/index.ts';
 import { session } from '../../../lib/session/index.ts';
 import { tickersStore } from '../../../market/index.ts';
@@ -20,35 +9,23 @@ import { futuresData } from '../futures-data/instance.ts';
 import { tradeApi } from '../futures-data/trade-api.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { TradeForm } from './TradeForm.tsx';
+import { mountTicket, ticketResources, unmountTicket, type TicketLang } from './ticket-testing.tsx';
 
 // spec §8 "Fee Retrieval Failed" on the trading ticket, in Chromium and both languages: the estimated fee's rate comes
 // from a call (USD-M: fee/query; spot: the trade account query). When it fails the ticket says so, offers a retry and
 // holds its submit; the retry that answers releases it.
 
-const resources = {
-  'en-US': { orders: enOrders, components: enComponents, risk: enRisk },
-  'zh-HK': { orders: zhOrders, components: zhComponents, risk: zhRisk },
-} as const;
-type Lang = keyof typeof resources;
+const resources = ticketResources;
 
 const btc = { symbol: 'BTCUSDT', market: 'usdm', baseAsset: 'BTC', quoteAsset: 'USDT', tickSize: '0.1', stepSize: '0.001', pricePrecision: 1, amountPrecision: 3, listInstrumentId: 'BTC/USDT', minNotional: '5' } as Pair;
 const eth = { symbol: 'ETHUSDT', market: 'spot', baseAsset: 'ETH', quoteAsset: 'USDT', tickSize: '0.01', stepSize: '0.0001', pricePrecision: 2, amountPrecision: 4, listInstrumentId: 'ETH/USDT', minNotional: '5' } as Pair;
 const down = () => new ApiError({ kind: 'network', message: 'Network error', path: '/broker' });
 
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-
 withMarketBridge();
 
-afterEach(async () => {
-  await actAsync(async () => root?.unmount());
-  container?.remove();
-  futuresData.store.setState({ capital: null, positions: null });
-  session.setState({ isLogin: false, keyId: null, positionSide: null, crossed: false });
-  vi.restoreAllMocks();
-});
+afterEach(unmountTicket);
 
-async function mount(pair: Pair, lang: Lang): Promise<void> {
+async function mount(pair: Pair, lang: TicketLang): Promise<void> {
   session.setState({ isLogin: true, keyId: 'key-1', positionSide: 'oneWay', crossed: true });
   tickersStore.setState({
     tickers: { spot: { ETHUSDT: { s: 'ETHUSDT', c: 2000, o: 2000, h: 2000, l: 2000, v: 0, q: 0, E: 0 } }, usdm: { BTCUSDT: { s: 'BTCUSDT', c: 60000, o: 60000, h: 60000, l: 60000, v: 0, q: 0, E: 0 } } },
@@ -58,20 +35,7 @@ async function mount(pair: Pair, lang: Lang): Promise<void> {
     capital: { asset: 'USDT', marginRatio: '0', balance: '10000', availableBalance: '10000', unrealizedProfitLoss: '0', maintMargin: '0', marginBalance: '10000', orderMargin: '0' },
     positions: [],
   });
-  const i18n = i18next.createInstance();
-  await i18n.init({ resources: { [lang]: resources[lang] }, lng: lang, defaultNS: 'orders', interpolation: { escapeValue: false } });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await actAsync(async () =>
-    root!.render(
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <TradeForm pair={pair} />
-        </MemoryRouter>
-      </I18nextProvider>,
-    ),
-  );
+  await mountTicket(<TradeForm pair={pair} />, lang);
 }
 
 const q = <T extends HTMLElement = HTMLElement>(id: string) => document.querySelector<T>(`[data-testid="${id}"]`);
