@@ -1,6 +1,6 @@
 import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { describeWalletError } from '../wallet/shared.ts';
@@ -51,13 +51,13 @@ export default function ConvertRecordPage() {
           sortField="amount"
           className="td-num"
           headerClassName="td-num"
-          body={(row: ConvertRecord) => `${formatQuantity(row.fromAmount)} ${row.fromAsset}`}
+          body={(row: ConvertRecord) => `${formatAssetAmount(row.fromAmount, row.fromAsset)} ${row.fromAsset}`}
         />
         <Column
           header={c('received')}
           className="td-num"
           headerClassName="td-num"
-          body={(row: ConvertRecord) => `${formatQuantity(row.toAmount)} ${row.toAsset}`}
+          body={(row: ConvertRecord) => `${formatAssetAmount(row.toAmount, row.toAsset)} ${row.toAsset}`}
         />
         <Column header={c('price')} body={(row: ConvertRecord) => t('convert.priceText', { from: row.fromAsset, to: row.toAsset, price: formatQuantity(row.price) })} />
         <Column header={c('fee')} body={() => c('zeroFee')} />
