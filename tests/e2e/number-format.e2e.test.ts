@@ -1,8 +1,11 @@
+import Decimal from 'decimal.js';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUser } from '../../server/identity/seed.ts';
 import { openPage } from './support/browser.ts';
+import type { Authenticator } from './support/account.ts';
 import { ownSandboxSuite } from './support/suite.ts';
+import { bindDemoAuthenticator } from './support/wallet.ts';
 
 // Glossary "Numbers": amounts at the asset's precision (USDT 4 decimals, fiat 2, coins 8, truncated), prices at the
 // pair's tick, thousands separators in both locales. A walk over the screens that show amounts, signed in as the
@@ -13,7 +16,8 @@ import { ownSandboxSuite } from './support/suite.ts';
 //   - a decimal number, or a whole number in a numeric cell or followed by an asset code, of 10000 or more written
 //     without separators fails (ids, dates, times and phone numbers are whole numbers outside numeric cells, or are
 //     joined to '-', ':', '/', '#' or letters, which the token rule does not read as a figure);
-//   - an amount followed by a stablecoin's or fiat's code shows no more decimals than that asset has.
+//   - an amount followed by a stablecoin's or fiat's code, or in a numeric cell of a row of one such asset, shows no
+//     more decimals than that asset has (a rate such as '0.045 USD/kWh' is no amount).
 
 /** Where a figure is read: cells, definition values, numeric columns, the stat and figure blocks. */
 const VALUE_SCOPE = 'td, dd, .td-num, .td-stat-value, .td-analytics-figure, .td-datachart__figures, .td-profit-figures';
@@ -33,7 +37,8 @@ async function figures(page: Page): Promise<Figure[]> {
     const found: Figure[] = [];
     const seen = new Set<Text>();
     // A figure: digits with optional separators and decimals, not joined to letters, '-', ':', '/', '#', '.', '@'.
-    const TOKEN = /(?<![\w.,:/#@-])(\d[\d,]*(?:\.\d+)?)(?![\w:/#@-]|\.\d|,\d)(?:\s*([A-Z]{2,6})\b)?/g;
+    // A code after it is its asset, unless a '/' makes it a rate ('0.045 USD/kWh'); a '%' makes it no amount.
+    const TOKEN = /(?<![\w.,:/#@-])(\d[\d,]*(?:\.\d+)?)(?![\w:/#@-]|\.\d|,\d)(?:\s*([A-Z]{2,6})\b(?!\/)|\s*(%|[A-Z]{2,6}\/))?/g;
     for (const root of document.querySelectorAll(scope)) {
       if (root.closest('input, textarea, select, [contenteditable="true"], time, code, [data-testid$="-id"]')) continue;
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -45,7 +50,11 @@ async function figures(page: Page): Promise<Figure[]> {
       for (const n of nodes) seen.add(n);
       const text = texts.map((n) => n.data).join('').replace(/\s+/g, ' ').trim();
       const numericCell = root.matches('.td-num') || root.closest('.td-num') !== null;
-      for (const match of text.matchAll(TOKEN)) found.push({ text, token: match[1]!, numericCell, asset: match[2] ?? null });
+      // A figure without its own code in a row of one asset (data-asset, or a cell that names only the asset) is
+      // an amount of that asset.
+      const row = root.closest('tr, [role="row"]');
+      const rowAsset = !numericCell || !row ? null : ((row as HTMLElement).dataset['asset'] ?? [...row.children].map((c) => /^([A-Z]{2,6})(?: · .*)?$/.exec((c.textContent ?? '').trim())?.[1]).find(Boolean) ?? null);
+      for (const match of text.matchAll(TOKEN)) found.push({ text, token: match[1]!, numericCell, asset: match[2] ?? (match[3] === undefined ? rowAsset : null) });
     }
     return found;
   }, VALUE_SCOPE);
@@ -65,40 +74,47 @@ function problem(figure: Figure): string | null {
   return null;
 }
 
-/** The screens of the walk (paths under the language). The broker manager's pages render in zh-HK (spec §1). */
-const SCREENS = [
-  'home',
-  'market',
-  'wallet/overview',
-  'wallet/assetAccount',
-  'wallet/tradingAccount',
-  'wallet/recharge/coin/USDT',
-  'wallet/recharge/fiat/USD',
-  'record/coin',
-  'record/transfer',
-  'record/fiat/recharge',
-  'record/convert',
-  'otcinfo/avaliable',
-  'otcinfo/record',
-  'otcinfo/list',
-  'electricity-pay',
-  'userCenter',
-  'message',
-  'brokerManager/account',
-  'brokerManager/total',
-  'brokerManager/project',
-  'brokerManager/project-detail/1',
-  'brokerManager/investment',
-  'brokerManager/redeem',
-  'brokerManager/interest',
-  'brokerManager/bill',
-  'brokerManager/profit',
-  'brokerManager/assetRecord',
-  'brokerManager/assetFlow',
-  'brokerManager/investmentChart',
-] as const;
+/**
+ * The screens of the walk (paths under the language) and whether the demo user's data gives them figures to read
+ * (the walk waits for those to be drawn). The broker manager's pages render in zh-HK (spec §1).
+ */
+const SCREENS: ReadonlyArray<readonly [string, boolean]> = [
+  ['home', false],
+  ['market', true],
+  ['wallet/overview', true],
+  ['wallet/assetAccount', true],
+  ['wallet/tradingAccount', true],
+  ['wallet/recharge/coin/BTC', false],
+  ['wallet/recharge/fiat/USD', true],
+  ['record/coin', false],
+  ['record/transfer', true],
+  ['record/fiat/recharge', false],
+  ['record/convert', true],
+  ['record/spotTrade', false],
+  ['record/futureTrade', false],
+  ['otcinfo/avaliable', true],
+  ['otcinfo/record', true],
+  ['otcinfo/list', true],
+  ['electricity-pay', true],
+  ['userCenter', false],
+  ['message', false],
+  ['brokerManager/account', true],
+  ['brokerManager/total', true],
+  ['brokerManager/project', true],
+  ['brokerManager/project-detail/1', true],
+  ['brokerManager/investment', true],
+  ['brokerManager/redeem', true],
+  ['brokerManager/interest', true],
+  ['brokerManager/bill', true],
+  ['brokerManager/profit', true],
+  ['brokerManager/assetRecord', true],
+  ['brokerManager/assetFlow', true],
+  ['brokerManager/investmentChart', true],
+];
 
-const suite = ownSandboxSuite();
+// The file's own sandbox (its clock moves to the OTC desk's hours; with the broker's demo project, whose year of
+// records the project pages show) and browser, the ledger checked after every test.
+const suite = ownSandboxSuite({ demoProject: true });
 const LANGS = ['zh-HK', 'en-US'] as const;
 const slow = { timeout: 20_000 } as const;
 
@@ -116,14 +132,42 @@ function trackRequests(page: Page): () => string[] {
 describe('every figure at its precision with thousands separators (glossary "Numbers")', () => {
   let token = '';
   beforeAll(async () => {
-    token = await suite.client.login(demoUser.email, demoUser.password);
+    const { client } = suite;
+    // The OTC desk keeps hours and the sandbox clock starts at the real time: move it into the next session first
+    // (before signing in, so the session is not idle across the jump).
+    type Hours = { open: boolean; serverTime: string; nextOpenAt: string; nextCloseAt: string };
+    const hours = async () => (await client.call<{ hours: Hours }>('POST', '/institution/block/listBlockTradeConfigure')).data.hours;
+    let desk = await hours();
+    if (desk.open && Date.parse(desk.nextCloseAt) - Date.parse(desk.serverTime) < 3_600_000) {
+      await client.advance(Date.parse(desk.nextCloseAt) - Date.parse(desk.serverTime) + 60_000);
+      desk = await hours();
+    }
+    if (!desk.open) await client.advance(Date.parse(desk.nextOpenAt) - Date.parse(desk.serverTime) + 60_000);
+    expect((await hours()).open).toBe(true);
+
+    // Convert needs the demo user's authenticator bound.
+    const ga: Authenticator = await bindDemoAuthenticator(client);
+    token = await client.login(demoUser.email, demoUser.password, ga);
+    const ok = async (path: string, body: unknown) => {
+      const reply = await client.call<Record<string, unknown>>('POST', path, { token, body });
+      expect(reply.code, `${path}: ${reply.msg}`).toBe(200);
+      return reply.data;
+    };
     // The broker manager checks for broker rights itself (spec §2): with them, its pages rather than its gate.
-    expect((await suite.client.call('POST', '/institution/agree/broker/open', { token })).code).toBe(200);
+    await ok('/institution/agree/broker/open', undefined);
     // Amounts with more decimals than their asset shows, so the records and balances have something to truncate.
     for (const [asset, amount] of [['USDT', '12345.678901'], ['BTC', '0.12345678']] as const) {
-      const moved = await suite.client.call('POST', '/broker/lightning/transfer/submit', { token, body: { requestId: `e2e-numbers-${asset}`, asset, type: 'FUNDING_MAIN', amount } });
-      expect(moved.code).toBe(200);
+      await ok('/broker/lightning/transfer/submit', { requestId: `e2e-numbers-${asset}`, asset, type: 'FUNDING_MAIN', amount });
     }
+    // A convert (record/convert), an OTC trade (otcinfo/record) and an OTC limit order that stays open (otcinfo/list).
+    const quote = await ok('/institution/quote', { fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '0.3' });
+    await ok('/institution/order', { quoteId: quote['quoteId'], requestId: 'e2e-numbers-convert' });
+    const otcQuote = await ok('/institution/block/quote', { fromAsset: 'USDT', toAsset: 'BTC', fromAmount: '210000.5' });
+    await ok('/institution/block/order', { quoteId: otcQuote['quoteId'], requestId: 'e2e-numbers-otc' });
+    const expiresAt = new Date(Date.parse((await hours()).serverTime) + 7 * 86_400_000).toISOString();
+    // 15 % above the desk's price (its band is 20 %): it waits.
+    const desk15 = new Decimal((await ok('/institution/block/getQuote', { fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4' }))['price'] as string).mul('1.15').toFixed(2);
+    await ok('/institution/block/addLimitOrder', { fromAsset: 'BTC', toAsset: 'USDT', fromAmount: '4', limitPrice: desk15, expiresAt, requestId: 'e2e-numbers-limit' });
   });
 
   it('reads a figure the way the rules say', () => {
@@ -147,14 +191,16 @@ describe('every figure at its precision with thousands separators (glossary "Num
     });
     afterAll(async () => watch?.context.close());
 
-    it.each(SCREENS)('/%s', async (path) => {
+    it.each(SCREENS)('/%s', async (path, drawsFigures) => {
       const { page } = watch;
       await page.goto(`${suite.baseURL}/${lang}/${path}`);
       await page.locator('main').waitFor(slow);
       await page.waitForFunction(() => document.querySelector('main .td-page-loading') === null && (document.querySelector('main')?.textContent ?? '').trim() !== '', null, slow);
-      // The broker manager's pages draw after their gate's check: wait for a heading, then for every reply.
+      // The broker manager's pages draw after their gate's check: wait for a heading, then for every reply, then
+      // (where the data gives some) for figures to read.
       await page.locator('h1').first().waitFor(slow);
       await expect.poll(() => inFlight(), slow).toEqual([]);
+      if (drawsFigures) await expect.poll(async () => (await figures(page)).length, slow).toBeGreaterThan(0);
       const read = await figures(page);
       const wrong = read.flatMap((figure) => {
         const why = problem(figure);
