@@ -18,6 +18,8 @@ import { bindDemoAuthenticator } from './support/wallet.ts';
 //     joined to '-', ':', '/', '#' or letters, which the token rule does not read as a figure);
 //   - an amount followed by a stablecoin's or fiat's code, or in a numeric cell of a row of one such asset, shows no
 //     more decimals than that asset has (a rate such as '0.045 USD/kWh' is no amount).
+//     An amount the screen marks data-precision="ledger" (the broker's interest accruals: their screen, export and
+//     ledger show every decimal, at most 8) is held to the first two rules only.
 
 /** Where a figure is read: cells, definition values, numeric columns, the stat and figure blocks. */
 const VALUE_SCOPE = 'td, dd, .td-num, .td-stat-value, .td-analytics-figure, .td-datachart__figures, .td-profit-figures';
@@ -41,6 +43,8 @@ async function figures(page: Page): Promise<Figure[]> {
     const TOKEN = /(?<![\w.,:/#@-])(\d[\d,]*(?:\.\d+)?)(?![\w:/#@-]|\.\d|,\d)(?:\s*([A-Z]{2,6})\b(?!\/)|\s*(%|[A-Z]{2,6}\/))?/g;
     for (const root of document.querySelectorAll(scope)) {
       if (root.closest('input, textarea, select, [contenteditable="true"], time, code, [data-testid$="-id"]')) continue;
+      // An amount marked as at the ledger's precision (the broker's interest accruals) keeps the other rules only.
+      const ledger = root.closest('[data-precision="ledger"]') !== null || root.querySelector('[data-precision="ledger"]') !== null;
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       // Text nodes of one value may be split ('12345.67', ' ', 'USDT'): read the element's text, once per element.
       const nodes: Text[] = [];
@@ -54,7 +58,7 @@ async function figures(page: Page): Promise<Figure[]> {
       // an amount of that asset.
       const row = root.closest('tr, [role="row"]');
       const rowAsset = !numericCell || !row ? null : ((row as HTMLElement).dataset['asset'] ?? [...row.children].map((c) => /^([A-Z]{2,6})(?: · .*)?$/.exec((c.textContent ?? '').trim())?.[1]).find(Boolean) ?? null);
-      for (const match of text.matchAll(TOKEN)) found.push({ text, token: match[1]!, numericCell, asset: match[2] ?? (match[3] === undefined ? rowAsset : null) });
+      for (const match of text.matchAll(TOKEN)) found.push({ text, token: match[1]!, numericCell, asset: ledger ? null : (match[2] ?? (match[3] === undefined ? rowAsset : null)) });
     }
     return found;
   }, VALUE_SCOPE);
@@ -76,7 +80,8 @@ function problem(figure: Figure): string | null {
 
 /**
  * The screens of the walk (paths under the language) and whether the demo user's data gives them figures to read
- * (the walk waits for those to be drawn). The broker manager's pages render in zh-HK (spec §1).
+ * (the walk waits for those to be drawn); {projectNo} is the demo project's. The broker manager's pages render in
+ * zh-HK (spec §1).
  */
 const SCREENS: ReadonlyArray<readonly [string, boolean]> = [
   ['home', false],
@@ -101,15 +106,15 @@ const SCREENS: ReadonlyArray<readonly [string, boolean]> = [
   ['brokerManager/account', true],
   ['brokerManager/total', true],
   ['brokerManager/project', true],
-  ['brokerManager/project-detail/1', true],
-  ['brokerManager/investment', true],
-  ['brokerManager/redeem', true],
+  ['brokerManager/project-detail/{projectNo}', true],
+  ['brokerManager/investment?projectNo={projectNo}', false],
+  ['brokerManager/redeem?projectNo={projectNo}', false],
   ['brokerManager/interest', true],
-  ['brokerManager/bill', true],
+  ['brokerManager/bill', false],
   ['brokerManager/profit', true],
   ['brokerManager/assetRecord', true],
   ['brokerManager/assetFlow', true],
-  ['brokerManager/investmentChart', true],
+  ['brokerManager/investmentChart?projectNo={projectNo}', true],
 ];
 
 // The file's own sandbox (its clock moves to the OTC desk's hours; with the broker's demo project, whose year of
@@ -131,6 +136,7 @@ function trackRequests(page: Page): () => string[] {
 
 describe('every figure at its precision with thousands separators (glossary "Numbers")', () => {
   let token = '';
+  let projectNo = '';
   beforeAll(async () => {
     const { client } = suite;
     // The OTC desk keeps hours and the sandbox clock starts at the real time: move it into the next session first
@@ -155,6 +161,8 @@ describe('every figure at its precision with thousands separators (glossary "Num
     };
     // The broker manager checks for broker rights itself (spec §2): with them, its pages rather than its gate.
     await ok('/institution/agree/broker/open', undefined);
+    const units = (await ok('/broker/financingUnit/list', {}))['list'] as Array<{ projectNo: string; status: string }>;
+    projectNo = units.find((p) => p.status === 'in_progress')!.projectNo;
     // Amounts with more decimals than their asset shows, so the records and balances have something to truncate.
     for (const [asset, amount] of [['USDT', '12345.678901'], ['BTC', '0.12345678']] as const) {
       await ok('/broker/lightning/transfer/submit', { requestId: `e2e-numbers-${asset}`, asset, type: 'FUNDING_MAIN', amount });
@@ -193,7 +201,7 @@ describe('every figure at its precision with thousands separators (glossary "Num
 
     it.each(SCREENS)('/%s', async (path, drawsFigures) => {
       const { page } = watch;
-      await page.goto(`${suite.baseURL}/${lang}/${path}`);
+      await page.goto(`${suite.baseURL}/${lang}/${path.replace('{projectNo}', projectNo)}`);
       await page.locator('main').waitFor(slow);
       await page.waitForFunction(() => document.querySelector('main .td-page-loading') === null && (document.querySelector('main')?.textContent ?? '').trim() !== '', null, slow);
       // The broker manager's pages draw after their gate's check: wait for a heading, then for every reply, then
