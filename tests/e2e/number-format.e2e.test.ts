@@ -209,6 +209,8 @@ describe('every figure at its precision with thousands separators (glossary "Num
       await page.locator('h1').first().waitFor(slow);
       await expect.poll(() => inFlight(), slow).toEqual([]);
       if (drawsFigures) await expect.poll(async () => (await figures(page)).length, slow).toBeGreaterThan(0);
+      // The market's rows show '--' until the ticker stream arrives: wait for every drawn row's last price.
+      if (path === 'market') await page.waitForFunction(() => [...document.querySelectorAll('[role="row"] [data-col="last"]')].every((c) => /^\d/.test(c.textContent ?? '')), null, slow);
       const read = await figures(page);
       const wrong = read.flatMap((figure) => {
         const why = problem(figure);
