@@ -41,7 +41,7 @@ async function figures(page: Page): Promise<Figure[]> {
     // A figure: digits with optional separators and decimals, not joined to letters, '-', ':', '/', '#', '.', '@'.
     // A code after it is its asset, unless a '/' makes it a rate ('0.045 USD/kWh'); a '%' makes it no amount.
     const TOKEN = /(?<![\w.,:/#@-])(\d[\d,]*(?:\.\d+)?)(?![\w:/#@-]|\.\d|,\d)(?:\s*([A-Z]{2,6})\b(?!\/)|\s*(%|[A-Z]{2,6}\/))?/g;
-    for (const root of document.querySelectorAll(scope)) {
+    for (const root of Array.from(document.querySelectorAll(scope))) {
       if (root.closest('input, textarea, select, [contenteditable="true"], time, code, [data-testid$="-id"]')) continue;
       // An amount marked as at the ledger's precision (the broker's interest accruals) keeps the other rules only.
       const ledger = root.closest('[data-precision="ledger"]') !== null || root.querySelector('[data-precision="ledger"]') !== null;
@@ -57,7 +57,7 @@ async function figures(page: Page): Promise<Figure[]> {
       // A figure without its own code in a row of one asset (data-asset, or a cell that names only the asset) is
       // an amount of that asset.
       const row = root.closest('tr, [role="row"]');
-      const rowAsset = !numericCell || !row ? null : ((row as HTMLElement).dataset['asset'] ?? [...row.children].map((c) => /^([A-Z]{2,6})(?: · .*)?$/.exec((c.textContent ?? '').trim())?.[1]).find(Boolean) ?? null);
+      const rowAsset = !numericCell || !row ? null : ((row as HTMLElement).dataset['asset'] ?? Array.from(row.children).map((c) => /^([A-Z]{2,6})(?: · .*)?$/.exec((c.textContent ?? '').trim())?.[1]).find(Boolean) ?? null);
       for (const match of text.matchAll(TOKEN)) found.push({ text, token: match[1]!, numericCell, asset: ledger ? null : (match[2] ?? (match[3] === undefined ? rowAsset : null)) });
     }
     return found;
@@ -210,7 +210,7 @@ describe('every figure at its precision with thousands separators (glossary "Num
       await expect.poll(() => inFlight(), slow).toEqual([]);
       if (drawsFigures) await expect.poll(async () => (await figures(page)).length, slow).toBeGreaterThan(0);
       // The market's rows show '--' until the ticker stream arrives: wait for every drawn row's last price.
-      if (path === 'market') await page.waitForFunction(() => [...document.querySelectorAll('[role="row"] [data-col="last"]')].every((c) => /^\d/.test(c.textContent ?? '')), null, slow);
+      if (path === 'market') await page.waitForFunction(() => Array.from(document.querySelectorAll('[role="row"] [data-col="last"]')).every((c) => /^\d/.test(c.textContent ?? '')), null, slow);
       const read = await figures(page);
       const wrong = read.flatMap((figure) => {
         const why = problem(figure);
