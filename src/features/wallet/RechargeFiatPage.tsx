@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { formatAssetAmount } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatQuantity } from '../../lib/format/index.ts';
 import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo } from './api.ts';
@@ -93,7 +93,8 @@ function DeclareForm({ fiat, onDeclared }: { fiat: FiatAssetInfo; onDeclared: ()
     const outcome = await run(async () => {
       try {
         const record = await fiatApi.declareDeposit({ requestId: requestId.current, asset: fiat.asset, amount: amount.toFixed(), bankReference: values.bankReference.trim() });
-        setMessage({ text: t('fiat.declared', { amount: formatAssetAmount(record.amount, record.asset), asset: record.asset }), tone: 'success' });
+        // The declaration echoed as the person typed it (its own decimals, grouped), not cut to the currency's.
+        setMessage({ text: t('fiat.declared', { amount: formatQuantity(record.amount), asset: record.asset }), tone: 'success' });
         setValues({ amount: '', bankReference: '' });
         requestId.current = newRequestId();
         onDeclared();
