@@ -3,6 +3,7 @@ import { CandlestickSeries, type ISeriesApi, type UTCTimestamp } from 'lightweig
 import { useEffect, useRef } from 'react';
 import { drawnAfter, planKlines, useKlines, type DrawnRange, type Kline } from '../../market/index.ts';
 import { candleColors, useThemedChart, type ThemedChart } from '../../lib/chart/themed-chart.ts';
+import { formatAmount } from '../../lib/format/index.ts';
 import type { Pair } from '../market/index.ts';
 
 interface Chart extends ThemedChart {
@@ -21,7 +22,9 @@ export function CandleChart({ pair, interval }: { pair: Pair; interval: string }
     hostRef,
     `${pair.market}:${pair.symbol}:${pair.pricePrecision}:${pair.tickSize}:${interval}`,
     (chart, colors) => {
-      const series = chart.addSeries(CandlestickSeries, { ...candleColors(colors), borderVisible: false, priceFormat: { type: 'price', precision: pair.pricePrecision, minMove: Number(pair.tickSize) } });
+      // Glossary "Numbers": the price axis and crosshair at the pair's tick with thousands separators, as the tables.
+      const formatter = (price: number) => formatAmount(price, pair.pricePrecision);
+      const series = chart.addSeries(CandlestickSeries, { ...candleColors(colors), borderVisible: false, priceFormat: { type: 'custom', formatter, minMove: Number(pair.tickSize) } });
       return { chart, series, colors, drawn: null };
     },
     (c) => c.series.applyOptions(candleColors(c.colors)),

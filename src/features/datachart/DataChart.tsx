@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { NAV_DECIMALS } from '../../../contract/broker-nav.ts';
 import { SHARE_CODE_PATTERN } from '../../../contract/broker-projects-rules.ts';
 import { isApiError } from '../../lib/api/index.ts';
-import { formatDateTime, formatFractionPercent, PLACEHOLDER } from '../../lib/format/index.ts';
+import { formatAmount, formatDateTime, formatFractionPercent, PLACEHOLDER } from '../../lib/format/index.ts';
 import { DEFAULT_CHART_RANGE, joinPoints, PerformanceChart, rateText, RefreshTimes, type ChartRange } from '../broker/shared.ts';
 import { projectChart, type ProjectChart } from './api.ts';
 import './datachart.css';
@@ -82,7 +83,7 @@ export function DataChart({ phone }: { phone: boolean }) {
       <dl className="td-datachart__figures">
         <div>
           <dt>{t('page.nav')}</dt>
-          <dd data-testid="datachart-nav">{chart.list[chart.list.length - 1]?.nav ?? PLACEHOLDER}</dd>
+          <dd data-testid="datachart-nav">{formatAmount(chart.list[chart.list.length - 1]?.nav, NAV_DECIMALS)}</dd>
         </div>
         <div>
           {/* The return runs over the records there are: a range reaching before the project's first record starts at it. */}

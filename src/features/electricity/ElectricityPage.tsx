@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BILL_PAY_ASSETS, BILL_STATUSES, type BillPayAsset, type BillStatus } from '../../../contract/electricity-rules.ts';
 import { newRequestId, saveBlob } from '../../lib/api/index.ts';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime, formatQuantity } from '../../lib/format/index.ts';
 import { normaliseLanguage } from '../../lib/i18n/languages.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { FilterSelect, PageSizeSelect, RecordTable, type TimeRange, useRecordQuery } from '../../components/records/index.ts';
@@ -66,7 +66,7 @@ export default function ElectricityPage() {
           <Column header={t('bills.period')} body={(row: Bill) => t('units.period', { start: row.periodStart, end: row.periodEnd })} />
           <Column header={t('bills.usage')} className="td-num" headerClassName="td-num" body={(row: Bill) => t('units.kwh', { value: formatQuantity(row.kwh) })} />
           <Column header={t('bills.rate')} className="td-num" headerClassName="td-num" body={(row: Bill) => t('units.rate', { value: row.rate, currency: row.currency })} />
-          <Column header={t('bills.amount')} className="td-num" headerClassName="td-num" body={(row: Bill) => t('units.amount', { value: formatQuantity(row.amount), asset: row.currency })} />
+          <Column header={t('bills.amount')} className="td-num" headerClassName="td-num" body={(row: Bill) => t('units.amount', { value: formatAssetAmount(row.amount, row.currency), asset: row.currency })} />
           <Column header={t('bills.due')} body={(row: Bill) => formatDateTime(row.dueAt)} />
           <Column
             header={t('bills.status')}
@@ -138,7 +138,7 @@ function PayPanel({ bill, onClose, onPaid, onDownload }: { bill: Bill; onClose: 
         <dt>{t('bills.period')}</dt>
         <dd>{t('units.period', { start: bill.periodStart, end: bill.periodEnd })}</dd>
         <dt>{t('bills.amount')}</dt>
-        <dd>{t('units.amount', { value: formatQuantity(bill.amount), asset: bill.currency })}</dd>
+        <dd>{t('units.amount', { value: formatAssetAmount(bill.amount, bill.currency), asset: bill.currency })}</dd>
         <dt>{t('bills.due')}</dt>
         <dd>{formatDateTime(bill.dueAt, { zone: true })}</dd>
       </dl>
@@ -180,7 +180,7 @@ function PayPanel({ bill, onClose, onPaid, onDownload }: { bill: Bill; onClose: 
               <dt>{t('pay.youPay')}</dt>
               <dd data-testid="bill-quote-amount">{t('units.amount', { value: formatQuantity(quote.quote.payAmount), asset: quote.quote.payAsset })}</dd>
               <dt>{t('pay.price')}</dt>
-              <dd>{t('units.price', { asset: quote.quote.payAsset, value: quote.quote.price, currency: quote.quote.currency })}</dd>
+              <dd>{t('units.price', { asset: quote.quote.payAsset, value: formatQuantity(quote.quote.price), currency: quote.quote.currency })}</dd>
               <dt>{t('pay.validUntil')}</dt>
               <dd>{formatDateTime(quote.quote.expiresAt, { zone: true })}</dd>
             </dl>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { tickersStore } from '../../market/index.ts';
 import type { Pair } from './pairs.ts';
-import { changePercent, compact, fixed } from './ticker-format.ts';
+import { changePercent, compact, fixedGrouped } from './ticker-format.ts';
 
 export interface MarketRowProps {
   pair: Pair;
@@ -42,21 +42,21 @@ export const MarketRow = memo(function MarketRow({ pair, lang, top, favourite, o
         {pair.market === 'usdm' && <span className="td-mkt-tag">{t('labels.perpetual')}</span>}
       </div>
       <div role="cell" className={`td-mkt-cell td-num ${tone}`} data-col="last">
-        {fixed(ticker?.c, p)}
+        {fixedGrouped(ticker?.c, p)}
       </div>
       <div role="cell" className={`td-mkt-cell td-num ${tone}`} data-col="change">
         {change.text}
       </div>
       <div role="cell" className="td-mkt-cell td-num">
-        {fixed(ticker?.h, p)}
+        {fixedGrouped(ticker?.h, p)}
       </div>
       <div role="cell" className="td-mkt-cell td-num">
-        {fixed(ticker?.l, p)}
+        {fixedGrouped(ticker?.l, p)}
       </div>
-      <div role="cell" className="td-mkt-cell td-num" title={fixed(ticker?.v, pair.amountPrecision)}>
+      <div role="cell" className="td-mkt-cell td-num" title={fixedGrouped(ticker?.v, pair.amountPrecision)}>
         {compact(ticker?.v, i18n.language)}
       </div>
-      <div role="cell" className="td-mkt-cell td-num" title={fixed(ticker?.q, 2)}>
+      <div role="cell" className="td-mkt-cell td-num" title={fixedGrouped(ticker?.q, 2)}>
         {compact(ticker?.q, i18n.language)}
       </div>
     </div>

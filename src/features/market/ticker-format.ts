@@ -1,11 +1,16 @@
 import Decimal from 'decimal.js';
 import type { MiniTicker } from '../../market/index.ts';
-import { PLACEHOLDER } from '../../lib/format/index.ts';
+import { groupThousands, PLACEHOLDER } from '../../lib/format/index.ts';
 
 /** A live number shown at a fixed precision (display only: nothing is computed from the text). */
 export function fixed(value: number | undefined | null, digits: number): string {
   if (value === undefined || value === null || !Number.isFinite(value)) return PLACEHOLDER;
   return new Decimal(value).toFixed(digits, Decimal.ROUND_HALF_UP);
+}
+
+/** A live price at the pair's precision with thousands separators (glossary "Numbers": prices at the pair's tick). */
+export function fixedGrouped(value: number | undefined | null, digits: number): string {
+  return groupThousands(fixed(value, digits));
 }
 
 /** 24 h change in percent from open and last, exact (decimal.js), 2 places with a sign. */

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { CONVERT_FIAT } from '../../../contract/convert-rules.ts';
 import { DataTable } from '../../components/records/index.ts';
 import { FormMessage } from '../../components/form/index.ts';
-import { amountText, usdText } from '../convert/shared.ts';
+import { usdText } from '../convert/shared.ts';
+import { formatAssetAmount } from '../../lib/format/index.ts';
 import { describeWalletError, WalletShell } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { otcApi, type OtcBalance } from './api.ts';
@@ -49,8 +50,8 @@ export default function AvailablePage() {
         headersWhenEmpty={!balances.data}
         columns={[
           { id: 'asset', header: t('info.available.asset'), rowHeader: true, cell: (row) => row.asset },
-          { id: 'free', header: t('info.available.free'), numeric: true, cell: (row) => amountText(row.available), cellProps: (row) => ({ 'data-testid': 'otc-free', 'data-amount': row.available }) },
-          { id: 'held', header: t('info.available.held'), numeric: true, cell: (row) => amountText(row.held), cellProps: (row) => ({ 'data-testid': 'otc-held', 'data-amount': row.held }) },
+          { id: 'free', header: t('info.available.free'), numeric: true, cell: (row) => formatAssetAmount(row.available, row.asset), cellProps: (row) => ({ 'data-testid': 'otc-free', 'data-amount': row.available }) },
+          { id: 'held', header: t('info.available.held'), numeric: true, cell: (row) => formatAssetAmount(row.held, row.asset), cellProps: (row) => ({ 'data-testid': 'otc-held', 'data-amount': row.held }) },
           { id: 'usd', header: t('info.available.usdValue'), numeric: true, cell: (row) => usdText(row.usdValue) },
           { id: 'actions', header: t('info.available.actions'), cell: (row) => <RowActions asset={row.asset} lang={lang ?? ''} />, cellProps: () => ({ className: 'td-otc-row-actions' }) },
         ]}

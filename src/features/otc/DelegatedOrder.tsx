@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newRequestId } from '../../lib/api/index.ts';
-import { parseAmount } from '../../lib/format/index.ts';
+import { formatAssetAmount, parseAmount } from '../../lib/format/index.ts';
 import type { DisabledReason } from '../account/index.ts';
 import { Field, FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { Modal } from '../../components/index.ts';
@@ -158,7 +158,7 @@ export function DelegatedOrder({ terms, data, blocked }: { terms: DeskTerms; dat
           value={draft.amount}
           onValue={(value) => set({ amount: value })}
           error={errors.fromAmount}
-          hint={available ? t('form.available', { value: amountText(available.toFixed()), asset: draft.from }) : undefined}
+          hint={available ? t('form.available', { value: formatAssetAmount(available.toFixed(), draft.from), asset: draft.from }) : undefined}
         />
         <TextField
           name="limitPrice"

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/format/index.ts';
-import { amountText, usdText } from '../convert/shared.ts';
+import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
+import { usdText } from '../convert/shared.ts';
 import type { OtcOrder } from './api.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { traderUnit } from '../../../contract/otc-limit-rules.ts';
@@ -38,11 +38,11 @@ export function OrderCard({ order, heading, actions }: { order: OtcOrder; headin
       <dl className="td-wallet-facts">
         <dt>{t(labels.from)}</dt>
         <dd data-testid="order-from" data-amount={order.fromAmount}>
-          {t('units.amount', { value: amountText(order.fromAmount), asset: order.fromAsset })}
+          {t('units.amount', { value: formatAssetAmount(order.fromAmount, order.fromAsset), asset: order.fromAsset })}
         </dd>
         <dt>{t(labels.to)}</dt>
         <dd data-testid="order-to" data-amount={order.toAmount}>
-          {t('units.amount', { value: amountText(order.toAmount), asset: order.toAsset })}
+          {t('units.amount', { value: formatAssetAmount(order.toAmount, order.toAsset), asset: order.toAsset })}
         </dd>
         <dt>{t(order.mode === 'limit' ? 'order.limitPrice' : 'quote.price')}</dt>
         <dd data-testid="order-price">{t('quote.rate', { from: unit.base, to: unit.quote, price: priceIn(order.price, unit, order.fromAsset) })}</dd>

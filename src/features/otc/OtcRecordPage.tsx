@@ -1,9 +1,9 @@
 import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { OTC_MODES, OTC_STATUSES, type OtcModeName, type OtcStatusName } from '../../../contract/otc-rules.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
-import { amountText, usdText } from '../convert/shared.ts';
+import { usdText } from '../convert/shared.ts';
 import { FilterSelect, PageSizeSelect, RecordTable, TimeRangeFilter, useRecordQuery } from '../../components/records/index.ts';
 import { describeWalletError, WalletShell } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -44,8 +44,8 @@ export default function OtcRecordPage() {
       <RecordTable label={t('info.record.title')} dataKey="orderId" page={page} paging={paging} onPage={onPage} exportError={null} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('info.record.requested')} body={(row: OtcOrder) => <span data-record={row.orderId}>{formatDateTime(row.timeline.requestedAt)}</span>} />
         <Column header={t('info.record.mode')} body={(row: OtcOrder) => t(`modes.${row.mode}`)} />
-        <Column header={t('order.fromAmount')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.fromAmount), asset: row.fromAsset })} />
-        <Column header={t('order.receives')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: amountText(row.toAmount), asset: row.toAsset })} />
+        <Column header={t('order.fromAmount')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: formatAssetAmount(row.fromAmount, row.fromAsset), asset: row.fromAsset })} />
+        <Column header={t('order.receives')} className="td-num" headerClassName="td-num" body={(row: OtcOrder) => t('units.amount', { value: formatAssetAmount(row.toAmount, row.toAsset), asset: row.toAsset })} />
         <Column header={t('info.record.status')} body={(row: OtcOrder) => <OrderStatus status={row.status} />} />
         <Column header={t('timeline.settlesAt')} body={(row: OtcOrder) => formatDateTime(row.timeline.settledAt ?? row.timeline.settlesAt)} />
         <Column header={t('quote.price')} body={(row: OtcOrder) => rateText(row)} />

@@ -1,6 +1,6 @@
 import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { CoinStatus, describeWalletError, ShortValue, useSupportedAssets, walletApi, type CoinRecord, type CoinRecordQuery } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -47,8 +47,8 @@ export default function CoinRecordPage() {
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: CoinRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('columns.type')} body={(row: CoinRecord) => t(`types.${row.type}`)} />
         <Column header={t('columns.asset')} body={(row: CoinRecord) => `${row.asset} · ${row.network}`} />
-        <Column header={t('columns.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: CoinRecord) => formatQuantity(row.amount)} />
-        <Column header={t('columns.fee')} className="td-num" headerClassName="td-num" body={(row: CoinRecord) => formatQuantity(row.fee)} />
+        <Column header={t('columns.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: CoinRecord) => formatAssetAmount(row.amount, row.asset)} />
+        <Column header={t('columns.fee')} className="td-num" headerClassName="td-num" body={(row: CoinRecord) => formatAssetAmount(row.fee, row.asset)} />
         <Column header={t('columns.address')} body={(row: CoinRecord) => <ShortValue value={row.address} />} />
         <Column header={t('columns.txHash')} body={(row: CoinRecord) => <ShortValue value={row.txHash} />} />
         <Column header={t('columns.status')} body={(row: CoinRecord) => <CoinStatus row={row} />} />

@@ -1,8 +1,11 @@
 import { Column } from 'primereact/column';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { useStore } from 'zustand';
+import { formatAssetAmount, formatDateTime, formatPrice, formatQuantity } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { findPair, loadPairs, pairsStore } from '../market/index.ts';
 import { describeWalletError } from '../wallet/shared.ts';
 import { type ConvertQuery, type ConvertRecord, convertRecordApi } from './convert-api.ts';
 import './record.css';
@@ -29,6 +32,14 @@ export default function ConvertRecordPage() {
   const { filters, setFilter, setRange, paging, setPaging, onPage, sort, onSort } = useRecordQuery<ConvertQuery>({ days: 30 });
   const page = useLoad(() => convertRecordApi.page({ pageCondition: paging, queryCondition: filters, ...(sort ? { sort } : {}) }), [paging, filters, sort], 10_000);
   const c = (key: string) => t(`convert.${key}`);
+  const pairs = useStore(pairsStore);
+  useEffect(() => void loadPairs(), []);
+  // Glossary "Numbers": a price at the pair's tick where the convert went the pair's way (1 BTC = … USDT); the other
+  // way round no pair's tick applies, and the price keeps its digits (at most 8 decimals, spec §9).
+  const priceOf = (row: ConvertRecord) => {
+    const pair = findPair(pairs, 'spot', `${row.fromAsset}${row.toAsset}`);
+    return pair ? formatPrice(row.price, pair.tickSize) : formatQuantity(row.price);
+  };
 
   return (
     <section className="td-record-page" data-testid="record-convert">
@@ -51,15 +62,15 @@ export default function ConvertRecordPage() {
           sortField="amount"
           className="td-num"
           headerClassName="td-num"
-          body={(row: ConvertRecord) => `${formatQuantity(row.fromAmount)} ${row.fromAsset}`}
+          body={(row: ConvertRecord) => `${formatAssetAmount(row.fromAmount, row.fromAsset)} ${row.fromAsset}`}
         />
         <Column
           header={c('received')}
           className="td-num"
           headerClassName="td-num"
-          body={(row: ConvertRecord) => `${formatQuantity(row.toAmount)} ${row.toAsset}`}
+          body={(row: ConvertRecord) => `${formatAssetAmount(row.toAmount, row.toAsset)} ${row.toAsset}`}
         />
-        <Column header={c('price')} body={(row: ConvertRecord) => t('convert.priceText', { from: row.fromAsset, to: row.toAsset, price: formatQuantity(row.price) })} />
+        <Column header={c('price')} body={(row: ConvertRecord) => t('convert.priceText', { from: row.fromAsset, to: row.toAsset, price: priceOf(row) })} />
         <Column header={c('fee')} body={() => c('zeroFee')} />
         <Column header={c('status')} body={() => c('success')} />
         <Column header={c('orderId')} field="orderId" />

@@ -1,7 +1,7 @@
 import { Column } from 'primereact/column';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router-dom';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { describeWalletError, fiatApi, FiatStatus, useFiatAssets, type FiatRecord, type FiatRecordQuery } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -51,8 +51,8 @@ function FiatRecordPage({ type }: { type: 'deposit' | 'withdraw' }) {
         <Column header={t('columns.recordId')} body={(row: FiatRecord) => <span className="td-record-id" data-testid="record-id">{row.recordId}</span>} />
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: FiatRecord) => <span data-record={row.recordId}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('fiat.currency')} field="asset" />
-        <Column header={t('fiat.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatQuantity(row.amount)} />
-        {type === 'withdraw' ? <Column header={t('columns.fee')} className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatQuantity(row.fee)} /> : null}
+        <Column header={t('fiat.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatAssetAmount(row.amount, row.asset)} />
+        {type === 'withdraw' ? <Column header={t('columns.fee')} className="td-num" headerClassName="td-num" body={(row: FiatRecord) => formatAssetAmount(row.fee, row.asset)} /> : null}
         {type === 'withdraw' ? (
           <Column header={t('fiat.bankAccount')} body={(row: FiatRecord) => <span className="td-break">{tw('fiat.accountCell', { beneficiary: row.beneficiary ?? '--', bank: row.bankName ?? '--', account: row.accountNumber ?? '--' })}</span>} />
         ) : (

@@ -1,7 +1,7 @@
 import { Column } from 'primereact/column';
 import { ACCOUNT_KIND_OF, TRANSFER_DIRECTIONS, type AccountType } from '../../../contract/accounts.ts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
 import { usePrimeLocale } from '../../lib/i18n/primereact.ts';
 import { describeWalletError, transferApi, useAllSupportAssetList, type TransferQuery, type TransferRecord } from '../wallet/shared.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -41,7 +41,7 @@ export default function TransferRecordPage() {
       <RecordTable label={t('titles.transfer')} dataKey="transferId" page={page} paging={paging} onPage={onPage} sort={sort} onSort={onSort} exportError={exporter.error} describeFailure={(failure) => describeWalletError(tw, failure).message}>
         <Column header={t('columns.time')} sortable sortField="createdAt" body={(row: TransferRecord) => <span data-record={`T${row.transferId}`}>{formatDateTime(row.createdAt)}</span>} />
         <Column header={t('transfer.asset')} field="asset" />
-        <Column header={t('columns.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: TransferRecord) => formatQuantity(row.amount)} />
+        <Column header={t('columns.amount')} sortable sortField="amount" className="td-num" headerClassName="td-num" body={(row: TransferRecord) => formatAssetAmount(row.amount, row.asset)} />
         <Column header={t('transfer.from')} body={(row: TransferRecord) => account(row.from)} />
         <Column header={t('transfer.to')} body={(row: TransferRecord) => account(row.to)} />
       </RecordTable>

@@ -43,7 +43,7 @@ describe('deposit look-up and capital balance', () => {
   it('shows the capital balance, finds a deposit by hash and says when none matches', async () => {
     const seen = fakeSandbox();
     await render(<DeclareDeposit entry={entry} />);
-    await expect.poll(() => q('capital-balance')?.textContent).toContain('1.5 BTC');
+    await expect.poll(() => q('capital-balance')?.textContent).toContain('1.50000000 BTC');
     expect(seen[0]).toEqual({ path: '/account/block/accountCapital/list', body: { asset: 'BTC' } });
 
     await userEvent.fill(q<HTMLInputElement>('declare-txhash')!, 'short');
@@ -54,7 +54,7 @@ describe('deposit look-up and capital balance', () => {
 
     await userEvent.fill(q<HTMLInputElement>('declare-txhash')!, HASH);
     await userEvent.click(q('declare-submit')!);
-    await expect.poll(() => q('declare-found')?.textContent).toBe(`記錄 D7：0.25 BTC，${zhWallet.status.deposit_pending}`);
+    await expect.poll(() => q('declare-found')?.textContent).toBe(`記錄 D7：0.25000000 BTC，${zhWallet.status.deposit_pending}`);
     expect(seen.filter((s) => s.path === '/account/block/submitDepositRecord').at(-1)?.body).toEqual({ asset: 'BTC', network: 'BTC', txHash: HASH });
   });
 });

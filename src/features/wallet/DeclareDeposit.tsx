@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormMessage } from '../../components/form/index.ts';
+import { formatAssetAmount } from '../../lib/format/index.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { walletApi, type CoinRecord, type Network, type SupportedAsset } from './api.ts';
 
@@ -27,8 +28,8 @@ export function DeclareDeposit({ entry }: { entry: SupportedAsset }) {
   return (
     <section aria-labelledby="declare-deposit" data-testid="declare-deposit">
       <p data-testid="capital-balance">
-        {t('declare.balance', { value: row?.free ?? '0', asset })}
-        {row && row.locked !== '0' ? ` ${t('declare.held', { value: row.locked, asset })}` : ''}
+        {t('declare.balance', { value: formatAssetAmount(row?.free ?? '0', asset), asset })}
+        {row && row.locked !== '0' ? ` ${t('declare.held', { value: formatAssetAmount(row.locked, asset), asset })}` : ''}
       </p>
       <h2 id="declare-deposit">{t('declare.title')}</h2>
       <form
@@ -67,7 +68,7 @@ export function DeclareDeposit({ entry }: { entry: SupportedAsset }) {
       {error ? <FormMessage text={error} /> : null}
       {found ? (
         <p role="status" data-testid="declare-found">
-          {t('declare.found', { recordId: found.recordId, amount: found.amount, asset: found.asset, status: t(`status.${found.status}`) })}
+          {t('declare.found', { recordId: found.recordId, amount: formatAssetAmount(found.amount, found.asset), asset: found.asset, status: t(`status.${found.status}`) })}
         </p>
       ) : null}
     </section>

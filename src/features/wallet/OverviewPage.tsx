@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 // DataTable alone, not the records kit's entry: the wallet's pages do not load the kit's lazily paged table.
 import { DataTable } from '../../components/records/DataTable.tsx';
 import type { DataColumn } from '../../components/records/data-table-parts.tsx';
-import { formatAmount, formatQuantity, PLACEHOLDER } from '../../lib/format/index.ts';
+import { formatAmount, formatAssetAmount, PLACEHOLDER } from '../../lib/format/index.ts';
 import { FormMessage } from '../../components/form/index.ts';
 import { TransferModal, useTradingAccount, type AccountKind } from '../trading/shared.ts';
 import { describeWalletError } from './errors.ts';
@@ -158,7 +158,7 @@ function AccountTable({
         rows={rows}
         columns={[
           { id: 'asset', header: t('columns.asset'), rowHeader: true, cell: (row) => row.asset },
-          ...(['total', 'free', 'locked'] as const).map((col): DataColumn<AssetRow> => ({ id: col, header: t(`columns.${col}`), numeric: true, cellProps: () => ({ 'data-col': col }), cell: (row) => formatQuantity(row[col].toFixed()) })),
+          ...(['total', 'free', 'locked'] as const).map((col): DataColumn<AssetRow> => ({ id: col, header: t(`columns.${col}`), numeric: true, cellProps: () => ({ 'data-col': col }), cell: (row) => formatAssetAmount(row[col].toFixed(), row.asset) })),
           { id: 'valuation', header: t('columns.valuation'), numeric: true, cell: (row) => usd(row.usd) },
           { id: 'actions', header: t('columns.actions'), cell: (row) => <RowActions asset={row.asset} capital={account.accountType === 1} coins={coins} lang={lang} onTransfer={onTransfer} /> },
         ]}

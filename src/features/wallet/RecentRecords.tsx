@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 // DataTable alone, not the records kit's entry: the wallet's pages do not load the kit's lazily paged table.
 import { DataTable } from '../../components/records/DataTable.tsx';
 import type { DataColumn } from '../../components/records/data-table-parts.tsx';
-import { formatDateTime, formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatDateTime } from '../../lib/format/index.ts';
 import type { CoinRecord } from './api.ts';
 import { CoinStatus, ShortValue } from './RecordCells.tsx';
 
@@ -41,7 +41,7 @@ export const amountColumn = <T extends RecentRow>(header: string): DataColumn<T>
   id: 'amount',
   header,
   numeric: true,
-  cell: (row) => `${formatQuantity(row.amount)} ${row.asset}`,
+  cell: (row) => `${formatAssetAmount(row.amount, row.asset)} ${row.asset}`,
 });
 
 /** The latest records of a coin under its deposit or withdrawal form. */

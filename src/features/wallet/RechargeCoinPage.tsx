@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { FormMessage } from '../../components/form/index.ts';
+import { formatAssetAmount } from '../../lib/format/index.ts';
 import { HelpLink } from '../help/shared.ts';
 import { walletApi, type Network, type SupportedAsset } from './api.ts';
 import { AssetPicker, NetworkPicker } from './AssetPicker.tsx';
@@ -63,7 +64,7 @@ function DepositTarget({ entry }: { entry: SupportedAsset }) {
           <p>{t('deposit.warning', { asset, network: info.label })}</p>
           <dl className="td-wallet-facts">
             <dt>{t('deposit.minimum')}</dt>
-            <dd data-testid="deposit-min">{t('units.amount', { value: info.depositMin, asset })}</dd>
+            <dd data-testid="deposit-min">{t('units.amount', { value: formatAssetAmount(info.depositMin, asset), asset })}</dd>
             <dt>{t('deposit.confirmations')}</dt>
             <dd data-testid="deposit-confirmations">{t('deposit.confirmationsValue', { n: info.confirmations })}</dd>
           </dl>

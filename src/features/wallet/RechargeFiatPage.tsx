@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { formatQuantity } from '../../lib/format/index.ts';
+import { formatAssetAmount, formatQuantity } from '../../lib/format/index.ts';
 import { FormMessage, TextField, useFieldErrors, useSubmit } from '../../components/form/index.ts';
 import { HelpLink, type HelpArticleId } from '../help/shared.ts';
 import { fiatApi, type FiatAssetInfo } from './api.ts';
@@ -53,7 +53,7 @@ export function RechargeFiatPage() {
                 <CopyRow name="swift" label={t('fiat.swift')} value={info.data.swift} />
                 <CopyRow name="bankAddress" label={t('fiat.bankAddress')} value={info.data.bankAddress} />
                 <dt>{t('fiat.depositMin')}</dt>
-                <dd>{t('units.amount', { value: formatQuantity(info.data.depositMin), asset })}</dd>
+                <dd>{t('units.amount', { value: formatAssetAmount(info.data.depositMin, asset), asset })}</dd>
               </dl>
             </section>
             <DeclareForm key={asset} fiat={fiat} onDeclared={records.reload} />
@@ -93,6 +93,7 @@ function DeclareForm({ fiat, onDeclared }: { fiat: FiatAssetInfo; onDeclared: ()
     const outcome = await run(async () => {
       try {
         const record = await fiatApi.declareDeposit({ requestId: requestId.current, asset: fiat.asset, amount: amount.toFixed(), bankReference: values.bankReference.trim() });
+        // The declaration echoed as the person typed it (its own decimals, grouped), not cut to the currency's.
         setMessage({ text: t('fiat.declared', { amount: formatQuantity(record.amount), asset: record.asset }), tone: 'success' });
         setValues({ amount: '', bankReference: '' });
         requestId.current = newRequestId();

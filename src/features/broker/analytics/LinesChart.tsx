@@ -1,8 +1,11 @@
 import { ColorType, createChart, LineSeries, type IChartApi, type ISeriesApi, type Time } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAssetAmount, PLACEHOLDER } from '../../../lib/format/index.ts';
+import { formatAmount, formatAssetAmount, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { useTheme } from '../../../lib/theme/index.ts';
+
+/** The USDT axis and crosshair in cents with thousands separators (glossary "Numbers"). */
+const usdtAxis = (value: number) => formatAmount(value, 2);
 
 export interface Line {
   id: string;
@@ -54,7 +57,7 @@ export function LinesChart({ lines, caption, testId }: { lines: readonly Line[];
     for (const s of seriesRef.current) chart.removeSeries(s);
     const used = lines.map((_, i) => read(COLOURS[i % COLOURS.length] as string));
     seriesRef.current = lines.map((line, i) => {
-      const series = chart.addSeries(LineSeries, { color: used[i] as string, lineWidth: 2, priceFormat: { type: 'price', precision: 2, minMove: 0.01 }, title: '' });
+      const series = chart.addSeries(LineSeries, { color: used[i] as string, lineWidth: 2, priceFormat: { type: 'custom', formatter: usdtAxis, minMove: 0.01 }, title: '' });
       series.setData(line.points.map((p) => ({ time: p.day as Time, value: Number(p.value) })));
       return series;
     });

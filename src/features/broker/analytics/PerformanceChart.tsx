@@ -14,7 +14,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedButtons } from '../../../components/index.ts';
 import { chartColors, withAlpha } from '../../../lib/chart/index.ts';
-import { formatFractionPercent, PLACEHOLDER } from '../../../lib/format/index.ts';
+import { NAV_DECIMALS } from '../../../../contract/broker-nav.ts';
+import { formatAmount, formatFractionPercent, PLACEHOLDER } from '../../../lib/format/index.ts';
 import { useTheme } from '../../../lib/theme/index.ts';
 import { CHART_RANGES, customRangeError, type ChartRange, type PerformancePoint } from './chart-window.ts';
 import './analytics.css';
@@ -35,6 +36,9 @@ interface Drawn {
 }
 
 const percentAxis = (value: number) => `${value.toFixed(2)}%`;
+/** Glossary "Numbers": NAV per unit with thousands separators, on the axis (4 dp) and in the legend (all 8). */
+const navAxis = (value: number) => formatAmount(value, NAV_AXIS_DECIMALS);
+const navText = (nav: string) => formatAmount(nav, NAV_DECIMALS);
 
 /** The drawn values of a record: NAV as it is, return and drawdown in percent (drawdown below zero). */
 const drawnValues = (p: PerformancePoint) => ({ nav: Number(p.nav), ret: Number(p.ret) * 100, drawdown: -Number(p.drawdown) * 100 });
@@ -82,7 +86,7 @@ export function PerformanceChart({
       timeScale: { fixLeftEdge: true, fixRightEdge: true },
       handleScroll: { vertTouchDrag: false },
     });
-    const nav = chart.addSeries(LineSeries, { lineWidth: 2, priceFormat: { type: 'price', precision: NAV_AXIS_DECIMALS, minMove: 10 ** -NAV_AXIS_DECIMALS } }, 0);
+    const nav = chart.addSeries(LineSeries, { lineWidth: 2, priceFormat: { type: 'custom', formatter: navAxis, minMove: 10 ** -NAV_AXIS_DECIMALS } }, 0);
     const ret = chart.addSeries(BaselineSeries, { baseValue: { type: 'price', price: 0 }, lineWidth: 2, priceFormat: { type: 'custom', formatter: percentAxis } }, 1);
     // Drawdown is drawn below zero and filled up to zero (a baseline at 0, not an area down to the pane's foot).
     const drawdown = chart.addSeries(BaselineSeries, { baseValue: { type: 'price', price: 0 }, lineWidth: 1, priceFormat: { type: 'custom', formatter: percentAxis } }, 2);
@@ -152,7 +156,7 @@ export function PerformanceChart({
   }
 
   const describe = (p: PerformancePoint) =>
-    t('chart.daySummary', { day: p.day, nav: p.nav, ret: formatFractionPercent(p.ret, { signed: true }), drawdown: formatFractionPercent(p.drawdown) });
+    t('chart.daySummary', { day: p.day, nav: navText(p.nav), ret: formatFractionPercent(p.ret, { signed: true }), drawdown: formatFractionPercent(p.drawdown) });
 
   const shown = points[active ?? points.length - 1];
   const first = points[0];
@@ -163,7 +167,7 @@ export function PerformanceChart({
     <figure className="td-perf-chart" data-testid="performance-chart" data-panes={panes} data-points={points.length} aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="td-visually-hidden">
         {first && end
-          ? t('chart.summary', { name: caption, from: first.day, to: end.day, first: first.nav, last: end.nav, ret: formatFractionPercent(end.ret, { signed: true }), maxDrawdown: formatFractionPercent(maxDrawdown) })
+          ? t('chart.summary', { name: caption, from: first.day, to: end.day, first: navText(first.nav), last: navText(end.nav), ret: formatFractionPercent(end.ret, { signed: true }), maxDrawdown: formatFractionPercent(maxDrawdown) })
           : t('chart.emptySummary', { name: caption })}
       </figcaption>
       <RangeBar range={range} onRangeChange={onRangeChange} bounds={bounds} />
@@ -174,7 +178,7 @@ export function PerformanceChart({
         </div>
         <div>
           <dt>{t('chart.panes.nav')}</dt>
-          <dd data-testid="legend-nav">{shown?.nav ?? PLACEHOLDER}</dd>
+          <dd data-testid="legend-nav">{shown ? navText(shown.nav) : PLACEHOLDER}</dd>
         </div>
         <div>
           <dt>{t('chart.panes.ret')}</dt>

@@ -167,7 +167,10 @@ function BillDetail({ billNo, onClose, onDecided }: { billNo: string; onClose: (
         {facts.map(([label, value, testId]) => (
           <div key={label} className="td-broker-interest-fact">
             <dt>{label}</dt>
-            <dd data-testid={testId}>{value}</dd>
+            {/* The total is an interest amount at the ledger's precision (parts.tsx interestText). */}
+            <dd data-testid={testId} data-precision={testId === 'bill-total' ? 'ledger' : undefined}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

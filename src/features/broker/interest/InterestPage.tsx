@@ -93,7 +93,10 @@ function Interest() {
                 ).map(([key, value, testId]) => (
                   <div key={key}>
                     <dt>{t(`interest.${key}`)}</dt>
-                    <dd data-testid={testId}>{value}</dd>
+                    {/* The interest amounts are at the ledger's precision (parts.tsx interestText). */}
+                    <dd data-testid={testId} data-precision={key === 'rate' || key === 'lastDay' ? undefined : 'ledger'}>
+                      {value}
+                    </dd>
                   </div>
                 ))}
               </dl>

@@ -53,5 +53,10 @@ export function interestText(value: string, asset: string): string {
 
 export function InterestAmount({ value, asset, testId }: { value: string; asset: string; testId?: string }) {
   const text = interestText(value, asset);
-  return <span data-testid={testId}>{text}</span>;
+  // Marked as at the ledger's precision: the glossary's asset precision (USDT 4) does not apply to accruals.
+  return (
+    <span data-testid={testId} data-precision="ledger">
+      {text}
+    </span>
+  );
 }

@@ -15,7 +15,7 @@ import { accountApi, fundApi, type Application } from './api.ts';
 import { ApplicationList, useDecision, type ApplicationKind } from './ApplicationList.tsx';
 import { describeMoneyError } from './errors.ts';
 import { DecisionPanel } from './DecisionPanel.tsx';
-import { AMOUNT, Amount } from './shared.tsx';
+import { AMOUNT, Amount, amountText } from './shared.tsx';
 import './locale.ts';
 import './money.css';
 
@@ -74,7 +74,7 @@ function Transfer() {
           subject={t('transfer.decisionSubject', {
             from: deciding.fromSubAccountName,
             to: deciding.toSubAccountName ?? deciding.addressName ?? '',
-            amount: `${deciding.amount} ${deciding.asset}`,
+            amount: amountText(deciding.amount, deciding.asset),
             applicant: deciding.applicant,
           })}
           describe={(error) => describeMoneyError(t, error)}
@@ -177,7 +177,7 @@ function ApplyForm({ onApplied }: { onApplied: (application: Application) => voi
   };
 
   const bind = fieldBinder<'amount' | 'remark'>(form, set, errors);
-  const availableHint = available.data ? <span data-testid="transfer-available">{t('transfer.available', { amount: `${available.data.available} ${available.data.asset}` })}</span> : null;
+  const availableHint = available.data ? <span data-testid="transfer-available">{t('transfer.available', { amount: amountText(available.data.available, available.data.asset) })}</span> : null;
   const toAccounts = (accounts.data ?? []).filter((a) => (targets.data ?? []).some((x) => x.brokerAccountId === a.brokerAccountId));
   return (
     <form className="td-form td-broker-money-form" noValidate onSubmit={(e) => void onSubmit(e)} data-testid="transfer-form" aria-labelledby="transfer-form-title">

@@ -14,6 +14,7 @@ import { moneyFactors, SecondFactorFields } from '../money/shared.tsx';
 import { useStepUp } from '../../../components/step-up/index.ts';
 import '../money/locale.ts';
 import { AMOUNT, usdt, type FactorField } from './parts.tsx';
+import { formatNav } from '../projects/rules.ts';
 
 type WithdrawField = 'toAccountId' | 'amount' | 'remark' | FactorField;
 type TransferInField = 'fromAccountId' | 'amount';
@@ -117,7 +118,7 @@ export function WithdrawForm({ fund, destinations, gaBound, onApplied }: { fund:
       <TextField label={t('withdraw.remark')} autoComplete="off" {...bind('remark')} />
       {preview ? (
         <p className="td-field-hint" role="status" data-testid="profit-withdraw-preview">
-          {t('withdraw.previewText', { amount: usdt(preview.amount), account: preview.toSubAccountName, after: usdt(preview.availableAfter), payable: usdt(preview.profitPayableAfter), nav: preview.nav })}
+          {t('withdraw.previewText', { amount: usdt(preview.amount), account: preview.toSubAccountName, after: usdt(preview.availableAfter), payable: usdt(preview.profitPayableAfter), nav: formatNav(preview.nav) })}
         </p>
       ) : null}
       <SecondFactorFields businessType="brokerWithdraw" request={() => profitApi.invoke(fund.projectNo, { kind: 'withdraw', requestId, toAccountId: form.toAccountId, amount: form.amount.trim() })} names={{ emailCode: 'withdrawEmailCode', gaCode: 'withdrawGaCode' }} stepUp={stepUp} errors={errors} />

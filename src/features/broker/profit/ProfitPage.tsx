@@ -18,6 +18,7 @@ import { profitApi, type ProfitAccrual, type ProfitApplication, type ProfitFund 
 import { describeProfitError } from './errors.ts';
 import { AllotForm, TransferInForm, WithdrawForm } from './ProfitForms.tsx';
 import { legsText, usdt } from './parts.tsx';
+import { formatNav, formatUnits } from '../projects/rules.ts';
 import './locale.ts';
 import '../money/money.css';
 import './profit.css';
@@ -180,7 +181,7 @@ function Applications({ projectNo, version, onDecide }: { projectNo: string; ver
           <ExportButton path="/broker/profitAccrual/export" fields={{}} searchParams={exportFields({ table: 'application', ...query })} fileName={fileNameOf(PROFIT_EXPORT_FILES.application.fileName)} />
         )}
         amount={(row) => usdt(row.amount)}
-        statusNote={(row) => (row.units && row.nav ? <span className="td-field-hint">{t('applications.units', { units: row.units, nav: row.nav })}</span> : null)}
+        statusNote={(row) => (row.units && row.nav ? <span className="td-field-hint">{t('applications.units', { units: formatUnits(row.units), nav: formatNav(row.nav) })}</span> : null)}
         onDecide={onDecide}
       >
         <Column header={t('applications.columns.project')} body={(row: ProfitApplication) => row.projectNo} />
