@@ -6,7 +6,7 @@ import { SearchableDropdown, type DropdownOption } from '../../components/index.
 import { useMarkPrice, useTicker } from '../../market/index.ts';
 import { showToast } from '../../lib/toast/index.ts';
 import { useSession } from '../../lib/session/index.ts';
-import { findPair, fixed, loadPairs, pairsStore, type Pair } from '../market/index.ts';
+import { findPair, fixedGrouped, loadPairs, pairsStore, type Pair } from '../market/index.ts';
 import { OrdersArea, useTradingAccount } from '../trading/shared.ts';
 import { ConfigPanel } from './ConfigPanel.tsx';
 import { FeePanel } from './FeePanel.tsx';
@@ -30,10 +30,10 @@ function MarketPanel({ pair }: { pair: Pair }) {
     <section className="td-lt-panel td-lt-market" data-testid="lightning-market">
       <h2>{pair.listInstrumentId}</h2>
       <p>
-        {t('market.last')} <strong data-testid="lightning-last">{fixed(ticker?.c, pair.pricePrecision)}</strong>
+        {t('market.last')} <strong data-testid="lightning-last">{fixedGrouped(ticker?.c, pair.pricePrecision)}</strong>
       </p>
       <p>
-        {t('market.mark')} <strong>{fixed(mark?.markPrice, pair.pricePrecision)}</strong>
+        {t('market.mark')} <strong>{fixedGrouped(mark?.markPrice, pair.pricePrecision)}</strong>
       </p>
     </section>
   );

@@ -7,4 +7,4 @@ export { loadPairs, resetPairs, pairsStore, findPair, parseExchangeInfo, parseOk
 export { favourites, startFavouritesSync, useFavouriteSymbols } from './favourites-sync.ts';
 export { FAVOURITES_MAX } from './favourites.ts';
 export { useFavouriteToggle } from './use-favourite-toggle.ts';
-export { changePercent, compact, fixed } from './ticker-format.ts';
+export { changePercent, compact, fixed, fixedGrouped } from './ticker-format.ts';

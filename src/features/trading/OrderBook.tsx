@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session/index.ts';
 import { useOrderBookTicks, useTicker, type BookView } from '../../market/index.ts';
-import { fixed, type Pair } from '../market/index.ts';
+import { fixedGrouped, type Pair } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { BookSideList, type BookSideHandle } from './BookSideList.tsx';
 import { BookModel, type BookModelView } from './book-rows.ts';
@@ -185,7 +185,7 @@ export function OrderBook({ pair, layout }: { pair: Pair; layout: TradingLayout[
             {layout !== 'bids' && list('ask')}
             <div className="td-book-mid" data-testid="book-spread">
               <div className="td-book-mid-frame">
-                <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixed(ticker?.c, pair.pricePrecision)}</span>
+                <span className={lastUp ? 'td-up td-book-last' : 'td-down td-book-last'}>{fixedGrouped(ticker?.c, pair.pricePrecision)}</span>
                 <span ref={spreadRef} className="td-book-spread" />
               </div>
             </div>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { SearchableDropdown, type DropdownOption } from '../../components/index.ts';
 import { useMarkPrice, useTicker } from '../../market/index.ts';
-import { changePercent, compact, fixed, pairsStore, useFavouriteSymbols, type Pair } from '../market/index.ts';
+import { changePercent, compact, fixedGrouped, pairsStore, useFavouriteSymbols, type Pair } from '../market/index.ts';
 import { exchangeNow, fundingCountdown } from './funding-countdown.ts';
 
 function tradingPath(lang: string, pair: { symbol: string; market: string }): string {
@@ -20,7 +20,7 @@ function FuturesFigures({ pair }: { pair: Pair }) {
       <div className="td-stat">
         <span className="td-stat-label">{t('header.markPrice')}</span>
         <span className="td-stat-value" data-testid="mark-price">
-          {fixed(mark?.markPrice, pair.pricePrecision)}
+          {fixedGrouped(mark?.markPrice, pair.pricePrecision)}
         </span>
       </div>
       <div className="td-stat">
@@ -111,7 +111,7 @@ export function PairHeader({ pair, lang }: { pair: Pair; lang: string }) {
         <div className="td-pair-stats-frame">
           <div className="td-stat">
             <span className={`td-stat-last ${tone}`} data-testid="last-price">
-              {fixed(ticker?.c, pair.pricePrecision)}
+              {fixedGrouped(ticker?.c, pair.pricePrecision)}
             </span>
           </div>
           <div className="td-stat">
@@ -120,11 +120,11 @@ export function PairHeader({ pair, lang }: { pair: Pair; lang: string }) {
           </div>
           <div className="td-stat">
             <span className="td-stat-label">{t('header.high')}</span>
-            <span className="td-stat-value">{fixed(ticker?.h, pair.pricePrecision)}</span>
+            <span className="td-stat-value">{fixedGrouped(ticker?.h, pair.pricePrecision)}</span>
           </div>
           <div className="td-stat">
             <span className="td-stat-label">{t('header.low')}</span>
-            <span className="td-stat-value">{fixed(ticker?.l, pair.pricePrecision)}</span>
+            <span className="td-stat-value">{fixedGrouped(ticker?.l, pair.pricePrecision)}</span>
           </div>
           <div className="td-stat">
             <span className="td-stat-label">{t('header.volume', { asset: pair.baseAsset })}</span>
