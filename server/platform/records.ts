@@ -42,6 +42,21 @@ export async function countUpTo(db: Queryable, from: string, where: string, para
 const BARE_TABLE = /^[a-z_][a-z0-9_]*$/;
 
 /**
+ * The deferred join: the page's keys in `order` (index entries only, the table's own columns: a select that renames
+ * `id::text as id` cannot turn the order into text order), then the rows of those keys, put back in that order.
+ */
+async function deferredRows<R>(db: Queryable, q: { select: string; from: string; where: string; order: string; key: string }, window: readonly unknown[]): Promise<R[]> {
+  const n = window.length - 2;
+  const keys = await db.query<{ k: string }>(`select ${q.key}::text as k from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, window);
+  if (keys.length === 0) return [];
+  const rows = await db.query<R & { page_key__: string }>(`select ${q.select}, ${q.key}::text as page_key__ from ${q.from} where ${q.key} = any($1)`, [keys.map((r) => r.k)]);
+  const at = new Map(keys.map((r, i) => [r.k, i]));
+  rows.sort((a, b) => at.get(a.page_key__)! - at.get(b.page_key__)!);
+  for (const row of rows) delete (row as Partial<typeof row>).page_key__;
+  return rows;
+}
+
+/**
  * One page of a records query (spec §9 page sizes): the rows of `pageNum` in `order`, and how many match, counted
  * up to countLimit (RECORD_COUNT_CAP past the page; see there). `from`/`where`/`params` as the records pages build
  * them; the page's limit and offset take the next parameters.
@@ -58,12 +73,10 @@ export async function pageQuery<R>(
 ): Promise<{ rows: R[]; total: number }> {
   const n = q.params.length;
   const window = [...q.params, page.pageSize, (page.pageNum - 1) * page.pageSize];
-  const rowsSql =
-    q.key !== undefined && BARE_TABLE.test(q.from)
-      ? `select ${q.select} from ${q.from} join (select ${q.key} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}) page_keys
-           using (${q.key}) order by ${q.order}`
-      : `select ${q.select} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`;
-  const rows = await db.query<R>(rowsSql, window);
+  const rows =
+    q.key !== undefined && BARE_TABLE.test(q.from) && BARE_TABLE.test(q.key)
+      ? await deferredRows<R>(db, { ...q, key: q.key }, window)
+      : await db.query<R>(`select ${q.select} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, window);
   // A page that is not full is the last: its rows are the count, no second query.
   const offset = (page.pageNum - 1) * page.pageSize;
   if (rows.length > 0 && rows.length < page.pageSize) return { rows, total: offset + rows.length };

@@ -103,7 +103,7 @@ describe.each(backends)('records pages ($name)', ({ url, skip }) => {
 
   it.skipIf(skip)('the deferred join has the plain query’s rows on every page, ties included', async () => {
     const q = {
-      select: `id::text as id, asset, amount::text as amount, status, created_at`,
+      select: `id, asset, amount::text as amount, status, created_at`,
       from: 'wallet_deposits',
       where: `user_id = $1 and kind = 'coin' and ($2::text is null or asset = $2)`,
       params: [userId, null] as unknown[],
