@@ -23,13 +23,18 @@ export async function coinRecordPage(
   const { since, until } = timeWindow(filter, now);
   const offset = (page.pageNum - 1) * page.pageSize;
   const dir = order === 'asc' ? 'asc' : 'desc';
-  // $1 user, $2 since, $3 until, $4 asset, $5 status; the tables' own conditions and the page's filters.
-  const match = `user_id = $1 and kind = 'coin' and created_at >= $2 and created_at < $3 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)`;
+  // $1 user, $2 since, $3 until, $4 asset, $5 status; the tables' own conditions and the page's filters. A record id
+  // (`D<id>`, `W<id>`) names one row of one table by its key, and the other conditions do not apply.
+  const named = filter.recordId === undefined ? null : /^([DW])(\d{1,18})$/.exec(filter.recordId);
+  const match =
+    filter.recordId === undefined
+      ? `user_id = $1 and kind = 'coin' and created_at >= $2 and created_at < $3 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)`
+      : `user_id = $1 and kind = 'coin' and id = ${named ? named[2]! : '0'} and $2::timestamptz is not null and $3::timestamptz is not null and $4::text is null and $5::text is null`;
   const tables = [
     { type: 'withdraw', from: `wallet_withdrawals where ${match} and status <> 'unconfirmed'` },
     { type: 'deposit', from: `wallet_deposits where ${match}` },
-  ].filter((t) => !filter.type || filter.type === t.type);
-  const params = [userId, since, until, filter.asset ?? null, filter.status ?? null];
+  ].filter((t) => (named ? t.type === (named[1] === 'D' ? 'deposit' : 'withdraw') : !filter.type || filter.type === t.type));
+  const params = filter.recordId !== undefined ? [userId, since, until, null, null] : [userId, since, until, filter.asset ?? null, filter.status ?? null];
 
   const keys = await db.query<{ type: 'deposit' | 'withdraw'; id: string }>(
     `select type, id::text as id from (

@@ -142,8 +142,8 @@ export function recordHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/a
       const now = nowDate(ctx);
       const filter = body.queryCondition ?? {};
       const { pageNum, pageSize } = body.pageCondition;
-      // In time order a page is read per table on its index (coin-page.ts); by amount or for one record id, the union.
-      const byTime = body.sort?.field !== 'amount' && !filter.recordId;
+      // In time order, and for one record id, a page is read per table on its index (coin-page.ts); by amount, the union.
+      const byTime = body.sort?.field !== 'amount' || filter.recordId !== undefined;
       const { rows, total } = byTime
         ? await coinRecordPage(ctx.db, auth.user.id, filter, now, body.sort?.order ?? 'desc', body.pageCondition)
         : await pageQuery<CoinRecordRow>(

@@ -77,6 +77,13 @@ describe.each(backends)('records pages ($name)', ({ url, skip }) => {
     { days: 365, type: 'deposit' },
     { days: 365, type: 'withdraw', asset: 'USDT' },
     { startTime: at(20).toISOString(), endTime: at(5).toISOString() },
+    // A record id names one record whatever the other filters say; a malformed or unknown one names none.
+    { days: 7, asset: 'USDT', recordId: 'D5' },
+    { days: 365, recordId: 'W6' },
+    { days: 365, recordId: 'W1' },
+    { days: 365, recordId: 'D99999' },
+    { days: 365, recordId: 'X5' },
+    { days: 365, recordId: 'D' },
   ];
 
   it.skipIf(skip)('the coin page has the union query’s rows, order and total on every page, filter and order', async () => {
