@@ -4,6 +4,7 @@ import { migrate } from '../../server/platform/db/migrate.ts';
 import { countLimit, pageQuery, RECORD_COUNT_CAP, recordOrder, totalCapped } from '../../server/platform/records.ts';
 import { coinRecordPage } from '../../server/wallet/coin-page.ts';
 import { fiatRecordPage, recordSource as fiatRecordSource } from '../../server/wallet/fiat-records.ts';
+import type { WalletRecordFilter } from '../../server/wallet/coin-page.ts';
 import { COIN_RECORD_COLUMNS, coinRecordSource, type CoinRecordFilter } from '../../server/wallet/records.ts';
 import { timeWindow } from '../../server/platform/time-window.ts';
 import { fileDatabases } from '../api/pg-cluster.ts';
@@ -123,7 +124,7 @@ describe.each(backends)('records pages ($name)', ({ url, skip }) => {
   });
 
   it.skipIf(skip)('the fiat page has the union query’s rows, order and total on every page, by type, asset, status and record id', async () => {
-    const union = async (filter: CoinRecordFilter & { type: 'deposit' | 'withdraw' }, order: 'asc' | 'desc') => {
+    const union = async (filter: WalletRecordFilter & { type: 'deposit' | 'withdraw' }, order: 'asc' | 'desc') => {
       const { since, until } = timeWindow(filter, now);
       const where = `type = $2 and case when $7::text is null
         then created_at >= $3 and created_at < $6 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)
@@ -143,7 +144,7 @@ describe.each(backends)('records pages ($name)', ({ url, skip }) => {
       { type: 'deposit', days: 365, recordId: 'FW2' },
       { type: 'deposit', days: 7, recordId: 'FD11' },
       { type: 'deposit', days: 365, recordId: 'D11' },
-    ] as const) {
+    ] satisfies Array<WalletRecordFilter & { type: 'deposit' | 'withdraw' }>) {
       for (const order of ['desc', 'asc'] as const) {
         const all = await union(filter, order);
         for (let pageNum = 1; pageNum <= Math.ceil(all.length / 10) + 1; pageNum++) {
