@@ -13,7 +13,7 @@
 // key of the migrations and this seed (SEED_VERSION), and reused by later runs: the 1M-row seed (one INSERT …
 // SELECT generate_series per family and user) takes a minute or two on a busy 2-core machine.
 import { createHash } from 'node:crypto';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -110,11 +110,14 @@ const quantile = (values: number[], q: number): number => {
 };
 const figure = (times: number[]): Figure => ({ p50: quantile(times, 0.5), p99: quantile(times, 0.99), samples: times.length });
 
-function cacheDir(config: W5ScaleConfig): string {
-  const hash = createHash('sha256');
-  hash.update(`${SEED_VERSION}\0${config.sizes.join(',')}\0${[...config.families].sort().join(',')}`);
-  for (const m of loadMigrations()) hash.update(`\0${m.version}\0${m.sql}`);
-  return path.join(tmpdir(), `td-w5-scale-${hash.digest('hex').slice(0, 16)}`);
+/** `td-w5-scale-<this configuration>-<the migrations and the seed>` in the OS temp directory. */
+function cacheDir(config: W5ScaleConfig): { dir: string; stale: string[] } {
+  const digest = (parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 12);
+  const prefix = `td-w5-scale-${digest([config.sizes.join(','), [...config.families].sort().join(',')])}-`;
+  const name = prefix + digest([String(SEED_VERSION), ...loadMigrations().map((m) => `${m.version}\0${m.sql}`)]);
+  // The same configuration under earlier migrations or seeds is of no further use (a 1M-row directory is ~1.2 GB, 0.7 GB of it write-ahead log).
+  const stale = readdirSync(tmpdir()).filter((n) => n.startsWith(prefix) && n !== name && !n.includes('.partial-'));
+  return { dir: path.join(tmpdir(), name), stale: stale.map((n) => path.join(tmpdir(), n)) };
 }
 
 /** Registers one user per size and seeds every family for each, then vacuums (PGlite has no autovacuum). */
@@ -143,7 +146,8 @@ async function build(dir: string, config: W5ScaleConfig): Promise<void> {
 }
 
 export async function runW5Scale(config: W5ScaleConfig): Promise<W5ScaleResult> {
-  const dir = cacheDir(config);
+  const { dir, stale } = cacheDir(config);
+  for (const old of stale) rmSync(old, { recursive: true, force: true });
   const reused = existsSync(dir);
   const t0 = performance.now();
   if (!reused) await build(dir, config);
