@@ -13,6 +13,7 @@ import { runW6 } from './w6-venues.ts';
 import { runW3 } from './w3-trades.ts';
 import { runW4 } from './w4-fanout.ts';
 import { runW5, TARGET_STALL_RATIO } from './w5-records.ts';
+import { runW5Scale, TARGET_NEAR_RATIO, type W5ScaleResult } from './w5-scale.ts';
 import { gate, GATE_SHARE } from './gate.ts';
 
 const ci = process.argv.includes('--ci');
@@ -24,6 +25,8 @@ const config = ci
       w3: { trades: 50_000, time: 100, rounds: 3 },
       w4: { tabs: 5, tickers: 2_000, time: 150, rounds: 3 },
       w5: { rows: 100_000, pageSamples: 30, pingEveryMs: 5 },
+      // The coin records only, at 10k and 1M rows (the 1M seed is built once and reused: bench/w5-scale.ts).
+      w5Scale: { sizes: [10_000, 1_000_000], families: ['coin'] as const, samples: 200 },
       w6: { messages: 2_000, time: 150, rounds: 3 },
     }
   : {
@@ -34,10 +37,11 @@ const config = ci
       w3: { trades: 200_000, time: 500, rounds: 5 },
       w4: { tabs: 10, tickers: 2_000, time: 1_000, rounds: 5 },
       w5: { rows: 100_000, pageSamples: 200, pingEveryMs: 5 },
+      w5Scale: { sizes: [10_000, 100_000, 1_000_000], families: ['coin', 'transfers', 'otc', 'loans', 'spot'] as const, samples: 200 },
       w6: { messages: 10_000, time: 1_000, rounds: 5 },
     };
 
-const TARGETS = { bookVsCcxt: 5, ingestVsJsonParse: 0.75, exportStallVsInMemory: TARGET_STALL_RATIO };
+const TARGETS = { bookVsCcxt: 5, ingestVsJsonParse: 0.75, exportStallVsInMemory: TARGET_STALL_RATIO, recordsPageSmallVsLarge: TARGET_NEAR_RATIO };
 
 const started = Date.now();
 const w1 = await runW1(config.w1);
@@ -45,6 +49,7 @@ const w2 = await runW2(config.w2);
 const w3 = await runW3(config.w3);
 const w4 = await runW4(config.w4);
 const w5 = await runW5(config.w5);
+const w5Scale = await runW5Scale({ ...config.w5Scale, families: [...config.w5Scale.families] });
 const w6 = await runW6(config.w6);
 
 const f = (n: number, digits = 1): string => n.toFixed(digits);
@@ -61,6 +66,7 @@ const ratios = {
   w5NaiveStallVsOurs: w5.ratios.naiveStallVsOurs,
   w5NaiveStallCpuVsOurs: w5.ratios.naiveStallCpuVsOurs,
   w5NaiveTimeVsOurs: w5.ratios.naiveTimeVsOurs,
+  w5PageP99SmallVsLarge: w5Scale.nearP99SmallVsLarge,
   w6OkxKernelVsCcxt: w6.okx.kernel.ratioVsCcxt,
   w6OkxIngestVsJsonParse: w6.okx.ingest.ratioVsJsonParse,
   w6BybitKernelVsCcxt: w6.bybit.kernel.ratioVsCcxt,
@@ -72,6 +78,7 @@ const targets = {
   bookVsCcxt: gate(w1.ratioVsCcxt, TARGETS.bookVsCcxt),
   ingestVsJsonParse: gate(w2.ratioVsJsonParse, TARGETS.ingestVsJsonParse),
   exportStallVsInMemory: gate(w5.ratios.naiveStallCpuVsOurs, TARGETS.exportStallVsInMemory),
+  recordsPageSmallVsLarge: gate(w5Scale.nearP99SmallVsLarge, TARGETS.recordsPageSmallVsLarge),
   w6OkxKernelVsCcxt: gate(w6.okx.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt),
   w6OkxIngestVsJsonParse: gate(w6.okx.ingest.ratioVsJsonParse, W6_AIMS.ingestVsJsonParse),
   w6BybitKernelVsCcxt: gate(w6.bybit.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt),
@@ -83,6 +90,22 @@ const w6Gated: Record<`${'okx' | 'bybit'} ${'kernel' | 'ingest'}`, keyof typeof 
   'bybit kernel': 'w6BybitKernelVsCcxt',
   'bybit ingest': 'w6BybitIngestVsJsonParse',
 };
+
+/** W5 at scale: one row per call family, p50/p99 of each kind of page at every size (bench/w5-scale.ts). */
+function scaleRows(r: W5ScaleResult): string[] {
+  const sizes = r.sizes.map((n) => n.toLocaleString('en-US'));
+  const pair = (x: { p50: number; p99: number } | undefined): string => (x ? `${f(x.p50)}/${f(x.p99)}` : '—');
+  const rows = Object.entries(r.families).map(([family, bySize]) => {
+    const kinds = (['near', 'deep', 'cursor'] as const).filter((k) => Object.values(bySize).some((s) => s[k]));
+    const cells = kinds.map((k) => `${k} ${r.sizes.map((n) => pair(bySize[String(n)]?.[k])).join(' · ')}`);
+    return `| W5 ${family} records, page of 20 at ${sizes.join(' · ')} rows of one user (p50/p99 ms) | ${cells.join('; ')} | | |`;
+  });
+  const gated = targets.recordsPageSmallVsLarge;
+  rows.push(
+    `| W5 records page at ${sizes.at(-1)} rows against ${sizes[0]} (near pages, coin records) | p99 ${f(1 / Math.max(0.001, r.nearP99SmallVsLarge), 2)}× the ${sizes[0]}-row user's | primary-key lookup p50/p99 ${r.sizes.map((n) => pair(r.pkLookup[String(n)])).join(' · ')} ms; seed ${r.reused ? 'reused' : `${f(r.seedMs / 1000)} s`} | ${f(r.nearP99SmallVsLarge, 2)} small ÷ large p99 (target ≥ ${TARGETS.recordsPageSmallVsLarge}: ${met(gated)}) |`,
+  );
+  return rows;
+}
 
 const markdown = [
   `## Market core and records benchmarks (${ci ? 'CI short run' : 'full run'})`,
@@ -96,6 +119,7 @@ const markdown = [
   `| W3 trades trim (${w3.trades} trades) | ${f(w3.nsPerTrade.ours)} ns/trade | unshift ${f(w3.nsPerTrade.unshiftTrim)}, spread ${f(w3.nsPerTrade.spreadSlice)} | ${f(w3.ratioVsUnshift)}× unshift, ${f(w3.ratioVsSpread)}× spread |`,
   `| W4 fan-out (${w4.tabs} ports: book 50, trades, ${w4.tickers} tickers) | ${f(w4.usPerTick.ours)} µs, ${w4.bytesPerTick.ours} B, ${f(w4.messagesPerTick.ours, 0)} msgs per tick | naive ${f(w4.usPerTick.naive)} µs, ${w4.bytesPerTick.naive} B, ${f(w4.messagesPerTick.naive, 0)} msgs | ${f(w4.ratioTime, 2)}× time, ${f(w4.ratioBytes, 2)}× bytes |`,
   `| W5 coin records, ${w5.rows} rows of one user | page p50/p99: 20 rows ${f(w5.page['20'].p50)}/${f(w5.page['20'].p99)} ms, 100 rows ${f(w5.page['100'].p50)}/${f(w5.page['100'].p99)} ms; export ${f(w5.export.ms / 1000, 2)} s (${f(w5.export.rowsPerSecond, 0)} rows/s, ${f(w5.export.bytes / 1048576, 1)} MB), longest stall ${f(w5.export.maxStallCpuMs)} ms on-CPU (${f(w5.export.maxStallMs)} ms wall), a cheap request's p99 ${f(w5.export.pingP99Ms)} ms (idle ${f(w5.export.idlePingP99Ms)}) | in-memory export ${f(w5.naive.ms / 1000, 2)} s, stall ${f(w5.naive.maxStallCpuMs, 0)} ms on-CPU (${f(w5.naive.maxStallMs, 0)} ms wall), +${f(w5.naive.heapGrowthMb, 0)} MB heap | ${f(w5.ratios.naiveStallCpuVsOurs, 1)}× shorter stall on-CPU (target ≥ ${TARGETS.exportStallVsInMemory}: ${met(targets.exportStallVsInMemory)}; wall ${f(w5.ratios.naiveStallVsOurs, 1)}×), ${f(w5.ratios.naiveTimeVsOurs, 2)}× the in-memory export's speed |`,
+  ...scaleRows(w5Scale),
   ...(['okx', 'bybit'] as const).flatMap((v) => {
     const r = w6[v];
     const aim = (x: number, a: number, row: 'kernel' | 'ingest'): string => `${f(x, 2)}× (target ≥ ${a}: ${met(targets[w6Gated[`${v} ${row}`]])})`;
@@ -110,7 +134,7 @@ const markdown = [
   `A ratio below ${GATE_SHARE * 100} % of its target fails the run (FAILED); above that but under the target it is reported (missed).`,
 ].join('\n');
 
-const result = { ci, node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), ratios, targets, w1, w2, w3, w4, w5, w6, markdown };
+const result = { ci, node: process.version, cpus: os.cpus().length, date: new Date().toISOString(), ratios, targets, w1, w2, w3, w4, w5, w5Scale, w6, markdown };
 const dir = path.join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');

@@ -318,7 +318,7 @@ export function convertRoutes(ctx: ApiContext, app: FastifyInstance, view: Marke
         and ($5::text is null or from_asset = $5) and ($6::text is null or to_asset = $6)`;
       const params = [auth.user.id, since, until, q.type ?? null, q.fromAsset ?? null, q.toAsset ?? null];
       const { pageNum, pageSize } = body.pageCondition;
-      const { rows, total } = await pageQuery<OrderRow>(ctx.db, { select: ORDER_COLUMNS, from: 'convert_orders', where, order: recordOrder(body.sort, 'from_amount'), params }, body.pageCondition);
+      const { rows, total } = await pageQuery<OrderRow>(ctx.db, { select: ORDER_COLUMNS, from: 'convert_orders', where, order: recordOrder(body.sort, 'from_amount'), params, key: 'id' }, body.pageCondition);
       return { list: rows.map(orderView), total, pageNum, pageSize };
     },
   });

@@ -140,7 +140,7 @@ export function electricityRoutes(ctx: ApiContext, app: FastifyInstance, sim: Si
       const where = `user_id = $1 and ($2::text is null or ($2 = 'paid' and paid) or ($2 = 'unpaid' and not paid and due_at > $3) or ($2 = 'overdue' and not paid and due_at <= $3))`;
       const { rows, total } = await pageQuery<BillRow>(
         ctx.db,
-        { select: BILL_COLUMNS, from: 'electricity_bills', where, order: 'paid asc, due_at asc, id desc', params: [auth.user.id, status, now] },
+        { select: BILL_COLUMNS, from: 'electricity_bills', where, order: 'paid asc, due_at asc, id desc', params: [auth.user.id, status, now], key: 'id' },
         body.pageCondition,
       );
       return { list: rows.map((r) => billView(r, now)), total, pageNum: body.pageCondition.pageNum, pageSize: body.pageCondition.pageSize };

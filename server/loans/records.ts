@@ -23,7 +23,7 @@ export function recordHandlers(m: LoanMarket): Pick<Handlers<LoanCalls>, '/loan/
       const q = body.queryCondition ?? {};
       const where = `user_id = $1 and ($2::smallint is null or status = $2) and ($3::text is null or loan_asset = $3) and ($4::text is null or collateral_asset = $4)`;
       const params = [auth.user.id, q.status ?? null, q.loanAsset ?? null, q.collateralAsset ?? null];
-      const { rows, total } = await pageQuery<LoanRow>(ctx.db, { select: LOAN_COLUMNS, from: 'loans', where, order: 'id desc', params }, body.pageCondition);
+      const { rows, total } = await pageQuery<LoanRow>(ctx.db, { select: LOAN_COLUMNS, from: 'loans', where, order: 'id desc', params, key: 'id' }, body.pageCondition);
       const now = nowDate(ctx);
       const prices = new Map<CollateralAsset, Decimal>();
       const price = (asset: CollateralAsset) => prices.get(asset) ?? prices.set(asset, m.priceOf(asset)).get(asset)!;

@@ -15,7 +15,7 @@ export function recordHandlers(ctx: ApiContext): Pick<Handlers<OtcCalls>, '/inst
       const { pageNum, pageSize } = body.pageCondition;
       const { rows, total } = await pageQuery<OrderRow>(
         ctx.db,
-        { select: ORDER_COLUMNS, from: 'otc_orders', where, order: 'requested_at desc, id desc', params: [auth.user.id, since, until, q.mode ?? null, q.status ?? null] },
+        { select: ORDER_COLUMNS, from: 'otc_orders', where, order: 'requested_at desc, id desc', params: [auth.user.id, since, until, q.mode ?? null, q.status ?? null], key: 'id' },
         body.pageCondition,
       );
       return { list: rows.map(orderView), total, pageNum, pageSize };

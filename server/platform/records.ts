@@ -1,6 +1,20 @@
 import type { Queryable } from './db/client.ts';
 
 /**
+ * How far past a page a records page counts its rows (server/README.md "Records pages"): `total` is exact while
+ * the rows that match end within this many rows after the page; beyond, the count stops and `total` is one more
+ * than the rows counted (offset + pageSize + RECORD_COUNT_CAP + 1), which reads as "more than that". The pager
+ * of spec §9 (pageNum, pageSize) keeps working: each page it opens counts this far past itself.
+ */
+export const RECORD_COUNT_CAP = 10_000;
+
+/** The most rows a page's count reads: the rows before and on the page and RECORD_COUNT_CAP after it. */
+export const countLimit = (page: { pageNum: number; pageSize: number }): number => (page.pageNum - 1) * page.pageSize + page.pageSize + RECORD_COUNT_CAP;
+
+/** Whether a `total` from pageQuery (or countUpTo) is the cap rather than an exact count. */
+export const totalCapped = (total: number, page: { pageNum: number; pageSize: number }): boolean => total > countLimit(page);
+
+/**
  * The ORDER BY of a records page for the client's sort (contract/schema.ts `RecordSort`): by time (default newest
  * first) or by the amount column, ties newest first, then `tie` columns. Amounts are ordered as numbers: the
  * expression names the source column (the select may give the text form the same name).
@@ -13,22 +27,59 @@ export function recordOrder(sort: { field: 'createdAt' | 'amount'; order: 'asc' 
 }
 
 /**
- * One page of a records query (spec §9 page sizes): the rows of `pageNum` in `order`, and how many match in all.
- * `from`/`where`/`params` as the records pages build them; the page's limit and offset take the next parameters.
+ * The rows of `from … where …` counted up to `limit + 1` (a capped count, never every row): the count reads at
+ * most that many index entries, so it costs the same at a million rows as at ten thousand.
+ */
+export async function countUpTo(db: Queryable, from: string, where: string, params: readonly unknown[], limit: number): Promise<number> {
+  const rows = await db.query<{ n: string }>(`select count(*)::text as n from (select 1 from ${from} where ${where} limit $${params.length + 1}) capped`, [
+    ...params,
+    limit + 1,
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A plain table name: a page over it can read its keys first (the deferred join below). */
+const BARE_TABLE = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * The deferred join: the page's keys in `order` (index entries only, the table's own columns: a select that renames
+ * `id::text as id` cannot turn the order into text order), then the rows of those keys, put back in that order.
+ */
+async function deferredRows<R>(db: Queryable, q: { select: string; from: string; where: string; order: string; key: string }, window: readonly unknown[]): Promise<R[]> {
+  const n = window.length - 2;
+  const keys = await db.query<{ k: string }>(`select ${q.key}::text as k from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, window);
+  if (keys.length === 0) return [];
+  const rows = await db.query<R & { page_key__: string }>(`select ${q.select}, ${q.key}::text as page_key__ from ${q.from} where ${q.key} = any($1)`, [keys.map((r) => r.k)]);
+  const at = new Map(keys.map((r, i) => [r.k, i]));
+  rows.sort((a, b) => at.get(a.page_key__)! - at.get(b.page_key__)!);
+  for (const row of rows) delete (row as Partial<typeof row>).page_key__;
+  return rows;
+}
+
+/**
+ * One page of a records query (spec §9 page sizes): the rows of `pageNum` in `order`, and how many match, counted
+ * up to countLimit (RECORD_COUNT_CAP past the page; see there). `from`/`where`/`params` as the records pages build
+ * them; the page's limit and offset take the next parameters.
+ *
+ * With `key` (a unique column of a plain table `from`), a page is a deferred join: the page's keys are read first,
+ * in `order`, through the table's covering index (user, time desc, id desc, the filtered columns: migration 042),
+ * skipping the earlier pages' index entries without touching their rows, then only the page's rows are read. A
+ * call whose API carries a cursor pages by keyset instead (server/trade/paging.ts): no offset at all.
  */
 export async function pageQuery<R>(
   db: Queryable,
-  q: { select: string; from: string; where: string; order: string; params: readonly unknown[] },
+  q: { select: string; from: string; where: string; order: string; params: readonly unknown[]; key?: string },
   page: { pageNum: number; pageSize: number },
 ): Promise<{ rows: R[]; total: number }> {
   const n = q.params.length;
-  const [count, rows] = await Promise.all([
-    db.query<{ n: string }>(`select count(*)::text as n from ${q.from} where ${q.where}`, q.params),
-    db.query<R>(`select ${q.select} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, [
-      ...q.params,
-      page.pageSize,
-      (page.pageNum - 1) * page.pageSize,
-    ]),
-  ]);
-  return { rows, total: Number(count[0]?.n ?? 0) };
+  const window = [...q.params, page.pageSize, (page.pageNum - 1) * page.pageSize];
+  const rows =
+    q.key !== undefined && BARE_TABLE.test(q.from) && BARE_TABLE.test(q.key)
+      ? await deferredRows<R>(db, { ...q, key: q.key }, window)
+      : await db.query<R>(`select ${q.select} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, window);
+  // A page that is not full is the last: its rows are the count, no second query.
+  const offset = (page.pageNum - 1) * page.pageSize;
+  if (rows.length > 0 && rows.length < page.pageSize) return { rows, total: offset + rows.length };
+  const total = await countUpTo(db, q.from, q.where, q.params, countLimit(page));
+  return { rows, total };
 }

@@ -6,6 +6,8 @@ import { decimalText } from '../platform/decimal.ts';
 import { columns } from '../platform/rows.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
 import { timeWindow } from '../platform/time-window.ts';
+import type { Queryable } from '../platform/db/client.ts';
+import { inKeyOrder, walletRecordKeys, type WalletRecordFilter } from './coin-page.ts';
 
 export type FiatRecordReply = ReplyOf<FiatCalls['/account/block/submitBlockFiatDeposit']>;
 
@@ -36,7 +38,7 @@ export function recordView(row: RecordRow): FiatRecordReply {
 }
 
 /** The fiat records of a user, both kinds, newest first (one query for the page; `$1` user). */
-const recordSource = `(
+export const recordSource = `(
   select 'FD' || d.id as record_id, 'deposit' as type, d.id, d.asset, d.amount, 0::numeric as fee, d.status, d.reference,
     d.bank_reference, null::text as beneficiary, null::text as bank_name, null::text as account_number, d.created_at, d.completed_at
   from wallet_deposits d where d.user_id = $1 and d.kind = 'fiat'
@@ -47,19 +49,46 @@ const recordSource = `(
   where w.user_id = $1 and w.kind = 'fiat' and w.status <> 'unconfirmed'
 ) r`;
 
+/** The rows of a page's keys (coin-page.ts walletRecordKeys): `$1` deposit ids, `$2` withdrawal ids. */
+const RECORDS_BY_ID = `
+  select 'FD' || d.id as record_id, 'deposit' as type, d.id, d.asset, d.amount::text as amount, '0' as fee, d.status, d.reference,
+    d.bank_reference, null::text as beneficiary, null::text as bank_name, null::text as account_number, d.created_at, d.completed_at
+  from wallet_deposits d where d.id = any($1::bigint[])
+  union all
+  select 'FW' || w.id, 'withdraw', w.id, w.asset, w.amount::text, w.fee::text, w.status, null, null, b.beneficiary, b.bank_name, b.account_number,
+    w.created_at, w.completed_at
+  from wallet_withdrawals w join address_book b on b.id = w.address_book_id where w.id = any($2::bigint[])`;
+
+/** A page of the fiat records in time order, or the one record a record id names: read per table (coin-page.ts). */
+export async function fiatRecordPage(
+  db: Queryable,
+  userId: number,
+  filter: WalletRecordFilter,
+  now: Date,
+  order: 'asc' | 'desc',
+  page: { pageNum: number; pageSize: number },
+): Promise<{ rows: RecordRow[]; total: number }> {
+  const { keys, total } = await walletRecordKeys(db, 'fiat', userId, filter, now, order, page);
+  const ids = (type: string) => keys.filter((k) => k.type === type).map((k) => k.id);
+  const rows = keys.length === 0 ? [] : await db.query<RecordRow & { id?: unknown }>(RECORDS_BY_ID, [ids('deposit'), ids('withdraw')]);
+  return { rows: inKeyOrder(rows, keys), total };
+}
+
 /** The fiat records page: deposits and withdrawals of one kind, in a spec §9 time range. */
 export function fiatRecordHandlers(ctx: ApiContext): Pick<Handlers<FiatCalls>, '/account/block/fiat/pageTransaction'> {
   return {
     '/account/block/fiat/pageTransaction': async ({ body, auth }) => {
       const q = body.queryCondition;
       const now = nowDate(ctx);
-      const { since, until } = timeWindow(q, now);
-      // A record id names one record (the id the page shows and the messages quote): the other conditions do not apply.
-      const where = `type = $2 and case when $7::text is null
-        then created_at >= $3 and created_at < $6 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)
-        else record_id = $7 end`;
-      const params = [auth.user.id, q.type, since, q.asset ?? null, q.status ?? null, until, q.recordId ?? null];
       const { pageNum, pageSize } = body.pageCondition;
+      // In time order, and for one record id, the page is read per table on its index (coin-page.ts); by amount, the union.
+      if (body.sort?.field !== 'amount' || q.recordId !== undefined) {
+        const { rows, total } = await fiatRecordPage(ctx.db, auth.user.id, q, now, body.sort?.order ?? 'desc', body.pageCondition);
+        return { list: rows.map(recordView), total, pageNum, pageSize };
+      }
+      const { since, until } = timeWindow(q, now);
+      const where = `type = $2 and created_at >= $3 and created_at < $6 and ($4::text is null or asset = $4) and ($5::text is null or status = $5)`;
+      const params = [auth.user.id, q.type, since, q.asset ?? null, q.status ?? null, until];
       const { rows, total } = await pageQuery<RecordRow>(
         ctx.db,
         {

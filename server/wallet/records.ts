@@ -7,6 +7,7 @@ import type { Handlers } from '../platform/contract.ts';
 import { decimalText } from '../platform/decimal.ts';
 import { columns } from '../platform/rows.ts';
 import { confirmationsAt, sweep } from './chain.ts';
+import { coinRecordPage } from './coin-page.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
 import { timeWindow, type TimeFilter } from '../platform/time-window.ts';
 
@@ -139,13 +140,17 @@ export function recordHandlers(ctx: ApiContext): Pick<Handlers<WalletCalls>, '/a
     '/account/block/pageBlockDepositWithdraw': async ({ body, auth }) => {
       await sweep(ctx);
       const now = nowDate(ctx);
-      const { from, where, params } = coinRecordSource(auth.user.id, body.queryCondition ?? {}, now);
+      const filter = body.queryCondition ?? {};
       const { pageNum, pageSize } = body.pageCondition;
-      const { rows, total } = await pageQuery<CoinRecordRow>(
-        ctx.db,
-        { select: COIN_RECORD_COLUMNS, from, where, order: recordOrder(body.sort, 'amount', 'type, id'), params },
-        body.pageCondition,
-      );
+      // In time order, and for one record id, a page is read per table on its index (coin-page.ts); by amount, the union.
+      const byTime = body.sort?.field !== 'amount' || filter.recordId !== undefined;
+      const { rows, total } = byTime
+        ? await coinRecordPage(ctx.db, auth.user.id, filter, now, body.sort?.order ?? 'desc', body.pageCondition)
+        : await pageQuery<CoinRecordRow>(
+            ctx.db,
+            { select: COIN_RECORD_COLUMNS, ...coinRecordSource(auth.user.id, filter, now), order: recordOrder(body.sort, 'amount', 'type, id') },
+            body.pageCondition,
+          );
       return { list: rows.map((r) => coinRecordView(r, now)), total, pageNum, pageSize };
     },
   };

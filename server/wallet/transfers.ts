@@ -20,7 +20,7 @@ export function transferHandlers(ctx: ApiContext): Handlers<TransferCalls> {
       const { pageNum, pageSize } = body.pageCondition;
       const { rows, total } = await pageQuery<{ id: number; asset: string; amount: string; direction: TransferRow['type']; created_at: Date }>(
         ctx.db,
-        { select: 'id, asset, amount::text as amount, direction, created_at', from: 'trade_transfers', where, order: recordOrder(body.sort), params },
+        { select: 'id, asset, amount::text as amount, direction, created_at', from: 'trade_transfers', where, order: recordOrder(body.sort), params, key: 'id' },
         body.pageCondition,
       );
       return {
