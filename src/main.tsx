@@ -1,10 +1,15 @@
 // First: the Trusted Types policy must exist before any module writes to a sink.
 import './lib/security/trusted-types.ts';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from './lib/i18n/index.ts';
+import { initI18n, isLanguage, normaliseLanguage, storedLanguage } from './lib/i18n/index.ts';
 import { isPhoneUserAgent } from './lib/config/phone-agent.ts';
 import { applyTheme } from './lib/theme/index.ts';
+// Sheets every page relies on, which the start-up JavaScript used to bring in through the account feature's parts:
+// the form kit's (with other features' fields and buttons) and the account area's shared looks (tables, notices).
+import './components/form/form.css';
+import './features/account/account.css';
 import { App } from './app/App.tsx';
+import { shownLanguage } from './app/LanguageRoot.tsx';
 import './styles/theme.css';
 import './styles/kit.css';
 
@@ -12,6 +17,8 @@ import './styles/kit.css';
 if (!isPhoneUserAgent(navigator.userAgent)) document.body.classList.add('td-page-bg');
 applyTheme();
 
-await initI18n();
+// The start namespaces load in the language the first page shows (its URL's, spec §2), not in another first.
+const segment = location.pathname.split('/')[1];
+await initI18n(isLanguage(segment) ? normaliseLanguage(shownLanguage(location.pathname, segment)) : storedLanguage());
 const container = document.getElementById('root');
 if (container) createRoot(container).render(<App />);

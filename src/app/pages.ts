@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { accountPages } from '../features/account/index.ts';
+import { accountPages } from '../features/account/pages.ts';
 import { brokerConfigPages } from '../features/broker/config/index.ts';
 import { brokerPages } from '../features/broker/pages.ts';
 import { brokerMoneyPages } from '../features/broker/money/index.ts';
@@ -20,7 +20,10 @@ import { recordPages } from '../features/record/index.ts';
 import { tradingPages } from '../features/trading/pages.ts';
 import { userCenterPages } from '../features/usercenter/index.ts';
 import { walletPages } from '../features/wallet/index.ts';
-import { lazyPage } from '../lib/chunks/index.ts';
+import { lazyPage, type Prepare } from '../lib/chunks/index.ts';
+import { isLanguage, loadNamespaces } from '../lib/i18n/index.ts';
+import { shownLanguage } from './LanguageRoot.tsx';
+import { PAGE_NAMESPACES } from './page-namespaces.ts';
 
 // Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages not built yet
 // show the coming-soon page until their feature registers them here.
@@ -84,7 +87,19 @@ export function isRegistered(page: string): boolean {
   return page in loaders;
 }
 
-const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'));
+/**
+ * Loads a chunk's locale namespaces (page-namespaces.ts) in the language its page shows: the URL's, zh-HK in the broker
+ * manager (spec §1), which LanguageRoot switches to as the page renders.
+ */
+export function chunkNamespaces(chunk: string): Prepare {
+  return () => {
+    const { pathname } = window.location;
+    const segment = pathname.split('/')[1];
+    return loadNamespaces(PAGE_NAMESPACES[chunk] ?? [], isLanguage(segment) ? shownLanguage(pathname, segment) : undefined);
+  };
+}
+
+const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'), chunkNamespaces('comingSoon'));
 const cache = new Map<string, ComponentType>();
 
 export function pageComponent(page: string): ComponentType {
@@ -92,7 +107,7 @@ export function pageComponent(page: string): ComponentType {
   if (!entry) return comingSoon;
   let component = cache.get(page);
   if (!component) {
-    component = lazyPage(entry[0], entry[1]);
+    component = lazyPage(entry[0], entry[1], chunkNamespaces(entry[0]));
     cache.set(page, component);
   }
   return component;

@@ -7,7 +7,7 @@ import { WhiteLayout } from './layouts/WhiteLayout.tsx';
 import { HomeRedirect, LanguageNavigate, LanguageRoot, RootRedirect } from './LanguageRoot.tsx';
 import NotFoundPage from './not-found/NotFoundPage.tsx';
 import { PageContext } from './page-context.ts';
-import { pageComponent } from './pages.ts';
+import { chunkNamespaces, pageComponent } from './pages.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteMeta } from './RouteMeta.tsx';
 import { pageRoutes, redirectRoutes, type LayoutKind, type PageRoute } from './route-table.ts';
@@ -39,7 +39,7 @@ function RouteError() {
 
 /** The broker manager's layout route: a lazy chunk through the app's one loader, its error shown by name. */
 export function brokerLayoutRoute(load: () => Promise<{ Component: ComponentType }>): RouteObject {
-  return { lazy: lazyRoute('brokerLayout', load), errorElement: <RouteError />, children: childrenOf('broker') };
+  return { lazy: lazyRoute('brokerLayout', load, chunkNamespaces('brokerLayout')), errorElement: <RouteError />, children: childrenOf('broker') };
 }
 
 export const routes: RouteObject[] = [

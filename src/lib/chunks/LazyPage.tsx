@@ -6,13 +6,22 @@ import './LazyPage.css';
 
 type Loader<P extends object> = () => Promise<{ default: ComponentType<P> }>;
 
+/** What a chunk needs besides its module, loaded in parallel with it (its locale namespaces); called again on a retry. */
+export type Prepare = () => Promise<unknown>;
+
+/** The module once `prepare` is done too, in parallel with it. */
+function withPrepared<T>(load: () => Promise<T>, prepare?: Prepare): () => Promise<T> {
+  return prepare ? () => Promise.all([load(), prepare()]).then(([module]) => module) : load;
+}
+
 /**
  * A route page (or a part of one: a panel, a section) loaded as its own chunk, with the 120 s time-out of spec §2
  * and a translated error naming the chunk, with a retry, when it fails (spec §8). Every lazy chunk of the app
- * loads through here, the router's lazy layout through `lazyRoute`.
+ * loads through here, the router's lazy layout through `lazyRoute`. `prepare` (the page's locale namespaces) loads
+ * in parallel with the chunk, under the same time-out and error, and the page renders only when both are in.
  */
-export function lazyPage<P extends object = Record<string, never>>(chunk: string, load: Loader<P>): ComponentType<P> {
-  const make = (loader: Loader<P>) => lazy(() => loadChunk(chunk, loader, config.chunkTimeoutMs));
+export function lazyPage<P extends object = Record<string, never>>(chunk: string, load: Loader<P>, prepare?: Prepare): ComponentType<P> {
+  const make = (loader: Loader<P>) => lazy(() => loadChunk(chunk, withPrepared(loader, prepare), config.chunkTimeoutMs));
   let Page = make(load);
   let retries = 0;
   function LazyPage(props: P) {
@@ -38,8 +47,8 @@ export function lazyPage<P extends object = Record<string, never>>(chunk: string
  * A router `lazy` route (react-router data routes) through the same loader: its module in `timeoutMs`, else a
  * ChunkLoadError naming the chunk, which the route's `errorElement` (ChunkRouteError) shows.
  */
-export function lazyRoute<T>(chunk: string, load: () => Promise<T>): () => Promise<T> {
-  return () => loadChunk(chunk, load, config.chunkTimeoutMs);
+export function lazyRoute<T>(chunk: string, load: () => Promise<T>, prepare?: Prepare): () => Promise<T> {
+  return () => loadChunk(chunk, withPrepared(load, prepare), config.chunkTimeoutMs);
 }
 
 /** A route's `errorElement`: a chunk that failed or timed out is named, with a retry (a reload of the page). */

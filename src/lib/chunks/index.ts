@@ -2,4 +2,4 @@
 // chunk load error naming the chunk): pages and their parts (lazyPage), router lazy routes (lazyRoute with
 // ChunkRouteError as errorElement) and data bundles (loadChunk).
 export { ChunkLoadError, loadChunk, retryLoader, failedModuleUrl } from './chunk-loading.ts';
-export { ChunkRouteError, lazyPage, lazyRoute } from './LazyPage.tsx';
+export { ChunkRouteError, lazyPage, lazyRoute, type Prepare } from './LazyPage.tsx';
