@@ -10,6 +10,7 @@ import './components/form/form.css';
 import './features/account/account.css';
 import { App } from './app/App.tsx';
 import { shownLanguage } from './app/LanguageRoot.tsx';
+import { preloadFirstPage } from './app/pages.ts';
 import './styles/theme.css';
 import './styles/kit.css';
 
@@ -17,8 +18,9 @@ import './styles/kit.css';
 if (!isPhoneUserAgent(navigator.userAgent)) document.body.classList.add('td-page-bg');
 applyTheme();
 
-// The start namespaces load in the language the first page shows (its URL's, spec §2), not in another first.
+// The start namespaces load in the language the first page shows (its URL's, spec §2), not in another first, and the
+// first page's chunk and namespaces beside them.
 const segment = location.pathname.split('/')[1];
-await initI18n(isLanguage(segment) ? normaliseLanguage(shownLanguage(location.pathname, segment)) : storedLanguage());
+await initI18n(isLanguage(segment) ? normaliseLanguage(shownLanguage(location.pathname, segment)) : storedLanguage(), preloadFirstPage(location.pathname));
 const container = document.getElementById('root');
 if (container) createRoot(container).render(<App />);

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router-dom';
 import { accountPages } from '../features/account/pages.ts';
 import { brokerConfigPages } from '../features/broker/config/index.ts';
 import { brokerPages } from '../features/broker/pages.ts';
@@ -24,6 +25,7 @@ import { lazyPage, type Prepare } from '../lib/chunks/index.ts';
 import { isLanguage, loadNamespaces } from '../lib/i18n/index.ts';
 import { shownLanguage } from './LanguageRoot.tsx';
 import { PAGE_NAMESPACES } from './page-namespaces.ts';
+import { pageRoutes } from './route-table.ts';
 
 // Page key (route-table.ts) → page component, each a lazily loaded chunk. Pages not built yet
 // show the coming-soon page until their feature registers them here.
@@ -97,6 +99,20 @@ export function chunkNamespaces(chunk: string): Prepare {
     const segment = pathname.split('/')[1];
     return loadNamespaces(PAGE_NAMESPACES[chunk] ?? [], isLanguage(segment) ? shownLanguage(pathname, segment) : undefined);
   };
+}
+
+/**
+ * At start (src/main.tsx): the chunk of the page the URL names starts loading at once, and its namespaces are returned
+ * for initI18n to load beside the start-up ones, so the first page's chunk and texts come in parallel with the start,
+ * not after the first render. lazyPage then finds the module on its way (the browser imports a module once).
+ */
+export function preloadFirstPage(pathname: string): readonly string[] {
+  const route = pageRoutes.find((r) => matchPath(`/:lang/${r.path}`, pathname) !== null);
+  const entry = route ? loaders[route.page] : undefined;
+  if (!route || !entry) return [];
+  // A failure is the page's own to show (spec §8 chunk load error), when lazyPage loads it.
+  entry[1]().catch(() => undefined);
+  return [...(PAGE_NAMESPACES[entry[0]] ?? []), ...(route.layout === 'broker' ? (PAGE_NAMESPACES['brokerLayout'] ?? []) : [])];
 }
 
 const comingSoon = lazyPage('comingSoon', () => import('./pages/ComingSoonPage.tsx'), chunkNamespaces('comingSoon'));

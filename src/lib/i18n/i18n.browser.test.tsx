@@ -49,7 +49,14 @@ describe('locale namespaces on demand', () => {
     const { Title, shown } = recorder();
     let release: () => void = () => {};
     const chunk = new Promise<void>((resolve) => (release = resolve));
-    const Page = lazyPage('wallet', () => chunk.then(() => ({ default: Title })), () => loadNamespaces(['wallet']));
+    const Page = lazyPage(
+      'wallet',
+      async () => {
+        await chunk;
+        return { default: Title };
+      },
+      () => loadNamespaces(['wallet']),
+    );
     await mount(<Page />, i18next);
     // The namespace loads while the chunk is still on its way.
     await expect.poll(() => i18next.hasResourceBundle('en-US', 'wallet')).toBe(true);

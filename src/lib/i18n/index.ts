@@ -126,8 +126,12 @@ async function loadInto(languages: readonly string[], namespaces: readonly strin
   if (left.length > 0) throw new Error(`locale namespaces did not load: ${left.join(', ')}`);
 }
 
-/** Initialises the shared i18next instance once, with the start namespaces of `language`; later calls return the same promise. */
-export function initI18n(language: Language = storedLanguage()): Promise<i18n> {
+/**
+ * Initialises the shared i18next instance once, with the start namespaces of `language` and `alsoLoad` (the first
+ * page's, loading beside them rather than after the first render); later calls return the same promise. Only the
+ * start namespaces must load: a page checks its own (loadNamespaces, through lazyPage).
+ */
+export function initI18n(language: Language = storedLanguage(), alsoLoad: readonly string[] = []): Promise<i18n> {
   ready ??= i18next
     .use(localeBackend)
     .use(initReactI18next)
@@ -138,7 +142,7 @@ export function initI18n(language: Language = storedLanguage()): Promise<i18n> {
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
       defaultNS: 'common',
-      ns: [...START_NAMESPACES],
+      ns: [...new Set([...START_NAMESPACES, ...alsoLoad])],
       interpolation: { escapeValue: false }, // React escapes; nothing is rendered as HTML.
       returnNull: false,
       // A key found in no language (fallbacks included) is a bug: say so on the console, where the route walk
