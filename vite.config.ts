@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
 
@@ -11,6 +11,18 @@ const sandbox = process.env['SANDBOX_URL'] ?? 'http://127.0.0.1:8080';
 // the production build is its dist/production, which the app's build takes (initial JavaScript budget,
 // tests/e2e/bundle-budget.e2e.test.ts). The dev server keeps the development one.
 const routerProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const reactRouterProduction: Plugin = {
+  name: 'trading-desk:react-router-production',
+  apply: 'build',
+  config: () => ({
+    resolve: {
+      alias: [
+        { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+        { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+      ],
+    },
+  }),
+};
 
 // The modules the first page needs before it renders: those index.html reaches through static imports. One chunk
 // (besides React's and the entry, src/main.tsx), rather than the couple of dozen small common chunks the splitter
@@ -36,17 +48,8 @@ function startupModules(graph: ModuleGraph): Set<string> {
   return found;
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: routerProduction('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
-          ]
-        : [],
-  },
+export default defineConfig({
+  plugins: [react(), reactRouterProduction, precompress()],
   server: {
     host: '127.0.0.1',
     proxy: {
@@ -74,4 +77,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});
