@@ -1,4 +1,5 @@
-import { loadPlatformConfiguration } from '../features/account/index.ts';
+// The module itself, not the feature's index.ts: the start-up JavaScript needs only this call of it.
+import { loadPlatformConfiguration } from '../features/account/api.ts';
 import { loadSystemConfig } from '../lib/config/system-config.ts';
 
 /**
