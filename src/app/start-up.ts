@@ -1,5 +1,6 @@
 // The module itself, not the feature's index.ts: the start-up JavaScript needs only this call of it.
-import { loadPlatformConfiguration } from '../features/account/api.ts';
+import { loadPlatformConfiguration, onPlatformConfiguration } from '../features/account/api.ts';
+import { session } from '../lib/session/index.ts';
 import { loadSystemConfig } from '../lib/config/system-config.ts';
 
 /**
@@ -10,5 +11,6 @@ import { loadSystemConfig } from '../lib/config/system-config.ts';
  * again by the next screen that needs it (the password forms, the broker gate).
  */
 export async function loadStartupConfiguration(): Promise<void> {
+  onPlatformConfiguration((configuration) => session.actions.setPlatformConfig(configuration));
   await Promise.all([loadPlatformConfiguration().catch(() => null), loadSystemConfig()]);
 }

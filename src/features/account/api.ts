@@ -7,7 +7,7 @@ import type { PageSize } from '../../../contract/rules.ts';
 import { calls } from '../../lib/api/index.ts';
 import { loadChunk } from '../../lib/chunks/index.ts';
 import { config } from '../../lib/config/index.ts';
-import { session, type MenuItem } from '../../lib/session/index.ts';
+import type { MenuItem } from '../../lib/session/index.ts';
 import type { LoginHistoryPage } from './types.ts';
 
 // The account calls of spec §7 "Authentication and security", typed from the contract (contract/auth.ts,
@@ -31,16 +31,25 @@ type Filled<B> = { [K in keyof B]-?: B[K] };
 export type PlatformConfiguration = ReplyOf<PublicCalls['/platformConfiguration/get']>;
 
 let platformConfig: Promise<PlatformConfiguration> | null = null;
+let configurationListener: ((configuration: PlatformConfiguration) => void) | null = null;
 
 /**
- * GET /platformConfiguration/get, once per page load (a failed fetch is retried on the next call). The reply becomes
- * the session's platformConfig and its publicKey the stored one (spec §3 "User session", "Stored keys"); the app
- * shell starts it at start-up, so every later caller shares that one request.
+ * Who hears each platform configuration that arrives: the app shell makes it the session's platformConfig and its
+ * publicKey the stored one (src/app/start-up.ts; spec §3 "User session", "Stored keys"). A listener rather than an
+ * import of the session here, so this module stays free of the browser-only session (its unit tests run in Node).
+ */
+export function onPlatformConfiguration(listener: (configuration: PlatformConfiguration) => void): void {
+  configurationListener = listener;
+}
+
+/**
+ * GET /platformConfiguration/get, once per page load (a failed fetch is retried on the next call). The app shell
+ * starts it at start-up, so every later caller shares that one request.
  */
 export function loadPlatformConfiguration(): Promise<PlatformConfiguration> {
   platformConfig ??= calls.publicGet('/platformConfiguration/get', undefined, quiet).then(
     (reply) => {
-      session.actions.setPlatformConfig(reply);
+      configurationListener?.(reply);
       return reply;
     },
     (error: unknown) => {
