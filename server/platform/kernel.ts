@@ -9,6 +9,7 @@ import { loadOrCreateKeys } from './rsa.ts';
 import { clearTempFiles, openUploadStore, registerUploadParser } from './uploads.ts';
 import { clearInFlight } from './upload-quota.ts';
 import { joinProcesses } from './job-lock.ts';
+import { sharedOffsetClock } from './shared-clock.ts';
 import { replyLanguage, replyMessage } from './reply-language.ts';
 
 export interface KernelOptions {
@@ -51,8 +52,15 @@ export async function openKernel(app: FastifyInstance, options: KernelOptions, a
   const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
   // With the dev routes on, the clock can be moved forward (`/_dev/clock/advance`: confirmations, the 24-hour
   // address lock, T+1) so testers never wait in real time; otherwise it is the system's.
-  const clock = options.clock ?? (withDevRoutes ? offsetClock() : systemClock);
   await migrate(db);
+  // On PostgreSQL the offset is shared by every process on the database (shared-clock.ts): each request takes it
+  // as it arrives, and a reply leaves after the advances it made are stored.
+  const shared = !options.clock && withDevRoutes && db.kind === 'postgres' ? await sharedOffsetClock(db) : undefined;
+  if (shared) {
+    app.addHook('onRequest', async () => shared.refresh());
+    app.addHook('onSend', async () => shared.stored());
+  }
+  const clock = options.clock ?? shared ?? (withDevRoutes ? offsetClock() : systemClock);
   // Several processes may share a PostgreSQL database (server/README.md "Several processes"): only a process that
   // starts alone frees the upload slots (and temporary files) a stopped one held; the others' are still in flight.
   const uploads = await openUploadStore(app, options.dataDir);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSandbox } from '../../server/app.ts';
 import { demoUser } from '../../server/identity/seed.ts';
 import { openDatabase, type Db } from '../../server/platform/db/client.ts';
 import { joinProcesses, runAlone } from '../../server/platform/job-lock.ts';
@@ -133,6 +134,26 @@ describe.skipIf(!postgresBin)('two sandbox processes on one PostgreSQL', () => {
       await expectLedgerClean(a);
     });
   });
+
+  it('the sandbox clock: an advance on one process moves the clock of the other (dev routes, system clock)', async () => {
+    // Two more processes on the same database, with the sandbox's own clock (the system's plus the shared offset).
+    const apps = await Promise.all([0, 1].map(() => buildSandbox({ api: { databaseUrl: url, demoProject: false } })));
+    try {
+      const advance = async (index: number, ms: number) => {
+        const reply = await apps[index]!.inject({ method: 'POST', url: '/api/_dev/clock/advance', payload: { ms } });
+        return new Date((reply.json() as { data: { now: string } }).data.now).getTime();
+      };
+      const day = 24 * 3_600_000;
+      const before = Date.now();
+      expect(await advance(0, day)).toBeGreaterThanOrEqual(before + day);
+      // The other process answers on the moved clock; both processes' advances add up.
+      expect(await advance(1, 1)).toBeGreaterThanOrEqual(before + day + 1);
+      expect(await advance(1, day)).toBeGreaterThanOrEqual(before + 2 * day);
+      expect(await advance(0, 1)).toBeGreaterThanOrEqual(before + 2 * day + 2);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+  }, 60_000);
 
   describe('the database locks of job-lock.ts', () => {
     const dbs: Db[] = [];
