@@ -29,6 +29,18 @@ export async function runAlone(db: Db, name: string, job: () => Promise<void>): 
   });
 }
 
+/**
+ * Runs `job` once no other process runs the job of the same name, waiting for it (`pg_advisory_xact_lock`): the
+ * migrations at start, so two processes started at once on an empty database do not create the same tables.
+ */
+export async function runExclusive(db: Db, name: string, job: () => Promise<void>): Promise<void> {
+  if (db.kind === 'pglite') return job();
+  await db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [LOCK_CLASS, name]);
+    await job();
+  });
+}
+
 /** A process's place among the processes on its database: held until `leave`. */
 export interface Presence {
   /** True when no other process was running on this database when this one joined. */

@@ -8,7 +8,7 @@ import { ApiError, badInput, Code, messages } from './envelope.ts';
 import { loadOrCreateKeys } from './rsa.ts';
 import { clearTempFiles, openUploadStore, registerUploadParser } from './uploads.ts';
 import { clearInFlight } from './upload-quota.ts';
-import { joinProcesses } from './job-lock.ts';
+import { joinProcesses, runExclusive } from './job-lock.ts';
 import { sharedOffsetClock } from './shared-clock.ts';
 import { replyLanguage, replyMessage } from './reply-language.ts';
 
@@ -52,7 +52,8 @@ export async function openKernel(app: FastifyInstance, options: KernelOptions, a
   const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
   // With the dev routes on, the clock can be moved forward (`/_dev/clock/advance`: confirmations, the 24-hour
   // address lock, T+1) so testers never wait in real time; otherwise it is the system's.
-  await migrate(db);
+  // One process migrates at a time: another started at once finds the migrations applied (job-lock.ts).
+  await runExclusive(db, 'migrate', async () => void (await migrate(db)));
   // On PostgreSQL the offset is shared by every process on the database (shared-clock.ts): each request takes it
   // as it arrives, and a reply leaves after the advances it made are stored.
   const shared = !options.clock && withDevRoutes && db.kind === 'postgres' ? await sharedOffsetClock(db) : undefined;
