@@ -6,7 +6,10 @@ import { type Clock, offsetClock, systemClock } from './clock.ts';
 import { type ApiContext, defaultLimits, type Limits } from './context.ts';
 import { ApiError, badInput, Code, messages } from './envelope.ts';
 import { loadOrCreateKeys } from './rsa.ts';
-import { openUploadStore, registerUploadParser } from './uploads.ts';
+import { clearTempFiles, openUploadStore, registerUploadParser } from './uploads.ts';
+import { clearInFlight } from './upload-quota.ts';
+import { joinProcesses, runExclusive } from './job-lock.ts';
+import { sharedOffsetClock } from './shared-clock.ts';
 import { replyLanguage, replyMessage } from './reply-language.ts';
 
 export interface KernelOptions {
@@ -46,12 +49,30 @@ export interface Kernel {
 export async function openKernel(app: FastifyInstance, options: KernelOptions, authenticate: (ctx: ApiContext, request: FastifyRequest) => Promise<Auth>): Promise<Kernel> {
   const databaseUrl = options.databaseUrl ?? process.env['DATABASE_URL'];
   const db = options.db ?? (await openDatabase({ dataDir: options.dataDir, databaseUrl: databaseUrl || undefined, migrated: true }));
-  if (!options.db) app.addHook('onClose', async () => db.close());
   const withDevRoutes = options.devRoutes ?? process.env['API_DEV_ROUTES'] !== '0';
   // With the dev routes on, the clock can be moved forward (`/_dev/clock/advance`: confirmations, the 24-hour
   // address lock, T+1) so testers never wait in real time; otherwise it is the system's.
-  const clock = options.clock ?? (withDevRoutes ? offsetClock() : systemClock);
-  await migrate(db);
+  // One process migrates at a time: another started at once finds the migrations applied (job-lock.ts).
+  await runExclusive(db, 'migrate', async () => void (await migrate(db)));
+  // On PostgreSQL the offset is shared by every process on the database (shared-clock.ts): each request takes it
+  // as it arrives, and a reply leaves after the advances it made are stored.
+  const shared = !options.clock && withDevRoutes && db.kind === 'postgres' ? await sharedOffsetClock(db) : undefined;
+  if (shared) {
+    app.addHook('onRequest', async () => shared.refresh());
+    app.addHook('onSend', async () => shared.stored());
+  }
+  const clock = options.clock ?? shared ?? (withDevRoutes ? offsetClock() : systemClock);
+  // Several processes may share a PostgreSQL database (server/README.md "Several processes"): only a process that
+  // starts alone frees the upload slots (and temporary files) a stopped one held; the others' are still in flight.
+  const uploads = await openUploadStore(app, options.dataDir);
+  const presence = await joinProcesses(db, async () => {
+    await clearInFlight(db);
+    await clearTempFiles(uploads);
+  });
+  app.addHook('onClose', async () => {
+    await presence.leave();
+    if (!options.db) await db.close();
+  });
   const ctx: ApiContext = {
     db,
     clock,
@@ -60,7 +81,7 @@ export async function openKernel(app: FastifyInstance, options: KernelOptions, a
     totpIssuer: 'Trading Desk',
     appOrigin: (options.appOrigin ?? process.env['APP_ORIGIN'] ?? 'http://127.0.0.1:8080').replace(/\/+$/, ''),
     timed: [],
-    uploads: await openUploadStore(app, db, options.dataDir),
+    uploads,
     authenticate: (request) => authenticate(ctx, request),
   };
 

@@ -87,7 +87,10 @@ export async function settleUpload(db: Queryable, reservation: UploadReservation
   );
 }
 
-/** At start: no upload of an earlier process is still in flight (the sandbox is one process per database). */
+/**
+ * At a start with no other process on the database (job-lock.ts `joinProcesses`): no upload is in flight, so the
+ * slots a stopped process held are freed. A process that joins running ones leaves their slots alone.
+ */
 export async function clearInFlight(db: Queryable): Promise<void> {
   await db.query('update upload_quota set in_flight = 0 where in_flight > 0');
 }

@@ -5,11 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Queryable } from './db/client.ts';
 import type { ApiContext } from './context.ts';
 import { ApiError, Code, ok } from './envelope.ts';
 import type { Auth } from './auth.ts';
-import { clearInFlight, reserveUpload, settleUpload, type UploadReservation } from './upload-quota.ts';
+import { reserveUpload, settleUpload, type UploadReservation } from './upload-quota.ts';
 
 /**
  * Uploaded files (KYC documents, spec §5) on disk, their metadata in the database.
@@ -26,11 +25,11 @@ export interface UploadStore {
 }
 
 /**
- * Opens the store: creates the directory, clears temporary files a stopped process left behind, and frees the
- * in-flight upload slots it held (upload-quota.ts).
+ * Opens the store: creates the directory. The temporary files a stopped process left behind are cleared by
+ * `clearTempFiles`, which the kernel runs only when this process started alone on its database (job-lock.ts
+ * `joinProcesses`): on an upload directory shared by several processes they may be another's uploads in flight.
  */
-export async function openUploadStore(app: FastifyInstance, db: Queryable, dataDir: string | undefined): Promise<UploadStore> {
-  await clearInFlight(db);
+export async function openUploadStore(app: FastifyInstance, dataDir: string | undefined): Promise<UploadStore> {
   let dir: string;
   if (dataDir) {
     dir = path.join(dataDir, 'uploads');
@@ -41,10 +40,14 @@ export async function openUploadStore(app: FastifyInstance, db: Queryable, dataD
     dir = await mkdtemp(path.join(os.tmpdir(), 'trading-desk-uploads-'));
     app.addHook('onClose', async () => rm(dir, { recursive: true, force: true }));
   }
-  for (const name of await readdir(dir)) {
-    if (name.startsWith(tempPrefix)) await rm(path.join(dir, name), { force: true });
-  }
   return { dir };
+}
+
+/** Removes the temporary files of uploads that never finished (a process stopped mid-body). */
+export async function clearTempFiles(store: UploadStore): Promise<void> {
+  for (const name of await readdir(store.dir)) {
+    if (name.startsWith(tempPrefix)) await rm(path.join(store.dir, name), { force: true });
+  }
 }
 
 const tempPrefix = '.tmp-';

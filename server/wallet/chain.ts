@@ -4,6 +4,7 @@ import type { Queryable } from '../platform/db/client.ts';
 import { type ApiContext, nowDate } from '../platform/context.ts';
 import { Account, Entry, post } from '../ledger/ledger.ts';
 import { notify } from '../platform/notify.ts';
+import { runAlone } from '../platform/job-lock.ts';
 import { D } from '../platform/decimal.ts';
 
 /**
@@ -130,13 +131,17 @@ export async function cancelUnconfirmed(
   return { id, user_id: row.user_id, asset: row.asset, amount: row.amount };
 }
 
-/** Runs `sweep` every `intervalMs` until the returned stop is called; errors are reported, not thrown. */
+/**
+ * Runs `sweep` every `intervalMs` until the returned stop is called; errors are reported, not thrown. With several
+ * processes on one database, one sweeps at a time (job-lock.ts `runAlone`); the others skip that tick. The sweeps a
+ * read runs first stay as they are: each step is a conditional update, so a sweep that meets another changes nothing twice.
+ */
 export function startSweeper(ctx: ApiContext, intervalMs: number, onError: (error: unknown) => void): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    sweep(ctx)
+    runAlone(ctx.db, 'chain-sweeper', () => sweep(ctx))
       .catch(onError)
       .finally(() => {
         running = false;
