@@ -19,11 +19,14 @@ import './styles/kit.css';
 if (!isPhoneUserAgent(navigator.userAgent)) document.body.classList.add('td-page-bg');
 applyTheme();
 
+// spec §8: a modulepreload or style chunk that fails shows the named load error, not a blank page. Installed first: the
+// first page's chunk and its styles start loading beside the start-up texts.
+let i18nReady: Promise<unknown> = Promise.resolve();
+installPreloadErrorHandler({ i18n: i18next, ready: () => i18nReady });
 // The start namespaces load in the language the first page shows (its URL's, spec §2), not in another first, and the
 // first page's chunk and namespaces beside them.
 const segment = location.pathname.split('/')[1];
-await initI18n(isLanguage(segment) ? normaliseLanguage(shownLanguage(location.pathname, segment)) : storedLanguage(), preloadFirstPage(location.pathname));
-// spec §8: a modulepreload or style chunk that fails shows the named load error, not a blank page.
-installPreloadErrorHandler({ i18n: i18next });
+i18nReady = initI18n(isLanguage(segment) ? normaliseLanguage(shownLanguage(location.pathname, segment)) : storedLanguage(), preloadFirstPage(location.pathname));
+await i18nReady;
 const container = document.getElementById('root');
 if (container) createRoot(container).render(<App />);

@@ -29,8 +29,12 @@ describe('a style chunk that fails to load', () => {
         aborted.push(path);
         return route.abort('failed');
       });
+      // Document loads, counted as the page's document requests: a reload that starts before the first load's `load`
+      // event would otherwise count once.
       let loads = 0;
-      page.on('load', () => (loads += 1));
+      page.on('request', (request) => {
+        if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) loads += 1;
+      });
 
       await page.goto(`${baseURL}/en-US/home`);
       const view = page.locator('.td-preload-error [data-testid="chunk-error"]');

@@ -230,8 +230,9 @@ describe('convert screens in Chromium (issue 12)', () => {
       expect([filled.fromAmount, filled.toAmount]).toEqual([paid, received]);
       await page.goto(`${base}/record/convert`);
       const recordRow = page.locator('tbody tr', { has: page.locator(`[data-record="C${filled.orderId}"]`) });
-      await expect.poll(() => recordRow.textContent(), slow).toContain(`${grouped(received)} USDT`);
-      expect(await recordRow.textContent()).toContain(`${paid} BTC`);
+      // The record shows amounts at the asset's precision (glossary "Numbers": USDT 4 decimals, coins 8, truncated).
+      await expect.poll(() => recordRow.textContent(), slow).toContain(`${grouped(new Decimal(received).toFixed(4, Decimal.ROUND_DOWN))} USDT`);
+      expect(await recordRow.textContent()).toContain(`${new Decimal(paid).toFixed(8, Decimal.ROUND_DOWN)} BTC`);
       await expectAccessible(page, 'convert records');
       await page.goto(`${base}/convert/coin`);
       await form.waitFor();

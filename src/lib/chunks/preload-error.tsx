@@ -19,6 +19,11 @@ export const RELOAD_TRIED_KEY = 'td.chunkReloadTried';
 export interface PreloadErrorOptions {
   /** The app's translations (the error view reads the `common` namespace's `chunk.*`). */
   i18n: i18n;
+  /**
+   * When those translations are in: the handler is installed before the start-up texts load (the first page's chunk
+   * and its styles load beside them, src/main.tsx), and the error view renders only once they are.
+   */
+  ready?: () => Promise<unknown>;
   /** What tells one build from the next; by default the URL of the module this file was bundled into (hashed). */
   buildId?: string;
   target?: Window;
@@ -82,18 +87,21 @@ export function installPreloadErrorHandler(options: PreloadErrorOptions): () => 
     host.className = 'td-preload-error';
     document.body.prepend(host);
     const root = createRoot(host);
-    root.render(
-      <I18nextProvider i18n={options.i18n} defaultNS="common">
-        <ChunkErrorView
-          error={error}
-          onRetry={() => {
-            remember();
-            reload();
-          }}
-        />
-      </I18nextProvider>,
-    );
     shown = { host, unmount: () => root.unmount() };
+    const render = () =>
+      root.render(
+        <I18nextProvider i18n={options.i18n} defaultNS="common">
+          <ChunkErrorView
+            error={error}
+            onRetry={() => {
+              remember();
+              reload();
+            }}
+          />
+        </I18nextProvider>,
+      );
+    // Texts that never arrive still leave the view, in whatever the instance has.
+    void (options.ready ? options.ready() : Promise.resolve()).then(render, render);
   };
 
   const onPreloadError = (event: Event) => {
