@@ -192,7 +192,7 @@ describe('LightningLadder', () => {
     };
     // Sizes 1…10 a side: the bars' full width is 16 (the fullest row rounded up to a power of two); 5 / 16 = 31 %.
     expect(qty('99.5', 'buy')).toBe('5.000'); // the copy, written with the commit
-    await vi.waitFor(async () => expect(await barReaches('99.5', 0.25)).toBe(true));
+    await vi.waitFor(async () => expect(await barReaches('99.5', 0.25)).toBe(true), copied);
     expect(await barReaches('99.5', 0.45)).toBe(false);
     const button = row('99.5')?.querySelector('[data-testid="ladder-buy"]');
     const cell = button?.querySelector('.td-ld-qty');
@@ -200,7 +200,7 @@ describe('LightningLadder', () => {
 
     act(() => setBook(100, (i) => (i === 4 ? 9 : i + 1))); // the fifth level of each side: 5 → 9, 9 / 16 = 56 %
     expect(commits).not.toHaveBeenCalled();
-    await vi.waitFor(async () => expect(await barReaches('99.5', 0.45)).toBe(true));
+    await vi.waitFor(async () => expect(await barReaches('99.5', 0.45)).toBe(true), copied);
     // The copy catches up within COPY_MS, in the same element, and the button's name with it.
     await vi.waitFor(() => expect(qty('99.5', 'buy')).toBe('9.000'), copied);
     expect(qty('100.4', 'sell')).toBe('9.000');
@@ -209,7 +209,7 @@ describe('LightningLadder', () => {
 
     // A level that empties: no size and no bar.
     act(() => setBook(100, (i) => (i === 4 ? 0 : i + 1)));
-    await vi.waitFor(async () => expect(await barReaches('99.5', 0.02)).toBe(false));
+    await vi.waitFor(async () => expect(await barReaches('99.5', 0.02)).toBe(false), copied);
     await vi.waitFor(() => expect(qty('99.5', 'buy')).toBe(''), copied);
     expect(commits).not.toHaveBeenCalled();
 
