@@ -167,7 +167,7 @@ describe('loan page in Chromium (issue 13)', () => {
       await expect.poll(() => row.count(), slow).toBe(1);
       expect(await row.textContent()).toBe(
         fill(t.liquidations.returnedValue, {
-          collateral: fill(t.units.amount, { value: sold.collateralReturned, asset: 'BTC' }),
+          collateral: fill(t.units.amount, { value: new Decimal(sold.collateralReturned).toFixed(8, Decimal.ROUND_DOWN), asset: 'BTC' }),
           refund: fill(t.units.amount, { value: usdt(sold.refund), asset: 'USDT' }),
         }),
       );
