@@ -1,22 +1,14 @@
 import Decimal from 'decimal.js';
-import i18next from 'i18next';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { actAsync } from '../../../components/testing/act-environment.ts';
-import enComponents from '../../../../locales/en-US/components.json';
-import enOrders from '../../../../locales/en-US/orders.json';
-import enRisk from '../../../../locales/en-US/risk.json';
-import zhComponents from '../../../../locales/zh-HK/components.json';
-import zhOrders from '../../../../locales/zh-HK/orders.json';
-import zhRisk from '../../../../locales/zh-HK/risk.json';
 import { markStore, subscriptionId } from '../../../market/index.ts';
 import { session } from '../../../lib/session/index.ts';
 import type { OrderGuardSettings } from '../../../lib/session/order-guard.ts';
 import { OrderForm, type OrderRequest } from './OrderForm.tsx';
 import type { BalanceContext } from './validate.ts';
 import { BTCUSDT_USDM_RULES, ETHUSDT_SPOT_RULES } from './test-rules.ts';
+import { mountTicket, typeInto, unmountTicket, type TicketLang } from './ticket-testing.tsx';
 
 // The fat-finger guard (contract/rules.ts DEFAULT_ORDER_GUARD): an order far from the mark or above the notional
 // limit asks again with the figures, whether or not the order confirmation is on; its cancel sends nothing.
@@ -27,27 +19,8 @@ const spotCtx: BalanceContext = { available: new Decimal('100000'), referencePri
 // The last trade is 60000, the mark 61000: the futures band is measured from the mark.
 const futuresCtx: BalanceContext = { available: new Decimal('100000'), referencePrice: new Decimal('60000'), leverage: 20, takerFeeRate: new Decimal('0.0005') };
 
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-
-async function mount(onSubmit: (o: OrderRequest) => Promise<void>, options: { language?: 'en-US' | 'zh-HK'; futures?: boolean } = {}) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    resources: { 'en-US': { orders: enOrders, components: enComponents, risk: enRisk }, 'zh-HK': { orders: zhOrders, components: zhComponents, risk: zhRisk } },
-    lng: options.language ?? 'en-US',
-    defaultNS: 'orders',
-    interpolation: { escapeValue: false },
-  });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await actAsync(async () =>
-    root!.render(
-      <I18nextProvider i18n={i18n}>
-        <OrderForm rules={options.futures ? futures : spot} balance={() => (options.futures ? futuresCtx : spotCtx)} onSubmit={onSubmit} />
-      </I18nextProvider>,
-    ),
-  );
+async function mount(onSubmit: (o: OrderRequest) => Promise<void>, options: { language?: TicketLang; futures?: boolean } = {}) {
+  await mountTicket(<OrderForm rules={options.futures ? futures : spot} balance={() => (options.futures ? futuresCtx : spotCtx)} onSubmit={onSubmit} />, options.language ?? 'en-US');
 }
 
 async function account(orderConfirmStatus: boolean, orderGuard?: OrderGuardSettings) {
@@ -55,17 +28,11 @@ async function account(orderConfirmStatus: boolean, orderGuard?: OrderGuardSetti
 }
 
 afterEach(async () => {
-  await actAsync(async () => root?.unmount());
-  container?.remove();
+  await unmountTicket();
   markStore.setState({ marks: {} });
   session.actions.signOut();
 });
 
-async function typeInto(testId: string, text: string) {
-  const field = page.getByTestId(testId);
-  await userEvent.clear(field);
-  await userEvent.type(field, text);
-}
 
 async function order(price: string | null, volume: string) {
   if (price === null) await userEvent.click(page.getByTestId('order-type-market'));

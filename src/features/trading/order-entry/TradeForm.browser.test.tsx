@@ -1,12 +1,5 @@
-import i18next from 'i18next';
-import { createRoot, type Root } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { actAsync } from '../../../components/testing/act-environment.ts';
-import enComponents from '../../../../locales/en-US/components.json';
-import enOrders from '../../../../locales/en-US/orders.json';
-import enRisk from '../../../../locales/en-US/risk.json';
 import { session } from '../../../lib/session/index.ts';
 import { tickersStore } from '../../../market/index.ts';
 import { withMarketBridge } from '../../../market/testing.ts';
@@ -15,6 +8,7 @@ import { futuresData } from '../futures-data/instance.ts';
 import { tradeApi, type CapitalSnapshot, type PositionView } from '../futures-data/trade-api.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { TradeForm } from './TradeForm.tsx';
+import { mountTicket, typeInto, unmountTicket } from './ticket-testing.tsx';
 
 /*
  * The trade form's cost and estimated liquidation price with a position held (spec §2 "Futures trading": cost and
@@ -58,9 +52,6 @@ const capital = (balance: string): CapitalSnapshot => ({
   orderMargin: '0',
 });
 
-let root: Root | undefined;
-let container: HTMLElement | undefined;
-
 withMarketBridge();
 
 beforeEach(() => {
@@ -70,36 +61,18 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await actAsync(async () => root?.unmount());
-  container?.remove();
-  futuresData.store.setState((s) => ({ capital: null, positions: null, tabs: { ...s.tabs, positionOrder: { ...s.tabs.positionOrder, list: [], loaded: false } } }));
-  session.setState({ isLogin: false, keyId: null, positionSide: null, crossed: false });
-  vi.restoreAllMocks();
+  // The positions tab's rows too, beside what the harness resets.
+  futuresData.store.setState((s) => ({ tabs: { ...s.tabs, positionOrder: { ...s.tabs.positionOrder, list: [], loaded: false } } }));
+  await unmountTicket();
 });
 
 async function mount(modes: { hedge: boolean }, positions: PositionView[]) {
   session.setState({ isLogin: true, keyId: 'key-1', positionSide: modes.hedge ? 'hedge' : 'oneWay', crossed: true });
   // As the capital tick leaves the store: every position, and the positions tab's rows (the page's pair).
   futuresData.store.setState((s) => ({ capital: capital('10000'), positions, tabs: { ...s.tabs, positionOrder: { ...s.tabs.positionOrder, list: positions, loaded: true } } }));
-  const i18n = i18next.createInstance();
-  await i18n.init({ resources: { 'en-US': { orders: enOrders, components: enComponents, risk: enRisk } }, lng: 'en-US', defaultNS: 'orders', interpolation: { escapeValue: false } });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-  await actAsync(async () =>
-    root!.render(
-      <I18nextProvider i18n={i18n}>
-        <TradeForm pair={btc} />
-      </I18nextProvider>,
-    ),
-  );
+  await mountTicket(<TradeForm pair={btc} />, 'en-US');
 }
 
-async function typeInto(testId: string, text: string) {
-  const field = page.getByTestId(testId);
-  await userEvent.clear(field);
-  await userEvent.type(field, text);
-}
 
 describe('TradeForm futures estimates with a position held', () => {
   it('one-way cross long 0.5 @ 60,000 10×: a buy 0.2 @ 64,000 adds (cost is its margin, not only the fee) and the estimate uses the cross wallet', async () => {

@@ -14,7 +14,7 @@ import { tradeApi } from '../futures-data/trade-api.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { OrderForm, type Funding, type OrderRequest } from './OrderForm.tsx';
 import { TradeForm } from './TradeForm.tsx';
-import { mountTicket, ticketResources, unmountTicket, type TicketLang } from './ticket-testing.tsx';
+import { mountTicket, ticketResources, typeInto, unmountTicket, type TicketLang } from './ticket-testing.tsx';
 import type { Direction } from './form-state.ts';
 import type { BalanceContext } from './validate.ts';
 import { BTCUSDT_USDM_RULES, ETHUSDT_SPOT_RULES } from './test-rules.ts';
@@ -39,11 +39,6 @@ afterEach(async () => {
 
 const mount = (node: ReactNode, lang: TicketLang = 'en-US') => mountTicket(node, lang);
 
-async function typeInto(testId: string, text: string) {
-  const field = page.getByTestId(testId);
-  await userEvent.clear(field);
-  await userEvent.type(field, text);
-}
 const q = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 
 describe.each(['en-US', 'zh-HK'] as const)('Go to Deposit on the order ticket (%s)', (lang) => {

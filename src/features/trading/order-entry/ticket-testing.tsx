@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import { actAsync } from '../../../components/testing/act-environment.ts';
 import enComponents from '../../../../locales/en-US/components.json';
 import enOrders from '../../../../locales/en-US/orders.json';
@@ -14,7 +15,7 @@ import zhRisk from '../../../../locales/zh-HK/risk.json';
 import { session } from '../../../lib/session/index.ts';
 import { futuresData } from '../futures-data/instance.ts';
 
-/** The order ticket's browser tests (funding, fee): its namespaces in both languages, a mount under a router, a clean-up. */
+/** The order ticket's browser tests (funding, fee, fat finger, trade form): its namespaces in both languages, a mount under a router, a clean-up. */
 export const ticketResources = {
   'en-US': { orders: enOrders, components: enComponents, risk: enRisk },
   'zh-HK': { orders: zhOrders, components: zhComponents, risk: zhRisk },
@@ -51,4 +52,11 @@ export async function unmountTicket(): Promise<void> {
   futuresData.store.setState({ capital: null, positions: null });
   session.setState({ isLogin: false, keyId: null, positionSide: null, crossed: false });
   vi.restoreAllMocks();
+}
+
+/** Replaces a field's text as a person types it. */
+export async function typeInto(testId: string, text: string): Promise<void> {
+  const field = page.getByTestId(testId);
+  await userEvent.clear(field);
+  await userEvent.type(field, text);
 }
