@@ -34,7 +34,7 @@ export function SubmitBar(props: {
       {feeRetry && !blockedText && (
         <p className="td-of-error td-of-refused td-of-fee-failed" data-testid="order-fee-failed">
           <span role="alert">{t('form.feeFailed')}</span>
-          <button type="button" onClick={feeRetry} data-testid="order-fee-retry">
+          <button type="button" className="td-link-button" onClick={feeRetry} data-testid="order-fee-retry">
             {t('form.retryFee')}
           </button>
         </p>
