@@ -64,15 +64,47 @@ export async function walletRecordKeys(
 }
 
 /** Puts rows back in the order of their keys (`type`, `id` on each row), and drops the `id`. */
-export function inKeyOrder<R extends { type: string }>(rows: Array<R & { id?: unknown }>, keys: ReadonlyArray<{ type: string; id: string }>): R[] {
+function inKeyOrder<R extends { type: string }>(rows: Array<R & { id?: unknown }>, keys: ReadonlyArray<{ type: string; id: string }>): R[] {
   const at = new Map(keys.map((k, i) => [`${k.type}:${k.id}`, i]));
   rows.sort((a, b) => at.get(`${a.type}:${String(a.id)}`)! - at.get(`${b.type}:${String(b.id)}`)!);
   for (const r of rows) delete r.id;
   return rows;
 }
 
+/**
+ * A page of wallet records of one kind in time order, or the one record a record id names: the page's keys
+ * (walletRecordKeys), then their rows by `rowsById` (`$1` deposit ids, `$2` withdrawal ids, each row with its `type`
+ * and `id`), in the keys' order.
+ */
+export async function walletRecordPage<R extends { type: string }>(
+  db: Queryable,
+  kind: 'coin' | 'fiat',
+  rowsById: string,
+  userId: number,
+  filter: WalletRecordFilter,
+  now: Date,
+  order: 'asc' | 'desc',
+  page: { pageNum: number; pageSize: number },
+): Promise<{ rows: R[]; total: number }> {
+  const { keys, total } = await walletRecordKeys(db, kind, userId, filter, now, order, page);
+  if (keys.length === 0) return { rows: [], total };
+  const ids = (type: string) => keys.filter((k) => k.type === type).map((k) => k.id);
+  const rows = await db.query<R & { id?: unknown }>(rowsById, [ids('deposit'), ids('withdraw')]);
+  return { rows: inKeyOrder(rows, keys), total };
+}
+
+/** The coin records' rows by id (walletRecordPage). */
+const COIN_RECORDS_BY_ID = `
+  select 'D' || id as record_id, 'deposit' as type, id, asset, network, address, null::text as memo, amount::text as amount, '0' as fee,
+    status, tx_hash, confirmations_required, seen_at as since, created_at, completed_at
+  from wallet_deposits where id = any($1::bigint[])
+  union all
+  select 'W' || id, 'withdraw', id, asset, network, address, memo, amount::text, fee::text, status, tx_hash, confirmations_required,
+    broadcast_at, created_at, completed_at
+  from wallet_withdrawals where id = any($2::bigint[])`;
+
 /** A page of the coin records in time order, or the one record a record id names (records.ts recordHandlers). */
-export async function coinRecordPage(
+export function coinRecordPage(
   db: Queryable,
   userId: number,
   filter: CoinRecordFilter,
@@ -80,20 +112,5 @@ export async function coinRecordPage(
   order: 'asc' | 'desc',
   page: { pageNum: number; pageSize: number },
 ): Promise<{ rows: CoinRecordRow[]; total: number }> {
-  const { keys, total } = await walletRecordKeys(db, 'coin', userId, filter, now, order, page);
-  const ids = (type: string) => keys.filter((k) => k.type === type).map((k) => k.id);
-  const rows =
-    keys.length === 0
-      ? []
-      : await db.query<CoinRecordRow & { id?: unknown }>(
-          `select 'D' || id as record_id, 'deposit' as type, id, asset, network, address, null::text as memo, amount::text as amount, '0' as fee,
-             status, tx_hash, confirmations_required, seen_at as since, created_at, completed_at
-           from wallet_deposits where id = any($1::bigint[])
-           union all
-           select 'W' || id, 'withdraw', id, asset, network, address, memo, amount::text, fee::text, status, tx_hash, confirmations_required,
-             broadcast_at, created_at, completed_at
-           from wallet_withdrawals where id = any($2::bigint[])`,
-          [ids('deposit'), ids('withdraw')],
-        );
-  return { rows: inKeyOrder(rows, keys), total };
+  return walletRecordPage<CoinRecordRow>(db, 'coin', COIN_RECORDS_BY_ID, userId, filter, now, order, page);
 }

@@ -7,7 +7,7 @@ import { columns } from '../platform/rows.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
 import { timeWindow } from '../platform/time-window.ts';
 import type { Queryable } from '../platform/db/client.ts';
-import { inKeyOrder, walletRecordKeys, type WalletRecordFilter } from './coin-page.ts';
+import { walletRecordPage, type WalletRecordFilter } from './coin-page.ts';
 
 export type FiatRecordReply = ReplyOf<FiatCalls['/account/block/submitBlockFiatDeposit']>;
 
@@ -49,7 +49,7 @@ export const recordSource = `(
   where w.user_id = $1 and w.kind = 'fiat' and w.status <> 'unconfirmed'
 ) r`;
 
-/** The rows of a page's keys (coin-page.ts walletRecordKeys): `$1` deposit ids, `$2` withdrawal ids. */
+/** The fiat records' rows by id (coin-page.ts walletRecordPage): `$1` deposit ids, `$2` withdrawal ids. */
 const RECORDS_BY_ID = `
   select 'FD' || d.id as record_id, 'deposit' as type, d.id, d.asset, d.amount::text as amount, '0' as fee, d.status, d.reference,
     d.bank_reference, null::text as beneficiary, null::text as bank_name, null::text as account_number, d.created_at, d.completed_at
@@ -60,7 +60,7 @@ const RECORDS_BY_ID = `
   from wallet_withdrawals w join address_book b on b.id = w.address_book_id where w.id = any($2::bigint[])`;
 
 /** A page of the fiat records in time order, or the one record a record id names: read per table (coin-page.ts). */
-export async function fiatRecordPage(
+export function fiatRecordPage(
   db: Queryable,
   userId: number,
   filter: WalletRecordFilter,
@@ -68,10 +68,7 @@ export async function fiatRecordPage(
   order: 'asc' | 'desc',
   page: { pageNum: number; pageSize: number },
 ): Promise<{ rows: RecordRow[]; total: number }> {
-  const { keys, total } = await walletRecordKeys(db, 'fiat', userId, filter, now, order, page);
-  const ids = (type: string) => keys.filter((k) => k.type === type).map((k) => k.id);
-  const rows = keys.length === 0 ? [] : await db.query<RecordRow & { id?: unknown }>(RECORDS_BY_ID, [ids('deposit'), ids('withdraw')]);
-  return { rows: inKeyOrder(rows, keys), total };
+  return walletRecordPage<RecordRow>(db, 'fiat', RECORDS_BY_ID, userId, filter, now, order, page);
 }
 
 /** The fiat records page: deposits and withdrawals of one kind, in a spec §9 time range. */

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUser } from '../../server/identity/seed.ts';
 import { encryptFor } from './encrypt.ts';
 import { postgresBin, startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * Two real sandbox processes (`server/main.ts`, as `npm run sandbox` starts them) on one PostgreSQL, started at the
@@ -17,16 +17,6 @@ import { postgresBin, startPgCluster, type PgCluster } from './pg-cluster.ts';
  * binaries are not installed (pg-cluster.ts).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface Child {
   process: ChildProcess;

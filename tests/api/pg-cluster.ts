@@ -1,10 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase } from '../../server/platform/db/client.ts';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * A throwaway PostgreSQL cluster on a loopback port, for tests that must race real connections (PGlite has
@@ -35,16 +35,6 @@ function hasPostgresUser(): boolean {
 }
 
 export const postgresBin: string | null = asRoot && !hasPostgresUser() ? null : findBin();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Runs as the `postgres` system user when we are root (spawn's uid/gid), else as ourselves. */
 function runAs(): { uid?: number; gid?: number } {

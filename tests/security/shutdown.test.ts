@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/free-port.ts';
 
 /**
  * The sandbox as it runs on a developer's machine (`npm run sandbox`: server/main.ts in its own process): a
@@ -23,15 +24,6 @@ interface Running {
 
 let dir = '';
 let sandbox: Running;
-
-/** A port nothing listens on now (the sandbox then binds it). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function start(): Promise<Running> {
   const free = await freePort();
