@@ -9,7 +9,8 @@ import { futuresData } from '../futures-data/instance.ts';
 import { tradeApi } from '../futures-data/trade-api.ts';
 import { LeverageModal } from './LeverageModal.tsx';
 import { leverageStore, loadLeverage, pairRef, showLeverageModal } from './leverage-store.ts';
-import { TransferModal } from './TransferModal.tsx';
+import { FuturesTransfer } from './FuturesTransfer.tsx';
+import { showTransferModal } from './transfer-store.ts';
 import { ConfirmAction, type PendingAction } from './ConfirmAction.tsx';
 import { OrderConfirmToggle } from '../order-confirm.tsx';
 import { formModesSlot } from './form-modes-slot.ts';
@@ -26,7 +27,6 @@ export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
   const crossed = useSession((s) => s.crossed);
   const hedge = useSession((s) => s.positionSide === 'hedge');
   const multi = useSession((s) => s.multiAssetsMargin);
-  const [transfer, setTransfer] = useState(false);
   const slot = useStore(formModesSlot, (s) => s.element);
 
   useEffect(() => {
@@ -111,13 +111,13 @@ export function FuturesToolbar({ pair, keyId }: { pair: Pair; keyId: string }) {
       <button type="button" className="td-chip" data-testid="multi-assets" aria-pressed={multi} onClick={switchMultiAssets}>
         {t('modes.multiAssets')} {t(multi ? 'modes.on' : 'modes.off')}
       </button>
-      <button type="button" className="td-chip" data-testid="transfer-button" onClick={() => setTransfer(true)}>
+      <button type="button" className="td-chip" data-testid="transfer-button" onClick={() => showTransferModal()}>
         {t('buttons.transfer')}
       </button>
       <OrderConfirmToggle />
       <LeverageModal pair={pair} keyId={keyId} />
       <ConfirmAction pending={pending} onDone={() => setPending(null)} cancelText={tr('confirm.keep')} />
-      <TransferModal visible={transfer} onClose={() => setTransfer(false)} onDone={() => futuresData.refresh()} keyId={keyId} />
+      <FuturesTransfer keyId={keyId} />
     </div>
   );
 }

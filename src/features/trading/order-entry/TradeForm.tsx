@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useStore } from 'zustand';
@@ -15,8 +15,8 @@ import { tradeApi, type PositionView, type SendOrder } from '../futures-data/tra
 import { useTradingAccount } from '../futures-data/use-trading-account.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { setFormModesSlot } from '../modals/form-modes-slot.ts';
-import { TransferModal } from '../modals/TransferModal.tsx';
 import { SWAP_ASSET } from '../modals/transfer-codes.ts';
+import { showTransferModal } from '../modals/transfer-store.ts';
 import { OrderForm, type Funding, type OrderRequest } from './OrderForm.tsx';
 import { PickedPriceNote } from './PickedPriceNote.tsx';
 import { refreshSpotBalances, useSpotBalances } from './use-spot-balance.ts';
@@ -62,11 +62,10 @@ export function TradeForm({ pair }: { pair: Pair }) {
   // the ticket says so, offers a retry and holds its submit until the fee is known.
   const feeRetry = pair.market === 'spot' ? (spotFailed ? refreshSpotBalances : null) : feeFailed ? retryFee : null;
   const { lang = '' } = useParams();
-  const [transferring, setTransferring] = useState(false);
   // spec §8 "Insufficient Balance (offers Go to Deposit)": the wallet's crypto deposit of the asset the order spends
   // (every pair trades coins); USD-M also offers the transfer into the futures account (spec §4 capital → swap).
   const funding = useMemo<Funding>(
-    () => ({ depositPath: (asset) => depositPath(lang, asset, 'coin'), ...(pair.market === 'usdm' ? { onTransfer: () => setTransferring(true) } : {}) }),
+    () => ({ depositPath: (asset) => depositPath(lang, asset, 'coin'), ...(pair.market === 'usdm' ? { onTransfer: () => showTransferModal({ from: 'capital', to: 'swap', asset: SWAP_ASSET }) } : {}) }),
     [lang, pair.market],
   );
 
@@ -153,16 +152,6 @@ export function TradeForm({ pair }: { pair: Pair }) {
       {pair.market === 'usdm' && <div className="td-form-modes" ref={setFormModesSlot} data-testid="form-modes" />}
       <PickedPriceNote pair={pair} />
       <OrderForm key={`${pair.market}:${pair.symbol}`} rules={pair} balance={balance} onSubmit={submit} blockedText={blocked} holdText={holdText} funding={funding} feeRetry={feeRetry} />
-      {pair.market === 'usdm' && (
-        <TransferModal
-          visible={transferring}
-          onClose={() => setTransferring(false)}
-          onDone={() => futuresData.refresh()}
-          keyId={keyId}
-          initial={{ from: 'capital', to: 'swap' }}
-          asset={SWAP_ASSET}
-        />
-      )}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { futuresData } from '../futures-data/instance.ts';
 import { tradeApi } from '../futures-data/trade-api.ts';
 import { leverageStore } from '../modals/leverage-store.ts';
 import { OrderForm, type Funding, type OrderRequest } from './OrderForm.tsx';
+import { FuturesTransfer } from '../modals/FuturesTransfer.tsx';
 import { TradeForm } from './TradeForm.tsx';
 import { mountTicket, ticketResources, typeInto, unmountTicket, type TicketLang } from './ticket-testing.tsx';
 import type { Direction } from './form-state.ts';
@@ -107,7 +108,13 @@ describe('the trading page’s USD-M ticket', () => {
       capital: { asset: 'USDT', marginRatio: '0', balance: '100', availableBalance: '100', unrealizedProfitLoss: '0', maintMargin: '0', marginBalance: '100', orderMargin: '0' },
       positions: [],
     });
-    await mount(<TradeForm pair={btc} />);
+    // The page's one transfer modal sits in the futures toolbar (FuturesTransfer); here beside the ticket.
+    await mount(
+      <>
+        <TradeForm pair={btc} />
+        <FuturesTransfer keyId="key-1" />
+      </>,
+    );
     await typeInto('order-price', '60000');
     await typeInto('order-volume', '1');
     await userEvent.click(page.getByTestId('order-submit'));

@@ -14,6 +14,7 @@ import zhOrders from '../../../../locales/zh-HK/orders.json';
 import zhRisk from '../../../../locales/zh-HK/risk.json';
 import { session } from '../../../lib/session/index.ts';
 import { futuresData } from '../futures-data/instance.ts';
+import { hideTransferModal } from '../modals/transfer-store.ts';
 
 /** The order ticket's browser tests (funding, fee, fat finger, trade form): its namespaces in both languages, a mount under a router, a clean-up. */
 export const ticketResources = {
@@ -50,6 +51,7 @@ export async function unmountTicket(): Promise<void> {
   await actAsync(async () => root?.unmount());
   container?.remove();
   futuresData.store.setState({ capital: null, positions: null });
+  hideTransferModal();
   session.setState({ isLogin: false, keyId: null, positionSide: null, crossed: false });
   vi.restoreAllMocks();
 }
