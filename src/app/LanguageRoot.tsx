@@ -4,16 +4,8 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { isLanguage, rememberLanguage, storedLanguage } from '../lib/i18n/index.ts';
 import { config } from '../lib/config/index.ts';
 import { languageRedirect } from './paths.ts';
-import { BROKER_BASE } from './route-table.ts';
+import { shownLanguage } from './shown-language.ts';
 
-/**
- * spec §1 "Broker pages always render in Hong Kong Chinese", whatever the URL prefix says: under
- * `/:lang/brokerManager/*` the interface language (the document's lang, its title, the API client's error texts
- * and Accept-Language, toasts) is zh-HK; the URL's language is still the one remembered for the rest of the app.
- */
-export function shownLanguage(pathname: string, lang: string): string {
-  return pathname.split('/')[2] === BROKER_BASE ? 'zh-HK' : lang;
-}
 
 /**
  * The `/:lang` segment (spec §2): a supported language sets the interface language, is remembered and

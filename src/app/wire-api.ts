@@ -1,12 +1,9 @@
 import { ERRORS_NAMESPACE, configureApi } from '../lib/api/index.ts';
 import { config } from '../lib/config/index.ts';
-import { i18next, normaliseLanguage, type Language } from '../lib/i18n/index.ts';
+import { i18next, normaliseLanguage } from '../lib/i18n/index.ts';
 import { session } from '../lib/session/index.ts';
 import { showToast } from '../lib/toast/index.ts';
 import { safeRedirectTarget } from './paths.ts';
-import { apiLanguage } from './api-language.ts';
-
-const currentApiLanguage = (): Language => apiLanguage(window.location.pathname, i18next.language);
 
 /** A 401 ended the session (spec §8), and nobody has signed in since. */
 let endedByServer = false;
@@ -25,9 +22,9 @@ export function wireApi(navigate: (to: string) => void): void {
   configureApi({
     baseUrl: config.apiBaseUrl,
     getToken: () => session.getState().token,
-    getLanguage: currentApiLanguage,
+    getLanguage: () => normaliseLanguage(i18next.language),
     notify: (toast) => showToast(toast),
-    t: (key, vars) => i18next.t(key, { ns: ERRORS_NAMESPACE, lng: currentApiLanguage(), ...vars }),
+    t: (key, vars) => i18next.t(key, { ns: ERRORS_NAMESPACE, ...vars }),
     onUnauthorized: () => {
       // Before the sign-out: a signed-in page's guard (RequireAuth) redirects to sign-in at once, and its redirect
       // must say the session expired as well, or it replaces this one without the notice.
