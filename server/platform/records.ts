@@ -50,10 +50,15 @@ async function deferredRows<R>(db: Queryable, q: { select: string; from: string;
   const keys = await db.query<{ k: string }>(`select ${q.key}::text as k from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, window);
   if (keys.length === 0) return [];
   const rows = await db.query<R & { page_key__: string }>(`select ${q.select}, ${q.key}::text as page_key__ from ${q.from} where ${q.key} = any($1)`, [keys.map((r) => r.k)]);
-  const at = new Map(keys.map((r, i) => [r.k, i]));
-  rows.sort((a, b) => at.get(a.page_key__)! - at.get(b.page_key__)!);
+  inKeyOrder(rows, keys.map((r) => r.k), (row) => row.page_key__);
   for (const row of rows) delete (row as Partial<typeof row>).page_key__;
   return rows;
+}
+
+/** Puts rows read by key (`where key = any(…)`, in no order) back in the order of `keys`; `keyOf` reads a row's key. */
+export function inKeyOrder<R>(rows: R[], keys: readonly string[], keyOf: (row: R) => string): R[] {
+  const at = new Map(keys.map((k, i) => [k, i]));
+  return rows.sort((a, b) => at.get(keyOf(a))! - at.get(keyOf(b))!);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '../platform/db/client.ts';
-import { countLimit } from '../platform/records.ts';
+import { countLimit, inKeyOrder } from '../platform/records.ts';
 import { timeWindow, type TimeFilter } from '../platform/time-window.ts';
 import type { CoinRecordFilter, CoinRecordRow } from './records.ts';
 
@@ -63,14 +63,6 @@ export async function walletRecordKeys(
   return { keys, total: Math.min(cap, Number(counted[0]?.n ?? 0)) };
 }
 
-/** Puts rows back in the order of their keys (`type`, `id` on each row), and drops the `id`. */
-function inKeyOrder<R extends { type: string }>(rows: Array<R & { id?: unknown }>, keys: ReadonlyArray<{ type: string; id: string }>): R[] {
-  const at = new Map(keys.map((k, i) => [`${k.type}:${k.id}`, i]));
-  rows.sort((a, b) => at.get(`${a.type}:${String(a.id)}`)! - at.get(`${b.type}:${String(b.id)}`)!);
-  for (const r of rows) delete r.id;
-  return rows;
-}
-
 /**
  * A page of wallet records of one kind in time order, or the one record a record id names: the page's keys
  * (walletRecordKeys), then their rows by `rowsById` (`$1` deposit ids, `$2` withdrawal ids, each row with its `type`
@@ -90,7 +82,9 @@ export async function walletRecordPage<R extends { type: string }>(
   if (keys.length === 0) return { rows: [], total };
   const ids = (type: string) => keys.filter((k) => k.type === type).map((k) => k.id);
   const rows = await db.query<R & { id?: unknown }>(rowsById, [ids('deposit'), ids('withdraw')]);
-  return { rows: inKeyOrder(rows, keys), total };
+  inKeyOrder(rows, keys.map((k) => `${k.type}:${k.id}`), (r) => `${r.type}:${String(r.id)}`);
+  for (const r of rows) delete r.id;
+  return { rows, total };
 }
 
 /** The coin records' rows by id (walletRecordPage). */
