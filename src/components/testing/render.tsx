@@ -58,21 +58,27 @@ export async function mount(ui: ReactNode, i18n: i18n): Promise<Rendered> {
 }
 
 /**
- * A test file's render in zh-HK with a feature's own locale namespaces (`resources`, as the JSON files hold them):
- * each `render` mounts anew, and what was mounted last is unmounted after each test (or by `unmount` before).
- * Call it at the file's top level.
+ * A test file's render in a language with a feature's own locale namespaces (`resources[language]`, as the JSON files
+ * hold them): each `render` mounts anew, and what was mounted last is unmounted after each test (or by `unmount`
+ * before). Call it at the file's top level.
  */
-export function zhHkRenderer(resources: Record<string, object>, defaultNS?: string) {
+export function localeRenderer(resources: Partial<Record<TestLanguage, Record<string, object>>>, defaultNS?: string) {
   let mounted: Rendered | null = null;
   const unmount = async (): Promise<void> => {
     await mounted?.unmount();
     mounted = null;
   };
   afterEach(unmount);
-  const render = async (ui: ReactNode): Promise<void> => {
+  const render = async (ui: ReactNode, language: TestLanguage): Promise<void> => {
     const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'zh-HK', ...(defaultNS === undefined ? {} : { defaultNS }), resources: { 'zh-HK': resources }, interpolation: { escapeValue: false } });
+    await i18n.init({ lng: language, ...(defaultNS === undefined ? {} : { defaultNS }), resources: { [language]: resources[language] ?? {} }, interpolation: { escapeValue: false } });
     mounted = await mount(ui, i18n);
   };
   return { render, unmount };
+}
+
+/** localeRenderer in zh-HK only. */
+export function zhHkRenderer(resources: Record<string, object>, defaultNS?: string) {
+  const { render, unmount } = localeRenderer({ 'zh-HK': resources }, defaultNS);
+  return { render: (ui: ReactNode) => render(ui, 'zh-HK'), unmount };
 }

@@ -1,10 +1,9 @@
 import Decimal from 'decimal.js';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { useTranslation } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { mount, type Rendered } from '../../components/testing/render.tsx';
+import { localeRenderer } from '../../components/testing/render.tsx';
 import { configureApi } from '../../lib/api/index.ts';
 import enAccount from '../../../locales/en-US/account.json';
 import enComponents from '../../../locales/en-US/components.json';
@@ -77,24 +76,18 @@ function Form({ kind }: { kind: PairKind }) {
   );
 }
 
-let mounted: Rendered | null = null;
-afterEach(async () => {
-  await mounted?.unmount();
-  mounted = null;
-  vi.restoreAllMocks();
-});
+const { render } = localeRenderer(resources, 'convert');
+afterEach(() => vi.restoreAllMocks());
 beforeAll(() => configureApi({ getToken: () => 'tok-test-0123456789abcdef', notify: () => {}, saveFile: () => {} }));
 
 async function show(lang: Lang, kind: PairKind): Promise<void> {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng: lang, defaultNS: 'convert', resources: { [lang]: resources[lang] }, interpolation: { escapeValue: false } });
-  mounted = await mount(
+  await render(
     <MemoryRouter initialEntries={[`/${lang}/convert/coin`]}>
       <Routes>
         <Route path="/:lang/*" element={<Form kind={kind} />} />
       </Routes>
     </MemoryRouter>,
-    i18n,
+    lang,
   );
 }
 

@@ -1,8 +1,7 @@
 import Decimal from 'decimal.js';
-import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { mount, type Rendered } from '../../components/testing/render.tsx';
+import { localeRenderer } from '../../components/testing/render.tsx';
 import { configureApi } from '../../lib/api/index.ts';
 import enAccount from '../../../locales/en-US/account.json';
 import enCommon from '../../../locales/en-US/common.json';
@@ -92,18 +91,12 @@ function fakeSandbox(placeReply?: () => Response): Array<{ path: string; body: R
   return seen;
 }
 
-let mounted: Rendered | null = null;
-afterEach(async () => {
-  await mounted?.unmount();
-  mounted = null;
-  vi.restoreAllMocks();
-});
+const { render } = localeRenderer(resources, 'otc');
+afterEach(() => vi.restoreAllMocks());
 beforeAll(() => configureApi({ getToken: () => 'tok-test-0123456789abcdef', notify: () => {}, saveFile: () => {} }));
 
 async function show(lang: Lang): Promise<void> {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng: lang, defaultNS: 'otc', resources: { [lang]: resources[lang] }, interpolation: { escapeValue: false } });
-  mounted = await mount(<DelegatedOrder terms={terms} data={data} blocked={null} />, i18n);
+  await render(<DelegatedOrder terms={terms} data={data} blocked={null} />, lang);
 }
 
 const q = <T extends HTMLElement = HTMLElement>(id: string, root: ParentNode = document) => root.querySelector<T>(`[data-testid="${id}"]`);

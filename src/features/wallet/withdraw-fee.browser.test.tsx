@@ -1,9 +1,8 @@
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { mount, type Rendered } from '../../components/testing/render.tsx';
+import { localeRenderer } from '../../components/testing/render.tsx';
 import { ApiError, configureApi } from '../../lib/api/index.ts';
 import enAccount from '../../../locales/en-US/account.json';
 import enComponents from '../../../locales/en-US/components.json';
@@ -47,24 +46,18 @@ function quietWallet(): void {
   vi.spyOn(fiatApi, 'records').mockResolvedValue({ list: [], total: 0 } as never);
 }
 
-let mounted: Rendered | null = null;
-afterEach(async () => {
-  await mounted?.unmount();
-  mounted = null;
-  vi.restoreAllMocks();
-});
+const { render } = localeRenderer(resources, 'wallet');
+afterEach(() => vi.restoreAllMocks());
 beforeAll(() => configureApi({ getToken: () => 'tok-test-0123456789abcdef', notify: () => {}, saveFile: () => {} }));
 
 async function show(lang: Lang, path: string, route: string, page: ReactNode): Promise<void> {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng: lang, defaultNS: 'wallet', resources: { [lang]: resources[lang] }, interpolation: { escapeValue: false } });
-  mounted = await mount(
+  await render(
     <MemoryRouter initialEntries={[`/${lang}/${path}`]}>
       <Routes>
         <Route path={`/:lang/${route}`} element={page} />
       </Routes>
     </MemoryRouter>,
-    i18n,
+    lang,
   );
 }
 
