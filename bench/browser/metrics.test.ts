@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { busyPercent, heapByNodeType, heapGrowthPercent, type HeapSnapshotJson, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, stagePercentiles, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
+import { busyPercent, heapByNodeType, heapGrowthPercent, type HeapSnapshotJson, cpuPer1000Messages, mainThreadCpuSeconds, messagesPerSecond, percentile, socketsPerEndpoint, stagePercentiles, totalCpuSeconds, workerThreadCpuSeconds } from './metrics.ts';
 
 describe('browser benchmark figures', () => {
   it('turns task time into a busy share of wall time', () => {
@@ -22,6 +22,10 @@ describe('browser benchmark figures', () => {
   it('sums process CPU, reads worker threads and takes percentiles', () => {
     expect(totalCpuSeconds([{ cpuTime: 1.25 }, { cpuTime: 0.75 }])).toBe(2);
     expect(workerThreadCpuSeconds([process.pid])).toBeNull(); // Node has no SharedWorker thread
+    expect(workerThreadCpuSeconds([process.pid], 'dedicated')).toBeNull(); // nor a DedicatedWorker one
+    expect(cpuPer1000Messages(6, 2000)).toBe(3);
+    expect(cpuPer1000Messages(6, 0)).toBeNull();
+    expect(cpuPer1000Messages(null, 2000)).toBeNull();
     expect(mainThreadCpuSeconds([process.pid])).toBeGreaterThan(0); // this process has run for a while
     expect(mainThreadCpuSeconds([2 ** 30])).toBeNull();
     expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);

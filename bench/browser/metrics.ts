@@ -34,11 +34,18 @@ export function totalCpuSeconds(processes: readonly { cpuTime: number }[]): numb
 
 const TICKS = 100; // USER_HZ on Linux
 
+/** Worker threads by their name in /proc: the market core's SharedWorker, or the tabs' dedicated workers (the painters). */
+export type WorkerThreads = 'market' | 'dedicated';
+const WORKER_THREAD: Record<WorkerThreads, RegExp> = { market: /^SharedWorker/, dedicated: /^DedicatedWorker/ };
+
 /**
- * CPU seconds used so far by the threads named `SharedWorker th…` / `DedicatedWorker…` in the given
- * processes (Linux /proc): the market core's thread. Returns null where /proc is unavailable.
+ * CPU seconds used so far by the worker threads of the given processes (Linux /proc): by default the market core's
+ * (`SharedWorker th…`); `'dedicated'` the tabs' `DedicatedWorker…` threads, the order book's and the lists' painters
+ * (src/features/trading/row-painter.ts), which run in the viewed tab's process beside the market worker and are not
+ * the market core. Returns null where /proc is unavailable or no such thread exists.
  */
-export function workerThreadCpuSeconds(pids: readonly number[]): number | null {
+export function workerThreadCpuSeconds(pids: readonly number[], threads: WorkerThreads = 'market'): number | null {
+  const name = WORKER_THREAD[threads];
   let total = 0;
   let found = false;
   for (const pid of pids) {
@@ -51,7 +58,7 @@ export function workerThreadCpuSeconds(pids: readonly number[]): number | null {
     for (const tid of tasks) {
       try {
         const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-        if (!/^(SharedWorker|DedicatedWorker)/.test(comm)) continue;
+        if (!name.test(comm)) continue;
         const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
         // Fields after the command (which may contain spaces) start after the last ')'.
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -63,6 +70,11 @@ export function workerThreadCpuSeconds(pids: readonly number[]): number | null {
     }
   }
   return found ? total : null;
+}
+
+/** % of one core per 1,000 messages a second: `cpuPercent` at `messagesPerSecond` (null without a rate or a figure). */
+export function cpuPer1000Messages(cpuPercent: number | null, messagesPerSecond: number): number | null {
+  return cpuPercent === null || !(messagesPerSecond > 0) ? null : (cpuPercent * 1000) / messagesPerSecond;
 }
 
 export function percentile(values: readonly number[], p: number): number {
