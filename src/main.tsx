@@ -10,7 +10,7 @@ import { applyTheme } from './lib/theme/index.ts';
 import './components/form/form.css';
 import './features/account/account.css';
 import { App } from './app/App.tsx';
-import { shownLanguage } from './app/LanguageRoot.tsx';
+import { shownLanguage } from './app/shown-language.ts';
 import { preloadFirstPage } from './app/pages.ts';
 import './styles/theme.css';
 import './styles/kit.css';

@@ -23,7 +23,7 @@ import { userCenterPages } from '../features/usercenter/index.ts';
 import { walletPages } from '../features/wallet/index.ts';
 import { lazyPage, type Prepare } from '../lib/chunks/index.ts';
 import { isLanguage, loadNamespaces } from '../lib/i18n/index.ts';
-import { shownLanguage } from './LanguageRoot.tsx';
+import { shownLanguage } from './shown-language.ts';
 import { PAGE_NAMESPACES } from './page-namespaces.ts';
 import { pageRoutes } from './route-table.ts';
 
