@@ -161,4 +161,22 @@ export function initI18n(language: Language = storedLanguage(), alsoLoad: readon
   return ready;
 }
 
+const fixedLanguage = new Map<string, i18n>();
+
+/**
+ * An i18next instance of the shared one that always shows `language` whatever the interface language is (the broker
+ * manager's zh-HK, spec §1): it shares the resources, the namespaces in use and their loading. One a language, made
+ * on first use after initI18n and initialised at once: a clone made in a render is not ready until a timer later
+ * (i18next's initAsync), so the first render under it suspended, and a part mounting for the first time lost the
+ * clone with its suspended render and made another, never ready, after each retry (a blank broker manager).
+ */
+export function fixedLanguageInstance(language: Language): i18n {
+  let instance = fixedLanguage.get(language);
+  if (!instance) {
+    instance = i18next.cloneInstance({ lng: language, initAsync: false });
+    fixedLanguage.set(language, instance);
+  }
+  return instance;
+}
+
 export { i18next };
