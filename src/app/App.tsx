@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { bootstrapSession } from '../features/account/index.ts';
+// The module itself, not the feature's index.ts (its messages and parts): the start-up JavaScript needs only these.
+import { bootstrapSession } from '../features/account/session-bootstrap.ts';
 import { Toaster } from '../lib/toast/index.ts';
 import { ApiOfflineBanner } from './ApiOfflineBanner.tsx';
 import { createAppRouter } from './router.tsx';

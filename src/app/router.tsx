@@ -7,7 +7,7 @@ import { WhiteLayout } from './layouts/WhiteLayout.tsx';
 import { HomeRedirect, LanguageNavigate, LanguageRoot, RootRedirect } from './LanguageRoot.tsx';
 import NotFoundPage from './not-found/NotFoundPage.tsx';
 import { PageContext } from './page-context.ts';
-import { pageComponent } from './pages.ts';
+import { chunkNamespaces, pageComponent } from './pages.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteError } from './route-error/RouteError.tsx';
 import { RouteMeta } from './RouteMeta.tsx';
@@ -35,7 +35,7 @@ function childrenOf(layout: LayoutKind): RouteObject[] {
 
 /** The broker manager's layout route: a lazy chunk through the app's one loader, its error shown by name. */
 export function brokerLayoutRoute(load: () => Promise<{ Component: ComponentType }>): RouteObject {
-  return { lazy: lazyRoute('brokerLayout', load), errorElement: <RouteError />, children: childrenOf('broker') };
+  return { lazy: lazyRoute('brokerLayout', load, chunkNamespaces('brokerLayout')), errorElement: <RouteError />, children: childrenOf('broker') };
 }
 
 export const routes: RouteObject[] = [

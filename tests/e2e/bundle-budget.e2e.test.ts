@@ -1,8 +1,21 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildProduction, INITIAL_JS_GZIP_BUDGET, initialJs, initialScripts, isDevelopmentBuild } from '../../bench/bundle-size.ts';
+import { LANGUAGES, leaves, lookup, namespaces, namespaceTree } from '../support/locale-namespace.ts';
+
+/** The namespaces the start-up JavaScript may hold (src/lib/i18n START_NAMESPACES; errors is the API client's own). */
+const START = new Set(['common', 'errors', 'messages']);
+/** The sandbox's texts, never the app's (src/lib/i18n). */
+const SERVER_ONLY = new Set(['mail', 'api-messages', 'broker-export']);
+
+/** A namespace's longest text in a language that a bundle holds as written (no quote, backslash or placeholder). */
+function longestText(language: (typeof LANGUAGES)[number], ns: string): string {
+  const tree = namespaceTree(language, ns);
+  const texts = leaves(tree).map((key) => lookup(tree, key) as string);
+  return texts.filter((text) => !/["'`\\$\n]/.test(text)).sort((a, b) => b.length - a.length)[0] ?? '';
+}
 
 // Issue 19 "Cold start": the JavaScript a first visit downloads before the first route renders, in gzip
 // bytes, against a budget. A size, not a timing: it does not depend on the machine. It lives in the e2e
@@ -47,5 +60,19 @@ describe('initial JavaScript budget', () => {
       .map((f) => `${f.file} ${(f.gzipBytes / 1024).toFixed(1)} KiB`)
       .join(', ');
     expect(sizes.gzipBytes, `initial JavaScript ${(sizes.gzipBytes / 1024).toFixed(1)} KiB gzip; largest: ${largest}`).toBeLessThanOrEqual(INITIAL_JS_GZIP_BUDGET);
+  });
+
+  it("holds no page's locale namespace: those load with their pages (src/app/page-namespaces.ts)", () => {
+    const code = initialJs(distDir)
+      .files.map((f) => readFileSync(path.join(distDir, f.file.replace(/^\//, '')), 'utf8'))
+      .join('\n');
+    const found = LANGUAGES.flatMap((language) =>
+      namespaces(language)
+        .filter((ns) => !START.has(ns) && !SERVER_ONLY.has(ns))
+        .map((ns) => [ns, longestText(language, ns)] as const)
+        .filter(([, text]) => text.length > 20 && code.includes(text))
+        .map(([ns]) => `${language}/${ns}`),
+    );
+    expect(found).toEqual([]);
   });
 });

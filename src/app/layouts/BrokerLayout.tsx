@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router-dom';
 import { BrokerGateScreen, BrokerNav, useBrokerAccess } from '../../features/broker/index.ts';
-import { i18next } from '../../lib/i18n/index.ts';
+import { fixedLanguageInstance } from '../../lib/i18n/index.ts';
 import { BROKER_BASE, pageRoutes } from '../route-table.ts';
 import { MAIN_ID, SkipLink } from './SkipLink.tsx';
 import './layouts.css';
@@ -18,7 +17,7 @@ const brokerPaths: Readonly<Record<string, string>> = Object.fromEntries(
  * sign-in prompt or the no-permission screen instead of its menu and pages.
  */
 export function BrokerLayout() {
-  const zhHK = useMemo(() => i18next.cloneInstance({ lng: 'zh-HK' }), []);
+  const zhHK = fixedLanguageInstance('zh-HK');
   const access = useBrokerAccess();
   // The manager's own path only redirects (spec §2: to the project page), whoever asks.
   const atBase = useMatch(`/:lang/${BROKER_BASE}`) !== null;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { signOut } from '../../features/account/index.ts';
+import { signOut } from '../../features/account/session-bootstrap.ts';
 import { UnreadLink } from '../../features/messages/index.ts';
 import { LANGUAGES, isLanguage, type Language } from '../../lib/i18n/index.ts';
 import { BROKER_EXCHANGES } from '../../../contract/exchanges.ts';

@@ -1,14 +1,6 @@
 // Entry of the account feature: its pages (each loaded as its own chunk by the app shell), the session
 // bootstrap and sign-out used by the shell, and the message helpers other features share (spec §8).
-export const accountPages = {
-  login: () => import('./LoginPage.tsx'),
-  register: () => import('./RegisterPage.tsx'),
-  accountInformation: () => import('./InformationPage.tsx'),
-  accountSafe: () => import('./SafePage.tsx'),
-  accountFreeze: () => import('./FreezePage.tsx'),
-  freezeByLink: () => import('./FreezeLinkPage.tsx'),
-  accountHistory: () => import('./HistoryPage.tsx'),
-};
+export { accountPages } from './pages.ts';
 
 export { bootstrapSession, signOut } from './session-bootstrap.ts';
 export { describeError, lockoutMessage, readLockInfo, withdrawBanMessage, ServerCode, type FormError, type LockInfo } from './errors.ts';

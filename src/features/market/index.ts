@@ -1,7 +1,5 @@
 // Entry of the market feature: its page (a lazily loaded chunk) and what the trading page shares with it.
-export const marketPages = {
-  market: () => import('./MarketPage.tsx'),
-};
+export { marketPages } from './pages.ts';
 
 export { loadPairs, resetPairs, pairsStore, findPair, parseExchangeInfo, parseOkxInstruments, parseBybitInstruments, type Pair, type PairsState } from './pairs.ts';
 export { favourites, startFavouritesSync, useFavouriteSymbols } from './favourites-sync.ts';

@@ -1,8 +1,6 @@
 // Entry of the trading feature: its page (a lazily loaded chunk), the picked price the trade form reads,
 // the trade-form slot, and the stored trading preferences.
-export const tradingPages = {
-  trading: () => import('./TradingPage.tsx'),
-};
+export { tradingPages } from './pages.ts';
 
 export { pickedPriceStore, pickPrice, clearPickedPrice, type PickedPrice } from './picked-price.ts';
 export { setTradeForm, type TradeFormProps } from './TradeFormSlot.tsx';

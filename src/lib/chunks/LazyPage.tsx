@@ -6,13 +6,22 @@ import './LazyPage.css';
 
 type Loader<P extends object> = () => Promise<{ default: ComponentType<P> }>;
 
+/** What a chunk needs besides its module, loaded in parallel with it (its locale namespaces); called again on a retry. */
+export type Prepare = () => Promise<unknown>;
+
+/** The module once `prepare` is done too, in parallel with it. */
+function withPrepared<T>(load: () => Promise<T>, prepare?: Prepare): () => Promise<T> {
+  return prepare ? () => Promise.all([load(), prepare()]).then(([module]) => module) : load;
+}
+
 /**
  * A route page (or a part of one: a panel, a section) loaded as its own chunk, with the 120 s time-out of spec §2
  * and a translated error naming the chunk, with a retry, when it fails (spec §8). Every lazy chunk of the app
- * loads through here, the router's lazy layout through `lazyRoute`.
+ * loads through here, the router's lazy layout through `lazyRoute`. `prepare` (the page's locale namespaces) loads
+ * in parallel with the chunk, under the same time-out and error, and the page renders only when both are in.
  */
-export function lazyPage<P extends object = Record<string, never>>(chunk: string, load: Loader<P>): ComponentType<P> {
-  const make = (loader: Loader<P>) => lazy(() => loadChunk(chunk, loader, config.chunkTimeoutMs));
+export function lazyPage<P extends object = Record<string, never>>(chunk: string, load: Loader<P>, prepare?: Prepare): ComponentType<P> {
+  const make = (loader: Loader<P>) => lazy(() => loadChunk(chunk, withPrepared(loader, prepare), config.chunkTimeoutMs));
   let Page = make(load);
   let retries = 0;
   function LazyPage(props: P) {
@@ -40,9 +49,9 @@ export function lazyPage<P extends object = Record<string, never>>(chunk: string
  * to a component that throws it: react-router keeps a rejected `lazy` and cuts the rendered matches at a route that
  * still has one, as if it were loading, so the page stayed blank and its errorElement never showed.
  */
-export function lazyRoute(chunk: string, load: () => Promise<{ Component: ComponentType }>): () => Promise<{ Component: ComponentType }> {
+export function lazyRoute(chunk: string, load: () => Promise<{ Component: ComponentType }>, prepare?: Prepare): () => Promise<{ Component: ComponentType }> {
   return () =>
-    loadChunk(chunk, load, config.chunkTimeoutMs).catch((failure: unknown) => {
+    loadChunk(chunk, withPrepared(load, prepare), config.chunkTimeoutMs).catch((failure: unknown) => {
       function FailedChunk(): never {
         throw failure;
       }

@@ -3,5 +3,5 @@
 // ChunkRouteError as errorElement) and data bundles (loadChunk); a failed modulepreload or style chunk
 // (Vite's vite:preloadError) through installPreloadErrorHandler.
 export { ChunkLoadError, loadChunk, retryLoader, failedModuleUrl } from './chunk-loading.ts';
-export { ChunkRouteError, lazyPage, lazyRoute } from './LazyPage.tsx';
+export { ChunkRouteError, lazyPage, lazyRoute, type Prepare } from './LazyPage.tsx';
 export { chunkOfPreloadError, installPreloadErrorHandler, isStyleFailure, RELOAD_TRIED_KEY } from './preload-error.tsx';
