@@ -52,7 +52,23 @@ export interface OkxHub {
 
 export const argKey = (a: { channel: string; instId: string }): string => `${a.channel}|${a.instId}`;
 
-export class OkxConnection extends FaultedSocket<OkxFaults> {
+/** A socket whose books pushes carry a checksum (OKX's, Bitget's): its faults include a wrong one. */
+export abstract class ChecksumSocket extends FaultedSocket<OkxFaults> {
+  /** A push of `channel`; `book` when it is a books push (gap, duplicate and checksum faults act on its updates). */
+  deliver(frame: string, channel: string, book?: BookPush): void {
+    const update = book?.action === 'update';
+    if (!this.outbox.admits(channel, update)) return;
+    if (book) {
+      const f = this.faults;
+      const wrong = update && f.checksum > 0;
+      if (wrong) f.checksum--;
+      frame = withChecksum(book, wrong);
+    }
+    this.outbox.push(frame, channel, !book || update);
+  }
+}
+
+export class OkxConnection extends ChecksumSocket {
   readonly subs = new Map<string, OkxArg>();
   readonly connId: string;
   readonly connectedAt: number;
@@ -87,19 +103,6 @@ export class OkxConnection extends FaultedSocket<OkxFaults> {
   }
 
   // ---- outgoing ------------------------------------------------------------------------------
-
-  /** A push of `channel`; `book` when it is a books push (gap, duplicate and checksum faults act on its updates). */
-  deliver(frame: string, channel: string, book?: BookPush): void {
-    const update = book?.action === 'update';
-    if (!this.outbox.admits(channel, update)) return;
-    if (book) {
-      const f = this.faults;
-      const wrong = update && f.checksum > 0;
-      if (wrong) f.checksum--;
-      frame = withChecksum(book, wrong);
-    }
-    this.outbox.push(frame, channel, !book || update);
-  }
 
   private error(code: string, msg: string): void {
     this.outbox.out(JSON.stringify({ event: 'error', code, msg, connId: this.connId }));
