@@ -15,6 +15,7 @@ import type { Simulator } from '../simulator.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
 import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
 import { BitgetBookFeed } from './book-feed.ts';
+import { checksumFaults } from '../okx/connection.ts';
 import { argKey, BITGET_LIMITS, BitgetConnection, type BitgetArg, type BitgetHub, type BitgetLimits } from './connection.ts';
 import { CHANNEL_BARS } from './rest-params.ts';
 import { BITGET_WS_HOST, candleRow, INST_TYPE, px, sz, tickerRow, tradeRow } from './wire.ts';
@@ -229,23 +230,9 @@ export class BitgetFront implements VenueFront, BitgetHub {
 
   /** Bitget's faults: checksum is its own (as OKX's); serverShutdown is a close (1001 unless a code is given). */
   applyFault(spec: FaultSpec): number[] {
-    return applyFaults(spec, this.connections.values(), this.sim.scheduler, {
+    return applyFaults<BitgetConnection>(spec, this.connections.values(), this.sim.scheduler, {
       oversizedHead: '{"event":"oversized","pad":"',
-      own(s, c, count) {
-        switch (s.type) {
-          case 'checksum':
-            c.faults.checksum += count;
-            return true;
-          case 'serverShutdown':
-            c.close(s.code ?? 1001, s.reason ?? '');
-            return true;
-          case 'clear':
-            c.faults.checksum = 0;
-            return false;
-          default:
-            return false;
-        }
-      },
+      own: checksumFaults,
     });
   }
 

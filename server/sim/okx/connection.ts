@@ -6,6 +6,7 @@
  * hour per connection.
  */
 import type { WebSocket } from 'ws';
+import type { FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import { FaultedSocket, noFaults, type Faults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
@@ -65,6 +66,26 @@ export abstract class ChecksumSocket extends FaultedSocket<OkxFaults> {
       frame = withChecksum(book, wrong);
     }
     this.outbox.push(frame, channel, !book || update);
+  }
+}
+
+/**
+ * The faults of a socket with checksummed books (OKX's, Bitget's): `checksum` corrupts the next `count` updates'
+ * checksums; neither venue announces a shutdown, so `serverShutdown` is a close (1001 unless a code is given).
+ */
+export function checksumFaults(s: FaultSpec, c: ChecksumSocket, count: number): boolean {
+  switch (s.type) {
+    case 'checksum':
+      c.faults.checksum += count;
+      return true;
+    case 'serverShutdown':
+      c.close(s.code ?? 1001, s.reason ?? '');
+      return true;
+    case 'clear':
+      c.faults.checksum = 0;
+      return false;
+    default:
+      return false;
   }
 }
 
