@@ -1,6 +1,6 @@
-// W6: the OKX and Bybit book paths, each in two rows, peers side by side (bench/README.md "W6"):
+// W6: the OKX, Bybit and Bitget book paths, each in two rows, peers side by side (bench/README.md "W6"):
 // - kernel: our venue sequencer applying already-read events to the OrderBook (OKX: its CRC32 checksum verified on
-//   every update) against ccxt's own pro okx / bybit handleOrderBook on already-parsed messages (JSON.parse outside
+//   every update, Bitget likewise over its fixed-decimal texts) against ccxt's own pro okx / bybit / bitget handleOrderBook on already-parsed messages (JSON.parse outside
 //   the timed loop for both sides, as W1 does for Binance);
 // - ingest: text → book (the venue's frame reader — its depth scanner, no JSON.parse — and the kernel) against
 //   JSON.parse alone on the same texts (as W2 does for Binance).
@@ -11,6 +11,10 @@ import { OkxFrameReader } from '../workers/venues/okx/okx-reader.ts';
 import { OkxInstruments } from '../workers/venues/okx/okx-symbols.ts';
 import { bybitDepth } from '../workers/venues/bybit/bybit-book.ts';
 import { BybitFrameReader } from '../workers/venues/bybit/bybit-reader.ts';
+import { bitgetDepth } from '../workers/venues/bitget/bitget-book.ts';
+import { BitgetFrameReader } from '../workers/venues/bitget/bitget-reader.ts';
+import { BitgetBookFeed } from '../server/sim/bitget/book-feed.ts';
+import { bitgetListings } from '../server/sim/bitget/listings.ts';
 import { streamBook, type StreamDepth, type VenueFrameReader } from '../workers/venues/venue.ts';
 import { INSTRUMENTS } from '../server/sim/instruments.ts';
 import { SymbolMarket } from '../server/sim/market.ts';
@@ -30,6 +34,7 @@ export interface VenueBench {
 export interface W6Result {
   okx: VenueBench;
   bybit: VenueBench;
+  bitget: VenueBench;
 }
 
 /**
@@ -47,6 +52,27 @@ function okxMessages(messages: number): string[] {
     now += 20;
     market.step(now, 1);
     if (step % 5 !== 4) continue;
+    const push = feed.update(now);
+    if (push !== undefined) out.push(withChecksum(push, false));
+  }
+  return out;
+}
+
+/**
+ * Bitget `books` as the simulator's Bitget sends them (server/sim/bitget/book-feed.ts, checksums over the very
+ * fixed-decimal strings sent): spot BTCUSDT's 400-level snapshot, then one update per 200 ms of book events every 20 ms.
+ */
+function bitgetMessages(messages: number): string[] {
+  const inst = bitgetListings().spot.find((i) => i.symbol === 'BTCUSDT');
+  if (inst === undefined) throw new Error('W6: no BTCUSDT');
+  let now = 1700000000000;
+  const market = new SymbolMarket(inst, 8, now);
+  const feed = new BitgetBookFeed(market);
+  const out = [withChecksum(feed.snapshot(now), false)];
+  for (let step = 0; out.length <= messages; step++) {
+    now += 20;
+    market.step(now, 1);
+    if (step % 10 !== 9) continue;
     const push = feed.update(now);
     if (push !== undefined) out.push(withChecksum(push, false));
   }
@@ -104,7 +130,7 @@ function ingestPeer(frames: string[], makeReader: () => VenueFrameReader, depth:
   };
 }
 
-function ccxtPeer(frames: string[], venue: 'okx' | 'bybit'): () => void {
+function ccxtPeer(frames: string[], venue: 'okx' | 'bybit' | 'bitget'): () => void {
   const Klass = (ccxt as unknown as { pro: Record<string, new (o: object) => Record<string, unknown>> }).pro[venue] as new (o: object) => Record<string, unknown>;
   const exchange = new Klass({}) as unknown as { handleOrderBook(client: unknown, message: unknown): void; orderbooks: Record<string, unknown> };
   const client = {
@@ -129,7 +155,7 @@ function jsonPeer(frames: string[]): () => void {
 }
 
 async function one(
-  name: 'okx' | 'bybit',
+  name: 'okx' | 'bybit' | 'bitget',
   frames: string[],
   makeReader: () => VenueFrameReader,
   depth: StreamDepth,
@@ -156,5 +182,6 @@ export async function runW6(options: { messages: number; time: number; rounds: n
   return {
     okx: await one('okx', okxMessages(options.messages), () => new OkxFrameReader(instruments), okxDepth, options),
     bybit: await one('bybit', bybitMessages(options.messages), () => new BybitFrameReader(), bybitDepth, options),
+    bitget: await one('bitget', bitgetMessages(options.messages), () => new BitgetFrameReader(), bitgetDepth, options),
   };
 }

@@ -36,6 +36,8 @@ export interface MarketEndpoints {
     okx?: { public: EndpointConfig; business: EndpointConfig; rest: string };
     /** Bybit v5: wss://stream.bybit.com/v5/public/spot and /linear; REST https://api.bybit.com */
     bybit?: { spot: EndpointConfig; linear: EndpointConfig; rest: string };
+    /** Bitget v2: wss://ws.bitget.com/v2/ws/public (spot and futures); REST https://api.bitget.com */
+    bitget?: { public: EndpointConfig; rest: string };
   };
 }
 

@@ -6,11 +6,11 @@ import type { Simulator } from './simulator.ts';
 import type { RestMeters } from './rest.ts';
 import type { StreamServer } from './ws-server.ts';
 import type { VenueFront } from './venue-front.ts';
-import { isSimVenue, type SimVenue, type SimVenues } from './venues.ts';
+import { isSimMarketVenue, type SimMarketVenue, type SimVenues } from './venues.ts';
 
 /** `venue` of a query or body: binance when absent; undefined when it names no simulated venue. */
-function venueOf(v: unknown): SimVenue | undefined {
-  return v === undefined ? 'binance' : isSimVenue(v) ? v : undefined;
+function venueOf(v: unknown): SimMarketVenue | undefined {
+  return v === undefined ? 'binance' : isSimMarketVenue(v) ? v : undefined;
 }
 
 function marketOf(v: unknown): MarketKind | undefined {
@@ -19,17 +19,17 @@ function marketOf(v: unknown): MarketKind | undefined {
 
 /**
  * Test control plane under /_control (never under a venue's host path). Every call takes `venue` (binance, okx,
- * bybit; default binance) in its query or body; `symbol` is the simulator's (BTCUSDT, market usdm for perpetuals),
+ * bybit, bitget; default binance) in its query or body; `symbol` is the simulator's (BTCUSDT, market usdm for perpetuals),
  * and the book answers in the venue's own wire units (OKX swaps in contracts), under its own name (`instId`).
  */
 export function registerControl(app: FastifyInstance, venues: SimVenues, streams: StreamServer, meters: RestMeters, fronts: readonly VenueFront[]): void {
   const sim = venues.binance;
-  const front = (venue: SimVenue): VenueFront | undefined => fronts.find((f) => f.venue === venue);
+  const front = (venue: SimMarketVenue): VenueFront | undefined => fronts.find((f) => f.venue === venue);
   const simOf = (v: unknown): Simulator | undefined => {
     const venue = venueOf(v);
     return venue === undefined ? undefined : venues.get(venue);
   };
-  const badVenue = { error: 'venue must be binance, okx or bybit' };
+  const badVenue = { error: 'venue must be binance, okx, bybit or bitget' };
 
   app.get('/_control/book', async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;

@@ -11,6 +11,7 @@ import { SimVenues } from './venues.ts';
 import { registerOkx, type OkxLimits } from './okx/index.ts';
 import type { VenueFront } from './venue-front.ts';
 import { registerBybit, type BybitOptions } from './bybit/index.ts';
+import { registerBitget, type BitgetLimits } from './bitget/index.ts';
 
 export interface SimOptions {
   /** Seed of the deterministic market generator (MARKET_SEED). */
@@ -37,6 +38,8 @@ export interface SimOptions {
   bybit?: BybitOptions;
   /** OKX's websocket limits (idle close, requests per hour, connections per second, books heartbeat). */
   okxLimits?: Partial<OkxLimits>;
+  /** Bitget's websocket limits (ping idle, message rate, requests per hour, channels, args bytes). */
+  bitgetLimits?: Partial<BitgetLimits>;
 }
 
 /**
@@ -60,7 +63,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
   const venues = options.venues ?? new SimVenues(sim);
   if (!options.venues) app.addHook('onClose', async () => venues.stop());
   // The other venues' protocols (their REST and stream servers under their own hosts) mount here.
-  const fronts: VenueFront[] = [registerOkx(app, venues.get('okx'), options.okxLimits), registerBybit(app, venues.get('bybit'), options.bybit)];
+  const fronts: VenueFront[] = [registerOkx(app, venues.get('okx'), options.okxLimits), registerBybit(app, venues.get('bybit'), options.bybit), registerBitget(app, venues.get('bitget'), options.bitgetLimits)];
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
   const meters = registerRest(app, sim, options.weights);
@@ -76,7 +79,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
 }
 
 export { Simulator } from './simulator.ts';
-export { SimVenues, SIM_VENUES, isSimVenue, venueListings, type SimVenue } from './venues.ts';
+export { SimVenues, SIM_VENUES, isSimVenue, tradingVenue, venueListings, type SimVenue } from './venues.ts';
 export { ManualScheduler, realScheduler, type Scheduler } from './scheduler.ts';
 // What the sandbox's domains read of the simulated exchange: its listings and filters, and its live markets.
 export { filterLimits } from './exchange-info.ts';

@@ -1,11 +1,11 @@
 import type { Instrument, MarketKind } from './instruments.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { StreamKind, Tier } from './streams.ts';
-import type { SimVenue } from './venues.ts';
+import type { SimMarketVenue } from './venues.ts';
 
 export interface SimulatorOptions {
   /** The venue this simulator stands for (venues.ts); Binance's by default. */
-  venue?: SimVenue;
+  venue?: SimMarketVenue;
   /** The venue's listings (venueListings); default Binance's (INSTRUMENTS, or made-up pairs with `symbols`). */
   instruments?: Record<MarketKind, readonly Instrument[]>;
   /** MARKET_SEED */

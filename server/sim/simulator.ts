@@ -7,7 +7,7 @@ import { dispatchEvent, emitPeriodicFrames } from './stream-dispatch.ts';
 import { realScheduler, type Scheduler } from './scheduler.ts';
 import type { StreamDesc } from './streams.ts';
 import type { SimulatorOptions, Subscriber } from './simulator-options.ts';
-import type { SimVenue } from './venues.ts';
+import type { SimMarketVenue } from './venues.ts';
 
 export type { SimulatorOptions, Subscriber } from './simulator-options.ts';
 
@@ -22,7 +22,7 @@ interface SymbolState {
 export class Simulator {
   readonly scheduler: Scheduler;
   readonly seed: number;
-  readonly venue: SimVenue;
+  readonly venue: SimMarketVenue;
   rate: number;
   load: boolean;
   paused = false;

@@ -1,6 +1,6 @@
 import type { FaultSpec } from './faults.ts';
 import type { MarketKind } from './instruments.ts';
-import type { SimVenue } from './venues.ts';
+import type { SimMarketVenue } from './venues.ts';
 
 /** A book as the venue's own wire shows it: its instrument name, prices and sizes (OKX swaps: in contracts). */
 export interface WireBook {
@@ -15,7 +15,7 @@ export interface WireBook {
  * true book in the venue's units, the scripted faults on its sockets, a list of its sockets, and its close.
  */
 export interface VenueFront {
-  readonly venue: Exclude<SimVenue, 'binance'>;
+  readonly venue: Exclude<SimMarketVenue, 'binance'>;
   /** undefined when the symbol is not listed on the venue */
   book(kind: MarketKind, symbol: string, limit: number): WireBook | undefined;
   /** applies a fault to the selected sockets; returns their ids */

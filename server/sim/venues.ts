@@ -1,5 +1,6 @@
 import { INSTRUMENTS, type Instrument, type MarketKind } from './instruments.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
+import { bitgetListings } from './bitget/listings.ts';
 
 /**
  * The venues the simulator serves (spec §1 names eight exchanges; these have a simulated market). Each venue is its
@@ -14,14 +15,32 @@ export function isSimVenue(v: unknown): v is SimVenue {
   return typeof v === 'string' && (SIM_VENUES as readonly string[]).includes(v);
 }
 
+/**
+ * The venues with a simulated market: SIM_VENUES (whose accounts the sandbox trades on) and those served for their
+ * market data only so far (Bitget: server/sim/bitget).
+ */
+export const SIM_MARKET_VENUES = [...SIM_VENUES, 'bitget'] as const;
+export type SimMarketVenue = (typeof SIM_MARKET_VENUES)[number];
+
+export function isSimMarketVenue(v: unknown): v is SimMarketVenue {
+  return typeof v === 'string' && (SIM_MARKET_VENUES as readonly string[]).includes(v);
+}
+
+/** The trading venue a simulator stands for; throws for a venue served for its market data only. */
+export function tradingVenue(sim: { readonly venue: SimMarketVenue }): SimVenue {
+  if (!isSimVenue(sim.venue)) throw new Error(`${sim.venue} is simulated for its market data only`);
+  return sim.venue;
+}
+
 /** Websocket hosts of the venues other than Binance, mounted under /sim/<host> by their own stream servers. */
-export const VENUE_WS_HOSTS: Record<Exclude<SimVenue, 'binance'>, readonly string[]> = {
+export const VENUE_WS_HOSTS: Record<Exclude<SimMarketVenue, 'binance'>, readonly string[]> = {
   okx: ['ws.okx.com'],
   bybit: ['stream.bybit.com'],
+  bitget: ['ws.bitget.com'],
 };
 
 /** Every venue's seed differs from Binance's by a fixed offset, so one MARKET_SEED fixes all of them. */
-const SEED_OFFSET: Record<SimVenue, number> = { binance: 0, okx: 1_000_003, bybit: 2_000_003 };
+const SEED_OFFSET: Record<SimMarketVenue, number> = { binance: 0, okx: 1_000_003, bybit: 2_000_003, bitget: 3_000_017 };
 
 interface VenueFigures {
   /** start price relative to Binance's */
@@ -104,7 +123,7 @@ function bybitListings(): Record<MarketKind, Instrument[]> {
 }
 
 /** The listings of a venue (Binance's are INSTRUMENTS). */
-export function venueListings(venue: SimVenue): Record<MarketKind, readonly Instrument[]> {
+export function venueListings(venue: SimMarketVenue): Record<MarketKind, readonly Instrument[]> {
   switch (venue) {
     case 'binance':
       return INSTRUMENTS;
@@ -112,19 +131,21 @@ export function venueListings(venue: SimVenue): Record<MarketKind, readonly Inst
       return okxListings();
     case 'bybit':
       return bybitListings();
+    case 'bitget':
+      return bitgetListings();
   }
 }
 
 /**
- * One Simulator per venue. Binance's is the one the caller built (its options: MARKET_SEED, MARKET_RATE, load,
+ * One Simulator per venue (SIM_MARKET_VENUES; `all` lists the trading ones, SIM_VENUES). Binance's is the one the caller built (its options: MARKET_SEED, MARKET_RATE, load,
  * symbols); the others share its scheduler, rate and load, with their own listings and a seed offset from its seed.
  */
 export class SimVenues {
-  private readonly sims: Record<SimVenue, Simulator>;
+  private readonly sims: Record<SimMarketVenue, Simulator>;
   private readonly owned: Simulator[] = [];
 
-  constructor(binance: Simulator, others: Partial<Record<Exclude<SimVenue, 'binance'>, Simulator>> = {}) {
-    const make = (venue: Exclude<SimVenue, 'binance'>): Simulator => {
+  constructor(binance: Simulator, others: Partial<Record<Exclude<SimMarketVenue, 'binance'>, Simulator>> = {}) {
+    const make = (venue: Exclude<SimMarketVenue, 'binance'>): Simulator => {
       const given = others[venue];
       if (given) return given;
       const options: SimulatorOptions = {
@@ -139,10 +160,10 @@ export class SimVenues {
       this.owned.push(sim);
       return sim;
     };
-    this.sims = { binance, okx: make('okx'), bybit: make('bybit') };
+    this.sims = { binance, okx: make('okx'), bybit: make('bybit'), bitget: make('bitget') };
   }
 
-  get(venue: SimVenue): Simulator {
+  get(venue: SimMarketVenue): Simulator {
     return this.sims[venue];
   }
 

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../platform/db/client.ts';
 import type { MarketKind, SimVenue } from '../sim/index.ts';
 import type { EngineEvent, SymbolMarket } from '../sim/index.ts';
 import type { Instrument, Simulator } from '../sim/index.ts';
+import { tradingVenue } from '../sim/index.ts';
 import { min, unit } from '../platform/decimal.ts';
 import { TradeCode, tradeError } from '../platform/refusals.ts';
 import { crossingLiquidity, isOpen, type MarketTrade } from './matching.ts';
@@ -49,7 +50,7 @@ export class TradeEngine {
     private readonly onFailure: (error: unknown) => void = () => undefined,
   ) {
     this.view = new MarketView(sim);
-    this.venue = sim.venue;
+    this.venue = tradingVenue(sim);
     this.lc = new OrderLifecycle(this.view, this.index, clock);
   }
 

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { badInput } from '../platform/envelope.ts';
-import { filterLimits } from '../sim/index.ts';
+import { filterLimits, tradingVenue } from '../sim/index.ts';
 import { instrument, INSTRUMENTS, type Instrument, type MarketKind } from '../sim/index.ts';
 import type { SymbolMarket } from '../sim/index.ts';
 import type { SimVenue, Simulator } from '../sim/index.ts';
@@ -113,7 +113,7 @@ export class MarketView {
   /** The venue's listings: Binance's table (as before), another venue's simulator's own (its tick, lot, ctVal). */
   readonly listing: Listing;
   constructor(private readonly sim: Simulator) {
-    this.venue = sim.venue;
+    this.venue = tradingVenue(sim);
     this.listing = sim.venue === 'binance' ? instrument : (market, symbol) => sim.instrument(market, symbol);
   }
 

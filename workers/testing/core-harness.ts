@@ -23,6 +23,10 @@ export const endpoints: MarketEndpoints = {
       linear: { ws: 'ws://127.0.0.1:9/sim/stream.bybit.com/v5/public/linear', maxMessagesPerSecond: 10 },
       rest: 'http://127.0.0.1:9/sim/api.bybit.com',
     },
+    bitget: {
+      public: { ws: 'ws://127.0.0.1:9/sim/ws.bitget.com/v2/ws/public', maxMessagesPerSecond: 10 },
+      rest: 'http://127.0.0.1:9/sim/api.bitget.com',
+    },
   },
 };
 

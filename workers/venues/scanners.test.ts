@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seeded } from '../testing/venue-book.ts';
 import { createDepthEvent, type DepthEvent } from '../book/depth-event.ts';
 import { OkxFrameReader } from './okx/okx-reader.ts';
 import { OkxInstruments } from './okx/okx-symbols.ts';
@@ -6,10 +7,6 @@ import { OkxDepthScanner } from './okx/okx-scanner.ts';
 import { BybitFrameReader } from './bybit/bybit-reader.ts';
 import { BybitDepthScanner } from './bybit/bybit-scanner.ts';
 
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
 const num = (r: () => number): string => {
   const n = Math.floor(r() * 1e6) / 10 ** Math.floor(r() * 8);
   return String(n === 0 ? 1 : n);

@@ -36,14 +36,32 @@ interface Level {
   gen: number;
 }
 
+/** How a venue writes a book level (OKX: `["px","sz","0","orders"]`; Bitget: `["px","sz"]`). */
+export interface LevelWire {
+  px(i: Instrument, ticks: number): string;
+  sz(i: Instrument, steps: number): string;
+  row(px: string, sz: string, tick: number, steps: number): string;
+  /** the row that deletes a level */
+  gone(px: string): string;
+}
+
+const OKX_LEVELS: LevelWire = {
+  px,
+  sz,
+  row: (p, s, tick, steps) => `["${p}","${s}","0","${orderCount(tick, steps)}"]`,
+  gone: (p) => `["${p}","0","0","0"]`,
+};
+
 /**
  * One side's top 400 as last sent, by tick. `read` walks the book's top 400 and formats only the levels that are new
  * or changed size (a push changes a handful of 800), adding their rows to `changed`, deletions last as size "0".
  */
-class SentSide {
+export class SentSide {
   readonly levels: Level[] = [];
   private readonly byTick = new Map<number, Level>();
   private gen = 0;
+
+  constructor(private readonly wire: LevelWire = OKX_LEVELS) {}
 
   read(i: Instrument, side: BookSide, changed: string[] | undefined): void {
     const gen = ++this.gen;
@@ -55,10 +73,10 @@ class SentSide {
       const steps = side.qty[k]!;
       let l = this.byTick.get(tick);
       if (!l || l.steps !== steps) {
-        const p = l?.px ?? px(i, tick);
-        const s = sz(i, steps);
+        const p = l?.px ?? this.wire.px(i, tick);
+        const s = this.wire.sz(i, steps);
         // Deliberate: a new level object per new or changed level only.
-        l = { tick, steps, px: p, sz: s, row: `["${p}","${s}","0","${orderCount(tick, steps)}"]`, gen };
+        l = { tick, steps, px: p, sz: s, row: this.wire.row(p, s, tick, steps), gen };
         this.byTick.set(tick, l);
         changed?.push(l.row);
       } else l.gen = gen;
@@ -67,7 +85,7 @@ class SentSide {
     for (const [tick, l] of this.byTick) {
       if (l.gen === gen) continue;
       this.byTick.delete(tick);
-      changed?.push(`["${l.px}","0","0","0"]`);
+      changed?.push(this.wire.gone(l.px));
     }
   }
 }

@@ -6,6 +6,7 @@
  * hour per connection.
  */
 import type { WebSocket } from 'ws';
+import type { FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import { FaultedSocket, noFaults, type Faults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
@@ -52,7 +53,43 @@ export interface OkxHub {
 
 export const argKey = (a: { channel: string; instId: string }): string => `${a.channel}|${a.instId}`;
 
-export class OkxConnection extends FaultedSocket<OkxFaults> {
+/** A socket whose books pushes carry a checksum (OKX's, Bitget's): its faults include a wrong one. */
+export abstract class ChecksumSocket extends FaultedSocket<OkxFaults> {
+  /** A push of `channel`; `book` when it is a books push (gap, duplicate and checksum faults act on its updates). */
+  deliver(frame: string, channel: string, book?: BookPush): void {
+    const update = book?.action === 'update';
+    if (!this.outbox.admits(channel, update)) return;
+    if (book) {
+      const f = this.faults;
+      const wrong = update && f.checksum > 0;
+      if (wrong) f.checksum--;
+      frame = withChecksum(book, wrong);
+    }
+    this.outbox.push(frame, channel, !book || update);
+  }
+}
+
+/**
+ * The faults of a socket with checksummed books (OKX's, Bitget's): `checksum` corrupts the next `count` updates'
+ * checksums; neither venue announces a shutdown, so `serverShutdown` is a close (1001 unless a code is given).
+ */
+export function checksumFaults(s: FaultSpec, c: ChecksumSocket, count: number): boolean {
+  switch (s.type) {
+    case 'checksum':
+      c.faults.checksum += count;
+      return true;
+    case 'serverShutdown':
+      c.close(s.code ?? 1001, s.reason ?? '');
+      return true;
+    case 'clear':
+      c.faults.checksum = 0;
+      return false;
+    default:
+      return false;
+  }
+}
+
+export class OkxConnection extends ChecksumSocket {
   readonly subs = new Map<string, OkxArg>();
   readonly connId: string;
   readonly connectedAt: number;
@@ -87,19 +124,6 @@ export class OkxConnection extends FaultedSocket<OkxFaults> {
   }
 
   // ---- outgoing ------------------------------------------------------------------------------
-
-  /** A push of `channel`; `book` when it is a books push (gap, duplicate and checksum faults act on its updates). */
-  deliver(frame: string, channel: string, book?: BookPush): void {
-    const update = book?.action === 'update';
-    if (!this.outbox.admits(channel, update)) return;
-    if (book) {
-      const f = this.faults;
-      const wrong = update && f.checksum > 0;
-      if (wrong) f.checksum--;
-      frame = withChecksum(book, wrong);
-    }
-    this.outbox.push(frame, channel, !book || update);
-  }
 
   private error(code: string, msg: string): void {
     this.outbox.out(JSON.stringify({ event: 'error', code, msg, connId: this.connId }));

@@ -13,7 +13,7 @@ import type { Simulator } from '../simulator.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
 import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
 import { BookFeed } from './book-feed.ts';
-import { argKey, OKX_LIMITS, OkxConnection, type OkxArg, type OkxHub, type OkxLimits, type OkxPath } from './connection.ts';
+import { argKey, checksumFaults, OKX_LIMITS, OkxConnection, type OkxArg, type OkxHub, type OkxLimits, type OkxPath } from './connection.ts';
 import { candleRow, fundingRow, indexRow, markRow, tickerRow, tradeRow } from './payloads.ts';
 import { barInterval, InstIndex } from './rest-params.ts';
 import { px, sz } from './wire.ts';
@@ -255,23 +255,9 @@ export class OkxFront implements VenueFront, OkxHub {
 
   /** OKX's faults: checksum is its own; serverShutdown is a close (1001 unless a code is given), OKX announces none. */
   applyFault(spec: FaultSpec): number[] {
-    return applyFaults(spec, this.connections.values(), this.sim.scheduler, {
+    return applyFaults<OkxConnection>(spec, this.connections.values(), this.sim.scheduler, {
       oversizedHead: '{"event":"oversized","pad":"',
-      own(s, c, count) {
-        switch (s.type) {
-          case 'checksum':
-            c.faults.checksum += count;
-            return true;
-          case 'serverShutdown':
-            c.close(s.code ?? 1001, s.reason ?? '');
-            return true;
-          case 'clear':
-            c.faults.checksum = 0;
-            return false;
-          default:
-            return false;
-        }
-      },
+      own: checksumFaults,
     });
   }
 

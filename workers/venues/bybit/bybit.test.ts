@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookPayload, MarkPayload, TradesPayload } from '../../contract.ts';
 import { settle } from '../../testing/fake-fetch.ts';
 import { books, setup } from '../../testing/core-harness.ts';
+import { shown } from '../../testing/venue-book.ts';
 import { BybitFrameReader } from './bybit-reader.ts';
 
 const SPOT = 'stream.bybit.com/v5/public/spot';
@@ -34,15 +35,6 @@ class BybitBook {
   key(): string {
     return JSON.stringify({ bids: this.sorted(this.bids, 1).slice(0, 5), asks: this.sorted(this.asks, -1).slice(0, 5) });
   }
-}
-
-function shown(p: BookPayload): string {
-  const pairs = (a: Float64Array) => {
-    const out: [number, number][] = [];
-    for (let i = 0; i < a.length; i += 2) out.push([a[i] as number, a[i + 1] as number]);
-    return out;
-  };
-  return JSON.stringify({ bids: pairs(p.bids), asks: pairs(p.asks) });
 }
 
 function bybit() {

@@ -14,6 +14,7 @@ import {
   type VenueEndpoint,
   type VenueRest,
 } from '../venue.ts';
+import { readCandleRow } from '../candle-row.ts';
 import { bybitBookDepth, bybitDepth } from './bybit-book.ts';
 import { BybitFrameReader, readBybitTrade } from './bybit-reader.ts';
 
@@ -123,19 +124,8 @@ export class BybitAdapter implements VenueAdapter {
         if (list === null) return null;
         const out: Kline[] = [];
         for (const row of list) {
-          if (!Array.isArray(row) || row.length < 6) return null;
-          const openTime = intOf(row[0]);
-          const k: Kline = {
-            openTime,
-            closeTime: openTime + step - 1,
-            open: dec(row[1]),
-            high: dec(row[2]),
-            low: dec(row[3]),
-            close: dec(row[4]),
-            volume: dec(row[5]),
-            closed: openTime + step - 1 < now,
-          };
-          if (!allNumbers(k.openTime, k.open, k.high, k.low, k.close, k.volume)) return null;
+          const k = readCandleRow(row, step, now);
+          if (k === null) return null;
           out.push(k);
         }
         return out.reverse(); // newest first → oldest first

@@ -1,5 +1,6 @@
 import CRC32 from 'crc-32';
 import { describe, expect, it } from 'vitest';
+import { seeded } from '../../testing/venue-book.ts';
 import { OrderBook } from '../../book/order-book.ts';
 import { INSTRUMENTS } from '../../../server/sim/instruments.ts';
 import { SymbolMarket } from '../../../server/sim/market.ts';
@@ -10,10 +11,6 @@ import { OkxFrameReader } from './okx-reader.ts';
 import { OkxInstruments } from './okx-symbols.ts';
 import { streamBook } from '../venue.ts';
 
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
-}
 
 /** A decimal as a venue writes it: `digits` significant digits at most, `decimals` decimals at most. */
 function decimal(r: () => number, maxDigits: number, decimals: number): number {

@@ -5,6 +5,8 @@ import type { OrderBook } from '../../book/order-book.ts';
  * OKX's order-book checksum (OKX docs, "Order book channel" → "Checksum"): the signed CRC32 of
  * `bidPx:bidSz:askPx:askSz:...` over the top 25 levels, bid and ask alternating; where one side is shorter the other
  * side's levels continue alone. The texts are the wire's, which OKX writes without trailing zeros ("0.1", never "0.10").
+ * Bitget's checksum (workers/venues/bitget) is the same over its own texts: every number with the listing's fixed
+ * decimals, trailing zeros kept ("0.5000"; Bitget docs, "Depth Channel": "DO use the original value").
  *
  * Verified on every update, so it is computed without strings and mostly without text (bench W6 measures it):
  * - **A level's part of the CRC.** CRC32 is linear: running it over a text S from a state c gives Z_|S|(c) ⊕ G(S),
@@ -101,9 +103,13 @@ for (let code = 0; code < 12; code++) {
 const DOT_CODE = 10;
 const COLON_CODE = 11;
 
-/** G(":" + v's wire text), its length left in `partLength` (decimals: the book's most decimals seen, -1 unknown). */
+/**
+ * G(":" + v's wire text), its length left in `partLength` (decimals: the book's most decimals seen, -1 unknown).
+ * `fixed`: the venue writes every number with exactly `decimals` decimals, trailing zeros kept (Bitget: "0.5000"),
+ * instead of OKX's shortest text.
+ */
 let partLength = 0;
-function partOf(v: number, decimals: number): number {
+function partOf(v: number, decimals: number, fixed: boolean): number {
   if (decimals >= 0 && decimals <= 22) {
     const scale = POW10[decimals] as number;
     const m = Math.round(v * scale);
@@ -113,7 +119,7 @@ function partOf(v: number, decimals: number): number {
       let hi = Math.floor(m / 1e8) | 0;
       let lo = (m - hi * 1e8) | 0;
       let d = decimals;
-      while (d > 0 && lo % 10 === 0) {
+      while (!fixed && d > 0 && lo % 10 === 0) {
         // the fraction's trailing zeros are not written: m /= 10
         lo = ((lo / 10) | 0) + (hi % 10) * 1e7;
         hi = (hi / 10) | 0;
@@ -136,7 +142,7 @@ function partOf(v: number, decimals: number): number {
       return g ^ (DT[pos * 16 + COLON_CODE] as number);
     }
   }
-  return textPart(wireText(v));
+  return textPart(fixed && decimals >= 0 && decimals <= 100 ? v.toFixed(decimals) : wireText(v));
 }
 
 /** The text path: G(":" + text) a byte at a time. */
@@ -149,8 +155,8 @@ function textPart(text: string): number {
 }
 
 /** The signed CRC32 of v's wire text alone (for tests): ":" and the text from START. */
-export function numberCrc(v: number, decimals: number): number {
-  const part = partOf(v, decimals);
+export function numberCrc(v: number, decimals: number, fixed = false): number {
+  const part = partOf(v, decimals, fixed);
   return ~(zeros(START, partLength) ^ part);
 }
 
@@ -175,8 +181,8 @@ class BookParts {
 const partsOf = new WeakMap<OrderBook, BookParts>();
 
 /** The level's part at `at` of parts from its price's part (at `at`) and its size. */
-function withSize(parts: Int32Array, at: number, q: number, qd: number): void {
-  const part = partOf(q, qd);
+function withSize(parts: Int32Array, at: number, q: number, qd: number, fixed: boolean): void {
+  const part = partOf(q, qd, fixed);
   parts[at + 2] = zeros(parts[at] as number, partLength) ^ part;
   parts[at + 3] = (parts[at + 1] as number) + partLength;
 }
@@ -186,7 +192,7 @@ function withSize(parts: Int32Array, at: number, q: number, qd: number): void {
  * merge walk, both lists ordered best first (better: higher for bids, lower for asks; `sign` is 1 for bids, -1 for
  * asks). Only new prices and changed sizes are made anew.
  */
-function readSide(side: OrderBook['bids'], n: number, sign: number, last: SideParts, next: SideParts, pd: number, qd: number): void {
+function readSide(side: OrderBook['bids'], n: number, sign: number, last: SideParts, next: SideParts, pd: number, qd: number, fixed: boolean): void {
   const levels = next.levels;
   const parts = next.parts;
   const lastLevels = last.levels;
@@ -205,12 +211,12 @@ function readSide(side: OrderBook['bids'], n: number, sign: number, last: SidePa
       if (lastLevels[j + 1] === levels[i + 1]) {
         parts[at + 2] = lastParts[from + 2] as number;
         parts[at + 3] = lastParts[from + 3] as number;
-      } else withSize(parts, at, levels[i + 1] as number, qd);
+      } else withSize(parts, at, levels[i + 1] as number, qd, fixed);
       j += 2;
     } else {
-      parts[at] = partOf(p, pd);
+      parts[at] = partOf(p, pd, fixed);
       parts[at + 1] = partLength;
-      withSize(parts, at, levels[i + 1] as number, qd);
+      withSize(parts, at, levels[i + 1] as number, qd, fixed);
     }
   }
   next.size = n;
@@ -218,14 +224,22 @@ function readSide(side: OrderBook['bids'], n: number, sign: number, last: SidePa
 
 /** OKX's checksum of the book's top 25, allocation-free (see above). */
 export function okxChecksum(book: OrderBook): number {
+  return top25Checksum(book, false);
+}
+
+/**
+ * The checksum of the book's top 25 (see above); `fixed`: its numbers written with the book's decimals, trailing
+ * zeros kept (Bitget's), else as OKX writes them. A book is always checked the same way (its parts are reused).
+ */
+export function top25Checksum(book: OrderBook, fixed: boolean): number {
   let parts = partsOf.get(book);
   if (parts === undefined) partsOf.set(book, (parts = new BookParts())); // once a book
   const nb = book.bids.size < CHECKSUM_LEVELS ? book.bids.size : CHECKSUM_LEVELS;
   const na = book.asks.size < CHECKSUM_LEVELS ? book.asks.size : CHECKSUM_LEVELS;
   const bids = parts.nextBids;
   const asks = parts.nextAsks;
-  readSide(book.bids, nb, 1, parts.bids, bids, book.priceDecimals, book.qtyDecimals);
-  readSide(book.asks, na, -1, parts.asks, asks, book.priceDecimals, book.qtyDecimals);
+  readSide(book.bids, nb, 1, parts.bids, bids, book.priceDecimals, book.qtyDecimals, fixed);
+  readSide(book.asks, na, -1, parts.asks, asks, book.priceDecimals, book.qtyDecimals, fixed);
   parts.nextBids = parts.bids;
   parts.nextAsks = parts.asks;
   parts.bids = bids;
@@ -247,12 +261,17 @@ export function okxChecksum(book: OrderBook): number {
 
 /** The checksum through strings, as OKX's docs describe it (the reference the fast path is tested against). */
 export function okxChecksumText(book: OrderBook): number {
+  return checksumText(book, wireText, wireText);
+}
+
+/** The top-25 checksum through strings, the numbers written by `price` and `size` (OKX's and Bitget's references). */
+export function checksumText(book: OrderBook, price: (v: number) => string, size: (v: number) => string): number {
   const parts: string[] = [];
   const bids = book.bids;
   const asks = book.asks;
   for (let i = 0; i < CHECKSUM_LEVELS; i++) {
-    if (i < bids.size) parts.push(wireText(bids.priceAt(i)), wireText(bids.qtyAt(i)));
-    if (i < asks.size) parts.push(wireText(asks.priceAt(i)), wireText(asks.qtyAt(i)));
+    if (i < bids.size) parts.push(price(bids.priceAt(i)), size(bids.qtyAt(i)));
+    if (i < asks.size) parts.push(price(asks.priceAt(i)), size(asks.qtyAt(i)));
   }
   return CRC32.str(parts.join(':'));
 }

@@ -1,8 +1,8 @@
 import type { Kline, MarkPrice, Trade } from '../../contract.ts';
-import { ensureLevels } from '../../book/depth-event.ts';
+import { readBookSides } from '../book-fields.ts';
 import { DEFAULT_MAX_FRAME_CHARS, type Frame } from '../../parse/frame-reader.ts';
-import { ScanningReader } from '../../parse/scanning-reader.ts';
-import { INTERVAL_MS, allNumbers, dec, intOf, isObject, levels, signedDec, type Json, type VenueFrameReader } from '../venue.ts';
+import { EventReader } from '../event-reader.ts';
+import { INTERVAL_MS, allNumbers, dec, intOf, isObject, signedDec, type Json, type VenueFrameReader } from '../venue.ts';
 import { intervalOfCandle, okxSymbol, type OkxInstruments } from './okx-symbols.ts';
 import { OkxDepthScanner } from './okx-scanner.ts';
 
@@ -20,7 +20,7 @@ import { OkxDepthScanner } from './okx-scanner.ts';
  * contracts (its checksum is over them) and is scaled when published. The stream of a frame is `${channel}:${instId}`.
  * Anything else is counted in `rejected` and dropped, never thrown.
  */
-export class OkxFrameReader extends ScanningReader implements VenueFrameReader {
+export class OkxFrameReader extends EventReader implements VenueFrameReader {
   /** per swap instId: the mark price, index and funding merged from their three channels */
   private readonly marks = new Map<string, MarkPrice>();
 
@@ -31,19 +31,10 @@ export class OkxFrameReader extends ScanningReader implements VenueFrameReader {
     super(new OkxDepthScanner(), maxFrameChars);
   }
 
-  protected override fromText(data: string): Frame | undefined {
-    return data === 'pong' ? { kind: 'response', id: 0, result: 'pong' } : undefined;
-  }
-
   protected fromJson(msg: unknown): Frame | null {
     if (!isObject(msg)) return null;
-    if (typeof msg.event === 'string') {
-      if (msg.event === 'error') {
-        const code = Number(msg.code);
-        return Number.isFinite(code) && typeof msg.msg === 'string' ? { kind: 'error', id: null, code, msg: msg.msg } : null;
-      }
-      return { kind: 'response', id: 0, result: msg.event };
-    }
+    const event = this.event(msg);
+    if (event !== undefined) return event;
     const arg = msg.arg;
     if (!isObject(arg) || typeof arg.channel !== 'string' || typeof arg.instId !== 'string' || !Array.isArray(msg.data)) return null;
     const channel = arg.channel;
@@ -75,19 +66,11 @@ export class OkxFrameReader extends ScanningReader implements VenueFrameReader {
     const checksum = row.checksum;
     const time = intOf(row.ts);
     if (!allNumbers(seqId, prev, time) || typeof checksum !== 'number' || !Number.isInteger(checksum)) return null;
-    const bids = levels(row.bids, ensureLevels(ev.bids, row.bids.length));
-    const asks = levels(row.asks, ensureLevels(ev.asks, row.asks.length));
-    if (bids === null || asks === null) return null;
-    ev.bids = bids;
-    ev.asks = asks;
-    ev.bidCount = row.bids.length;
-    ev.askCount = row.asks.length;
+    if (!readBookSides(ev, row.bids, row.asks)) return null;
     ev.U = ev.u = seqId;
     ev.pu = prev;
     ev.snapshot = action === 'snapshot';
     ev.checksum = checksum;
-    ev.priceDecimals = Math.max(mostDecimals(row.bids, 0), mostDecimals(row.asks, 0));
-    ev.qtyDecimals = Math.max(mostDecimals(row.bids, 1), mostDecimals(row.asks, 1));
     ev.seq = 0;
     ev.time = time;
     ev.symbol = '';
@@ -140,17 +123,6 @@ export class OkxFrameReader extends ScanningReader implements VenueFrameReader {
     // nothing to show before the mark price itself
     return next.markPrice === next.markPrice ? { kind: 'mark', stream, mark: next } : { kind: 'response', id: 0, result: null };
   }
-}
-
-/** The most decimals of field `at` of validated level rows; the checksum's hint (okx-checksum.ts), not a rule. */
-function mostDecimals(rows: unknown[], at: number): number {
-  let most = 0;
-  for (const row of rows) {
-    const text = (row as unknown[])[at];
-    const dot = typeof text === 'string' ? text.indexOf('.') : -1;
-    if (dot >= 0 && (text as string).length - dot - 1 > most) most = (text as string).length - dot - 1;
-  }
-  return most;
 }
 
 function readMarkPart(channel: string, r: Json, into: MarkPrice): boolean {

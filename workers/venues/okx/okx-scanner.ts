@@ -1,5 +1,6 @@
 import type { DepthEvent } from '../../book/depth-event.ts';
 import { TextCursor } from '../../parse/text-cursor.ts';
+import { bookDataField } from '../book-fields.ts';
 
 const PREFIX = '{"arg":{"channel":"books","instId":"';
 const ACTION = '"},"action":"';
@@ -41,25 +42,10 @@ export class OkxDepthScanner {
     for (;;) {
       const length = c.key();
       if (length < 0) return false;
-      if (c.isKey('asks', length)) {
-        const n = c.levels(ev, false);
-        if (n < 0) return false;
-        ev.askCount = n;
-        seen |= 1;
-      } else if (c.isKey('bids', length)) {
-        const n = c.levels(ev, true);
-        if (n < 0) return false;
-        ev.bidCount = n;
-        seen |= 2;
-      } else if (c.isKey('ts', length)) {
-        if (!c.integer(true)) return false;
-        ev.time = c.value;
-        seen |= 4;
-      } else if (c.isKey('checksum', length)) {
-        if (!c.integer(false, true) || c.value < -2147483648 || c.value > 2147483647) return false;
-        ev.checksum = c.value;
-        seen |= 8;
-      } else if (c.isKey('prevSeqId', length)) {
+      const field = bookDataField(c, ev, length);
+      if (field < 0) return false;
+      if (field > 0) seen |= field;
+      else if (c.isKey('prevSeqId', length)) {
         if (!c.integer(false, true) || c.value < -1) return false;
         ev.pu = c.value;
         seen |= 16;

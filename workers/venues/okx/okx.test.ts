@@ -3,20 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { BookPayload, MarkPayload, TradesPayload } from '../../contract.ts';
 import { settle } from '../../testing/fake-fetch.ts';
 import { books, setup } from '../../testing/core-harness.ts';
+import { shown, TrueBook } from '../../testing/venue-book.ts';
 import { OkxFrameReader } from './okx-reader.ts';
 import { OkxInstruments } from './okx-symbols.ts';
 import { wireText } from './okx-book.ts';
 
-type Side = Map<number, number>;
-
 /** OKX's side of a `books` channel: the true book, seqIds, and the checksum as OKX's docs define it. */
-class OkxBook {
-  bids: Side = new Map([[100, 1], [99.5, 2], [99, 3]]);
-  asks: Side = new Map([[100.5, 1.5], [101, 2], [102, 0.25]]);
+class OkxBook extends TrueBook {
   seq = 10;
-  constructor(readonly instId = 'BTC-USDT') {}
-  sorted(side: Side, dir: number): [number, number][] {
-    return [...side].sort((a, b) => dir * (b[0] - a[0]));
+  constructor(readonly instId = 'BTC-USDT') {
+    super(new Map([[100, 1], [99.5, 2], [99, 3]]), new Map([[100.5, 1.5], [101, 2], [102, 0.25]]));
   }
   checksum(): number {
     const b = this.sorted(this.bids, 1);
@@ -41,10 +37,7 @@ class OkxBook {
   }
   /** an update; `corrupt` sends a wrong checksum, `skip` leaves a hole in the sequence */
   update(bid: [number, number], ask: [number, number], opts: { corrupt?: boolean; prev?: number; next?: number } = {}): string {
-    for (const [side, [p, q]] of [[this.bids, bid], [this.asks, ask]] as const) {
-      if (q === 0) side.delete(p);
-      else side.set(p, q);
-    }
+    this.change(bid, ask);
     const prevSeqId = opts.prev ?? this.seq;
     this.seq = opts.next ?? this.seq + 3;
     return JSON.stringify({
@@ -53,18 +46,6 @@ class OkxBook {
       data: [{ bids: this.wire([bid]), asks: this.wire([ask]), ts: '1700000000100', checksum: this.checksum() + (opts.corrupt ? 1 : 0), prevSeqId, seqId: this.seq }],
     });
   }
-  key(depth = 5): string {
-    return JSON.stringify({ bids: this.sorted(this.bids, 1).slice(0, depth), asks: this.sorted(this.asks, -1).slice(0, depth) });
-  }
-}
-
-function published(p: BookPayload): string {
-  const pairs = (a: Float64Array) => {
-    const out: [number, number][] = [];
-    for (let i = 0; i < a.length; i += 2) out.push([a[i] as number, a[i + 1] as number]);
-    return out;
-  };
-  return JSON.stringify({ bids: pairs(p.bids), asks: pairs(p.asks) });
 }
 
 const OKX_PUBLIC = 'ws.okx.com/ws/v5/public';
@@ -93,7 +74,7 @@ describe('OKX adapter: books (seqId / prevSeqId, CRC32 checksum on every update)
       clock.advance(100);
       const last = books(tab).at(-1) as BookPayload;
       expect(last.synced).toBe(true);
-      expect(published(last)).toBe(ex.key());
+      expect(shown(last)).toBe(ex.key());
     }
     expect(core.resyncs).toBe(0);
     expect(core.health().endpoints.find((e) => e.id === 'okx:public')).toMatchObject({ venue: 'okx', state: 'open', streams: 1 });
@@ -119,7 +100,7 @@ describe('OKX adapter: books (seqId / prevSeqId, CRC32 checksum on every update)
     clock.advance(100);
     const last = books(tab).at(-1) as BookPayload;
     expect(last.synced).toBe(true);
-    expect(published(last)).toBe(ex.key());
+    expect(shown(last)).toBe(ex.key());
   });
 
   it('a sequence break (prevSeqId ≠ the last seqId) resyncs; a keep-alive and a sequence reset with a matching prevSeqId do not', () => {

@@ -1,0 +1,265 @@
+/**
+ * Bitget's public websocket under `<prefix>/ws.bitget.com/v2/ws/public` (spot and USDT-M futures on one URL, told
+ * apart by each arg's instType): `books`, `trade`, `ticker` and `candle<bar>`, pushed as Bitget documents them
+ * (`{"action":"snapshot"|"update","arg":{…},"data":[…],"ts":…}`), and the venue's protocol front-end the control
+ * plane drives (venue-front.ts): the true book in Bitget's texts, scripted faults, the list of sockets.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { applyFaults, type FaultSpec } from '../faults.ts';
+import type { MarketKind } from '../instruments.ts';
+import type { Interval } from '../klines.ts';
+import type { SymbolMarket, Trade } from '../market.ts';
+import type { Simulator } from '../simulator.ts';
+import type { VenueFront, WireBook } from '../venue-front.ts';
+import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
+import { BitgetBookFeed } from './book-feed.ts';
+import { checksumFaults } from '../okx/connection.ts';
+import { argKey, BITGET_LIMITS, BitgetConnection, type BitgetArg, type BitgetHub, type BitgetLimits } from './connection.ts';
+import { CHANNEL_BARS } from './rest-params.ts';
+import { BITGET_WS_HOST, candleRow, INST_TYPE, px, sz, tickerRow, tradeRow } from './wire.ts';
+
+export const BITGET_WS_PATH = '/v2/ws/public';
+/** Push periods: books 200 ms on spot and 150 ms on futures (docs "Depth Channel"), tickers, candles once a second. */
+const BOOK_MS: Record<MarketKind, number> = { spot: 200, usdm: 150 };
+const TICKER_MS = 300;
+const CANDLE_MS = 1000;
+/** trades and candles a subscriber gets first */
+const FIRST_TRADES = 50;
+const FIRST_CANDLES = 50;
+
+const KIND_OF: Record<string, MarketKind> = { SPOT: 'spot', 'USDT-FUTURES': 'usdm' };
+
+interface Topic {
+  arg: BitgetArg;
+  market: SymbolMarket;
+  subs: Set<BitgetConnection>;
+  release: () => void;
+  feed?: BitgetBookFeed;
+  interval?: Interval;
+  /** tickers: lastUpdateId and trade count at the last push; candles: the open time and trade count */
+  lastA: number;
+  lastB: number;
+}
+
+export class BitgetFront implements VenueFront, BitgetHub {
+  readonly venue = 'bitget' as const;
+  readonly connections = new Map<number, BitgetConnection>();
+  private readonly topics = new Map<string, Topic>();
+  private readonly tradeTopics = new Map<SymbolMarket, Topic>();
+  private readonly wss = new WebSocketServer({ noServer: true, autoPong: true, perMessageDeflate: false, maxPayload: 1 << 20 });
+  private readonly pending = new Set<Duplex>();
+  private readonly limits: BitgetLimits;
+  private readonly cancels: (() => void)[] = [];
+  private readonly upgrades = new Map<string, number[]>();
+  private server: Server | undefined;
+  private nextId = 1;
+  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
+
+  constructor(
+    private readonly sim: Simulator,
+    private readonly prefix: string,
+    limits: Partial<BitgetLimits> = {},
+  ) {
+    this.limits = { ...BITGET_LIMITS, ...limits };
+    const s = sim.scheduler;
+    for (const kind of ['spot', 'usdm'] as const) this.cancels.push(s.every(BOOK_MS[kind], () => this.pushBooks(kind)));
+    this.cancels.push(s.every(TICKER_MS, () => this.pushTickers()));
+    this.cancels.push(s.every(CANDLE_MS, () => this.pushCandles()));
+    this.cancels.push(sim.onEvent((m, ev) => this.pushTrades(m, ev.trades)));
+  }
+
+  attach(server: Server): void {
+    this.server = server;
+    server.on('upgrade', this.onUpgrade);
+  }
+
+  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!socket.writable) return;
+    const base = `${this.prefix}/${BITGET_WS_HOST}`;
+    const url = req.url ?? '';
+    if (url !== base && !url.startsWith(base + '/') && !url.startsWith(base + '?')) return;
+    if (url.slice(base.length).split('?')[0] !== BITGET_WS_PATH) {
+      refuseUpgradeWith(socket, '404 Not Found');
+      return;
+    }
+    // Bitget: 300 connection requests per IP in 5 minutes.
+    const ip = req.socket.remoteAddress ?? '';
+    const now = this.sim.scheduler.now();
+    const w = this.upgrades.get(ip) ?? [];
+    while (w.length > 0 && w[0]! <= now - 300_000) w.shift();
+    if (w.length >= this.limits.connectionsPer5Min) {
+      refuseUpgradeWith(socket, '429 Too Many Requests', { code: '429', msg: 'Too Many Requests' });
+      return;
+    }
+    w.push(now);
+    this.upgrades.set(ip, w);
+    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
+      const id = this.nextId++;
+      this.connections.set(id, new BitgetConnection(id, ws, this.sim.scheduler, this.limits, this));
+    });
+  }
+
+  // ---- the hub -------------------------------------------------------------------------------
+
+  resolve(instType: unknown, channel: unknown, instId: unknown): BitgetArg | null {
+    if (typeof instType !== 'string' || typeof channel !== 'string' || typeof instId !== 'string') return null;
+    const kind = KIND_OF[instType.toUpperCase()];
+    if (kind === undefined || !this.sim.instrument(kind, instId)) return null;
+    const known = channel === 'books' || channel === 'trade' || channel === 'ticker' || (channel.startsWith('candle') && CHANNEL_BARS[channel.slice(6)] !== undefined);
+    return known ? { instType: INST_TYPE[kind], channel, instId, kind, symbol: instId } : null;
+  }
+
+  subscribe(conn: BitgetConnection, arg: BitgetArg): void {
+    const key = argKey(arg);
+    let t = this.topics.get(key);
+    const now = this.sim.scheduler.now();
+    if (!t) {
+      const release = this.sim.retain(arg.kind, arg.symbol)!;
+      const market = this.sim.market(arg.kind, arg.symbol)!;
+      t = { arg, market, subs: new Set(), release, lastA: -1, lastB: -1 };
+      if (arg.channel === 'books') t.feed = new BitgetBookFeed(market);
+      const interval = arg.channel.startsWith('candle') ? CHANNEL_BARS[arg.channel.slice(6)] : undefined;
+      if (interval) t.interval = interval;
+      if (arg.channel === 'trade') this.tradeTopics.set(market, t);
+      this.topics.set(key, t);
+    }
+    t.subs.add(conn);
+    // First pushes: the books snapshot, the recent trades and candles, the ticker as it is now.
+    const m = t.market;
+    if (t.feed) conn.deliver('', 'books', t.feed.snapshot(now));
+    else if (arg.channel === 'trade') conn.deliver(this.push(t, 'snapshot', m.trades.slice(-FIRST_TRADES).reverse().map((x) => tradeRow(m.inst, x)), now), 'trade');
+    else if (arg.channel === 'ticker') conn.deliver(this.push(t, 'snapshot', [tickerRow(m, now)], now), 'ticker');
+    else if (t.interval) {
+      m.roll(now);
+      conn.deliver(this.push(t, 'snapshot', m.klines(t.interval, FIRST_CANDLES).map((k) => candleRow(m.inst, k)), now), arg.channel);
+    }
+  }
+
+  unsubscribe(conn: BitgetConnection, arg: BitgetArg): void {
+    const key = argKey(arg);
+    const t = this.topics.get(key);
+    if (!t || !t.subs.delete(conn) || t.subs.size > 0) return;
+    this.topics.delete(key);
+    if (this.tradeTopics.get(t.market) === t) this.tradeTopics.delete(t.market);
+    t.release();
+  }
+
+  closed(conn: BitgetConnection): void {
+    this.connections.delete(conn.id);
+  }
+
+  // ---- pushes --------------------------------------------------------------------------------
+
+  private push(t: Topic, action: 'snapshot' | 'update', data: unknown[], now: number): string {
+    const a = t.arg;
+    return `{"action":"${action}","arg":{"instType":"${a.instType}","channel":"${a.channel}","instId":"${a.instId}"},"data":${JSON.stringify(data)},"ts":${now}}`;
+  }
+
+  private pushBooks(kind: MarketKind): void {
+    const now = this.sim.scheduler.now();
+    for (const t of this.topics.values()) {
+      if (!t.feed || t.arg.kind !== kind) continue;
+      const update = t.feed.update(now);
+      if (update) for (const c of t.subs) c.deliver('', 'books', update);
+    }
+  }
+
+  /** A ticker push (a snapshot each time, as Bitget sends them) when a trade or the book changed. */
+  private pushTickers(): void {
+    const now = this.sim.scheduler.now();
+    for (const t of this.topics.values()) {
+      if (t.arg.channel !== 'ticker') continue;
+      const m = t.market;
+      if (m.lastUpdateId === t.lastA && m.trades.length === t.lastB) continue;
+      t.lastA = m.lastUpdateId;
+      t.lastB = m.trades.length;
+      const frame = this.push(t, 'snapshot', [tickerRow(m, now)], now);
+      for (const c of t.subs) c.deliver(frame, 'ticker');
+    }
+  }
+
+  /** Every engine event's trades in one push, newest first. */
+  private pushTrades(m: SymbolMarket, trades: readonly Trade[]): void {
+    if (trades.length === 0) return;
+    const t = this.tradeTopics.get(m);
+    if (!t) return;
+    const frame = this.push(t, 'update', [...trades].reverse().map((x) => tradeRow(m.inst, x)), this.sim.scheduler.now());
+    for (const c of t.subs) c.deliver(frame, 'trade');
+  }
+
+  /** The candle being built when it traded, and a closed candle once when its time is over. */
+  private pushCandles(): void {
+    const now = this.sim.scheduler.now();
+    for (const t of this.topics.values()) {
+      if (!t.interval) continue;
+      const m = t.market;
+      m.roll(now);
+      const cur = m.currentKline(t.interval);
+      const rows: string[][] = [];
+      if (t.lastA >= 0 && cur.t !== t.lastA) {
+        const closed = m.klineAt(t.interval, t.lastA);
+        if (closed) rows.push(candleRow(m.inst, closed));
+      }
+      if (cur.t !== t.lastA || cur.n !== t.lastB) rows.push(candleRow(m.inst, cur));
+      t.lastA = cur.t;
+      t.lastB = cur.n;
+      for (const row of rows) {
+        const frame = this.push(t, 'update', [row], now);
+        for (const c of t.subs) c.deliver(frame, t.arg.channel);
+      }
+    }
+  }
+
+  // ---- the control plane -------------------------------------------------------------------------
+
+  /** The true book in Bitget's texts; its seq is the last books push's (the market's sequence while none is held). */
+  book(kind: MarketKind, symbol: string, limit: number): WireBook | undefined {
+    const m = this.sim.market(kind, symbol);
+    if (!m) return undefined;
+    const side = (s: typeof m.book.bids): [string, string][] => {
+      const n = Math.min(limit, s.length);
+      const out: [string, string][] = [];
+      for (let k = 0; k < n; k++) out.push([px(m.inst, s.px[k]!), sz(m.inst, s.qty[k]!)]);
+      return out;
+    };
+    const feed = this.topics.get(argKey({ instType: INST_TYPE[kind], channel: 'books', instId: symbol }))?.feed;
+    return { lastUpdateId: feed?.seq ?? m.lastUpdateId, bids: side(m.book.bids), asks: side(m.book.asks) };
+  }
+
+  /** Bitget's faults: checksum is its own (as OKX's); serverShutdown is a close (1001 unless a code is given). */
+  applyFault(spec: FaultSpec): number[] {
+    return applyFaults<BitgetConnection>(spec, this.connections.values(), this.sim.scheduler, {
+      oversizedHead: '{"event":"oversized","pad":"',
+      own: checksumFaults,
+    });
+  }
+
+  describe(): unknown[] {
+    return [...this.connections.values()].map((c) => ({
+      id: c.id,
+      host: BITGET_WS_HOST,
+      route: `${BITGET_WS_HOST}${BITGET_WS_PATH}`,
+      market: c.market,
+      streams: [...c.subs.values()].map((a) => `${a.channel}:${a.instType}:${a.instId}`),
+      messagesSent: c.sent,
+      messagesReceived: c.received,
+      connectedAt: c.connectedAt,
+      faults: { ...c.faults },
+    }));
+  }
+
+  close(): void {
+    this.server?.off('upgrade', this.onUpgrade);
+    for (const socket of this.pending) socket.destroy();
+    this.pending.clear();
+    for (const c of [...this.connections.values()]) c.terminate();
+    for (const cancel of this.cancels) cancel();
+    this.cancels.length = 0;
+    for (const t of this.topics.values()) t.release();
+    this.topics.clear();
+    this.tradeTopics.clear();
+    this.wss.close();
+  }
+}
