@@ -147,53 +147,22 @@ begin
 end
 $$;
 
-create trigger wallet_deposits_ranks_insert after insert on wallet_deposits referencing new table as new_rows
-  for each statement execute function record_ranks_sync('wallet_deposits_rank_entries');
-create trigger wallet_deposits_ranks_update after update on wallet_deposits referencing old table as old_rows new table as new_rows
-  for each statement execute function record_ranks_sync('wallet_deposits_rank_entries');
-create trigger wallet_deposits_ranks_delete after delete on wallet_deposits referencing old table as old_rows
-  for each statement execute function record_ranks_sync('wallet_deposits_rank_entries');
-create trigger wallet_deposits_ranks_truncate after truncate on wallet_deposits for each statement execute function record_ranks_truncated();
-
-create trigger wallet_withdrawals_ranks_insert after insert on wallet_withdrawals referencing new table as new_rows
-  for each statement execute function record_ranks_sync('wallet_withdrawals_rank_entries');
-create trigger wallet_withdrawals_ranks_update after update on wallet_withdrawals referencing old table as old_rows new table as new_rows
-  for each statement execute function record_ranks_sync('wallet_withdrawals_rank_entries');
-create trigger wallet_withdrawals_ranks_delete after delete on wallet_withdrawals referencing old table as old_rows
-  for each statement execute function record_ranks_sync('wallet_withdrawals_rank_entries');
-create trigger wallet_withdrawals_ranks_truncate after truncate on wallet_withdrawals for each statement execute function record_ranks_truncated();
-
-create trigger trade_transfers_ranks_insert after insert on trade_transfers referencing new table as new_rows
-  for each statement execute function record_ranks_sync('trade_transfers_rank_entries');
-create trigger trade_transfers_ranks_update after update on trade_transfers referencing old table as old_rows new table as new_rows
-  for each statement execute function record_ranks_sync('trade_transfers_rank_entries');
-create trigger trade_transfers_ranks_delete after delete on trade_transfers referencing old table as old_rows
-  for each statement execute function record_ranks_sync('trade_transfers_rank_entries');
-create trigger trade_transfers_ranks_truncate after truncate on trade_transfers for each statement execute function record_ranks_truncated();
-
-create trigger convert_orders_ranks_insert after insert on convert_orders referencing new table as new_rows
-  for each statement execute function record_ranks_sync('convert_orders_rank_entries');
-create trigger convert_orders_ranks_update after update on convert_orders referencing old table as old_rows new table as new_rows
-  for each statement execute function record_ranks_sync('convert_orders_rank_entries');
-create trigger convert_orders_ranks_delete after delete on convert_orders referencing old table as old_rows
-  for each statement execute function record_ranks_sync('convert_orders_rank_entries');
-create trigger convert_orders_ranks_truncate after truncate on convert_orders for each statement execute function record_ranks_truncated();
-
-create trigger otc_orders_ranks_insert after insert on otc_orders referencing new table as new_rows
-  for each statement execute function record_ranks_sync('otc_orders_rank_entries');
-create trigger otc_orders_ranks_update after update on otc_orders referencing old table as old_rows new table as new_rows
-  for each statement execute function record_ranks_sync('otc_orders_rank_entries');
-create trigger otc_orders_ranks_delete after delete on otc_orders referencing old table as old_rows
-  for each statement execute function record_ranks_sync('otc_orders_rank_entries');
-create trigger otc_orders_ranks_truncate after truncate on otc_orders for each statement execute function record_ranks_truncated();
-
-create trigger loans_ranks_insert after insert on loans referencing new table as new_rows
-  for each statement execute function record_ranks_sync('loans_rank_entries');
-create trigger loans_ranks_update after update on loans referencing old table as old_rows new table as new_rows
-  for each statement execute function record_ranks_sync('loans_rank_entries');
-create trigger loans_ranks_delete after delete on loans referencing old table as old_rows
-  for each statement execute function record_ranks_sync('loans_rank_entries');
-create trigger loans_ranks_truncate after truncate on loans for each statement execute function record_ranks_truncated();
+-- Each records table's triggers: its entries on insert, update and delete; a truncate rebuilds every rank.
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['wallet_deposits', 'wallet_withdrawals', 'trade_transfers', 'convert_orders', 'otc_orders', 'loans'] loop
+    execute format('create trigger %I after insert on %I referencing new table as new_rows for each statement execute function record_ranks_sync(%L)',
+      t || '_ranks_insert', t, t || '_rank_entries');
+    execute format('create trigger %I after update on %I referencing old table as old_rows new table as new_rows for each statement execute function record_ranks_sync(%L)',
+      t || '_ranks_update', t, t || '_rank_entries');
+    execute format('create trigger %I after delete on %I referencing old table as old_rows for each statement execute function record_ranks_sync(%L)',
+      t || '_ranks_delete', t, t || '_rank_entries');
+    execute format('create trigger %I after truncate on %I for each statement execute function record_ranks_truncated()', t || '_ranks_truncate', t);
+  end loop;
+end
+$$;
 
 -- The backfill: the ranks of the rows already there.
 select record_ranks_rebuild();
