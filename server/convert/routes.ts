@@ -19,6 +19,7 @@ import type { MarketView } from '../trade/index.ts';
 import { balances } from '../ledger/balances.ts';
 import { Account } from '../ledger/ledger.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
+import { rankedPage, rankGroup } from '../platform/record-ranks.ts';
 import { columns } from '../platform/rows.ts';
 import { timeWindow } from '../platform/time-window.ts';
 import { CONVERT_ASSETS, type ConvertAssetConfig, convertAsset, DESK, DeskPricer, fixedSide, NoLiquidity, priceConvert, type Priced, type QuoteRequest } from './pricing.ts';
@@ -318,7 +319,13 @@ export function convertRoutes(ctx: ApiContext, app: FastifyInstance, view: Marke
         and ($5::text is null or from_asset = $5) and ($6::text is null or to_asset = $6)`;
       const params = [auth.user.id, since, until, q.type ?? null, q.fromAsset ?? null, q.toAsset ?? null];
       const { pageNum, pageSize } = body.pageCondition;
-      const { rows, total } = await pageQuery<OrderRow>(ctx.db, { select: ORDER_COLUMNS, from: 'convert_orders', where, order: recordOrder(body.sort, 'from_amount'), params, key: 'id' }, body.pageCondition);
+      const grp = rankGroup([['kind', q.type], ['from', q.fromAsset], ['to', q.toAsset]]);
+      const ranked = rankedPage('convert', auth.user.id, grp, { since, until }, body.sort);
+      const { rows, total } = await pageQuery<OrderRow>(
+        ctx.db,
+        { select: ORDER_COLUMNS, from: 'convert_orders', where, order: recordOrder(body.sort, 'from_amount'), params, key: 'id', ranked },
+        body.pageCondition,
+      );
       return { list: rows.map(orderView), total, pageNum, pageSize };
     },
   });

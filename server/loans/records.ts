@@ -5,6 +5,8 @@ import { nowDate } from '../platform/context.ts';
 import type { Handlers } from '../platform/contract.ts';
 import { badInput } from '../platform/envelope.ts';
 import { pageQuery } from '../platform/records.ts';
+import { rankedPage, rankGroup } from '../platform/record-ranks.ts';
+import { timeWindow } from '../platform/time-window.ts';
 import type { LoanMarket } from './market.ts';
 import { LOAN_COLUMNS, type LiquidationRow, type LoanRow, loadLoan, MAX_ID } from './rows.ts';
 import { liquidationView, loanView } from './views.ts';
@@ -23,8 +25,11 @@ export function recordHandlers(m: LoanMarket): Pick<Handlers<LoanCalls>, '/loan/
       const q = body.queryCondition ?? {};
       const where = `user_id = $1 and ($2::smallint is null or status = $2) and ($3::text is null or loan_asset = $3) and ($4::text is null or collateral_asset = $4)`;
       const params = [auth.user.id, q.status ?? null, q.loanAsset ?? null, q.collateralAsset ?? null];
-      const { rows, total } = await pageQuery<LoanRow>(ctx.db, { select: LOAN_COLUMNS, from: 'loans', where, order: 'id desc', params, key: 'id' }, body.pageCondition);
       const now = nowDate(ctx);
+      // Every loan (no time range), by id: the loans' ranks have no time (migration 044).
+      const grp = rankGroup([['status', q.status], ['loan', q.loanAsset], ['collateral', q.collateralAsset]]);
+      const ranked = rankedPage('loan', auth.user.id, grp, timeWindow({}, now));
+      const { rows, total } = await pageQuery<LoanRow>(ctx.db, { select: LOAN_COLUMNS, from: 'loans', where, order: 'id desc', params, key: 'id', ranked }, body.pageCondition);
       const prices = new Map<CollateralAsset, Decimal>();
       const price = (asset: CollateralAsset) => prices.get(asset) ?? prices.set(asset, m.priceOf(asset)).get(asset)!;
       return { list: rows.map((r) => loanView(m, r, now, price(r.collateral_asset))), total, pageNum: body.pageCondition.pageNum, pageSize: body.pageCondition.pageSize };

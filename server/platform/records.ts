@@ -1,4 +1,5 @@
 import type { Queryable } from './db/client.ts';
+import { rankedKeys, type RankSpace } from './record-ranks.ts';
 
 /**
  * How far past a page a records page counts its rows (server/README.md "Records pages"): `total` is exact while
@@ -48,9 +49,14 @@ const BARE_TABLE = /^[a-z_][a-z0-9_]*$/;
 async function deferredRows<R>(db: Queryable, q: { select: string; from: string; where: string; order: string; key: string }, window: readonly unknown[]): Promise<R[]> {
   const n = window.length - 2;
   const keys = await db.query<{ k: string }>(`select ${q.key}::text as k from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, window);
+  return rowsOfKeys<R>(db, q, keys.map((r) => r.k));
+}
+
+/** The rows of `keys` (`from` a plain table, `key` its unique column), in the keys' order. */
+async function rowsOfKeys<R>(db: Queryable, q: { select: string; from: string; key: string }, keys: readonly string[]): Promise<R[]> {
   if (keys.length === 0) return [];
-  const rows = await db.query<R & { page_key__: string }>(`select ${q.select}, ${q.key}::text as page_key__ from ${q.from} where ${q.key} = any($1)`, [keys.map((r) => r.k)]);
-  inKeyOrder(rows, keys.map((r) => r.k), (row) => row.page_key__);
+  const rows = await db.query<R & { page_key__: string }>(`select ${q.select}, ${q.key}::text as page_key__ from ${q.from} where ${q.key} = any($1)`, [keys]);
+  inKeyOrder(rows, keys, (row) => row.page_key__);
   for (const row of rows) delete (row as Partial<typeof row>).page_key__;
   return rows;
 }
@@ -70,21 +76,32 @@ export function inKeyOrder<R>(rows: R[], keys: readonly string[], keyOf: (row: R
  * in `order`, through the table's covering index (user, time desc, id desc, the filtered columns: migration 042),
  * skipping the earlier pages' index entries without touching their rows, then only the page's rows are read. A
  * call whose API carries a cursor pages by keyset instead (server/trade/paging.ts): no offset at all.
+ *
+ * With `ranked` as well (the page's filters as a rank space of migration 044, and `order` its direction), the keys
+ * are the space's ranks of the page (record-ranks.ts rankedKeys): no entries skipped, whatever the page's depth.
+ * The caller passes it only when the space holds exactly the rows of `where`, in `order`.
  */
 export async function pageQuery<R>(
   db: Queryable,
-  q: { select: string; from: string; where: string; order: string; params: readonly unknown[]; key?: string },
+  q: { select: string; from: string; where: string; order: string; params: readonly unknown[]; key?: string; ranked?: { space: RankSpace; order: 'asc' | 'desc' } | undefined },
   page: { pageNum: number; pageSize: number },
 ): Promise<{ rows: R[]; total: number }> {
+  const keyed = q.key !== undefined && BARE_TABLE.test(q.from) && BARE_TABLE.test(q.key);
+  if (keyed && q.ranked) {
+    const { keys, count } = await rankedKeys(db, q.ranked.space, q.ranked.order, page);
+    return { rows: await rowsOfKeys<R>(db, { ...q, key: q.key! }, keys.map((k) => k.key)), total: cappedCount(count, page) };
+  }
   const n = q.params.length;
   const window = [...q.params, page.pageSize, (page.pageNum - 1) * page.pageSize];
-  const rows =
-    q.key !== undefined && BARE_TABLE.test(q.from) && BARE_TABLE.test(q.key)
-      ? await deferredRows<R>(db, { ...q, key: q.key }, window)
-      : await db.query<R>(`select ${q.select} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, window);
+  const rows = keyed
+    ? await deferredRows<R>(db, { ...q, key: q.key! }, window)
+    : await db.query<R>(`select ${q.select} from ${q.from} where ${q.where} order by ${q.order} limit $${n + 1} offset $${n + 2}`, window);
   // A page that is not full is the last: its rows are the count, no second query.
   const offset = (page.pageNum - 1) * page.pageSize;
   if (rows.length > 0 && rows.length < page.pageSize) return { rows, total: offset + rows.length };
   const total = await countUpTo(db, q.from, q.where, q.params, countLimit(page));
   return { rows, total };
 }
+
+/** An exact count as a page's capped count gives it: itself up to countLimit, then countLimit + 1. */
+export const cappedCount = (count: number, page: { pageNum: number; pageSize: number }): number => Math.min(count, countLimit(page) + 1);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../platform/db/client.ts';
-import { countLimit, inKeyOrder } from '../platform/records.ts';
+import { cappedCount, countLimit, inKeyOrder } from '../platform/records.ts';
+import { rankedKeys, rankGroup } from '../platform/record-ranks.ts';
 import { timeWindow, type TimeFilter } from '../platform/time-window.ts';
 import type { CoinRecordFilter, CoinRecordRow } from './records.ts';
 
@@ -14,6 +15,10 @@ export type WalletRecordFilter = { type?: 'deposit' | 'withdraw' | undefined; as
  * only), the two runs are merged and cut to the page. The order is the union's under recordOrder(sort, …, 'type, id'):
  * time, then withdrawals before deposits (type desc), then id. A record id (`D<id>`/`W<id>`, fiat `FD`/`FW`) names
  * one row of one table by its key, and the other conditions do not apply.
+ *
+ * A page with at most one filter (coin: type, asset or status; fiat, always of one type: asset or status) reads
+ * its keys from the records' ranks instead (migration 044; platform/record-ranks.ts rankGroup names the rest),
+ * at any depth without skipping entries.
  */
 export async function walletRecordKeys(
   db: Queryable,
@@ -25,6 +30,13 @@ export async function walletRecordKeys(
   page: { pageNum: number; pageSize: number },
 ): Promise<{ keys: Array<{ type: 'deposit' | 'withdraw'; id: string }>; total: number }> {
   const { since, until } = timeWindow(filter, now);
+  const dims = [['asset', filter.asset], ['status', filter.status]] as const;
+  const grp = kind === 'coin' ? rankGroup([['type', filter.type], ...dims]) : filter.type ? rankGroup(dims, `type:${filter.type}`) : null;
+  if (filter.recordId === undefined && grp !== null) {
+    const ranked = await rankedKeys(db, { family: kind, userId, grp, since, until }, order, page);
+    // A withdrawal's tie is 2^62 + its id (migration 044).
+    return { keys: ranked.keys.map((k) => ({ type: Number(k.tie) >= 2 ** 62 ? 'withdraw' : 'deposit', id: k.key })), total: cappedCount(ranked.count, page) };
+  }
   const offset = (page.pageNum - 1) * page.pageSize;
   const dir = order === 'asc' ? 'asc' : 'desc';
   const prefix = kind === 'coin' ? '' : 'F';

@@ -5,6 +5,7 @@ import type { Handlers } from '../platform/contract.ts';
 import { D, out } from '../platform/decimal.ts';
 import { DIRECTIONS } from '../ledger/ledger.ts';
 import { pageQuery, recordOrder } from '../platform/records.ts';
+import { rankedPage, rankGroup } from '../platform/record-ranks.ts';
 import { timeWindow } from '../platform/time-window.ts';
 
 type TransferRow = ReplyOf<TransferCalls['/account/wallet/transfer/page']>['list'][number];
@@ -18,9 +19,10 @@ export function transferHandlers(ctx: ApiContext): Handlers<TransferCalls> {
       const where = `user_id = $1 and created_at >= $2 and created_at < $3 and ($4::text is null or asset = $4) and ($5::text is null or direction = $5)`;
       const params = [auth.user.id, since, until, q.asset ?? null, q.type ?? null];
       const { pageNum, pageSize } = body.pageCondition;
+      const ranked = rankedPage('transfer', auth.user.id, rankGroup([['asset', q.asset], ['direction', q.type]]), { since, until }, body.sort);
       const { rows, total } = await pageQuery<{ id: number; asset: string; amount: string; direction: TransferRow['type']; created_at: Date }>(
         ctx.db,
-        { select: 'id, asset, amount::text as amount, direction, created_at', from: 'trade_transfers', where, order: recordOrder(body.sort), params, key: 'id' },
+        { select: 'id, asset, amount::text as amount, direction, created_at', from: 'trade_transfers', where, order: recordOrder(body.sort), params, key: 'id', ranked },
         body.pageCondition,
       );
       return {

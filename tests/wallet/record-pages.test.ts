@@ -8,6 +8,7 @@ import type { WalletRecordFilter } from '../../server/wallet/coin-page.ts';
 import { COIN_RECORD_COLUMNS, coinRecordSource, type CoinRecordFilter } from '../../server/wallet/records.ts';
 import { timeWindow } from '../../server/platform/time-window.ts';
 import { fileDatabases } from '../api/pg-cluster.ts';
+import { addUser as addUserAt } from '../support/record-user.ts';
 
 /**
  * The records pages at scale (server/README.md "Records pages"; spec §9 page sizes): the per-table coin page and
@@ -19,16 +20,7 @@ const { backends } = fileDatabases('record_pages');
 
 const now = new Date('2026-11-24T12:00:00Z');
 const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-
-async function addUser(db: Db, email: string, phone: string): Promise<number> {
-  const rows = await db.query<{ id: number }>(
-    `insert into users (email, email_lower, first_name, last_name, company_name, area_code, phone, whatsapp,
-       preferred_language, password_hash, created_at, updated_at)
-     values ($1, $1, 'R', 'R', 'R Ltd', '+852', $3, '+852' || $3, 'en-US', 'x', $2, $2) returning id`,
-    [email, now, phone],
-  );
-  return rows[0]!.id;
-}
+const addUser = (db: Db, email: string, phone: string) => addUserAt(db, email, phone, now);
 
 /** `count` deposits and withdrawals of a user, every third pair at the same instant (ties), mixed assets and states. */
 async function seedRecords(db: Db, userId: number, count: number, tag: string): Promise<void> {

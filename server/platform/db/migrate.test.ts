@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './client.ts';
 import { openDatabase } from './client.ts';
-import { loadMigrations, migrate } from './migrate.ts';
+import { loadMigrations, migrate, splitStatements } from './migrate.ts';
 
 describe('migrations', () => {
   let db: Db;
@@ -47,5 +47,10 @@ describe('migrations', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('splits statements at semicolons that end a line, but never inside a function body', () => {
+    const sql = "-- a comment\ncreate table a (id integer);\ncreate function f() returns void language plpgsql as $$\nbegin\n  perform 1;\nend\n$$;\nselect f();";
+    expect(splitStatements(sql)).toEqual(['create table a (id integer)', 'create function f() returns void language plpgsql as $$\nbegin\n  perform 1;\nend\n$$', 'select f()']);
   });
 });

@@ -49,10 +49,25 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<nu
   return done;
 }
 
-/** Splits on semicolons at line ends; the migrations keep to that (no functions with bodies). */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.length > 0);
+/**
+ * Splits on semicolons at line ends; the migrations keep to that. A function's body (between `$$` and `$$`) is
+ * never split: its statements end in semicolons too.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  sql.split('$$').forEach((part, i) => {
+    if (i % 2 === 1) {
+      current += `$$${part}$$`;
+      return;
+    }
+    const pieces = part.split(/;\s*(?:\n|$)/);
+    current += pieces[0];
+    for (const piece of pieces.slice(1)) {
+      statements.push(current);
+      current = piece;
+    }
+  });
+  statements.push(current);
+  return statements.map((statement) => statement.replace(/^\s*--.*$/gm, '').trim()).filter((statement) => statement.length > 0);
 }
