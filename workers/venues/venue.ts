@@ -12,7 +12,7 @@ import type { Frame } from '../parse/frame-reader.ts';
  */
 
 /** The venues with an adapter. */
-export type AdapterVenue = Extract<VenueCode, 'binance' | 'okx' | 'bybit' | 'bitget'>;
+export type AdapterVenue = Extract<VenueCode, 'binance' | 'okx' | 'bybit' | 'bitget' | 'gate'>;
 
 /** The core's neutral topics that need a socket stream (tickers may be REST-polled instead). */
 export type StreamTopic = 'book' | 'trades' | 'tickers' | 'klines' | 'mark';
