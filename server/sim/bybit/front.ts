@@ -2,15 +2,15 @@
  * Bybit's protocol front-end (VenueFront): the stream server for `/<prefix>/stream.bybit.com/v5/public/{spot,linear}`,
  * the feeds its sockets share, and what the control plane asks of it (true book, faults, sockets).
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import { applyFaultTo } from './faults.ts';
 import type { FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { Simulator } from '../simulator.ts';
+import { SocketFront, socketRow } from '../shared-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
-import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
+import { refuseUpgradeWith } from '../ws-server.ts';
 import { BookFeed } from './book-feed.ts';
 import { BybitConnection, type Topics } from './connection.ts';
 import type { Feed} from './feeds.ts';
@@ -67,30 +67,19 @@ class Hub implements Topics {
   }
 }
 
-export class BybitFront implements VenueFront {
+export class BybitFront extends SocketFront<BybitConnection> implements VenueFront {
   readonly venue = 'bybit' as const;
-  readonly connections = new Map<number, BybitConnection>();
   readonly hub: Hub;
-  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1 << 20 });
-  private readonly pending = new Set<Duplex>();
-  private nextId = 1;
-  private server: Server | undefined;
-  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
 
   constructor(
     readonly sim: Simulator,
     private readonly prefix: string,
   ) {
+    super();
     this.hub = new Hub(sim);
   }
 
-  attach(server: Server): void {
-    this.server = server;
-    server.on('upgrade', this.onUpgrade);
-  }
-
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (!socket.writable) return;
+  protected upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = req.url ?? '';
     const base = `${this.prefix}/${BYBIT_WS_HOST}`;
     if (url !== base && !url.startsWith(base + '/') && !url.startsWith(base + '?')) return; // not Bybit's
@@ -101,11 +90,7 @@ export class BybitFront implements VenueFront {
       refuseUpgradeWith(socket, '404 Not Found');
       return;
     }
-    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
-      const id = this.nextId++;
-      const conn = new BybitConnection(id, ws, path, market, this.sim.scheduler, this.hub, (c) => this.connections.delete(c.id));
-      this.connections.set(id, conn);
-    });
+    this.accept(req, socket, head, (id, ws, drop) => new BybitConnection(id, ws, path, market, this.sim.scheduler, this.hub, drop));
   }
 
   /**
@@ -138,28 +123,11 @@ export class BybitFront implements VenueFront {
   }
 
   describe(): unknown[] {
-    return [...this.connections.values()].map((c) => ({
-      id: c.id,
-      connId: c.connId,
-      host: BYBIT_WS_HOST,
-      route: BYBIT_WS_HOST + c.path,
-      market: c.market,
-      topics: [...c.topics],
-      messagesSent: c.sent,
-      messagesReceived: c.received,
-      connectedAt: c.connectedAt,
-      lastIncoming: c.lastIncoming,
-      faults: { ...c.faults },
-    }));
+    return [...this.connections.values()].map((c) => ({ ...socketRow(c), host: BYBIT_WS_HOST, route: BYBIT_WS_HOST + c.path, topics: [...c.topics] }));
   }
 
-  close(): void {
-    this.server?.off('upgrade', this.onUpgrade);
-    for (const s of this.pending) s.destroy();
-    this.pending.clear();
-    for (const c of [...this.connections.values()]) c.terminate();
+  protected override released(): void {
     this.hub.stop();
-    this.wss.close();
   }
 }
 

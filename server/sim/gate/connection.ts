@@ -9,8 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { MarketKind } from '../instruments.ts';
-import { FaultedSocket, noFaults } from '../outbox.ts';
+import { noFaults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
+import { IdleSocket } from '../shared-socket.ts';
 import type { Sink } from './feeds.ts';
 
 export const IDLE_MS = 60_000;
@@ -30,33 +31,20 @@ export interface GateTopics {
   unsubscribe(sink: Sink, key: string): void;
 }
 
-export class GateConnection extends FaultedSocket implements Sink {
+export class GateConnection extends IdleSocket implements Sink {
   readonly connId = randomBytes(8).toString('hex');
   readonly keys = new Set<string>();
-  received = 0;
-  readonly connectedAt: number;
-  lastIncoming: number;
-  private readonly cancels: (() => void)[] = [];
 
   constructor(
     id: number,
     ws: WebSocket,
     readonly path: string,
     readonly market: MarketKind,
-    private readonly scheduler: Scheduler,
+    scheduler: Scheduler,
     private readonly hub: GateTopics,
     private readonly onClose: (c: GateConnection) => void,
   ) {
-    super(id, ws, scheduler, noFaults(), 64 << 20);
-    this.connectedAt = scheduler.now();
-    this.lastIncoming = this.connectedAt;
-    ws.on('message', (data) => this.onMessage(data.toString()));
-    ws.on('ping', () => (this.lastIncoming = this.scheduler.now()));
-    this.cancels.push(
-      scheduler.every(IDLE_SCAN_MS, () => {
-        if (this.scheduler.now() - this.lastIncoming >= IDLE_MS) this.terminate();
-      }),
-    );
+    super(id, ws, scheduler, noFaults(), 64 << 20, { idleMs: IDLE_MS, scanMs: IDLE_SCAN_MS, pingFrames: true });
   }
 
   private get prefix(): 'spot' | 'futures' {
@@ -81,11 +69,7 @@ export class GateConnection extends FaultedSocket implements Sink {
     this.outbox.out(JSON.stringify(msg));
   }
 
-  private onMessage(text: string): void {
-    if (this.outbox.closed) return;
-    this.received++;
-    this.lastIncoming = this.scheduler.now();
-    if (this.faults.silent) return;
+  protected onMessage(text: string): void {
     let req: unknown;
     try {
       req = JSON.parse(text);
@@ -134,9 +118,7 @@ export class GateConnection extends FaultedSocket implements Sink {
     }
   }
 
-  protected released(): void {
-    for (const c of this.cancels) c();
-    this.cancels.length = 0;
+  protected closing(): void {
     for (const k of this.keys) this.hub.unsubscribe(this, k);
     this.keys.clear();
     this.onClose(this);

@@ -3,15 +3,15 @@
  * `/<prefix>/fx-ws.gateio.ws/v4/ws/usdt` (USDT futures), the feeds their sockets share, and what the control plane
  * asks of it (true book, faults, sockets).
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import { applyFaults, type FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { SymbolMarket } from '../market.ts';
 import type { Simulator } from '../simulator.ts';
+import { SocketFront, socketRow } from '../shared-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
-import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
+import { refuseUpgradeWith } from '../ws-server.ts';
 import type { GateBookIds } from './book-ids.ts';
 import { GateConnection, type GateTopics, type GateWsError } from './connection.ts';
 import { CandleFeed, DiffFeed, ObuFeed, TickerFeed, TradeFeed, type Feed, type Sink } from './feeds.ts';
@@ -119,31 +119,20 @@ class Hub implements GateTopics {
   }
 }
 
-export class GateFront implements VenueFront {
+export class GateFront extends SocketFront<GateConnection> implements VenueFront {
   readonly venue = 'gate' as const;
-  readonly connections = new Map<number, GateConnection>();
   readonly hub: Hub;
-  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1 << 20 });
-  private readonly pending = new Set<Duplex>();
-  private nextId = 1;
-  private server: Server | undefined;
-  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
 
   constructor(
     readonly sim: Simulator,
     private readonly prefix: string,
     readonly ids: GateBookIds,
   ) {
+    super();
     this.hub = new Hub(sim, ids);
   }
 
-  attach(server: Server): void {
-    this.server = server;
-    server.on('upgrade', this.onUpgrade);
-  }
-
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (!socket.writable) return;
+  protected upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = (req.url ?? '').split('?')[0] ?? '';
     const spot = `${this.prefix}/${GATE_SPOT_WS_HOST}/ws`;
     const futures = `${this.prefix}/${GATE_FUTURES_WS_HOST}`;
@@ -154,11 +143,7 @@ export class GateFront implements VenueFront {
       return;
     }
     const [host, path, market] = route;
-    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
-      const id = this.nextId++;
-      const conn = new GateConnection(id, ws, host + path, market, this.sim.scheduler, this.hub, (c) => this.connections.delete(c.id));
-      this.connections.set(id, conn);
-    });
+    this.accept(req, socket, head, (id, ws, drop) => new GateConnection(id, ws, host + path, market, this.sim.scheduler, this.hub, drop));
   }
 
   /** The true book in Gate's units (futures sizes in contracts); lastUpdateId is the book id REST and U/u count. */
@@ -180,27 +165,11 @@ export class GateFront implements VenueFront {
   }
 
   describe(): unknown[] {
-    return [...this.connections.values()].map((c) => ({
-      id: c.id,
-      connId: c.connId,
-      route: c.path,
-      market: c.market,
-      keys: [...c.keys],
-      messagesSent: c.sent,
-      messagesReceived: c.received,
-      connectedAt: c.connectedAt,
-      lastIncoming: c.lastIncoming,
-      faults: { ...c.faults },
-    }));
+    return [...this.connections.values()].map((c) => ({ ...socketRow(c), route: c.path, keys: [...c.keys] }));
   }
 
-  close(): void {
-    this.server?.off('upgrade', this.onUpgrade);
-    for (const s of this.pending) s.destroy();
-    this.pending.clear();
-    for (const c of [...this.connections.values()]) c.terminate();
+  protected override released(): void {
     this.hub.stop();
     this.ids.stop();
-    this.wss.close();
   }
 }

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MarketKind } from '../instruments.ts';
 import type { SymbolMarket } from '../market.ts';
+import { rangedInt, str, type Query } from '../rest-params.ts';
 import type { Simulator } from '../simulator.ts';
 import type { GateBookIds } from './book-ids.ts';
 import { GATE_INTERVALS, amount, contractRow, futuresCandleRow, futuresTicker, futuresTrade, pairRow, px, secondsText, spotCandleRow, spotTicker, spotTrade } from './format.ts';
@@ -23,8 +24,6 @@ export interface GateRestLimits {
 
 export const GATE_REST_LIMITS: GateRestLimits = { perWindow: 200, windowMs: 10_000 };
 
-type Query = Record<string, string | string[] | undefined>;
-
 export class GateError extends Error {
   constructor(
     readonly label: string,
@@ -34,19 +33,8 @@ export class GateError extends Error {
   }
 }
 
-function str(q: Query, name: string): string | undefined {
-  const v = q[name];
-  const s = Array.isArray(v) ? v[v.length - 1] : v;
-  return s === undefined || s === '' ? undefined : s;
-}
-
 function int(q: Query, name: string, min: number, max: number, def: number): number {
-  const v = str(q, name);
-  if (v === undefined) return def;
-  if (!/^[0-9]{1,12}$/.test(v)) throw new GateError('INVALID_PARAM_VALUE', `Invalid ${name}: ${v}`);
-  const n = Number(v);
-  if (n < min || n > max) throw new GateError('INVALID_PARAM_VALUE', `${name} must be between ${min} and ${max}`);
-  return n;
+  return rangedInt(q, name, [min, max, def], 12, (v, malformed) => new GateError('INVALID_PARAM_VALUE', malformed ? `Invalid ${name}: ${v}` : `${name} must be between ${min} and ${max}`));
 }
 
 /** A time in seconds (from / to), as ms. */
