@@ -7,14 +7,14 @@
  */
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { venueListings } from '../../server/sim/venues.ts';
 import { asNumbers, ccxtSuite, expectParsedPushes, guardUrls, rewriteUrls, type ControlBook } from './ccxt-harness.ts';
+import { expectFetches, expectListedMarkets, expectServed } from './ccxt-venue.ts';
 import { getJson, settle, startSim, type Harness } from './harness.ts';
 
 type Exchange = InstanceType<typeof ccxt.pro.bybit>;
 
 const suite = ccxtSuite(() => startSim({ seed: 9, rate: 40 }));
-const { requested, answered, foreign } = suite.rec;
+const { foreign } = suite.rec;
 let h: Harness;
 let port: number;
 
@@ -41,23 +41,14 @@ describe('ccxt.pro.bybit against the simulator', () => {
   afterAll(async () => ex.close());
 
   it('loadMarkets: spot and linear listings with the listing’s tick and step', async () => {
-    const markets = await ex.loadMarkets();
-    const listings = venueListings('bybit');
-    for (const kind of ['spot', 'usdm'] as const) {
-      for (const i of listings[kind]) {
-        const symbol = kind === 'spot' ? `${i.base}/${i.quote}` : `${i.base}/${i.quote}:${i.quote}`;
-        const m = markets[symbol];
-        expect(m, symbol).toBeDefined();
-        expect(m!.id).toBe(i.symbol);
-        expect(m!.active).toBe(true);
-        expect(m!.precision.price).toBe(Number(`1e-${i.tickDecimals}`));
-        expect(m!.precision.amount).toBe(Number(`1e-${i.stepDecimals}`));
-        if (kind === 'usdm') {
-          expect(m!.swap && m!.linear).toBe(true);
-          expect(m!.limits.cost?.min).toBe(i.minNotional);
-        }
+    expectListedMarkets(await ex.loadMarkets(), 'bybit', (m, i, kind) => {
+      expect(m.id).toBe(i.symbol);
+      expect(m.precision.amount).toBe(Number(`1e-${i.stepDecimals}`));
+      if (kind === 'usdm') {
+        expect(m.swap && m.linear).toBe(true);
+        expect(m.limits.cost?.min).toBe(i.minNotional);
       }
-    }
+    });
   });
 
   describe.each([
@@ -65,23 +56,7 @@ describe('ccxt.pro.bybit against the simulator', () => {
     { symbol: 'BTC/USDT:USDT', market: 'usdm' as const, id: 'BTCUSDT' },
   ])('$symbol', ({ symbol, market, id }) => {
     it('fetchOrderBook, fetchTicker(s), fetchOHLCV, fetchTrades', async () => {
-      const ob = await ex.fetchOrderBook(symbol, 50);
-      expect(ob.bids).toHaveLength(50);
-      expect(ob.asks).toHaveLength(50);
-      expect(ob.bids[0]![0]!).toBeLessThan(ob.asks[0]![0]!);
-      const t = await ex.fetchTicker(symbol);
-      expect(t.symbol).toBe(symbol);
-      expect(t.last).toBeGreaterThan(0);
-      expect(t.bid).toBeLessThan(t.ask!);
-      if (market === 'usdm') expect(t.markPrice).toBeGreaterThan(0);
-      const all = await ex.fetchTickers([symbol]);
-      expect(all[symbol]?.last).toBeGreaterThan(0);
-      const ohlcv = await ex.fetchOHLCV(symbol, '1h', undefined, 10);
-      expect(ohlcv).toHaveLength(10);
-      expect(ohlcv[1]![0]! - ohlcv[0]![0]!).toBe(3_600_000); // ccxt sorts oldest first
-      const trades = await ex.fetchTrades(symbol, undefined, 20);
-      expect(trades.length).toBeGreaterThan(0);
-      expect(trades[0]!.symbol).toBe(symbol);
+      await expectFetches(ex, symbol, market);
     });
 
     it('watchOrderBook: after hundreds of deltas ccxt holds the simulator’s top 50', async () => {
@@ -116,12 +91,6 @@ describe('ccxt.pro.bybit against the simulator', () => {
   });
 
   it('requested nothing off the simulator’s Bybit hosts, and everything asked was served', () => {
-    expect(foreign).toEqual([]);
-    const mine = requested.filter((u) => !u.startsWith('/sim/_control'));
-    expect(mine.length).toBeGreaterThan(0);
-    for (const url of mine) expect(url).toMatch(/^\/sim\/(api\.bybit\.com\/v5\/market\/(instruments-info|orderbook|tickers|kline|recent-trade)\?|stream\.bybit\.com\/v5\/public\/(spot|linear)$)/);
-    for (const a of answered.filter((x) => x.url.startsWith('/sim/api.bybit.com'))) {
-      expect(a.status, a.url).toBe(200);
-    }
+    expectServed(suite.rec, /^\/sim\/(api\.bybit\.com\/v5\/market\/(instruments-info|orderbook|tickers|kline|recent-trade)\?|stream\.bybit\.com\/v5\/public\/(spot|linear)$)/, '/sim/api.bybit.com');
   });
 });

@@ -5,9 +5,9 @@
  * (reconnect), on spot and USDT futures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBookThroughFaults } from './book-run.ts';
 import { GateLocalBook } from './gate-local-book.ts';
-import { getJson, postJson, settle, startSim, type Harness } from './harness.ts';
-import type { ControlBook } from './ccxt-harness.ts';
+import { startSim, type Harness } from './harness.ts';
 
 let h: Harness;
 
@@ -25,46 +25,19 @@ describe.each([
 ])('Gate local book on $market', ({ market, ws, channel, payload, book: bookPath, symbol }) => {
   it('equals the true book after thousands of updates and every fault', async () => {
     const book = new GateLocalBook(`${h.wsBase}/${ws}`, channel, payload, `${h.base}/api.gateio.ws/api/v4/${bookPath}&with_id=true`);
-    await book.start();
-    try {
-      let round = 0;
-      // Simulated time in steps of 50 ms; a fault every 150 steps, and a while after the last one.
-      while (book.applied < 1500 || round < FAULTS.length * 150 + 100) {
-        h.clock.advance(50);
-        await settle(1);
-        round++;
+    await expectBookThroughFaults(h, book, {
+      venue: 'gate',
+      market,
+      symbol,
+      depth: DEPTH,
+      faults: FAULTS,
+      applied: 1500,
+      extra: (type) => (type === 'duplicate' ? { count: 3 } : {}),
+      resyncStepMs: 20,
+      step: (round) => {
         if (round % 200 === 0) book.ping(); // every 10 s of simulated time
-        if (round % 150 === 0 && round / 150 <= FAULTS.length) {
-          const type = FAULTS[round / 150 - 1]!;
-          const r = await postJson<{ applied: number[] }>(`${h.base}/_control/faults`, { venue: 'gate', type, market, ...(type === 'duplicate' ? { count: 3 } : {}) });
-          expect(r.body.applied.length).toBe(1);
-          for (let k = 0; k < 200 && !book.synced; k++) {
-            h.clock.advance(20);
-            await settle(5);
-          }
-        }
-        if (round > 20_000) throw new Error(`stuck: ${JSON.stringify({ applied: book.applied, synced: book.synced })}`);
-      }
-      await postJson(`${h.base}/_control/pause`, { venue: 'gate' });
-      let truth: ControlBook | undefined;
-      for (let k = 0; k < 100; k++) {
-        h.clock.advance(250);
-        await settle(10);
-        truth = (await getJson<ControlBook>(`${h.base}/_control/book?venue=gate&market=${market}&symbol=${symbol}&limit=${DEPTH}`)).body;
-        if (book.synced && book.u === truth.lastUpdateId) break;
-      }
-      expect(book.u).toBe(truth!.lastUpdateId);
-      const local = book.top(DEPTH);
-      expect(local.bids).toEqual(truth!.bids);
-      expect(local.asks).toEqual(truth!.asks);
-      expect(book.applied).toBeGreaterThanOrEqual(1500);
-      expect(book.gaps).toBeGreaterThanOrEqual(3);
-      expect(book.dropped).toBeGreaterThanOrEqual(3);
-      expect(book.reconnects).toBe(2);
-      expect(book.snapshots).toBeGreaterThanOrEqual(6);
-    } finally {
-      await postJson(`${h.base}/_control/resume`, { venue: 'gate' });
-      book.stop();
-    }
+      },
+    });
+    expect(book.snapshots).toBeGreaterThanOrEqual(6);
   }, 120_000);
 });
