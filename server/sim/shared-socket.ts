@@ -7,6 +7,17 @@ import type { WebSocket } from 'ws';
 import { FaultedSocket, type Faults } from './outbox.ts';
 import type { Scheduler } from './scheduler.ts';
 
+/** A client's message as a JSON object; undefined when it is not JSON or not an object. */
+export function jsonObject(text: string): Record<string, unknown> | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
 export interface IdleRule {
   idleMs: number;
   scanMs: number;

@@ -9,22 +9,15 @@ import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asNumbers, ccxtSuite, expectParsedPushes, guardUrls, rewriteUrls, type ControlBook } from './ccxt-harness.ts';
 import { expectFetches, expectListedMarkets, expectServed } from './ccxt-venue.ts';
-import { getJson, settle, startSim, type Harness } from './harness.ts';
+import { getJson, settle, startSim } from './harness.ts';
 
 type Exchange = InstanceType<typeof ccxt.pro.bybit>;
 
 const suite = ccxtSuite(() => startSim({ seed: 9, rate: 40 }));
 const { foreign } = suite.rec;
-let h: Harness;
-let port: number;
-
-beforeAll(() => {
-  h = suite.h;
-  port = Number(new URL(h.base).port);
-});
-
 /** https://api.{hostname} → http://127.0.0.1:<port>/sim/api.{hostname} (wss → ws); ccxt fills in bybit.com. */
 async function loopbackBybit(): Promise<Exchange> {
+  const port = Number(new URL(suite.h.base).port);
   // Only the categories listed here; no credentials, so ccxt makes no private call (fetchCurrencies is skipped).
   const ex = new ccxt.pro.bybit({ newUpdates: false, options: { fetchMarkets: { types: ['spot', 'linear'] } } });
   ex.urls['api'] = rewriteUrls(ex.urls['api'], port) as (typeof ex.urls)['api'];
@@ -62,12 +55,12 @@ describe('ccxt.pro.bybit against the simulator', () => {
     it('watchOrderBook: after hundreds of deltas ccxt holds the simulator’s top 50', async () => {
       let book = await ex.watchOrderBook(symbol, 50);
       for (let k = 0; k < 300; k++) book = await ex.watchOrderBook(symbol, 50);
-      await fetch(`${h.base}/_control/pause`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
+      await fetch(`${suite.h.base}/_control/pause`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
       try {
         let truth: ControlBook | undefined;
         for (let k = 0; k < 100; k++) {
           await settle(20);
-          truth = (await getJson<ControlBook>(`${h.base}/_control/book?venue=bybit&market=${market}&symbol=${id}&limit=50`)).body;
+          truth = (await getJson<ControlBook>(`${suite.h.base}/_control/book?venue=bybit&market=${market}&symbol=${id}&limit=50`)).body;
           const ob = ex.orderbooks[symbol]!;
           if (JSON.stringify(ob.bids.slice(0, 50)) === JSON.stringify(asNumbers(truth.bids)) && JSON.stringify(ob.asks.slice(0, 50)) === JSON.stringify(asNumbers(truth.asks))) break;
         }
@@ -76,7 +69,7 @@ describe('ccxt.pro.bybit against the simulator', () => {
         expect(ob.asks.slice(0, 50)).toEqual(asNumbers(truth!.asks));
         expect(book.bids.length).toBe(50);
       } finally {
-        await fetch(`${h.base}/_control/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
+        await fetch(`${suite.h.base}/_control/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
       }
     });
 

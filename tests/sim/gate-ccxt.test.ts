@@ -9,21 +9,14 @@ import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asNumbers, ccxtSuite, expectParsedPushes, guardUrls, rewriteUrls, untilTrue, type ControlBook } from './ccxt-harness.ts';
 import { expectFetches, expectListedMarkets, expectServed } from './ccxt-venue.ts';
-import { getJson, postJson, startSim, type Harness } from './harness.ts';
+import { getJson, postJson, startSim } from './harness.ts';
 
 type Exchange = InstanceType<typeof ccxt.pro.gate>;
 
 const suite = ccxtSuite(() => startSim({ seed: 13, rate: 40 }));
 const { foreign } = suite.rec;
-let h: Harness;
-let port: number;
-
-beforeAll(() => {
-  h = suite.h;
-  port = Number(new URL(h.base).port);
-});
-
 async function loopbackGate(): Promise<Exchange> {
+  const port = Number(new URL(suite.h.base).port);
   const ex = new ccxt.pro.gate({
     newUpdates: false,
     options: { fetchMarkets: { types: ['spot', 'swap'] }, swap: { fetchMarkets: { settlementCurrencies: ['usdt'] } } },
@@ -41,7 +34,7 @@ async function loopbackGate(): Promise<Exchange> {
 let ex: Exchange;
 
 async function truth(market: 'spot' | 'usdm', limit: number): Promise<ControlBook> {
-  return (await getJson<ControlBook>(`${h.base}/_control/book?venue=gate&market=${market}&symbol=BTCUSDT&limit=${limit}`)).body;
+  return (await getJson<ControlBook>(`${suite.h.base}/_control/book?venue=gate&market=${market}&symbol=BTCUSDT&limit=${limit}`)).body;
 }
 
 describe('ccxt.pro.gate against the simulator', () => {
@@ -84,7 +77,7 @@ describe('ccxt.pro.gate against the simulator', () => {
       const limit = market === 'spot' ? 50 : undefined;
       let book = await ex.watchOrderBook(symbol, limit);
       for (let k = 0; k < 200; k++) book = await ex.watchOrderBook(symbol, limit);
-      await postJson(`${h.base}/_control/pause`, { venue: 'gate' });
+      await postJson(`${suite.h.base}/_control/pause`, { venue: 'gate' });
       try {
         const t = await truth(market, 50);
         const held = (): boolean => {
@@ -98,7 +91,7 @@ describe('ccxt.pro.gate against the simulator', () => {
         expect(ob.nonce).toBe(t.lastUpdateId);
         expect(book.bids.length).toBeGreaterThanOrEqual(50);
       } finally {
-        await postJson(`${h.base}/_control/resume`, { venue: 'gate' });
+        await postJson(`${suite.h.base}/_control/resume`, { venue: 'gate' });
       }
     });
 

@@ -124,6 +124,16 @@ export interface VenueAdapter {
   qtyScale(market: Market, symbol: string): number | null;
 }
 
+/** The endpoint `name` of a venue's table; throws for a name the venue has not. */
+export function namedEndpoint(venue: AdapterVenue, endpoints: Readonly<Record<string, VenueEndpoint>>, name: string): VenueEndpoint {
+  const e = endpoints[name];
+  if (e === undefined) throw new Error(`${venue} has no endpoint ${name}`);
+  return e;
+}
+
+/** Whether a topic goes to the venue's spot socket: spot's topics but mark (a futures figure), on Binance, Bybit and Gate. */
+export const onSpotSocket = (topic: StreamTopic, market: Market): boolean => market === 'spot' && topic !== 'mark';
+
 /** The neutral app symbol's base and quote (BTCUSDT → BTC, USDT): by the known quote assets, longest first. */
 const QUOTES = ['USDT', 'USDC', 'FDUSD', 'BUSD', 'USD', 'EUR', 'BTC', 'ETH'];
 export function splitSymbol(symbol: string): [string, string] | null {

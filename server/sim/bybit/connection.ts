@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import type { MarketKind } from '../instruments.ts';
 import { noFaults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
-import { IdleSocket } from '../shared-socket.ts';
+import { IdleSocket, jsonObject } from '../shared-socket.ts';
 import type { Sink } from './feeds.ts';
 import type { TopicError, TopicKind } from './topics.ts';
 
@@ -68,18 +68,11 @@ export class BybitConnection extends IdleSocket implements Sink {
   // ---- incoming ------------------------------------------------------------------------------
 
   protected onMessage(text: string): void {
-    let req: unknown;
-    try {
-      req = JSON.parse(text);
-    } catch {
+    const r = jsonObject(text);
+    if (r === undefined) {
       this.answer('', undefined, false, 'error:request not json');
       return;
     }
-    if (typeof req !== 'object' || req === null || Array.isArray(req)) {
-      this.answer('', undefined, false, 'error:request not json');
-      return;
-    }
-    const r = req as Record<string, unknown>;
     const rawId = r['req_id'];
     const reqId = typeof rawId === 'string' ? rawId : typeof rawId === 'number' ? String(rawId) : undefined;
     const op = r['op'];

@@ -8,6 +8,7 @@ import { applyFaultTo } from './faults.ts';
 import type { FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { Simulator } from '../simulator.ts';
+import { FeedMap } from '../shared-feeds.ts';
 import { SocketFront, socketRow } from '../shared-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
 import { refuseUpgradeWith } from '../ws-server.ts';
@@ -22,9 +23,10 @@ import { parseTopic, type TopicError } from './topics.ts';
 const PATHS: Record<string, MarketKind> = { '/v5/public/spot': 'spot', '/v5/public/linear': 'usdm' };
 
 /** The feeds of one venue's simulator, one per (market, topic). */
-class Hub implements Topics {
-  readonly feeds = new Map<string, Feed>();
-  constructor(private readonly sim: Simulator) {}
+class Hub extends FeedMap<Sink, Feed> implements Topics {
+  constructor(private readonly sim: Simulator) {
+    super();
+  }
 
   validate(market: MarketKind, name: unknown): TopicError | undefined {
     const t = parseTopic(this.sim, market, name);
@@ -34,36 +36,20 @@ class Hub implements Topics {
   subscribe(sink: Sink, market: MarketKind, name: string): TopicError | undefined {
     const t = parseTopic(this.sim, market, name);
     if ('error' in t) return t;
-    const key = `${market}|${name}`;
-    let feed = this.feeds.get(key);
-    if (!feed) {
-      feed = t.kind === 'orderbook' ? new BookFeed(this.sim, t) : t.kind === 'publicTrade' ? new TradeFeed(this.sim, t) : t.kind === 'tickers' ? new TickerFeed(this.sim, t) : new KlineFeed(this.sim, t);
-      this.feeds.set(key, feed);
-    }
-    feed.add(sink);
+    this.join(`${market}|${name}`, sink, () =>
+      t.kind === 'orderbook' ? new BookFeed(this.sim, t) : t.kind === 'publicTrade' ? new TradeFeed(this.sim, t) : t.kind === 'tickers' ? new TickerFeed(this.sim, t) : new KlineFeed(this.sim, t),
+    );
     return undefined;
   }
 
   unsubscribe(sink: Sink, market: MarketKind, name: string): boolean {
-    const key = `${market}|${name}`;
-    const feed = this.feeds.get(key);
-    if (!feed || !feed.subs.delete(sink)) return false;
-    if (feed.subs.size === 0) {
-      feed.stop();
-      this.feeds.delete(key);
-    }
-    return true;
+    return this.leave(`${market}|${name}`, sink);
   }
 
   books(market: MarketKind, symbol: string): BookFeed[] {
     const out: BookFeed[] = [];
     for (const f of this.feeds.values()) if (f instanceof BookFeed && f.topic.market === market && f.topic.symbol === symbol) out.push(f);
     return out.sort((a, b) => a.topic.depth - b.topic.depth);
-  }
-
-  stop(): void {
-    for (const f of this.feeds.values()) f.stop();
-    this.feeds.clear();
   }
 }
 

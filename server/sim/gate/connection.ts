@@ -11,7 +11,7 @@ import type { WebSocket } from 'ws';
 import type { MarketKind } from '../instruments.ts';
 import { noFaults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
-import { IdleSocket } from '../shared-socket.ts';
+import { IdleSocket, jsonObject } from '../shared-socket.ts';
 import type { Sink } from './feeds.ts';
 
 export const IDLE_MS = 60_000;
@@ -70,17 +70,11 @@ export class GateConnection extends IdleSocket implements Sink {
   }
 
   protected onMessage(text: string): void {
-    let req: unknown;
-    try {
-      req = JSON.parse(text);
-    } catch {
-      req = undefined;
-    }
-    if (typeof req !== 'object' || req === null || Array.isArray(req)) {
+    const r = jsonObject(text);
+    if (r === undefined) {
       this.answer({}, '', '', { code: 1, message: 'invalid request body format' });
       return;
     }
-    const r = req as Record<string, unknown>;
     const channel = typeof r['channel'] === 'string' ? r['channel'] : '';
     if (channel === `${this.prefix}.ping`) {
       const now = this.scheduler.now();

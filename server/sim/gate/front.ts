@@ -9,6 +9,7 @@ import { applyFaults, type FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { SymbolMarket } from '../market.ts';
 import type { Simulator } from '../simulator.ts';
+import { FeedMap } from '../shared-feeds.ts';
 import { SocketFront, socketRow } from '../shared-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
 import { refuseUpgradeWith } from '../ws-server.ts';
@@ -33,12 +34,13 @@ const FUTURES_LEVELS = new Set(['100', '50', '20', '10', '5', '1']);
 const bad = (message: string): GateWsError => ({ code: 2, message });
 
 /** The feeds of Gate's simulator, one per channel and argument. */
-class Hub implements GateTopics {
-  readonly feeds = new Map<string, Feed>();
+class Hub extends FeedMap<Sink, Feed> implements GateTopics {
   constructor(
     private readonly sim: Simulator,
     readonly ids: GateBookIds,
-  ) {}
+  ) {
+    super();
+  }
 
   private market(kind: MarketKind, id: unknown): SymbolMarket | undefined {
     if (typeof id !== 'string' || !/^[A-Z0-9]{1,20}_[A-Z0-9]{1,10}$/.test(id)) return undefined;
@@ -83,39 +85,31 @@ class Hub implements GateTopics {
   }
 
   subscribe(sink: Sink, kind: MarketKind, channel: string, key: string): void {
-    let feed = this.feeds.get(key);
-    if (!feed) {
-      const arg = key.slice(key.indexOf('|') + 1);
-      const name = channel.slice(channel.indexOf('.') + 1);
-      if (name === 'order_book_update') {
-        const [id, interval] = arg.split(',');
-        feed = new DiffFeed(this.sim, key, channel, this.market(kind, id)!, BOOK_INTERVALS[interval!]!, this.ids);
-      } else if (name === 'obu') {
-        const [, id, depth] = arg.split('.');
-        feed = new ObuFeed(this.sim, key, this.market(kind, id)!, Number(depth), arg, this.ids);
-      } else if (name === 'candlesticks') {
-        const cut = arg.indexOf('_');
-        const interval = arg.slice(0, cut);
-        feed = new CandleFeed(this.sim, key, channel, this.market(kind, arg.slice(cut + 1))!, GATE_INTERVALS[interval]!, interval);
-      } else {
-        const Klass = name === 'trades' ? TradeFeed : TickerFeed;
-        feed = new Klass(this.sim, key, channel, this.market(kind, arg)!);
-      }
-      this.feeds.set(key, feed);
+    this.join(key, sink, () => this.feed(kind, channel, key));
+  }
+
+  private feed(kind: MarketKind, channel: string, key: string): Feed {
+    const arg = key.slice(key.indexOf('|') + 1);
+    const name = channel.slice(channel.indexOf('.') + 1);
+    if (name === 'order_book_update') {
+      const [id, interval] = arg.split(',');
+      return new DiffFeed(this.sim, key, channel, this.market(kind, id)!, BOOK_INTERVALS[interval!]!, this.ids);
     }
-    feed.add(sink);
+    if (name === 'obu') {
+      const [, id, depth] = arg.split('.');
+      return new ObuFeed(this.sim, key, this.market(kind, id)!, Number(depth), arg, this.ids);
+    }
+    if (name === 'candlesticks') {
+      const cut = arg.indexOf('_');
+      const interval = arg.slice(0, cut);
+      return new CandleFeed(this.sim, key, channel, this.market(kind, arg.slice(cut + 1))!, GATE_INTERVALS[interval]!, interval);
+    }
+    const Klass = name === 'trades' ? TradeFeed : TickerFeed;
+    return new Klass(this.sim, key, channel, this.market(kind, arg)!);
   }
 
   unsubscribe(sink: Sink, key: string): void {
-    const feed = this.feeds.get(key);
-    if (!feed || !feed.subs.delete(sink) || feed.subs.size > 0) return;
-    feed.stop();
-    this.feeds.delete(key);
-  }
-
-  stop(): void {
-    for (const f of this.feeds.values()) f.stop();
-    this.feeds.clear();
+    this.leave(key, sink);
   }
 }
 

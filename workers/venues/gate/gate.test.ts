@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BookPayload, MarkPayload, TradesPayload } from '../../contract.ts';
+import type { MarkPayload, TradesPayload } from '../../contract.ts';
 import { createDepthEvent } from '../../book/depth-event.ts';
 import { settle } from '../../testing/fake-fetch.ts';
 import { books, setup } from '../../testing/core-harness.ts';
+import { shown, TrueBook, type Side } from '../../testing/venue-book.ts';
 import { GateContracts } from './gate-contracts.ts';
 import { gateRequest } from './gate.ts';
 import { GateFrameReader } from './gate-reader.ts';
@@ -13,44 +14,33 @@ const FUTURES = 'fx-ws.gateio.ws/v4/ws/usdt';
 type Req = { time: number; id: number; channel: string; event: string; payload: string[] };
 
 /** Gate's side of one book: the true levels, its id, and `order_book_update` pushes / REST books (spot or futures). */
-class GateBook {
-  bids = new Map<number, number>([[100, 1], [99, 2]]);
-  asks = new Map<number, number>([[101, 1], [102, 2]]);
+class GateBook extends TrueBook {
   id = 5_000;
-  constructor(readonly futures = false) {}
+  constructor(readonly futures = false) {
+    super(new Map([[100, 1], [99, 2]]), new Map([[101, 1], [102, 2]]));
+  }
   private level(p: number, q: number): unknown {
     return this.futures ? { p: String(p), s: q } : [String(p), String(q)];
   }
-  private side(m: Map<number, number>, dir: number): unknown[] {
-    return [...m].sort((a, b) => dir * (b[0] - a[0])).map(([p, q]) => this.level(p, q));
+  private side(m: Side, dir: number): unknown[] {
+    return this.sorted(m, dir).map(([p, q]) => this.level(p, q));
   }
   rest(): unknown {
     return { id: this.id, current: 1700000000000, update: 1700000000000, asks: this.side(this.asks, -1), bids: this.side(this.bids, 1) };
   }
   /** One push of `n` ids (U = the last id + 1 unless `U` is given) changing a bid and an ask. */
   push(bid: [number, number], ask: [number, number], n = 2, U = this.id + 1): string {
-    for (const [m, [p, q]] of [[this.bids, bid], [this.asks, ask]] as const) {
-      if (q === 0) m.delete(p);
-      else m.set(p, q);
-    }
+    this.change(bid, ask);
     this.id = U + n - 1;
     const channel = this.futures ? 'futures.order_book_update' : 'spot.order_book_update';
     const result = { t: 1700000000100, ...(this.futures ? {} : { e: 'depthUpdate', E: 1700000000 }), s: 'BTC_USDT', U, u: this.id, b: [this.level(...bid)], a: [this.level(...ask)] };
     return JSON.stringify({ time: 1700000000, time_ms: 1700000000100, channel, event: 'update', result });
   }
-  key(scale = 1): string {
-    const s = (m: Map<number, number>, dir: number) => [...m].sort((a, b) => dir * (b[0] - a[0])).map(([p, q]) => [p, q * scale]);
+  /** The top 5 a side with sizes times `scale` (futures: contracts → base). */
+  scaledKey(scale: number): string {
+    const s = (m: Side, dir: number) => this.sorted(m, dir).slice(0, 5).map(([p, q]) => [p, q * scale]);
     return JSON.stringify({ bids: s(this.bids, 1), asks: s(this.asks, -1) });
   }
-}
-
-function shown(p: BookPayload): string {
-  const pairs = (a: Float64Array) => {
-    const out: [number, number][] = [];
-    for (let i = 0; i < a.length; i += 2) out.push([a[i] as number, a[i + 1] as number]);
-    return out;
-  };
-  return JSON.stringify({ bids: pairs(p.bids), asks: pairs(p.asks) });
 }
 
 const CONTRACTS = [{ name: 'BTC_USDT', quanto_multiplier: '0.0001', order_price_round: '0.1' }];
@@ -120,7 +110,7 @@ describe('Gate adapter: order_book_update against the REST base book (Gate’s l
     await settle();
     ws.receive(ex.push([99, 0], [104, 7]));
     s.clock.advance(100);
-    expect(shown(books(tab).at(-1)!)).toBe(ex.key(0.0001));
+    expect(shown(books(tab).at(-1)!)).toBe(ex.scaledKey(0.0001));
     ws.receive(ex.push([98, 1], [104, 1], 2, ex.id + 3)); // a gap: Gate's rule U = the last u + 1 (pu = U − 1)
     expect(s.core.book('usdm', 'BTCUSDT', 'gate')?.state).not.toBe('synced');
     expect(s.core.resyncs).toBe(1);

@@ -2,6 +2,8 @@ import type { EndpointConfig, Kline, Market, MiniTicker, Trade } from '../../con
 import type { DepthSnapshot } from '../../book/depth-event.ts';
 import { TRADES_LIMIT } from '../../rest.ts';
 import {
+  namedEndpoint,
+  onSpotSocket,
   INTERVAL_MS,
   allNumbers,
   dec,
@@ -170,18 +172,16 @@ export class GateAdapter implements VenueAdapter {
   }
 
   endpoint(name: string): VenueEndpoint {
-    const e = this.endpoints[name];
-    if (e === undefined) throw new Error(`gate has no endpoint ${name}`);
-    return e;
+    return namedEndpoint(this.code, this.endpoints, name);
   }
 
   endpointOf(topic: StreamTopic, market: Market): string {
-    return market === 'spot' && topic !== 'mark' ? 'spot' : 'futures';
+    return onSpotSocket(topic, market) ? 'spot' : 'futures';
   }
 
   /** Streams are `<channel>.<argument>` (gateRequest turns them into the request's payload). */
   streams(topic: StreamTopic, market: Market, symbol: string, interval?: string): string[] {
-    const prefix = market === 'spot' && topic !== 'mark' ? 'spot' : 'futures';
+    const prefix = this.endpointOf(topic, market);
     const id = gateId(symbol);
     switch (topic) {
       case 'book':
