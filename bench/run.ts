@@ -73,6 +73,8 @@ const ratios = {
   w6BybitIngestVsJsonParse: w6.bybit.ingest.ratioVsJsonParse,
   w6BitgetKernelVsCcxt: w6.bitget.kernel.ratioVsCcxt,
   w6BitgetIngestVsJsonParse: w6.bitget.ingest.ratioVsJsonParse,
+  w6GateKernelVsCcxt: w6.gate.kernel.ratioVsCcxt,
+  w6GateIngestVsJsonParse: w6.gate.ingest.ratioVsJsonParse,
 };
 /** W6's targets for every venue (kernel ≥ 5× ccxt, ingest ≥ 1× JSON.parse; bench/README.md "W6"), gated at 80 %. */
 const W6_AIMS = { bookVsCcxt: 5, ingestVsJsonParse: 1 };
@@ -87,14 +89,18 @@ const targets = {
   w6BybitIngestVsJsonParse: gate(w6.bybit.ingest.ratioVsJsonParse, W6_AIMS.ingestVsJsonParse),
   w6BitgetKernelVsCcxt: gate(w6.bitget.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt),
   w6BitgetIngestVsJsonParse: gate(w6.bitget.ingest.ratioVsJsonParse, W6_AIMS.ingestVsJsonParse),
+  w6GateKernelVsCcxt: gate(w6.gate.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt),
+  w6GateIngestVsJsonParse: gate(w6.gate.ingest.ratioVsJsonParse, W6_AIMS.ingestVsJsonParse),
 };
-const w6Gated: Record<`${'okx' | 'bybit' | 'bitget'} ${'kernel' | 'ingest'}`, keyof typeof targets> = {
+const w6Gated: Record<`${'okx' | 'bybit' | 'bitget' | 'gate'} ${'kernel' | 'ingest'}`, keyof typeof targets> = {
   'okx kernel': 'w6OkxKernelVsCcxt',
   'okx ingest': 'w6OkxIngestVsJsonParse',
   'bybit kernel': 'w6BybitKernelVsCcxt',
   'bybit ingest': 'w6BybitIngestVsJsonParse',
   'bitget kernel': 'w6BitgetKernelVsCcxt',
   'bitget ingest': 'w6BitgetIngestVsJsonParse',
+  'gate kernel': 'w6GateKernelVsCcxt',
+  'gate ingest': 'w6GateIngestVsJsonParse',
 };
 
 /** W5 at scale: one row per call family, p50/p99 of each kind of page at every size (bench/w5-scale.ts). */
@@ -126,10 +132,10 @@ const markdown = [
   `| W4 fan-out (${w4.tabs} ports: book 50, trades, ${w4.tickers} tickers) | ${f(w4.usPerTick.ours)} µs, ${w4.bytesPerTick.ours} B, ${f(w4.messagesPerTick.ours, 0)} msgs per tick | naive ${f(w4.usPerTick.naive)} µs, ${w4.bytesPerTick.naive} B, ${f(w4.messagesPerTick.naive, 0)} msgs | ${f(w4.ratioTime, 2)}× time, ${f(w4.ratioBytes, 2)}× bytes |`,
   `| W5 coin records, ${w5.rows} rows of one user | page p50/p99: 20 rows ${f(w5.page['20'].p50)}/${f(w5.page['20'].p99)} ms, 100 rows ${f(w5.page['100'].p50)}/${f(w5.page['100'].p99)} ms; export ${f(w5.export.ms / 1000, 2)} s (${f(w5.export.rowsPerSecond, 0)} rows/s, ${f(w5.export.bytes / 1048576, 1)} MB), longest stall ${f(w5.export.maxStallCpuMs)} ms on-CPU (${f(w5.export.maxStallMs)} ms wall), a cheap request's p99 ${f(w5.export.pingP99Ms)} ms (idle ${f(w5.export.idlePingP99Ms)}) | in-memory export ${f(w5.naive.ms / 1000, 2)} s, stall ${f(w5.naive.maxStallCpuMs, 0)} ms on-CPU (${f(w5.naive.maxStallMs, 0)} ms wall), +${f(w5.naive.heapGrowthMb, 0)} MB heap | ${f(w5.ratios.naiveStallCpuVsOurs, 1)}× shorter stall on-CPU (target ≥ ${TARGETS.exportStallVsInMemory}: ${met(targets.exportStallVsInMemory)}; wall ${f(w5.ratios.naiveStallVsOurs, 1)}×), ${f(w5.ratios.naiveTimeVsOurs, 2)}× the in-memory export's speed |`,
   ...scaleRows(w5Scale),
-  ...(['okx', 'bybit', 'bitget'] as const).flatMap((v) => {
+  ...(['okx', 'bybit', 'bitget', 'gate'] as const).flatMap((v) => {
     const r = w6[v];
     const aim = (x: number, a: number, row: 'kernel' | 'ingest'): string => `${f(x, 2)}× (target ≥ ${a}: ${met(targets[w6Gated[`${v} ${row}`]])})`;
-    const shape = `${r.messages} messages: a ${r.levels}-level snapshot, then updates of ${f(r.levelsPerUpdate)} levels, ~${r.avgUpdateBytes} B`;
+    const shape = `${r.messages} messages: a ${r.levels}-level ${v === 'gate' ? 'REST base book' : 'snapshot'}, then updates of ${f(r.levelsPerUpdate)} levels, ~${r.avgUpdateBytes} B`;
     return [
       `| W6 ${v} kernel (${shape}; sequencer + book${v !== 'bybit' ? ' + CRC32 checksum on every update' : ''}, events already read) | ${f(r.kernel.nsPerMessage.ours, 0)} ns/message | ccxt handleOrderBook (already parsed) ${f(r.kernel.nsPerMessage.ccxt, 0)} | ${aim(r.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt, 'kernel')} ccxt |`,
       `| W6 ${v} ingest (the same texts → book: reader + kernel) | ${f(r.ingest.nsPerMessage.ours, 0)} ns/message | JSON.parse only ${f(r.ingest.nsPerMessage.jsonParse, 0)} | ${aim(r.ingest.ratioVsJsonParse, W6_AIMS.ingestVsJsonParse, 'ingest')} JSON.parse |`,

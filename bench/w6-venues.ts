@@ -20,6 +20,7 @@ import { INSTRUMENTS } from '../server/sim/instruments.ts';
 import { SymbolMarket } from '../server/sim/market.ts';
 import { BookFeed, withChecksum } from '../server/sim/okx/book-feed.ts';
 import { consume, measure, ms, ratio } from './harness.ts';
+import { runW6Gate } from './w6-gate.ts';
 
 export interface VenueBench {
   messages: number;
@@ -35,6 +36,7 @@ export interface W6Result {
   okx: VenueBench;
   bybit: VenueBench;
   bitget: VenueBench;
+  gate: VenueBench;
 }
 
 /**
@@ -146,7 +148,7 @@ function ccxtPeer(frames: string[], venue: 'okx' | 'bybit' | 'bitget'): () => vo
   };
 }
 
-function jsonPeer(frames: string[]): () => void {
+export function jsonPeer(frames: string[]): () => void {
   return () => {
     let n = 0;
     for (const text of frames) n += (JSON.parse(text) as { data: unknown }) === null ? 0 : 1;
@@ -183,5 +185,6 @@ export async function runW6(options: { messages: number; time: number; rounds: n
     okx: await one('okx', okxMessages(options.messages), () => new OkxFrameReader(instruments), okxDepth, options),
     bybit: await one('bybit', bybitMessages(options.messages), () => new BybitFrameReader(), bybitDepth, options),
     bitget: await one('bitget', bitgetMessages(options.messages), () => new BitgetFrameReader(), bitgetDepth, options),
+    gate: await runW6Gate(options),
   };
 }

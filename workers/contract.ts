@@ -38,6 +38,8 @@ export interface MarketEndpoints {
     bybit?: { spot: EndpointConfig; linear: EndpointConfig; rest: string };
     /** Bitget v2: wss://ws.bitget.com/v2/ws/public (spot and futures); REST https://api.bitget.com */
     bitget?: { public: EndpointConfig; rest: string };
+    /** Gate v4: wss://api.gateio.ws/ws/v4/ (spot) and wss://fx-ws.gateio.ws/v4/ws/usdt (USDT futures); REST https://api.gateio.ws */
+    gate?: { spot: EndpointConfig; futures: EndpointConfig; rest: string };
   };
 }
 

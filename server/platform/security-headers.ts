@@ -15,7 +15,8 @@ export const binanceConnectSources = [
 
 /**
  * The `live` source's endpoints (src/market/endpoints.ts `liveEndpoints`; its test checks the two agree): Binance's,
- * OKX's public and business sockets (one host) and REST, Bybit's spot and linear sockets (one host) and REST.
+ * OKX's public and business sockets (one host) and REST, Bybit's spot and linear sockets (one host) and REST, Gate's
+ * spot and futures sockets (two hosts) and REST.
  */
 export const liveConnectSources = [
   ...binanceConnectSources,
@@ -23,6 +24,9 @@ export const liveConnectSources = [
   'https://www.okx.com',
   'wss://stream.bybit.com',
   'https://api.bybit.com',
+  'wss://api.gateio.ws',
+  'wss://fx-ws.gateio.ws',
+  'https://api.gateio.ws',
 ];
 
 export type MarketSource = 'sandbox' | 'binance' | 'live';

@@ -29,7 +29,7 @@ export function registerControl(app: FastifyInstance, venues: SimVenues, streams
     const venue = venueOf(v);
     return venue === undefined ? undefined : venues.get(venue);
   };
-  const badVenue = { error: 'venue must be binance, okx, bybit or bitget' };
+  const badVenue = { error: 'venue must be binance, okx, bybit, bitget or gate' };
 
   app.get('/_control/book', async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;

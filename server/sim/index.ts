@@ -12,6 +12,7 @@ import { registerOkx, type OkxLimits } from './okx/index.ts';
 import type { VenueFront } from './venue-front.ts';
 import { registerBybit, type BybitOptions } from './bybit/index.ts';
 import { registerBitget, type BitgetLimits } from './bitget/index.ts';
+import { registerGate } from './gate/index.ts';
 
 export interface SimOptions {
   /** Seed of the deterministic market generator (MARKET_SEED). */
@@ -64,6 +65,7 @@ export async function simPlugin(app: FastifyInstance, options: SimOptions): Prom
   if (!options.venues) app.addHook('onClose', async () => venues.stop());
   // The other venues' protocols (their REST and stream servers under their own hosts) mount here.
   const fronts: VenueFront[] = [registerOkx(app, venues.get('okx'), options.okxLimits), registerBybit(app, venues.get('bybit'), options.bybit), registerBitget(app, venues.get('bitget'), options.bitgetLimits)];
+  fronts.push(registerGate(app, venues.get('gate')));
   const streams = new StreamServer(sim, app.prefix, options.limits ? { limits: options.limits } : {});
   streams.attach(app.server);
   const meters = registerRest(app, sim, options.weights);

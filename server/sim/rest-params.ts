@@ -39,6 +39,19 @@ export function int(q: Query, name: string): number | undefined {
   return Number(v);
 }
 
+/**
+ * A whole-number parameter of at most `digits` digits within [min, max], `def` when absent; `fail` is the venue's
+ * error for one that is malformed or out of range.
+ */
+export function rangedInt(q: Query, name: string, [min, max, def]: [number, number, number], digits: number, fail: (v: string, malformed: boolean) => Error): number {
+  const v = str(q, name);
+  if (v === undefined) return def;
+  if (v.length > digits || !/^[0-9]+$/.test(v)) throw fail(v, true);
+  const n = Number(v);
+  if (n < min || n > max) throw fail(v, false);
+  return n;
+}
+
 /** The listing named by `param` (`symbol`, or `pair` on USD-M's pair endpoints), kept live for a minute. */
 export function symbolOf(sim: Simulator, market: MarketKind, q: Query, param = 'symbol'): SymbolMarket {
   const name = mandatory(q, param);

@@ -1,6 +1,7 @@
 import { INSTRUMENTS, type Instrument, type MarketKind } from './instruments.ts';
 import { Simulator, type SimulatorOptions } from './simulator.ts';
 import { bitgetListings } from './bitget/listings.ts';
+import { gateListings } from './gate/listings.ts';
 
 /**
  * The venues the simulator serves (spec §1 names eight exchanges; these have a simulated market). Each venue is its
@@ -17,9 +18,9 @@ export function isSimVenue(v: unknown): v is SimVenue {
 
 /**
  * The venues with a simulated market: SIM_VENUES (whose accounts the sandbox trades on) and those served for their
- * market data only so far (Bitget: server/sim/bitget).
+ * market data only so far (Bitget: server/sim/bitget, Gate: server/sim/gate).
  */
-export const SIM_MARKET_VENUES = [...SIM_VENUES, 'bitget'] as const;
+export const SIM_MARKET_VENUES = [...SIM_VENUES, 'bitget', 'gate'] as const;
 export type SimMarketVenue = (typeof SIM_MARKET_VENUES)[number];
 
 export function isSimMarketVenue(v: unknown): v is SimMarketVenue {
@@ -37,10 +38,11 @@ export const VENUE_WS_HOSTS: Record<Exclude<SimMarketVenue, 'binance'>, readonly
   okx: ['ws.okx.com'],
   bybit: ['stream.bybit.com'],
   bitget: ['ws.bitget.com'],
+  gate: ['api.gateio.ws/ws', 'fx-ws.gateio.ws'],
 };
 
 /** Every venue's seed differs from Binance's by a fixed offset, so one MARKET_SEED fixes all of them. */
-const SEED_OFFSET: Record<SimMarketVenue, number> = { binance: 0, okx: 1_000_003, bybit: 2_000_003, bitget: 3_000_017 };
+const SEED_OFFSET: Record<SimMarketVenue, number> = { binance: 0, okx: 1_000_003, bybit: 2_000_003, bitget: 3_000_017, gate: 4_000_037 };
 
 interface VenueFigures {
   /** start price relative to Binance's */
@@ -49,9 +51,10 @@ interface VenueFigures {
   liquidity: number;
 }
 
-const FIGURES: Record<Exclude<SimVenue, 'binance'>, VenueFigures> = {
+const FIGURES: Record<'okx' | 'bybit' | 'gate', VenueFigures> = {
   okx: { priceFactor: 1.0003, liquidity: 0.8 },
   bybit: { priceFactor: 0.9997, liquidity: 0.7 },
+  gate: { priceFactor: 1.0002, liquidity: 0.6 },
 };
 
 /**
@@ -133,6 +136,8 @@ export function venueListings(venue: SimMarketVenue): Record<MarketKind, readonl
       return bybitListings();
     case 'bitget':
       return bitgetListings();
+    case 'gate':
+      return gateListings(FIGURES.gate.priceFactor, FIGURES.gate.liquidity);
   }
 }
 
@@ -160,7 +165,7 @@ export class SimVenues {
       this.owned.push(sim);
       return sim;
     };
-    this.sims = { binance, okx: make('okx'), bybit: make('bybit'), bitget: make('bitget') };
+    this.sims = { binance, okx: make('okx'), bybit: make('bybit'), bitget: make('bitget'), gate: make('gate') };
   }
 
   get(venue: SimMarketVenue): Simulator {

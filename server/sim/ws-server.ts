@@ -1,7 +1,7 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
 import type { MarketKind } from './instruments.ts';
+import { SocketFront, socketRow } from './shared-front.ts';
 import type { Simulator } from './simulator.ts';
 import { Connection, DEFAULT_LIMITS, type ConnectionLimits } from './connection.ts';
 import type { Tier } from './streams.ts';
@@ -84,59 +84,27 @@ export function refuseUpgradeWith(socket: Duplex, status: string, body?: unknown
   refuseUpgrade(socket, `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
 }
 
-/** Completes an upgrade; until its handshake is done the socket is in `pending` (what a front destroys on close). */
-export function acceptUpgrade(wss: WebSocketServer, pending: Set<Duplex>, req: IncomingMessage, socket: Duplex, head: Buffer, open: (ws: WebSocket) => void): void {
-  pending.add(socket);
-  socket.once('close', () => pending.delete(socket));
-  wss.handleUpgrade(req, socket, head, (ws) => {
-    pending.delete(socket);
-    open(ws);
-  });
-}
-
 export interface WsOptions {
   limits?: Partial<Record<MarketKind, Partial<ConnectionLimits>>>;
 }
 
 /** Websocket side of the simulator: upgrade routing, the connection registry and scripted faults. */
-export class StreamServer {
-  readonly connections = new Map<number, Connection>();
-  private readonly wss = new WebSocketServer({ noServer: true, autoPong: false, perMessageDeflate: false, maxPayload: 1 << 20 });
-  private nextId = 1;
-  /** Sockets between their upgrade request and the websocket handshake's end. */
-  private readonly pending = new Set<Duplex>();
+export class StreamServer extends SocketFront<Connection> {
   private readonly limits: Record<MarketKind, ConnectionLimits>;
-  private server: Server | undefined;
-  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
 
   constructor(
     private readonly sim: Simulator,
     private readonly prefix: string,
     options: WsOptions = {},
   ) {
+    super({ autoPong: false });
     this.limits = {
       spot: { ...DEFAULT_LIMITS.spot, ...options.limits?.spot },
       usdm: { ...DEFAULT_LIMITS.usdm, ...options.limits?.usdm },
     };
   }
 
-  attach(server: Server): void {
-    this.server = server;
-    server.on('upgrade', this.onUpgrade);
-  }
-
-  /** Stops taking upgrades and drops every stream and handshake in progress (the sandbox's close waits for every socket). */
-  close(): void {
-    this.server?.off('upgrade', this.onUpgrade);
-    for (const socket of this.pending) socket.destroy();
-    this.pending.clear();
-    for (const c of [...this.connections.values()]) c.terminate();
-    this.wss.close();
-  }
-
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    // Already answered by the sandbox's edges (server/platform/edges.ts: unknown host, not a simulator path).
-    if (!socket.writable) return;
+  protected upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const route = parseRoute(this.prefix, req.url ?? '');
     if (route === 'not-mine') return; // other upgrade paths belong to someone else
     if (route === 'not-found') {
@@ -147,28 +115,17 @@ export class StreamServer {
       refuseUpgradeWith(socket, '400 Bad Request', { code: -1, msg: 'Too many subscriptions' });
       return;
     }
-    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
-      const id = this.nextId++;
-      const conn = new Connection(id, ws, route.host, route.path, route.market, route.tier, route.combined, route.streams, this.sim, this.limits[route.market], (c) =>
-        this.connections.delete(c.id),
-      );
-      this.connections.set(id, conn);
-    });
+    this.accept(req, socket, head, (id, ws, drop) => new Connection(id, ws, route.host, route.path, route.market, route.tier, route.combined, route.streams, this.sim, this.limits[route.market], drop));
   }
 
   describe(): unknown[] {
     return [...this.connections.values()].map((c) => ({
-      id: c.id,
+      ...socketRow(c),
       host: c.host,
       route: c.host + c.path,
-      market: c.market,
       tier: c.tier,
       combined: c.combined,
       streams: [...c.streams.keys()],
-      messagesSent: c.sent,
-      messagesReceived: c.received,
-      connectedAt: c.connectedAt,
-      faults: { ...c.faults },
     }));
   }
 }

@@ -14,6 +14,8 @@ const FUTURES_RATE = 10;
 const OKX_RATE = 3;
 /** Bybit names no per-second message limit on public sockets; Binance's futures figure keeps bursts modest. */
 const BYBIT_RATE = 10;
+/** Gate neither (one channel a request, so a resubscription is a message a stream): the same modest figure. */
+const GATE_RATE = 10;
 
 type Location = { protocol: string; host: string };
 
@@ -25,6 +27,8 @@ const REAL = {
   okxBusiness: 'wss://ws.okx.com:8443/ws/v5/business',
   bybitSpot: 'wss://stream.bybit.com/v5/public/spot',
   bybitLinear: 'wss://stream.bybit.com/v5/public/linear',
+  gateSpot: 'wss://api.gateio.ws/ws/v4/',
+  gateFutures: 'wss://fx-ws.gateio.ws/v4/ws/usdt',
 };
 
 /** The sandbox simulator under the same origin (the default market source): every venue at `/sim/<host>/…`. */
@@ -48,6 +52,11 @@ export function sandboxEndpoints(location: Location): MarketEndpoints {
         linear: ws(`${base}/stream.bybit.com/v5/public/linear`, BYBIT_RATE),
         rest: venueRest('bybit', 'sandbox', location).spot,
       },
+      gate: {
+        spot: ws(`${base}/api.gateio.ws/ws/v4/`, GATE_RATE),
+        futures: ws(`${base}/fx-ws.gateio.ws/v4/ws/usdt`, GATE_RATE),
+        rest: venueRest('gate', 'sandbox', location).spot,
+      },
     },
   };
 }
@@ -68,6 +77,7 @@ export function liveEndpoints(location: Location): MarketEndpoints {
     venues: {
       okx: { public: ws(REAL.okxPublic, OKX_RATE), business: ws(REAL.okxBusiness, OKX_RATE), rest: venueRest('okx', 'live', location).spot },
       bybit: { spot: ws(REAL.bybitSpot, BYBIT_RATE), linear: ws(REAL.bybitLinear, BYBIT_RATE), rest: venueRest('bybit', 'live', location).spot },
+      gate: { spot: ws(REAL.gateSpot, GATE_RATE), futures: ws(REAL.gateFutures, GATE_RATE), rest: venueRest('gate', 'live', location).spot },
     },
   };
 }
@@ -85,8 +95,8 @@ export function endpointsFor(source: MarketSource, location: Location): MarketEn
 export function connectOrigins(source: MarketSource, location: Location): string[] {
   if (source === 'sandbox') return [];
   const e = endpointsFor(source, location);
-  const sockets = [e.spot.ws, e.usdmPublic.ws, e.usdmMarket.ws, e.venues?.okx?.public.ws, e.venues?.okx?.business.ws, e.venues?.bybit?.spot.ws, e.venues?.bybit?.linear.ws];
-  const rests = [e.spotRest, e.usdmRest, e.venues?.okx?.rest, e.venues?.bybit?.rest];
+  const sockets = [e.spot.ws, e.usdmPublic.ws, e.usdmMarket.ws, e.venues?.okx?.public.ws, e.venues?.okx?.business.ws, e.venues?.bybit?.spot.ws, e.venues?.bybit?.linear.ws, e.venues?.gate?.spot.ws, e.venues?.gate?.futures.ws];
+  const rests = [e.spotRest, e.usdmRest, e.venues?.okx?.rest, e.venues?.bybit?.rest, e.venues?.gate?.rest];
   const out = new Set<string>();
   for (const url of [...sockets, ...rests]) if (url !== undefined) out.add(new URL(url).origin);
   return [...out];

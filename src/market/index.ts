@@ -15,7 +15,7 @@ export {
   sessionVenue,
   marketVenue,
 } from './hooks.ts';
-export { MARKET_VENUES, isMarketVenue, venueRest, type MarketVenue, type VenueRest } from './venue-hosts.ts';
+export { MARKET_VENUES, TRADING_VENUES, isMarketVenue, isTradingVenue, venueRest, type MarketVenue, type VenueRest } from './venue-hosts.ts';
 export { bookStore, tradesStore, tickersStore, klinesStore, markStore, healthStore, type BookView } from './stores.ts';
 export { subscriptionId } from './subscription-id.ts';
 export { planKlines, drawnAfter, type DrawnRange } from './kline-feed.ts';

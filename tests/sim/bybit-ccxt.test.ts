@@ -7,24 +7,17 @@
  */
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { venueListings } from '../../server/sim/venues.ts';
 import { asNumbers, ccxtSuite, expectParsedPushes, guardUrls, rewriteUrls, type ControlBook } from './ccxt-harness.ts';
-import { getJson, settle, startSim, type Harness } from './harness.ts';
+import { expectFetches, expectListedMarkets, expectServed } from './ccxt-venue.ts';
+import { getJson, settle, startSim } from './harness.ts';
 
 type Exchange = InstanceType<typeof ccxt.pro.bybit>;
 
 const suite = ccxtSuite(() => startSim({ seed: 9, rate: 40 }));
-const { requested, answered, foreign } = suite.rec;
-let h: Harness;
-let port: number;
-
-beforeAll(() => {
-  h = suite.h;
-  port = Number(new URL(h.base).port);
-});
-
+const { foreign } = suite.rec;
 /** https://api.{hostname} → http://127.0.0.1:<port>/sim/api.{hostname} (wss → ws); ccxt fills in bybit.com. */
 async function loopbackBybit(): Promise<Exchange> {
+  const port = Number(new URL(suite.h.base).port);
   // Only the categories listed here; no credentials, so ccxt makes no private call (fetchCurrencies is skipped).
   const ex = new ccxt.pro.bybit({ newUpdates: false, options: { fetchMarkets: { types: ['spot', 'linear'] } } });
   ex.urls['api'] = rewriteUrls(ex.urls['api'], port) as (typeof ex.urls)['api'];
@@ -41,23 +34,14 @@ describe('ccxt.pro.bybit against the simulator', () => {
   afterAll(async () => ex.close());
 
   it('loadMarkets: spot and linear listings with the listing’s tick and step', async () => {
-    const markets = await ex.loadMarkets();
-    const listings = venueListings('bybit');
-    for (const kind of ['spot', 'usdm'] as const) {
-      for (const i of listings[kind]) {
-        const symbol = kind === 'spot' ? `${i.base}/${i.quote}` : `${i.base}/${i.quote}:${i.quote}`;
-        const m = markets[symbol];
-        expect(m, symbol).toBeDefined();
-        expect(m!.id).toBe(i.symbol);
-        expect(m!.active).toBe(true);
-        expect(m!.precision.price).toBe(Number(`1e-${i.tickDecimals}`));
-        expect(m!.precision.amount).toBe(Number(`1e-${i.stepDecimals}`));
-        if (kind === 'usdm') {
-          expect(m!.swap && m!.linear).toBe(true);
-          expect(m!.limits.cost?.min).toBe(i.minNotional);
-        }
+    expectListedMarkets(await ex.loadMarkets(), 'bybit', (m, i, kind) => {
+      expect(m.id).toBe(i.symbol);
+      expect(m.precision.amount).toBe(Number(`1e-${i.stepDecimals}`));
+      if (kind === 'usdm') {
+        expect(m.swap && m.linear).toBe(true);
+        expect(m.limits.cost?.min).toBe(i.minNotional);
       }
-    }
+    });
   });
 
   describe.each([
@@ -65,34 +49,18 @@ describe('ccxt.pro.bybit against the simulator', () => {
     { symbol: 'BTC/USDT:USDT', market: 'usdm' as const, id: 'BTCUSDT' },
   ])('$symbol', ({ symbol, market, id }) => {
     it('fetchOrderBook, fetchTicker(s), fetchOHLCV, fetchTrades', async () => {
-      const ob = await ex.fetchOrderBook(symbol, 50);
-      expect(ob.bids).toHaveLength(50);
-      expect(ob.asks).toHaveLength(50);
-      expect(ob.bids[0]![0]!).toBeLessThan(ob.asks[0]![0]!);
-      const t = await ex.fetchTicker(symbol);
-      expect(t.symbol).toBe(symbol);
-      expect(t.last).toBeGreaterThan(0);
-      expect(t.bid).toBeLessThan(t.ask!);
-      if (market === 'usdm') expect(t.markPrice).toBeGreaterThan(0);
-      const all = await ex.fetchTickers([symbol]);
-      expect(all[symbol]?.last).toBeGreaterThan(0);
-      const ohlcv = await ex.fetchOHLCV(symbol, '1h', undefined, 10);
-      expect(ohlcv).toHaveLength(10);
-      expect(ohlcv[1]![0]! - ohlcv[0]![0]!).toBe(3_600_000); // ccxt sorts oldest first
-      const trades = await ex.fetchTrades(symbol, undefined, 20);
-      expect(trades.length).toBeGreaterThan(0);
-      expect(trades[0]!.symbol).toBe(symbol);
+      await expectFetches(ex, symbol, market);
     });
 
     it('watchOrderBook: after hundreds of deltas ccxt holds the simulator’s top 50', async () => {
       let book = await ex.watchOrderBook(symbol, 50);
       for (let k = 0; k < 300; k++) book = await ex.watchOrderBook(symbol, 50);
-      await fetch(`${h.base}/_control/pause`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
+      await fetch(`${suite.h.base}/_control/pause`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
       try {
         let truth: ControlBook | undefined;
         for (let k = 0; k < 100; k++) {
           await settle(20);
-          truth = (await getJson<ControlBook>(`${h.base}/_control/book?venue=bybit&market=${market}&symbol=${id}&limit=50`)).body;
+          truth = (await getJson<ControlBook>(`${suite.h.base}/_control/book?venue=bybit&market=${market}&symbol=${id}&limit=50`)).body;
           const ob = ex.orderbooks[symbol]!;
           if (JSON.stringify(ob.bids.slice(0, 50)) === JSON.stringify(asNumbers(truth.bids)) && JSON.stringify(ob.asks.slice(0, 50)) === JSON.stringify(asNumbers(truth.asks))) break;
         }
@@ -101,7 +69,7 @@ describe('ccxt.pro.bybit against the simulator', () => {
         expect(ob.asks.slice(0, 50)).toEqual(asNumbers(truth!.asks));
         expect(book.bids.length).toBe(50);
       } finally {
-        await fetch(`${h.base}/_control/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
+        await fetch(`${suite.h.base}/_control/resume`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ venue: 'bybit' }) });
       }
     });
 
@@ -116,12 +84,6 @@ describe('ccxt.pro.bybit against the simulator', () => {
   });
 
   it('requested nothing off the simulator’s Bybit hosts, and everything asked was served', () => {
-    expect(foreign).toEqual([]);
-    const mine = requested.filter((u) => !u.startsWith('/sim/_control'));
-    expect(mine.length).toBeGreaterThan(0);
-    for (const url of mine) expect(url).toMatch(/^\/sim\/(api\.bybit\.com\/v5\/market\/(instruments-info|orderbook|tickers|kline|recent-trade)\?|stream\.bybit\.com\/v5\/public\/(spot|linear)$)/);
-    for (const a of answered.filter((x) => x.url.startsWith('/sim/api.bybit.com'))) {
-      expect(a.status, a.url).toBe(200);
-    }
+    expectServed(suite.rec, /^\/sim\/(api\.bybit\.com\/v5\/market\/(instruments-info|orderbook|tickers|kline|recent-trade)\?|stream\.bybit\.com\/v5\/public\/(spot|linear)$)/, '/sim/api.bybit.com');
   });
 });

@@ -4,7 +4,8 @@
  * "0" deletes the level); one with u ≤ the last is a repeat and dropped; one beyond last + 1 means a push was lost:
  * resubscribe and wait for the new snapshot. A cut socket reconnects and subscribes again.
  */
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { SocketBook } from './level-book.ts';
 
 interface Push {
   topic?: string;
@@ -12,56 +13,31 @@ interface Push {
   data?: { s: string; b: [string, string][]; a: [string, string][]; u: number; seq: number };
 }
 
-export class BybitLocalBook {
-  readonly bids = new Map<string, string>();
-  readonly asks = new Map<string, string>();
-  u = -1;
-  synced = false;
-  applied = 0;
-  snapshots = 0;
+export class BybitLocalBook extends SocketBook {
   restarts = 0;
-  dropped = 0;
-  gaps = 0;
-  reconnects = 0;
   bad = 0;
-  private ws: WebSocket | undefined;
-  private stopped = false;
   private reqs = 0;
 
   constructor(
-    private readonly url: string,
+    url: string,
     readonly topic: string,
-  ) {}
-
-  async start(): Promise<void> {
-    await this.connect();
+  ) {
+    super(url);
   }
 
-  private connect(): Promise<void> {
-    const ws = new WebSocket(this.url, { perMessageDeflate: false });
-    this.ws = ws;
+  protected reset(): void {
     this.synced = false;
-    ws.on('message', (raw) => this.onMessage(raw.toString()));
-    ws.on('close', () => {
-      if (this.stopped || this.ws !== ws) return;
-      this.reconnects++;
-      void this.connect();
-    });
-    ws.on('error', () => undefined);
-    return new Promise((resolve, reject) => {
-      ws.once('open', () => {
-        this.send('subscribe');
-        resolve();
-      });
-      ws.once('unexpected-response', () => reject(new Error('upgrade refused')));
-    });
   }
 
-  private send(op: 'subscribe' | 'unsubscribe'): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ op, args: [this.topic], req_id: `${op}-${++this.reqs}` }));
+  protected subscribe(_ws: WebSocket): void {
+    this.request('subscribe');
   }
 
-  private onMessage(text: string): void {
+  private request(op: 'subscribe' | 'unsubscribe'): void {
+    this.send(JSON.stringify({ op, args: [this.topic], req_id: `${op}-${++this.reqs}` }));
+  }
+
+  protected onMessage(text: string): void {
     let msg: Push;
     try {
       msg = JSON.parse(text) as Push;
@@ -72,10 +48,7 @@ export class BybitLocalBook {
     if (msg.topic !== this.topic || !msg.data) return;
     const d = msg.data;
     if (msg.type === 'snapshot') {
-      this.bids.clear();
-      this.asks.clear();
-      for (const [p, q] of d.b) this.bids.set(p, q);
-      for (const [p, q] of d.a) this.asks.set(p, q);
+      this.replace(d.b, d.a);
       if (d.u === 1) this.restarts++;
       this.u = d.u;
       this.synced = true;
@@ -90,31 +63,12 @@ export class BybitLocalBook {
     if (d.u !== this.u + 1) {
       this.gaps++;
       this.synced = false;
-      this.send('unsubscribe');
-      this.send('subscribe');
+      this.request('unsubscribe');
+      this.request('subscribe');
       return;
     }
-    for (const [p, q] of d.b) {
-      if (Number(q) === 0) this.bids.delete(p);
-      else this.bids.set(p, q);
-    }
-    for (const [p, q] of d.a) {
-      if (Number(q) === 0) this.asks.delete(p);
-      else this.asks.set(p, q);
-    }
+    this.change(d.b, d.a);
     this.u = d.u;
     this.applied++;
-  }
-
-  top(n: number): { bids: [string, string][]; asks: [string, string][] } {
-    return {
-      bids: [...this.bids.entries()].sort((x, y) => Number(y[0]) - Number(x[0])).slice(0, n),
-      asks: [...this.asks.entries()].sort((x, y) => Number(x[0]) - Number(y[0])).slice(0, n),
-    };
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.ws?.terminate();
   }
 }

@@ -9,6 +9,7 @@ import { ManualScheduler } from '../../server/sim/scheduler.ts';
 import { Simulator } from '../../server/sim/simulator.ts';
 import { SimVenues } from '../../server/sim/venues.ts';
 import { listenLoopback } from './harness.ts';
+import { LevelBook } from './level-book.ts';
 
 export interface OkxHarness {
   app: FastifyInstance;
@@ -59,9 +60,7 @@ export interface BooksPush {
  * OKX's procedure: take the snapshot; for each update drop it when seqId ≤ ours (a duplicate), resync when its
  * prevSeqId is not our seqId (a gap) or when the CRC32 of our top 25 after applying it is not its checksum.
  */
-export class OkxLocalBook {
-  readonly bids = new Map<string, string>();
-  readonly asks = new Map<string, string>();
+export class OkxLocalBook extends LevelBook {
   seqId = -1;
   synced = false;
   gaps = 0;
@@ -74,10 +73,7 @@ export class OkxLocalBook {
   onPush(msg: BooksPush): boolean {
     const d = msg.data[0]!;
     if (msg.action === 'snapshot') {
-      this.bids.clear();
-      this.asks.clear();
-      for (const [p, s] of d.bids) this.bids.set(p, s);
-      for (const [p, s] of d.asks) this.asks.set(p, s);
+      this.replace(d.bids, d.asks);
       this.seqId = d.seqId;
       this.synced = this.verify(d.checksum);
       return this.synced;
@@ -93,14 +89,7 @@ export class OkxLocalBook {
       return true;
     }
     if (d.prevSeqId !== this.seqId) return this.fail('gap');
-    for (const [p, s] of d.bids) {
-      if (s === '0') this.bids.delete(p);
-      else this.bids.set(p, s);
-    }
-    for (const [p, s] of d.asks) {
-      if (s === '0') this.asks.delete(p);
-      else this.asks.set(p, s);
-    }
+    this.change(d.bids, d.asks);
     this.seqId = d.seqId;
     this.applied++;
     if (!this.verify(d.checksum)) return this.fail('checksum');
@@ -124,9 +113,5 @@ export class OkxLocalBook {
       if (k < asks.length) parts.push(`${asks[k]![0]}:${asks[k]![1]}`);
     }
     return CRC32.str(parts.join(':')) === checksum;
-  }
-
-  sorted(m: Map<string, string>, desc: boolean): [string, string][] {
-    return [...m.entries()].sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])));
   }
 }

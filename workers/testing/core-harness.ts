@@ -27,6 +27,11 @@ export const endpoints: MarketEndpoints = {
       public: { ws: 'ws://127.0.0.1:9/sim/ws.bitget.com/v2/ws/public', maxMessagesPerSecond: 10 },
       rest: 'http://127.0.0.1:9/sim/api.bitget.com',
     },
+    gate: {
+      spot: { ws: 'ws://127.0.0.1:9/sim/api.gateio.ws/ws/v4/', maxMessagesPerSecond: 10 },
+      futures: { ws: 'ws://127.0.0.1:9/sim/fx-ws.gateio.ws/v4/ws/usdt', maxMessagesPerSecond: 10 },
+      rest: 'http://127.0.0.1:9/sim/api.gateio.ws',
+    },
   },
 };
 

@@ -12,7 +12,7 @@ import type { Frame } from '../parse/frame-reader.ts';
  */
 
 /** The venues with an adapter. */
-export type AdapterVenue = Extract<VenueCode, 'binance' | 'okx' | 'bybit' | 'bitget'>;
+export type AdapterVenue = Extract<VenueCode, 'binance' | 'okx' | 'bybit' | 'bitget' | 'gate'>;
 
 /** The core's neutral topics that need a socket stream (tickers may be REST-polled instead). */
 export type StreamTopic = 'book' | 'trades' | 'tickers' | 'klines' | 'mark';
@@ -123,6 +123,16 @@ export interface VenueAdapter {
   /** a book quantity in base units is the stored one times this (OKX swaps: contracts × ctVal); null while unknown */
   qtyScale(market: Market, symbol: string): number | null;
 }
+
+/** The endpoint `name` of a venue's table; throws for a name the venue has not. */
+export function namedEndpoint(venue: AdapterVenue, endpoints: Readonly<Record<string, VenueEndpoint>>, name: string): VenueEndpoint {
+  const e = endpoints[name];
+  if (e === undefined) throw new Error(`${venue} has no endpoint ${name}`);
+  return e;
+}
+
+/** Whether a topic goes to the venue's spot socket: spot's topics but mark (a futures figure), on Binance, Bybit and Gate. */
+export const onSpotSocket = (topic: StreamTopic, market: Market): boolean => market === 'spot' && topic !== 'mark';
 
 /** The neutral app symbol's base and quote (BTCUSDT → BTC, USDT): by the known quote assets, longest first. */
 const QUOTES = ['USDT', 'USDC', 'FDUSD', 'BUSD', 'USD', 'EUR', 'BTC', 'ETH'];

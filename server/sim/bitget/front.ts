@@ -4,16 +4,16 @@
  * (`{"action":"snapshot"|"update","arg":{…},"data":[…],"ts":…}`), and the venue's protocol front-end the control
  * plane drives (venue-front.ts): the true book in Bitget's texts, scripted faults, the list of sockets.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import { applyFaults, type FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { Interval } from '../klines.ts';
 import type { SymbolMarket, Trade } from '../market.ts';
 import type { Simulator } from '../simulator.ts';
+import { SocketFront, socketRow } from '../shared-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
-import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
+import { refuseUpgradeWith } from '../ws-server.ts';
 import { BitgetBookFeed } from './book-feed.ts';
 import { checksumFaults } from '../okx/connection.ts';
 import { argKey, BITGET_LIMITS, BitgetConnection, type BitgetArg, type BitgetHub, type BitgetLimits } from './connection.ts';
@@ -43,25 +43,20 @@ interface Topic {
   lastB: number;
 }
 
-export class BitgetFront implements VenueFront, BitgetHub {
+export class BitgetFront extends SocketFront<BitgetConnection> implements VenueFront, BitgetHub {
   readonly venue = 'bitget' as const;
-  readonly connections = new Map<number, BitgetConnection>();
   private readonly topics = new Map<string, Topic>();
   private readonly tradeTopics = new Map<SymbolMarket, Topic>();
-  private readonly wss = new WebSocketServer({ noServer: true, autoPong: true, perMessageDeflate: false, maxPayload: 1 << 20 });
-  private readonly pending = new Set<Duplex>();
   private readonly limits: BitgetLimits;
   private readonly cancels: (() => void)[] = [];
   private readonly upgrades = new Map<string, number[]>();
-  private server: Server | undefined;
-  private nextId = 1;
-  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
 
   constructor(
     private readonly sim: Simulator,
     private readonly prefix: string,
     limits: Partial<BitgetLimits> = {},
   ) {
+    super({ autoPong: true });
     this.limits = { ...BITGET_LIMITS, ...limits };
     const s = sim.scheduler;
     for (const kind of ['spot', 'usdm'] as const) this.cancels.push(s.every(BOOK_MS[kind], () => this.pushBooks(kind)));
@@ -70,13 +65,7 @@ export class BitgetFront implements VenueFront, BitgetHub {
     this.cancels.push(sim.onEvent((m, ev) => this.pushTrades(m, ev.trades)));
   }
 
-  attach(server: Server): void {
-    this.server = server;
-    server.on('upgrade', this.onUpgrade);
-  }
-
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (!socket.writable) return;
+  protected upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const base = `${this.prefix}/${BITGET_WS_HOST}`;
     const url = req.url ?? '';
     if (url !== base && !url.startsWith(base + '/') && !url.startsWith(base + '?')) return;
@@ -95,10 +84,7 @@ export class BitgetFront implements VenueFront, BitgetHub {
     }
     w.push(now);
     this.upgrades.set(ip, w);
-    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
-      const id = this.nextId++;
-      this.connections.set(id, new BitgetConnection(id, ws, this.sim.scheduler, this.limits, this));
-    });
+    this.accept(req, socket, head, (id, ws) => new BitgetConnection(id, ws, this.sim.scheduler, this.limits, this));
   }
 
   // ---- the hub -------------------------------------------------------------------------------
@@ -238,28 +224,18 @@ export class BitgetFront implements VenueFront, BitgetHub {
 
   describe(): unknown[] {
     return [...this.connections.values()].map((c) => ({
-      id: c.id,
+      ...socketRow(c),
       host: BITGET_WS_HOST,
       route: `${BITGET_WS_HOST}${BITGET_WS_PATH}`,
-      market: c.market,
       streams: [...c.subs.values()].map((a) => `${a.channel}:${a.instType}:${a.instId}`),
-      messagesSent: c.sent,
-      messagesReceived: c.received,
-      connectedAt: c.connectedAt,
-      faults: { ...c.faults },
     }));
   }
 
-  close(): void {
-    this.server?.off('upgrade', this.onUpgrade);
-    for (const socket of this.pending) socket.destroy();
-    this.pending.clear();
-    for (const c of [...this.connections.values()]) c.terminate();
+  protected override released(): void {
     for (const cancel of this.cancels) cancel();
     this.cancels.length = 0;
     for (const t of this.topics.values()) t.release();
     this.topics.clear();
     this.tradeTopics.clear();
-    this.wss.close();
   }
 }

@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { MarketKind } from '../instruments.ts';
-import { FaultedSocket, noFaults } from '../outbox.ts';
+import { noFaults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
+import { IdleSocket, jsonObject } from '../shared-socket.ts';
 import type { Sink } from './feeds.ts';
 import type { TopicError, TopicKind } from './topics.ts';
 
@@ -29,32 +30,21 @@ export interface Topics {
   validate(market: MarketKind, name: unknown): TopicError | undefined;
 }
 
-export class BybitConnection extends FaultedSocket implements Sink {
+export class BybitConnection extends IdleSocket implements Sink {
   readonly connId = randomUUID();
   readonly topics = new Set<string>();
-  received = 0;
-  readonly connectedAt: number;
-  lastIncoming: number;
-  private readonly cancels: (() => void)[] = [];
 
   constructor(
     id: number,
     ws: WebSocket,
     readonly path: string,
     readonly market: MarketKind,
-    private readonly scheduler: Scheduler,
+    scheduler: Scheduler,
     private readonly hub: Topics,
     private readonly onClose: (c: BybitConnection) => void,
   ) {
-    super(id, ws, scheduler, noFaults(), Infinity); // no slow-reader limit on Bybit's sockets here
-    this.connectedAt = scheduler.now();
-    this.lastIncoming = this.connectedAt;
-    ws.on('message', (data) => this.onMessage(data.toString()));
-    this.cancels.push(
-      scheduler.every(IDLE_SCAN_MS, () => {
-        if (this.scheduler.now() - this.lastIncoming >= IDLE_MS) this.terminate();
-      }),
-    );
+    // no slow-reader limit on Bybit's sockets here
+    super(id, ws, scheduler, noFaults(), Infinity, { idleMs: IDLE_MS, scanMs: IDLE_SCAN_MS, pingFrames: false });
   }
 
   // ---- outgoing ------------------------------------------------------------------------------
@@ -77,23 +67,12 @@ export class BybitConnection extends FaultedSocket implements Sink {
 
   // ---- incoming ------------------------------------------------------------------------------
 
-  private onMessage(text: string): void {
-    if (this.outbox.closed) return;
-    this.received++;
-    this.lastIncoming = this.scheduler.now();
-    if (this.faults.silent) return;
-    let req: unknown;
-    try {
-      req = JSON.parse(text);
-    } catch {
+  protected onMessage(text: string): void {
+    const r = jsonObject(text);
+    if (r === undefined) {
       this.answer('', undefined, false, 'error:request not json');
       return;
     }
-    if (typeof req !== 'object' || req === null || Array.isArray(req)) {
-      this.answer('', undefined, false, 'error:request not json');
-      return;
-    }
-    const r = req as Record<string, unknown>;
     const rawId = r['req_id'];
     const reqId = typeof rawId === 'string' ? rawId : typeof rawId === 'number' ? String(rawId) : undefined;
     const op = r['op'];
@@ -148,9 +127,7 @@ export class BybitConnection extends FaultedSocket implements Sink {
 
   // ---- lifecycle ---------------------------------------------------------------------------------
 
-  protected released(): void {
-    for (const c of this.cancels) c();
-    this.cancels.length = 0;
+  protected closing(): void {
     for (const t of this.topics) this.hub.unsubscribe(this, this.market, t);
     this.topics.clear();
     this.onClose(this);

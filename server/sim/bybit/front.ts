@@ -2,15 +2,16 @@
  * Bybit's protocol front-end (VenueFront): the stream server for `/<prefix>/stream.bybit.com/v5/public/{spot,linear}`,
  * the feeds its sockets share, and what the control plane asks of it (true book, faults, sockets).
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import { applyFaultTo } from './faults.ts';
 import type { FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { Simulator } from '../simulator.ts';
+import { FeedMap } from '../shared-feeds.ts';
+import { SocketFront, socketRow } from '../shared-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
-import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
+import { refuseUpgradeWith } from '../ws-server.ts';
 import { BookFeed } from './book-feed.ts';
 import { BybitConnection, type Topics } from './connection.ts';
 import type { Feed} from './feeds.ts';
@@ -22,9 +23,10 @@ import { parseTopic, type TopicError } from './topics.ts';
 const PATHS: Record<string, MarketKind> = { '/v5/public/spot': 'spot', '/v5/public/linear': 'usdm' };
 
 /** The feeds of one venue's simulator, one per (market, topic). */
-class Hub implements Topics {
-  readonly feeds = new Map<string, Feed>();
-  constructor(private readonly sim: Simulator) {}
+class Hub extends FeedMap<Sink, Feed> implements Topics {
+  constructor(private readonly sim: Simulator) {
+    super();
+  }
 
   validate(market: MarketKind, name: unknown): TopicError | undefined {
     const t = parseTopic(this.sim, market, name);
@@ -34,25 +36,14 @@ class Hub implements Topics {
   subscribe(sink: Sink, market: MarketKind, name: string): TopicError | undefined {
     const t = parseTopic(this.sim, market, name);
     if ('error' in t) return t;
-    const key = `${market}|${name}`;
-    let feed = this.feeds.get(key);
-    if (!feed) {
-      feed = t.kind === 'orderbook' ? new BookFeed(this.sim, t) : t.kind === 'publicTrade' ? new TradeFeed(this.sim, t) : t.kind === 'tickers' ? new TickerFeed(this.sim, t) : new KlineFeed(this.sim, t);
-      this.feeds.set(key, feed);
-    }
-    feed.add(sink);
+    this.join(`${market}|${name}`, sink, () =>
+      t.kind === 'orderbook' ? new BookFeed(this.sim, t) : t.kind === 'publicTrade' ? new TradeFeed(this.sim, t) : t.kind === 'tickers' ? new TickerFeed(this.sim, t) : new KlineFeed(this.sim, t),
+    );
     return undefined;
   }
 
   unsubscribe(sink: Sink, market: MarketKind, name: string): boolean {
-    const key = `${market}|${name}`;
-    const feed = this.feeds.get(key);
-    if (!feed || !feed.subs.delete(sink)) return false;
-    if (feed.subs.size === 0) {
-      feed.stop();
-      this.feeds.delete(key);
-    }
-    return true;
+    return this.leave(`${market}|${name}`, sink);
   }
 
   books(market: MarketKind, symbol: string): BookFeed[] {
@@ -60,37 +51,21 @@ class Hub implements Topics {
     for (const f of this.feeds.values()) if (f instanceof BookFeed && f.topic.market === market && f.topic.symbol === symbol) out.push(f);
     return out.sort((a, b) => a.topic.depth - b.topic.depth);
   }
-
-  stop(): void {
-    for (const f of this.feeds.values()) f.stop();
-    this.feeds.clear();
-  }
 }
 
-export class BybitFront implements VenueFront {
+export class BybitFront extends SocketFront<BybitConnection> implements VenueFront {
   readonly venue = 'bybit' as const;
-  readonly connections = new Map<number, BybitConnection>();
   readonly hub: Hub;
-  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 1 << 20 });
-  private readonly pending = new Set<Duplex>();
-  private nextId = 1;
-  private server: Server | undefined;
-  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
 
   constructor(
     readonly sim: Simulator,
     private readonly prefix: string,
   ) {
+    super();
     this.hub = new Hub(sim);
   }
 
-  attach(server: Server): void {
-    this.server = server;
-    server.on('upgrade', this.onUpgrade);
-  }
-
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (!socket.writable) return;
+  protected upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = req.url ?? '';
     const base = `${this.prefix}/${BYBIT_WS_HOST}`;
     if (url !== base && !url.startsWith(base + '/') && !url.startsWith(base + '?')) return; // not Bybit's
@@ -101,11 +76,7 @@ export class BybitFront implements VenueFront {
       refuseUpgradeWith(socket, '404 Not Found');
       return;
     }
-    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
-      const id = this.nextId++;
-      const conn = new BybitConnection(id, ws, path, market, this.sim.scheduler, this.hub, (c) => this.connections.delete(c.id));
-      this.connections.set(id, conn);
-    });
+    this.accept(req, socket, head, (id, ws, drop) => new BybitConnection(id, ws, path, market, this.sim.scheduler, this.hub, drop));
   }
 
   /**
@@ -138,28 +109,11 @@ export class BybitFront implements VenueFront {
   }
 
   describe(): unknown[] {
-    return [...this.connections.values()].map((c) => ({
-      id: c.id,
-      connId: c.connId,
-      host: BYBIT_WS_HOST,
-      route: BYBIT_WS_HOST + c.path,
-      market: c.market,
-      topics: [...c.topics],
-      messagesSent: c.sent,
-      messagesReceived: c.received,
-      connectedAt: c.connectedAt,
-      lastIncoming: c.lastIncoming,
-      faults: { ...c.faults },
-    }));
+    return [...this.connections.values()].map((c) => ({ ...socketRow(c), host: BYBIT_WS_HOST, route: BYBIT_WS_HOST + c.path, topics: [...c.topics] }));
   }
 
-  close(): void {
-    this.server?.off('upgrade', this.onUpgrade);
-    for (const s of this.pending) s.destroy();
-    this.pending.clear();
-    for (const c of [...this.connections.values()]) c.terminate();
+  protected override released(): void {
     this.hub.stop();
-    this.wss.close();
   }
 }
 

@@ -9,11 +9,11 @@ import type { MarketKind } from '../instruments.ts';
 import type { Interval } from '../klines.ts';
 import type { SymbolMarket } from '../market.ts';
 import { fundingRate } from '../futures.ts';
+import { rangedInt, str, type Query } from '../rest-params.ts';
 import type { Simulator } from '../simulator.ts';
 import { categoryOf, instrumentRow, klineRow, px, qty, tickerFields, tradeRest } from './format.ts';
 import { BYBIT_REST_HOST } from './hosts.ts';
 
-export type Query = Record<string, string | string[] | undefined>;
 
 /** A Bybit error answer: `retCode` with its `retMsg`. */
 export class BybitError extends Error {
@@ -56,19 +56,8 @@ export interface BybitRestLimits {
 
 export const BYBIT_REST_LIMITS: BybitRestLimits = { perWindow: 600, windowMs: 5000, banMs: 600_000 };
 
-function str(q: Query, name: string): string | undefined {
-  const v = q[name];
-  const s = Array.isArray(v) ? v[v.length - 1] : v;
-  return s === undefined || s === '' ? undefined : s;
-}
-
 function int(q: Query, name: string, min: number, max: number, def: number): number {
-  const v = str(q, name);
-  if (v === undefined) return def;
-  if (!/^[0-9]{1,16}$/.test(v)) throw new BybitError(10001, `params error: ${name} invalid`);
-  const n = Number(v);
-  if (n < min || n > max) throw new BybitError(10001, `params error: ${name} must be in [${min}, ${max}]`);
-  return n;
+  return rangedInt(q, name, [min, max, def], 16, (_v, malformed) => new BybitError(10001, malformed ? `params error: ${name} invalid` : `params error: ${name} must be in [${min}, ${max}]`));
 }
 
 function time(q: Query, name: string): number | undefined {

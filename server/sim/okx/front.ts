@@ -3,15 +3,15 @@
  * funding-rate, index-tickers) and `<prefix>/ws.okx.com/ws/v5/business` (candle<bar>), the venue's protocol front-end the control
  * plane drives (venue-front.ts): the true book in OKX units, scripted faults, the list of sockets.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
 import { applyFaults, type FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { SymbolMarket, Trade } from '../market.ts';
 import type { Simulator } from '../simulator.ts';
+import { SocketFront, socketRow } from '../shared-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
-import { acceptUpgrade, refuseUpgradeWith } from '../ws-server.ts';
+import { refuseUpgradeWith } from '../ws-server.ts';
 import { BookFeed } from './book-feed.ts';
 import { argKey, checksumFaults, OKX_LIMITS, OkxConnection, type OkxArg, type OkxHub, type OkxLimits, type OkxPath } from './connection.ts';
 import { candleRow, fundingRow, indexRow, markRow, tickerRow, tradeRow } from './payloads.ts';
@@ -44,27 +44,22 @@ interface Topic {
 
 const rowJson = (channel: string, id: string, data: unknown): string => `{"arg":{"channel":"${channel}","instId":"${id}"},"data":[${JSON.stringify(data)}]}`;
 
-export class OkxFront implements VenueFront, OkxHub {
+export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, OkxHub {
   readonly venue = 'okx' as const;
-  readonly connections = new Map<number, OkxConnection>();
   private readonly topics = new Map<string, Topic>();
   /** trades topics by market: the engine-event listener finds one without building a key per event */
   private readonly tradeTopics = new Map<SymbolMarket, Topic>();
-  private readonly wss = new WebSocketServer({ noServer: true, autoPong: true, perMessageDeflate: false, maxPayload: 1 << 20 });
-  private readonly pending = new Set<Duplex>();
   private readonly index: InstIndex;
   private readonly limits: OkxLimits;
   private readonly cancels: (() => void)[] = [];
   private readonly upgrades = new Map<string, number[]>();
-  private server: Server | undefined;
-  private nextId = 1;
-  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => this.upgrade(req, socket, head);
 
   constructor(
     private readonly sim: Simulator,
     private readonly prefix: string,
     limits: Partial<OkxLimits> = {},
   ) {
+    super({ autoPong: true });
     this.index = new InstIndex(sim);
     this.limits = { ...OKX_LIMITS, ...limits };
     const s = sim.scheduler;
@@ -75,11 +70,6 @@ export class OkxFront implements VenueFront, OkxHub {
     this.cancels.push(s.every(FUNDING_PUSH_MS, () => this.pushAll('funding-rate', (t, now) => fundingRow(t.market, now))));
     this.cancels.push(s.every(CANDLE_MS, () => this.pushCandles()));
     this.cancels.push(sim.onEvent((m, ev) => this.pushTrades(m, ev.trades)));
-  }
-
-  attach(server: Server): void {
-    this.server = server;
-    server.on('upgrade', this.onUpgrade);
   }
 
   // ---- upgrades ------------------------------------------------------------------------------
@@ -93,8 +83,7 @@ export class OkxFront implements VenueFront, OkxHub {
     return 'not-found';
   }
 
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    if (!socket.writable) return;
+  protected upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = this.route(req.url ?? '');
     if (path === 'not-mine') return;
     if (path === 'not-found') {
@@ -112,10 +101,7 @@ export class OkxFront implements VenueFront, OkxHub {
     }
     w.push(now);
     this.upgrades.set(ip, w);
-    acceptUpgrade(this.wss, this.pending, req, socket, head, (ws) => {
-      const id = this.nextId++;
-      this.connections.set(id, new OkxConnection(id, ws, path, this.sim.scheduler, this.limits, this));
-    });
+    this.accept(req, socket, head, (id, ws) => new OkxConnection(id, ws, path, this.sim.scheduler, this.limits, this));
   }
 
   // ---- the hub -------------------------------------------------------------------------------
@@ -263,29 +249,18 @@ export class OkxFront implements VenueFront, OkxHub {
 
   describe(): unknown[] {
     return [...this.connections.values()].map((c) => ({
-      id: c.id,
-      connId: c.connId,
+      ...socketRow(c),
       host: OKX_WS_HOST,
       route: `${OKX_WS_HOST}/ws/v5/${c.path}`,
-      market: c.market,
       streams: [...c.subs.values()].map((a) => `${a.channel}:${a.instId}`),
-      messagesSent: c.sent,
-      messagesReceived: c.received,
-      connectedAt: c.connectedAt,
-      faults: { ...c.faults },
     }));
   }
 
-  close(): void {
-    this.server?.off('upgrade', this.onUpgrade);
-    for (const socket of this.pending) socket.destroy();
-    this.pending.clear();
-    for (const c of [...this.connections.values()]) c.terminate();
+  protected override released(): void {
     for (const cancel of this.cancels) cancel();
     this.cancels.length = 0;
     for (const t of this.topics.values()) t.release();
     this.topics.clear();
     this.tradeTopics.clear();
-    this.wss.close();
   }
 }

@@ -63,6 +63,20 @@ describe('loadPairs', () => {
     expect(s.usdm.map((p) => [p.symbol, p.stepSize, p.exchangeCode])).toEqual([['BTCUSDT', '0.001', 'bybit'], ['ETHUSDT', '0.001', 'bybit']]);
   });
 
+  it("reads Gate's currency pairs and USDT contracts for a Gate session, from the simulator's Gate host", async () => {
+    session.setState({ exchangeCode: 'gate' });
+    const pair = { id: 'BTC_USDT', base: 'BTC', quote: 'USDT', min_base_amount: '0.0001', min_quote_amount: '3', amount_precision: 4, precision: 1, trade_status: 'tradable' };
+    const contract = { name: 'ETH_USDT', type: 'direct', quanto_multiplier: '0.01', order_price_round: '0.01', order_size_min: 1, order_size_max: 1000000, status: 'trading', in_delisting: false };
+    const { fetcher, asked } = fakeFetch({ '/sim/api.gateio.ws/api/v4/spot/currency_pairs': [pair], '/sim/api.gateio.ws/api/v4/futures/usdt/contracts': [contract] });
+    await loadPairs(fetcher);
+    const s = pairsStore.getState();
+    expect(asked.map((u) => u.slice(origin.length))).toEqual(['/sim/api.gateio.ws/api/v4/spot/currency_pairs', '/sim/api.gateio.ws/api/v4/futures/usdt/contracts']);
+    expect(s).toMatchObject({ status: 'ready', venue: 'gate' });
+    expect(s.spot.map((p) => [p.symbol, p.exchangeCode, p.tickSize, p.stepSize])).toEqual([['BTCUSDT', 'gate', '0.1', '0.0001']]);
+    // one contract of 0.01 ETH
+    expect(s.usdm.map((p) => [p.symbol, p.stepSize, p.minQty, p.venueSymbol])).toEqual([['ETHUSDT', '0.01', '0.01', 'ETH_USDT']]);
+  });
+
   it("reads Binance's exchangeInfo for Binance, and for an exchange without a market here", async () => {
     const info = { symbols: [{ symbol: 'BTCUSDT', status: 'TRADING', baseAsset: 'BTC', quoteAsset: 'USDT', filters: [{ filterType: 'PRICE_FILTER', tickSize: '0.01' }, { filterType: 'LOT_SIZE', stepSize: '0.001' }] }] };
     for (const code of ['binance', 'kucoin'] as const) {

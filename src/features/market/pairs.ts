@@ -4,12 +4,14 @@ import { config } from '../../lib/config/index.ts';
 import type { Pair } from './pair.ts';
 import { parseExchangeInfo } from './venues/binance.ts';
 import { parseBybitInstruments } from './venues/bybit.ts';
+import { parseGatePairs } from './venues/gate.ts';
 import { parseOkxInstruments } from './venues/okx.ts';
 
 export type { Pair } from './pair.ts';
 export { parseExchangeInfo } from './venues/binance.ts';
 export { parseOkxInstruments } from './venues/okx.ts';
 export { parseBybitInstruments } from './venues/bybit.ts';
+export { parseGatePairs } from './venues/gate.ts';
 
 export interface PairsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -59,6 +61,10 @@ function venueList(venue: MarketVenue, fetcher: Fetcher, market: Market): Promis
     const url = `${rest[market]}/api/v5/public/instruments?instType=${market === 'spot' ? 'SPOT' : 'SWAP'}`;
     return getJson(fetcher, url).then((body) => parseOkxInstruments(body, market));
   }
+  if (venue === 'gate') {
+    const url = market === 'spot' ? `${rest.spot}/api/v4/spot/currency_pairs` : `${rest.usdm}/api/v4/futures/usdt/contracts`;
+    return getJson(fetcher, url).then((body) => parseGatePairs(body, market));
+  }
   return bybitList(fetcher, rest[market], market);
 }
 
@@ -66,7 +72,8 @@ let loading: Promise<void> | null = null;
 
 /**
  * Loads both pair lists of the session's venue once (spec §3 "Trading pair"; exchangeCode from the session): Binance's
- * exchangeInfo, OKX's instruments (SPOT, SWAP) or Bybit's instruments-info (spot, linear). A failed load can be retried.
+ * exchangeInfo, OKX's instruments (SPOT, SWAP), Bybit's instruments-info (spot, linear) or Gate's currency pairs and
+ * USDT contracts. A failed load can be retried.
  */
 export function loadPairs(fetcher: Fetcher = fetch, venue: MarketVenue = marketVenue()): Promise<void> {
   if (loading) return loading;

@@ -2,7 +2,7 @@ import type { EndpointConfig, Market, MarketEndpoints } from '../../contract.ts'
 import { FrameReader, readDepthSnapshot } from '../../parse/frame-reader.ts';
 import { RestClient } from '../../rest.ts';
 import { readKlineRows } from '../../topics/kline-series.ts';
-import type { FetchLike, SocketProtocol, StreamTopic, VenueAdapter, VenueEndpoint, VenueRest } from '../venue.ts';
+import { namedEndpoint, onSpotSocket, type FetchLike, type SocketProtocol, type StreamTopic, type VenueAdapter, type VenueEndpoint, type VenueRest } from '../venue.ts';
 
 /**
  * Binance's combined-stream protocol (spot and USD-M futures), as the core spoke it before the boundary: streams in the
@@ -59,13 +59,11 @@ export class BinanceAdapter implements VenueAdapter {
   }
 
   endpoint(name: string): VenueEndpoint {
-    const e = this.endpoints[name];
-    if (e === undefined) throw new Error(`binance has no endpoint ${name}`);
-    return e;
+    return namedEndpoint(this.code, this.endpoints, name);
   }
 
   endpointOf(topic: StreamTopic, market: Market): string {
-    if (market === 'spot' && topic !== 'mark') return 'spot';
+    if (onSpotSocket(topic, market)) return 'spot';
     // USD-M: the depth streams are on /public, the others on /market.
     return topic === 'book' ? 'usdmPublic' : 'usdmMarket';
   }

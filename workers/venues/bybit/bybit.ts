@@ -1,6 +1,8 @@
 import type { EndpointConfig, Kline, Market, MiniTicker, Trade } from '../../contract.ts';
 import { TRADES_LIMIT } from '../../rest.ts';
 import {
+  namedEndpoint,
+  onSpotSocket,
   INTERVAL_MS,
   allNumbers,
   dec,
@@ -143,13 +145,11 @@ export class BybitAdapter implements VenueAdapter {
   }
 
   endpoint(name: string): VenueEndpoint {
-    const e = this.endpoints[name];
-    if (e === undefined) throw new Error(`bybit has no endpoint ${name}`);
-    return e;
+    return namedEndpoint(this.code, this.endpoints, name);
   }
 
   endpointOf(topic: StreamTopic, market: Market): string {
-    return market === 'spot' && topic !== 'mark' ? 'spot' : 'linear';
+    return onSpotSocket(topic, market) ? 'spot' : 'linear';
   }
 
   /** Bybit's symbols are the app's (BTCUSDT); the category (spot / linear) is the socket. */

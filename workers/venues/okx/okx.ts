@@ -1,6 +1,7 @@
 import type { Kline, Market, MiniTicker, Trade } from '../../contract.ts';
 import { TRADES_LIMIT } from '../../rest.ts';
 import {
+  namedEndpoint,
   allNumbers,
   dec,
   getJson,
@@ -144,9 +145,7 @@ export class OkxAdapter implements VenueAdapter {
   }
 
   endpoint(name: string): VenueEndpoint {
-    const e = this.endpoints[name];
-    if (e === undefined) throw new Error(`okx has no endpoint ${name}`);
-    return e;
+    return namedEndpoint(this.code, this.endpoints, name);
   }
 
   endpointOf(topic: StreamTopic): string {

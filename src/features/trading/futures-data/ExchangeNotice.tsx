@@ -1,23 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { session, useSession } from '../../../lib/session/index.ts';
-import { isMarketVenue } from '../../../market/index.ts';
+import { isMarketVenue, isTradingVenue } from '../../../market/index.ts';
 
 /**
  * The header's exchange selector lists every exchange of spec §1; the screens show the market and the accounts of
- * the exchanges with a market here (MARKET_VENUES: binance, okx, bybit). With another exchange selected (coinex, gate,
- * bitget, kucoin, coinbaseinternational) the prices are Binance's and no account of that exchange is listed: say so
- * plainly instead of showing them under its name (spec §3 "User session" exchangeCode), and offer a venue that has one.
+ * the exchanges traded here (TRADING_VENUES: binance, okx, bybit). Gate shows its own market (MARKET_VENUES) but no
+ * account of it is listed; with another exchange selected (coinex, bitget, kucoin, coinbaseinternational) the prices
+ * are Binance's too. Say so plainly instead of showing them under its name (spec §3 "User session" exchangeCode), and
+ * offer a venue that is traded here.
  */
 export function ExchangeNotice() {
   const { t: tr } = useTranslation('risk');
   const { t } = useTranslation('common');
   const code = useSession((s) => s.exchangeCode);
   const list = useSession((s) => s.exchangeList);
-  if (isMarketVenue(code)) return null;
-  const target = list.find((e) => isMarketVenue(e.exchangeCode))?.exchangeCode ?? 'binance';
+  if (isTradingVenue(code)) return null;
+  const target = list.find((e) => isTradingVenue(e.exchangeCode))?.exchangeCode ?? 'binance';
+  const says = isMarketVenue(code) ? 'exchange.marketOnly' : 'exchange.unsupported';
   return (
     <div className="td-exchange-notice" role="status" data-testid="exchange-notice" data-exchange={code}>
-      <span>{tr('exchange.unsupported', { exchange: t(`exchanges.${code}`) })}</span>{' '}
+      <span>{tr(says, { exchange: t(`exchanges.${code}`) })}</span>{' '}
       <button type="button" className="td-link" data-testid="exchange-notice-switch" onClick={() => session.actions.switchExchange(target)}>
         {tr('exchange.switchTo', { exchange: t(`exchanges.${target}`) })}
       </button>
