@@ -1,0 +1,40 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { subscriptionId, type Subscription } from '../../market/index.ts';
+import type { MarketBridge } from '../../market/bridge.ts';
+import { withMarketBridge } from '../../market/testing.ts';
+import { pairsStore } from '../market/index.ts';
+import { BOOK_DEPTH } from './book-constants.ts';
+import { startEarlyMarket, tradingPairOf } from './early-market.ts';
+
+// What the trading page takes before it renders: the same subscriptions (the same ids) its order book and header take.
+const held = new Map<string, number>();
+const bridge: MarketBridge = {
+  acquire(sub: Subscription) {
+    const id = subscriptionId(sub);
+    held.set(id, (held.get(id) ?? 0) + 1);
+    return { id, release: () => held.set(id, (held.get(id) ?? 0) - 1) };
+  },
+  reconnect: async () => undefined,
+  refreshHealth: async () => null,
+  dispose: async () => undefined,
+};
+withMarketBridge(bridge);
+beforeEach(() => held.clear());
+
+describe('early-market', () => {
+  it('reads the pair of a trading page address, and nothing from other pages', () => {
+    expect(tradingPairOf({ pathname: '/en-US/trading/btcusdt', search: '' })).toEqual({ symbol: 'BTCUSDT', market: 'spot' });
+    expect(tradingPairOf({ pathname: '/zh-HK/trading/ETHUSDT', search: '?market=usdm' })).toEqual({ symbol: 'ETHUSDT', market: 'usdm' });
+    expect(tradingPairOf({ pathname: '/en-US/market', search: '' })).toBeNull();
+    expect(tradingPairOf({ pathname: '/en-US/trading/BTCUSDT/extra', search: '' })).toBeNull();
+  });
+
+  it("holds the order book's and the header's subscriptions, and lets them go when the venue does not list the pair", () => {
+    startEarlyMarket({ pathname: '/en-US/trading/NOSUCHUSDT', search: '?market=usdm' });
+    const book = subscriptionId({ topic: 'book', market: 'usdm', symbol: 'NOSUCHUSDT', depth: BOOK_DEPTH, group: 1 });
+    const tickers = subscriptionId({ topic: 'tickers', market: 'usdm' });
+    expect(Object.fromEntries(held)).toEqual({ [book]: 1, [tickers]: 1 });
+    pairsStore.setState({ status: 'ready', spot: [], usdm: [] });
+    expect(Object.fromEntries(held)).toEqual({ [book]: 0, [tickers]: 0 });
+  });
+});
