@@ -10,6 +10,9 @@
  *                                 when the bridge's handler (stores, subscriptions, the lists' ticks) returned;
  *   bookPosted                    the first `paint` message to the painter whose bids' first line shows a price (it is
  *                                 tagged `__cold`, for the worker's probe);
+ *   pageFrameAfterPost            the page's next frame after it (its rAF callback, as the painter's is taken): a
+ *                                 canvas new in the document is on screen only once the page has drawn a frame with
+ *                                 it, whatever its worker drew;
  *   bookText / pricePainted       a requestAnimationFrame loop saw a price in the bids' document copy (the frame after
  *                                 it), and the header's last price;
  *   root / skeleton / bookBody    the first element in #root, the book's loading skeleton, the book's side lists.
@@ -28,7 +31,12 @@ export const pageProbe = (viewed: string) => `(() => {
       if (message.type === 'attach' && typeof message.name === 'string') { c.names.set(message.id, message.name); mark('attach:' + message.name); }
       else if (message.type === 'paint' && c.names.get(message.id) === 'book-bids' && !('bookPosted' in c.marks)) {
         const col = message.frame && message.frame.columns && message.frame.columns[0];
-        if (col && typeof col.lines[0] === 'string' && col.lines[0] !== '') { message.__cold = 1; mark('bookPosted'); }
+        if (col && typeof col.lines[0] === 'string' && col.lines[0] !== '') {
+          message.__cold = 1;
+          mark('bookPosted');
+          // The page's next frame: the one that puts a new canvas (its layer) on screen.
+          requestAnimationFrame(() => mark('pageFrameAfterPost'));
+        }
       }
     }
     return post.apply(this, arguments);
@@ -79,6 +87,7 @@ export const WORKER_PROBE = `(() => {
   const p = { installedAt: now(), book: null };
   self.__cold = p;
   const wrap = (fn) => function (event) {
+    p.seen = (p.seen || 0) + 1;
     if (!event.data || event.data.__cold !== 1) return fn.call(this, event);
     const received = now();
     try { return fn.call(this, event); } finally {

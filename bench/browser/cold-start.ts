@@ -5,7 +5,8 @@
 //
 // "Painted" (cold-probe.ts): the book's sides draw their lines on canvases handed to the tab's painter worker
 // (src/features/trading/row-painter.ts, as event-to-pixels.ts measures), so the first book level is on screen in the
-// painter worker's first requestAnimationFrame after it drew the first `paint` message of the bids that shows a price.
+// painter worker's first requestAnimationFrame after it drew the first `paint` message of the bids that shows a price,
+// or the page's frame after it posted that message if that comes later (the canvas is new in the document then).
 // The document's text columns are only a transparent copy of those lines; the first frame after a price appears in
 // that copy is printed beside it ("document copy"), as the header's last price is (text the page lays out itself).
 //
@@ -62,7 +63,7 @@ const RESOURCE_STAGES: Array<[string, RegExp, 'startTime' | 'responseEnd']> = [
   ['painter worker script received', /row-painter[^/]*\.js$/, 'responseEnd'],
 ];
 
-async function load(context: BrowserContext): Promise<Load> {
+async function load(context: BrowserContext): Promise<Load | null> {
   const page = await context.newPage();
   await page.addInitScript(pageProbe(VIEWED));
   const painters: PlaywrightWorker[] = [];
@@ -77,7 +78,7 @@ async function load(context: BrowserContext): Promise<Load> {
   await page.waitForFunction(
     () => {
       const m = (window as unknown as { __cold: { marks: Record<string, number> } }).__cold.marks;
-      return 'bookPosted' in m && 'bookText' in m && 'pricePainted' in m;
+      return 'pageFrameAfterPost' in m && 'bookText' in m && 'pricePainted' in m;
     },
     undefined,
     { timeout: 60_000, polling: 100 },
@@ -109,8 +110,9 @@ async function load(context: BrowserContext): Promise<Load> {
     requests: number;
   };
   if (!painted?.painted) {
-    const states = await Promise.all(painters.map((w) => w.evaluate(`JSON.stringify(self.__cold)`).catch((e: Error) => e.message)));
-    throw new Error(`the painter worker did not report the frame of the first book level (its probe came too late?): ${painters.map((w) => w.url()).join(', ')} ${states.join(' ')}`);
+    // The probe reached the worker after the message (this process runs at nice 10, so Playwright's handler can be late).
+    await page.close();
+    return null;
   }
   await page.close();
   const since = (epoch: number) => epoch - page0.timeOrigin;
@@ -135,7 +137,8 @@ async function load(context: BrowserContext): Promise<Load> {
   timeline['painter: drawn'] = since(painted.drawn);
   timeline['painter: next frame (painted)'] = since(painted.painted);
   return {
-    bookPaintedMs: since(painted.painted),
+    // The later of the painter's frame and the page's: the canvas may be new in the document (cold-probe.ts).
+    bookPaintedMs: Math.max(since(painted.painted), page0.marks['pageFrameAfterPost'] ?? Infinity),
     bookTextMs: page0.marks['bookText'] as number,
     pricePaintedMs: page0.marks['pricePainted'] as number,
     domContentLoadedMs: page0.domContentLoadedMs,
@@ -152,10 +155,25 @@ const printTimeline = (label: string, t: Timeline) => {
 
 const cold: Load[] = [];
 const warm: Load[] = [];
+let missed = 0;
 for (let i = 0; i < SAMPLES; i++) {
   const context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } });
-  cold.push(await load(context));
-  warm.push(await load(context));
+  const c0 = await load(context);
+  // A load whose first paint message the worker's probe missed is taken again (a cold one in a new context).
+  if (c0 === null) {
+    if (++missed > 3 * SAMPLES) throw new Error('the painter worker\'s probe missed the first book level again and again');
+    await context.close();
+    i--;
+    continue;
+  }
+  let w0 = await load(context);
+  while (w0 === null && missed < 3 * SAMPLES) {
+    missed++;
+    w0 = await load(context);
+  }
+  if (w0 === null) throw new Error('the painter worker\'s probe missed the first book level again and again');
+  cold.push(c0);
+  warm.push(w0);
   await context.close();
   const c = cold.at(-1)!;
   const w = warm.at(-1)!;
@@ -190,12 +208,13 @@ const results = {
 const summary = [
   `| Trading page, navigation → first painted book level (median of ${SAMPLES}) | Cache empty | Cache warm |`,
   `|---|---|---|`,
-  `| **first book level painted** (the painter worker's frame after it drew it) | ${f(med(cold, 'bookPaintedMs'))} ms | ${f(med(warm, 'bookPaintedMs'))} ms |`,
+  `| **first book level painted** (the painter worker's frame after it drew it, or the page's after it posted it if later) | ${f(med(cold, 'bookPaintedMs'))} ms | ${f(med(warm, 'bookPaintedMs'))} ms |`,
   `| first book level in the document's copy (the frame after) | ${f(med(cold, 'bookTextMs'))} ms | ${f(med(warm, 'bookTextMs'))} ms |`,
   `| header's last price painted | ${f(med(cold, 'pricePaintedMs'))} ms | ${f(med(warm, 'pricePaintedMs'))} ms |`,
   `| DOMContentLoaded | ${f(med(cold, 'domContentLoadedMs'))} ms | ${f(med(warm, 'domContentLoadedMs'))} ms |`,
   `| transferred (navigation + resources, until the book painted) | ${f(med(cold, 'transferredKb'))} KiB in ${f(med(cold, 'requests'))} requests | ${f(med(warm, 'transferredKb'))} KiB in ${f(med(warm, 'requests'))} requests |`,
   `| machine load average (1 min) | ${os.loadavg()[0]?.toFixed(2)} on ${os.cpus().length} cores | |`,
+  `| loads taken again (the painter's probe came after its first book level) | ${missed} | |`,
 ].join('\n');
 const timelineTable = [
   `| Stage, ms from navigation (median of ${SAMPLES}) | Cache empty | Cache warm |`,
