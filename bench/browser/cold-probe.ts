@@ -1,5 +1,6 @@
 // The probes of cold-start.ts (strings: the page and the worker have no tsx helpers). Times are ms from the page's
 // navigation (its performance.now()); the painter worker's are epoch ms (timeOrigin + now), converted by the bench.
+import { wrapBatchHandler } from './port-probe.ts';
 
 /**
  * Installed in the page before its scripts. Marks (first occurrence only):
@@ -41,22 +42,11 @@ export const pageProbe = (viewed: string) => `(() => {
     }
     return post.apply(this, arguments);
   };
-  const desc = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
-  Object.defineProperty(MessagePort.prototype, 'onmessage', {
-    configurable: true,
-    get() { return desc.get.call(this); },
-    set(fn) {
-      if (typeof fn !== 'function') return desc.set.call(this, fn);
-      desc.set.call(this, function (event) {
-        const data = event.data;
-        if (!data || data.type !== 'batch') return fn.call(this, event);
+  ${wrapBatchHandler(`
         mark('firstBatch');
         const book = !('firstBook' in c.marks) && data.items.some((i) => i.type === 'book' && i.symbol === '${viewed}' && i.synced && i.bids.length > 0);
         if (book) mark('firstBook');
-        try { return fn.call(this, event); } finally { if (book) mark('bookApplied'); }
-      });
-    },
-  });
+        try { return fn.call(this, event); } finally { if (book) mark('bookApplied'); }`)}
   const watch = (selector, shown, name) => {
     const look = () => {
       const cell = document.querySelector(selector);

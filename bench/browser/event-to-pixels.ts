@@ -29,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Worker as PlaywrightWorker } from 'playwright-core';
 import { messagesPerSecond, percentile, stagePercentiles } from './metrics.ts';
+import { wrapBatchHandler } from './port-probe.ts';
 import { arg, openBackgroundTabs, OTHERS, root, startBench, VIEWED } from './setup.ts';
 
 const RATE = arg('rate', 2000);
@@ -107,15 +108,8 @@ const PAGE_PROBE = `(() => {
     }
     return post.apply(this, arguments);
   };
-  const desc = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
-  Object.defineProperty(MessagePort.prototype, 'onmessage', {
-    configurable: true,
-    get() { return desc.get.call(this); },
-    set(fn) {
-      if (typeof fn !== 'function') return desc.set.call(this, fn);
-      desc.set.call(this, function (event) {
-        const data = event.data;
-        if (!data || data.type !== 'batch' || !p.on) return fn.call(this, event);
+  ${wrapBatchHandler(`
+        if (!p.on) return fn.call(this, event);
         const port = now();
         const found = [];
         for (const item of data.items) {
@@ -131,10 +125,7 @@ const PAGE_PROBE = `(() => {
           p.inHandler = false;
           const store = now();
           for (const s of found) s.store = store;
-        }
-      });
-    },
-  });
+        }`)}
 })()`;
 
 /**

@@ -1,23 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { subscriptionId, type Subscription } from '../../market/index.ts';
-import type { MarketBridge } from '../../market/bridge.ts';
-import { withMarketBridge } from '../../market/testing.ts';
+import { subscriptionId } from '../../market/index.ts';
+import { countingBridge, withMarketBridge } from '../../market/testing.ts';
 import { pairsStore } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { startEarlyMarket, tradingPairOf } from './early-market.ts';
 
 // What the trading page takes before it renders: the same subscriptions (the same ids) its order book and header take.
 const held = new Map<string, number>();
-const bridge: MarketBridge = {
-  acquire(sub: Subscription) {
-    const id = subscriptionId(sub);
-    held.set(id, (held.get(id) ?? 0) + 1);
-    return { id, release: () => held.set(id, (held.get(id) ?? 0) - 1) };
-  },
-  reconnect: async () => undefined,
-  refreshHealth: async () => null,
-  dispose: async () => undefined,
-};
+const bridge = countingBridge(held);
 withMarketBridge(bridge);
 beforeEach(() => held.clear());
 
