@@ -74,10 +74,14 @@ export const pageProbe = (viewed: string) => `(() => {
 export const WORKER_PROBE = `(() => {
   if (self.__cold) return true;
   const now = () => performance.timeOrigin + performance.now();
-  const p = { installedAt: now(), book: null };
+  const p = { installedAt: now(), first: null, book: null };
   self.__cold = p;
   const wrap = (fn) => function (event) {
-    p.seen = (p.seen || 0) + 1;
+    if (!p.first) {
+      // The worker's first message (a list's canvas handed over): when it came and how long its handler took.
+      const at = now();
+      try { return fn.call(this, event); } finally { p.first = { received: at, handled: now() }; }
+    }
     if (!event.data || event.data.__cold !== 1) return fn.call(this, event);
     const received = now();
     try { return fn.call(this, event); } finally {

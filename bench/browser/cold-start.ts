@@ -84,9 +84,12 @@ async function load(context: BrowserContext): Promise<Load | null> {
     { timeout: 60_000, polling: 100 },
   );
   await page.waitForTimeout(200); // the painter's frame after the draw
-  const painted = (await Promise.all(painters.map((w) => w.evaluate(`self.__cold && self.__cold.book`).catch(() => null)))).find(Boolean) as
-    | { received: number; drawn: number; painted?: number }
-    | undefined;
+  const probes = (await Promise.all(painters.map((w) => w.evaluate(`self.__cold`).catch(() => null)))) as Array<{
+    first: { received: number; handled: number } | null;
+    book: { received: number; drawn: number; painted?: number } | null;
+  } | null>;
+  const probe = probes.find((p) => p?.book);
+  const painted = probe?.book;
   const page0 = (await page.evaluate(`(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const resources = performance.getEntriesByType('resource');
@@ -132,6 +135,10 @@ async function load(context: BrowserContext): Promise<Load | null> {
   if (process.argv.includes('--requests')) {
     for (const r of log) console.log(`    server ${since(r.at).toFixed(0).padStart(6)}–${r.done ? since(r.done).toFixed(0) : ''} ${r.upgrade ? 'upgrade ' : ''}${r.url}`);
     for (const e of page0.resources) console.log(`    page   ${e.startTime.toFixed(0).padStart(6)}–${e.responseEnd.toFixed(0)} ${e.name.replace(env.base, '')}`);
+  }
+  if (probe?.first) {
+    timeline['painter: first message (a canvas) received'] = since(probe.first.received);
+    timeline['painter: first message handled'] = since(probe.first.handled);
   }
   timeline['painter: first book level received'] = since(painted.received);
   timeline['painter: drawn'] = since(painted.drawn);
