@@ -8,7 +8,7 @@ import { findPair, loadPairs, pairsStore } from '../market/index.ts';
 import { BOOK_DEPTH } from './book-constants.ts';
 import { prepareRowPainter } from './row-painter.ts';
 
-/** How long the early subscriptions are held: the page's own have long taken them over by then. */
+/** How long the early subscriptions are held at most (a page that never mounted); the page lets them go once it has its own. */
 export const EARLY_HOLD_MS = 10_000;
 
 /** The pair a trading page's address names (`/:lang/trading/:instrumentId`, `?market=usdm`; TradingPage), or null. */
@@ -21,6 +21,11 @@ export function tradingPairOf(location: Pick<Location, 'pathname' | 'search'>): 
 
 let held: { key: string; release: () => void } | null = null;
 
+/** The page has taken its own subscriptions (its effects ran): the early ones go now, not at EARLY_HOLD_MS. */
+export function releaseEarlyMarket(): void {
+  held?.release();
+}
+
 /** Starts what the trading page at `location` shows first; the same pair again is a no-op while it is held. */
 export function startEarlyMarket(location: Pick<Location, 'pathname' | 'search'>): void {
   const pair = tradingPairOf(location);
@@ -29,21 +34,21 @@ export function startEarlyMarket(location: Pick<Location, 'pathname' | 'search'>
   if (held?.key === key) return;
   held?.release();
   // The book as the page's order book takes it (group 1 when it opens), then the header's tickers.
-  const release = holdSubscriptions([bookSubscription(pair.symbol, { depth: BOOK_DEPTH, group: 1, market: pair.market }), { topic: 'tickers', market: pair.market }]);
-  const entry = { key, release };
-  held = entry;
+  const letGo = holdSubscriptions([bookSubscription(pair.symbol, { depth: BOOK_DEPTH, group: 1, market: pair.market }), { topic: 'tickers', market: pair.market }]);
   let stopWatching = () => {};
-  const done = () => {
+  const release = () => {
     clearTimeout(timer);
     stopWatching();
-    release();
+    letGo();
     if (held === entry) held = null;
   };
-  const timer = setTimeout(done, EARLY_HOLD_MS);
+  const entry = { key, release };
+  held = entry;
+  const timer = setTimeout(release, EARLY_HOLD_MS);
   // A pair the venue does not list: nothing to wait for (the page shows its notice).
   const check = () => {
     const state = pairsStore.getState();
-    if (state.status === 'ready' && !findPair(state, pair.market, pair.symbol)) done();
+    if (state.status === 'ready' && !findPair(state, pair.market, pair.symbol)) release();
   };
   stopWatching = pairsStore.subscribe(check);
   void loadPairs();
