@@ -29,7 +29,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Worker as PlaywrightWorker } from 'playwright-core';
 import { messagesPerSecond, percentile, stagePercentiles } from './metrics.ts';
-import { wrapBatchHandler } from './port-probe.ts';
 import { arg, openBackgroundTabs, OTHERS, root, startBench, VIEWED } from './setup.ts';
 
 const RATE = arg('rate', 2000);
@@ -108,8 +107,15 @@ const PAGE_PROBE = `(() => {
     }
     return post.apply(this, arguments);
   };
-  ${wrapBatchHandler(`
-        if (!p.on) return fn.call(this, event);
+  const desc = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
+  Object.defineProperty(MessagePort.prototype, 'onmessage', {
+    configurable: true,
+    get() { return desc.get.call(this); },
+    set(fn) {
+      if (typeof fn !== 'function') return desc.set.call(this, fn);
+      desc.set.call(this, function (event) {
+        const data = event.data;
+        if (!data || data.type !== 'batch' || !p.on) return fn.call(this, event);
         const port = now();
         const found = [];
         for (const item of data.items) {
@@ -125,7 +131,10 @@ const PAGE_PROBE = `(() => {
           p.inHandler = false;
           const store = now();
           for (const s of found) s.store = store;
-        }`)}
+        }
+      });
+    },
+  });
 })()`;
 
 /**
