@@ -91,4 +91,21 @@ describe('MarketCore: books end to end (fake socket, fake REST, fake clock)', ()
     clock.advance(2100);
     expect(http.take('/fapi/v1/depth?symbol=ETHUSDT&limit=500')).toBeDefined();
   });
+
+  it('sends a book its snapshot synced at once, not at the next tick', async () => {
+    const { attach, core, socket, http } = setup();
+    const tab = attach('t1');
+    core.subscribe('t1', 'b', { topic: 'book', market: 'spot', symbol: 'BTCUSDT', depth: 5 });
+    const ws = socket('stream.binance.com/stream');
+    ws.open();
+    const ex = new Exchange();
+    ws.receive(ex.diff(1));
+    const depth = http.take('/api/v3/depth?symbol=BTCUSDT&limit=500');
+    depth.resolve(ex.snapshot());
+    await settle();
+    // No clock advance: no tick has run since the snapshot landed.
+    const first = books(tab).find((b) => b.synced);
+    expect(first).toBeDefined();
+    expect(bookKey(first as BookPayload)).toBe(ex.truth.get(ex.lastId));
+  });
 });

@@ -240,6 +240,11 @@ export class MarketCore implements TopicSource, EntryHost {
     return (this.options.random ?? Math.random)();
   }
 
+  /** @internal for entries: a book synced by its REST snapshot goes out now (the first book of a page among them) */
+  bookChanged(key: string): void {
+    this.prompts.prompt(key, this.clock.now());
+  }
+
   /** @internal for entries */
   countResync(): void {
     this.resyncs++;

@@ -32,8 +32,19 @@ export interface ProcessInfo {
   cpuTime: number;
 }
 
+/** A request the sandbox received (epoch ms, this process's clock): `upgrade` for a WebSocket, `done` when its reply ended. */
+export interface ServerRequest {
+  url: string;
+  at: number;
+  upgrade: boolean;
+  done?: number;
+}
+
 export interface BenchEnv {
   base: string;
+  /** What the sandbox has received since it started or since the last `clearRequests` (cold-start.ts's timeline). */
+  requests(): ServerRequest[];
+  clearRequests(): void;
   browser: Browser;
   context: BrowserContext;
   processes(): Promise<ProcessInfo[]>;
@@ -73,6 +84,8 @@ export async function buildApp(): Promise<string> {
 
 export interface BenchSandbox {
   base: string;
+  requests(): ServerRequest[];
+  clearRequests(): void;
   connections(): Promise<SimConnection[]>;
   /** Stops the sandbox; throws if the simulator refused any of the app's REST requests meanwhile. */
   close(): Promise<void>;
@@ -87,8 +100,18 @@ export async function startSandbox(rate: number, options: BenchOptions = {}): Pr
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('sandbox did not bind');
   const base = `http://127.0.0.1:${address.port}`;
+  // The HTTP server's own events, beside Fastify's handlers: when each request and WebSocket upgrade arrived.
+  let log: ServerRequest[] = [];
+  app.server.on('request', (req, res) => {
+    const entry: ServerRequest = { url: req.url ?? '', at: Date.now(), upgrade: false };
+    log.push(entry);
+    res.on('finish', () => (entry.done = Date.now()));
+  });
+  app.server.on('upgrade', (req) => log.push({ url: req.url ?? '', at: Date.now(), upgrade: true }));
   return {
     base,
+    requests: () => log,
+    clearRequests: () => (log = []),
     connections: async () => (await (await fetch(`${base}/sim/_control/connections?venue=${VENUE}`)).json()) as SimConnection[],
     async close() {
       // The app's market core must stay within Binance's request weight while the bench runs.
@@ -134,6 +157,8 @@ export async function startBench(rate: number, options: BenchOptions = {}): Prom
   });
   return {
     base,
+    requests: sandbox.requests,
+    clearRequests: sandbox.clearRequests,
     browser,
     context,
     processes: async () => ((await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: ProcessInfo[] }).processInfo,

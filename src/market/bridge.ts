@@ -62,17 +62,23 @@ export function createMarketBridge(env: BridgeEnvironment): MarketBridge {
 
   function start(): Promise<void> {
     started ??= (async () => {
-      await holdTabLock();
+      // The worker's script loads while the lock is granted; it is attached only once the lock is held (the
+      // worker's request for it must wait for the tab's end).
+      const locked = holdTabLock();
       link = env.startWorker();
-      api = Comlink.wrap<MarketCoreApi>(link.endpoint);
+      const remote = Comlink.wrap<MarketCoreApi>(link.endpoint);
       const channel = new MessageChannel();
       channel.port1.onmessage = (event: MessageEvent) => applyBatch(event.data);
       cleanups.push(() => channel.port1.close());
-      await api.attach(tabId, Comlink.transfer(channel.port2, [channel.port2]), {
+      await locked;
+      // Calls on the port arrive in order: the subscriptions go out with the attach, not one round trip each after it.
+      const attached = remote.attach(tabId, Comlink.transfer(channel.port2, [channel.port2]), {
         endpoints: env.endpoints,
         visible: env.isVisible(),
       });
-      for (const [id, { sub }] of refs) await api.subscribe(tabId, id, sub);
+      api = remote;
+      const subscribed = [...refs].map(([id, { sub }]) => remote.subscribe(tabId, id, sub));
+      await Promise.all([attached, ...subscribed]);
       cleanups.push(env.onVisibilityChange(() => void api?.setVisible(tabId, env.isVisible())));
       cleanups.push(env.onOnline(() => void api?.reconnect()));
     })();

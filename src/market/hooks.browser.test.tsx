@@ -2,25 +2,15 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act } from '../components/testing/act-environment.ts';
 import { mountHost, unmountHost } from '../components/testing/host.ts';
-import type { Subscription, Trade } from '../../workers/contract.ts';
-import type { MarketBridge } from './bridge.ts';
+import type { Trade } from '../../workers/contract.ts';
 import { useOrderBookTicks, useTradesTicks } from './hooks.ts';
 import { bookStore, tradesStore, type BookView } from './stores.ts';
 import { subscriptionId } from './subscription-id.ts';
-import { withMarketBridge } from './testing.ts';
+import { countingBridge, withMarketBridge } from './testing.ts';
 
 const held = new Map<string, number>();
 // A bridge that only counts references: the stores are written by the test, as the bridge would.
-const bridge: MarketBridge = {
-  acquire(sub: Subscription) {
-    const id = subscriptionId(sub);
-    held.set(id, (held.get(id) ?? 0) + 1);
-    return { id, release: () => held.set(id, (held.get(id) ?? 1) - 1) };
-  },
-  reconnect: async () => undefined,
-  refreshHealth: async () => null,
-  dispose: async () => undefined,
-};
+const bridge = countingBridge(held);
 
 withMarketBridge(bridge);
 beforeEach(() => {

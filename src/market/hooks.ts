@@ -131,9 +131,27 @@ export function useOrderBookTicks(
   onTick: (book: BookView | undefined) => void,
 ): BookView | undefined {
   const { depth, group, market = 'spot' } = options;
-  const sub = useMemo<Subscription>(() => ({ topic: 'book', market, symbol, depth, ...(group ? { group } : {}) }), [market, symbol, depth, group]);
+  const sub = useMemo(() => bookSubscription(symbol, { depth, group, market }), [market, symbol, depth, group]);
   const id = useSubscription(sub) as string;
   return useStoreTicks(bookStore, id, (s) => s.books[id], shape, onTick);
+}
+
+/** The subscription of useOrderBookTicks: the same one (the same id) for a page that takes it early (holdSubscriptions). */
+export function bookSubscription(symbol: string, options: { depth: number; group?: number | undefined; market?: Market }): Subscription {
+  const { depth, group, market = 'spot' } = options;
+  return { topic: 'book', market, symbol, depth, ...(group ? { group } : {}) };
+}
+
+/**
+ * Takes subscriptions before the components that use them mount (the trading page's book and tickers while its
+ * chunks and texts load, src/features/trading/early-market.ts): the market worker starts and the data comes meanwhile,
+ * and the components find it in the stores. Returns the release of them all (once).
+ */
+export function holdSubscriptions(subs: readonly Subscription[]): () => void {
+  const handles = subs.map((sub) => marketBridge().acquire(sub));
+  return () => {
+    for (const handle of handles.splice(0)) handle.release();
+  };
 }
 
 export function useTrades(symbol: string, market: Market = 'spot'): Trade[] {

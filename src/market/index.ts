@@ -2,6 +2,8 @@
 export {
   useOrderBook,
   useOrderBookTicks,
+  bookSubscription,
+  holdSubscriptions,
   useTrades,
   useTradesTicks,
   useTicker,

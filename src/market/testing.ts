@@ -15,6 +15,20 @@ export const idleBridge: MarketBridge = {
   dispose: async () => undefined,
 };
 
+/** A bridge that only counts each subscription's references in `held` (by id): the test writes the stores itself. */
+export function countingBridge(held: Map<string, number>): MarketBridge {
+  return {
+    acquire(sub) {
+      const id = subscriptionId(sub);
+      held.set(id, (held.get(id) ?? 0) + 1);
+      return { id, release: () => held.set(id, (held.get(id) ?? 1) - 1) };
+    },
+    reconnect: async () => undefined,
+    refreshHealth: async () => null,
+    dispose: async () => undefined,
+  };
+}
+
 /** Each test of the file runs with `bridge`; after it, the host (components/testing/host.ts) goes and the bridge is cleared. */
 export function withMarketBridge(bridge: MarketBridge = idleBridge): void {
   beforeEach(() => setMarketBridge(bridge));

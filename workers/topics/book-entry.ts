@@ -103,7 +103,8 @@ export class BookEntry implements Entry {
         }
         this.rest.succeeded();
         const result = this.book.onSnapshot(snapshot);
-        if (result === 'stale') this.fetchSnapshot();
+        if (result === 'synced') this.core.bookChanged(this.key);
+        else if (result === 'stale') this.fetchSnapshot();
         else if (result === 'gap') this.startSync(true);
       },
       () => {

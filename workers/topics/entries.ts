@@ -13,6 +13,8 @@ export interface EntryHost {
   /** in [0, 1), the jitter of REST retries */
   random(): number;
   countResync(): void;
+  /** A book changed outside a frame (its REST snapshot synced it): it goes to the tabs showing it now, not at the next tick. */
+  bookChanged(key: string): void;
 }
 
 /**

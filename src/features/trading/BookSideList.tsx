@@ -214,7 +214,15 @@ export const BookSideList = memo(function BookSideList(props: BookSideListProps)
     draw();
   });
 
+  // The first lines are drawn with this commit: their width is read once here (the virtualizer has just measured the
+  // list, so the layout is fresh) rather than waiting for the ResizeObserver's first report, which comes only with the
+  // next frame, after whatever else the page's first commit set off (the first book level, bench/results/browser.md).
+  const measured = useRef(false);
   useLayoutEffect(() => {
+    if (!measured.current && rows > 0 && width.current === 0 && scrollRef.current) {
+      measured.current = true;
+      width.current = scrollRef.current.clientWidth;
+    }
     painted.show(lines);
   });
 

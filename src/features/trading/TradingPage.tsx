@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/index.ts';
 import { PHONE_QUERY } from '../../lib/media/index.ts';
 import { findPair, loadPairs, pairsStore, startFavouritesSync } from '../market/index.ts';
 import { ChartPanel } from './ChartPanel.tsx';
+import { releaseEarlyMarket } from './early-market.ts';
 import { HealthBar } from './HealthBar.tsx';
 import { MarketOutageBanner } from './MarketOutageBanner.tsx';
 import { OrderBook } from './OrderBook.tsx';
@@ -43,6 +44,10 @@ export default function TradingPage() {
     void loadPairs();
     startFavouritesSync();
   }, []);
+  // The subscriptions taken while the page loaded (early-market.ts): its panels' own hold them now (their effects ran first).
+  useEffect(() => {
+    if (pair) releaseEarlyMarket();
+  }, [pair]);
   useEffect(() => {
     // spec §3 stored keys: the trading pair (spec §3: "The selected product gets instrumentId equal to symbol").
     if (pair) tradingPrefs.setPair({ symbol: pair.symbol, market: pair.market }, { baseCurrency: pair.baseAsset, quoteCurrency: pair.quoteAsset });
