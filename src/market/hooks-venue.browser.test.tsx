@@ -53,7 +53,7 @@ describe('the session venue on subscriptions', () => {
   });
 
   it('leaves the venue out (Binance\'s market) for an exchange without a market here', () => {
-    session.setState({ exchangeCode: 'gate' });
+    session.setState({ exchangeCode: 'kucoin' });
     act(() => mountHost().render(<Everything />));
     expect(acquired.length).toBeGreaterThan(0);
     for (const sub of acquired) expect(sub.venue).toBeUndefined();
