@@ -1,12 +1,12 @@
 /**
- * The checks the ccxt conformance tests of the simulator's other venues (Bybit, Gate) make alike: ccxt's markets are
+ * The checks the ccxt conformance tests of the simulator's other venues (OKX, Bybit, Gate, Bitget) make alike: ccxt's markets are
  * the venue's listings, its REST fetches parse, and it asked for nothing the simulator does not serve.
  */
 import type { Exchange, Market } from 'ccxt';
 import { expect } from 'vitest';
 import type { Instrument, MarketKind } from '../../server/sim/instruments.ts';
 import { venueListings, type SimMarketVenue } from '../../server/sim/venues.ts';
-import type { Recorded } from './ccxt-harness.ts';
+import { untilTrue, type Recorded } from './ccxt-harness.ts';
 
 /** Every listing of `venue` is among ccxt's markets, active and with the listing's tick; `check` tests the rest. */
 export function expectListedMarkets(markets: Record<string, Market>, venue: SimMarketVenue, check: (m: NonNullable<Market>, i: Instrument, kind: MarketKind) => void): void {
@@ -43,6 +43,23 @@ export async function expectFetches(ex: Exchange, symbol: string, market: Market
   expect(trades.length).toBeGreaterThan(0);
   expect(trades[0]!.symbol).toBe(symbol);
   return { nonce: ob.nonce };
+}
+
+/** fetchTicker(s), fetchTrades (once the venue has traded) and ten 1 h bars of fetchOHLCV parse (OKX, Bitget). */
+export async function expectTickerTradesCandles(ex: Exchange, symbol: string): Promise<void> {
+  const ticker = await ex.fetchTicker(symbol);
+  expect(ticker.symbol).toBe(symbol);
+  expect(ticker.last).toBeGreaterThan(0);
+  expect(ticker.bid).toBeLessThan(ticker.ask!);
+  const tickers = await ex.fetchTickers([symbol]);
+  expect(Object.keys(tickers)).toContain(symbol);
+  await untilTrue(async () => (await ex.fetchTrades(symbol, undefined, 5)).length > 0);
+  const trades = await ex.fetchTrades(symbol, undefined, 5);
+  expect(trades[0]!.symbol).toBe(symbol);
+  expect(trades[0]!.price).toBeGreaterThan(0);
+  const ohlcv = await ex.fetchOHLCV(symbol, '1h', undefined, 10);
+  expect(ohlcv).toHaveLength(10);
+  expect(ohlcv[9]![0]! - ohlcv[0]![0]!).toBe(9 * 3_600_000);
 }
 
 /** Nothing off the venue's hosts; every request but the control plane's is on `served`; every REST answer was HTTP 200. */
