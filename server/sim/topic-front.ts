@@ -141,3 +141,30 @@ export abstract class TopicFront<C extends FrontSocket, A extends TopicArg, F> e
     this.tradeTopics.clear();
   }
 }
+
+/** What a connection asks of its front's topics. */
+export interface TopicHub<C, A> {
+  subscribe(conn: C, arg: A): void;
+  unsubscribe(conn: C, arg: A): void;
+  closed(conn: C): void;
+}
+
+/**
+ * A connection's subscribe or unsubscribe of `arg` (keyed `key` in its `subs`), after its answer went out: subscribing
+ * again to a channel already subscribed gets its first pushes again (a books snapshot), how a client that found a gap
+ * resyncs on the same connection (ccxt does).
+ */
+export function switchTopic<C, A>(hub: TopicHub<C, A>, conn: C, subs: Map<string, A>, op: 'subscribe' | 'unsubscribe', key: string, arg: A): void {
+  if (op === 'subscribe') {
+    if (subs.has(key)) hub.unsubscribe(conn, arg);
+    subs.set(key, arg);
+    hub.subscribe(conn, arg);
+  } else if (subs.delete(key)) hub.unsubscribe(conn, arg);
+}
+
+/** A closed connection leaves every topic it held and the front's registry. */
+export function leaveTopics<C, A>(hub: TopicHub<C, A>, conn: C, subs: Map<string, A>): void {
+  for (const a of subs.values()) hub.unsubscribe(conn, a);
+  subs.clear();
+  hub.closed(conn);
+}
