@@ -1,8 +1,8 @@
 import ccxt from 'ccxt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asNumbers, ccxtSuite, expectParsedPushes, guardUrls, rewriteUrls, untilTrue, type ControlBook } from './ccxt-harness.ts';
-import { expectServed, expectTickerTradesCandles } from './ccxt-venue.ts';
-import { getJson, postJson } from './harness.ts';
+import { expectServed, expectTickerTradesCandles, watchThroughFault } from './ccxt-venue.ts';
+import { getJson } from './harness.ts';
 import { startBitgetSim, type BitgetHarness } from './bitget-harness.ts';
 
 /**
@@ -99,14 +99,7 @@ describe.each([
       // ccxt checks Bitget's CRC32 on every update: on a wrong one it unsubscribes, which rejects the pending watch
       // (ccxt 4.5's handleCheckSumError unwatches before it rejects with ChecksumError, so the watch may see either);
       // a new watch subscribes again and builds the book from the new snapshot.
-      const bad = await postJson<{ applied: number[] }>(`${h.base}/_control/faults`, { venue: 'bitget', type: 'checksum' });
-      expect(bad.body.applied).toHaveLength(1);
-      let error: unknown;
-      try {
-        for (let k = 0; k < 50; k++) await ex.watchOrderBook(symbol);
-      } catch (e) {
-        error = e;
-      }
+      const error = await watchThroughFault(h.base, ex, symbol, { venue: 'bitget', type: 'checksum' });
       expect(error instanceof ccxt.ChecksumError || error instanceof ccxt.UnsubscribeError, String(error)).toBe(true);
       await untilTrue(async () => {
         try {

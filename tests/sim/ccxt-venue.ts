@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { Instrument, MarketKind } from '../../server/sim/instruments.ts';
 import { venueListings, type SimMarketVenue } from '../../server/sim/venues.ts';
 import { untilTrue, type Recorded } from './ccxt-harness.ts';
+import { postJson } from './harness.ts';
 
 /** Every listing of `venue` is among ccxt's markets, active and with the listing's tick; `check` tests the rest. */
 export function expectListedMarkets(markets: Record<string, Market>, venue: SimMarketVenue, check: (m: NonNullable<Market>, i: Instrument, kind: MarketKind) => void): void {
@@ -69,4 +70,16 @@ export function expectServed(rec: Recorded, served: RegExp, restPrefix: string):
   expect(mine.length).toBeGreaterThan(0);
   for (const url of mine) expect(url).toMatch(served);
   for (const a of rec.answered.filter((x) => x.url.startsWith(restPrefix))) expect(a.status, a.url).toBe(200);
+}
+
+/** Applies one socket fault of `venue` (on one socket) and watches the book up to 50 times: the error the watch met, if any. */
+export async function watchThroughFault(base: string, ex: Exchange, symbol: string, fault: Record<string, unknown>): Promise<unknown> {
+  const r = await postJson<{ applied: number[] }>(`${base}/_control/faults`, fault);
+  expect(r.body.applied).toHaveLength(1);
+  try {
+    for (let k = 0; k < 50; k++) await ex.watchOrderBook(symbol);
+  } catch (e) {
+    return e;
+  }
+  return undefined;
 }

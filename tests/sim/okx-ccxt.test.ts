@@ -1,7 +1,7 @@
 import ccxt from 'ccxt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asNumbers, ccxtSuite, expectParsedPushes, guardUrls, onLoopback, untilTrue, type ControlBook } from './ccxt-harness.ts';
-import { expectServed, expectTickerTradesCandles } from './ccxt-venue.ts';
+import { expectServed, expectTickerTradesCandles, watchThroughFault } from './ccxt-venue.ts';
 import { getJson, postJson } from './harness.ts';
 import { startOkxSim, type OkxHarness } from './okx-harness.ts';
 
@@ -102,15 +102,7 @@ describe.each([
       await expectBookEqualsControlBook(ex, symbol, market);
 
       // A gap: ccxt sees prevSeqId ≠ its nonce, rejects, and a new watch resubscribes for a fresh snapshot.
-      const gap = await postJson<{ applied: number[] }>(`${h.base}/_control/faults`, { venue: 'okx', type: 'gap' });
-      expect(gap.body.applied).toHaveLength(1);
-      let error: unknown;
-      try {
-        for (let k = 0; k < 50; k++) await ex.watchOrderBook(symbol);
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(ccxt.InvalidNonce);
+      expect(await watchThroughFault(h.base, ex, symbol, { venue: 'okx', type: 'gap' })).toBeInstanceOf(ccxt.InvalidNonce);
       for (let k = 0; k < 30; k++) book = await ex.watchOrderBook(symbol);
       await expectBookEqualsControlBook(ex, symbol, market);
 
