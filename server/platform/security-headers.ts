@@ -16,7 +16,7 @@ export const binanceConnectSources = [
 /**
  * The `live` source's endpoints (src/market/endpoints.ts `liveEndpoints`; its test checks the two agree): Binance's,
  * OKX's public and business sockets (one host) and REST, Bybit's spot and linear sockets (one host) and REST, Gate's
- * spot and futures sockets (two hosts) and REST.
+ * spot and futures sockets (two hosts) and REST, Bitget's public socket and REST.
  */
 export const liveConnectSources = [
   ...binanceConnectSources,
@@ -27,6 +27,8 @@ export const liveConnectSources = [
   'wss://api.gateio.ws',
   'wss://fx-ws.gateio.ws',
   'https://api.gateio.ws',
+  'wss://ws.bitget.com',
+  'https://api.bitget.com',
 ];
 
 export type MarketSource = 'sandbox' | 'binance' | 'live';

@@ -1,7 +1,7 @@
 import type { EndpointConfig, MarketEndpoints } from '../../workers/contract.ts';
 import { venueRest } from './venue-hosts.ts';
 
-/** Where market data comes from: the sandbox simulator (default), Binance alone, or the three venues themselves. */
+/** Where market data comes from: the sandbox simulator (default), Binance alone, or the venues themselves. */
 export type MarketSource = 'sandbox' | 'binance' | 'live';
 
 /** Binance's incoming-message limits per connection: spot 5/s, USD-M futures 10/s. */
@@ -16,6 +16,11 @@ const OKX_RATE = 3;
 const BYBIT_RATE = 10;
 /** Gate neither (one channel a request, so a resubscription is a message a stream): the same modest figure. */
 const GATE_RATE = 10;
+/**
+ * Bitget closes a public connection beyond 10 messages a second (pings included) and counts 240 subscribe /
+ * unsubscribe requests an hour: half the per-second figure leaves the pings their room.
+ */
+const BITGET_RATE = 5;
 
 type Location = { protocol: string; host: string };
 
@@ -29,6 +34,7 @@ const REAL = {
   bybitLinear: 'wss://stream.bybit.com/v5/public/linear',
   gateSpot: 'wss://api.gateio.ws/ws/v4/',
   gateFutures: 'wss://fx-ws.gateio.ws/v4/ws/usdt',
+  bitgetPublic: 'wss://ws.bitget.com/v2/ws/public',
 };
 
 /** The sandbox simulator under the same origin (the default market source): every venue at `/sim/<host>/…`. */
@@ -57,6 +63,7 @@ export function sandboxEndpoints(location: Location): MarketEndpoints {
         futures: ws(`${base}/fx-ws.gateio.ws/v4/ws/usdt`, GATE_RATE),
         rest: venueRest('gate', 'sandbox', location).spot,
       },
+      bitget: { public: ws(`${base}/ws.bitget.com/v2/ws/public`, BITGET_RATE), rest: venueRest('bitget', 'sandbox', location).spot },
     },
   };
 }
@@ -70,7 +77,7 @@ export const binanceEndpoints: MarketEndpoints = {
   usdmRest: 'https://fapi.binance.com',
 };
 
-/** The three venues themselves (the `live` market source). */
+/** The venues themselves (the `live` market source). */
 export function liveEndpoints(location: Location): MarketEndpoints {
   return {
     ...binanceEndpoints,
@@ -78,6 +85,7 @@ export function liveEndpoints(location: Location): MarketEndpoints {
       okx: { public: ws(REAL.okxPublic, OKX_RATE), business: ws(REAL.okxBusiness, OKX_RATE), rest: venueRest('okx', 'live', location).spot },
       bybit: { spot: ws(REAL.bybitSpot, BYBIT_RATE), linear: ws(REAL.bybitLinear, BYBIT_RATE), rest: venueRest('bybit', 'live', location).spot },
       gate: { spot: ws(REAL.gateSpot, GATE_RATE), futures: ws(REAL.gateFutures, GATE_RATE), rest: venueRest('gate', 'live', location).spot },
+      bitget: { public: ws(REAL.bitgetPublic, BITGET_RATE), rest: venueRest('bitget', 'live', location).spot },
     },
   };
 }
@@ -95,8 +103,8 @@ export function endpointsFor(source: MarketSource, location: Location): MarketEn
 export function connectOrigins(source: MarketSource, location: Location): string[] {
   if (source === 'sandbox') return [];
   const e = endpointsFor(source, location);
-  const sockets = [e.spot.ws, e.usdmPublic.ws, e.usdmMarket.ws, e.venues?.okx?.public.ws, e.venues?.okx?.business.ws, e.venues?.bybit?.spot.ws, e.venues?.bybit?.linear.ws, e.venues?.gate?.spot.ws, e.venues?.gate?.futures.ws];
-  const rests = [e.spotRest, e.usdmRest, e.venues?.okx?.rest, e.venues?.bybit?.rest, e.venues?.gate?.rest];
+  const sockets = [e.spot.ws, e.usdmPublic.ws, e.usdmMarket.ws, e.venues?.okx?.public.ws, e.venues?.okx?.business.ws, e.venues?.bybit?.spot.ws, e.venues?.bybit?.linear.ws, e.venues?.gate?.spot.ws, e.venues?.gate?.futures.ws, e.venues?.bitget?.public.ws];
+  const rests = [e.spotRest, e.usdmRest, e.venues?.okx?.rest, e.venues?.bybit?.rest, e.venues?.gate?.rest, e.venues?.bitget?.rest];
   const out = new Set<string>();
   for (const url of [...sockets, ...rests]) if (url !== undefined) out.add(new URL(url).origin);
   return [...out];

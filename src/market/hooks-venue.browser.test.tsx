@@ -41,7 +41,7 @@ function Everything() {
 }
 
 describe('the session venue on subscriptions', () => {
-  it.each(['okx', 'bybit', 'binance'] as const)('names %s on every topic, and on what a panel acquires itself', (venue) => {
+  it.each(['okx', 'bybit', 'gate', 'bitget', 'binance'] as const)('names %s on every topic, and on what a panel acquires itself', (venue) => {
     session.setState({ exchangeCode: venue });
     act(() => mountHost().render(<Everything />));
     marketBridge().acquire({ topic: 'book', market: 'spot', symbol: 'ETHUSDT', depth: 50, group: 1 });
@@ -53,7 +53,7 @@ describe('the session venue on subscriptions', () => {
   });
 
   it('leaves the venue out (Binance\'s market) for an exchange without a market here', () => {
-    session.setState({ exchangeCode: 'kucoin' });
+    session.setState({ exchangeCode: 'coinex' });
     act(() => mountHost().render(<Everything />));
     expect(acquired.length).toBeGreaterThan(0);
     for (const sub of acquired) expect(sub.venue).toBeUndefined();

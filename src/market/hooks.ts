@@ -12,7 +12,7 @@ import { isMarketVenue, type MarketVenue } from './venue-hosts.ts';
 
 /**
  * The venue whose market the page shows: the session's exchange (spec §3 "User session" exchangeCode) when it has a
- * market here (MARKET_VENUES), else null — an exchange without one (coinex, bitget, …) shows Binance's market under
+ * market here (MARKET_VENUES), else null — an exchange without one (coinex, kucoin, …) shows Binance's market under
  * the trading screens' notice (ExchangeNotice). Read when a subscription starts: switching exchange saves the
  * choice and reloads the page (spec §4 "Exchange switch"), so a page never changes venue while it lives.
  */

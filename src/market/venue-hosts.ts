@@ -1,14 +1,14 @@
 import type { VenueCode } from '../../workers/contract.ts';
 
 /** The venues with a market the app can show (spec §1 names eight; the others come on the same boundary). */
-export const MARKET_VENUES = ['binance', 'okx', 'bybit', 'gate'] as const satisfies readonly VenueCode[];
+export const MARKET_VENUES = ['binance', 'okx', 'bybit', 'gate', 'bitget'] as const satisfies readonly VenueCode[];
 export type MarketVenue = (typeof MARKET_VENUES)[number];
 
 export function isMarketVenue(code: unknown): code is MarketVenue {
   return typeof code === 'string' && (MARKET_VENUES as readonly string[]).includes(code);
 }
 
-/** The market venues whose accounts the trading screens list and trade on (Gate shows its market only, so far). */
+/** The market venues whose accounts the trading screens list and trade on (Gate and Bitget show their market only, so far). */
 export const TRADING_VENUES = ['binance', 'okx', 'bybit'] as const satisfies readonly MarketVenue[];
 
 export function isTradingVenue(code: unknown): code is (typeof TRADING_VENUES)[number] {
@@ -27,6 +27,7 @@ const REST_ORIGINS: Record<MarketVenue, VenueRest> = {
   okx: { spot: 'https://www.okx.com', usdm: 'https://www.okx.com' },
   bybit: { spot: 'https://api.bybit.com', usdm: 'https://api.bybit.com' },
   gate: { spot: 'https://api.gateio.ws', usdm: 'https://api.gateio.ws' },
+  bitget: { spot: 'https://api.bitget.com', usdm: 'https://api.bitget.com' },
 };
 
 /**

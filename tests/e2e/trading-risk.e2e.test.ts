@@ -193,8 +193,8 @@ describe('trading risk figures and confirmations (issue 18)', () => {
     expect(await page.getByTestId('health-resyncs').textContent()).toMatch(/^Resyncs: \d+$/);
     await expectAccessible(page, 'trading page with diagnostics');
 
-    // The exchange selector offers kucoin, which has no market here; the trading screens say so plainly.
-    await page.evaluate(() => localStorage.setItem('exchangeCode', 'kucoin'));
+    // The exchange selector offers coinex, which has no market here; the trading screens say so plainly.
+    await page.evaluate(() => localStorage.setItem('exchangeCode', 'coinex'));
     await page.reload();
     const notice = page.getByTestId('exchange-notice');
     await notice.waitFor({ timeout: 30_000 });

@@ -1,7 +1,8 @@
 import ccxt from 'ccxt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asNumbers, ccxtSuite, expectParsedPushes, guardUrls, rewriteUrls, untilTrue, type ControlBook } from './ccxt-harness.ts';
-import { getJson, postJson } from './harness.ts';
+import { expectServed, expectTickerTradesCandles, watchThroughFault } from './ccxt-venue.ts';
+import { getJson } from './harness.ts';
 import { startBitgetSim, type BitgetHarness } from './bitget-harness.ts';
 
 /**
@@ -12,7 +13,7 @@ import { startBitgetSim, type BitgetHarness } from './bitget-harness.ts';
 type Exchange = InstanceType<typeof ccxt.pro.bitget>;
 
 const suite = ccxtSuite(() => startBitgetSim({ seed: 37, rate: 40 }));
-const { requested, answered, foreign } = suite.rec;
+const { foreign } = suite.rec;
 let h: BitgetHarness;
 
 beforeAll(() => {
@@ -81,19 +82,7 @@ describe.each([
       h.bitget.paused = false;
       expect(ob.bids.map((l) => l.slice(0, 2))).toEqual(asNumbers(t.bids));
       expect(ob.asks.map((l) => l.slice(0, 2))).toEqual(asNumbers(t.asks));
-      const ticker = await ex.fetchTicker(symbol);
-      expect(ticker.symbol).toBe(symbol);
-      expect(ticker.last).toBeGreaterThan(0);
-      expect(ticker.bid).toBeLessThan(ticker.ask!);
-      const tickers = await ex.fetchTickers([symbol]);
-      expect(Object.keys(tickers)).toContain(symbol);
-      await untilTrue(async () => (await ex.fetchTrades(symbol, undefined, 5)).length > 0);
-      const trades = await ex.fetchTrades(symbol, undefined, 5);
-      expect(trades[0]!.symbol).toBe(symbol);
-      expect(trades[0]!.price).toBeGreaterThan(0);
-      const ohlcv = await ex.fetchOHLCV(symbol, '1h', undefined, 10);
-      expect(ohlcv).toHaveLength(10);
-      expect(ohlcv[9]![0]! - ohlcv[0]![0]!).toBe(9 * 3_600_000);
+      await expectTickerTradesCandles(ex, symbol);
     } finally {
       await ex.close();
     }
@@ -110,14 +99,7 @@ describe.each([
       // ccxt checks Bitget's CRC32 on every update: on a wrong one it unsubscribes, which rejects the pending watch
       // (ccxt 4.5's handleCheckSumError unwatches before it rejects with ChecksumError, so the watch may see either);
       // a new watch subscribes again and builds the book from the new snapshot.
-      const bad = await postJson<{ applied: number[] }>(`${h.base}/_control/faults`, { venue: 'bitget', type: 'checksum' });
-      expect(bad.body.applied).toHaveLength(1);
-      let error: unknown;
-      try {
-        for (let k = 0; k < 50; k++) await ex.watchOrderBook(symbol);
-      } catch (e) {
-        error = e;
-      }
+      const error = await watchThroughFault(h.base, ex, symbol, { venue: 'bitget', type: 'checksum' });
       expect(error instanceof ccxt.ChecksumError || error instanceof ccxt.UnsubscribeError, String(error)).toBe(true);
       await untilTrue(async () => {
         try {
@@ -148,11 +130,8 @@ describe.each([
 
 describe('ccxt bitget stays on what the simulator serves', () => {
   it('requested nothing but served Bitget paths on loopback, and every answer was served', () => {
-    expect(foreign).toEqual([]);
-    expect(requested.length).toBeGreaterThan(0);
     const served =
       /^\/sim\/(api\.bitget\.com\/api\/v2\/(public\/time|spot\/public\/(symbols|coins)|margin\/currencies|spot\/market\/(orderbook|fills|fills-history|tickers|candles|history-candles)|mix\/market\/(contracts|merge-depth|fills|fills-history|ticker|tickers|candles|history-candles))(\?|$)|ws\.bitget\.com\/v2\/ws\/public$|_control\/)/;
-    for (const url of requested) expect(url).toMatch(served);
-    for (const a of answered) if (!a.url.startsWith('/sim/_control')) expect(a.status, a.url).toBe(200);
+    expectServed(suite.rec, served, '/sim/api.bitget.com');
   });
 });

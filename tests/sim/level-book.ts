@@ -3,6 +3,7 @@
  * deletes the level, the sorted sides and the top n; and, for a client on its own socket (Bybit, Gate), the socket
  * that reconnects when cut, the sync flag and the counters the tests read.
  */
+import CRC32 from 'crc-32';
 import WebSocket from 'ws';
 
 /** A level as the wire has it: price and size first (OKX rows carry two more fields). */
@@ -35,6 +36,21 @@ export class LevelBook {
 
   sorted(m: Map<string, string>, desc: boolean): [string, string][] {
     return [...m.entries()].sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])));
+  }
+
+  /**
+   * The CRC32 OKX and Bitget check ("Checksum"): `price:size` of the top 25 bids and asks interleaved, a shorter
+   * side's turns left out, over the wire's strings; signed.
+   */
+  protected checksum25(): number {
+    const bids = this.sorted(this.bids, true);
+    const asks = this.sorted(this.asks, false);
+    const parts: string[] = [];
+    for (let k = 0; k < 25; k++) {
+      if (k < bids.length) parts.push(`${bids[k]![0]}:${bids[k]![1]}`);
+      if (k < asks.length) parts.push(`${asks[k]![0]}:${asks[k]![1]}`);
+    }
+    return CRC32.str(parts.join(':'));
   }
 
   top(n: number): { bids: [string, string][]; asks: [string, string][] } {

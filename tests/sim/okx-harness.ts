@@ -2,50 +2,21 @@
  * The simulator plugin with its venues built here, so OKX tests reach OKX's own Simulator (pause, step, books), and
  * an OKX local book kept by OKX's documented procedure (snapshot, then updates checked by prevSeqId and CRC32).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
-import { simPlugin, type SimOptions } from '../../server/sim/index.ts';
-import CRC32 from 'crc-32';
-import { ManualScheduler } from '../../server/sim/scheduler.ts';
-import { Simulator } from '../../server/sim/simulator.ts';
-import { SimVenues } from '../../server/sim/venues.ts';
-import { listenLoopback } from './harness.ts';
+import type { SimOptions } from '../../server/sim/index.ts';
+import type { Simulator } from '../../server/sim/simulator.ts';
 import { LevelBook } from './level-book.ts';
+import { startVenuesSim, type VenuesHarness } from './venues-harness.ts';
 
-export interface OkxHarness {
-  app: FastifyInstance;
+export interface OkxHarness extends VenuesHarness {
   okx: Simulator;
-  clock: ManualScheduler;
-  port: number;
-  base: string;
   rest: string;
   wsPublic: string;
   wsBusiness: string;
-  close(): Promise<void>;
 }
 
 export async function startOkxSim(options: { seed?: number; rate?: number; okxLimits?: SimOptions['okxLimits'] } = {}): Promise<OkxHarness> {
-  const clock = new ManualScheduler();
-  const binance = new Simulator({ seed: options.seed ?? 7, rate: options.rate ?? 50, scheduler: clock });
-  const venues = new SimVenues(binance);
-  const app = Fastify();
-  await app.register(simPlugin, { prefix: '/sim', simulator: binance, venues, ...(options.okxLimits ? { okxLimits: options.okxLimits } : {}) });
-  const port = await listenLoopback(app);
-  const base = `http://127.0.0.1:${port}/sim`;
-  return {
-    app,
-    okx: venues.get('okx'),
-    clock,
-    port,
-    base,
-    rest: `${base}/www.okx.com/api/v5`,
-    wsPublic: `ws://127.0.0.1:${port}/sim/ws.okx.com/ws/v5/public`,
-    wsBusiness: `ws://127.0.0.1:${port}/sim/ws.okx.com/ws/v5/business`,
-    async close() {
-      await app.close();
-      venues.stop();
-      binance.stop();
-    },
-  };
+  const h = await startVenuesSim(options);
+  return { ...h, okx: h.venues.get('okx'), rest: `${h.base}/www.okx.com/api/v5`, wsPublic: `${h.wsBase}/ws.okx.com/ws/v5/public`, wsBusiness: `${h.wsBase}/ws.okx.com/ws/v5/business` };
 }
 
 type Row = [string, string, string, string];
@@ -103,15 +74,8 @@ export class OkxLocalBook extends LevelBook {
     return false;
   }
 
-  /** OKX docs, "Checksum": bid:ask pairs of the top 25 interleaved, a shorter side's turns left out; signed CRC32. */
+  /** OKX docs, "Checksum": the top 25's CRC32 (LevelBook). */
   private verify(checksum: number): boolean {
-    const bids = this.sorted(this.bids, true);
-    const asks = this.sorted(this.asks, false);
-    const parts: string[] = [];
-    for (let k = 0; k < 25; k++) {
-      if (k < bids.length) parts.push(`${bids[k]![0]}:${bids[k]![1]}`);
-      if (k < asks.length) parts.push(`${asks[k]![0]}:${asks[k]![1]}`);
-    }
-    return CRC32.str(parts.join(':')) === checksum;
+    return this.checksum25() === checksum;
   }
 }

@@ -1,6 +1,10 @@
 // What the venue adapters' tests share: a seeded random source, the levels a tab was shown, and the base of each
 // venue's test exchange (its true book, changed level by level).
-import type { BookPayload } from '../contract.ts';
+import { expect } from 'vitest';
+import type { BatchMessage, BookPayload } from '../contract.ts';
+import { books } from './core-harness.ts';
+import type { FakeClock } from './fake-clock.ts';
+import type { FakeSocket } from './fake-socket.ts';
 
 /** A seeded linear congruential source in [0, 1). */
 export function seeded(seed: number): () => number {
@@ -42,5 +46,22 @@ export class TrueBook {
   /** The top `depth` a side as JSON, as `shown` writes a published book. */
   key(depth = 5): string {
     return JSON.stringify({ bids: this.sorted(this.bids, 1).slice(0, depth), asks: this.sorted(this.asks, -1).slice(0, depth) });
+  }
+}
+
+/** A venue's test exchange: its true book (`key`) and the wire text of one update of a bid and an ask level. */
+export interface UpdatingBook {
+  key(depth?: number): string;
+  update(bid: [number, number], ask: [number, number]): string;
+}
+
+/** Twenty updates of a synced book (levels set and deleted): after each the tab is shown the true book, synced (OKX, Bitget). */
+export function expectTrueBookThroughUpdates(ws: FakeSocket, ex: UpdatingBook, clock: FakeClock, tab: BatchMessage[]): void {
+  for (let i = 0; i < 20; i++) {
+    ws.receive(ex.update([98 + (i % 3) * 0.5, i % 4 === 0 ? 0 : i + 0.125], [100.5 + (i % 5) * 0.5, i + 0.5]));
+    clock.advance(100);
+    const last = books(tab).at(-1) as BookPayload;
+    expect(last.synced).toBe(true);
+    expect(shown(last)).toBe(ex.key());
   }
 }

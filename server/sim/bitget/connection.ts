@@ -10,6 +10,7 @@ import type { MarketKind } from '../instruments.ts';
 import { noFaults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
 import { ChecksumSocket } from '../okx/connection.ts';
+import { leaveTopics, switchTopic, type TopicHub } from '../topic-front.ts';
 
 export interface BitgetLimits {
   /** Bitget closes a connection that sent no `ping` for 2 minutes. */
@@ -47,12 +48,9 @@ export interface BitgetArg {
   symbol: string;
 }
 
-export interface BitgetHub {
+export interface BitgetHub extends TopicHub<BitgetConnection, BitgetArg> {
   /** null when the channel or instrument does not exist */
   resolve(instType: unknown, channel: unknown, instId: unknown): BitgetArg | null;
-  subscribe(conn: BitgetConnection, arg: BitgetArg): void;
-  unsubscribe(conn: BitgetConnection, arg: BitgetArg): void;
-  closed(conn: BitgetConnection): void;
 }
 
 export const argKey = (a: { instType: string; channel: string; instId: string }): string => `${a.instType}|${a.channel}|${a.instId}`;
@@ -162,20 +160,13 @@ export class BitgetConnection extends ChecksumSocket {
     }
     // The answer goes before the first push (a books snapshot follows its subscribe answer).
     this.outbox.out(JSON.stringify({ event: op, arg: wireArg(arg) }));
-    if (op === 'subscribe') {
-      // Subscribing again gets the first pushes again (a books snapshot): how a client resyncs on one connection.
-      if (this.subs.has(key)) this.hub.unsubscribe(this, arg);
-      this.subs.set(key, arg);
-      this.hub.subscribe(this, arg);
-    } else if (this.subs.delete(key)) this.hub.unsubscribe(this, arg);
+    switchTopic(this.hub, this, this.subs, op, key, arg);
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
   protected released(): void {
     this.cancelIdle?.();
-    for (const a of this.subs.values()) this.hub.unsubscribe(this, a);
-    this.subs.clear();
-    this.hub.closed(this);
+    leaveTopics(this.hub, this, this.subs);
   }
 }

@@ -8,10 +8,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { applyFaults, type FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
-import type { Interval } from '../klines.ts';
 import type { SymbolMarket, Trade } from '../market.ts';
 import type { Simulator } from '../simulator.ts';
-import { SocketFront, socketRow } from '../shared-front.ts';
+import { socketRow } from '../shared-front.ts';
+import { TopicFront, type Topic as SharedTopic } from '../topic-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
 import { refuseUpgradeWith } from '../ws-server.ts';
 import { BitgetBookFeed } from './book-feed.ts';
@@ -31,32 +31,18 @@ const FIRST_CANDLES = 50;
 
 const KIND_OF: Record<string, MarketKind> = { SPOT: 'spot', 'USDT-FUTURES': 'usdm' };
 
-interface Topic {
-  arg: BitgetArg;
-  market: SymbolMarket;
-  subs: Set<BitgetConnection>;
-  release: () => void;
-  feed?: BitgetBookFeed;
-  interval?: Interval;
-  /** tickers: lastUpdateId and trade count at the last push; candles: the open time and trade count */
-  lastA: number;
-  lastB: number;
-}
+type Topic = SharedTopic<BitgetArg, BitgetConnection, BitgetBookFeed>;
 
-export class BitgetFront extends SocketFront<BitgetConnection> implements VenueFront, BitgetHub {
+export class BitgetFront extends TopicFront<BitgetConnection, BitgetArg, BitgetBookFeed> implements VenueFront, BitgetHub {
   readonly venue = 'bitget' as const;
-  private readonly topics = new Map<string, Topic>();
-  private readonly tradeTopics = new Map<SymbolMarket, Topic>();
   private readonly limits: BitgetLimits;
-  private readonly cancels: (() => void)[] = [];
-  private readonly upgrades = new Map<string, number[]>();
 
   constructor(
-    private readonly sim: Simulator,
+    sim: Simulator,
     private readonly prefix: string,
     limits: Partial<BitgetLimits> = {},
   ) {
-    super({ autoPong: true });
+    super(sim, argKey, 'trade', { autoPong: true });
     this.limits = { ...BITGET_LIMITS, ...limits };
     const s = sim.scheduler;
     for (const kind of ['spot', 'usdm'] as const) this.cancels.push(s.every(BOOK_MS[kind], () => this.pushBooks(kind)));
@@ -74,16 +60,10 @@ export class BitgetFront extends SocketFront<BitgetConnection> implements VenueF
       return;
     }
     // Bitget: 300 connection requests per IP in 5 minutes.
-    const ip = req.socket.remoteAddress ?? '';
-    const now = this.sim.scheduler.now();
-    const w = this.upgrades.get(ip) ?? [];
-    while (w.length > 0 && w[0]! <= now - 300_000) w.shift();
-    if (w.length >= this.limits.connectionsPer5Min) {
+    if (!this.admits(req.socket.remoteAddress ?? '', 300_000, this.limits.connectionsPer5Min)) {
       refuseUpgradeWith(socket, '429 Too Many Requests', { code: '429', msg: 'Too Many Requests' });
       return;
     }
-    w.push(now);
-    this.upgrades.set(ip, w);
     this.accept(req, socket, head, (id, ws) => new BitgetConnection(id, ws, this.sim.scheduler, this.limits, this));
   }
 
@@ -98,20 +78,12 @@ export class BitgetFront extends SocketFront<BitgetConnection> implements VenueF
   }
 
   subscribe(conn: BitgetConnection, arg: BitgetArg): void {
-    const key = argKey(arg);
-    let t = this.topics.get(key);
     const now = this.sim.scheduler.now();
-    if (!t) {
-      const release = this.sim.retain(arg.kind, arg.symbol)!;
-      const market = this.sim.market(arg.kind, arg.symbol)!;
-      t = { arg, market, subs: new Set(), release, lastA: -1, lastB: -1 };
-      if (arg.channel === 'books') t.feed = new BitgetBookFeed(market);
+    const t = this.join(conn, arg, (t) => {
+      if (arg.channel === 'books') t.feed = new BitgetBookFeed(t.market);
       const interval = arg.channel.startsWith('candle') ? CHANNEL_BARS[arg.channel.slice(6)] : undefined;
       if (interval) t.interval = interval;
-      if (arg.channel === 'trade') this.tradeTopics.set(market, t);
-      this.topics.set(key, t);
-    }
-    t.subs.add(conn);
+    });
     // First pushes: the books snapshot, the recent trades and candles, the ticker as it is now.
     const m = t.market;
     if (t.feed) conn.deliver('', 'books', t.feed.snapshot(now));
@@ -121,19 +93,6 @@ export class BitgetFront extends SocketFront<BitgetConnection> implements VenueF
       m.roll(now);
       conn.deliver(this.push(t, 'snapshot', m.klines(t.interval, FIRST_CANDLES).map((k) => candleRow(m.inst, k)), now), arg.channel);
     }
-  }
-
-  unsubscribe(conn: BitgetConnection, arg: BitgetArg): void {
-    const key = argKey(arg);
-    const t = this.topics.get(key);
-    if (!t || !t.subs.delete(conn) || t.subs.size > 0) return;
-    this.topics.delete(key);
-    if (this.tradeTopics.get(t.market) === t) this.tradeTopics.delete(t.market);
-    t.release();
-  }
-
-  closed(conn: BitgetConnection): void {
-    this.connections.delete(conn.id);
   }
 
   // ---- pushes --------------------------------------------------------------------------------
@@ -155,13 +114,8 @@ export class BitgetFront extends SocketFront<BitgetConnection> implements VenueF
   /** A ticker push (a snapshot each time, as Bitget sends them) when a trade or the book changed. */
   private pushTickers(): void {
     const now = this.sim.scheduler.now();
-    for (const t of this.topics.values()) {
-      if (t.arg.channel !== 'ticker') continue;
-      const m = t.market;
-      if (m.lastUpdateId === t.lastA && m.trades.length === t.lastB) continue;
-      t.lastA = m.lastUpdateId;
-      t.lastB = m.trades.length;
-      const frame = this.push(t, 'snapshot', [tickerRow(m, now)], now);
+    for (const t of this.changedTickers('ticker')) {
+      const frame = this.push(t, 'snapshot', [tickerRow(t.market, now)], now);
       for (const c of t.subs) c.deliver(frame, 'ticker');
     }
   }
@@ -178,21 +132,9 @@ export class BitgetFront extends SocketFront<BitgetConnection> implements VenueF
   /** The candle being built when it traded, and a closed candle once when its time is over. */
   private pushCandles(): void {
     const now = this.sim.scheduler.now();
-    for (const t of this.topics.values()) {
-      if (!t.interval) continue;
-      const m = t.market;
-      m.roll(now);
-      const cur = m.currentKline(t.interval);
-      const rows: string[][] = [];
-      if (t.lastA >= 0 && cur.t !== t.lastA) {
-        const closed = m.klineAt(t.interval, t.lastA);
-        if (closed) rows.push(candleRow(m.inst, closed));
-      }
-      if (cur.t !== t.lastA || cur.n !== t.lastB) rows.push(candleRow(m.inst, cur));
-      t.lastA = cur.t;
-      t.lastB = cur.n;
-      for (const row of rows) {
-        const frame = this.push(t, 'update', [row], now);
+    for (const [t, rows] of this.candleUpdates(now)) {
+      for (const { k } of rows) {
+        const frame = this.push(t, 'update', [candleRow(t.market.inst, k)], now);
         for (const c of t.subs) c.deliver(frame, t.arg.channel);
       }
     }
@@ -202,16 +144,8 @@ export class BitgetFront extends SocketFront<BitgetConnection> implements VenueF
 
   /** The true book in Bitget's texts; its seq is the last books push's (the market's sequence while none is held). */
   book(kind: MarketKind, symbol: string, limit: number): WireBook | undefined {
-    const m = this.sim.market(kind, symbol);
-    if (!m) return undefined;
-    const side = (s: typeof m.book.bids): [string, string][] => {
-      const n = Math.min(limit, s.length);
-      const out: [string, string][] = [];
-      for (let k = 0; k < n; k++) out.push([px(m.inst, s.px[k]!), sz(m.inst, s.qty[k]!)]);
-      return out;
-    };
     const feed = this.topics.get(argKey({ instType: INST_TYPE[kind], channel: 'books', instId: symbol }))?.feed;
-    return { lastUpdateId: feed?.seq ?? m.lastUpdateId, bids: side(m.book.bids), asks: side(m.book.asks) };
+    return this.wireBook(kind, symbol, limit, px, sz, (m) => feed?.seq ?? m.lastUpdateId);
   }
 
   /** Bitget's faults: checksum is its own (as OKX's); serverShutdown is a close (1001 unless a code is given). */
@@ -229,13 +163,5 @@ export class BitgetFront extends SocketFront<BitgetConnection> implements VenueF
       route: `${BITGET_WS_HOST}${BITGET_WS_PATH}`,
       streams: [...c.subs.values()].map((a) => `${a.channel}:${a.instType}:${a.instId}`),
     }));
-  }
-
-  protected override released(): void {
-    for (const cancel of this.cancels) cancel();
-    this.cancels.length = 0;
-    for (const t of this.topics.values()) t.release();
-    this.topics.clear();
-    this.tradeTopics.clear();
   }
 }

@@ -11,6 +11,7 @@ import type { MarketKind } from '../instruments.ts';
 import { FaultedSocket, noFaults, type Faults } from '../outbox.ts';
 import type { Scheduler } from '../scheduler.ts';
 import { withChecksum, type BookPush } from './book-feed.ts';
+import { leaveTopics, switchTopic, type TopicHub } from '../topic-front.ts';
 
 export type OkxPath = 'public' | 'business';
 
@@ -43,12 +44,9 @@ export interface OkxArg {
 }
 
 /** What the front does for a connection's requests (subscription bookkeeping lives there). */
-export interface OkxHub {
+export interface OkxHub extends TopicHub<OkxConnection, OkxArg> {
   /** null when the channel or instrument is not served on this path */
   resolve(path: OkxPath, channel: unknown, instId: unknown): OkxArg | null;
-  subscribe(conn: OkxConnection, arg: OkxArg): void;
-  unsubscribe(conn: OkxConnection, arg: OkxArg): void;
-  closed(conn: OkxConnection): void;
 }
 
 export const argKey = (a: { channel: string; instId: string }): string => `${a.channel}|${a.instId}`;
@@ -185,21 +183,13 @@ export class OkxConnection extends ChecksumSocket {
     const key = argKey(arg);
     // The answer goes before the first push (a books snapshot follows its subscribe answer).
     this.outbox.out(JSON.stringify({ event: op, arg: { channel: arg.channel, instId: arg.instId }, connId: this.connId }));
-    if (op === 'subscribe') {
-      // Subscribing again to a channel already subscribed gets its first pushes again (a books snapshot): a client
-      // that found a gap resubscribes on the same connection (ccxt does).
-      if (this.subs.has(key)) this.hub.unsubscribe(this, arg);
-      this.subs.set(key, arg);
-      this.hub.subscribe(this, arg);
-    } else if (this.subs.delete(key)) this.hub.unsubscribe(this, arg);
+    switchTopic(this.hub, this, this.subs, op, key, arg);
   }
 
   // ---- lifecycle -------------------------------------------------------------------------------
 
   protected released(): void {
     this.cancelIdle?.();
-    for (const a of this.subs.values()) this.hub.unsubscribe(this, a);
-    this.subs.clear();
-    this.hub.closed(this);
+    leaveTopics(this.hub, this, this.subs);
   }
 }

@@ -9,7 +9,8 @@ import { applyFaults, type FaultSpec } from '../faults.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { SymbolMarket, Trade } from '../market.ts';
 import type { Simulator } from '../simulator.ts';
-import { SocketFront, socketRow } from '../shared-front.ts';
+import { socketRow } from '../shared-front.ts';
+import { TopicFront, type Topic as SharedTopic } from '../topic-front.ts';
 import type { VenueFront, WireBook } from '../venue-front.ts';
 import { refuseUpgradeWith } from '../ws-server.ts';
 import { BookFeed } from './book-feed.ts';
@@ -28,38 +29,21 @@ const FUNDING_PUSH_MS = 30_000;
 const PUBLIC_CHANNELS = new Set(['books', 'trades', 'tickers', 'mark-price', 'funding-rate', 'index-tickers']);
 const SWAP_ONLY = new Set(['mark-price', 'funding-rate']);
 
-/** Subscribers of one (channel, instId) and what the channel last pushed. */
-interface Topic {
-  arg: OkxArg;
-  market: SymbolMarket;
-  subs: Set<OkxConnection>;
-  release: () => void;
-  feed?: BookFeed;
-  /** tickers: the market's lastUpdateId and trade count at the last push; candles: the open time and trade count */
-  lastA: number;
-  lastB: number;
-  /** candles: the interval */
-  interval?: ReturnType<typeof barInterval>;
-}
+type Topic = SharedTopic<OkxArg, OkxConnection, BookFeed>;
 
 const rowJson = (channel: string, id: string, data: unknown): string => `{"arg":{"channel":"${channel}","instId":"${id}"},"data":[${JSON.stringify(data)}]}`;
 
-export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, OkxHub {
+export class OkxFront extends TopicFront<OkxConnection, OkxArg, BookFeed> implements VenueFront, OkxHub {
   readonly venue = 'okx' as const;
-  private readonly topics = new Map<string, Topic>();
-  /** trades topics by market: the engine-event listener finds one without building a key per event */
-  private readonly tradeTopics = new Map<SymbolMarket, Topic>();
   private readonly index: InstIndex;
   private readonly limits: OkxLimits;
-  private readonly cancels: (() => void)[] = [];
-  private readonly upgrades = new Map<string, number[]>();
 
   constructor(
-    private readonly sim: Simulator,
+    sim: Simulator,
     private readonly prefix: string,
     limits: Partial<OkxLimits> = {},
   ) {
-    super({ autoPong: true });
+    super(sim, argKey, 'trades', { autoPong: true });
     this.index = new InstIndex(sim);
     this.limits = { ...OKX_LIMITS, ...limits };
     const s = sim.scheduler;
@@ -91,16 +75,10 @@ export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, 
       return;
     }
     // OKX: 3 connection requests per second per IP.
-    const ip = req.socket.remoteAddress ?? '';
-    const now = this.sim.scheduler.now();
-    const w = this.upgrades.get(ip) ?? [];
-    while (w.length > 0 && w[0]! <= now - 1000) w.shift();
-    if (w.length >= this.limits.connectionsPerSecond) {
+    if (!this.admits(req.socket.remoteAddress ?? '', 1000, this.limits.connectionsPerSecond)) {
       refuseUpgradeWith(socket, '429 Too Many Requests', { msg: 'Too Many Requests', code: '50011' });
       return;
     }
-    w.push(now);
-    this.upgrades.set(ip, w);
     this.accept(req, socket, head, (id, ws) => new OkxConnection(id, ws, path, this.sim.scheduler, this.limits, this));
   }
 
@@ -118,19 +96,12 @@ export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, 
   }
 
   subscribe(conn: OkxConnection, arg: OkxArg): void {
-    const key = argKey(arg);
-    let t = this.topics.get(key);
     const now = this.sim.scheduler.now();
-    if (!t) {
-      const release = this.sim.retain(arg.kind, arg.symbol)!;
-      const market = this.sim.market(arg.kind, arg.symbol)!;
-      t = { arg, market, subs: new Set(), release, lastA: -1, lastB: -1 };
-      if (arg.channel === 'books') t.feed = new BookFeed(market, now, this.limits.bookHeartbeatMs);
-      if (arg.channel.startsWith('candle')) t.interval = barInterval(arg.channel.slice(6), arg.kind);
-      if (arg.channel === 'trades') this.tradeTopics.set(market, t);
-      this.topics.set(key, t);
-    }
-    t.subs.add(conn);
+    const t = this.join(conn, arg, (t) => {
+      if (arg.channel === 'books') t.feed = new BookFeed(t.market, now, this.limits.bookHeartbeatMs);
+      const interval = arg.channel.startsWith('candle') ? barInterval(arg.channel.slice(6), arg.kind) : undefined;
+      if (interval) t.interval = interval;
+    });
     // First pushes: the books snapshot; the ticker, mark price and funding rate as they are now.
     if (t.feed) {
       const snap = t.feed.snapshot(now);
@@ -143,19 +114,6 @@ export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, 
 
   private indexOf(t: Topic, now: number): Record<string, string> {
     return indexRow(t.market, this.sim.market('usdm', t.arg.symbol), now);
-  }
-
-  unsubscribe(conn: OkxConnection, arg: OkxArg): void {
-    const key = argKey(arg);
-    const t = this.topics.get(key);
-    if (!t || !t.subs.delete(conn) || t.subs.size > 0) return;
-    this.topics.delete(key);
-    if (this.tradeTopics.get(t.market) === t) this.tradeTopics.delete(t.market);
-    t.release();
-  }
-
-  closed(conn: OkxConnection): void {
-    this.connections.delete(conn.id);
   }
 
   // ---- pushes --------------------------------------------------------------------------------
@@ -172,13 +130,8 @@ export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, 
   /** OKX pushes tickers at most every 100 ms, when a trade, the best bid or ask or the 24 h figures changed. */
   private pushTickers(): void {
     const now = this.sim.scheduler.now();
-    for (const t of this.topics.values()) {
-      if (t.arg.channel !== 'tickers') continue;
-      const m = t.market;
-      if (m.lastUpdateId === t.lastA && m.trades.length === t.lastB) continue;
-      t.lastA = m.lastUpdateId;
-      t.lastB = m.trades.length;
-      const frame = rowJson('tickers', t.arg.instId, tickerRow(m, now));
+    for (const t of this.changedTickers('tickers')) {
+      const frame = rowJson('tickers', t.arg.instId, tickerRow(t.market, now));
       for (const c of t.subs) c.deliver(frame, 'tickers');
     }
   }
@@ -204,21 +157,9 @@ export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, 
   /** The candle being built when it changed, and a closed candle once (confirm "1") when its time is over. */
   private pushCandles(): void {
     const now = this.sim.scheduler.now();
-    for (const t of this.topics.values()) {
-      if (!t.interval) continue;
-      const m = t.market;
-      m.roll(now);
-      const cur = m.currentKline(t.interval);
-      const rows: string[][] = [];
-      if (t.lastA >= 0 && cur.t !== t.lastA) {
-        const closed = m.klineAt(t.interval, t.lastA);
-        if (closed) rows.push(candleRow(m.inst, closed, true));
-      }
-      if (cur.t !== t.lastA || cur.n !== t.lastB) rows.push(candleRow(m.inst, cur, false));
-      t.lastA = cur.t;
-      t.lastB = cur.n;
-      for (const row of rows) {
-        const frame = `{"arg":{"channel":"${t.arg.channel}","instId":"${t.arg.instId}"},"data":[${JSON.stringify(row)}]}`;
+    for (const [t, rows] of this.candleUpdates(now)) {
+      for (const { k, closed } of rows) {
+        const frame = rowJson(t.arg.channel, t.arg.instId, candleRow(t.market.inst, k, closed));
         for (const c of t.subs) c.deliver(frame, t.arg.channel);
       }
     }
@@ -227,16 +168,7 @@ export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, 
   // ---- the control plane -------------------------------------------------------------------------
 
   book(kind: MarketKind, symbol: string, limit: number): WireBook | undefined {
-    const m = this.sim.market(kind, symbol);
-    if (!m) return undefined;
-    const i = m.inst;
-    const side = (s: typeof m.book.bids): [string, string][] => {
-      const n = Math.min(limit, s.length);
-      const out: [string, string][] = [];
-      for (let k = 0; k < n; k++) out.push([px(i, s.px[k]!), sz(i, s.qty[k]!)]);
-      return out;
-    };
-    return { lastUpdateId: m.lastUpdateId, bids: side(m.book.bids), asks: side(m.book.asks) };
+    return this.wireBook(kind, symbol, limit, px, sz);
   }
 
   /** OKX's faults: checksum is its own; serverShutdown is a close (1001 unless a code is given), OKX announces none. */
@@ -254,13 +186,5 @@ export class OkxFront extends SocketFront<OkxConnection> implements VenueFront, 
       route: `${OKX_WS_HOST}/ws/v5/${c.path}`,
       streams: [...c.subs.values()].map((a) => `${a.channel}:${a.instId}`),
     }));
-  }
-
-  protected override released(): void {
-    for (const cancel of this.cancels) cancel();
-    this.cancels.length = 0;
-    for (const t of this.topics.values()) t.release();
-    this.topics.clear();
-    this.tradeTopics.clear();
   }
 }

@@ -51,6 +51,13 @@ export function times(a: string | null, b: string | null): string | null {
   return x === null || y === null ? null : x.times(y).toFixed();
 }
 
+/** 10^−n as a decimal string, for a count of decimals (Gate's numbers, Bitget's digit strings); null when it is not one. */
+export function decimals(n: unknown): string | null {
+  const k = typeof n === 'string' && /^\d{1,2}$/.test(n) ? Number(n) : n;
+  if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k > 18) return null;
+  return k === 0 ? '1' : `0.${'0'.repeat(k - 1)}1`;
+}
+
 /** An asset code as the venues write it (Binance lists a few in Chinese characters): no spaces, no slash. */
 const ASSET = /^[^\s/]{1,30}$/u;
 

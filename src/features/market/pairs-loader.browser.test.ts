@@ -77,6 +77,22 @@ describe('loadPairs', () => {
     expect(s.usdm.map((p) => [p.symbol, p.stepSize, p.minQty, p.venueSymbol])).toEqual([['ETHUSDT', '0.01', '0.01', 'ETH_USDT']]);
   });
 
+  it("reads Bitget's spot symbols and USDT-FUTURES contracts for a Bitget session, from the simulator's Bitget host", async () => {
+    session.setState({ exchangeCode: 'bitget' });
+    const bitget = (data: unknown[]) => ({ code: '00000', msg: 'success', requestTime: 1, data });
+    const symbol = { symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', minTradeAmount: '0', pricePrecision: '2', quantityPrecision: '6', minTradeUSDT: '1', status: 'online' };
+    const contract = { symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', minTradeNum: '0.01', pricePlace: '2', priceEndStep: '1', volumePlace: '2', sizeMultiplier: '0.01', symbolType: 'perpetual', minTradeUSDT: '5', symbolStatus: 'normal' };
+    const spotUrl = '/sim/api.bitget.com/api/v2/spot/public/symbols';
+    const futuresUrl = '/sim/api.bitget.com/api/v2/mix/market/contracts?productType=USDT-FUTURES';
+    const { fetcher, asked } = fakeFetch({ [spotUrl]: bitget([symbol]), [futuresUrl]: bitget([contract]) });
+    await loadPairs(fetcher);
+    const s = pairsStore.getState();
+    expect(asked.map((u) => u.slice(origin.length))).toEqual([spotUrl, futuresUrl]);
+    expect(s).toMatchObject({ status: 'ready', venue: 'bitget' });
+    expect(s.spot.map((p) => [p.symbol, p.exchangeCode, p.tickSize, p.stepSize, p.minNotional])).toEqual([['BTCUSDT', 'bitget', '0.01', '0.000001', '1']]);
+    expect(s.usdm.map((p) => [p.symbol, p.tickSize, p.stepSize, p.minQty])).toEqual([['ETHUSDT', '0.01', '0.01', '0.01']]);
+  });
+
   it("reads Binance's exchangeInfo for Binance, and for an exchange without a market here", async () => {
     const info = { symbols: [{ symbol: 'BTCUSDT', status: 'TRADING', baseAsset: 'BTC', quoteAsset: 'USDT', filters: [{ filterType: 'PRICE_FILTER', tickSize: '0.01' }, { filterType: 'LOT_SIZE', stepSize: '0.001' }] }] };
     for (const code of ['binance', 'kucoin'] as const) {

@@ -3,6 +3,7 @@ import { endpointsFor, marketVenue, venueRest, type Market, type MarketVenue } f
 import { config } from '../../lib/config/index.ts';
 import type { Pair } from './pair.ts';
 import { parseExchangeInfo } from './venues/binance.ts';
+import { parseBitgetPairs } from './venues/bitget.ts';
 import { parseBybitInstruments } from './venues/bybit.ts';
 import { parseGatePairs } from './venues/gate.ts';
 import { parseOkxInstruments } from './venues/okx.ts';
@@ -12,6 +13,7 @@ export { parseExchangeInfo } from './venues/binance.ts';
 export { parseOkxInstruments } from './venues/okx.ts';
 export { parseBybitInstruments } from './venues/bybit.ts';
 export { parseGatePairs } from './venues/gate.ts';
+export { parseBitgetPairs } from './venues/bitget.ts';
 
 export interface PairsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -65,6 +67,10 @@ function venueList(venue: MarketVenue, fetcher: Fetcher, market: Market): Promis
     const url = market === 'spot' ? `${rest.spot}/api/v4/spot/currency_pairs` : `${rest.usdm}/api/v4/futures/usdt/contracts`;
     return getJson(fetcher, url).then((body) => parseGatePairs(body, market));
   }
+  if (venue === 'bitget') {
+    const url = market === 'spot' ? `${rest.spot}/api/v2/spot/public/symbols` : `${rest.usdm}/api/v2/mix/market/contracts?productType=USDT-FUTURES`;
+    return getJson(fetcher, url).then((body) => parseBitgetPairs(body, market));
+  }
   return bybitList(fetcher, rest[market], market);
 }
 
@@ -72,8 +78,8 @@ let loading: Promise<void> | null = null;
 
 /**
  * Loads both pair lists of the session's venue once (spec §3 "Trading pair"; exchangeCode from the session): Binance's
- * exchangeInfo, OKX's instruments (SPOT, SWAP), Bybit's instruments-info (spot, linear) or Gate's currency pairs and
- * USDT contracts. A failed load can be retried.
+ * exchangeInfo, OKX's instruments (SPOT, SWAP), Bybit's instruments-info (spot, linear) Gate's currency pairs and
+ * USDT contracts, or Bitget's spot symbols and USDT-FUTURES contracts. A failed load can be retried.
  */
 export function loadPairs(fetcher: Fetcher = fetch, venue: MarketVenue = marketVenue()): Promise<void> {
   if (loading) return loading;

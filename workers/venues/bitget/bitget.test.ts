@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookPayload, KlinesPayload, MarkPayload, TradesPayload } from '../../contract.ts';
 import { settle } from '../../testing/fake-fetch.ts';
 import { books, setup } from '../../testing/core-harness.ts';
-import { shown, TrueBook } from '../../testing/venue-book.ts';
+import { expectTrueBookThroughUpdates, shown, TrueBook } from '../../testing/venue-book.ts';
 import { BitgetFrameReader } from './bitget-reader.ts';
 
 const fixed = (v: number, d: number): string => v.toFixed(d);
@@ -71,13 +71,7 @@ describe('Bitget adapter: books (seq, CRC32 checksum of the fixed-decimal texts 
     expect(ops()).toEqual([{ op: 'subscribe', args: [{ instType: 'SPOT', channel: 'books', instId: 'BTCUSDT' }] }]);
     expect(core.book('spot', 'BTCUSDT', 'bitget')?.state).toBe('syncing');
     ws.receive(ex.snapshot());
-    for (let i = 0; i < 20; i++) {
-      ws.receive(ex.update([98 + (i % 3) * 0.5, i % 4 === 0 ? 0 : i + 0.125], [100.5 + (i % 5) * 0.5, i + 0.5]));
-      clock.advance(100);
-      const last = books(tab).at(-1) as BookPayload;
-      expect(last.synced).toBe(true);
-      expect(shown(last)).toBe(ex.key());
-    }
+    expectTrueBookThroughUpdates(ws, ex, clock, tab);
     expect(core.resyncs).toBe(0);
     expect(core.health().endpoints.find((e) => e.id === 'bitget:public')).toMatchObject({ venue: 'bitget', state: 'open', streams: 1 });
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookPayload, MarkPayload, TradesPayload } from '../../contract.ts';
 import { settle } from '../../testing/fake-fetch.ts';
 import { books, setup } from '../../testing/core-harness.ts';
-import { shown, TrueBook } from '../../testing/venue-book.ts';
+import { expectTrueBookThroughUpdates, shown, TrueBook } from '../../testing/venue-book.ts';
 import { OkxFrameReader } from './okx-reader.ts';
 import { OkxInstruments } from './okx-symbols.ts';
 import { wireText } from './okx-book.ts';
@@ -69,13 +69,7 @@ describe('OKX adapter: books (seqId / prevSeqId, CRC32 checksum on every update)
     expect(ops()).toEqual([{ op: 'subscribe', args: [{ channel: 'books', instId: 'BTC-USDT' }] }]);
     expect(core.book('spot', 'BTCUSDT', 'okx')?.state).toBe('syncing');
     ws.receive(ex.snapshot());
-    for (let i = 0; i < 20; i++) {
-      ws.receive(ex.update([98 + (i % 3) * 0.5, i % 4 === 0 ? 0 : i + 0.125], [100.5 + (i % 5) * 0.5, i + 0.5]));
-      clock.advance(100);
-      const last = books(tab).at(-1) as BookPayload;
-      expect(last.synced).toBe(true);
-      expect(shown(last)).toBe(ex.key());
-    }
+    expectTrueBookThroughUpdates(ws, ex, clock, tab);
     expect(core.resyncs).toBe(0);
     expect(core.health().endpoints.find((e) => e.id === 'okx:public')).toMatchObject({ venue: 'okx', state: 'open', streams: 1 });
   });

@@ -1,5 +1,5 @@
 import type { Market } from '../../../market/index.ts';
-import { makePair, positive, times, type Pair } from '../pair.ts';
+import { decimals, makePair, positive, times, type Pair } from '../pair.ts';
 
 // Gate v4 GET /api/v4/spot/currency_pairs (docs "List all currency pairs supported"):
 //   { id: "BTC_USDT", base: "BTC", quote: "USDT", min_base_amount, min_quote_amount, max_quote_amount,
@@ -30,12 +30,6 @@ interface RawContract {
   order_size_max?: unknown;
   status?: unknown;
   in_delisting?: unknown;
-}
-
-/** 10^−n as a decimal string, for a count of decimals; null when it is not one. */
-function decimals(n: unknown): string | null {
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 18) return null;
-  return n === 0 ? '1' : `0.${'0'.repeat(n - 1)}1`;
 }
 
 const count = (v: unknown): string | null => (typeof v === 'number' && Number.isInteger(v) && v > 0 ? String(v) : null);

@@ -10,8 +10,8 @@ import zhRisk from '../../../../locales/zh-HK/risk.json';
 import { session } from '../../../lib/session/index.ts';
 import { ExchangeNotice } from './ExchangeNotice.tsx';
 
-// The notice stays for the exchanges not traded here: Gate shows its own market, spec §1's coinex, bitget, kucoin and
-// coinbaseinternational Binance's; OKX and Bybit show their own market and accounts.
+// The notice stays for the exchanges not traded here: Gate and Bitget show their own market, spec §1's coinex, kucoin
+// and coinbaseinternational Binance's; OKX and Bybit show their own market and accounts.
 
 afterEach(() => {
   unmountHost();
@@ -43,18 +43,18 @@ describe('ExchangeNotice', () => {
     expect(host.querySelector('[data-testid="exchange-notice"]')).toBeNull();
   });
 
-  it('says Gate is not traded here and its prices are its own, in both locales', async () => {
-    session.setState({ exchangeCode: 'gate', exchangeList });
+  it.each([['gate', 'Gate'], ['bitget', 'Bitget']] as const)('says %s is not traded here and its prices are its own, in both locales', async (code, name) => {
+    session.setState({ exchangeCode: code, exchangeList });
     await mount('en-US');
-    expect(host.textContent).toContain("Gate: the trading screens do not trade on this exchange yet. The prices shown are Gate's own");
+    expect(host.textContent).toContain(`${name}: the trading screens do not trade on this exchange yet. The prices shown are ${name}'s own`);
     expect(host.textContent).not.toContain("Binance's");
     unmountHost();
     await mount('zh-HK');
-    expect(host.textContent).toContain('交易頁面暫未支援此交易所的交易。顯示的行情來自 Gate');
+    expect(host.textContent).toContain(`交易頁面暫未支援此交易所的交易。顯示的行情來自 ${name}`);
     expect(host.querySelector('[data-testid="exchange-notice-switch"]')?.textContent).toBe('顯示我的 OKX 帳戶');
   });
 
-  it.each(['coinex', 'bitget', 'kucoin', 'coinbaseinternational'] as const)('says %s has no market here, in both locales, and offers a venue that has', async (code) => {
+  it.each(['coinex', 'kucoin', 'coinbaseinternational'] as const)('says %s has no market here, in both locales, and offers a venue that has', async (code) => {
     session.setState({ exchangeCode: code, exchangeList });
     const name = (enCommon.exchanges as Record<string, string>)[code]!;
     await mount('en-US');

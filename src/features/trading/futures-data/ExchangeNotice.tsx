@@ -4,8 +4,8 @@ import { isMarketVenue, isTradingVenue } from '../../../market/index.ts';
 
 /**
  * The header's exchange selector lists every exchange of spec §1; the screens show the market and the accounts of
- * the exchanges traded here (TRADING_VENUES: binance, okx, bybit). Gate shows its own market (MARKET_VENUES) but no
- * account of it is listed; with another exchange selected (coinex, bitget, kucoin, coinbaseinternational) the prices
+ * the exchanges traded here (TRADING_VENUES: binance, okx, bybit). Gate and Bitget show their own market (MARKET_VENUES)
+ * but no account of them is listed; with another exchange selected (coinex, kucoin, coinbaseinternational) the prices
  * are Binance's too. Say so plainly instead of showing them under its name (spec §3 "User session" exchangeCode), and
  * offer a venue that is traded here.
  */
