@@ -33,6 +33,7 @@ import path from 'node:path';
 import type { Page, Worker as PlaywrightWorker } from 'playwright-core';
 import { messagesPerSecond, percentile, stagePercentiles } from './metrics.ts';
 import { arg, openBackgroundTabs, OTHERS, root, startBench, VIEWED } from './setup.ts';
+import { wrapBatchHandler } from './port-probe.ts';
 
 const RATE = arg('rate', 2000);
 const MEASURE_MS = arg('seconds', 20) * 1000;
@@ -123,22 +124,11 @@ const PAGE_PROBE = `(() => {
     }
     return post.apply(this, arguments);
   };
-  const desc = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
-  Object.defineProperty(MessagePort.prototype, 'onmessage', {
-    configurable: true,
-    get() { return desc.get.call(this); },
-    set(fn) {
-      if (typeof fn !== 'function') return desc.set.call(this, fn);
-      desc.set.call(this, function (event) {
-        const data = event.data;
-        if (data && data.type === 'batch') {
-          p.lastSeq = data.seq;
-          if (p.on) {
-            p.messages++;
-            for (const item of data.items) if (item.type === 'trades' && item.symbol === '${VIEWED}') p.trades += item.trades.length;
-          }
-        }
-        if (!data || data.type !== 'batch' || !p.on) return fn.call(this, event);
+  ${wrapBatchHandler(`
+        p.lastSeq = data.seq;
+        if (!p.on) return fn.call(this, event);
+        p.messages++;
+        for (const item of data.items) if (item.type === 'trades' && item.symbol === '${VIEWED}') p.trades += item.trades.length;
         const port = now();
         const found = [];
         for (const item of data.items) {
@@ -154,10 +144,7 @@ const PAGE_PROBE = `(() => {
           p.inHandler = false;
           const store = now();
           for (const s of found) s.store = store;
-        }
-      });
-    },
-  });
+        }`)}
 })()`;
 
 /**

@@ -52,6 +52,14 @@ export function rangedInt(q: Query, name: string, [min, max, def]: [number, numb
   return n;
 }
 
+/** A whole-number parameter of 1 to `digits` digits (a millisecond timestamp, say), undefined when absent; `fail` otherwise. */
+export function digitsParam(q: Query, name: string, digits: number, fail: () => Error): number | undefined {
+  const v = str(q, name);
+  if (v === undefined) return undefined;
+  if (v.length > digits || !/^[0-9]+$/.test(v)) throw fail();
+  return Number(v);
+}
+
 /** The listing named by `param` (`symbol`, or `pair` on USD-M's pair endpoints), kept live for a minute. */
 export function symbolOf(sim: Simulator, market: MarketKind, q: Query, param = 'symbol'): SymbolMarket {
   const name = mandatory(q, param);

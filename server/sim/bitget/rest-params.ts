@@ -4,7 +4,7 @@ import type { Interval } from '../klines.ts';
 import type { MarketKind } from '../instruments.ts';
 import type { SymbolMarket } from '../market.ts';
 import type { Simulator } from '../simulator.ts';
-import { str, type Query } from '../rest-params.ts';
+import { digitsParam, rangedInt, str, type Query } from '../rest-params.ts';
 
 export { str, type Query };
 
@@ -33,20 +33,12 @@ export function mandatory(q: Query, name: string): string {
   return v;
 }
 
-/** A positive integer parameter in [1, max], `def` when absent. */
-export function intParam(q: Query, name: string, def: number, max: number): number {
-  const v = str(q, name);
-  if (v === undefined) return def;
-  if (!/^[0-9]{1,9}$/.test(v) || Number(v) < 1 || Number(v) > max) throw new BitgetError('40020', `Parameter ${name} error`);
-  return Number(v);
-}
+const paramError = (name: string): BitgetError => new BitgetError('40020', `Parameter ${name} error`);
 
-export function timeParam(q: Query, name: string): number | undefined {
-  const v = str(q, name);
-  if (v === undefined) return undefined;
-  if (!/^[0-9]{1,15}$/.test(v)) throw new BitgetError('40020', `Parameter ${name} error`);
-  return Number(v);
-}
+/** A positive integer parameter in [1, max], `def` when absent. */
+export const intParam = (q: Query, name: string, def: number, max: number): number => rangedInt(q, name, [1, max, def], 9, () => paramError(name));
+
+export const timeParam = (q: Query, name: string): number | undefined => digitsParam(q, name, 15, () => paramError(name));
 
 /** The futures product types Bitget has; only USDT-M perpetuals are listed here (the others list nothing). */
 export const PRODUCT_TYPES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES', 'SUSDT-FUTURES', 'SCOIN-FUTURES', 'SUSDC-FUTURES'];
@@ -54,7 +46,7 @@ export const PRODUCT_TYPES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES', 'S
 /** `productType` (any case): true when it is USDT-FUTURES, false for another of Bitget's. */
 export function usdtFutures(q: Query): boolean {
   const p = mandatory(q, 'productType').toUpperCase();
-  if (!PRODUCT_TYPES.includes(p)) throw new BitgetError('40020', 'Parameter productType error');
+  if (!PRODUCT_TYPES.includes(p)) throw paramError('productType');
   return p === 'USDT-FUTURES';
 }
 

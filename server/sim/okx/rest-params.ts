@@ -3,7 +3,7 @@ import type { Instrument, MarketKind } from '../instruments.ts';
 import type { Scheduler } from '../scheduler.ts';
 import type { Simulator } from '../simulator.ts';
 import { isInterval, type Interval } from '../klines.ts';
-import { str, type Query } from '../rest-params.ts';
+import { digitsParam, rangedInt, str, type Query } from '../rest-params.ts';
 import { KIND_OF, type InstType } from './wire.ts';
 
 export { str, type Query };
@@ -34,22 +34,10 @@ export function mandatory(q: Query, name: string): string {
 }
 
 /** A positive integer parameter in [1, max], `def` when absent; 51000 otherwise. */
-export function intParam(q: Query, name: string, def: number, max: number): number {
-  const v = str(q, name);
-  if (v === undefined) return def;
-  if (!/^[0-9]{1,9}$/.test(v)) throw paramError(name);
-  const n = Number(v);
-  if (n < 1 || n > max) throw paramError(name);
-  return n;
-}
+export const intParam = (q: Query, name: string, def: number, max: number): number => rangedInt(q, name, [1, max, def], 9, () => paramError(name));
 
 /** A millisecond timestamp parameter (`after`, `before`). */
-export function tsParam(q: Query, name: string): number | undefined {
-  const v = str(q, name);
-  if (v === undefined) return undefined;
-  if (!/^[0-9]{1,15}$/.test(v)) throw paramError(name);
-  return Number(v);
-}
+export const tsParam = (q: Query, name: string): number | undefined => digitsParam(q, name, 15, () => paramError(name));
 
 /** `instType`: SPOT and SWAP are listed here; MARGIN, FUTURES and OPTION are OKX's and list nothing. */
 export function instTypeOf(q: Query, allowed: readonly string[]): InstType | 'NONE' {
