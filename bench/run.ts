@@ -139,7 +139,7 @@ const markdown = [
     const aim = (x: number, a: number, row: 'kernel' | 'ingest'): string => `${f(x, 2)}× (target ≥ ${a}: ${met(targets[w6Gated[`${v} ${row}`]])})`;
     const shape = `${r.messages} messages: a ${r.levels}-level ${v === 'gate' ? 'REST base book' : 'snapshot'}, then updates of ${f(r.levelsPerUpdate)} levels, ~${r.avgUpdateBytes} B`;
     return [
-      `| W6 ${v} kernel (${shape}; sequencer + book${v !== 'bybit' ? ' + CRC32 checksum on every update' : ''}, events already read) | ${f(r.kernel.nsPerMessage.ours, 0)} ns/message | ccxt handleOrderBook (already parsed) ${f(r.kernel.nsPerMessage.ccxt, 0)} | ${aim(r.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt, 'kernel')} ccxt |`,
+      `| W6 ${v} kernel (${shape}; sequencer + book${v === 'okx' || v === 'bitget' ? ' + CRC32 checksum on every update' : ''}, events already read) | ${f(r.kernel.nsPerMessage.ours, 0)} ns/message | ccxt handleOrderBook (already parsed) ${f(r.kernel.nsPerMessage.ccxt, 0)} | ${aim(r.kernel.ratioVsCcxt, W6_AIMS.bookVsCcxt, 'kernel')} ccxt |`,
       `| W6 ${v} ingest (the same texts → book: reader + kernel) | ${f(r.ingest.nsPerMessage.ours, 0)} ns/message | JSON.parse only ${f(r.ingest.nsPerMessage.jsonParse, 0)} | ${aim(r.ingest.ratioVsJsonParse, W6_AIMS.ingestVsJsonParse, 'ingest')} JSON.parse |`,
     ];
   }),
